@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** List conventions (master-data-api.md "List conventions", contract.md §1). */
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 100;
+export const INT32_MAX = 2_147_483_647;
+
+export type FilterKind = 'substring' | 'exact' | 'id' | 'datetime';
+
+/**
+ * Every filter each list endpoint accepts, by kind. The service binds query parameters from this table,
+ * and the console builds its filter bars and typed clients from it.
+ */
+export const LIST_FILTERS = {
+  companies: { outerSysCode: 'substring', name: 'substring', internalUserId: 'id', updatedSince: 'datetime' },
+  products: {
+    outerSysCode: 'substring',
+    name: 'substring',
+    productCategoryId: 'id',
+    status: 'exact',
+    updatedSince: 'datetime',
+  },
+  productCategories: { name: 'substring' },
+  skus: {
+    outerSysCode: 'substring',
+    name: 'substring',
+    productId: 'id',
+    barcode: 'exact',
+    status: 'exact',
+    updatedSince: 'datetime',
+  },
+  bundles: {
+    outerSysCode: 'substring',
+    name: 'substring',
+    status: 'exact',
+    componentSkuId: 'id',
+    updatedSince: 'datetime',
+  },
+  internalUsers: {
+    account: 'substring',
+    name: 'substring',
+    outerSysCode: 'substring',
+    roleId: 'id',
+    status: 'exact',
+    updatedSince: 'datetime',
+  },
+} as const satisfies Record<string, Record<string, FilterKind>>;
+
+export type ListName = keyof typeof LIST_FILTERS;
+
+type FilterValue<K extends FilterKind> = K extends 'id' ? number : string;
+export type ListFilters<L extends ListName> = {
+  [F in keyof (typeof LIST_FILTERS)[L]]?: (typeof LIST_FILTERS)[L][F] extends FilterKind
+    ? FilterValue<(typeof LIST_FILTERS)[L][F]>
+    : never;
+};
+
+export interface ListParams<L extends ListName> {
+  filters?: ListFilters<L>;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The envelope of every list. `data` may be null from a real upstream; readers treat null as []. */
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item).nullable(),
+    totalCount: z.number(),
+    currentPage: z.number(),
+    pageSize: z.number(),
+    totalPages: z.number(),
+  });
+}
+
+export interface ListPage<T> {
+  data: T[];
+  totalCount: number;
+  currentPage: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export function totalPages(totalCount: number, pageSize: number): number {
+  return totalCount === 0 ? 0 : Math.ceil(totalCount / pageSize);
+}

@@ -1,0 +1,4 @@
+// One JSON file per area, merged here. Add a line when a page brings its own catalogue.
+import app from './app.json';
+
+export const en = { ...app };

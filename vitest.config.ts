@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      // `server-only` throws outside a React Server environment; tests run server code in plain Node.
+      'server-only': fileURLToPath(new URL('./lib/testing/server-only-stub.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['{lib,service,app,components,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
