@@ -14,10 +14,12 @@ export const BUNDLE_SKU_STOCK = 'bundle SKU stock cannot be set through this API
 export const ERROR_MESSAGES = {
   // Transport and conventions
   unauthorized: 'The upstream rejected the request signature, timestamp or nonce.',
-  forbidden: 'This credential is not enabled for that operation.',
+  // `forbidden` is answered both by the upstream (credential not enabled) and by the console proxy (role or
+  // request-origin check); the sentence covers both, and in both cases nothing was sent or changed.
+  forbidden: 'You are not allowed to perform that operation; nothing was changed.',
   not_found: 'The record does not exist (or belongs to another tenant).',
   method_not_allowed: 'That operation does not exist for this path.',
-  payload_too_large: 'The request body is larger than 5 MiB.',
+  payload_too_large: 'The request body is larger than 5 MiB, so it was not sent and nothing was changed.',
   batch_too_large: 'A batch may hold at most 1,000 items.',
   rate_limited: 'Too many requests; try again shortly.',
   invalid_page: 'The page number is out of range.',
@@ -25,6 +27,15 @@ export const ERROR_MESSAGES = {
   invalid_updated_since: '"Updated since" must be a date and time with a time zone.',
   invalid_parameter: 'A value has the wrong type or format.',
   empty_batch: 'The batch is empty.',
+  // Console proxy refusals (app/api/upstream): the request never reached the service.
+  unauthenticated: 'Your session has ended; sign in again. Nothing was changed.',
+  operation_not_allowed: 'The console does not offer that operation; nothing was sent.',
+  bad_path: 'The request path is malformed; nothing was sent.',
+  upstream_timeout:
+    'The service did not answer in time. A read can simply be retried; a write may or may not have been applied, so check the record before repeating it.',
+  // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
+  upstream_unreachable:
+    'The service could not be reached. A read can be retried; check the record before repeating a write.',
   // Resource not found (update endpoints answer a resource-specific sentence)
   'company not found': 'The company does not exist (or belongs to another tenant).',
   'product not found': 'The product does not exist (or belongs to another tenant).',
