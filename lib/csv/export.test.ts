@@ -1,0 +1,69 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { csvFileName, guardCell, toCsv, UTF8_BOM } from './export';
+
+const parse = (csv: string) => Papa.parse<string[]>(csv.slice(UTF8_BOM.length), { skipEmptyLines: true }).data;
+
+describe('guardCell', () => {
+  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx', '＝1+1', '＋1', '－1', '＠x'])('neutralises %j', (v) => {
+    expect(guardCell(v)).toBe(`'${v}`);
+  });
+
+  it.each(['plain', '1=1', ' =x', '台北', '', "'quoted"])('leaves %j alone', (v) => {
+    expect(guardCell(v)).toBe(v);
+  });
+});
+
+describe('toCsv', () => {
+  const columns = [
+    { header: 'Code', value: (r: { code: string | null; qty: number }) => r.code },
+    { header: 'Qty', value: (r: { code: string | null; qty: number }) => r.qty },
+  ];
+
+  it('starts with a UTF-8 BOM and keeps Chinese text intact', () => {
+    const csv = toCsv([{ code: '台北分公司', qty: 1 }], columns);
+    expect(csv.startsWith(UTF8_BOM)).toBe(true);
+    expect(parse(csv)).toEqual([
+      ['Code', 'Qty'],
+      ['台北分公司', '1'],
+    ]);
+  });
+
+  it('guards formula cells but writes negative numbers as numbers', () => {
+    const csv = toCsv(
+      [
+        { code: '=HYPERLINK("http://evil")', qty: -5 },
+        { code: '＠SUM(1)', qty: 0 },
+      ],
+      columns,
+    );
+    expect(parse(csv)).toEqual([
+      ['Code', 'Qty'],
+      [`'=HYPERLINK("http://evil")`, '-5'],
+      [`'＠SUM(1)`, '0'],
+    ]);
+  });
+
+  it('quotes commas, quotes and newlines so every row round-trips', () => {
+    const rows = [{ code: 'a,"b"\nc', qty: 2 }, { code: null, qty: 3 }];
+    expect(parse(toCsv(rows, columns))).toEqual([
+      ['Code', 'Qty'],
+      ['a,"b"\nc', '2'],
+      ['', '3'],
+    ]);
+  });
+
+  it('guards a header cell too', () => {
+    expect(parse(toCsv([], [{ header: '=x', value: () => '' }]))).toEqual([["'=x"]]);
+  });
+
+  it('uses CRLF line ends', () => {
+    expect(toCsv([{ code: 'a', qty: 1 }], columns)).toBe(`${UTF8_BOM}Code,Qty\r\na,1`);
+  });
+});
+
+describe('csvFileName', () => {
+  it('stamps the local date', () => {
+    expect(csvFileName('companies', new Date(2026, 0, 5))).toBe('companies-2026-01-05.csv');
+  });
+});

@@ -1,0 +1,51 @@
+import Papa from 'papaparse';
+
+/**
+ * The one CSV writer of the console. Every CSV the console produces goes through `toCsv`, so the
+ * formula-injection guard and the BOM are applied everywhere alike.
+ */
+
+export interface CsvColumn<Row> {
+  /** Header cell text. */
+  header: string;
+  /** The cell value; null and undefined become an empty cell. */
+  value: (row: Row) => string | number | boolean | null | undefined;
+}
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (or a DDE payload), including the full-width
+ * forms that some spreadsheet apps fold to ASCII when they parse.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Neutralises a cell a spreadsheet would run as a formula by prefixing an apostrophe. */
+export function guardCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Excel needs the byte-order mark to read UTF-8 (Chinese names would otherwise be garbled). */
+export const UTF8_BOM = '\uFEFF';
+
+function cellText(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  // Numbers are written as numbers; a negative number is data, not a formula, so it is not guarded.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return guardCell(value);
+}
+
+/**
+ * Rows to CSV text (CRLF line ends, RFC 4180 quoting by papaparse), with the BOM in front.
+ * Header cells are guarded too: they can carry user text (for example a mapped column name).
+ */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  const fields = columns.map((c) => guardCell(c.header));
+  const data = rows.map((row) => columns.map((c) => cellText(c.value(row))));
+  return UTF8_BOM + Papa.unparse({ fields, data }, { newline: '\r\n', quotes: false, escapeFormulae: false });
+}
+
+/** A file name stamped with the local date, e.g. `companies-2026-11-22.csv`. */
+export function csvFileName(base: string, now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
