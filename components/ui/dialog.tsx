@@ -1,0 +1,77 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { buttonClasses } from './button';
+import { cn } from './cn';
+
+export type DialogProps = {
+  open: boolean;
+  /** Called when the user closes it (Escape, the close button, or a click on the backdrop). */
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom, e.g. Cancel / Confirm. */
+  footer?: ReactNode;
+  className?: string;
+};
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on Escape and
+ * restores focus to the opener, so we only keep `open` in sync.
+ */
+export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+  const t = useTranslations('ui');
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape fires `cancel`; keep React state the single source of truth.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className={cn(
+        'm-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl',
+        'backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+        className,
+      )}
+    >
+      {open ? (
+        <div className="p-5">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className={buttonClasses('ghost', 'sm')}>
+              {t('close')}
+            </button>
+          </div>
+          {description ? (
+            <p id={descriptionId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              {description}
+            </p>
+          ) : null}
+          {children ? <div className="mt-4">{children}</div> : null}
+          {footer ? <div className="mt-5 flex justify-end gap-2">{footer}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
