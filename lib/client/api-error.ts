@@ -1,0 +1,80 @@
+import { errorField, errorMessage, isKnownErrorCode } from '@/lib/contract/errors';
+
+export type ApiErrorKind =
+  /** The service or the proxy answered with an error status and a code. */
+  | 'http'
+  /** The upstream's unclassified 500 `{ code, message }`. */
+  | 'server'
+  /** The browser could not reach the console at all. */
+  | 'network'
+  /** A 2xx answer whose body did not have the expected shape. */
+  | 'invalid_response'
+  /** One item of a batch failed (stock, price). */
+  | 'batch_item';
+
+export const NETWORK_ERROR_SENTENCE =
+  'The console could not be reached; check your connection and try again. Nothing was changed.';
+export const SERVER_ERROR_SENTENCE = 'The service failed with an internal error. Nothing was changed.';
+export const INVALID_RESPONSE_SENTENCE = 'The service answered with data the console does not understand.';
+
+/**
+ * Every failed call to /api/upstream ends as one of these: the HTTP status (0 when nothing answered), the
+ * code the service or proxy sent, a sentence for people, and the write field the code is about when there is one.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly sentence: string;
+  readonly field: string | undefined;
+  readonly kind: ApiErrorKind;
+  /** All codes, for batch items that may carry several. */
+  readonly codes: string[];
+
+  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[] }) {
+    const sentence = init.sentence ?? errorMessage(init.code);
+    super(sentence);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.kind = init.kind;
+    this.sentence = sentence;
+    this.field = errorField(init.code);
+    this.codes = init.codes ?? [init.code];
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * Reads an error body into a code. The service answers `{ error }`, `{ code, message }` for a 500, or
+ * problem details `{ detail }` on some 404s; the proxy answers `{ error, message }`.
+ */
+export function errorFromBody(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.error === 'string' && b.error !== '') {
+      const code = b.error;
+      // The proxy sends its own sentence; a code the catalogue knows keeps the catalogue's wording.
+      const sentence = !isKnownErrorCode(code) && typeof b.message === 'string' ? b.message : undefined;
+      return new ApiError({ status, code, kind: 'http', sentence });
+    }
+    if (status >= 500 && typeof b.code === 'string') {
+      const detail = typeof b.message === 'string' && b.message ? ` (${b.code}: ${b.message})` : ` (${b.code})`;
+      return new ApiError({ status, code: b.code, kind: 'server', sentence: SERVER_ERROR_SENTENCE + detail });
+    }
+    if (typeof b.detail === 'string' && b.detail !== '') {
+      return new ApiError({ status, code: b.detail, kind: 'http' });
+    }
+  }
+  if (status === 404) return new ApiError({ status, code: 'not_found', kind: 'http' });
+  if (status >= 500) {
+    return new ApiError({ status, code: `http_${status}`, kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})` });
+  }
+  return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: `The request failed (HTTP ${status}).` });
+}

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import { buildQuery } from '@/lib/signing';
+import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE } from './api-error';
+
+/** Where the browser reaches /v1: the console's signing proxy (shell-shared.md, fixed interface). */
+export const UPSTREAM_PREFIX = '/api/upstream';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** A /v1 path such as `/v1/companies/12`. */
+  path: string;
+  /** In the order they are sent; undefined, null and '' are left out. */
+  query?: [string, QueryValue][];
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+}
+
+type Transport = (input: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (input, init) => fetch(input, init);
+let baseUrl = '';
+
+/**
+ * Tests and benches run the same fetchers outside a browser: they point them at a console (absolute
+ * base URL) or at an in-process handler. Browsers never call this.
+ */
+export function configureFetcher(options: { transport?: Transport; baseUrl?: string }): void {
+  if (options.transport) transport = options.transport;
+  if (options.baseUrl !== undefined) baseUrl = options.baseUrl;
+}
+
+export function upstreamUrl(path: string, query: [string, QueryValue][] = []): string {
+  // buildQuery encodes strictly, so the bytes the proxy forwards and signs are the bytes sent here.
+  return `${baseUrl}${UPSTREAM_PREFIX}${path}${buildQuery(query.filter(([, v]) => v !== ''))}`;
+}
+
+/** Calls /v1 through the proxy and parses the answer with a lib/contract schema. Throws ApiError. */
+export async function apiFetch<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
+  const method = request.method ?? 'GET';
+  const headers: Record<string, string> = { 'X-Console-Request': '1' };
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  let response: Response;
+  try {
+    response = await transport(upstreamUrl(request.path, request.query), {
+      method,
+      headers,
+      body,
+      signal: request.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE });
+  }
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) throw errorFromBody(response.status, json);
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
+  }
+  return parsed.data;
+}

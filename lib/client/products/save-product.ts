@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { idResponse } from '@/lib/contract/batches';
+import type { ProductWrite } from '@/lib/contract/resources';
+import { apiFetch } from '../fetcher';
+import { productKeys } from '../query-keys';
+
+export function createProduct(body: ProductWrite) {
+  return apiFetch({ method: 'POST', path: '/v1/products', body, schema: idResponse });
+}
+
+export function updateProduct(id: number, changes: ProductWrite) {
+  return apiFetch({ method: 'PUT', path: `/v1/products/${id}`, body: changes, schema: idResponse });
+}
+
+async function invalidate(client: QueryClient, id: number) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: productKeys.lists() }),
+    client.invalidateQueries({ queryKey: productKeys.detail(id) }),
+  ]);
+}
+
+export function useCreateProduct() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: ({ id }) => invalidate(client, id) });
+}
+
+export function useUpdateProduct(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ProductWrite) => updateProduct(id, changes),
+    onSuccess: () => invalidate(client, id),
+  });
+}
