@@ -1,0 +1,36 @@
+import 'server-only';
+
+export type BodyRead = { ok: true; bytes: Uint8Array | null } | { ok: false };
+
+/**
+ * Reads the request body whole, refusing it as soon as it passes `limit` bytes: a declared
+ * Content-Length over the limit is refused before a byte is read, and an undeclared (chunked) body is
+ * counted as it streams, so an oversize body is never buffered in full nor forwarded cut short.
+ */
+export async function readLimitedBody(request: Request, limit: number): Promise<BodyRead> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return { ok: false };
+  if (!request.body) return { ok: true, bytes: null };
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  if (total === 0) return { ok: true, bytes: null };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

@@ -1,0 +1,145 @@
+import 'server-only';
+import type { OperationId } from '@/lib/contract/operations';
+import { isWrite } from '@/lib/contract/operations';
+import { isRole, mayCall, type Role } from '@/lib/contract/roles';
+import { summariseWrite } from './audit-summary';
+import { readLimitedBody } from './body';
+import { passesBrowserChecks } from './browser-checks';
+import { forwardedContentType, responseHeaders } from './headers';
+import { resolveTarget } from './path';
+import { refuse } from './refusals';
+
+export interface ProxyUser {
+  id: string;
+  email: string;
+  role: Role | string;
+}
+
+/** One signed request to the configured upstream. The sender signs; the proxy never sees the secret. */
+export interface ProxySendInput {
+  method: string;
+  /** `/v1/...` plus the raw `?query`, exactly the bytes to sign and send. */
+  pathAndQuery: string;
+  bodyBytes: Uint8Array | null;
+  contentType?: string;
+  signal: AbortSignal;
+}
+
+export type ProxySend = (input: ProxySendInput) => Promise<Response>;
+
+export interface AuditEntry {
+  userId: string;
+  userEmail: string;
+  operation: OperationId;
+  targetIds: string[];
+  /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
+  status: number;
+  outcome: string;
+}
+
+export interface ProxyDeps {
+  /** Reads the session from the request's cookies; null when signed out. */
+  getUser(headers: Headers): Promise<ProxyUser | null>;
+  send: ProxySend;
+  /** Origins a write may come from, besides the request's own. */
+  allowedOrigins: readonly string[];
+  bodyLimitBytes: number;
+  timeoutMs: number;
+  audit?(entry: AuditEntry): Promise<void>;
+  /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
+  logError?(message: string, error: unknown): void;
+}
+
+function ownOrigin(rawUrl: string): string | null {
+  try {
+    return new URL(rawUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/**
+ * The signing proxy, in the order of the design: browser checks → session → allowlist → role → body
+ * limit → sign and forward → audit. Everything that refuses does so before a byte goes upstream.
+ */
+export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promise<Response> {
+  const decoder = new TextDecoder();
+
+  return async function proxy(request: Request): Promise<Response> {
+    const self = ownOrigin(request.url);
+    const origins = self ? [...deps.allowedOrigins, self] : deps.allowedOrigins;
+    if (!passesBrowserChecks(request, origins)) return refuse('forbidden');
+
+    const user = await deps.getUser(request.headers);
+    if (!user) return refuse('unauthenticated');
+
+    const method = request.method.toUpperCase();
+    const target = resolveTarget(method, request.url);
+    if (!target.ok) return refuse(target.code);
+
+    if (!isRole(user.role) || !mayCall(user.role, target.operation)) return refuse('forbidden');
+
+    const write = isWrite(target.operation);
+    const body = write ? await readLimitedBody(request, deps.bodyLimitBytes) : { ok: true as const, bytes: null };
+    if (!body.ok) return refuse('payload_too_large');
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('upstream timeout', 'TimeoutError')), deps.timeoutMs);
+    let status: number | null = null;
+    let responseBytes: Uint8Array<ArrayBuffer> | null = null;
+    let failure: 'upstream_timeout' | 'upstream_unreachable' | undefined;
+    let headers: Headers | undefined;
+    try {
+      const upstream = await deps.send({
+        method,
+        pathAndQuery: target.path + target.query,
+        bodyBytes: body.bytes,
+        contentType: write ? forwardedContentType(request) : undefined,
+        signal: controller.signal,
+      });
+      // Read the whole answer under the same deadline, so a body that stalls also ends in 504.
+      responseBytes = new Uint8Array(await upstream.arrayBuffer());
+      status = upstream.status;
+      headers = responseHeaders(upstream.headers);
+    } catch (error) {
+      failure = controller.signal.aborted || isAbort(error) ? 'upstream_timeout' : 'upstream_unreachable';
+      if (failure === 'upstream_unreachable') deps.logError?.(`upstream request failed: ${target.operation}`, error);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (write && deps.audit) {
+      const summary = summariseWrite({
+        operation: target.operation,
+        pathId: target.params.id,
+        requestText: body.bytes ? decoder.decode(body.bytes) : null,
+        status,
+        responseText: responseBytes ? decoder.decode(responseBytes) : null,
+        failure,
+      });
+      try {
+        await deps.audit({
+          userId: user.id,
+          userEmail: user.email,
+          operation: target.operation,
+          targetIds: summary.targetIds,
+          status: status ?? (failure === 'upstream_timeout' ? 504 : 502),
+          outcome: summary.outcome,
+        });
+      } catch (error) {
+        // The write already happened upstream; its answer still goes back, and the gap is reported.
+        deps.logError?.(`audit write failed for ${target.operation}`, error);
+      }
+    }
+
+    if (failure || status === null || !headers) return refuse(failure ?? 'upstream_unreachable');
+    // The upstream's bytes go back unchanged; a status a Response cannot carry is not a usable answer.
+    if (status < 200 || status > 599) return refuse('upstream_unreachable');
+    const bodyless = status === 204 || status === 205 || status === 304;
+    return new Response(bodyless ? null : responseBytes, { status, headers });
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '@/lib/contract/operations';
+import { resolveTarget } from './path';
+
+const base = 'http://console.test';
+
+describe('resolveTarget', () => {
+  it('maps every allowlisted operation to itself, rebuilding the path from the template', () => {
+    for (const op of OPERATIONS) {
+      const [method, template] = op.split(' ') as [string, string];
+      const path = template.replace('{id}', '42');
+      const target = resolveTarget(method, `${base}/api/upstream${path}`);
+      expect(target).toMatchObject({ ok: true, operation: op, path, query: '' });
+    }
+  });
+
+  it('keeps the raw query byte for byte, fragment excluded', () => {
+    const query = '?name=%E8%8C%B6%20a%2Bb&updatedSince=2026-01-01T00%3A00%3A00%2B08%3A00&Page=2';
+    const target = resolveTarget('GET', `${base}/api/upstream/v1/companies${query}#frag`);
+    expect(target).toMatchObject({ ok: true, path: '/v1/companies', query });
+  });
+
+  it('refuses dot segments, encoded or not, with 400 bad_path', () => {
+    for (const path of [
+      '/api/upstream/v1/../..',
+      '/api/upstream/v1/companies/..',
+      '/api/upstream/v1/%2e%2e/admin',
+      '/api/upstream/v1/%2E%2E/%2e%2e',
+      '/api/upstream/v1/companies/%2e',
+      '/api/upstream/v1/./companies',
+      '/api/upstream/v1/companies%2F1',
+      '/api/upstream/v1/companies%5c1',
+      '/api/upstream/v1//companies',
+      '/api/upstream/v1/companies/',
+      '/api/upstream//evil.example/v1/companies',
+      '/api/upstream/http://evil.example/v1/companies',
+      '/api/upstream/v1/companies/%zz',
+    ]) {
+      expect(resolveTarget('GET', `${base}${path}`), path).toEqual({ ok: false, code: 'bad_path' });
+    }
+  });
+
+  it('never lets a double-encoded or otherwise encoded segment match an operation', () => {
+    for (const path of [
+      '/api/upstream/v1/%252e%252e/companies',
+      '/api/upstream/v1/companies/%252e%252e',
+      '/api/upstream/v1/%63ompanies',
+      '/api/upstream/v1/companies/1%2e',
+      '/api/upstream/v1/companies/%31',
+    ]) {
+      expect(resolveTarget('GET', `${base}${path}`), path).toEqual({ ok: false, code: 'operation_not_allowed' });
+    }
+  });
+
+  it('refuses unlisted paths and methods with 404 operation_not_allowed', () => {
+    const cases: [string, string][] = [
+      ['GET', '/api/upstream/v1/customers'],
+      ['GET', '/api/upstream/v2/companies'],
+      ['GET', '/api/upstream/companies'],
+      ['DELETE', '/api/upstream/v1/companies/1'],
+      ['PATCH', '/api/upstream/v1/companies/1'],
+      ['GET', '/api/upstream/v1/companies/batch'],
+      ['POST', '/api/upstream/v1/point-balances/batch'],
+      ['GET', '/api/upstream/v1/companies/0'],
+      ['GET', '/api/upstream/v1/companies/-1'],
+      ['GET', '/api/upstream/v1'],
+    ];
+    for (const [method, path] of cases) {
+      expect(resolveTarget(method, `${base}${path}`), `${method} ${path}`).toEqual({
+        ok: false,
+        code: 'operation_not_allowed',
+      });
+    }
+  });
+
+  it('refuses anything outside the proxy prefix', () => {
+    expect(resolveTarget('GET', `${base}/v1/companies`)).toEqual({ ok: false, code: 'bad_path' });
+    expect(resolveTarget('GET', `${base}/api/upstreamx/v1/companies`)).toEqual({ ok: false, code: 'bad_path' });
+    expect(resolveTarget('GET', 'not a url')).toEqual({ ok: false, code: 'bad_path' });
+  });
+
+  it('ignores the host of the request URL: the target is a path only', () => {
+    const target = resolveTarget('GET', 'http://evil.example:8080/api/upstream/v1/skus/7');
+    expect(target).toMatchObject({ ok: true, path: '/v1/skus/7', operation: 'GET /v1/skus/{id}' });
+  });
+});

@@ -1,0 +1,28 @@
+import 'server-only';
+import { errorMessage } from '@/lib/contract/errors';
+
+/** The proxy's own refusals (shell agreement): JSON `{ error, message }`; the request never reached the service. */
+export const REFUSALS = {
+  unauthenticated: 401,
+  forbidden: 403,
+  operation_not_allowed: 404,
+  bad_path: 400,
+  payload_too_large: 413,
+  upstream_timeout: 504,
+  upstream_unreachable: 502,
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+/** Headers every proxy answer carries: never cached, never sniffed into something executable. */
+export const SAFE_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function refuse(code: RefusalCode): Response {
+  return Response.json(
+    { error: code, message: errorMessage(code) },
+    { status: REFUSALS[code], headers: SAFE_RESPONSE_HEADERS },
+  );
+}
