@@ -1,0 +1,214 @@
+import 'server-only';
+import { z } from 'zod';
+import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES } from '@/lib/contract';
+
+/**
+ * The one validated environment of the console (design.md "Environment"). Read lazily through getEnv(), so
+ * `next build` needs no runtime secrets; parseEnv is a pure function of a record so the rules are testable.
+ * Every problem names its variable. Nothing here is NEXT_PUBLIC_: none of it may reach a browser.
+ */
+
+/** Base URL handed to the upstream client in embedded mode; requests never leave the process. */
+export const EMBEDDED_BASE_URL = 'http://embedded.invalid';
+export const DEMO_CLIENT_ID = 'demo-erp';
+export const DEMO_CLIENT_SECRET = 'demo-erp-secret';
+/** Used only in demo mode when BETTER_AUTH_SECRET is unset; demo data is public anyway. */
+export const DEMO_AUTH_SECRET = 'demo-mode-only-better-auth-secret-not-for-production';
+const AUTH_SECRET_MIN = 32;
+
+export interface Env {
+  upstream: {
+    mode: 'embedded' | 'remote';
+    /** The remote base URL (no trailing slash), or EMBEDDED_BASE_URL in embedded mode. */
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    timeoutMs: number;
+    batchSize: number;
+    batchConcurrency: number;
+  };
+  /** Console database: Postgres when url is set, else PGlite in dataDir. */
+  database: { url: string | null; dataDir: string };
+  /** The embedded reference service (used only in embedded mode). */
+  service: { dataDir: string; seed: string };
+  demoMode: boolean;
+  /** First admin outside demo mode; null when not configured. */
+  initialAdmin: { email: string; password: string } | null;
+  auth: { secret: string; url: string };
+  /** Public origin of the console, no trailing slash. */
+  consoleUrl: string;
+  proxyBodyLimitBytes: number;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid environment; the console cannot start:\n${problems.map((p) => `- ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/** Unset and empty are the same: shells and .env files often write `NAME=` for "not set". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+function integer(fallback: number, min: number, max: number) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` })
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+}
+
+function httpUrl(what: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            const u = new URL(v);
+            return (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.hash && !u.username;
+          } catch {
+            return false;
+          }
+        },
+        { error: `must be an http(s) URL ${what}, without query, fragment or credentials` },
+      )
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  );
+}
+
+const flag = optionalText.pipe(
+  z
+    .enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+);
+
+const raw = z.object({
+  UPSTREAM_BASE_URL: httpUrl('such as https://erp.example.com'),
+  UPSTREAM_CLIENT_ID: optionalText,
+  // Not optionalText: a secret of only whitespace must be reported, not read as unset.
+  UPSTREAM_CLIENT_SECRET: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: integer(15_000, 1, 600_000),
+  UPSTREAM_BATCH_SIZE: integer(BATCH_CHUNK_DEFAULT, 1, BATCH_MAX_ITEMS),
+  UPSTREAM_BATCH_CONCURRENCY: integer(4, 1, 32),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })
+      .optional(),
+  ),
+  CONSOLE_DATA_DIR: optionalText,
+  SERVICE_DATA_DIR: optionalText,
+  SERVICE_SEED: optionalText,
+  DEMO_MODE: flag,
+  CONSOLE_ADMIN_EMAIL: optionalText.pipe(
+    z.string().regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }).optional(),
+  ),
+  CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, { error: 'must be at least 8 characters' }).max(128, { error: 'must be at most 128 characters' }).optional(),
+  ),
+  BETTER_AUTH_SECRET: optionalText,
+  CONSOLE_URL: httpUrl('such as https://console.example.com'),
+  BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
+  PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
+});
+
+/** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const problems: { variable: string; message: string }[] = [];
+  const parsed = raw.safeParse(source);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push({ variable: String(issue.path[0] ?? 'environment'), message: issue.message });
+    }
+    throw new EnvError(problems);
+  }
+  const v = parsed.data;
+  const remote = v.UPSTREAM_BASE_URL !== undefined;
+
+  // The spec: whitespace in the secret changes the HMAC key. Trimming silently would sign with a key the
+  // operator did not configure, so refuse and say why.
+  const secret = v.UPSTREAM_CLIENT_SECRET;
+  if (secret !== undefined && secret !== '' && secret !== secret.trim()) {
+    problems.push({
+      variable: 'UPSTREAM_CLIENT_SECRET',
+      message:
+        'has leading or trailing whitespace (a space, tab or newline). The upstream signs with the secret byte for byte, so every request would be rejected; remove the whitespace.',
+    });
+  }
+  const clientId = v.UPSTREAM_CLIENT_ID;
+  if (clientId !== undefined && clientId !== clientId.trim()) {
+    problems.push({
+      variable: 'UPSTREAM_CLIENT_ID',
+      message: 'has leading or trailing whitespace; the upstream compares the client id exactly.',
+    });
+  }
+  if (remote) {
+    if (clientId === undefined) {
+      problems.push({ variable: 'UPSTREAM_CLIENT_ID', message: 'is required when UPSTREAM_BASE_URL is set.' });
+    }
+    if (secret === undefined || secret === '') {
+      problems.push({ variable: 'UPSTREAM_CLIENT_SECRET', message: 'is required when UPSTREAM_BASE_URL is set.' });
+    }
+  }
+
+  if ((v.CONSOLE_ADMIN_EMAIL === undefined) !== (v.CONSOLE_ADMIN_PASSWORD === undefined)) {
+    const missing = v.CONSOLE_ADMIN_EMAIL === undefined ? 'CONSOLE_ADMIN_EMAIL' : 'CONSOLE_ADMIN_PASSWORD';
+    problems.push({
+      variable: missing,
+      message: 'must be set together with the other of CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD (both or neither).',
+    });
+  }
+
+  let authSecret = v.BETTER_AUTH_SECRET;
+  if (authSecret === undefined) {
+    if (v.DEMO_MODE) authSecret = DEMO_AUTH_SECRET;
+    else problems.push({ variable: 'BETTER_AUTH_SECRET', message: `is required outside demo mode (at least ${AUTH_SECRET_MIN} characters).` });
+  } else if (authSecret.length < AUTH_SECRET_MIN) {
+    problems.push({ variable: 'BETTER_AUTH_SECRET', message: `must be at least ${AUTH_SECRET_MIN} characters.` });
+  }
+
+  if (problems.length) throw new EnvError(problems);
+
+  const consoleUrl = v.CONSOLE_URL ?? v.BETTER_AUTH_URL ?? 'http://localhost:3000';
+  return {
+    upstream: {
+      mode: remote ? 'remote' : 'embedded',
+      baseUrl: v.UPSTREAM_BASE_URL ?? EMBEDDED_BASE_URL,
+      clientId: clientId ?? DEMO_CLIENT_ID,
+      clientSecret: secret || DEMO_CLIENT_SECRET,
+      timeoutMs: v.UPSTREAM_TIMEOUT_MS,
+      batchSize: v.UPSTREAM_BATCH_SIZE,
+      batchConcurrency: v.UPSTREAM_BATCH_CONCURRENCY,
+    },
+    database: { url: v.DATABASE_URL ?? null, dataDir: v.CONSOLE_DATA_DIR ?? '.data/console' },
+    service: { dataDir: v.SERVICE_DATA_DIR ?? '.data/service', seed: v.SERVICE_SEED ?? 'service/seed/demo.json' },
+    demoMode: v.DEMO_MODE,
+    initialAdmin:
+      v.CONSOLE_ADMIN_EMAIL !== undefined && v.CONSOLE_ADMIN_PASSWORD !== undefined
+        ? { email: v.CONSOLE_ADMIN_EMAIL, password: v.CONSOLE_ADMIN_PASSWORD }
+        : null,
+    auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl },
+    consoleUrl,
+    proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process environment, validated on first use and then kept. Throws EnvError on a bad configuration. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
