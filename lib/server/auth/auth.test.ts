@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { createConsoleAuth, type ConsoleAuth } from './auth';
+import { DEMO_PASSWORD, ensureAccounts, hasNoAccounts } from './bootstrap';
+import { SIGN_IN_LIMIT, type AuthConfig } from './options';
+import { readCurrentUser } from './session';
+
+// The real better-auth on a real (in-memory) PGlite, driven over its HTTP handler like a browser would.
+const BASE = 'http://console.test';
+const config: AuthConfig = { secret: 'x'.repeat(40), baseURL: BASE };
+
+let conn: ConsoleDbConnection;
+let auth: ConsoleAuth;
+let ipCounter = 0;
+/** Each test signs in from its own address so the sign-in limit of one test does not leak into another. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+function post(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
+  return auth.handler(
+    new Request(`${BASE}/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: BASE,
+        'x-forwarded-for': init.ip ?? freshIp(),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The `name=value` part of the session cookie, as a browser would send it back. */
+function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
+  return cookie.split(';')[0]!;
+}
+
+async function signIn(email: string, password = DEMO_PASSWORD, ip?: string) {
+  const response = await post('/sign-in/email', { email, password }, { ip });
+  expect(response.status).toBe(200);
+  return sessionCookie(response);
+}
+
+async function whoAmI(cookie: string) {
+  return readCurrentUser(auth, new Headers({ cookie }));
+}
+
+beforeAll(async () => {
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  const db = conn.db as unknown as Kysely<unknown>;
+  await migrateConsoleDb(db, config);
+  auth = createConsoleAuth(db, config);
+  expect(await hasNoAccounts(db)).toBe(true);
+  await ensureAccounts(auth, db, { demoMode: true, initialAdmin: { email: 'owner@example.com', password: 'owner-password-1' } });
+});
+
+afterAll(async () => {
+  await conn?.close();
+});
+
+describe('console accounts (better-auth on PGlite)', () => {
+  it('creates the first admin and one demo account per role, only once', async () => {
+    const db = conn.db as unknown as Kysely<unknown>;
+    await ensureAccounts(auth, db, { demoMode: true, initialAdmin: { email: 'owner@example.com', password: 'other-password' } });
+    const rows = await conn.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
+    expect(rows).toEqual([
+      { email: 'admin@example.com', role: 'admin' },
+      { email: 'owner@example.com', role: 'admin' },
+      { email: 'steward@example.com', role: 'steward' },
+      { email: 'viewer@example.com', role: 'viewer' },
+    ]);
+    // The second run did not reset the first admin's password.
+    expect(await whoAmI(await signIn('owner@example.com', 'owner-password-1'))).toMatchObject({ role: 'admin' });
+  });
+
+  it('stores passwords hashed, never as given', async () => {
+    const rows = await (conn.db as unknown as Kysely<{ account: { password: string | null } }>)
+      .selectFrom('account')
+      .select('password')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.password).toMatch(/^\$argon2id\$/);
+      expect(row.password).not.toContain(DEMO_PASSWORD);
+    }
+  });
+
+  it('rejects a wrong password and an unknown email alike, and sets no cookie', async () => {
+    for (const body of [
+      { email: 'steward@example.com', password: 'wrong-password' },
+      { email: 'nobody@example.com', password: DEMO_PASSWORD },
+    ]) {
+      const response = await post('/sign-in/email', body);
+      expect(response.status).toBe(401);
+      expect(response.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(false);
+    }
+  });
+
+  it('signs in with an HttpOnly, SameSite=Lax database session that sign-out ends', async () => {
+    const response = await post('/sign-in/email', { email: 'steward@example.com', password: DEMO_PASSWORD });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    // Plain http (localhost): no Secure flag, or the browser would drop it.
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
+    const cookie = sessionCookie(response);
+    const user = await whoAmI(cookie);
+    expect(user).toMatchObject({ email: 'steward@example.com', role: 'steward', name: 'Demo Steward' });
+    const sessions = await conn.db.selectFrom('session').select('id').where('userId', '=', user!.id).execute();
+    expect(sessions.length).toBeGreaterThan(0);
+
+    const out = await post('/sign-out', {}, { cookie });
+    expect(out.status).toBe(200);
+    expect(await whoAmI(cookie)).toBeNull();
+  });
+
+  it('marks the cookie Secure when the console is served over https', async () => {
+    const secureConfig = { ...config, baseURL: 'https://console.example.com' };
+    const secureAuth = createConsoleAuth(conn.db as unknown as Kysely<unknown>, secureConfig);
+    const response = await secureAuth.handler(
+      new Request('https://console.example.com/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://console.example.com', 'x-forwarded-for': freshIp() },
+        body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+    expect(setCookie).toMatch(/^__Secure-/);
+    expect(setCookie).toMatch(/;\s*Secure/i);
+  });
+
+  it(`limits sign-in attempts to ${SIGN_IN_LIMIT.max} per ${SIGN_IN_LIMIT.window}s per address, even with the right password`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
+      const response = await post('/sign-in/email', { email: 'viewer@example.com', password: `guess-${i}` }, { ip });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await post('/sign-in/email', { email: 'viewer@example.com', password: DEMO_PASSWORD }, { ip });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('x-retry-after'))).toBeGreaterThan(0);
+    // The count lives in the database, so every console instance sees it.
+    const stored = await (conn.db as unknown as Kysely<{ rateLimit: { key: string; count: number } }>)
+      .selectFrom('rateLimit')
+      .select(['key', 'count'])
+      .execute();
+    expect(stored.some((row) => row.key.includes(ip) && Number(row.count) >= SIGN_IN_LIMIT.max)).toBe(true);
+    // Another address is not affected.
+    await signIn('viewer@example.com');
+  });
+
+  it('keeps public sign-up closed: no account is created and no role can be chosen', async () => {
+    const response = await post('/sign-up/email', {
+      email: 'intruder@example.com',
+      password: 'intruder-password',
+      name: 'Intruder',
+      role: 'admin',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const row = await conn.db.selectFrom('user').select('id').where('email', '=', 'intruder@example.com').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('does not let a viewer or steward create accounts, change roles or disable accounts', async () => {
+    const target = await conn.db.selectFrom('user').select('id').where('email', '=', 'viewer@example.com').executeTakeFirstOrThrow();
+    for (const email of ['viewer@example.com', 'steward@example.com']) {
+      const cookie = await signIn(email);
+      const create = await post(
+        '/admin/create-user',
+        { email: `made-by-${email}`, password: 'some-password', name: 'X', role: 'admin' },
+        { cookie },
+      );
+      expect(create.status).toBe(403);
+      const setRole = await post('/admin/set-role', { userId: target.id, role: 'admin' }, { cookie });
+      expect(setRole.status).toBe(403);
+      const ban = await post('/admin/ban-user', { userId: target.id }, { cookie });
+      expect(ban.status).toBe(403);
+    }
+    const created = await conn.db.selectFrom('user').select('email').where('email', 'like', 'made-by-%').execute();
+    expect(created).toEqual([]);
+    expect(await conn.db.selectFrom('user').select('role').where('id', '=', target.id).executeTakeFirst()).toEqual({ role: 'viewer' });
+  });
+
+  it('lets an admin create an account; role changes and disabling take effect on the next request', async () => {
+    const adminCookie = await signIn('admin@example.com');
+    const create = await post(
+      '/admin/create-user',
+      { email: 'new.clerk@example.com', password: 'clerk-password', name: 'New Clerk', role: 'viewer' },
+      { cookie: adminCookie },
+    );
+    expect(create.status).toBe(200);
+    const { user } = (await create.json()) as { user: { id: string } };
+
+    const clerkCookie = await signIn('new.clerk@example.com', 'clerk-password');
+    expect(await whoAmI(clerkCookie)).toMatchObject({ role: 'viewer' });
+
+    // An unknown role is refused.
+    const bogus = await post('/admin/set-role', { userId: user.id, role: 'superuser' }, { cookie: adminCookie });
+    expect(bogus.status).toBe(400);
+
+    const promote = await post('/admin/set-role', { userId: user.id, role: 'steward' }, { cookie: adminCookie });
+    expect(promote.status).toBe(200);
+    expect(await whoAmI(clerkCookie)).toMatchObject({ role: 'steward' });
+
+    const disable = await post('/admin/ban-user', { userId: user.id }, { cookie: adminCookie });
+    expect(disable.status).toBe(200);
+    expect(await whoAmI(clerkCookie)).toBeNull();
+    const again = await post('/sign-in/email', { email: 'new.clerk@example.com', password: 'clerk-password' });
+    expect(again.status).toBe(403);
+
+    const enable = await post('/admin/unban-user', { userId: user.id }, { cookie: adminCookie });
+    expect(enable.status).toBe(200);
+    expect(await whoAmI(await signIn('new.clerk@example.com', 'clerk-password'))).toMatchObject({ role: 'steward' });
+  });
+});

@@ -1,0 +1,87 @@
+import 'server-only';
+import { hash, verify } from '@node-rs/argon2';
+import type { BetterAuthOptions } from 'better-auth';
+import { nextCookies } from 'better-auth/next-js';
+import { admin } from 'better-auth/plugins/admin';
+import type { Role as AccessRole } from 'better-auth/plugins/access';
+import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Kysely } from 'kysely';
+import { can, ROLES, type Role } from '@/lib/contract/roles';
+
+export type AuthConfig = {
+  secret: string;
+  /** Public origin of the console; https turns on Secure cookies. */
+  baseURL: string;
+  /** Extra origins allowed to post to /api/auth (e.g. the 127.0.0.1 twin of localhost in demo mode). */
+  trustedOrigins?: string[];
+};
+
+/** Sign-in attempts allowed per client address and window; the rule applies to every instance (database storage). */
+export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
+export const DEFAULT_ROLE: Role = 'viewer';
+
+// The admin plugin's permission table, derived from lib/contract/roles so the rule "who manages console
+// accounts" is written once. No role may impersonate or delete accounts: disabling keeps the audit trail.
+const accountManager = defaultAc.newRole({
+  user: ['create', 'list', 'set-role', 'ban', 'get', 'update', 'set-password'],
+  session: ['list', 'revoke'],
+});
+const adminRoles: Record<string, AccessRole> = Object.fromEntries(
+  ROLES.map((role): [Role, AccessRole] => [role, (can(role, 'manageAccounts') ? accountManager : userAc) as AccessRole]),
+);
+
+/**
+ * The better-auth configuration of the console, shared by the running app, its migrations and the
+ * in-process tests. No public sign-up: accounts are made by the server (first admin, demo accounts) and
+ * by admins in Settings.
+ */
+export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthConfig) {
+  const secureCookies = config.baseURL.startsWith('https://');
+  return {
+    appName: 'Master-data console',
+    secret: config.secret,
+    baseURL: config.baseURL,
+    basePath: '/api/auth',
+    trustedOrigins: [config.baseURL, ...(config.trustedOrigins ?? [])],
+    // PGlite has one connection; transactions stay off so better-auth never holds it across requests.
+    database: { db: db as Kysely<unknown>, type: 'postgres' as const },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // argon2id (native, OWASP's first choice) instead of the default scrypt.
+      password: {
+        hash: (password: string) => hash(password),
+        verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 12,
+      updateAge: 60 * 60,
+      // Off on purpose: every request reads the session and user row, so disabling an account or changing
+      // a role takes effect on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      // Shared by every console instance on the same database.
+      storage: 'database' as const,
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': SIGN_IN_LIMIT },
+    },
+    advanced: {
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies },
+    },
+    plugins: [
+      admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'], roles: adminRoles }),
+      // Lets server actions that call auth.api set cookies through next/headers.
+      nextCookies(),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export type ConsoleAuthOptions = ReturnType<typeof authOptions>;

@@ -1,0 +1,27 @@
+import 'server-only';
+import { headers as requestHeaders } from 'next/headers';
+import { isRole, type Role } from '@/lib/contract/roles';
+import { getAuth, type ConsoleAuth } from './auth';
+
+export type CurrentUser = { id: string; email: string; name: string; role: Role };
+
+/**
+ * Reads a session through the given auth instance. A disabled account or an unknown role counts as signed
+ * out: the role is read from the user row on every request (no cookie cache), so changes apply at once.
+ */
+export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Promise<CurrentUser | null> {
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const { user } = result;
+  if (user.banned || !isRole(user.role)) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/**
+ * The signed-in staff member of this request, or null. Works in route handlers, server actions and server
+ * components; pass the request's headers where they are at hand.
+ */
+export async function getCurrentUser(headers?: Headers): Promise<CurrentUser | null> {
+  const auth = await getAuth();
+  return readCurrentUser(auth, headers ?? (await requestHeaders()));
+}

@@ -1,0 +1,118 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  CompiledQuery,
+} from 'kysely';
+import pg from 'pg';
+import type { ConsoleDatabase } from './types';
+
+export type ConsoleDbTarget =
+  /** A Postgres server, shared by every console instance. */
+  | { url: string }
+  /** Embedded PGlite in a folder, or in memory with `memory://` (tests). */
+  | { dataDir: string };
+
+export type ConsoleDbConnection = {
+  db: Kysely<ConsoleDatabase>;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+};
+
+/**
+ * PGlite has a single connection, so the driver hands that one out to one user at a time: without the
+ * queue, a transaction started by one request would swallow another request's queries.
+ */
+class PGliteDriver implements Driver {
+  #client: PGlite | undefined;
+  #queue: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  constructor(private readonly dataDir: string) {}
+
+  async init(): Promise<void> {
+    // Created here, not in the constructor: building the Kysely object opens nothing (next build imports it).
+    if (!this.dataDir.startsWith('memory://')) mkdirSync(this.dataDir, { recursive: true });
+    this.#client = await PGlite.create(this.dataDir);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+    const client = this.#client!;
+    return {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const result = await client.query<R>(query.sql, [...query.parameters]);
+        return {
+          rows: result.rows,
+          ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+        };
+      },
+      async *streamQuery() {
+        throw new Error('PGlite does not support streaming queries.');
+      },
+    };
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#client?.close();
+    this.#client = undefined;
+  }
+}
+
+class PGliteDialect implements Dialect {
+  constructor(private readonly dataDir: string) {}
+  createDriver() {
+    return new PGliteDriver(this.dataDir);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}
+
+/** Opens nothing until the first query. */
+export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = new Kysely<ConsoleDatabase>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const db = new Kysely<ConsoleDatabase>({ dialect: new PGliteDialect(target.dataDir) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

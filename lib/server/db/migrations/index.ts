@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+
+/**
+ * Console migrations, run in name order after better-auth's own tables exist (so a console table may
+ * reference "user"). One file per migration in this folder, named `NNNN-what.ts`, registered here with one
+ * line; a test checks that every file in the folder is registered. Registered statically because the
+ * server bundle cannot list a folder at run time.
+ */
+export const consoleMigrations: Record<string, Migration> = {};
