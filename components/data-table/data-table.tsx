@@ -1,0 +1,172 @@
+'use client';
+
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Alert, Button, Skeleton, cn } from '@/components/ui';
+import { columnVisibilityKey, useColumnVisibility } from './use-column-visibility';
+import { ColumnPicker } from './column-picker';
+import { Pagination } from './pagination';
+
+/** Column label for the column picker and the CSV header; set it on every column. */
+export interface ColumnMeta {
+  label: string;
+  /** Right-align numbers. */
+  numeric?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for column preferences (with the user id). */
+  tableId: string;
+  userId: string;
+  /** Accessible name of the table, e.g. "Companies". */
+  caption: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack column values are heterogeneous
+  columns: ColumnDef<Row, any>[];
+  rows: Row[] | undefined;
+  getRowId: (row: Row) => string;
+  totalCount: number | undefined;
+  totalPages: number | undefined;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** First load: no rows yet. */
+  isPending: boolean;
+  /** Any load, including refreshes and page changes that keep the old rows on screen. */
+  isFetching: boolean;
+  error: { sentence: string } | Error | null;
+  onRetry: () => void;
+  /** What the empty table says (differs with and without filters). */
+  emptyMessage: ReactNode;
+  /** Replaces the announced count, e.g. when the exact-code toggle filters the page. */
+  statusMessage?: string;
+  toolbar?: ReactNode;
+}
+
+/**
+ * The shared list table: server-side pages, columns a person can hide (remembered per user), skeleton rows
+ * on first load, and empty and error states. It is a real <table>, busy while loading, and announces the
+ * results count through a status region.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const t = useTranslations('dataTable');
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(columnVisibilityKey(props.userId, props.tableId));
+  // TanStack Table returns functions that React Compiler must not memoise; the table is cheap to rebuild.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: props.rows ?? [],
+    columns: props.columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    pageCount: props.totalPages ?? -1,
+    state: { columnVisibility, pagination: { pageIndex: props.page - 1, pageSize: props.pageSize } },
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+
+  const visibleColumns = table.getVisibleLeafColumns();
+  const rows = table.getRowModel().rows;
+  const errorSentence = props.error ? ('sentence' in props.error ? props.error.sentence : props.error.message) : null;
+  const first = (props.page - 1) * props.pageSize + 1;
+  const status = props.isPending
+    ? t('loading')
+    : props.error && !props.rows
+      ? t('loadFailed')
+      : (props.statusMessage ??
+        (props.totalCount === 0 || props.totalCount === undefined
+          ? t('noResults')
+          : t('showing', { from: Math.min(first, props.totalCount), to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount), total: props.totalCount })));
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+          {status}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {props.toolbar}
+          <ColumnPicker table={table} />
+        </div>
+      </div>
+
+      {errorSentence ? (
+        <Alert tone="error" title={t('errorTitle')}>
+          <p>{errorSentence}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={props.onRetry}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table
+          aria-busy={props.isFetching || undefined}
+          className={cn('min-w-full text-left text-sm', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
+        >
+          <caption className="sr-only">{props.caption}</caption>
+          <thead className="bg-zinc-50 dark:bg-zinc-900">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta as ColumnMeta | undefined;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cn(
+                        'px-3 py-2 font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
+                        meta?.numeric ? 'text-right' : undefined,
+                      )}
+                    >
+                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {props.isPending
+              ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
+                  <tr key={`skeleton-${i}`} aria-hidden="true">
+                    {visibleColumns.map((column) => (
+                      <td key={column.id} className="px-3 py-2.5">
+                        <Skeleton className="h-4 w-full min-w-12" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={row.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-900/60">
+                    {row.getVisibleCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+                      return (
+                        <td key={cell.id} className={cn('px-3 py-2 align-top', meta?.numeric ? 'text-right tabular-nums' : undefined)}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+            {!props.isPending && rows.length === 0 && !errorSentence ? (
+              <tr>
+                <td colSpan={Math.max(visibleColumns.length, 1)} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
+                  {props.emptyMessage}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+
+      <Pagination
+        page={props.page}
+        pageSize={props.pageSize}
+        totalPages={props.totalPages}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId, useRef, useState } from 'react';
+import { Alert, Button } from '@/components/ui';
+import type { AllPagesProgress } from '@/lib/client/lists';
+import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
+
+export interface ExportCsvButtonProps<Row> {
+  fileBase: string;
+  columns: CsvColumn<Row>[];
+  /** Every row of the current filtered list (all pages). */
+  fetchAll: (options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }) => Promise<Row[]>;
+  /** Console-side narrowing applied to the fetched rows (the exact-code toggle). */
+  narrow?: (rows: Row[]) => Row[];
+}
+
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; fetched: number; total: number | null }
+  | { phase: 'done'; rows: number }
+  | { phase: 'failed'; sentence: string };
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Exports the current filtered list, all pages, to CSV, with a progress bar and a cancel button. */
+export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: ExportCsvButtonProps<Row>) {
+  const t = useTranslations('dataTable');
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const progressId = useId();
+
+  async function run() {
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({ phase: 'running', fetched: 0, total: null });
+    try {
+      const rows = await fetchAll({
+        signal: abort.signal,
+        onProgress: ({ fetched, total }) => setState({ phase: 'running', fetched, total }),
+      });
+      const kept = narrow ? narrow(rows) : rows;
+      download(toCsv(kept, columns), csvFileName(fileBase));
+      setState({ phase: 'done', rows: kept.length });
+    } catch (error) {
+      if (abort.signal.aborted) setState({ phase: 'idle' });
+      else setState({ phase: 'failed', sentence: error instanceof Error ? error.message : String(error) });
+    } finally {
+      controller.current = null;
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {state.phase === 'running' ? (
+        <>
+          <label htmlFor={progressId} className="text-sm">
+            {state.total === null ? t('exportStarting') : t('exportProgress', { fetched: state.fetched, total: state.total })}
+          </label>
+          <progress id={progressId} className="w-32" max={state.total ?? undefined} value={state.total === null ? undefined : state.fetched} />
+          <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
+            {t('exportCancel')}
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" size="sm" onClick={run}>
+          {t('exportCsv')}
+        </Button>
+      )}
+      <span role="status" className="sr-only">
+        {state.phase === 'done' ? t('exportDone', { rows: state.rows }) : ''}
+      </span>
+      {state.phase === 'failed' ? (
+        <Alert tone="error" className="w-full">
+          {t('exportFailed', { sentence: state.sentence })}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { Button, Select } from '@/components/ui';
+import { PAGE_SIZE_CHOICES } from './url-state';
+
+export interface PaginationProps {
+  page: number;
+  pageSize: number;
+  totalPages: number | undefined;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSizeChange }: PaginationProps) {
+  const t = useTranslations('dataTable');
+  const sizeId = useId();
+  const last = Math.max(totalPages ?? 1, 1);
+  // A page size from a shared link (any 1–100) stays selectable.
+  const choices = PAGE_SIZE_CHOICES.includes(pageSize as (typeof PAGE_SIZE_CHOICES)[number])
+    ? PAGE_SIZE_CHOICES
+    : [...PAGE_SIZE_CHOICES, pageSize].sort((a, b) => a - b);
+  return (
+    <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <div className="flex items-center gap-2">
+        <label htmlFor={sizeId} className="text-zinc-700 dark:text-zinc-300">
+          {t('rowsPerPage')}
+        </label>
+        <Select id={sizeId} className="w-auto" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+          {choices.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(1)}>
+          {t('firstPage')}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          {t('previousPage')}
+        </Button>
+        <span className="px-1 tabular-nums" aria-current="page">
+          {t('pageOf', { page, total: last })}
+        </span>
+        <Button variant="secondary" size="sm" disabled={totalPages === undefined || page >= last} onClick={() => onPageChange(page + 1)}>
+          {t('nextPage')}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={totalPages === undefined || page >= last} onClick={() => onPageChange(last)}>
+          {t('lastPage')}
+        </Button>
+      </div>
+    </nav>
+  );
+}

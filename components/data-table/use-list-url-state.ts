@@ -1,0 +1,50 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useMemo } from 'react';
+import type { ListFilters, ListName } from '@/lib/contract/lists';
+import { listStateToSearch, parseListState, type ListUrlState } from './url-state';
+
+export type NavigateMode = 'push' | 'replace';
+
+/**
+ * The list's filters, page and page size, read from and written to the URL. A committed change (Enter, a
+ * select, a page button) pushes a history entry so Back undoes it; typing replaces the entry as it goes.
+ */
+export function useListUrlState<L extends ListName>(list: L, defaults: { pageSize?: number } = {}) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const defaultPageSize = defaults.pageSize;
+  const search = params.toString();
+  const state = useMemo(
+    () => parseListState(list, new URLSearchParams(search), { pageSize: defaultPageSize }),
+    [list, search, defaultPageSize],
+  );
+
+  const navigate = useCallback(
+    (next: ListUrlState<L>, mode: NavigateMode = 'push') => {
+      const url = `${pathname}${listStateToSearch(list, next, { pageSize: defaultPageSize })}`;
+      if (mode === 'push') router.push(url, { scroll: false });
+      else router.replace(url, { scroll: false });
+    },
+    [defaultPageSize, list, pathname, router],
+  );
+
+  const setFilters = useCallback(
+    (patch: ListFilters<L>, mode: NavigateMode = 'push') => {
+      const filters = { ...state.filters, ...patch } as Record<string, unknown>;
+      for (const key of Object.keys(filters)) if (filters[key] === undefined || filters[key] === '') delete filters[key];
+      // A new filter changes which rows exist, so the view goes back to the first page.
+      navigate({ ...state, filters: filters as ListFilters<L>, page: 1 }, mode);
+    },
+    [navigate, state],
+  );
+
+  const clearFilters = useCallback(() => navigate({ ...state, filters: {}, page: 1, exactCode: false }), [navigate, state]);
+  const setPage = useCallback((page: number) => navigate({ ...state, page }), [navigate, state]);
+  const setPageSize = useCallback((pageSize: number) => navigate({ ...state, pageSize, page: 1 }), [navigate, state]);
+  const setExactCode = useCallback((exactCode: boolean) => navigate({ ...state, exactCode }), [navigate, state]);
+
+  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode };
+}
