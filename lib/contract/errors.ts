@@ -36,6 +36,10 @@ export const ERROR_MESSAGES = {
   // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
   upstream_unreachable:
     'The service could not be reached. A read can be retried; check the record before repeating a write.',
+  // Upstream client (lib/server/upstream): a batch row whose request got no usable answer.
+  outcome_unknown: 'The service did not answer; this row may or may not have been written.',
+  invalid_response: 'The service answered with a body this console cannot read.',
+  aborted: 'The request was cancelled before the service answered.',
   // Resource not found (update endpoints answer a resource-specific sentence)
   'company not found': 'The company does not exist (or belongs to another tenant).',
   'product not found': 'The product does not exist (or belongs to another tenant).',

@@ -71,8 +71,6 @@ export function isApiError(error: unknown): error is ApiError {
 /** A plain sentence for people; codes the catalogue knows win over the upstream's free text. */
 function sentenceFor(init: ApiErrorInit): string {
   if (isKnownErrorCode(init.code)) return errorMessage(init.code);
-  if (init.kind === 'aborted') return 'The request was cancelled before the service answered.';
-  if (init.kind === 'invalid_response') return 'The service answered with a body this console cannot read.';
   if (init.kind === 'http' && init.status !== null && init.status >= 500) {
     const detail = init.upstreamMessage ? ` (${init.upstreamMessage})` : '';
     return `The service failed with HTTP ${init.status}${detail}.`;

@@ -1,0 +1,101 @@
+import 'server-only';
+import pLimit from 'p-limit';
+import type { z } from 'zod';
+import { batchResponse, BATCH_MAX_ITEMS } from '@/lib/contract';
+import type { Core } from './core';
+import { isApiError } from './errors';
+
+/**
+ * Batches of any length: split into requests of at most `chunkSize` items, sent with bounded concurrency,
+ * results put back at the caller's positions. A chunk whose request got no usable answer is never lost:
+ * its items come back as `failed` when the upstream refused the whole request (nothing was written), or as
+ * `unknown` with `outcome_unknown` when it may or may not have been written.
+ */
+
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
+
+/** A result whose status may also be `unknown`. */
+export type WithUnknown<R extends { status: string }> = Omit<R, 'status'> & { status: R['status'] | 'unknown' };
+
+export interface BatchOptions {
+  /** Items per request; defaults to the client's batchSize (200). At most 1000, the upstream's limit. */
+  chunkSize?: number;
+  /** Requests in flight at once; defaults to the client's batchConcurrency (4). */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+export interface BatchSpec<I, R extends { index: number; status: string }> {
+  method: 'POST' | 'PUT';
+  path: string;
+  result: z.ZodType<R>;
+  /**
+   * True when re-sending this item cannot create a duplicate or change the result: an upsert keyed by an id
+   * or a non-empty outerSysCode, or an absolute set keyed by its target. A chunk is retried after a 5xx or
+   * no answer only when every item in it is keyed.
+   */
+  keyed: (item: I) => boolean;
+  /** The item result reported when the whole request failed or its outcome is unknown. */
+  placeholder: (index: number, item: I, status: 'failed' | 'unknown', code: string) => WithUnknown<R>;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('chunk size must be a positive integer');
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function runBatch<I, R extends { index: number; status: string }>(
+  core: Core,
+  spec: BatchSpec<I, R>,
+  items: readonly I[],
+  options: { chunkSize: number; concurrency: number; signal?: AbortSignal },
+): Promise<WithUnknown<R>[]> {
+  const size = Math.min(options.chunkSize, BATCH_MAX_ITEMS);
+  const results: (WithUnknown<R> | undefined)[] = new Array(items.length);
+  const limit = pLimit(Math.max(1, options.concurrency));
+  const schema = batchResponse(spec.result);
+
+  await Promise.all(
+    chunk(items, size).map((part, chunkIndex) =>
+      limit(async () => {
+        const offset = chunkIndex * size;
+        const fill = (status: 'failed' | 'unknown', code: string, only?: (local: number) => boolean) => {
+          part.forEach((item, local) => {
+            if (!only || only(local)) results[offset + local] = spec.placeholder(offset + local, item, status, code);
+          });
+        };
+        try {
+          const { data } = await core.request({
+            method: spec.method,
+            pathAndQuery: spec.path,
+            body: part,
+            schema,
+            idempotent: part.every(spec.keyed),
+            signal: options.signal,
+          });
+          const seen = new Set<number>();
+          for (const result of (data as { items: R[] }).items) {
+            // Matched by `index`, as the spec says, never by position or code (codes can repeat).
+            const local = result.index;
+            if (!Number.isInteger(local) || local < 0 || local >= part.length || seen.has(local)) continue;
+            seen.add(local);
+            results[offset + local] = { ...result, index: offset + local };
+          }
+          // An item the upstream did not report on may or may not have been written.
+          fill('unknown', OUTCOME_UNKNOWN, (local) => !seen.has(local));
+        } catch (error) {
+          if (!isApiError(error)) throw error;
+          if (error.outcomeUnknown) fill('unknown', OUTCOME_UNKNOWN);
+          else fill('failed', error.code);
+        }
+      }),
+    ),
+  );
+  return results as WithUnknown<R>[];
+}
+
+/** Helpers for the `keyed` rule. */
+export const hasId = (v: { id?: number | null }) => typeof v.id === 'number';
+export const hasCode = (v: { outerSysCode?: string | null }) => typeof v.outerSysCode === 'string' && v.outerSysCode !== '';

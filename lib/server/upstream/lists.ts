@@ -1,0 +1,107 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  bundle,
+  company,
+  internalUser,
+  isIsoWithZone,
+  LIST_FILTERS,
+  listEnvelope,
+  product,
+  productCategory,
+  sku,
+  type ListFilters,
+  type ListName,
+  type ListPage,
+} from '@/lib/contract';
+import { buildQuery } from '@/lib/signing';
+import type { Core } from './core';
+import { ApiError } from './errors';
+
+/** Path and item schema of every list endpoint. */
+export const LISTS = {
+  companies: { path: '/v1/companies', item: company },
+  products: { path: '/v1/products', item: product },
+  productCategories: { path: '/v1/product-categories', item: productCategory },
+  skus: { path: '/v1/skus', item: sku },
+  bundles: { path: '/v1/bundles', item: bundle },
+  internalUsers: { path: '/v1/internal-users', item: internalUser },
+} as const satisfies Record<ListName, { path: string; item: z.ZodType }>;
+
+export type ListItem<L extends ListName> = z.infer<(typeof LISTS)[L]['item']>;
+
+/** The contract's filters, except that updatedSince may also be a Date. */
+export type ClientListFilters<L extends ListName> = {
+  [K in keyof ListFilters<L>]?: K extends 'updatedSince' ? Date | string : ListFilters<L>[K];
+};
+
+export interface ClientListParams<L extends ListName> {
+  filters?: ClientListFilters<L>;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * updatedSince must name its zone, or the upstream answers 400 (and a zone-less time would be read in some
+ * server's local zone anyway). A Date becomes UTC ISO; a string without a zone is refused here, before sending.
+ */
+export function normaliseUpdatedSince(value: Date | string): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw invalidUpdatedSince(String(value));
+    return value.toISOString();
+  }
+  if (!isIsoWithZone(value)) throw invalidUpdatedSince(value);
+  return value;
+}
+
+function invalidUpdatedSince(value: string) {
+  return new ApiError({
+    kind: 'invalid_request',
+    status: null,
+    code: 'invalid_updated_since',
+    upstreamMessage: `${JSON.stringify(value)} has no time zone (add Z or an offset such as +08:00)`,
+  });
+}
+
+/** `/v1/<list>?filters...&page=&pageSize=`, filters in the contract's order so equal params give equal URLs. */
+export function listPathAndQuery<L extends ListName>(name: L, params: ClientListParams<L> = {}): string {
+  const filters = (params.filters ?? {}) as Record<string, Date | string | number | null | undefined>;
+  const pairs: [string, string | number | undefined][] = [];
+  for (const key of Object.keys(LIST_FILTERS[name])) {
+    const value = filters[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'updatedSince') pairs.push([key, normaliseUpdatedSince(value as Date | string)]);
+    else pairs.push([key, value instanceof Date ? value.toISOString() : value]);
+  }
+  pairs.push(['page', params.page], ['pageSize', params.pageSize]);
+  return `${LISTS[name].path}${buildQuery(pairs)}`;
+}
+
+export async function fetchListPage<L extends ListName>(
+  core: Core,
+  name: L,
+  params: ClientListParams<L> = {},
+  signal?: AbortSignal,
+): Promise<ListPage<ListItem<L>>> {
+  const schema = listEnvelope(LISTS[name].item as z.ZodType);
+  const { data } = await core.request({ method: 'GET', pathAndQuery: listPathAndQuery(name, params), schema, signal });
+  const envelope = data as z.infer<typeof schema>;
+  return { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] };
+}
+
+/**
+ * Every page from params.page (default 1) to totalPages. It stops at totalPages as the upstream reported it,
+ * not at the first empty page, so a list that is exactly a multiple of pageSize costs no extra request.
+ */
+export async function* listPages<L extends ListName>(
+  core: Core,
+  name: L,
+  params: ClientListParams<L> = {},
+  signal?: AbortSignal,
+): AsyncGenerator<ListPage<ListItem<L>>> {
+  for (let page = params.page ?? 1; ; page++) {
+    const result = await fetchListPage(core, name, { ...params, page }, signal);
+    yield result;
+    if (page >= result.totalPages) return;
+  }
+}
