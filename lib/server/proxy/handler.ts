@@ -5,7 +5,7 @@ import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
 import { passesBrowserChecks } from './browser-checks';
-import { forwardedContentType, responseHeaders } from './headers';
+import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
 import { refuse } from './refusals';
 
@@ -21,7 +21,6 @@ export interface ProxySendInput {
   /** `/v1/...` plus the raw `?query`, exactly the bytes to sign and send. */
   pathAndQuery: string;
   bodyBytes: Uint8Array | null;
-  contentType?: string;
   signal: AbortSignal;
 }
 
@@ -62,6 +61,13 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
+/** The upstream client's own timeout and refusal codes (ApiError.code), read without importing it. */
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
 /**
  * The signing proxy, in the order of the design: browser checks → session → allowlist → role → body
  * limit → sign and forward → audit. Everything that refuses does so before a byte goes upstream.
@@ -98,7 +104,6 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         method,
         pathAndQuery: target.path + target.query,
         bodyBytes: body.bytes,
-        contentType: write ? forwardedContentType(request) : undefined,
         signal: controller.signal,
       });
       // Read the whole answer under the same deadline, so a body that stalls also ends in 504.
@@ -106,7 +111,10 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       status = upstream.status;
       headers = responseHeaders(upstream.headers);
     } catch (error) {
-      failure = controller.signal.aborted || isAbort(error) ? 'upstream_timeout' : 'upstream_unreachable';
+      // The sender refused before sending (it would not send a path its URL parser rewrites): nothing left.
+      if (errorCode(error) === 'bad_path') return refuse('bad_path');
+      const timedOut = controller.signal.aborted || isAbort(error) || errorCode(error) === 'upstream_timeout';
+      failure = timedOut ? 'upstream_timeout' : 'upstream_unreachable';
       if (failure === 'upstream_unreachable') deps.logError?.(`upstream request failed: ${target.operation}`, error);
     } finally {
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '@/lib/contract/operations';
-import { resolveTarget } from './path';
+import { buildQuery } from '@/lib/signing';
+import { canonicalQuery, resolveTarget } from './path';
 
 const base = 'http://console.test';
 
@@ -14,10 +15,24 @@ describe('resolveTarget', () => {
     }
   });
 
-  it('keeps the raw query byte for byte, fragment excluded', () => {
-    const query = '?name=%E8%8C%B6%20a%2Bb&updatedSince=2026-01-01T00%3A00%3A00%2B08%3A00&Page=2';
+  it('forwards a query built by buildQuery byte for byte, in order, fragment excluded', () => {
+    const query = buildQuery([
+      ['name', "茶 a+b ~'*"],
+      ['updatedSince', '2026-01-01T00:00:00+08:00'],
+      ['Page', 2],
+      ['name', 'second'],
+    ]);
     const target = resolveTarget('GET', `${base}/api/upstream/v1/companies${query}#frag`);
     expect(target).toMatchObject({ ok: true, path: '/v1/companies', query });
+  });
+
+  it('recovers those bytes after Next re-serialised the query as form-urlencoded', () => {
+    const query = buildQuery([['name', 'x y~'], ['outerSysCode', 'a+b:c']]);
+    const nextSerialised = `?${new URLSearchParams(new URLSearchParams(query.slice(1))).toString()}`;
+    expect(nextSerialised).not.toBe(query);
+    expect(resolveTarget('GET', `${base}/api/upstream/v1/companies${nextSerialised}`)).toMatchObject({ ok: true, query });
+    expect(canonicalQuery('?')).toBe('');
+    expect(canonicalQuery('?flag')).toBe('?flag=');
   });
 
   it('refuses dot segments, encoded or not, with 400 bad_path', () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { matchOperation, type OperationId } from '@/lib/contract/operations';
+import { buildQuery } from '@/lib/signing';
 
 export const PROXY_PREFIX = '/api/upstream';
 
@@ -9,7 +10,7 @@ export type ProxyTarget =
       operation: OperationId;
       /** Rebuilt from the matched template, so it only ever holds `[a-z0-9-]` segments. */
       path: string;
-      /** The raw query (`?…` or ''), forwarded byte for byte so the signature covers what is sent. */
+      /** The query (`?…` or '') in the browser fetcher's strict encoding; see canonicalQuery. */
       query: string;
       params: { id?: string };
     }
@@ -29,6 +30,18 @@ function rawPathAndQuery(url: string): { path: string; query: string } | null {
   const q = url.indexOf('?', pathStart);
   if (q >= 0 && q < end) return { path: url.slice(pathStart, q), query: url.slice(q, end) };
   return { path: url.slice(pathStart, end), query: '' };
+}
+
+/**
+ * Next re-serialises the query as application/x-www-form-urlencoded before a route handler sees it
+ * (`%20` becomes `+`, `~` becomes `%7E`), so the bytes the browser sent are not available as such.
+ * The browser fetcher builds every query with buildQuery (strict RFC 3986); decoding the pairs and
+ * re-encoding them with the same function gives back exactly the bytes it sent, in its order, whatever
+ * Next did in between. What we send is what we sign, so the signature always covers the real bytes.
+ */
+export function canonicalQuery(rawQuery: string): string {
+  if (rawQuery === '' || rawQuery === '?') return '';
+  return buildQuery(new URLSearchParams(rawQuery.slice(1)));
 }
 
 function dangerousSegment(raw: string): boolean {
@@ -62,5 +75,5 @@ export function resolveTarget(method: string, rawUrl: string): ProxyTarget {
 
   const template = matched.id.slice(matched.id.indexOf(' ') + 1);
   const rebuilt = matched.params.id === undefined ? template : template.replace('{id}', matched.params.id);
-  return { ok: true, operation: matched.id, path: rebuilt, query, params: matched.params };
+  return { ok: true, operation: matched.id, path: rebuilt, query: canonicalQuery(query), params: matched.params };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import auditLog from './0010-audit-log';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -6,4 +7,6 @@ import type { Migration } from 'kysely';
  * line; a test checks that every file in the folder is registered. Registered statically because the
  * server bundle cannot list a folder at run time.
  */
-export const consoleMigrations: Record<string, Migration> = {};
+export const consoleMigrations: Record<string, Migration> = {
+  '0010-audit-log': auditLog,
+};

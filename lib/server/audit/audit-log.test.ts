@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { listAudit, recordAudit } from './audit-log';
+
+let conn: ConsoleDbConnection;
+let db: Kysely<unknown>;
+
+beforeAll(async () => {
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  db = conn.db as unknown as Kysely<unknown>;
+  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+});
+
+afterAll(async () => {
+  await conn?.close();
+});
+
+describe('audit log (real PGlite, console migrations)', () => {
+  it('keeps who, what, targets, status and outcome, newest first, in pages', async () => {
+    for (let i = 1; i <= 5; i++) {
+      await recordAudit(db, {
+        userId: `u${i}`,
+        userEmail: `user${i}@example.com`,
+        operation: 'PUT /v1/companies/{id}',
+        targetIds: [String(i), 'code:C,1'],
+        status: 200,
+        outcome: 'updated',
+      });
+    }
+    const first = await listAudit(db, { page: 1, pageSize: 2 });
+    expect(first).toMatchObject({ totalCount: 5, totalPages: 3, page: 1, pageSize: 2 });
+    expect(first.entries.map((e) => e.userEmail)).toEqual(['user5@example.com', 'user4@example.com']);
+    expect(first.entries[0]).toMatchObject({
+      userId: 'u5',
+      operation: 'PUT /v1/companies/{id}',
+      targetIds: ['5', 'code:C,1'],
+      status: 200,
+      outcome: 'updated',
+    });
+    expect(Date.parse(first.entries[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
+    const last = await listAudit(db, { page: 3, pageSize: 2 });
+    expect(last.entries.map((e) => e.userId)).toEqual(['u1']);
+  });
+
+  it('clamps nonsense paging instead of failing the page', async () => {
+    const page = await listAudit(db, { page: -3, pageSize: 10_000 });
+    expect(page.page).toBe(1);
+    expect(page.pageSize).toBe(200);
+  });
+});
