@@ -1,5 +1,7 @@
 // One JSON file per area, merged here. Add a line when a page brings its own catalogue.
 import app from './app.json';
 import ui from './ui.json';
+import dataTable from './data-table.json';
+import forms from './forms.json';
 
-export const en = { ...app, ...ui };
+export const en = { ...app, ...ui, ...dataTable, ...forms };
