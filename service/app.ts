@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { SeedFile } from '@/lib/contract';
+import { authMiddleware } from './auth';
+import type { Env } from './env';
+import { ApiError, ApiResponseError, ItemError } from './errors';
+import { registerCompanies } from './routes/companies';
+import { registerProductCategories } from './routes/product-categories';
+import { registerProducts } from './routes/products';
+import { registerSkus } from './routes/skus';
+import { registerStockAndPrices } from './routes/stock-prices';
+import { loadSeed, parseSeed, readSeedFile } from './seed/load';
+import { openPglite, openPostgres, type Db } from './store/db';
+import { migrate } from './store/migrate';
+
+export type { Env } from './env';
+
+export interface RouteContext {
+  log: (line: string) => void;
+}
+
+/** A route module registers its /v1 routes on the app. */
+export type RouteModule = (app: Hono<Env>, ctx: RouteContext) => void;
+
+/**
+ * Every route module, in one place: add a resource with one line here. Order does not matter because
+ * the auth middleware resolves the operation (and answers 404/405) before Hono routes.
+ */
+export const ROUTE_MODULES: RouteModule[] = [
+  registerCompanies,
+  registerProductCategories,
+  registerProducts,
+  registerSkus,
+  registerStockAndPrices,
+];
+
+export interface ServiceOptions {
+  /** An open database; the caller keeps ownership (close() leaves it open). */
+  db?: Db;
+  /** A validated seed or the path of a seed file; loaded only into an empty database. */
+  seed?: SeedFile | string;
+  /** Embedded PGlite in memory. */
+  memory?: boolean;
+  /** Embedded PGlite data folder (default `.data/service`). */
+  dataDir?: string;
+  /** A Postgres server; defaults to DATABASE_URL when no other storage option is given. */
+  databaseUrl?: string;
+  now?: () => number;
+  /** One line per request; default: no logging (the CLI logs to stdout). */
+  log?: (line: string) => void;
+}
+
+export interface Service {
+  fetch(request: Request, env?: unknown): Promise<Response>;
+  close(): Promise<void>;
+  db: Db;
+}
+
+export const DEFAULT_DATA_DIR = path.join('.data', 'service');
+
+export async function openDatabase(options: Pick<ServiceOptions, 'memory' | 'dataDir' | 'databaseUrl'>): Promise<Db> {
+  const url = options.databaseUrl ?? (options.memory || options.dataDir ? undefined : process.env.DATABASE_URL);
+  if (url) return openPostgres({ url });
+  if (options.memory) return openPglite();
+  return openPglite({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR });
+}
+
+/** Log lines carry the claimed client id; keep it printable and short so a header cannot forge lines. */
+function safeClientId(value: string | null | undefined): string {
+  if (!value) return '-';
+  return value.replace(/[^\x21-\x7e]/g, '?').slice(0, 64);
+}
+
+export function buildApp(db: Db, options: { now: () => number; log?: (line: string) => void }): Hono<Env> {
+  const log = options.log ?? (() => {});
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = (performance.now() - started).toFixed(1);
+    const clientId = c.get('clientId') ?? c.req.header('x-client-id');
+    // Never the signature, nonce, secret or body.
+    log(`${c.req.method} ${c.get('path') ?? new URL(c.req.url).pathname} ${c.res.status} ${ms}ms ${safeClientId(clientId)}`);
+  });
+  app.use('*', authMiddleware({ db, now: options.now }));
+
+  const ctx: RouteContext = { log };
+  for (const register of ROUTE_MODULES) register(app, ctx);
+
+  app.notFound(() => Response.json({ error: 'not_found' }, { status: 404 }));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ error: error.code }, error.status);
+    if (error instanceof ApiResponseError) return error.response;
+    if (error instanceof ItemError) return c.json({ error: error.errors[0] ?? 'invalid_parameter' }, error.notFound ? 404 : 400);
+    log(`error ${c.req.method} ${c.get('path') ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return c.json({ code: 'internal_error', message: 'The service failed to process the request.' }, 500);
+  });
+  return app;
+}
+
+/**
+ * The reference /v1 service as a web-standard fetch handler: standalone (service/cli.ts), in-process behind
+ * the console, and in tests. Migrates the database, seeds it when empty, and serves.
+ */
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDatabase(options));
+  try {
+    await migrate(db);
+    if (options.seed) {
+      const seed = typeof options.seed === 'string' ? readSeedFile(options.seed) : parseSeed(options.seed);
+      await loadSeed(db, seed, options.now);
+    }
+  } catch (error) {
+    if (ownsDb) await db.close().catch(() => {});
+    throw error;
+  }
+  const app = buildApp(db, { now: options.now ?? Date.now, log: options.log });
+  return {
+    db,
+    fetch: async (request, env) => app.fetch(request, env as Env['Bindings']),
+    close: async () => {
+      if (ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { MiddlewareHandler } from 'hono';
+import { BODY_LIMIT_BYTES, matchOperation, type OperationId } from '@/lib/contract';
+import { canonicalString, sha256Hex, verify } from '@/lib/signing';
+import { QueryParams, type Env } from './env';
+import { errorJson } from './errors';
+import type { Db } from './store/db';
+
+/** Twice the ±300 s clock window (contract §1), so a replay inside the window always finds its nonce. */
+export const NONCE_MEMORY_SECONDS = 600;
+export const CLOCK_WINDOW_SECONDS = 300;
+/** Purge a little later than required, and at most once a minute. */
+const NONCE_PURGE_AFTER_SECONDS = NONCE_MEMORY_SECONDS + 300;
+const NONCE_PURGE_EVERY_MS = 60_000;
+
+const TIMESTAMP = /^[0-9]{1,10}$/;
+const NONCE = /^[\x20-\x7e]{1,128}$/;
+
+interface CredentialRow {
+  client_id: string;
+  tenant_id: number;
+  secret: string;
+  operations: string[] | string;
+  rate_limit_per_second: number | null;
+}
+
+/** Reads the request body with a cap, so a 6 MiB upload is refused without buffering all of it. */
+async function readBody(request: Request): Promise<Uint8Array | 'too_large'> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > BODY_LIMIT_BYTES) return 'too_large';
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel().catch(() => {});
+      return 'too_large';
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The path and query exactly as the client sent them. @hono/node-server rebuilds `request.url` with the
+ * WHATWG parser (which re-encodes some bytes), so in standalone mode the raw request target is read from
+ * the Node request; in-process callers hand us a Request whose URL is what they signed.
+ */
+function rawTarget(request: Request, incomingUrl: string | undefined): string {
+  if (incomingUrl && incomingUrl.startsWith('/')) return incomingUrl;
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+function allows(operations: string[] | string, operation: OperationId): boolean {
+  const list = typeof operations === 'string' ? (JSON.parse(operations) as string[]) : operations;
+  return list.includes('*') || list.includes(operation);
+}
+
+/** Fixed one-second windows per client id. In-process memory is enough: it only protects this instance. */
+class RateLimiter {
+  private readonly windows = new Map<string, { second: number; count: number }>();
+
+  /** Seconds to wait, or 0 when the request may go ahead. */
+  take(clientId: string, limit: number, nowMs: number): number {
+    const second = Math.floor(nowMs / 1000);
+    const window = this.windows.get(clientId);
+    if (!window || window.second !== second) {
+      this.windows.set(clientId, { second, count: 1 });
+      return 0;
+    }
+    if (window.count >= limit) return 1;
+    window.count++;
+    return 0;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  now: () => number;
+}
+
+/**
+ * Authentication before routing (master-data-api.md "Authentication", contract §1): every failure is the
+ * same 401, header and client checks come before the signature comparison, the nonce is recorded only for
+ * a valid signature (so garbage cannot burn a client's nonces), then the operation is resolved (404/405)
+ * and checked against the credential (403) and its rate limit (429).
+ */
+export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env> {
+  const limiter = new RateLimiter();
+  let lastPurge = 0;
+
+  return async (c, next) => {
+    const unauthorized = () => errorJson(401, 'unauthorized');
+    const request = c.req.raw;
+    const clientId = request.headers.get('x-client-id') ?? '';
+    const timestamp = request.headers.get('x-timestamp') ?? '';
+    const nonce = request.headers.get('x-nonce') ?? '';
+    const signature = request.headers.get('x-signature') ?? '';
+    if (!clientId || !timestamp || !nonce || !signature) return unauthorized();
+    if (!TIMESTAMP.test(timestamp) || !NONCE.test(nonce)) return unauthorized();
+    const nowMs = now();
+    if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > CLOCK_WINDOW_SECONDS) return unauthorized();
+
+    const [credential] = await db.query<CredentialRow>(
+      "select client_id, tenant_id, secret, operations, rate_limit_per_second from credentials where client_id = $1 and status = 'active'",
+      [clientId],
+    );
+    if (!credential) return unauthorized();
+
+    const body = await readBody(request);
+    if (body === 'too_large') return errorJson(413, 'payload_too_large');
+
+    const target = rawTarget(request, c.env?.incoming?.url);
+    const canonical = canonicalString({
+      method: request.method,
+      pathAndQuery: target,
+      timestamp,
+      nonce,
+      bodySha256: await sha256Hex(body),
+    });
+    if (!(await verify(credential.secret, canonical, signature))) return unauthorized();
+
+    const seenAt = new Date(nowMs);
+    const fresh = await db.query(
+      'insert into nonces (client_id, nonce, seen_at) values ($1, $2, $3) on conflict do nothing returning 1',
+      [clientId, nonce, seenAt],
+    );
+    if (fresh.length === 0) return unauthorized();
+    if (nowMs - lastPurge > NONCE_PURGE_EVERY_MS) {
+      lastPurge = nowMs;
+      await db.query('delete from nonces where seen_at < $1', [new Date(nowMs - NONCE_PURGE_AFTER_SECONDS * 1000)]);
+    }
+
+    c.set('clientId', clientId);
+    const queryAt = target.indexOf('?');
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : target.slice(queryAt + 1);
+    const matched = matchOperation(request.method, path);
+    if (matched === null) return errorJson(404, 'not_found');
+    if (matched === 'method') return errorJson(405, 'method_not_allowed');
+    if (!allows(credential.operations, matched.id)) return errorJson(403, 'forbidden');
+
+    if (credential.rate_limit_per_second != null) {
+      const wait = limiter.take(clientId, credential.rate_limit_per_second, nowMs);
+      if (wait > 0) {
+        const response = errorJson(429, 'rate_limited');
+        response.headers.set('Retry-After', String(wait));
+        return response;
+      }
+    }
+
+    c.set('db', db);
+    c.set('now', now);
+    c.set('tenantId', credential.tenant_id);
+    c.set('operation', matched.id);
+    c.set('body', body);
+    c.set('path', path);
+    c.set('query', new QueryParams(search));
+    await next();
+  };
+}

@@ -1,0 +1,140 @@
+import type { Context } from 'hono';
+import {
+  INT32_MAX,
+  isIsoWithZone,
+  LIST_FILTERS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  totalPages,
+  type ListName,
+  type ListPage,
+} from '@/lib/contract';
+import type { Env } from './env';
+import { ApiError } from './errors';
+import type { Queryable } from './store/db';
+
+/** `page` and `pageSize`: 32-bit integers; anything that does not bind is invalid_parameter (contract §1). */
+function int32(raw: string | undefined, fallback: number): bigint {
+  if (raw === undefined || raw === '') return BigInt(fallback);
+  if (!/^[+-]?\d+$/.test(raw)) throw new ApiError(400, 'invalid_parameter');
+  // Out-of-range integers still bind here; the caller answers invalid_page or invalid_page_size for them.
+  return BigInt(raw);
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+export function bindPaging(c: Context<Env>): Paging {
+  const query = c.get('query');
+  const page = int32(query.get('page'), 1);
+  const pageSize = int32(query.get('pageSize'), PAGE_SIZE_DEFAULT);
+  if (page < 1n || page > BigInt(INT32_MAX)) throw new ApiError(400, 'invalid_page');
+  if (pageSize < 1n || pageSize > BigInt(PAGE_SIZE_MAX)) throw new ApiError(400, 'invalid_page_size');
+  const offset = (page - 1n) * pageSize;
+  if (offset > BigInt(INT32_MAX)) throw new ApiError(400, 'invalid_page');
+  return { page: Number(page), pageSize: Number(pageSize), offset: Number(offset) };
+}
+
+/** `%`, `_` and `\` are literal in substring filters: escape them for `ILIKE … ESCAPE '\'`. */
+export function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** A filter's SQL: a column expression (the operator follows the filter kind) or a condition builder. */
+export type FilterSql = string | ((placeholder: string) => string);
+
+export interface ListSpec<L extends ListName, R> {
+  list: L;
+  /** FROM clause, including joins. */
+  from: string;
+  /** Base conditions; `$1` is the tenant id. */
+  where: string[];
+  /** SELECT list of one row. */
+  select: string;
+  /** ORDER BY expression; lists are ordered by id ascending (contract §1). */
+  orderBy: string;
+  filters: { [F in keyof (typeof LIST_FILTERS)[L]]: FilterSql };
+  map: (row: R) => unknown;
+}
+
+/** Builds the WHERE clause and parameters of a list from the query string. */
+export function bindFilters<L extends ListName>(
+  c: Context<Env>,
+  list: L,
+  filters: Record<string, FilterSql>,
+  params: unknown[],
+): string[] {
+  const query = c.get('query');
+  const conditions: string[] = [];
+  const kinds = LIST_FILTERS[list] as Record<string, string>;
+  for (const [name, kind] of Object.entries(kinds)) {
+    const raw = query.get(name);
+    // An empty value is treated as no filter, as a form with an empty field sends it.
+    if (raw === undefined || raw === '') continue;
+    const sql = filters[name];
+    if (sql === undefined) continue;
+    let value: unknown;
+    let op: string;
+    switch (kind) {
+      case 'substring':
+        value = likePattern(raw);
+        op = `ilike {} escape '\\'`;
+        break;
+      case 'exact':
+        value = raw;
+        op = '= {}';
+        break;
+      case 'id': {
+        if (!/^[+-]?\d+$/.test(raw)) throw new ApiError(400, 'invalid_parameter');
+        const id = Number(raw);
+        if (!Number.isSafeInteger(id)) throw new ApiError(400, 'invalid_parameter');
+        value = id;
+        op = '= {}';
+        break;
+      }
+      case 'datetime':
+        if (!isIsoWithZone(raw)) throw new ApiError(400, 'invalid_updated_since');
+        // Postgres parses the value itself, at full precision; "+0800" is normalised to "+08:00" first.
+        value = raw.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+        op = '>= {}::timestamptz';
+        break;
+      default:
+        continue;
+    }
+    params.push(value);
+    const placeholder = `$${params.length}`;
+    conditions.push(typeof sql === 'function' ? sql(placeholder) : `${sql} ${op.replace('{}', placeholder)}`);
+  }
+  return conditions;
+}
+
+export function envelope<T>(data: T[], totalCount: number, paging: Paging): ListPage<T> {
+  return {
+    data,
+    totalCount,
+    currentPage: paging.page,
+    pageSize: paging.pageSize,
+    totalPages: totalPages(totalCount, paging.pageSize),
+  };
+}
+
+/** Runs a list endpoint end to end: paging, filters, count, page of rows, envelope. */
+export async function runList<L extends ListName, R>(c: Context<Env>, db: Queryable, spec: ListSpec<L, R>) {
+  const paging = bindPaging(c);
+  const params: unknown[] = [c.get('tenantId')];
+  const conditions = [...spec.where, ...bindFilters(c, spec.list, spec.filters as Record<string, FilterSql>, params)];
+  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const [countRow] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${spec.from} ${where}`, params);
+  const totalCount = countRow?.n ?? 0;
+  let rows: R[] = [];
+  if (totalCount > paging.offset) {
+    rows = await db.query<R>(
+      `select ${spec.select} from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`,
+      params,
+    );
+  }
+  return c.json(envelope(rows.map(spec.map), totalCount, paging));
+}

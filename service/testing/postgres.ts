@@ -1,0 +1,156 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A throwaway PostgreSQL cluster on loopback for tests and benches: initdb into a temp folder, start
+ * `postgres` on a free port, stop and delete on stop(). Postgres refuses to run as root, so as root the
+ * cluster runs as Debian's `postgres` user (or a `pgtest` user created on the spot).
+ */
+
+export function findPgBin(): string | null {
+  const fromEnv = process.env.PG_BIN;
+  if (fromEnv && existsSync(path.join(fromEnv, 'initdb'))) return fromEnv;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : null;
+}
+
+export function postgresAvailable(): boolean {
+  return findPgBin() !== null;
+}
+
+function userIds(name: string): { uid: number; gid: number } | null {
+  const id = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
+  if (id.status !== 0 || gid.status !== 0) return null;
+  return { uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** The uid/gid to run postgres as: ourselves unless we are root. */
+function runAs(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  let ids = userIds('postgres');
+  if (!ids) {
+    spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'pgtest']);
+    ids = userIds('pgtest');
+  }
+  if (!ids) throw new Error('Cannot find or create a non-root user to run PostgreSQL');
+  return ids;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface PostgresServer {
+  /** Connection URL of the `postgres` database; use createDatabase() for an isolated one. */
+  url: string;
+  port: number;
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface StartPostgresOptions {
+  /**
+   * Durable settings (fsync on) for benchmarks; tests default to fsync off, which is safe for a
+   * throwaway cluster and several times faster to write.
+   */
+  durable?: boolean;
+}
+
+let databaseCounter = 0;
+
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
+  const bin = findPgBin();
+  if (!bin) throw new Error('PostgreSQL binaries not found (install postgresql and postgresql-contrib, or set PG_BIN)');
+  const owner = runAs();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'service-pg-'));
+  chmodSync(dir, 0o700);
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const spawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
+
+  const init = spawnSync(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N'], {
+    ...spawnOptions,
+    encoding: 'utf8',
+    cwd: dir,
+  });
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+
+  const port = await freePort();
+  const settings = [
+    '-p', String(port),
+    '-c', 'listen_addresses=127.0.0.1',
+    '-c', `unix_socket_directories=${dir}`,
+    '-c', 'max_connections=50',
+    ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+  ];
+  const child: ChildProcess = spawn(path.join(bin, 'postgres'), ['-D', path.join(dir, 'data'), ...settings], {
+    ...spawnOptions,
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`postgres exited during start: ${stderr}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`postgres did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  return {
+    url,
+    port,
+    async createDatabase(name) {
+      const db = name ?? `test_${process.pid}_${++databaseCounter}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database "${db.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${db}`;
+    },
+    async stop() {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGINT'); // fast shutdown
+        await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+        if (!exited) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
