@@ -2,6 +2,8 @@ import 'server-only';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalString, sha256Hex, verify } from '@/lib/signing';
+import { createUpstreamClient, type UpstreamClientOptions } from './client';
+import { SkewTracker } from './skew';
 
 /**
  * A real HTTP server on 127.0.0.1 for the upstream client's tests. It checks every request the way the
@@ -24,7 +26,9 @@ export interface RecordedRequest {
 
 export type ScriptedReply =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number }
-  | 'hang';
+  | 'hang'
+  /** Drop the connection without an answer: what a crashed process or a reset looks like. */
+  | 'destroy';
 
 export type Script = (request: RecordedRequest, index: number) => ScriptedReply | Promise<ScriptedReply>;
 
@@ -107,6 +111,10 @@ export async function startTestUpstream(options: { script?: Script; clientId?: s
         hung.add(res);
         return;
       }
+      if (reply === 'destroy') {
+        res.socket?.destroy();
+        return;
+      }
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       const payload = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
       res.writeHead(reply.status, {
@@ -123,4 +131,34 @@ export async function startTestUpstream(options: { script?: Script; clientId?: s
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+/** A client wired to a test upstream, with its own skew tracker and a sleep that records instead of waiting. */
+export function clientFor(upstream: TestUpstream, overrides: Partial<UpstreamClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const client = createUpstreamClient({
+    baseUrl: upstream.baseUrl,
+    clientId: upstream.clientId,
+    clientSecret: upstream.secret,
+    skew: new SkewTracker(),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    ...overrides,
+  });
+  return { client, sleeps };
+}
+
+/** A list envelope for page `page` of `total` items numbered from 1, `pageSize` per page. */
+export function listReply(page: number, pageSize: number, total: number, item: (id: number) => unknown) {
+  const totalPages = total === 0 ? 0 : Math.ceil(total / pageSize);
+  const first = (page - 1) * pageSize + 1;
+  const data = [];
+  for (let id = first; id <= Math.min(total, first + pageSize - 1); id++) data.push(item(id));
+  return { status: 200, json: { data, totalCount: total, currentPage: page, pageSize, totalPages } } as const;
+}
+
+export function queryOf(request: RecordedRequest): URLSearchParams {
+  return new URL(request.rawUrl, 'http://x').searchParams;
 }

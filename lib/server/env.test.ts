@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, EMBEDDED_BASE_URL, EnvError, parseEnv } from './env';
+
+const AUTH = 'x'.repeat(32);
+const remote = {
+  UPSTREAM_BASE_URL: 'https://erp.example.com/',
+  UPSTREAM_CLIENT_ID: 'acme-erp',
+  UPSTREAM_CLIENT_SECRET: 's3cret',
+  BETTER_AUTH_SECRET: AUTH,
+};
+
+function problemsOf(source: Record<string, string | undefined>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return { message: (error as EnvError).message, variables: (error as EnvError).problems.map((p) => p.variable) };
+  }
+  throw new Error('parseEnv accepted the environment');
+}
+
+describe('parseEnv', () => {
+  it('runs in embedded demo mode with the demo credentials and documented defaults when nothing is set', () => {
+    const env = parseEnv({ DEMO_MODE: '1' });
+    expect(env.upstream).toEqual({
+      mode: 'embedded',
+      baseUrl: EMBEDDED_BASE_URL,
+      clientId: DEMO_CLIENT_ID,
+      clientSecret: DEMO_CLIENT_SECRET,
+      timeoutMs: 15_000,
+      batchSize: 200,
+      batchConcurrency: 4,
+    });
+    expect(env.database).toEqual({ url: null, dataDir: '.data/console' });
+    expect(env.service).toEqual({ dataDir: '.data/service', seed: 'service/seed/demo.json' });
+    expect(env.demoMode).toBe(true);
+    expect(env.consoleUrl).toBe('http://localhost:3000');
+    expect(env.auth.secret.length).toBeGreaterThanOrEqual(32);
+    expect(env.proxyBodyLimitBytes).toBe(5 * 1024 * 1024);
+    expect(env.initialAdmin).toBeNull();
+  });
+
+  it('talks to a remote upstream when its base URL and credentials are set', () => {
+    const env = parseEnv({ ...remote, UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_BATCH_SIZE: '1000', UPSTREAM_BATCH_CONCURRENCY: '2' });
+    expect(env.upstream).toMatchObject({
+      mode: 'remote',
+      baseUrl: 'https://erp.example.com',
+      clientId: 'acme-erp',
+      clientSecret: 's3cret',
+      timeoutMs: 5000,
+      batchSize: 1000,
+      batchConcurrency: 2,
+    });
+    expect(env.demoMode).toBe(false);
+  });
+
+  it.each([
+    ['trailing newline', 's3cret\n'],
+    ['trailing space', 's3cret '],
+    ['leading tab', '\ts3cret'],
+  ])('refuses a client secret with %s instead of trimming it, naming UPSTREAM_CLIENT_SECRET', (_, secret) => {
+    const { message, variables } = problemsOf({ ...remote, UPSTREAM_CLIENT_SECRET: secret });
+    expect(variables).toEqual(['UPSTREAM_CLIENT_SECRET']);
+    expect(message).toMatch(/UPSTREAM_CLIENT_SECRET: has leading or trailing whitespace/);
+  });
+
+  it('refuses a whitespace secret in embedded mode too, since the embedded service checks it the same way', () => {
+    expect(problemsOf({ DEMO_MODE: 'true', UPSTREAM_CLIENT_SECRET: 'demo-erp-secret ' }).variables).toEqual([
+      'UPSTREAM_CLIENT_SECRET',
+    ]);
+  });
+
+  it('names each missing credential when a remote base URL is set', () => {
+    const { variables, message } = problemsOf({ UPSTREAM_BASE_URL: 'https://erp.example.com', BETTER_AUTH_SECRET: AUTH });
+    expect(variables).toEqual(['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']);
+    expect(message).toContain('UPSTREAM_CLIENT_ID: is required when UPSTREAM_BASE_URL is set');
+  });
+
+  it('names the variable of every malformed value', () => {
+    const { variables } = problemsOf({
+      ...remote,
+      UPSTREAM_BASE_URL: 'ftp://erp.example.com',
+      UPSTREAM_BATCH_SIZE: '1001',
+      UPSTREAM_TIMEOUT_MS: 'soon',
+      DATABASE_URL: 'mysql://db',
+      DEMO_MODE: 'yes',
+    });
+    expect(variables.sort()).toEqual(['DATABASE_URL', 'DEMO_MODE', 'UPSTREAM_BASE_URL', 'UPSTREAM_BATCH_SIZE', 'UPSTREAM_TIMEOUT_MS']);
+  });
+
+  it('requires a long BETTER_AUTH_SECRET outside demo mode', () => {
+    expect(problemsOf({ ...remote, BETTER_AUTH_SECRET: undefined }).variables).toEqual(['BETTER_AUTH_SECRET']);
+    expect(problemsOf({ ...remote, BETTER_AUTH_SECRET: 'short' }).variables).toEqual(['BETTER_AUTH_SECRET']);
+  });
+
+  it('takes the first admin only as both email and password', () => {
+    expect(problemsOf({ ...remote, CONSOLE_ADMIN_EMAIL: 'ops@example.com' }).variables).toEqual(['CONSOLE_ADMIN_PASSWORD']);
+    const env = parseEnv({ ...remote, CONSOLE_ADMIN_EMAIL: 'ops@example.com', CONSOLE_ADMIN_PASSWORD: 'long enough' });
+    expect(env.initialAdmin).toEqual({ email: 'ops@example.com', password: 'long enough' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const env = parseEnv({ DEMO_MODE: '1', UPSTREAM_BASE_URL: '', DATABASE_URL: '', UPSTREAM_BATCH_SIZE: '' });
+    expect(env.upstream.mode).toBe('embedded');
+    expect(env.upstream.batchSize).toBe(200);
+    expect(env.database.url).toBeNull();
+  });
+
+  it('uses CONSOLE_URL as the public origin for better-auth unless BETTER_AUTH_URL says otherwise', () => {
+    const env = parseEnv({ DEMO_MODE: '1', CONSOLE_URL: 'https://console.example.com/' });
+    expect(env.consoleUrl).toBe('https://console.example.com');
+    expect(env.auth.url).toBe('https://console.example.com');
+  });
+});
