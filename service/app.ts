@@ -4,9 +4,12 @@ import type { SeedFile } from '@/lib/contract';
 import { authMiddleware } from './auth';
 import type { Env } from './env';
 import { ApiError, ApiResponseError, ItemError } from './errors';
+import { registerBundles } from './routes/bundles';
 import { registerCompanies } from './routes/companies';
+import { registerInternalUsers } from './routes/internal-users';
 import { registerProductCategories } from './routes/product-categories';
 import { registerProducts } from './routes/products';
+import { registerQuotas } from './routes/quotas';
 import { registerSkus } from './routes/skus';
 import { registerStockAndPrices } from './routes/stock-prices';
 import { loadSeed, parseSeed, readSeedFile } from './seed/load';
@@ -32,6 +35,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   registerProducts,
   registerSkus,
   registerStockAndPrices,
+  registerBundles,
+  registerQuotas,
+  registerInternalUsers,
 ];
 
 export interface ServiceOptions {

@@ -1,0 +1,203 @@
+import type { Context, Hono } from 'hono';
+import {
+  charLength,
+  CREDIT_AMOUNT_MAX,
+  creditQuotaWrite,
+  INVALID,
+  LIMITS,
+  pointQuotaWrite,
+  round4,
+  type CreditQuota,
+  type PointQuota,
+  type QuotaBatchItemResult,
+} from '@/lib/contract';
+import type { RouteContext } from '../app';
+import { runBatch, validate } from '../batch';
+import { isPlainObject, readBatch } from '../body';
+import type { Env } from '../env';
+import { problemNotFound } from '../errors';
+import { pathId } from '../lookups';
+import type { Queryable } from '../store/db';
+import { stamp } from '../write';
+
+/**
+ * Point quota (Operation 13 and its read) and contract credit quota (Operation 14 and its batch).
+ * `enabled` means different things in the two families (credit: control on/off; points: reported only),
+ * but the service stores and reports both the same way. pendingAmount belongs to the ordering flow
+ * (contract §4): seeded, never written here.
+ */
+
+/** numeric(20,4) holds at most 16 integer digits; a balance beyond that cannot be stored. */
+const BALANCE_MAX = 9_999_999_999_999_999.9999;
+
+type Family = 'point' | 'credit';
+
+/** A quota item failure: the `error` code of that item (not an HTTP status). */
+class QuotaError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+interface QuotaItem {
+  companyId?: number | null;
+  companyCode?: string | null;
+  enabled?: boolean | null;
+  memo?: string | null;
+  amount: number;
+}
+
+/**
+ * Per-item rules in the order Operation 13 numbers them: the amount (required, never keep-current, never
+ * read as 0; not negative), the memo, the key (companyId wins; an empty code is no key), then the lookup
+ * (not found, ambiguous). The credit batch mirrors them with its own codes (contract §3).
+ */
+function checkItem(family: Family, item: unknown): QuotaItem {
+  if (!isPlainObject(item)) throw new QuotaError(INVALID);
+  const schema = family === 'point' ? pointQuotaWrite : creditQuotaWrite;
+  const { data, errors } = validate(schema, item);
+  if (!data) throw new QuotaError(errors[0] ?? INVALID);
+  const raw = family === 'point' ? (data as { balance?: number | null }).balance : (data as { creditAmount?: number | null }).creditAmount;
+  if (raw == null) throw new QuotaError(family === 'point' ? 'missing_balance' : 'missing_credit_amount');
+  const amount = round4(raw);
+  if (family === 'point' && (!(amount >= 0) || amount > BALANCE_MAX)) throw new QuotaError('invalid_balance');
+  if (family === 'credit' && (!Number.isFinite(raw) || raw < 0 || raw > CREDIT_AMOUNT_MAX)) throw new QuotaError('invalid_credit_amount');
+  if (data.memo != null && charLength(data.memo) > LIMITS.memo) throw new QuotaError('invalid_memo');
+  if (data.companyId == null && (data.companyCode ?? '').trim() === '') throw new QuotaError('missing_key');
+  return { ...data, amount };
+}
+
+async function findCompanyId(q: Queryable, tenantId: number, item: QuotaItem): Promise<number> {
+  if (item.companyId != null) {
+    const rows = await q.query<{ id: number }>('select id from companies where tenant_id = $1 and id = $2', [tenantId, item.companyId]);
+    if (rows.length === 0) throw new QuotaError('company_not_found');
+    return rows[0]!.id;
+  }
+  // The ERP customer code, matched exactly as outerSysCode upserts are (contract §1); never pick one of several.
+  const rows = await q.query<{ id: number }>(
+    'select id from companies where tenant_id = $1 and outer_sys_code = $2 order by id limit 2',
+    [tenantId, item.companyCode],
+  );
+  if (rows.length === 0) throw new QuotaError('company_not_found');
+  if (rows.length > 1) throw new QuotaError('company_code_ambiguous');
+  return rows[0]!.id;
+}
+
+/** Absolute values: the amount replaces; enabled defaults to true and memo to "" on create, else they keep. */
+const UPSERT: Record<Family, string> = {
+  point: `insert into point_quotas (company_id, tenant_id, balance, enabled, memo, updated_at)
+          values ($1, $2, $3, coalesce($4, true), coalesce($5, ''), $6)
+          on conflict (company_id) do update set balance = excluded.balance,
+            enabled = coalesce($4, point_quotas.enabled), memo = coalesce($5, point_quotas.memo), updated_at = excluded.updated_at`,
+  credit: `insert into credit_quotas (company_id, tenant_id, credit_amount, pending_amount, enabled, memo, updated_at)
+           values ($1, $2, $3, 0, coalesce($4, true), coalesce($5, ''), $6)
+           on conflict (company_id) do update set credit_amount = excluded.credit_amount,
+             enabled = coalesce($4, credit_quotas.enabled), memo = coalesce($5, credit_quotas.memo), updated_at = excluded.updated_at`,
+};
+
+async function quotaBatch(c: Context<Env>, family: Family, log: (line: string) => void) {
+  const items = readBatch(c);
+  const tenantId = c.get('tenantId');
+  const now = stamp(c);
+  const results = await runBatch<Omit<QuotaBatchItemResult, 'index'>>(
+    c.get('db'),
+    items,
+    async (tx, raw, index) => {
+      // Rule 8: results are matched by index; companyCode only echoes the input ("" when none was sent).
+      const companyCode = isPlainObject(raw) && typeof raw.companyCode === 'string' ? raw.companyCode : '';
+      let item: QuotaItem;
+      let companyId: number;
+      try {
+        item = checkItem(family, raw);
+        companyId = await findCompanyId(tx, tenantId, item);
+      } catch (error) {
+        if (error instanceof QuotaError) return { companyCode, status: 'failed', error: error.code };
+        throw error;
+      }
+      try {
+        await tx.query(UPSERT[family], [companyId, tenantId, item.amount, item.enabled ?? null, item.memo ?? null, now]);
+      } catch (error) {
+        log(`quota item ${index} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+      return { companyCode, status: 'ok', error: null };
+    },
+    // Rule 7: an unexpected write failure; runBatch has rolled the item back to its savepoint.
+    (_error, index) => {
+      const raw = items[index];
+      const companyCode = isPlainObject(raw) && typeof raw.companyCode === 'string' ? raw.companyCode : '';
+      return { companyCode, status: 'failed', error: 'sync_failed' };
+    },
+  );
+  return c.json({ items: results });
+}
+
+interface QuotaRow {
+  id: number;
+  outer_sys_code: string;
+  amount: number | null;
+  pending_amount: number | null;
+  enabled: boolean | null;
+  memo: string | null;
+  updated_at: Date | null;
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+export function registerQuotas(app: Hono<Env>, { log }: RouteContext) {
+  // Never set: 200 with zero amounts, enabled false (for credit, no control), memo "" and updatedAt null.
+  app.get('/v1/companies/:id{[0-9]+}/credit-quota', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const [row] =
+      id == null
+        ? []
+        : await c.get('db').query<QuotaRow & { available_amount: number | null }>(
+            `select c.id, c.outer_sys_code, q.credit_amount as amount, q.pending_amount, q.enabled, q.memo, q.updated_at,
+                    q.credit_amount - q.pending_amount as available_amount
+             from companies c left join credit_quotas q on q.company_id = c.id
+             where c.tenant_id = $1 and c.id = $2`,
+            [c.get('tenantId'), id],
+          );
+    if (!row) return problemNotFound(c, 'company_not_found');
+    const body: CreditQuota = {
+      companyId: row.id,
+      companyOuterSysCode: row.outer_sys_code,
+      creditAmount: row.amount ?? 0,
+      pendingAmount: row.pending_amount ?? 0,
+      // Exact numeric subtraction in SQL, never clamped: an over-limit customer reads negative.
+      availableAmount: row.available_amount ?? 0,
+      enabled: row.enabled ?? false,
+      memo: row.memo ?? '',
+      updatedAt: iso(row.updated_at),
+    };
+    return c.json(body);
+  });
+
+  app.get('/v1/companies/:id{[0-9]+}/point-quota', async (c) => {
+    const id = pathId(c.req.param('id'));
+    const [row] =
+      id == null
+        ? []
+        : await c.get('db').query<QuotaRow>(
+            `select c.id, c.outer_sys_code, q.balance as amount, q.enabled, q.memo, q.updated_at
+             from companies c left join point_quotas q on q.company_id = c.id
+             where c.tenant_id = $1 and c.id = $2`,
+            [c.get('tenantId'), id],
+          );
+    if (!row) return problemNotFound(c, 'company_not_found');
+    const body: PointQuota = {
+      companyId: row.id,
+      companyOuterSysCode: row.outer_sys_code,
+      balance: row.amount ?? 0,
+      enabled: row.enabled ?? false,
+      memo: row.memo ?? '',
+      updatedAt: iso(row.updated_at),
+    };
+    return c.json(body);
+  });
+
+  app.post('/v1/companies/point-quota/batch', (c) => quotaBatch(c, 'point', log));
+  app.post('/v1/companies/credit-quota/batch', (c) => quotaBatch(c, 'credit', log));
+}
