@@ -1,8 +1,17 @@
 import 'server-only';
 
 /**
- * The server-side /v1 client. Everything the console sends upstream goes through one signing path here:
- * `createUpstreamClient(...)` for typed calls with retries, and its `send(...)` for the proxy's raw bytes.
+ * The server-side /v1 client. Everything the console sends upstream goes through one signing path here.
+ *
+ *   const client = createUpstreamClient({ ...getEnv().upstream, fetch });   // fetch: omit for remote mode,
+ *                                                                           // (req) => service.fetch(req) embedded
+ *   await client.getCompany(1);                                  // typed, validated, retried per the rules
+ *   for await (const sku of client.listAll('skus', { filters: { updatedSince: new Date(since) } })) ...
+ *   const rows = await client.batch('companies', items);         // chunked, re-indexed, 'unknown' on no answer
+ *   const response = await client.send({ method, pathAndQuery, bodyBytes, signal }); // the proxy: raw, no retries
+ *   getClockSkew();                                              // status page: last observed and adopted skew
+ *
+ * Failures are ApiError (kind, status, code, plain-sentence message, raw body, isNotFound by status).
  */
 export {
   BATCHES,

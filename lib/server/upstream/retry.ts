@@ -27,7 +27,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
-/** Exponential backoff with full jitter, so many clients recovering at once do not retry in step. */
+/** Exponential backoff with jitter (half fixed, half random), so many clients recovering at once do not retry in step. */
 export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryNumber);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
