@@ -93,6 +93,12 @@ describe('helpers', () => {
     expect(round4(0.00005)).toBe(0.0001);
     expect(round4(0.00004)).toBe(0);
     expect(round4(1.23456)).toBe(1.2346);
+    // Decimal halves round up even where the binary product falls just below (20.12345 × 1e4 = 201234.4999…).
+    expect(round4(20.12345)).toBe(20.1235);
+    expect(round4(-1.00005)).toBe(-1.0001);
+    expect(round4(1e-7)).toBe(0);
+    expect(round4(99_999_999_999_999.99)).toBe(99_999_999_999_999.99);
+    expect(round4(1e21)).toBe(1e21);
   });
 
   it('explains codes, including the exact-sentence ones, and maps them to fields', () => {

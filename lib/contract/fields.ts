@@ -30,9 +30,23 @@ export const quantityPrecision = z
   .number({ error: INVALID })
   .refine((v) => Number.isInteger(v) && v >= 0 && v <= 4, { error: 'invalid_quantity_precision' });
 
-/** Round half away from zero to 4 decimals, the precision every quantity and amount is stored at. */
+/** `value × 10^exp`, shifted in the decimal exponent of its shortest form, so no binary product error creeps in. */
+function shiftDecimal(value: number, exp: number): number {
+  const [mantissa, e = '0'] = String(value).split('e');
+  return Number(`${mantissa}e${Number(e) + exp}`);
+}
+
+/**
+ * Round half away from zero to 4 decimals, the precision every quantity and amount is stored at. Rounds the
+ * decimal the caller wrote (20.12345 → 20.1235), not its binary neighbour (20.12345 × 10000 is
+ * 201234.49999999997 in floating point).
+ */
 export function round4(value: number): number {
-  const r = Math.round(Math.abs(value) * 10_000 + Number.EPSILON * 10_000) / 10_000;
+  if (!Number.isFinite(value)) return value;
+  const shifted = shiftDecimal(Math.abs(value), 4);
+  // Beyond 2^53 ten-thousandths a double has no 4th decimal left to round.
+  if (shifted > Number.MAX_SAFE_INTEGER) return value;
+  const r = shiftDecimal(Math.round(shifted), -4);
   return value < 0 ? -r : r;
 }
 
