@@ -1,0 +1,45 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/audit-log';
+import { getCurrentUser } from '../auth/session';
+import { getConsoleDb } from '../db';
+import { getEnv } from '../env';
+import { getUpstream } from '../upstream-instance';
+import { createProxyHandler } from './handler';
+
+/** localhost and 127.0.0.1 are the same console to a demo user; both may post. */
+function withLoopbackTwin(origin: string): string[] {
+  const url = new URL(origin);
+  const out = [url.origin];
+  if (url.hostname === 'localhost') out.push(url.origin.replace('//localhost', '//127.0.0.1'));
+  else if (url.hostname === '127.0.0.1') out.push(url.origin.replace('//127.0.0.1', '//localhost'));
+  return out;
+}
+
+/**
+ * Error lines carry the error's name and message only: never a request's headers or body, and the
+ * upstream client's errors carry method and path, never the secret.
+ */
+function logError(message: string, error: unknown) {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`[proxy] ${message}: ${detail}`);
+}
+
+const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Request) => Promise<Response> };
+
+/** The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. */
+export function consoleProxy(): (request: Request) => Promise<Response> {
+  if (!holder.__consoleProxy) {
+    const env = getEnv();
+    holder.__consoleProxy = createProxyHandler({
+      getUser: (headers) => getCurrentUser(headers),
+      send: (input) => getUpstream().send(input),
+      allowedOrigins: withLoopbackTwin(env.consoleUrl),
+      bodyLimitBytes: env.proxyBodyLimitBytes,
+      timeoutMs: env.upstream.timeoutMs,
+      audit: async (entry) => recordAudit((await getConsoleDb()) as unknown as Kysely<unknown>, entry),
+      logError,
+    });
+  }
+  return holder.__consoleProxy;
+}
