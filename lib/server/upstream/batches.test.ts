@@ -34,14 +34,22 @@ const companies = (n: number): CompanyWrite[] => Array.from({ length: n }, (_, i
 
 describe('batch', () => {
   it('splits 450 items into 3 requests of at most 200 and re-indexes results to the caller positions, even out of order', async () => {
-    // The first chunk answers last, so completion order is 2, 3, 1.
-    upstream.script = echoBatch((items) => (items[0]?.outerSysCode === 'C0' ? 150 : 0));
+    // The first chunk answers last.
+    const answered: string[] = [];
+    const echo = echoBatch();
+    upstream.script = async (req, n) => {
+      const first = bodyOf(req)[0]?.outerSysCode ?? '';
+      if (first === 'C0') await new Promise((r) => setTimeout(r, 150));
+      answered.push(first);
+      return echo(req, n);
+    };
     const input = companies(450);
     input[201] = { outerSysCode: 'C201', name: 'bad' };
     const { client } = clientFor(upstream);
     const results = await client.batch('companies', input);
 
     expect(upstream.requests.map((r) => bodyOf(r).length).sort()).toEqual([200, 200, 50]);
+    expect(answered[2]).toBe('C0');
     expect(upstream.requests.every((r) => r.authentic)).toBe(true);
     expect(results).toHaveLength(450);
     results.forEach((result, i) => {

@@ -106,6 +106,14 @@ describe('writes', () => {
     expect(results.map((r) => r.status)).toEqual(['unknown', 'unknown']);
   });
 
+  it('never re-sends an unkeyed batch that timed out, and reports it unknown', async () => {
+    upstream.script = () => 'hang';
+    const { client } = clientFor(upstream, { timeoutMs: 150 });
+    const results = await client.batch('companies', unkeyed);
+    expect(upstream.requests).toHaveLength(1);
+    expect(results.map((r) => r.errors)).toEqual([['outcome_unknown'], ['outcome_unknown']]);
+  });
+
   it('does not re-send when only some items are keyed', async () => {
     upstream.script = () => ({ status: 500, json: { code: 'boom', message: 'x' } });
     const { client } = clientFor(upstream);
