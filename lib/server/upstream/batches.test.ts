@@ -37,11 +37,11 @@ describe('batch', () => {
     // The first chunk answers last.
     const answered: string[] = [];
     const echo = echoBatch();
-    upstream.script = async (req, n) => {
+    upstream.script = async (req) => {
       const first = bodyOf(req)[0]?.outerSysCode ?? '';
       if (first === 'C0') await new Promise((r) => setTimeout(r, 150));
       answered.push(first);
-      return echo(req, n);
+      return echo(req);
     };
     const input = companies(450);
     input[201] = { outerSysCode: 'C201', name: 'bad' };
