@@ -2,17 +2,22 @@ import type { Metadata } from 'next';
 import { GeistSans } from 'geist/font/sans';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { THEME_SCRIPT } from '@/components/layout/theme-script';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');
-  return { title: t('title') };
+  return { title: { default: t('title'), template: `%s · ${t('title')}` } };
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
   return (
     <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
+      <head>
+        {/* Sets the remembered theme before the first paint, so dark mode does not flash white. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="min-h-screen bg-white font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <NextIntlClientProvider>{children}</NextIntlClientProvider>
       </body>

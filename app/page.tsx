@@ -1,11 +1,9 @@
-import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { DEFAULT_AFTER_SIGN_IN } from '@/lib/server/auth/return-to';
 
+// The console has no home page of its own: signed-in staff start at Companies.
 export default async function HomePage() {
-  const t = await getTranslations('home');
-  return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">{t('heading')}</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-    </main>
-  );
+  const user = await getCurrentUser();
+  redirect(user ? DEFAULT_AFTER_SIGN_IN : '/sign-in');
 }

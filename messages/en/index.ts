@@ -1,7 +1,8 @@
 // One JSON file per area, merged here. Add a line when a page brings its own catalogue.
 import app from './app.json';
+import shell from './shell.json';
 import ui from './ui.json';
 import dataTable from './data-table.json';
 import forms from './forms.json';
 
-export const en = { ...app, ...ui, ...dataTable, ...forms };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms };

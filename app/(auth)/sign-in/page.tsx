@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent } from '@/components/ui/card';
+import { getAuth } from '@/lib/server/auth/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from '@/lib/server/auth/bootstrap';
+import { safeReturnTo } from '@/lib/server/auth/return-to';
+import { readCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { headers } from 'next/headers';
+import type { Kysely } from 'kysely';
+import { SignInForm } from './_components/sign-in-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('signIn');
+  return { title: t('title') };
+}
+
+type SearchParams = Promise<{ next?: string | string[]; signedOut?: string }>;
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const next = safeReturnTo(params.next);
+  const auth = await getAuth();
+  if (await readCurrentUser(auth, await headers())) redirect(next);
+
+  const t = await getTranslations('signIn');
+  const env = getEnv();
+  const noAccounts = await hasNoAccounts((await getConsoleDb()) as unknown as Kysely<unknown>);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
+      <div className="w-full max-w-sm space-y-6">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-semibold">{t('heading')}</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+        </div>
+        {params.signedOut ? <Alert tone="success">{t('signedOut')}</Alert> : null}
+        {noAccounts ? (
+          <Alert tone="warning" title={t('noAccountsTitle')}>
+            {t('noAccountsBody')}
+          </Alert>
+        ) : null}
+        <Card>
+          <CardContent className="py-5">
+            <SignInForm next={next} />
+          </CardContent>
+        </Card>
+        {env.demoMode ? (
+          <section aria-labelledby="demo-accounts" className="text-sm text-zinc-700 dark:text-zinc-300">
+            <h2 id="demo-accounts" className="font-semibold">
+              {t('demoTitle')}
+            </h2>
+            <p className="mt-1">{t('demoBody', { password: DEMO_PASSWORD })}</p>
+            <ul className="mt-2 list-inside list-disc">
+              {DEMO_ACCOUNTS.map((account) => (
+                <li key={account.email}>
+                  <code>{account.email}</code>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { ConsoleShell } from '@/components/layout/console-shell';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { safeReturnTo } from '@/lib/server/auth/return-to';
+import { signOut } from './actions';
+
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const requestHeaders = await headers();
+  const user = await getCurrentUser(requestHeaders);
+  if (!user) {
+    // A cookie was present (proxy.ts let the request through) but the session is gone, expired or disabled.
+    const path = requestHeaders.get('x-console-path');
+    redirect(path ? `/sign-in?next=${encodeURIComponent(safeReturnTo(path))}` : '/sign-in');
+  }
+  return (
+    <ConsoleShell user={user} signOutAction={signOut}>
+      {children}
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { ROLES, type Role } from '@/lib/contract/roles';
+import { changeRoleAction, setDisabledAction, type SettingsActionState } from '../actions';
+
+export type AccountRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | null;
+  disabled: boolean;
+};
+
+function report(state: SettingsActionState) {
+  if (state.ok) toast.success(state.message);
+  else toast.error(state.message);
+}
+
+function RoleCell({ account }: { account: AccountRow }) {
+  const t = useTranslations('settings');
+  const roles = useTranslations('roles');
+  const [role, setRole] = useState<string>(account.role ?? '');
+  const [pending, start] = useTransition();
+  const selectId = `role-${account.id}`;
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        start(async () => report(await changeRoleAction(account.id, account.name, role)));
+      }}
+    >
+      <label htmlFor={selectId} className="sr-only">
+        {t('changeRole', { name: account.name })}
+      </label>
+      <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value)} className="w-32">
+        {account.role === null ? <option value="">—</option> : null}
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {roles(r)}
+          </option>
+        ))}
+      </Select>
+      <Button type="submit" size="sm" variant="secondary" pending={pending} disabled={role === account.role || role === ''}>
+        {t('saveRole')}
+        <span className="sr-only">: {account.name}</span>
+      </Button>
+    </form>
+  );
+}
+
+function DisableCell({ account }: { account: AccountRow }) {
+  const t = useTranslations('settings');
+  const [confirming, setConfirming] = useState(false);
+  const [pending, start] = useTransition();
+  const run = (disabled: boolean) =>
+    start(async () => {
+      const state = await setDisabledAction(account.id, account.name, disabled);
+      setConfirming(false);
+      report(state);
+    });
+
+  if (account.disabled) {
+    return (
+      <Button size="sm" variant="secondary" pending={pending} onClick={() => run(false)}>
+        {t('enable')}
+        <span className="sr-only">: {account.name}</span>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+        {t('disable')}
+        <span className="sr-only">: {account.name}</span>
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirmDisableTitle', { name: account.name })}
+        description={t('confirmDisableBody', { email: account.email })}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('cancel')}
+            </Button>
+            <Button variant="danger" pending={pending} onClick={() => run(true)}>
+              {t('disable')}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRow[]; currentUserId: string }) {
+  const t = useTranslations('settings');
+  const roles = useTranslations('roles');
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{t('accountsTitle')}</caption>
+      <thead className="border-b border-zinc-200 bg-zinc-50 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
+        <tr>
+          <th scope="col" className="px-5 py-3">{t('name')}</th>
+          <th scope="col" className="px-5 py-3">{t('email')}</th>
+          <th scope="col" className="px-5 py-3">{t('role')}</th>
+          <th scope="col" className="px-5 py-3">{t('status')}</th>
+          <th scope="col" className="px-5 py-3">{t('actions')}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {accounts.map((account) => {
+          const self = account.id === currentUserId;
+          return (
+            <tr key={account.id}>
+              <th scope="row" className="px-5 py-3 font-medium">
+                {account.name} {self ? <span className="font-normal text-zinc-600 dark:text-zinc-400">{t('you')}</span> : null}
+              </th>
+              <td className="px-5 py-3">{account.email}</td>
+              <td className="px-5 py-3">
+                {self ? account.role ? roles(account.role) : '—' : <RoleCell account={account} />}
+              </td>
+              <td className="px-5 py-3">
+                <Badge tone={account.disabled ? 'danger' : 'success'}>{account.disabled ? t('disabled') : t('active')}</Badge>
+              </td>
+              <td className="px-5 py-3">{self ? null : <DisableCell account={account} />}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

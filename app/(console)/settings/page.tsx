@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { can } from '@/lib/contract/roles';
+import { listAccounts } from '@/lib/server/accounts';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+import { signOut } from '../actions';
+import { AccountsTable } from './_components/accounts-table';
+import { CreateAccountForm } from './_components/create-account-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('settings');
+  return { title: t('title') };
+}
+
+export default async function SettingsPage() {
+  const user = await getCurrentUser();
+  if (!user) redirect('/sign-in?next=/settings');
+  const t = await getTranslations('settings');
+  const roles = await getTranslations('roles');
+  const shell = await getTranslations('shell');
+  const manage = can(user.role, 'manageAccounts');
+  const accounts = manage ? await listAccounts(await getConsoleDb(), user) : null;
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t('heading')}</h1>
+
+      <Card aria-labelledby="your-account">
+        <CardHeader>
+          <CardTitle id="your-account">{t('yourAccount')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('name')}</dt>
+            <dd>{user.name}</dd>
+            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('email')}</dt>
+            <dd>{user.email}</dd>
+            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('role')}</dt>
+            <dd>
+              <Badge>{roles(user.role)}</Badge>
+            </dd>
+          </dl>
+          <form action={signOut} className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="secondary">
+              {shell('signOut')}
+            </Button>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('signOutHint')}</p>
+          </form>
+        </CardContent>
+      </Card>
+
+      {accounts?.ok ? (
+        <>
+          <Card aria-labelledby="console-accounts">
+            <CardHeader>
+              <CardTitle id="console-accounts">{t('accountsTitle')}</CardTitle>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('accountsIntro')}</p>
+            </CardHeader>
+            <CardContent className="overflow-x-auto p-0">
+              <AccountsTable accounts={accounts.value} currentUserId={user.id} />
+            </CardContent>
+          </Card>
+          <Card aria-labelledby="new-account">
+            <CardHeader>
+              <CardTitle id="new-account">{t('createTitle')}</CardTitle>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('createIntro')}</p>
+            </CardHeader>
+            <CardContent>
+              <CreateAccountForm />
+            </CardContent>
+          </Card>
+        </>
+      ) : null}
+    </div>
+  );
+}

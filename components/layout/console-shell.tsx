@@ -1,0 +1,54 @@
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { CurrentUser } from './current-user';
+import { MainNav } from './main-nav';
+import { ConsoleProviders } from './providers';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { ThemeToggle } from './theme-toggle';
+
+export type ConsoleShellProps = {
+  user: CurrentUser;
+  /** Server action that ends the session (lives in app/, which may reach lib/server). */
+  signOutAction: () => Promise<void>;
+  children: ReactNode;
+};
+
+/** Header (name, signed-in user and role, dark mode, sign out), navigation by role, and the main region. */
+export function ConsoleShell({ user, signOutAction, children }: ConsoleShellProps) {
+  const t = useTranslations('shell');
+  const roles = useTranslations('roles');
+  return (
+    <ConsoleProviders user={user}>
+      <SkipLink />
+      <div className="flex min-h-screen flex-col">
+        <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <p className="text-base font-semibold">{t('appName')}</p>
+          <section aria-label={t('account')} className="flex flex-wrap items-center gap-3">
+            <p className="flex items-center gap-2 text-sm">
+              <span className="font-medium">{t('signedInAs', { name: user.name })}</span>
+              <span className="sr-only">{user.email}</span>
+              <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
+                <span className="sr-only">{t('roleLabel')} </span>
+                {roles(user.role)}
+              </Badge>
+            </p>
+            <ThemeToggle />
+            <form action={signOutAction}>
+              <Button type="submit" variant="secondary" size="sm">
+                {t('signOut')}
+              </Button>
+            </form>
+          </section>
+        </header>
+        <div className="flex flex-1 flex-col lg:flex-row">
+          <MainNav className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/40" />
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none lg:px-8">
+            {children}
+          </main>
+        </div>
+      </div>
+    </ConsoleProviders>
+  );
+}

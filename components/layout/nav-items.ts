@@ -1,0 +1,31 @@
+import { can, type ConsolePermission, type Role } from '@/lib/contract/roles';
+
+export type NavItem = {
+  href: string;
+  /** Key in the `nav` message namespace; the page's h1 carries the same word. */
+  label: 'companies' | 'products' | 'skus' | 'bundles' | 'quotas' | 'imports' | 'users' | 'audit' | 'settings' | 'status';
+  /** Who sees the link (lib/contract/roles); absent means every signed-in role. */
+  permission?: ConsolePermission;
+};
+
+/**
+ * The console navigation, in order. Adding a page is one line. Bundles, Quotas, Imports and Users come with
+ * later issues: add them here when their pages exist (Users: `permission` none, reads are for everyone).
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/companies', label: 'companies' },
+  { href: '/products', label: 'products' },
+  { href: '/skus', label: 'skus' },
+  { href: '/audit', label: 'audit', permission: 'readAudit' },
+  { href: '/settings', label: 'settings' },
+  { href: '/status', label: 'status' },
+];
+
+export function navItemsFor(role: Role, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.filter((item) => !item.permission || can(role, item.permission));
+}
+
+/** A section stays marked current on its detail pages (/companies/42). */
+export function isCurrent(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,154 @@
+import 'server-only';
+import { APIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { can, ROLES, type Role } from '@/lib/contract/roles';
+import type { CurrentUser } from '../auth/session';
+import type { ConsoleAuth } from '../auth/auth';
+import type { ConsoleDatabase } from '../db/types';
+
+/**
+ * Console account management (Settings). Every function takes the acting user and refuses unless their
+ * role may manage accounts (lib/contract/roles); better-auth's admin plugin then checks the session again.
+ * Failures are codes, so the page words them from its message catalogue.
+ */
+export type AccountErrorCode =
+  | 'forbidden'
+  | 'unauthenticated'
+  | 'emailInvalid'
+  | 'emailTaken'
+  | 'nameRequired'
+  | 'nameTooLong'
+  | 'passwordLength'
+  | 'roleInvalid'
+  | 'notYourself'
+  | 'notFound'
+  | 'failed';
+
+export type AccountResult<T = undefined> =
+  | { ok: true; value: T }
+  | { ok: false; error: AccountErrorCode; fields?: Partial<Record<'email' | 'name' | 'role' | 'password', AccountErrorCode>> };
+
+export type ConsoleAccount = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | null;
+  disabled: boolean;
+  createdAt: Date;
+};
+
+export const NAME_MAX = 100;
+
+const newAccount = z.object({
+  email: z.string().trim().toLowerCase().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'emailInvalid' }).max(254, { error: 'emailInvalid' }),
+  name: z.string().trim().min(1, { error: 'nameRequired' }).max(NAME_MAX, { error: 'nameTooLong' }),
+  role: z.enum(ROLES, { error: 'roleInvalid' }),
+  password: z.string().min(8, { error: 'passwordLength' }).max(128, { error: 'passwordLength' }),
+});
+
+export type NewAccountInput = z.input<typeof newAccount>;
+
+function guard(actor: CurrentUser | null): AccountResult<never> | null {
+  if (!actor) return { ok: false, error: 'unauthenticated' };
+  if (!can(actor.role, 'manageAccounts')) return { ok: false, error: 'forbidden' };
+  return null;
+}
+
+function fromApiError(error: unknown): AccountResult<never> {
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code ?? '';
+    if (code.startsWith('USER_ALREADY_EXISTS')) return { ok: false, error: 'emailTaken', fields: { email: 'emailTaken' } };
+    if (code === 'USER_NOT_FOUND' || error.statusCode === 404) return { ok: false, error: 'notFound' };
+    if (error.statusCode === 401) return { ok: false, error: 'unauthenticated' };
+    if (error.statusCode === 403) return { ok: false, error: 'forbidden' };
+  }
+  console.error('console account change failed', error);
+  return { ok: false, error: 'failed' };
+}
+
+export async function listAccounts(db: Kysely<ConsoleDatabase>, actor: CurrentUser | null): Promise<AccountResult<ConsoleAccount[]>> {
+  const refused = guard(actor);
+  if (refused) return refused;
+  const rows = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'role', 'banned', 'createdAt'])
+    .orderBy('email')
+    .execute();
+  return {
+    ok: true,
+    value: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: (ROLES as readonly string[]).includes(row.role ?? '') ? (row.role as Role) : null,
+      disabled: Boolean(row.banned),
+      createdAt: new Date(row.createdAt),
+    })),
+  };
+}
+
+export async function createAccount(
+  auth: ConsoleAuth,
+  headers: Headers,
+  actor: CurrentUser | null,
+  input: NewAccountInput,
+): Promise<AccountResult<{ email: string }>> {
+  const refused = guard(actor);
+  if (refused) return refused;
+  const parsed = newAccount.safeParse(input);
+  if (!parsed.success) {
+    const fields: NonNullable<Extract<AccountResult, { ok: false }>['fields']> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof typeof fields;
+      fields[key] ??= issue.message as AccountErrorCode;
+    }
+    return { ok: false, error: Object.values(fields)[0] ?? 'failed', fields };
+  }
+  try {
+    await auth.api.createUser({ body: parsed.data, headers });
+    return { ok: true, value: { email: parsed.data.email } };
+  } catch (error) {
+    return fromApiError(error);
+  }
+}
+
+export async function changeRole(
+  auth: ConsoleAuth,
+  headers: Headers,
+  actor: CurrentUser | null,
+  userId: string,
+  role: string,
+): Promise<AccountResult> {
+  const refused = guard(actor);
+  if (refused) return refused;
+  // An admin demoting or disabling themselves could leave the console without any admin.
+  if (actor!.id === userId) return { ok: false, error: 'notYourself' };
+  if (!(ROLES as readonly string[]).includes(role)) return { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } };
+  try {
+    await auth.api.setRole({ body: { userId, role: role as Role }, headers });
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return fromApiError(error);
+  }
+}
+
+export async function setDisabled(
+  auth: ConsoleAuth,
+  headers: Headers,
+  actor: CurrentUser | null,
+  userId: string,
+  disabled: boolean,
+): Promise<AccountResult> {
+  const refused = guard(actor);
+  if (refused) return refused;
+  if (actor!.id === userId) return { ok: false, error: 'notYourself' };
+  try {
+    // banUser also deletes the account's sessions, so it is signed out on its next request.
+    if (disabled) await auth.api.banUser({ body: { userId }, headers });
+    else await auth.api.unbanUser({ body: { userId }, headers });
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return fromApiError(error);
+  }
+}

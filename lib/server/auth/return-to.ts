@@ -1,0 +1,23 @@
+/**
+ * Where to go after signing in. Only a path on this console is accepted ("/companies?page=2"); anything
+ * that could leave the site ("//evil.example", "https://…", "/\\evil") or loop back to sign-in falls back
+ * to the default. Pure, so the proxy, the sign-in page and tests share it.
+ */
+export const DEFAULT_AFTER_SIGN_IN = '/companies';
+
+export function safeReturnTo(value: string | string[] | null | undefined): string {
+  const candidate = Array.isArray(value) ? value[0] : value;
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) {
+    return DEFAULT_AFTER_SIGN_IN;
+  }
+  // Control characters (tabs, newlines) are stripped by URL parsers and can turn "/\t/evil" into "//evil".
+  if (/[\u0000-\u001f\u007f]/.test(candidate)) return DEFAULT_AFTER_SIGN_IN;
+  try {
+    const url = new URL(candidate, 'http://console.invalid');
+    if (url.origin !== 'http://console.invalid') return DEFAULT_AFTER_SIGN_IN;
+    if (url.pathname === '/sign-in' || url.pathname.startsWith('/api/')) return DEFAULT_AFTER_SIGN_IN;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return DEFAULT_AFTER_SIGN_IN;
+  }
+}
