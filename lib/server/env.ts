@@ -129,8 +129,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems: { variable: string; message: string }[] = [];
   const parsed = raw.safeParse(source);
   if (!parsed.success) {
+    // One message per variable, so the operator sees every bad value at once.
+    const named = new Set<string>();
     for (const issue of parsed.error.issues) {
-      problems.push({ variable: String(issue.path[0] ?? 'environment'), message: issue.message });
+      const variable = String(issue.path[0] ?? 'environment');
+      if (!named.has(variable)) problems.push({ variable, message: issue.message });
+      named.add(variable);
     }
     throw new EnvError(problems);
   }

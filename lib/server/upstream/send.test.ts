@@ -57,6 +57,17 @@ describe('send (the proxy path)', () => {
     expect(upstream.requests).toHaveLength(1);
   });
 
+  it('signs the full transmitted path when the base URL carries a path prefix', async () => {
+    const prefixed = createCore({
+      baseUrl: `${upstream.baseUrl}/erp-gateway/`,
+      clientId: upstream.clientId,
+      clientSecret: upstream.secret,
+      skew: new SkewTracker(),
+    });
+    await prefixed.send({ method: 'GET', pathAndQuery: '/v1/companies?page=2' });
+    expect(upstream.requests[0]).toMatchObject({ rawUrl: '/erp-gateway/v1/companies?page=2', authentic: true });
+  });
+
   it('refuses a path the URL parser would rewrite, since its signature could not match what is sent', async () => {
     await expect(core().send({ method: 'GET', pathAndQuery: '/v1/companies/../skus' })).rejects.toMatchObject({
       kind: 'invalid_request',
