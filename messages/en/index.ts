@@ -4,5 +4,7 @@ import shell from './shell.json';
 import ui from './ui.json';
 import dataTable from './data-table.json';
 import forms from './forms.json';
+import status from './status.json';
+import audit from './audit.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit };

@@ -1,0 +1,115 @@
+import type { Metadata } from 'next';
+import type { Kysely } from 'kysely';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { can } from '@/lib/contract/roles';
+import { AUDIT_PAGE_SIZE_DEFAULT, listAudit } from '@/lib/server/audit/audit-log';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+
+export const dynamic = 'force-dynamic';
+
+/** Target ids shown per row; the rest are counted. */
+const TARGETS_SHOWN = 10;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('audit');
+  return { title: t('title') };
+}
+
+function pageParam(value: string | string[] | undefined): number {
+  const text = Array.isArray(value) ? value[0] : value;
+  const n = text && /^\d{1,7}$/.test(text) ? Number(text) : 1;
+  return n >= 1 ? n : 1;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
+  const user = await getCurrentUser();
+  if (!user) redirect('/sign-in?next=/audit');
+  if (!can(user.role, 'readAudit')) notFound();
+
+  const t = await getTranslations('audit');
+  const format = await getFormatter();
+  const page = pageParam((await searchParams).page);
+  const db = (await getConsoleDb()) as unknown as Kysely<unknown>;
+  const log = await listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
+  const lastPage = Math.max(log.totalPages, 1);
+
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+      </header>
+
+      {log.totalCount === 0 ? (
+        <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
+          {t('empty')}
+        </p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('caption')}</caption>
+              <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('when')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('who')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('operation')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('targets')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('status')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('outcome')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {log.entries.map((entry) => {
+                  const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
+                  const more = entry.targetIds.length - shown.length;
+                  const ok = entry.status >= 200 && entry.status < 300;
+                  return (
+                    <tr key={entry.id}>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        <time dateTime={entry.at}>
+                          {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+                        </time>
+                      </td>
+                      <td className="px-3 py-2">{entry.userEmail}</td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        <code>{entry.operation}</code>
+                      </td>
+                      <td className="px-3 py-2">
+                        {shown.length === 0 ? t('noTargets') : shown.join(', ')}
+                        {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
+                      </td>
+                      <td className="px-3 py-2">
+                        <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
+                      </td>
+                      <td className="px-3 py-2">{entry.outcome}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
+            {page > 1 ? (
+              <Link className={buttonClasses('secondary', 'sm')} href={`/audit?page=${Math.min(page - 1, lastPage)}`}>
+                {t('previous')}
+              </Link>
+            ) : null}
+            <span>{t('pageOf', { page, pages: lastPage, total: log.totalCount })}</span>
+            {page < lastPage ? (
+              <Link className={buttonClasses('secondary', 'sm')} href={`/audit?page=${page + 1}`}>
+                {t('next')}
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

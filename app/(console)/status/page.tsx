@@ -1,0 +1,133 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LinkButton } from '@/components/ui/link-button';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getEnv } from '@/lib/server/env';
+import { getUpstream } from '@/lib/server/upstream-instance';
+import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream-status';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('status');
+  return { title: t('title') };
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="break-all">{children}</dd>
+    </>
+  );
+}
+
+export default async function StatusPage() {
+  // Checked here as well as in the layout: an RSC request can render this page without the layout.
+  const user = await getCurrentUser();
+  if (!user) redirect('/sign-in?next=/status');
+  const t = await getTranslations('status');
+  const format = await getFormatter();
+  const env = getEnv();
+  const upstream = getUpstream();
+  const status = await readUpstreamStatus(env, upstream);
+  const { probe, skew } = status;
+  const embedded = status.mode === 'embedded';
+  const skewSeconds = skew.observedMs === null ? null : Math.round(skew.observedMs / 100) / 10;
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t('title')}</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+        </div>
+        <LinkButton href="/status" prefetch={false}>
+          {t('checkAgain')}
+        </LinkButton>
+      </header>
+
+      {!probe.ok ? (
+        <Alert tone="error" title={t('problemTitle')}>
+          {probe.message}
+        </Alert>
+      ) : null}
+      {skew.level === 'warning' || skew.level === 'fatal' ? (
+        <Alert tone={skew.level === 'fatal' ? 'error' : 'warning'} title={t('warningTitle')}>
+          {skew.level === 'fatal' ? t('skewFatal') : t('skewWarning')}
+        </Alert>
+      ) : null}
+
+      <Card aria-labelledby="status-connection">
+        <CardHeader>
+          <CardTitle id="status-connection">{t('connection')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <Row label={t('mode')}>{embedded ? t('modeEmbedded') : t('modeRemote')}</Row>
+            <Row label={t('baseUrl')}>{status.baseUrl ?? t('baseUrlEmbedded')}</Row>
+            <Row label={t('clientId')}>
+              <code>{status.clientId}</code>
+            </Row>
+            <Row label={t('timeout')}>{t('timeoutValue', { seconds: status.timeoutMs / 1000 })}</Row>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="status-reachability">
+        <CardHeader>
+          <CardTitle id="status-reachability">{t('reachability')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <Row label={t('probe')}>{t('probeValue', { path: STATUS_PROBE })}</Row>
+            <Row label={t('result')}>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <Badge tone={probe.ok ? 'success' : probe.reachable ? 'warning' : 'danger'}>
+                  {probe.ok ? t('reachable') : probe.reachable ? t('reachableFailing') : t('unreachable')}
+                </Badge>
+                {probe.status !== null ? <span>{t('httpStatus', { status: probe.status })}</span> : null}
+                {probe.code ? <code>{probe.code}</code> : null}
+              </span>
+            </Row>
+            <Row label={t('latency')}>
+              {probe.latencyMs === null ? t('notMeasured') : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 })}
+            </Row>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="status-clock">
+        <CardHeader>
+          <CardTitle id="status-clock">{t('clock')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <Row label={t('skew')}>
+              {skewSeconds === null ? (
+                embedded ? t('skewEmbedded') : t('skewUnknown')
+              ) : (
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <span>{t('skewValue', { seconds: skewSeconds })}</span>
+                  <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
+                    {skew.level === 'ok' ? t('skewBadgeOk') : skew.level === 'warning' ? t('skewBadgeWarning') : t('skewBadgeFatal')}
+                  </Badge>
+                </span>
+              )}
+            </Row>
+            <Row label={t('adoptedOffset')}>
+              {skew.adoptedOffsetMs === 0 ? t('adoptedNone') : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) })}
+            </Row>
+          </dl>
+          <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
+            {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
