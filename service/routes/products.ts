@@ -34,6 +34,19 @@ export async function writeProduct(
     if (!target || target.is_bundle) throw new ItemError([options.notFound], true);
   }
 
+  // Match by code first: a create needs a category, an update by code does not.
+  const code = input.outerSysCode;
+  if (!target && typeof code === 'string' && code !== '') {
+    await lockCode(tx, 'products', tenantId, code);
+    const matches = await tx.query<ProductRow>(
+      'select id, is_bundle from products where tenant_id = $1 and outer_sys_code = $2 order by id',
+      [tenantId, code],
+    );
+    if (matches.some((m) => m.is_bundle)) throw new ItemError([...errors, 'product_type_conflict']);
+    if (matches.length > 1) throw new ItemError([...errors, 'outer_sys_code_ambiguous']);
+    target = matches[0] ?? null;
+  }
+
   // Category rules apply even when other fields are bad, so one answer lists every problem.
   const category = input.productCategoryId;
   if (category == null) {
@@ -42,17 +55,6 @@ export async function writeProduct(
     errors.push('invalid_product_category_id');
   }
   if (!data || errors.length) throw new ItemError([...new Set(errors)]);
-
-  if (!target && data.outerSysCode) {
-    await lockCode(tx, 'products', tenantId, data.outerSysCode);
-    const matches = await tx.query<ProductRow>(
-      'select id, is_bundle from products where tenant_id = $1 and outer_sys_code = $2 order by id',
-      [tenantId, data.outerSysCode],
-    );
-    if (matches.some((m) => m.is_bundle)) throw new ItemError(['product_type_conflict']);
-    if (matches.length > 1) throw new ItemError(['outer_sys_code_ambiguous']);
-    target = matches[0] ?? null;
-  }
 
   const at = stamp(c);
   if (target) {
