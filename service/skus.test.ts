@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_PRODUCT_NO_SKUS, BUNDLE_SKU_NOT_UPDATABLE, SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from '@/lib/contract';
 import { call } from './testing/client';
 import { engines } from './testing/engines';
-import { CREDS, IDS } from './testing/fixtures';
+import { CREDS, IDS, type Creds } from './testing/fixtures';
 import { stopEnginesAfterAll, useService } from './testing/harness';
 
 stopEnginesAfterAll();
@@ -11,7 +11,7 @@ const A = IDS.acme;
 
 describe.each(engines())('SKUs on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds = CREDS.erp) => call(service(), method, path, body, { creds });
+  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) => call(service(), method, path, body, { creds });
 
   it('creates with defaults: empty strings, prices 0, precision 0, Active, no stock; never sells below zero', async () => {
     const created = await api('POST', '/v1/skus', { productId: A.product, outerSysCode: 'SK-NEW' });
