@@ -22,7 +22,7 @@ export interface EntityFormProps<Result> {
   original: Record<string, FormValue>;
   labels: Record<string, string>;
   /** How a value reads in the review (e.g. a salesperson's name for an id). */
-  formatValue?: (field: string, value: FormValue) => string;
+  formatValue?: (field: string, value: FormValue) => string | undefined;
   mode: 'create' | 'edit';
   submitLabel: string;
   onSave: (changes: Record<string, unknown>) => Promise<Result>;

@@ -14,8 +14,8 @@ export interface SelectOption {
 export interface SelectFieldProps {
   name: string;
   label: string;
-  /** The first, empty choice, e.g. "Tenant default salesperson" or "Choose a category". */
-  emptyLabel: string;
+  /** The first, empty choice, e.g. "Tenant default salesperson" or "Choose a category"; none when absent. */
+  emptyLabel?: string;
   options?: SelectOption[];
   groups?: { label: string; options: SelectOption[] }[];
   description?: ReactNode;
@@ -34,7 +34,7 @@ export function SelectField({ name, label, emptyLabel, options = [], groups = []
         disabled={disabled}
         {...register(name, numeric ? { setValueAs: toNumberOrNull } : {})}
       >
-        <option value="">{emptyLabel}</option>
+        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -6,5 +6,9 @@ import dataTable from './data-table.json';
 import forms from './forms.json';
 import status from './status.json';
 import audit from './audit.json';
+import records from './records.json';
+import companies from './companies.json';
+import products from './products.json';
+import skus from './skus.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus };

@@ -1,0 +1,92 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useCurrentUser } from '@/components/layout/current-user';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { StatusBadge } from '@/components/record/status-badge';
+import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { useCompany } from '@/lib/client/companies/get-company';
+import { can } from '@/lib/contract/roles';
+import { CompanyQuotas } from './company-quotas';
+import { useSalespeople } from './use-salespeople';
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+
+export function CompanyDetail({ id }: { id: number }) {
+  const t = useTranslations('companies');
+  const tr = useTranslations('records');
+  const user = useCurrentUser();
+  const company = useCompany(id);
+  const salespeople = useSalespeople();
+  const c = company.data;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <Link href="/companies" className={link}>
+              {t('title')}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">
+            {t('company')} {c ? (c.name || c.outerSysCode || `#${c.id}`) : `#${id}`}
+          </h1>
+        </div>
+        {c && can(user.role, 'editMasterData') ? (
+          <LinkButton href={`/companies/${id}/edit`} variant="primary">
+            {tr('edit')}
+          </LinkButton>
+        ) : null}
+      </header>
+
+      <QueryState isPending={company.isPending} error={company.error} onRetry={() => void company.refetch()} notFound={t('notFound')} />
+
+      {c ? (
+        <>
+          <Card aria-labelledby="company-details">
+            <CardHeader>
+              <CardTitle id="company-details">{t('details')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DetailList
+                emptyText={tr('notSet')}
+                items={[
+                  { label: t('fields.id'), value: c.id },
+                  { label: t('fields.outerSysCode'), value: c.outerSysCode },
+                  { label: t('fields.name'), value: c.name },
+                  { label: t('fields.shortName'), value: c.shortName },
+                  { label: t('fields.cellPhone'), value: c.cellPhone },
+                  { label: t('fields.shippingAddress'), value: c.shippingAddress },
+                  {
+                    label: t('fields.internalUserId'),
+                    value: (
+                      <span className="flex flex-wrap gap-x-3">
+                        <span>{salespeople.query.isPending ? tr('loading') : salespeople.nameOf(c.internalUserId)}</span>
+                        <Link href={`/companies?internalUserId=${c.internalUserId}`} className={link}>
+                          {t('companiesOfSalesperson', { name: salespeople.nameOf(c.internalUserId) })}
+                        </Link>
+                      </span>
+                    ),
+                  },
+                  {
+                    label: t('fields.status'),
+                    value: (
+                      <span className="flex flex-wrap items-center gap-2">
+                        <StatusBadge status={c.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} />
+                        <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('statusHelp')}</span>
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            </CardContent>
+          </Card>
+          <CompanyQuotas companyId={c.id} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { useCreditQuota, usePointQuota } from '@/lib/client/companies/get-company-quotas';
+
+/** Credit and point quota at a glance; the quota pages own editing. */
+export function CompanyQuotas({ companyId }: { companyId: number }) {
+  const t = useTranslations('companies');
+  const tr = useTranslations('records');
+  const format = useFormatter();
+  const credit = useCreditQuota(companyId);
+  const point = usePointQuota(companyId);
+  const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
+  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t('neverSynced'));
+
+  return (
+    <Card aria-labelledby="company-quotas">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="company-quotas">{t('quotas')}</CardTitle>
+        <LinkButton href={`/quotas?companyId=${companyId}`} size="sm">
+          {t('openQuotas')}
+        </LinkButton>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="credit-quota-title" className="space-y-3">
+          <h3 id="credit-quota-title" className="font-medium">
+            {t('creditQuota')}
+          </h3>
+          <QueryState isPending={credit.isPending} error={credit.error} onRetry={() => void credit.refetch()} notFound={t('notFound')} lines={3} />
+          {credit.data ? (
+            <DetailList
+              emptyText={tr('notSet')}
+              items={[
+                { label: t('creditAmount'), value: amount(credit.data.creditAmount) },
+                { label: t('pendingAmount'), value: amount(credit.data.pendingAmount) },
+                {
+                  label: t('availableAmount'),
+                  value: (
+                    <span className={credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+                      {amount(credit.data.availableAmount)}
+                    </span>
+                  ),
+                },
+                { label: t('creditEnabled'), value: credit.data.enabled ? t('enabledOn') : t('enabledOff') },
+                { label: t('quotaUpdatedAt'), value: when(credit.data.updatedAt) },
+              ]}
+            />
+          ) : null}
+        </section>
+        <section aria-labelledby="point-quota-title" className="space-y-3">
+          <h3 id="point-quota-title" className="font-medium">
+            {t('pointQuota')}
+          </h3>
+          <QueryState isPending={point.isPending} error={point.error} onRetry={() => void point.refetch()} notFound={t('notFound')} lines={3} />
+          {point.data ? (
+            <DetailList
+              emptyText={tr('notSet')}
+              items={[
+                { label: t('balance'), value: amount(point.data.balance) },
+                {
+                  label: t('pointEnabled'),
+                  value: `${point.data.enabled ? t('flagOn') : t('flagOff')} — ${t('pointEnabledHelp')}`,
+                },
+                { label: t('quotaUpdatedAt'), value: when(point.data.updatedAt) },
+              ]}
+            />
+          ) : null}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { ListSkeleton } from '@/components/data-table/list-skeleton';
+import { CompaniesList } from './_components/companies-list';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('companies');
+  return { title: t('title') };
+}
+
+export default async function CompaniesPage() {
+  const t = await getTranslations('companies');
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+      </header>
+      {/* The list reads its state from the URL (useSearchParams), which needs a Suspense boundary. */}
+      <Suspense fallback={<ListSkeleton />}>
+        <CompaniesList />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCurrentUser } from '@/components/layout/current-user';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { StatusBadge } from '@/components/record/status-badge';
+import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { useProduct } from '@/lib/client/products/get-product';
+import { useSkus } from '@/lib/client/skus/get-skus';
+import { STATUS } from '@/lib/contract/fields';
+import { can } from '@/lib/contract/roles';
+import { useCategories } from './use-categories';
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+const INLINE_SKUS = 20;
+
+export function ProductDetail({ id }: { id: number }) {
+  const t = useTranslations('products');
+  const tr = useTranslations('records');
+  const user = useCurrentUser();
+  const product = useProduct(id);
+  const categories = useCategories();
+  const p = product.data;
+  const editable = can(user.role, 'editMasterData');
+  const statusLabels = Object.fromEntries(STATUS.product.map((s) => [s, tr(`status.${s}`)]));
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link href="/products" className={link}>
+              {t('title')}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">
+            {t('product')} {p ? p.name || p.outerSysCode || `#${p.id}` : `#${id}`}
+          </h1>
+        </div>
+        {p && editable ? (
+          <LinkButton href={`/products/${id}/edit`} variant="primary">
+            {tr('edit')}
+          </LinkButton>
+        ) : null}
+      </header>
+      <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} notFound={t('notFound')} />
+      {p ? (
+        <>
+          <Card aria-labelledby="product-details">
+            <CardHeader>
+              <CardTitle id="product-details">{t('details')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DetailList
+                emptyText={tr('notSet')}
+                items={[
+                  { label: t('fields.id'), value: p.id },
+                  { label: t('fields.outerSysCode'), value: p.outerSysCode },
+                  { label: t('fields.name'), value: p.name },
+                  {
+                    label: t('fields.productCategoryId'),
+                    value:
+                      p.productCategoryId == null ? null : (
+                        <span className="flex flex-wrap gap-x-3">
+                          <span>{categories.query.isPending ? tr('loading') : categories.pathOf(p.productCategoryId)}</span>
+                          <Link href={`/products?productCategoryId=${p.productCategoryId}`} className={link}>
+                            {t('productsInCategory')}
+                          </Link>
+                        </span>
+                      ),
+                  },
+                  { label: t('fields.status'), value: <StatusBadge status={p.status} labels={statusLabels} /> },
+                ]}
+              />
+            </CardContent>
+          </Card>
+          <ProductSkus productId={p.id} editable={editable} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ProductSkus({ productId, editable }: { productId: number; editable: boolean }) {
+  const t = useTranslations('products');
+  const ts = useTranslations('skus');
+  const format = useFormatter();
+  const skus = useSkus({ filters: { productId }, page: 1, pageSize: INLINE_SKUS });
+  const rows = skus.data?.data ?? [];
+  return (
+    <Card aria-labelledby="product-skus">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="product-skus">{t('skus')}</CardTitle>
+        {editable ? (
+          <LinkButton href={`/skus/new?productId=${productId}`} size="sm">
+            {t('addSku')}
+          </LinkButton>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <QueryState isPending={skus.isPending} error={skus.error} onRetry={() => void skus.refetch()} notFound="" lines={3} />
+        {skus.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p> : null}
+        {rows.length > 0 ? (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('skus')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-semibold">{ts('fields.outerSysCode')}</th>
+                <th scope="col" className="py-1 pr-3 font-semibold">{ts('fields.name')}</th>
+                <th scope="col" className="py-1 pr-3 text-right font-semibold">{ts('fields.sellPrice')}</th>
+                <th scope="col" className="py-1 text-right font-semibold">{ts('fields.inventoryQty')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td className="py-1.5 pr-3">
+                    <Link href={`/skus/${s.id}`} className={link}>
+                      {s.outerSysCode || `#${s.id}`}
+                    </Link>
+                  </td>
+                  <td className="py-1.5 pr-3">{s.name}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{format.number(s.sellPrice, { maximumFractionDigits: 4 })}</td>
+                  <td className="py-1.5 text-right tabular-nums">{format.number(s.inventoryQty, { maximumFractionDigits: 4 })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {skus.data && skus.data.totalCount > 0 ? (
+          <p className="text-sm">
+            <Link href={`/skus?productId=${productId}`} className={link}>
+              {t('allSkus', { count: skus.data.totalCount })}
+            </Link>
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

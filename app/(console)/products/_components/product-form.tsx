@@ -1,0 +1,81 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { EntityForm } from '@/components/form/entity-form';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { QueryState } from '@/components/record/query-state';
+import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
+import { LIMITS, productWrite, type Product, type ProductWrite } from '@/lib/contract/resources';
+import { useCategories } from './use-categories';
+
+const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;
+const CREATE_DEFAULTS = { outerSysCode: '', name: '', productCategoryId: null };
+
+/** The API requires a category on create (product_category_id_required); the form says so before sending. */
+export const productCreate = productWrite.superRefine((value, ctx) => {
+  if (value.productCategoryId == null) ctx.addIssue({ code: 'custom', path: ['productCategoryId'], message: 'product_category_id_required' });
+});
+
+function ProductFields({ mode, categories }: { mode: 'create' | 'edit'; categories: ReturnType<typeof useCategories> }) {
+  const t = useTranslations('products');
+  const tf = useTranslations('forms');
+  const placeholder = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
+  return (
+    <div className="grid gap-5 md:grid-cols-2">
+      <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={LIMITS.product.outerSysCode} placeholder={placeholder} />
+      <TextField name="name" label={t('fields.name')} max={LIMITS.product.name} placeholder={placeholder} />
+      <SelectField
+        name="productCategoryId"
+        label={t('fields.productCategoryId')}
+        emptyLabel={t('chooseCategory')}
+        required
+        description={t('categoryHelp')}
+        groups={categories.groups}
+      />
+    </div>
+  );
+}
+
+function useLabels() {
+  const t = useTranslations('products');
+  return Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
+}
+
+export function ProductForm({ product, initialCategoryId }: { product?: Product; initialCategoryId?: number }) {
+  const router = useRouter();
+  const tr = useTranslations('records');
+  const categories = useCategories();
+  const labels = useLabels();
+  const create = useCreateProduct();
+  const update = useUpdateProduct(product?.id ?? 0);
+  if (categories.query.isPending || categories.query.error) {
+    return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
+  }
+  const mode = product ? 'edit' : 'create';
+  const original = product ? (formValuesFrom(product, ['outerSysCode', 'name']) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
+  const initial = product ? original : { ...CREATE_DEFAULTS, productCategoryId: initialCategoryId ?? null };
+  return (
+    <EntityForm
+      schema={product ? productWrite : productCreate}
+      fields={FIELDS}
+      initialValues={initial}
+      original={original}
+      labels={labels}
+      formatValue={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined)}
+      mode={mode}
+      submitLabel={product ? tr('reviewAndSave') : tr('reviewAndCreate')}
+      onSave={(changes) => (product ? update.mutateAsync(changes as ProductWrite) : create.mutateAsync(changes as ProductWrite))}
+      onSaved={({ id }) => {
+        toast.success(product ? tr('saved') : tr('created'));
+        router.push(`/products/${id}`);
+      }}
+      onCancel={() => router.push(product ? `/products/${product.id}` : '/products')}
+    >
+      <ProductFields mode={mode} categories={categories} />
+    </EntityForm>
+  );
+}

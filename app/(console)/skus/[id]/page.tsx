@@ -1,0 +1,9 @@
+import { notFound } from 'next/navigation';
+import { parseRecordId } from '@/components/record/parse-id';
+import { SkuDetail } from '../_components/sku-detail';
+
+export default async function SkuPage({ params }: { params: Promise<{ id: string }> }) {
+  const id = parseRecordId((await params).id);
+  if (id === null) notFound();
+  return <SkuDetail id={id} />;
+}

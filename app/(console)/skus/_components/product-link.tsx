@@ -1,0 +1,15 @@
+'use client';
+
+import Link from 'next/link';
+import { useProduct } from '@/lib/client/products/get-product';
+
+/** A SKU's product by name; each product is read once and cached, however many rows show it. */
+export function ProductLink({ id }: { id: number }) {
+  const product = useProduct(id);
+  const p = product.data;
+  return (
+    <Link href={`/products/${id}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+      {p ? p.name || p.outerSysCode || `#${id}` : `#${id}`}
+    </Link>
+  );
+}

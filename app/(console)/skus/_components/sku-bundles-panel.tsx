@@ -1,0 +1,53 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { QueryState } from '@/components/record/query-state';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { useBundlesUsingSku } from '@/lib/client/bundles/get-bundles';
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+
+/** Bundles whose current recipe uses this SKU (GET /v1/bundles?componentSkuId=). */
+export function SkuBundlesPanel({ skuId }: { skuId: number }) {
+  const t = useTranslations('skus');
+  const format = useFormatter();
+  const bundles = useBundlesUsingSku(skuId);
+  const rows = bundles.data?.data ?? [];
+  return (
+    <Card aria-labelledby="sku-bundles">
+      <CardHeader>
+        <CardTitle id="sku-bundles">{t('bundles')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <QueryState isPending={bundles.isPending} error={bundles.error} onRetry={() => void bundles.refetch()} notFound="" lines={2} />
+        {bundles.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('bundlesEmpty')}</p> : null}
+        {rows.length > 0 ? (
+          <ul className="space-y-1 text-sm">
+            {rows.map((b) => {
+              const component = b.components.find((c) => c.componentSkuId === skuId);
+              return (
+                <li key={b.id}>
+                  <Link href={`/bundles/${b.id}`} className={link}>
+                    {b.outerSysCode ? `${b.outerSysCode} · ` : ''}
+                    {b.name || `#${b.id}`}
+                  </Link>
+                  {component ? (
+                    <span className="ml-2 text-zinc-600 dark:text-zinc-400">
+                      {t('bundleQuantity')}: {format.number(component.quantity, { maximumFractionDigits: 4 })}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <p className="text-sm">
+          <Link href={`/bundles?componentSkuId=${skuId}`} className={link}>
+            {t('allBundles')}
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

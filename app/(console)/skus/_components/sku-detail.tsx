@@ -1,0 +1,102 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useCurrentUser } from '@/components/layout/current-user';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { StatusBadge } from '@/components/record/status-badge';
+import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { categoryPath } from '@/lib/client/product-categories/category-groups';
+import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
+import { useProduct } from '@/lib/client/products/get-product';
+import { useSku } from '@/lib/client/skus/get-sku';
+import { can } from '@/lib/contract/roles';
+import { SkuBundlesPanel } from './sku-bundles-panel';
+import { SkuPricePanel } from './sku-price-panel';
+import { SkuStockPanel } from './sku-stock-panel';
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+
+export function SkuDetail({ id }: { id: number }) {
+  const t = useTranslations('skus');
+  const tr = useTranslations('records');
+  const user = useCurrentUser();
+  const sku = useSku(id);
+  const s = sku.data;
+  const product = useProduct(s?.productId);
+  const categories = useProductCategories();
+  const editable = can(user.role, 'editMasterData');
+  const p = product.data;
+  const categoryId = p?.productCategoryId ?? null;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link href="/skus" className={link}>
+              {t('title')}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">
+            {t('sku')} {s ? s.name || s.outerSysCode || `#${s.id}` : `#${id}`}
+          </h1>
+        </div>
+        {s && editable ? (
+          <LinkButton href={`/skus/${id}/edit`} variant="primary">
+            {tr('edit')}
+          </LinkButton>
+        ) : null}
+      </header>
+      <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
+      {s ? (
+        <>
+          <Card aria-labelledby="sku-details">
+            <CardHeader>
+              <CardTitle id="sku-details">{t('details')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DetailList
+                emptyText={tr('notSet')}
+                items={[
+                  { label: t('fields.id'), value: s.id },
+                  { label: t('fields.outerSysCode'), value: s.outerSysCode },
+                  { label: t('fields.name'), value: s.name },
+                  {
+                    label: t('fields.productId'),
+                    value: (
+                      <Link href={`/products/${s.productId}`} className={link}>
+                        {p ? p.name || p.outerSysCode || `#${s.productId}` : `#${s.productId}`}
+                      </Link>
+                    ),
+                  },
+                  {
+                    label: t('productCategory'),
+                    value:
+                      categoryId == null ? null : (
+                        <Link href={`/products?productCategoryId=${categoryId}`} className={link}>
+                          {categoryPath(categoryId, categories.data ?? []) ?? `#${categoryId}`}
+                        </Link>
+                      ),
+                  },
+                  { label: t('fields.barcode'), value: s.barcode },
+                  { label: t('fields.warehouse'), value: s.warehouse },
+                  { label: t('fields.unit'), value: s.unit },
+                  { label: t('fields.spec'), value: s.spec },
+                  { label: t('fields.quantityPrecision'), value: t('precisionOption', { digits: s.quantityPrecision }) },
+                  { label: t('fields.status'), value: <StatusBadge status={s.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} /> },
+                ]}
+              />
+            </CardContent>
+          </Card>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <SkuStockPanel skuId={s.id} quantityPrecision={s.quantityPrecision} editable={editable} />
+            <SkuPricePanel skuId={s.id} editable={editable} />
+          </div>
+          <SkuBundlesPanel skuId={s.id} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { EntityForm } from '@/components/form/entity-form';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { Alert } from '@/components/ui';
+import { useProduct } from '@/lib/client/products/get-product';
+import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
+import { SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from '@/lib/contract/errors';
+import { LIMITS, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
+
+const L = LIMITS.sku;
+const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec'] as const;
+/** Prices are edited in the SKU page's price panel (through the price batch), so the edit form leaves them out. */
+const EDIT_FIELDS = ['productId', ...TEXT_FIELDS, 'quantityPrecision'] as const;
+const CREATE_FIELDS = ['productId', ...TEXT_FIELDS, 'price', 'sellPrice', 'quantityPrecision'] as const;
+const CREATE_DEFAULTS = { productId: null, outerSysCode: '', name: '', barcode: '', warehouse: '', unit: '', spec: '', price: null, sellPrice: null, quantityPrecision: null };
+
+/** Creating a SKU needs its product and its ERP code (the API's exact sentences, checked before sending). */
+export const skuCreate = skuWrite.superRefine((value, ctx) => {
+  if (value.productId == null || value.productId <= 0) ctx.addIssue({ code: 'custom', path: ['productId'], message: SKU_PRODUCT_REQUIRED });
+  if (value.outerSysCode == null || value.outerSysCode === '') ctx.addIssue({ code: 'custom', path: ['outerSysCode'], message: SKU_CODE_REQUIRED });
+});
+
+/** Under the product id box: which product that is, so a typo is seen before saving. */
+function ProductPreview() {
+  const t = useTranslations('skus');
+  const { control } = useFormContext();
+  const id = useWatch({ control, name: 'productId' }) as number | null;
+  const valid = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+  const product = useProduct(valid ? id : null);
+  if (!valid) return null;
+  return (
+    <p className="-mt-3 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+      {product.isPending ? t('productLookup') : product.data ? t('productIs', { name: product.data.name || product.data.outerSysCode || `#${id}` }) : t('productMissing')}
+    </p>
+  );
+}
+
+function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
+  const t = useTranslations('skus');
+  const tf = useTranslations('forms');
+  const empty = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
+  const zero = mode === 'create' ? tf('createDefault', { value: '0' }) : undefined;
+  return (
+    <div className="grid gap-5 md:grid-cols-2">
+      <div className="space-y-4">
+        <NumberField name="productId" label={t('fields.productId')} description={t('productIdHelp')} step="1" min={1} required={mode === 'create'} />
+        <ProductPreview />
+      </div>
+      <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} required={mode === 'create'} />
+      <TextField name="name" label={t('fields.name')} max={L.name} placeholder={empty} />
+      <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} />
+      <TextField name="warehouse" label={t('fields.warehouse')} max={L.warehouse} placeholder={empty} />
+      <TextField name="unit" label={t('fields.unit')} max={L.unit} placeholder={empty} />
+      <TextField name="spec" label={t('fields.spec')} max={L.spec} placeholder={empty} />
+      {mode === 'create' ? (
+        <>
+          <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} placeholder={zero} />
+          <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} placeholder={zero} />
+        </>
+      ) : null}
+      <SelectField
+        name="quantityPrecision"
+        label={t('fields.quantityPrecision')}
+        emptyLabel={mode === 'create' ? tf('createDefault', { value: t('precisionOption', { digits: 0 }) }) : undefined}
+        options={[0, 1, 2, 3, 4].map((d) => ({ value: d, label: t('precisionOption', { digits: d }) }))}
+      />
+    </div>
+  );
+}
+
+function useLabels() {
+  const t = useTranslations('skus');
+  return Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
+}
+
+export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId?: number }) {
+  const router = useRouter();
+  const t = useTranslations('skus');
+  const tf = useTranslations('forms');
+  const tr = useTranslations('records');
+  const labels = useLabels();
+  const create = useCreateSku();
+  const update = useUpdateSku(sku?.id ?? 0);
+  const mode = sku ? 'edit' : 'create';
+  const original: Record<string, FormValue> = sku ? (formValuesFrom(sku, TEXT_FIELDS) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
+  const initial = sku ? original : { ...CREATE_DEFAULTS, productId: initialProductId ?? null };
+  return (
+    <div className="space-y-5">
+      <Alert tone="info" role={undefined}>
+        {mode === 'create' ? tf('activeOnCreate') : t('priceEditedInPanel')}
+      </Alert>
+      <EntityForm
+        schema={sku ? skuWrite : skuCreate}
+        fields={sku ? EDIT_FIELDS : CREATE_FIELDS}
+        initialValues={initial}
+        original={original}
+        labels={labels}
+        formatValue={(field, value) => (field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined)}
+        mode={mode}
+        submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
+        onSave={(changes) => (sku ? update.mutateAsync(changes as SkuWrite) : create.mutateAsync(changes as SkuWrite))}
+        onSaved={({ id }) => {
+          toast.success(sku ? tr('saved') : tr('created'));
+          router.push(`/skus/${id}`);
+        }}
+        onCancel={() => router.push(sku ? `/skus/${sku.id}` : initialProductId ? `/products/${initialProductId}` : '/skus')}
+      >
+        <SkuFields mode={mode} />
+      </EntityForm>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { z } from 'zod';
+import { EntityForm } from '@/components/form/entity-form';
+import { NumberField } from '@/components/form/number-field';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { useSkuStock } from '@/lib/client/skus/get-sku';
+import { useSetSkuStock } from '@/lib/client/skus/save-sku';
+import { toast } from 'sonner';
+
+function decimals(value: number): number {
+  const text = String(value);
+  if (text.includes('e-')) return Number(text.split('e-')[1]);
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** The stock batch's own rules, checked before sending: present, not negative, no more decimals than the SKU allows. */
+export function stockFormSchema(quantityPrecision: number) {
+  return z.object({
+    inventoryQty: z
+      .number({ error: 'inventory_qty_required' })
+      .refine((v) => v >= 0 && decimals(v) <= quantityPrecision, { error: 'invalid_inventory_qty' }),
+  });
+}
+
+export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: number; quantityPrecision: number; editable: boolean }) {
+  const t = useTranslations('skus');
+  const tr = useTranslations('records');
+  const format = useFormatter();
+  const stock = useSkuStock(skuId);
+  const setStock = useSetSkuStock(skuId);
+  const [editing, setEditing] = useState(false);
+  const qty = (n: number) => format.number(n, { maximumFractionDigits: 4 });
+  const s = stock.data;
+  return (
+    <Card aria-labelledby="sku-stock">
+      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="sku-stock">{t('stock')}</CardTitle>
+        {editable && s ? (
+          <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+            {editing ? t('closeEditor') : t('editStock')}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('stockHelp')}</p>
+        <QueryState isPending={stock.isPending} error={stock.error} onRetry={() => void stock.refetch()} notFound={t('notFound')} lines={3} />
+        {s ? (
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              { label: t('fields.inventoryQty'), value: qty(s.inventoryQty) },
+              { label: t('reservedQty'), value: qty(s.reservedQty) },
+              {
+                label: t('availableQty'),
+                value: <span className={s.availableQty < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>{qty(s.availableQty)}</span>,
+              },
+            ]}
+          />
+        ) : null}
+        {editing && s ? (
+          <EntityForm
+            key={s.inventoryQty}
+            schema={stockFormSchema(quantityPrecision)}
+            fields={['inventoryQty']}
+            initialValues={{ inventoryQty: s.inventoryQty }}
+            original={{ inventoryQty: s.inventoryQty }}
+            labels={{ inventoryQty: t('fields.inventoryQty') }}
+            mode="edit"
+            submitLabel={tr('reviewAndSave')}
+            onSave={(changes) => setStock.mutateAsync(changes.inventoryQty as number)}
+            onSaved={() => {
+              toast.success(tr('saved'));
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          >
+            <NumberField
+              name="inventoryQty"
+              label={t('fields.inventoryQty')}
+              description={t('stockFieldHelp')}
+              min={0}
+              step={quantityPrecision === 0 ? '1' : String(10 ** -quantityPrecision)}
+            />
+          </EntityForm>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

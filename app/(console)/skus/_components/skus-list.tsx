@@ -1,0 +1,124 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import type { ColumnMeta } from '@/components/data-table/data-table';
+import type { FilterFields } from '@/components/data-table/filter-bar';
+import { ListView } from '@/components/data-table/list-view';
+import { useCurrentUser } from '@/components/layout/current-user';
+import { StatusBadge } from '@/components/record/status-badge';
+import { LinkButton } from '@/components/ui';
+import { skuKeys } from '@/lib/client/query-keys';
+import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
+import { STATUS } from '@/lib/contract/fields';
+import type { Sku } from '@/lib/contract/resources';
+import { can } from '@/lib/contract/roles';
+import type { CsvColumn } from '@/lib/csv/export';
+import { ProductLink } from './product-link';
+
+export function SkusList() {
+  const t = useTranslations('skus');
+  const tr = useTranslations('records');
+  const format = useFormatter();
+  const user = useCurrentUser();
+  const statusLabels = useMemo(() => Object.fromEntries(STATUS.sku.map((s) => [s, tr(`status.${s}`)])), [tr]);
+
+  const columns = useMemo<ColumnDef<Sku>[]>(() => {
+    const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ColumnDef<Sku> => ({
+      id: key,
+      accessorKey: key,
+      header: t(`fields.${key}`),
+      meta: { label: t(`fields.${key}`) } satisfies ColumnMeta,
+    });
+    const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ColumnDef<Sku> => ({
+      id: key,
+      header: t(`fields.${key}`),
+      meta: { label: t(`fields.${key}`), numeric: true } satisfies ColumnMeta,
+      cell: ({ row }) => format.number(row.original[key], { maximumFractionDigits: 4 }),
+    });
+    return [
+      {
+        id: 'outerSysCode',
+        header: t('fields.outerSysCode'),
+        meta: { label: t('fields.outerSysCode') },
+        enableHiding: false,
+        cell: ({ row }) => (
+          <Link href={`/skus/${row.original.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            {row.original.outerSysCode || `#${row.original.id}`}
+          </Link>
+        ),
+      },
+      text('name'),
+      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId') }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
+      text('barcode'),
+      text('warehouse'),
+      text('unit'),
+      text('spec'),
+      num('price'),
+      num('sellPrice'),
+      num('inventoryQty'),
+      num('quantityPrecision'),
+      {
+        id: 'status',
+        header: t('fields.status'),
+        meta: { label: t('fields.status') },
+        cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
+      },
+    ];
+  }, [t, format, statusLabels]);
+
+  const csvColumns: CsvColumn<Sku>[] = [
+    { header: t('fields.id'), value: (s) => s.id },
+    { header: `${t('fields.productId')} id`, value: (s) => s.productId },
+    { header: t('fields.outerSysCode'), value: (s) => s.outerSysCode },
+    { header: t('fields.name'), value: (s) => s.name },
+    { header: t('fields.barcode'), value: (s) => s.barcode },
+    { header: t('fields.warehouse'), value: (s) => s.warehouse },
+    { header: t('fields.unit'), value: (s) => s.unit },
+    { header: t('fields.spec'), value: (s) => s.spec },
+    { header: t('fields.price'), value: (s) => s.price },
+    { header: t('fields.sellPrice'), value: (s) => s.sellPrice },
+    { header: t('fields.quantityPrecision'), value: (s) => s.quantityPrecision },
+    { header: t('fields.inventoryQty'), value: (s) => s.inventoryQty },
+    { header: t('fields.status'), value: (s) => s.status },
+  ];
+
+  const filterFields: FilterFields<'skus'> = {
+    outerSysCode: { type: 'text', label: t('filters.code') },
+    name: { type: 'text', label: t('filters.name') },
+    productId: { type: 'id', label: t('filters.productId') },
+    barcode: { type: 'text', label: t('filters.barcode'), description: t('filters.barcodeHelp') },
+    status: {
+      type: 'select',
+      label: t('fields.status'),
+      anyLabel: t('filters.anyStatus'),
+      options: STATUS.sku.map((s) => ({ value: s, label: statusLabels[s] ?? s })),
+    },
+    updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
+  };
+
+  return (
+    <ListView
+      list="skus"
+      tableId="skus"
+      userId={user.id}
+      caption={t('title')}
+      queryKey={skuKeys.list}
+      getPage={getSkus}
+      columns={columns}
+      filterFields={filterFields}
+      fetchAll={getAllSkus}
+      csvColumns={csvColumns}
+      csvFileBase="skus"
+      actions={
+        can(user.role, 'editMasterData') ? (
+          <LinkButton href="/skus/new" size="sm" variant="primary">
+            {t('new')}
+          </LinkButton>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,9 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { PageError } from '@/components/record/page-error';
+
+export default function SkusError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations('skus');
+  return <PageError title={t('title')} error={error} reset={reset} />;
+}
