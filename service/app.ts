@@ -110,14 +110,13 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
  * the console, and in tests. Migrates the database, seeds it when empty, and serves.
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  // A bad seed stops the start before any database is opened.
+  const seed = options.seed === undefined ? undefined : typeof options.seed === 'string' ? readSeedFile(options.seed) : parseSeed(options.seed);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(options));
   try {
     await migrate(db);
-    if (options.seed) {
-      const seed = typeof options.seed === 'string' ? readSeedFile(options.seed) : parseSeed(options.seed);
-      await loadSeed(db, seed, options.now);
-    }
+    if (seed) await loadSeed(db, seed, options.now);
   } catch (error) {
     if (ownsDb) await db.close().catch(() => {});
     throw error;
