@@ -39,7 +39,7 @@ describe('batch', () => {
     const echo = echoBatch();
     upstream.script = async (req) => {
       const first = bodyOf(req)[0]?.outerSysCode ?? '';
-      if (first === 'C0') await new Promise((r) => setTimeout(r, 150));
+      if (first === 'C0') await new Promise((r) => setTimeout(r, 400));
       answered.push(first);
       return echo(req);
     };
@@ -60,7 +60,7 @@ describe('batch', () => {
   });
 
   it('never has more requests in flight than the concurrency bound', async () => {
-    upstream.script = echoBatch(() => 40);
+    upstream.script = echoBatch(() => 150);
     const { client } = clientFor(upstream);
     const results = await client.batch('companies', companies(100), { chunkSize: 10, concurrency: 3 });
     expect(upstream.requests).toHaveLength(10);
@@ -69,7 +69,7 @@ describe('batch', () => {
   });
 
   it('uses the client defaults of 200 items and 4 requests at once', async () => {
-    upstream.script = echoBatch(() => 40);
+    upstream.script = echoBatch(() => 150);
     const { client } = clientFor(upstream);
     await client.batch('companies', companies(1200));
     expect(upstream.requests).toHaveLength(6);
