@@ -90,6 +90,29 @@ export async function readBundles(q: Queryable, tenantId: number, ids: number[])
   return rows.map(toBundle);
 }
 
+/**
+ * One page of a filtered list and the total, in one round trip: the filtered ids are counted, one page of
+ * them is taken in id order, and only that page's recipes and availableQty are computed (never the rows an
+ * offset skips). `where` uses `$1` for the tenant and the later placeholders of `params`.
+ */
+export async function listBundles(
+  q: Queryable,
+  where: string,
+  params: unknown[],
+  paging: { pageSize: number; offset: number },
+): Promise<{ totalCount: number; data: Bundle[] }> {
+  const rows = await q.query<BundleRow & { total: number }>(
+    `with f as (select p.id from ${BUNDLE_FROM} where ${where}),
+          page as (select id from f order by id limit ${paging.pageSize} offset ${paging.offset})
+     select t.total, b.*
+     from (select count(*)::int8 as total from f) t
+     left join lateral (${SELECT} where ${BUNDLE_WHERE.join(' and ')} and p.id in (select id from page)) b on true
+     order by b.id`,
+    params,
+  );
+  return { totalCount: rows[0]?.total ?? 0, data: rows.filter((r) => r.id != null).map(toBundle) };
+}
+
 export async function readBundle(q: Queryable, tenantId: number, id: number): Promise<Bundle | null> {
   const [bundle] = await readBundles(q, tenantId, [id]);
   return bundle ?? null;

@@ -3,7 +3,7 @@ import { bundlePriceWrite, longId, round4, type BundleBatchItemResult, type Bund
 import type { RouteContext } from '../app';
 import { itemErrors, runBatch, validate } from '../batch';
 import { isPlainObject, readBatch, readObject } from '../body';
-import { BUNDLE_FILTERS, BUNDLE_FROM, BUNDLE_WHERE, findBundleSku, readBundle, readBundles } from '../domain/bundle-read';
+import { BUNDLE_FILTERS, BUNDLE_WHERE, findBundleSku, listBundles, readBundle } from '../domain/bundle-read';
 import { writeBundle } from '../domain/bundle-write';
 import type { Env } from '../env';
 import { ItemError, problemNotFound } from '../errors';
@@ -18,22 +18,10 @@ import { stamp } from '../write';
 export function registerBundles(app: Hono<Env>, { log }: RouteContext) {
   app.get('/v1/bundles', async (c) => {
     const db = c.get('db');
-    const tenantId = c.get('tenantId');
     const paging = bindPaging(c);
-    const params: unknown[] = [tenantId];
+    const params: unknown[] = [c.get('tenantId')];
     const where = [...BUNDLE_WHERE, ...bindFilters(c, 'bundles', BUNDLE_FILTERS, params)].join(' and ');
-    const [count] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${BUNDLE_FROM} where ${where}`, params);
-    const totalCount = count?.n ?? 0;
-    // Page the ids first, then build only those bundles: availableQty and the recipe are never computed
-    // for rows an offset skips.
-    let data: Awaited<ReturnType<typeof readBundles>> = [];
-    if (totalCount > paging.offset) {
-      const ids = await db.query<{ id: number }>(
-        `select p.id from ${BUNDLE_FROM} where ${where} order by p.id limit ${paging.pageSize} offset ${paging.offset}`,
-        params,
-      );
-      data = await readBundles(db, tenantId, ids.map((r) => r.id));
-    }
+    const { totalCount, data } = await listBundles(db, where, params, paging);
     return c.json(envelope(data, totalCount, paging));
   });
 
