@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle as bundleSchema, type SeedFile } from '@/lib/contract';
 import { buildQuery } from '@/lib/signing';
 import type { Service } from '../app';
+import { availableQty } from '../domain/available-qty';
 import { call } from '../testing/client';
 import { engines, stopEngines } from '../testing/engines';
 import { IDS, testSeed } from '../testing/fixtures';
@@ -115,6 +116,33 @@ describe.each(engines())('bundles on $name', (engine) => {
       // (2.74 − 0.25) / 0.5 = 4.98 → 4: a snapshot at query time
       expect((await get(33)).body.availableQty).toBe(4);
       expect((await list([['outerSysCode', 'B-HALF']])).body.data[0].availableQty).toBe(4);
+    });
+
+    it('equals the exact reference rule over random 4-decimal stock and recipes', async () => {
+      // A fixed-seed PRNG, so a failure reproduces. Stock and reservations are written as the ordering flow
+      // would (contract §4: not through /v1), including negative stock.
+      let state = 42;
+      const rand = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+      const dec4 = (max: number) => Math.round(rand() * max * 10_000) / 10_000;
+      const skus = Array.from({ length: 30 }, (_, i) => ({ id: 900_000 + i, inventoryQty: dec4(60) - 5, reservedQty: rand() < 0.5 ? dec4(5) : 0 }));
+      for (const s of skus) {
+        await service.db.query(
+          `insert into skus (id, tenant_id, product_id, outer_sys_code, name, quantity_precision, status, is_bundle, inventory_qty, reserved_qty, allow_negative_stock)
+           values ($1, 1, 20, $2, $2, 4, 'Active', false, $3, $4, $5)`,
+          [s.id, `RND-${s.id}`, s.inventoryQty, s.reservedQty, s.inventoryQty < 0],
+        );
+      }
+      const quantities = [0.0001, 0.0003, 0.1, 0.25, 0.7, 1.3333, 3, 7.0001];
+      for (let b = 0; b < 25; b++) {
+        const picked = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => skus[Math.floor(rand() * skus.length)]!))];
+        const components = picked.map((s) => ({ componentSkuId: s.id, quantity: quantities[Math.floor(rand() * quantities.length)]! }));
+        const res = await create({ outerSysCode: `RND-B${b}`, components });
+        expect(res.status).toBe(201);
+        const expected = availableQty(components.map((c) => ({ ...skus.find((s) => s.id === c.componentSkuId)!, quantity: c.quantity })));
+        expect({ b, qty: (await get(res.body.id)).body.availableQty }).toEqual({ b, qty: expected });
+      }
+      const listed = await list([['outerSysCode', 'RND-B'], ['pageSize', 100]]);
+      expect(listed.body.totalCount).toBe(25);
     });
 
     it('is computed the same way in the list, page by page', async () => {
