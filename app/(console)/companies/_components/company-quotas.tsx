@@ -20,7 +20,8 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
     <Card aria-labelledby="company-quotas">
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id="company-quotas">{t('quotas')}</CardTitle>
-        <LinkButton href={`/quotas?companyId=${companyId}`} size="sm">
+        {/* The Quotas page comes with a later issue; no prefetch of a page that may not exist yet. */}
+        <LinkButton href={`/quotas?companyId=${companyId}`} size="sm" prefetch={false}>
           {t('openQuotas')}
         </LinkButton>
       </CardHeader>

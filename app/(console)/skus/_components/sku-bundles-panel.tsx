@@ -28,7 +28,7 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
               const component = b.components.find((c) => c.componentSkuId === skuId);
               return (
                 <li key={b.id}>
-                  <Link href={`/bundles/${b.id}`} className={link}>
+                  <Link href={`/bundles/${b.id}`} className={link} prefetch={false}>
                     {b.outerSysCode ? `${b.outerSysCode} · ` : ''}
                     {b.name || `#${b.id}`}
                   </Link>
@@ -43,7 +43,7 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
           </ul>
         ) : null}
         <p className="text-sm">
-          <Link href={`/bundles?componentSkuId=${skuId}`} className={link}>
+          <Link href={`/bundles?componentSkuId=${skuId}`} className={link} prefetch={false}>
             {t('allBundles')}
           </Link>
         </p>
