@@ -22,6 +22,7 @@ export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Prom
  * components; pass the request's headers where they are at hand.
  */
 export async function getCurrentUser(headers?: Headers): Promise<CurrentUser | null> {
-  const auth = await getAuth();
-  return readCurrentUser(auth, headers ?? (await requestHeaders()));
+  // Headers first: reading them marks the render as per-request, so `next build` never opens the database.
+  const source = headers ?? (await requestHeaders());
+  return readCurrentUser(await getAuth(), source);
 }

@@ -1,0 +1,67 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the BUILT console (`next build` first; CI runs `npm run build` before this), in
+ * demo mode with fresh data folders. Each helper can run its own copy side by side:
+ *   E2E_PORT=3100 NEXT_DIST_DIR=.next-auth E2E_DATA_DIR=.data/auth/e2e npx playwright test
+ */
+const port = Number(process.env.E2E_PORT ?? 3900);
+const baseURL = `http://localhost:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
+
+export const CHROMIUM_LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: `test-results/${process.env.NEXT_DIST_DIR ?? '.next'}`,
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: CHROMIUM_LAUNCH,
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH },
+      dependencies: ['setup'],
+    },
+  ],
+  webServer: {
+    // Wipes E2E_DATA_DIR, then `next start` on the existing build; never rebuilds.
+    command: 'node e2e/web-server.mjs',
+    url: `${baseURL}/sign-in`,
+    // The first request migrates both databases, seeds the service and hashes the demo passwords.
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
+      DEMO_MODE: '1',
+      NEXT_TELEMETRY_DISABLED: '1',
+      CONSOLE_URL: baseURL,
+      CONSOLE_DATA_DIR: `${dataDir}/console`,
+      SERVICE_DATA_DIR: `${dataDir}/service`,
+    },
+  },
+});
