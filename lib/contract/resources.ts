@@ -140,12 +140,16 @@ export type BundlePriceWrite = z.infer<typeof bundlePriceWrite>;
 
 // ---------- Bundles ----------
 export const componentWrite = z
-  .object({
-    componentSkuId: longId.nullish(),
-    componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
-    quantity: z.number({ error: 'invalid_component_quantity' }),
-    sort: z.number({ error: INVALID }).int({ error: INVALID }).nullish(),
-  })
+  .object(
+    {
+      componentSkuId: longId.nullish(),
+      componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
+      quantity: z.number({ error: 'invalid_component_quantity' }),
+      sort: z.number({ error: INVALID }).int({ error: INVALID }).nullish(),
+    },
+    // A recipe entry that is not an object (a number, null) is a wrong JSON type: invalid_parameter.
+    { error: INVALID },
+  )
   .refine((c) => c.componentSkuId != null || (c.componentSkuOuterSysCode ?? '').trim() !== '', {
     error: 'component_identifier_required',
   });

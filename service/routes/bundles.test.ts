@@ -275,6 +275,12 @@ describe.each(engines())('bundles on $name', (engine) => {
       for (const quantity of [0, -1, 0.00004, 1e17, 'two', null]) {
         expect((await one({ componentSkuId: 26, quantity })).body.error).toBe('invalid_component_quantity');
       }
+      // A recipe entry or field of the wrong JSON type is invalid_parameter, never a library message.
+      for (const components of [[5], [null], { componentSkuId: 26 }]) {
+        expect((await create({ components })).body.error).toBe('invalid_parameter');
+      }
+      expect((await one({ componentSkuId: 26, quantity: 1, sort: 1.5 })).body.error).toBe('invalid_parameter');
+      expect((await one({ componentSkuId: '26', quantity: 1 })).body.error).toBe('invalid_parameter');
       const twice = await create({ components: [{ componentSkuId: 25, quantity: 1 }, { componentSkuOuterSysCode: 'mixed', quantity: 1 }] });
       expect(twice.body.error).toBe('duplicate_component_sku');
     });
