@@ -13,7 +13,7 @@ import { readObject } from '../body';
 import type { Env } from '../env';
 import { ApiError } from '../errors';
 import { runList } from '../lists';
-import { pathId } from '../lookups';
+import { lockCode, pathId } from '../lookups';
 import type { Queryable } from '../store/db';
 import { stamp } from '../write';
 
@@ -95,7 +95,9 @@ export function registerInternalUsers(app: Hono<Env>, _ctx: RouteContext) {
     // Hash before the transaction: argon2 takes tens of milliseconds and must not hold row locks.
     const passwordHash = await hashPassword(input.password!);
     const id = await c.get('db').transaction(async (tx) => {
-      // Accounts are sign-in names: "Admin" and "admin" are the same account.
+      // Accounts are sign-in names: "Admin" and "admin" are the same account. Two concurrent creates of one
+      // account take turns, so the second sees the first.
+      await lockCode(tx, 'internal_users', tenantId, account.toLowerCase());
       const taken = await tx.query('select 1 from internal_users where tenant_id = $1 and lower(account) = lower($2)', [tenantId, account]);
       if (taken.length > 0) throw new ApiError(400, 'account_already_used');
       const [row] = await tx.query<{ id: number }>(
