@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log';
-import { getCurrentUser } from '../auth/session';
 import { getConsoleDb } from '../db';
 import { getEnv } from '../env';
 import { getUpstream } from '../upstream-instance';
 import { createProxyHandler } from './handler';
+import { createSessionReader } from './session-check';
 
 /** localhost and 127.0.0.1 are the same console to a demo user; both may post. */
 function withLoopbackTwin(origin: string): string[] {
@@ -31,13 +31,14 @@ const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Re
 export function consoleProxy(): (request: Request) => Promise<Response> {
   if (!holder.__consoleProxy) {
     const env = getEnv();
+    const consoleDb = async () => (await getConsoleDb()) as unknown as Kysely<unknown>;
     holder.__consoleProxy = createProxyHandler({
-      getUser: (headers) => getCurrentUser(headers),
+      getUser: createSessionReader(consoleDb, env.auth.secret),
       send: (input) => getUpstream().send(input),
       allowedOrigins: withLoopbackTwin(env.consoleUrl),
       bodyLimitBytes: env.proxyBodyLimitBytes,
       timeoutMs: env.upstream.timeoutMs,
-      audit: async (entry) => recordAudit((await getConsoleDb()) as unknown as Kysely<unknown>, entry),
+      audit: async (entry) => recordAudit(await consoleDb(), entry),
       logError,
     });
   }

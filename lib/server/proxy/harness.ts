@@ -7,11 +7,11 @@ import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { recordAudit } from '../audit/audit-log';
 import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
-import { readCurrentUser } from '../auth/session';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import { createUpstreamClient, SkewTracker, type FetchImpl } from '../upstream';
 import { createProxyHandler, type ProxyDeps } from './handler';
+import { createSessionReader } from './session-check';
 
 /**
  * Real parts for proxy tests and the bench: better-auth on in-memory PGlite with the demo accounts, the
@@ -20,6 +20,7 @@ import { createProxyHandler, type ProxyDeps } from './handler';
  * Not a test itself: imported by *.test.ts and bench/.
  */
 export const CONSOLE_ORIGIN = 'http://console.test';
+export const HARNESS_AUTH_SECRET = 'proxy-harness-secret-'.padEnd(40, 'x');
 export const UPSTREAM_CREDS = CREDS.erp;
 
 export interface ReachedRequest {
@@ -63,7 +64,7 @@ export async function createProxyHarness(
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db as unknown as Kysely<unknown>;
-  const authConfig = { secret: 'proxy-harness-secret-'.padEnd(40, 'x'), baseURL: CONSOLE_ORIGIN };
+  const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN };
   await migrateConsoleDb(db, authConfig);
   const auth = createConsoleAuth(db, authConfig);
   await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });
@@ -97,7 +98,8 @@ export async function createProxyHarness(
     skew: new SkewTracker(),
   });
   const proxy = createProxyHandler({
-    getUser: (headers) => readCurrentUser(auth, headers),
+    // The production session check (one indexed read); session-check.test.ts holds it to better-auth's answer.
+    getUser: createSessionReader(async () => db, HARNESS_AUTH_SECRET),
     send: (input) => client.send(input),
     allowedOrigins: [CONSOLE_ORIGIN],
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,

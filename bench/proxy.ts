@@ -1,0 +1,216 @@
+/**
+ * Proxy benchmark (issue 5). One run, three paths to the same upstream (the reference service standalone
+ * on loopback, in memory, demo seed), each fetching a 100-row list (GET /v1/companies?pageSize=100):
+ *   1. direct   — a signed call straight to the service;
+ *   2. bare     — a Next route handler that only signs and forwards (app/api/bench-forward, BENCH_BARE_ROUTE=1);
+ *   3. proxy    — the full signing proxy (app/api/upstream): browser checks, session, allowlist, role, sign.
+ * Prints p50/p95 over 2,000 sequential GETs and requests/s at 16 concurrent clients, and checks the targets:
+ * proxy p50 within 1 ms of bare, proxy requests/s at least 80 % of bare.
+ *
+ *   npm run bench:proxy            # builds .next-proxy when it has no build yet
+ *   npm run bench:proxy -- --build # rebuild first
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { signRequest } from '../lib/signing';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = '.next-proxy';
+const DATA = path.join(ROOT, '.data', 'proxy', 'bench');
+const SERVICE_PORT = 3281;
+const CONSOLE_PORT = 3280;
+const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
+const CONSOLE = `http://127.0.0.1:${CONSOLE_PORT}`;
+const CLIENT_ID = 'demo-erp';
+const SECRET = 'demo-erp-secret';
+const LIST = '/v1/companies?pageSize=100';
+const WARMUP = 300;
+const SAMPLES = 2_000;
+const CONCURRENCY = 16;
+const THROUGHPUT_REQUESTS = 3_000;
+
+const children: ChildProcess[] = [];
+
+function start(command: string, args: string[], env: Record<string, string>, name: string): ChildProcess {
+  // Own process group, so stopping it stops npx and what it started, and nothing else.
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', (code) => {
+    if (code && code !== 0 && !stopping) process.stderr.write(`${name} exited with ${code}:\n${tail}\n`);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stopAll() {
+  stopping = true;
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${CONSOLE}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: CONSOLE },
+    body: JSON.stringify({ email: 'viewer@example.com', password: 'demo-password' }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
+
+type Call = () => Promise<Response>;
+
+async function once(call: Call): Promise<void> {
+  const response = await call();
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`status ${response.status}: ${body.slice(0, 200)}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function latency(call: Call, samples: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await once(call);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function throughput(call: Call, total: number, concurrency: number): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < total) await once(call);
+    }),
+  );
+  return total / ((performance.now() - t0) / 1000);
+}
+
+async function main() {
+  const rebuild = process.argv.includes('--build');
+  const buildEnv = { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' };
+  if (rebuild || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
+    console.log(`Building the console into ${DIST} …`);
+    await run('npx', ['next', 'build'], buildEnv);
+  }
+  rmSync(DATA, { recursive: true, force: true });
+  mkdirSync(DATA, { recursive: true });
+
+  start('npx', ['tsx', 'service/cli.ts', '--memory', '--port', String(SERVICE_PORT)], {}, 'service');
+  await waitFor(`${SERVICE}/v1/companies`, 60_000);
+  start(
+    'npx',
+    ['next', 'start', '-p', String(CONSOLE_PORT), '-H', '127.0.0.1'],
+    {
+      ...buildEnv,
+      NODE_ENV: 'production',
+      UPSTREAM_BASE_URL: SERVICE,
+      UPSTREAM_CLIENT_ID: CLIENT_ID,
+      UPSTREAM_CLIENT_SECRET: SECRET,
+      DEMO_MODE: '1',
+      CONSOLE_DATA_DIR: path.join(DATA, 'console'),
+      CONSOLE_URL: CONSOLE,
+      BENCH_BARE_ROUTE: '1',
+    },
+    'console',
+  );
+  await waitFor(`${CONSOLE}/sign-in`, 120_000);
+  const cookie = await signIn();
+
+  const paths: [string, Call][] = [
+    [
+      'direct signed call',
+      async () =>
+        fetch(`${SERVICE}${LIST}`, {
+          headers: await signRequest({ method: 'GET', pathAndQuery: LIST, clientId: CLIENT_ID, secret: SECRET }),
+        }),
+    ],
+    ['bare Next route (sign + forward)', () => fetch(`${CONSOLE}/api/bench-forward${LIST}`)],
+    [
+      'full proxy (session, role, allowlist)',
+      () =>
+        fetch(`${CONSOLE}/api/upstream${LIST}`, {
+          headers: { cookie, 'x-console-request': '1', 'sec-fetch-site': 'same-origin' },
+        }),
+    ],
+  ];
+
+  // Every path must really return the 100 rows before it is timed.
+  for (const [name, call] of paths) {
+    const response = await call();
+    const json = (await response.json()) as { data?: unknown[] };
+    if (response.status !== 200 || json.data?.length !== 100) throw new Error(`${name}: expected 100 rows, got ${response.status}`);
+  }
+
+  const results: { name: string; p50: number; p95: number; rps: number }[] = [];
+  for (const [name, call] of paths) {
+    for (let i = 0; i < WARMUP; i++) await once(call);
+    const sorted = (await latency(call, SAMPLES)).sort((a, b) => a - b);
+    const rps = await throughput(call, THROUGHPUT_REQUESTS, CONCURRENCY);
+    results.push({ name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps });
+  }
+
+  console.log(`\nGET ${LIST} (100 rows), ${SAMPLES} sequential samples; ${THROUGHPUT_REQUESTS} requests at ${CONCURRENCY} concurrent clients`);
+  console.log('path'.padEnd(40), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8));
+  for (const r of results) {
+    console.log(r.name.padEnd(40), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.rps.toFixed(0).padStart(8));
+  }
+  const bare = results[1]!;
+  const full = results[2]!;
+  const p50Gap = full.p50 - bare.p50;
+  const rpsRatio = full.rps / bare.rps;
+  console.log(`\nproxy p50 − bare p50 = ${p50Gap.toFixed(2)} ms (target ≤ 1 ms): ${p50Gap <= 1 ? 'met' : 'NOT met'}`);
+  console.log(`proxy req/s ÷ bare req/s = ${(rpsRatio * 100).toFixed(0)} % (target ≥ 80 %): ${rpsRatio >= 0.8 ? 'met' : 'NOT met'}`);
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(stopAll);
