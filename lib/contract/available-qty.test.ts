@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableQty, toUnits } from './available-qty';
+import { availableQty, explainAvailableQty, toUnits } from './available-qty';
 
 const c = (inventoryQty: number, reservedQty: number, quantity: number) => ({ inventoryQty, reservedQty, quantity });
 
@@ -51,5 +51,11 @@ describe('availableQty', () => {
     expect(toUnits(0.1)).toBe(1000n);
     expect(toUnits(-1.5)).toBe(-15000n);
     expect(toUnits(12.3456)).toBe(123456n);
+  });
+
+  it('explains which component caps the figure', () => {
+    expect(explainAvailableQty([c(100, 0, 1), c(0.7, 0, 0.1), c(-2, 0, 1)])).toEqual({ availableQty: 0, fits: [100, 7, -2], limitingIndex: 2 });
+    expect(explainAvailableQty([c(10, 0, 2), c(12, 2, 2)])).toEqual({ availableQty: 5, fits: [5, 5], limitingIndex: 0 });
+    expect(explainAvailableQty([])).toEqual({ availableQty: 0, fits: [], limitingIndex: -1 });
   });
 });

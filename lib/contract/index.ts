@@ -1,3 +1,4 @@
+export * from './available-qty';
 export * from './batches';
 export * from './errors';
 export * from './fields';
