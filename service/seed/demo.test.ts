@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { charLength, LIMITS, OPERATIONS, seedFile } from '@/lib/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charLength, explainAvailableQty, LIMITS, OPERATIONS, seedFile } from '@/lib/contract';
+import { createService, type Service } from '../app';
+import { call } from '../testing/client';
 import { DEMO_SEED_PATH, generateDemoSeed, serialiseSeed } from './generate-demo';
 
 const raw = readFileSync(DEMO_SEED_PATH, 'utf8');
@@ -124,5 +126,53 @@ describe('demo seed', () => {
       const sum = d.slice(0, 12).reduce((acc, v, i) => acc + v * (i % 2 === 0 ? 1 : 3), 0);
       expect((10 - (sum % 10)) % 10).toBe(d[12]);
     }
+  });
+});
+
+describe('demo seed in the service', () => {
+  let service: Service;
+  const erp = { creds: { clientId: 'demo-erp', secret: 'demo-erp-secret' } };
+  const reader = { creds: { clientId: 'demo-reader', secret: 'demo-reader-secret' } };
+
+  beforeAll(async () => {
+    service = await createService({ memory: true, seed: DEMO_SEED_PATH });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('answers each demo credential as documented', async () => {
+    expect((await call(service, 'GET', '/v1/bundles?pageSize=1', undefined, reader)).status).toBe(200);
+    expect(await call(service, 'POST', '/v1/bundles', {}, reader)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    const pending = { creds: { clientId: 'demo-pending', secret: 'demo-pending-secret' } };
+    expect((await call(service, 'GET', '/v1/bundles', undefined, pending)).status).toBe(401);
+    const acmeErp = { creds: { clientId: 'acme-erp', secret: 'acme-erp-secret' } };
+    expect((await call(service, 'GET', '/v1/bundles', undefined, acmeErp)).body.totalCount).toBe(acme!.bundles.length);
+  });
+
+  it('computes every demo bundle\'s availableQty as the exact rule does from the seeded stock', async () => {
+    const res = await call(service, 'GET', '/v1/bundles?pageSize=100', undefined, erp);
+    expect(res.body.totalCount).toBe(30);
+    const skus = new Map(formosa!.skus.map((s) => [s.id, s]));
+    const figures = res.body.data.map((b: { id: number; availableQty: number }) => {
+      const recipe = formosa!.bundles.find((x) => x.id === b.id)!.components;
+      const expected = explainAvailableQty(recipe.map((c) => ({ ...skus.get(c.componentSkuId)!, quantity: c.quantity }))).availableQty;
+      return [b.availableQty, expected];
+    });
+    for (const [got, expected] of figures) expect(got).toBe(expected);
+    // The demo shows both a bundle that can be assembled and one that cannot.
+    expect(figures.some(([got]: number[]) => got! > 0)).toBe(true);
+    expect(figures.some(([got]: number[]) => got === 0)).toBe(true);
+  });
+
+  it('shows an over-limit customer with a negative available credit and keeps its only administrator', async () => {
+    const over = formosa!.creditQuotas.find((q) => q.pendingAmount > q.creditAmount)!;
+    const credit = await call(service, 'GET', `/v1/companies/${over.companyId}/credit-quota`, undefined, erp);
+    expect(credit.body.availableAmount).toBeLessThan(0);
+    const admin = formosa!.internalUsers.find((u) => u.account === 'admin')!;
+    expect(await call(service, 'PUT', `/v1/internal-users/${admin.id}`, { status: 'Inactive' }, erp)).toMatchObject({
+      status: 409,
+      body: { error: 'last_active_admin' },
+    });
   });
 });
