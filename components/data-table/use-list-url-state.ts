@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useMemo } from 'react';
+import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
 import { listStateToSearch, parseListState, type ListUrlState } from './url-state';
 
@@ -17,18 +17,24 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
   const pathname = usePathname();
   const defaultPageSize = defaults.pageSize;
   const search = params.toString();
-  const state = useMemo(
+  const urlState = useMemo(
     () => parseListState(list, new URLSearchParams(search), { pageSize: defaultPageSize }),
     [list, search, defaultPageSize],
   );
+  // The new state shows (and its rows start loading) at once, while the navigation that puts it in the URL
+  // completes; a checkbox or select never snaps back to the old value in between.
+  const [state, setOptimisticState] = useOptimistic(urlState);
 
   const navigate = useCallback(
     (next: ListUrlState<L>, mode: NavigateMode = 'push') => {
       const url = `${pathname}${listStateToSearch(list, next, { pageSize: defaultPageSize })}`;
-      if (mode === 'push') router.push(url, { scroll: false });
-      else router.replace(url, { scroll: false });
+      startTransition(() => {
+        setOptimisticState(next);
+        if (mode === 'push') router.push(url, { scroll: false });
+        else router.replace(url, { scroll: false });
+      });
     },
-    [defaultPageSize, list, pathname, router],
+    [defaultPageSize, list, pathname, router, setOptimisticState],
   );
 
   const setFilters = useCallback(

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { demoTenant, proxyWrite, recordUpstreamRequests, uniqueCode } from './support/demo-seed';
+
+const tenant = demoTenant();
+const table = (page: Page) => page.getByRole('table', { name: 'Companies' });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const filters = (page: Page) => page.getByRole('search', { name: 'Filters' });
+
+async function createCompany(page: Page, body: Record<string, unknown>): Promise<number> {
+  const res = await proxyWrite(page, 'POST', '/v1/companies', body);
+  expect(res.status).toBe(201);
+  return (res.body as { id: number }).id;
+}
+
+test.describe('steward', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('filters by part of a name and by salesperson; the URL keeps the filters through a reload', async ({ page }) => {
+    const salesperson = tenant.internalUsers.find((u) => u.account === 'yang.yating')!;
+    const part = 'Co.';
+    const expected = tenant.companies
+      .filter((c) => c.name.toLowerCase().includes(part.toLowerCase()) && c.internalUserId === salesperson.id)
+      .map((c) => c.outerSysCode);
+    expect(expected.length).toBeGreaterThan(0);
+
+    await page.goto('/companies');
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expectNoAxeViolations(page);
+
+    await filters(page).getByLabel('Name contains').fill(part);
+    await filters(page).getByLabel('Name contains').press('Enter');
+    await expect(page).toHaveURL(/[?&]name=Co\./);
+    await filters(page).getByLabel('Salesperson').selectOption({ label: `${salesperson.name} (${salesperson.account})` });
+    await expect(page).toHaveURL(new RegExp(`[?&]internalUserId=${salesperson.id}(&|$)`));
+    await expect(page).toHaveURL(/[?&]name=Co\./);
+
+    const codes = () => table(page).locator('tbody tr td:first-child').allInnerTexts();
+    await expect.poll(codes).toEqual(expected);
+    await expect(page.getByRole('status').filter({ hasText: `of ${expected.length}` })).toBeVisible();
+
+    await page.reload();
+    await expect(filters(page).getByLabel('Name contains')).toHaveValue(part);
+    await expect(filters(page).getByLabel('Salesperson')).toHaveValue(String(salesperson.id));
+    await expect.poll(codes).toEqual(expected);
+
+    // Back undoes the salesperson filter, keeping the name filter.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/internalUserId=/);
+    await expect(filters(page).getByLabel('Name contains')).toHaveValue(part);
+  });
+
+  test('a 21-character short name shows an inline error and sends nothing', async ({ page }) => {
+    await page.goto('/companies/1');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit company' })).toBeVisible();
+    const requests = recordUpstreamRequests(page);
+
+    const shortName = page.getByLabel('Short name');
+    await shortName.fill('x'.repeat(21));
+    await expect(page.getByText('The short name is too long.')).toBeVisible();
+    await expect(page.getByText('21 / 20 characters')).toBeVisible();
+    await expect(shortName).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(shortName).toBeFocused();
+    expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a valid edit is reviewed, sends only the changed field, and is shown after a reload', async ({ page }) => {
+    await page.goto('/companies');
+    const code = uniqueCode('E2E-CO');
+    const id = await createCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Before', cellPhone: '02-0000' });
+
+    await page.goto(`/companies/${id}/edit`);
+    const requests = recordUpstreamRequests(page);
+    await page.getByLabel('Short name').fill('After');
+    await page.getByRole('button', { name: 'Review and save' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Review changes' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Short name/ })).toContainText('Before');
+    await expect(dialog.getByRole('row', { name: /Short name/ })).toContainText('After');
+    await expect(dialog.getByRole('row')).toHaveCount(2); // header + the one changed field
+    await expectNoAxeViolations(page);
+
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/upstream/v1/companies/${id}`));
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect((await put).postDataJSON()).toEqual({ shortName: 'After' });
+    await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
+    expect(requests.filter((r) => r.method() !== 'GET')).toHaveLength(1);
+
+    await page.reload();
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.getByText('After', { exact: true })).toBeVisible();
+    await expect(details.getByText('02-0000')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the exact-code toggle keeps only the full, case-sensitive code and says so', async ({ page }) => {
+    await page.goto('/companies');
+    const code = uniqueCode('E2E-EXACT');
+    await createCompany(page, { outerSysCode: code, name: 'Exact match' });
+    await createCompany(page, { outerSysCode: `${code}-2`, name: 'Longer code' });
+    await createCompany(page, { outerSysCode: code.toLowerCase(), name: 'Lower-case code' });
+
+    await page.goto(`/companies?outerSysCode=${encodeURIComponent(code)}`);
+    await expect(bodyRows(page)).toHaveCount(3); // the API matches codes as case-insensitive substrings
+    await filters(page).getByLabel('Exact code').check();
+    await expect(page).toHaveURL(/exactCode=1/);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(bodyRows(page).first()).toContainText(code);
+    await expect(page.getByRole('status').filter({ hasText: 'Exact code is on' })).toContainText('the total of 3 counts the substring matches');
+    await expectNoAxeViolations(page);
+
+    await filters(page).getByLabel('Exact code').uncheck();
+    await expect(bodyRows(page)).toHaveCount(3);
+  });
+
+  test('a new company states the Active rule and the salesperson default', async ({ page }) => {
+    await page.goto('/companies/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New company' })).toBeVisible();
+    await expect(page.getByText('New records are always created Active')).toBeVisible();
+    await expect(page.getByLabel('Salesperson')).toHaveValue('');
+    await expect(page.getByRole('option', { name: 'Tenant default salesperson' })).toBeAttached();
+    const code = uniqueCode('E2E-NEW');
+    await page.getByLabel('ERP code').fill(code);
+    await page.getByLabel('Name', { exact: true }).fill(`E2E ${code}`);
+    await page.getByRole('button', { name: 'Review and create' }).click();
+    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/companies'));
+    await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
+    expect((await post).postDataJSON()).toEqual({ outerSysCode: code, name: `E2E ${code}` });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`E2E ${code}`);
+    // The tenant's default salesperson was applied by the service.
+    const defaultUser = tenant.internalUsers.find((u) => u.account === 'chen.shufen')!;
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText(defaultUser.account);
+  });
+});
+
+test.describe('viewer', () => {
+  test.use({ storageState: storageStateFor('viewer') });
+
+  test('sees no edit buttons, and a direct write through the proxy is refused', async ({ page }) => {
+    await page.goto('/companies');
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expect(page.getByRole('link', { name: 'New company' })).toHaveCount(0);
+    await page.goto('/companies/1');
+    await expect(page.getByRole('region', { name: 'Details' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details).toContainText('chen.shufen');
+    const before = (await details.textContent()) ?? '';
+    const res = await proxyWrite(page, 'PUT', '/v1/companies/1', { shortName: 'viewer was here' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'forbidden' });
+    await page.reload();
+    await expect(details).toHaveText(before);
+  });
+});
