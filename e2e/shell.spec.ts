@@ -39,7 +39,8 @@ for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
     const user = DEMO_USERS[role];
     await page.goto('/sign-in');
     await signInThroughForm(page, user.email);
-    await expect(page).toHaveURL(/\/companies$/);
+    // The first Companies page may also start the embedded /v1 service.
+    await expect(page).toHaveURL(/\/companies$/, { timeout: 45_000 });
 
     const account = page.getByRole('region', { name: 'Signed-in user' });
     await expect(account).toContainText(`Signed in as ${user.name}`);
@@ -111,6 +112,7 @@ test.describe('console accounts (admin)', () => {
   test.use({ storageState: storageStateFor('admin') });
 
   test('creates an account, refuses a duplicate, changes its role and disables it', async ({ page, browser }) => {
+    test.slow(); // A whole admin workflow plus three axe runs.
     const email = `clerk.${Date.now()}@example.com`;
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Console accounts' })).toBeVisible();
@@ -156,7 +158,8 @@ test.describe('console accounts (admin)', () => {
     await expect(row.getByRole('button', { name: /Enable/ })).toBeVisible();
 
     // The disabled account cannot sign in.
-    const context = await browser.newContext();
+    // A separate, signed-out browser (new contexts inherit this block's admin storageState unless told otherwise).
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const other = await context.newPage();
     await other.goto('/sign-in');
     await signInThroughForm(other, email, 'clerk-password');
