@@ -18,8 +18,11 @@ export async function runBatch<T extends object>(
   items: unknown[],
   run: (tx: Queryable, item: unknown, index: number) => Promise<T>,
   onError: (error: unknown, index: number) => T,
+  /** Runs once inside the batch transaction before the items (batch-wide locks and lookups). */
+  prepare?: (tx: Queryable) => Promise<void>,
 ): Promise<({ index: number } & T)[]> {
   return db.transaction(async (tx) => {
+    if (prepare) await prepare(tx);
     const results: ({ index: number } & T)[] = [];
     for (let index = 0; index < items.length; index++) {
       // RELEASE + SAVEPOINT in one round trip; the name is reused, so only one savepoint is ever open.
@@ -56,6 +59,7 @@ export async function writeBatch(
   c: Context<Env>,
   write: (tx: Queryable, item: Record<string, unknown>) => Promise<WriteOutcome>,
   log?: (line: string) => void,
+  prepare?: (tx: Queryable, items: unknown[]) => Promise<void>,
 ) {
   const items = readBatch(c);
   const results = await runBatch<WriteItemResult>(
@@ -67,17 +71,23 @@ export async function writeBatch(
       return { status: outcome.status, id: outcome.id, errors: [] };
     },
     (error) => ({ status: 'failed', id: null, errors: itemErrors(error, log) }),
+    prepare && ((tx) => prepare(tx, items)),
   );
   return c.json({ items: results });
 }
 
 /**
- * Validates one record with a lib/contract schema, whose messages are the error codes. `all` reports every
- * code (products, SKUs, stock, prices); otherwise only the first (companies, bundles). Codes are de-duplicated.
+ * Validates one record with a lib/contract schema, whose messages are the error codes, in field order and
+ * de-duplicated. Companies and bundles answer only the first; products, SKUs, stock and prices all.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): { data?: z.infer<S>; errors: string[] } {
   const result = schema.safeParse(input);
-  if (result.success) return { data: result.data, errors: [] };
+  if (result.success) {
+    // Postgres text cannot hold U+0000; refuse it here rather than fail the statement.
+    const values = typeof result.data === 'object' && result.data !== null ? Object.values(result.data) : [];
+    const hasNul = values.some((v) => typeof v === 'string' && v.includes('\u0000'));
+    return hasNul ? { errors: [INVALID] } : { data: result.data, errors: [] };
+  }
   const errors = [...new Set(result.error.issues.map((issue) => issue.message))];
   return { errors };
 }

@@ -127,14 +127,16 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
   const params: unknown[] = [c.get('tenantId')];
   const conditions = [...spec.where, ...bindFilters(c, spec.list, spec.filters as Record<string, FilterSql>, params)];
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
-  const [countRow] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${spec.from} ${where}`, params);
-  const totalCount = countRow?.n ?? 0;
-  let rows: R[] = [];
-  if (totalCount > paging.offset) {
-    rows = await db.query<R>(
-      `select ${spec.select} from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`,
-      params,
-    );
+  // One round trip: the page carries the total as a window count. Only a page past the end (no rows to
+  // carry it) needs a separate count.
+  const rows = await db.query<R & { total_count__: number }>(
+    `select ${spec.select}, count(*) over () as total_count__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`,
+    params,
+  );
+  let totalCount = rows[0]?.total_count__ ?? 0;
+  if (rows.length === 0 && paging.offset > 0) {
+    const [countRow] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${spec.from} ${where}`, params);
+    totalCount = countRow?.n ?? 0;
   }
   return c.json(envelope(rows.map(spec.map), totalCount, paging));
 }

@@ -78,7 +78,7 @@ export function pathId(raw: string | undefined): number | null {
 }
 
 /** 64-bit FNV-1a of a string as a signed bigint literal, for advisory lock keys. */
-function lockKey(text: string): string {
+export function lockKey(text: string): string {
   let h = 0xcbf29ce484222325n;
   for (const byte of new TextEncoder().encode(text)) {
     h ^= BigInt(byte);
@@ -93,5 +93,19 @@ function lockKey(text: string): string {
  */
 export async function lockCode(q: Queryable, scope: string, tenantId: number, code: string): Promise<void> {
   if (q.engine !== 'postgres') return;
-  await q.exec(`select pg_advisory_xact_lock(${lockKey(`${scope}\u0000${tenantId}\u0000${code}`)})`);
+  await q.exec(`select pg_advisory_xact_lock(${codeLockKey(scope, tenantId, code)})`);
+}
+
+export function codeLockKey(scope: string, tenantId: number, code: string): string {
+  return lockKey(`${scope}\u0000${tenantId}\u0000${code}`);
+}
+
+/**
+ * lockCode for many codes at once, in key order, so two batches locking overlapping codes cannot deadlock.
+ */
+export async function lockCodes(q: Queryable, scope: string, tenantId: number, codes: Iterable<string>): Promise<void> {
+  if (q.engine !== 'postgres') return;
+  const keys = [...new Set([...codes].map((code) => BigInt(codeLockKey(scope, tenantId, code))))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (keys.length === 0) return;
+  await q.query('select count(pg_advisory_xact_lock(k)) from (select unnest($1::int8[]) as k order by 1) as keys', [keys.map(String)]);
 }

@@ -141,3 +141,60 @@ describe.each(engines())('SKUs on $name', (engine) => {
     expect((await api('GET', '/v1/skus?outerSysCode=SK-MULTI')).body.totalCount).toBe(0);
   });
 });
+
+describe.each(engines())('SKU batch semantics on $name', (engine) => {
+  const service = useService(engine);
+  const api = (method: string, path: string, body?: unknown) => call(service(), method, path, body);
+
+  it('items see the effects of earlier items in the same batch, in order', async () => {
+    const created = await api('POST', '/v1/skus', { productId: A.product, outerSysCode: 'SEM-OLD', name: 'old' });
+    const res = await api('POST', '/v1/skus/batch', [
+      { productId: A.product, outerSysCode: 'SEM-A', name: 'a1' },
+      { productId: A.product, outerSysCode: 'SEM-A', spec: 'spec-a' },
+      { id: created.body.id, outerSysCode: 'SEM-B' },
+      { productId: A.product, outerSysCode: 'SEM-B', name: 'renamed via new code' },
+      { productId: A.product, outerSysCode: 'SEM-NUL', name: 'bad\u0000name' },
+      { productId: A.product, outerSysCode: 'SEM-OLD', name: 'new under the old code' },
+      { id: created.body.id, price: 7 },
+    ]);
+    const items = res.body.items as { status: string; id: number | null; errors: string[] }[];
+    expect(items.map((i) => i.status)).toEqual(['created', 'updated', 'updated', 'updated', 'failed', 'created', 'updated']);
+    expect(items[1]!.id).toBe(items[0]!.id);
+    expect(items[3]!.id).toBe(created.body.id);
+    expect(items[4]!.errors).toEqual(['invalid_parameter']);
+    expect(items[5]!.id).not.toBe(created.body.id);
+    expect((await api('GET', `/v1/skus/${items[0]!.id}`)).body).toMatchObject({ name: 'a1', spec: 'spec-a', outerSysCode: 'SEM-A' });
+    expect((await api('GET', `/v1/skus/${created.body.id}`)).body).toMatchObject({ outerSysCode: 'SEM-B', name: 'renamed via new code', price: 7 });
+    expect((await api('GET', `/v1/skus/${items[5]!.id}`)).body).toMatchObject({ outerSysCode: 'SEM-OLD', name: 'new under the old code' });
+    expect((await api('GET', '/v1/skus?outerSysCode=SEM-NUL')).body.totalCount).toBe(0);
+  });
+
+  it('when the database refuses one item, only that item fails and the rest are written', async () => {
+    // A real database fault (a trigger), not a mock: the bulk write fails and the batch re-runs item by item.
+    await service().db.exec(`
+      create function refuse_exploding_sku() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'explode' then raise exception 'refused by test trigger'; end if;
+        return new;
+      end $$;
+      create trigger refuse_exploding_sku before insert or update on skus for each row execute function refuse_exploding_sku();`);
+    try {
+      const res = await api('POST', '/v1/skus/batch', [
+        { productId: A.product, outerSysCode: 'FALL-1', name: 'fine' },
+        { productId: A.product, outerSysCode: 'FALL-2', name: 'explode' },
+        { productId: A.product, outerSysCode: 'FALL-1', spec: 'second write' },
+      ]);
+      const items = res.body.items as { status: string; id: number | null; errors: string[] }[];
+      expect(items.map((i) => [i.status, i.errors])).toEqual([
+        ['created', []],
+        ['failed', ['invalid_parameter']],
+        ['updated', []],
+      ]);
+      expect(items[2]!.id).toBe(items[0]!.id);
+      const codes = (await api('GET', '/v1/skus?outerSysCode=FALL-')).body.data.map((s: { outerSysCode: string; spec: string }) => [s.outerSysCode, s.spec]);
+      expect(codes).toEqual([['FALL-1', 'second write']]);
+    } finally {
+      await service().db.exec('drop trigger refuse_exploding_sku on skus; drop function refuse_exploding_sku();');
+    }
+  });
+});
