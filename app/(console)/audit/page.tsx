@@ -11,6 +11,8 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 
 export const dynamic = 'force-dynamic';
+// No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
+// role check, and a non-admin must get a real 404.
 
 /** Target ids shown per row; the rest are counted. */
 const TARGETS_SHOWN = 10;
