@@ -127,12 +127,20 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
   const params: unknown[] = [c.get('tenantId')];
   const conditions = [...spec.where, ...bindFilters(c, spec.list, spec.filters as Record<string, FilterSql>, params)];
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
-  // One round trip: the page carries the total as a window count. Only a page past the end (no rows to
-  // carry it) needs a separate count.
-  const rows = await db.query<R & { total_count__: number }>(
-    `select ${spec.select}, count(*) over () as total_count__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`,
-    params,
-  );
+  // One round trip: the page carries the total. Only a page past the end (no rows to carry it) needs a
+  // separate count.
+  const kinds = LIST_FILTERS[spec.list] as Record<string, string>;
+  const query = c.get('query');
+  const substring = Object.entries(kinds).some(([name, kind]) => kind === 'substring' && !!query.get(name));
+  const sql = substring
+    ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
+      // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
+      `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),
+            page as (select id__ from matches order by id__ limit ${paging.pageSize} offset ${paging.offset})
+       select ${spec.select}, (select count(*) from matches) as total_count__
+       from ${spec.from} join page on page.id__ = ${spec.orderBy} ${where} order by ${spec.orderBy}`
+    : `select ${spec.select}, count(*) over () as total_count__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`;
+  const rows = await db.query<R & { total_count__: number }>(sql, params);
   let totalCount = rows[0]?.total_count__ ?? 0;
   if (rows.length === 0 && paging.offset > 0) {
     const [countRow] = await db.query<{ n: number }>(`select count(*)::int8 as n from ${spec.from} ${where}`, params);
