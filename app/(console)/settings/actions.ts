@@ -43,7 +43,7 @@ export async function createAccountAction(_prev: SettingsActionState | null, for
     role: String(form.get('role') ?? ''),
     password: String(form.get('password') ?? ''),
   };
-  const result = await createAccount(auth, requestHeaders, actor, input as Parameters<typeof createAccount>[3]);
+  const result = await createAccount(auth, requestHeaders, actor, input);
   const t = await getTranslations('settings');
   return toState(result, result.ok ? t('created', { email: result.value.email }) : '');
 }

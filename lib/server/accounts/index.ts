@@ -47,7 +47,8 @@ const newAccount = z.object({
   password: z.string().min(8, { error: 'passwordLength' }).max(128, { error: 'passwordLength' }),
 });
 
-export type NewAccountInput = z.input<typeof newAccount>;
+/** Raw form values: the role is checked here, not trusted from the form. */
+export type NewAccountInput = { email: string; name: string; role: string; password: string };
 
 function guard(actor: CurrentUser | null): AccountResult<never> | null {
   if (!actor) return { ok: false, error: 'unauthenticated' };
