@@ -110,6 +110,9 @@ class PGliteDialect implements Dialect {
 export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the console; the pool
+    // replaces it on the next query.
+    pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));
     const db = new Kysely<ConsoleDatabase>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

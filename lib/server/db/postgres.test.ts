@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
+import { createConsoleAuth } from '../auth/auth';
+import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
+import { SIGN_IN_LIMIT, type AuthConfig } from '../auth/options';
+import { readCurrentUser } from '../auth/session';
+import { connectConsoleDb, type ConsoleDbConnection } from './connect';
+import { migrateConsoleDb } from './migrate';
+
+// Two console instances on one real Postgres (DATABASE_URL): they migrate at the same moment, share
+// sessions and share the sign-in limit.
+const BASE = 'http://console.test';
+const config: AuthConfig = { secret: 'z'.repeat(40), baseURL: BASE };
+
+describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
+  let server: PostgresServer;
+  let a: ConsoleDbConnection;
+  let b: ConsoleDbConnection;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    const url = await server.createDatabase();
+    a = connectConsoleDb({ url });
+    b = connectConsoleDb({ url });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await server?.stop();
+  });
+
+  it('migrates from two instances at once, then shares accounts, sessions and the sign-in limit', async () => {
+    await Promise.all([
+      migrateConsoleDb(a.db as unknown as Kysely<unknown>, config),
+      migrateConsoleDb(b.db as unknown as Kysely<unknown>, config),
+    ]);
+    const authA = createConsoleAuth(a.db as unknown as Kysely<unknown>, config);
+    const authB = createConsoleAuth(b.db as unknown as Kysely<unknown>, config);
+    // Both instances create the demo accounts at the same moment: each exists once.
+    await Promise.all([
+      ensureAccounts(authA, a.db as unknown as Kysely<unknown>, { demoMode: true, initialAdmin: null }),
+      ensureAccounts(authB, b.db as unknown as Kysely<unknown>, { demoMode: true, initialAdmin: null }),
+    ]);
+    const emails = await a.db.selectFrom('user').select('email').orderBy('email').execute();
+    expect(emails.map((e) => e.email)).toEqual(['admin@example.com', 'steward@example.com', 'viewer@example.com']);
+
+    const signIn = (auth: typeof authA, password: string) =>
+      auth.handler(
+        new Request(`${BASE}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': '192.0.2.77' },
+          body: JSON.stringify({ email: 'steward@example.com', password }),
+        }),
+      );
+
+    // A session made on instance A is valid on instance B.
+    const ok = await signIn(authA, DEMO_PASSWORD);
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    expect(await readCurrentUser(authB, new Headers({ cookie }))).toMatchObject({ role: 'steward' });
+
+    // Failures spread over both instances add up to one limit.
+    for (let i = 1; i < SIGN_IN_LIMIT.max; i++) {
+      expect((await signIn(i % 2 ? authB : authA, 'wrong-password')).status).toBe(401);
+    }
+    expect((await signIn(authA, DEMO_PASSWORD)).status).toBe(429);
+    expect((await signIn(authB, DEMO_PASSWORD)).status).toBe(429);
+  });
+});
