@@ -206,6 +206,19 @@ test.describe('the proxy over real HTTP', () => {
     expect(JSON.parse(noHeader.text)).toMatchObject({ error: 'forbidden' });
   });
 
+  test('refuses a body over the 5 MiB limit with 413, whole, never cut short', async () => {
+    const item = JSON.stringify({ outerSysCode: 'BIG', name: 'x'.repeat(40) });
+    const big = `[${Array.from({ length: Math.ceil((5 * 1024 * 1024) / item.length) + 10 }, () => item).join(',')}]`;
+    const r = await raw('POST', '/api/upstream/v1/companies/batch', {
+      cookie: admin(),
+      'x-console-request': '1',
+      'content-type': 'application/json',
+      origin: ORIGIN,
+    }, big);
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.text)).toMatchObject({ error: 'payload_too_large' });
+  });
+
   test('traversal, encoded, double-encoded and absolute-URL paths never reach an unlisted path', async () => {
     const paths = [
       '/api/upstream/v1/../..',
