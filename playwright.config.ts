@@ -62,6 +62,8 @@ export default defineConfig({
       CONSOLE_URL: baseURL,
       CONSOLE_DATA_DIR: `${dataDir}/console`,
       SERVICE_DATA_DIR: `${dataDir}/service`,
+      // Every spec signs in from 127.0.0.1; the limit itself is proven in lib/server/auth/auth.test.ts.
+      AUTH_SIGN_IN_MAX_ATTEMPTS: '200',
     },
   },
 });

@@ -34,7 +34,8 @@ export interface Env {
   demoMode: boolean;
   /** First admin outside demo mode; null when not configured. */
   initialAdmin: { email: string; password: string } | null;
-  auth: { secret: string; url: string };
+  /** signInMaxAttempts: sign-in attempts per client address before a 60 s pause (shared by all instances). */
+  auth: { secret: string; url: string; signInMaxAttempts: number };
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
   proxyBodyLimitBytes: number;
@@ -121,6 +122,7 @@ const raw = z.object({
   BETTER_AUTH_SECRET: optionalText,
   CONSOLE_URL: httpUrl('such as https://console.example.com'),
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
+  AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
 });
 
@@ -203,7 +205,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       v.CONSOLE_ADMIN_EMAIL !== undefined && v.CONSOLE_ADMIN_PASSWORD !== undefined
         ? { email: v.CONSOLE_ADMIN_EMAIL, password: v.CONSOLE_ADMIN_PASSWORD }
         : null,
-    auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl },
+    auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl, signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS },
     consoleUrl,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
   };

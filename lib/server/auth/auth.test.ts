@@ -135,7 +135,7 @@ describe('console accounts (better-auth on PGlite)', () => {
     expect(setCookie).toMatch(/;\s*Secure/i);
   });
 
-  it(`limits sign-in attempts to ${SIGN_IN_LIMIT.max} per ${SIGN_IN_LIMIT.window}s per address, even with the right password`, async () => {
+  it(`allows ${SIGN_IN_LIMIT.max} sign-in attempts per address, then refuses even the right password for ${SIGN_IN_LIMIT.window}s`, async () => {
     const ip = freshIp();
     for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
       const response = await post('/sign-in/email', { email: 'viewer@example.com', password: `guess-${i}` }, { ip });
@@ -152,6 +152,22 @@ describe('console accounts (better-auth on PGlite)', () => {
     expect(stored.some((row) => row.key.includes(ip) && Number(row.count) >= SIGN_IN_LIMIT.max)).toBe(true);
     // Another address is not affected.
     await signIn('viewer@example.com');
+  });
+
+  it('takes the attempt limit from the configuration (AUTH_SIGN_IN_MAX_ATTEMPTS)', async () => {
+    const strict = createConsoleAuth(conn.db as unknown as Kysely<unknown>, { ...config, signInMaxAttempts: 2 });
+    const ip = freshIp();
+    const attempt = () =>
+      strict.handler(
+        new Request(`${BASE}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
+        }),
+      );
+    expect((await attempt()).status).toBe(200);
+    expect((await attempt()).status).toBe(200);
+    expect((await attempt()).status).toBe(429);
   });
 
   it('keeps public sign-up closed: no account is created and no role can be chosen', async () => {

@@ -13,5 +13,10 @@ function loopbackTwin(origin: string): string | null {
 
 export function authConfigFromEnv(env: Env): AuthConfig {
   const twin = loopbackTwin(env.auth.url);
-  return { secret: env.auth.secret, baseURL: env.auth.url, trustedOrigins: twin ? [twin] : [] };
+  return {
+    secret: env.auth.secret,
+    baseURL: env.auth.url,
+    trustedOrigins: twin ? [twin] : [],
+    signInMaxAttempts: env.auth.signInMaxAttempts,
+  };
 }

@@ -14,9 +14,15 @@ export type AuthConfig = {
   baseURL: string;
   /** Extra origins allowed to post to /api/auth (e.g. the 127.0.0.1 twin of localhost in demo mode). */
   trustedOrigins?: string[];
+  /** Overrides SIGN_IN_LIMIT.max. */
+  signInMaxAttempts?: number;
 };
 
-/** Sign-in attempts allowed per client address and window; the rule applies to every instance (database storage). */
+/**
+ * Sign-in attempts allowed per client address (right or wrong password alike). The count is kept in the
+ * database, so every instance shares it, and clears after `window` seconds without an attempt.
+ * AUTH_SIGN_IN_MAX_ATTEMPTS overrides `max`.
+ */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const DEFAULT_ROLE: Role = 'viewer';
 
@@ -70,7 +76,9 @@ export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthCon
       storage: 'database' as const,
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': SIGN_IN_LIMIT },
+      customRules: {
+        '/sign-in/email': { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
+      },
     },
     advanced: {
       useSecureCookies: secureCookies,
