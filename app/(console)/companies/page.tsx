@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { ListSkeleton } from '@/components/data-table/list-skeleton';
+import { companyKeys } from '@/lib/client/query-keys';
+import { prefetchList } from '../_lib/prefetch-list';
 import { CompaniesList } from './_components/companies-list';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,8 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-export default async function CompaniesPage() {
+export default async function CompaniesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const t = await getTranslations('companies');
+  const prefetched = await prefetchList('companies', await searchParams, companyKeys.list, { users: true });
   return (
     <div className="space-y-4">
       <header>
@@ -18,9 +22,11 @@ export default async function CompaniesPage() {
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
       </header>
       {/* The list reads its state from the URL (useSearchParams), which needs a Suspense boundary. */}
-      <Suspense fallback={<ListSkeleton />}>
-        <CompaniesList />
-      </Suspense>
+      <HydrationBoundary state={prefetched}>
+        <Suspense fallback={<ListSkeleton />}>
+          <CompaniesList />
+        </Suspense>
+      </HydrationBoundary>
     </div>
   );
 }

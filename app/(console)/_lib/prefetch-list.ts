@@ -1,0 +1,57 @@
+import 'server-only';
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { headers } from 'next/headers';
+import { parseListState } from '@/components/data-table/url-state';
+import type { ListQuery } from '@/lib/client/lists';
+import { internalUserKeys, productCategoryKeys } from '@/lib/client/query-keys';
+import type { ListName } from '@/lib/contract/lists';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getUpstream } from '@/lib/server/upstream-instance';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function toUrlSearchParams(params: SearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) out.set(key, first);
+  }
+  return out;
+}
+
+/**
+ * Reads the list page in the URL (and the lookups it shows by name) while the document renders on the server,
+ * so the rows arrive with the HTML instead of after hydration plus a round trip through the proxy. The
+ * client's React Query cache starts from this under the same keys; any failure here is left to the
+ * client, which loads, retries and reports as usual. Reads are open to every role; the session is still
+ * checked so nothing is read for a visitor the layout is about to send to sign-in.
+ */
+export async function prefetchList<L extends ListName>(
+  list: L,
+  searchParams: SearchParams,
+  key: (query: ListQuery<L>) => readonly unknown[],
+  lookups: { users?: boolean; categories?: boolean } = {},
+): Promise<DehydratedState | undefined> {
+  const requestHeaders = await headers();
+  // Only for a document load: on a client-side navigation (an RSC request) the browser is already
+  // fetching the same page with its new URL state, and a second read here would only double the work.
+  if (requestHeaders.get('rsc') === '1') return undefined;
+  const user = await getCurrentUser(requestHeaders);
+  if (!user) return undefined;
+  const state = parseListState(list, toUrlSearchParams(searchParams));
+  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };
+  const upstream = getUpstream();
+  const client = new QueryClient();
+  const signal = AbortSignal.timeout(3000);
+  const all = async (name: 'internalUsers' | 'productCategories') => {
+    const rows: unknown[] = [];
+    for await (const row of upstream.listAll(name, { pageSize: 100 }, signal)) rows.push(row);
+    return rows;
+  };
+  await Promise.allSettled([
+    upstream.list(list, { ...query, filters: query.filters as never }, signal).then((page) => client.setQueryData(key(query), { ...page, data: page.data ?? [] })),
+    lookups.users ? all('internalUsers').then((rows) => client.setQueryData(internalUserKeys.everything(), rows)) : undefined,
+    lookups.categories ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows)) : undefined,
+  ]);
+  return dehydrate(client);
+}
