@@ -91,16 +91,18 @@ export async function prepareSkuBatch(tx: Queryable, tenantId: number, items: un
     scope.skus = new Map([...skuIds].map((id) => [id, null]));
     for (const row of rows) scope.skus.set(row.id, row);
   }
-  // `|| ''` keeps the planner off the trigram index for this equality join (pg_trgm serves `=` too, and a
-  // thousand trigram probes are far slower than one hash join over the tenant's SKUs).
+  // Keep the planner off the trigram index for this equality join: pg_trgm serves `=` too (through bitmap
+  // scans only), and a thousand trigram probes are far slower than the btree on (tenant, product, code).
+  // SET LOCAL ends with the batch transaction, whose other statements need no bitmap scan.
   // Every pair gets an entry, empty when nothing matches, so no item of the batch falls back to a query
   // that could not see the batch's own pending writes.
   const codes = new Map<string, number[]>([...pairs.keys()].map((key) => [key, []]));
   if (pairs.size) {
+    if (tx.engine === 'postgres') await tx.exec('set local enable_bitmapscan = off');
     const list = [...pairs.values()];
     const rows = await tx.query<{ id: number; product_id: number; outer_sys_code: string }>(
       `select s.id, s.product_id, s.outer_sys_code from skus s
-       join unnest($2::int8[], $3::text[]) as k(product_id, code) on s.product_id = k.product_id and s.outer_sys_code || '' = k.code
+       join unnest($2::int8[], $3::text[]) as k(product_id, code) on s.product_id = k.product_id and s.outer_sys_code = k.code
        where s.tenant_id = $1 and not s.is_bundle order by s.id`,
       [tenantId, list.map(([p]) => p), list.map(([, c]) => c)],
     );
