@@ -141,6 +141,62 @@ test.describe('steward', () => {
   });
 });
 
+test.describe('steward, export and columns', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('exports the filtered list, all pages, with formula cells neutralised', async ({ page }) => {
+    await page.goto('/companies');
+    const code = uniqueCode('E2E-CSV');
+    // More rows than one page of 100, so the export has to walk the pages.
+    const body = Array.from({ length: 130 }, (_, i) => ({ outerSysCode: `${code}-${String(i).padStart(3, '0')}`, name: i === 0 ? '=HYPERLINK("http://x")' : `台北 ${i}`, shortName: i === 1 ? '＠cmd' : '' }));
+    const batch = await proxyWrite(page, 'POST', '/v1/companies/batch', body);
+    expect(batch.status).toBe(200);
+
+    await page.goto(`/companies?outerSysCode=${code}&pageSize=10`);
+    await expect(bodyRows(page)).toHaveCount(10);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Id,ERP code,Name,Short name,Phone,Shipping address,Salesperson id,Salesperson,Status');
+    expect(lines).toHaveLength(131);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(lines[2]).toContain("'＠cmd");
+    expect(lines[3]).toContain('台北 2');
+    await expect(page.getByRole('status').filter({ hasText: 'Export ready: 130 rows.' })).toBeAttached();
+  });
+
+  test('hidden columns are remembered for this user after a reload, and not for another user', async ({ page, browser }) => {
+    await page.goto('/companies');
+    await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+    await page.getByText('Columns', { exact: true }).click();
+    await page.getByRole('group', { name: 'Columns to show' }).getByLabel('Phone').uncheck();
+    await expect(page.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+    await page.reload();
+    await expect(bodyRows(page)).toHaveCount(25);
+    await expect(page.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
+
+    const viewer = await browser.newContext({ storageState: storageStateFor('viewer') });
+    const other = await viewer.newPage();
+    // Same browser profile storage is not shared between contexts, so copy this user's choice over to prove
+    // that the key is per user: the viewer must not pick up the steward's entry.
+    const saved = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('md-console:columns:')));
+    await other.goto('/companies');
+    await other.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), saved);
+    await other.reload();
+    await expect(other.getByRole('table', { name: 'Companies' }).locator('tbody tr')).toHaveCount(25);
+    await expect(other.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+    await viewer.close();
+
+    await page.getByText('Columns', { exact: true }).click();
+    await page.getByRole('group', { name: 'Columns to show' }).getByLabel('Phone').check();
+    await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
+  });
+});
+
 test.describe('viewer', () => {
   test.use({ storageState: storageStateFor('viewer') });
 
