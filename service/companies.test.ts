@@ -148,3 +148,23 @@ describe.each(engines())('companies on $name', (engine) => {
     expect(globex.body.name).toBe('Globex Company');
   });
 });
+
+describe.each(engines())('concurrent upserts on $name', (engine) => {
+  const service = useService(engine);
+
+  it('two requests creating the same new code at once create one record; the other updates it', async () => {
+    const [a, b] = await Promise.all([
+      call(service(), 'POST', '/v1/companies', { outerSysCode: 'RACE-1', name: 'a' }),
+      call(service(), 'POST', '/v1/companies', { outerSysCode: 'RACE-1', name: 'b' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const skuBatches = await Promise.all(
+      [1, 2, 3].map((n) => call(service(), 'POST', '/v1/skus/batch', [{ productId: IDS.acme.product, outerSysCode: 'RACE-SKU', name: `n${n}` }, { productId: IDS.acme.product, outerSysCode: `RACE-OWN-${n}` }])),
+    );
+    const ids = new Set(skuBatches.map((r) => r.body.items[0].id));
+    expect(ids.size).toBe(1);
+    expect(skuBatches.map((r) => r.body.items[0].status).sort()).toEqual(['created', 'updated', 'updated']);
+    expect((await call(service(), 'GET', '/v1/skus?outerSysCode=RACE-SKU')).body.totalCount).toBe(1);
+  });
+});
