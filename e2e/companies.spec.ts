@@ -197,6 +197,44 @@ test.describe('steward, export and columns', () => {
   });
 });
 
+test.describe('steward, failures', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('a list that fails to load says so and recovers with Retry', async ({ page }) => {
+    await page.goto('/companies');
+    await expect(bodyRows(page)).toHaveCount(25);
+    // A 500 the reference service cannot be made to produce on demand, injected for the next list read.
+    let fail = true;
+    await page.route('**/api/upstream/v1/companies?*', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'E_TEST', message: 'injected' }) }) : route.fallback(),
+    );
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The list could not be loaded' });
+    await expect(alert).toContainText('Nothing was changed');
+    await expectNoAxeViolations(page);
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing 26–50 of' })).toBeVisible();
+  });
+
+  test('a save that cannot reach the console keeps what was typed and says nothing changed', async ({ page }) => {
+    await page.goto('/companies');
+    const code = uniqueCode('E2E-NET');
+    const id = await createCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Kept' });
+    await page.goto(`/companies/${id}/edit`);
+    await page.route(`**/api/upstream/v1/companies/${id}`, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.getByLabel('Short name').fill('Typed');
+    await page.getByLabel('Phone').fill('02-1111');
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The changes were not saved' })).toContainText('Nothing was changed');
+    await expect(page.getByLabel('Short name')).toHaveValue('Typed');
+    await expect(page.getByLabel('Phone')).toHaveValue('02-1111');
+    await expect(page).toHaveURL(new RegExp(`/companies/${id}/edit$`));
+  });
+});
+
 test.describe('viewer', () => {
   test.use({ storageState: storageStateFor('viewer') });
 
