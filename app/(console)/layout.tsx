@@ -6,11 +6,10 @@ import { safeReturnTo } from '@/lib/server/auth/return-to';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const requestHeaders = await headers();
-  const user = await getCurrentUser(requestHeaders);
+  const user = await getCurrentUser();
   if (!user) {
     // A cookie was present (proxy.ts let the request through) but the session is gone, expired or disabled.
-    const path = requestHeaders.get('x-console-path');
+    const path = (await headers()).get('x-console-path');
     redirect(path ? `/sign-in?next=${encodeURIComponent(safeReturnTo(path))}` : '/sign-in');
   }
   return (

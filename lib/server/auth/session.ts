@@ -1,5 +1,6 @@
 import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
+import { cache } from 'react';
 import { isRole, type Role } from '@/lib/contract/roles';
 import { getAuth, type ConsoleAuth } from './auth';
 
@@ -22,7 +23,13 @@ export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Prom
  * components; pass the request's headers where they are at hand.
  */
 export async function getCurrentUser(headers?: Headers): Promise<CurrentUser | null> {
-  // Headers first: reading them marks the render as per-request, so `next build` never opens the database.
-  const source = headers ?? (await requestHeaders());
-  return readCurrentUser(await getAuth(), source);
+  if (headers) return readCurrentUser(await getAuth(), headers);
+  return currentRequestUser();
 }
+
+/** Layout and page of one render ask once (React's per-request cache; a plain call elsewhere). */
+const currentRequestUser = cache(async (): Promise<CurrentUser | null> => {
+  // Headers first: reading them marks the render as per-request, so `next build` never opens the database.
+  const source = await requestHeaders();
+  return readCurrentUser(await getAuth(), source);
+});
