@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { QueryState } from '@/components/record/query-state';
 import { Alert } from '@/components/ui';
+import { useProduct } from '@/lib/client/products/get-product';
 import { useSku } from '@/lib/client/skus/get-sku';
 import { can } from '@/lib/contract/roles';
 import { SkuForm } from './sku-form';
@@ -43,12 +44,14 @@ export function NewSkuPage({ initialProductId }: { initialProductId?: number }) 
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const user = useCurrentUser();
+  const product = useProduct(initialProductId);
+  const p = product.data;
   return (
     <div className="max-w-3xl space-y-6">
       <header>
         <p className="text-sm">
           <Link href={initialProductId ? `/products/${initialProductId}` : '/skus'} className={link}>
-            {initialProductId ? `#${initialProductId}` : t('title')}
+            {initialProductId ? (p ? p.name || p.outerSysCode || `#${initialProductId}` : `#${initialProductId}`) : t('title')}
           </Link>
         </p>
         <h1 className="text-2xl font-semibold">{t('newTitle')}</h1>

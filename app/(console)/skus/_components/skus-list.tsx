@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { ColumnMeta } from '@/components/data-table/data-table';
@@ -10,6 +11,8 @@ import { ListView } from '@/components/data-table/list-view';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
+import { parseRecordId } from '@/components/record/parse-id';
+import { useProduct } from '@/lib/client/products/get-product';
 import { skuKeys } from '@/lib/client/query-keys';
 import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
 import { STATUS } from '@/lib/contract/fields';
@@ -23,6 +26,9 @@ export function SkusList() {
   const tr = useTranslations('records');
   const format = useFormatter();
   const user = useCurrentUser();
+  // Name the product a productId filter points at, so a typed id can be checked at a glance.
+  const filteredProductId = parseRecordId(useSearchParams().get('productId') ?? '');
+  const filteredProduct = useProduct(filteredProductId);
   const statusLabels = useMemo(() => Object.fromEntries(STATUS.sku.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
   const columns = useMemo<ColumnDef<Sku>[]>(() => {
@@ -88,7 +94,18 @@ export function SkusList() {
   const filterFields: FilterFields<'skus'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
     name: { type: 'text', label: t('filters.name') },
-    productId: { type: 'id', label: t('filters.productId') },
+    productId: {
+      type: 'id',
+      label: t('filters.productId'),
+      description:
+        filteredProductId === null
+          ? undefined
+          : filteredProduct.data
+            ? t('productIs', { name: filteredProduct.data.name || filteredProduct.data.outerSysCode || `#${filteredProductId}` })
+            : filteredProduct.isPending
+              ? t('productLookup')
+              : t('productMissing'),
+    },
     barcode: { type: 'text', label: t('filters.barcode'), description: t('filters.barcodeHelp') },
     status: {
       type: 'select',
