@@ -235,6 +235,32 @@ test.describe('steward, failures', () => {
   });
 });
 
+test.describe('steward, tenant without a default salesperson', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('the 負責業務 code is explained under Salesperson and nothing typed is lost', async ({ page }) => {
+    // The demo tenant has a default salesperson, so the service cannot answer this code here; the answer a
+    // tenant without one gets (checked against the real service in lib/client/client.integration.test.ts)
+    // is injected for this one request.
+    await page.route('**/api/upstream/v1/companies', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'internalUserId required: no default 負責業務 available' }) })
+        : route.fallback(),
+    );
+    await page.goto('/companies/new');
+    await page.getByLabel('Name', { exact: true }).fill('No default salesperson Ltd');
+    await page.getByRole('button', { name: 'Review and create' }).click();
+    await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
+
+    const salesperson = page.getByLabel('Salesperson');
+    await expect(salesperson).toHaveAttribute('aria-invalid', 'true');
+    await expect(salesperson).toHaveAccessibleDescription(/Choose a salesperson: this tenant has no default salesperson\./);
+    await expect(salesperson).toBeFocused();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('No default salesperson Ltd');
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('viewer', () => {
   test.use({ storageState: storageStateFor('viewer') });
 
