@@ -47,8 +47,9 @@ export default defineConfig({
   webServer: {
     // Wipes E2E_DATA_DIR, then `next start` on the existing build; never rebuilds.
     command: 'node e2e/web-server.mjs',
-    url: `${baseURL}/sign-in`,
-    // The first request migrates both databases, seeds the service and hashes the demo passwords.
+    // Ready once the embedded /v1 service answers (an unsigned call gets 401 after it has migrated and
+    // seeded); web-server.mjs warms the console database at the same time.
+    url: `${baseURL}/v1/product-categories?pageSize=1`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

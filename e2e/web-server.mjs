@@ -18,6 +18,8 @@ if (!path.resolve(dataDir).startsWith(path.resolve('.data'))) {
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });
+// The embedded service creates only its own last folder level.
+mkdirSync(dataDir, { recursive: true });
 
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const child = spawn(process.execPath, [next, 'start', '-p', port], {
@@ -38,3 +40,16 @@ child.stderr.on('data', (chunk) => {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// Playwright waits for the embedded /v1 service (its first request migrates and seeds it); meanwhile open
+// the console database too (migrations, demo accounts), so no test pays either cold start.
+(async () => {
+  for (let i = 0; i < 240 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/sign-in`)).status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+})();
