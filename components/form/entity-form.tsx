@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, Button } from '@/components/ui';
@@ -48,6 +48,15 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   const [formError, setFormError] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const dirty = form.formState.isDirty;
+
+  // Closing or reloading the tab with unsaved edits asks first, so typed values are not lost by accident.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
@@ -65,6 +74,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
     setSaving(true);
     try {
       const result = await props.onSave(review.changes);
+      form.reset(form.getValues());
       setReview(null);
       props.onSaved(result);
     } catch (error) {
