@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signRequest } from '../lib/signing';
 import { storageStateFor, type RoleName } from './fixtures/accounts';
+import { demoTenant } from './support/demo-seed';
 
 // Checks that need the real, built Next server (issue 5): the secret in assets, responses and logs;
 // x-middleware-subrequest, .rsc and prefetch variants; CSRF and path tricks over real HTTP.
@@ -172,6 +173,21 @@ test.describe('pages a role may not see', () => {
         expect(viewer.text, `viewer ${url}`).not.toContain('steward@example.com');
       }
     }
+    // List pages read their first page on the server for a signed-in document load; signed out, no variant
+    // may carry a row.
+    const firstCompany = [...demoTenant().companies].sort((a, b) => a.id - b.id)[0]!.name;
+    for (const [url, headers] of [
+      ['/companies', {}],
+      ['/companies?_rsc=x3', { rsc: '1' }],
+      ['/companies', { rsc: '1', 'next-router-prefetch': '1' }],
+      ['/companies.rsc', { rsc: '1' }],
+      ['/companies', { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' }],
+    ] as [string, Record<string, string>][]) {
+      const out = await raw('GET', url, headers);
+      expect(out.text, `signed out ${url} ${JSON.stringify(headers)}`).not.toContain(firstCompany);
+    }
+    const viewerList = await raw('GET', '/companies', { cookie: cookieFor('viewer') });
+    expect(viewerList.text).toContain(firstCompany);
     // The same requests as an admin do carry the audit row, so the markers are real.
     const admin = await raw('GET', '/audit', { cookie: cookieFor('admin') });
     expect(admin.text).toContain('steward@example.com');
