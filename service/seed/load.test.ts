@@ -78,7 +78,9 @@ describe.each(engines())('seed loading on $name', (engine) => {
 
 describe('data folder', () => {
   it('keeps its data across restarts and is not seeded twice', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'service-data-'));
+    const root = mkdtempSync(path.join(os.tmpdir(), 'service-data-'));
+    // A fresh clone has no `.data` yet: the parent folders must be created too.
+    const dir = path.join(root, 'not', 'there', 'yet');
     try {
       const first = await createService({ dataDir: dir, seed: testSeed() });
       const created = await call(first, 'POST', '/v1/companies', { outerSysCode: 'PERSIST' });
@@ -93,7 +95,7 @@ describe('data folder', () => {
         await second.close();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -35,6 +36,8 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
+  // PGlite creates only the last folder of the path; `--data .data/service` on a fresh clone needs `.data` too.
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const lite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
