@@ -10,6 +10,7 @@
  *
  *   npm run bench:proxy            # builds .next-proxy when it has no build yet
  *   npm run bench:proxy -- --build # rebuild first
+ *   BENCH_CONSOLE_DATA_DIR=memory:// npm run bench:proxy   # console database in memory instead of a folder
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -140,7 +141,7 @@ async function main() {
       UPSTREAM_CLIENT_ID: CLIENT_ID,
       UPSTREAM_CLIENT_SECRET: SECRET,
       DEMO_MODE: '1',
-      CONSOLE_DATA_DIR: path.join(DATA, 'console'),
+      CONSOLE_DATA_DIR: process.env.BENCH_CONSOLE_DATA_DIR ?? path.join(DATA, 'console'),
       CONSOLE_URL: CONSOLE,
       BENCH_BARE_ROUTE: '1',
     },
