@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import { createConsoleAuth, type ConsoleAuth } from './auth';
 import { DEMO_PASSWORD, ensureAccounts, hasNoAccounts } from './bootstrap';
+import { ACCOUNT_LIMIT } from './account-limit';
 import { SIGN_IN_LIMIT, type AuthConfig } from './options';
 import { readCurrentUser } from './session';
 
@@ -138,7 +139,8 @@ describe('console accounts (better-auth on PGlite)', () => {
   it(`allows ${SIGN_IN_LIMIT.max} sign-in attempts per address, then refuses even the right password for ${SIGN_IN_LIMIT.window}s`, async () => {
     const ip = freshIp();
     for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
-      const response = await post('/sign-in/email', { email: 'viewer@example.com', password: `guess-${i}` }, { ip });
+      // A different account each time, so only the per-address limit can be what stops the last attempt.
+      const response = await post('/sign-in/email', { email: `guess-${i}@example.com`, password: `guess-${i}` }, { ip });
       expect(response.status).toBe(401);
     }
     const blocked = await post('/sign-in/email', { email: 'viewer@example.com', password: DEMO_PASSWORD }, { ip });
@@ -152,6 +154,28 @@ describe('console accounts (better-auth on PGlite)', () => {
     expect(stored.some((row) => row.key.includes(ip) && Number(row.count) >= SIGN_IN_LIMIT.max)).toBe(true);
     // Another address is not affected.
     await signIn('viewer@example.com');
+  });
+
+  it(`pauses an account after ${ACCOUNT_LIMIT.maxFailures} wrong passwords, whatever address X-Forwarded-For claims`, async () => {
+    const email = 'steward@example.com';
+    // Each guess claims a new address, as a client talking to `next start` directly can.
+    for (let i = 0; i < ACCOUNT_LIMIT.maxFailures; i++) {
+      expect((await post('/sign-in/email', { email, password: `guess-${i}` })).status).toBe(401);
+    }
+    const paused = await post('/sign-in/email', { email: email.toUpperCase(), password: DEMO_PASSWORD });
+    expect(paused.status).toBe(429);
+    expect(await paused.text()).toMatch(/too many wrong passwords/i);
+    // Other accounts are not affected.
+    await signIn('viewer@example.com');
+    // Once the window has passed, the right password works again and clears the count.
+    await sql`update sign_in_failures set window_start = now() - interval '1 hour' where email = ${email}`.execute(
+      conn.db as unknown as Kysely<unknown>,
+    );
+    await signIn(email);
+    const left = await sql<{ n: number }>`select count(*)::int as n from sign_in_failures where email = ${email}`.execute(
+      conn.db as unknown as Kysely<unknown>,
+    );
+    expect(left.rows[0]?.n).toBe(0);
   });
 
   it('takes the attempt limit from the configuration (AUTH_SIGN_IN_MAX_ATTEMPTS)', async () => {

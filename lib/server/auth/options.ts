@@ -7,6 +7,7 @@ import type { Role as AccessRole } from 'better-auth/plugins/access';
 import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
+import { accountLimitHooks } from './account-limit';
 
 export type AuthConfig = {
   secret: string;
@@ -80,6 +81,8 @@ export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthCon
         '/sign-in/email': { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
       },
     },
+    // Per-account wrong-password limit, on top of the per-address rate limit above.
+    hooks: accountLimitHooks(db as Kysely<unknown>),
     advanced: {
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies },

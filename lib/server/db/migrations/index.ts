@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import auditLog from './0010-audit-log';
+import signInFailures from './0020-sign-in-failures';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -9,4 +10,5 @@ import auditLog from './0010-audit-log';
  */
 export const consoleMigrations: Record<string, Migration> = {
   '0010-audit-log': auditLog,
+  '0020-sign-in-failures': signInFailures,
 };
