@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { HydrationBoundary } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { ListSkeleton } from '@/components/data-table/list-skeleton';
+import { ListPage } from '@/components/data-table/list-page';
 import { productKeys } from '@/lib/client/query-keys';
 import { prefetchList } from '../_lib/prefetch-list';
 import { ProductsList } from './_components/products-list';
@@ -16,17 +14,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
   const t = await getTranslations('products');
   const prefetched = await prefetchList('products', await searchParams, productKeys.list, { categories: true });
   return (
-    <div className="space-y-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-      </header>
-      {/* The list reads its state from the URL (useSearchParams), which needs a Suspense boundary. */}
-      <HydrationBoundary state={prefetched}>
-        <Suspense fallback={<ListSkeleton />}>
-          <ProductsList />
-        </Suspense>
-      </HydrationBoundary>
-    </div>
+    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+      <ProductsList />
+    </ListPage>
   );
 }
