@@ -9,7 +9,8 @@ const MIGRATION_LOCK = 7_263_001;
 function migrationsDir(): string {
   const candidates: string[] = [];
   try {
-    candidates.push(fileURLToPath(new URL('./migrations/', import.meta.url)));
+    // A path, not `new URL('./migrations/', import.meta.url)`: bundlers try to resolve that form as an asset.
+    candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'));
   } catch {
     // Bundled (for example inside the console's server build): import.meta.url is not a file URL.
   }
