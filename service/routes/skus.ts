@@ -125,20 +125,9 @@ async function productFor(tx: Queryable, tenantId: number, id: number, cache: Pr
  * sell below zero. inventoryQty is never written here. SKUs report every field error found.
  */
 /** The writable SKU columns; null in a patch keeps the current value (partial merge). */
-export interface SkuColumns {
-  product_id: number;
-  outer_sys_code: string;
-  name: string;
-  barcode: string;
-  warehouse: string;
-  unit: string;
-  spec: string;
-  price: number;
-  sell_price: number;
-  quantity_precision: number;
-}
-export type SkuPatch = { [K in keyof SkuColumns]: SkuColumns[K] | null };
 const SKU_COLUMNS = ['product_id', 'outer_sys_code', 'name', 'barcode', 'warehouse', 'unit', 'spec', 'price', 'sell_price', 'quantity_precision'] as const;
+export type SkuColumns = Pick<SkuRow, (typeof SKU_COLUMNS)[number]>;
+export type SkuPatch = { [K in keyof SkuColumns]: SkuColumns[K] | null };
 const SKU_COLUMN_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'int4'] as const;
 
 /** Where a SKU write goes: straight to SQL (single writes), or collected and flushed once (batches). */
