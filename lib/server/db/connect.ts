@@ -12,6 +12,7 @@ import {
   type Driver,
   type QueryResult,
   CompiledQuery,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import type { ConsoleDatabase } from './types';
@@ -25,6 +26,12 @@ export type ConsoleDbTarget =
 export type ConsoleDbConnection = {
   db: Kysely<ConsoleDatabase>;
   kind: 'postgres' | 'pglite';
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, before the statement that caused it returns to whoever ran
+   * it, and resolves to a function that stops listening. Null when the database cannot promise that order:
+   * on Postgres, other instances write too and a notice reaches this one only after their commit returns.
+   */
+  watch(channel: string, onNotify: () => void): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 };
 
@@ -66,6 +73,28 @@ class PGliteDriver implements Driver {
     };
   }
 
+  /**
+   * Listens in turn with the queries (never inside another user's transaction, whose rollback would undo the
+   * LISTEN). PGlite runs the listener while it reads the result of the statement that notified, so the
+   * listener has run before that statement's caller continues.
+   */
+  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    await this.acquireConnection();
+    try {
+      const unlisten = await this.#client!.listen(channel, () => onNotify());
+      return async () => {
+        await this.acquireConnection();
+        try {
+          await unlisten();
+        } finally {
+          await this.releaseConnection();
+        }
+      };
+    } finally {
+      await this.releaseConnection();
+    }
+  }
+
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin'));
   }
@@ -91,9 +120,12 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteDialect implements Dialect {
-  constructor(private readonly dataDir: string) {}
+  readonly driver: PGliteDriver;
+  constructor(dataDir: string) {
+    this.driver = new PGliteDriver(dataDir);
+  }
   createDriver() {
-    return new PGliteDriver(this.dataDir);
+    return this.driver;
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -114,8 +146,18 @@ export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
     // replaces it on the next query.
     pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));
     const db = new Kysely<ConsoleDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', watch: async () => null, close: () => db.destroy() };
   }
-  const db = new Kysely<ConsoleDatabase>({ dialect: new PGliteDialect(target.dataDir) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const dialect = new PGliteDialect(target.dataDir);
+  const db = new Kysely<ConsoleDatabase>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    async watch(channel, onNotify) {
+      // Kysely opens the driver on its first query; listening needs it open.
+      await sql`select 1`.execute(db);
+      return dialect.driver.listen(channel, onNotify);
+    },
+    close: () => db.destroy(),
+  };
 }

@@ -9,6 +9,7 @@ import { authConfigFromEnv } from '../auth/config';
 export type { ConsoleDatabase } from './types';
 export { connectConsoleDb, type ConsoleDbConnection, type ConsoleDbTarget } from './connect';
 export { migrateConsoleDb } from './migrate';
+export { AUTH_CHANGES_CHANNEL } from './migrations/0030-auth-change-notify';
 
 type Opened = { connection: ConsoleDbConnection; ready: Promise<Kysely<ConsoleDatabase>> };
 
@@ -34,4 +35,12 @@ export function getConsoleDb(): Promise<Kysely<ConsoleDatabase>> {
     holder.__consoleDb = { connection, ready };
   }
   return holder.__consoleDb.ready;
+}
+
+/** ConsoleDbConnection.watch on the console database, once it is migrated. */
+export async function watchConsoleDb(channel: string, onNotify: () => void): Promise<(() => Promise<void>) | null> {
+  await getConsoleDb();
+  const opened = holder.__consoleDb;
+  if (!opened) throw new Error('The console database closed while starting to listen.');
+  return opened.connection.watch(channel, onNotify);
 }

@@ -6,7 +6,9 @@ import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import { SIGN_IN_LIMIT, type AuthConfig } from '../auth/options';
 import { readCurrentUser } from '../auth/session';
 import { connectConsoleDb, type ConsoleDbConnection } from './connect';
+import { createSessionReader } from '../proxy/session-check';
 import { migrateConsoleDb } from './migrate';
+import { AUTH_CHANGES_CHANNEL } from './migrations/0030-auth-change-notify';
 
 // Two console instances on one real Postgres (DATABASE_URL): they migrate at the same moment, share
 // sessions and share the sign-in limit.
@@ -67,5 +69,17 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
     }
     expect((await signIn(authA, DEMO_PASSWORD)).status).toBe(429);
     expect((await signIn(authB, DEMO_PASSWORD)).status).toBe(429);
+
+    // The proxy's session check on instance A follows a role change made on instance B at once: on Postgres
+    // a change notice can arrive after the change's commit returns, so nothing is cached there.
+    const read = createSessionReader(
+      async () => a.db as unknown as Kysely<unknown>,
+      config.secret,
+      async (onChange) => (await a.watch(AUTH_CHANGES_CHANNEL, onChange)) !== null,
+    );
+    const headers = new Headers({ cookie });
+    for (let i = 0; i < 3; i++) expect(await read(headers)).toMatchObject({ role: 'steward' });
+    await b.db.updateTable('user').set({ role: 'viewer' }).where('email', '=', 'steward@example.com').execute();
+    expect(await read(headers)).toMatchObject({ role: 'viewer' });
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log';
-import { getConsoleDb } from '../db';
+import { AUTH_CHANGES_CHANNEL, getConsoleDb, watchConsoleDb } from '../db';
 import { getEnv } from '../env';
 import { getUpstream } from '../upstream-instance';
 import { createProxyHandler } from './handler';
@@ -33,7 +33,11 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
     const env = getEnv();
     const consoleDb = async () => (await getConsoleDb()) as unknown as Kysely<unknown>;
     holder.__consoleProxy = createProxyHandler({
-      getUser: createSessionReader(consoleDb, env.auth.secret),
+      getUser: createSessionReader(
+        consoleDb,
+        env.auth.secret,
+        async (onChange) => (await watchConsoleDb(AUTH_CHANGES_CHANNEL, onChange)) !== null,
+      ),
       send: (input) => getUpstream().send(input),
       allowedOrigins: withLoopbackTwin(env.consoleUrl),
       bodyLimitBytes: env.proxyBodyLimitBytes,

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit-log';
 import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
 import { migrateConsoleDb } from '../db/migrate';
 import { createUpstreamClient, SkewTracker, type FetchImpl } from '../upstream';
 import { createProxyHandler, type ProxyDeps } from './handler';
@@ -39,6 +40,10 @@ export interface ProxyHarness {
   reached: ReachedRequest[];
   /** Session cookie (`name=value`) per role. */
   cookies: Record<Role, string>;
+  /** A new session for a demo account; its cookie as `name=value`. */
+  signIn(email: string): Promise<string>;
+  /** The console database's change notices (ConsoleDbConnection.watch). */
+  watch: ConsoleDbConnection['watch'];
   /** Replace how the upstream is reached (fault injection: slow or failing); null restores the service. */
   setFault(fetch: FetchImpl | null): void;
   close(): Promise<void>;
@@ -98,8 +103,12 @@ export async function createProxyHarness(
     skew: new SkewTracker(),
   });
   const proxy = createProxyHandler({
-    // The production session check (one indexed read); session-check.test.ts holds it to better-auth's answer.
-    getUser: createSessionReader(async () => db, HARNESS_AUTH_SECRET),
+    // The production session check with its cache; session-check.test.ts holds it to better-auth's answer.
+    getUser: createSessionReader(
+      async () => db,
+      HARNESS_AUTH_SECRET,
+      async (onChange) => (await conn.watch(AUTH_CHANGES_CHANNEL, onChange)) !== null,
+    ),
     send: (input) => client.send(input),
     allowedOrigins: [CONSOLE_ORIGIN],
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
@@ -117,6 +126,8 @@ export async function createProxyHarness(
     service,
     reached,
     cookies,
+    signIn: (email) => signIn(auth, email),
+    watch: (channel, onNotify) => conn.watch(channel, onNotify),
     setFault: (f) => {
       fault = f;
     },

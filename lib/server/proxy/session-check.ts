@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
 import type { ProxyUser } from './handler';
 
@@ -18,18 +19,57 @@ function validSignature(secret: string, token: string, signature: string): boole
 }
 
 /**
- * The proxy's session check: ONE indexed read (session by its unique token, joined to its user) instead of
- * better-auth's full getSession pipeline, because it runs on every /v1 call a page makes.
- * Same rules as lib/server/auth/session.ts: the cookie must carry better-auth's signature (HMAC-SHA256 of
- * the token with the auth secret, the scheme of better-call's signed cookies), the session must not have
- * expired, the account must not be disabled and its role must be a console role, all read from the database
- * on every request, so a disabled account or a changed role applies at once. Sessions are refreshed by the
- * pages (getCurrentUser), not here.
+ * Subscribes to every change of the session and user tables. Resolves to true only when each change is
+ * reported before the statement that made it returns (see ConsoleDbConnection.watch); otherwise false, and
+ * nothing is cached.
+ */
+export type WatchAuthChanges = (onChange: () => void) => Promise<boolean>;
+
+type Cached = { user: ProxyUser; expiresAt: number };
+
+/** Sessions kept at most; past that the least recently used go first. */
+const CACHE_SIZE = 10_000;
+
+/**
+ * The proxy's session check. It runs on every /v1 call a page makes, so it is ONE indexed read (session by
+ * its unique token, joined to its user) instead of better-auth's full getSession pipeline, and with
+ * `watchChanges` not even that: a valid session read once is served from memory until the database reports
+ * a change to any session or account (a trigger's NOTIFY, migration 0030).
+ *
+ * Same rules as lib/server/auth/session.ts: the cookie must carry better-auth's signature (HMAC-SHA256 of the
+ * token with the auth secret, the scheme of better-call's signed cookies), the session must not have expired,
+ * the account must not be disabled and its role must be a console role. A disabled account, a changed role or
+ * a sign-out applies on the next request, cached or not. Only valid sessions are cached, so unknown tokens
+ * cannot fill the cache. Sessions are refreshed by the pages (getCurrentUser), not here.
  */
 export function createSessionReader(
   getDb: () => Promise<Kysely<unknown>>,
   secret: string,
+  watchChanges?: WatchAuthChanges,
 ): (headers: Headers) => Promise<ProxyUser | null> {
+  const cache = new LRUCache<string, Cached>({ max: CACHE_SIZE });
+  let watching: 'no' | 'starting' | 'yes' | 'never' = 'no';
+  // Bumped by every change notice: a read that a change overlapped may hold the old answer and is not kept.
+  let generation = 0;
+
+  function startWatching() {
+    if (!watchChanges || watching !== 'no') return;
+    watching = 'starting';
+    watchChanges(() => {
+      generation++;
+      cache.clear();
+    }).then(
+      (ok) => {
+        // A database that cannot promise the order gets no cache, for good; a failure is tried again later.
+        watching = ok ? 'yes' : 'never';
+      },
+      (error: unknown) => {
+        watching = 'no';
+        console.warn('[proxy] session cache off, cannot listen for changes:', error instanceof Error ? error.message : error);
+      },
+    );
+  }
+
   return async (headers) => {
     const value = getSessionCookie(headers);
     if (!value) return null;
@@ -38,14 +78,30 @@ export function createSessionReader(
     const token = value.slice(0, dot);
     if (!validSignature(secret, token, value.slice(dot + 1))) return null;
 
+    startWatching();
+    const caching = watching === 'yes';
+    if (caching) {
+      const hit = cache.get(token);
+      if (hit && hit.expiresAt > Date.now()) return hit.user;
+    }
+
+    const seen = generation;
     const db = await getDb();
-    const { rows } = await sql<{ id: string; email: string; role: string | null; banned: boolean | null }>`
-      select u.id, u.email, u.role, u.banned
+    const { rows } = await sql<{
+      id: string;
+      email: string;
+      role: string | null;
+      banned: boolean | null;
+      expiresAt: Date | string;
+    }>`
+      select u.id, u.email, u.role, u.banned, s."expiresAt"
       from "session" s join "user" u on u.id = s."userId"
       where s.token = ${token} and s."expiresAt" > now()
     `.execute(db);
-    const user = rows[0];
-    if (!user || user.banned || !isRole(user.role)) return null;
-    return { id: user.id, email: user.email, role: user.role };
+    const row = rows[0];
+    if (!row || row.banned || !isRole(row.role)) return null;
+    const user: ProxyUser = { id: row.id, email: row.email, role: row.role };
+    if (caching && generation === seen) cache.set(token, { user, expiresAt: new Date(row.expiresAt).getTime() });
+    return user;
   };
 }
