@@ -11,11 +11,16 @@
  *   npm run bench:proxy            # builds .next-proxy when it has no build yet
  *   npm run bench:proxy -- --build # rebuild first
  *   BENCH_CONSOLE_DATA_DIR=memory:// npm run bench:proxy   # console database in memory instead of a folder
+ *   npm run bench:proxy -- --console-db postgres            # console database on a throwaway Postgres
+ *
+ * On PGlite (the default) the proxy serves a known session from memory; on Postgres it reads it every time
+ * (lib/server/proxy/session-check.ts says why), so the second form measures that read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { signRequest } from '../lib/signing';
+import { startPostgres, type PostgresServer } from '../service/testing/postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = '.next-proxy';
@@ -52,6 +57,8 @@ function start(command: string, args: string[], env: Record<string, string>, nam
 }
 
 let stopping = false;
+let postgres: PostgresServer | null = null;
+let consoleDb: Record<string, string> = {};
 function stopAll() {
   stopping = true;
   for (const child of children) {
@@ -128,6 +135,11 @@ async function main() {
   }
   rmSync(DATA, { recursive: true, force: true });
   mkdirSync(DATA, { recursive: true });
+  const onPostgres = process.argv.includes('--console-db') && process.argv.includes('postgres');
+  if (onPostgres) {
+    postgres = await startPostgres({ durable: true });
+    consoleDb = { DATABASE_URL: await postgres.createDatabase() };
+  }
 
   start('npx', ['tsx', 'service/cli.ts', '--memory', '--port', String(SERVICE_PORT)], {}, 'service');
   await waitFor(`${SERVICE}/v1/companies`, 60_000);
@@ -142,6 +154,7 @@ async function main() {
       UPSTREAM_CLIENT_SECRET: SECRET,
       DEMO_MODE: '1',
       CONSOLE_DATA_DIR: process.env.BENCH_CONSOLE_DATA_DIR ?? path.join(DATA, 'console'),
+      ...consoleDb,
       CONSOLE_URL: CONSOLE,
       BENCH_BARE_ROUTE: '1',
     },
@@ -196,7 +209,8 @@ async function main() {
     return { name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: THROUGHPUT_REQUESTS / elapsed[k]! };
   });
 
-  console.log(`\nGET ${LIST} (100 rows), ${SAMPLES} sequential samples per path (interleaved);`);
+  console.log(`\nconsole database: ${onPostgres ? 'Postgres' : 'PGlite'}`);
+  console.log(`GET ${LIST} (100 rows), ${SAMPLES} sequential samples per path (interleaved);`);
   console.log(`${THROUGHPUT_REQUESTS} requests per path at ${CONCURRENCY} concurrent clients in ${ROUNDS} alternating rounds`);
   console.log('path'.padEnd(40), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8));
   for (const r of results) {
@@ -220,4 +234,7 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(stopAll);
+  .finally(async () => {
+    stopAll();
+    await postgres?.stop();
+  });
