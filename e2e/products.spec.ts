@@ -54,6 +54,37 @@ test.describe('steward', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('following a link away from unsaved edits asks first, and staying keeps them', async ({ page }) => {
+    const product = tenant.products[3]!;
+    const name = page.getByLabel('Name', { exact: true });
+    const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true });
+    let asked = 0;
+    page.on('dialog', (dialog) => {
+      asked++;
+      expect(dialog.type()).toBe('confirm');
+      expect(dialog.message()).toContain('not saved');
+      void (asked === 1 ? dialog.dismiss() : dialog.accept());
+    });
+
+    // Nothing typed: no question.
+    await page.goto(`/products/${product.id}/edit`);
+    await expect(name).toHaveValue(product.name);
+    await nav.click();
+    await expect(page).toHaveURL(/\/products$/);
+    expect(asked).toBe(0);
+
+    await page.goto(`/products/${product.id}/edit`);
+    await name.fill(`${product.name} (edited)`);
+    await nav.click();
+    expect(asked).toBe(1);
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}/edit$`));
+    await expect(name).toHaveValue(`${product.name} (edited)`);
+
+    await nav.press('Enter');
+    await expect(page).toHaveURL(/\/products$/);
+    expect(asked).toBe(2);
+  });
+
   test('filters by category and status from a shared link', async ({ page }) => {
     const category = children.find((c) => c.id !== CREATE_IN && tenant.products.some((p) => p.productCategoryId === c.id && p.status === 'Active'))!;
     const expected = tenant.products.filter((p) => p.productCategoryId === category.id && p.status === 'Active').length;

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, Button } from '@/components/ui';
@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
 import { routeServerError } from './server-errors';
 import { ReviewChangesDialog } from './review-changes-dialog';
+import { useUnsavedChangesGuard } from './unsaved-changes-guard';
 
 export interface EntityFormProps<Result> {
   /** A lib/contract write schema (possibly with create-only rules); its messages are error codes. */
@@ -50,13 +51,8 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   const [saving, setSaving] = useState(false);
   const dirty = form.formState.isDirty;
 
-  // Closing or reloading the tab with unsaved edits asks first, so typed values are not lost by accident.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving the page (a link, closing or reloading the tab) with unsaved edits asks first.
+  useUnsavedChangesGuard(dirty, t('leaveUnsaved'));
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
