@@ -19,6 +19,29 @@ test.describe('Status page', () => {
     expect(await page.content()).not.toContain('demo-erp-secret');
     await expectNoAxeViolations(page);
   });
+
+  test('times read in the browser\'s own time zone', async ({ browser }) => {
+    // Zones a half-hour apart from each other and from the server's default (Asia/Taipei).
+    for (const timezoneId of ['America/New_York', 'Asia/Kolkata']) {
+      const context = await browser.newContext({ storageState: storageStateFor('viewer'), timezoneId });
+      const page = await context.newPage();
+      const from = Date.now() - 1000;
+      await page.goto('/status');
+      const format = new Intl.DateTimeFormat('en-US', { timeZone: timezoneId, dateStyle: 'medium', timeStyle: 'medium' });
+      // Every second from the request until now, as the page would write it in that zone.
+      const inZone = () => {
+        const out: string[] = [];
+        for (let t = from; t <= Date.now(); t += 1000) out.push(`Checked at ${format.format(new Date(t))}`);
+        return out;
+      };
+      await expect
+        .poll(async () => inZone().includes((await page.getByText(/^Checked at /).textContent())?.trim() ?? ''), {
+          message: `the check time reads in ${timezoneId}`,
+        })
+        .toBe(true);
+      await context.close();
+    }
+  });
 });
 
 test.describe('Audit page', () => {
