@@ -1,6 +1,3 @@
-import { PHASE_PRODUCTION_BUILD } from 'next/constants';
-import { getAuth } from './lib/server/auth/auth';
-import { getEmbeddedService, isEmbedded } from './lib/server/embedded';
 import { EnvError, getEnv } from './lib/server/env';
 
 // Reading the environment at start makes a missing or malformed variable stop the server with a message
@@ -15,11 +12,7 @@ try {
   throw error;
 }
 
-// Opening and migrating the databases, seeding the embedded service and hashing the first accounts'
-// passwords take seconds: begin at start, so the first visitor does not wait for them. A failure here is
-// only logged; the first request that needs the part tries again and shows the error.
-if (process.env.NEXT_PHASE !== PHASE_PRODUCTION_BUILD) {
-  Promise.all([getAuth(), isEmbedded() ? getEmbeddedService() : null]).catch((error: unknown) => {
-    console.error(`[start] warm-up failed, the first request will retry: ${error instanceof Error ? error.message : String(error)}`);
-  });
-}
+// No warm-up here (opening the databases, creating the first accounts) although the first request pays for
+// it: this file is bundled apart from the routes, so objects it created would be shared with them through
+// globalThis holders while carrying other copies of their classes; `instanceof APIError` in the settings
+// actions failed that way.
