@@ -23,6 +23,7 @@ export interface AuditRecord {
   userEmail: string;
   operation: OperationId;
   targetIds: string[];
+  /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
   status: number;
   outcome: string;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import type { OperationId } from '@/lib/contract/operations';
 import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
+import type { AuditRecord } from '../audit/audit-log';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
 import { passesBrowserChecks } from './browser-checks';
@@ -26,15 +26,8 @@ export interface ProxySendInput {
 
 export type ProxySend = (input: ProxySendInput) => Promise<Response>;
 
-export interface AuditEntry {
-  userId: string;
-  userEmail: string;
-  operation: OperationId;
-  targetIds: string[];
-  /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
-  status: number;
-  outcome: string;
-}
+/** What the proxy records for each write: the audit log's own record. */
+export type AuditEntry = AuditRecord;
 
 export interface ProxyDeps {
   /** Reads the session from the request's cookies; null when signed out. */
