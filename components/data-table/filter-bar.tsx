@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Input, Select } from '@/components/ui';
+import { Button, Checkbox, Field, Input, Select, SelectOptions } from '@/components/ui';
 import type { LIST_FILTERS, ListFilters, ListName } from '@/lib/contract/lists';
 import type { NavigateMode } from './use-list-url-state';
 import { useIsClient } from './use-is-client';
@@ -92,20 +92,7 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, clear
                   onChange={(e) => set(name, e.target.value === '' ? undefined : field.ids ? Number(e.target.value) : e.target.value)}
                 >
                   <option value="">{field.anyLabel}</option>
-                  {field.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                  {field.groups?.map((g) => (
-                    <optgroup key={g.label} label={g.label}>
-                      {g.options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+                  <SelectOptions options={field.options} groups={field.groups} />
                 </Select>
               </Field>
             );

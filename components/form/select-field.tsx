@@ -2,14 +2,9 @@
 
 import { useFormContext } from 'react-hook-form';
 import type { ReactNode } from 'react';
-import { Field, Select } from '@/components/ui';
+import { Field, Select, SelectOptions, type SelectOption, type SelectOptionGroup } from '@/components/ui';
 import { fieldErrorSentence } from './field-error';
 import { toNumberOrNull } from './number-field';
-
-export interface SelectOption {
-  value: number | string;
-  label: string;
-}
 
 export interface SelectFieldProps {
   name: string;
@@ -17,7 +12,7 @@ export interface SelectFieldProps {
   /** The first, empty choice, e.g. "Tenant default salesperson" or "Choose a category"; none when absent. */
   emptyLabel?: string;
   options?: SelectOption[];
-  groups?: { label: string; options: SelectOption[] }[];
+  groups?: SelectOptionGroup[];
   description?: ReactNode;
   required?: boolean;
   /** Id pickers store numbers. */
@@ -25,7 +20,7 @@ export interface SelectFieldProps {
   disabled?: boolean;
 }
 
-export function SelectField({ name, label, emptyLabel, options = [], groups = [], description, required, numeric = true, disabled }: SelectFieldProps) {
+export function SelectField({ name, label, emptyLabel, options, groups, description, required, numeric = true, disabled }: SelectFieldProps) {
   const { register, formState } = useFormContext();
   return (
     <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldErrorSentence(formState.errors[name]?.message)}>
@@ -35,20 +30,7 @@ export function SelectField({ name, label, emptyLabel, options = [], groups = []
         {...register(name, numeric ? { setValueAs: toNumberOrNull } : {})}
       >
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {groups.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <SelectOptions options={options} groups={groups} />
       </Select>
     </Field>
   );

@@ -16,3 +16,35 @@ export function Select({ className, children, ...props }: SelectProps) {
     </select>
   );
 }
+
+export interface SelectOption {
+  value: number | string;
+  label: string;
+}
+
+export interface SelectOptionGroup {
+  label: string;
+  options: SelectOption[];
+}
+
+/** A select's choices: loose options first, then labelled groups (e.g. categories under their root). */
+export function SelectOptions({ options = [], groups = [] }: { options?: SelectOption[]; groups?: SelectOptionGroup[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+      {groups.map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
