@@ -6,6 +6,7 @@ import { availableQty } from '../domain/available-qty';
 import { call } from '../testing/client';
 import { engines, stopEngines } from '../testing/engines';
 import { IDS, testSeed } from '../testing/fixtures';
+import { overlapOnPostgres } from '../testing/harness';
 
 /**
  * The bundle family against the real service (in-process fetch, real signatures) on PGlite and Postgres.
@@ -317,33 +318,7 @@ describe.each(engines())('bundles on $name', (engine) => {
 
     it('creates a new code once when several requests carry it at the same time', async () => {
       const fire = () => Promise.all([1, 2, 3].map((n) => create({ outerSysCode: 'RACE', name: `Racer ${n}` })));
-      let results: Awaited<ReturnType<typeof fire>>;
-      if (engine.name === 'postgres') {
-        // Hold inserts into products until all three are waiting, so each has looked the code up before any
-        // has written it, unless the service serialises them (PGlite runs one transaction at a time).
-        let release = () => {};
-        let locked = () => {};
-        const isLocked = new Promise<void>((r) => (locked = r));
-        const holder = service.db.transaction(async (tx) => {
-          await tx.query('lock table products in share mode');
-          locked();
-          await new Promise<void>((r) => (release = r));
-        });
-        await isLocked;
-        const pending = fire();
-        for (let waited = 0; waited < 10_000; waited += 50) {
-          const [row] = await service.db.query<{ n: number }>(
-            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and backend_type = 'client backend'",
-          );
-          if ((row?.n ?? 0) >= 3) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        release();
-        await holder;
-        results = await pending;
-      } else {
-        results = await fire();
-      }
+      const results = await overlapOnPostgres(engine, service, { table: 'products', waiters: 3 }, fire);
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
       expect((await list([['outerSysCode', 'RACE']])).body.totalCount).toBe(1);

@@ -6,6 +6,7 @@ import type { Service } from '../app';
 import { call } from '../testing/client';
 import { engines, stopEngines } from '../testing/engines';
 import { IDS, testSeed } from '../testing/fixtures';
+import { overlapOnPostgres } from '../testing/harness';
 
 /**
  * Back-office users against the real service on PGlite and Postgres: list, create, partial update, the
@@ -137,33 +138,7 @@ describe.each(engines())('internal users on $name', (engine) => {
 
   it('creates one account once, even when the same account is sent several times at once', async () => {
     const fire = () => Promise.all(Array.from({ length: 4 }, (_, i) => create({ account: i % 2 ? 'Racer' : 'racer' })));
-    let results: Awaited<ReturnType<typeof fire>>;
-    if (engine.name === 'postgres') {
-      // Make the requests overlap for real: hold inserts into the table until all four are waiting, so each
-      // has checked the account before any has written it, unless the service serialises them.
-      let release = () => {};
-      let locked = () => {};
-      const isLocked = new Promise<void>((r) => (locked = r));
-      const holder = service.db.transaction(async (tx) => {
-        await tx.query('lock table internal_users in share mode');
-        locked();
-        await new Promise<void>((r) => (release = r));
-      });
-      await isLocked;
-      const pending = fire();
-      for (let waited = 0; waited < 10_000; waited += 50) {
-        const [row] = await service.db.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into internal_users%' or (wait_event = 'advisory' and wait_event_type = 'Lock')",
-        );
-        if ((row?.n ?? 0) >= 4) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      release();
-      await holder;
-      results = await pending;
-    } else {
-      results = await fire();
-    }
+    const results = await overlapOnPostgres(engine, service, { table: 'internal_users', waiters: 4 }, fire);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
     expect(results.filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(Array(3).fill('account_already_used'));
     expect(await ids([['account', 'racer']])).toHaveLength(1);

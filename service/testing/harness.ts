@@ -28,3 +28,37 @@ export function stopEnginesAfterAll(): void {
     await stopEngines();
   });
 }
+
+/**
+ * Makes `fire`'s concurrent writes overlap for real on Postgres: a transaction holds a SHARE lock on `table`
+ * until `waiters` client backends are waiting on a lock, so each request has looked its key up before any
+ * has written it, unless the service serialises them. PGlite runs one transaction at a time: there it fires.
+ */
+export async function overlapOnPostgres<T>(
+  engine: Engine,
+  service: Service,
+  { table, waiters }: { table: string; waiters: number },
+  fire: () => Promise<T>,
+): Promise<T> {
+  if (engine.name !== 'postgres') return fire();
+  let release = () => {};
+  let locked = () => {};
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = service.db.transaction(async (tx) => {
+    await tx.query(`lock table ${table} in share mode`);
+    locked();
+    await new Promise<void>((r) => (release = r));
+  });
+  await isLocked;
+  const pending = fire();
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const [row] = await service.db.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and backend_type = 'client backend'",
+    );
+    if ((row?.n ?? 0) >= waiters) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  release();
+  await holder;
+  return pending;
+}
