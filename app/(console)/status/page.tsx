@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { DetailList } from '@/components/record/detail-list';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,20 +18,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="break-all">{children}</dd>
-    </>
-  );
-}
-
 export default async function StatusPage() {
   // Checked here as well as in the layout: an RSC request can render this page without the layout.
   const user = await getCurrentUser();
   if (!user) redirect('/sign-in?next=/status');
   const t = await getTranslations('status');
+  const tr = await getTranslations('records');
   const format = await getFormatter();
   const env = getEnv();
   const upstream = getUpstream();
@@ -67,14 +60,15 @@ export default async function StatusPage() {
           <CardTitle id="status-connection">{t('connection')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-            <Row label={t('mode')}>{embedded ? t('modeEmbedded') : t('modeRemote')}</Row>
-            <Row label={t('baseUrl')}>{status.baseUrl ?? t('baseUrlEmbedded')}</Row>
-            <Row label={t('clientId')}>
-              <code>{status.clientId}</code>
-            </Row>
-            <Row label={t('timeout')}>{t('timeoutValue', { seconds: status.timeoutMs / 1000 })}</Row>
-          </dl>
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              { label: t('mode'), value: embedded ? t('modeEmbedded') : t('modeRemote') },
+              { label: t('baseUrl'), value: status.baseUrl ?? t('baseUrlEmbedded') },
+              { label: t('clientId'), value: <code>{status.clientId}</code> },
+              { label: t('timeout'), value: t('timeoutValue', { seconds: status.timeoutMs / 1000 }) },
+            ]}
+          />
         </CardContent>
       </Card>
 
@@ -83,21 +77,28 @@ export default async function StatusPage() {
           <CardTitle id="status-reachability">{t('reachability')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-            <Row label={t('probe')}>{t('probeValue', { path: STATUS_PROBE })}</Row>
-            <Row label={t('result')}>
-              <span className="inline-flex flex-wrap items-center gap-2">
-                <Badge tone={probe.ok ? 'success' : probe.reachable ? 'warning' : 'danger'}>
-                  {probe.ok ? t('reachable') : probe.reachable ? t('reachableFailing') : t('unreachable')}
-                </Badge>
-                {probe.status !== null ? <span>{t('httpStatus', { status: probe.status })}</span> : null}
-                {probe.code ? <code>{probe.code}</code> : null}
-              </span>
-            </Row>
-            <Row label={t('latency')}>
-              {probe.latencyMs === null ? t('notMeasured') : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 })}
-            </Row>
-          </dl>
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              { label: t('probe'), value: t('probeValue', { path: STATUS_PROBE }) },
+              {
+                label: t('result'),
+                value: (
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    <Badge tone={probe.ok ? 'success' : probe.reachable ? 'warning' : 'danger'}>
+                      {probe.ok ? t('reachable') : probe.reachable ? t('reachableFailing') : t('unreachable')}
+                    </Badge>
+                    {probe.status !== null ? <span>{t('httpStatus', { status: probe.status })}</span> : null}
+                    {probe.code ? <code>{probe.code}</code> : null}
+                  </span>
+                ),
+              },
+              {
+                label: t('latency'),
+                value: probe.latencyMs === null ? t('notMeasured') : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 }),
+              },
+            ]}
+          />
         </CardContent>
       </Card>
 
@@ -106,23 +107,29 @@ export default async function StatusPage() {
           <CardTitle id="status-clock">{t('clock')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-            <Row label={t('skew')}>
-              {skewSeconds === null ? (
-                embedded ? t('skewEmbedded') : t('skewUnknown')
-              ) : (
-                <span className="inline-flex flex-wrap items-center gap-2">
-                  <span>{t('skewValue', { seconds: skewSeconds })}</span>
-                  <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
-                    {skew.level === 'ok' ? t('skewBadgeOk') : skew.level === 'warning' ? t('skewBadgeWarning') : t('skewBadgeFatal')}
-                  </Badge>
-                </span>
-              )}
-            </Row>
-            <Row label={t('adoptedOffset')}>
-              {skew.adoptedOffsetMs === 0 ? t('adoptedNone') : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) })}
-            </Row>
-          </dl>
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              {
+                label: t('skew'),
+                value:
+                  skewSeconds === null ? (
+                    embedded ? t('skewEmbedded') : t('skewUnknown')
+                  ) : (
+                    <span className="inline-flex flex-wrap items-center gap-2">
+                      <span>{t('skewValue', { seconds: skewSeconds })}</span>
+                      <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
+                        {skew.level === 'ok' ? t('skewBadgeOk') : skew.level === 'warning' ? t('skewBadgeWarning') : t('skewBadgeFatal')}
+                      </Badge>
+                    </span>
+                  ),
+              },
+              {
+                label: t('adoptedOffset'),
+                value: skew.adoptedOffsetMs === 0 ? t('adoptedNone') : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) }),
+              },
+            ]}
+          />
           <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
             {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}
           </p>
