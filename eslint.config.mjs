@@ -28,6 +28,21 @@ const config = [
     },
   },
   {
+    // The e2e `test` from fixtures/test fails a test on any Content-Security-Policy violation.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@playwright/test', importNames: ['test'], message: "Import test (and expect) from './fixtures/test': it fails a test on a CSP violation." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/v1/**'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: zones.filter((z) => z.target !== './app') }],

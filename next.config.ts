@@ -1,15 +1,25 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from './lib/http/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'kysely-pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2'],
   // A separate build folder lets tests and benches build side by side without clobbering `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   typedRoutes: false,
+  // Pages get their nonce CSP from proxy.ts; JSON routes and files get a CSP that allows nothing.
+  async headers() {
+    const locked = [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }];
+    return [
+      { source: '/:path*', headers: [...BASE_SECURITY_HEADERS] },
+      { source: '/api/:path*', headers: locked },
+      { source: '/v1/:path*', headers: locked },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

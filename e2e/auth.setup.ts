@@ -1,4 +1,4 @@
-import { test as setup } from '@playwright/test';
+import { test as setup } from './fixtures/test';
 import { signIn, storageStateFor, type RoleName } from './fixtures/accounts';
 
 // Signs in once per role and saves the cookies, so specs start signed in (test.use({ storageState })).

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { signRequest } from '../lib/signing';
 import { storageStateFor, type RoleName } from './fixtures/accounts';
 import { demoTenant } from './support/demo-seed';

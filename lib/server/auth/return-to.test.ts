@@ -19,6 +19,10 @@ describe('safeReturnTo', () => {
     ['javascript:alert(1)'],
     ['/sign-in?next=/companies'],
     ['/api/auth/sign-out'],
+    ['/.//evil.example/x'],
+    ['/./..//evil.example'],
+    ['/a/..//evil.example'],
+    ['/%2e//evil.example'],
   ])('falls back to the default for %j', (value) => {
     expect(safeReturnTo(value)).toBe(DEFAULT_AFTER_SIGN_IN);
   });

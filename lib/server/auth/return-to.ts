@@ -15,6 +15,9 @@ export function safeReturnTo(value: string | string[] | null | undefined): strin
   try {
     const url = new URL(candidate, 'http://console.invalid');
     if (url.origin !== 'http://console.invalid') return DEFAULT_AFTER_SIGN_IN;
+    // Checked again after normalisation: "/.//evil.example" resolves to the path "//evil.example", which a
+    // browser reads as another host.
+    if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return DEFAULT_AFTER_SIGN_IN;
     if (url.pathname === '/sign-in' || url.pathname.startsWith('/api/')) return DEFAULT_AFTER_SIGN_IN;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
