@@ -2,14 +2,15 @@
  * Proxy benchmark (issue 5). One run, three paths to the same upstream (the reference service standalone
  * on loopback, in memory, demo seed), each fetching a 100-row list (GET /v1/companies?pageSize=100):
  *   1. direct   — a signed call straight to the service;
- *   2. bare     — a Next route handler that only signs and forwards (app/api/bench-forward, BENCH_BARE_ROUTE=1);
+ *   2. bare     — a Next route handler that only signs and forwards, built as its own tiny app (bench/bare-route),
+ *                 so the console's build carries no bench code;
  *   3. proxy    — the full signing proxy (app/api/upstream): browser checks, session, allowlist, role, sign.
  * Prints p50/p95 over 2,000 sequential GETs per path and requests/s at 16 concurrent clients (3,000 requests
  * per path in 5 alternating rounds), and checks the targets:
  * proxy p50 within 1 ms of bare, proxy requests/s at least 80 % of bare.
  *
- *   npm run bench:proxy            # builds .next-proxy when it has no build yet
- *   npm run bench:proxy -- --build # rebuild first
+ *   npm run bench:proxy            # builds .next-proxy and bench/bare-route/.next when they have no build yet
+ *   npm run bench:proxy -- --build # rebuild both first
  *   BENCH_CONSOLE_DATA_DIR=memory:// npm run bench:proxy   # console database in memory instead of a folder
  *   npm run bench:proxy -- --console-db postgres            # console database on a throwaway Postgres
  *
@@ -27,8 +28,14 @@ const DIST = '.next-proxy';
 const DATA = path.join(ROOT, '.data', 'proxy', 'bench');
 const SERVICE_PORT = 3281;
 const CONSOLE_PORT = 3280;
+const BARE_PORT = 3282;
+const BARE_APP = 'bench/bare-route';
 const SERVICE = `http://127.0.0.1:${SERVICE_PORT}`;
 const CONSOLE = `http://127.0.0.1:${CONSOLE_PORT}`;
+const BARE = `http://127.0.0.1:${BARE_PORT}`;
+// Outside demo mode (a real upstream): the bench's own first account.
+const BENCH_EMAIL = 'bench@example.com';
+const BENCH_PASSWORD = 'bench-password';
 const CLIENT_ID = 'demo-erp';
 const SECRET = 'demo-erp-secret';
 const LIST = '/v1/companies?pageSize=100';
@@ -96,7 +103,7 @@ async function signIn(): Promise<string> {
   const response = await fetch(`${CONSOLE}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: CONSOLE },
-    body: JSON.stringify({ email: 'viewer@example.com', password: 'demo-password' }),
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
   if (!cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
@@ -133,6 +140,10 @@ async function main() {
     console.log(`Building the console into ${DIST} …`);
     await run('npx', ['next', 'build'], buildEnv);
   }
+  if (rebuild || !existsSync(path.join(ROOT, BARE_APP, '.next', 'BUILD_ID'))) {
+    console.log(`Building the bare forwarding route (${BARE_APP}) …`);
+    await run('npx', ['next', 'build', BARE_APP], { NEXT_TELEMETRY_DISABLED: '1' });
+  }
   rmSync(DATA, { recursive: true, force: true });
   mkdirSync(DATA, { recursive: true });
   const onPostgres = process.argv.includes('--console-db') && process.argv.includes('postgres');
@@ -152,15 +163,24 @@ async function main() {
       UPSTREAM_BASE_URL: SERVICE,
       UPSTREAM_CLIENT_ID: CLIENT_ID,
       UPSTREAM_CLIENT_SECRET: SECRET,
-      DEMO_MODE: '1',
+      // Demo mode is refused in front of a real upstream; the bench makes its own admin instead.
+      BETTER_AUTH_SECRET: 'bench-only-better-auth-secret-0123456789',
+      CONSOLE_ADMIN_EMAIL: BENCH_EMAIL,
+      CONSOLE_ADMIN_PASSWORD: BENCH_PASSWORD,
       CONSOLE_DATA_DIR: process.env.BENCH_CONSOLE_DATA_DIR ?? path.join(DATA, 'console'),
       ...consoleDb,
       CONSOLE_URL: CONSOLE,
-      BENCH_BARE_ROUTE: '1',
     },
     'console',
   );
+  start(
+    'npx',
+    ['next', 'start', BARE_APP, '-p', String(BARE_PORT), '-H', '127.0.0.1'],
+    { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', UPSTREAM_BASE_URL: SERVICE, UPSTREAM_CLIENT_ID: CLIENT_ID, UPSTREAM_CLIENT_SECRET: SECRET },
+    'bare route',
+  );
   await waitFor(`${CONSOLE}/sign-in`, 120_000);
+  await waitFor(`${BARE}/api/bench-forward${LIST}`, 120_000);
   const cookie = await signIn();
 
   const paths: [string, Call][] = [
@@ -171,7 +191,7 @@ async function main() {
           headers: await signRequest({ method: 'GET', pathAndQuery: LIST, clientId: CLIENT_ID, secret: SECRET }),
         }),
     ],
-    ['bare Next route (sign + forward)', () => fetch(`${CONSOLE}/api/bench-forward${LIST}`)],
+    ['bare Next route (sign + forward)', () => fetch(`${BARE}/api/bench-forward${LIST}`)],
     [
       'full proxy (session, role, allowlist)',
       () =>

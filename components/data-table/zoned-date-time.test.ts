@@ -33,8 +33,15 @@ describe('localInputToIso', () => {
 describe('isoToLocalInput', () => {
   it('shows an instant in the local zone, whatever zone the link was made in', () => {
     process.env.TZ = 'Asia/Taipei';
-    expect(isoToLocalInput('2026-11-22T01:30:00Z')).toBe('2026-11-22T09:30');
-    expect(isoToLocalInput('2026-11-22T09:30:00+08:00')).toBe('2026-11-22T09:30');
+    expect(isoToLocalInput('2026-11-22T01:30:00Z')).toBe('2026-11-22T09:30:00');
+    expect(isoToLocalInput('2026-11-22T09:30:00+08:00')).toBe('2026-11-22T09:30:00');
     expect(offsetFor(new Date())).toBe('+08:00');
+  });
+
+  it('keeps the seconds from the URL, so the box sends back the same instant', () => {
+    process.env.TZ = 'Asia/Taipei';
+    const local = isoToLocalInput('2026-11-22T09:30:45+08:00');
+    expect(local).toBe('2026-11-22T09:30:45');
+    expect(localInputToIso(local)).toBe('2026-11-22T09:30:45+08:00');
   });
 });

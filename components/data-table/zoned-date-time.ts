@@ -26,11 +26,17 @@ export function localInputToIso(value: string): string | null {
   );
 }
 
-/** Any ISO string with a zone → the datetime-local value showing that instant in the runtime's zone. */
+/**
+ * Any ISO string with a zone → the datetime-local value showing that instant in the runtime's zone, seconds
+ * included: a link to "changed since 09:30:45" must not show (and then send back) 09:30.
+ */
 export function isoToLocalInput(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return (
+    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
 }
 
 /** The person's zone for display: `Asia/Taipei (UTC+08:00)`. */

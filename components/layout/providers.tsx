@@ -1,5 +1,6 @@
 'use client';
 
+import '@/lib/client/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';

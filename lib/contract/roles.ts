@@ -11,13 +11,16 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Writes that only an admin may make: the service's back-office users. */
-const ADMIN_WRITES = new Set<OperationId>(['POST /v1/internal-users', 'PUT /v1/internal-users/{id}']);
+/**
+ * The service's back-office users are admin-only data, reads included: their e-mails and accounts never reach
+ * a viewer or steward. Everyone gets salesperson ids and names from the console's /api/salespeople.
+ */
+const ADMIN_ONLY = new Set<OperationId>(['GET /v1/internal-users', 'POST /v1/internal-users', 'PUT /v1/internal-users/{id}']);
 
 export function mayCall(role: Role, operation: OperationId): boolean {
+  if (ADMIN_ONLY.has(operation)) return role === 'admin';
   if (!isWrite(operation)) return true;
   if (role === 'viewer') return false;
-  if (ADMIN_WRITES.has(operation)) return role === 'admin';
   return true;
 }
 

@@ -88,6 +88,34 @@ describe('parseEnv', () => {
     expect(variables.sort()).toEqual(['DATABASE_URL', 'DEMO_MODE', 'UPSTREAM_BASE_URL', 'UPSTREAM_BATCH_SIZE', 'UPSTREAM_TIMEOUT_MS']);
   });
 
+  it.each(['https://erp.example.com/v1', 'https://erp.example.com/api/v1/', 'https://erp.example.com/V1'])(
+    'refuses an UPSTREAM_BASE_URL ending in /v1 (%s) and says to drop it',
+    (url) => {
+      const { variables, message } = problemsOf({ ...remote, UPSTREAM_BASE_URL: url });
+      expect(variables).toEqual(['UPSTREAM_BASE_URL']);
+      expect(message).toMatch(/UPSTREAM_BASE_URL: ends in \/v1; drop it/);
+    },
+  );
+
+  it('refuses an UPSTREAM_BASE_URL with a query', () => {
+    const { variables, message } = problemsOf({ ...remote, UPSTREAM_BASE_URL: 'https://erp.example.com/?tenant=1' });
+    expect(variables).toEqual(['UPSTREAM_BASE_URL']);
+    expect(message).toContain('without query');
+  });
+
+  it('refuses DEMO_MODE in front of a real upstream, so demo accounts and the demo auth secret exist only embedded', () => {
+    const { variables, message } = problemsOf({ ...remote, DEMO_MODE: '1', BETTER_AUTH_SECRET: undefined });
+    expect(variables).toEqual(['DEMO_MODE']);
+    expect(message).toMatch(/DEMO_MODE: cannot be on while UPSTREAM_BASE_URL is set/);
+    expect(problemsOf({ ...remote, DEMO_MODE: 'true' }).variables).toEqual(['DEMO_MODE']);
+  });
+
+  it('trusts no X-Forwarded-For hop unless TRUSTED_PROXY_HOPS says how many', () => {
+    expect(parseEnv({ DEMO_MODE: '1' }).trustedProxyHops).toBe(0);
+    expect(parseEnv({ DEMO_MODE: '1', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    expect(problemsOf({ DEMO_MODE: '1', TRUSTED_PROXY_HOPS: '-1' }).variables).toEqual(['TRUSTED_PROXY_HOPS']);
+  });
+
   it('requires a long BETTER_AUTH_SECRET outside demo mode', () => {
     expect(problemsOf({ ...remote, BETTER_AUTH_SECRET: undefined }).variables).toEqual(['BETTER_AUTH_SECRET']);
     expect(problemsOf({ ...remote, BETTER_AUTH_SECRET: 'short' }).variables).toEqual(['BETTER_AUTH_SECRET']);

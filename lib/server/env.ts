@@ -38,6 +38,8 @@ export interface Env {
   auth: { secret: string; url: string; signInMaxAttempts: number };
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
+  /** How many proxies in front of the console append to X-Forwarded-For (0: the socket is the client). */
+  trustedProxyHops: number;
   proxyBodyLimitBytes: number;
 }
 
@@ -124,6 +126,7 @@ const raw = z.object({
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
+  TRUSTED_PROXY_HOPS: integer(0, 0, 10),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -142,6 +145,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const v = parsed.data;
   const remote = v.UPSTREAM_BASE_URL !== undefined;
+
+  // The client adds /v1/... to every path itself; a base URL ending in /v1 would call /v1/v1/companies.
+  if (remote && /\/v1$/i.test(v.UPSTREAM_BASE_URL!)) {
+    problems.push({
+      variable: 'UPSTREAM_BASE_URL',
+      message: `ends in /v1; drop it (use ${v.UPSTREAM_BASE_URL!.replace(/\/v1$/i, '')}): the console adds /v1 to every path itself.`,
+    });
+  }
+  // Demo mode brings demo accounts with a published password and a published auth secret: never in front of a
+  // real upstream.
+  if (remote && v.DEMO_MODE) {
+    problems.push({
+      variable: 'DEMO_MODE',
+      message:
+        'cannot be on while UPSTREAM_BASE_URL is set: demo accounts (with the published demo password) must never reach a real upstream. Unset DEMO_MODE, or unset UPSTREAM_BASE_URL to use the embedded demo service.',
+    });
+  }
 
   // The spec: whitespace in the secret changes the HMAC key. Trimming silently would sign with a key the
   // operator did not configure, so refuse and say why.
@@ -207,6 +227,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : null,
     auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl, signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS },
     consoleUrl,
+    trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
   };
 }

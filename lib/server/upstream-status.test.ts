@@ -67,7 +67,7 @@ describe('upstream status', () => {
     expect(status).toMatchObject({ mode: 'embedded', baseUrl: null, clientId: 'acme-erp' });
     expect(status.probe).toMatchObject({ reachable: true, ok: true, status: 200, code: null });
     expect(status.probe.latencyMs).toBeGreaterThan(0);
-    expect(status.skew).toMatchObject({ observedMs: null, level: 'unknown', adoptedOffsetMs: 0 });
+    expect(status.skew).toMatchObject({ observedMs: null, effectiveMs: null, level: 'unknown', adoptedOffsetMs: 0 });
     expect(JSON.stringify(status)).not.toContain(CREDS.erp.secret);
   });
 
@@ -79,6 +79,18 @@ describe('upstream status', () => {
     expect(ahead.skew.observedMs).toBeLessThan(92_000);
     const close = await readUpstreamStatus(env('remote'), client(withDate(0)));
     expect(close.skew.level).toBe('ok');
+  });
+
+  it('judges the skew the client has adopted: 10 minutes apart but corrected is OK, and says so', async () => {
+    // The upstream runs 10 minutes ahead and checks timestamps against its own clock.
+    const ahead = client(withDate(600_000));
+    ahead.skew.adopt(600_000, Date.now());
+    const status = await readUpstreamStatus(env('remote'), ahead);
+    expect(status.skew.observedMs).toBeGreaterThan(598_000);
+    expect(Math.abs(status.skew.effectiveMs!)).toBeLessThan(2_000);
+    expect(status.skew.level).toBe('ok');
+    // Not corrected, the same clocks are fatal.
+    expect((await readUpstreamStatus(env('remote'), client(withDate(600_000)))).skew.level).toBe('fatal');
   });
 
   it('reports a rejected credential as reachable but failing, with the reason', async () => {

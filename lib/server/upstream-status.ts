@@ -17,6 +17,12 @@ export function skewLevel(skewMs: number | null): SkewLevel {
   return 'ok';
 }
 
+/** The skew the client's signed timestamps carry once its adopted offset is applied, and its grade. */
+export function skewVerdict(observedMs: number | null, adoptedOffsetMs: number): UpstreamStatus['skew'] {
+  const effectiveMs = observedMs === null ? null : observedMs - adoptedOffsetMs;
+  return { observedMs, effectiveMs, level: skewLevel(effectiveMs), adoptedOffsetMs };
+}
+
 export interface UpstreamStatus {
   mode: 'embedded' | 'remote';
   /** The configured base URL (remote), or null in embedded mode. Never the secret. */
@@ -37,6 +43,11 @@ export interface UpstreamStatus {
   skew: {
     /** Upstream clock minus ours, from the probe's Date header; null without one (embedded has none). */
     observedMs: number | null;
+    /**
+     * How far the timestamps the console actually sends are off: observedMs minus the adopted offset. The
+     * verdict (level) is judged on this, so it agrees with what calls do.
+     */
+    effectiveMs: number | null;
     level: SkewLevel;
     /** The offset the upstream client adopted after a 401, added to every X-Timestamp. */
     adoptedOffsetMs: number;
@@ -113,7 +124,7 @@ export async function readUpstreamStatus(
     clientId: upstream.clientId,
     timeoutMs: upstream.timeoutMs,
     probe,
-    skew: { observedMs, level: skewLevel(observedMs), adoptedOffsetMs: client.skew.snapshot().adoptedOffsetMs },
+    skew: skewVerdict(observedMs, client.skew.snapshot().adoptedOffsetMs),
     checkedAt: new Date(now()).toISOString(),
   };
 }

@@ -45,7 +45,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         ) : null}
         <Card>
           <CardContent className="py-5">
-            <SignInForm next={next} />
+            <SignInForm next={next} consoleUrl={new URL(env.consoleUrl).origin} />
           </CardContent>
         </Card>
         {env.demoMode ? (

@@ -3,9 +3,11 @@ import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-qu
 import { headers } from 'next/headers';
 import { parseListState } from '@/components/data-table/url-state';
 import type { ListQuery } from '@/lib/client/lists';
-import { internalUserKeys, productCategoryKeys } from '@/lib/client/query-keys';
+import { productCategoryKeys } from '@/lib/client/query-keys';
+import { salespeopleKey } from '@/lib/client/salespeople';
 import type { ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/session';
+import { listSalespeople } from '@/lib/server/salespeople';
 import { getUpstream } from '@/lib/server/upstream-instance';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -43,14 +45,15 @@ export async function prefetchList<L extends ListName>(
   const upstream = getUpstream();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);
-  const all = async (name: 'internalUsers' | 'productCategories') => {
+  const all = async (name: 'productCategories') => {
     const rows: unknown[] = [];
     for await (const row of upstream.listAll(name, { pageSize: 100 }, signal)) rows.push(row);
     return rows;
   };
   await Promise.allSettled([
     upstream.list(list, { ...query, filters: query.filters as never }, signal).then((page) => client.setQueryData(key(query), { ...page, data: page.data ?? [] })),
-    lookups.users ? all('internalUsers').then((rows) => client.setQueryData(internalUserKeys.everything(), rows)) : undefined,
+    // Salespeople as every role sees them: ids and names only.
+    lookups.users ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows)) : undefined,
     lookups.categories ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows)) : undefined,
   ]);
   return dehydrate(client);

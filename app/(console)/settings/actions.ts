@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { changeRole, createAccount, setDisabled, type AccountResult } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth/auth';
+import { getConsoleDb } from '@/lib/server/db';
 import { getCurrentUser } from '@/lib/server/auth/session';
 
 /** What the settings forms show: a sentence for a toast or alert, and sentences next to fields. */
@@ -31,34 +32,34 @@ async function toState(result: AccountResult<unknown>, success: string): Promise
 // Every action reads the session and role itself; the page hiding a control is not a permission check.
 async function context() {
   const requestHeaders = await headers();
-  const [auth, actor] = await Promise.all([getAuth(), getCurrentUser(requestHeaders)]);
-  return { auth, actor, requestHeaders };
+  const [auth, actor, db] = await Promise.all([getAuth(), getCurrentUser(requestHeaders), getConsoleDb()]);
+  return { deps: { auth, db }, actor, requestHeaders };
 }
 
 export async function createAccountAction(_prev: SettingsActionState | null, form: FormData): Promise<SettingsActionState> {
-  const { auth, actor, requestHeaders } = await context();
+  const { deps, actor, requestHeaders } = await context();
   const input = {
     email: String(form.get('email') ?? ''),
     name: String(form.get('name') ?? ''),
     role: String(form.get('role') ?? ''),
     password: String(form.get('password') ?? ''),
   };
-  const result = await createAccount(auth, requestHeaders, actor, input);
+  const result = await createAccount(deps, requestHeaders, actor, input);
   const t = await getTranslations('settings');
   return toState(result, result.ok ? t('created', { email: result.value.email }) : '');
 }
 
 export async function changeRoleAction(userId: string, name: string, role: string): Promise<SettingsActionState> {
-  const { auth, actor, requestHeaders } = await context();
-  const result = await changeRole(auth, requestHeaders, actor, userId, role);
+  const { deps, actor, requestHeaders } = await context();
+  const result = await changeRole(deps, requestHeaders, actor, userId, role);
   const t = await getTranslations();
   const roleName = result.ok ? t(`roles.${role as 'viewer' | 'steward' | 'admin'}`) : '';
   return toState(result, result.ok ? t('settings.roleChanged', { name, role: roleName }) : '');
 }
 
 export async function setDisabledAction(userId: string, name: string, disabled: boolean): Promise<SettingsActionState> {
-  const { auth, actor, requestHeaders } = await context();
-  const result = await setDisabled(auth, requestHeaders, actor, userId, disabled);
+  const { deps, actor, requestHeaders } = await context();
+  const result = await setDisabled(deps, requestHeaders, actor, userId, disabled);
   const t = await getTranslations('settings');
   return toState(result, result.ok ? t(disabled ? 'disabledDone' : 'enabledDone', { name }) : '');
 }

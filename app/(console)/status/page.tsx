@@ -49,6 +49,11 @@ export default async function StatusPage() {
           {probe.message}
         </Alert>
       ) : null}
+      {skew.level === 'ok' && skew.adoptedOffsetMs !== 0 ? (
+        <Alert tone="info" title={t('skewCorrectedTitle')}>
+          {t('skewCorrected', { seconds: Math.round(skew.adoptedOffsetMs / 1000) })}
+        </Alert>
+      ) : null}
       {skew.level === 'warning' || skew.level === 'fatal' ? (
         <Alert tone={skew.level === 'fatal' ? 'error' : 'warning'} title={t('warningTitle')}>
           {skew.level === 'fatal' ? t('skewFatal') : t('skewWarning')}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
@@ -19,7 +19,7 @@ async function session(email: string, password = DEMO_PASSWORD): Promise<{ heade
   const response = await auth.handler(
     new Request(`${BASE}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': `203.0.113.${++ip}` },
+      headers: { 'content-type': 'application/json', origin: BASE, 'x-console-client-address': `203.0.113.${++ip}` },
       body: JSON.stringify({ email, password }),
     }),
   );
@@ -52,12 +52,12 @@ describe('console account management', () => {
       const { headers, user } = await session(email);
       expect(await listAccounts(conn.db, user)).toEqual({ ok: false, error: 'forbidden' });
       expect(
-        await createAccount(auth, headers, user, { email: 'x@example.com', name: 'X', role: 'admin', password: 'password-1' }),
+        await createAccount({ auth, db: conn.db }, headers, user, { email: 'x@example.com', name: 'X', role: 'admin', password: 'password-1' }),
       ).toEqual({ ok: false, error: 'forbidden' });
-      expect(await changeRole(auth, headers, user, viewerId, 'admin')).toEqual({ ok: false, error: 'forbidden' });
-      expect(await setDisabled(auth, headers, user, viewerId, true)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await changeRole({ auth, db: conn.db }, headers, user, viewerId, 'admin')).toEqual({ ok: false, error: 'forbidden' });
+      expect(await setDisabled({ auth, db: conn.db }, headers, user, viewerId, true)).toEqual({ ok: false, error: 'forbidden' });
     }
-    expect(await changeRole(auth, new Headers(), null, viewerId, 'admin')).toEqual({ ok: false, error: 'unauthenticated' });
+    expect(await changeRole({ auth, db: conn.db }, new Headers(), null, viewerId, 'admin')).toEqual({ ok: false, error: 'unauthenticated' });
     const viewer = await conn.db.selectFrom('user').select(['role', 'banned']).where('id', '=', viewerId).executeTakeFirstOrThrow();
     expect(viewer).toEqual({ role: 'viewer', banned: false });
     expect(await conn.db.selectFrom('user').select('id').where('email', '=', 'x@example.com').execute()).toEqual([]);
@@ -65,13 +65,13 @@ describe('console account management', () => {
 
   it('maps bad input and a taken email to the field, without creating anything', async () => {
     const { headers, user } = await session('admin@example.com');
-    const bad = await createAccount(auth, headers, user, { email: 'not-an-email', name: ' ', role: 'owner', password: 'short' });
+    const bad = await createAccount({ auth, db: conn.db }, headers, user, { email: 'not-an-email', name: ' ', role: 'owner', password: 'short' });
     expect(bad).toEqual({
       ok: false,
       error: 'emailInvalid',
       fields: { email: 'emailInvalid', name: 'nameRequired', role: 'roleInvalid', password: 'passwordLength' },
     });
-    const taken = await createAccount(auth, headers, user, {
+    const taken = await createAccount({ auth, db: conn.db }, headers, user, {
       email: 'Steward@Example.com',
       name: 'Copy',
       role: 'viewer',
@@ -84,7 +84,7 @@ describe('console account management', () => {
 
   it('lets an admin create, promote, disable and enable an account, but not change their own', async () => {
     const admin = await session('admin@example.com');
-    const created = await createAccount(auth, admin.headers, admin.user, {
+    const created = await createAccount({ auth, db: conn.db }, admin.headers, admin.user, {
       email: ' Lin.Clerk@Example.com ',
       name: 'Lin Clerk',
       role: 'viewer',
@@ -94,18 +94,49 @@ describe('console account management', () => {
     const clerk = await session('lin.clerk@example.com', 'clerk-password');
     expect(clerk.user.role).toBe('viewer');
 
-    expect(await changeRole(auth, admin.headers, admin.user, clerk.user.id, 'steward')).toEqual({ ok: true, value: undefined });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'steward')).toEqual({ ok: true, value: undefined });
     expect(await readCurrentUser(auth, clerk.headers)).toMatchObject({ role: 'steward' });
-    expect(await changeRole(auth, admin.headers, admin.user, clerk.user.id, 'owner')).toMatchObject({ ok: false, error: 'roleInvalid' });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'owner')).toMatchObject({ ok: false, error: 'roleInvalid' });
 
-    expect(await setDisabled(auth, admin.headers, admin.user, clerk.user.id, true)).toEqual({ ok: true, value: undefined });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, true)).toEqual({ ok: true, value: undefined });
     expect(await readCurrentUser(auth, clerk.headers)).toBeNull();
     const listed = await listAccounts(conn.db, admin.user);
     expect(listed.ok && listed.value.find((a) => a.id === clerk.user.id)).toMatchObject({ disabled: true, role: 'steward' });
-    expect(await setDisabled(auth, admin.headers, admin.user, clerk.user.id, false)).toEqual({ ok: true, value: undefined });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, false)).toEqual({ ok: true, value: undefined });
 
-    expect(await changeRole(auth, admin.headers, admin.user, admin.user.id, 'viewer')).toEqual({ ok: false, error: 'notYourself' });
-    expect(await setDisabled(auth, admin.headers, admin.user, admin.user.id, true)).toEqual({ ok: false, error: 'notYourself' });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, 'viewer')).toEqual({ ok: false, error: 'notYourself' });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, true)).toEqual({ ok: false, error: 'notYourself' });
     expect(await readCurrentUser(auth, admin.headers)).toMatchObject({ role: 'admin' });
+  });
+
+  it('audits every account change with who, when, what and on whom, refusals included', async () => {
+    const admin = await session('admin@example.com');
+    const since = new Date(Date.now() - 1000);
+    const last = await sql<{ id: string }>`select coalesce(max(id), 0)::text as id from audit_log`.execute(conn.db);
+    const after = last.rows[0]!.id;
+    await createAccount({ auth, db: conn.db }, admin.headers, admin.user, {
+      email: 'audit.clerk@example.com',
+      name: 'Audit Clerk',
+      role: 'viewer',
+      password: 'clerk-password',
+    });
+    const clerkId = await idOf('audit.clerk@example.com');
+    await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerkId, 'steward');
+    await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerkId, true);
+    await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerkId, false);
+    const viewer = await session('viewer@example.com');
+    await changeRole({ auth, db: conn.db }, viewer.headers, viewer.user, clerkId, 'admin');
+
+    const rows = await sql<{ at: Date; user_email: string; operation: string; target_ids: string[]; outcome: string }>`
+      select at, user_email, operation, target_ids, outcome from audit_log where id > ${after}::bigint order by id
+    `.execute(conn.db);
+    expect(rows.rows.map((r) => [r.user_email, r.operation, r.target_ids, r.outcome])).toEqual([
+      ['admin@example.com', 'account create (viewer)', ['audit.clerk@example.com'], 'applied'],
+      ['admin@example.com', 'account set-role (steward)', ['audit.clerk@example.com'], 'applied'],
+      ['admin@example.com', 'account disable', ['audit.clerk@example.com'], 'applied'],
+      ['admin@example.com', 'account enable', ['audit.clerk@example.com'], 'applied'],
+      ['viewer@example.com', 'account set-role (admin)', ['audit.clerk@example.com'], 'refused'],
+    ]);
+    for (const row of rows.rows) expect(new Date(row.at).getTime()).toBeGreaterThanOrEqual(since.getTime());
   });
 });

@@ -3,9 +3,13 @@ import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
+import { recordAudit, type AccountOperation } from '../audit/audit-log';
 import type { CurrentUser } from '../auth/session';
 import type { ConsoleAuth } from '../auth/auth';
 import type { ConsoleDatabase } from '../db/types';
+
+/** What account changes need: better-auth to make them, the console database to audit them. */
+export type AccountDeps = { auth: ConsoleAuth; db: Kysely<ConsoleDatabase> | Kysely<unknown> };
 
 /**
  * Console account management (Settings). Every function takes the acting user and refuses unless their
@@ -90,6 +94,17 @@ export async function listAccounts(db: Kysely<ConsoleDatabase>, actor: CurrentUs
 }
 
 export async function createAccount(
+  { auth, db }: AccountDeps,
+  headers: Headers,
+  actor: CurrentUser | null,
+  input: NewAccountInput,
+): Promise<AccountResult<{ email: string }>> {
+  const result = await createAccountUnaudited(auth, headers, actor, input);
+  await auditAccountChange(db, actor, `account create (${input.role})`, input.email.trim().toLowerCase(), result);
+  return result;
+}
+
+async function createAccountUnaudited(
   auth: ConsoleAuth,
   headers: Headers,
   actor: CurrentUser | null,
@@ -115,6 +130,18 @@ export async function createAccount(
 }
 
 export async function changeRole(
+  { auth, db }: AccountDeps,
+  headers: Headers,
+  actor: CurrentUser | null,
+  userId: string,
+  role: string,
+): Promise<AccountResult> {
+  const result = await changeRoleUnaudited(auth, headers, actor, userId, role);
+  await auditAccountChange(db, actor, `account set-role (${role})`, await emailOf(db, userId), result);
+  return result;
+}
+
+async function changeRoleUnaudited(
   auth: ConsoleAuth,
   headers: Headers,
   actor: CurrentUser | null,
@@ -135,6 +162,18 @@ export async function changeRole(
 }
 
 export async function setDisabled(
+  { auth, db }: AccountDeps,
+  headers: Headers,
+  actor: CurrentUser | null,
+  userId: string,
+  disabled: boolean,
+): Promise<AccountResult> {
+  const result = await setDisabledUnaudited(auth, headers, actor, userId, disabled);
+  await auditAccountChange(db, actor, disabled ? 'account disable' : 'account enable', await emailOf(db, userId), result);
+  return result;
+}
+
+async function setDisabledUnaudited(
   auth: ConsoleAuth,
   headers: Headers,
   actor: CurrentUser | null,
@@ -152,4 +191,36 @@ export async function setDisabled(
   } catch (error) {
     return fromApiError(error);
   }
+}
+
+/** The target account's email (kept in the log even if the account changes later), or its id when unknown. */
+async function emailOf(db: AccountDeps['db'], userId: string): Promise<string> {
+  const row = await (db as Kysely<ConsoleDatabase>).selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? userId;
+}
+
+const STATUS_OF: Partial<Record<AccountErrorCode, number>> = {
+  forbidden: 403,
+  unauthenticated: 401,
+  notFound: 404,
+  emailTaken: 409,
+  failed: 500,
+};
+
+/**
+ * Every account change a signed-in person attempts goes to the audit log with who, when, what and on whom:
+ * "applied", or "refused" (nothing changed). A failure better-auth did not explain is "unknown": it may have
+ * been partly made.
+ */
+async function auditAccountChange(
+  db: AccountDeps['db'],
+  actor: CurrentUser | null,
+  operation: AccountOperation,
+  target: string,
+  result: AccountResult<unknown>,
+): Promise<void> {
+  if (!actor) return;
+  const status = result.ok ? 200 : (STATUS_OF[result.error] ?? 400);
+  const outcome = result.ok ? 'applied' : result.error === 'failed' ? 'unknown' : 'refused';
+  await recordAudit(db as Kysely<unknown>, { userId: actor.id, userEmail: actor.email, operation, targetIds: [target], status, outcome });
 }

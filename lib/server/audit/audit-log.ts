@@ -18,10 +18,17 @@ export interface AuditDatabase {
   audit_log: AuditLogTable;
 }
 
+/** Changes to the console's own sign-in accounts (Settings), logged beside the /v1 writes. */
+export type AccountOperation =
+  | `account create (${string})`
+  | `account set-role (${string})`
+  | 'account disable'
+  | 'account enable';
+
 export interface AuditRecord {
   userId: string;
   userEmail: string;
-  operation: OperationId;
+  operation: OperationId | AccountOperation;
   targetIds: string[];
   /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
   status: number;
@@ -90,7 +97,7 @@ export async function listAudit(
       at: new Date(row.at).toISOString(),
       userId: row.user_id,
       userEmail: row.user_email,
-      operation: row.operation as OperationId,
+      operation: row.operation as OperationId | AccountOperation,
       targetIds: row.target_ids ?? [],
       status: row.status,
       outcome: row.outcome,

@@ -5,6 +5,7 @@ import { migrateConsoleDb } from '../db/migrate';
 import { createConsoleAuth, type ConsoleAuth } from './auth';
 import { DEMO_PASSWORD, ensureAccounts, hasNoAccounts } from './bootstrap';
 import { ACCOUNT_LIMIT } from './account-limit';
+import { consoleAuthHandler } from './http';
 import { SIGN_IN_LIMIT, type AuthConfig } from './options';
 import { readCurrentUser } from './session';
 
@@ -25,7 +26,7 @@ function post(path: string, body: unknown, init: { cookie?: string; ip?: string 
       headers: {
         'content-type': 'application/json',
         origin: BASE,
-        'x-forwarded-for': init.ip ?? freshIp(),
+        'x-console-client-address': init.ip ?? freshIp(),
         ...(init.cookie ? { cookie: init.cookie } : {}),
       },
       body: JSON.stringify(body),
@@ -126,7 +127,7 @@ describe('console accounts (better-auth on PGlite)', () => {
     const response = await secureAuth.handler(
       new Request('https://console.example.com/api/auth/sign-in/email', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://console.example.com', 'x-forwarded-for': freshIp() },
+        headers: { 'content-type': 'application/json', origin: 'https://console.example.com', 'x-console-client-address': freshIp() },
         body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
       }),
     );
@@ -185,7 +186,7 @@ describe('console accounts (better-auth on PGlite)', () => {
       strict.handler(
         new Request(`${BASE}/api/auth/sign-in/email`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': ip },
+          headers: { 'content-type': 'application/json', origin: BASE, 'x-console-client-address': ip },
           body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
         }),
       );
@@ -256,5 +257,57 @@ describe('console accounts (better-auth on PGlite)', () => {
     const enable = await post('/admin/unban-user', { userId: user.id }, { cookie: adminCookie });
     expect(enable.status).toBe(200);
     expect(await whoAmI(await signIn('new.clerk@example.com', 'clerk-password'))).toMatchObject({ role: 'steward' });
+  });
+});
+
+describe('better-auth over HTTP, as the console route serves it', () => {
+  function viaRoute(method: string, path: string, body?: unknown, cookie?: string) {
+    return consoleAuthHandler(auth)(
+      new Request(`${BASE}/api/auth${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          origin: BASE,
+          'x-console-client-address': freshIp(),
+          ...(cookie ? { cookie } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+
+  it('serves sign-in, session and sign-out', async () => {
+    const response = await viaRoute('POST', '/sign-in/email', { email: 'viewer@example.com', password: DEMO_PASSWORD });
+    expect(response.status).toBe(200);
+    const cookie = sessionCookie(response);
+    const session = await viaRoute('GET', '/get-session', undefined, cookie);
+    expect(((await session.json()) as { user?: { email: string } }).user?.email).toBe('viewer@example.com');
+    expect((await viaRoute('POST', '/sign-out', {}, cookie)).status).toBe(200);
+  });
+
+  it('answers 404 to every endpoint the console does not use, even for an admin, and changes nothing', async () => {
+    const adminCookie = await signIn('admin@example.com');
+    const admin = await conn.db.selectFrom('user').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
+    const closed: [string, string, unknown][] = [
+      ['POST', '/sign-up/email', { email: 'x@example.com', password: 'password-123', name: 'X' }],
+      ['POST', '/request-password-reset', { email: 'admin@example.com', redirectTo: '/' }],
+      ['POST', '/reset-password', { newPassword: 'password-123', token: 't' }],
+      ['GET', '/verify-email?token=t', undefined],
+      ['POST', '/send-verification-email', { email: 'admin@example.com' }],
+      ['POST', '/change-password', { currentPassword: DEMO_PASSWORD, newPassword: 'password-123' }],
+      // The admin plugin would let an admin demote or disable themselves, which the console forbids.
+      ['POST', '/admin/set-role', { userId: admin.id, role: 'viewer' }],
+      ['POST', '/admin/ban-user', { userId: admin.id }],
+      ['POST', '/admin/create-user', { email: 'y@example.com', password: 'password-123', name: 'Y', role: 'admin' }],
+      ['GET', '/admin/list-users', undefined],
+      ['POST', '/admin/impersonate-user', { userId: admin.id }],
+      ['POST', '/sign-in/email/../../admin/set-role', { userId: admin.id, role: 'viewer' }],
+    ];
+    for (const [method, path, body] of closed) {
+      expect((await viaRoute(method, path, body, adminCookie)).status, `${method} ${path}`).toBe(404);
+    }
+    expect(await whoAmI(adminCookie)).toMatchObject({ role: 'admin' });
+    const made = await conn.db.selectFrom('user').select('id').where('email', 'in', ['x@example.com', 'y@example.com']).execute();
+    expect(made).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { Role as AccessRole } from 'better-auth/plugins/access';
 import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
+import { CLIENT_ADDRESS_HEADER } from '../client-address';
 import { accountLimitHooks } from './account-limit';
 
 export type AuthConfig = {
@@ -84,6 +85,8 @@ export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthCon
     // Per-account wrong-password limit, on top of the per-address rate limit above.
     hooks: accountLimitHooks(db as Kysely<unknown>),
     advanced: {
+      // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies },
     },

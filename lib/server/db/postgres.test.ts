@@ -52,7 +52,7 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
       auth.handler(
         new Request(`${BASE}/api/auth/sign-in/email`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': '192.0.2.77' },
+          headers: { 'content-type': 'application/json', origin: BASE, 'x-console-client-address': '192.0.2.77' },
           body: JSON.stringify({ email: 'steward@example.com', password }),
         }),
       );

@@ -55,7 +55,7 @@ async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
   const response = await auth.handler(
     new Request(`${CONSOLE_ORIGIN}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CONSOLE_ORIGIN, 'x-forwarded-for': `203.0.113.${++ipCounter % 250}` },
+      headers: { 'content-type': 'application/json', origin: CONSOLE_ORIGIN, 'x-console-client-address': `203.0.113.${++ipCounter % 250}` },
       body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     }),
   );

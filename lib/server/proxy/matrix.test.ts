@@ -5,11 +5,12 @@ import { consoleRequest, createProxyHarness, type ProxyHarness } from './harness
 
 // Every allowlisted operation × every role and signed out, through the real handler, a real better-auth
 // session and the real reference service in-process. The rule is restated here on purpose, independent of
-// lib/contract/roles: viewers read only, stewards write everything except back-office users, admins all.
+// lib/contract/roles: viewers read only, stewards write everything, and back-office users (even reading
+// them) are for admins alone.
 function expectedAllowed(role: Role, op: OperationId): boolean {
+  if (op.includes('/internal-users')) return role === 'admin';
   if (op.startsWith('GET ')) return true;
   if (role === 'viewer') return false;
-  if (op.includes('/internal-users')) return role === 'admin';
   return true;
 }
 

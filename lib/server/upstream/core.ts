@@ -74,8 +74,12 @@ export function createCore(options: CoreOptions): Core {
     const observed = skew.observe(response.headers.get('date'), now());
     if (observed === null || !skew.shouldAdopt(observed)) return { response, skewRetried: false };
     await response.body?.cancel().catch(() => {});
+    const previous = skew.snapshot();
     skew.adopt(observed, now());
-    return { response: await signedFetch(config, input), skewRetried: true };
+    const retried = await signedFetch(config, input);
+    // Refused again: the clocks were not the problem (or the Date header lies); do not keep the new offset.
+    if (retried.status === 401) skew.revert(previous);
+    return { response: retried, skewRetried: true };
   }
 
   async function send(input: SendInput): Promise<Response> {

@@ -221,6 +221,27 @@ describe('clock skew', () => {
     expect(upstream.requests).toHaveLength(2);
   });
 
+  it('drops an offset adopted from a lying Date header when the retry is refused too, so calls keep working', async () => {
+    // The upstream's clock is right, but one answer carries a Date header 10 minutes off (a broken proxy or cache).
+    let lie = true;
+    upstream.script = () => {
+      if (lie) {
+        lie = false;
+        return { status: 401, json: { error: 'unauthorized' }, headers: { Date: new Date(Date.now() + 10 * 60_000).toUTCString() } };
+      }
+      return { status: 200, json: companyRow(1) };
+    };
+    const { client } = clientFor(upstream);
+    // The first call gets the lying 401; the retry, signed 10 minutes ahead, is refused by the real clock check.
+    await expect(client.getCompany(1)).rejects.toMatchObject({ status: 401 });
+    expect(upstream.requests).toHaveLength(2);
+    expect(client.skew.snapshot().adoptedOffsetMs).toBe(0);
+    expect(Math.abs(client.skew.snapshot().lastObservedMs!)).toBeGreaterThan(0);
+    // The next call is signed with the true clock and works.
+    expect((await client.getCompany(1)).id).toBe(1);
+    expect(upstream.requests[2]!.authentic).toBe(true);
+  });
+
   it('does not retry a 401 when the clocks agree', async () => {
     const { client } = clientFor(upstream, { clientSecret: 'wrong-secret' });
     await expect(client.getCompany(1)).rejects.toMatchObject({ status: 401 });

@@ -50,6 +50,15 @@ export class SkewTracker {
     this.state = { ...this.state, adoptedOffsetMs: observedSkewMs, adoptedAt: localNowMs };
   }
 
+  /**
+   * Goes back to an earlier offset (kept from snapshot()), when the retry signed with a newly adopted one was
+   * refused as well: the Date header was not the cause, and keeping an offset taken from a wrong Date header
+   * would lock every later call out.
+   */
+  revert(previous: Pick<ClockSkew, 'adoptedOffsetMs' | 'adoptedAt'>): void {
+    this.state = { ...this.state, adoptedOffsetMs: previous.adoptedOffsetMs, adoptedAt: previous.adoptedAt };
+  }
+
   snapshot(): ClockSkew {
     return { ...this.state };
   }

@@ -13,7 +13,7 @@ type FieldErrors = { email?: string; password?: string };
  * Posts to better-auth's own endpoint (not a server action) so its per-address rate limit and CSRF checks
  * apply. The typed email stays after a failure; only the password is cleared.
  */
-export function SignInForm({ next }: { next: string }) {
+export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: string }) {
   const t = useTranslations('signIn');
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -55,7 +55,16 @@ export function SignInForm({ next }: { next: string }) {
     setPending(false);
     if (passwordRef.current) passwordRef.current.value = '';
     if (response.status === 401) setFormError(t('wrongCredentials'));
-    else if (response.status === 403) setFormError(t('disabled'));
+    else if (response.status === 403) {
+      // better-auth refuses a sign-in posted from an origin other than CONSOLE_URL with 403 too; that is a
+      // configuration problem, not a disabled account.
+      const code = ((await response.json().catch(() => null)) as { code?: string } | null)?.code;
+      setFormError(
+        code === 'INVALID_ORIGIN'
+          ? t('wrongOrigin', { expected: consoleUrl, actual: window.location.origin })
+          : t('disabled'),
+      );
+    }
     else if (response.status === 429) {
       const seconds = Number(response.headers.get('X-Retry-After')) || 60;
       setFormError(t('rateLimited', { seconds }));

@@ -2,27 +2,33 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
-import { useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
+import { useSalespeopleQuery } from '@/lib/client/salespeople';
+import type { Salesperson } from '@/lib/contract/salespeople';
 
-/** Salesperson names by id (there is no single-user GET), and the picker options. */
+/**
+ * Salesperson names by id and the picker options, from the console's id-and-name list (no e-mails or
+ * accounts). Namesakes are told apart by their id.
+ */
 export function useSalespeople() {
   const t = useTranslations('companies');
-  const users = useInternalUsers();
-  const byId = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u])), [users.data]);
+  const users = useSalespeopleQuery();
+  const labels = useMemo(() => {
+    const rows = users.data ?? [];
+    const count = new Map<string, number>();
+    for (const u of rows) count.set(u.name, (count.get(u.name) ?? 0) + 1);
+    const label = (u: Salesperson) => (!u.name ? `#${u.id}` : (count.get(u.name) ?? 0) > 1 ? `${u.name} (#${u.id})` : u.name);
+    return new Map(rows.map((u) => [u.id, label(u)]));
+  }, [users.data]);
   const options = useMemo(
-    () =>
-      (users.data ?? [])
-        .map((u) => ({ value: u.id, label: `${userLabel(u)}${u.status === 'Inactive' ? ' — inactive' : ''}` }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [users.data],
+    () => [...labels].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    [labels],
   );
   const nameOf = useCallback(
     (id: number | null | undefined) => {
       if (id == null) return '';
-      const user = byId.get(id);
-      return user ? userLabel(user) : t('unknownUser', { id });
+      return labels.get(id) ?? t('unknownUser', { id });
     },
-    [byId, t],
+    [labels, t],
   );
   return { query: users, options, nameOf };
 }

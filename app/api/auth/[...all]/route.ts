@@ -1,11 +1,12 @@
 import { getAuth } from '@/lib/server/auth/auth';
+import { consoleAuthHandler } from '@/lib/server/auth/http';
 
-// better-auth's endpoints (sign-in, sign-out, session, admin). Rate limiting and CSRF checks happen inside.
+// The better-auth endpoints the console uses (sign-in, sign-out, session); the rest answer 404 (lib/server/auth/http).
+// Rate limiting and CSRF checks happen inside better-auth.
 export const dynamic = 'force-dynamic';
 
 async function handle(request: Request): Promise<Response> {
-  const auth = await getAuth();
-  return auth.handler(request);
+  return consoleAuthHandler(await getAuth())(request);
 }
 
 export { handle as GET, handle as POST };

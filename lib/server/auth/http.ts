@@ -1,0 +1,32 @@
+import 'server-only';
+import type { ConsoleAuth } from './auth';
+
+/**
+ * The better-auth endpoints a browser may reach over HTTP: signing in and out, and reading one's session.
+ * Everything else better-auth offers (sign-up, password reset, email verification, and the admin plugin's
+ * endpoints, which skip the console's own rules such as "an admin cannot demote or disable themselves") is
+ * answered 404. The console calls what it needs on the server through auth.api, behind lib/server/accounts.
+ * An allowlist, so an endpoint a better-auth upgrade adds stays closed until someone opens it here.
+ */
+const OPEN: ReadonlyArray<readonly [method: string, path: string]> = [
+  ['POST', '/sign-in/email'],
+  ['POST', '/sign-out'],
+  ['GET', '/get-session'],
+];
+const BASE_PATH = '/api/auth';
+
+export function isOpenAuthEndpoint(method: string, pathname: string): boolean {
+  if (!pathname.startsWith(`${BASE_PATH}/`)) return false;
+  const path = pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
+  return OPEN.some(([m, p]) => m === method.toUpperCase() && p === path);
+}
+
+/** better-auth's HTTP handler behind the allowlist above. */
+export function consoleAuthHandler(auth: ConsoleAuth) {
+  return (request: Request): Promise<Response> | Response => {
+    if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
+      return Response.json({ error: 'not_found' }, { status: 404 });
+    }
+    return auth.handler(request);
+  };
+}
