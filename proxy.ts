@@ -1,9 +1,22 @@
 import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
+import { parseRecordId } from '@/components/record/parse-id';
 import { createNonce, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 
 /** Pages a signed-out visitor may see. */
 const PUBLIC_PAGES = new Set(['/sign-in']);
+
+/**
+ * A record page whose id cannot be one (`/companies/abc`) is served by the console's not-found page with a real
+ * 404 status. The record pages stream behind a loading state, so their own notFound() comes after a 200.
+ */
+const RECORD_PAGE = /^\/(?:companies|products|skus|bundles)\/([^/]+)(?:\/edit)?\/?$/;
+const NOT_FOUND_PAGE = '/_not-found-in-console';
+
+function isMalformedRecordPage(pathname: string): boolean {
+  const segment = RECORD_PAGE.exec(pathname)?.[1];
+  return segment !== undefined && segment !== 'new' && parseRecordId(segment) === null;
+}
 
 /**
  * Every page request gets a fresh CSP nonce: Next.js reads it from the request's CSP header and puts it on its
@@ -31,7 +44,9 @@ export function proxy(request: NextRequest) {
   // The cookie may still be stale; tell the console layout where the visitor was going so it can send them back.
   if (isPublic) headers.delete('x-console-path');
   else headers.set('x-console-path', target);
-  const response = NextResponse.next({ request: { headers } });
+  const response = isMalformedRecordPage(pathname)
+    ? NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url), { request: { headers } })
+    : NextResponse.next({ request: { headers } });
   response.headers.set('Content-Security-Policy', csp);
   return response;
 }

@@ -77,7 +77,7 @@ test.describe('Audit page', () => {
       const response = await page.goto('/audit');
       // A real 404 status: the page refuses before anything streams (no loading.tsx boundary on purpose).
       expect(response?.status(), role).toBe(404);
-      await expect(page.getByRole('heading', { name: 'This page could not be found.' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       expect(await page.content()).not.toContain('PUT /v1/companies/{id}');
       await context.close();

@@ -1,5 +1,6 @@
 import type { APIResponse } from '@playwright/test';
 import { expect, test } from './fixtures/test';
+import { CHROMIUM_LAUNCH } from '../playwright.config';
 import { DEMO_USERS, signInThroughForm, storageStateFor } from './fixtures/accounts';
 
 // Issue 10, "Shell and security": headers, CSP, framing and the return-to path, against the built console.
@@ -85,5 +86,90 @@ test.describe('return-to after sign-in', () => {
     await page.goto('/sign-in?next=/.//evil.example/x');
     await signInThroughForm(page, DEMO_USERS.viewer.email);
     await expect(page).toHaveURL(`${ORIGIN}/companies`, { timeout: 30_000 });
+  });
+});
+
+test.describe('a sign-in from the wrong address', () => {
+  test('says which address CONSOLE_URL names, not "account disabled"', async ({ playwright }) => {
+    // Another host name for this same server, as when people reach a console by an address it was not told about.
+    const port = new URL(ORIGIN).port;
+    const browser = await playwright.chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      args: [...CHROMIUM_LAUNCH.args, '--host-resolver-rules=MAP console-alias.test 127.0.0.1'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://console-alias.test:${port}/sign-in`);
+      await signInThroughForm(page, DEMO_USERS.viewer.email);
+      const alert = page.getByRole('alert').filter({ hasText: 'CONSOLE_URL' });
+      await expect(alert).toContainText(`This console's address (CONSOLE_URL) is ${ORIGIN}, but you are on http://console-alias.test:${port}.`);
+      await expect(page.getByText('This account is disabled')).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+test.describe('salespeople for every role (viewer)', () => {
+  test.use({ storageState: storageStateFor('viewer') });
+
+  test('get ids and names only; internal users and their e-mails stay admin-only', async ({ page, request }) => {
+    const list = await request.get('/api/salespeople');
+    expect(list.status()).toBe(200);
+    const rows = (await list.json()) as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
+    const users = await request.get('/api/upstream/v1/internal-users', { headers: { 'x-console-request': '1' } });
+    expect(users.status()).toBe(403);
+
+    // The companies page shows salesperson names, and no internal user's e-mail or account reaches the browser.
+    const emails: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().startsWith(ORIGIN)) {
+        const text = await response.text().catch(() => '');
+        for (const m of text.matchAll(/[\w.+-]+@[\w-]+\.[\w.]+/g)) if (m[0] !== DEMO_USERS.viewer.email) emails.push(m[0]);
+      }
+    });
+    await page.goto('/companies');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // Names, not "unknown user" placeholders: the list resolved them from the id-and-name endpoint.
+    const names = new Set(rows.map((r) => String(r.name)));
+    await expect
+      .poll(async () => (await table.getByRole('cell').allTextContents()).some((text) => names.has(text.trim())))
+      .toBe(true);
+    const html = await page.content();
+    expect(html).not.toMatch(/"account":/);
+    expect(emails).toEqual([]);
+  });
+
+  test('signed out, the endpoint answers 401', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: ORIGIN, storageState: { cookies: [], origins: [] } });
+    expect((await anonymous.get('/api/salespeople')).status()).toBe(401);
+    await anonymous.dispose();
+  });
+});
+
+test.describe('errors inside the console (steward)', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  for (const path of ['/no-such-page/at/all', '/companies/abc', '/products/0', '/skus/12abc/edit']) {
+    test(`${path} answers 404 inside the console, with navigation, a heading and a way back`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Companies' })).toBeVisible();
+      await page.getByRole('link', { name: 'Go to Companies' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('updated-since filter (viewer, Taipei)', () => {
+  test.use({ storageState: storageStateFor('viewer'), timezoneId: 'Asia/Taipei' });
+
+  test('keeps the seconds from the URL', async ({ page }) => {
+    await page.goto(`/companies?updatedSince=${encodeURIComponent('2026-01-02T03:04:05+08:00')}`);
+    await expect(page.getByLabel('Updated since')).toHaveValue('2026-01-02T03:04:05');
   });
 });

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoStartArgs } from './demo-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -61,12 +62,17 @@ function run(args) {
   });
 }
 
+const startArgs = demoStartArgs(process.env);
+const listenHost = startArgs.at(-1);
+// Any-interface addresses are reached through loopback; a named interface through itself.
+const probeHost = ['0.0.0.0', '::'].includes(listenHost) ? '127.0.0.1' : listenHost.includes(':') ? `[${listenHost}]` : listenHost;
+
 async function waitUntilReady(child) {
   // The first request migrates the databases, seeds the service and creates the demo accounts.
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) return false;
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/sign-in`, { redirect: 'manual' });
+      const response = await fetch(`http://${probeHost}:${port}/sign-in`, { redirect: 'manual' });
       if (response.status < 500) return true;
     } catch {
       // Not listening yet.
@@ -82,8 +88,8 @@ if (reason) {
   await run(['build']);
 }
 
-console.log(`Starting the console in demo mode on port ${port}…`);
-const server = spawn(process.execPath, [nextBin, 'start', '-p', port], { stdio: 'inherit', env });
+console.log(`Starting the console in demo mode on ${listenHost}, port ${port}…`);
+const server = spawn(process.execPath, [nextBin, ...startArgs], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth } from './auth/auth';
 import { ensureAccounts } from './auth/bootstrap';
 import { consoleAuthHandler } from './auth/http';
-import { CLIENT_ADDRESS_HEADER, clientAddress, installClientAddress } from './client-address';
+import { CLIENT_ADDRESS_HEADER, clientAddress, installClientAddress, withProvenClientAddress } from './client-address';
 import { connectConsoleDb, type ConsoleDbConnection } from './db/connect';
 import { migrateConsoleDb } from './db/migrate';
 
@@ -77,5 +77,16 @@ describe('sign-in limit over real HTTP', () => {
   it('still throttles a client that forges X-Forwarded-For on every attempt', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(401);
     expect((await attempt(3)).status).toBe(429);
+  });
+
+  it('ignores an address header that the start-up hook did not write (a request that arrived before it)', () => {
+    const forged = new Request('http://console.test/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { [CLIENT_ADDRESS_HEADER]: '198.51.100.1', 'x-console-client-address-proof': 'guess' },
+      body: '{}',
+    });
+    const seen = withProvenClientAddress(forged);
+    expect(seen.headers.get(CLIENT_ADDRESS_HEADER)).toBeNull();
+    expect(seen.headers.get('x-console-client-address-proof')).toBeNull();
   });
 });

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Failed sign-ins allowed per account before that account's sign-in pauses. The per-address limit alone is
- * not enough: the address comes from X-Forwarded-For, which a client reaching the console directly can set
- * to anything. Counting per account cannot be dodged that way. Only wrong passwords count, so a busy user's
+ * not enough: one guesser can use many addresses (a botnet, or a mistaken TRUSTED_PROXY_HOPS that lets
+ * X-Forwarded-For through). Counting per account cannot be dodged that way. Only wrong passwords count, so a busy user's
  * good sign-ins never lock them out; the price is that someone who knows an email can pause its sign-in for
  * `window` seconds, the usual trade.
  */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { withProvenClientAddress } from '../client-address';
 import type { ConsoleAuth } from './auth';
 
 /**
@@ -27,6 +28,6 @@ export function consoleAuthHandler(auth: ConsoleAuth) {
     if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
       return Response.json({ error: 'not_found' }, { status: 404 });
     }
-    return auth.handler(request);
+    return auth.handler(withProvenClientAddress(request));
   };
 }
