@@ -9,6 +9,8 @@ const WAREHOUSE = 3;
 const tenant = demoTenant();
 const onlyAdmin = tenant.internalUsers.find((u) => u.account === 'admin')!;
 
+/** A form field by its label; required fields carry a visual "*" in the label text. */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 const details = (page: Page) => page.getByRole('region', { name: 'Details' });
 const detailValue = (page: Page, label: string) =>
   details(page).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
@@ -41,11 +43,11 @@ test.describe('admin', () => {
     await page.getByRole('link', { name: 'New user' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New user' })).toBeVisible();
     const account = uniqueCode('e2e.new').toLowerCase();
-    await page.getByLabel('Account').fill(account);
-    await page.getByLabel('Name', { exact: true }).fill('E2E New User');
-    await page.getByLabel('Email').fill(`${account}@example.com`);
-    await page.getByLabel('Role').selectOption({ label: 'Sales' });
-    const password = page.getByLabel('Password', { exact: true });
+    await field(page, 'Account').fill(account);
+    await field(page, 'Name').fill('E2E New User');
+    await field(page, 'Email').fill(`${account}@example.com`);
+    await field(page, 'Role').selectOption({ label: 'Sales' });
+    const password = field(page, 'Password');
     await password.fill('password1');
     await expect(page.getByRole('status').filter({ hasText: 'Password strength: Very weak' })).toBeVisible();
     await password.fill('short');
@@ -76,19 +78,19 @@ test.describe('admin', () => {
 
   test('account_already_used appears under Account and nothing typed is lost', async ({ page }) => {
     await page.goto('/users/new');
-    await page.getByLabel('Account').fill(onlyAdmin.account.toUpperCase());
-    await page.getByLabel('Name', { exact: true }).fill('Second Admin');
-    await page.getByLabel('Email').fill('second.admin@example.com');
-    await page.getByLabel('Role').selectOption({ label: 'Sales' });
-    await page.getByLabel('Password', { exact: true }).fill('another-long-password');
+    await field(page, 'Account').fill(onlyAdmin.account.toUpperCase());
+    await field(page, 'Name').fill('Second Admin');
+    await field(page, 'Email').fill('second.admin@example.com');
+    await field(page, 'Role').selectOption({ label: 'Sales' });
+    await field(page, 'Password').fill('another-long-password');
     await page.getByRole('button', { name: 'Review and create' }).click();
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
 
-    const accountBox = page.getByLabel('Account');
+    const accountBox = field(page, 'Account');
     await expect(accountBox).toHaveAttribute('aria-invalid', 'true');
     await expect(accountBox).toHaveAccessibleDescription(/That account is already used in this tenant\./);
     await expect(accountBox).toBeFocused();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Second Admin');
+    await expect(field(page, 'Name')).toHaveValue('Second Admin');
     await expectNoAxeViolations(page);
   });
 
@@ -97,8 +99,8 @@ test.describe('admin', () => {
     const user = await createUser(page, { outerSysCode: 'E2E-KEEP' });
     await page.goto(`/users/${user.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeVisible();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/Leave empty to keep the current password/);
-    await page.getByLabel('Name', { exact: true }).fill(`${user.name} renamed`);
+    await expect(field(page, 'Password')).toHaveAccessibleDescription(/Leave empty to keep the current password/);
+    await field(page, 'Name').fill(`${user.name} renamed`);
     await page.getByRole('button', { name: 'Review and save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review changes' });
     await expect(dialog.getByRole('row')).toHaveCount(2); // header + Name
