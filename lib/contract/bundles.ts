@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import { INVALID, longId, money, NUMERIC_20_4_MAX, quantityPrecision, requiredOnCreate, round4, texts, type CreateRequirements } from './fields';
+import { fitsNumeric, INVALID, longId, money, quantityPrecision, requiredOnCreate, round4, texts, type CreateRequirements } from './fields';
 
 /**
  * Bundles (master-data-api.md Operations 9 to 11, contract §3): a product with one paired SKU and a recipe
@@ -13,15 +13,13 @@ export const BUNDLE_LIMITS = { outerSysCode: 50, name: 100, unit: 50, spec: 100,
 
 export const BUNDLE_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const;
 
-export const COMPONENT_QUANTITY_MAX = NUMERIC_20_4_MAX;
-
 /**
  * A component quantity as stored: rounded half away from zero to 4 decimals, then greater than 0 and
  * within numeric(20,4). null when it is not one (invalid_component_quantity): 0.00004 rounds to 0.
  */
 export function componentQuantity(value: number): number | null {
   const rounded = round4(value);
-  return Number.isFinite(rounded) && rounded > 0 && rounded <= COMPONENT_QUANTITY_MAX ? rounded : null;
+  return rounded > 0 && fitsNumeric(rounded) ? rounded : null;
 }
 
 export const componentWrite = z

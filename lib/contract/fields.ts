@@ -59,8 +59,15 @@ export function isIsoWithZone(value: string): boolean {
 
 export const updatedSince = z.string().refine(isIsoWithZone, { error: 'invalid_updated_since' });
 
-/** numeric(20,4), the column type of every quantity and amount, holds at most 16 integer digits. */
-export const NUMERIC_20_4_MAX = 9_999_999_999_999_999.9999;
+/**
+ * numeric(20,4), the column type of every quantity and amount, holds 16 integer digits: any value under
+ * 10^16. (Its largest value, 9,999,999,999,999,999.9999, is 10^16 itself as a double, which overflows.)
+ */
+export const NUMERIC_20_4_BOUND = 1e16;
+
+export function fitsNumeric(value: number): boolean {
+  return Math.abs(value) < NUMERIC_20_4_BOUND;
+}
 
 const TOO_LONG = {
   outerSysCode: 'outer_sys_code_too_long',

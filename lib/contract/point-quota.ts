@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID, NUMERIC_20_4_MAX, round4 } from './fields';
+import { fitsNumeric, INVALID, round4 } from './fields';
 import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
 
 /**
@@ -8,15 +8,13 @@ import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields
  * numeric(20,4). Shared item rules (key, memo, order) are in ./quotas.
  */
 
-export const POINT_BALANCE_MAX = NUMERIC_20_4_MAX;
-
 export const POINT_BALANCE_RULE: AmountRule = {
   field: 'balance',
   missing: 'missing_balance',
   invalid: 'invalid_balance',
   valid: (value) => {
     const rounded = round4(value);
-    return rounded >= 0 && rounded <= POINT_BALANCE_MAX;
+    return rounded >= 0 && fitsNumeric(rounded);
   },
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateBatchItemResult } from './batches';
-import { INVALID, longId, NUMERIC_20_4_MAX } from './fields';
+import { fitsNumeric, INVALID, longId } from './fields';
 
 /**
  * Stock (master-data-api.md Operation 6, contract §3): absolute on-hand quantities, written in batches.
@@ -8,8 +8,6 @@ import { INVALID, longId, NUMERIC_20_4_MAX } from './fields';
  */
 
 export const BUNDLE_SKU_STOCK = 'bundle SKU stock cannot be set through this API';
-
-export const INVENTORY_QTY_MAX = NUMERIC_20_4_MAX;
 
 /** No more decimals than the SKU's quantityPrecision: 2.5 is fine at precision 1, not at 0. */
 export function fitsPrecision(value: number, precision: number): boolean {
@@ -21,7 +19,7 @@ export function fitsPrecision(value: number, precision: number): boolean {
  * (`precision` null when the SKU is not known). Anything else is invalid_inventory_qty.
  */
 export function isInventoryQty(value: number, precision: number | null): boolean {
-  return value >= 0 && value <= INVENTORY_QTY_MAX && (precision == null || fitsPrecision(value, precision));
+  return value >= 0 && fitsNumeric(value) && (precision == null || fitsPrecision(value, precision));
 }
 
 /** One batch item as sent; the rules that need the SKU (its precision, bundle or not) are in isInventoryQty. */
