@@ -21,12 +21,13 @@ try {
 // Background jobs resume at start, before anyone visits: the runner must live in the routes' bundle (see
 // above), so ask this process's own /api/jobs/wake to start it. The token is random per process, so no one
 // else can call it. Tried until the server answers (it listens only after this hook returns).
-{
+// Never during `next build` (its workers may load this hook too), and the timers do not hold a process open.
+if (process.env.NEXT_PHASE !== 'phase-production-build') {
   const token = randomUUID();
   process.env.CONSOLE_JOBS_WAKE_TOKEN = token;
   void (async () => {
     for (let attempt = 0; attempt < 120; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 200 : 1000));
+      await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 200 : 1000).unref());
       const port = process.env.PORT;
       if (!port) continue;
       try {
