@@ -41,6 +41,8 @@ export interface Env {
   proxyBodyLimitBytes: number;
   /** Back-office user roles from CONSOLE_ROLES (names, which are administrators); null when unset. */
   userRoles: UserRole[] | null;
+  /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
+  jobs: { concurrency: number; quotaMaxAgeMs: number };
 }
 
 export class EnvError extends Error {
@@ -127,6 +129,9 @@ const raw = z.object({
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
   CONSOLE_ROLES: optionalText,
+  JOBS_CONCURRENCY: integer(8, 1, 64),
+  /** Seconds. */
+  QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -219,6 +224,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     consoleUrl,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
     userRoles,
+    jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
   };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { internalUser, type InternalUser } from '@/lib/contract/resources';
+import { internalUser, type InternalUser } from '@/lib/contract/internal-users';
 import type { ListFilters } from '@/lib/contract/lists';
 import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from '../lists';
 import { internalUserKeys } from '../query-keys';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
-import type { InternalUserCreate, InternalUserUpdate } from '@/lib/contract/resources';
+import type { InternalUserCreate, InternalUserUpdate } from '@/lib/contract/internal-users';
 import { apiFetch } from '../fetcher';
 import { internalUserKeys } from '../query-keys';
 

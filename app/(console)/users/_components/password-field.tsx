@@ -6,7 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { fieldErrorSentence } from '@/components/form/field-error';
 import { CharacterCounter, Checkbox, Field, Input, cn } from '@/components/ui';
 import { loadPasswordStrength, type PasswordStrength, type PasswordStrengthCheck } from '@/lib/client/internal-users/password-strength';
-import { LIMITS } from '@/lib/contract/resources';
+import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/internal-users';
 import { charLength } from '@/lib/contract/fields';
 
 const BAR = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-green-700'] as const;
@@ -22,7 +22,6 @@ export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
   const [shown, setShown] = useState(false);
   const [focused, setFocused] = useState(false);
   const [check, setCheck] = useState<PasswordStrengthCheck | 'failed' | null>(null);
-  const L = LIMITS.internalUser;
   // Loaded on first use: focus, or a value that arrived without focus (autofill, paste by script).
   const wanted = focused || Boolean(password);
 

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Field, Input, Select, SelectOptions } from '@/components/ui';
 import { leavesNoActiveAdmin, type UserRoleDirectory } from '@/lib/contract/user-roles';
-import type { InternalUser, InternalUserUpdate } from '@/lib/contract/resources';
+import type { InternalUser, InternalUserUpdate } from '@/lib/contract/internal-users';
 import { useRoleNames } from './use-role-names';
 
 export type AccessAction = 'deactivate' | 'activate' | 'role';

@@ -11,7 +11,7 @@ import { Alert, Button, Card, CardContent, CardHeader, CardTitle, LinkButton } f
 import { isApiError, type ApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
-import type { InternalUserUpdate } from '@/lib/contract/resources';
+import type { InternalUserUpdate } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { UserAccessDialog, type AccessAction } from './user-access-dialog';
 import { useRoleNames } from './use-role-names';

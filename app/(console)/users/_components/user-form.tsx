@@ -13,19 +13,18 @@ import { TextField } from '@/components/form/text-field';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
 import { errorField } from '@/lib/contract/errors';
 import {
+  INTERNAL_USER_LIMITS as L,
   internalUserCreateErrors,
   internalUserCreateShape,
   internalUserUpdate,
-  LIMITS,
   type InternalUser,
   type InternalUserCreate,
   type InternalUserUpdate,
-} from '@/lib/contract/resources';
+} from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { PasswordField } from './password-field';
 import { useRoleNames } from './use-role-names';
 
-const L = LIMITS.internalUser;
 const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status', 'outerSysCode'] as const;
 const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;
 const TEXT_FIELDS = ['account', 'name', 'email', 'outerSysCode'] as const;

@@ -12,7 +12,7 @@ import type { FilterFields } from '@/components/data-table/filter-bar';
 import { StatusBadge } from '@/components/record/status-badge';
 import { getAllInternalUsers, getInternalUsers } from '@/lib/client/internal-users/get-internal-users';
 import { internalUserKeys } from '@/lib/client/query-keys';
-import type { InternalUser } from '@/lib/contract/resources';
+import type { InternalUser } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { useRoleNames } from './use-role-names';
