@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES } from '@/lib/contract';
+import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES, parseUserRoles, type UserRole } from '@/lib/contract';
 
 /**
  * The one validated environment of the console (design.md "Environment"). Read lazily through getEnv(), so
@@ -41,6 +41,10 @@ export interface Env {
   /** How many proxies in front of the console append to X-Forwarded-For (0: the socket is the client). */
   trustedProxyHops: number;
   proxyBodyLimitBytes: number;
+  /** Back-office user roles from CONSOLE_ROLES (names, which are administrators); null when unset. */
+  userRoles: UserRole[] | null;
+  /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
+  jobs: { concurrency: number; quotaMaxAgeMs: number };
 }
 
 export class EnvError extends Error {
@@ -127,6 +131,10 @@ const raw = z.object({
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
   TRUSTED_PROXY_HOPS: integer(0, 0, 10),
+  CONSOLE_ROLES: optionalText,
+  JOBS_CONCURRENCY: integer(8, 1, 64),
+  /** Seconds. */
+  QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -205,6 +213,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push({ variable: 'BETTER_AUTH_SECRET', message: `must be at least ${AUTH_SECRET_MIN} characters.` });
   }
 
+  let userRoles: UserRole[] | null = null;
+  if (v.CONSOLE_ROLES !== undefined) {
+    const parsedRoles = parseUserRoles(v.CONSOLE_ROLES);
+    if ('error' in parsedRoles) problems.push({ variable: 'CONSOLE_ROLES', message: parsedRoles.error });
+    else userRoles = parsedRoles.roles;
+  }
+
   if (problems.length) throw new EnvError(problems);
 
   const consoleUrl = v.CONSOLE_URL ?? v.BETTER_AUTH_URL ?? 'http://localhost:3000';
@@ -229,6 +244,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     consoleUrl,
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
+    userRoles,
+    jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
   };
 }
 
