@@ -138,7 +138,7 @@ test.describe('steward', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`E2E ${code}`);
     // The tenant's default salesperson was applied by the service.
     const defaultUser = tenant.internalUsers.find((u) => u.account === 'chen.shufen')!;
-    await expect(page.getByRole('region', { name: 'Details' })).toContainText(defaultUser.account);
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText(defaultUser.name);
   });
 });
 
@@ -275,7 +275,9 @@ test.describe('viewer', () => {
     await expectNoAxeViolations(page);
 
     const details = page.getByRole('region', { name: 'Details' });
-    await expect(details).toContainText('chen.shufen');
+    // The salesperson by name; a viewer never receives back-office accounts or e-mails.
+    await expect(details).toContainText(tenant.internalUsers.find((u) => u.account === 'chen.shufen')!.name);
+    await expect(details).not.toContainText('chen.shufen');
     const before = (await details.textContent()) ?? '';
     const res = await proxyWrite(page, 'PUT', '/v1/companies/1', { shortName: 'viewer was here' });
     expect(res.status).toBe(403);
