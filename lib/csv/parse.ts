@@ -84,7 +84,9 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
     delimiter,
     skipEmptyLines: false,
     chunkSize: 1024 * 1024,
-    chunk(chunk, handle) {
+    // A string input is parsed synchronously, chunk by chunk: everything is done when parse returns.
+    complete() {},
+    chunk(chunk: Papa.ParseResult<string[]>, handle: Papa.Parser) {
       if (stopped) return;
       if (chunk.meta.linebreak) newline = chunk.meta.linebreak === '\r' ? '\r' : '\n';
       const quoteErrors = new Map<number, string>();
@@ -103,7 +105,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
         if (isBlank(cells)) continue;
         if (!headerSeen) {
           headerSeen = true;
-          result.headers = cells.map((h) => h.trim());
+          result.headers = cells.map((h: string) => h.trim());
           result.headerLine = rowLine;
           continue;
         }
