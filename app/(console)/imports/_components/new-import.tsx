@@ -40,7 +40,7 @@ export function NewImport() {
   const [encoding, setEncoding] = useState<Encoding | null>(null);
   const [delimiter, setDelimiter] = useState<Delimiter | null>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
-  const [mapping, setMapping] = useState<Mapping>([]);
+  const [edited, setEdited] = useState<{ basis: Mapping; mapping: Mapping } | null>(null);
   const [saved, setSaved] = useState<SavedMapping>({});
   const [check, setCheck] = useState<CheckResult | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -103,9 +103,13 @@ export function NewImport() {
     return Object.fromEntries(FAMILIES[family].fields.map((f) => [f.name, t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.id') : f.name]));
   }, [family, t]);
 
-  useEffect(() => {
-    if (family && preview && !preview.error) setMapping(autoMap(preview.headers, FAMILIES[family], labels, saved));
-  }, [family, preview, labels, saved]);
+  // The automatic mapping for this file and family; the user's changes apply until either changes.
+  const autoMapping = useMemo<Mapping>(
+    () => (family && preview && !preview.error ? autoMap(preview.headers, FAMILIES[family], labels, saved) : []),
+    [family, preview, labels, saved],
+  );
+  const mapping = edited && edited.basis === autoMapping ? edited.mapping : autoMapping;
+  const setMapping = (update: (m: Mapping) => Mapping) => setEdited({ basis: autoMapping, mapping: update(mapping) });
 
   function choose(next: File | null, enc?: Encoding, delim?: Delimiter) {
     setFile(next);
