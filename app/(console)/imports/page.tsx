@@ -15,6 +15,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
+const JOB_STATES = ['uploading', 'planning', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+function jobStateOf(imp: { state: string; jobState: string | null }): (typeof JOB_STATES)[number] {
+  if (imp.state === 'uploading') return 'uploading';
+  return JOB_STATES.find((s) => s === imp.jobState) ?? 'succeeded';
+}
+
 export default async function ImportsPage() {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
   const user = await getCurrentUser();
@@ -70,7 +77,7 @@ export default async function ImportsPage() {
                   <td className="px-3 py-2 tabular-nums">{imp.succeeded}</td>
                   <td className="px-3 py-2 tabular-nums">{imp.notSucceeded}</td>
                   <td className="px-3 py-2">
-                    <Badge>{imp.state === 'uploading' ? t('jobState.uploading') : imp.state === 'settled' ? t('jobState.succeeded') : t('jobState.running')}</Badge>
+                    <Badge>{t(`jobState.${jobStateOf(imp)}`)}</Badge>
                   </td>
                   <td className="px-3 py-2">{imp.createdByEmail}</td>
                   <td className="whitespace-nowrap px-3 py-2">

@@ -185,8 +185,8 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
 }
 
 export async function listImports(db: Db, options: { limit?: number } = {}) {
-  const { rows } = await sql<ImportRowDb & { sent: number; failed: number }>`
-    select i.id::text as id, i.*,
+  const { rows } = await sql<ImportRowDb & { sent: number; failed: number; job_state: string | null }>`
+    select i.id::text as id, i.*, (select j.state from job j where j.id::text = i.job_id) as job_state,
       (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('created', 'updated', 'ok')) as sent,
       (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('failed', 'unknown', 'not_sent')) as failed
     from import i order by i.created_at desc, i.id desc limit ${options.limit ?? 50}`.execute(db);
@@ -196,6 +196,8 @@ export async function listImports(db: Db, options: { limit?: number } = {}) {
     fileName: r.file_name,
     totalRows: r.total_rows,
     state: r.state,
+    /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
+    jobState: r.job_state,
     jobId: r.job_id,
     createdByEmail: r.created_by_email,
     createdAt: iso(r.created_at),
