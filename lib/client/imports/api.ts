@@ -14,14 +14,17 @@ export class ImportApiError extends Error {
 }
 
 export async function importsFetch<T = unknown>(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  // A write always carries a JSON body: the console refuses a write without that content type (CSRF check).
+  const body = init.body === undefined && method !== 'GET' ? {} : init.body;
   const headers: Record<string, string> = { 'X-Console-Request': '1' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api/imports${path}`, {
-      method: init.method ?? 'GET',
+      method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
       signal: init.signal,
