@@ -50,6 +50,14 @@ describe('checkRows', () => {
     expect(counts).toEqual({ rows: 3, toSend: 1, heldBack: 2, warned: 0 });
   });
 
+  it('a row that can only create is checked with the create rules', () => {
+    const { rows } = check('productId,outerSysCode,name\n,,no code\n');
+    expect(rows[0]!.errors).toEqual([
+      { code: 'productId is required to create a SKU', field: 'productId', column: 1 },
+      { code: 'outerSysCode is required to create a SKU', field: 'outerSysCode', column: 2 },
+    ]);
+  });
+
   it('reads thousands separators and leaves empty cells out', () => {
     const { rows } = check('id,price,name\n7,"1,234.5",\n');
     expect(rows[0]!.item).toEqual({ id: 7, price: 1234.5 });
@@ -62,7 +70,7 @@ describe('checkRows', () => {
   });
 
   it('warns about rows without a key and about a later row overwriting an earlier one', () => {
-    const { rows, counts } = check('id,productId,outerSysCode,name\n,1,S1,a\n,1,S1,b\n,2,S1,c\n,,,d\n');
+    const { rows, counts } = check('id,productId,outerSysCode,name\n,1,S1,a\n,1,S1,b\n,2,S1,c\n,,,d\n', FAMILIES.skus);
     expect(rows[1]!.warnings).toEqual([{ code: DUPLICATE_KEY, params: { line: 2 } }]);
     // The same code under another product is another SKU.
     expect(rows[2]!.warnings).toEqual([]);

@@ -73,8 +73,9 @@ export function checkRows(
       if ('syntax' in value) errors.push({ code: value.syntax, field, column: index + 1 });
       else item[field] = value.value;
     }
+    const createOnly = family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '');
     if (errors.length === 0) {
-      const parsed = family.schema.safeParse(item);
+      const parsed = (createOnly && family.createSchema ? family.createSchema : family.schema).safeParse(item);
       if (!parsed.success) {
         const seen = new Set<string>();
         for (const issue of parsed.error.issues as ZodIssueLike[]) {
@@ -86,7 +87,7 @@ export function checkRows(
         }
       }
     }
-    if (family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '')) {
+    if (createOnly) {
       warnings.push({ code: CREATES_EVERY_TIME });
     }
     const key = errors.length === 0 ? family.key(item) : null;

@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import {
+  bundleCreate,
   bundlePriceWrite,
   bundleWrite,
   companyWrite,
   creditQuotaWrite,
   pointQuotaWrite,
   priceWrite,
+  productCreate,
   productWrite,
+  skuCreate,
   skuWrite,
   stockWrite,
 } from '@/lib/contract';
@@ -52,6 +55,11 @@ export interface Family {
   name: FamilyName;
   fields: readonly ImportField[];
   schema: z.ZodType;
+  /**
+   * The contract's create schema, for a row that can only create (neither id nor ERP code, so nothing can
+   * match it): it adds the create-only requirements (a SKU's product and code, a product's category).
+   */
+  createSchema?: z.ZodType;
   /** The file must have every column of at least one of these sets. */
   requiredColumns: readonly (readonly string[])[];
   /** What a row writes to; two rows with the same key in one file: the later overwrites the earlier. */
@@ -116,6 +124,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
       { name: 'productCategoryId', kind: 'long', aliases: CATEGORY },
     ],
     schema: productWrite,
+    createSchema: productCreate,
     requiredColumns: [['id'], ['outerSysCode'], ['name']],
     key: idOrCode,
     upsert: true,
@@ -138,6 +147,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
       { name: 'quantityPrecision', kind: 'long', aliases: PRECISION },
     ],
     schema: skuWrite,
+    createSchema: skuCreate,
     requiredColumns: [['id'], ['productId', 'outerSysCode']],
     // The service matches a code within its product only: the same code under two products is two SKUs.
     key: (item) =>
@@ -167,6 +177,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
       { name: 'components', kind: 'components', aliases: ['組成', '組件', '元件', '組合內容'] },
     ],
     schema: bundleWrite,
+    createSchema: bundleCreate,
     requiredColumns: [['id'], ['outerSysCode'], ['name']],
     key: idOrCode,
     upsert: true,
