@@ -34,9 +34,9 @@ export async function importsFetch<T = unknown>(path: string, init: { method?: '
     throw new ImportApiError(0, 'network_error');
   }
   if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new ImportApiError(response.status, typeof body.error === 'string' ? body.error : 'invalid_response', body);
-  return body as T;
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new ImportApiError(response.status, typeof answer.error === 'string' ? answer.error : 'invalid_response', answer);
+  return answer as T;
 }
 
 /** A file download from an /api/imports endpoint (the request header rules out a plain link). */
