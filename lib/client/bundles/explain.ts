@@ -12,7 +12,7 @@ export interface ExplainedLine {
   available: number;
   /** Whole bundles this component alone allows: available ÷ quantity, rounded down, never below 0. */
   allows: number;
-  /** This component caps the figure (every tied component is marked). */
+  /** This component caps the figure: it allows exactly availableQty (every tied component is marked). */
   limiting: boolean;
 }
 
@@ -25,19 +25,36 @@ export interface Explanation {
 /**
  * The bundle page's explainer. The figure and each line's quotient come from lib/contract's
  * explainAvailableQty (exact 4-decimal arithmetic, the service's own rule); this only adds the per-line
- * clamp and marks every component whose quotient equals the minimum.
+ * clamp and marks every component that allows no more than the figure (ties all marked; when the figure is
+ * 0, every component that alone allows 0 is marked).
  */
 export function explainRecipe(lines: readonly RecipeLine[]): Explanation {
   const { availableQty, fits } = explainAvailableQty(lines);
-  const min = fits.length ? Math.min(...fits) : 0;
   return {
     availableQty,
-    lines: lines.map((line, i) => ({
-      available: unitsToNumber(toUnits(line.inventoryQty) - toUnits(line.reservedQty)),
-      allows: Math.max(0, fits[i] as number),
-      limiting: fits[i] === min,
-    })),
+    lines: lines.map((line, i) => {
+      const allows = Math.max(0, fits[i] as number);
+      return { available: sellable(line), allows, limiting: allows === availableQty };
+    }),
   };
+}
+
+/** Bundles one component alone allows: floor(available ÷ quantity), never below 0. */
+export function bundlesAllowed(line: RecipeLine): number {
+  return explainRecipe([line]).lines[0]?.allows ?? 0;
+}
+
+/**
+ * Whether one component caps a bundle whose availableQty the service gave, knowing only that component's
+ * stock (the SKU page): it does exactly when it alone allows no more than that figure.
+ */
+export function capsBundle(line: RecipeLine, bundleAvailableQty: number): boolean {
+  return bundlesAllowed(line) <= bundleAvailableQty;
+}
+
+/** On hand minus reserved, exactly (the stock query's availableQty, not clamped). */
+export function sellable(line: Pick<RecipeLine, 'inventoryQty' | 'reservedQty'>): number {
+  return unitsToNumber(toUnits(line.inventoryQty) - toUnits(line.reservedQty));
 }
 
 function unitsToNumber(units: bigint): number {
