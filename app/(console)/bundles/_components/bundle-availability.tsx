@@ -48,9 +48,10 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle id="bundle-availability">{t('title')}</CardTitle>
-          <p className="mt-2 text-3xl font-semibold tabular-nums" aria-describedby="bundle-availability-read-at">
+          {/* An output (role status): the service's figure, announced again after a refresh. */}
+          <output className="mt-2 block text-3xl font-semibold tabular-nums" aria-label={t('title')} aria-describedby="bundle-availability-read-at">
             {qty(bundle.availableQty)}
-          </p>
+          </output>
           <p id="bundle-availability-read-at" className="text-xs text-zinc-600 dark:text-zinc-400">
             <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: format.dateTime(new Date(readAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}</time>
           </p>
