@@ -39,6 +39,8 @@ export interface Env {
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
   proxyBodyLimitBytes: number;
+  /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
+  jobs: { concurrency: number; quotaMaxAgeMs: number };
 }
 
 export class EnvError extends Error {
@@ -124,6 +126,9 @@ const raw = z.object({
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
+  JOBS_CONCURRENCY: integer(8, 1, 64),
+  /** Seconds. */
+  QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -208,6 +213,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl, signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS },
     consoleUrl,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
+    jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
   };
 }
 
