@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Stock } from '@/lib/contract/resources';
+import type { Stock } from '@/lib/contract/stock';
 import { skuStockQueryOptions } from '../skus/get-sku';
 
 export interface ComponentStocks {

@@ -1,4 +1,4 @@
-import type { Bundle } from '@/lib/contract/resources';
+import type { Bundle } from '@/lib/contract/bundles';
 import { getAllBundles } from './get-bundles';
 
 /**

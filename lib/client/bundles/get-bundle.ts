@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bundle, price } from '@/lib/contract/resources';
+import { bundlePrice } from '@/lib/contract/bundle-prices';
+import { bundle } from '@/lib/contract/bundles';
 import { apiFetch } from '../fetcher';
 import { bundleKeys } from '../query-keys';
 
@@ -9,7 +10,7 @@ export function getBundle(id: number, signal?: AbortSignal) {
 
 /** List and sell price through the bundle price endpoint (never the SKU price family, which 404s for bundles). */
 export function getBundlePrices(id: number, signal?: AbortSignal) {
-  return apiFetch({ path: `/v1/bundles/${id}/prices`, schema: price, signal });
+  return apiFetch({ path: `/v1/bundles/${id}/prices`, schema: bundlePrice, signal });
 }
 
 export function bundleQueryOptions(id: number) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListFilters } from '@/lib/contract/lists';
-import { bundle } from '@/lib/contract/resources';
+import { bundle } from '@/lib/contract/bundles';
 import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from '../lists';
 import { bundleKeys } from '../query-keys';
 

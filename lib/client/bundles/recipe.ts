@@ -1,4 +1,4 @@
-import { componentWrite, type ComponentWrite } from '@/lib/contract';
+import { componentWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import type { ErrorCode } from '@/lib/contract/errors';
 import { isApiError } from '../api-error';
 import { getSku } from '../skus/get-sku';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { bundleIdResponse, bundlePriceBatchItemResult } from '@/lib/contract/batches';
-import type { BundleWrite, ComponentWrite } from '@/lib/contract/resources';
+import { bundlePriceBatchItemResult } from '@/lib/contract/bundle-prices';
+import { bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import { sendOneItemBatch } from '../batch';
 import { apiFetch } from '../fetcher';
 import { bundleKeys } from '../query-keys';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Sku } from '@/lib/contract/resources';
+import type { Sku } from '@/lib/contract/skus';
 import { skuKeys } from '../query-keys';
 import { getAllSkus, getSkus } from './get-skus';
 

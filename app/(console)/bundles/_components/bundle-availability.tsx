@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input } from '@/components/ui';
 import { explainRecipe, sellable, shortfall, type RecipeLine } from '@/lib/client/bundles/explain';
 import type { ComponentStocks } from '@/lib/client/bundles/component-stock';
-import type { Bundle } from '@/lib/contract/resources';
+import type { Bundle } from '@/lib/contract/bundles';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 

@@ -12,7 +12,7 @@ import { useComponentStocks } from '@/lib/client/bundles/component-stock';
 import { useBundle } from '@/lib/client/bundles/get-bundle';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
-import { STATUS } from '@/lib/contract/fields';
+import { BUNDLE_STATUS } from '@/lib/contract/bundles';
 import { can } from '@/lib/contract/roles';
 import { BundleAvailability } from './bundle-availability';
 import { BundlePricePanel } from './bundle-price-panel';
@@ -31,7 +31,7 @@ export function BundleDetail({ id }: { id: number }) {
   const editable = can(user.role, 'editMasterData');
   const [editing, setEditing] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const statusLabels = Object.fromEntries(STATUS.bundle.map((s) => [s, tr(`status.${s}`)]));
+  const statusLabels = Object.fromEntries(BUNDLE_STATUS.map((s) => [s, tr(`status.${s}`)]));
 
   // The service's figure and the component stock are read again together, so the comparison is fair.
   const refresh = async () => {

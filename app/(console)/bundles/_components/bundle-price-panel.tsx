@@ -11,7 +11,7 @@ import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/u
 import { useBundlePrices } from '@/lib/client/bundles/get-bundle';
 import { useSetBundlePrices } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX } from '@/lib/contract/fields';
-import { bundlePriceWrite } from '@/lib/contract/resources';
+import { bundlePriceWrite } from '@/lib/contract/bundle-prices';
 
 export function BundlePricePanel({ bundleId, editable }: { bundleId: number; editable: boolean }) {
   const t = useTranslations('bundles');

@@ -12,8 +12,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { getAllBundles, getBundles } from '@/lib/client/bundles/get-bundles';
 import { bundleKeys } from '@/lib/client/query-keys';
-import { STATUS } from '@/lib/contract/fields';
-import type { Bundle } from '@/lib/contract/resources';
+import { BUNDLE_STATUS, type Bundle } from '@/lib/contract/bundles';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { ComponentFilter } from './component-filter';
@@ -23,7 +22,7 @@ export function BundlesList() {
   const tr = useTranslations('records');
   const format = useFormatter();
   const user = useCurrentUser();
-  const statusLabels = useMemo(() => Object.fromEntries(STATUS.bundle.map((s) => [s, tr(`status.${s}`)])), [tr]);
+  const statusLabels = useMemo(() => Object.fromEntries(BUNDLE_STATUS.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
   const columns = useMemo<ColumnDef<Bundle>[]>(() => {
     const num = (id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty', value: (b: Bundle) => number): ColumnDef<Bundle> => ({
@@ -85,7 +84,7 @@ export function BundlesList() {
       type: 'select',
       label: t('fields.status'),
       anyLabel: t('filters.anyStatus'),
-      options: STATUS.bundle.map((s) => ({ value: s, label: statusLabels[s] ?? s })),
+      options: BUNDLE_STATUS.map((s) => ({ value: s, label: statusLabels[s] ?? s })),
     },
     componentSkuId: {
       type: 'custom',

@@ -18,7 +18,8 @@ import { findBundlesByCode } from '@/lib/client/bundles/find-by-code';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
-import { bundleWrite, LIMITS, type Bundle, type BundleWrite, type ComponentWrite } from '@/lib/contract/resources';
+// bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
+import { BUNDLE_LIMITS, bundleCreate, type Bundle, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '../../products/_components/use-categories';
 import { RecipeRows } from './recipe-rows';
 
@@ -30,11 +31,6 @@ const CREATE_DEFAULTS: Record<string, FormValue> = {
 // The precisions the contract accepts, read from its own rule rather than restated.
 const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter((d) => quantityPrecision.safeParse(d).success);
 
-/** A create needs a category and at least one component (the service's codes, checked before sending). */
-const bundleCreate = bundleWrite.superRefine((value, ctx) => {
-  if (value.productCategoryId == null) ctx.addIssue({ code: 'custom', path: ['productCategoryId'], message: 'product_category_id_required' });
-  if (value.components == null || value.components.length === 0) ctx.addIssue({ code: 'custom', path: ['components'], message: 'bundle_components_required' });
-});
 
 /** The recipe inside the create form: rows edited here, written to the form's `components` value. */
 function RecipeField() {
@@ -126,7 +122,7 @@ export function NewBundleForm() {
       >
         <div className="grid gap-5 md:grid-cols-2">
           {TEXT_FIELDS.slice(0, 2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={LIMITS.bundle[f]} placeholder={placeholder} />
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
           ))}
           <SelectField
             name="productCategoryId"
@@ -137,7 +133,7 @@ export function NewBundleForm() {
             groups={categories.groups}
           />
           {TEXT_FIELDS.slice(2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={LIMITS.bundle[f]} placeholder={placeholder} />
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
           ))}
           <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
           <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />

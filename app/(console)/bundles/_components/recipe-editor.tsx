@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
 import { errorMessage } from '@/lib/contract/errors';
-import type { Bundle } from '@/lib/contract/resources';
+import { BUNDLE_CREATE_REQUIRED, type Bundle } from '@/lib/contract/bundles';
 import { RecipeRows } from './recipe-rows';
 
 export function draftFrom(bundle: Bundle): DraftComponent[] {
@@ -44,7 +44,7 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
     setFailure(null);
     setRowErrors(new Map());
     if (rows.length === 0) {
-      setFailure({ kind: 'refused', sentence: errorMessage('bundle_components_required') });
+      setFailure({ kind: 'refused', sentence: errorMessage(BUNDLE_CREATE_REQUIRED.components.code) });
       return;
     }
     const invalid = rows.find((r) => componentError(r) !== null);

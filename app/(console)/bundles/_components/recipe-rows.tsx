@@ -20,7 +20,7 @@ import { explainRecipe, type RecipeLine } from '@/lib/client/bundles/explain';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
 import { componentError, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { errorMessage } from '@/lib/contract/errors';
-import type { Sku } from '@/lib/contract/resources';
+import type { Sku } from '@/lib/contract/skus';
 import { SkuSearch } from './sku-search';
 
 export interface RecipeRowsProps {

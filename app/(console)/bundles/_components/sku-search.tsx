@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Field, Input } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import { findSkusByCode, useSkuSearch } from '@/lib/client/skus/search-skus';
-import type { Sku } from '@/lib/contract/resources';
+import type { Sku } from '@/lib/contract/skus';
 
 const DEBOUNCE_MS = 300;
 
