@@ -102,7 +102,7 @@ export const ERROR_MESSAGES = {
   account_already_used: 'That account is already used in this tenant.',
   invalid_role_id: 'Choose a role of this tenant.',
   invalid_status: 'Status must be Active or Inactive.',
-  last_active_admin: 'This is the only administrator who can sign in; keep them active and an administrator.',
+  last_active_admin: 'Nothing was changed: this is the only active administrator. Make another user an administrator first.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
