@@ -31,6 +31,7 @@ export const ERROR_MESSAGES = {
   unauthenticated: 'Your session has ended; sign in again. Nothing was changed.',
   operation_not_allowed: 'The console does not offer that operation; nothing was sent.',
   bad_path: 'The request path is malformed; nothing was sent.',
+  code_check_failed: 'The console could not check whether a record with this ERP code already exists, so nothing was sent. Try again.',
   upstream_timeout:
     'The service did not answer in time. A read can simply be retried; a write may or may not have been applied, so check the record before repeating it.',
   // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
