@@ -94,9 +94,16 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   };
 
   const send = async (changes: Record<string, unknown>, baseline: Values) => {
-    setSaving(true);
     setFormError([]);
     setUnknown(null);
+    // Offline: say so now and send nothing, not even the re-read (a query would wait for the connection,
+    // and the write must never go out later behind the person's back).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setReview(null);
+      setFormError([tw('offline')]);
+      return;
+    }
+    setSaving(true);
     try {
       if (props.reread) {
         let now: Values;
