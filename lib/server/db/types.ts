@@ -33,8 +33,46 @@ export interface SessionTable {
   updatedAt: ColumnType<Date, Date | string, Date | string>;
 }
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+/** A run of a job kind (migration 0040, lib/server/jobs). */
+export interface JobTable {
+  id: ColumnType<string, never, never>;
+  kind: string;
+  tenant: string;
+  state: string;
+  params: Json;
+  rerun_expired: boolean;
+  created_by: string | null;
+  created_at: ColumnType<Date, never, never>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  attempts: ColumnType<number, never, number>;
+  error: string | null;
+  summary: Json | null;
+}
+
+/** One unit of work of a job (migration 0040). */
+export interface JobUnitTable {
+  id: ColumnType<string, never, never>;
+  job_id: string;
+  key: string;
+  input: Json;
+  state: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, never, number>;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  result: Json | null;
+  error: Json | null;
+  finished_at: Timestamp | null;
+}
 
 export interface ConsoleDatabase {
   user: UserTable;
   session: SessionTable;
+  job: JobTable;
+  job_unit: JobUnitTable;
 }

@@ -1,0 +1,59 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
+import type { UpstreamClient } from '../upstream';
+import type { UnitSpec } from './store';
+
+/** What a unit handler returns: its state and what to keep of it (both stored as JSON on the unit). */
+export type UnitResult<Result = unknown> = { ok: true; result?: Result } | { ok: false; error: unknown };
+
+export interface JobContext<Params> {
+  jobId: string;
+  tenant: string;
+  params: Params;
+  /** The console database (the runner's own connection). */
+  db: Kysely<ConsoleDatabase>;
+  /** The signing client, with the runtime's concurrency limit and shared 429 pause. */
+  upstream: UpstreamClient;
+  /** When this job's planning started (the job's start time). */
+  startedAt: Date;
+}
+
+export interface FinishedUnit<Input, Result> {
+  key: string;
+  input: Input;
+  outcome: UnitResult<Result>;
+}
+
+/**
+ * A job kind. Register it in lib/server/jobs/kinds.ts; start a run with startJob (lib/server/jobs/index.ts).
+ */
+export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
+  /** Stored on the job row; stable across releases (a job outlives the process that created it). */
+  name: string;
+  /**
+   * True for reads: a unit whose instance died mid-call is run again by another. False for writes that are
+   * not idempotent keyed upserts: such a unit is marked failed with error { code: 'outcome_unknown' }.
+   */
+  rerunExpired: boolean;
+  /**
+   * Lists the units of a job created without them, in batches (each batch is stored as it comes, so a
+   * planner that dies leaves the added units; the next planner starts over and adds only new keys).
+   */
+  plan?(context: JobContext<Params>): AsyncIterable<readonly UnitSpec<Input>[]>;
+  /** Does one unit. A thrown error fails the unit with { code: 'unit_error', message }. */
+  run(input: Input, context: JobContext<Params>): Promise<UnitResult<Result>>;
+  /**
+   * Optional: keeps the results somewhere of the kind's own (the quota snapshot). Called in the transaction
+   * that records those units finished, so a result is stored exactly when its unit counts as done.
+   */
+  store?(trx: Kysely<ConsoleDatabase>, finished: readonly FinishedUnit<Input, Result>[], context: JobContext<Params>): Promise<void>;
+}
+
+/** Keeps JobKind's type parameters at their definition while listing kinds together. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobKind = JobKind<any, any, any>;
+
+export function defineJobKind<Params, Input, Result>(kind: JobKind<Params, Input, Result>): JobKind<Params, Input, Result> {
+  return kind;
+}

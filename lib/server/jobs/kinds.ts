@@ -1,0 +1,5 @@
+import 'server-only';
+import type { AnyJobKind } from './kind';
+
+/** Every job kind this console runs. A kind not listed here is never claimed by this build. */
+export const JOB_KINDS: readonly AnyJobKind[] = [];

@@ -1,0 +1,294 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
+import type { UpstreamClient } from '../upstream';
+import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
+import {
+  claimPlanning,
+  claimUnits,
+  closeFinishedJobs,
+  completeUnits,
+  failExpiredUnits,
+  failJob,
+  finishPlanning,
+  insertUnits,
+  releasePlanning,
+  renewPlanning,
+  renewUnits,
+  type ClaimedUnit,
+  type UnitOutcome,
+} from './store';
+
+export interface JobRunnerOptions {
+  db: Kysely<ConsoleDatabase>;
+  kinds: readonly AnyJobKind[];
+  upstream: UpstreamClient;
+  /** This instance's name on the leases it holds; unique per process. */
+  owner?: string;
+  /** Units run at once by this instance (the upstream client has its own limit on requests). */
+  concurrency?: number;
+  /** How long a claim holds without renewal; renewed every third of it while the unit runs. */
+  leaseMs?: number;
+  /** How often an idle runner looks for work. */
+  pollMs?: number;
+  /** Finished units are recorded in batches: at most this long after finishing... */
+  flushMs?: number;
+  /** ...or as soon as this many are waiting. */
+  flushMax?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+type Held = { unit: ClaimedUnit; kind: AnyJobKind };
+type Finished = Held & { outcome: UnitResult };
+
+/**
+ * One per process: claims units of running jobs and runs them, plans jobs created without units, renews
+ * its leases, records outcomes in batches, closes jobs with nothing left. Everything it knows is in the
+ * database, so stopping it (or killing the process) loses at most the units in flight, which another
+ * runner takes over when their lease expires.
+ */
+export class JobRunner {
+  readonly owner: string;
+  readonly #db: Kysely<ConsoleDatabase>;
+  readonly #kinds: Map<string, AnyJobKind>;
+  readonly #upstream: UpstreamClient;
+  readonly #concurrency: number;
+  readonly #leaseMs: number;
+  readonly #pollMs: number;
+  readonly #flushMs: number;
+  readonly #flushMax: number;
+  readonly #log: (message: string, error?: unknown) => void;
+
+  #running = false;
+  #abandoned = false;
+  #loop: Promise<void> | null = null;
+  #wakeLoop: (() => void) | null = null;
+  #heartbeat: ReturnType<typeof setInterval> | null = null;
+  #held = new Map<string, Held>();
+  #queue: Held[] = [];
+  #inFlight = new Set<Promise<void>>();
+  #finished: Finished[] = [];
+  #flushTimer: ReturnType<typeof setTimeout> | null = null;
+  #flushing: Promise<void> = Promise.resolve();
+  #planning: { jobId: string; done: Promise<void> } | null = null;
+  #lastSweep = 0;
+
+  constructor(options: JobRunnerOptions) {
+    this.owner = options.owner ?? `runner-${randomUUID()}`;
+    this.#db = options.db;
+    this.#kinds = new Map(options.kinds.map((k) => [k.name, k]));
+    this.#upstream = options.upstream;
+    this.#concurrency = options.concurrency ?? 8;
+    this.#leaseMs = options.leaseMs ?? 30_000;
+    this.#pollMs = options.pollMs ?? 1_000;
+    this.#flushMs = options.flushMs ?? 50;
+    this.#flushMax = options.flushMax ?? 200;
+    this.#log = options.log ?? ((message, error) => console.warn(`jobs: ${message}`, error ?? ''));
+  }
+
+  get isRunning(): boolean {
+    return this.#running;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#abandoned = false;
+    this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
+    this.#heartbeat.unref?.();
+    this.#loop = this.#run();
+  }
+
+  /** Looks for work now instead of at the next poll (after a job was created in this process). */
+  wake(): void {
+    this.#wakeLoop?.();
+  }
+
+  /**
+   * Stops claiming. By default waits for the units in flight and records them. With `abandon`, behaves like a
+   * killed process (tests): nothing more is written, and the held units stay claimed until their lease expires.
+   */
+  async stop(options: { abandon?: boolean } = {}): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    this.#abandoned = options.abandon === true;
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.wake();
+    await this.#loop;
+    if (this.#abandoned) return;
+    // Claimed but not started: hand them back at once rather than after the lease.
+    const unstarted = this.#queue.splice(0);
+    for (const h of unstarted) this.#held.delete(h.unit.id);
+    if (unstarted.length) {
+      await this.#db
+        .updateTable('job_unit')
+        .set({ state: 'pending', lease_owner: null, lease_until: null })
+        .where('id', 'in', unstarted.map((h) => h.unit.id) as never[])
+        .where('lease_owner', '=', this.owner)
+        .execute()
+        .catch((error) => this.#log('could not hand back claimed units', error));
+    }
+    await Promise.all([...this.#inFlight]);
+    await this.#planning?.done;
+    await this.#flush();
+    await releasePlanning(this.#db, this.owner).catch((error) => this.#log('could not hand back planning', error));
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let busy = false;
+      try {
+        busy = await this.#tick();
+      } catch (error) {
+        this.#log('runner step failed; trying again shortly', error);
+      }
+      if (!this.#running) break;
+      if (busy) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.#pollMs);
+        this.#wakeLoop = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wakeLoop = null;
+    }
+  }
+
+  /** One round: sweep, plan, claim, start. True when it should go again without waiting. */
+  async #tick(): Promise<boolean> {
+    const kinds = [...this.#kinds.keys()];
+    if (Date.now() - this.#lastSweep > this.#leaseMs / 2) {
+      this.#lastSweep = Date.now();
+      await closeFinishedJobs(this.#db, await failExpiredUnits(this.#db));
+    }
+    if (!this.#planning) {
+      const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, kinds);
+      if (job) {
+        const done = this.#plan(job).finally(() => {
+          this.#planning = null;
+          this.wake();
+        });
+        this.#planning = { jobId: job.id, done };
+      }
+    }
+    const want = this.#concurrency * 2 - this.#queue.length - this.#inFlight.size;
+    let claimed: ClaimedUnit[] = [];
+    if (want >= this.#concurrency || (want > 0 && this.#queue.length === 0)) {
+      claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
+      for (const unit of claimed) {
+        const held = { unit, kind: this.#kinds.get(unit.kind)! };
+        this.#held.set(unit.id, held);
+        this.#queue.push(held);
+      }
+    }
+    this.#startQueued();
+    if (this.#queue.length > 0 || claimed.length > 0) {
+      // Full: wait until a unit finishes (it wakes the loop) or the poll interval passes.
+      return this.#inFlight.size < this.#concurrency && this.#queue.length > 0;
+    }
+    return false;
+  }
+
+  #startQueued(): void {
+    while (this.#running && this.#inFlight.size < this.#concurrency && this.#queue.length > 0) {
+      const held = this.#queue.shift()!;
+      const task: Promise<void> = this.#runUnit(held).finally(() => {
+        this.#inFlight.delete(task);
+        this.#startQueued();
+        this.wake();
+      });
+      this.#inFlight.add(task);
+    }
+  }
+
+  #context(unit: { jobId: string; tenant: string; params: unknown }, startedAt = new Date(0)): JobContext<unknown> {
+    return { jobId: unit.jobId, tenant: unit.tenant, params: unit.params, db: this.#db, upstream: this.#upstream, startedAt };
+  }
+
+  async #runUnit(held: Held): Promise<void> {
+    let outcome: UnitResult;
+    try {
+      outcome = await held.kind.run(held.unit.input, this.#context(held.unit));
+    } catch (error) {
+      outcome = { ok: false, error: { code: 'unit_error', message: error instanceof Error ? error.message : String(error) } };
+    }
+    if (this.#abandoned) return;
+    this.#finished.push({ ...held, outcome });
+    if (this.#finished.length >= this.#flushMax) void this.#flush();
+    else this.#flushTimer ??= setTimeout(() => void this.#flush(), this.#flushMs);
+  }
+
+  /** Records finished units and their results in one transaction, then closes jobs with nothing left. */
+  #flush(): Promise<void> {
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    this.#flushing = this.#flushing.then(async () => {
+      const batch = this.#finished.splice(0);
+      if (batch.length === 0 || this.#abandoned) return;
+      try {
+        await this.#db.transaction().execute(async (trx) => {
+          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome }) =>
+            outcome.ok
+              ? { id: unit.id, state: 'done', result: outcome.result }
+              : { id: unit.id, state: 'failed', error: outcome.error },
+          );
+          const recorded = new Set(await completeUnits(trx, this.owner, outcomes));
+          const byJob = new Map<string, Finished[]>();
+          for (const f of batch) {
+            if (!recorded.has(f.unit.id) || !f.kind.store) continue;
+            byJob.set(f.unit.jobId, [...(byJob.get(f.unit.jobId) ?? []), f]);
+          }
+          for (const [, finished] of byJob) {
+            const first = finished[0]!;
+            const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
+            await first.kind.store!(trx, units, this.#context(first.unit));
+          }
+        });
+        await closeFinishedJobs(this.#db, [...new Set(batch.map((f) => f.unit.jobId))]);
+      } catch (error) {
+        // Not recorded: the units stay claimed until their lease expires, then run again (reads) or are
+        // marked outcome unknown (writes).
+        this.#log('could not record finished units', error);
+      } finally {
+        for (const f of batch) this.#held.delete(f.unit.id);
+      }
+    });
+    return this.#flushing;
+  }
+
+  async #renew(): Promise<void> {
+    if (!this.#running) return;
+    try {
+      await renewUnits(this.#db, this.owner, [...this.#held.keys()], this.#leaseMs);
+      if (this.#planning) await renewPlanning(this.#db, this.#planning.jobId, this.owner, this.#leaseMs);
+    } catch (error) {
+      this.#log('could not renew leases', error);
+    }
+  }
+
+  async #plan(job: { id: string; kind: string; tenant: string; params: unknown; startedAt: Date }): Promise<void> {
+    const kind = this.#kinds.get(job.kind)!;
+    const context = this.#context({ jobId: job.id, tenant: job.tenant, params: job.params }, job.startedAt);
+    try {
+      if (kind.plan) {
+        for await (const units of kind.plan(context)) {
+          if (!this.#running) return;
+          // Cancelled or taken over: stop adding.
+          if (!(await renewPlanning(this.#db, job.id, this.owner, this.#leaseMs))) return;
+          await insertUnits(this.#db, job.id, units);
+          this.wake();
+        }
+      }
+      if (!this.#running) return;
+      await finishPlanning(this.#db, job.id, this.owner);
+      await closeFinishedJobs(this.#db, [job.id]);
+      this.wake();
+    } catch (error) {
+      if (!this.#running) return;
+      this.#log(`planning job ${job.id} (${job.kind}) failed`, error);
+      await failJob(this.#db, job.id, error instanceof Error ? error.message : String(error)).catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,403 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
+
+/** The SQL of the job runtime: the same statements on PGlite and Postgres. */
+
+type Db = Kysely<ConsoleDatabase>;
+
+export type JobState = 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type UnitState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+export const ACTIVE_STATES: readonly JobState[] = ['planning', 'running'];
+
+export interface UnitSpec<Input = unknown> {
+  /** Unique within the job (a company id, a row number); adding the same key twice keeps the first. */
+  key: string;
+  input: Input;
+}
+
+export interface JobProgress {
+  total: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  /** Units finished per second over the last RATE_WINDOW_S seconds (null before any finished). */
+  ratePerSecond: number | null;
+  /** Seconds left at that rate (null when unknown). */
+  etaSeconds: number | null;
+}
+
+export interface JobView {
+  id: string;
+  kind: string;
+  tenant: string;
+  state: JobState;
+  params: unknown;
+  createdBy: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  error: string | null;
+  summary: unknown;
+  progress: JobProgress;
+}
+
+export interface ClaimedUnit {
+  id: string;
+  jobId: string;
+  kind: string;
+  tenant: string;
+  key: string;
+  input: unknown;
+  params: unknown;
+  attempts: number;
+}
+
+export interface UnitOutcome {
+  id: string;
+  state: 'done' | 'failed';
+  result?: unknown;
+  error?: unknown;
+}
+
+/** A second run of the same kind for the same tenant while one is active. */
+export class JobAlreadyActiveError extends Error {
+  readonly code = 'job_already_active';
+  constructor(readonly activeJobId: string) {
+    super(`A job of this kind is already running (job ${activeJobId}).`);
+    this.name = 'JobAlreadyActiveError';
+  }
+}
+
+const RATE_WINDOW_S = 30;
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+export async function insertUnits(db: Db, jobId: string, units: readonly UnitSpec[]): Promise<void> {
+  // Chunks keep each statement's parameter count far below Postgres's 65,535.
+  for (let i = 0; i < units.length; i += 1000) {
+    const rows = units.slice(i, i + 1000).map((u) => ({ job_id: jobId, key: u.key, input: json(u.input) }));
+    await db.insertInto('job_unit').values(rows).onConflict((oc) => oc.columns(['job_id', 'key']).doNothing()).execute();
+  }
+}
+
+/**
+ * Creates a job. With `units` the job starts running at once (they are inserted in the same transaction);
+ * without, it waits in 'planning' for a runner to call its kind's plan(). Throws JobAlreadyActiveError when
+ * the kind already has an active job for this tenant (a unique index decides, so two instances cannot both win).
+ */
+export async function createJob(
+  db: Db,
+  input: { kind: string; tenant: string; params?: unknown; createdBy?: string | null; rerunExpired: boolean; units?: readonly UnitSpec[] },
+): Promise<string> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('job')
+        .values({
+          kind: input.kind,
+          tenant: input.tenant,
+          state: input.units ? 'running' : 'planning',
+          params: json(input.params ?? {}),
+          rerun_expired: input.rerunExpired,
+          created_by: input.createdBy ?? null,
+          started_at: input.units ? new Date() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = String(row.id);
+      if (input.units) await insertUnits(trx, id, input.units);
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const active = await activeJob(db, input.kind, input.tenant);
+      if (active) throw new JobAlreadyActiveError(active);
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('job_one_active_idx'));
+}
+
+async function activeJob(db: Db, kind: string, tenant: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('tenant', '=', tenant)
+    .where('state', 'in', ACTIVE_STATES)
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+}
+
+type JobRow = {
+  id: string;
+  kind: string;
+  tenant: string;
+  state: string;
+  params: unknown;
+  created_by: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: string | null;
+  summary: unknown;
+};
+
+async function withProgress(db: Db, row: JobRow): Promise<JobView> {
+  const counts = await sql<{ state: string; n: string }>`
+    select state, count(*)::text as n from job_unit where job_id = ${row.id} group by state
+  `.execute(db);
+  const by = Object.fromEntries(counts.rows.map((r) => [r.state, Number(r.n)]));
+  const total = Object.values(by).reduce((a, b) => a + b, 0);
+  const recent = await sql<{ n: string; first: Date | null }>`
+    select count(*)::text as n, min(finished_at) as first from job_unit
+    where job_id = ${row.id} and finished_at > now() - make_interval(secs => ${RATE_WINDOW_S})
+  `.execute(db);
+  const recentCount = Number(recent.rows[0]?.n ?? 0);
+  const first = recent.rows[0]?.first;
+  // Over the window, or since the first finish within it when the job is younger than the window.
+  const seconds = first ? Math.min(RATE_WINDOW_S, Math.max(1, (Date.now() - new Date(first).getTime()) / 1000)) : 0;
+  const rate = recentCount > 0 && seconds > 0 ? recentCount / seconds : null;
+  const left = (by.pending ?? 0) + (by.running ?? 0);
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    tenant: row.tenant,
+    state: row.state as JobState,
+    params: row.params,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at),
+    startedAt: row.started_at ? new Date(row.started_at) : null,
+    finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+    error: row.error,
+    summary: row.summary,
+    progress: {
+      total,
+      done: by.done ?? 0,
+      failed: by.failed ?? 0,
+      cancelled: by.cancelled ?? 0,
+      ratePerSecond: rate,
+      etaSeconds: rate && row.state === 'running' ? Math.ceil(left / rate) : null,
+    },
+  };
+}
+
+const jobColumns = [
+  'id',
+  'kind',
+  'tenant',
+  'state',
+  'params',
+  'created_by',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'error',
+  'summary',
+] as const;
+
+export async function getJob(db: Db, id: string): Promise<JobView | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id as never).executeTakeFirst();
+  return row ? withProgress(db, row as JobRow) : null;
+}
+
+/** The newest job of a kind for a tenant (active or not), or null. */
+export async function latestJob(db: Db, kind: string, tenant: string, state?: JobState): Promise<JobView | null> {
+  let query = db.selectFrom('job').select(jobColumns).where('kind', '=', kind).where('tenant', '=', tenant);
+  if (state) query = query.where('state', '=', state);
+  const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? withProgress(db, row as JobRow) : null;
+}
+
+/**
+ * Stops a job: no further unit is claimed, pending units become 'cancelled'. Units already in flight finish
+ * and record their outcome (aborting a write mid-call would only make its outcome unknown).
+ */
+export async function cancelJob(db: Db, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('job')
+      .set({ state: 'cancelled', finished_at: new Date(), lease_owner: null, lease_until: null })
+      .where('id', '=', id as never)
+      .where('state', 'in', ACTIVE_STATES)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await trx
+      .updateTable('job_unit')
+      .set({ state: 'cancelled', finished_at: new Date() })
+      .where('job_id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+    return true;
+  });
+}
+
+/** Takes the planning lease of one job waiting to be planned (or whose planner died). */
+export async function claimPlanning(
+  db: Db,
+  owner: string,
+  leaseMs: number,
+  kinds: readonly string[],
+): Promise<{ id: string; kind: string; tenant: string; params: unknown; startedAt: Date } | null> {
+  if (kinds.length === 0) return null;
+  const result = await sql<{ id: string; kind: string; tenant: string; params: unknown; started_at: Date }>`
+    update job set lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
+      attempts = attempts + 1, started_at = coalesce(started_at, now())
+    where id = (
+      select id from job
+      where state = 'planning' and kind = any(${sql.val(kinds)}) and (lease_until is null or lease_until < now())
+      order by id limit 1 for update skip locked
+    )
+    returning id, kind, tenant, params, started_at
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { id: String(row.id), kind: row.kind, tenant: row.tenant, params: row.params, startedAt: new Date(row.started_at) } : null;
+}
+
+/** Extends the planning lease; false when it was lost (another instance took over, or the job was cancelled). */
+export async function renewPlanning(db: Db, jobId: string, owner: string, leaseMs: number): Promise<boolean> {
+  const result = await sql`
+    update job set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id = ${jobId} and lease_owner = ${owner} and state = 'planning'
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export async function finishPlanning(db: Db, jobId: string, owner: string): Promise<void> {
+  await sql`
+    update job set state = 'running', lease_owner = null, lease_until = null
+    where id = ${jobId} and lease_owner = ${owner} and state = 'planning'
+  `.execute(db);
+}
+
+/** A runner stopping gracefully hands its planning back at once instead of after the lease. */
+export async function releasePlanning(db: Db, owner: string): Promise<void> {
+  await sql`update job set lease_owner = null, lease_until = null where lease_owner = ${owner} and state = 'planning'`.execute(db);
+}
+
+export async function failJob(db: Db, jobId: string, message: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('job')
+      .set({ state: 'failed', error: message, finished_at: new Date(), lease_owner: null, lease_until: null })
+      .where('id', '=', jobId as never)
+      .where('state', 'in', ACTIVE_STATES)
+      .execute();
+    await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
+  });
+}
+
+/**
+ * Claims up to `limit` units of active jobs (a job being planned runs the units listed so far): pending ones, and running ones whose lease expired when their
+ * job re-runs expired units (reads). SKIP LOCKED lets several instances claim at once without waiting on
+ * each other or taking the same unit.
+ */
+export async function claimUnits(
+  db: Db,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+  kinds: readonly string[],
+): Promise<ClaimedUnit[]> {
+  if (limit <= 0 || kinds.length === 0) return [];
+  const result = await sql<{ id: string; job_id: string; key: string; input: unknown; attempts: number; kind: string; tenant: string; params: unknown }>`
+    with picked as (
+      select u.id from job_unit u join job j on j.id = u.job_id
+      where j.state in ('planning', 'running') and j.kind = any(${sql.val(kinds)})
+        and (u.state = 'pending' or (u.state = 'running' and u.lease_until < now() and j.rerun_expired))
+      order by u.id limit ${limit}
+      for update of u skip locked
+    ), claimed as (
+      update job_unit u set state = 'running', lease_owner = ${owner},
+        lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = u.attempts + 1
+      from picked where u.id = picked.id
+      returning u.id, u.job_id, u.key, u.input, u.attempts
+    )
+    select c.*, j.kind, j.tenant, j.params from claimed c join job j on j.id = c.job_id order by c.id
+  `.execute(db);
+  return result.rows.map((r) => ({
+    id: String(r.id),
+    jobId: String(r.job_id),
+    key: r.key,
+    input: r.input,
+    attempts: r.attempts,
+    kind: r.kind,
+    tenant: r.tenant,
+    params: r.params,
+  }));
+}
+
+/**
+ * Units whose instance died mid-call, in jobs that must not re-run them (writes): failed, outcome unknown.
+ * Returns the jobs touched so they can be closed.
+ */
+export async function failExpiredUnits(db: Db): Promise<string[]> {
+  const result = await sql<{ job_id: string }>`
+    update job_unit u set state = 'failed', finished_at = now(), lease_owner = null,
+      error = ${json({ code: 'outcome_unknown' })}::jsonb
+    from job j
+    where j.id = u.job_id and u.state = 'running' and u.lease_until < now() and not j.rerun_expired
+    returning u.job_id
+  `.execute(db);
+  return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+export async function renewUnits(db: Db, owner: string, ids: readonly string[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update job_unit set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id = any(${sql.val(ids)}::bigint[]) and lease_owner = ${owner} and state = 'running'
+  `.execute(db);
+}
+
+/**
+ * Records finished units, only those this owner still holds (a unit taken over after a lost lease keeps
+ * the other instance's outcome). Returns the ids recorded, so the caller stores only their results.
+ */
+export async function completeUnits(db: Db, owner: string, outcomes: readonly UnitOutcome[]): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const result = await sql<{ id: string }>`
+    update job_unit u set state = o.state, result = o.result, error = o.error, finished_at = now(),
+      lease_owner = null, lease_until = null
+    from (
+      select * from jsonb_to_recordset(${json(outcomes.map((o) => ({ id: o.id, state: o.state, result: o.result ?? null, error: o.error ?? null })))}::jsonb)
+        as x(id bigint, state text, result jsonb, error jsonb)
+    ) o
+    where u.id = o.id and u.lease_owner = ${owner} and u.state = 'running'
+    returning u.id
+  `.execute(db);
+  return result.rows.map((r) => String(r.id));
+}
+
+/** Closes running jobs that have no open unit left: succeeded, whatever their units' outcomes. */
+export async function closeFinishedJobs(db: Db, jobIds: readonly string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await sql`
+    update job j set state = 'succeeded', finished_at = now()
+    where j.id = any(${sql.val(jobIds)}::bigint[]) and j.state = 'running'
+      and not exists (select 1 from job_unit u where u.job_id = j.id and u.state in ('pending', 'running'))
+  `.execute(db);
+}
+
+/** Results of a job's finished units, in unit order, for kinds that report per unit (imports). */
+export async function listUnits(
+  db: Db,
+  jobId: string,
+  options: { states?: readonly UnitState[]; afterId?: string; limit?: number } = {},
+): Promise<{ id: string; key: string; state: UnitState; input: unknown; result: unknown; error: unknown }[]> {
+  let query = db
+    .selectFrom('job_unit')
+    .select(['id', 'key', 'state', 'input', 'result', 'error'])
+    .where('job_id', '=', jobId)
+    .orderBy('id')
+    .limit(options.limit ?? 1000);
+  if (options.states?.length) query = query.where('state', 'in', options.states);
+  if (options.afterId) query = query.where('id', '>', options.afterId as never);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, id: String(r.id), state: r.state as UnitState }));
+}
