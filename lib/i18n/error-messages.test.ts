@@ -25,8 +25,9 @@ const CODE_SITES = [
   /\b(?:error|message|missing|invalid|code):\s*'([^']+)'/g,
   /\b(?:ItemError\(\[|QuotaError\(|fail\(|errors\.(?:push|unshift)\(|ApiError\(\d+,\s*|problemNotFound\(c,\s*|notFound:\s*)'([^']+)'/g,
 ];
-/** Literals at those sites that are not error codes. */
-const NOT_CODES = new Set(['custom', 'internal_error', 'The service failed to process the request.']);
+/** Literals at those sites that are not error codes. Sentences are skipped: the few sentence codes are constants. */
+const NOT_CODES = new Set(['custom', 'internal_error']);
+const CODE_LIKE = /^[a-z][a-z0-9_]*$|^[a-z]+ not found$/;
 
 function producedCodes(): Map<string, string> {
   const root = process.cwd();
@@ -36,7 +37,7 @@ function producedCodes(): Map<string, string> {
     for (const site of CODE_SITES) {
       for (const match of text.matchAll(site)) {
         const code = match[1]!;
-        if (!NOT_CODES.has(code) && !codes.has(code)) codes.set(code, path.relative(root, file));
+        if (CODE_LIKE.test(code) && !NOT_CODES.has(code) && !codes.has(code)) codes.set(code, path.relative(root, file));
       }
     }
   }
