@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/component
 import { importsDownload, importsFetch } from '@/lib/client/imports/api';
 import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { ProgressBar } from './progress-bar';
 
@@ -52,6 +53,7 @@ const ACTIVE = ['uploading', 'planning', 'running'];
 
 export function ImportResults({ id }: { id: string }) {
   const t = useTranslations('imports');
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<RowStatus | ''>('');
   const [limit, setLimit] = useState(PAGE);
@@ -93,7 +95,8 @@ export function ImportResults({ id }: { id: string }) {
   const family = FAMILIES[imp.family];
   const percent = progress.rowsToSend ? (progress.rowsDone / progress.rowsToSend) * 100 : 100;
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
-  const issueText = (issue: RowIssue) => describeIssue(issue, (code, params) => t(`issues.${code}`, params), fieldLabel);
+  const issueText = (issue: RowIssue) =>
+    describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
   // The columns that say which record a row is about, shown beside its outcome.
   const keyColumns = imp.mapping
     .map((field, i) => ({ field, i }))

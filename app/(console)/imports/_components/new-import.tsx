@@ -7,6 +7,7 @@ import { Alert, Button, Field, Input, Select } from '@/components/ui';
 import { importsFetch } from '@/lib/client/imports/api';
 import { ISSUE_ROWS_SHOWN, type CheckResult, type FromWorker, type PreviewResult, type ToWorker } from '@/lib/client/imports/worker-protocol';
 import { describeIssue } from '@/lib/csv/describe';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { ENCODINGS, type Encoding } from '@/lib/csv/encoding';
 import { csvFileName, toCsv } from '@/lib/csv/export';
 import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows, type FamilyName } from '@/lib/csv/families';
@@ -48,8 +49,9 @@ export function NewImport() {
   const [failure, setFailure] = useState<{ code: string; activeImportId?: string } | null>(null);
 
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
+  const errorText = useErrorMessage();
   const issueText = (issue: RowIssue) =>
-    describeIssue(issue, (code, params) => t(`issues.${code}`, params), fieldLabel);
+    describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
   const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, error as unknown as Record<string, string | number>);
 
   // One worker per page; its messages drive the steps.

@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describeIssue } from '@/lib/csv/describe';
 import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 import { fail, importsCaller } from '@/lib/server/imports/http';
@@ -23,7 +24,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     after = page[page.length - 1]!.rowNo;
   }
   const headers = status.import.headers;
-  const issues = (row: RowView) => row.errors.map((e) => describeIssue(e, (code, p) => t(`issues.${code}`, p), (f) => f)).join(' | ');
+  const issues = (row: RowView) =>
+    row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | ');
   const columns: CsvColumn<RowView>[] = [
     ...headers.map((header, i) => ({ header, value: (row: RowView) => row.cells[i] ?? '' })),
     { header: t('results.line'), value: (row) => row.line },
