@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
@@ -10,6 +11,8 @@ import { formValuesFrom, type FormValue } from '@/components/form/changed-fields
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { ApiError } from '@/lib/client/api-error';
+import { internalUsersQueryOptions } from '@/lib/client/internal-users/get-internal-users';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
 import { errorField } from '@/lib/contract/errors';
 import {
@@ -119,6 +122,7 @@ export function UserEditForm({ user }: { user: InternalUser }) {
   const tr = useTranslations('records');
   const router = useRouter();
   const update = useUpdateInternalUser(user.id);
+  const client = useQueryClient();
   const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
   const original = { ...(formValuesFrom(user, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' };
   return (
@@ -132,6 +136,12 @@ export function UserEditForm({ user }: { user: InternalUser }) {
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes as InternalUserUpdate)}
+      // No single-user GET: the re-read before sending is the full list, as the page itself reads it.
+      reread={async () => {
+        const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find((u) => u.id === user.id);
+        if (!now) throw new ApiError({ status: 404, code: 'not_found', kind: 'http' });
+        return { ...(formValuesFrom(now, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' };
+      }}
       onSaved={() => {
         toast.success(tr('saved'));
         router.push(`/users/${user.id}`);
