@@ -112,11 +112,13 @@ test.describe('steward, exports', () => {
     });
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(page.getByText('Starting export…')).toBeVisible();
-    const dialog = page.waitForEvent('dialog');
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
-    const prompt = await dialog;
-    expect(prompt.message()).toContain('An export is still running');
-    await prompt.dismiss();
+    await expect.poll(() => asked).toContain('An export is still running');
     await expect(page).toHaveURL(/\/companies$/);
     release();
   });
