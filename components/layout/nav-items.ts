@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/companies', label: 'companies' },
   { href: '/products', label: 'products' },
   { href: '/skus', label: 'skus' },
+  { href: '/quotas', label: 'quotas' },
   { href: '/audit', label: 'audit', permission: 'readAudit' },
   { href: '/settings', label: 'settings' },
   { href: '/status', label: 'status' },

@@ -229,9 +229,9 @@ export class JobRunner {
       if (batch.length === 0 || this.#abandoned) return;
       try {
         await this.#db.transaction().execute(async (trx) => {
-          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome }) =>
+          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome, kind }) =>
             outcome.ok
-              ? { id: unit.id, state: 'done', result: outcome.result }
+              ? { id: unit.id, state: 'done', result: kind.keepResults === false ? null : outcome.result }
               : { id: unit.id, state: 'failed', error: outcome.error },
           );
           const recorded = new Set(await completeUnits(trx, this.owner, outcomes));

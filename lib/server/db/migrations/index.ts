@@ -3,6 +3,7 @@ import auditLog from './0010-audit-log';
 import signInFailures from './0020-sign-in-failures';
 import authChangeNotify from './0030-auth-change-notify';
 import jobs from './0040-jobs';
+import quotaSnapshot from './0041-quota-snapshot';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -15,4 +16,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0020-sign-in-failures': signInFailures,
   '0030-auth-change-notify': authChangeNotify,
   '0040-jobs': jobs,
+  '0041-quota-snapshot': quotaSnapshot,
 };
