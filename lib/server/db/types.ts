@@ -68,6 +68,7 @@ export interface JobUnitTable {
   result: Json | null;
   error: Json | null;
   finished_at: Timestamp | null;
+  finished_by: string | null;
 }
 
 /** The quota snapshot (migration 0041, lib/server/quotas). numeric columns arrive as strings. */

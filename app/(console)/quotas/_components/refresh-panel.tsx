@@ -129,7 +129,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; c
                 value={p.done + p.failed}
               />
               <p>
-                {job.state === 'planning' && p.total === 0 ? t('planning') : t('running', { done: p.done + p.failed, total: p.total })}
+                {job.state === 'planning' ? t('planning', { done: p.done + p.failed }) : t('running', { done: p.done + p.failed, total: p.total })}
                 {p.ratePerSecond ? ` · ${t('rate', { rate: format.number(p.ratePerSecond, { maximumFractionDigits: 1 }) })}` : ''}
                 {p.etaSeconds !== null ? ` · ${t('eta', { eta: duration(p.etaSeconds * 1000) })}` : ''}
               </p>

@@ -4,6 +4,7 @@ import signInFailures from './0020-sign-in-failures';
 import authChangeNotify from './0030-auth-change-notify';
 import jobs from './0040-jobs';
 import quotaSnapshot from './0041-quota-snapshot';
+import jobUnitFinishedBy from './0042-job-unit-finished-by';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -17,4 +18,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0030-auth-change-notify': authChangeNotify,
   '0040-jobs': jobs,
   '0041-quota-snapshot': quotaSnapshot,
+  '0042-job-unit-finished-by': jobUnitFinishedBy,
 };
