@@ -6,7 +6,7 @@ const EVERYONE = ['Companies', 'Products', 'SKUs', 'Settings', 'Status'];
 const NAV: Record<RoleName, string[]> = {
   viewer: EVERYONE,
   steward: EVERYONE,
-  admin: ['Companies', 'Products', 'SKUs', 'Audit', 'Settings', 'Status'],
+  admin: ['Companies', 'Products', 'SKUs', 'Users', 'Audit', 'Settings', 'Status'],
 };
 const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'];
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isCurrent, navItemsFor } from './nav-items';
 
 describe('navigation by role', () => {
-  it('shows the audit log to admins only', () => {
+  it('shows the back-office Users and the audit log to admins only', () => {
     const labels = (role: 'viewer' | 'steward' | 'admin') => navItemsFor(role).map((i) => i.label);
     expect(labels('viewer')).toEqual(['companies', 'products', 'skus', 'quotas', 'settings', 'status']);
     expect(labels('steward')).toEqual(['companies', 'products', 'skus', 'quotas', 'settings', 'status']);
-    expect(labels('admin')).toEqual(['companies', 'products', 'skus', 'quotas', 'audit', 'settings', 'status']);
+    expect(labels('admin')).toEqual(['companies', 'products', 'skus', 'quotas', 'users', 'audit', 'settings', 'status']);
   });
 
   it('marks a section current on its own and its detail pages, not on a sibling with the same prefix', () => {

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/products', label: 'products' },
   { href: '/skus', label: 'skus' },
   { href: '/quotas', label: 'quotas' },
+  { href: '/users', label: 'users', permission: 'manageInternalUsers' },
   { href: '/audit', label: 'audit', permission: 'readAudit' },
   { href: '/settings', label: 'settings' },
   { href: '/status', label: 'status' },

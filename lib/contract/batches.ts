@@ -14,31 +14,15 @@ export const batchItemResult = z.object({
 });
 export type BatchItemResult = z.infer<typeof batchItemResult>;
 
-export const bundleBatchItemResult = batchItemResult.extend({ skuId: z.number().nullable() });
-export type BundleBatchItemResult = z.infer<typeof bundleBatchItemResult>;
-
 /** Stock and SKU price batches: updated or failed only. */
 export const updateBatchItemResult = batchItemResult.extend({ status: z.enum(['updated', 'failed']) });
 export type UpdateBatchItemResult = z.infer<typeof updateBatchItemResult>;
-
-export const bundlePriceBatchItemResult = updateBatchItemResult.extend({ skuId: z.number().nullable() });
-export type BundlePriceBatchItemResult = z.infer<typeof bundlePriceBatchItemResult>;
-
-/** Point and credit quota batches. */
-export const quotaBatchItemResult = z.object({
-  index: z.number(),
-  companyCode: z.string(),
-  status: z.enum(['ok', 'failed']),
-  error: z.string().nullable(),
-});
-export type QuotaBatchItemResult = z.infer<typeof quotaBatchItemResult>;
 
 export function batchResponse<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });
 }
 
 export const idResponse = z.object({ id: z.number() });
-export const bundleIdResponse = z.object({ id: z.number(), skuId: z.number() });
 
 /** Error bodies: `{ error }`, the 500 shape `{ code, message }`, and problem details. */
 export const errorBody = z.object({ error: z.string() });

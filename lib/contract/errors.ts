@@ -4,12 +4,11 @@
  * table, so a code is written once. A few upstream codes are English sentences: they are exact strings.
  */
 
-export const NO_DEFAULT_SALESPERSON = 'internalUserId required: no default 負責業務 available';
-export const SKU_CODE_REQUIRED = 'outerSysCode is required to create a SKU';
-export const SKU_PRODUCT_REQUIRED = 'productId is required to create a SKU';
-export const BUNDLE_SKU_NOT_UPDATABLE = 'bundle SKU cannot be updated through this API';
-export const BUNDLE_PRODUCT_NO_SKUS = 'bundle product cannot receive SKUs through this API';
-export const BUNDLE_SKU_STOCK = 'bundle SKU stock cannot be set through this API';
+import { NO_DEFAULT_SALESPERSON } from './companies';
+import { BUNDLE_PRODUCT_NO_SKUS, BUNDLE_SKU_NOT_UPDATABLE, SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from './skus';
+import { BUNDLE_SKU_STOCK } from './stock';
+
+export { BUNDLE_PRODUCT_NO_SKUS, BUNDLE_SKU_NOT_UPDATABLE, BUNDLE_SKU_STOCK, NO_DEFAULT_SALESPERSON, SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED };
 
 export const ERROR_MESSAGES = {
   // Transport and conventions
@@ -103,7 +102,7 @@ export const ERROR_MESSAGES = {
   account_already_used: 'That account is already used in this tenant.',
   invalid_role_id: 'Choose a role of this tenant.',
   invalid_status: 'Status must be Active or Inactive.',
-  last_active_admin: 'This is the only administrator who can sign in; keep them active and an administrator.',
+  last_active_admin: 'Nothing was changed: this is the only active administrator. Make another user an administrator first.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -6,4 +6,5 @@ export * from './lists';
 export * from './operations';
 export * from './resources';
 export * from './roles';
+export * from './user-roles';
 export * from './seed';

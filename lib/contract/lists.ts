@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { BUNDLE_FILTERS } from './bundles';
+import { COMPANY_FILTERS } from './companies';
+import { INTERNAL_USER_FILTERS } from './internal-users';
+import { PRODUCT_CATEGORY_FILTERS } from './product-categories';
+import { PRODUCT_FILTERS } from './products';
+import { SKU_FILTERS } from './skus';
 
 /** List conventions (master-data-api.md "List conventions", contract.md §1). */
 export const PAGE_SIZE_MAX = 100;
@@ -8,42 +14,16 @@ export const INT32_MAX = 2_147_483_647;
 export type FilterKind = 'substring' | 'exact' | 'id' | 'datetime';
 
 /**
- * Every filter each list endpoint accepts, by kind. The service binds query parameters from this table,
- * and the console builds its filter bars and typed clients from it.
+ * Every filter each list endpoint accepts, by kind (each resource module names its own). The service binds
+ * query parameters from this table, and the console builds its filter bars and typed clients from it.
  */
 export const LIST_FILTERS = {
-  companies: { outerSysCode: 'substring', name: 'substring', internalUserId: 'id', updatedSince: 'datetime' },
-  products: {
-    outerSysCode: 'substring',
-    name: 'substring',
-    productCategoryId: 'id',
-    status: 'exact',
-    updatedSince: 'datetime',
-  },
-  productCategories: { name: 'substring' },
-  skus: {
-    outerSysCode: 'substring',
-    name: 'substring',
-    productId: 'id',
-    barcode: 'exact',
-    status: 'exact',
-    updatedSince: 'datetime',
-  },
-  bundles: {
-    outerSysCode: 'substring',
-    name: 'substring',
-    status: 'exact',
-    componentSkuId: 'id',
-    updatedSince: 'datetime',
-  },
-  internalUsers: {
-    account: 'substring',
-    name: 'substring',
-    outerSysCode: 'substring',
-    roleId: 'id',
-    status: 'exact',
-    updatedSince: 'datetime',
-  },
+  companies: COMPANY_FILTERS,
+  products: PRODUCT_FILTERS,
+  productCategories: PRODUCT_CATEGORY_FILTERS,
+  skus: SKU_FILTERS,
+  bundles: BUNDLE_FILTERS,
+  internalUsers: INTERNAL_USER_FILTERS,
 } as const satisfies Record<string, Record<string, FilterKind>>;
 
 export type ListName = keyof typeof LIST_FILTERS;

@@ -1,42 +1,34 @@
+import { BUNDLE_PRICE_OPERATIONS } from './bundle-prices';
+import { BUNDLE_OPERATIONS } from './bundles';
+import { COMPANY_OPERATIONS } from './companies';
+import { CREDIT_QUOTA_OPERATIONS } from './credit-quota';
+import { INTERNAL_USER_OPERATIONS } from './internal-users';
+import { POINT_QUOTA_OPERATIONS } from './point-quota';
+import { PRICE_OPERATIONS } from './prices';
+import { PRODUCT_CATEGORY_OPERATIONS } from './product-categories';
+import { PRODUCT_OPERATIONS } from './products';
+import { SKU_OPERATIONS } from './skus';
+import { STOCK_OPERATIONS } from './stock';
+
 /**
  * Operation ids (contract.md §2): the method and the path template as the reference writes them.
+ * Each resource module names its own; this is all of them, in the reference's order.
  * The service's credential permissions, the console's proxy allowlist and its role table all key on these.
  */
 export const OPERATIONS = [
-  'GET /v1/companies',
-  'GET /v1/companies/{id}',
-  'POST /v1/companies',
-  'PUT /v1/companies/{id}',
-  'POST /v1/companies/batch',
-  'GET /v1/companies/{id}/credit-quota',
-  'GET /v1/companies/{id}/point-quota',
-  'POST /v1/companies/point-quota/batch',
-  'POST /v1/companies/credit-quota/batch',
-  'GET /v1/product-categories',
-  'GET /v1/products',
-  'GET /v1/products/{id}',
-  'POST /v1/products',
-  'PUT /v1/products/{id}',
-  'POST /v1/products/batch',
-  'GET /v1/skus',
-  'GET /v1/skus/{id}',
-  'POST /v1/skus',
-  'PUT /v1/skus/{id}',
-  'POST /v1/skus/batch',
-  'GET /v1/skus/{id}/stock',
-  'POST /v1/skus/stock/batch',
-  'GET /v1/skus/{id}/price',
-  'PUT /v1/prices/batch',
-  'GET /v1/bundles',
-  'GET /v1/bundles/{id}',
-  'POST /v1/bundles',
-  'PUT /v1/bundles/{id}',
-  'POST /v1/bundles/batch',
-  'GET /v1/bundles/{id}/prices',
-  'PUT /v1/bundle-prices/batch',
-  'GET /v1/internal-users',
-  'POST /v1/internal-users',
-  'PUT /v1/internal-users/{id}',
+  ...Object.values(COMPANY_OPERATIONS),
+  CREDIT_QUOTA_OPERATIONS.read,
+  POINT_QUOTA_OPERATIONS.read,
+  POINT_QUOTA_OPERATIONS.batch,
+  CREDIT_QUOTA_OPERATIONS.batch,
+  ...Object.values(PRODUCT_CATEGORY_OPERATIONS),
+  ...Object.values(PRODUCT_OPERATIONS),
+  ...Object.values(SKU_OPERATIONS),
+  ...Object.values(STOCK_OPERATIONS),
+  ...Object.values(PRICE_OPERATIONS),
+  ...Object.values(BUNDLE_OPERATIONS),
+  ...Object.values(BUNDLE_PRICE_OPERATIONS),
+  ...Object.values(INTERNAL_USER_OPERATIONS),
 ] as const;
 
 export type OperationId = (typeof OPERATIONS)[number];
@@ -84,6 +76,13 @@ export function matchOperation(method: string, path: string): MatchedOperation |
     pathMatched = true;
   }
   return pathMatched ? 'method' : null;
+}
+
+/** The path of an operation with `{id}` filled in: `operationPath('GET /v1/companies/{id}', 7)` is `/v1/companies/7`. */
+export function operationPath(operation: OperationId, id?: number | string): string {
+  const path = operation.slice(operation.indexOf(' ') + 1);
+  if (path.includes('{id}') && id === undefined) throw new Error(`${operation} needs an id`);
+  return id === undefined ? path : path.replace('{id}', encodeURIComponent(String(id)));
 }
 
 export function isWrite(operation: OperationId): boolean {

@@ -111,4 +111,26 @@ describe('parseEnv', () => {
     expect(env.consoleUrl).toBe('https://console.example.com');
     expect(env.auth.url).toBe('https://console.example.com');
   });
+
+  it('reads back-office role names and the administrator roles from CONSOLE_ROLES', () => {
+    const env = parseEnv({ ...remote, CONSOLE_ROLES: ' 1=System administrator:admin, 2=Sales ,3=Warehouse' });
+    expect(env.userRoles).toEqual([
+      { id: 1, name: 'System administrator', isAdmin: true },
+      { id: 2, name: 'Sales', isAdmin: false },
+      { id: 3, name: 'Warehouse', isAdmin: false },
+    ]);
+    expect(parseEnv(remote).userRoles).toBeNull();
+  });
+
+  it.each([
+    ['no equals sign', 'Sales'],
+    ['a non-numeric id', 'x=Sales'],
+    ['an empty name', '1=:admin'],
+    ['an id listed twice', '1=Admin,1=Sales'],
+    ['only commas', ',,'],
+  ])('refuses CONSOLE_ROLES with %s, naming the variable', (_, value) => {
+    const { variables, message } = problemsOf({ ...remote, CONSOLE_ROLES: value });
+    expect(variables).toEqual(['CONSOLE_ROLES']);
+    expect(message).toContain('CONSOLE_ROLES');
+  });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES } from '@/lib/contract';
+import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES, parseUserRoles, type UserRole } from '@/lib/contract';
 
 /**
  * The one validated environment of the console (design.md "Environment"). Read lazily through getEnv(), so
@@ -39,6 +39,8 @@ export interface Env {
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
   proxyBodyLimitBytes: number;
+  /** Back-office user roles from CONSOLE_ROLES (names, which are administrators); null when unset. */
+  userRoles: UserRole[] | null;
   /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
   jobs: { concurrency: number; quotaMaxAgeMs: number };
 }
@@ -126,6 +128,7 @@ const raw = z.object({
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
+  CONSOLE_ROLES: optionalText,
   JOBS_CONCURRENCY: integer(8, 1, 64),
   /** Seconds. */
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
@@ -190,6 +193,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push({ variable: 'BETTER_AUTH_SECRET', message: `must be at least ${AUTH_SECRET_MIN} characters.` });
   }
 
+  let userRoles: UserRole[] | null = null;
+  if (v.CONSOLE_ROLES !== undefined) {
+    const parsedRoles = parseUserRoles(v.CONSOLE_ROLES);
+    if ('error' in parsedRoles) problems.push({ variable: 'CONSOLE_ROLES', message: parsedRoles.error });
+    else userRoles = parsedRoles.roles;
+  }
+
   if (problems.length) throw new EnvError(problems);
 
   const consoleUrl = v.CONSOLE_URL ?? v.BETTER_AUTH_URL ?? 'http://localhost:3000';
@@ -213,6 +223,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl, signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS },
     consoleUrl,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
+    userRoles,
     jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
   };
 }

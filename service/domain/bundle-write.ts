@@ -1,4 +1,4 @@
-import { bundleWrite, round4, type BundleWrite, type ComponentWrite } from '@/lib/contract';
+import { BUNDLE_CREATE_REQUIRED, bundleWrite, componentQuantity, round4, type BundleWrite, type ComponentWrite } from '@/lib/contract';
 import { validate } from '../batch';
 import { ItemError } from '../errors';
 import { isAssignableCategory, lockCode } from '../lookups';
@@ -16,9 +16,6 @@ export interface BundleOutcome {
   id: number;
   skuId: number;
 }
-
-/** numeric(20,4) holds at most 16 integer digits. */
-const QUANTITY_MAX = 9_999_999_999_999_999.9999;
 
 interface ResolvedComponent {
   skuId: number;
@@ -45,13 +42,6 @@ function fail(code: string, notFound = false): never {
   throw new ItemError([code], notFound);
 }
 
-/** Component quantity: positive and representable after rounding to 4 decimals. */
-function componentQuantity(value: number): number {
-  const rounded = round4(value);
-  if (!Number.isFinite(rounded) || rounded <= 0 || rounded > QUANTITY_MAX) fail('invalid_component_quantity');
-  return rounded;
-}
-
 /**
  * Component rules 1 and 2 and the contract's codes: the id wins over the code; a code matches exactly,
  * case-insensitively, ignoring surrounding whitespace, and never picks one of several; Bundle-type SKUs
@@ -65,7 +55,8 @@ async function resolveComponents(
   const resolved: ResolvedComponent[] = [];
   const seen = new Set<number>();
   for (const component of components) {
-    const quantity = componentQuantity(component.quantity);
+    // bundleWrite has refused any quantity componentQuantity does not accept.
+    const quantity = componentQuantity(component.quantity) ?? fail('invalid_component_quantity');
     let skuId: number;
     if (component.componentSkuId != null) {
       const rows = await q.query<{ id: number }>(
@@ -131,17 +122,19 @@ async function insertRecipe(q: Queryable, tenantId: number, bundleId: number, re
 }
 
 async function create(q: Queryable, tenantId: number, data: BundleWrite, now: Date): Promise<BundleOutcome> {
-  if (data.productCategoryId == null) fail('product_category_id_required');
-  if (!(await isAssignableCategory(q, tenantId, data.productCategoryId))) fail('invalid_product_category_id');
-  if (data.components == null || data.components.length === 0) fail('bundle_components_required');
-  const recipe = await resolveComponents(q, tenantId, data.components);
+  // The create-only requirements (lib/contract/bundles.ts), with the category's database check between them.
+  const { productCategoryId, components } = BUNDLE_CREATE_REQUIRED;
+  if (productCategoryId.missing(data.productCategoryId)) fail(productCategoryId.code);
+  if (!(await isAssignableCategory(q, tenantId, data.productCategoryId!))) fail('invalid_product_category_id');
+  if (components.missing(data.components)) fail(components.code);
+  const recipe = await resolveComponents(q, tenantId, data.components!);
 
   const code = data.outerSysCode ?? '';
   const name = data.name ?? '';
   const [product] = await q.query<{ id: number }>(
     `insert into products (tenant_id, outer_sys_code, name, product_category_id, status, is_bundle, updated_at)
      values ($1, $2, $3, $4, 'Active', true, $5) returning id`,
-    [tenantId, code, name, data.productCategoryId, now],
+    [tenantId, code, name, data.productCategoryId!, now],
   );
   const id = product!.id;
   // The paired SKU mirrors the bundle's code and name; it holds what a SKU holds (unit … price, stock 0).
@@ -233,8 +226,6 @@ export async function writeBundle(
 ): Promise<BundleOutcome> {
   const { data, errors } = validate(bundleWrite, input);
   if (!data) fail(errors[0] ?? 'invalid_parameter');
-  // Component quantities are field rules too; check them before anything that reads the database.
-  for (const component of data.components ?? []) componentQuantity(component.quantity);
 
   const id = options.pathId ?? data.id ?? null;
   if (id != null) {

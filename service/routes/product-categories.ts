@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { isAssignableCategory } from '@/lib/contract';
 import type { RouteContext } from '../app';
 import type { Env } from '../env';
 import { runList } from '../lists';
@@ -19,7 +20,7 @@ export function registerProductCategories(app: Hono<Env>, _ctx: RouteContext) {
       select: 'id, name, parent_id',
       orderBy: 'id',
       filters: { name: 'name' },
-      map: (r) => ({ id: r.id, name: r.name, parentId: r.parent_id, isAssignable: r.parent_id != null }),
+      map: (r) => ({ id: r.id, name: r.name, parentId: r.parent_id, isAssignable: isAssignableCategory(r.parent_id) }),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { productWrite } from '@/lib/contract';
+import { PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
 import type { RouteContext } from '../app';
 import { validate, writeBatch, type WriteOutcome } from '../batch';
 import type { Env } from '../env';
@@ -49,8 +49,8 @@ export async function writeProduct(
 
   // Category rules apply even when other fields are bad, so one answer lists every problem.
   const category = input.productCategoryId;
-  if (category == null) {
-    if (!target) errors.push('product_category_id_required');
+  if (PRODUCT_CREATE_REQUIRED.productCategoryId.missing(category)) {
+    if (!target) errors.push(PRODUCT_CREATE_REQUIRED.productCategoryId.code);
   } else if (Number.isSafeInteger(category) && !(await isAssignableCategory(tx, tenantId, category as number))) {
     errors.push('invalid_product_category_id');
   }

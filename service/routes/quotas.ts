@@ -1,10 +1,7 @@
 import type { Context, Hono } from 'hono';
 import {
-  charLength,
-  CREDIT_AMOUNT_MAX,
   creditQuotaWrite,
   INVALID,
-  LIMITS,
   pointQuotaWrite,
   round4,
   type CreditQuota,
@@ -27,9 +24,6 @@ import { stamp } from '../write';
  * (contract §4): seeded, never written here.
  */
 
-/** numeric(20,4) holds at most 16 integer digits; a balance beyond that cannot be stored. */
-const BALANCE_MAX = 9_999_999_999_999_999.9999;
-
 type Family = 'point' | 'credit';
 
 /** A quota item failure: the `error` code of that item (not an HTTP status). */
@@ -48,23 +42,16 @@ interface QuotaItem {
 }
 
 /**
- * Per-item rules in the order Operation 13 numbers them: the amount (required, never keep-current, never
- * read as 0; not negative), the memo, the key (companyId wins; an empty code is no key), then the lookup
- * (not found, ambiguous). The credit batch mirrors them with its own codes (contract §3).
+ * The item rules (lib/contract/point-quota.ts, credit-quota.ts and quotas.ts, in the order Operation 13
+ * numbers them), then the lookup (not found, ambiguous). The amount is stored rounded to 4 decimals.
  */
 function checkItem(family: Family, item: unknown): QuotaItem {
   if (!isPlainObject(item)) throw new QuotaError(INVALID);
-  const schema = family === 'point' ? pointQuotaWrite : creditQuotaWrite;
-  const { data, errors } = validate(schema, item);
+  const { data, errors } = family === 'point' ? validate(pointQuotaWrite, item) : validate(creditQuotaWrite, item);
   if (!data) throw new QuotaError(errors[0] ?? INVALID);
-  const raw = family === 'point' ? (data as { balance?: number | null }).balance : (data as { creditAmount?: number | null }).creditAmount;
-  if (raw == null) throw new QuotaError(family === 'point' ? 'missing_balance' : 'missing_credit_amount');
-  const amount = round4(raw);
-  if (family === 'point' && (!(amount >= 0) || amount > BALANCE_MAX)) throw new QuotaError('invalid_balance');
-  if (family === 'credit' && (!Number.isFinite(raw) || raw < 0 || raw > CREDIT_AMOUNT_MAX)) throw new QuotaError('invalid_credit_amount');
-  if (data.memo != null && charLength(data.memo) > LIMITS.memo) throw new QuotaError('invalid_memo');
-  if (data.companyId == null && (data.companyCode ?? '').trim() === '') throw new QuotaError('missing_key');
-  return { ...data, amount };
+  const raw = 'balance' in data ? data.balance : 'creditAmount' in data ? data.creditAmount : null;
+  if (raw == null) throw new QuotaError(INVALID);
+  return { ...data, amount: round4(raw) };
 }
 
 async function findCompanyId(q: Queryable, tenantId: number, item: QuotaItem): Promise<number> {

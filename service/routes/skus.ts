@@ -4,8 +4,7 @@ import {
   BUNDLE_PRODUCT_NO_SKUS,
   BUNDLE_SKU_NOT_UPDATABLE,
   round4,
-  SKU_CODE_REQUIRED,
-  SKU_PRODUCT_REQUIRED,
+  SKU_CREATE_REQUIRED,
   skuWrite,
 } from '@/lib/contract';
 import type { RouteContext } from '../app';
@@ -242,16 +241,16 @@ export async function writeSku(
   const errors: string[] = [];
   const productId = input.productId;
   const code = input.outerSysCode;
-  if (productId == null || (typeof productId === 'number' && productId <= 0)) {
+  if (SKU_CREATE_REQUIRED.productId.missing(productId)) {
     // Non-positive on update is not a product either; on create (no target) the stated sentence applies.
-    if (!target) errors.push(SKU_PRODUCT_REQUIRED);
+    if (!target) errors.push(SKU_CREATE_REQUIRED.productId.code);
     else if (productId != null) errors.push('invalid_product_id');
   } else if (Number.isSafeInteger(productId)) {
     const product = await productFor(tx, tenantId, productId as number, options.products);
     if (!product) errors.push('invalid_product_id');
     else if (product.is_bundle) errors.push(BUNDLE_PRODUCT_NO_SKUS);
   }
-  if (!target && (code == null || code === '')) errors.push(SKU_CODE_REQUIRED);
+  if (!target && SKU_CREATE_REQUIRED.outerSysCode.missing(code)) errors.push(SKU_CREATE_REQUIRED.outerSysCode.code);
   errors.push(...fieldErrors);
   if (!data || errors.length) throw new ItemError([...new Set(errors)]);
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { BUNDLE_SKU_STOCK, INVALID, priceWrite, round4, stockWrite } from '@/lib/contract';
+import { BUNDLE_SKU_STOCK, INVALID, isInventoryQty, priceWrite, round4, stockWrite } from '@/lib/contract';
 import type { RouteContext } from '../app';
 import { itemErrors, runBatch, validate } from '../batch';
 import { isPlainObject, readBatch } from '../body';
@@ -7,14 +7,6 @@ import type { Env } from '../env';
 import { ItemError } from '../errors';
 import { findSku, pathId } from '../lookups';
 import { stamp } from '../write';
-
-/** numeric(20,4) holds at most 16 integer digits. */
-const QUANTITY_MAX = 9_999_999_999_999_999;
-
-/** No more decimals than the SKU's quantityPrecision: 2.5 is fine at precision 1, not at 0. */
-export function fitsPrecision(value: number, precision: number): boolean {
-  return Number(value.toFixed(precision)) === value;
-}
 
 type UpdateResult = { status: 'updated' | 'failed'; id: number | null; errors: string[] };
 
@@ -61,7 +53,7 @@ export function registerStockAndPrices(app: Hono<Env>, { log }: RouteContext) {
           else if (sku.is_bundle) errors.push(BUNDLE_SKU_STOCK);
         }
         if (item.inventoryQty == null) errors.push('inventory_qty_required');
-        else if (qty != null && (qty < 0 || qty > QUANTITY_MAX || (sku && !sku.is_bundle && !fitsPrecision(qty, sku.quantity_precision)))) {
+        else if (qty != null && !isInventoryQty(qty, sku && !sku.is_bundle ? sku.quantity_precision : null)) {
           errors.push('invalid_inventory_qty');
         }
         if (errors.length || !sku || qty == null) throw new ItemError([...new Set(errors)]);

@@ -128,6 +128,10 @@ describe('quota snapshot refresh', () => {
     expect(await applyQuotaEdit(upstream, connection.db, TENANT, { tab: 'credit', rows: second.rows })).toEqual([
       { companyId: before.companyId, status: 'conflict' },
     ]);
+
+    // A value the contract refuses is flagged in the review with the contract's code, and never sent.
+    const bad = await previewQuotaEdit(upstream, { tab: 'points', companyIds: [before.companyId], changes: { amount: -5 } });
+    expect(bad.rows[0]!.errors).toEqual([{ field: 'balance', code: 'invalid_balance' }]);
   }, SLOW);
 });
 

@@ -64,7 +64,16 @@ export function CompanyDetail({ id }: { id: number }) {
                     label: t('fields.internalUserId'),
                     value: (
                       <span className="flex flex-wrap gap-x-3">
-                        <span>{salespeople.query.isPending ? tr('loading') : salespeople.nameOf(c.internalUserId)}</span>
+                        {/* Back-office users are admin-only data: other roles see the name without a way in. */}
+                        {salespeople.query.isPending ? (
+                          <span>{tr('loading')}</span>
+                        ) : can(user.role, 'manageInternalUsers') ? (
+                          <Link href={`/users/${c.internalUserId}`} className={link}>
+                            {salespeople.nameOf(c.internalUserId)}
+                          </Link>
+                        ) : (
+                          <span>{salespeople.nameOf(c.internalUserId)}</span>
+                        )}
                         <Link href={`/companies?internalUserId=${c.internalUserId}`} className={link}>
                           {t('companiesOfSalesperson', { name: salespeople.nameOf(c.internalUserId) })}
                         </Link>

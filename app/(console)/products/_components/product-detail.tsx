@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { useProduct } from '@/lib/client/products/get-product';
 import { useSkus } from '@/lib/client/skus/get-skus';
-import { STATUS } from '@/lib/contract/fields';
+import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from './use-categories';
 

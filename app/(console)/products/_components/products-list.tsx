@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { getAllProducts, getProducts } from '@/lib/client/products/get-products';
 import { productKeys } from '@/lib/client/query-keys';
-import { STATUS } from '@/lib/contract/fields';
+import { STATUS } from '@/lib/contract/resources';
 import type { Product } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';

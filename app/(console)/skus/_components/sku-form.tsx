@@ -12,8 +12,7 @@ import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { useProduct } from '@/lib/client/products/get-product';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
-import { SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from '@/lib/contract/errors';
-import { LIMITS, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
+import { LIMITS, skuCreate, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
 
 const L = LIMITS.sku;
 const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec'] as const;
@@ -21,12 +20,6 @@ const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'sp
 const EDIT_FIELDS = ['productId', ...TEXT_FIELDS, 'quantityPrecision'] as const;
 const CREATE_FIELDS = ['productId', ...TEXT_FIELDS, 'price', 'sellPrice', 'quantityPrecision'] as const;
 const CREATE_DEFAULTS = { productId: null, outerSysCode: '', name: '', barcode: '', warehouse: '', unit: '', spec: '', price: null, sellPrice: null, quantityPrecision: null };
-
-/** Creating a SKU needs its product and its ERP code (the API's exact sentences, checked before sending). */
-export const skuCreate = skuWrite.superRefine((value, ctx) => {
-  if (value.productId == null || value.productId <= 0) ctx.addIssue({ code: 'custom', path: ['productId'], message: SKU_PRODUCT_REQUIRED });
-  if (value.outerSysCode == null || value.outerSysCode === '') ctx.addIssue({ code: 'custom', path: ['outerSysCode'], message: SKU_CODE_REQUIRED });
-});
 
 /** Under the product id box: which product that is, so a typo is seen before saving. */
 function ProductPreview() {

@@ -10,6 +10,7 @@ import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useSkuPrice } from '@/lib/client/skus/get-sku';
 import { useSetSkuPrice } from '@/lib/client/skus/save-sku';
+import { MONEY_MAX } from '@/lib/contract/fields';
 import { priceWrite } from '@/lib/contract/resources';
 
 export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: boolean }) {
@@ -61,8 +62,8 @@ export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: bo
           >
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
             <div className="grid gap-5 sm:grid-cols-2">
-              <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={9_999_999.99} />
-              <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={9_999_999.99} />
+              <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
+              <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
             </div>
           </EntityForm>
         ) : null}

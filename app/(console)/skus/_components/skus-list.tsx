@@ -15,7 +15,7 @@ import { parseRecordId } from '@/components/record/parse-id';
 import { useProduct } from '@/lib/client/products/get-product';
 import { skuKeys } from '@/lib/client/query-keys';
 import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
-import { STATUS } from '@/lib/contract/fields';
+import { STATUS } from '@/lib/contract/resources';
 import type { Sku } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';

@@ -1,0 +1,150 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DetailList } from '@/components/record/detail-list';
+import { QueryState } from '@/components/record/query-state';
+import { StatusBadge } from '@/components/record/status-badge';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { isApiError, type ApiError } from '@/lib/client/api-error';
+import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
+import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
+import type { InternalUserUpdate } from '@/lib/contract/internal-users';
+import type { UserRoleDirectory } from '@/lib/contract/user-roles';
+import { UserAccessDialog, type AccessAction } from './user-access-dialog';
+import { useRoleNames } from './use-role-names';
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+
+/** Codes after which the change may or may not have been applied (nothing definite came back). */
+const UNKNOWN_OUTCOME = new Set(['upstream_timeout', 'upstream_unreachable', 'outcome_unknown', 'network_error']);
+
+function isUnknownOutcome(error: ApiError): boolean {
+  return error.kind === 'server' || error.kind === 'network' || error.status >= 500 || UNKNOWN_OUTCOME.has(error.code);
+}
+
+type Outcome = { tone: 'error' | 'warning'; title: string; text: string } | null;
+
+export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory }) {
+  const t = useTranslations('users');
+  const ta = useTranslations('users.actions');
+  const tr = useTranslations('records');
+  const query = useInternalUser(id);
+  const all = useInternalUsers();
+  const update = useUpdateInternalUser(id);
+  const roleNames = useRoleNames(roles);
+  const [action, setAction] = useState<AccessAction | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [applied, setApplied] = useState('');
+  const u = query.data;
+
+  const confirm = async (changes: InternalUserUpdate) => {
+    if (!u) return;
+    const name = u.name || u.account || `#${u.id}`;
+    setOutcome(null);
+    setApplied('');
+    try {
+      await update.mutateAsync(changes);
+      const message =
+        changes.status === 'Inactive'
+          ? ta('deactivated', { name })
+          : changes.status === 'Active'
+            ? ta('activated', { name })
+            : ta('roleChanged', { name, role: roleNames.nameOf(changes.roleId) });
+      setApplied(message);
+      toast.success(message);
+    } catch (error) {
+      if (isApiError(error) && isUnknownOutcome(error)) setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
+      else setOutcome({ tone: 'error', title: ta('refused'), text: isApiError(error) ? error.sentence : String(error) });
+    } finally {
+      setAction(null);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            <Link href="/users" className={link}>
+              {t('title')}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">
+            {t('user')} {u ? userLabel(u) : `#${id}`}
+          </h1>
+        </div>
+        {u ? (
+          <div className="flex flex-wrap gap-2">
+            <LinkButton href={`/users/${id}/edit`} variant="primary">
+              {tr('edit')}
+            </LinkButton>
+            <Button variant="secondary" onClick={() => setAction('role')}>
+              {ta('changeRole')}
+            </Button>
+            {u.status === 'Inactive' ? (
+              <Button variant="secondary" onClick={() => setAction('activate')}>
+                {ta('activate')}
+              </Button>
+            ) : (
+              <Button variant="danger" onClick={() => setAction('deactivate')}>
+                {ta('deactivate')}
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </header>
+
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} notFound={t('notFound')} />
+      {query.data === null ? <Alert tone="warning">{t('notFound')}</Alert> : null}
+      {outcome ? (
+        <Alert tone={outcome.tone} title={outcome.title}>
+          {outcome.text}
+        </Alert>
+      ) : null}
+      <p role="status" className="sr-only">
+        {applied}
+      </p>
+
+      {u ? (
+        <>
+          <Card aria-labelledby="user-details">
+            <CardHeader>
+              <CardTitle id="user-details">{t('details')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <DetailList
+                emptyText={tr('notSet')}
+                items={[
+                  { label: t('fields.id'), value: u.id },
+                  { label: t('fields.account'), value: u.account },
+                  { label: t('fields.name'), value: u.name },
+                  { label: t('fields.email'), value: u.email },
+                  { label: t('fields.roleId'), value: roleNames.nameOf(u.roleId) },
+                  { label: t('fields.status'), value: <StatusBadge status={u.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} /> },
+                  { label: t('fields.outerSysCode'), value: u.outerSysCode },
+                ]}
+              />
+              <p className="mt-4 text-sm">
+                <Link href={`/companies?internalUserId=${u.id}`} className={link}>
+                  {ta('companies')}
+                </Link>
+              </p>
+            </CardContent>
+          </Card>
+          <UserAccessDialog
+            action={action}
+            user={u}
+            users={all.data ?? []}
+            roles={roles}
+            pending={update.isPending}
+            onConfirm={(changes) => void confirm(changes)}
+            onClose={() => setAction(null)}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

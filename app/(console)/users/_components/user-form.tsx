@@ -1,0 +1,157 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import type { FieldValues } from 'react-hook-form';
+import { EntityForm } from '@/components/form/entity-form';
+import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
+import { errorField } from '@/lib/contract/errors';
+import {
+  INTERNAL_USER_LIMITS as L,
+  internalUserCreateErrors,
+  internalUserCreateShape,
+  internalUserUpdate,
+  type InternalUser,
+  type InternalUserCreate,
+  type InternalUserUpdate,
+} from '@/lib/contract/internal-users';
+import type { UserRoleDirectory } from '@/lib/contract/user-roles';
+import { PasswordField } from './password-field';
+import { useRoleNames } from './use-role-names';
+
+const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status', 'outerSysCode'] as const;
+const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;
+const TEXT_FIELDS = ['account', 'name', 'email', 'outerSysCode'] as const;
+/** Create defaults: status Active (the API's default, so it is sent only when changed). */
+const CREATE_DEFAULTS: Record<string, FormValue> = { account: '', name: '', email: '', password: '', roleId: null, status: 'Active', outerSysCode: '' };
+
+/** The contract's create check (its codes, in its order), each code under the field it is about. */
+const createSchema = internalUserCreateShape.superRefine((input, ctx) => {
+  const seen = new Set<string>();
+  for (const code of internalUserCreateErrors(input)) {
+    const field = errorField(code) ?? 'account';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    ctx.addIssue({ code: 'custom', message: code, path: [field] });
+  }
+}) as unknown as z.ZodType<FieldValues, FieldValues>;
+
+/** An empty password box means "keep the current password": it is neither checked nor sent. */
+const editSchema = z.preprocess(
+  (values) => (values && typeof values === 'object' && (values as { password?: unknown }).password === '' ? { ...values, password: null } : values),
+  internalUserUpdate,
+) as unknown as z.ZodType<FieldValues, FieldValues>;
+
+function useFormat(roles: UserRoleDirectory) {
+  const t = useTranslations('users');
+  const tr = useTranslations('records');
+  const roleNames = useRoleNames(roles);
+  const labels = Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
+  const formatValue = (field: string, value: FormValue) => {
+    if (field === 'password') return value ? t('passwordHidden') : undefined;
+    if (field === 'roleId' && typeof value === 'number') return roleNames.nameOf(value);
+    if (field === 'status' && (value === 'Active' || value === 'Inactive')) return tr(`status.${value}`);
+    return undefined;
+  };
+  return { labels, formatValue, roleNames };
+}
+
+export function UserCreateForm({ roles }: { roles: UserRoleDirectory }) {
+  const t = useTranslations('users');
+  const tr = useTranslations('records');
+  const router = useRouter();
+  const create = useCreateInternalUser();
+  const { labels, formatValue, roleNames } = useFormat(roles);
+  return (
+    <EntityForm
+      schema={createSchema}
+      fields={CREATE_FIELDS}
+      initialValues={CREATE_DEFAULTS}
+      original={CREATE_DEFAULTS}
+      labels={labels}
+      formatValue={formatValue}
+      mode="create"
+      submitLabel={tr('reviewAndCreate')}
+      onSave={(changes) => create.mutateAsync(changes as InternalUserCreate)}
+      onSaved={({ id }) => {
+        toast.success(tr('created'));
+        router.push(`/users/${id}`);
+      }}
+      onCancel={() => router.push('/users')}
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField name="account" label={t('fields.account')} max={L.account} required description={t('accountHelp')} />
+        <TextField name="name" label={t('fields.name')} max={L.name} required />
+        <TextField name="email" type="email" label={t('fields.email')} max={L.email} required />
+        <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} />
+        {roleNames.named ? (
+          <SelectField name="roleId" label={t('fields.roleId')} emptyLabel={t('chooseRole')} required options={roleNames.options} />
+        ) : (
+          <NumberField name="roleId" label={t('fields.roleIdNumber')} step="1" min={1} required description={t('rolesNotConfigured')} />
+        )}
+        <SelectField
+          name="status"
+          label={t('fields.status')}
+          numeric={false}
+          description={t('statusCreateHelp')}
+          options={[
+            { value: 'Active', label: tr('status.Active') },
+            { value: 'Inactive', label: tr('status.Inactive') },
+          ]}
+        />
+        <div className="md:col-span-2">
+          <PasswordField mode="create" />
+        </div>
+      </div>
+    </EntityForm>
+  );
+}
+
+/** Edit: name, email, ERP code and a new password; only what changed is sent, the password only when typed. */
+export function UserEditForm({ user }: { user: InternalUser }) {
+  const t = useTranslations('users');
+  const tr = useTranslations('records');
+  const router = useRouter();
+  const update = useUpdateInternalUser(user.id);
+  const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
+  const original = { ...(formValuesFrom(user, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' };
+  return (
+    <EntityForm
+      schema={editSchema}
+      fields={EDIT_FIELDS}
+      initialValues={original}
+      original={original}
+      labels={labels}
+      formatValue={formatValue}
+      mode="edit"
+      submitLabel={tr('reviewAndSave')}
+      onSave={(changes) => update.mutateAsync(changes as InternalUserUpdate)}
+      onSaved={() => {
+        toast.success(tr('saved'));
+        router.push(`/users/${user.id}`);
+      }}
+      onCancel={() => router.push(`/users/${user.id}`)}
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <div className="space-y-1.5">
+          <p className="text-sm font-medium">{t('fields.account')}</p>
+          <p className="text-sm">{user.account}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('accountFixed')}</p>
+        </div>
+        <TextField name="name" label={t('fields.name')} max={L.name} />
+        <TextField name="email" type="email" label={t('fields.email')} max={L.email} />
+        <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} />
+        <div className="md:col-span-2">
+          <PasswordField mode="edit" />
+        </div>
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('editAccessHelp')}</p>
+    </EntityForm>
+  );
+}

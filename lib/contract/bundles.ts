@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { batchItemResult } from './batches';
+import { fitsNumeric, INVALID, longId, money, quantityPrecision, requiredOnCreate, round4, texts, type CreateRequirements } from './fields';
+
+/**
+ * Bundles (master-data-api.md Operations 9 to 11, contract §3): a product with one paired SKU and a recipe
+ * of component SKUs. Bundles report the first error only. Rules that need the database (the category can
+ * hold products, the component SKU exists and is unique, a code does not belong to a normal product) are
+ * the service's; their codes are listed in ./errors.
+ */
+
+export const BUNDLE_LIMITS = { outerSysCode: 50, name: 100, unit: 50, spec: 100, barcode: 50, warehouse: 50 } as const;
+
+export const BUNDLE_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const;
+
+/**
+ * A component quantity as stored: rounded half away from zero to 4 decimals, then greater than 0 and
+ * within numeric(20,4). null when it is not one (invalid_component_quantity): 0.00004 rounds to 0.
+ */
+export function componentQuantity(value: number): number | null {
+  const rounded = round4(value);
+  return rounded > 0 && fitsNumeric(rounded) ? rounded : null;
+}
+
+export const componentWrite = z
+  .object(
+    {
+      componentSkuId: longId.nullish(),
+      componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
+      quantity: z
+        .number({ error: 'invalid_component_quantity' })
+        .refine((v) => componentQuantity(v) !== null, { error: 'invalid_component_quantity' }),
+      sort: z.number({ error: INVALID }).int({ error: INVALID }).nullish(),
+    },
+    // A recipe entry that is not an object (a number, null) is a wrong JSON type: invalid_parameter.
+    { error: INVALID },
+  )
+  .refine((c) => c.componentSkuId != null || (c.componentSkuOuterSysCode ?? '').trim() !== '', {
+    error: 'component_identifier_required',
+  });
+export type ComponentWrite = z.infer<typeof componentWrite>;
+
+export const bundleWrite = z.object({
+  id: longId.nullish(),
+  ...texts(BUNDLE_LIMITS, ['outerSysCode', 'name']),
+  productCategoryId: longId.nullish(),
+  ...texts(BUNDLE_LIMITS, ['unit', 'spec', 'barcode', 'warehouse']),
+  price: money.nullish(),
+  sellPrice: money.nullish(),
+  quantityPrecision: quantityPrecision.nullish(),
+  components: z.array(componentWrite, { error: INVALID }).nullish(),
+});
+export type BundleWrite = z.infer<typeof bundleWrite>;
+
+/**
+ * A create needs a category and a recipe of at least one component. On update, null or omitted keeps the
+ * recipe, and any array (even an empty one, which is refused) replaces all of it.
+ */
+export const BUNDLE_CREATE_REQUIRED = {
+  productCategoryId: { code: 'product_category_id_required', missing: (v) => v == null },
+  components: { code: 'bundle_components_required', missing: (v) => v == null || (Array.isArray(v) && v.length === 0) },
+} satisfies CreateRequirements;
+
+export const bundleCreate = requiredOnCreate(bundleWrite, BUNDLE_CREATE_REQUIRED);
+
+export const bundleComponent = z.object({
+  componentSkuId: z.number(),
+  componentSkuOuterSysCode: z.string().nullable(),
+  componentSkuName: z.string().nullable(),
+  quantity: z.number(),
+  sort: z.number(),
+});
+export type BundleComponent = z.infer<typeof bundleComponent>;
+
+export const bundle = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  outerSysCode: z.string().nullable(),
+  name: z.string().nullable(),
+  status: z.string().nullable(),
+  productCategoryId: z.number(),
+  unit: z.string().nullable(),
+  spec: z.string().nullable(),
+  barcode: z.string().nullable(),
+  warehouse: z.string().nullable(),
+  price: z.number(),
+  sellPrice: z.number(),
+  quantityPrecision: z.number(),
+  availableQty: z.number(),
+  components: z.array(bundleComponent),
+});
+export type Bundle = z.infer<typeof bundle>;
+
+export const bundleBatchItemResult = batchItemResult.extend({ skuId: z.number().nullable() });
+export type BundleBatchItemResult = z.infer<typeof bundleBatchItemResult>;
+
+export const bundleIdResponse = z.object({ id: z.number(), skuId: z.number() });
+
+export const BUNDLE_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  status: 'exact',
+  componentSkuId: 'id',
+  updatedSince: 'datetime',
+} as const;
+
+export const BUNDLE_OPERATIONS = {
+  list: 'GET /v1/bundles',
+  read: 'GET /v1/bundles/{id}',
+  create: 'POST /v1/bundles',
+  update: 'PUT /v1/bundles/{id}',
+  batch: 'POST /v1/bundles/batch',
+} as const;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { batchItemResult } from './batches';
+import { blank, longId, money, quantityPrecision, requiredOnCreate, texts, type CreateRequirements } from './fields';
+
+/**
+ * SKUs (master-data-api.md "SKU", contract §3). SKUs report every field error found. inventoryQty is never
+ * written here (see ./stock), and a bundle's paired SKU is never written here (see ./bundles).
+ */
+
+export const SKU_CODE_REQUIRED = 'outerSysCode is required to create a SKU';
+export const SKU_PRODUCT_REQUIRED = 'productId is required to create a SKU';
+export const BUNDLE_SKU_NOT_UPDATABLE = 'bundle SKU cannot be updated through this API';
+export const BUNDLE_PRODUCT_NO_SKUS = 'bundle product cannot receive SKUs through this API';
+
+export const SKU_LIMITS = { outerSysCode: 50, name: 100, barcode: 50, warehouse: 50, unit: 50, spec: 50 } as const;
+
+export const SKU_STATUS = ['Active', 'Inactive'] as const;
+
+export const skuWrite = z.object({
+  id: longId.nullish(),
+  productId: longId.nullish(),
+  ...texts(SKU_LIMITS, ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec']),
+  price: money.nullish(),
+  sellPrice: money.nullish(),
+  quantityPrecision: quantityPrecision.nullish(),
+});
+export type SkuWrite = z.infer<typeof skuWrite>;
+
+/**
+ * A create (no id, no SKU with that code under that product) needs its product and its ERP code; the API
+ * answers these two with exact sentences. A non-positive productId is no product either.
+ */
+export const SKU_CREATE_REQUIRED = {
+  productId: { code: SKU_PRODUCT_REQUIRED, missing: (v) => v == null || (typeof v === 'number' && v <= 0) },
+  outerSysCode: { code: SKU_CODE_REQUIRED, missing: blank },
+} satisfies CreateRequirements;
+
+export const skuCreate = requiredOnCreate(skuWrite, SKU_CREATE_REQUIRED);
+
+export const sku = z.object({
+  id: z.number(),
+  productId: z.number(),
+  outerSysCode: z.string().nullable(),
+  name: z.string().nullable(),
+  barcode: z.string().nullable(),
+  warehouse: z.string().nullable(),
+  unit: z.string().nullable(),
+  spec: z.string().nullable(),
+  price: z.number(),
+  sellPrice: z.number(),
+  quantityPrecision: z.number(),
+  status: z.string().nullable(),
+  inventoryQty: z.number(),
+});
+export type Sku = z.infer<typeof sku>;
+
+export const skuBatchItemResult = batchItemResult;
+
+export const SKU_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  productId: 'id',
+  barcode: 'exact',
+  status: 'exact',
+  updatedSince: 'datetime',
+} as const;
+
+export const SKU_OPERATIONS = {
+  list: 'GET /v1/skus',
+  read: 'GET /v1/skus/{id}',
+  create: 'POST /v1/skus',
+  update: 'PUT /v1/skus/{id}',
+  batch: 'POST /v1/skus/batch',
+} as const;
