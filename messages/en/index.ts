@@ -10,7 +10,10 @@ import records from './records.json';
 import companies from './companies.json';
 import products from './products.json';
 import skus from './skus.json';
+import bundles from './bundles.json';
 import users from './users.json';
 import quotas from './quotas.json';
+import writes from './writes.json';
+import errors from './errors.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...users, ...quotas };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...quotas };
