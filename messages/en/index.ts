@@ -15,5 +15,6 @@ import users from './users.json';
 import quotas from './quotas.json';
 import writes from './writes.json';
 import errors from './errors.json';
+import imports from './imports.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...quotas };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas };

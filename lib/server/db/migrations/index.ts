@@ -6,6 +6,7 @@ import auditWriteResult from './0035-audit-write-result';
 import jobs from './0040-jobs';
 import quotaSnapshot from './0041-quota-snapshot';
 import jobUnitFinishedBy from './0042-job-unit-finished-by';
+import imports from './0050-imports';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -21,4 +22,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0040-jobs': jobs,
   '0041-quota-snapshot': quotaSnapshot,
   '0042-job-unit-finished-by': jobUnitFinishedBy,
+  '0050-imports': imports,
 };
