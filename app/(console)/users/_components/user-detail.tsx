@@ -39,6 +39,11 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [applied, setApplied] = useState('');
   const u = query.data;
+  // The last-administrator warning is only as good as the list it reads: read it afresh on each opening.
+  const open = (next: AccessAction) => {
+    setAction(next);
+    void all.refetch();
+  };
 
   const confirm = async (changes: InternalUserUpdate) => {
     if (!u) return;
@@ -81,15 +86,15 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
             <LinkButton href={`/users/${id}/edit`} variant="primary">
               {tr('edit')}
             </LinkButton>
-            <Button variant="secondary" onClick={() => setAction('role')}>
+            <Button variant="secondary" onClick={() => open('role')}>
               {ta('changeRole')}
             </Button>
             {u.status === 'Inactive' ? (
-              <Button variant="secondary" onClick={() => setAction('activate')}>
+              <Button variant="secondary" onClick={() => open('activate')}>
                 {ta('activate')}
               </Button>
             ) : (
-              <Button variant="danger" onClick={() => setAction('deactivate')}>
+              <Button variant="danger" onClick={() => open('deactivate')}>
                 {ta('deactivate')}
               </Button>
             )}

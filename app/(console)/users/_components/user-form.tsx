@@ -3,26 +3,21 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import type { FieldValues } from 'react-hook-form';
 import { EntityForm } from '@/components/form/entity-form';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
-import { errorField } from '@/lib/contract/errors';
 import {
   INTERNAL_USER_LIMITS as L,
-  internalUserCreateErrors,
-  internalUserCreateShape,
-  internalUserUpdate,
   type InternalUser,
   type InternalUserCreate,
   type InternalUserUpdate,
 } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { PasswordField } from './password-field';
+import { userCreateSchema as createSchema, userEditSchema as editSchema } from './user-schemas';
 import { useRoleNames } from './use-role-names';
 
 const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status', 'outerSysCode'] as const;
@@ -30,23 +25,6 @@ const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;
 const TEXT_FIELDS = ['account', 'name', 'email', 'outerSysCode'] as const;
 /** Create defaults: status Active (the API's default, so it is sent only when changed). */
 const CREATE_DEFAULTS: Record<string, FormValue> = { account: '', name: '', email: '', password: '', roleId: null, status: 'Active', outerSysCode: '' };
-
-/** The contract's create check (its codes, in its order), each code under the field it is about. */
-const createSchema = internalUserCreateShape.superRefine((input, ctx) => {
-  const seen = new Set<string>();
-  for (const code of internalUserCreateErrors(input)) {
-    const field = errorField(code) ?? 'account';
-    if (seen.has(field)) continue;
-    seen.add(field);
-    ctx.addIssue({ code: 'custom', message: code, path: [field] });
-  }
-}) as unknown as z.ZodType<FieldValues, FieldValues>;
-
-/** An empty password box means "keep the current password": it is neither checked nor sent. */
-const editSchema = z.preprocess(
-  (values) => (values && typeof values === 'object' && (values as { password?: unknown }).password === '' ? { ...values, password: null } : values),
-  internalUserUpdate,
-) as unknown as z.ZodType<FieldValues, FieldValues>;
 
 function useFormat(roles: UserRoleDirectory) {
   const t = useTranslations('users');
