@@ -16,7 +16,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright';
+import { chromium } from 'playwright';
+import { rowsReadyAt, stats } from './page-timing';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-pages';
@@ -53,34 +54,6 @@ async function waitForServer(timeoutMs: number) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the console did not answer on ${BASE} within ${timeoutMs} ms`);
-}
-
-/** Resolves with ms since navigation start once the list shows `rows` rows, is not busy and is hydrated. */
-async function rowsReadyAt(page: Page, rows: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    (expected) => {
-      const table = document.querySelector('main table');
-      if (!table || table.getAttribute('aria-busy') === 'true') return false;
-      // Rows can arrive in the server HTML; the page answers clicks only once React has hydrated it,
-      // which is when React's fiber is attached to the element.
-      const hydrated = Object.keys(table).some((key) => key.startsWith('__reactFiber'));
-      const count = table.querySelectorAll('tbody tr').length;
-      return hydrated && count === expected ? performance.now() : false;
-    },
-    rows,
-    { timeout: 30_000, polling: 'raf' },
-  ).catch(async (error: unknown) => {
-    await page.screenshot({ path: '/tmp/bench-pages-failure.png' });
-    console.error('at', page.url(), await page.evaluate(() => document.querySelectorAll('main table tbody tr').length));
-    throw error;
-  });
-  return Math.round((await handle.jsonValue()) as number);
-}
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { min: sorted[0] as number, p50: at(0.5), p90: at(0.9), max: sorted.at(-1) as number };
 }
 
 async function main() {

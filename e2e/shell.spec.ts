@@ -2,11 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from './fixtures/accounts';
 
-const EVERYONE = ['Companies', 'Products', 'SKUs', 'Settings', 'Status'];
+const EVERYONE = ['Companies', 'Products', 'SKUs', 'Bundles', 'Settings', 'Status'];
 const NAV: Record<RoleName, string[]> = {
   viewer: EVERYONE,
   steward: EVERYONE,
-  admin: ['Companies', 'Products', 'SKUs', 'Users', 'Audit', 'Settings', 'Status'],
+  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Users', 'Audit', 'Settings', 'Status'],
 };
 const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'];
 

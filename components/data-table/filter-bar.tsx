@@ -28,7 +28,9 @@ export type FilterField =
       ids?: boolean;
     }
   | { type: 'id'; label: string; description?: ReactNode }
-  | { type: 'datetime'; label: string };
+  | { type: 'datetime'; label: string }
+  /** A picker the list brings itself (e.g. a SKU search that sets an id); it gets the value and a setter. */
+  | { type: 'custom'; label: string; render: (value: string | number | undefined, onChange: (value: string | number | undefined) => void) => ReactNode };
 
 /** Every filter the list's endpoint offers must be given a field: the type makes forgetting one an error. */
 export type FilterFields<L extends ListName> = { [K in keyof (typeof LIST_FILTERS)[L]]: FilterField };
@@ -105,6 +107,8 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, clear
                 onCommit={(iso) => set(name, iso)}
               />
             );
+          case 'custom':
+            return <div key={name}>{field.render(value, (v) => set(name, v))}</div>;
         }
       })}
       <div className="flex items-end">

@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/companies', label: 'companies' },
   { href: '/products', label: 'products' },
   { href: '/skus', label: 'skus' },
+  { href: '/bundles', label: 'bundles' },
   { href: '/users', label: 'users', permission: 'manageInternalUsers' },
   { href: '/audit', label: 'audit', permission: 'readAudit' },
   { href: '/settings', label: 'settings' },

@@ -34,5 +34,8 @@ export const skuKeys = {
   price: (id: number) => ['skus', 'detail', id, 'price'] as const,
 };
 
-export const bundleKeys = keysFor<'bundles', 'bundles'>('bundles');
+export const bundleKeys = {
+  ...keysFor<'bundles', 'bundles'>('bundles'),
+  prices: (id: number) => ['bundles', 'detail', id, 'prices'] as const,
+};
 export const internalUserKeys = keysFor<'internal-users', 'internalUsers'>('internal-users');

@@ -10,6 +10,7 @@ import records from './records.json';
 import companies from './companies.json';
 import products from './products.json';
 import skus from './skus.json';
+import bundles from './bundles.json';
 import users from './users.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...users };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users };

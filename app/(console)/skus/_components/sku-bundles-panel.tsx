@@ -3,14 +3,21 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { QueryState } from '@/components/record/query-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { capsBundle } from '@/lib/client/bundles/explain';
 import { useBundlesUsingSku } from '@/lib/client/bundles/get-bundles';
+import { useSkuStock } from '@/lib/client/skus/get-sku';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
-/** Bundles whose current recipe uses this SKU (GET /v1/bundles?componentSkuId=). */
+/**
+ * Bundles whose current recipe uses this SKU (GET /v1/bundles?componentSkuId=), with the quantity each needs
+ * and whether this SKU is what caps the bundle's availableQty now (from this SKU's stock query).
+ */
 export function SkuBundlesPanel({ skuId }: { skuId: number }) {
   const t = useTranslations('skus');
+  const tb = useTranslations('bundles.usedBy');
+  const stock = useSkuStock(skuId).data;
   const format = useFormatter();
   const bundles = useBundlesUsingSku(skuId);
   const rows = bundles.data?.data ?? [];
@@ -35,6 +42,17 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
                   {component ? (
                     <span className="ml-2 text-zinc-600 dark:text-zinc-400">
                       {t('bundleQuantity')}: {format.number(component.quantity, { maximumFractionDigits: 4 })}
+                    </span>
+                  ) : null}
+                  {component ? (
+                    <span className="ml-2">
+                      {!stock ? (
+                        <span className="text-zinc-600 dark:text-zinc-400">{tb('limitingUnknown')}</span>
+                      ) : capsBundle({ quantity: component.quantity, inventoryQty: stock.inventoryQty, reservedQty: stock.reservedQty }, b.availableQty) ? (
+                        <Badge tone="warning">{tb('limiting')}</Badge>
+                      ) : (
+                        <span className="text-zinc-600 dark:text-zinc-400">{tb('notLimiting')}</span>
+                      )}
                     </span>
                   ) : null}
                 </li>

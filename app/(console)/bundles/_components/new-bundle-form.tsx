@@ -1,0 +1,151 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { FormValue } from '@/components/form/changed-fields';
+import { EntityForm } from '@/components/form/entity-form';
+import { fieldErrorSentence } from '@/components/form/field-error';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { QueryState } from '@/components/record/query-state';
+import { Alert } from '@/components/ui';
+import { findBundlesByCode } from '@/lib/client/bundles/find-by-code';
+import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
+import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
+import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
+// bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
+import { BUNDLE_LIMITS, bundleCreate, type Bundle, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { useCategories } from '../../products/_components/use-categories';
+import { RecipeRows } from './recipe-rows';
+
+const TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;
+const FIELDS = ['outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'price', 'sellPrice', 'quantityPrecision', 'components'] as const;
+const CREATE_DEFAULTS: Record<string, FormValue> = {
+  outerSysCode: '', name: '', productCategoryId: null, unit: '', spec: '', barcode: '', warehouse: '', price: null, sellPrice: null, quantityPrecision: null, components: null,
+};
+// The precisions the contract accepts, read from its own rule rather than restated.
+const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter((d) => quantityPrecision.safeParse(d).success);
+
+
+/** The recipe inside the create form: rows edited here, written to the form's `components` value. */
+function RecipeField() {
+  const t = useTranslations('bundles');
+  const { setValue, formState } = useFormContext();
+  const [rows, setRows] = useState<DraftComponent[]>([]);
+  const submitted = formState.submitCount > 0;
+  useEffect(() => {
+    setValue('components', rows.length ? (toComponentWrites(rows) as unknown as FormValue) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
+  }, [rows, setValue, submitted]);
+  const error = fieldErrorSentence(formState.errors.components?.message);
+  return (
+    <fieldset className="space-y-3 rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
+      <legend className="px-1 text-sm font-medium">{t('fields.components')}</legend>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('form.componentsHelp')}</p>
+      <RecipeRows rows={rows} onChange={setRows} showAllErrors={submitted} rowErrors={new Map()} />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+type CreateResult = { id: number; skuId: number } | { existing: Bundle };
+
+export function NewBundleForm() {
+  const router = useRouter();
+  const t = useTranslations('bundles');
+  const tr = useTranslations('records');
+  const tf = useTranslations('forms');
+  const categories = useCategories();
+  const create = useCreateBundle();
+  const [existing, setExisting] = useState<Bundle | null>(null);
+  if (categories.query.isPending || categories.query.error) {
+    return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
+  }
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)]));
+  const placeholder = tf('createDefault', { value: tf('emptyDefault') });
+  const zero = tf('createDefault', { value: '0' });
+
+  // An existing bundle with this ERP code would be overwritten by the create (an upsert): show it instead.
+  const save = async (changes: Record<string, unknown>): Promise<CreateResult> => {
+    setExisting(null);
+    const matches = await findBundlesByCode(typeof changes.outerSysCode === 'string' ? changes.outerSysCode : '');
+    if (matches[0]) return { existing: matches[0] };
+    return create.mutateAsync(changes as BundleWrite);
+  };
+
+  return (
+    <div className="space-y-4">
+      {existing ? (
+        <Alert tone="warning">
+          <p>{t('form.existing', { code: existing.outerSysCode ?? '' })}</p>
+          <p className="mt-1">
+            <Link href={`/bundles/${existing.id}`} className="font-medium underline underline-offset-2">
+              {t('form.openExisting', { name: existing.name || existing.outerSysCode || `#${existing.id}` })}
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+      <EntityForm
+        schema={bundleCreate}
+        fields={FIELDS}
+        initialValues={CREATE_DEFAULTS}
+        original={CREATE_DEFAULTS}
+        labels={labels}
+        formatValue={(field, value) => {
+          if (field === 'productCategoryId' && typeof value === 'number') return categories.pathOf(value);
+          if (field === 'quantityPrecision' && typeof value === 'number') return t('precisionOption', { digits: value });
+          if (field === 'components' && Array.isArray(value)) {
+            return (value as ComponentWrite[]).map((c) => `#${c.componentSkuId} × ${c.quantity}`).join('; ');
+          }
+          return undefined;
+        }}
+        mode="create"
+        submitLabel={tr('reviewAndCreate')}
+        onSave={save}
+        onSaved={(result) => {
+          if ('existing' in result) {
+            setExisting(result.existing);
+            return;
+          }
+          toast.success(t('form.created'));
+          router.push(`/bundles/${result.id}`);
+        }}
+        onCancel={() => router.push('/bundles')}
+      >
+        <div className="grid gap-5 md:grid-cols-2">
+          {TEXT_FIELDS.slice(0, 2).map((f) => (
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
+          ))}
+          <SelectField
+            name="productCategoryId"
+            label={t('fields.productCategoryId')}
+            emptyLabel={t('form.chooseCategory')}
+            required
+            description={t('form.categoryHelp')}
+            groups={categories.groups}
+          />
+          {TEXT_FIELDS.slice(2).map((f) => (
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
+          ))}
+          <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
+          <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
+          <SelectField
+            name="quantityPrecision"
+            label={t('fields.quantityPrecision')}
+            emptyLabel={tf('createDefault', { value: t('precisionOption', { digits: 0 }) })}
+            options={PRECISIONS.map((d) => ({ value: d, label: t('precisionOption', { digits: d }) }))}
+          />
+        </div>
+        <RecipeField />
+      </EntityForm>
+    </div>
+  );
+}

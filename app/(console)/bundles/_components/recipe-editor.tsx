@@ -1,0 +1,112 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { isApiError } from '@/lib/client/api-error';
+import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
+import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
+import { errorMessage } from '@/lib/contract/errors';
+import { BUNDLE_CREATE_REQUIRED, type Bundle } from '@/lib/contract/bundles';
+import { RecipeRows } from './recipe-rows';
+
+export function draftFrom(bundle: Bundle): DraftComponent[] {
+  return bundle.components.map((c) => ({ skuId: c.componentSkuId, code: c.componentSkuOuterSysCode, name: c.componentSkuName, quantity: String(c.quantity) }));
+}
+
+/** A 5xx, a timeout or a lost connection: the write may or may not have been applied. */
+export function outcomeUnknown(error: unknown): boolean {
+  return isApiError(error) && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * Edits a copy of the recipe; "Save recipe" sends one update whose components replace the whole recipe.
+ * A refusal changes nothing upstream (component rule 4): the page keeps showing the stored recipe above,
+ * the draft stays here, and the error goes on the row it is about.
+ */
+export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () => void }) {
+  const t = useTranslations('bundles.recipe');
+  const replace = useReplaceRecipe(bundle.id);
+  const [rows, setRows] = useState<DraftComponent[]>(() => draftFrom(bundle));
+  const [submitted, setSubmitted] = useState(false);
+  const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  const [failure, setFailure] = useState<{ kind: 'refused' | 'unknown'; sentence?: string } | null>(null);
+  const [locating, setLocating] = useState(false);
+
+  const change = (next: DraftComponent[]) => {
+    setRows(next);
+    setRowErrors(new Map());
+  };
+
+  const save = async () => {
+    setSubmitted(true);
+    setFailure(null);
+    setRowErrors(new Map());
+    if (rows.length === 0) {
+      setFailure({ kind: 'refused', sentence: errorMessage(BUNDLE_CREATE_REQUIRED.components.code) });
+      return;
+    }
+    const invalid = rows.find((r) => componentError(r) !== null);
+    if (invalid) {
+      document.getElementById(`recipe-quantity-${invalid.skuId}`)?.focus();
+      return;
+    }
+    const sent = toComponentWrites(rows);
+    try {
+      await replace.mutateAsync(sent);
+      toast.success(t('saved'));
+      onClose();
+    } catch (error) {
+      if (outcomeUnknown(error)) {
+        setFailure({ kind: 'unknown', sentence: isApiError(error) ? error.sentence : undefined });
+        return;
+      }
+      const sentence = isApiError(error) ? error.sentence : String(error);
+      const code = isApiError(error) ? error.code : '';
+      if (!isComponentCode(code)) {
+        setFailure({ kind: 'refused', sentence });
+        return;
+      }
+      setFailure({ kind: 'refused' });
+      setLocating(true);
+      try {
+        const index = await locateComponentError(sent, code);
+        const row = index === null ? undefined : rows[index];
+        if (row) {
+          setRowErrors(new Map([[row.skuId, sentence]]));
+          document.getElementById(`recipe-quantity-${row.skuId}`)?.focus();
+        } else setFailure({ kind: 'refused', sentence });
+      } catch {
+        setFailure({ kind: 'refused', sentence });
+      } finally {
+        setLocating(false);
+      }
+    }
+  };
+
+  return (
+    <Card aria-labelledby="recipe-editor">
+      <CardHeader>
+        <CardTitle id="recipe-editor">{t('editorTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
+        {failure ? (
+          <Alert tone={failure.kind === 'unknown' ? 'warning' : 'error'} title={failure.kind === 'unknown' ? t('unknown') : t('refused')}>
+            {failure.sentence ? <p>{failure.sentence}</p> : null}
+          </Alert>
+        ) : null}
+        {locating ? <p role="status" className="text-sm">{t('locating')}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void save()} pending={replace.isPending}>
+            {t('save')}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={replace.isPending}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { bundlePriceBatchItemResult } from '@/lib/contract/bundle-prices';
+import { bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { sendOneItemBatch } from '../batch';
+import { apiFetch } from '../fetcher';
+import { bundleKeys } from '../query-keys';
+
+export function createBundle(body: BundleWrite) {
+  return apiFetch({ method: 'POST', path: '/v1/bundles', body, schema: bundleIdResponse });
+}
+
+export function updateBundle(id: number, changes: BundleWrite) {
+  return apiFetch({ method: 'PUT', path: `/v1/bundles/${id}`, body: changes, schema: bundleIdResponse });
+}
+
+/** One update whose `components` replaces the whole recipe; a refused replacement leaves the old one (rule 4). */
+export function replaceRecipe(id: number, components: ComponentWrite[]) {
+  return updateBundle(id, { components });
+}
+
+/** Prices go through PUT /v1/bundle-prices/batch (one item), addressed by the bundle's product id. */
+export function setBundlePrices(id: number, changes: { price?: number; sellPrice?: number }) {
+  return sendOneItemBatch('PUT', '/v1/bundle-prices/batch', { id, ...changes }, bundlePriceBatchItemResult);
+}
+
+// A bundle shows in bundle lists (also "Bundles that use this SKU", which is a bundle list) and its detail.
+async function invalidate(client: QueryClient, id: number) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: bundleKeys.lists() }),
+    client.invalidateQueries({ queryKey: bundleKeys.detail(id) }),
+  ]);
+}
+
+export function useCreateBundle() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createBundle, onSuccess: ({ id }) => invalidate(client, id) });
+}
+
+export function useUpdateBundle(id: number) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (changes: BundleWrite) => updateBundle(id, changes), onSuccess: () => invalidate(client, id) });
+}
+
+export function useReplaceRecipe(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (components: ComponentWrite[]) => replaceRecipe(id, components),
+    onSuccess: () => invalidate(client, id),
+  });
+}
+
+export function useSetBundlePrices(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: { price?: number; sellPrice?: number }) => setBundlePrices(id, changes),
+    // bundleKeys.prices(id) hangs under detail(id), so the price panel refreshes with the bundle.
+    onSuccess: () => invalidate(client, id),
+  });
+}
