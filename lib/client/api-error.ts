@@ -1,4 +1,5 @@
-import { errorField, errorMessage, isKnownErrorCode } from '@/lib/contract/errors';
+import { errorField, isKnownErrorCode } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */

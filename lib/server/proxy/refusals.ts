@@ -1,5 +1,5 @@
 import 'server-only';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 /** The proxy's own refusals (shell agreement): JSON `{ error, message }`; the request never reached the service. */
 export const REFUSALS = {

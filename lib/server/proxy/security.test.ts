@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
 import { listAudit } from '../audit/audit-log';
 import { CONSOLE_ORIGIN, consoleRequest, createProxyHarness, UPSTREAM_CREDS, type ProxyHarness } from './harness';

@@ -8,7 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { FormValue } from '@/components/form/changed-fields';
 import { EntityForm } from '@/components/form/entity-form';
-import { fieldErrorSentence } from '@/components/form/field-error';
+import { useFieldError } from '@/components/form/field-error';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -36,12 +36,13 @@ const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter((d) => quantit
 function RecipeField() {
   const t = useTranslations('bundles');
   const { setValue, formState } = useFormContext();
+  const fieldError = useFieldError();
   const [rows, setRows] = useState<DraftComponent[]>([]);
   const submitted = formState.submitCount > 0;
   useEffect(() => {
     setValue('components', rows.length ? (toComponentWrites(rows) as unknown as FormValue) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
   }, [rows, setValue, submitted]);
-  const error = fieldErrorSentence(formState.errors.components?.message);
+  const error = fieldError(formState.errors.components?.message);
   return (
     <fieldset className="space-y-3 rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
       <legend className="px-1 text-sm font-medium">{t('fields.components')}</legend>
