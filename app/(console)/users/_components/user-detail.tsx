@@ -8,7 +8,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { isApiError, type ApiError } from '@/lib/client/api-error';
+import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
 import type { InternalUserUpdate } from '@/lib/contract/internal-users';
@@ -17,13 +17,6 @@ import { UserAccessDialog, type AccessAction } from './user-access-dialog';
 import { useRoleNames } from './use-role-names';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
-
-/** Codes after which the change may or may not have been applied (nothing definite came back). */
-const UNKNOWN_OUTCOME = new Set(['upstream_timeout', 'upstream_unreachable', 'outcome_unknown', 'network_error']);
-
-function isUnknownOutcome(error: ApiError): boolean {
-  return error.kind === 'server' || error.kind === 'network' || error.status >= 500 || UNKNOWN_OUTCOME.has(error.code);
-}
 
 type Outcome = { tone: 'error' | 'warning'; title: string; text: string } | null;
 
@@ -61,7 +54,7 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
       setApplied(message);
       toast.success(message);
     } catch (error) {
-      if (isApiError(error) && isUnknownOutcome(error)) setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
+      if (failedWriteOutcome(error) === 'unknown') setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
       else setOutcome({ tone: 'error', title: ta('refused'), text: isApiError(error) ? error.sentence : String(error) });
     } finally {
       setAction(null);

@@ -1,13 +1,16 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { EntityForm } from '@/components/form/entity-form';
+import { ApiError } from '@/lib/client/api-error';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { internalUsersQueryOptions } from '@/lib/client/internal-users/get-internal-users';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
 import {
   INTERNAL_USER_LIMITS as L,
@@ -96,9 +99,17 @@ export function UserEditForm({ user }: { user: InternalUser }) {
   const t = useTranslations('users');
   const tr = useTranslations('records');
   const router = useRouter();
+  const client = useQueryClient();
   const update = useUpdateInternalUser(user.id);
   const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
-  const original = { ...(formValuesFrom(user, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' };
+  const valuesOf = (u: InternalUser) => ({ ...(formValuesFrom(u, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' });
+  const original = valuesOf(user);
+  // No single-user GET: the re-read before sending reads the list afresh and picks this user.
+  const reread = async () => {
+    const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find((u) => u.id === user.id);
+    if (!now) throw new ApiError({ status: 404, code: 'not_found', kind: 'http' });
+    return valuesOf(now);
+  };
   return (
     <EntityForm
       schema={editSchema}
@@ -110,6 +121,7 @@ export function UserEditForm({ user }: { user: InternalUser }) {
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes as InternalUserUpdate)}
+      reread={reread}
       onSaved={() => {
         toast.success(tr('saved'));
         router.push(`/users/${user.id}`);
