@@ -142,7 +142,7 @@ async function main() {
   }
   if (rebuild || !existsSync(path.join(ROOT, BARE_APP, '.next', 'BUILD_ID'))) {
     console.log(`Building the bare forwarding route (${BARE_APP}) …`);
-    await run('npx', ['next', 'build', BARE_APP], { NEXT_TELEMETRY_DISABLED: '1' });
+    await run('npx', ['next', 'build', '--webpack', BARE_APP], { NEXT_TELEMETRY_DISABLED: '1' });
   }
   rmSync(DATA, { recursive: true, force: true });
   mkdirSync(DATA, { recursive: true });

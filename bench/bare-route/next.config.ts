@@ -5,8 +5,10 @@ import type { NextConfig } from 'next';
 // console's signing client from the repository root.
 const root = path.resolve(import.meta.dirname, '../..');
 
+// Built with webpack (`next build --webpack`): Turbopack, rooted at the repository, takes bench/proxy.ts for this
+// app's proxy file.
 const nextConfig: NextConfig = {
-  turbopack: { root },
+  experimental: { externalDir: true },
   outputFileTracingRoot: root,
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
