@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
@@ -35,7 +34,7 @@ const idOf = async (email: string) =>
 
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  const db = conn.db as unknown as Kysely<unknown>;
+  const db = conn.db;
   await migrateConsoleDb(db, config);
   auth = createConsoleAuth(db, config);
   await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });
