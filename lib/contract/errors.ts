@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   unauthenticated: null,
   operation_not_allowed: null,
   bad_path: null,
+  // The ERP-code lookup before a single create failed (lib/server/proxy/create-check.ts): nothing was sent.
+  code_check_failed: null,
   upstream_timeout: null,
   // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
   upstream_unreachable: null,

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db/types';
 
-export type { AuditLogTable } from '../db/types';
+/**
+ * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
+ * before sending (nothing was written); unknown: a 5xx, no answer, or a 2xx whose body cannot be read.
+ * (The table and this type are in ../db/types, with the console database's other tables.)
+ */
+export type { AuditLogTable, WriteResult } from '../db/types';
+import type { WriteResult } from '../db/types';
 
 export interface AuditRecord {
   userId: string;
@@ -13,6 +19,11 @@ export interface AuditRecord {
   /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
   status: number;
   outcome: string;
+  /** Null on entries that are not upstream writes, and on rows older than the column. */
+  result?: WriteResult | null;
+  /** Batch items that failed, and those whose fate is unknown. */
+  failedIds?: string[];
+  unknownIds?: string[];
 }
 
 export interface AuditEntryView extends AuditRecord {
@@ -42,6 +53,9 @@ export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditReco
       target_ids: record.targetIds,
       status: record.status,
       outcome: record.outcome,
+      result: record.result ?? null,
+      failed_ids: record.failedIds ?? [],
+      unknown_ids: record.unknownIds ?? [],
     })
     .execute();
 }
@@ -77,6 +91,9 @@ export async function listAudit(
       targetIds: row.target_ids ?? [],
       status: row.status,
       outcome: row.outcome,
+      result: row.result,
+      failedIds: row.failed_ids ?? [],
+      unknownIds: row.unknown_ids ?? [],
     })),
     totalCount,
     page,

@@ -95,7 +95,13 @@ export interface AuditLogTable {
   target_ids: string[];
   status: number;
   outcome: string;
+  result: ColumnType<WriteResult | null, WriteResult | null | undefined, never>;
+  failed_ids: ColumnType<string[], string[] | undefined, never>;
+  unknown_ids: ColumnType<string[], string[] | undefined, never>;
 }
+
+/** How a write ended, as the audit log records it (lib/server/audit). */
+export type WriteResult = 'applied' | 'refused' | 'unknown';
 
 /** Wrong-password counts per account (migration 0020, lib/server/auth/account-limit.ts). */
 export interface SignInFailureTable {

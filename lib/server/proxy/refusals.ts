@@ -10,6 +10,8 @@ export const REFUSALS = {
   payload_too_large: 413,
   upstream_timeout: 504,
   upstream_unreachable: 502,
+  // The ERP-code lookup before a single create failed, so the create was not sent.
+  code_check_failed: 503,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { useSkuPrice } from '@/lib/client/skus/get-sku';
+import { skuPriceQueryOptions, useSkuPrice } from '@/lib/client/skus/get-sku';
 import { useSetSkuPrice } from '@/lib/client/skus/save-sku';
 import { MONEY_MAX } from '@/lib/contract/fields';
 import { priceWrite } from '@/lib/contract/resources';
@@ -19,6 +20,7 @@ export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: bo
   const format = useFormatter();
   const price = useSkuPrice(skuId);
   const setPrice = useSetSkuPrice(skuId);
+  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const p = price.data;
   const money = (n: number | null) => (n === null ? t('notPriced') : format.number(n, { maximumFractionDigits: 4 }));
@@ -44,8 +46,9 @@ export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: bo
           />
         ) : null}
         {editing && p ? (
+          // Not keyed by the prices: a background refetch must not wipe what is typed; the re-read before
+          // sending catches a change made meanwhile.
           <EntityForm
-            key={`${p.price}/${p.sellPrice}`}
             schema={priceWrite}
             fields={['price', 'sellPrice']}
             initialValues={{ price: p.price, sellPrice: p.sellPrice }}
@@ -54,6 +57,10 @@ export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: bo
             mode="edit"
             submitLabel={tr('reviewAndSave')}
             onSave={(changes) => setPrice.mutateAsync(changes as { price?: number; sellPrice?: number })}
+            reread={async () => {
+              const now = await client.fetchQuery({ ...skuPriceQueryOptions(skuId), staleTime: 0 });
+              return { price: now.price, sellPrice: now.sellPrice };
+            }}
             onSaved={() => {
               toast.success(tr('saved'));
               setEditing(false);
