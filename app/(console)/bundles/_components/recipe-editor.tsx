@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
@@ -33,9 +34,14 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [failure, setFailure] = useState<{ kind: 'refused' | 'unknown'; sentence?: string } | null>(null);
   const [locating, setLocating] = useState(false);
+  const tf = useTranslations('forms');
+  const [dirty, setDirty] = useState(false);
+  // Leaving the page with an unsaved recipe asks first, as every form does.
+  useUnsavedChangesGuard(dirty, tf('leaveUnsaved'));
 
   const change = (next: DraftComponent[]) => {
     setRows(next);
+    setDirty(true);
     setRowErrors(new Map());
   };
 
@@ -55,6 +61,7 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
     const sent = toComponentWrites(rows);
     try {
       await replace.mutateAsync(sent);
+      setDirty(false);
       toast.success(t('saved'));
       onClose();
     } catch (error) {
