@@ -22,9 +22,27 @@ const config = [
     ignores: ['.next/**', '.next-*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
   {
+    // import/no-cycle follows imports through our own files only; parsing node_modules is slow and useless.
+    settings: { 'import/ignore': ['node_modules'] },
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Test helpers may start the reference service and use its fixtures; production code under lib/server
+    // reaches the service only through the embedded-mode wiring.
+    files: ['lib/server/**'],
+    ignores: ['**/*.test.ts', '**/harness.ts', '**/testing.ts', '**/test-server.ts', 'lib/server/embedded.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...zones, { target: './lib/server', from: './service' }] }],
+    },
+  },
+  {
+    files: ['lib/server/embedded.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...zones, { target: './lib/server', from: './service/testing' }] }],
     },
   },
   {

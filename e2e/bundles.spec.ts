@@ -173,23 +173,25 @@ test.describe('steward', () => {
     await expect(explainer(page).locator('tbody th[scope=row] a')).toHaveText([/^E2E-KEEP/]);
   });
 
-  test('New bundle shows an existing bundle with the same ERP code instead of overwriting it', async ({ page }) => {
+  test('New bundle shows an existing bundle with the same ERP code and sends no create', async ({ page }) => {
     const existing = tenant.bundles[0]!;
-    const keep = tenant.bundles[0]!.components[0]!;
+    const sku = tenant.skus.find((s) => s.id === existing.components[0]!.componentSkuId)!;
     await page.goto('/bundles/new');
     const requests = recordUpstreamRequests(page);
     await page.getByLabel('ERP code').fill(existing.outerSysCode);
     await page.getByLabel('Name', { exact: true }).fill('Would overwrite');
     await page.getByLabel('Category').selectOption({ label: category.name });
-    const sku = tenant.skus.find((s) => s.id === keep.componentSkuId)!;
     await addComponent(page.getByRole('group', { name: 'Recipe' }), sku.outerSysCode);
+    const notice = page.getByRole('alert').filter({ hasText: `A bundle with ERP code ${existing.outerSysCode} already exists` });
+    await expect(notice).toBeVisible();
     await page.getByRole('button', { name: 'Review and create' }).click();
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: `A bundle with the ERP code ${existing.outerSysCode} already exists` });
-    await expect(notice).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' })).toBeVisible();
     expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
-    await notice.getByRole('link').click();
+    page.once('dialog', (d) => void d.accept()); // "leave unsaved changes?"
+    await notice.getByRole('link', { name: 'Edit that record instead' }).click();
     await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(existing.name);
   });
 });
 

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
+import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button } from '@/components/ui';
 import type { AllPagesProgress } from '@/lib/client/lists';
 import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
@@ -39,6 +40,9 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const progressId = useId();
+  const tw = useTranslations('writes');
+  // Leaving the page (a link, closing or reloading the tab) would drop the export: ask first.
+  useUnsavedChangesGuard(state.phase === 'running', tw('leaveExport'));
 
   async function run() {
     const abort = new AbortController();

@@ -10,10 +10,15 @@ export interface FieldChange {
   to: FormValue;
 }
 
-function normalise(value: FormValue): FormValue {
+export function normalise(value: FormValue): FormValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') return value === '' ? null : value;
   return value;
+}
+
+/** Equal as a form sees it: null, undefined and '' alike. */
+export function sameValue(a: FormValue, b: FormValue): boolean {
+  return Object.is(normalise(a), normalise(b));
 }
 
 export function changedFields<T extends Record<string, FormValue>>(

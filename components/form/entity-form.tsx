@@ -6,8 +6,10 @@ import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, Button } from '@/components/ui';
-import { isApiError } from '@/lib/client/api-error';
+import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
+import { ConflictDialog } from './conflict-dialog';
+import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
 import { routeServerError } from './server-errors';
 import { ReviewChangesDialog } from './review-changes-dialog';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard';
@@ -29,8 +31,20 @@ export interface EntityFormProps<Result> {
   onSave: (changes: Record<string, unknown>) => Promise<Result>;
   onSaved: (result: Result) => void;
   onCancel?: () => void;
+  /**
+   * Edit forms: reads the record afresh (the API has no conditional write). Called just before sending;
+   * when any field changed since the form opened, a conflict view is shown and nothing is sent until the
+   * person chooses. Also offered after a save whose outcome is unknown.
+   */
+  reread?: () => Promise<Record<string, FormValue>>;
+  /** Create forms: a last check before sending; a sentence saying why nothing was sent, or null to send. */
+  beforeSend?: (values: Record<string, unknown>) => Promise<string | null>;
+  /** Create forms: after a create of unknown outcome, finds out what is known and says it. */
+  recheck?: (values: Record<string, unknown>) => Promise<string>;
   children: ReactNode;
 }
+
+type Values = Record<string, FormValue>;
 
 /**
  * Create and edit forms share this flow: limits are checked while typing (zod schema from lib/contract),
@@ -45,18 +59,26 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
     defaultValues: props.initialValues,
     mode: 'onChange',
   });
+  const tw = useTranslations('writes');
+  // What the record held when the form opened (or when the person last took its current values): changes
+  // and conflicts are measured against this, never against a copy refetched in the background.
+  const [opened, setOpened] = useState<Values>(props.original);
   const [review, setReview] = useState<{ changes: Record<string, unknown>; list: FieldChange[] } | null>(null);
   const [formError, setFormError] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<{ now: Values; reason: 'conflict' | 'unknown' } | null>(null);
+  const [unknown, setUnknown] = useState<{ sentence: string; found?: string } | null>(null);
+  const [checking, setChecking] = useState(false);
   const dirty = form.formState.isDirty;
+  const values = () => form.getValues() as Values;
 
   // Leaving the page (a link, closing or reloading the tab) with unsaved edits asks first.
   useUnsavedChangesGuard(dirty, t('leaveUnsaved'));
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
-    const { changes, list } = changedFields(props.original, values as Record<string, FormValue>, props.fields);
+    const { changes, list } = changedFields(opened, values as Record<string, FormValue>, props.fields);
     if (list.length === 0) {
       setNotice(t('noChanges'));
       return;
@@ -65,18 +87,68 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
     setReview({ changes, list });
   };
 
-  const save = async () => {
-    if (!review) return;
+  /** A refusal before anything was sent: the check itself failed. */
+  const notSent = (error: unknown) => {
+    const sentence = isApiError(error) ? error.sentence : error instanceof Error ? error.message : String(error);
+    setFormError([isApiError(error) && error.isNotFound ? tw('recordGone') : tw('rereadFailed', { sentence })]);
+  };
+
+  const send = async (changes: Record<string, unknown>, baseline: Values) => {
+    setFormError([]);
+    setUnknown(null);
+    // Offline: say so now and send nothing, not even the re-read (a query would wait for the connection,
+    // and the write must never go out later behind the person's back).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setReview(null);
+      setFormError([tw('offline')]);
+      return;
+    }
     setSaving(true);
     try {
-      const result = await props.onSave(review.changes);
+      if (props.reread) {
+        let now: Values;
+        try {
+          now = await props.reread();
+        } catch (error) {
+          setReview(null);
+          notSent(error);
+          return;
+        }
+        if (changedSince(baseline, now, props.fields).length > 0) {
+          setReview(null);
+          setConflict({ now, reason: 'conflict' });
+          return;
+        }
+      }
+      if (props.beforeSend) {
+        let blocked: string | null;
+        try {
+          blocked = await props.beforeSend(values());
+        } catch (error) {
+          setReview(null);
+          notSent(error);
+          return;
+        }
+        if (blocked) {
+          setReview(null);
+          setFormError([blocked]);
+          return;
+        }
+      }
+      const result = await props.onSave(changes);
       form.reset(form.getValues());
       setReview(null);
       props.onSaved(result);
     } catch (error) {
       setReview(null);
+      const sentence = isApiError(error) ? error.sentence : error instanceof Error ? error.message : String(error);
+      // A 5xx, a timeout, a lost connection or an unreadable answer: it may have been applied.
+      if (failedWriteOutcome(error) === 'unknown') {
+        setUnknown({ sentence });
+        return;
+      }
       if (!isApiError(error)) {
-        setFormError([error instanceof Error ? error.message : String(error)]);
+        setFormError([sentence]);
         return;
       }
       const routed = routeServerError(error, props.fields);
@@ -84,9 +156,63 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
       // The closing dialog hands focus back to the Save button; move it to the field at fault after that.
       const first = routed.fieldErrors[0]?.field;
       if (first) setTimeout(() => form.setFocus(first), 50);
-      setFormError(routed.formErrors);
+      setFormError([...routed.formErrors, tw('refusedNote')]);
     } finally {
       setSaving(false);
+    }
+  };
+
+  const save = async () => {
+    if (review) await send(review.changes, opened);
+  };
+
+  /** Take the record as it is now as the new starting point, with `mine` typed over it. */
+  const rebase = (now: Values, mine: Values | null) => {
+    form.reset(now);
+    if (mine) {
+      for (const f of props.fields) {
+        if (mine[f] !== now[f]) form.setValue(f, mine[f], { shouldDirty: true, shouldValidate: true });
+      }
+    }
+    setOpened(now);
+  };
+
+  const keepMyValues = async () => {
+    if (!conflict) return;
+    const merged = keepMine(opened, conflict.now, values(), props.fields);
+    rebase(conflict.now, merged);
+    setConflict(null);
+    const { changes, list } = changedFields(conflict.now, merged, props.fields);
+    if (list.length === 0) {
+      setNotice(tw('nothingLeft'));
+      return;
+    }
+    // Re-read again on the way out: the record may have changed once more while the person chose.
+    await send(changes, conflict.now);
+  };
+
+  const checkAfterUnknown = async () => {
+    setChecking(true);
+    try {
+      if (props.reread) {
+        const now = await props.reread();
+        if (holdsEdits(opened, now, values(), props.fields)) {
+          rebase(now, null);
+          setUnknown(null);
+          setNotice(tw('rereadApplied'));
+        } else {
+          setUnknown(null);
+          setConflict({ now, reason: 'unknown' });
+        }
+      } else if (props.recheck) {
+        const found = await props.recheck(values());
+        setUnknown((u) => (u ? { ...u, found } : u));
+      }
+    } catch (error) {
+      const sentence = isApiError(error) ? error.sentence : error instanceof Error ? error.message : String(error);
+      setUnknown((u) => (u ? { ...u, found: tw('rereadFailed', { sentence }) } : u));
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -97,6 +223,18 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
     <FormProvider {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
         {props.children}
+        {unknown ? (
+          <Alert tone="warning" title={tw('unknownTitle')}>
+            <p>{props.mode === 'create' ? tw('unknownCreateBody') : tw('unknownBody')}</p>
+            <p className="mt-1 text-xs">{unknown.sentence}</p>
+            {unknown.found ? <p className="mt-2 font-medium">{unknown.found}</p> : null}
+            {props.reread || props.recheck ? (
+              <Button className="mt-2" size="sm" variant="secondary" pending={checking} onClick={() => void checkAfterUnknown()}>
+                {props.reread ? tw('reread') : tw('lookUpCode')}
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
         {formError.length > 0 ? (
           <Alert tone="error" title={props.mode === 'create' ? t('createFailed') : t('saveFailed')}>
             {formError.map((sentence) => (
@@ -126,6 +264,23 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
         onConfirm={save}
         onClose={() => {
           if (!saving) setReview(null);
+        }}
+      />
+      <ConflictDialog
+        open={conflict !== null}
+        reason={conflict?.reason ?? 'conflict'}
+        rows={conflict ? conflictRows(opened, conflict.now, values(), props.fields) : []}
+        labels={props.labels}
+        format={format}
+        saving={saving}
+        onKeepMine={() => void keepMyValues()}
+        onLoadCurrent={() => {
+          if (conflict) rebase(conflict.now, null);
+          setConflict(null);
+          setNotice(null);
+        }}
+        onClose={() => {
+          if (!saving) setConflict(null);
         }}
       />
     </FormProvider>

@@ -3,7 +3,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { Field, Input } from '@/components/ui';
-import { fieldErrorSentence } from './field-error';
+import { useFieldError } from './field-error';
 
 /** '' means "not given" (null); anything else is read as a number so the zod schema checks it. */
 export function toNumberOrNull(value: unknown): number | null {
@@ -26,8 +26,9 @@ export interface NumberFieldProps {
 
 export function NumberField({ name, label, description, placeholder, step = 'any', min, max, required }: NumberFieldProps) {
   const { register, formState } = useFormContext();
+  const fieldError = useFieldError();
   return (
-    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldErrorSentence(formState.errors[name]?.message)}>
+    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldError(formState.errors[name]?.message)}>
       <Input
         type="number"
         inputMode="decimal"

@@ -3,7 +3,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { Field, Select, SelectOptions, type SelectOption, type SelectOptionGroup } from '@/components/ui';
-import { fieldErrorSentence } from './field-error';
+import { useFieldError } from './field-error';
 import { toNumberOrNull } from './number-field';
 
 export interface SelectFieldProps {
@@ -22,8 +22,9 @@ export interface SelectFieldProps {
 
 export function SelectField({ name, label, emptyLabel, options, groups, description, required, numeric = true, disabled }: SelectFieldProps) {
   const { register, formState } = useFormContext();
+  const fieldError = useFieldError();
   return (
-    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldErrorSentence(formState.errors[name]?.message)}>
+    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldError(formState.errors[name]?.message)}>
       <Select
         required={required}
         disabled={disabled}

@@ -31,9 +31,11 @@ describe('routeServerError', () => {
     expect(routed.formErrors).toHaveLength(1);
   });
 
-  it('gives a 500 or a network failure to the form with its nothing-changed sentence', () => {
-    expect(routeServerError(errorFromBody(500, { code: 'X', message: 'y' }), companyFields).formErrors[0]).toContain('Nothing was changed');
-    const network = new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: 'offline; Nothing was changed.' });
-    expect(routeServerError(network, companyFields)).toEqual({ fieldErrors: [], formErrors: ['offline; Nothing was changed.'] });
+  it('gives a 500 or a network failure to the form as a sentence that does not claim nothing changed', () => {
+    const server = routeServerError(errorFromBody(500, { code: 'X', message: 'y' }), companyFields).formErrors[0];
+    expect(server).toContain('(X: y)');
+    expect(server).not.toMatch(/nothing was changed/i);
+    const network = new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: 'unreachable' });
+    expect(routeServerError(network, companyFields)).toEqual({ fieldErrors: [], formErrors: ['unreachable'] });
   });
 });

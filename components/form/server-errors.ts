@@ -1,5 +1,6 @@
 import type { ApiError } from '@/lib/client/api-error';
-import { errorField, errorMessage } from '@/lib/contract/errors';
+import { errorField } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 /**
  * Splits a refusal into errors shown under the form's own fields (by errorField from lib/contract) and

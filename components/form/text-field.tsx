@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { CharacterCounter, Field, Input } from '@/components/ui';
 import { charLength } from '@/lib/contract/fields';
-import { fieldErrorSentence } from './field-error';
+import { useFieldError } from './field-error';
 
 export interface TextFieldProps {
   name: string;
@@ -19,8 +19,9 @@ export interface TextFieldProps {
 
 export function TextField({ name, label, max, description, placeholder, required, type = 'text' }: TextFieldProps) {
   const { register, control, formState } = useFormContext();
+  const fieldError = useFieldError();
   const value = useWatch({ control, name }) as string | null | undefined;
-  const error = fieldErrorSentence(formState.errors[name]?.message);
+  const error = fieldError(formState.errors[name]?.message);
   return (
     <Field
       id={`field-${name}`}

@@ -23,8 +23,9 @@ function makeQueryClient() {
           return failures < 2;
         },
       },
-      // Writes are never repeated behind the user's back.
-      mutations: { retry: false },
+      // Writes are never repeated behind the user's back, and never paused offline to run when the
+      // connection returns ('always': the fetcher refuses at once instead and says so).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -24,11 +24,13 @@ export interface PricePanelProps {
   schema: z.ZodType<FieldValues, FieldValues>;
   /** Sends only the changed prices through that family's price batch. */
   onSave: (changes: PriceChanges) => Promise<unknown>;
+  /** Reads the prices afresh just before sending, so a change made meanwhile shows as a conflict. */
+  reread: () => Promise<{ price: number | null; sellPrice: number | null }>;
   editable: boolean;
 }
 
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, price, schema, onSave, editable }: PricePanelProps) {
+export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   const format = useFormatter();
@@ -58,8 +60,9 @@ export function PricePanel({ namespace, price, schema, onSave, editable }: Price
           />
         ) : null}
         {editing && p ? (
+          // Not keyed by the prices: a background refetch must not wipe what is typed; the re-read before
+          // sending catches a change made meanwhile.
           <EntityForm
-            key={`${p.price}/${p.sellPrice}`}
             schema={schema}
             fields={['price', 'sellPrice']}
             initialValues={{ price: p.price, sellPrice: p.sellPrice }}
@@ -68,6 +71,10 @@ export function PricePanel({ namespace, price, schema, onSave, editable }: Price
             mode="edit"
             submitLabel={tr('reviewAndSave')}
             onSave={(changes) => onSave(changes as PriceChanges)}
+            reread={async () => {
+              const now = await reread();
+              return { price: now.price, sellPrice: now.sellPrice };
+            }}
             onSaved={() => {
               toast.success(tr('saved'));
               setEditing(false);

@@ -1,4 +1,5 @@
-import { errorField, errorMessage, isKnownErrorCode } from '@/lib/contract/errors';
+import { errorField, isKnownErrorCode } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */
@@ -10,11 +11,14 @@ export type ApiErrorKind =
   /** A 2xx answer whose body did not have the expected shape. */
   | 'invalid_response'
   /** One item of a batch failed (stock, price). */
-  | 'batch_item';
+  | 'batch_item'
+  /** The browser was offline, so the console did not send the request at all. */
+  | 'offline';
 
-export const NETWORK_ERROR_SENTENCE =
-  'The console could not be reached; check your connection and try again. Nothing was changed.';
-export const SERVER_ERROR_SENTENCE = 'The service failed with an internal error. Nothing was changed.';
+// Neither sentence may promise that nothing changed: a write can fail this way after it was applied.
+export const NETWORK_ERROR_SENTENCE = 'The console could not be reached; check your connection and try again.';
+export const SERVER_ERROR_SENTENCE = 'The service failed with an internal error.';
+export const OFFLINE_SENTENCE = 'This browser is offline, so nothing was sent.';
 export const INVALID_RESPONSE_SENTENCE = 'The service answered with data the console does not understand.';
 
 /**
@@ -56,6 +60,9 @@ export function isApiError(error: unknown): error is ApiError {
  * problem details `{ detail }` on some 404s; the proxy answers `{ error, message }`.
  */
 export function errorFromBody(status: number, body: unknown): ApiError {
+  // A 404 comes in several body shapes (`{ error: not_found }`, `{ error: 'company not found' }`, problem
+  // details with `company_not_found`); which one came back says nothing more, so the status alone decides.
+  if (status === 404) return new ApiError({ status, code: 'not_found', kind: 'http' });
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (typeof b.error === 'string' && b.error !== '') {
@@ -72,9 +79,23 @@ export function errorFromBody(status: number, body: unknown): ApiError {
       return new ApiError({ status, code: b.detail, kind: 'http' });
     }
   }
-  if (status === 404) return new ApiError({ status, code: 'not_found', kind: 'http' });
   if (status >= 500) {
     return new ApiError({ status, code: `http_${status}`, kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})` });
   }
   return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: `The request failed (HTTP ${status}).` });
+}
+
+/** What became of a write (guide: "Data safety"). */
+export type WriteOutcome = 'applied' | 'refused' | 'unknown';
+
+/**
+ * The outcome of a write that threw. Refused: a 4xx, a failed batch item, or stopped before sending
+ * (offline); nothing was changed. Unknown: a 5xx (the proxy's own 502 and 504 included), no answer, or a
+ * 2xx whose body could not be read: the write may or may not have been applied.
+ */
+export function failedWriteOutcome(error: unknown): Exclude<WriteOutcome, 'applied'> {
+  if (!isApiError(error)) return 'unknown';
+  if (error.kind === 'offline' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
+  if (error.kind === 'http' && error.status >= 400 && error.status < 500) return 'refused';
+  return 'unknown';
 }

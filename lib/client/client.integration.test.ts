@@ -81,8 +81,13 @@ describe('records', () => {
     const error = await getCompany(999_999).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNotFound).toBe(true);
+    // The real service's problem-details body (company_not_found) and its { error } body on an update
+    // (company not found) read exactly like the plain not_found: the status alone decides (issue 10, point 14).
     const quota = await getCreditQuota(999_999).catch((e: unknown) => e);
-    expect((quota as ApiError).code).toBe('company_not_found');
+    const update = await updateCompany(999_999, { name: 'x' }).catch((e: unknown) => e);
+    for (const e of [quota, update] as ApiError[]) {
+      expect(e).toMatchObject({ status: 404, code: 'not_found', sentence: (error as ApiError).sentence });
+    }
   });
 
   it('an update sends only the changed field and the service keeps the rest', async () => {

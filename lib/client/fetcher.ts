@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { buildQuery } from '@/lib/signing';
-import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE } from './api-error';
+import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE, OFFLINE_SENTENCE } from './api-error';
 
 /** Where the browser reaches /v1: the console's signing proxy (shell-shared.md, fixed interface). */
 export const UPSTREAM_PREFIX = '/api/upstream';
@@ -39,7 +39,17 @@ export function upstreamUrl(path: string, query: [string, QueryValue][] = []): s
 
 /** Calls /v1 through the proxy and parses the answer with a lib/contract schema. Throws ApiError. */
 export async function apiFetch<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
+  return (await apiFetchWithHeaders(request)).data;
+}
+
+/** apiFetch, with the answer's headers (the proxy says there what a create did). */
+export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiRequest<S>): Promise<{ data: z.output<S>; headers: Headers }> {
   const method = request.method ?? 'GET';
+  // A write is refused at once when the browser knows it is offline: saying so now beats a request that
+  // fails later with an unknown outcome, and nothing is queued to be sent behind the user's back.
+  if (method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError({ status: 0, code: 'offline', kind: 'offline', sentence: OFFLINE_SENTENCE });
+  }
   const headers: Record<string, string> = { 'X-Console-Request': '1' };
   let body: string | undefined;
   if (request.body !== undefined) {
@@ -74,5 +84,5 @@ export async function apiFetch<S extends z.ZodType>(request: ApiRequest<S>): Pro
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }

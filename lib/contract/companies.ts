@@ -5,10 +5,9 @@ import { longId, texts } from './fields';
 /**
  * Companies (the platform's customers; master-data-api.md "Customer"). Companies report the first error
  * only. A create without internalUserId takes the tenant's default salesperson, which the service finds
- * in its database; when there is none it answers NO_DEFAULT_SALESPERSON.
+ * in its database; when there is none it answers NO_DEFAULT_SALESPERSON (./errors).
  */
 
-export const NO_DEFAULT_SALESPERSON = 'internalUserId required: no default 負責業務 available';
 
 export const COMPANY_LIMITS = { outerSysCode: 50, name: 50, shortName: 20, cellPhone: 20, shippingAddress: 50 } as const;
 

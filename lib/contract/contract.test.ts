@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorField, errorMessage, NO_DEFAULT_SALESPERSON } from './errors';
+import { errorField, NO_DEFAULT_SALESPERSON } from './errors';
 import { charLength, isIsoWithZone, round4 } from './fields';
 import { matchOperation, OPERATIONS } from './operations';
 import {
@@ -101,11 +101,9 @@ describe('helpers', () => {
     expect(round4(1e21)).toBe(1e21);
   });
 
-  it('explains codes, including the exact-sentence ones, and maps them to fields', () => {
-    expect(errorMessage(NO_DEFAULT_SALESPERSON)).toMatch(/choose a salesperson/i);
+  it('maps codes, including the exact-sentence ones, to fields (their words: lib/i18n/error-messages.test.ts)', () => {
     expect(errorField(NO_DEFAULT_SALESPERSON)).toBe('internalUserId');
     expect(errorField('name_too_long')).toBe('name');
-    expect(errorMessage('something_new')).toContain('something_new');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 
 /**
  * Building blocks for the write schemas. Every zod message is an error code from ./errors, so the service
@@ -17,7 +18,7 @@ export const INVALID = 'invalid_parameter';
 /** A `long`: an integer JSON number within the safe range. */
 export const longId = z.number({ error: INVALID }).int({ error: INVALID }).min(Number.MIN_SAFE_INTEGER, { error: INVALID }).max(Number.MAX_SAFE_INTEGER, { error: INVALID });
 
-export function limitedText(max: number, code: string) {
+export function limitedText(max: number, code: ErrorCode) {
   return z.string({ error: INVALID }).refine((s) => charLength(s) <= max, { error: code });
 }
 
@@ -81,7 +82,7 @@ const TOO_LONG = {
   spec: 'spec_too_long',
   email: 'email_too_long',
   account: 'account_too_long',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** Optional text fields with their resource's limits, each refused with its own *_too_long code. */
 export function texts<R extends Record<string, number>, K extends keyof R & keyof typeof TOO_LONG>(limits: R, keys: K[]) {
@@ -95,7 +96,7 @@ export function texts<R extends Record<string, number>, K extends keyof R & keyo
  * service answers when one is missing. The service checks these where the record has no target; the
  * console's create forms add them with `requiredOnCreate`.
  */
-export type CreateRequirements = Record<string, { code: string; missing: (value: unknown) => boolean }>;
+export type CreateRequirements = Record<string, { code: ErrorCode; missing: (value: unknown) => boolean }>;
 
 export function missingOnCreate(requirements: CreateRequirements, input: Record<string, unknown>): string[] {
   return Object.entries(requirements)

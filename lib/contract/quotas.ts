@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { charLength, INVALID, longId } from './fields';
 
 /**
@@ -29,15 +30,15 @@ interface QuotaItemValue {
 export interface AmountRule {
   field: string;
   /** Code when the amount is absent: it is never "keep current" and never read as 0. */
-  missing: string;
+  missing: ErrorCode;
   /** Code when it is out of range. */
-  invalid: string;
+  invalid: ErrorCode;
   valid: (value: number) => boolean;
 }
 
 /** The codes of one quota item's rules, in report order (the service answers the first). */
-export function quotaItemErrors(value: QuotaItemValue, amount: number | null | undefined, rule: AmountRule): { path: string; code: string }[] {
-  const errors: { path: string; code: string }[] = [];
+export function quotaItemErrors(value: QuotaItemValue, amount: number | null | undefined, rule: AmountRule): { path: string; code: ErrorCode }[] {
+  const errors: { path: string; code: ErrorCode }[] = [];
   if (amount == null) errors.push({ path: rule.field, code: rule.missing });
   else if (!rule.valid(amount)) errors.push({ path: rule.field, code: rule.invalid });
   if (value.memo != null && charLength(value.memo) > QUOTA_MEMO_MAX) errors.push({ path: 'memo', code: 'invalid_memo' });

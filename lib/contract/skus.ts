@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from './errors';
 import { batchItemResult } from './batches';
 import { blank, longId, money, quantityPrecision, requiredOnCreate, texts, type CreateRequirements } from './fields';
 
@@ -7,10 +8,6 @@ import { blank, longId, money, quantityPrecision, requiredOnCreate, texts, type 
  * written here (see ./stock), and a bundle's paired SKU is never written here (see ./bundles).
  */
 
-export const SKU_CODE_REQUIRED = 'outerSysCode is required to create a SKU';
-export const SKU_PRODUCT_REQUIRED = 'productId is required to create a SKU';
-export const BUNDLE_SKU_NOT_UPDATABLE = 'bundle SKU cannot be updated through this API';
-export const BUNDLE_PRODUCT_NO_SKUS = 'bundle product cannot receive SKUs through this API';
 
 export const SKU_LIMITS = { outerSysCode: 50, name: 100, barcode: 50, warehouse: 50, unit: 50, spec: 50 } as const;
 

@@ -4,10 +4,9 @@ import { fitsNumeric, INVALID, longId } from './fields';
 
 /**
  * Stock (master-data-api.md Operation 6, contract §3): absolute on-hand quantities, written in batches.
- * Stock reports every error found. availableQty (inventoryQty − reservedQty) is never clamped.
+ * Stock reports every error found; a bundle's SKU fails with BUNDLE_SKU_STOCK (./errors). availableQty (inventoryQty − reservedQty) is never clamped.
  */
 
-export const BUNDLE_SKU_STOCK = 'bundle SKU stock cannot be set through this API';
 
 /** No more decimals than the SKU's quantityPrecision: 2.5 is fine at precision 1, not at 0. */
 export function fitsPrecision(value: number, precision: number): boolean {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Env } from './env';
 import type { ClockSkew } from './upstream';
 

@@ -12,5 +12,7 @@ import products from './products.json';
 import skus from './skus.json';
 import bundles from './bundles.json';
 import users from './users.json';
+import writes from './writes.json';
+import errors from './errors.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes };

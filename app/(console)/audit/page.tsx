@@ -90,7 +90,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                       <td className="px-3 py-2">
                         <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
                       </td>
-                      <td className="px-3 py-2">{entry.outcome}</td>
+                      <td className="px-3 py-2">
+                        {entry.result ? (
+                          <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+                            {t(`results.${entry.result}`)}
+                          </Badge>
+                        ) : null}{' '}
+                        {entry.outcome}
+                        {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                        {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                      </td>
                     </tr>
                   );
                 })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import { componentError, toComponentWrites } from './recipe';
 
 const line = (quantity: string) => ({ skuId: 7, code: 'S7', name: 'Seven', quantity });

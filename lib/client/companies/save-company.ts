@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
 import type { CompanyWrite } from '@/lib/contract/resources';
+import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { companyKeys } from '../query-keys';
 
-/** POST /v1/companies: creates (201), or updates the company with the same ERP code (200). */
+/** POST /v1/companies: creates, or updates the company with the same ERP code (`existing`). */
 export function createCompany(body: CompanyWrite) {
-  return apiFetch({ method: 'POST', path: '/v1/companies', body, schema: idResponse });
+  return createRecord('/v1/companies', body);
 }
 
 /** PUT /v1/companies/{id}: a partial merge, so only the changed fields are sent. */

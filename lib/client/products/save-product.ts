@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
 import type { ProductWrite } from '@/lib/contract/resources';
+import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { productKeys } from '../query-keys';
 
 export function createProduct(body: ProductWrite) {
-  return apiFetch({ method: 'POST', path: '/v1/products', body, schema: idResponse });
+  return createRecord('/v1/products', body);
 }
 
 export function updateProduct(id: number, changes: ProductWrite) {

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { idResponse, updateBatchItemResult } from '@/lib/contract/batches';
 import type { SkuWrite } from '@/lib/contract/resources';
 import { sendOneItemBatch } from '../batch';
+import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { bundleKeys, skuKeys } from '../query-keys';
 
 export function createSku(body: SkuWrite) {
-  return apiFetch({ method: 'POST', path: '/v1/skus', body, schema: idResponse });
+  return createRecord('/v1/skus', body);
 }
 
 export function updateSku(id: number, changes: SkuWrite) {

@@ -11,7 +11,16 @@ export interface AuditLogTable {
   target_ids: string[];
   status: number;
   outcome: string;
+  result: ColumnType<WriteResult | null, WriteResult | null | undefined, never>;
+  failed_ids: ColumnType<string[], string[] | undefined, never>;
+  unknown_ids: ColumnType<string[], string[] | undefined, never>;
 }
+
+/**
+ * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
+ * before sending (nothing was written); unknown: a 5xx, no answer, or a 2xx whose body cannot be read.
+ */
+export type WriteResult = 'applied' | 'refused' | 'unknown';
 
 /** The audit table as this module sees it; the console database holds more tables than that. */
 export interface AuditDatabase {
@@ -26,6 +35,11 @@ export interface AuditRecord {
   /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
   status: number;
   outcome: string;
+  /** Null on entries that are not upstream writes, and on rows older than the column. */
+  result?: WriteResult | null;
+  /** Batch items that failed, and those whose fate is unknown. */
+  failedIds?: string[];
+  unknownIds?: string[];
 }
 
 export interface AuditEntryView extends AuditRecord {
@@ -59,6 +73,9 @@ export async function recordAudit(db: Kysely<unknown>, record: AuditRecord): Pro
       target_ids: record.targetIds,
       status: record.status,
       outcome: record.outcome,
+      result: record.result ?? null,
+      failed_ids: record.failedIds ?? [],
+      unknown_ids: record.unknownIds ?? [],
     })
     .execute();
 }
@@ -94,6 +111,9 @@ export async function listAudit(
       targetIds: row.target_ids ?? [],
       status: row.status,
       outcome: row.outcome,
+      result: row.result,
+      failedIds: row.failed_ids ?? [],
+      unknownIds: row.unknown_ids ?? [],
     })),
     totalCount,
     page,

@@ -1,16 +1,24 @@
 import 'server-only';
 import type { OperationId } from '@/lib/contract/operations';
+import type { WriteResult } from '../audit/audit-log';
+
+export type { WriteResult };
 
 /** What the audit log keeps about one write, besides who and when. */
 export interface WriteSummary {
   targetIds: string[];
+  result: WriteResult;
   outcome: string;
+  /** Batch items that failed, and items whose fate is unknown (by id, or `code:` ERP code when they had none). */
+  failedIds: string[];
+  unknownIds: string[];
 }
 
-/** The audit row keeps at most this many target ids; a batch holds at most 1,000 items anyway. */
+/** The audit row keeps at most this many ids per list; a batch holds at most 1,000 items anyway. */
 export const MAX_AUDIT_TARGETS = 1000;
 
 const STATUS_ORDER = ['created', 'updated', 'ok', 'failed'];
+const APPLIED_ITEM = new Set(['created', 'updated', 'ok']);
 
 function parseJson(text: string | null): unknown {
   if (!text) return undefined;
@@ -31,8 +39,9 @@ function idText(value: unknown): string | null {
   return null;
 }
 
-/** The code an error body carries, whichever of the three documented shapes it has. */
-function errorCode(body: unknown): string | null {
+/** The code an error body carries, whichever of the documented shapes it has; a 404 is a 404 whatever its body. */
+function errorCode(status: number, body: unknown): string | null {
+  if (status === 404) return 'not_found';
   if (!isRecord(body)) return null;
   for (const key of ['error', 'code', 'detail']) {
     const value = body[key];
@@ -55,21 +64,27 @@ function countStatuses(items: unknown[]): string {
   return keys.map((k) => `${counts.get(k)} ${k}`).join(', ') || '0 items';
 }
 
-/** Ids a quota batch names: its results carry none, so they come from the request items. */
-function requestKeys(requestBody: unknown): string[] {
-  if (!Array.isArray(requestBody)) return [];
-  const out: string[] = [];
-  for (const item of requestBody) {
-    if (!isRecord(item)) continue;
-    const key = idText(item.companyId) ?? (typeof item.companyCode === 'string' && item.companyCode ? `code:${item.companyCode}` : null);
-    if (key) out.push(key);
-  }
-  return out;
+/** The record a batch request item names: its id (or skuId, companyId), else its ERP code. */
+function requestKey(item: unknown): string | null {
+  if (!isRecord(item)) return null;
+  const id = idText(item.id) ?? idText(item.skuId) ?? idText(item.companyId);
+  if (id) return id;
+  const code = typeof item.outerSysCode === 'string' && item.outerSysCode ? item.outerSysCode : item.companyCode;
+  return typeof code === 'string' && code ? `code:${code}` : null;
 }
+
+function requestKeys(request: unknown): string[] {
+  return Array.isArray(request) ? request.map(requestKey).filter((k): k is string => k !== null) : [];
+}
+
+const cap = (ids: Iterable<string>) => [...new Set(ids)].slice(0, MAX_AUDIT_TARGETS);
 
 /**
  * Who-did-what for the audit log, read from the operation, its path id, the request body and the answer.
  * `status` is the upstream's HTTP status, or null when no answer came (timeout, unreachable).
+ * `existingIds` is given for a single create whose ERP code was looked up just before sending: the ids of
+ * the records that already had that code. Whether the create made a record is read from the returned id
+ * against them, never from 200 versus 201 (the reference leaves their meaning open).
  */
 export function summariseWrite(input: {
   operation: OperationId;
@@ -78,40 +93,76 @@ export function summariseWrite(input: {
   status: number | null;
   responseText: string | null;
   failure?: 'upstream_timeout' | 'upstream_unreachable';
+  existingIds?: readonly string[];
 }): WriteSummary {
-  const targets = new Set<string>();
-  if (input.pathId) targets.add(input.pathId);
+  const targets: string[] = input.pathId ? [input.pathId] : [];
   const request = parseJson(input.requestText);
   const response = parseJson(input.responseText);
-  const isQuotaBatch = input.operation.endsWith('-quota/batch');
+  const isBatch = Array.isArray(request) || input.operation.endsWith('/batch');
+  const done = (result: WriteResult, outcome: string, extra: { failed?: string[]; unknown?: string[] } = {}): WriteSummary => ({
+    targetIds: cap(targets),
+    result,
+    outcome,
+    failedIds: cap(extra.failed ?? []),
+    unknownIds: cap(extra.unknown ?? []),
+  });
+  // Everything the request named is of unknown fate: a batch's items, a single write's path id.
+  const allUnknown = (outcome: string) => {
+    const keys = isBatch ? requestKeys(request) : [];
+    targets.push(...keys);
+    return done('unknown', outcome, { unknown: isBatch ? keys : targets });
+  };
 
-  let outcome: string;
   if (input.status === null) {
-    outcome =
-      input.failure === 'upstream_timeout'
-        ? 'no answer in time; the write may or may not have been applied'
-        : 'upstream unreachable; the write may or may not have been applied';
-    if (isQuotaBatch) requestKeys(request).forEach((k) => targets.add(k));
-  } else if (input.status >= 200 && input.status < 300) {
-    if (isRecord(response) && Array.isArray(response.items)) {
-      outcome = countStatuses(response.items);
-      if (isQuotaBatch) requestKeys(request).forEach((k) => targets.add(k));
-      else {
-        for (const item of response.items) {
-          const id = isRecord(item) ? idText(item.id) : null;
-          if (id) targets.add(id);
-        }
-      }
-    } else {
-      const id = isRecord(response) ? idText(response.id) : null;
-      if (id) targets.add(id);
-      outcome = input.status === 201 ? 'created' : 'updated';
+    return allUnknown(input.failure === 'upstream_timeout' ? 'unknown: no answer in time' : 'unknown: upstream unreachable');
+  }
+  if (input.status >= 500) {
+    const code = errorCode(input.status, response);
+    return allUnknown(code ? `unknown: ${code}` : `unknown: HTTP ${input.status}`);
+  }
+  if (input.status >= 400) {
+    const code = errorCode(input.status, response);
+    const keys = isBatch ? requestKeys(request) : [];
+    targets.push(...keys);
+    return done('refused', code ? `refused: ${code}` : `refused: HTTP ${input.status}`, { failed: keys });
+  }
+  if (input.status < 200 || input.status >= 300) return allUnknown(`unknown: HTTP ${input.status}`);
+
+  if (isBatch) {
+    if (!isRecord(response) || !Array.isArray(response.items)) return allUnknown('unknown: unreadable answer');
+    const items = response.items;
+    const requested = Array.isArray(request) ? request : [];
+    const failed: string[] = [];
+    const unknown: string[] = [];
+    let applied = 0;
+    // Results are matched to request items by position (`index`), the only key every batch result has.
+    const answered = new Set<number>();
+    for (const item of items) {
+      const index = isRecord(item) && typeof item.index === 'number' ? item.index : -1;
+      answered.add(index);
+      const key = (isRecord(item) ? idText(item.id) : null) ?? requestKey(requested[index]);
+      if (key) targets.push(key);
+      const status = isRecord(item) ? item.status : undefined;
+      if (typeof status === 'string' && APPLIED_ITEM.has(status)) applied++;
+      else if (status === 'failed') {
+        if (key) failed.push(key);
+      } else if (key) unknown.push(key);
     }
-  } else {
-    const code = errorCode(response);
-    outcome = code ? `failed: ${code}` : 'failed';
-    if (isQuotaBatch) requestKeys(request).forEach((k) => targets.add(k));
+    requested.forEach((item, index) => {
+      if (answered.has(index)) return;
+      const key = requestKey(item);
+      if (!key) return;
+      targets.push(key);
+      unknown.push(key);
+    });
+    const missing = requested.length > items.length ? `, ${requested.length - items.length} unanswered` : '';
+    const result: WriteResult = applied > 0 ? 'applied' : unknown.length > 0 || missing ? 'unknown' : 'refused';
+    return done(result, countStatuses(items) + missing, { failed, unknown });
   }
 
-  return { targetIds: [...targets].slice(0, MAX_AUDIT_TARGETS), outcome };
+  const id = isRecord(response) ? idText(response.id) : null;
+  if (!id) return allUnknown('unknown: unreadable answer');
+  targets.push(id);
+  if (input.existingIds === undefined) return done('applied', input.operation.startsWith('POST ') ? 'created' : 'updated');
+  return done('applied', input.existingIds.includes(id) ? 'updated an existing record with the same ERP code' : 'created');
 }

@@ -5,6 +5,7 @@ import type { AuditRecord } from '../audit/audit-log';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
 import { passesBrowserChecks } from './browser-checks';
+import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
 import { refuse } from './refusals';
@@ -61,6 +62,18 @@ function errorCode(error: unknown): string | undefined {
     : undefined;
 }
 
+/** For a single create answered 2xx with an id: whether that id is a record that had the code already. */
+function createdId(existingIds: string[] | null | undefined, status: number, bytes: Uint8Array | null): 'created' | 'existing' | null {
+  if (!existingIds || status < 200 || status >= 300 || !bytes) return null;
+  try {
+    const id = (JSON.parse(new TextDecoder().decode(bytes)) as { id?: unknown }).id;
+    if (typeof id !== 'number' && typeof id !== 'string') return null;
+    return existingIds.includes(String(id)) ? 'existing' : 'created';
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The signing proxy, in the order of the design: browser checks → session → allowlist → role → body
  * limit → sign and forward → audit. Everything that refuses does so before a byte goes upstream.
@@ -92,6 +105,16 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     let responseBytes: Uint8Array<ArrayBuffer> | null = null;
     let failure: 'upstream_timeout' | 'upstream_unreachable' | undefined;
     let headers: Headers | undefined;
+    // A single create upserts by ERP code: which records it would update is read just before sending, so
+    // the audit and the browser can tell "created" from "updated an existing record" by the returned id.
+    let existingIds: string[] | null | undefined;
+    if (write && method === 'POST') {
+      existingIds = await existingIdsForCreate(deps.send, target.path, body.bytes, controller.signal);
+      if (existingIds === null) {
+        clearTimeout(timer);
+        return refuse('code_check_failed');
+      }
+    }
     try {
       const upstream = await deps.send({
         method,
@@ -121,6 +144,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         status,
         responseText: responseBytes ? decoder.decode(responseBytes) : null,
         failure,
+        existingIds: existingIds ?? undefined,
       });
       try {
         await deps.audit({
@@ -130,6 +154,9 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           targetIds: summary.targetIds,
           status: status ?? (failure === 'upstream_timeout' ? 504 : 502),
           outcome: summary.outcome,
+          result: summary.result,
+          failedIds: summary.failedIds,
+          unknownIds: summary.unknownIds,
         });
       } catch (error) {
         // The write already happened upstream; its answer still goes back, and the gap is reported.
@@ -140,6 +167,8 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     if (failure || status === null || !headers) return refuse(failure ?? 'upstream_unreachable');
     // The upstream's bytes go back unchanged; a status a Response cannot carry is not a usable answer.
     if (status < 200 || status > 599) return refuse('upstream_unreachable');
+    const created = createdId(existingIds, status, responseBytes);
+    if (created) headers.set(CREATE_RESULT_HEADER, created);
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless ? null : responseBytes, { status, headers });
   };

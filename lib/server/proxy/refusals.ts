@@ -1,5 +1,5 @@
 import 'server-only';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 /** The proxy's own refusals (shell agreement): JSON `{ error, message }`; the request never reached the service. */
 export const REFUSALS = {
@@ -10,6 +10,8 @@ export const REFUSALS = {
   payload_too_large: 413,
   upstream_timeout: 504,
   upstream_unreachable: 502,
+  // The ERP-code lookup before a single create failed, so the create was not sent.
+  code_check_failed: 503,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

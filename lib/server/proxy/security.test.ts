@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
 import { listAudit } from '../audit/audit-log';
 import { CONSOLE_ORIGIN, consoleRequest, createProxyHarness, UPSTREAM_CREDS, type ProxyHarness } from './harness';
@@ -196,8 +196,8 @@ describe('upstream faults', () => {
     expect(r.json).toEqual({ error: 'upstream_timeout', message: errorMessage('upstream_timeout') });
     expect(Date.now() - started).toBeLessThan(5_000);
     const { entries } = await listAudit(h.db as Kysely<unknown>, { pageSize: 1 });
-    expect(entries[0]).toMatchObject({ operation: 'PUT /v1/skus/{id}', targetIds: ['1'], status: 504 });
-    expect(entries[0]!.outcome).toMatch(/may or may not/);
+    expect(entries[0]).toMatchObject({ operation: 'PUT /v1/skus/{id}', targetIds: ['1'], status: 504, result: 'unknown', unknownIds: ['1'] });
+    expect(entries[0]!.outcome).toBe('unknown: no answer in time');
   });
 
   it('answers 502 when the upstream cannot be reached', async () => {
@@ -251,7 +251,11 @@ describe('audit log', () => {
       operation: 'POST /v1/companies/batch',
       status: 200,
       outcome: '1 created, 1 updated, 1 failed',
-      targetIds: ids,
+      result: 'applied',
+      // The failed item has no id yet, so its ERP code names it.
+      targetIds: [...ids, 'code:AUD-2'],
+      failedIds: ['code:AUD-2'],
+      unknownIds: [],
     });
   });
 
@@ -263,7 +267,9 @@ describe('audit log', () => {
       operation: 'PUT /v1/companies/{id}',
       targetIds: ['424242'],
       status: 404,
-      outcome: 'failed: company not found',
+      result: 'refused',
+      // A 404 is a 404: the update endpoint's own text ('company not found') does not change the record.
+      outcome: 'refused: not_found',
     });
   });
 });

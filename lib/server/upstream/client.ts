@@ -36,6 +36,7 @@ import {
   type StockWrite,
   type UpdateBatchItemResult,
 } from '@/lib/contract';
+import { CODE_LOOKUP_LISTS, codeLookupFilters, exactCodeMatches, lookupForCreate, resourceOfCreatePath } from '@/lib/contract/code-lookup';
 import { hasCode, hasId, runBatch, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
 import { createCore, type CoreOptions, type SendInput } from './core';
 import { ApiError } from './errors';
@@ -127,7 +128,10 @@ export type BatchOutcome<B extends BatchName> = WithUnknown<BatchTypes[B][1]>;
 
 export interface Created {
   id: number;
-  /** True on 201 (created), false on 200 (an existing record matched by outerSysCode was updated). */
+  /**
+   * False when the returned id is a record that had the ERP code before the call (an upsert updated it).
+   * Read from the id against a lookup made just before sending, never from 200 versus 201.
+   */
   created: boolean;
 }
 
@@ -148,10 +152,24 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     signal?: AbortSignal,
   ) => core.request({ method, pathAndQuery, body, schema, idempotent, signal });
 
+  /** Ids of the records a single create would update instead (same ERP code), read before it is sent. */
+  const existingIds = async (path: string, body: { id?: number | null }, signal?: AbortSignal): Promise<number[]> => {
+    if (typeof body.id === 'number') return [body.id];
+    const resource = resourceOfCreatePath(path);
+    const lookup = resource ? lookupForCreate(resource, body) : null;
+    if (!resource || !lookup) return [];
+    const ids: number[] = [];
+    const name = CODE_LOOKUP_LISTS[resource].list;
+    for await (const page of listPages(core, name, { filters: codeLookupFilters(lookup) }, signal)) {
+      for (const row of exactCodeMatches(page.data as { id: number; outerSysCode: string | null; productId?: number }[], lookup)) ids.push(row.id);
+    }
+    return ids;
+  };
   /** Single creates upsert by outerSysCode, so they may be re-sent when keyed; otherwise never. */
   const create = async (path: string, body: { id?: number | null; outerSysCode?: string | null }, signal?: AbortSignal) => {
-    const { status, data } = await write('POST', path, body, idResponse, keyedByIdOrCode(body), signal);
-    return { id: data.id, created: status === 201 } satisfies Created;
+    const before = await existingIds(path, body, signal);
+    const { data } = await write('POST', path, body, idResponse, keyedByIdOrCode(body), signal);
+    return { id: data.id, created: !before.includes(data.id) } satisfies Created;
   };
   // A PUT to a path id is a partial merge of absolute values: sending it twice leaves the same record.
   const update = async (template: string, id: number, body: unknown, signal?: AbortSignal) =>
@@ -210,8 +228,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     // ----- Bundles -----
     getBundle: (id: number, signal?: AbortSignal) => get(idPath('/v1/bundles/{id}', id), bundle, signal),
     createBundle: async (body: BundleWrite, signal?: AbortSignal) => {
-      const { status, data } = await write('POST', '/v1/bundles', body, bundleIdResponse, keyedByIdOrCode(body), signal);
-      return { ...data, created: status === 201 };
+      const before = await existingIds('/v1/bundles', body, signal);
+      const { data } = await write('POST', '/v1/bundles', body, bundleIdResponse, keyedByIdOrCode(body), signal);
+      return { ...data, created: !before.includes(data.id) };
     },
     updateBundle: async (id: number, body: BundleWrite, signal?: AbortSignal) =>
       (await write('PUT', idPath('/v1/bundles/{id}', id), body, bundleIdResponse, true, signal)).data,

@@ -1,5 +1,6 @@
 import 'server-only';
-import { errorBody, errorMessage, isKnownErrorCode, problemDetails, serverErrorBody } from '@/lib/contract';
+import { errorBody, isKnownErrorCode, problemDetails, serverErrorBody } from '@/lib/contract';
+import { errorMessage } from '@/lib/i18n/error-messages';
 
 /**
  * One error type for every way a /v1 call can fail. `kind` says where it failed:

@@ -8,7 +8,7 @@ import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/compo
 import { isApiError } from '@/lib/client/api-error';
 import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import { BUNDLE_CREATE_REQUIRED, type Bundle } from '@/lib/contract/bundles';
 import { RecipeRows } from './recipe-rows';
 

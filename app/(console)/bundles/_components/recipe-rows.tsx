@@ -19,7 +19,7 @@ import { Button, Input } from '@/components/ui';
 import { explainRecipe, type RecipeLine } from '@/lib/client/bundles/explain';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
 import { componentError, type DraftComponent } from '@/lib/client/bundles/recipe';
-import { errorMessage } from '@/lib/contract/errors';
+import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Sku } from '@/lib/contract/skus';
 import { SkuSearch } from './sku-search';
 

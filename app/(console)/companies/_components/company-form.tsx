@@ -1,14 +1,17 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { QueryState } from '@/components/record/query-state';
+import { companyQueryOptions } from '@/lib/client/companies/get-company';
 import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-company';
 import { companyWrite, type Company, type CompanyWrite } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
@@ -46,6 +49,7 @@ function CompanyFields({ mode, salespeople }: { mode: 'create' | 'edit'; salespe
 export function CompanyEditForm({ company }: { company: Company }) {
   const router = useRouter();
   const tr = useTranslations('records');
+  const client = useQueryClient();
   const salespeople = useSalespeople();
   const update = useUpdateCompany(company.id);
   const labels = useLabels();
@@ -64,6 +68,9 @@ export function CompanyEditForm({ company }: { company: Company }) {
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes as CompanyWrite)}
+      reread={async () =>
+        formValuesFrom(await client.fetchQuery({ ...companyQueryOptions(company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS) as unknown as Record<string, FormValue>
+      }
       onSaved={() => {
         toast.success(tr('saved'));
         router.push(`/companies/${company.id}`);
@@ -82,6 +89,7 @@ export function CompanyCreateForm() {
   const tr = useTranslations('records');
   const salespeople = useSalespeople();
   const create = useCreateCompany();
+  const guard = useCreateGuard('companies');
   const labels = useLabels();
   if (salespeople.query.isPending || salespeople.query.error) {
     return <QueryState isPending={salespeople.query.isPending} error={salespeople.query.error} onRetry={() => void salespeople.query.refetch()} notFound="" />;
@@ -101,12 +109,15 @@ export function CompanyCreateForm() {
         mode="create"
         submitLabel={tr('reviewAndCreate')}
         onSave={(changes) => create.mutateAsync(changes as CompanyWrite)}
-        onSaved={({ id }) => {
-          toast.success(tr('created'));
-          router.push(`/companies/${id}`);
+        beforeSend={guard.beforeSend}
+        recheck={guard.recheck}
+        onSaved={(result) => {
+          guard.announce(result);
+          router.push(`/companies/${result.id}`);
         }}
         onCancel={() => router.push('/companies')}
       >
+        <ExistingRecordNotice resource="companies" />
         <CompanyFields mode="create" salespeople={salespeople} />
       </EntityForm>
     </div>

@@ -1,13 +1,16 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
+import { productQueryOptions } from '@/lib/client/products/get-product';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
 import { LIMITS, productWrite, type Product, type ProductWrite } from '@/lib/contract/resources';
 import { useCategories } from './use-categories';
@@ -52,6 +55,8 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
   const labels = useLabels();
   const create = useCreateProduct();
   const update = useUpdateProduct(product?.id ?? 0);
+  const guard = useCreateGuard('products');
+  const client = useQueryClient();
   if (categories.query.isPending || categories.query.error) {
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
@@ -69,12 +74,22 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
       mode={mode}
       submitLabel={product ? tr('reviewAndSave') : tr('reviewAndCreate')}
       onSave={(changes) => (product ? update.mutateAsync(changes as ProductWrite) : create.mutateAsync(changes as ProductWrite))}
-      onSaved={({ id }) => {
-        toast.success(product ? tr('saved') : tr('created'));
-        router.push(`/products/${id}`);
+      reread={
+        product
+          ? async () =>
+              formValuesFrom(await client.fetchQuery({ ...productQueryOptions(product.id), staleTime: 0 }), ['outerSysCode', 'name']) as unknown as Record<string, FormValue>
+          : undefined
+      }
+      beforeSend={product ? undefined : guard.beforeSend}
+      recheck={product ? undefined : guard.recheck}
+      onSaved={(result) => {
+        if (product) toast.success(tr('saved'));
+        else guard.announce(result);
+        router.push(`/products/${result.id}`);
       }}
       onCancel={() => router.push(product ? `/products/${product.id}` : '/products')}
     >
+      {product ? null : <ExistingRecordNotice resource="products" />}
       <ProductFields mode={mode} categories={categories} />
     </EntityForm>
   );

@@ -1,16 +1,19 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { useProduct } from '@/lib/client/products/get-product';
+import { skuQueryOptions } from '@/lib/client/skus/get-sku';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
 import { LIMITS, skuCreate, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
 
@@ -82,6 +85,8 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
   const labels = useLabels();
   const create = useCreateSku();
   const update = useUpdateSku(sku?.id ?? 0);
+  const guard = useCreateGuard('skus');
+  const client = useQueryClient();
   const mode = sku ? 'edit' : 'create';
   const original: Record<string, FormValue> = sku ? (formValuesFrom(sku, TEXT_FIELDS) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
   const initial = sku ? original : { ...CREATE_DEFAULTS, productId: initialProductId ?? null };
@@ -100,12 +105,22 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
         mode={mode}
         submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
         onSave={(changes) => (sku ? update.mutateAsync(changes as SkuWrite) : create.mutateAsync(changes as SkuWrite))}
-        onSaved={({ id }) => {
-          toast.success(sku ? tr('saved') : tr('created'));
-          router.push(`/skus/${id}`);
+        reread={
+          sku
+            ? async () =>
+                formValuesFrom(await client.fetchQuery({ ...skuQueryOptions(sku.id), staleTime: 0 }), TEXT_FIELDS) as unknown as Record<string, FormValue>
+            : undefined
+        }
+        beforeSend={sku ? undefined : guard.beforeSend}
+        recheck={sku ? undefined : guard.recheck}
+        onSaved={(result) => {
+          if (sku) toast.success(tr('saved'));
+          else guard.announce(result);
+          router.push(`/skus/${result.id}`);
         }}
         onCancel={() => router.push(sku ? `/skus/${sku.id}` : initialProductId ? `/products/${initialProductId}` : '/skus')}
       >
+        {sku ? null : <ExistingRecordNotice resource="skus" />}
         <SkuFields mode={mode} />
       </EntityForm>
     </div>

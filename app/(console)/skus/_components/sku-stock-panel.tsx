@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { useSkuStock } from '@/lib/client/skus/get-sku';
+import { skuStockQueryOptions, useSkuStock } from '@/lib/client/skus/get-sku';
 import { useSetSkuStock } from '@/lib/client/skus/save-sku';
 import { toast } from 'sonner';
 
@@ -33,6 +34,7 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
   const format = useFormatter();
   const stock = useSkuStock(skuId);
   const setStock = useSetSkuStock(skuId);
+  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const qty = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const s = stock.data;
@@ -63,8 +65,9 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
           />
         ) : null}
         {editing && s ? (
+          // Not keyed by the quantity: a background refetch must not wipe what is typed. A change made
+          // meanwhile is caught by the re-read before sending instead.
           <EntityForm
-            key={s.inventoryQty}
             schema={stockFormSchema(quantityPrecision)}
             fields={['inventoryQty']}
             initialValues={{ inventoryQty: s.inventoryQty }}
@@ -73,6 +76,7 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
             mode="edit"
             submitLabel={tr('reviewAndSave')}
             onSave={(changes) => setStock.mutateAsync(changes.inventoryQty as number)}
+            reread={async () => ({ inventoryQty: (await client.fetchQuery({ ...skuStockQueryOptions(skuId), staleTime: 0 })).inventoryQty })}
             onSaved={() => {
               toast.success(tr('saved'));
               setEditing(false);

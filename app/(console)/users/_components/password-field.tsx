@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { fieldErrorSentence } from '@/components/form/field-error';
+import { useFieldError } from '@/components/form/field-error';
 import { CharacterCounter, Checkbox, Field, Input, cn } from '@/components/ui';
 import { loadPasswordStrength, type PasswordStrength, type PasswordStrengthCheck } from '@/lib/client/internal-users/password-strength';
 import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/internal-users';
@@ -18,6 +18,7 @@ const BAR = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-gre
 export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
   const t = useTranslations('users');
   const { register, control, formState } = useFormContext();
+  const fieldError = useFieldError();
   const [password, account, name, email] = useWatch({ control, name: ['password', 'account', 'name', 'email'] }) as (string | null | undefined)[];
   const [shown, setShown] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -51,7 +52,7 @@ export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
         label={t('fields.password')}
         required={mode === 'create'}
         description={mode === 'create' ? t('passwordCreateHelp', { min: L.passwordMin, max: L.passwordMax }) : t('passwordEditHelp', { min: L.passwordMin, max: L.passwordMax })}
-        error={fieldErrorSentence(formState.errors.password?.message)}
+        error={fieldError(formState.errors.password?.message)}
         counter={value !== '' ? <CharacterCounter count={charLength(value)} max={L.passwordMax} /> : undefined}
       >
         <Input

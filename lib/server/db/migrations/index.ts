@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import auditLog from './0010-audit-log';
 import signInFailures from './0020-sign-in-failures';
 import authChangeNotify from './0030-auth-change-notify';
+import auditWriteResult from './0035-audit-write-result';
 import jobs from './0040-jobs';
 
 /**
@@ -14,5 +15,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0010-audit-log': auditLog,
   '0020-sign-in-failures': signInFailures,
   '0030-auth-change-notify': authChangeNotify,
+  '0035-audit-write-result': auditWriteResult,
   '0040-jobs': jobs,
 };
