@@ -5,11 +5,19 @@ import { demoTenant, proxyWrite, recordUpstreamRequests, uniqueCode } from './su
 
 const tenant = demoTenant();
 const category = tenant.productCategories.find((c) => c.parentId !== null)!;
-const componentProduct = tenant.products[0]!;
+let componentProductId: number | undefined;
 
-/** A SKU of a demo product with a known on-hand quantity (reserved is 0 for API-made SKUs). */
+/**
+ * A SKU with a known on-hand quantity (reserved is 0 for API-made SKUs), under a product made for these
+ * tests so the demo products keep the SKU counts other specs compute from the seed.
+ */
 async function makeSku(page: Page, code: string, inventoryQty: number): Promise<number> {
-  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: componentProduct.id, outerSysCode: code, name: `Part ${code}`, quantityPrecision: 2 });
+  if (componentProductId === undefined) {
+    const product = await proxyWrite(page, 'POST', '/v1/products', { outerSysCode: uniqueCode('E2E-PARTS'), name: 'E2E bundle parts', productCategoryId: category.id });
+    expect(product.status).toBe(201);
+    componentProductId = (product.body as { id: number }).id;
+  }
+  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: componentProductId, outerSysCode: code, name: `Part ${code}`, quantityPrecision: 2 });
   expect(created.status).toBe(201);
   const id = (created.body as { id: number }).id;
   const stock = await proxyWrite(page, 'POST', '/v1/skus/stock/batch', [{ skuId: id, inventoryQty }]);
