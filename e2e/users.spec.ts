@@ -34,6 +34,11 @@ test.describe('admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
   test('creates a user: roles by name, a strength meter, the password never shown back', async ({ page }) => {
+    // The strength dictionaries (over 1 MB of script) load only when the password box is first used.
+    const bigScripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script' && (await r.body().catch(() => Buffer.alloc(0))).length > 400_000) bigScripts.push(r.url());
+    });
     await page.goto('/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Users' });
@@ -47,8 +52,11 @@ test.describe('admin', () => {
     await field(page, 'Name').fill('E2E New User');
     await field(page, 'Email').fill(`${account}@example.com`);
     await field(page, 'Role').selectOption({ label: 'Sales' });
+    await expect(page.getByText('Strength is checked as you type.')).toBeVisible();
+    expect(bigScripts).toEqual([]);
     const password = field(page, 'Password');
     await password.fill('password1');
+    await expect.poll(() => bigScripts.length).toBeGreaterThan(0);
     await expect(page.getByRole('status').filter({ hasText: 'Password strength: Very weak' })).toBeVisible();
     await password.fill('short');
     await page.getByRole('button', { name: 'Review and create' }).click();

@@ -8,7 +8,7 @@ import { createProxyHandler } from './handler';
 import { createSessionReader } from './session-check';
 
 /** localhost and 127.0.0.1 are the same console to a demo user; both may post. */
-function withLoopbackTwin(origin: string): string[] {
+export function withLoopbackTwin(origin: string): string[] {
   const url = new URL(origin);
   const out = [url.origin];
   if (url.hostname === 'localhost') out.push(url.origin.replace('//localhost', '//127.0.0.1'));

@@ -8,7 +8,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { isApiError, type ApiError } from '@/lib/client/api-error';
+import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
 import type { InternalUserUpdate } from '@/lib/contract/internal-users';
@@ -17,13 +17,6 @@ import { UserAccessDialog, type AccessAction } from './user-access-dialog';
 import { useRoleNames } from './use-role-names';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
-
-/** Codes after which the change may or may not have been applied (nothing definite came back). */
-const UNKNOWN_OUTCOME = new Set(['upstream_timeout', 'upstream_unreachable', 'outcome_unknown', 'network_error']);
-
-function isUnknownOutcome(error: ApiError): boolean {
-  return error.kind === 'server' || error.kind === 'network' || error.status >= 500 || UNKNOWN_OUTCOME.has(error.code);
-}
 
 type Outcome = { tone: 'error' | 'warning'; title: string; text: string } | null;
 
@@ -39,6 +32,11 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [applied, setApplied] = useState('');
   const u = query.data;
+  // The last-administrator warning is only as good as the list it reads: read it afresh on each opening.
+  const open = (next: AccessAction) => {
+    setAction(next);
+    void all.refetch();
+  };
 
   const confirm = async (changes: InternalUserUpdate) => {
     if (!u) return;
@@ -56,7 +54,7 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
       setApplied(message);
       toast.success(message);
     } catch (error) {
-      if (isApiError(error) && isUnknownOutcome(error)) setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
+      if (failedWriteOutcome(error) === 'unknown') setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
       else setOutcome({ tone: 'error', title: ta('refused'), text: isApiError(error) ? error.sentence : String(error) });
     } finally {
       setAction(null);
@@ -81,15 +79,15 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
             <LinkButton href={`/users/${id}/edit`} variant="primary">
               {tr('edit')}
             </LinkButton>
-            <Button variant="secondary" onClick={() => setAction('role')}>
+            <Button variant="secondary" onClick={() => open('role')}>
               {ta('changeRole')}
             </Button>
             {u.status === 'Inactive' ? (
-              <Button variant="secondary" onClick={() => setAction('activate')}>
+              <Button variant="secondary" onClick={() => open('activate')}>
                 {ta('activate')}
               </Button>
             ) : (
-              <Button variant="danger" onClick={() => setAction('deactivate')}>
+              <Button variant="danger" onClick={() => open('deactivate')}>
                 {ta('deactivate')}
               </Button>
             )}

@@ -1,28 +1,26 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import type { FieldValues } from 'react-hook-form';
 import { EntityForm } from '@/components/form/entity-form';
+import { ApiError } from '@/lib/client/api-error';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import { internalUsersQueryOptions } from '@/lib/client/internal-users/get-internal-users';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
-import { errorField } from '@/lib/contract/errors';
 import {
   INTERNAL_USER_LIMITS as L,
-  internalUserCreateErrors,
-  internalUserCreateShape,
-  internalUserUpdate,
   type InternalUser,
   type InternalUserCreate,
   type InternalUserUpdate,
 } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { PasswordField } from './password-field';
+import { userCreateSchema as createSchema, userEditSchema as editSchema } from './user-schemas';
 import { useRoleNames } from './use-role-names';
 
 const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status', 'outerSysCode'] as const;
@@ -30,23 +28,6 @@ const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;
 const TEXT_FIELDS = ['account', 'name', 'email', 'outerSysCode'] as const;
 /** Create defaults: status Active (the API's default, so it is sent only when changed). */
 const CREATE_DEFAULTS: Record<string, FormValue> = { account: '', name: '', email: '', password: '', roleId: null, status: 'Active', outerSysCode: '' };
-
-/** The contract's create check (its codes, in its order), each code under the field it is about. */
-const createSchema = internalUserCreateShape.superRefine((input, ctx) => {
-  const seen = new Set<string>();
-  for (const code of internalUserCreateErrors(input)) {
-    const field = errorField(code) ?? 'account';
-    if (seen.has(field)) continue;
-    seen.add(field);
-    ctx.addIssue({ code: 'custom', message: code, path: [field] });
-  }
-}) as unknown as z.ZodType<FieldValues, FieldValues>;
-
-/** An empty password box means "keep the current password": it is neither checked nor sent. */
-const editSchema = z.preprocess(
-  (values) => (values && typeof values === 'object' && (values as { password?: unknown }).password === '' ? { ...values, password: null } : values),
-  internalUserUpdate,
-) as unknown as z.ZodType<FieldValues, FieldValues>;
 
 function useFormat(roles: UserRoleDirectory) {
   const t = useTranslations('users');
@@ -118,9 +99,17 @@ export function UserEditForm({ user }: { user: InternalUser }) {
   const t = useTranslations('users');
   const tr = useTranslations('records');
   const router = useRouter();
+  const client = useQueryClient();
   const update = useUpdateInternalUser(user.id);
   const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
-  const original = { ...(formValuesFrom(user, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' };
+  const valuesOf = (u: InternalUser) => ({ ...(formValuesFrom(u, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' });
+  const original = valuesOf(user);
+  // No single-user GET: the re-read before sending reads the list afresh and picks this user.
+  const reread = async () => {
+    const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find((u) => u.id === user.id);
+    if (!now) throw new ApiError({ status: 404, code: 'not_found', kind: 'http' });
+    return valuesOf(now);
+  };
   return (
     <EntityForm
       schema={editSchema}
@@ -132,6 +121,7 @@ export function UserEditForm({ user }: { user: InternalUser }) {
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes as InternalUserUpdate)}
+      reread={reread}
       onSaved={() => {
         toast.success(tr('saved'));
         router.push(`/users/${user.id}`);

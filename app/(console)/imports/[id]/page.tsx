@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { can } from '@/lib/contract/roles';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { ImportResults } from '../_components/import-results';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const t = await getTranslations('imports');
+  return { title: t('importTitle', { id: (await params).id }) };
+}
+
+export default async function ImportPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await getCurrentUser();
+  if (!user) redirect(`/sign-in?next=/imports/${encodeURIComponent(id)}`);
+  if (!can(user.role, 'runImports') || !/^\d{1,18}$/.test(id)) notFound();
+  return <ImportResults id={id} />;
+}

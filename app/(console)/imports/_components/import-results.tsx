@@ -1,0 +1,263 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/components/ui';
+import { importsDownload, importsFetch } from '@/lib/client/imports/api';
+import type { RowIssue } from '@/lib/csv/check';
+import { describeIssue } from '@/lib/csv/describe';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import { ProgressBar } from './progress-bar';
+
+type RowStatus = 'pending' | 'sending' | 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent';
+const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'pending'];
+
+type Status = {
+  import: {
+    id: string;
+    family: FamilyName;
+    fileName: string;
+    headers: string[];
+    mapping: (string | null)[];
+    totalRows: number;
+    createdByEmail: string;
+    counts: Record<RowStatus, number>;
+  };
+  progress: {
+    state: 'uploading' | 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    rowsToSend: number;
+    rowsDone: number;
+    rowsPerSecond: number | null;
+    secondsLeft: number | null;
+  };
+};
+
+type Row = { rowNo: number; line: number; cells: string[]; status: RowStatus; recordId: number | null; errors: RowIssue[] };
+
+const TONE: Record<RowStatus, BadgeTone> = {
+  pending: 'neutral',
+  sending: 'info',
+  created: 'success',
+  updated: 'success',
+  ok: 'success',
+  failed: 'danger',
+  unknown: 'warning',
+  not_sent: 'neutral',
+};
+
+const PAGE = 200;
+const ACTIVE = ['uploading', 'planning', 'running'];
+
+export function ImportResults({ id }: { id: string }) {
+  const t = useTranslations('imports');
+  const errorText = useErrorMessage();
+  const queryClient = useQueryClient();
+  const [show, setShow] = useState<RowStatus | ''>('');
+  const [limit, setLimit] = useState(PAGE);
+  const [cancelling, setCancelling] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+
+  const status = useQuery({
+    queryKey: ['imports', 'detail', id],
+    queryFn: () => importsFetch<Status>(`/${id}`),
+    refetchInterval: (q) => (q.state.data && !ACTIVE.includes(q.state.data.progress.state) ? false : 1000),
+  });
+  const running = status.data ? ACTIVE.includes(status.data.progress.state) : false;
+  const rows = useQuery({
+    queryKey: ['imports', 'detail', id, 'rows', show, limit],
+    queryFn: () => importsFetch<{ rows: Row[] }>(`/${id}/rows?${new URLSearchParams([...(show ? [['status', show]] : []), ['limit', String(limit)]])}`),
+    refetchInterval: running ? 2000 : false,
+    placeholderData: (previous) => previous,
+  });
+
+  if (status.isError) {
+    const notFound = (status.error as { status?: number }).status === 404;
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{t('importTitle', { id })}</h1>
+        <Alert tone="error">{notFound ? t('notFound') : t('loadFailed')}</Alert>
+      </div>
+    );
+  }
+  if (!status.data) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{t('importTitle', { id })}</h1>
+        <p role="status">{t('reading')}</p>
+      </div>
+    );
+  }
+
+  const { import: imp, progress } = status.data;
+  const family = FAMILIES[imp.family];
+  const percent = progress.rowsToSend ? (progress.rowsDone / progress.rowsToSend) * 100 : 100;
+  const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
+  const issueText = (issue: RowIssue) =>
+    describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
+  // The columns that say which record a row is about, shown beside its outcome.
+  const keyColumns = imp.mapping
+    .map((field, i) => ({ field, i }))
+    .filter((c) => c.field && ['id', 'outerSysCode', 'name', 'skuId', 'companyCode', 'companyId', 'productId'].includes(c.field))
+    .slice(0, 3);
+
+  async function cancel() {
+    setCancelling(true);
+    try {
+      await importsFetch(`/${id}/cancel`, { method: 'POST' });
+      await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', id] });
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  async function downloadResults() {
+    setDownloadFailed(false);
+    try {
+      await importsDownload(`/${id}/results`, `import-${id}-results.csv`);
+    } catch {
+      setDownloadFailed(true);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <p>
+          <Link href="/imports" className="text-sm underline">
+            {t('title')}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">{t('importTitle', { id })}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t('importOf', { family: t(`families.${imp.family}`), file: imp.fileName })} · {t('startedBy', { email: imp.createdByEmail })}
+        </p>
+      </header>
+
+      <section className="space-y-2" aria-labelledby="progress-heading">
+        <h2 id="progress-heading" className="text-lg font-semibold">
+          {t('progress')}: {t(`jobState.${progress.state}`)}
+        </h2>
+        <ProgressBar label={t('progressText', { done: progress.rowsDone, total: progress.rowsToSend })} value={percent} />
+        {running && progress.rowsPerSecond ? (
+          <p className="text-sm">
+            {t('rate', { rate: progress.rowsPerSecond })}
+            {progress.secondsLeft != null ? ` · ${t('timeLeft', { seconds: Math.ceil(progress.secondsLeft) })}` : null}
+          </p>
+        ) : null}
+        {running ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="danger" onClick={cancel} pending={cancelling}>
+              {t('cancelImport')}
+            </Button>
+            <span className="text-xs">{t('cancelHelp')}</span>
+          </div>
+        ) : (
+          <p role="status">{progress.state === 'cancelled' ? t('cancelled') : t('finished')}</p>
+        )}
+      </section>
+
+      <section className="space-y-3" aria-labelledby="counts-heading">
+        <h2 id="counts-heading" className="text-lg font-semibold">
+          {t('counts')}
+        </h2>
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {SHOWN_STATUSES.filter((s) => s !== 'pending' || imp.counts.pending + imp.counts.sending > 0).map((s) => (
+            <div key={s} className="flex items-baseline gap-2">
+              <dt>{t(`status.${s}`)}</dt>
+              <dd className="font-semibold tabular-nums" data-status={s}>
+                {s === 'pending' ? imp.counts.pending + imp.counts.sending : imp.counts[s]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
+      </section>
+
+      <section className="space-y-3" aria-labelledby="rows-heading">
+        <div className="flex flex-wrap items-end gap-4">
+          <h2 id="rows-heading" className="sr-only">
+            {t('rowsCaption')}
+          </h2>
+          <Field label={t('show')}>
+            <Select
+              value={show}
+              onChange={(e) => {
+                setShow(e.target.value as RowStatus | '');
+                setLimit(PAGE);
+              }}
+            >
+              <option value="">{t('all')}</option>
+              {SHOWN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button variant="secondary" onClick={downloadResults}>
+            {t('downloadResults')}
+          </Button>
+        </div>
+        {downloadFailed ? <Alert tone="error">{t('loadFailed')}</Alert> : null}
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('rowsCaption')}</caption>
+            <thead className="bg-zinc-50 dark:bg-zinc-900">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
+                {keyColumns.map((c) => (
+                  <th key={c.i} scope="col" className="px-3 py-2 font-medium">
+                    {imp.headers[c.i]}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 font-medium">{t('results.status')}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t('record')}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {(rows.data?.rows ?? []).map((row) => (
+                <tr key={row.rowNo}>
+                  <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
+                  {keyColumns.map((c) => (
+                    <td key={c.i} className="px-3 py-1.5">
+                      {row.cells[c.i] ?? ''}
+                    </td>
+                  ))}
+                  <td className="px-3 py-1.5">
+                    <Badge tone={TONE[row.status]}>{t(`status.${row.status}`)}</Badge>
+                  </td>
+                  <td className="px-3 py-1.5">
+                    {row.recordId != null && family.recordPath ? (
+                      <Link className="underline" href={family.recordPath(row.recordId)} aria-label={t('recordLink', { id: row.recordId })}>
+                        {row.recordId}
+                      </Link>
+                    ) : (
+                      (row.recordId ?? '')
+                    )}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    {row.errors.map((e, k) => (
+                      <span key={k} className="block">
+                        {issueText(e)}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {rows.data && rows.data.rows.length === 0 ? <p role="status">{t('noRows')}</p> : null}
+        {rows.data && rows.data.rows.length >= limit ? (
+          <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>
+            {t('loadMore')}
+          </Button>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * CSV import benchmark (issue 14).
+ *
+ * 1. Read and check: the worker's code (decode, parse with line numbers, map, check every row with the
+ *    contract schema) on a 100,000-row SKU file, beside papaparse's bare parse of the same text.
+ *    Targets: ≤ 3 s, and ≤ 2× the bare parse.
+ * 2. End to end: the same rows through the console's import path (rows stored in the console database in
+ *    upload parts, chunked, sent by the job runtime's runner with the import job kind, outcomes recorded,
+ *    results read back) versus the rows sent straight to the service's batch endpoint with the same chunk
+ *    size and concurrency. Target: console rows/s ≥ 0.9 × direct. Both run in-process against the
+ *    reference service on PGlite (its fetch handler, signed and verified as over HTTP); the browser's
+ *    HTTP upload is not in the figure.
+ *
+ *   npx tsx --conditions=react-server bench/import.ts [-- --rows 100000 --concurrency 4]
+ */
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import Papa from 'papaparse';
+import { checkRows } from '@/lib/csv/check';
+import { FAMILIES } from '@/lib/csv/families';
+import { autoMap } from '@/lib/csv/mapping';
+import { readCsvBytes } from '@/lib/csv/read';
+import { connectConsoleDb } from '@/lib/server/db/connect';
+import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
+import * as store from '@/lib/server/imports/store';
+import { JobRunner } from '@/lib/server/jobs/runner';
+import { createJob, getJob } from '@/lib/server/jobs/store';
+import { createUpstreamClient } from '@/lib/server/upstream';
+import { createService } from '@/service/app';
+import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '4' } } });
+const ROWS = Number(values.rows);
+const CONCURRENCY = Number(values.concurrency);
+const CHUNK = store.CHUNK_SIZE;
+
+function fileText(prefix: string): string {
+  const lines = ['productId,outerSysCode,name,unit,spec,price,sellPrice'];
+  for (let i = 0; i < ROWS; i++) lines.push(`${IDS.acme.product},${prefix}${i},高山烏龍茶 ${i},包,${(i % 7) * 50 + 50}g,${100 + (i % 50)},${90 + (i % 50)}`);
+  return lines.join('\r\n') + '\r\n';
+}
+
+const seconds = (start: number) => (performance.now() - start) / 1000;
+
+// ---------- 1. Read and check ----------
+const text = fileText('RC');
+const bytes = new TextEncoder().encode(text);
+// Warm up both paths once (JIT), then time.
+Papa.parse(text.slice(0, 100_000));
+await readCsvBytes(bytes.subarray(0, 100_000));
+
+let t = performance.now();
+const bare = Papa.parse<string[]>(text, { skipEmptyLines: true });
+const bareSeconds = seconds(t);
+
+t = performance.now();
+const read = await readCsvBytes(bytes);
+const family = FAMILIES.skus;
+const mapping = autoMap(read.headers, family);
+const checked = checkRows(family, read.headers, mapping, read.rows, read.malformedLines);
+const readCheckSeconds = seconds(t);
+if (checked.counts.toSend !== ROWS || bare.data.length !== ROWS + 1) throw new Error('read-and-check did not see every row');
+
+console.log(`read and check ${ROWS} rows: ${readCheckSeconds.toFixed(2)} s; papaparse bare parse: ${bareSeconds.toFixed(2)} s; ratio ${(readCheckSeconds / bareSeconds).toFixed(2)}× (targets ≤ 3 s, ≤ 2×)`);
+
+// ---------- 2. End to end ----------
+const service = await createService({ memory: true, seed: testSeed() });
+const upstream = createUpstreamClient({
+  baseUrl: 'http://bench.invalid',
+  clientId: CREDS.erp.clientId,
+  clientSecret: CREDS.erp.secret,
+  timeoutMs: 120_000,
+  fetch: (request) => service.fetch(request),
+});
+
+const items = (prefix: string) =>
+  checked.rows.map((r) => ({ ...r.item, outerSysCode: `${prefix}${(r.item.outerSysCode as string).slice(2)}` }));
+
+t = performance.now();
+const direct = await upstream.batch('skus', items('DI'), { chunkSize: CHUNK, concurrency: CONCURRENCY });
+const directSeconds = seconds(t);
+if (direct.some((r) => r.status !== 'created')) throw new Error('direct batch did not create every row');
+
+const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
+const db = consoleDb.db as unknown as Kysely<unknown>;
+await migrateConsoleDb(db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
+
+t = performance.now();
+const toStore = items('CO');
+const importId = await store.createImport(
+  db,
+  { family: 'skus', fileName: 'bench.csv', encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping, totalRows: ROWS },
+  { id: 'bench', email: 'bench@example.com' },
+);
+for (let from = 0; from < ROWS; from += store.UPLOAD_PART_ROWS) {
+  await store.appendRows(
+    db,
+    importId,
+    'skus',
+    checked.rows.slice(from, from + store.UPLOAD_PART_ROWS).map((r, i) => ({
+      rowNo: from + i,
+      line: r.line,
+      cells: r.cells,
+      item: toStore[from + i]!,
+      errors: [],
+      warnings: [],
+    })),
+  );
+}
+const chunks = await store.assignChunks(db, importId);
+const jobId = await createJob(consoleDb.db, {
+  kind: importKindName('skus'),
+  tenant: 'bench',
+  params: { importId, family: 'skus' },
+  rerunExpired: true,
+  units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
+});
+const runner = new JobRunner({ db: consoleDb.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: CONCURRENCY, pollMs: 20 });
+runner.start();
+for (;;) {
+  const job = await getJob(consoleDb.db, jobId);
+  if (job && !['planning', 'running'].includes(job.state)) break;
+  await new Promise((r) => setTimeout(r, 20));
+}
+await runner.stop();
+let created = 0;
+for (let after = -1; ; ) {
+  const page = await store.listRows(db, importId, { afterRowNo: after, limit: 10_000 });
+  created += page.filter((r) => r.status === 'created').length;
+  if (page.length < 10_000) break;
+  after = page[page.length - 1]!.rowNo;
+}
+const consoleSeconds = seconds(t);
+if (created !== ROWS) throw new Error(`console import created ${created} of ${ROWS}`);
+
+const directRate = ROWS / directSeconds;
+const consoleRate = ROWS / consoleSeconds;
+console.log(`direct batch (chunks of ${CHUNK}, concurrency ${CONCURRENCY}): ${directSeconds.toFixed(1)} s, ${directRate.toFixed(0)} rows/s`);
+console.log(`through the console (store, job, results): ${consoleSeconds.toFixed(1)} s, ${consoleRate.toFixed(0)} rows/s`);
+console.log(`ratio console/direct: ${(consoleRate / directRate).toFixed(2)} (target ≥ 0.9)`);
+
+await consoleDb.close();
+await service.close();
+process.exit(0);

@@ -1,0 +1,106 @@
+import { cellValue } from './cells';
+import type { Family, Item } from './families';
+import type { Mapping } from './mapping';
+import type { ParsedRow } from './parse';
+
+/**
+ * Checks every row before anything is sent, with the contract's schema of the family (the rules the
+ * service applies): a row with an error is held back; warnings do not hold a row back.
+ */
+
+export type RowIssue = {
+  code: string;
+  /** The API field the issue is about, when it is one. */
+  field?: string;
+  /** 1-based column of the file the field came from. */
+  column?: number;
+  params?: Record<string, string | number>;
+};
+
+export type CheckedRow = {
+  line: number;
+  cells: string[];
+  item: Item;
+  errors: RowIssue[];
+  warnings: RowIssue[];
+};
+
+export type CheckCounts = { rows: number; toSend: number; heldBack: number; warned: number };
+
+/** A row whose cell count differs from the header's. */
+export const WRONG_CELL_COUNT = 'wrong_cell_count';
+export const MALFORMED_QUOTES = 'malformed_quotes';
+/** An upsert row with neither id nor ERP code: each import creates another record. */
+export const CREATES_EVERY_TIME = 'creates_every_time';
+/** A later row with the same key overwrites this one's write. */
+export const DUPLICATE_KEY = 'duplicate_key';
+
+type ZodIssueLike = { message: string; path: PropertyKey[] };
+
+export function checkRows(
+  family: Family,
+  headers: readonly string[],
+  mapping: Mapping,
+  rows: readonly ParsedRow[],
+  malformedLines: readonly number[] = [],
+  onProgress?: (done: number, total: number) => void,
+): { rows: CheckedRow[]; counts: CheckCounts } {
+  const fields = new Map(family.fields.map((f) => [f.name, f]));
+  const columns: { index: number; field: string; kind: NonNullable<ReturnType<typeof fields.get>>['kind'] }[] = [];
+  mapping.forEach((name, index) => {
+    const field = name ? fields.get(name) : undefined;
+    if (field) columns.push({ index, field: field.name, kind: field.kind });
+  });
+  const columnOf = new Map(columns.map((c) => [c.field, c.index + 1]));
+  const malformed = new Set(malformedLines);
+  const firstLineOfKey = new Map<string, number>();
+  const out: CheckedRow[] = new Array(rows.length);
+  const counts: CheckCounts = { rows: rows.length, toSend: 0, heldBack: 0, warned: 0 };
+
+  for (let r = 0; r < rows.length; r++) {
+    const { line, cells } = rows[r]!;
+    const item: Item = {};
+    const errors: RowIssue[] = [];
+    const warnings: RowIssue[] = [];
+    if (cells.length !== headers.length) {
+      errors.push({ code: WRONG_CELL_COUNT, params: { found: cells.length, expected: headers.length } });
+    }
+    if (malformed.has(line)) errors.push({ code: MALFORMED_QUOTES });
+    for (const { index, field, kind } of columns) {
+      const raw = cells[index];
+      if (raw === undefined || raw.trim() === '') continue;
+      const value = cellValue(kind, raw);
+      if ('syntax' in value) errors.push({ code: value.syntax, field, column: index + 1 });
+      else item[field] = value.value;
+    }
+    const createOnly = family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '');
+    if (errors.length === 0) {
+      const parsed = (createOnly && family.createSchema ? family.createSchema : family.schema).safeParse(item);
+      if (!parsed.success) {
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues as ZodIssueLike[]) {
+          const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+          const key = `${field}\u0000${issue.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          errors.push({ code: issue.message, ...(field ? { field, column: columnOf.get(field) } : {}) });
+        }
+      }
+    }
+    if (createOnly) {
+      warnings.push({ code: CREATES_EVERY_TIME });
+    }
+    const key = errors.length === 0 ? family.key(item) : null;
+    if (key !== null) {
+      const earlier = firstLineOfKey.get(key);
+      if (earlier !== undefined) warnings.push({ code: DUPLICATE_KEY, params: { line: earlier } });
+      else firstLineOfKey.set(key, line);
+    }
+    out[r] = { line, cells, item, errors, warnings };
+    if (errors.length) counts.heldBack++;
+    else counts.toSend++;
+    if (warnings.length) counts.warned++;
+    if (onProgress && r % 10_000 === 9_999) onProgress(r + 1, rows.length);
+  }
+  return { rows: out, counts };
+}

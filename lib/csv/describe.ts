@@ -1,0 +1,29 @@
+import { errorField } from '@/lib/contract/errors';
+import type { RowIssue } from './check';
+
+/** Codes of the import itself (file reading, the check); every other code is the service's. */
+export const IMPORT_ISSUE_CODES = [
+  'wrong_cell_count',
+  'malformed_quotes',
+  'invalid_components_cell',
+  'creates_every_time',
+  'duplicate_key',
+  'import_chunk_failed',
+] as const;
+
+export interface IssueWords {
+  /** The import's own codes, from the `imports.issues` catalogue. */
+  own: (code: (typeof IMPORT_ISSUE_CODES)[number], params?: Record<string, string | number>) => string;
+  /** The service's codes, from the error catalogue (useErrorMessage in React, errorMessage elsewhere). */
+  service: (code: string) => string;
+  /** A field's label, to say which column the issue is about. */
+  field?: (field: string) => string;
+}
+
+/** The sentence for one issue of a row, prefixed with the field when the issue is about one. */
+export function describeIssue(issue: RowIssue, words: IssueWords): string {
+  const own = (IMPORT_ISSUE_CODES as readonly string[]).includes(issue.code);
+  const sentence = own ? words.own(issue.code as (typeof IMPORT_ISSUE_CODES)[number], issue.params) : words.service(issue.code);
+  const field = issue.field ?? errorField(issue.code);
+  return field && words.field ? `${words.field(field)}: ${sentence}` : sentence;
+}

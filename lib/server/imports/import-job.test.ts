@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { JobRunner } from '../jobs/runner';
+import { cancelJob, createJob, getJob } from '../jobs/store';
+import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
+import * as store from './store';
+import type { FamilyName } from '@/lib/csv/families';
+
+// The import job kind on the real runtime, against the reference service in-process (signed and verified
+// as over HTTP), with the console database on PGlite.
+
+let service: Service;
+let conn: ConsoleDbConnection;
+let db: Kysely<unknown>;
+/** Replaced per test to slow down or break the transport. */
+let transport: FetchImpl = (request) => service.fetch(request);
+
+beforeAll(async () => {
+  service = await createService({ memory: true, seed: testSeed() });
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  db = conn.db as unknown as Kysely<unknown>;
+  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+  await service?.close();
+});
+
+const upstream = createUpstreamClient({
+  baseUrl: 'http://service.invalid',
+  clientId: CREDS.erp.clientId,
+  clientSecret: CREDS.erp.secret,
+  timeoutMs: 5_000,
+  fetch: (request) => transport(request),
+  // One quick retry keeps the test short; the rule (keyed only) is what is checked.
+  retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+});
+
+async function runImport(family: FamilyName, items: (Record<string, unknown> | null)[], options: { chunk?: number; concurrency?: number; onRunning?: (jobId: string) => Promise<void> } = {}) {
+  const importId = await store.createImport(
+    db,
+    { family, fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: items.length },
+    { id: 'u', email: 'u@example.com' },
+  );
+  await store.appendRows(
+    db,
+    importId,
+    family,
+    items.map((item, n) => ({ rowNo: n, line: n + 2, cells: [String(n)], item, errors: item ? [] : [{ code: 'name_too_long' }], warnings: [] })),
+  );
+  const chunks = await store.assignChunks(db, importId, options.chunk ?? store.CHUNK_SIZE);
+  const jobId = await createJob(conn.db, {
+    kind: importKindName(family),
+    tenant: `t-${importId}`,
+    params: { importId, family } satisfies ImportParams,
+    rerunExpired: true,
+    units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
+  });
+  await store.markStarted(db, importId, jobId);
+  const runner = new JobRunner({ db: conn.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: options.concurrency ?? 2, pollMs: 10, flushMs: 5 });
+  runner.start();
+  await options.onRunning?.(jobId);
+  for (;;) {
+    const job = await getJob(conn.db, jobId);
+    if (job && !['planning', 'running'].includes(job.state)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await runner.stop();
+  await store.settle(db, importId);
+  return store.listRows(db, importId, { limit: 10_000 });
+}
+
+describe('import job kind', () => {
+  it('records each row: created with its id, refused with its codes, held back as not sent', async () => {
+    const rows = await runImport('skus', [
+      { productId: IDS.acme.product, outerSysCode: 'IJ-1', name: 'one' },
+      { productId: 999_999, outerSysCode: 'IJ-2' },
+      null,
+      { productId: IDS.acme.product, outerSysCode: 'IJ-1', name: 'one again' },
+    ]);
+    expect(rows.map((r) => [r.line, r.status, r.errors.map((e) => e.code)])).toEqual([
+      [2, 'created', []],
+      [3, 'failed', ['invalid_product_id']],
+      [4, 'not_sent', ['name_too_long']],
+      [5, 'updated', []],
+    ]);
+    expect(rows[0]!.recordId).toBeGreaterThan(0);
+    expect(rows[3]!.recordId).toBe(rows[0]!.recordId);
+    // A refusal names its field.
+    expect(rows[1]!.errors[0]).toEqual({ code: 'invalid_product_id', field: 'productId' });
+  });
+
+  it('quota rows end ok or failed with the item error (no record id)', async () => {
+    const rows = await runImport('pointQuotas', [
+      { companyId: IDS.acme.company, balance: 12 },
+      { companyCode: 'NO-SUCH-COMPANY', balance: 1 },
+    ]);
+    expect(rows.map((r) => [r.status, r.recordId, r.errors.map((e) => e.code)])).toEqual([
+      ['ok', null, []],
+      ['failed', null, ['company_not_found']],
+    ]);
+  });
+
+  it('after a 5xx once the write applied: a keyed chunk is re-sent, an unkeyed one ends unknown', async () => {
+    // The first request of each kind is applied, then answered 503, as a proxy in front of a busy service might.
+    const failedOnce = new Set<string>();
+    transport = async (request) => {
+      const body = await request.clone().text();
+      const response = await service.fetch(request);
+      const key = body.includes('KEYED') ? 'keyed' : 'unkeyed';
+      if (request.url.endsWith('/v1/companies/batch') && !failedOnce.has(key)) {
+        failedOnce.add(key);
+        return new Response(JSON.stringify({ error: 'service_unavailable' }), { status: 503 });
+      }
+      return response;
+    };
+    try {
+      const keyed = await runImport('companies', [{ outerSysCode: 'KEYED-1', name: 'keyed' }]);
+      expect(keyed.map((r) => r.status)).toEqual(['updated']);
+      const unkeyed = await runImport('companies', [{ name: 'unkeyed company' }]);
+      expect(unkeyed.map((r) => [r.status, r.errors.map((e) => e.code)])).toEqual([['unknown', ['outcome_unknown']]]);
+      const [{ n }] = (await service.db.query<{ n: number }>(`select count(*)::int as n from companies where name = 'unkeyed company'`)) as [{ n: number }];
+      expect(n).toBe(1);
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
+  });
+
+  it('cancel: rows not yet sent end as not sent; rows sent keep their outcome', async () => {
+    let sent = 0;
+    transport = async (request) => {
+      sent++;
+      await new Promise((r) => setTimeout(r, 100));
+      return service.fetch(request);
+    };
+    try {
+      const items = Array.from({ length: 50 }, (_, i) => ({ productId: IDS.acme.product, outerSysCode: `IJ-C-${i}`, name: `c${i}` }));
+      const rows = await runImport('skus', items, {
+        chunk: 5,
+        concurrency: 1,
+        onRunning: async (jobId) => {
+          while (sent < 2) await new Promise((r) => setTimeout(r, 10));
+          await cancelJob(conn.db, jobId);
+        },
+      });
+      const created = rows.filter((r) => r.status === 'created').length;
+      const notSent = rows.filter((r) => r.status === 'not_sent').length;
+      expect(created + notSent).toBe(50);
+      expect(created).toBeGreaterThanOrEqual(5);
+      expect(notSent).toBeGreaterThanOrEqual(30);
+      expect(created).toBe(sent * 5);
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
+  });
+});

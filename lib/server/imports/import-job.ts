@@ -1,0 +1,89 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { errorField } from '@/lib/contract';
+import type { RowIssue } from '@/lib/csv/check';
+import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
+import { defineJobKind, type JobKind } from '../jobs/kind';
+import type { BatchInput } from '../upstream';
+import { CHUNK_SIZE, loadChunk, markSending, recordOutcomes, type RowOutcome } from './store';
+
+/**
+ * Sending an import: one job per import, one unit per chunk of CHUNK_SIZE rows, run by the console's job
+ * runtime (bounded concurrency, leases, resume after a restart, cancel).
+ *
+ * The unknown-outcome rule. Before a chunk's request leaves, its rows are marked `sending` and that is
+ * committed. A unit found with `sending` rows was interrupted after (or while) sending: it is sent again
+ * only when every row in it is an idempotent keyed upsert (an id or ERP code, or an absolute set keyed by
+ * its target); otherwise its rows end as `unknown` and wait for the user. Within one run, the signing
+ * client re-sends a request after a 5xx or no answer under the same rule, and reports `unknown` rows when
+ * it gives up.
+ */
+
+export type ImportParams = { importId: string; family: FamilyName };
+export type ChunkInput = { importId: string; chunk: number };
+
+type AnyResult = { index: number; status: string; id?: number | null; errors?: string[]; error?: string | null };
+
+const issue = (code: string): RowIssue => {
+  const field = errorField(code);
+  return field ? { code, field } : { code };
+};
+
+function outcomeOf(rowNo: number, result: AnyResult | undefined): RowOutcome {
+  if (!result) return { rowNo, status: 'unknown', recordId: null, errors: [issue('outcome_unknown')] };
+  const codes = result.errors ?? (result.error ? [result.error] : []);
+  const status = (['created', 'updated', 'ok', 'failed', 'unknown'] as const).find((s) => s === result.status) ?? 'unknown';
+  return { rowNo, status, recordId: typeof result.id === 'number' ? result.id : null, errors: codes.map(issue) };
+}
+
+function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
+  return defineJobKind<ImportParams, ChunkInput, RowOutcome[]>({
+    name: importKindName(family),
+    // Interrupted units come back to `run`, which applies the unknown-outcome rule per chunk above.
+    rerunExpired: true,
+    async run({ importId, chunk }, ctx) {
+      const db = ctx.db as unknown as Kysely<unknown>;
+      const rows = (await loadChunk(db, importId, chunk)).filter((r) => r.status === 'pending' || r.status === 'sending');
+      if (!rows.length) return { ok: true, result: [] };
+      const interrupted = rows.some((r) => r.status === 'sending');
+      if (interrupted && !rows.every((r) => r.keyed)) {
+        return { ok: true, result: rows.map((r) => outcomeOf(r.rowNo, undefined)) };
+      }
+      await markSending(db, importId, rows.map((r) => r.rowNo));
+      const items = rows.map((r) => r.item) as BatchInput<typeof family>[];
+      const results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+      return { ok: true, result: rows.map((r, i) => outcomeOf(r.rowNo, results[i])) };
+    },
+    async store(trx, finished, ctx) {
+      const db = trx as unknown as Kysely<unknown>;
+      for (const unit of finished) {
+        if (unit.outcome.ok) {
+          await recordOutcomes(db, ctx.params.importId, unit.outcome.result ?? []);
+          continue;
+        }
+        // The unit failed as a whole (an interrupted write the runtime would not re-run, or a crash in
+        // run): rows put in a request are unknown, the others were never sent.
+        const rows = await loadChunk(db, unit.input.importId, unit.input.chunk);
+        await recordOutcomes(
+          db,
+          unit.input.importId,
+          rows
+            .filter((r) => r.status === 'pending' || r.status === 'sending')
+            .map((r) =>
+              r.status === 'sending'
+                ? outcomeOf(r.rowNo, undefined)
+                : { rowNo: r.rowNo, status: 'not_sent', recordId: null, errors: [issue('import_chunk_failed')] },
+            ),
+        );
+      }
+    },
+  });
+}
+
+export const importKindName = (family: FamilyName) => `import:${family}`;
+
+/** One kind per family: two imports of one family never run at once (the runtime allows one per kind). */
+export const IMPORT_JOB_KINDS = Object.fromEntries(FAMILY_NAMES.map((f) => [f, importKind(f)])) as Record<
+  FamilyName,
+  JobKind<ImportParams, ChunkInput, RowOutcome[]>
+>;

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { connectConsoleDb } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { createJob } from '../jobs/store';
+import { importKindName } from './import-job';
+import * as store from './store';
+
+/**
+ * Kills the process running an import while requests are in flight, starts another, and checks the
+ * outcome of every row against what the service really received: one outcome per row, and no row sent
+ * twice unless it is an idempotent keyed upsert (here: a company with an ERP code).
+ */
+
+const ROWS = 200;
+const CHUNK = 20;
+/** The service holds each batch answer this long after writing it: a kill in between loses the answer. */
+const ANSWER_DELAY_MS = 400;
+
+let service: Service;
+let server: Server;
+let baseUrl = '';
+/** Every batch item the service received, by its row marker (ERP code or name). */
+const received = new Map<string, number>();
+let batchRequests = 0;
+let onBatch: (n: number) => void = () => {};
+const folder = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
+
+beforeAll(async () => {
+  service = await createService({ memory: true, seed: testSeed() });
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+    const response = await service.fetch(request);
+    const text = await response.text();
+    if (req.url === '/v1/companies/batch' && response.status === 200) {
+      for (const item of JSON.parse(body.toString('utf8')) as { outerSysCode?: string; name: string }[]) {
+        const marker = item.outerSysCode ?? item.name;
+        received.set(marker, (received.get(marker) ?? 0) + 1);
+      }
+      onBatch(++batchRequests);
+      await new Promise((r) => setTimeout(r, ANSWER_DELAY_MS));
+    }
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await service?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      CONSOLE_DATA_DIR: folder,
+      UPSTREAM_BASE_URL: baseUrl,
+      UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
+      UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
+      JOB_ID: jobId,
+      LEASE_MS: '1000',
+      CONCURRENCY: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code) console.error(errors);
+      resolve(code);
+    }),
+  );
+  return { child, exited };
+}
+
+describe('an import whose console process is killed mid-import', () => {
+  it('ends every row with one outcome, re-sending only keyed upserts', async () => {
+    const run = Date.now().toString(36).toUpperCase();
+    // Even chunks: keyed by ERP code (idempotent). Odd chunks: no code, so each send creates a company.
+    const keyedRow = (n: number) => Math.floor(n / CHUNK) % 2 === 0;
+    const marker = (n: number) => (keyedRow(n) ? `K-${run}-${n}` : `U-${run}-${n}`);
+
+    const setup = connectConsoleDb({ dataDir: folder });
+    const db = setup.db as unknown as Kysely<unknown>;
+    await migrateConsoleDb(db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
+    const meta: store.ImportMeta = {
+      family: 'companies',
+      fileName: 'companies.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: ['outerSysCode', 'name'],
+      mapping: ['outerSysCode', 'name'],
+      totalRows: ROWS,
+    };
+    const importId = await store.createImport(db, meta, { id: 'u1', email: 'steward@example.com' });
+    await store.appendRows(
+      db,
+      importId,
+      'companies',
+      Array.from({ length: ROWS }, (_, n) => ({
+        rowNo: n,
+        line: n + 2,
+        cells: keyedRow(n) ? [marker(n), `Company ${n}`] : ['', marker(n)],
+        item: keyedRow(n) ? { outerSysCode: marker(n), name: `Company ${n}` } : { name: marker(n) },
+        errors: [],
+        warnings: [],
+      })),
+    );
+    const chunks = await store.assignChunks(db, importId, CHUNK);
+    const jobId = await createJob(setup.db, {
+      kind: importKindName('companies'),
+      tenant: 't',
+      params: { importId, family: 'companies' },
+      rerunExpired: true,
+      units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
+    });
+    await store.markStarted(db, importId, jobId);
+    await setup.close();
+
+    // First process: killed (SIGKILL, no clean-up) when the fourth request has reached the service, so two
+    // requests, one keyed chunk and one not, are written but their answers are lost.
+    const first = runProcess(jobId);
+    const fourth = new Promise<void>((resolve) => (onBatch = (n) => n >= 4 && resolve()));
+    await Promise.race([fourth, first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`)))]);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    onBatch = () => {};
+    const sentBeforeKill = batchRequests;
+
+    // Second process: resumes once the dead process's leases expire, and finishes the job.
+    const second = runProcess(jobId);
+    expect(await second.exited).toBe(0);
+    expect(batchRequests).toBeGreaterThan(sentBeforeKill);
+
+    const check = connectConsoleDb({ dataDir: folder });
+    const rows = await store.listRows(check.db as unknown as Kysely<unknown>, importId, { limit: ROWS });
+    const sentCounts = new Map<number, number>(
+      (
+        await (check.db as unknown as Kysely<unknown>)
+          .selectFrom('import_row' as never)
+          .select(['row_no', 'sent_count'] as never)
+          .where('import_id' as never, '=', importId as never)
+          .execute()
+      ).map((r) => [(r as { row_no: number }).row_no, (r as { sent_count: number }).sent_count]),
+    );
+    await check.close();
+
+    expect(rows).toHaveLength(ROWS);
+    // Exactly one outcome per row: none is left pending or in flight.
+    expect(rows.filter((r) => !['created', 'updated', 'failed', 'unknown'].includes(r.status))).toEqual([]);
+    for (const row of rows) {
+      const times = received.get(marker(row.rowNo)) ?? 0;
+      // The console's own count of sends matches what the service received.
+      expect(sentCounts.get(row.rowNo), `row ${row.rowNo}`).toBe(times);
+      if (!keyedRow(row.rowNo)) {
+        expect(times, `unkeyed row ${row.rowNo} sent ${times} times`).toBeLessThanOrEqual(1);
+      }
+      if (row.status === 'unknown') expect(keyedRow(row.rowNo)).toBe(false);
+    }
+    const unknown = rows.filter((r) => r.status === 'unknown');
+    const resent = rows.filter((r) => (received.get(marker(r.rowNo)) ?? 0) > 1);
+    // The kill landed on an unkeyed chunk (its rows wait for the user) and on a keyed one (re-sent).
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(resent.length).toBeGreaterThan(0);
+    expect(resent.every((r) => keyedRow(r.rowNo) && (r.status === 'created' || r.status === 'updated'))).toBe(true);
+    // The unknown rows were in fact written once by the service: "unknown", never "failed".
+    const [{ n }] = (await service.db.query<{ n: number }>(`select count(*)::int as n from companies where name like $1`, [`U-${run}-%`])) as [{ n: number }];
+    const unkeyedSent = rows.filter((r) => !keyedRow(r.rowNo) && (received.get(marker(r.rowNo)) ?? 0) === 1).length;
+    expect(n).toBe(unkeyedSent);
+  }, 180_000);
+});

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import * as store from './store';
+
+let conn: ConsoleDbConnection;
+let db: Kysely<unknown>;
+const user = { id: 'u1', email: 'steward@example.com' };
+
+beforeAll(async () => {
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  db = conn.db as unknown as Kysely<unknown>;
+  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+});
+
+afterAll(async () => {
+  await conn?.close();
+});
+
+const meta = (totalRows: number): store.ImportMeta => ({
+  family: 'skus',
+  fileName: 'skus.csv',
+  encoding: 'utf-8',
+  delimiter: ',',
+  headers: ['productId', 'outerSysCode', 'name'],
+  mapping: ['productId', 'outerSysCode', 'name'],
+  totalRows,
+});
+
+const row = (rowNo: number, item: Record<string, unknown> | null): store.UploadRow => ({
+  rowNo,
+  line: rowNo + 2,
+  cells: [String(item?.productId ?? ''), String(item?.outerSysCode ?? ''), String(item?.name ?? '')],
+  item,
+  errors: item ? [] : [{ code: 'name_too_long', field: 'name', column: 3 }],
+  warnings: [],
+});
+
+describe('imports store (real PGlite, console migrations)', () => {
+  it('keeps every row, re-checks items with the contract, and chunks only the rows to send', async () => {
+    const id = await store.createImport(db, meta(5), user);
+    await store.appendRows(db, id, 'skus', [
+      row(0, { productId: 1, outerSysCode: 'S1', name: 'a' }),
+      row(1, null),
+      // The browser said fine, the contract says no: held back here too.
+      row(2, { productId: 1, outerSysCode: 'S3', name: 'x'.repeat(101) }),
+    ]);
+    await store.appendRows(db, id, 'skus', [row(3, { productId: 1, name: 'no code' }), row(4, { productId: 1, outerSysCode: 'S5' })]);
+    expect(await store.assignChunks(db, id, 2)).toBe(2);
+
+    const view = await store.getImport(db, id);
+    expect(view).toMatchObject({ family: 'skus', totalRows: 5, uploadedRows: 5, state: 'uploading' });
+    expect(view!.counts).toMatchObject({ pending: 3, not_sent: 2 });
+
+    const first = await store.loadChunk(db, id, 0);
+    expect(first.map((r) => [r.rowNo, r.keyed])).toEqual([
+      [0, true],
+      [3, false],
+    ]);
+    const held = await store.listRows(db, id, { statuses: ['not_sent'] });
+    expect(held.map((r) => [r.line, r.errors[0]?.code])).toEqual([
+      [3, 'name_too_long'],
+      [4, 'name_too_long'],
+    ]);
+  });
+
+  it('records outcomes, and settles rows left without one as not sent or unknown', async () => {
+    const id = await store.createImport(db, meta(3), user);
+    await store.appendRows(db, id, 'skus', [0, 1, 2].map((n) => row(n, { productId: 1, outerSysCode: `S${n}` })));
+    await store.assignChunks(db, id, 1);
+    await store.markSending(db, id, [0, 1]);
+    await store.recordOutcomes(db, id, [{ rowNo: 0, status: 'created', recordId: 42, errors: [] }]);
+    await store.settle(db, id);
+    const rows = await store.listRows(db, id);
+    expect(rows.map((r) => [r.status, r.recordId, r.errors.map((e) => e.code)])).toEqual([
+      ['created', 42, []],
+      ['unknown', null, ['outcome_unknown']],
+      ['not_sent', null, []],
+    ]);
+    expect((await store.getImport(db, id))!.state).toBe('settled');
+  });
+
+  it('keeps a mapping per user and family, merging new headers into the old', async () => {
+    await store.saveMapping(db, 'u1', 'skus', { 品號: 'outerSysCode' });
+    await store.saveMapping(db, 'u1', 'skus', { 品名: 'name' });
+    await store.saveMapping(db, 'u2', 'skus', { 品號: '' });
+    expect(await store.getSavedMapping(db, 'u1', 'skus')).toEqual({ 品號: 'outerSysCode', 品名: 'name' });
+    expect(await store.getSavedMapping(db, 'u2', 'skus')).toEqual({ 品號: '' });
+    expect(await store.getSavedMapping(db, 'u1', 'companies')).toEqual({});
+  });
+});

@@ -1,0 +1,308 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { RowIssue } from '@/lib/csv/check';
+import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import type { SavedMapping } from '@/lib/csv/mapping';
+import { BATCHES } from '../upstream';
+
+/**
+ * The imports tables (migration 0050): an import, its rows with their outcomes, and saved column mappings.
+ * Raw SQL on purpose: the bulk statements (a part of 5,000 rows, a chunk's 200 outcomes) are one statement
+ * each over jsonb_to_recordset, the same on PGlite and Postgres.
+ */
+
+type Db = Kysely<unknown>;
+
+export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent'] as const;
+/** What a row shows: its outcome, or pending/sending while the job runs. */
+export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
+export const CHUNK_SIZE = 200;
+/** Rows per upload request from the browser. */
+export const UPLOAD_PART_ROWS = 5_000;
+
+export interface ImportMeta {
+  family: FamilyName;
+  fileName: string;
+  encoding: string;
+  delimiter: string;
+  headers: string[];
+  mapping: (string | null)[];
+  totalRows: number;
+}
+
+export interface UploadRow {
+  rowNo: number;
+  line: number;
+  cells: string[];
+  /** Null when the check held the row back. */
+  item: Record<string, unknown> | null;
+  errors: RowIssue[];
+  warnings: RowIssue[];
+}
+
+export interface ImportView extends ImportMeta {
+  id: string;
+  state: 'uploading' | 'started' | 'settled';
+  jobId: string | null;
+  createdBy: string;
+  createdByEmail: string;
+  createdAt: string;
+  counts: Record<RowStatus, number>;
+  uploadedRows: number;
+}
+
+export interface RowView {
+  rowNo: number;
+  line: number;
+  cells: string[];
+  status: RowStatus;
+  recordId: number | null;
+  errors: RowIssue[];
+  warnings: RowIssue[];
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+export async function createImport(db: Db, meta: ImportMeta, user: { id: string; email: string }): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    insert into import (family, file_name, encoding, delimiter, headers, mapping, total_rows, created_by, created_by_email)
+    values (${meta.family}, ${meta.fileName}, ${meta.encoding}, ${meta.delimiter}, ${json(meta.headers)}::jsonb,
+            ${json(meta.mapping)}::jsonb, ${meta.totalRows}, ${user.id}, ${user.email})
+    returning id::text as id`.execute(db);
+  return rows[0]!.id;
+}
+
+/**
+ * Stores a part of the rows. The item of each row is checked again here with the family's contract schema
+ * (the browser's check is a convenience, not a guarantee): a row that fails is held back with those codes.
+ */
+export async function appendRows(db: Db, importId: string, family: FamilyName, rows: readonly UploadRow[]): Promise<void> {
+  const { schema } = FAMILIES[family];
+  const keyed = BATCHES[family].keyed as (item: never) => boolean;
+  const records = rows.map((row) => {
+    let item = row.item;
+    let errors = row.errors;
+    if (item) {
+      const parsed = schema.safeParse(item);
+      if (!parsed.success) {
+        errors = parsed.error.issues.map((issue) => ({
+          code: issue.message,
+          ...(typeof issue.path[0] === 'string' ? { field: issue.path[0] } : {}),
+        }));
+        item = null;
+      }
+    }
+    return {
+      row_no: row.rowNo,
+      line: row.line,
+      cells: row.cells,
+      item,
+      keyed: item ? keyed(item as never) : false,
+      status: item ? 'pending' : 'not_sent',
+      errors,
+      warnings: row.warnings,
+    };
+  });
+  await sql`
+    insert into import_row (import_id, row_no, line, cells, item, keyed, status, errors, warnings)
+    select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.errors, x.warnings
+    from jsonb_to_recordset(${json(records)}::jsonb)
+      as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, errors jsonb, warnings jsonb)
+    on conflict (import_id, row_no) do nothing`.execute(db);
+}
+
+/**
+ * Numbers the chunks of the rows to send (CHUNK_SIZE rows each, in file order) and returns how many there
+ * are. Only while uploading: a started import keeps its chunks.
+ */
+export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_SIZE): Promise<number> {
+  await sql`
+    update import_row r set chunk = (n.rank - 1) / ${chunkSize}
+    from (select row_no, row_number() over (order by row_no) as rank
+          from import_row where import_id = ${importId} and item is not null) n
+    where r.import_id = ${importId} and r.row_no = n.row_no`.execute(db);
+  const { rows } = await sql<{ chunks: number }>`
+    select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
+  return rows[0]!.chunks;
+}
+
+export async function markStarted(db: Db, importId: string, jobId: string | null): Promise<void> {
+  await sql`update import set state = ${jobId ? 'started' : 'settled'}, job_id = ${jobId} where id = ${importId}`.execute(db);
+}
+
+type ImportRowDb = {
+  id: string;
+  family: FamilyName;
+  file_name: string;
+  encoding: string;
+  delimiter: string;
+  headers: string[];
+  mapping: (string | null)[];
+  total_rows: number;
+  state: ImportView['state'];
+  job_id: string | null;
+  created_by: string;
+  created_by_email: string;
+  created_at: Date | string;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function emptyCounts(): Record<RowStatus, number> {
+  return { pending: 0, sending: 0, created: 0, updated: 0, ok: 0, failed: 0, unknown: 0, not_sent: 0 };
+}
+
+export async function getImport(db: Db, id: string): Promise<ImportView | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const { rows } = await sql<ImportRowDb>`select id::text as id, * from import where id = ${id}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  const counted = await sql<{ status: RowStatus; n: number }>`
+    select status, count(*)::int as n from import_row where import_id = ${id} group by status`.execute(db);
+  const counts = emptyCounts();
+  let uploadedRows = 0;
+  for (const c of counted.rows) {
+    counts[c.status] = c.n;
+    uploadedRows += c.n;
+  }
+  return {
+    id: row.id,
+    family: row.family,
+    fileName: row.file_name,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    headers: row.headers,
+    mapping: row.mapping,
+    totalRows: row.total_rows,
+    state: row.state,
+    jobId: row.job_id,
+    createdBy: row.created_by,
+    createdByEmail: row.created_by_email,
+    createdAt: iso(row.created_at),
+    counts,
+    uploadedRows,
+  };
+}
+
+export async function listImports(db: Db, options: { limit?: number } = {}) {
+  const { rows } = await sql<ImportRowDb & { sent: number; failed: number; job_state: string | null }>`
+    select i.id::text as id, i.*, (select j.state from job j where j.id::text = i.job_id) as job_state,
+      (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('created', 'updated', 'ok')) as sent,
+      (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('failed', 'unknown', 'not_sent')) as failed
+    from import i order by i.created_at desc, i.id desc limit ${options.limit ?? 50}`.execute(db);
+  return rows.map((r) => ({
+    id: r.id,
+    family: r.family,
+    fileName: r.file_name,
+    totalRows: r.total_rows,
+    state: r.state,
+    /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
+    jobState: r.job_state,
+    jobId: r.job_id,
+    createdByEmail: r.created_by_email,
+    createdAt: iso(r.created_at),
+    succeeded: r.sent,
+    notSucceeded: r.failed,
+  }));
+}
+
+type RowDb = {
+  row_no: number;
+  line: number;
+  cells: string[];
+  status: RowStatus;
+  record_id: string | number | null;
+  errors: RowIssue[];
+  warnings: RowIssue[];
+};
+
+const rowView = (r: RowDb): RowView => ({
+  rowNo: r.row_no,
+  line: r.line,
+  cells: r.cells,
+  status: r.status,
+  recordId: r.record_id == null ? null : Number(r.record_id),
+  errors: r.errors,
+  warnings: r.warnings,
+});
+
+/** Rows in file order, optionally of some statuses, paged by row number. */
+export async function listRows(
+  db: Db,
+  importId: string,
+  options: { statuses?: readonly RowStatus[]; afterRowNo?: number; limit?: number } = {},
+): Promise<RowView[]> {
+  const statuses = options.statuses?.length ? options.statuses : null;
+  const { rows } = await sql<RowDb>`
+    select row_no, line, cells, status, record_id, errors, warnings from import_row
+    where import_id = ${importId} and row_no > ${options.afterRowNo ?? -1}
+      ${statuses ? sql`and status in (${sql.join(statuses)})` : sql``}
+    order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}`.execute(db);
+  return rows.map(rowView);
+}
+
+/**
+ * When the job has ended, rows still without an outcome get one: never put in a request → not sent; put in
+ * a request whose answer was lost → unknown (it may or may not have been written).
+ */
+export async function settle(db: Db, importId: string): Promise<void> {
+  await sql`
+    update import_row set
+      status = case when status = 'sending' then 'unknown' else 'not_sent' end,
+      errors = case when status = 'sending' then '[{"code":"outcome_unknown"}]'::jsonb else errors end
+    where import_id = ${importId} and status in ('pending', 'sending')`.execute(db);
+  await sql`update import set state = 'settled' where id = ${importId}`.execute(db);
+}
+
+// ----- The job's side: one chunk at a time -----
+
+export interface ChunkRow {
+  rowNo: number;
+  item: Record<string, unknown>;
+  keyed: boolean;
+  status: RowStatus;
+}
+
+export async function loadChunk(db: Db, importId: string, chunk: number): Promise<ChunkRow[]> {
+  const { rows } = await sql<{ row_no: number; item: Record<string, unknown>; keyed: boolean; status: RowStatus }>`
+    select row_no, item, keyed, status from import_row
+    where import_id = ${importId} and chunk = ${chunk} order by row_no`.execute(db);
+  return rows.map((r) => ({ rowNo: r.row_no, item: r.item, keyed: r.keyed, status: r.status }));
+}
+
+/** Recorded (and committed) before the request leaves, so a restart knows these rows may have been sent. */
+export async function markSending(db: Db, importId: string, rowNos: readonly number[]): Promise<void> {
+  await sql`
+    update import_row set status = 'sending', sent_count = sent_count + 1
+    where import_id = ${importId} and row_no in (select jsonb_array_elements_text(${json(rowNos)}::jsonb)::int)`.execute(db);
+}
+
+export interface RowOutcome {
+  rowNo: number;
+  status: 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent';
+  recordId: number | null;
+  errors: RowIssue[];
+}
+
+export async function recordOutcomes(db: Db, importId: string, outcomes: readonly RowOutcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  const records = outcomes.map((o) => ({ row_no: o.rowNo, status: o.status, record_id: o.recordId, errors: o.errors }));
+  await sql`
+    update import_row r set status = x.status, record_id = x.record_id, errors = x.errors
+    from jsonb_to_recordset(${json(records)}::jsonb) as x(row_no integer, status text, record_id bigint, errors jsonb)
+    where r.import_id = ${importId} and r.row_no = x.row_no`.execute(db);
+}
+
+// ----- Saved column mappings -----
+
+export async function getSavedMapping(db: Db, userId: string, family: FamilyName): Promise<SavedMapping> {
+  const { rows } = await sql<{ mapping: SavedMapping }>`
+    select mapping from import_mapping where user_id = ${userId} and family = ${family}`.execute(db);
+  return rows[0]?.mapping ?? {};
+}
+
+export async function saveMapping(db: Db, userId: string, family: FamilyName, mapping: SavedMapping): Promise<void> {
+  await sql`
+    insert into import_mapping (user_id, family, mapping) values (${userId}, ${family}, ${json(mapping)}::jsonb)
+    on conflict (user_id, family) do update set mapping = import_mapping.mapping || excluded.mapping, updated_at = now()`.execute(db);
+}
