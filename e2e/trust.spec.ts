@@ -97,6 +97,33 @@ test.describe('steward', () => {
   });
 });
 
+test.describe('steward, exports', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('an export in progress asks before the page is left', async ({ page }) => {
+    await page.goto('/companies');
+    await expect(page.getByRole('table', { name: 'Companies' }).locator('tbody tr')).toHaveCount(25);
+    // Hold the export's list reads so it is still running when the person clicks away.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/upstream/v1/companies?*', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByText('Starting export…')).toBeVisible();
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+    await expect.poll(() => asked).toContain('An export is still running');
+    await expect(page).toHaveURL(/\/companies$/);
+    release();
+  });
+});
+
 test.describe('against an upstream with injected faults', () => {
   test.describe.configure({ mode: 'serial' });
   let stack: FaultStack;

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/products', label: 'products' },
   { href: '/skus', label: 'skus' },
   { href: '/bundles', label: 'bundles' },
+  { href: '/quotas', label: 'quotas' },
   { href: '/imports', label: 'imports', permission: 'runImports' },
   { href: '/users', label: 'users', permission: 'manageInternalUsers' },
   { href: '/audit', label: 'audit', permission: 'readAudit' },

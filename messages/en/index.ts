@@ -12,8 +12,9 @@ import products from './products.json';
 import skus from './skus.json';
 import bundles from './bundles.json';
 import users from './users.json';
+import quotas from './quotas.json';
 import writes from './writes.json';
 import errors from './errors.json';
 import imports from './imports.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas };

@@ -68,9 +68,32 @@ export interface JobUnitTable {
   result: Json | null;
   error: Json | null;
   finished_at: Timestamp | null;
+  finished_by: string | null;
+}
+
+/** The quota snapshot (migration 0041, lib/server/quotas). numeric columns arrive as strings. */
+export interface QuotaSnapshotTable {
+  tenant: string;
+  company_id: ColumnType<string, number | string, number | string>;
+  company_code: string | null;
+  company_name: string | null;
+  credit_amount: ColumnType<string | null, number | null, number | null>;
+  pending_amount: ColumnType<string | null, number | null, number | null>;
+  available_amount: ColumnType<string | null, number | null, number | null>;
+  utilisation: ColumnType<string | null, number | null, number | null>;
+  credit_enabled: boolean | null;
+  credit_memo: string | null;
+  credit_updated_at: Timestamp | null;
+  credit_read_at: Timestamp | null;
+  point_balance: ColumnType<string | null, number | null, number | null>;
+  point_enabled: boolean | null;
+  point_memo: string | null;
+  point_updated_at: Timestamp | null;
+  point_read_at: Timestamp | null;
 }
 
 export interface ConsoleDatabase {
+  quota_snapshot: QuotaSnapshotTable;
   user: UserTable;
   session: SessionTable;
   job: JobTable;

@@ -36,6 +36,8 @@ export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
    * not idempotent keyed upserts: such a unit is marked failed with error { code: 'outcome_unknown' }.
    */
   rerunExpired: boolean;
+  /** False when store() keeps the results elsewhere: the unit row then keeps only its state and error. */
+  keepResults?: boolean;
   /**
    * Lists the units of a job created without them, in batches (each batch is stored as it comes, so a
    * planner that dies leaves the added units; the next planner starts over and adds only new keys).

@@ -1,6 +1,7 @@
 import 'server-only';
 import { IMPORT_JOB_KINDS } from '../imports/import-job';
+import { quotaRefreshJob } from '../quotas/refresh-job';
 import type { AnyJobKind } from './kind';
 
 /** Every job kind this console runs. A kind not listed here is never claimed by this build. */
-export const JOB_KINDS: readonly AnyJobKind[] = [...Object.values(IMPORT_JOB_KINDS)];
+export const JOB_KINDS: readonly AnyJobKind[] = [quotaRefreshJob, ...Object.values(IMPORT_JOB_KINDS)];

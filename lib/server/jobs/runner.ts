@@ -73,9 +73,12 @@ export class JobRunner {
   #flushing: Promise<void> = Promise.resolve();
   #planning: { jobId: string; done: Promise<void> } | null = null;
   #lastSweep = 0;
+  #lastPlanLook = 0;
+  #lookForPlans = true;
+  #wakePending = false;
 
   constructor(options: JobRunnerOptions) {
-    this.owner = options.owner ?? `runner-${randomUUID()}`;
+    this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.#db = options.db;
     this.#kinds = new Map(options.kinds.map((k) => [k.name, k]));
     this.#upstream = options.upstream;
@@ -102,7 +105,14 @@ export class JobRunner {
 
   /** Looks for work now instead of at the next poll (after a job was created in this process). */
   wake(): void {
-    this.#wakeLoop?.();
+    this.#lookForPlans = true;
+    this.#wakeSelf();
+  }
+
+  #wakeSelf(): void {
+    // A wake while the loop is busy (not waiting) is kept, so the loop goes round again instead of sleeping.
+    if (this.#wakeLoop) this.#wakeLoop();
+    else this.#wakePending = true;
   }
 
   /**
@@ -142,9 +152,14 @@ export class JobRunner {
         busy = await this.#tick();
       } catch (error) {
         this.#log('runner step failed; trying again shortly', error);
+        // Database down: wait a poll interval rather than spin.
+        this.#wakePending = false;
       }
       if (!this.#running) break;
-      if (busy) continue;
+      if (busy || this.#wakePending) {
+        this.#wakePending = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.#pollMs);
         this.#wakeLoop = () => {
@@ -159,23 +174,28 @@ export class JobRunner {
   /** One round: sweep, plan, claim, start. True when it should go again without waiting. */
   async #tick(): Promise<boolean> {
     const kinds = [...this.#kinds.keys()];
-    if (Date.now() - this.#lastSweep > this.#leaseMs / 2) {
-      this.#lastSweep = Date.now();
+    const now = Date.now();
+    if (now - this.#lastSweep > this.#leaseMs / 2) {
+      this.#lastSweep = now;
       await closeFinishedJobs(this.#db, await failExpiredUnits(this.#db));
     }
-    if (!this.#planning) {
+    // Looking for a job to plan costs a query, so not on every unit finished: on a poll or an outside wake().
+    if (!this.#planning && (this.#lookForPlans || now - this.#lastPlanLook >= this.#pollMs)) {
+      this.#lookForPlans = false;
+      this.#lastPlanLook = now;
       const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, kinds);
       if (job) {
         const done = this.#plan(job).finally(() => {
           this.#planning = null;
-          this.wake();
+          this.#wakeSelf();
         });
         this.#planning = { jobId: job.id, done };
       }
     }
-    const want = this.#concurrency * 2 - this.#queue.length - this.#inFlight.size;
+    // Claim in batches (one query for several units), topping up before the local queue runs dry.
     let claimed: ClaimedUnit[] = [];
-    if (want >= this.#concurrency || (want > 0 && this.#queue.length === 0)) {
+    if (this.#queue.length < this.#concurrency) {
+      const want = this.#concurrency * 4 - this.#queue.length - this.#inFlight.size;
       claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };
@@ -184,11 +204,10 @@ export class JobRunner {
       }
     }
     this.#startQueued();
-    if (this.#queue.length > 0 || claimed.length > 0) {
-      // Full: wait until a unit finishes (it wakes the loop) or the poll interval passes.
-      return this.#inFlight.size < this.#concurrency && this.#queue.length > 0;
-    }
-    return false;
+    // Nothing claimed and nothing queued: idle until the poll interval or a wake.
+    if (claimed.length === 0) return false;
+    // Full: wait until a unit finishes (it wakes the loop); else go again.
+    return this.#inFlight.size < this.#concurrency;
   }
 
   #startQueued(): void {
@@ -197,7 +216,7 @@ export class JobRunner {
       const task: Promise<void> = this.#runUnit(held).finally(() => {
         this.#inFlight.delete(task);
         this.#startQueued();
-        this.wake();
+        if (this.#queue.length < this.#concurrency) this.#wakeSelf();
       });
       this.#inFlight.add(task);
     }
@@ -229,9 +248,9 @@ export class JobRunner {
       if (batch.length === 0 || this.#abandoned) return;
       try {
         await this.#db.transaction().execute(async (trx) => {
-          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome }) =>
+          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome, kind }) =>
             outcome.ok
-              ? { id: unit.id, state: 'done', result: outcome.result }
+              ? { id: unit.id, state: 'done', result: kind.keepResults === false ? null : outcome.result }
               : { id: unit.id, state: 'failed', error: outcome.error },
           );
           const recorded = new Set(await completeUnits(trx, this.owner, outcomes));
@@ -278,13 +297,13 @@ export class JobRunner {
           // Cancelled or taken over: stop adding.
           if (!(await renewPlanning(this.#db, job.id, this.owner, this.#leaseMs))) return;
           await insertUnits(this.#db, job.id, units);
-          this.wake();
+          this.#wakeSelf();
         }
       }
       if (!this.#running) return;
       await finishPlanning(this.#db, job.id, this.owner);
       await closeFinishedJobs(this.#db, [job.id]);
-      this.wake();
+      this.#wakeSelf();
     } catch (error) {
       if (!this.#running) return;
       this.#log(`planning job ${job.id} (${job.kind}) failed`, error);

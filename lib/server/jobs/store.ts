@@ -363,7 +363,7 @@ export async function completeUnits(db: Db, owner: string, outcomes: readonly Un
   if (outcomes.length === 0) return [];
   const result = await sql<{ id: string }>`
     update job_unit u set state = o.state, result = o.result, error = o.error, finished_at = now(),
-      lease_owner = null, lease_until = null
+      finished_by = ${owner}, lease_owner = null, lease_until = null
     from (
       select * from jsonb_to_recordset(${json(outcomes.map((o) => ({ id: o.id, state: o.state, result: o.result ?? null, error: o.error ?? null })))}::jsonb)
         as x(id bigint, state text, result jsonb, error jsonb)

@@ -20,8 +20,7 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
     <Card aria-labelledby="company-quotas">
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id="company-quotas">{t('quotas')}</CardTitle>
-        {/* The Quotas page comes with a later issue; no prefetch of a page that may not exist yet. */}
-        <LinkButton href={`/quotas?companyId=${companyId}`} size="sm" prefetch={false}>
+        <LinkButton href={`/quotas?company=${companyId}`} size="sm">
           {t('openQuotas')}
         </LinkButton>
       </CardHeader>

@@ -4,6 +4,8 @@ import signInFailures from './0020-sign-in-failures';
 import authChangeNotify from './0030-auth-change-notify';
 import auditWriteResult from './0035-audit-write-result';
 import jobs from './0040-jobs';
+import quotaSnapshot from './0041-quota-snapshot';
+import jobUnitFinishedBy from './0042-job-unit-finished-by';
 import imports from './0050-imports';
 
 /**
@@ -18,5 +20,7 @@ export const consoleMigrations: Record<string, Migration> = {
   '0030-auth-change-notify': authChangeNotify,
   '0035-audit-write-result': auditWriteResult,
   '0040-jobs': jobs,
+  '0041-quota-snapshot': quotaSnapshot,
+  '0042-job-unit-finished-by': jobUnitFinishedBy,
   '0050-imports': imports,
 };

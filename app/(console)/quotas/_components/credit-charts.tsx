@@ -1,0 +1,109 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface CreditChartsData {
+  distribution: { key: string; count: number }[];
+  mostOver: { companyId: number; code: string | null; name: string | null; availableAmount: number }[];
+}
+
+/**
+ * The utilisation distribution and the companies most over their limit, drawn by Recharts (bundled, no
+ * network). The drawing is hidden from screen readers; the same figures are in a table under each chart,
+ * which also serves anyone who wants to copy the numbers.
+ */
+export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
+  const t = useTranslations('quotas.charts');
+  const format = useFormatter();
+  const buckets = distribution.map((d) => ({ label: t(d.key as 'u0'), count: d.count }));
+  const over = mostOver.map((c) => ({ label: c.code ?? c.name ?? String(c.companyId), name: c.name, overBy: -c.availableAmount }));
+  const amount = (n: number) => format.number(n, { maximumFractionDigits: 2 });
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <figure className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="chart-distribution">
+        <figcaption id="chart-distribution" className="font-medium">
+          {t('distribution')} <span className="block text-sm font-normal text-zinc-600 dark:text-zinc-400">{t('distributionHelp')}</span>
+        </figcaption>
+        <div className="h-56" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
+              <YAxis allowDecimals={false} width={36} />
+              <Tooltip />
+              <Bar dataKey="count" name={t('companies')} fill="#1d4ed8" isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <details>
+          <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">{t('showTable')}</summary>
+          <table className="mt-2 w-full text-left text-sm">
+            <caption className="sr-only">{t('distribution')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 font-medium">{t('bucket')}</th>
+                <th scope="col" className="py-1 text-right font-medium">{t('companies')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {buckets.map((b) => (
+                <tr key={b.label}>
+                  <th scope="row" className="py-1 font-normal">{b.label}</th>
+                  <td className="py-1 text-right tabular-nums">{format.number(b.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </figure>
+
+      <figure className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="chart-over">
+        <figcaption id="chart-over" className="font-medium">
+          {t('mostOver')}
+        </figcaption>
+        {over.length === 0 ? (
+          <p className="text-sm">{t('mostOverEmpty')}</p>
+        ) : (
+          <>
+            <div className="h-56" aria-hidden="true">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                  <XAxis type="number" tickFormatter={(v: number) => amount(v)} />
+                  <YAxis type="category" dataKey="label" width={90} tick={{ fontSize: 10 }} interval={0} />
+                  <Tooltip />
+                  <Bar dataKey="overBy" name={t('overBy')} fill="#b91c1c" isAnimationActive={false} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+            <details>
+              <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">{t('showTable')}</summary>
+              <table className="mt-2 w-full text-left text-sm">
+                <caption className="sr-only">{t('mostOver')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="py-1 font-medium">{t('company')}</th>
+                    <th scope="col" className="py-1 text-right font-medium">{t('overBy')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {over.map((c) => (
+                    <tr key={c.label}>
+                      <th scope="row" className="py-1 font-normal">
+                        {c.label}
+                        {c.name && c.name !== c.label ? ` — ${c.name}` : ''}
+                      </th>
+                      <td className="py-1 text-right tabular-nums">{amount(c.overBy)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </>
+        )}
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { ExportCsvButton } from '@/components/data-table/export-csv-button';
+import type { CsvColumn } from '@/lib/csv/export';
+import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
+
+/** Every row of the dashboard's current filter and sort to CSV, through the console's one export module. */
+export function QuotaExport({ tab, search }: { tab: 'credit' | 'points'; search: string }) {
+  const t = useTranslations('quotas');
+  const fetchAll = async ({ signal, onProgress }: { signal: AbortSignal; onProgress: (p: { fetched: number; total: number }) => void }) => {
+    const response = await fetch(`/api/quotas/rows${search}`, { headers: { 'X-Console-Request': '1' }, signal, cache: 'no-store' });
+    if (!response.ok) throw new Error(t('edit.failed'));
+    const { rows } = (await response.json()) as { rows: (CreditRow | PointRow)[] };
+    onProgress({ fetched: rows.length, total: rows.length });
+    return rows;
+  };
+  const common = [
+    { header: 'companyId', value: (r: CreditRow | PointRow) => r.companyId },
+    { header: t('credit.code'), value: (r: CreditRow | PointRow) => r.code },
+    { header: t('credit.name'), value: (r: CreditRow | PointRow) => r.name },
+  ];
+  const columns: CsvColumn<CreditRow | PointRow>[] =
+    tab === 'credit'
+      ? [
+          ...common,
+          { header: t('credit.creditAmount'), value: (r) => (r as CreditRow).creditAmount },
+          { header: t('credit.pendingAmount'), value: (r) => (r as CreditRow).pendingAmount },
+          { header: t('credit.availableAmount'), value: (r) => (r as CreditRow).availableAmount },
+          { header: t('credit.utilisation'), value: (r) => (r as CreditRow).utilisation },
+          { header: t('credit.enabled'), value: (r) => r.enabled },
+          { header: t('credit.memo'), value: (r) => r.memo },
+          { header: t('credit.readAt'), value: (r) => r.readAt },
+        ]
+      : [
+          ...common,
+          { header: t('points.balance'), value: (r) => (r as PointRow).balance },
+          { header: t('points.enabled'), value: (r) => r.enabled },
+          { header: t('credit.memo'), value: (r) => r.memo },
+          { header: t('credit.readAt'), value: (r) => r.readAt },
+        ];
+  return <ExportCsvButton fileBase={tab === 'credit' ? 'credit-quotas' : 'point-quotas'} columns={columns} fetchAll={fetchAll} />;
+}

@@ -1,0 +1,195 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { buttonClasses } from '@/components/ui/button';
+import { can } from '@/lib/contract/roles';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+import { currentTenant } from '@/lib/server/jobs';
+import { quotaStatus } from '@/lib/server/quotas';
+import { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from '@/lib/server/quotas/dashboard';
+import { parseQuotaQuery, quotaHref, QUOTA_PAGE_SIZES } from '@/lib/server/quotas/query';
+import { CreditCharts } from './_components/credit-charts';
+import { QuotaExport } from './_components/quota-export';
+import { QuotaFilters } from './_components/quota-filters';
+import { QuotaTable, type SortHeader } from './_components/quota-table';
+import { RefreshPanel, type RefreshStatus } from './_components/refresh-panel';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('quotas');
+  return { title: t('title') };
+}
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function QuotasPage({ searchParams }: { searchParams: Params }) {
+  const user = await getCurrentUser();
+  if (!user) redirect('/sign-in?next=/quotas');
+  const query = parseQuotaQuery(await searchParams);
+  const canEdit = can(user.role, 'editMasterData');
+  const t = await getTranslations('quotas');
+  const format = await getFormatter();
+  const db = await getConsoleDb();
+  const tenant = currentTenant();
+  const status = await quotaStatus();
+  const money = (n: number) => format.number(n, { maximumFractionDigits: 2 });
+
+  const sortHeader = (key: string, label: string, numeric = false): SortHeader => {
+    const current = query.sort === key;
+    const dir = current ? (query.dir === 'asc' ? 'desc' : 'asc') : numeric ? 'desc' : 'asc';
+    return {
+      key,
+      label,
+      numeric,
+      href: quotaHref(query, { sort: key, dir, page: undefined }),
+      sort: current ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none',
+    };
+  };
+
+  const search = quotaHref(query).replace(/^\/quotas/, '');
+  let content: React.ReactNode;
+  let total = 0;
+  if (query.tab === 'credit') {
+    const [page, charts] = await Promise.all([readCreditPage(db, tenant, query), readCreditCharts(db, tenant, query.filters)]);
+    total = page.total;
+    content = (
+      <>
+        <p className="text-sm">
+          <span className="font-medium">{t('credit.totals')}: </span>
+          {t('credit.totalsLine', {
+            count: page.total,
+            credit: money(page.totals.creditAmount),
+            pending: money(page.totals.pendingAmount),
+            available: money(page.totals.availableAmount),
+            over: page.totals.overLimit,
+          })}
+        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credit.enabledHelp')}</p>
+        {page.total > 0 ? <CreditCharts {...charts} /> : null}
+        <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
+          <QuotaTable
+            tab="credit"
+            rows={page.rows}
+            canEdit={canEdit}
+            headers={[
+              sortHeader('code', t('credit.code')),
+              sortHeader('name', t('credit.name')),
+              sortHeader('creditAmount', t('credit.creditAmount'), true),
+              sortHeader('pendingAmount', t('credit.pendingAmount'), true),
+              sortHeader('availableAmount', t('credit.availableAmount'), true),
+              sortHeader('utilisation', t('credit.utilisation'), true),
+              sortHeader('enabled', t('credit.enabled')),
+              sortHeader('memo', t('credit.memo')),
+              sortHeader('readAt', t('credit.readAt')),
+            ]}
+          />
+        </Rows>
+      </>
+    );
+  } else {
+    const page = await readPointPage(db, tenant, query);
+    total = page.total;
+    content = (
+      <>
+        <p className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
+          {t('points.rule')}
+        </p>
+        <p className="text-sm">
+          <span className="font-medium">{t('credit.totals')}: </span>
+          {t('points.totalsLine', { count: page.total, balance: money(page.totals.balance) })}
+        </p>
+        <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
+          <QuotaTable
+            tab="points"
+            rows={page.rows}
+            canEdit={canEdit}
+            headers={[
+              sortHeader('code', t('credit.code')),
+              sortHeader('name', t('credit.name')),
+              sortHeader('balance', t('points.balance'), true),
+              sortHeader('enabled', t('points.enabled')),
+              sortHeader('memo', t('credit.memo')),
+              sortHeader('readAt', t('credit.readAt')),
+            ]}
+          />
+        </Rows>
+      </>
+    );
+  }
+
+  const tabLink = (tab: 'credit' | 'points', label: string) => (
+    <Link
+      href={quotaHref({ ...query, tab, sort: '', dir: tab === 'credit' ? 'asc' : 'desc', page: 1 }, { sort: undefined, dir: undefined })}
+      aria-current={query.tab === tab ? 'page' : undefined}
+      className={`border-b-2 px-3 py-2 text-sm font-medium ${query.tab === tab ? 'border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300' : 'border-transparent hover:border-zinc-300'}`}
+    >
+      {label}
+    </Link>
+  );
+
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+      </header>
+      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={JSON.parse(JSON.stringify(status)) as RefreshStatus} canCancel={canEdit} />
+      <nav aria-label={t('tabs')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {tabLink('credit', t('tabCredit'))}
+        {tabLink('points', t('tabPoints'))}
+      </nav>
+      <QuotaFilters query={query} />
+      {total > 0 ? (
+        <div className="flex justify-end">
+          <QuotaExport tab={query.tab} search={search} />
+        </div>
+      ) : null}
+      {content}
+    </div>
+  );
+}
+
+async function Rows({ query, total, empty, children }: { query: QuotaQuery; total: number; empty: string; children: React.ReactNode }) {
+  const t = await getTranslations('quotas.table');
+  if (total === 0) {
+    return (
+      <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
+        {empty}
+      </p>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(query.page, pages);
+  return (
+    <>
+      {children}
+      <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
+        {page > 1 ? (
+          <Link className={buttonClasses('secondary', 'sm')} href={quotaHref(query, { page: page - 1 })}>
+            {t('previous')}
+          </Link>
+        ) : null}
+        <span>{t('pageOf', { page, pages })}</span>
+        {page < pages ? (
+          <Link className={buttonClasses('secondary', 'sm')} href={quotaHref(query, { page: page + 1 })}>
+            {t('next')}
+          </Link>
+        ) : null}
+        <span className="ml-auto">{t('pageSize')}:</span>
+        {QUOTA_PAGE_SIZES.map((size) => (
+          <Link
+            key={size}
+            href={quotaHref(query, { pageSize: size === 25 ? undefined : size, page: undefined })}
+            aria-current={query.pageSize === size ? 'true' : undefined}
+            className={query.pageSize === size ? 'font-semibold' : 'underline'}
+          >
+            {size}
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
+
+// The Credit and Points dashboards on the demo data (20 companies over their credit limit), read into the
+// snapshot by the background refresh job.
+test.describe.configure({ mode: 'serial' });
+
+const table = (page: Page, name: string) => page.getByRole('table', { name });
+const credit = (page: Page) => table(page, 'Credit quota per company');
+
+async function ensureSnapshot(page: Page) {
+  await page.goto('/quotas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quotas' })).toBeVisible();
+  if (await credit(page).isVisible()) return;
+  await page.getByRole('button', { name: 'Refresh snapshot' }).click();
+  await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 60_000 });
+}
+
+test.describe('steward', () => {
+  test.use({ storageState: storageStateFor('steward') });
+
+  test('refreshes the snapshot with progress, sorts by utilisation, flags and fixes an over-limit company', async ({ page }) => {
+    await page.goto('/quotas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Quotas' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Quotas' })).toHaveAttribute('aria-current', 'page');
+    if (!(await credit(page).isVisible())) {
+      await expect(page.getByText(/No snapshot yet/)).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Refresh snapshot' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Snapshot refresh progress' })).toBeVisible();
+    await expect(page.getByText(/Reading quotas: \d+ of 220 companies|Listing companies/)).toBeVisible();
+    await expect(page.getByText(/Last refresh finished .*: 220 companies read/)).toBeVisible({ timeout: 60_000 });
+    await expect(credit(page).locator('tbody tr')).toHaveCount(25);
+    await expectNoAxeViolations(page);
+
+    // Sorting is server-side over the whole snapshot, and in the URL.
+    await credit(page).getByRole('link', { name: 'Utilisation' }).click();
+    await expect(page).toHaveURL(/sort=utilisation&dir=desc/);
+    await expect(credit(page).getByRole('columnheader', { name: /Utilisation/ })).toHaveAttribute('aria-sort', 'descending');
+    const percents = async () =>
+      (await credit(page).locator('tbody tr td:nth-child(7)').allInnerTexts()).map((t) => (t.endsWith('%') ? Number(t.replace(/[%,]/g, '')) : -1));
+    await expect.poll(async () => {
+      const p = await percents();
+      return p.length > 0 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+    }).toBe(true);
+
+    // Over limit: the filter finds the twenty, each flagged in words, not only in red.
+    await page.getByLabel('Over limit only').check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/over=1/);
+    await expect(page.getByText(/20 companies · credit/)).toBeVisible();
+    const first = credit(page).locator('tbody tr').first();
+    await expect(first.getByText('Over limit', { exact: true })).toBeVisible();
+    const href = await first.getByRole('link').first().getAttribute('href');
+    const companyId = Number(href!.split('/').pop());
+
+    // The company page links to its own quota row.
+    await page.goto(`/companies/${companyId}`);
+    await page.getByRole('link', { name: 'Open quotas for this company' }).click();
+    await expect(page).toHaveURL(new RegExp(`/quotas\\?company=${companyId}$`));
+    await expect(credit(page).locator('tbody tr')).toHaveCount(1);
+    const row = credit(page).locator('tbody tr').first();
+    const readBefore = await row.locator('time').getAttribute('datetime');
+
+    // Raise the credit amount: review old → new, apply, see the row read again.
+    await row.getByRole('button', { name: /^Edit / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New credit amount').fill('99999999');
+    await dialog.getByRole('button', { name: 'Review changes' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Confirm these changes' })).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: /→ 99,999,999/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Apply changes' }).click();
+    await expect(dialog.getByText(/1 applied, 0 refused/)).toBeVisible();
+    await expect(dialog.getByText(/Applied, read again at/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(row.getByText('Over limit', { exact: true })).toHaveCount(0);
+    await expect(row).toContainText('99,999,999');
+    await expect.poll(() => row.locator('time').getAttribute('datetime')).not.toBe(readBefore);
+
+    // Points: the enabled rule is stated.
+    await page.getByRole('link', { name: 'Points' }).click();
+    await expect(page.getByText('Enabled is stored and reported only; the ordering flow always checks the balance, so disabling does not make points unlimited.')).toBeVisible();
+    await expect(table(page, 'Point quota per company')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('viewer', () => {
+  test.use({ storageState: storageStateFor('viewer') });
+
+  test('sees both dashboards but no edit controls', async ({ page }) => {
+    await ensureSnapshot(page);
+    await expect(credit(page).locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: /^Select/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Points' }).click();
+    await expect(page.getByText(/disabling does not make points unlimited/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});

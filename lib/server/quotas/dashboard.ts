@@ -1,0 +1,223 @@
+import 'server-only';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
+
+/**
+ * What the Credit and Points dashboards read: the snapshot in our database, so sorting, filtering, paging
+ * and totals are real SQL over every company, not over one page.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+type Query = SelectQueryBuilder<ConsoleDatabase, 'quota_snapshot', object>;
+
+export const QUOTA_TABS = ['credit', 'points'] as const;
+export type QuotaTab = (typeof QUOTA_TABS)[number];
+
+export const CREDIT_SORTS = {
+  code: 'company_code',
+  name: 'company_name',
+  creditAmount: 'credit_amount',
+  pendingAmount: 'pending_amount',
+  availableAmount: 'available_amount',
+  utilisation: 'utilisation',
+  enabled: 'credit_enabled',
+  memo: 'credit_memo',
+  readAt: 'credit_read_at',
+} as const;
+export const POINT_SORTS = {
+  code: 'company_code',
+  name: 'company_name',
+  balance: 'point_balance',
+  enabled: 'point_enabled',
+  memo: 'point_memo',
+  readAt: 'point_read_at',
+} as const;
+export type CreditSort = keyof typeof CREDIT_SORTS;
+export type PointSort = keyof typeof POINT_SORTS;
+
+export interface QuotaFilters {
+  /** Code or name contains (case-insensitive). */
+  q?: string;
+  companyId?: number;
+  enabled?: boolean;
+  /** Credit only. */
+  overLimit?: boolean;
+  /** Credit only: utilisation at or above this fraction (0.8 = 80 %). */
+  minUtilisation?: number;
+}
+
+export interface QuotaQuery {
+  tab: QuotaTab;
+  sort: string;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  filters: QuotaFilters;
+}
+
+export interface CreditRow {
+  companyId: number;
+  code: string | null;
+  name: string | null;
+  creditAmount: number;
+  pendingAmount: number;
+  availableAmount: number;
+  utilisation: number | null;
+  enabled: boolean;
+  memo: string | null;
+  readAt: string;
+}
+export interface PointRow {
+  companyId: number;
+  code: string | null;
+  name: string | null;
+  balance: number;
+  enabled: boolean;
+  memo: string | null;
+  readAt: string;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+const iso = (v: Date | string | null): string => (v ? new Date(v).toISOString() : '');
+
+function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters): Query {
+  let q = db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
+  q = q.where(tab === 'credit' ? 'credit_read_at' : 'point_read_at', 'is not', null);
+  if (f.companyId !== undefined) q = q.where('company_id', '=', String(f.companyId));
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('company_code', 'ilike', like), eb('company_name', 'ilike', like)]));
+  }
+  if (f.enabled !== undefined) q = q.where(tab === 'credit' ? 'credit_enabled' : 'point_enabled', '=', f.enabled);
+  if (tab === 'credit') {
+    if (f.overLimit) q = q.where('available_amount', '<', '0' as never);
+    if (f.minUtilisation !== undefined) q = q.where('utilisation', '>=', String(f.minUtilisation) as never);
+  }
+  return q;
+}
+
+export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery) {
+  const base = filtered(db, tenant, 'credit', query.filters);
+  const column = CREDIT_SORTS[query.sort as CreditSort] ?? 'available_amount';
+  const [rows, totals] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql.ref(column), sql.raw(`${query.dir} nulls last`))
+      .orderBy('company_id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        eb.fn.sum<string>('credit_amount').as('credit'),
+        eb.fn.sum<string>('pending_amount').as('pending'),
+        eb.fn.sum<string>('available_amount').as('available'),
+        sql<string>`count(*) filter (where available_amount < 0)`.as('over'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(
+      (r): CreditRow => ({
+        companyId: Number(r.company_id),
+        code: r.company_code,
+        name: r.company_name,
+        creditAmount: num(r.credit_amount) ?? 0,
+        pendingAmount: num(r.pending_amount) ?? 0,
+        availableAmount: num(r.available_amount) ?? 0,
+        utilisation: num(r.utilisation),
+        enabled: r.credit_enabled ?? false,
+        memo: r.credit_memo,
+        readAt: iso(r.credit_read_at),
+      }),
+    ),
+    total: Number(totals.count),
+    totals: {
+      creditAmount: num(totals.credit) ?? 0,
+      pendingAmount: num(totals.pending) ?? 0,
+      availableAmount: num(totals.available) ?? 0,
+      overLimit: Number(totals.over),
+    },
+  };
+}
+
+export async function readPointPage(db: Db, tenant: string, query: QuotaQuery) {
+  const base = filtered(db, tenant, 'points', query.filters);
+  const column = POINT_SORTS[query.sort as PointSort] ?? 'point_balance';
+  const [rows, totals] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql.ref(column), sql.raw(`${query.dir} nulls last`))
+      .orderBy('company_id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    base
+      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('point_balance').as('balance')])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(
+      (r): PointRow => ({
+        companyId: Number(r.company_id),
+        code: r.company_code,
+        name: r.company_name,
+        balance: num(r.point_balance) ?? 0,
+        enabled: r.point_enabled ?? false,
+        memo: r.point_memo,
+        readAt: iso(r.point_read_at),
+      }),
+    ),
+    total: Number(totals.count),
+    totals: { balance: num(totals.balance) ?? 0 },
+  };
+}
+
+/** Utilisation buckets for the chart (upper bounds exclusive; "over" is available < 0, "no limit" is credit 0). */
+export const UTILISATION_BUCKETS = [
+  { key: 'u0', from: 0, to: 0.25 },
+  { key: 'u25', from: 0.25, to: 0.5 },
+  { key: 'u50', from: 0.5, to: 0.75 },
+  { key: 'u75', from: 0.75, to: 0.9 },
+  { key: 'u90', from: 0.9, to: 1 },
+  { key: 'u100', from: 1, to: null },
+] as const;
+
+export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFilters) {
+  const base = filtered(db, tenant, 'credit', filters);
+  const cases = UTILISATION_BUCKETS.map((b) =>
+    b.to === null
+      ? sql<string>`count(*) filter (where utilisation >= ${b.from})`.as(b.key)
+      : sql<string>`count(*) filter (where utilisation >= ${b.from} and utilisation < ${b.to})`.as(b.key),
+  );
+  const [counts, top] = await Promise.all([
+    base.select([...cases, sql<string>`count(*) filter (where utilisation is null)`.as('none')]).executeTakeFirstOrThrow(),
+    base
+      .select(['company_id', 'company_code', 'company_name', 'available_amount'])
+      .where('available_amount', '<', '0' as never)
+      .orderBy('available_amount', 'asc')
+      .orderBy('company_id')
+      .limit(20)
+      .execute(),
+  ]);
+  const c = counts as Record<string, string>;
+  return {
+    distribution: [...UTILISATION_BUCKETS.map((b) => ({ key: b.key as string, count: Number(c[b.key]) })), { key: 'none', count: Number(c.none) }],
+    mostOver: top.map((r) => ({ companyId: Number(r.company_id), code: r.company_code, name: r.company_name, availableAmount: num(r.available_amount) ?? 0 })),
+  };
+}
+
+/** How old the snapshot is: its oldest and newest read, and how many companies it holds. */
+export async function readSnapshotAge(db: Db, tenant: string) {
+  const row = await db
+    .selectFrom('quota_snapshot')
+    .where('tenant', '=', tenant)
+    .select((eb) => [
+      eb.fn.countAll<string>().as('count'),
+      sql<Date | null>`min(least(credit_read_at, point_read_at))`.as('oldest'),
+      sql<Date | null>`max(greatest(credit_read_at, point_read_at))`.as('newest'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? iso(row.oldest) : null, newest: row.newest ? iso(row.newest) : null };
+}
