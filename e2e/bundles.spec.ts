@@ -190,6 +190,7 @@ test.describe('steward', () => {
     await page.getByLabel('Name', { exact: true }).fill('Would overwrite');
     await page.getByLabel('Category').selectOption({ label: category.name });
     await addComponent(page.getByRole('group', { name: 'Recipe' }), sku.outerSysCode);
+    await expect(page.getByLabel(`Quantity per bundle of ${sku.outerSysCode}`)).toBeVisible();
     const notice = page.getByRole('alert').filter({ hasText: `A bundle with ERP code ${existing.outerSysCode} already exists` });
     await expect(notice).toBeVisible();
     await page.getByRole('button', { name: 'Review and create' }).click();
