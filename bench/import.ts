@@ -84,7 +84,7 @@ if (direct.some((r) => r.status !== 'created')) throw new Error('direct batch di
 
 const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
 const db = consoleDb.db as unknown as Kysely<unknown>;
-await migrateConsoleDb(db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
+await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
 
 t = performance.now();
 const toStore = items('CO');

@@ -12,7 +12,6 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
-import type { Kysely } from 'kysely';
 import type { SeedFile } from '@/lib/contract';
 import { connectConsoleDb } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/db/migrate';
@@ -72,7 +71,7 @@ async function main() {
   const service = await createService({ databaseUrl: await server.createDatabase('bench_service'), seed: seed() });
   const consoleDb =
     values.console === 'pglite' ? connectConsoleDb({ dataDir: 'memory://' }) : connectConsoleDb({ url: await server.createDatabase('bench_console') });
-  await migrateConsoleDb(consoleDb.db as unknown as Kysely<unknown>, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
+  await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
   const client = () =>
     createUpstreamClient({
       baseUrl: 'http://embedded.invalid',

@@ -6,11 +6,19 @@ import { demoTenant, proxyWrite, recordUpstreamRequests, uniqueCode } from './su
 
 const tenant = demoTenant();
 const category = tenant.productCategories.find((c) => c.parentId !== null)!;
-const componentProduct = tenant.products[0]!;
+let componentProductId: number | undefined;
 
-/** A SKU of a demo product with a known on-hand quantity (reserved is 0 for API-made SKUs). */
+/**
+ * A SKU with a known on-hand quantity (reserved is 0 for API-made SKUs), under a product made for these
+ * tests so the demo products keep the SKU counts other specs compute from the seed.
+ */
 async function makeSku(page: Page, code: string, inventoryQty: number): Promise<number> {
-  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: componentProduct.id, outerSysCode: code, name: `Part ${code}`, quantityPrecision: 2 });
+  if (componentProductId === undefined) {
+    const product = await proxyWrite(page, 'POST', '/v1/products', { outerSysCode: uniqueCode('E2E-PARTS'), name: 'E2E bundle parts', productCategoryId: category.id });
+    expect(product.status).toBe(201);
+    componentProductId = (product.body as { id: number }).id;
+  }
+  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: componentProductId, outerSysCode: code, name: `Part ${code}`, quantityPrecision: 2 });
   expect(created.status).toBe(201);
   const id = (created.body as { id: number }).id;
   const stock = await proxyWrite(page, 'POST', '/v1/skus/stock/batch', [{ skuId: id, inventoryQty }]);
@@ -174,23 +182,26 @@ test.describe('steward', () => {
     await expect(explainer(page).locator('tbody th[scope=row] a')).toHaveText([/^E2E-KEEP/]);
   });
 
-  test('New bundle shows an existing bundle with the same ERP code instead of overwriting it', async ({ page }) => {
+  test('New bundle shows an existing bundle with the same ERP code and sends no create', async ({ page }) => {
     const existing = tenant.bundles[0]!;
-    const keep = tenant.bundles[0]!.components[0]!;
+    const sku = tenant.skus.find((s) => s.id === existing.components[0]!.componentSkuId)!;
     await page.goto('/bundles/new');
     const requests = recordUpstreamRequests(page);
     await page.getByLabel('ERP code').fill(existing.outerSysCode);
     await page.getByLabel('Name', { exact: true }).fill('Would overwrite');
     await page.getByLabel('Category').selectOption({ label: category.name });
-    const sku = tenant.skus.find((s) => s.id === keep.componentSkuId)!;
     await addComponent(page.getByRole('group', { name: 'Recipe' }), sku.outerSysCode);
+    await expect(page.getByLabel(`Quantity per bundle of ${sku.outerSysCode}`)).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: `A bundle with ERP code ${existing.outerSysCode} already exists` });
+    await expect(notice).toBeVisible();
     await page.getByRole('button', { name: 'Review and create' }).click();
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: `A bundle with the ERP code ${existing.outerSysCode} already exists` });
-    await expect(notice).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' })).toBeVisible();
     expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
-    await notice.getByRole('link').click();
+    page.once('dialog', (d) => void d.accept()); // "leave unsaved changes?"
+    await notice.getByRole('link', { name: 'Edit that record instead' }).click();
     await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(existing.name);
   });
 });
 

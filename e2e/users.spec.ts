@@ -35,6 +35,8 @@ test.describe('admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
   test('creates a user: roles by name, a strength meter, the password never shown back', async ({ page }) => {
+    // Loads and runs the strength dictionaries and checks the page twice with axe: slow on a loaded machine.
+    test.slow();
     // The strength dictionaries (over 1 MB of script) load only when the password box is first used.
     const bigScripts: string[] = [];
     page.on('response', async (r) => {

@@ -4,14 +4,17 @@ import type { SeedFile } from '@/lib/contract';
 import { authMiddleware } from './auth';
 import type { Env } from './env';
 import { ApiError, ApiResponseError, ItemError } from './errors';
-import { registerBundles } from './routes/bundles';
-import { registerCompanies } from './routes/companies';
-import { registerInternalUsers } from './routes/internal-users';
-import { registerProductCategories } from './routes/product-categories';
-import { registerProducts } from './routes/products';
-import { registerQuotas } from './routes/quotas';
-import { registerSkus } from './routes/skus';
-import { registerStockAndPrices } from './routes/stock-prices';
+import { bundlePriceRoutes } from './routes/bundle-prices';
+import { bundleRoutes } from './routes/bundles';
+import { companyRoutes } from './routes/companies';
+import { creditQuotaRoutes } from './routes/credit-quota';
+import { internalUserRoutes } from './routes/internal-users';
+import { pointQuotaRoutes } from './routes/point-quota';
+import { priceRoutes } from './routes/prices';
+import { productCategoryRoutes } from './routes/product-categories';
+import { productRoutes } from './routes/products';
+import { skuRoutes } from './routes/skus';
+import { stockRoutes } from './routes/stock';
 import { loadSeed, parseSeed, readSeedFile } from './seed/load';
 import { openPglite, openPostgres, type Db } from './store/db';
 import { migrate } from './store/migrate';
@@ -22,22 +25,26 @@ export interface RouteContext {
   log: (line: string) => void;
 }
 
-/** A route module registers its /v1 routes on the app. */
-export type RouteModule = (app: Hono<Env>, ctx: RouteContext) => void;
+/** A resource's Hono sub-app (routes/<resource>.ts, thin; its SQL and rules in domain/<resource>.ts). */
+export type RouteModule = (ctx: RouteContext) => Hono<Env>;
 
 /**
- * Every route module, in one place: add a resource with one line here. Order does not matter because
- * the auth middleware resolves the operation (and answers 404/405) before Hono routes.
+ * Every resource, in one place: add one with one line here; each is mounted under /v1 with app.route().
+ * Order does not matter because the auth middleware resolves the operation (and answers 404/405) before
+ * Hono routes.
  */
 export const ROUTE_MODULES: RouteModule[] = [
-  registerCompanies,
-  registerProductCategories,
-  registerProducts,
-  registerSkus,
-  registerStockAndPrices,
-  registerBundles,
-  registerQuotas,
-  registerInternalUsers,
+  companyRoutes,
+  productCategoryRoutes,
+  productRoutes,
+  skuRoutes,
+  stockRoutes,
+  priceRoutes,
+  bundleRoutes,
+  bundlePriceRoutes,
+  pointQuotaRoutes,
+  creditQuotaRoutes,
+  internalUserRoutes,
 ];
 
 export interface ServiceOptions {
@@ -92,7 +99,7 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
   app.use('*', authMiddleware({ db, now: options.now }));
 
   const ctx: RouteContext = { log };
-  for (const register of ROUTE_MODULES) register(app, ctx);
+  for (const routes of ROUTE_MODULES) app.route('/v1', routes(ctx));
 
   app.notFound(() => Response.json({ error: 'not_found' }, { status: 404 }));
   app.onError((error, c) => {

@@ -76,6 +76,26 @@ export async function writeBatch(
   return c.json({ items: results });
 }
 
+/** A batch of updates by id (stock, SKU prices): `{ items: [{ index, status: updated | failed, id, errors }] }`. */
+export async function updateBatch(
+  c: Context<Env>,
+  write: (tx: Queryable, tenantId: number, item: unknown, now: Date) => Promise<number>,
+  log?: (line: string) => void,
+) {
+  const items = readBatch(c);
+  const tenantId = c.get('tenantId');
+  const now = new Date(c.get('now')());
+  const results = await runBatch<UpdateItemResult>(
+    c.get('db'),
+    items,
+    async (tx, item) => ({ status: 'updated', id: await write(tx, tenantId, item, now), errors: [] }),
+    (error) => ({ status: 'failed', id: null, errors: itemErrors(error, log) }),
+  );
+  return c.json({ items: results });
+}
+
+type UpdateItemResult = { status: 'updated' | 'failed'; id: number | null; errors: string[] };
+
 /**
  * Validates one record with a lib/contract schema, whose messages are the error codes, in field order and
  * de-duplicated. Companies and bundles answer only the first; products, SKUs, stock and prices all.

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth } from './auth/auth';
 import { ensureAccounts } from './auth/bootstrap';
@@ -33,7 +32,7 @@ describe('sign-in limit over real HTTP', () => {
 
   beforeAll(async () => {
     conn = connectConsoleDb({ dataDir: 'memory://' });
-    const db = conn.db as unknown as Kysely<unknown>;
+    const db = conn.db;
     const config = { secret: 'y'.repeat(40), baseURL: BASE, signInMaxAttempts: 3 };
     await migrateConsoleDb(db, config);
     const auth = createConsoleAuth(db, config);

@@ -1,26 +1,10 @@
-import type { Hono } from 'hono';
-import { isAssignableCategory } from '@/lib/contract';
+import { Hono } from 'hono';
 import type { RouteContext } from '../app';
+import { PRODUCT_CATEGORY_LIST } from '../domain/product-categories';
 import type { Env } from '../env';
 import { runList } from '../lists';
 
-interface CategoryRow {
-  id: number;
-  name: string;
-  parent_id: number | null;
-}
-
-/** GET /v1/product-categories: a root has parentId null and is not assignable; any child is. */
-export function registerProductCategories(app: Hono<Env>, _ctx: RouteContext) {
-  app.get('/v1/product-categories', (c) =>
-    runList<'productCategories', CategoryRow>(c, c.get('db'), {
-      list: 'productCategories',
-      from: 'product_categories',
-      where: ['tenant_id = $1'],
-      select: 'id, name, parent_id',
-      orderBy: 'id',
-      filters: { name: 'name' },
-      map: (r) => ({ id: r.id, name: r.name, parentId: r.parent_id, isAssignable: isAssignableCategory(r.parent_id) }),
-    }),
-  );
+/** /v1/product-categories: the list only. */
+export function productCategoryRoutes(_ctx: RouteContext) {
+  return new Hono<Env>().get('/product-categories', (c) => runList(c, c.get('db'), PRODUCT_CATEGORY_LIST));
 }

@@ -1,115 +1,33 @@
-import type { Context, Hono } from 'hono';
-import { PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
+import { Hono } from 'hono';
 import type { RouteContext } from '../app';
-import { validate, writeBatch, type WriteOutcome } from '../batch';
+import { writeBatch } from '../batch';
+import { PRODUCT_LIST, productResponse, readProduct, writeProduct } from '../domain/products';
 import type { Env } from '../env';
 import { ItemError } from '../errors';
 import { runList } from '../lists';
-import { findProduct, isAssignableCategory, lockCode, pathId, type ProductRow } from '../lookups';
-import type { Queryable } from '../store/db';
+import { pathId } from '../lookups';
 import { stamp, writeOne } from '../write';
 
-export function productResponse(r: ProductRow) {
-  return { id: r.id, outerSysCode: r.outer_sys_code, name: r.name, productCategoryId: r.product_category_id, status: r.status };
-}
-
-/**
- * Create-or-update of one product (master-data-api.md "Product", contract §3). Bundles are invisible here:
- * an id of a bundle is not found, and an outerSysCode that matches a bundle is product_type_conflict.
- * Products report every field error found.
- */
-export async function writeProduct(
-  c: Context<Env>,
-  tx: Queryable,
-  input: Record<string, unknown>,
-  options: { pathId?: number; notFound: string },
-): Promise<WriteOutcome> {
-  const { data, errors } = validate(productWrite, input);
-  const tenantId = c.get('tenantId');
-  const rawId = options.pathId ?? (Number.isSafeInteger(input.id) ? (input.id as number) : null);
-
-  let target: ProductRow | null = null;
-  if (rawId != null) {
-    target = await findProduct(tx, tenantId, rawId);
-    if (!target || target.is_bundle) throw new ItemError([options.notFound], true);
-  }
-
-  // Match by code first: a create needs a category, an update by code does not.
-  const code = input.outerSysCode;
-  if (!target && typeof code === 'string' && code !== '') {
-    await lockCode(tx, 'products', tenantId, code);
-    const matches = await tx.query<ProductRow>(
-      'select id, is_bundle from products where tenant_id = $1 and outer_sys_code = $2 order by id',
-      [tenantId, code],
-    );
-    if (matches.some((m) => m.is_bundle)) throw new ItemError([...errors, 'product_type_conflict']);
-    if (matches.length > 1) throw new ItemError([...errors, 'outer_sys_code_ambiguous']);
-    target = matches[0] ?? null;
-  }
-
-  // Category rules apply even when other fields are bad, so one answer lists every problem.
-  const category = input.productCategoryId;
-  if (PRODUCT_CREATE_REQUIRED.productCategoryId.missing(category)) {
-    if (!target) errors.push(PRODUCT_CREATE_REQUIRED.productCategoryId.code);
-  } else if (Number.isSafeInteger(category) && !(await isAssignableCategory(tx, tenantId, category as number))) {
-    errors.push('invalid_product_category_id');
-  }
-  if (!data || errors.length) throw new ItemError([...new Set(errors)]);
-
-  const at = stamp(c);
-  if (target) {
-    await tx.query(
-      `update products set outer_sys_code = coalesce($3, outer_sys_code), name = coalesce($4, name),
-         product_category_id = coalesce($5, product_category_id), updated_at = $6
-       where tenant_id = $1 and id = $2`,
-      [tenantId, target.id, data.outerSysCode ?? null, data.name ?? null, data.productCategoryId ?? null, at],
-    );
-    return { status: 'updated', id: target.id };
-  }
-  const [created] = await tx.query<{ id: number }>(
-    `insert into products (tenant_id, outer_sys_code, name, product_category_id, status, is_bundle, updated_at)
-     values ($1, $2, $3, $4, 'Active', false, $5) returning id`,
-    [tenantId, data.outerSysCode ?? '', data.name ?? '', data.productCategoryId, at],
-  );
-  return { status: 'created', id: created!.id };
-}
-
-export function registerProducts(app: Hono<Env>, { log }: RouteContext) {
-  app.get('/v1/products', (c) =>
-    runList(c, c.get('db'), {
-      list: 'products',
-      from: 'products',
-      where: ['tenant_id = $1', 'not is_bundle'],
-      select: 'id, outer_sys_code, name, product_category_id, status, is_bundle',
-      orderBy: 'id',
-      filters: {
-        outerSysCode: 'outer_sys_code',
-        name: 'name',
-        productCategoryId: 'product_category_id',
-        status: 'status',
-        updatedSince: 'updated_at',
-      },
-      map: productResponse,
-    }),
-  );
-
-  app.post('/v1/products/batch', (c) => writeBatch(c, (tx, item) => writeProduct(c, tx, item, { notFound: 'not_found' }), log));
-
-  app.post('/v1/products', (c) => writeOne(c, (tx, item) => writeProduct(c, tx, item, { notFound: 'product not found' })));
-
-  app.get('/v1/products/:id{[0-9]+}', async (c) => {
-    const id = pathId(c.req.param('id'));
-    const row = id == null ? null : await findProduct(c.get('db'), c.get('tenantId'), id);
-    if (!row || row.is_bundle) return c.json({ error: 'not_found' }, 404);
-    return c.json(productResponse(row));
-  });
-
-  app.put('/v1/products/:id{[0-9]+}', async (c) => {
-    const id = pathId(c.req.param('id'));
-    if (id == null) throw new ItemError(['product not found'], true);
-    return writeOne(c, async (tx, item) => ({
-      ...(await writeProduct(c, tx, item, { pathId: id, notFound: 'product not found' })),
-      status: 'updated' as const,
-    }));
-  });
+/** /v1/products: list, read, create-or-update, update, batch. The rules are in ../domain/products.ts. */
+export function productRoutes({ log }: RouteContext) {
+  return new Hono<Env>()
+    .get('/products', (c) => runList(c, c.get('db'), PRODUCT_LIST))
+    .post('/products/batch', (c) =>
+      writeBatch(c, (tx, item) => writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }), log),
+    )
+    .post('/products', (c) => writeOne(c, (tx, item) => writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'product not found' })))
+    .get('/products/:id{[0-9]+}', async (c) => {
+      const id = pathId(c.req.param('id'));
+      const row = id == null ? null : await readProduct(c.get('db'), c.get('tenantId'), id);
+      if (!row) return c.json({ error: 'not_found' }, 404);
+      return c.json(productResponse(row));
+    })
+    .put('/products/:id{[0-9]+}', async (c) => {
+      const id = pathId(c.req.param('id'));
+      if (id == null) throw new ItemError(['product not found'], true);
+      return writeOne(c, async (tx, item) => ({
+        ...(await writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound: 'product not found' })),
+        status: 'updated' as const,
+      }));
+    });
 }

@@ -10,7 +10,6 @@ import { readCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';
-import type { Kysely } from 'kysely';
 import { SignInForm } from './_components/sign-in-form';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,7 +27,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
 
   const t = await getTranslations('signIn');
   const env = getEnv();
-  const noAccounts = await hasNoAccounts((await getConsoleDb()) as unknown as Kysely<unknown>);
+  const noAccounts = await hasNoAccounts(await getConsoleDb());
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">

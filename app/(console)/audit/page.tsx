@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import type { Kysely } from 'kysely';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
@@ -37,7 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const t = await getTranslations('audit');
   const format = await getFormatter();
   const page = pageParam((await searchParams).page);
-  const db = (await getConsoleDb()) as unknown as Kysely<unknown>;
+  const db = await getConsoleDb();
   const log = await listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
   const lastPage = Math.max(log.totalPages, 1);
 

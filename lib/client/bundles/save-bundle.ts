@@ -2,11 +2,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { bundlePriceBatchItemResult } from '@/lib/contract/bundle-prices';
 import { bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import { sendOneItemBatch } from '../batch';
+import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { bundleKeys } from '../query-keys';
 
+/** A single create; the proxy says whether the id it returns already had the ERP code (lib/client/code-lookup). */
 export function createBundle(body: BundleWrite) {
-  return apiFetch({ method: 'POST', path: '/v1/bundles', body, schema: bundleIdResponse });
+  return createRecord('/v1/bundles', body);
 }
 
 export function updateBundle(id: number, changes: BundleWrite) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
@@ -35,7 +35,7 @@ const idOf = async (email: string) =>
 
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  const db = conn.db as unknown as Kysely<unknown>;
+  const db = conn.db;
   await migrateConsoleDb(db, config);
   auth = createConsoleAuth(db, config);
   await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });

@@ -9,7 +9,7 @@ import type { ConsoleAuth } from '../auth/auth';
 import type { ConsoleDatabase } from '../db/types';
 
 /** What account changes need: better-auth to make them, the console database to audit them. */
-export type AccountDeps = { auth: ConsoleAuth; db: Kysely<ConsoleDatabase> | Kysely<unknown> };
+export type AccountDeps = { auth: ConsoleAuth; db: Kysely<ConsoleDatabase> };
 
 /**
  * Console account management (Settings). Every function takes the acting user and refuses unless their
@@ -195,7 +195,7 @@ async function setDisabledUnaudited(
 
 /** The target account's email (kept in the log even if the account changes later), or its id when unknown. */
 async function emailOf(db: AccountDeps['db'], userId: string): Promise<string> {
-  const row = await (db as Kysely<ConsoleDatabase>).selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email ?? userId;
 }
 
@@ -222,5 +222,5 @@ async function auditAccountChange(
   if (!actor) return;
   const status = result.ok ? 200 : (STATUS_OF[result.error] ?? 400);
   const outcome = result.ok ? 'applied' : result.error === 'failed' ? 'unknown' : 'refused';
-  await recordAudit(db as Kysely<unknown>, { userId: actor.id, userEmail: actor.email, operation, targetIds: [target], status, outcome });
+  await recordAudit(db, { userId: actor.id, userEmail: actor.email, operation, targetIds: [target], status, outcome });
 }

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '@/lib/server/db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import { listAudit, recordAudit } from './audit-log';
 
 let conn: ConsoleDbConnection;
-let db: Kysely<unknown>;
+let db: Kysely<ConsoleDatabase>;
 
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db as unknown as Kysely<unknown>;
+  db = conn.db;
   await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 });
 

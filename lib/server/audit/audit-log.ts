@@ -1,31 +1,15 @@
 import 'server-only';
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { OperationId } from '@/lib/contract/operations';
-
-export interface AuditLogTable {
-  id: Generated<string>;
-  at: ColumnType<Date, Date | string | undefined, never>;
-  user_id: string;
-  user_email: string;
-  operation: string;
-  target_ids: string[];
-  status: number;
-  outcome: string;
-  result: ColumnType<WriteResult | null, WriteResult | null | undefined, never>;
-  failed_ids: ColumnType<string[], string[] | undefined, never>;
-  unknown_ids: ColumnType<string[], string[] | undefined, never>;
-}
+import type { ConsoleDatabase } from '../db/types';
 
 /**
  * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
  * before sending (nothing was written); unknown: a 5xx, no answer, or a 2xx whose body cannot be read.
+ * (The table and this type are in ../db/types, with the console database's other tables.)
  */
-export type WriteResult = 'applied' | 'refused' | 'unknown';
-
-/** The audit table as this module sees it; the console database holds more tables than that. */
-export interface AuditDatabase {
-  audit_log: AuditLogTable;
-}
+export type { AuditLogTable, WriteResult } from '../db/types';
+import type { WriteResult } from '../db/types';
 
 /** Changes to the console's own sign-in accounts (Settings), logged beside the /v1 writes. */
 export type AccountOperation =
@@ -66,12 +50,8 @@ export interface AuditPage {
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
-function auditDb(db: Kysely<unknown>): Kysely<AuditDatabase> {
-  return db as unknown as Kysely<AuditDatabase>;
-}
-
-export async function recordAudit(db: Kysely<unknown>, record: AuditRecord): Promise<void> {
-  await auditDb(db)
+export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord): Promise<void> {
+  await db
     .insertInto('audit_log')
     .values({
       user_id: record.userId,
@@ -89,12 +69,12 @@ export async function recordAudit(db: Kysely<unknown>, record: AuditRecord): Pro
 
 /** One page of the log, newest first. Out-of-range input is clamped: this is a console screen, not an API. */
 export async function listAudit(
-  db: Kysely<unknown>,
+  db: Kysely<ConsoleDatabase>,
   input: { page?: number; pageSize?: number } = {},
 ): Promise<AuditPage> {
   const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1), AUDIT_PAGE_SIZE_MAX);
   const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
-  const adb = auditDb(db);
+  const adb = db;
   const [{ count } = { count: 0 }] = await adb
     .selectFrom('audit_log')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))

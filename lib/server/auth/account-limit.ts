@@ -1,6 +1,7 @@
 import 'server-only';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { sql, type Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 
 /**
  * Failed sign-ins allowed per account before that account's sign-in pauses. The per-address limit alone is
@@ -19,7 +20,7 @@ function emailOf(body: unknown): string | null {
   return email === '' ? null : email;
 }
 
-export function accountLimitHooks(db: Kysely<unknown>, limit: { window: number; maxFailures: number } = ACCOUNT_LIMIT) {
+export function accountLimitHooks(db: Kysely<ConsoleDatabase>, limit: { window: number; maxFailures: number } = ACCOUNT_LIMIT) {
   const windowStart = sql`now() - make_interval(secs => ${limit.window})`;
   return {
     before: createAuthMiddleware(async (ctx) => {

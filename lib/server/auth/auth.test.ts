@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
@@ -53,7 +53,7 @@ async function whoAmI(cookie: string) {
 
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  const db = conn.db as unknown as Kysely<unknown>;
+  const db = conn.db;
   await migrateConsoleDb(db, config);
   auth = createConsoleAuth(db, config);
   expect(await hasNoAccounts(db)).toBe(true);
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('console accounts (better-auth on PGlite)', () => {
   it('creates the first admin and one demo account per role, only once', async () => {
-    const db = conn.db as unknown as Kysely<unknown>;
+    const db = conn.db;
     await ensureAccounts(auth, db, { demoMode: true, initialAdmin: { email: 'owner@example.com', password: 'other-password' } });
     const rows = await conn.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
     expect(rows).toEqual([
@@ -80,7 +80,7 @@ describe('console accounts (better-auth on PGlite)', () => {
   });
 
   it('stores passwords hashed, never as given', async () => {
-    const rows = await (conn.db as unknown as Kysely<{ account: { password: string | null } }>)
+    const rows = await conn.db
       .selectFrom('account')
       .select('password')
       .execute();
@@ -123,7 +123,7 @@ describe('console accounts (better-auth on PGlite)', () => {
 
   it('marks the cookie Secure when the console is served over https', async () => {
     const secureConfig = { ...config, baseURL: 'https://console.example.com' };
-    const secureAuth = createConsoleAuth(conn.db as unknown as Kysely<unknown>, secureConfig);
+    const secureAuth = createConsoleAuth(conn.db, secureConfig);
     const response = await secureAuth.handler(
       new Request('https://console.example.com/api/auth/sign-in/email', {
         method: 'POST',
@@ -148,7 +148,7 @@ describe('console accounts (better-auth on PGlite)', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('x-retry-after'))).toBeGreaterThan(0);
     // The count lives in the database, so every console instance sees it.
-    const stored = await (conn.db as unknown as Kysely<{ rateLimit: { key: string; count: number } }>)
+    const stored = await conn.db
       .selectFrom('rateLimit')
       .select(['key', 'count'])
       .execute();
@@ -170,17 +170,17 @@ describe('console accounts (better-auth on PGlite)', () => {
     await signIn('viewer@example.com');
     // Once the window has passed, the right password works again and clears the count.
     await sql`update sign_in_failures set window_start = now() - interval '1 hour' where email = ${email}`.execute(
-      conn.db as unknown as Kysely<unknown>,
+      conn.db,
     );
     await signIn(email);
     const left = await sql<{ n: number }>`select count(*)::int as n from sign_in_failures where email = ${email}`.execute(
-      conn.db as unknown as Kysely<unknown>,
+      conn.db,
     );
     expect(left.rows[0]?.n).toBe(0);
   });
 
   it('takes the attempt limit from the configuration (AUTH_SIGN_IN_MAX_ATTEMPTS)', async () => {
-    const strict = createConsoleAuth(conn.db as unknown as Kysely<unknown>, { ...config, signInMaxAttempts: 2 });
+    const strict = createConsoleAuth(conn.db, { ...config, signInMaxAttempts: 2 });
     const ip = freshIp();
     const attempt = () =>
       strict.handler(

@@ -2,13 +2,14 @@ import 'server-only';
 import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
 import { getConsoleDb } from '../db';
+import type { ConsoleDatabase } from '../db/types';
 import { getEnv } from '../env';
 import { ensureAccounts } from './bootstrap';
 import { authConfigFromEnv } from './config';
 import { authOptions, type AuthConfig } from './options';
 
 /** A better-auth instance on the given (already migrated) console database. Tests build their own. */
-export function createConsoleAuth(db: Kysely<unknown>, config: AuthConfig) {
+export function createConsoleAuth(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
   return betterAuth(authOptions(db, config));
 }
 
@@ -23,7 +24,7 @@ const holder = globalThis as typeof globalThis & { __consoleAuth?: Promise<Conso
 export function getAuth(): Promise<ConsoleAuth> {
   holder.__consoleAuth ??= (async () => {
     const env = getEnv();
-    const db = (await getConsoleDb()) as unknown as Kysely<unknown>;
+    const db = await getConsoleDb();
     const auth = createConsoleAuth(db, authConfigFromEnv(env));
     await ensureAccounts(auth, db, { demoMode: env.demoMode, initialAdmin: env.initialAdmin });
     return auth;

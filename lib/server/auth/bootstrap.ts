@@ -43,8 +43,7 @@ async function createIfMissing(
  * First start: the admin from CONSOLE_ADMIN_EMAIL/PASSWORD (only if no account has that email, so a later
  * password change in the console is not undone), and in demo mode one demo account per role.
  */
-export async function ensureAccounts(auth: ConsoleAuth, anyDb: Kysely<unknown>, options: BootstrapOptions) {
-  const db = anyDb as unknown as Kysely<ConsoleDatabase>;
+export async function ensureAccounts(auth: ConsoleAuth, db: Kysely<ConsoleDatabase>, options: BootstrapOptions) {
   if (options.initialAdmin) {
     const { email, password } = options.initialAdmin;
     await createIfMissing(auth, db, { email, password, name: email.split('@')[0] ?? email, role: 'admin' });
@@ -55,8 +54,7 @@ export async function ensureAccounts(auth: ConsoleAuth, anyDb: Kysely<unknown>, 
 }
 
 /** True when nobody can sign in yet: the sign-in page then explains how to create the first admin. */
-export async function hasNoAccounts(anyDb: Kysely<unknown>): Promise<boolean> {
-  const db = anyDb as unknown as Kysely<ConsoleDatabase>;
+export async function hasNoAccounts(db: Kysely<ConsoleDatabase>): Promise<boolean> {
   const row = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }

@@ -6,6 +6,7 @@ import { admin } from 'better-auth/plugins/admin';
 import type { Role as AccessRole } from 'better-auth/plugins/access';
 import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../client-address';
 import { accountLimitHooks } from './account-limit';
@@ -43,7 +44,7 @@ const adminRoles: Record<string, AccessRole> = Object.fromEntries(
  * in-process tests. No public sign-up: accounts are made by the server (first admin, demo accounts) and
  * by admins in Settings.
  */
-export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthConfig) {
+export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
   const secureCookies = config.baseURL.startsWith('https://');
   return {
     appName: 'Master-data console',
@@ -52,7 +53,7 @@ export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthCon
     basePath: '/api/auth',
     trustedOrigins: [config.baseURL, ...(config.trustedOrigins ?? [])],
     // PGlite has one connection; transactions stay off so better-auth never holds it across requests.
-    database: { db: db as Kysely<unknown>, type: 'postgres' as const },
+    database: { db, type: 'postgres' as const },
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -83,7 +84,7 @@ export function authOptions(db: Kysely<never> | Kysely<unknown>, config: AuthCon
       },
     },
     // Per-account wrong-password limit, on top of the per-address rate limit above.
-    hooks: accountLimitHooks(db as Kysely<unknown>),
+    hooks: accountLimitHooks(db),
     advanced: {
       // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

@@ -24,7 +24,7 @@ export function getConsoleDb(): Promise<Kysely<ConsoleDatabase>> {
   if (!holder.__consoleDb) {
     const env = getEnv();
     const connection = connectConsoleDb(env.database.url ? { url: env.database.url } : { dataDir: env.database.dataDir });
-    const ready = migrateConsoleDb(connection.db as Kysely<unknown>, authConfigFromEnv(env)).then(
+    const ready = migrateConsoleDb(connection.db, authConfigFromEnv(env)).then(
       () => connection.db,
       async (error: unknown) => {
         holder.__consoleDb = undefined;

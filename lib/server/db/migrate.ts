@@ -3,6 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
 import { authOptions, type AuthConfig } from '../auth/options';
 import { consoleMigrations } from './migrations';
+import type { ConsoleDatabase } from './types';
 
 /** Arbitrary constant: the advisory lock every instance takes before migrating. */
 const MIGRATION_LOCK = 7_316_004;
@@ -13,7 +14,7 @@ const provider: MigrationProvider = { getMigrations: async () => consoleMigratio
  * Brings the console database up to date: better-auth's tables first, then console migrations in name
  * order. Several instances may start together on one Postgres; the advisory lock makes them take turns.
  */
-export async function migrateConsoleDb(db: Kysely<unknown>, auth: AuthConfig): Promise<void> {
+export async function migrateConsoleDb(db: Kysely<ConsoleDatabase>, auth: AuthConfig): Promise<void> {
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {

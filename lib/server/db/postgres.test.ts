@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { createConsoleAuth } from '../auth/auth';
@@ -35,15 +34,15 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
 
   it('migrates from two instances at once, then shares accounts, sessions and the sign-in limit', async () => {
     await Promise.all([
-      migrateConsoleDb(a.db as unknown as Kysely<unknown>, config),
-      migrateConsoleDb(b.db as unknown as Kysely<unknown>, config),
+      migrateConsoleDb(a.db, config),
+      migrateConsoleDb(b.db, config),
     ]);
-    const authA = createConsoleAuth(a.db as unknown as Kysely<unknown>, config);
-    const authB = createConsoleAuth(b.db as unknown as Kysely<unknown>, config);
+    const authA = createConsoleAuth(a.db, config);
+    const authB = createConsoleAuth(b.db, config);
     // Both instances create the demo accounts at the same moment: each exists once.
     await Promise.all([
-      ensureAccounts(authA, a.db as unknown as Kysely<unknown>, { demoMode: true, initialAdmin: null }),
-      ensureAccounts(authB, b.db as unknown as Kysely<unknown>, { demoMode: true, initialAdmin: null }),
+      ensureAccounts(authA, a.db, { demoMode: true, initialAdmin: null }),
+      ensureAccounts(authB, b.db, { demoMode: true, initialAdmin: null }),
     ]);
     const emails = await a.db.selectFrom('user').select('email').orderBy('email').execute();
     expect(emails.map((e) => e.email)).toEqual(['admin@example.com', 'steward@example.com', 'viewer@example.com']);
@@ -73,7 +72,7 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
     // The proxy's session check on instance A follows a role change made on instance B at once: on Postgres
     // a change notice can arrive after the change's commit returns, so nothing is cached there.
     const read = createSessionReader(
-      async () => a.db as unknown as Kysely<unknown>,
+      async () => a.db,
       config.secret,
       async (onChange) => (await a.watch(AUTH_CHANGES_CHANNEL, onChange)) !== null,
     );

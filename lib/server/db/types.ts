@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Tables of the console database that console code queries directly. better-auth creates and owns
@@ -31,6 +31,21 @@ export interface SessionTable {
   userAgent: string | null;
   createdAt: ColumnType<Date, Date | string, Date | string>;
   updatedAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** better-auth's credentials; the console reads only that passwords are stored hashed. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
+/** better-auth's rate-limit counters, kept in the database so every console instance shares them. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  lastRequest: number;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -92,10 +107,39 @@ export interface QuotaSnapshotTable {
   point_read_at: Timestamp | null;
 }
 
+/** Every /v1 write made through the console (migration 0010, lib/server/audit). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  user_id: string;
+  user_email: string;
+  operation: string;
+  target_ids: string[];
+  status: number;
+  outcome: string;
+  result: ColumnType<WriteResult | null, WriteResult | null | undefined, never>;
+  failed_ids: ColumnType<string[], string[] | undefined, never>;
+  unknown_ids: ColumnType<string[], string[] | undefined, never>;
+}
+
+/** How a write ended, as the audit log records it (lib/server/audit). */
+export type WriteResult = 'applied' | 'refused' | 'unknown';
+
+/** Wrong-password counts per account (migration 0020, lib/server/auth/account-limit.ts). */
+export interface SignInFailureTable {
+  email: string;
+  failures: number;
+  window_start: Timestamp;
+}
+
 export interface ConsoleDatabase {
   quota_snapshot: QuotaSnapshotTable;
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
+  rateLimit: RateLimitTable;
+  audit_log: AuditLogTable;
+  sign_in_failures: SignInFailureTable;
   job: JobTable;
   job_unit: JobUnitTable;
 }

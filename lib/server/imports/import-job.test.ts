@@ -24,7 +24,7 @@ beforeAll(async () => {
   service = await createService({ memory: true, seed: testSeed() });
   conn = connectConsoleDb({ dataDir: 'memory://' });
   db = conn.db as unknown as Kysely<unknown>;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 }, 120_000);
 
 afterAll(async () => {

@@ -102,7 +102,7 @@ describe('an import whose console process is killed mid-import', () => {
 
     const setup = connectConsoleDb({ dataDir: folder });
     const db = setup.db as unknown as Kysely<unknown>;
-    await migrateConsoleDb(db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
+    await migrateConsoleDb(setup.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const meta: store.ImportMeta = {
       family: 'companies',
       fileName: 'companies.csv',

@@ -11,7 +11,7 @@ const user = { id: 'u1', email: 'steward@example.com' };
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
   db = conn.db as unknown as Kysely<unknown>;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 });
 
 afterAll(async () => {

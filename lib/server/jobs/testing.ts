@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
@@ -19,7 +18,7 @@ export function consoleDbEngines(): ConsoleDbEngine[] {
       name: 'pglite',
       async open() {
         const connection = connectConsoleDb({ dataDir: 'memory://' });
-        await migrateConsoleDb(connection.db as unknown as Kysely<unknown>, AUTH);
+        await migrateConsoleDb(connection.db, AUTH);
         return { connection, connect: () => connection, url: null };
       },
     },
@@ -31,7 +30,7 @@ export function consoleDbEngines(): ConsoleDbEngine[] {
         cluster ??= startPostgres();
         const url = await (await cluster).createDatabase();
         const connection = connectConsoleDb({ url });
-        await migrateConsoleDb(connection.db as unknown as Kysely<unknown>, AUTH);
+        await migrateConsoleDb(connection.db, AUTH);
         return { connection, connect: () => connectConsoleDb({ url }), url };
       },
     });

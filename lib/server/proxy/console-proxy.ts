@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit-log';
 import { AUTH_CHANGES_CHANNEL, getConsoleDb, watchConsoleDb } from '../db';
 import { getEnv } from '../env';
@@ -31,7 +30,7 @@ const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Re
 export function consoleProxy(): (request: Request) => Promise<Response> {
   if (!holder.__consoleProxy) {
     const env = getEnv();
-    const consoleDb = async () => (await getConsoleDb()) as unknown as Kysely<unknown>;
+    const consoleDb = async () => await getConsoleDb();
     holder.__consoleProxy = createProxyHandler({
       getUser: createSessionReader(
         consoleDb,

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '@/lib/server/db/types';
 import { BODY_LIMIT_BYTES } from '@/lib/contract/batches';
 import type { Role } from '@/lib/contract/roles';
 import { createService, type Service } from '@/service';
@@ -35,7 +36,7 @@ export interface ReachedRequest {
 export interface ProxyHarness {
   proxy: (request: Request) => Promise<Response>;
   auth: ConsoleAuth;
-  db: Kysely<unknown>;
+  db: Kysely<ConsoleDatabase>;
   service: Service;
   reached: ReachedRequest[];
   /** Session cookie (`name=value`) per role. */
@@ -68,7 +69,7 @@ export async function createProxyHarness(
   options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes'>> & { record?: boolean } = {},
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
-  const db = conn.db as unknown as Kysely<unknown>;
+  const db = conn.db;
   const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN };
   await migrateConsoleDb(db, authConfig);
   const auth = createConsoleAuth(db, authConfig);

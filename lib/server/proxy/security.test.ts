@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
@@ -195,7 +194,7 @@ describe('upstream faults', () => {
     expect(r.status).toBe(504);
     expect(r.json).toEqual({ error: 'upstream_timeout', message: errorMessage('upstream_timeout') });
     expect(Date.now() - started).toBeLessThan(5_000);
-    const { entries } = await listAudit(h.db as Kysely<unknown>, { pageSize: 1 });
+    const { entries } = await listAudit(h.db, { pageSize: 1 });
     expect(entries[0]).toMatchObject({ operation: 'PUT /v1/skus/{id}', targetIds: ['1'], status: 504, result: 'unknown', unknownIds: ['1'] });
     expect(entries[0]!.outcome).toBe('unknown: no answer in time');
   });
@@ -234,7 +233,7 @@ describe('upstream faults', () => {
 
 describe('audit log', () => {
   it('records who, operation, targets and outcome of each write, and nothing for reads', async () => {
-    const before = (await listAudit(h.db as Kysely<unknown>)).totalCount;
+    const before = (await listAudit(h.db)).totalCount;
     await call(consoleRequest('GET', '/v1/companies', { cookie: h.cookies.steward }));
     const batch = JSON.stringify([
       { outerSysCode: 'C001', name: 'First Tea House (renamed)' },
@@ -243,7 +242,7 @@ describe('audit log', () => {
     ]);
     const r = await call(consoleRequest('POST', '/v1/companies/batch', { cookie: h.cookies.steward, body: batch }));
     expect(r.status).toBe(200);
-    const page = await listAudit(h.db as Kysely<unknown>);
+    const page = await listAudit(h.db);
     expect(page.totalCount).toBe(before + 1);
     const ids = r.json.items.filter((i: { id: number | null }) => i.id !== null).map((i: { id: number }) => String(i.id));
     expect(page.entries[0]).toMatchObject({
@@ -261,7 +260,7 @@ describe('audit log', () => {
 
   it('records a refused write with its code', async () => {
     await call(consoleRequest('PUT', '/v1/companies/424242', { cookie: h.cookies.admin, body: '{"name":"x"}' }));
-    const { entries } = await listAudit(h.db as Kysely<unknown>, { pageSize: 1 });
+    const { entries } = await listAudit(h.db, { pageSize: 1 });
     expect(entries[0]).toMatchObject({
       userEmail: 'admin@example.com',
       operation: 'PUT /v1/companies/{id}',

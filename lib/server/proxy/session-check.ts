@@ -2,6 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
+import type { ConsoleDatabase } from '@/lib/server/db/types';
 import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
 import type { ProxyUser } from './handler';
@@ -43,7 +44,7 @@ const CACHE_SIZE = 10_000;
  * cannot fill the cache. Sessions are refreshed by the pages (getCurrentUser), not here.
  */
 export function createSessionReader(
-  getDb: () => Promise<Kysely<unknown>>,
+  getDb: () => Promise<Kysely<ConsoleDatabase>>,
   secret: string,
   watchChanges?: WatchAuthChanges,
 ): (headers: Headers) => Promise<ProxyUser | null> {

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from '../audit/audit-log';
 import { CREATE_RESULT_HEADER } from './create-check';
@@ -31,7 +30,7 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 async function lastAudit() {
-  const { entries } = await listAudit(h.db as Kysely<unknown>, { pageSize: 1 });
+  const { entries } = await listAudit(h.db, { pageSize: 1 });
   return entries[0]!;
 }
 

@@ -1,73 +1,23 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { EntityForm } from '@/components/form/entity-form';
-import { NumberField } from '@/components/form/number-field';
-import { DetailList } from '@/components/record/detail-list';
-import { QueryState } from '@/components/record/query-state';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { useBundlePrices } from '@/lib/client/bundles/get-bundle';
+import { useQueryClient } from '@tanstack/react-query';
+import { PricePanel } from '@/components/record/price-panel';
+import { bundlePricesQueryOptions, useBundlePrices } from '@/lib/client/bundles/get-bundle';
 import { useSetBundlePrices } from '@/lib/client/bundles/save-bundle';
-import { MONEY_MAX } from '@/lib/contract/fields';
 import { bundlePriceWrite } from '@/lib/contract/bundle-prices';
 
+/** List and sell price through the bundle price endpoints (GET /v1/bundles/{id}/prices, PUT /v1/bundle-prices/batch). */
 export function BundlePricePanel({ bundleId, editable }: { bundleId: number; editable: boolean }) {
-  const t = useTranslations('bundles');
-  const tr = useTranslations('records');
-  const format = useFormatter();
-  const price = useBundlePrices(bundleId);
-  const setPrice = useSetBundlePrices(bundleId);
-  const [editing, setEditing] = useState(false);
-  const p = price.data;
-  const money = (n: number | null) => (n === null ? t('notPriced') : format.number(n, { maximumFractionDigits: 4 }));
+  const setPrices = useSetBundlePrices(bundleId);
+  const client = useQueryClient();
   return (
-    <Card aria-labelledby="bundle-price">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="bundle-price">{t('priceTitle')}</CardTitle>
-        {editable && p ? (
-          <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
-            {editing ? t('closeEditor') : t('editPrice')}
-          </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <QueryState isPending={price.isPending} error={price.error} onRetry={() => void price.refetch()} notFound={t('notFound')} lines={2} />
-        {p ? (
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('fields.price'), value: money(p.price) },
-              { label: t('fields.sellPrice'), value: money(p.sellPrice) },
-            ]}
-          />
-        ) : null}
-        {editing && p ? (
-          <EntityForm
-            key={`${p.price}/${p.sellPrice}`}
-            schema={bundlePriceWrite}
-            fields={['price', 'sellPrice']}
-            initialValues={{ price: p.price, sellPrice: p.sellPrice }}
-            original={{ price: p.price, sellPrice: p.sellPrice }}
-            labels={{ price: t('fields.price'), sellPrice: t('fields.sellPrice') }}
-            mode="edit"
-            submitLabel={tr('reviewAndSave')}
-            onSave={(changes) => setPrice.mutateAsync(changes as { price?: number; sellPrice?: number })}
-            onSaved={() => {
-              toast.success(tr('saved'));
-              setEditing(false);
-            }}
-            onCancel={() => setEditing(false)}
-          >
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-              <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-            </div>
-          </EntityForm>
-        ) : null}
-      </CardContent>
-    </Card>
+    <PricePanel
+      namespace="bundles"
+      price={useBundlePrices(bundleId)}
+      schema={bundlePriceWrite}
+      onSave={setPrices.mutateAsync}
+      reread={() => client.fetchQuery({ ...bundlePricesQueryOptions(bundleId), staleTime: 0 })}
+      editable={editable}
+    />
   );
 }

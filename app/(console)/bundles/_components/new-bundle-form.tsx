@@ -1,25 +1,22 @@
 'use client';
 
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { FormValue } from '@/components/form/changed-fields';
+import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { useFieldError } from '@/components/form/field-error';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
-import { Alert } from '@/components/ui';
-import { findBundlesByCode } from '@/lib/client/bundles/find-by-code';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
 // bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
-import { BUNDLE_LIMITS, bundleCreate, type Bundle, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { BUNDLE_LIMITS, bundleCreate, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '../../products/_components/use-categories';
 import { RecipeRows } from './recipe-rows';
 
@@ -57,8 +54,6 @@ function RecipeField() {
   );
 }
 
-type CreateResult = { id: number; skuId: number } | { existing: Bundle };
-
 export function NewBundleForm() {
   const router = useRouter();
   const t = useTranslations('bundles');
@@ -66,7 +61,7 @@ export function NewBundleForm() {
   const tf = useTranslations('forms');
   const categories = useCategories();
   const create = useCreateBundle();
-  const [existing, setExisting] = useState<Bundle | null>(null);
+  const guard = useCreateGuard('bundles');
   if (categories.query.isPending || categories.query.error) {
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
@@ -74,26 +69,8 @@ export function NewBundleForm() {
   const placeholder = tf('createDefault', { value: tf('emptyDefault') });
   const zero = tf('createDefault', { value: '0' });
 
-  // An existing bundle with this ERP code would be overwritten by the create (an upsert): show it instead.
-  const save = async (changes: Record<string, unknown>): Promise<CreateResult> => {
-    setExisting(null);
-    const matches = await findBundlesByCode(typeof changes.outerSysCode === 'string' ? changes.outerSysCode : '');
-    if (matches[0]) return { existing: matches[0] };
-    return create.mutateAsync(changes as BundleWrite);
-  };
-
   return (
     <div className="space-y-4">
-      {existing ? (
-        <Alert tone="warning">
-          <p>{t('form.existing', { code: existing.outerSysCode ?? '' })}</p>
-          <p className="mt-1">
-            <Link href={`/bundles/${existing.id}`} className="font-medium underline underline-offset-2">
-              {t('form.openExisting', { name: existing.name || existing.outerSysCode || `#${existing.id}` })}
-            </Link>
-          </p>
-        </Alert>
-      ) : null}
       <EntityForm
         schema={bundleCreate}
         fields={FIELDS}
@@ -110,17 +87,18 @@ export function NewBundleForm() {
         }}
         mode="create"
         submitLabel={tr('reviewAndCreate')}
-        onSave={save}
+        onSave={(changes) => create.mutateAsync(changes as BundleWrite)}
+        // The shared create guard (components/form/create-guard): an existing bundle with this ERP code is
+        // shown while typing and nothing is sent, since the create would overwrite it (an upsert by code).
+        beforeSend={guard.beforeSend}
+        recheck={guard.recheck}
         onSaved={(result) => {
-          if ('existing' in result) {
-            setExisting(result.existing);
-            return;
-          }
-          toast.success(t('form.created'));
+          guard.announce(result);
           router.push(`/bundles/${result.id}`);
         }}
         onCancel={() => router.push('/bundles')}
       >
+        <ExistingRecordNotice resource="bundles" />
         <div className="grid gap-5 md:grid-cols-2">
           {TEXT_FIELDS.slice(0, 2).map((f) => (
             <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />

@@ -3,8 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { isApiError } from '@/lib/client/api-error';
+import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
 import { errorMessage } from '@/lib/i18n/error-messages';
@@ -13,11 +14,6 @@ import { RecipeRows } from './recipe-rows';
 
 export function draftFrom(bundle: Bundle): DraftComponent[] {
   return bundle.components.map((c) => ({ skuId: c.componentSkuId, code: c.componentSkuOuterSysCode, name: c.componentSkuName, quantity: String(c.quantity) }));
-}
-
-/** A 5xx, a timeout or a lost connection: the write may or may not have been applied. */
-export function outcomeUnknown(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || error.status >= 500);
 }
 
 /**
@@ -33,9 +29,14 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [failure, setFailure] = useState<{ kind: 'refused' | 'unknown'; sentence?: string } | null>(null);
   const [locating, setLocating] = useState(false);
+  const tf = useTranslations('forms');
+  const [dirty, setDirty] = useState(false);
+  // Leaving the page with an unsaved recipe asks first, as every form does.
+  useUnsavedChangesGuard(dirty, tf('leaveUnsaved'));
 
   const change = (next: DraftComponent[]) => {
     setRows(next);
+    setDirty(true);
     setRowErrors(new Map());
   };
 
@@ -55,10 +56,11 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
     const sent = toComponentWrites(rows);
     try {
       await replace.mutateAsync(sent);
+      setDirty(false);
       toast.success(t('saved'));
       onClose();
     } catch (error) {
-      if (outcomeUnknown(error)) {
+      if (failedWriteOutcome(error) === 'unknown') {
         setFailure({ kind: 'unknown', sentence: isApiError(error) ? error.sentence : undefined });
         return;
       }

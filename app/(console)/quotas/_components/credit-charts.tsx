@@ -10,7 +10,8 @@ export interface CreditChartsData {
 
 /**
  * The utilisation distribution and the companies most over their limit, drawn by Recharts (bundled, no
- * network). The drawing is hidden from screen readers; the same figures are in a table under each chart,
+ * network). The drawing is hidden from screen readers and the keyboard (no accessibility layer: it would be a
+ * focus stop inside aria-hidden); the same figures are in a table under each chart,
  * which also serves anyone who wants to copy the numbers.
  */
 export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
@@ -28,7 +29,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
         </figcaption>
         <div className="h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
+            <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
               <YAxis allowDecimals={false} width={36} />
@@ -69,7 +70,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <>
             <div className="h-56" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
+                <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                   <XAxis type="number" tickFormatter={(v: number) => amount(v)} />
                   <YAxis type="category" dataKey="label" width={90} tick={{ fontSize: 10 }} interval={0} />

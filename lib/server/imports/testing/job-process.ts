@@ -21,7 +21,7 @@ const env = (name: string) => {
 };
 
 const connection = connectConsoleDb({ dataDir: env('CONSOLE_DATA_DIR') });
-await migrateConsoleDb(connection.db as unknown as Kysely<unknown>, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
+await migrateConsoleDb(connection.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
 const upstream = createUpstreamClient({
   baseUrl: env('UPSTREAM_BASE_URL'),
   clientId: env('UPSTREAM_CLIENT_ID'),

@@ -1,4 +1,3 @@
-import type { Context, Hono } from 'hono';
 import {
   creditQuotaWrite,
   INVALID,
@@ -8,14 +7,9 @@ import {
   type PointQuota,
   type QuotaBatchItemResult,
 } from '@/lib/contract';
-import type { RouteContext } from '../app';
 import { runBatch, validate } from '../batch';
-import { isPlainObject, readBatch } from '../body';
-import type { Env } from '../env';
-import { problemNotFound } from '../errors';
-import { pathId } from '../lookups';
-import type { Queryable } from '../store/db';
-import { stamp } from '../write';
+import { isPlainObject } from '../body';
+import type { Db, Queryable } from '../store/db';
 
 /**
  * Point quota (Operation 13 and its read) and contract credit quota (Operation 14 and its batch).
@@ -24,7 +18,7 @@ import { stamp } from '../write';
  * (contract §4): seeded, never written here.
  */
 
-type Family = 'point' | 'credit';
+export type Family = 'point' | 'credit';
 
 /** A quota item failure: the `error` code of that item (not an HTTP status). */
 class QuotaError extends Error {
@@ -82,12 +76,10 @@ const UPSERT: Record<Family, string> = {
              enabled = coalesce($4, credit_quotas.enabled), memo = coalesce($5, credit_quotas.memo), updated_at = excluded.updated_at`,
 };
 
-async function quotaBatch(c: Context<Env>, family: Family, log: (line: string) => void) {
-  const items = readBatch(c);
-  const tenantId = c.get('tenantId');
-  const now = stamp(c);
-  const results = await runBatch<Omit<QuotaBatchItemResult, 'index'>>(
-    c.get('db'),
+/** POST /v1/companies/{point,credit}-quota/batch: every item in its own savepoint, one error code per failed item. */
+export async function quotaBatch(db: Db, tenantId: number, family: Family, items: unknown[], now: Date, log: (line: string) => void) {
+  return runBatch<Omit<QuotaBatchItemResult, 'index'>>(
+    db,
     items,
     async (tx, raw, index) => {
       // Rule 8: results are matched by index; companyCode only echoes the input ("" when none was sent).
@@ -116,7 +108,6 @@ async function quotaBatch(c: Context<Env>, family: Family, log: (line: string) =
       return { companyCode, status: 'failed', error: 'sync_failed' };
     },
   );
-  return c.json({ items: results });
 }
 
 interface QuotaRow {
@@ -133,58 +124,44 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-export function registerQuotas(app: Hono<Env>, { log }: RouteContext) {
-  // Never set: 200 with zero amounts, enabled false (for credit, no control), memo "" and updatedAt null.
-  app.get('/v1/companies/:id{[0-9]+}/credit-quota', async (c) => {
-    const id = pathId(c.req.param('id'));
-    const [row] =
-      id == null
-        ? []
-        : await c.get('db').query<QuotaRow & { available_amount: number | null }>(
-            `select c.id, c.outer_sys_code, q.credit_amount as amount, q.pending_amount, q.enabled, q.memo, q.updated_at,
-                    q.credit_amount - q.pending_amount as available_amount
-             from companies c left join credit_quotas q on q.company_id = c.id
-             where c.tenant_id = $1 and c.id = $2`,
-            [c.get('tenantId'), id],
-          );
-    if (!row) return problemNotFound(c, 'company_not_found');
-    const body: CreditQuota = {
-      companyId: row.id,
-      companyOuterSysCode: row.outer_sys_code,
-      creditAmount: row.amount ?? 0,
-      pendingAmount: row.pending_amount ?? 0,
-      // Exact numeric subtraction in SQL, never clamped: an over-limit customer reads negative.
-      availableAmount: row.available_amount ?? 0,
-      enabled: row.enabled ?? false,
-      memo: row.memo ?? '',
-      updatedAt: iso(row.updated_at),
-    };
-    return c.json(body);
-  });
+/** GET /v1/companies/{id}/credit-quota. Never set: zero amounts, enabled false (no control), memo "" and updatedAt null. */
+export async function readCreditQuota(q: Queryable, tenantId: number, id: number): Promise<CreditQuota | null> {
+  const [row] = await q.query<QuotaRow & { available_amount: number | null }>(
+    `select c.id, c.outer_sys_code, q.credit_amount as amount, q.pending_amount, q.enabled, q.memo, q.updated_at,
+            q.credit_amount - q.pending_amount as available_amount
+     from companies c left join credit_quotas q on q.company_id = c.id
+     where c.tenant_id = $1 and c.id = $2`,
+    [tenantId, id],
+  );
+  if (!row) return null;
+  return {
+    companyId: row.id,
+    companyOuterSysCode: row.outer_sys_code,
+    creditAmount: row.amount ?? 0,
+    pendingAmount: row.pending_amount ?? 0,
+    // Exact numeric subtraction in SQL, never clamped: an over-limit customer reads negative.
+    availableAmount: row.available_amount ?? 0,
+    enabled: row.enabled ?? false,
+    memo: row.memo ?? '',
+    updatedAt: iso(row.updated_at),
+  };
+}
 
-  app.get('/v1/companies/:id{[0-9]+}/point-quota', async (c) => {
-    const id = pathId(c.req.param('id'));
-    const [row] =
-      id == null
-        ? []
-        : await c.get('db').query<QuotaRow>(
-            `select c.id, c.outer_sys_code, q.balance as amount, q.enabled, q.memo, q.updated_at
-             from companies c left join point_quotas q on q.company_id = c.id
-             where c.tenant_id = $1 and c.id = $2`,
-            [c.get('tenantId'), id],
-          );
-    if (!row) return problemNotFound(c, 'company_not_found');
-    const body: PointQuota = {
-      companyId: row.id,
-      companyOuterSysCode: row.outer_sys_code,
-      balance: row.amount ?? 0,
-      enabled: row.enabled ?? false,
-      memo: row.memo ?? '',
-      updatedAt: iso(row.updated_at),
-    };
-    return c.json(body);
-  });
-
-  app.post('/v1/companies/point-quota/batch', (c) => quotaBatch(c, 'point', log));
-  app.post('/v1/companies/credit-quota/batch', (c) => quotaBatch(c, 'credit', log));
+/** GET /v1/companies/{id}/point-quota, with the same never-set defaults. */
+export async function readPointQuota(q: Queryable, tenantId: number, id: number): Promise<PointQuota | null> {
+  const [row] = await q.query<QuotaRow>(
+    `select c.id, c.outer_sys_code, q.balance as amount, q.enabled, q.memo, q.updated_at
+     from companies c left join point_quotas q on q.company_id = c.id
+     where c.tenant_id = $1 and c.id = $2`,
+    [tenantId, id],
+  );
+  if (!row) return null;
+  return {
+    companyId: row.id,
+    companyOuterSysCode: row.outer_sys_code,
+    balance: row.amount ?? 0,
+    enabled: row.enabled ?? false,
+    memo: row.memo ?? '',
+    updatedAt: iso(row.updated_at),
+  };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NO_DEFAULT_SALESPERSON } from '@/lib/contract';
-import { call, signedFetch } from './testing/client';
-import { engines } from './testing/engines';
-import { CREDS, IDS, type Creds } from './testing/fixtures';
-import { stopEnginesAfterAll, useService } from './testing/harness';
+import { call, signedFetch } from '../testing/client';
+import { engines } from '../testing/engines';
+import { CREDS, IDS, type Creds } from '../testing/fixtures';
+import { stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './testing/client';
-import { engines } from './testing/engines';
-import { CREDS, IDS, type Creds } from './testing/fixtures';
-import { stopEnginesAfterAll, useService } from './testing/harness';
+import { call } from '../testing/client';
+import { engines } from '../testing/engines';
+import { CREDS, IDS, type Creds } from '../testing/fixtures';
+import { stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import type { RouteContext } from '../app';
+import { readBatch } from '../body';
+import { quotaBatch, readCreditQuota } from '../domain/quotas';
+import type { Env } from '../env';
+import { problemNotFound } from '../errors';
+import { pathId } from '../lookups';
+import { stamp } from '../write';
+
+/** Credit quota: the read and the batch. The rules are in lib/contract/credit-quota.ts and ../domain/quotas.ts. */
+export function creditQuotaRoutes({ log }: RouteContext) {
+  return new Hono<Env>()
+    .get('/companies/:id{[0-9]+}/credit-quota', async (c) => {
+      const id = pathId(c.req.param('id'));
+      const body = id == null ? null : await readCreditQuota(c.get('db'), c.get('tenantId'), id);
+      if (!body) return problemNotFound(c, 'company_not_found');
+      return c.json(body);
+    })
+    .post('/companies/credit-quota/batch', async (c) => {
+      const items = readBatch(c);
+      return c.json({ items: await quotaBatch(c.get('db'), c.get('tenantId'), 'credit', items, stamp(c), log) });
+    });
+}
