@@ -119,13 +119,14 @@ describe('operations and roles', () => {
     expect(matchOperation('GET', '/v1/customers')).toBe(null);
   });
 
-  it('lets viewers read only, stewards write master data, and only admins write internal users', () => {
+  it('lets viewers read only, stewards write master data, and only admins read or write internal users', () => {
     for (const op of OPERATIONS) {
-      expect(mayCall('viewer', op)).toBe(op.startsWith('GET '));
+      // Internal users carry e-mails and accounts: admin-only data, reads included (issue 10, point 9).
+      expect(mayCall('viewer', op)).toBe(op.startsWith('GET ') && !op.includes('/internal-users'));
       expect(mayCall('admin', op)).toBe(true);
     }
     expect(mayCall('steward', 'POST /v1/skus/stock/batch')).toBe(true);
     expect(mayCall('steward', 'PUT /v1/internal-users/{id}')).toBe(false);
-    expect(mayCall('steward', 'GET /v1/internal-users')).toBe(true);
+    expect(mayCall('steward', 'GET /v1/internal-users')).toBe(false);
   });
 });

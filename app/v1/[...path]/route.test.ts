@@ -8,8 +8,10 @@ const holder = globalThis as { __embeddedService?: Promise<{ close(): Promise<vo
 
 async function loadRoute(env: Record<string, string | undefined>) {
   vi.resetModules();
-  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'SERVICE_DATA_DIR', 'SERVICE_SEED']) delete process.env[key];
-  Object.assign(process.env, { DEMO_MODE: '1', ...env });
+  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'SERVICE_DATA_DIR', 'SERVICE_SEED', 'DEMO_MODE']) delete process.env[key];
+  // Demo mode exists only in embedded mode: the start refuses it in front of a real upstream.
+  const mode = env.UPSTREAM_BASE_URL ? { BETTER_AUTH_SECRET: 's'.repeat(40) } : { DEMO_MODE: '1' };
+  Object.assign(process.env, { ...mode, ...env });
   return import('./route');
 }
 
