@@ -49,7 +49,7 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
   const db = new pg.Client({ connectionString: url });
   const first = await startConsole(basePort + 1, consoleEnv(url));
   consoles.push(first);
-  const jobId = await startRefresh(first.url, await signInCookie(first.url, 'steward@example.com'));
+  const jobId = await startRefresh(first.url, await signInCookie(first.url, 'admin@example.com'));
   await db.connect();
   try {
     // Kill the process (SIGKILL to its group) once part of the companies are done.
@@ -87,7 +87,7 @@ test('two consoles on one Postgres share a refresh: each company is read once, b
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const jobId = await startRefresh(a!.url, await signInCookie(a!.url, 'steward@example.com'));
+    const jobId = await startRefresh(a!.url, await signInCookie(a!.url, 'admin@example.com'));
     // A second start, on the other instance, joins the running job instead of starting another.
     const again = await fetch(`${b!.url}/api/quotas/refresh`, {
       method: 'POST',

@@ -59,14 +59,18 @@ const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 export async function startConsole(port: number, env: Record<string, string>): Promise<ConsoleProcess> {
   const url = `http://localhost:${port}`;
+  const { DEMO_MODE: _demo, ...inherited } = process.env;
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env,
+      ...inherited,
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
       NEXT_TELEMETRY_DISABLED: '1',
-      DEMO_MODE: '1',
+      // A console in front of a real upstream runs without demo mode (the start refuses it): its one account
+      // is the first admin the environment creates.
+      CONSOLE_ADMIN_EMAIL: 'admin@example.com',
+      CONSOLE_ADMIN_PASSWORD: 'demo-password',
       CONSOLE_URL: url,
       AUTH_SIGN_IN_MAX_ATTEMPTS: '200',
       ...env,
