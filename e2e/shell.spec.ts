@@ -3,11 +3,10 @@ import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from './fixtures/accounts';
 
-const EVERYONE = ['Companies', 'Products', 'SKUs', 'Bundles', 'Settings', 'Status'];
 const NAV: Record<RoleName, string[]> = {
-  viewer: EVERYONE,
-  steward: EVERYONE,
-  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Users', 'Audit', 'Settings', 'Status'],
+  viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Settings', 'Status'],
+  steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Settings', 'Status'],
+  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'],
 };
 const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'];
 
