@@ -1,8 +1,12 @@
-import { en } from '@/messages/en';
+import type { en } from '@/messages/en';
+import type { Locale } from './locale';
 
-export const LOCALES = ['en'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from './locale';
 
-export function messagesFor(_locale: Locale) {
-  return en;
+export type Messages = typeof en;
+
+/** Loads only the catalogue asked for: a request in one language never parses the other. */
+export async function messagesFor(locale: Locale): Promise<Messages> {
+  if (locale === 'zh-TW') return (await import('@/messages/zh-TW')).zhTW;
+  return (await import('@/messages/en')).en;
 }
