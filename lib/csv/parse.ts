@@ -80,6 +80,8 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
   let line = 1;
   let headerSeen = false;
   let stopped = false;
+  // Only a quoted cell can hold a line break: a file without quotes has one row per line.
+  const quoted = text.includes('"');
   Papa.parse<string[]>(text, {
     delimiter,
     skipEmptyLines: false,
@@ -94,7 +96,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
       for (let i = 0; i < chunk.data.length; i++) {
         const cells = chunk.data[i]!;
         const rowLine = line;
-        line += 1 + breaksIn(cells, newline);
+        line += quoted ? 1 + breaksIn(cells, newline) : 1;
         const quote = quoteErrors.get(i);
         if (quote === 'MissingQuotes') {
           result.error = { code: 'unbalanced_quotes', line: rowLine };
