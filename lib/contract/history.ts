@@ -72,3 +72,18 @@ export interface HistoryEntry {
   status: number;
   changes: FieldDiff[] | null;
 }
+
+export type OperationKind = 'create' | 'update' | 'batch' | 'price' | 'stock' | 'pointQuota' | 'creditQuota' | 'other';
+
+/** How a write reads to a person: an edit, a price, a stock level… (catalogue key `history.operations.*`). */
+export function operationKind(operation: string): OperationKind {
+  const [method = '', path = ''] = operation.split(' ');
+  if (path.includes('/point-quota')) return 'pointQuota';
+  if (path.includes('/credit-quota')) return 'creditQuota';
+  if (path.includes('/prices') || path.includes('/bundle-prices')) return 'price';
+  if (path.includes('/stock')) return 'stock';
+  if (path.endsWith('/batch')) return 'batch';
+  if (method === 'PUT' && path.endsWith('/{id}')) return 'update';
+  if (method === 'POST' && path.startsWith('/v1/')) return 'create';
+  return 'other';
+}
