@@ -17,5 +17,6 @@ import writes from './writes.json';
 import errors from './errors.json';
 import imports from './imports.json';
 import history from './history.json';
+import find from './find.json';
 
-export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas, ...history };
+export const en = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas, ...history, ...find };
