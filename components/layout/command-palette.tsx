@@ -82,13 +82,10 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       }}
       className="m-auto mt-[10vh] w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <Command label={t('title')} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
+      {/* cmdk labels its input with `label` (a visually hidden <label>). */}
+      <Command label={t('inputLabel')} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
         <div className="border-b border-zinc-200 p-3 dark:border-zinc-800">
-          <label htmlFor="command-palette-input" className="sr-only">
-            {t('inputLabel')}
-          </label>
           <Command.Input
-            id="command-palette-input"
             ref={input}
             value={draft}
             onValueChange={setDraft}
@@ -100,7 +97,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
             {failedTypes.length > 0 ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(', ') })}` : ''}
           </p>
         </div>
-        <Command.List className="overflow-y-auto p-2">
+        <Command.List label={t('title')} className="overflow-y-auto p-2">
           {hits.length > 0 ? (
             <Command.Group heading={t('records')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
               {hits.map((hit) => (
