@@ -9,6 +9,7 @@ import jobUnitFinishedBy from './0042-job-unit-finished-by';
 import imports from './0050-imports';
 import importAttempts from './0060-import-attempts';
 import auditRecordHistory from './0070-audit-record-history';
+import userPreference from './0080-user-preference';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -27,4 +28,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0050-imports': imports,
   '0060-import-attempts': importAttempts,
   '0070-audit-record-history': auditRecordHistory,
+  '0080-user-preference': userPreference,
 };
