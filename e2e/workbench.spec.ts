@@ -49,8 +49,8 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   const parsed = Papa.parse<string[]>(errorFile.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   expect(parsed).toEqual([
     ['productId', 'outerSysCode', 'name', 'Errors'],
-    ['999999', `${run}-21`, 'Workbench 21', 'productId: That product does not exist.'],
-    [String(bundleProduct.id), `${run}-31`, 'Workbench 31', 'A bundle product cannot have SKUs of its own.'],
+    ['999999', `${run}-20`, 'Workbench 20', 'productId: That product does not exist.'],
+    [String(bundleProduct.id), `${run}-30`, 'Workbench 30', 'A bundle product cannot have SKUs of its own.'],
   ]);
 
   const grid = page.getByRole('grid', { name: 'Rows to fix' });

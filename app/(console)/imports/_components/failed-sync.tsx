@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Field, Select, Textarea } from '@/components/ui';
 import { ImportApiError } from '@/lib/client/imports/api';
 import { importRows } from '@/lib/client/imports/from-rows';
@@ -28,8 +28,8 @@ export function FailedSync() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const rows: GridRow[] = (read?.rows ?? []).map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors }));
-  const headers = read?.headers ?? [];
+  const rows = useMemo<GridRow[]>(() => (read?.rows ?? []).map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors })), [read]);
+  const headers = useMemo(() => read?.headers ?? [], [read]);
   const live = useLiveCheck(read?.family ?? 'companies', headers, headers, rows, edits);
   const chosen = rows.filter((r) => !excluded.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { ImportApiError, importsFetch } from '@/lib/client/imports/api';
 import type { RowIssue } from '@/lib/csv/check';
@@ -32,7 +32,10 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
     queryFn: () =>
       importsFetch<{ rows: Row[] }>(`/${props.importId}/rows?status=failed&status=unknown&status=not_sent&limit=${GRID_ROWS}`),
   });
-  const gridRows: GridRow[] = (rows.data?.rows ?? []).map((r) => ({ rowNo: r.rowNo, label: String(r.line), cells: r.cells, issues: r.errors, status: r.status }));
+  const gridRows = useMemo<GridRow[]>(
+    () => (rows.data?.rows ?? []).map((r) => ({ rowNo: r.rowNo, label: String(r.line), cells: r.cells, issues: r.errors, status: r.status })),
+    [rows.data],
+  );
   const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits);
   const chosen = gridRows.filter((r) => selected.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
