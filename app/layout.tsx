@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { THEME_SCRIPT } from '@/components/layout/theme-script';
 import { TimeZoneSync } from '@/components/layout/time-zone-sync';
+import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +18,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // proxy.ts puts this response's CSP nonce here; without it the browser refuses the inline script.
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
-    <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
+    <html lang={htmlLang(isLocale(locale) ? locale : 'en')} className={GeistSans.variable} suppressHydrationWarning>
       <head>
         {/* Sets the remembered theme before the first paint, so dark mode does not flash white. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { ConsoleShell } from '@/components/layout/console-shell';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
+import { chooseLocale } from '@/app/_actions/preferences';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
@@ -13,7 +14,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     redirect(path ? `/sign-in?next=${encodeURIComponent(safeReturnTo(path))}` : '/sign-in');
   }
   return (
-    <ConsoleShell user={user} signOutAction={signOut}>
+    <ConsoleShell user={user} signOutAction={signOut} chooseLocaleAction={chooseLocale}>
       {children}
     </ConsoleShell>
   );

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from './current-user';
 import { MainNav } from './main-nav';
+import { LanguageSwitch } from './language-switch';
 import { ConsoleProviders } from './providers';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
@@ -12,11 +13,13 @@ export type ConsoleShellProps = {
   user: CurrentUser;
   /** Server action that ends the session (lives in app/, which may reach lib/server). */
   signOutAction: () => Promise<void>;
+  /** Server action that saves the language (app/_actions/preferences.ts). */
+  chooseLocaleAction: (locale: string) => Promise<void>;
   children: ReactNode;
 };
 
-/** Header (name, signed-in user and role, dark mode, sign out), navigation by role, and the main region. */
-export function ConsoleShell({ user, signOutAction, children }: ConsoleShellProps) {
+/** Header (name, signed-in user and role, language, dark mode, sign out), navigation by role, and the main region. */
+export function ConsoleShell({ user, signOutAction, chooseLocaleAction, children }: ConsoleShellProps) {
   const t = useTranslations('shell');
   const roles = useTranslations('roles');
   return (
@@ -34,6 +37,7 @@ export function ConsoleShell({ user, signOutAction, children }: ConsoleShellProp
                 {roles(user.role)}
               </Badge>
             </p>
+            <LanguageSwitch choose={chooseLocaleAction} />
             <ThemeToggle />
             <form action={signOutAction}>
               <Button type="submit" variant="secondary" size="sm">

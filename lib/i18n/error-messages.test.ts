@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, errorField, NO_DEFAULT_SALESPERSON } from '@/lib/contract/errors';
 import { en } from '@/messages/en';
+import { zhTW } from '@/messages/zh-TW';
 import { errorMessage } from './error-messages';
 
 /**
@@ -10,7 +11,7 @@ import { errorMessage } from './error-messages';
  * source scan below finds codes the contract's schemas and the reference service answer with, so a new code
  * written only where it is thrown fails here until it is registered and has a message.
  */
-const CATALOGUES = { en };
+const CATALOGUES = { en, 'zh-TW': zhTW };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

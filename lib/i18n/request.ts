@@ -1,11 +1,13 @@
 import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { messagesFor } from './messages';
+import { requestLocale } from '@/lib/server/locale';
+import { formatsFor } from './formats';
+import { loadMessages } from './messages';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from './time-zone';
 
-// English is the only catalogue today; a zh-TW catalogue is added beside en without touching components.
+// One catalogue per request, the person's (lib/server/locale.ts decides which); the other is never loaded.
 export default getRequestConfig(async () => {
-  const locale = 'en';
+  const locale = await requestLocale();
   const timeZone = validTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? DEFAULT_TIME_ZONE;
-  return { locale, messages: messagesFor(locale), timeZone };
+  return { locale, messages: await loadMessages(locale), timeZone, formats: formatsFor(locale) };
 });

@@ -10,6 +10,8 @@ import { readCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { chooseLocale } from '@/app/_actions/preferences';
 import { SignInForm } from './_components/sign-in-form';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,6 +34,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
       <div className="w-full max-w-sm space-y-6">
+        <div className="flex justify-end">
+          <LanguageSwitch choose={chooseLocale} />
+        </div>
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold">{t('heading')}</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>

@@ -132,7 +132,16 @@ export interface SignInFailureTable {
   window_start: Timestamp;
 }
 
+/** An account's display choices (migration 0080, lib/server/preferences.ts); null means "not chosen". */
+export interface UserPreferenceTable {
+  user_id: string;
+  locale: string | null;
+  density: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ConsoleDatabase {
+  user_preference: UserPreferenceTable;
   quota_snapshot: QuotaSnapshotTable;
   user: UserTable;
   session: SessionTable;

@@ -5,6 +5,7 @@ import { errorFileBytes } from '@/lib/csv/error-file';
 import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
+import { requestLocale } from '@/lib/server/locale';
 import { errorFileRows, importStatus } from '@/lib/server/imports';
 import { fail, importsCaller } from '@/lib/server/imports/http';
 
@@ -21,7 +22,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const status = await importStatus(id);
   if (!status) return fail('import_not_found', 404);
   const imp = status.import;
-  const t = createTranslator({ locale: 'en', messages: messagesFor('en'), namespace: 'imports' });
+  // The error column in the language the person reads the console in.
+  const locale = await requestLocale();
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const rows = await errorFileRows(id);
   const file = errorFileBytes({
     headers: imp.headers,

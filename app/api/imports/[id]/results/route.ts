@@ -3,6 +3,7 @@ import { describeIssue } from '@/lib/csv/describe';
 import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
+import { requestLocale } from '@/lib/server/locale';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 import { fail, importsCaller } from '@/lib/server/imports/http';
 
@@ -15,7 +16,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const status = await importStatus(id);
   if (!status) return fail('import_not_found', 404);
-  const t = createTranslator({ locale: 'en', messages: messagesFor('en'), namespace: 'imports' });
+  // Headers and statuses in the language the person reads the console in.
+  const locale = await requestLocale();
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const rows: RowView[] = [];
   for (let after = -1; ; ) {
     const page = await listRows(id, { afterRowNo: after, limit: 10_000 });

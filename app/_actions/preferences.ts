@@ -1,0 +1,29 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { isDensity } from '@/lib/contract/preferences';
+import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locale';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+import { savePreferences } from '@/lib/server/preferences';
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * Sets the language: saved with the account when signed in (so it follows the person to any browser), and in
+ * this browser's cookie (so the sign-in page speaks it too). The caller refreshes the page to re-render.
+ */
+export async function chooseLocale(locale: string): Promise<void> {
+  if (!isLocale(locale)) throw new Error('Unknown language.');
+  (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true });
+  const user = await getCurrentUser();
+  if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
+}
+
+/** Saves the table density with the signed-in account. */
+export async function chooseDensity(density: string): Promise<void> {
+  if (!isDensity(density)) throw new Error('Unknown density.');
+  const user = await getCurrentUser();
+  if (!user) throw new Error('Not signed in.');
+  await savePreferences(await getConsoleDb(), user.id, { density });
+}

@@ -1,0 +1,30 @@
+import type { Formats } from 'next-intl';
+import type { Locale } from './locale';
+
+/**
+ * Named date formats, used as `format.dateTime(date, 'dateTime')`. Taiwan writes dates 2026/11/23 05:49
+ * (24-hour, zero-padded); zh-TW's default styles would say 2026年11月23日 上午5:49 instead.
+ */
+const TAIWAN_DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const TAIWAN_TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
+export function formatsFor(locale: Locale) {
+  if (locale === 'zh-TW') {
+    return {
+      dateTime: {
+        date: TAIWAN_DATE,
+        dateTime: { ...TAIWAN_DATE, ...TAIWAN_TIME },
+        dateTimeSeconds: { ...TAIWAN_DATE, ...TAIWAN_TIME, second: '2-digit' },
+      },
+    } satisfies Formats;
+  }
+  return {
+    dateTime: {
+      date: { dateStyle: 'medium' },
+      dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+      dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
+    },
+  } satisfies Formats;
+}
+
+export type DateFormatName = 'date' | 'dateTime' | 'dateTimeSeconds';

@@ -1,0 +1,20 @@
+// The zh-TW twin of messages/en/index.ts: the same files and keys (lib/i18n/catalogue-parity.test.ts checks it).
+import app from './app.json';
+import shell from './shell.json';
+import ui from './ui.json';
+import dataTable from './data-table.json';
+import forms from './forms.json';
+import status from './status.json';
+import audit from './audit.json';
+import records from './records.json';
+import companies from './companies.json';
+import products from './products.json';
+import skus from './skus.json';
+import bundles from './bundles.json';
+import users from './users.json';
+import quotas from './quotas.json';
+import writes from './writes.json';
+import errors from './errors.json';
+import imports from './imports.json';
+
+export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas };
