@@ -1,52 +1,66 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
+import { flexRender, type CellContext, type ColumnDef, type HeaderContext } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { parseListState } from '@/components/data-table/url-state';
 import { Checkbox } from '@/components/ui';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
 
 /**
- * Row selection for "Bulk edit" on a list: a first column of checkboxes (its header selects the page), kept
- * across pages and filters by id until cleared. Returns the column to put first and the rows chosen.
+ * Row selection for "Bulk edit" on a list, kept across pages and filters by id until cleared.
  */
 export function useBulkSelection<Row extends { id: number; outerSysCode: string | null }>(enabled: boolean) {
   const t = useTranslations('workbench');
   const [selected, setSelected] = useState<Map<number, Row>>(new Map());
 
-  const column = useMemo<ColumnDef<Row> | null>(() => {
-    if (!enabled) return null;
-    const set = (rows: Row[], on: boolean) =>
-      setSelected((s) => {
-        const next = new Map(s);
-        for (const row of rows) {
-          if (on) next.set(row.id, row);
-          else next.delete(row.id);
-        }
-        return next;
-      });
-    return {
-      id: 'select',
-      meta: { label: t('selectColumn') },
-      enableHiding: false,
-      header: ({ table }) => {
-        const page = table.getRowModel().rows.map((r) => r.original);
-        const all = page.length > 0 && page.every((r) => selected.has(r.id));
-        return <Checkbox aria-label={t('selectPage')} checked={all} onChange={(e) => set(page, e.target.checked)} />;
-      },
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={t('selectRow', { name: row.original.outerSysCode || `#${row.original.id}` })}
-          checked={selected.has(row.original.id)}
-          onChange={(e) => set([row.original], e.target.checked)}
-        />
-      ),
-    };
-  }, [enabled, selected, t]);
+  /**
+   * The list's columns with a checkbox in front of the first one (its header's box selects the page). Inside
+   * the first column rather than a column of its own, so the record's code stays the first, sticky column.
+   */
+  const withSelection = useCallback(
+    (columns: ColumnDef<Row>[]): ColumnDef<Row>[] => {
+      const [first, ...rest] = columns;
+      if (!enabled || !first) return columns;
+      const set = (rows: Row[], on: boolean) =>
+        setSelected((s) => {
+          const next = new Map(s);
+          for (const row of rows) {
+            if (on) next.set(row.id, row);
+            else next.delete(row.id);
+          }
+          return next;
+        });
+      const wrapped = {
+        ...first,
+        header: (context: HeaderContext<Row, unknown>) => {
+          const page = context.table.getRowModel().rows.map((r) => r.original);
+          const all = page.length > 0 && page.every((r) => selected.has(r.id));
+          return (
+            <span className="inline-flex items-center gap-2">
+              <Checkbox aria-label={t('selectPage')} checked={all} onChange={(e) => set(page, e.target.checked)} />
+              {flexRender(first.header, context)}
+            </span>
+          );
+        },
+        cell: (context: CellContext<Row, unknown>) => (
+          <span className="inline-flex items-center gap-2">
+            <Checkbox
+              aria-label={t('selectRow', { name: context.row.original.outerSysCode || `#${context.row.original.id}` })}
+              checked={selected.has(context.row.original.id)}
+              onChange={(e) => set([context.row.original], e.target.checked)}
+            />
+            {flexRender(first.cell, context)}
+          </span>
+        ),
+      };
+      return [wrapped as ColumnDef<Row>, ...rest];
+    },
+    [enabled, selected, t],
+  );
 
-  return { selected: [...selected.values()], column, clear: () => setSelected(new Map()) };
+  return { enabled, selected: [...selected.values()], withSelection, clear: () => setSelected(new Map()) };
 }
 
 /** The list's filters as the URL holds them now (for "every row matching the filters"). */

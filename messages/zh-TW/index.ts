@@ -16,5 +16,6 @@ import quotas from './quotas.json';
 import writes from './writes.json';
 import errors from './errors.json';
 import imports from './imports.json';
+import workbench from './workbench.json';
 
-export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas };
+export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas, ...workbench };

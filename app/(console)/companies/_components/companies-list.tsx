@@ -98,14 +98,14 @@ export function CompaniesList() {
       caption={t('title')}
       queryKey={companyKeys.list}
       getPage={getCompanies}
-      columns={bulk.column ? [bulk.column, ...columns] : columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllCompanies}
       csvColumns={csvColumns}
       csvFileBase="companies"
       actions={
         <>
-          {bulk.column ? (
+          {bulk.enabled ? (
             <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllCompanies(listFilters)} />
           ) : null}
           {can(user.role, 'editMasterData') ? (

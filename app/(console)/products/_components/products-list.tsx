@@ -105,14 +105,14 @@ export function ProductsList() {
       caption={t('title')}
       queryKey={productKeys.list}
       getPage={getProducts}
-      columns={bulk.column ? [bulk.column, ...columns] : columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllProducts}
       csvColumns={csvColumns}
       csvFileBase="products"
       actions={
         <>
-          {bulk.column ? (
+          {bulk.enabled ? (
             <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllProducts(listFilters)} />
           ) : null}
           {can(user.role, 'editMasterData') ? (

@@ -135,14 +135,14 @@ export function SkusList() {
       caption={t('title')}
       queryKey={skuKeys.list}
       getPage={getSkus}
-      columns={bulk.column ? [bulk.column, ...columns] : columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllSkus}
       csvColumns={csvColumns}
       csvFileBase="skus"
       actions={
         <>
-          {bulk.column ? (
+          {bulk.enabled ? (
             <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllSkus(listFilters)} />
           ) : null}
           {can(user.role, 'editMasterData') ? (
