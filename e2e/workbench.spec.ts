@@ -33,6 +33,8 @@ async function startAndFinish(page: Page) {
 const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({ page }) => {
+  // Three runs of the import job (import, resend, re-import of the error file) and an axe check.
+  test.slow();
   const run = uniqueCode('WB');
   const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name']];
   for (let i = 1; i <= 50; i++) rows.push([product.id, `${run}-${i}`, `Workbench ${i}`]);
