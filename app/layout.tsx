@@ -10,7 +10,12 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');
-  return { title: { default: t('title'), template: `%s · ${t('title')}` } };
+  return {
+    title: { default: t('title'), template: `%s · ${t('title')}` },
+    // public/icon.svg; public/robots.txt keeps the console out of search engines, and so does this.
+    icons: { icon: { url: '/icon.svg', type: 'image/svg+xml' } },
+    robots: { index: false, follow: false },
+  };
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

@@ -75,7 +75,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <tr key={entry.id}>
                       <td className="whitespace-nowrap px-3 py-2">
                         <time dateTime={entry.at}>
-                          {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+                          {format.dateTime(new Date(entry.at), 'dateTimeSeconds')}
                         </time>
                       </td>
                       <td className="px-3 py-2">{entry.userEmail}</td>

@@ -81,7 +81,7 @@ export default async function ImportsPage() {
                   </td>
                   <td className="px-3 py-2">{imp.createdByEmail}</td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={imp.createdAt}>{format.dateTime(new Date(imp.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                    <time dateTime={imp.createdAt}>{format.dateTime(new Date(imp.createdAt), 'dateTime')}</time>
                   </td>
                 </tr>
               ))}

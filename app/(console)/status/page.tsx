@@ -136,7 +136,7 @@ export default async function StatusPage() {
             ]}
           />
           <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}
+            {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds') })}
           </p>
         </CardContent>
       </Card>

@@ -53,7 +53,7 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
             {qty(bundle.availableQty)}
           </output>
           <p id="bundle-availability-read-at" className="text-xs text-zinc-600 dark:text-zinc-400">
-            <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: format.dateTime(new Date(readAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}</time>
+            <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: format.dateTime(new Date(readAt), 'dateTimeSeconds') })}</time>
           </p>
         </div>
         <Button size="sm" variant="secondary" pending={refreshing} onClick={onRefresh}>

@@ -43,7 +43,7 @@ export function BundlesList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
       {
         id: 'status',
         header: t('fields.status'),

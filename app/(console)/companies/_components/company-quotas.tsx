@@ -14,7 +14,7 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
   const credit = useCreditQuota(companyId);
   const point = usePointQuota(companyId);
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t('neverSynced'));
+  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), 'dateTime') : t('neverSynced'));
 
   return (
     <Card aria-labelledby="company-quotas">

@@ -168,7 +168,7 @@ export function EditDialog({
             const text =
               o.status === 'applied'
                 ? o.readAt
-                  ? t('applied', { when: format.dateTime(new Date(o.readAt), { dateStyle: 'short', timeStyle: 'medium' }) })
+                  ? t('applied', { when: format.dateTime(new Date(o.readAt), 'dateTimeSeconds') })
                   : t('appliedNoRead')
                 : o.status === 'refused'
                   ? t('refused', { reason: reason(o.code) })

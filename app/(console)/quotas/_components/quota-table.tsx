@@ -28,7 +28,7 @@ export function QuotaTable(props: Props) {
   const rows: (CreditRow | PointRow)[] = props.rows;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const when = (iso: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'medium' }) : t('never'));
+  const when = (iso: string) => (iso ? format.dateTime(new Date(iso), 'dateTimeSeconds') : t('never'));
   const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
 
   function toggle(id: number) {

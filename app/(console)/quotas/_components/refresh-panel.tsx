@@ -84,7 +84,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; c
     const { unit, n } = durationParts(ms);
     return t(unit, { n });
   };
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (iso: string) => format.dateTime(new Date(iso), 'dateTimeSeconds');
   const job = status.job;
   const p = job?.progress;
   const stale = status.age.stale;

@@ -36,7 +36,7 @@ export function SkusList() {
       id: key,
       accessorKey: key,
       header: t(`fields.${key}`),
-      meta: { label: t(`fields.${key}`) } satisfies ColumnMeta,
+      meta: { label: t(`fields.${key}`), truncate: key === 'name' || key === 'spec' } satisfies ColumnMeta,
     });
     const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ColumnDef<Sku> => ({
       id: key,
@@ -57,7 +57,7 @@ export function SkusList() {
         ),
       },
       text('name'),
-      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId') }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
+      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId'), truncate: true }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
       text('barcode'),
       text('warehouse'),
       text('unit'),
