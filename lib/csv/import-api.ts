@@ -8,7 +8,7 @@ import { DELIMITERS, READ_LIMITS } from './parse';
  * handlers that check them.
  */
 
-const issue = z.object({
+export const rowIssue = z.object({
   code: z.string().max(200),
   field: z.string().max(100).optional(),
   column: z.number().int().optional(),
@@ -34,8 +34,9 @@ export const uploadRowsBody = z.object({
         line: z.number().int().min(1),
         cells: z.array(z.string()).max(500),
         item: z.record(z.string(), z.unknown()).nullable(),
-        errors: z.array(issue).max(50),
-        warnings: z.array(issue).max(50),
+        errors: z.array(rowIssue).max(50),
+        warnings: z.array(rowIssue).max(50),
+        skip: z.boolean().optional(),
       }),
     )
     .min(1)
@@ -44,3 +45,12 @@ export const uploadRowsBody = z.object({
 export type UploadRowsBody = z.infer<typeof uploadRowsBody>;
 
 export const saveMappingBody = z.object({ mapping: z.record(z.string().max(1000), z.string().max(100)) });
+
+/** "Resend failed rows": the fixed cells of each row, in the import's own column layout. */
+export const resendBody = z.object({
+  rows: z
+    .array(z.object({ rowNo: z.number().int().min(0), cells: z.array(z.string().max(10_000)).max(500) }))
+    .min(1)
+    .max(20_000),
+});
+export type ResendBody = z.infer<typeof resendBody>;

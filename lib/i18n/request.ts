@@ -2,12 +2,12 @@ import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import { requestLocale } from '@/lib/server/locale';
 import { formatsFor } from './formats';
-import { messagesFor } from './messages';
+import { loadMessages } from './messages';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from './time-zone';
 
 // One catalogue per request, the person's (lib/server/locale.ts decides which); the other is never loaded.
 export default getRequestConfig(async () => {
   const locale = await requestLocale();
   const timeZone = validTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? DEFAULT_TIME_ZONE;
-  return { locale, messages: await messagesFor(locale), timeZone, formats: formatsFor(locale) };
+  return { locale, messages: await loadMessages(locale), timeZone, formats: formatsFor(locale) };
 });

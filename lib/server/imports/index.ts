@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FamilyName } from '@/lib/csv/families';
 import { getConsoleDb } from '../db';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
+import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 
@@ -17,7 +18,8 @@ import * as store from './store';
  *   await importStatus(id);                             // view + progress (rows/s, time left)
  */
 
-export { CHUNK_SIZE, ROW_STATUSES, UPLOAD_PART_ROWS, type ImportMeta, type ImportView, type RowStatus, type RowView, type UploadRow } from './store';
+export { ResendError, type AttemptView } from './attempts';
+export { CHUNK_SIZE, HISTORY_STATES, ROW_STATUSES, type HistoryState, type ImportFilters, UPLOAD_PART_ROWS, type ImportMeta, type ImportView, type RowStatus, type RowView, type UploadRow } from './store';
 export { IMPORT_JOB_KINDS, importKindName } from './import-job';
 
 const db = async () => (await getConsoleDb()) as unknown as Kysely<unknown>;
@@ -51,18 +53,24 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
   if (view.state !== 'uploading') throw new ImportStateError('import_not_uploading');
   if (view.uploadedRows !== view.totalRows) throw new ImportStateError('import_incomplete');
   const chunks = await store.assignChunks(d, id);
+  const first = { no: 1, rows: view.totalRows, user: { id: view.createdBy, email: view.createdByEmail } };
   if (chunks === 0) {
     await store.markStarted(d, id, null);
+    await attempts.recordAttempt(d, id, { ...first, jobId: null });
     return;
   }
-  const kind = IMPORT_JOB_KINDS[view.family];
+  const jobId = await startImportJob(view, Array.from({ length: chunks }, (_, chunk) => chunk), user);
+  await store.markStarted(d, id, jobId);
+  await attempts.recordAttempt(d, id, { ...first, jobId });
+}
+
+async function startImportJob(view: store.ImportView, chunks: readonly number[], user: { id: string }): Promise<string> {
   try {
-    const jobId = await startJob(kind, {
-      params: { importId: id, family: view.family },
+    return await startJob(IMPORT_JOB_KINDS[view.family], {
+      params: { importId: view.id, family: view.family },
       createdBy: user.id,
-      units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId: id, chunk } })),
+      units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })),
     });
-    await store.markStarted(d, id, jobId);
   } catch (error) {
     if (error instanceof JobAlreadyActiveError) {
       const active = await getJob(String(error.activeJobId));
@@ -71,6 +79,38 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
     }
     throw error;
   }
+}
+
+/**
+ * "Resend failed rows": the fixed rows (failed, unknown or not sent) go out again as the next attempt of the
+ * same import, under a new job; nothing else is sent. The import must have finished its last attempt.
+ * Throws ResendError (a row not resendable, or still failing the check: nothing is sent) or ImportStateError.
+ */
+export async function resendRows(id: string, rows: readonly { rowNo: number; cells: string[] }[], user: { id: string; email: string }) {
+  const status = await importStatus(id);
+  if (!status) throw new attempts.ResendError('import_not_found');
+  if (['uploading', 'planning', 'running'].includes(status.progress.state)) throw new attempts.ResendError('import_running');
+  const d = await db();
+  const view = status.import;
+  const prepared = await attempts.prepareResend(d, view, rows);
+  let jobId: string;
+  try {
+    jobId = await startImportJob(view, Array.from({ length: prepared.chunks }, (_, i) => prepared.firstChunk + i), user);
+  } catch (error) {
+    await attempts.revertResend(d, id, prepared);
+    throw error;
+  }
+  await store.markStarted(d, id, jobId);
+  await attempts.recordAttempt(d, id, { no: prepared.attempt, jobId, rows: prepared.rowNos.length, user });
+  return { attempt: prepared.attempt, jobId };
+}
+
+export async function listAttempts(id: string) {
+  return attempts.listAttempts(await db(), id);
+}
+
+export async function errorFileRows(id: string) {
+  return attempts.errorFileRows(await db(), id);
 }
 
 export interface ImportProgress {
@@ -88,6 +128,7 @@ export interface ImportStatus {
 }
 
 const FINISHED_ROW: readonly store.RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown'];
+
 
 /** The import with its counts and progress; rows left without an outcome after the job ended are settled. */
 export async function importStatus(id: string): Promise<ImportStatus | null> {
@@ -124,8 +165,12 @@ export async function cancelImport(id: string): Promise<boolean> {
   return cancelJob(view.jobId);
 }
 
-export async function listImports() {
-  return store.listImports(await db());
+export async function listImports(filters: store.ImportFilters = {}) {
+  return store.listImports(await db(), filters);
+}
+
+export async function importPeople() {
+  return store.importPeople(await db());
 }
 
 export async function listRows(id: string, options: Parameters<typeof store.listRows>[2]) {

@@ -13,7 +13,7 @@ import { BATCHES } from '../upstream';
 
 type Db = Kysely<unknown>;
 
-export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent'] as const;
+export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
 /** What a row shows: its outcome, or pending/sending while the job runs. */
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
 export const CHUNK_SIZE = 200;
@@ -38,6 +38,8 @@ export interface UploadRow {
   item: Record<string, unknown> | null;
   errors: RowIssue[];
   warnings: RowIssue[];
+  /** "Compare with live data" found that the row changes nothing and the user chose to skip such rows. */
+  skip?: boolean;
 }
 
 export interface ImportView extends ImportMeta {
@@ -59,6 +61,18 @@ export interface RowView {
   recordId: number | null;
   errors: RowIssue[];
   warnings: RowIssue[];
+  /** The attempt that gave the row its outcome (1: the first send). */
+  attempt: number;
+  /** The row's earlier attempts, oldest first, with the cells it was sent with. */
+  history: RowAttempt[];
+}
+
+export interface RowAttempt {
+  attempt: number;
+  cells: string[];
+  status: RowStatus;
+  recordId: number | null;
+  errors: RowIssue[];
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -98,7 +112,7 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       cells: row.cells,
       item,
       keyed: item ? keyed(item as never) : false,
-      status: item ? 'pending' : 'not_sent',
+      status: row.skip && item ? 'skipped' : item ? 'pending' : 'not_sent',
       errors,
       warnings: row.warnings,
     };
@@ -119,7 +133,7 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
   await sql`
     update import_row r set chunk = (n.rank - 1) / ${chunkSize}
     from (select row_no, row_number() over (order by row_no) as rank
-          from import_row where import_id = ${importId} and item is not null) n
+          from import_row where import_id = ${importId} and item is not null and status = 'pending') n
     where r.import_id = ${importId} and r.row_no = n.row_no`.execute(db);
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
@@ -149,12 +163,12 @@ type ImportRowDb = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function emptyCounts(): Record<RowStatus, number> {
-  return { pending: 0, sending: 0, created: 0, updated: 0, ok: 0, failed: 0, unknown: 0, not_sent: 0 };
+  return { pending: 0, sending: 0, created: 0, updated: 0, ok: 0, failed: 0, unknown: 0, not_sent: 0, skipped: 0 };
 }
 
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const { rows } = await sql<ImportRowDb>`select id::text as id, * from import where id = ${id}`.execute(db);
+  const { rows } = await sql<ImportRowDb>`select *, id::text as id from import where id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   const counted = await sql<{ status: RowStatus; n: number }>`
@@ -184,26 +198,61 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
   };
 }
 
-export async function listImports(db: Db, options: { limit?: number } = {}) {
-  const { rows } = await sql<ImportRowDb & { sent: number; failed: number; job_state: string | null }>`
-    select i.id::text as id, i.*, (select j.state from job j where j.id::text = i.job_id) as job_state,
-      (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('created', 'updated', 'ok')) as sent,
-      (select count(*)::int from import_row r where r.import_id = i.id and r.status in ('failed', 'unknown', 'not_sent')) as failed
-    from import i order by i.created_at desc, i.id desc limit ${options.limit ?? 50}`.execute(db);
-  return rows.map((r) => ({
-    id: r.id,
-    family: r.family,
-    fileName: r.file_name,
-    totalRows: r.total_rows,
-    state: r.state,
-    /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
-    jobState: r.job_state,
-    jobId: r.job_id,
-    createdByEmail: r.created_by_email,
-    createdAt: iso(r.created_at),
-    succeeded: r.sent,
-    notSucceeded: r.failed,
-  }));
+export const HISTORY_STATES = ['running', 'to_fix', 'succeeded', 'cancelled'] as const;
+export type HistoryState = (typeof HISTORY_STATES)[number];
+
+export interface ImportFilters {
+  family?: FamilyName;
+  /** running: uploading or sending; to_fix: ended with rows failed, unknown or not sent; succeeded: ended without. */
+  state?: HistoryState;
+  createdByEmail?: string;
+  limit?: number;
+}
+
+export async function listImports(db: Db, options: ImportFilters = {}) {
+  const running = sql`(i.state = 'uploading' or j.state in ('planning', 'running'))`;
+  const toFix = sql`exists (select 1 from import_row r where r.import_id = i.id and r.status in ('failed', 'unknown', 'not_sent'))`;
+  const where = [
+    options.family ? sql`i.family = ${options.family}` : null,
+    options.createdByEmail ? sql`i.created_by_email = ${options.createdByEmail}` : null,
+    options.state === 'running' ? running : null,
+    options.state === 'cancelled' ? sql`j.state = 'cancelled'` : null,
+    options.state === 'to_fix' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and ${toFix}` : null,
+    options.state === 'succeeded' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and not ${toFix}` : null,
+  ].filter((w) => w !== null);
+  const { rows } = await sql<ImportRowDb & { job_state: string | null; counts: Partial<Record<RowStatus, number>> | null; attempts: number }>`
+    select i.*, i.id::text as id, j.state as job_state,
+      (select jsonb_object_agg(s.status, s.n) from (select status, count(*)::int as n from import_row r
+         where r.import_id = i.id group by status) s) as counts,
+      (select count(*)::int from import_attempt a where a.import_id = i.id) as attempts
+    from import i left join job j on j.id::text = i.job_id
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by i.created_at desc, i.id desc limit ${options.limit ?? 100}`.execute(db);
+  return rows.map((r) => {
+    const counts = { ...emptyCounts(), ...(r.counts ?? {}) };
+    return {
+      id: r.id,
+      family: r.family,
+      fileName: r.file_name,
+      totalRows: r.total_rows,
+      state: r.state,
+      /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
+      jobState: r.job_state,
+      jobId: r.job_id,
+      createdByEmail: r.created_by_email,
+      createdAt: iso(r.created_at),
+      counts,
+      attempts: r.attempts,
+      succeeded: counts.created + counts.updated + counts.ok,
+      notSucceeded: counts.failed + counts.unknown + counts.not_sent,
+    };
+  });
+}
+
+/** Who started imports, for the history's person filter. */
+export async function importPeople(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ email: string }>`select distinct created_by_email as email from import order by 1`.execute(db);
+  return rows.map((r) => r.email);
 }
 
 type RowDb = {
@@ -214,6 +263,8 @@ type RowDb = {
   record_id: string | number | null;
   errors: RowIssue[];
   warnings: RowIssue[];
+  attempt: number;
+  history: { attempt: number; cells: string[]; status: RowStatus; record_id: number | null; errors: RowIssue[] }[];
 };
 
 const rowView = (r: RowDb): RowView => ({
@@ -224,6 +275,8 @@ const rowView = (r: RowDb): RowView => ({
   recordId: r.record_id == null ? null : Number(r.record_id),
   errors: r.errors,
   warnings: r.warnings,
+  attempt: r.attempt,
+  history: r.history.map((h) => ({ attempt: h.attempt, cells: h.cells, status: h.status, recordId: h.record_id == null ? null : Number(h.record_id), errors: h.errors })),
 });
 
 /** Rows in file order, optionally of some statuses, paged by row number. */
@@ -234,7 +287,11 @@ export async function listRows(
 ): Promise<RowView[]> {
   const statuses = options.statuses?.length ? options.statuses : null;
   const { rows } = await sql<RowDb>`
-    select row_no, line, cells, status, record_id, errors, warnings from import_row
+    select row_no, line, cells, status, record_id, errors, warnings, attempt,
+      (select coalesce(jsonb_agg(jsonb_build_object('attempt', a.attempt, 'cells', a.cells, 'status', a.status,
+                'record_id', a.record_id, 'errors', a.errors) order by a.attempt), '[]'::jsonb)
+       from import_row_attempt a where a.import_id = r.import_id and a.row_no = r.row_no) as history
+    from import_row r
     where import_id = ${importId} and row_no > ${options.afterRowNo ?? -1}
       ${statuses ? sql`and status in (${sql.join(statuses)})` : sql``}
     order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}`.execute(db);

@@ -7,6 +7,7 @@ import jobs from './0040-jobs';
 import quotaSnapshot from './0041-quota-snapshot';
 import jobUnitFinishedBy from './0042-job-unit-finished-by';
 import imports from './0050-imports';
+import importAttempts from './0060-import-attempts';
 import userPreference from './0080-user-preference';
 
 /**
@@ -24,5 +25,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0041-quota-snapshot': quotaSnapshot,
   '0042-job-unit-finished-by': jobUnitFinishedBy,
   '0050-imports': imports,
+  '0060-import-attempts': importAttempts,
   '0080-user-preference': userPreference,
 };

@@ -18,7 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!status) return fail('import_not_found', 404);
   // Headers and statuses in the language the person reads the console in.
   const locale = await requestLocale();
-  const t = createTranslator({ locale, messages: await messagesFor(locale), namespace: 'imports' });
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const rows: RowView[] = [];
   for (let after = -1; ; ) {
     const page = await listRows(id, { afterRowNo: after, limit: 10_000 });

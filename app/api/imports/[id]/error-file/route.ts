@@ -1,0 +1,49 @@
+import { createTranslator } from 'next-intl';
+import { describeIssue } from '@/lib/csv/describe';
+import { isEncoding } from '@/lib/csv/encoding';
+import { errorFileBytes } from '@/lib/csv/error-file';
+import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
+import { errorMessage } from '@/lib/i18n/error-messages';
+import { messagesFor } from '@/lib/i18n/messages';
+import { requestLocale } from '@/lib/server/locale';
+import { errorFileRows, importStatus } from '@/lib/server/imports';
+import { fail, importsCaller } from '@/lib/server/imports/http';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * "Download error file": the rows that were refused or held back, in the file's own columns, delimiter and
+ * encoding, with one error column at the end (lib/csv/error-file.ts). It can be fixed and imported as is.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const user = await importsCaller(request);
+  if (user instanceof Response) return user;
+  const { id } = await params;
+  const status = await importStatus(id);
+  if (!status) return fail('import_not_found', 404);
+  const imp = status.import;
+  // The error column in the language the person reads the console in.
+  const locale = await requestLocale();
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
+  const rows = await errorFileRows(id);
+  const file = errorFileBytes({
+    headers: imp.headers,
+    delimiter: (DELIMITERS as readonly string[]).includes(imp.delimiter) ? (imp.delimiter as Delimiter) : ',',
+    encoding: isEncoding(imp.encoding) ? imp.encoding : 'utf-8',
+    errorHeader: t('results.errors'),
+    rows: rows.map((row) => ({
+      cells: row.cells,
+      errors: row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | '),
+    })),
+  });
+  const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
+  const charset = file.encoding === 'big5' ? 'big5' : file.encoding;
+  return new Response(file.bytes as BodyInit, {
+    headers: {
+      'content-type': `text/csv; charset=${charset}`,
+      'content-disposition': `attachment; filename="${base}-errors.csv"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compareItem, indexLive, type LiveRecord } from './compare';
+
+const companies: LiveRecord[] = [
+  { id: 1, outerSysCode: 'C1', name: 'One', shortName: null, cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
+  { id: 2, outerSysCode: 'C2', name: 'Two', shortName: 'T', cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
+  { id: 3, outerSysCode: 'DUP', name: 'a', shortName: '', cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
+  { id: 4, outerSysCode: 'DUP', name: 'b', shortName: '', cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
+];
+
+describe('compare with live data', () => {
+  const live = indexLive('companies', companies);
+
+  it('says create, update with old → new, or no change', () => {
+    expect(compareItem('companies', { outerSysCode: 'NEW', name: 'x' }, live)).toEqual({ kind: 'create', recordId: null, changes: [], byCode: false });
+    expect(compareItem('companies', { id: 1, name: 'One', shortName: '' }, live)).toEqual({ kind: 'same', recordId: 1, changes: [], byCode: false });
+    expect(compareItem('companies', { id: 2, name: 'Two!', shortName: 'T' }, live)).toEqual({
+      kind: 'update',
+      recordId: 2,
+      changes: [{ field: 'name', old: 'Two', new: 'Two!' }],
+      byCode: false,
+    });
+  });
+
+  it('flags an update matched by ERP code, refuses an ambiguous code, and a missing id', () => {
+    expect(compareItem('companies', { outerSysCode: 'C2', name: 'Changed' }, live)).toMatchObject({ kind: 'update', recordId: 2, byCode: true });
+    expect(compareItem('companies', { outerSysCode: 'C2', name: 'Two' }, live)).toMatchObject({ kind: 'same', byCode: true });
+    expect(compareItem('companies', { outerSysCode: 'DUP', name: 'x' }, live).kind).toBe('ambiguous');
+    expect(compareItem('companies', { id: 99, name: 'x' }, live).kind).toBe('not_found');
+    // Codes are case-sensitive, as the service matches them.
+    expect(compareItem('companies', { outerSysCode: 'c1', name: 'One' }, live).kind).toBe('create');
+  });
+
+  it('matches a SKU code within its product only, and compares money at 4 decimals', () => {
+    const skus = indexLive('skus', [
+      { id: 10, productId: 1, outerSysCode: 'S1', price: 10.12345, sellPrice: 9 },
+      { id: 11, productId: 2, outerSysCode: 'S1', price: 5, sellPrice: 5 },
+    ]);
+    expect(compareItem('skus', { productId: 2, outerSysCode: 'S1', price: 5 }, skus)).toMatchObject({ kind: 'same', recordId: 11 });
+    expect(compareItem('skus', { productId: 3, outerSysCode: 'S1', price: 5 }, skus).kind).toBe('create');
+    expect(compareItem('prices', { skuId: 10, price: 10.1235, sellPrice: 8 }, skus)).toMatchObject({
+      kind: 'update',
+      changes: [{ field: 'sellPrice', old: 9, new: 8 }],
+    });
+    expect(compareItem('stock', { skuId: 12, inventoryQty: 1 }, skus).kind).toBe('not_found');
+  });
+
+  it('compares a bundle recipe by the identifiers the row uses', () => {
+    const bundles = indexLive('bundles', [
+      { id: 20, outerSysCode: 'B1', components: [{ componentSkuId: 7, componentSkuOuterSysCode: 'S7', quantity: 2, sort: 1 }] },
+    ]);
+    expect(compareItem('bundles', { outerSysCode: 'B1', components: [{ componentSkuOuterSysCode: 's7', quantity: 2, sort: 1 }] }, bundles).kind).toBe('same');
+    expect(compareItem('bundles', { id: 20, components: [{ componentSkuId: 7, quantity: 3, sort: 1 }] }, bundles).kind).toBe('update');
+  });
+});

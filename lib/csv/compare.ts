@@ -1,0 +1,127 @@
+import type { FamilyName, Item } from './families';
+
+/**
+ * "Compare with live data": what each row would do to the records as they are now, read once from the
+ * family's list (all pages). Matching follows the service's upsert rules (master-data-api.md, contract §1):
+ * an id decides; otherwise an exact, case-sensitive ERP code (a SKU's within its product); an empty code
+ * never matches. Numbers compare at the 4 decimals the service stores.
+ */
+
+export type LiveRecord = Record<string, unknown> & { id: number };
+
+export type CompareKind =
+  /** Nothing matches: the row creates a record. */
+  | 'create'
+  | 'update'
+  /** Every field the row sets already has that value. */
+  | 'same'
+  /** The row names an id (or a non-upsert target) that does not exist: it will fail. */
+  | 'not_found'
+  /** The ERP code matches more than one record: the service refuses it. */
+  | 'ambiguous';
+
+export interface Change {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+export interface Comparison {
+  kind: CompareKind;
+  recordId: number | null;
+  changes: Change[];
+  /**
+   * Matched by ERP code rather than by id: the row updates an existing record the file did not name, the
+   * case a steward should look at ("I meant to create this").
+   */
+  byCode: boolean;
+}
+
+/** Which list each family is compared with, and how a row names its target. */
+export const COMPARE_SOURCES = {
+  companies: { list: 'companies', idField: 'id', upsert: true },
+  products: { list: 'products', idField: 'id', upsert: true },
+  skus: { list: 'skus', idField: 'id', upsert: true },
+  bundles: { list: 'bundles', idField: 'id', upsert: true },
+  stock: { list: 'skus', idField: 'skuId', upsert: false },
+  prices: { list: 'skus', idField: 'skuId', upsert: false },
+  bundlePrices: { list: 'bundles', idField: 'id', upsert: false },
+} as const satisfies Partial<Record<FamilyName, { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; upsert: boolean }>>;
+
+export type ComparableFamily = keyof typeof COMPARE_SOURCES;
+
+export function isComparable(family: FamilyName): family is ComparableFamily {
+  return family in COMPARE_SOURCES;
+}
+
+export interface LiveIndex {
+  byId: Map<number, LiveRecord>;
+  byCode: Map<string, LiveRecord[]>;
+}
+
+const codeKey = (family: ComparableFamily, code: unknown, productId: unknown) =>
+  family === 'skus' ? `${String(productId)}\u0000${String(code)}` : String(code);
+
+export function indexLive(family: ComparableFamily, records: readonly LiveRecord[]): LiveIndex {
+  const byId = new Map<number, LiveRecord>();
+  const byCode = new Map<string, LiveRecord[]>();
+  for (const record of records) {
+    byId.set(record.id, record);
+    const code = record.outerSysCode;
+    if (typeof code === 'string' && code !== '') {
+      const key = codeKey(family, code, record.productId);
+      byCode.set(key, [...(byCode.get(key) ?? []), record]);
+    }
+  }
+  return { byId, byCode };
+}
+
+const round4 = (n: number) => Math.round(n * 10_000);
+
+type LiveComponent = { componentSkuId?: number; componentSkuOuterSysCode?: string | null; quantity?: number; sort?: number };
+
+/** A recipe as text: each component by the identifier the row uses (id or code), with its quantity, in order. */
+function recipe(components: readonly LiveComponent[], byId: readonly boolean[]): string {
+  return components
+    .slice()
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+    .map((c, i) => `${byId[i] ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '').trim().toLowerCase()}*${round4(c.quantity ?? 0)}`)
+    .join('|');
+}
+
+function sameValue(field: string, live: unknown, next: unknown): boolean {
+  if (field === 'components' && Array.isArray(next) && Array.isArray(live)) {
+    const wanted = (next as LiveComponent[]).slice().sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+    const byId = wanted.map((c) => typeof c.componentSkuId === 'number');
+    return recipe(wanted, byId) === recipe(live as LiveComponent[], byId);
+  }
+  if (typeof next === 'number' && typeof live === 'number') return round4(next) === round4(live);
+  // A null text in the record reads as empty, as the service stores a create's default.
+  if (typeof next === 'string' && (live === null || live === undefined)) return next === '';
+  return live === next;
+}
+
+export function compareItem(family: ComparableFamily, item: Item, live: LiveIndex): Comparison {
+  const source = COMPARE_SOURCES[family];
+  const id = item[source.idField];
+  let record: LiveRecord | undefined;
+  let byCode = false;
+  if (typeof id === 'number') {
+    record = live.byId.get(id);
+    if (!record) return { kind: 'not_found', recordId: id, changes: [], byCode: false };
+  } else if (source.upsert && typeof item.outerSysCode === 'string' && item.outerSysCode !== '') {
+    const found = live.byCode.get(codeKey(family, item.outerSysCode, item.productId)) ?? [];
+    if (found.length > 1) return { kind: 'ambiguous', recordId: null, changes: [], byCode: true };
+    record = found[0];
+    byCode = record !== undefined;
+  }
+  if (!record) {
+    return source.upsert ? { kind: 'create', recordId: null, changes: [], byCode: false } : { kind: 'not_found', recordId: null, changes: [], byCode: false };
+  }
+  const changes: Change[] = [];
+  for (const [field, value] of Object.entries(item)) {
+    if (field === source.idField || value === undefined || value === null) continue;
+    if (!sameValue(field, record[field], value)) changes.push({ field, old: record[field] ?? null, new: value });
+  }
+  return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
+}

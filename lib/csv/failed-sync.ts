@@ -1,0 +1,123 @@
+import { errorField } from '@/lib/contract/errors';
+import type { RowIssue } from './check';
+import type { Component } from './cells';
+import type { Family } from './families';
+
+/**
+ * "Open a failed sync": the JSON body of a /v1 batch request as the ERP's integration log kept it, and
+ * optionally the service's `{ items }` answer. The answer is matched to the body by `index` (never by code:
+ * codes repeat, and quota batches may use ids only). With an answer, the items that failed are shown, and
+ * so are items the answer says nothing about (their outcome is unknown); without one, every item is.
+ * Each item becomes a row of cells in the family's columns, so it goes through the same check, grid and
+ * import job as a CSV row.
+ */
+
+export type SyncError =
+  | 'sync_body_invalid'
+  | 'sync_body_not_array'
+  | 'sync_body_empty'
+  | 'sync_body_too_large'
+  | 'sync_answer_invalid';
+
+export interface SyncRow {
+  /** The item's index in the body (0-based, as in the answer). */
+  index: number;
+  cells: string[];
+  errors: RowIssue[];
+}
+
+export interface SyncRead {
+  /** The family's field names present in the body, in the family's order: the grid's columns. */
+  headers: string[];
+  rows: SyncRow[];
+  /** Items in the body. */
+  total: number;
+  /** Fields of the body that the family does not write (left out). */
+  ignoredFields: string[];
+  /** Answer items whose index is not in the body. */
+  strayAnswers: number;
+}
+
+export const SYNC_MAX_ITEMS = 10_000;
+
+const SUCCEEDED = new Set(['created', 'updated', 'ok']);
+
+export function formatComponents(components: readonly Partial<Component>[]): string {
+  return components
+    .slice()
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+    .map((c) => `${c.componentSkuId != null ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '')}*${c.quantity ?? ''}`)
+    .join('|');
+}
+
+/** A JSON value as the cell text the import's cell reader turns back into that value. */
+export function cellText(value: unknown, kind: string): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'components' && Array.isArray(value)) return formatComponents(value as Partial<Component>[]);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // A wrong JSON type stays visible (and fails the check) instead of being dropped.
+  return JSON.stringify(value);
+}
+
+const issueOf = (code: string): RowIssue => {
+  const field = errorField(code);
+  return field ? { code, field } : { code };
+};
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function readFailedSync(family: Family, bodyText: string, answerText = ''): SyncRead | { error: SyncError } {
+  const body = parse(bodyText);
+  if (!body.ok) return { error: 'sync_body_invalid' };
+  if (!Array.isArray(body.value)) return { error: 'sync_body_not_array' };
+  const items = body.value as unknown[];
+  if (items.length === 0) return { error: 'sync_body_empty' };
+  if (items.length > SYNC_MAX_ITEMS) return { error: 'sync_body_too_large' };
+
+  let outcomes: Map<number, { status: string; codes: string[] }> | null = null;
+  let strayAnswers = 0;
+  if (answerText.trim() !== '') {
+    const answer = parse(answerText);
+    const list = answer.ok ? (answer.value as { items?: unknown } | null)?.items : undefined;
+    if (!answer.ok || !Array.isArray(list)) return { error: 'sync_answer_invalid' };
+    outcomes = new Map();
+    for (const raw of list as { index?: unknown; status?: unknown; errors?: unknown; error?: unknown }[]) {
+      const index = raw?.index;
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= items.length) {
+        strayAnswers++;
+        continue;
+      }
+      const codes = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string') : typeof raw.error === 'string' ? [raw.error] : [];
+      outcomes.set(index, { status: typeof raw.status === 'string' ? raw.status : 'unknown', codes });
+    }
+  }
+
+  const known = new Map(family.fields.map((f) => [f.name, f]));
+  const present = new Set<string>();
+  const ignored = new Set<string>();
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
+    for (const key of Object.keys(item)) (known.has(key) ? present : ignored).add(key);
+  }
+  const headers = family.fields.map((f) => f.name).filter((name) => present.has(name));
+
+  const rows: SyncRow[] = [];
+  items.forEach((item, index) => {
+    let errors: RowIssue[] = [];
+    if (outcomes) {
+      const outcome = outcomes.get(index);
+      if (outcome && SUCCEEDED.has(outcome.status)) return;
+      errors = outcome ? (outcome.codes.length ? outcome.codes.map(issueOf) : [issueOf('outcome_unknown')]) : [issueOf('outcome_unknown')];
+    }
+    const record = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    rows.push({ index, cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)), errors });
+  });
+  return { headers, rows, total: items.length, ignoredFields: [...ignored].sort(), strayAnswers };
+}
