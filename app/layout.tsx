@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { THEME_SCRIPT } from '@/components/layout/theme-script';
+import { ErrorCatalogueSync } from '@/components/layout/error-catalogue-sync';
 import { TimeZoneSync } from '@/components/layout/time-zone-sync';
 import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
@@ -31,6 +32,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen bg-white font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <NextIntlClientProvider>
           <TimeZoneSync />
+          <ErrorCatalogueSync />
           {children}
         </NextIntlClientProvider>
       </body>
