@@ -12,6 +12,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { MONEY_MAX } from '@/lib/contract/fields';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export type PriceChanges = { price?: number; sellPrice?: number };
 
@@ -37,7 +38,8 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
   const [editing, setEditing] = useState(false);
   const p = price.data;
   const titleId = `${namespace}-price`;
-  const money = (n: number | null) => (n === null ? t('notPriced') : format.number(n, { maximumFractionDigits: 4 }));
+  const nt = useMoney();
+  const money = (n: number | null) => (n === null ? t('notPriced') : nt(n));
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button, Checkbox } from '@/components/ui';
 import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
 import { EditDialog } from './edit-dialog';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export interface SortHeader {
   key: string;
@@ -28,6 +29,7 @@ export function QuotaTable(props: Props) {
   const rows: (CreditRow | PointRow)[] = props.rows;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
+  const money = useMoney();
   const when = (iso: string) => (iso ? format.dateTime(new Date(iso), 'dateTimeSeconds') : t('never'));
   const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
 
@@ -95,7 +97,7 @@ export function QuotaTable(props: Props) {
                 </td>
                 <td className={cell}>{r.name ?? '—'}</td>
                 {props.tab === 'credit' ? (
-                  <CreditCells row={r as CreditRow} amount={amount} cell={cell} />
+                  <CreditCells row={r as CreditRow} amount={money} cell={cell} />
                 ) : (
                   <>
                     <td className={`${cell} text-right tabular-nums`}>{amount((r as PointRow).balance)}</td>

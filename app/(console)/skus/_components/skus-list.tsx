@@ -20,11 +20,13 @@ import type { Sku } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { ProductLink } from './product-link';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export function SkusList() {
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const format = useFormatter();
+  const money = useMoney();
   const user = useCurrentUser();
   // Name the product a productId filter points at, so a typed id can be checked at a glance.
   const filteredProductId = parseRecordId(useSearchParams().get('productId') ?? '');
@@ -42,7 +44,7 @@ export function SkusList() {
       id: key,
       header: t(`fields.${key}`),
       meta: { label: t(`fields.${key}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => format.number(row.original[key], { maximumFractionDigits: 4 }),
+      cell: ({ row }) => (key === 'price' || key === 'sellPrice' ? money(row.original[key]) : format.number(row.original[key], { maximumFractionDigits: 4 })),
     });
     return [
       {
