@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { FieldValues } from 'react-hook-form';
@@ -34,7 +34,6 @@ export interface PricePanelProps {
 export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
-  const format = useFormatter();
   const [editing, setEditing] = useState(false);
   const p = price.data;
   const titleId = `${namespace}-price`;

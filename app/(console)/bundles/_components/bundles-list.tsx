@@ -57,7 +57,7 @@ export function BundlesList() {
       num('componentCount', (b) => b.components.length),
       num('availableQty', (b) => b.availableQty),
     ];
-  }, [t, format, statusLabels]);
+  }, [t, format, money, statusLabels]);
 
   const csvColumns: CsvColumn<Bundle>[] = [
     { header: t('fields.id'), value: (b) => b.id },

@@ -75,7 +75,7 @@ export function SkusList() {
         cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
       },
     ];
-  }, [t, format, statusLabels]);
+  }, [t, format, money, statusLabels]);
 
   const csvColumns: CsvColumn<Sku>[] = [
     { header: t('fields.id'), value: (s) => s.id },
