@@ -24,6 +24,7 @@ export default async function StatusPage() {
   if (!user) redirect('/sign-in?next=/status');
   const t = await getTranslations('status');
   const tr = await getTranslations('records');
+  const te = await getTranslations('errors');
   const format = await getFormatter();
   const env = getEnv();
   const upstream = getUpstream();
@@ -46,7 +47,8 @@ export default async function StatusPage() {
 
       {!probe.ok ? (
         <Alert tone="error" title={t('problemTitle')}>
-          {probe.message}
+          {/* The code's sentence in the person's language; the probe's own (English) words when the code is new. */}
+          {probe.code && te.has(probe.code) ? te(probe.code) : probe.message}
         </Alert>
       ) : null}
       {skew.level === 'ok' && skew.adoptedOffsetMs !== 0 ? (
