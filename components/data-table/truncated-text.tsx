@@ -15,7 +15,11 @@ export function TruncatedText({ children, className }: { children: ReactNode; cl
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setFull(el.scrollWidth > el.clientWidth + 1 ? (el.textContent ?? '') : null);
+    const measure = () => {
+      // Unfolded by focus, it fits: keep it a tab stop (and the tooltip) until focus leaves.
+      if (el.matches(':focus, :focus-within')) return;
+      setFull(el.scrollWidth > el.clientWidth + 1 ? (el.textContent ?? '') : null);
+    };
     // A link inside is a tab stop already; the span itself becomes one only for plain text.
     setInteractive(el.querySelector('a, button, input, select, textarea') !== null);
     measure();

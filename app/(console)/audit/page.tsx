@@ -8,6 +8,7 @@ import { can } from '@/lib/contract/roles';
 import { AUDIT_PAGE_SIZE_DEFAULT, listAudit } from '@/lib/server/audit/audit-log';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -75,7 +76,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <tr key={entry.id}>
                       <td className="whitespace-nowrap px-3 py-2">
                         <time dateTime={entry.at}>
-                          {format.dateTime(new Date(entry.at), 'dateTimeSeconds')}
+                          {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
                         </time>
                       </td>
                       <td className="px-3 py-2">{entry.userEmail}</td>

@@ -7,6 +7,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { can } from '@/lib/contract/roles';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { listImports } from '@/lib/server/imports';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 
@@ -81,7 +82,7 @@ export default async function ImportsPage() {
                   </td>
                   <td className="px-3 py-2">{imp.createdByEmail}</td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={imp.createdAt}>{format.dateTime(new Date(imp.createdAt), 'dateTime')}</time>
+                    <time dateTime={imp.createdAt}>{plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}</time>
                   </td>
                 </tr>
               ))}

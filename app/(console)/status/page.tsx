@@ -10,6 +10,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/upstream-instance';
 import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream-status';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 
@@ -138,7 +139,7 @@ export default async function StatusPage() {
             ]}
           />
           <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds') })}
+            {t('checkedAt', { time: plainSpaces(format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds')) })}
           </p>
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import { QueryState } from '@/components/record/query-state';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { useCreditQuota, usePointQuota } from '@/lib/client/companies/get-company-quotas';
 import { useMoney } from '@/lib/i18n/use-money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /** Credit and point quota at a glance; the quota pages own editing. */
 export function CompanyQuotas({ companyId }: { companyId: number }) {
@@ -16,7 +17,7 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
   const point = usePointQuota(companyId);
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const money = useMoney();
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), 'dateTime') : t('neverSynced'));
+  const when = (iso: string | null) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced'));
 
   return (
     <Card aria-labelledby="company-quotas">

@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
 import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/server/quotas/edit';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 type Step =
   | { phase: 'form' }
@@ -168,7 +169,7 @@ export function EditDialog({
             const text =
               o.status === 'applied'
                 ? o.readAt
-                  ? t('applied', { when: format.dateTime(new Date(o.readAt), 'dateTimeSeconds') })
+                  ? t('applied', { when: plainSpaces(format.dateTime(new Date(o.readAt), 'dateTimeSeconds')) })
                   : t('appliedNoRead')
                 : o.status === 'refused'
                   ? t('refused', { reason: reason(o.code) })

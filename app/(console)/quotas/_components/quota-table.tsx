@@ -7,6 +7,7 @@ import { Button, Checkbox } from '@/components/ui';
 import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
 import { EditDialog } from './edit-dialog';
 import { useMoney } from '@/lib/i18n/use-money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export interface SortHeader {
   key: string;
@@ -30,7 +31,7 @@ export function QuotaTable(props: Props) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const money = useMoney();
-  const when = (iso: string) => (iso ? format.dateTime(new Date(iso), 'dateTimeSeconds') : t('never'));
+  const when = (iso: string) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTimeSeconds')) : t('never'));
   const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
 
   function toggle(id: number) {
