@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildQuery,
   canonicalString,
@@ -151,5 +151,27 @@ describe('nonce and timestamp', () => {
     const b = await signRequest(input);
     expect(a['X-Nonce']).not.toBe(b['X-Nonce']);
     expect(a['X-Signature']).not.toBe(b['X-Signature']);
+  });
+});
+
+describe('without Node crypto (browser and edge runtimes use Web Crypto)', () => {
+  it('signs, hashes and verifies to the same bytes', async () => {
+    const original = process.getBuiltinModule;
+    // The module picks its implementation when loaded: load a fresh copy with Node's crypto hidden.
+    (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
+    vi.resetModules();
+    try {
+      const web = await import('./index');
+      const canonical = canonicalString({ method: 'GET', pathAndQuery: '/v1/skus', timestamp: TS, nonce: 'n', bodySha256: EMPTY_SHA });
+      expect(await web.sha256Hex('{"名稱":"茶"}')).toBe(await sha256Hex('{"名稱":"茶"}'));
+      const signature = await web.sign(SECRET, canonical);
+      expect(signature).toBe(await sign(SECRET, canonical));
+      expect(await web.verify(SECRET, canonical, signature)).toBe(true);
+      expect(await web.verify(`${SECRET} `, canonical, signature)).toBe(false);
+      expect(web.newNonce()).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      process.getBuiltinModule = original;
+      vi.resetModules();
+    }
   });
 });

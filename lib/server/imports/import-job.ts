@@ -41,6 +41,8 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
     name: importKindName(family),
     // Interrupted units come back to `run`, which applies the unknown-outcome rule per chunk above.
     rerunExpired: true,
+    // The outcomes are kept per row in import_row (store below); a second copy per unit is only writes.
+    keepResults: false,
     async run({ importId, chunk }, ctx) {
       const db = ctx.db as unknown as Kysely<unknown>;
       const rows = (await loadChunk(db, importId, chunk)).filter((r) => r.status === 'pending' || r.status === 'sending');

@@ -38,7 +38,7 @@ const row = (rowNo: number, item: Record<string, unknown> | null): store.UploadR
 });
 
 describe('imports store (real PGlite, console migrations)', () => {
-  it('keeps every row, re-checks items with the contract, and chunks only the rows to send', async () => {
+  it('keeps every row, re-checks items with the contract, and chunks consecutive rows, leaving held-back rows out', async () => {
     const id = await store.createImport(db, meta(5), user);
     await store.appendRows(db, id, 'skus', [
       row(0, { productId: 1, outerSysCode: 'S1', name: 'a' }),
@@ -47,22 +47,32 @@ describe('imports store (real PGlite, console migrations)', () => {
       row(2, { productId: 1, outerSysCode: 'S3', name: 'x'.repeat(101) }),
     ]);
     await store.appendRows(db, id, 'skus', [row(3, { productId: 1, name: 'no code' }), row(4, { productId: 1, outerSysCode: 'S5' })]);
-    expect(await store.assignChunks(db, id, 2)).toBe(2);
+    // Chunks of two consecutive rows: [0, 1 held back], [2 held back, 3], [4].
+    expect(await store.assignChunks(db, id, 2)).toBe(3);
 
     const view = await store.getImport(db, id);
     expect(view).toMatchObject({ family: 'skus', totalRows: 5, uploadedRows: 5, state: 'uploading' });
     expect(view!.counts).toMatchObject({ pending: 3, not_sent: 2 });
 
-    const first = await store.loadChunk(db, id, 0);
-    expect(first.map((r) => [r.rowNo, r.keyed])).toEqual([
-      [0, true],
-      [3, false],
-    ]);
+    expect((await store.loadChunk(db, id, 0)).map((r) => [r.rowNo, r.keyed])).toEqual([[0, true]]);
+    expect((await store.loadChunk(db, id, 1)).map((r) => [r.rowNo, r.keyed])).toEqual([[3, false]]);
+    expect((await store.loadChunk(db, id, 2)).map((r) => [r.rowNo, r.keyed])).toEqual([[4, true]]);
     const held = await store.listRows(db, id, { statuses: ['not_sent'] });
     expect(held.map((r) => [r.line, r.errors[0]?.code])).toEqual([
       [3, 'name_too_long'],
       [4, 'name_too_long'],
     ]);
+  });
+
+  it('numbers chunks of CHUNK_SIZE rows as the rows are stored, so starting rewrites nothing', async () => {
+    const id = await store.createImport(db, meta(450), user);
+    const rows = Array.from({ length: 450 }, (_, n) => row(n, { productId: 1, outerSysCode: `C${n}` }));
+    await store.appendRows(db, id, 'skus', rows.slice(0, 300));
+    await store.appendRows(db, id, 'skus', rows.slice(300));
+    expect(await store.assignChunks(db, id)).toBe(3);
+    const second = await store.loadChunk(db, id, 1);
+    expect([second.length, second[0]!.rowNo, second.at(-1)!.rowNo]).toEqual([200, 200, 399]);
+    expect((await store.loadChunk(db, id, 2)).length).toBe(50);
   });
 
   it('records outcomes, and settles rows left without one as not sent or unknown', async () => {

@@ -113,28 +113,30 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       item,
       keyed: item ? keyed(item as never) : false,
       status: row.skip && item ? 'skipped' : item ? 'pending' : 'not_sent',
+      chunk: item ? Math.floor(row.rowNo / CHUNK_SIZE) : null,
       errors,
       warnings: row.warnings,
     };
   });
   await sql`
-    insert into import_row (import_id, row_no, line, cells, item, keyed, status, errors, warnings)
-    select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.errors, x.warnings
+    insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+    select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.chunk, x.errors, x.warnings
     from jsonb_to_recordset(${json(records)}::jsonb)
-      as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, errors jsonb, warnings jsonb)
+      as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
     on conflict (import_id, row_no) do nothing`.execute(db);
 }
 
 /**
- * Numbers the chunks of the rows to send (CHUNK_SIZE rows each, in file order) and returns how many there
- * are. Only while uploading: a started import keeps its chunks.
+ * A chunk is CHUNK_SIZE consecutive rows of the file (row_no / size); its held-back rows stay out of it, so a
+ * chunk sends at most that many. The number is written with the rows (appendRows), so starting an import of
+ * 100,000 rows does not rewrite them all; another size (tests) renumbers. Returns how many chunks there are.
  */
 export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_SIZE): Promise<number> {
-  await sql`
-    update import_row r set chunk = (n.rank - 1) / ${chunkSize}
-    from (select row_no, row_number() over (order by row_no) as rank
-          from import_row where import_id = ${importId} and item is not null and status = 'pending') n
-    where r.import_id = ${importId} and r.row_no = n.row_no`.execute(db);
+  if (chunkSize !== CHUNK_SIZE) {
+    await sql`
+      update import_row set chunk = row_no / ${chunkSize}
+      where import_id = ${importId} and item is not null`.execute(db);
+  }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
   return rows[0]!.chunks;

@@ -102,7 +102,7 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery) 
   const [rows, totals] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sql.ref(column), sql.raw(`${query.dir} nulls last`))
+      .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
       .orderBy('company_id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
@@ -148,7 +148,7 @@ export async function readPointPage(db: Db, tenant: string, query: QuotaQuery) {
   const [rows, totals] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sql.ref(column), sql.raw(`${query.dir} nulls last`))
+      .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
       .orderBy('company_id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
