@@ -17,7 +17,7 @@ export type ConsoleShellProps = {
   /** Server action that ends the session (lives in app/, which may reach lib/server). */
   signOutAction: () => Promise<void>;
   /** Server action that saves the language (app/_actions/preferences.ts). */
-  chooseLocaleAction: (locale: string) => Promise<void>;
+  chooseLocaleAction: (form: FormData) => Promise<void>;
   /** The account's table density, and the server action that saves a new one. */
   density: Density;
   chooseDensityAction: (density: string) => Promise<void>;
