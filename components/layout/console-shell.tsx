@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DensityProvider } from '@/components/data-table/density';
 import type { Density } from '@/lib/contract/preferences';
+import { CommandPaletteTrigger } from './command-palette-trigger';
 import type { CurrentUser } from './current-user';
 import { MainNav } from './main-nav';
 import { LanguageSwitch } from './language-switch';
@@ -35,6 +36,7 @@ export function ConsoleShell({ user, signOutAction, chooseLocaleAction, density,
       <div className="flex min-h-screen flex-col">
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
           <p className="text-base font-semibold">{t('appName')}</p>
+          <CommandPaletteTrigger />
           <section aria-label={t('account')} className="flex flex-wrap items-center gap-3">
             <p className="flex items-center gap-2 text-sm">
               <span className="font-medium">{t('signedInAs', { name: user.name })}</span>

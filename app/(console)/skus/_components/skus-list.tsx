@@ -2,16 +2,18 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { ListView } from '@/components/data-table/list-view';
+import { RecordSearch } from '@/components/form/record-search';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { parseRecordId } from '@/components/record/parse-id';
+import { productSource } from '@/lib/client/pickers';
 import { useProduct } from '@/lib/client/products/get-product';
 import { skuKeys } from '@/lib/client/query-keys';
 import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
@@ -29,7 +31,11 @@ export function SkusList() {
   const money = useMoney();
   const user = useCurrentUser();
   // Name the product a productId filter points at, so a typed id can be checked at a glance.
-  const filteredProductId = parseRecordId(useSearchParams().get('productId') ?? '');
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const tf = useTranslations('find');
+  const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
   const filteredProduct = useProduct(filteredProductId);
   const statusLabels = useMemo(() => Object.fromEntries(STATUS.sku.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
@@ -118,26 +124,42 @@ export function SkusList() {
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
+  // The product filter takes an id; this finds the product by code or name and sets it (first page again).
+  const filterByProduct = (productId: number) => {
+    const next = new URLSearchParams(searchParams.toString());
+    next.set('productId', String(productId));
+    next.delete('page');
+    router.push(`${pathname}?${next.toString()}`);
+  };
+
   return (
-    <ListView
-      list="skus"
-      tableId="skus"
-      userId={user.id}
-      caption={t('title')}
-      queryKey={skuKeys.list}
-      getPage={getSkus}
-      columns={columns}
-      filterFields={filterFields}
-      fetchAll={getAllSkus}
-      csvColumns={csvColumns}
-      csvFileBase="skus"
-      actions={
-        can(user.role, 'editMasterData') ? (
-          <LinkButton href="/skus/new" size="sm" variant="primary">
-            {t('new')}
-          </LinkButton>
-        ) : null
-      }
-    />
+    <>
+      <details className="max-w-xl text-sm">
+        <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
+        <div className="mt-2">
+          <RecordSearch label={tf('lookUp')} action="choose" source={productSource} messages="find.productSearch" onPick={(p) => filterByProduct(p.id)} />
+        </div>
+      </details>
+      <ListView
+        list="skus"
+        tableId="skus"
+        userId={user.id}
+        caption={t('title')}
+        queryKey={skuKeys.list}
+        getPage={getSkus}
+        columns={columns}
+        filterFields={filterFields}
+        fetchAll={getAllSkus}
+        csvColumns={csvColumns}
+        csvFileBase="skus"
+        actions={
+          can(user.role, 'editMasterData') ? (
+            <LinkButton href="/skus/new" size="sm" variant="primary">
+              {t('new')}
+            </LinkButton>
+          ) : null
+        }
+      />
+    </>
   );
 }
