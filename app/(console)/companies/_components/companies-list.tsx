@@ -4,6 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
+import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { LinkButton } from '@/components/ui';
 import { ListView } from '@/components/data-table/list-view';
@@ -58,6 +60,17 @@ export function CompaniesList() {
     [t, salespeople.nameOf],
   );
 
+  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
+  const bulk = useBulkSelection<Company>(can(user.role, 'runImports'));
+  const listFilters = useListFilters('companies');
+  const bulkFields: BulkField<Company>[] = (['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] as const).map((name) => ({
+    name,
+    label: t(`fields.${name}`),
+    family: 'companies' as const,
+    idField: 'id' as const,
+    current: (c: Company) => c[name],
+  }));
+
   const csvColumns: CsvColumn<Company>[] = [
     { header: t('fields.id'), value: (c) => c.id },
     { header: t('fields.outerSysCode'), value: (c) => c.outerSysCode },
@@ -85,17 +98,22 @@ export function CompaniesList() {
       caption={t('title')}
       queryKey={companyKeys.list}
       getPage={getCompanies}
-      columns={columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllCompanies}
       csvColumns={csvColumns}
       csvFileBase="companies"
       actions={
-        can(user.role, 'editMasterData') ? (
+        <>
+          {bulk.enabled ? (
+            <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllCompanies(listFilters)} />
+          ) : null}
+          {can(user.role, 'editMasterData') ? (
           <LinkButton href="/companies/new" size="sm" variant="primary">
             {t('new')}
           </LinkButton>
-        ) : null
+        ) : null}
+        </>
       }
     />
   );

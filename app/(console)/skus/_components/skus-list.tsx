@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
+import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { ListView } from '@/components/data-table/list-view';
@@ -83,6 +85,15 @@ export function SkusList() {
     ];
   }, [t, format, money, statusLabels]);
 
+  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
+  const bulk = useBulkSelection<Sku>(can(user.role, 'runImports'));
+  const listFilters = useListFilters('skus');
+  const bulkFields: BulkField<Sku>[] = [
+    ...(['name', 'unit', 'spec', 'warehouse', 'barcode'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'skus' as const, idField: 'id' as const, current: (s: Sku) => s[name] })),
+    ...(['price', 'sellPrice'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'prices' as const, idField: 'skuId' as const, current: (s: Sku) => s[name] })),
+    { name: 'inventoryQty', label: t('fields.inventoryQty'), family: 'stock', idField: 'skuId', current: (s) => s.inventoryQty },
+  ];
+
   const csvColumns: CsvColumn<Sku>[] = [
     { header: t('fields.id'), value: (s) => s.id },
     { header: `${t('fields.productId')} id`, value: (s) => s.productId },
@@ -147,17 +158,22 @@ export function SkusList() {
         caption={t('title')}
         queryKey={skuKeys.list}
         getPage={getSkus}
-        columns={columns}
+        columns={bulk.withSelection(columns)}
         filterFields={filterFields}
         fetchAll={getAllSkus}
         csvColumns={csvColumns}
         csvFileBase="skus"
         actions={
-          can(user.role, 'editMasterData') ? (
+          <>
+            {bulk.enabled ? (
+              <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllSkus(listFilters)} />
+            ) : null}
+            {can(user.role, 'editMasterData') ? (
             <LinkButton href="/skus/new" size="sm" variant="primary">
               {t('new')}
             </LinkButton>
-          ) : null
+          ) : null}
+          </>
         }
       />
     </>
