@@ -7,6 +7,7 @@ import { useRecordHistory } from '@/lib/client/history';
 import { operationKind, type FieldDiff, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import { QueryState } from './query-state';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 const PANEL_LIMIT = 100;
 
@@ -71,7 +72,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td className="whitespace-nowrap py-1.5 pr-3">
-                      <time dateTime={entry.at}>{format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                      <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
                     </td>
                     <td className="py-1.5 pr-3">{entry.userEmail}</td>
                     <td className="whitespace-nowrap py-1.5 pr-3" title={entry.operation}>

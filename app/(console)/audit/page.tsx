@@ -9,6 +9,7 @@ import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntry
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -137,7 +138,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <tr key={entry.id}>
                       <td className="whitespace-nowrap px-3 py-2">
                         <time dateTime={entry.at}>
-                          {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+                          {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
                         </time>
                       </td>
                       <td className="px-3 py-2">{entry.userEmail}</td>

@@ -8,6 +8,7 @@ import { FAMILY_NAMES, isFamilyName } from '@/lib/csv/families';
 import { can } from '@/lib/contract/roles';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { HistoryFilters } from './_components/history-filters';
 
 export const dynamic = 'force-dynamic';
@@ -117,7 +118,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
                   </td>
                   <td className="px-3 py-2">{imp.createdByEmail}</td>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={imp.createdAt}>{format.dateTime(new Date(imp.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                    <time dateTime={imp.createdAt}>{plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}</time>
                   </td>
                 </tr>
               ))}

@@ -39,10 +39,10 @@ export function CompaniesList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
-      { id: 'shortName', accessorKey: 'shortName', header: t('fields.shortName'), meta: { label: t('fields.shortName') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
+      { id: 'shortName', accessorKey: 'shortName', header: t('fields.shortName'), meta: { label: t('fields.shortName'), truncate: true } },
       { id: 'cellPhone', accessorKey: 'cellPhone', header: t('fields.cellPhone'), meta: { label: t('fields.cellPhone') } },
-      { id: 'shippingAddress', accessorKey: 'shippingAddress', header: t('fields.shippingAddress'), meta: { label: t('fields.shippingAddress') } },
+      { id: 'shippingAddress', accessorKey: 'shippingAddress', header: t('fields.shippingAddress'), meta: { label: t('fields.shippingAddress'), truncate: true } },
       {
         id: 'internalUserId',
         header: t('fields.internalUserId'),

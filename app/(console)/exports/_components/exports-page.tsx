@@ -18,6 +18,7 @@ import {
 } from '@/lib/client/exports/exports';
 import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
 import { csvFileName } from '@/lib/csv/export';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 type Phase =
   | { phase: 'idle' }
@@ -183,7 +184,7 @@ function MyExports() {
                 {list.map((e) => (
                   <tr key={e.id}>
                     <td className="whitespace-nowrap py-1.5 pr-3">
-                      <time dateTime={e.createdAt}>{format.dateTime(new Date(e.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                      <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
                     </td>
                     <td className="py-1.5 pr-3">{t(`resources.${e.resource}`)}</td>
                     <td className="whitespace-nowrap py-1.5 pr-3">{format.number(e.totalCount)}</td>

@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { RowIssue } from '@/lib/csv/check';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export type Attempt = { no: number; jobId: string | null; rows: number; createdByEmail: string; createdAt: string };
 export type RowAttempt = { attempt: number; cells: string[]; status: string; recordId: number | null; errors: RowIssue[] };
@@ -19,7 +20,7 @@ export function AttemptsList({ attempts }: { attempts: Attempt[] }) {
         {attempts.map((a) => (
           <li key={a.no}>
             {t('attemptLine', { no: a.no, rows: a.rows, email: a.createdByEmail })}{' '}
-            <time dateTime={a.createdAt}>{format.dateTime(new Date(a.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+            <time dateTime={a.createdAt}>{plainSpaces(format.dateTime(new Date(a.createdAt), 'dateTimeSeconds'))}</time>
           </li>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Field, Input, Select } from '@/components/ui';
@@ -39,6 +39,7 @@ function download(text: string, name: string) {
 
 export function NewImport() {
   const t = useTranslations('imports');
+  const locale = useLocale();
   const tw = useTranslations('workbench');
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
@@ -167,8 +168,10 @@ export function NewImport() {
   function downloadTemplate() {
     if (!fam) return;
     const { headers, example } = templateRows(fam);
+    // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
+    const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
     download(
-      toCsv([example], headers.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
+      toCsv([example], names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
       csvFileName(`${fam.name}-template`),
     );
   }

@@ -40,11 +40,11 @@ export function ProductsList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
       {
         id: 'productCategoryId',
         header: t('fields.productCategoryId'),
-        meta: { label: t('fields.productCategoryId') },
+        meta: { label: t('fields.productCategoryId'), truncate: true },
         cell: ({ row }) => categories.pathOf(row.original.productCategoryId),
       },
       {

@@ -8,6 +8,7 @@ import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/compone
 import { companySource, recordLabel } from '@/lib/client/pickers';
 import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/server/quotas/edit';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 type Step =
   | { phase: 'form' }
@@ -185,7 +186,7 @@ export function EditDialog({
             const text =
               o.status === 'applied'
                 ? o.readAt
-                  ? t('applied', { when: format.dateTime(new Date(o.readAt), { dateStyle: 'short', timeStyle: 'medium' }) })
+                  ? t('applied', { when: plainSpaces(format.dateTime(new Date(o.readAt), 'dateTimeSeconds')) })
                   : t('appliedNoRead')
                 : o.status === 'refused'
                   ? t('refused', { reason: reason(o.code) })

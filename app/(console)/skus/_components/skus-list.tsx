@@ -24,11 +24,13 @@ import type { Sku } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { ProductLink } from './product-link';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export function SkusList() {
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const format = useFormatter();
+  const money = useMoney();
   const user = useCurrentUser();
   // Name the product a productId filter points at, so a typed id can be checked at a glance.
   const searchParams = useSearchParams();
@@ -44,13 +46,13 @@ export function SkusList() {
       id: key,
       accessorKey: key,
       header: t(`fields.${key}`),
-      meta: { label: t(`fields.${key}`) } satisfies ColumnMeta,
+      meta: { label: t(`fields.${key}`), truncate: key === 'name' || key === 'spec' } satisfies ColumnMeta,
     });
     const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ColumnDef<Sku> => ({
       id: key,
       header: t(`fields.${key}`),
       meta: { label: t(`fields.${key}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => format.number(row.original[key], { maximumFractionDigits: 4 }),
+      cell: ({ row }) => (key === 'price' || key === 'sellPrice' ? money(row.original[key]) : format.number(row.original[key], { maximumFractionDigits: 4 })),
     });
     return [
       {
@@ -65,7 +67,7 @@ export function SkusList() {
         ),
       },
       text('name'),
-      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId') }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
+      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId'), truncate: true }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
       text('barcode'),
       text('warehouse'),
       text('unit'),
@@ -81,7 +83,7 @@ export function SkusList() {
         cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
       },
     ];
-  }, [t, format, statusLabels]);
+  }, [t, format, money, statusLabels]);
 
   // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
   const bulk = useBulkSelection<Sku>(can(user.role, 'runImports'));
