@@ -4,13 +4,19 @@ import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { THEME_SCRIPT } from '@/components/layout/theme-script';
+import { ErrorCatalogueSync } from '@/components/layout/error-catalogue-sync';
 import { TimeZoneSync } from '@/components/layout/time-zone-sync';
 import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');
-  return { title: { default: t('title'), template: `%s · ${t('title')}` } };
+  return {
+    title: { default: t('title'), template: `%s · ${t('title')}` },
+    // public/icon.svg; public/robots.txt keeps the console out of search engines, and so does this.
+    icons: { icon: { url: '/icon.svg', type: 'image/svg+xml' } },
+    robots: { index: false, follow: false },
+  };
 }
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
@@ -26,6 +32,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen bg-white font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <NextIntlClientProvider>
           <TimeZoneSync />
+          <ErrorCatalogueSync />
           {children}
         </NextIntlClientProvider>
       </body>

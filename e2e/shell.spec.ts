@@ -4,11 +4,11 @@ import { expectNoAxeViolations } from './fixtures/axe';
 import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from './fixtures/accounts';
 
 const NAV: Record<RoleName, string[]> = {
-  viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Settings', 'Status'],
-  steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Settings', 'Status'],
-  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'],
+  viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
+  steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Settings', 'Status'],
+  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Users', 'Audit', 'Settings', 'Status'],
 };
-const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Users', 'Audit', 'Settings', 'Status'];
+const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Users', 'Audit', 'Settings', 'Status'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -3,7 +3,9 @@ import { redirect } from 'next/navigation';
 import { ConsoleShell } from '@/components/layout/console-shell';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
-import { chooseLocale } from '@/app/_actions/preferences';
+import { chooseDensity, chooseLocale } from '@/app/_actions/preferences';
+import { DEFAULT_DENSITY } from '@/lib/contract/preferences';
+import { requestPreferences } from '@/lib/server/preferences';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
@@ -13,8 +15,15 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     const path = (await headers()).get('x-console-path');
     redirect(path ? `/sign-in?next=${encodeURIComponent(safeReturnTo(path))}` : '/sign-in');
   }
+  const preferences = await requestPreferences(user.id);
   return (
-    <ConsoleShell user={user} signOutAction={signOut} chooseLocaleAction={chooseLocale}>
+    <ConsoleShell
+      user={user}
+      signOutAction={signOut}
+      chooseLocaleAction={chooseLocale}
+      density={preferences.density ?? DEFAULT_DENSITY}
+      chooseDensityAction={chooseDensity}
+    >
       {children}
     </ConsoleShell>
   );

@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { isDensity } from '@/lib/contract/preferences';
 import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locale';
@@ -10,14 +11,17 @@ import { savePreferences } from '@/lib/server/preferences';
 const YEAR = 60 * 60 * 24 * 365;
 
 /**
- * Sets the language: saved with the account when signed in (so it follows the person to any browser), and in
- * this browser's cookie (so the sign-in page speaks it too). The caller refreshes the page to re-render.
+ * Sets the language (a form's `locale` field): saved with the account when signed in (so it follows the
+ * person to any browser), and in this browser's cookie (so the sign-in page speaks it too). Every page is
+ * then rendered again in it. A form action, so the switch works before the page has hydrated.
  */
-export async function chooseLocale(locale: string): Promise<void> {
+export async function chooseLocale(form: FormData): Promise<void> {
+  const locale = form.get('locale');
   if (!isLocale(locale)) throw new Error('Unknown language.');
   (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true });
   const user = await getCurrentUser();
   if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
+  revalidatePath('/', 'layout');
 }
 
 /** Saves the table density with the signed-in account. */

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, cn } from '@/components/ui';
 import { columnVisibilityKey, useColumnVisibility } from './use-column-visibility';
 import { ColumnPicker } from './column-picker';
+import { DensityToggle, useDensity } from './density';
+import { TruncatedText } from './truncated-text';
 import { Pagination } from './pagination';
 
 /** Column label for the column picker and the CSV header; set it on every column. */
@@ -13,6 +15,11 @@ export interface ColumnMeta {
   label: string;
   /** Right-align numbers. */
   numeric?: boolean;
+  /**
+   * A long free text (a name, an address): cut to one line with the full text on hover and focus. Every
+   * other cell (codes, phones, amounts, dates) stays on one line whatever its length.
+   */
+  truncate?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -44,13 +51,19 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
 }
 
+/** The first column (the record's code and link) stays in view when the table scrolls sideways. */
+const STICKY_FIRST = 'sticky left-0 z-[1] bg-inherit';
+
 /**
  * The shared list table: server-side pages, columns a person can hide (remembered per user), skeleton rows
  * on first load, and empty and error states. It is a real <table>, busy while loading, and announces the
- * results count through a status region.
+ * results count through a status region. Cells never wrap (long texts are cut, see ColumnMeta.truncate), the
+ * row height follows the account's density, and the rows come in the order /v1 gives them: by id.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const t = useTranslations('dataTable');
+  const { density } = useDensity();
+  const cellPadding = density === 'compact' ? 'px-3 py-1' : 'px-3 py-2';
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(columnVisibilityKey(props.userId, props.tableId));
   // TanStack Table returns functions that React Compiler must not memoise; the table is cheap to rebuild.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -81,11 +94,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          {status}
-        </p>
+        <div className="text-sm">
+          <p role="status" className="text-zinc-700 dark:text-zinc-300">
+            {status}
+          </p>
+          <p className="text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           {props.toolbar}
+          <DensityToggle />
           <ColumnPicker table={table} />
         </div>
       </div>
@@ -105,18 +122,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           className={cn('min-w-full text-left text-sm', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
         >
           <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-zinc-50 dark:bg-zinc-900">
+          <thead>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
+              <tr key={group.id} className="bg-zinc-50 dark:bg-zinc-900">
+                {group.headers.map((header, index) => {
                   const meta = header.column.columnDef.meta as ColumnMeta | undefined;
                   return (
                     <th
                       key={header.id}
                       scope="col"
                       className={cn(
-                        'px-3 py-2 font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
+                        cellPadding,
+                        'font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
                         meta?.numeric ? 'text-right' : undefined,
+                        index === 0 ? STICKY_FIRST : undefined,
                       )}
                     >
                       {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
@@ -131,19 +150,28 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
                   <tr key={`skeleton-${i}`} aria-hidden="true">
                     {visibleColumns.map((column) => (
-                      <td key={column.id} className="px-3 py-2.5">
+                      <td key={column.id} className={cellPadding}>
                         <Skeleton className="h-4 w-full min-w-12" />
                       </td>
                     ))}
                   </tr>
                 ))
               : rows.map((row) => (
-                  <tr key={row.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-900/60">
-                    {row.getVisibleCells().map((cell) => {
+                  <tr key={row.id} className="bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900">
+                    {row.getVisibleCells().map((cell, index) => {
                       const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+                      const content = flexRender(cell.column.columnDef.cell, cell.getContext());
                       return (
-                        <td key={cell.id} className={cn('px-3 py-2 align-top', meta?.numeric ? 'text-right tabular-nums' : undefined)}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            cellPadding,
+                            'align-top whitespace-nowrap',
+                            meta?.numeric ? 'text-right tabular-nums' : undefined,
+                            index === 0 ? STICKY_FIRST : undefined,
+                          )}
+                        >
+                          {meta?.truncate ? <TruncatedText>{content}</TruncatedText> : content}
                         </td>
                       );
                     })}

@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Input, Select, SelectOptions } from '@/components/ui';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button, Checkbox, Field, Input, Select, SelectOptions, cn } from '@/components/ui';
 import type { LIST_FILTERS, ListFilters, ListName } from '@/lib/contract/lists';
 import type { NavigateMode } from './use-list-url-state';
 import { useIsClient } from './use-is-client';
@@ -45,78 +45,96 @@ export interface FilterBarProps<L extends ListName> {
 
 const DEBOUNCE_MS = 400;
 
-/** A filter bar built from the list's filter table; every change lands in the URL. */
+/**
+ * A filter bar built from the list's filter table; every change lands in the URL. Below 1024 px wide it folds
+ * behind a "Filters" button (saying how many are set), so the table starts on the first screen.
+ */
 export function FilterBar<L extends ListName>({ fields, state, setFilters, clearFilters, setExactCode }: FilterBarProps<L>) {
   const t = useTranslations('dataTable');
   const values = state.filters as Record<string, string | number | undefined>;
   const set = (name: string, value: string | number | undefined, mode?: NavigateMode) =>
     setFilters({ [name]: value } as ListFilters<L>, mode);
   const active = Object.keys(values).length > 0 || state.exactCode;
+  const [open, setOpen] = useState(false);
+  const formId = useId();
 
   return (
-    <form
-      role="search"
-      aria-label={t('filters')}
-      className="grid gap-4 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800"
-      // Filters apply as they change; Enter in a text box applies at once (handled in the box).
-      onSubmit={(e) => e.preventDefault()}
-    >
-      {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
-        const value = values[name];
-        switch (field.type) {
-          case 'text':
-          case 'id':
-            return (
-              <div key={name} className="space-y-2">
-                <TextFilter
-                  name={name}
+    <div className="space-y-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        className="lg:hidden"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t('filtersCount', { count: Object.keys(values).length + (state.exactCode ? 1 : 0) })}
+      </Button>
+      <form
+        id={formId}
+        role="search"
+        aria-label={t('filters')}
+        className={cn('gap-4 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-4 dark:border-zinc-800', open ? 'grid' : 'hidden')}
+        // Filters apply as they change; Enter in a text box applies at once (handled in the box).
+        onSubmit={(e) => e.preventDefault()}
+      >
+        {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
+          const value = values[name];
+          switch (field.type) {
+            case 'text':
+            case 'id':
+              return (
+                <div key={name} className="space-y-2">
+                  <TextFilter
+                    name={name}
+                    label={field.label}
+                    description={field.description}
+                    numeric={field.type === 'id' || field.inputMode === 'numeric'}
+                    value={value === undefined ? '' : String(value)}
+                    onCommit={(v, mode) => {
+                      if (field.type !== 'id') return set(name, v, mode);
+                      const id = /^[1-9][0-9]{0,15}$/.test(v.trim()) ? Number(v.trim()) : undefined;
+                      if (v.trim() === '' || id !== undefined) set(name, id, mode);
+                    }}
+                  />
+                  {name === 'outerSysCode' && setExactCode ? (
+                    <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                  ) : null}
+                </div>
+              );
+            case 'select':
+              return (
+                <Field key={name} label={field.label} description={field.description}>
+                  <Select
+                    name={name}
+                    value={value === undefined ? '' : String(value)}
+                    onChange={(e) => set(name, e.target.value === '' ? undefined : field.ids ? Number(e.target.value) : e.target.value)}
+                  >
+                    <option value="">{field.anyLabel}</option>
+                    <SelectOptions options={field.options} groups={field.groups} />
+                  </Select>
+                </Field>
+              );
+            case 'datetime':
+              return (
+                <DateTimeFilter
+                  key={name}
                   label={field.label}
-                  description={field.description}
-                  numeric={field.type === 'id' || field.inputMode === 'numeric'}
-                  value={value === undefined ? '' : String(value)}
-                  onCommit={(v, mode) => {
-                    if (field.type !== 'id') return set(name, v, mode);
-                    const id = /^[1-9][0-9]{0,15}$/.test(v.trim()) ? Number(v.trim()) : undefined;
-                    if (v.trim() === '' || id !== undefined) set(name, id, mode);
-                  }}
+                  value={typeof value === 'string' ? value : undefined}
+                  onCommit={(iso) => set(name, iso)}
                 />
-                {name === 'outerSysCode' && setExactCode ? (
-                  <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
-                ) : null}
-              </div>
-            );
-          case 'select':
-            return (
-              <Field key={name} label={field.label} description={field.description}>
-                <Select
-                  name={name}
-                  value={value === undefined ? '' : String(value)}
-                  onChange={(e) => set(name, e.target.value === '' ? undefined : field.ids ? Number(e.target.value) : e.target.value)}
-                >
-                  <option value="">{field.anyLabel}</option>
-                  <SelectOptions options={field.options} groups={field.groups} />
-                </Select>
-              </Field>
-            );
-          case 'datetime':
-            return (
-              <DateTimeFilter
-                key={name}
-                label={field.label}
-                value={typeof value === 'string' ? value : undefined}
-                onCommit={(iso) => set(name, iso)}
-              />
-            );
-          case 'custom':
-            return <div key={name}>{field.render(value, (v) => set(name, v))}</div>;
-        }
-      })}
-      <div className="flex items-end">
-        <Button variant="ghost" size="sm" disabled={!active} onClick={clearFilters}>
-          {t('clearFilters')}
-        </Button>
-      </div>
-    </form>
+              );
+            case 'custom':
+              return <div key={name}>{field.render(value, (v) => set(name, v))}</div>;
+          }
+        })}
+        <div className="flex items-end">
+          <Button variant="ghost" size="sm" disabled={!active} onClick={clearFilters}>
+            {t('clearFilters')}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 
 }

@@ -7,6 +7,7 @@ import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
+import { withReview } from '@/lib/client/review';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
 import { ConflictDialog } from './conflict-dialog';
 import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
@@ -84,7 +85,8 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
       return;
     }
     setNotice(null);
-    setReview({ changes, list });
+    // The confirmed review goes with the write, for the record's History (lib/client/review.ts).
+    setReview({ changes: props.mode === 'edit' ? withReview(changes, list) : changes, list });
   };
 
   /** A refusal before anything was sent: the check itself failed. */
@@ -188,7 +190,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
       return;
     }
     // Re-read again on the way out: the record may have changed once more while the person chose.
-    await send(changes, conflict.now);
+    await send(withReview(changes, list), conflict.now);
   };
 
   const checkAfterUnknown = async () => {

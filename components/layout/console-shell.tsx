@@ -2,10 +2,14 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DensityProvider } from '@/components/data-table/density';
+import type { Density } from '@/lib/contract/preferences';
+import { CommandPaletteTrigger } from './command-palette-trigger';
 import type { CurrentUser } from './current-user';
 import { MainNav } from './main-nav';
 import { LanguageSwitch } from './language-switch';
 import { ConsoleProviders } from './providers';
+import { RouteFocus } from './route-focus';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeToggle } from './theme-toggle';
 
@@ -14,20 +18,25 @@ export type ConsoleShellProps = {
   /** Server action that ends the session (lives in app/, which may reach lib/server). */
   signOutAction: () => Promise<void>;
   /** Server action that saves the language (app/_actions/preferences.ts). */
-  chooseLocaleAction: (locale: string) => Promise<void>;
+  chooseLocaleAction: (form: FormData) => Promise<void>;
+  /** The account's table density, and the server action that saves a new one. */
+  density: Density;
+  chooseDensityAction: (density: string) => Promise<void>;
   children: ReactNode;
 };
 
 /** Header (name, signed-in user and role, language, dark mode, sign out), navigation by role, and the main region. */
-export function ConsoleShell({ user, signOutAction, chooseLocaleAction, children }: ConsoleShellProps) {
+export function ConsoleShell({ user, signOutAction, chooseLocaleAction, density, chooseDensityAction, children }: ConsoleShellProps) {
   const t = useTranslations('shell');
   const roles = useTranslations('roles');
   return (
     <ConsoleProviders user={user}>
       <SkipLink />
+      <RouteFocus containerId={MAIN_CONTENT_ID} />
       <div className="flex min-h-screen flex-col">
         <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
           <p className="text-base font-semibold">{t('appName')}</p>
+          <CommandPaletteTrigger />
           <section aria-label={t('account')} className="flex flex-wrap items-center gap-3">
             <p className="flex items-center gap-2 text-sm">
               <span className="font-medium">{t('signedInAs', { name: user.name })}</span>
@@ -49,7 +58,7 @@ export function ConsoleShell({ user, signOutAction, chooseLocaleAction, children
         <div className="flex flex-1 flex-col lg:flex-row">
           <MainNav className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/40" />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none lg:px-8">
-            {children}
+            <DensityProvider initial={density} save={chooseDensityAction}>{children}</DensityProvider>
           </main>
         </div>
       </div>

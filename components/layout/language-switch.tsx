@@ -1,8 +1,7 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useFormStatus } from 'react-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { htmlLang, isLocale, type Locale } from '@/lib/i18n/locale';
 
@@ -12,30 +11,26 @@ const OTHER: Record<Locale, { locale: Locale; name: string }> = {
   'zh-TW': { locale: 'en', name: 'English' },
 };
 
+function SwitchButton({ locale, name }: { locale: Locale; name: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" lang={htmlLang(locale)} disabled={pending} aria-busy={pending} className={buttonClasses('ghost', 'sm')}>
+      {name}
+    </button>
+  );
+}
+
 /**
- * Switches to the other language. `choose` is a server action (it saves the choice with the account and in
- * a cookie); the refresh re-renders every server component and `<html lang>` in the new language.
+ * Switches to the other language. `choose` is a server action (it saves the choice with the account and in a
+ * cookie, then renders the pages again, `<html lang>` included); as a form it works before hydration too.
  */
-export function LanguageSwitch({ choose }: { choose: (locale: string) => Promise<void> }) {
+export function LanguageSwitch({ choose }: { choose: (form: FormData) => Promise<void> }) {
   const current = useLocale();
   const other = OTHER[isLocale(current) ? current : 'en'];
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
   return (
-    <button
-      type="button"
-      lang={htmlLang(other.locale)}
-      disabled={pending}
-      aria-busy={pending}
-      className={buttonClasses('ghost', 'sm')}
-      onClick={() =>
-        startTransition(async () => {
-          await choose(other.locale);
-          router.refresh();
-        })
-      }
-    >
-      {other.name}
-    </button>
+    <form action={choose}>
+      <input type="hidden" name="locale" value={other.locale} />
+      <SwitchButton locale={other.locale} name={other.name} />
+    </form>
   );
 }

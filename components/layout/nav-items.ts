@@ -3,7 +3,7 @@ import { can, type ConsolePermission, type Role } from '@/lib/contract/roles';
 export type NavItem = {
   href: string;
   /** Key in the `nav` message namespace; the page's h1 carries the same word. */
-  label: 'companies' | 'products' | 'skus' | 'bundles' | 'quotas' | 'imports' | 'users' | 'audit' | 'settings' | 'status';
+  label: 'companies' | 'products' | 'skus' | 'bundles' | 'quotas' | 'imports' | 'exports' | 'users' | 'audit' | 'settings' | 'status';
   /** Who sees the link (lib/contract/roles); absent means every signed-in role. */
   permission?: ConsolePermission;
 };
@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/bundles', label: 'bundles' },
   { href: '/quotas', label: 'quotas' },
   { href: '/imports', label: 'imports', permission: 'runImports' },
+  { href: '/exports', label: 'exports' },
   { href: '/users', label: 'users', permission: 'manageInternalUsers' },
   { href: '/audit', label: 'audit', permission: 'readAudit' },
   { href: '/settings', label: 'settings' },

@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { FieldValues } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { MONEY_MAX } from '@/lib/contract/fields';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export type PriceChanges = { price?: number; sellPrice?: number };
 
@@ -33,11 +34,11 @@ export interface PricePanelProps {
 export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
-  const format = useFormatter();
   const [editing, setEditing] = useState(false);
   const p = price.data;
   const titleId = `${namespace}-price`;
-  const money = (n: number | null) => (n === null ? t('notPriced') : format.number(n, { maximumFractionDigits: 4 }));
+  const nt = useMoney();
+  const money = (n: number | null) => (n === null ? t('notPriced') : nt(n));
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">

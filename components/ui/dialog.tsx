@@ -17,9 +17,25 @@ export type DialogProps = {
   className?: string;
 };
 
+const FIELDS = 'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Where focus goes when the dialog opens: an element marked `data-autofocus`, else the first field, else the
+ * primary action (the last button of the footer), and Close only when there is nothing else. The browser's
+ * own choice would be Close, the first button in the markup.
+ */
+export function initialFocus(dialog: HTMLElement): HTMLElement | null {
+  const marked = dialog.querySelector<HTMLElement>('[data-autofocus]');
+  if (marked) return marked;
+  const field = dialog.querySelector<HTMLElement>(`[data-dialog-body] :is(${FIELDS})`);
+  if (field) return field;
+  const actions = dialog.querySelectorAll<HTMLElement>('[data-dialog-footer] button:not([disabled]), [data-dialog-footer] a[href]');
+  return actions[actions.length - 1] ?? null;
+}
+
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page inert, closes on Escape and
- * restores focus to the opener, so we only keep `open` in sync.
+ * restores focus to the opener, so we only keep `open` in sync (and choose where focus starts).
  */
 export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
   const t = useTranslations('ui');
@@ -30,7 +46,10 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      initialFocus(dialog)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -68,8 +87,16 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
               {description}
             </p>
           ) : null}
-          {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-5 flex justify-end gap-2">{footer}</div> : null}
+          {children ? (
+            <div data-dialog-body className="mt-4">
+              {children}
+            </div>
+          ) : null}
+          {footer ? (
+            <div data-dialog-footer className="mt-5 flex justify-end gap-2">
+              {footer}
+            </div>
+          ) : null}
         </div>
       ) : null}
     </dialog>

@@ -1,5 +1,5 @@
 import { errorField, isKnownErrorCode } from '@/lib/contract/errors';
-import { errorMessage } from '@/lib/i18n/error-messages';
+import { englishFailureSentence, errorMessage, failureSentence, type FailureKind } from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */
@@ -16,10 +16,25 @@ export type ApiErrorKind =
   | 'offline';
 
 // Neither sentence may promise that nothing changed: a write can fail this way after it was applied.
-export const NETWORK_ERROR_SENTENCE = 'The console could not be reached; check your connection and try again.';
-export const SERVER_ERROR_SENTENCE = 'The service failed with an internal error.';
-export const OFFLINE_SENTENCE = 'This browser is offline, so nothing was sent.';
-export const INVALID_RESPONSE_SENTENCE = 'The service answered with data the console does not understand.';
+// The words live in messages/<locale>/errors.json (errorFallback); the sentence is translated as the error is made.
+export const NETWORK_ERROR_SENTENCE = englishFailureSentence('network');
+export const SERVER_ERROR_SENTENCE = englishFailureSentence('server');
+export const OFFLINE_SENTENCE = englishFailureSentence('offline');
+export const INVALID_RESPONSE_SENTENCE = englishFailureSentence('invalidResponse');
+const FAILURE_OF_KIND: Partial<Record<ApiErrorKind, FailureKind>> = {
+  network: 'network',
+  server: 'server',
+  offline: 'offline',
+  invalid_response: 'invalidResponse',
+};
+
+/** A failure's English sentence (made where the error is thrown) in the page's language. */
+function translated(kind: ApiErrorKind, sentence: string): string {
+  const failure = FAILURE_OF_KIND[kind];
+  if (!failure) return sentence;
+  const english = englishFailureSentence(failure);
+  return sentence.startsWith(english) ? failureSentence(failure) + sentence.slice(english.length) : sentence;
+}
 
 /**
  * Every failed call to /api/upstream ends as one of these: the HTTP status (0 when nothing answered), the
@@ -35,7 +50,7 @@ export class ApiError extends Error {
   readonly codes: string[];
 
   constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[] }) {
-    const sentence = init.sentence ?? errorMessage(init.code);
+    const sentence = init.sentence !== undefined ? translated(init.kind, init.sentence) : errorMessage(init.code);
     super(sentence);
     this.name = 'ApiError';
     this.status = init.status;

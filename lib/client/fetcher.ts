@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { buildQuery } from '@/lib/signing';
+import { REVIEW_HEADER } from '@/lib/contract/history';
 import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE, OFFLINE_SENTENCE } from './api-error';
+import { reviewHeaderOf } from './review';
 
 /** Where the browser reaches /v1: the console's signing proxy (shell-shared.md, fixed interface). */
 export const UPSTREAM_PREFIX = '/api/upstream';
@@ -55,6 +57,8 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiReque
   if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
+    const review = reviewHeaderOf(request.body);
+    if (review) headers[REVIEW_HEADER] = review;
   }
   let response: Response;
   try {

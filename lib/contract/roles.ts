@@ -35,6 +35,8 @@ export const CONSOLE_PERMISSIONS = {
   runImports: ['steward', 'admin'],
   editMasterData: ['steward', 'admin'],
   manageInternalUsers: ['admin'],
+  /** A record's History panel (master data); the back-office users' history needs manageInternalUsers. */
+  readHistory: ['steward', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type ConsolePermission = keyof typeof CONSOLE_PERMISSIONS;

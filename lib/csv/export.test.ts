@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, guardCell, toCsv, UTF8_BOM } from './export';
+import { csvFileName, csvHeader, csvLines, guardCell, toCsv, UTF8_BOM } from './export';
 
 const parse = (csv: string) => Papa.parse<string[]>(csv.slice(UTF8_BOM.length), { skipEmptyLines: true }).data;
 
@@ -65,5 +65,16 @@ describe('toCsv', () => {
 describe('csvFileName', () => {
   it('stamps the local date', () => {
     expect(csvFileName('companies', new Date(2026, 0, 5))).toBe('companies-2026-01-05.csv');
+  });
+});
+
+describe('CSV written in parts', () => {
+  it('equals the whole-file writer: BOM, header, CRLF lines, the formula guard', () => {
+    const columns = [
+      { header: '名稱', value: (r: { name: string; n: number }) => r.name },
+      { header: 'n', value: (r: { name: string; n: number }) => r.n },
+    ];
+    const rows = [{ name: '=1+1', n: -2 }, { name: 'a,"b"', n: 3 }];
+    expect(csvHeader(columns) + csvLines(rows.slice(0, 1), columns) + csvLines(rows.slice(1), columns) + csvLines([], columns)).toBe(`${toCsv(rows, columns)}\r\n`);
   });
 });

@@ -44,6 +44,18 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
   return UTF8_BOM + Papa.unparse({ fields, data }, { newline: '\r\n', quotes: false, escapeFormulae: false });
 }
 
+/** The header line of a CSV written in parts (BOM, header cells, CRLF); see csvLines. */
+export function csvHeader(columns: readonly { header: string }[]): string {
+  return UTF8_BOM + Papa.unparse([columns.map((c) => guardCell(c.header))], { newline: '\r\n', quotes: false, escapeFormulae: false }) + '\r\n';
+}
+
+/** Data lines for a CSV written in parts (a streamed export): the same cells as toCsv, each line ending in CRLF. */
+export function csvLines<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
+  if (rows.length === 0) return '';
+  const data = rows.map((row) => columns.map((c) => cellText(c.value(row))));
+  return Papa.unparse(data, { newline: '\r\n', quotes: false, escapeFormulae: false }) + '\r\n';
+}
+
 /** A file name stamped with the local date, e.g. `companies-2026-11-22.csv`. */
 export function csvFileName(base: string, now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

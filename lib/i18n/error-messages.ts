@@ -3,16 +3,40 @@ import catalogue from '@/messages/en/errors.json';
 
 /**
  * Error codes become words through the message catalogue (messages/<locale>/errors.json, keyed by code).
- * Components render with useErrorMessage (./use-error-message), in the person's language; code outside React (the browser's
- * ApiError fallback sentence, the proxy's `message` for API clients) uses the English catalogue.
+ * Components render with useErrorMessage (./use-error-message), in the person's language. Code outside React
+ * (the browser's ApiError sentence, the proxy's `message` for API clients) uses errorMessage: English on the
+ * server, and in the browser the catalogue the page was rendered with once ErrorCatalogueSync has handed it
+ * over (components/layout/error-catalogue-sync.tsx).
  */
-const EN: Record<string, string> = catalogue.errors;
+type ErrorCatalogue = { errors: Record<string, string>; errorFallback: Record<string, string> };
 
-function unknownCode(code: string): string {
-  return catalogue.errorFallback.unknown.replace('{code}', code);
+const EN: ErrorCatalogue = catalogue;
+let browserCatalogue: ErrorCatalogue | null = null;
+
+/** Browser only: a server process serves every language at once, so it never keeps one. */
+export function setBrowserErrorCatalogue(messages: ErrorCatalogue): void {
+  if (typeof window !== 'undefined') browserCatalogue = messages;
 }
 
-/** The English sentence for any code, including ones this console has never seen. */
+function active(): ErrorCatalogue {
+  return browserCatalogue ?? EN;
+}
+
+/** The sentence for any code, including ones this console has never seen. */
 export function errorMessage(code: string): string {
-  return isKnownErrorCode(code) && Object.hasOwn(EN, code) ? EN[code]! : unknownCode(code);
+  const { errors, errorFallback } = active();
+  if (isKnownErrorCode(code) && Object.hasOwn(errors, code)) return errors[code]!;
+  return (errorFallback.unknown ?? EN.errorFallback.unknown!).replace('{code}', code);
+}
+
+export type FailureKind = 'network' | 'server' | 'offline' | 'invalidResponse';
+
+/** The English sentence of a failure that has no code from the service (the one source of these words). */
+export function englishFailureSentence(kind: FailureKind): string {
+  return EN.errorFallback[kind]!;
+}
+
+/** The same sentence in the page's language. */
+export function failureSentence(kind: FailureKind): string {
+  return active().errorFallback[kind] ?? englishFailureSentence(kind);
 }

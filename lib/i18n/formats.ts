@@ -28,3 +28,12 @@ export function formatsFor(locale: Locale) {
 }
 
 export type DateFormatName = 'date' | 'dateTime' | 'dateTimeSeconds';
+
+/**
+ * Dates rendered on the server and again in the browser must read the same, but ICU versions differ in the
+ * space they put between date and time (Node: U+2009 in zh-TW; Chromium: U+0020), which breaks hydration.
+ * Apply to every formatted date: `plainSpaces(format.dateTime(d, 'dateTime'))`.
+ */
+export function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u2000-\u200a\u202f]/g, ' ');
+}

@@ -16,5 +16,9 @@ import quotas from './quotas.json';
 import writes from './writes.json';
 import errors from './errors.json';
 import imports from './imports.json';
+import workbench from './workbench.json';
+import history from './history.json';
+import find from './find.json';
+import exportsCatalogue from './exports.json';
 
-export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas };
+export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas, ...history, ...find, ...exportsCatalogue, ...workbench };

@@ -1,13 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
-import { AUDIT_PAGE_SIZE_DEFAULT, listAudit } from '@/lib/server/audit/audit-log';
+import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
+import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -35,10 +37,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
   const t = await getTranslations('audit');
   const format = await getFormatter();
-  const page = pageParam((await searchParams).page);
+  const params = await searchParams;
+  const page = pageParam(params.page);
+  const filters = auditFiltersFrom(params, await getTimeZone());
   const db = await getConsoleDb();
-  const log = await listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT });
+  const [log, choices] = await Promise.all([listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
   const lastPage = Math.max(log.totalPages, 1);
+  const text = (key: string) => {
+    const v = params[key];
+    return (Array.isArray(v) ? v[0] : v) ?? '';
+  };
+  const kept = new URLSearchParams();
+  for (const key of ['person', 'operation', 'result', 'from', 'to']) if (text(key)) kept.set(key, text(key));
+  const pageHref = (n: number) => {
+    const q = new URLSearchParams(kept);
+    q.set('page', String(n));
+    return `/audit?${q.toString()}`;
+  };
+  const filtered = kept.size > 0;
+  const control = 'mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
   return (
     <div className="space-y-4">
@@ -47,9 +64,55 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
       </header>
 
+      <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
+        <label className="text-sm">
+          {t('filterPerson')}
+          <select name="person" defaultValue={text('person')} className={control}>
+            <option value="">{t('any')}</option>
+            {choices.people.map((p) => (
+              <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('operation')}
+          <select name="operation" defaultValue={text('operation')} className={control}>
+            <option value="">{t('any')}</option>
+            {choices.operations.map((o) => (
+              <option key={o} value={o}>{o}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('outcome')}
+          <select name="result" defaultValue={text('result')} className={control}>
+            <option value="">{t('any')}</option>
+            {(['applied', 'refused', 'unknown'] as const).map((r) => (
+              <option key={r} value={r}>{t(`results.${r}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('filterFrom')}
+          <input type="date" name="from" defaultValue={text('from')} className={control} />
+        </label>
+        <label className="text-sm">
+          {t('filterTo')}
+          <input type="date" name="to" defaultValue={text('to')} className={control} />
+        </label>
+        <button type="submit" className={buttonClasses('primary', 'sm')}>
+          {t('applyFilters')}
+        </button>
+        {filtered ? (
+          <Link href="/audit" className={buttonClasses('secondary', 'sm')}>
+            {t('clearFilters')}
+          </Link>
+        ) : null}
+      </form>
+
       {log.totalCount === 0 ? (
         <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
-          {t('empty')}
+          {filtered ? t('emptyFiltered') : t('empty')}
         </p>
       ) : (
         <>
@@ -75,7 +138,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <tr key={entry.id}>
                       <td className="whitespace-nowrap px-3 py-2">
                         <time dateTime={entry.at}>
-                          {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+                          {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
                         </time>
                       </td>
                       <td className="px-3 py-2">{entry.userEmail}</td>
@@ -83,7 +146,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                         <code>{entry.operation}</code>
                       </td>
                       <td className="px-3 py-2">
-                        {shown.length === 0 ? t('noTargets') : shown.join(', ')}
+                        {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
                         {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
                       </td>
                       <td className="px-3 py-2">
@@ -98,6 +161,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                         {entry.outcome}
                         {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
                         {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                        {entry.changes?.length ? (
+                          <ul className="mt-1 text-xs">
+                            {entry.changes.map((c) => (
+                              <li key={c.field}>
+                                {c.secret
+                                  ? `${c.field}: ${t('secretChange')}`
+                                  : `${c.field}: ${'from' in c ? `${shownValue(c.from)} → ` : '→ '}${shownValue(c.to)}`}
+                              </li>
+                            ))}
+                          </ul>
+                        ) : null}
                       </td>
                     </tr>
                   );
@@ -107,13 +181,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </div>
           <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
             {page > 1 ? (
-              <Link className={buttonClasses('secondary', 'sm')} href={`/audit?page=${Math.min(page - 1, lastPage)}`}>
+              <Link className={buttonClasses('secondary', 'sm')} href={pageHref(Math.min(page - 1, lastPage))}>
                 {t('previous')}
               </Link>
             ) : null}
             <span>{t('pageOf', { page, pages: lastPage, total: log.totalCount })}</span>
             {page < lastPage ? (
-              <Link className={buttonClasses('secondary', 'sm')} href={`/audit?page=${page + 1}`}>
+              <Link className={buttonClasses('secondary', 'sm')} href={pageHref(page + 1)}>
                 {t('next')}
               </Link>
             ) : null}
@@ -121,5 +195,28 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </>
       )}
     </div>
+  );
+}
+
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '∅';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Each record id of a row links to that record's page (ERP codes of failed items stay plain text). */
+function TargetLinks({ entry, ids, label }: { entry: AuditEntryView; ids: string[]; label: (id: string) => string }) {
+  const type = entry.recordType;
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {ids.map((id) =>
+        type && /^[1-9][0-9]*$/.test(id) ? (
+          <Link key={id} href={`/${type}/${id}`} aria-label={label(id)} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+            {id}
+          </Link>
+        ) : (
+          <span key={id}>{id}</span>
+        ),
+      )}
+    </span>
   );
 }

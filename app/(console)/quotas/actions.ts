@@ -5,6 +5,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { currentTenant, getJobsUpstream } from '@/lib/server/jobs';
 import type { QuotaTab } from '@/lib/server/quotas/dashboard';
+import { auditQuotaEdit } from '@/lib/server/quotas/edit-audit';
 import { applyQuotaEdit, previewQuotaEdit, type ApplyOutcome, type PreviewRow, type QuotaChanges, type QuotaValues } from '@/lib/server/quotas/edit';
 
 const EDIT_MAX = 1000;
@@ -53,8 +54,16 @@ export async function applyQuotaEditAction(input: {
   tab: QuotaTab;
   rows: { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
 }): Promise<{ outcomes: ApplyOutcome[] } | Refused> {
-  if (!(await mayEdit())) return { error: 'forbidden' };
+  const user = await getCurrentUser();
+  if (!user || !can(user.role, 'editMasterData')) return { error: 'forbidden' };
   if (!validTab(input.tab) || !Array.isArray(input.rows) || !validIds(input.rows.map((r) => r?.companyId))) return { error: 'invalid' };
-  const outcomes = await applyQuotaEdit(getJobsUpstream(), await getConsoleDb(), currentTenant(), input);
+  const db = await getConsoleDb();
+  const outcomes = await applyQuotaEdit(getJobsUpstream(), db, currentTenant(), input);
+  try {
+    await auditQuotaEdit(db, user, input.tab, input.rows, outcomes);
+  } catch (error) {
+    // The writes already happened; their outcomes still go back, and the gap is reported.
+    console.error('[quotas] audit write failed', error instanceof Error ? error.message : error);
+  }
   return { outcomes };
 }

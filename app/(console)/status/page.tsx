@@ -10,6 +10,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/upstream-instance';
 import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream-status';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,6 +25,7 @@ export default async function StatusPage() {
   if (!user) redirect('/sign-in?next=/status');
   const t = await getTranslations('status');
   const tr = await getTranslations('records');
+  const te = await getTranslations('errors');
   const format = await getFormatter();
   const env = getEnv();
   const upstream = getUpstream();
@@ -46,7 +48,8 @@ export default async function StatusPage() {
 
       {!probe.ok ? (
         <Alert tone="error" title={t('problemTitle')}>
-          {probe.message}
+          {/* The code's sentence in the person's language; the probe's own (English) words when the code is new. */}
+          {probe.code && te.has(probe.code) ? te(probe.code) : probe.message}
         </Alert>
       ) : null}
       {skew.level === 'ok' && skew.adoptedOffsetMs !== 0 ? (
@@ -136,7 +139,7 @@ export default async function StatusPage() {
             ]}
           />
           <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('checkedAt', { time: format.dateTime(new Date(status.checkedAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}
+            {t('checkedAt', { time: plainSpaces(format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds')) })}
           </p>
         </CardContent>
       </Card>

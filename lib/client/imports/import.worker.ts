@@ -5,8 +5,11 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
+import { bundle, company, product, sku } from '@/lib/contract/resources';
+import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { fetchAllPages } from '../lists';
 import { ImportApiError, importsFetch } from './api';
-import { ISSUE_ROWS_SHOWN, type FromWorker, type ToWorker } from './worker-protocol';
+import { COMPARE_ROWS_SHOWN, ISSUE_ROWS_SHOWN, type CompareResult, type FromWorker, type ToWorker } from './worker-protocol';
 
 /**
  * Reads, checks and uploads a CSV file off the main thread, so a 200,000-row file never freezes the tab.
@@ -25,7 +28,11 @@ let checked: {
   headers: string[];
   mapping: Mapping;
   rows: CheckedRow[];
+  /** What each row would do to the live records, once compared. */
+  compared?: (CompareKind | null)[];
 } | null = null;
+
+const LIVE_ITEMS = { companies: company, products: product, skus: sku, bundles: bundle } as const;
 
 const post = (message: FromWorker) => self.postMessage(message);
 
@@ -72,9 +79,32 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
   post({ type: 'checked', result: { headers: read.headers, counts: result.counts, issueRows } });
 }
 
-async function send(fileName: string) {
+/** "Compare with live data": reads the family's records once (every page) and compares each row to send. */
+async function compare() {
   if (!checked) throw new ImportApiError(0, 'nothing_checked');
-  const { rows } = checked;
+  const family = checked.family;
+  if (!isComparable(family)) throw new ImportApiError(0, 'compare_unsupported');
+  const { list } = COMPARE_SOURCES[family];
+  const records = (await fetchAllPages(list, `/v1/${list}`, LIVE_ITEMS[list], {}, {
+    onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
+  })) as LiveRecord[];
+  const live = indexLive(family, records);
+  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0 }, byCode: 0, records: records.length, rows: [] };
+  const kinds: (CompareKind | null)[] = checked.rows.map((row) => {
+    if (row.errors.length) return null;
+    const c = compareItem(family, row.item, live);
+    result.counts[c.kind]++;
+    if (c.byCode && c.kind === 'update') result.byCode++;
+    if (c.kind !== 'same' && result.rows.length < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c });
+    return c.kind;
+  });
+  checked.compared = kinds;
+  post({ type: 'compared', result });
+}
+
+async function send(fileName: string, skipUnchanged: boolean) {
+  if (!checked) throw new ImportApiError(0, 'nothing_checked');
+  const { rows, compared } = checked;
   const { id } = await importsFetch<{ id: string }>('', {
     method: 'POST',
     body: {
@@ -95,6 +125,7 @@ async function send(fileName: string) {
       item: row.errors.length ? null : row.item,
       errors: row.errors,
       warnings: row.warnings,
+      ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true } : {}),
     }));
     await importsFetch(`/${id}/rows`, { method: 'POST', body: { rows: part } });
     post({ type: 'progress', phase: 'upload', done: Math.min(rows.length, from + UPLOAD_PART_ROWS), total: rows.length });
@@ -109,7 +140,8 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     if (message.type === 'preview') await preview(message.file, message.encoding, message.delimiter);
     else if (message.type === 'check') await check(message);
-    else await send(message.fileName);
+    else if (message.type === 'compare') await compare();
+    else await send(message.fileName, message.skipUnchanged === true);
   } catch (error) {
     if (error instanceof ImportApiError) {
       const active = error.body.activeImportId;

@@ -1,6 +1,7 @@
 import type { CheckCounts, CheckedRow } from '@/lib/csv/check';
 import type { Detected, Encoding } from '@/lib/csv/encoding';
 import type { FamilyName } from '@/lib/csv/families';
+import type { Change, CompareKind } from '@/lib/csv/compare';
 import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, FileError } from '@/lib/csv/parse';
 
@@ -9,7 +10,8 @@ import type { Delimiter, FileError } from '@/lib/csv/parse';
 export type ToWorker =
   | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter }
   | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping }
-  | { type: 'send'; fileName: string };
+  | { type: 'compare' }
+  | { type: 'send'; fileName: string; skipUnchanged?: boolean };
 
 export type PreviewResult = {
   detected: Detected;
@@ -33,7 +35,21 @@ export type CheckResult = {
 
 export type FromWorker =
   | { type: 'preview'; result: PreviewResult }
-  | { type: 'progress'; phase: 'decode' | 'parse' | 'check' | 'upload'; done: number; total: number }
+  | { type: 'progress'; phase: 'decode' | 'parse' | 'check' | 'compare' | 'upload'; done: number; total: number }
+  | { type: 'compared'; result: CompareResult }
   | { type: 'checked'; result: CheckResult }
   | { type: 'sent'; importId: string }
   | { type: 'failed'; code: string; status?: number; activeImportId?: string };
+
+/** Rows listed by "Compare with live data" (those that create, update or fail), up to this many. */
+export const COMPARE_ROWS_SHOWN = 500;
+
+export type CompareResult = {
+  /** Rows that would be sent (the check passed), by what they would do. */
+  counts: Record<CompareKind, number>;
+  /** Updates of a record matched by ERP code, not by id. */
+  byCode: number;
+  /** Records read from the service. */
+  records: number;
+  rows: { line: number; kind: CompareKind; recordId: number | null; changes: Change[]; byCode: boolean }[];
+};

@@ -120,6 +120,9 @@ export interface AuditLogTable {
   result: ColumnType<WriteResult | null, WriteResult | null | undefined, never>;
   failed_ids: ColumnType<string[], string[] | undefined, never>;
   unknown_ids: ColumnType<string[], string[] | undefined, never>;
+  /** Migration 0070: the record type written (lib/contract/history), and the confirmed field changes. */
+  record_type: ColumnType<string | null, string | null | undefined, never>;
+  changes: ColumnType<unknown, string | null | undefined, never>;
 }
 
 /** How a write ended, as the audit log records it (lib/server/audit). */

@@ -113,7 +113,8 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       item,
       keyed: item ? keyed(item as never) : false,
       status: row.skip && item ? 'skipped' : item ? 'pending' : 'not_sent',
-      chunk: item ? Math.floor(row.rowNo / CHUNK_SIZE) : null,
+      // Rows skipped as unchanged are never sent: no chunk, so an import of only such rows starts no job.
+      chunk: item && !row.skip ? Math.floor(row.rowNo / CHUNK_SIZE) : null,
       errors,
       warnings: row.warnings,
     };
@@ -135,7 +136,7 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
   if (chunkSize !== CHUNK_SIZE) {
     await sql`
       update import_row set chunk = row_no / ${chunkSize}
-      where import_id = ${importId} and item is not null`.execute(db);
+      where import_id = ${importId} and item is not null and status = 'pending'`.execute(db);
   }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);

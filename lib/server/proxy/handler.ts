@@ -1,7 +1,9 @@
 import 'server-only';
+import { recordTypeOf, REVIEW_HEADER } from '@/lib/contract/history';
 import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit/audit-log';
+import { recordedChanges } from '../audit/changes';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
 import { passesBrowserChecks } from './browser-checks';
@@ -137,10 +139,11 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     }
 
     if (write && deps.audit) {
+      const requestText = body.bytes ? decoder.decode(body.bytes) : null;
       const summary = summariseWrite({
         operation: target.operation,
         pathId: target.params.id,
-        requestText: body.bytes ? decoder.decode(body.bytes) : null,
+        requestText,
         status,
         responseText: responseBytes ? decoder.decode(responseBytes) : null,
         failure,
@@ -157,6 +160,8 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           result: summary.result,
           failedIds: summary.failedIds,
           unknownIds: summary.unknownIds,
+          recordType: recordTypeOf(target.operation),
+          changes: recordedChanges(requestText, request.headers.get(REVIEW_HEADER)),
         });
       } catch (error) {
         // The write already happened upstream; its answer still goes back, and the gap is reported.

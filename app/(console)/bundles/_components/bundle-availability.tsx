@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, 
 import { explainRecipe, sellable, shortfall, type RecipeLine } from '@/lib/client/bundles/explain';
 import type { ComponentStocks } from '@/lib/client/bundles/component-stock';
 import type { Bundle } from '@/lib/contract/bundles';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -53,7 +54,7 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
             {qty(bundle.availableQty)}
           </output>
           <p id="bundle-availability-read-at" className="text-xs text-zinc-600 dark:text-zinc-400">
-            <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: format.dateTime(new Date(readAt), { dateStyle: 'medium', timeStyle: 'medium' }) })}</time>
+            <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: plainSpaces(format.dateTime(new Date(readAt), 'dateTimeSeconds')) })}</time>
           </p>
         </div>
         <Button size="sm" variant="secondary" pending={refreshing} onClick={onRefresh}>

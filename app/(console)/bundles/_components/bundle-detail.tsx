@@ -17,6 +17,8 @@ import { can } from '@/lib/contract/roles';
 import { BundleAvailability } from './bundle-availability';
 import { BundlePricePanel } from './bundle-price-panel';
 import { RecipeEditor } from './recipe-editor';
+import { HistoryPanel } from '@/components/record/history-panel';
+import { bundleKeys } from '@/lib/client/query-keys';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -97,6 +99,7 @@ export function BundleDetail({ id }: { id: number }) {
           ) : null}
         </>
       ) : null}
+      <HistoryPanel type="bundles" id={id} detailKey={bundleKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
     </div>
   );
 }

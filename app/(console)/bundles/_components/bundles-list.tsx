@@ -16,11 +16,13 @@ import { BUNDLE_STATUS, type Bundle } from '@/lib/contract/bundles';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { ComponentFilter } from './component-filter';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export function BundlesList() {
   const t = useTranslations('bundles');
   const tr = useTranslations('records');
   const format = useFormatter();
+  const money = useMoney();
   const user = useCurrentUser();
   const statusLabels = useMemo(() => Object.fromEntries(BUNDLE_STATUS.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
@@ -29,7 +31,7 @@ export function BundlesList() {
       id,
       header: t(`fields.${id}`),
       meta: { label: t(`fields.${id}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => format.number(value(row.original), { maximumFractionDigits: 4 }),
+      cell: ({ row }) => (id === 'price' || id === 'sellPrice' ? money(value(row.original)) : format.number(value(row.original), { maximumFractionDigits: 4 })),
     });
     return [
       {
@@ -43,7 +45,7 @@ export function BundlesList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
       {
         id: 'status',
         header: t('fields.status'),
@@ -55,7 +57,7 @@ export function BundlesList() {
       num('componentCount', (b) => b.components.length),
       num('availableQty', (b) => b.availableQty),
     ];
-  }, [t, format, statusLabels]);
+  }, [t, format, money, statusLabels]);
 
   const csvColumns: CsvColumn<Bundle>[] = [
     { header: t('fields.id'), value: (b) => b.id },

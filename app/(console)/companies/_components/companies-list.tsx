@@ -4,6 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
+import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { LinkButton } from '@/components/ui';
 import { ListView } from '@/components/data-table/list-view';
@@ -37,10 +39,10 @@ export function CompaniesList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
-      { id: 'shortName', accessorKey: 'shortName', header: t('fields.shortName'), meta: { label: t('fields.shortName') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
+      { id: 'shortName', accessorKey: 'shortName', header: t('fields.shortName'), meta: { label: t('fields.shortName'), truncate: true } },
       { id: 'cellPhone', accessorKey: 'cellPhone', header: t('fields.cellPhone'), meta: { label: t('fields.cellPhone') } },
-      { id: 'shippingAddress', accessorKey: 'shippingAddress', header: t('fields.shippingAddress'), meta: { label: t('fields.shippingAddress') } },
+      { id: 'shippingAddress', accessorKey: 'shippingAddress', header: t('fields.shippingAddress'), meta: { label: t('fields.shippingAddress'), truncate: true } },
       {
         id: 'internalUserId',
         header: t('fields.internalUserId'),
@@ -57,6 +59,17 @@ export function CompaniesList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels come from the same catalogue as t
     [t, salespeople.nameOf],
   );
+
+  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
+  const bulk = useBulkSelection<Company>(can(user.role, 'runImports'));
+  const listFilters = useListFilters('companies');
+  const bulkFields: BulkField<Company>[] = (['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] as const).map((name) => ({
+    name,
+    label: t(`fields.${name}`),
+    family: 'companies' as const,
+    idField: 'id' as const,
+    current: (c: Company) => c[name],
+  }));
 
   const csvColumns: CsvColumn<Company>[] = [
     { header: t('fields.id'), value: (c) => c.id },
@@ -85,17 +98,22 @@ export function CompaniesList() {
       caption={t('title')}
       queryKey={companyKeys.list}
       getPage={getCompanies}
-      columns={columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllCompanies}
       csvColumns={csvColumns}
       csvFileBase="companies"
       actions={
-        can(user.role, 'editMasterData') ? (
+        <>
+          {bulk.enabled ? (
+            <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllCompanies(listFilters)} />
+          ) : null}
+          {can(user.role, 'editMasterData') ? (
           <LinkButton href="/companies/new" size="sm" variant="primary">
             {t('new')}
           </LinkButton>
-        ) : null
+        ) : null}
+        </>
       }
     />
   );

@@ -11,6 +11,8 @@ import { useCompany } from '@/lib/client/companies/get-company';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
+import { HistoryPanel } from '@/components/record/history-panel';
+import { companyKeys } from '@/lib/client/query-keys';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -96,6 +98,7 @@ export function CompanyDetail({ id }: { id: number }) {
           <CompanyQuotas companyId={c.id} />
         </>
       ) : null}
+      <HistoryPanel type="companies" id={id} detailKey={companyKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { useCreditQuota, usePointQuota } from '@/lib/client/companies/get-company-quotas';
+import { useMoney } from '@/lib/i18n/use-money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /** Credit and point quota at a glance; the quota pages own editing. */
 export function CompanyQuotas({ companyId }: { companyId: number }) {
@@ -14,7 +16,8 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
   const credit = useCreditQuota(companyId);
   const point = usePointQuota(companyId);
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t('neverSynced'));
+  const money = useMoney();
+  const when = (iso: string | null) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced'));
 
   return (
     <Card aria-labelledby="company-quotas">
@@ -34,13 +37,13 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
             <DetailList
               emptyText={tr('notSet')}
               items={[
-                { label: t('creditAmount'), value: amount(credit.data.creditAmount) },
-                { label: t('pendingAmount'), value: amount(credit.data.pendingAmount) },
+                { label: t('creditAmount'), value: money(credit.data.creditAmount) },
+                { label: t('pendingAmount'), value: money(credit.data.pendingAmount) },
                 {
                   label: t('availableAmount'),
                   value: (
                     <span className={credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
-                      {amount(credit.data.availableAmount)}
+                      {money(credit.data.availableAmount)}
                     </span>
                   ),
                 },

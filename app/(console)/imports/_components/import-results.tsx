@@ -10,10 +10,12 @@ import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import { AttemptsList, RowHistory, type Attempt, type RowAttempt } from './attempts';
+import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
 
-type RowStatus = 'pending' | 'sending' | 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent';
-const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'pending'];
+type RowStatus = 'pending' | 'sending' | 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent' | 'skipped';
+const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
 
 type Status = {
   import: {
@@ -33,9 +35,10 @@ type Status = {
     rowsPerSecond: number | null;
     secondsLeft: number | null;
   };
+  attempts?: Attempt[];
 };
 
-type Row = { rowNo: number; line: number; cells: string[]; status: RowStatus; recordId: number | null; errors: RowIssue[] };
+type Row = { rowNo: number; line: number; cells: string[]; status: RowStatus; recordId: number | null; errors: RowIssue[]; attempt: number; history: RowAttempt[] };
 
 const TONE: Record<RowStatus, BadgeTone> = {
   pending: 'neutral',
@@ -46,6 +49,7 @@ const TONE: Record<RowStatus, BadgeTone> = {
   failed: 'danger',
   unknown: 'warning',
   not_sent: 'neutral',
+  skipped: 'neutral',
 };
 
 const PAGE = 200;
@@ -53,6 +57,7 @@ const ACTIVE = ['uploading', 'planning', 'running'];
 
 export function ImportResults({ id }: { id: string }) {
   const t = useTranslations('imports');
+  const tw = useTranslations('workbench');
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<RowStatus | ''>('');
@@ -110,6 +115,15 @@ export function ImportResults({ id }: { id: string }) {
       await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', id] });
     } finally {
       setCancelling(false);
+    }
+  }
+
+  async function downloadErrorFile() {
+    setDownloadFailed(false);
+    try {
+      await importsDownload(`/${id}/error-file`, `import-${id}-errors.csv`);
+    } catch {
+      setDownloadFailed(true);
     }
   }
 
@@ -173,8 +187,17 @@ export function ImportResults({ id }: { id: string }) {
             </div>
           ))}
         </dl>
+        {running ? null : (
+          <p className="text-sm font-medium" data-testid="succeeded-of">
+            {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
+          </p>
+        )}
         {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
       </section>
+
+      {status.data.attempts && status.data.attempts.length > 0 ? <AttemptsList attempts={status.data.attempts} /> : null}
+
+      {running ? null : <FixRows importId={id} family={imp.family} headers={imp.headers} mapping={imp.mapping} />}
 
       <section className="space-y-3" aria-labelledby="rows-heading">
         <div className="flex flex-wrap items-end gap-4">
@@ -200,6 +223,11 @@ export function ImportResults({ id }: { id: string }) {
           <Button variant="secondary" onClick={downloadResults}>
             {t('downloadResults')}
           </Button>
+          {imp.counts.failed + imp.counts.not_sent > 0 && !running ? (
+            <Button variant="secondary" onClick={downloadErrorFile}>
+              {tw('downloadErrorFile')}
+            </Button>
+          ) : null}
         </div>
         {downloadFailed ? <Alert tone="error">{t('loadFailed')}</Alert> : null}
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -216,6 +244,7 @@ export function ImportResults({ id }: { id: string }) {
                 <th scope="col" className="px-3 py-2 font-medium">{t('results.status')}</th>
                 <th scope="col" className="px-3 py-2 font-medium">{t('record')}</th>
                 <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{tw('attempts')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -245,6 +274,9 @@ export function ImportResults({ id }: { id: string }) {
                         {issueText(e)}
                       </span>
                     ))}
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <RowHistory attempt={row.attempt} history={row.history} headers={imp.headers} issueText={issueText} />
                   </td>
                 </tr>
               ))}

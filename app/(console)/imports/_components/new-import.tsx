@@ -1,11 +1,12 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Field, Input, Select } from '@/components/ui';
+import { Alert, Button, Checkbox, Field, Input, Select } from '@/components/ui';
 import { importsFetch } from '@/lib/client/imports/api';
-import { ISSUE_ROWS_SHOWN, type CheckResult, type FromWorker, type PreviewResult, type ToWorker } from '@/lib/client/imports/worker-protocol';
+import { ISSUE_ROWS_SHOWN, type CheckResult, type CompareResult, type FromWorker, type PreviewResult, type ToWorker } from '@/lib/client/imports/worker-protocol';
+import { isComparable } from '@/lib/csv/compare';
 import { describeIssue } from '@/lib/csv/describe';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { ENCODINGS, type Encoding } from '@/lib/csv/encoding';
@@ -14,12 +15,16 @@ import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows, type FamilyName } f
 import { autoMap, missingColumns, toSaved, type Mapping, type SavedMapping } from '@/lib/csv/mapping';
 import { DELIMITERS, type Delimiter, type FileError } from '@/lib/csv/parse';
 import type { RowIssue } from '@/lib/csv/check';
+import { CompareSummary } from './compare-summary';
 import { ProgressBar } from './progress-bar';
+
+/** "Compare with live data" runs by itself after the check for files up to this many rows. */
+const AUTO_COMPARE_ROWS = 20_000;
 
 const DELIMITER_NAMES: Record<Delimiter, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
-type Progress = { phase: 'decode' | 'parse' | 'check' | 'upload'; done: number; total: number };
-type Phase = 'idle' | 'previewing' | 'checking' | 'sending';
+type Progress = { phase: 'decode' | 'parse' | 'check' | 'compare' | 'upload'; done: number; total: number };
+type Phase = 'idle' | 'previewing' | 'checking' | 'comparing' | 'sending';
 
 function download(text: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -34,6 +39,8 @@ function download(text: string, name: string) {
 
 export function NewImport() {
   const t = useTranslations('imports');
+  const locale = useLocale();
+  const tw = useTranslations('workbench');
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
   const [family, setFamily] = useState<FamilyName | ''>('');
@@ -47,6 +54,8 @@ export function NewImport() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState<{ code: string; activeImportId?: string } | null>(null);
+  const [compared, setCompared] = useState<CompareResult | null>(null);
+  const [skipUnchanged, setSkipUnchanged] = useState(true);
 
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
   const errorText = useErrorMessage();
@@ -76,6 +85,15 @@ export function NewImport() {
         setPhase('idle');
       } else if (m.type === 'checked') {
         setCheck(m.result);
+        setCompared(null);
+        setProgress(null);
+        const r = m.result;
+        if (!r.error && r.counts.toSend > 0 && r.counts.rows <= AUTO_COMPARE_ROWS && family && isComparable(family)) {
+          setPhase('comparing');
+          w.postMessage({ type: 'compare' } satisfies ToWorker);
+        } else setPhase('idle');
+      } else if (m.type === 'compared') {
+        setCompared(m.result);
         setPhase('idle');
         setProgress(null);
       } else if (m.type === 'sent') {
@@ -86,7 +104,7 @@ export function NewImport() {
         setProgress(null);
       }
     };
-  }, [router]);
+  }, [router, family]);
 
   // The saved mapping of this family for this user, offered first.
   useEffect(() => {
@@ -144,14 +162,16 @@ export function NewImport() {
     if (!file) return;
     setFailure(null);
     setPhase('sending');
-    post({ type: 'send', fileName: file.name });
+    post({ type: 'send', fileName: file.name, skipUnchanged: compared !== null && skipUnchanged });
   }
 
   function downloadTemplate() {
     if (!fam) return;
     const { headers, example } = templateRows(fam);
+    // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
+    const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
     download(
-      toCsv([example], headers.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
+      toCsv([example], names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
       csvFileName(`${fam.name}-template`),
     );
   }
@@ -375,6 +395,34 @@ export function NewImport() {
                 </div>
               ) : null}
               {check.issueRows.length >= ISSUE_ROWS_SHOWN ? <p className="text-sm">{t('issuesMore', { shown: ISSUE_ROWS_SHOWN })}</p> : null}
+              {family && isComparable(family) && check.counts.toSend > 0 ? (
+                <section className="space-y-3" aria-labelledby="compare-heading">
+                  <h3 id="compare-heading" className="text-base font-semibold">
+                    {tw('compareTitle')}
+                  </h3>
+                  {compared ? (
+                    <>
+                      <CompareSummary result={compared} fieldLabel={fieldLabel} />
+                      <Checkbox label={tw('skipUnchanged', { count: compared.counts.same })} checked={skipUnchanged} onChange={(e) => setSkipUnchanged(e.target.checked)} />
+                    </>
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-3">
+                      <Button
+                        variant="secondary"
+                        pending={phase === 'comparing'}
+                        disabled={busy}
+                        onClick={() => {
+                          setPhase('comparing');
+                          post({ type: 'compare' });
+                        }}
+                      >
+                        {tw('compare')}
+                      </Button>
+                      <span className="text-xs text-zinc-600 dark:text-zinc-400">{tw('compareHelp')}</span>
+                    </div>
+                  )}
+                </section>
+              ) : null}
               {check.counts.toSend === 0 ? (
                 <Alert tone="error">{t('nothingToSend')}</Alert>
               ) : (

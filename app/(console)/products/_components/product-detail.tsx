@@ -12,6 +12,8 @@ import { useSkus } from '@/lib/client/skus/get-skus';
 import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from './use-categories';
+import { HistoryPanel } from '@/components/record/history-panel';
+import { productKeys } from '@/lib/client/query-keys';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 const INLINE_SKUS = 20;
@@ -79,6 +81,7 @@ export function ProductDetail({ id }: { id: number }) {
           <ProductSkus productId={p.id} editable={editable} />
         </>
       ) : null}
+      <HistoryPanel type="products" id={id} detailKey={productKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
     </div>
   );
 }

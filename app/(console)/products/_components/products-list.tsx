@@ -4,6 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
+import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { ListView } from '@/components/data-table/list-view';
@@ -38,11 +40,11 @@ export function ProductsList() {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
       {
         id: 'productCategoryId',
         header: t('fields.productCategoryId'),
-        meta: { label: t('fields.productCategoryId') },
+        meta: { label: t('fields.productCategoryId'), truncate: true },
         cell: ({ row }) => categories.pathOf(row.original.productCategoryId),
       },
       {
@@ -54,6 +56,17 @@ export function ProductsList() {
     ],
     [t, categories, statusLabels],
   );
+
+  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
+  const bulk = useBulkSelection<Product>(can(user.role, 'runImports'));
+  const listFilters = useListFilters('products');
+  const bulkFields: BulkField<Product>[] = (['name', 'productCategoryId'] as const).map((name) => ({
+    name,
+    label: t(`fields.${name}`),
+    family: 'products' as const,
+    idField: 'id' as const,
+    current: (p: Product) => p[name],
+  }));
 
   const csvColumns: CsvColumn<Product>[] = [
     { header: t('fields.id'), value: (p) => p.id },
@@ -92,17 +105,22 @@ export function ProductsList() {
       caption={t('title')}
       queryKey={productKeys.list}
       getPage={getProducts}
-      columns={columns}
+      columns={bulk.withSelection(columns)}
       filterFields={filterFields}
       fetchAll={getAllProducts}
       csvColumns={csvColumns}
       csvFileBase="products"
       actions={
-        can(user.role, 'editMasterData') ? (
+        <>
+          {bulk.enabled ? (
+            <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllProducts(listFilters)} />
+          ) : null}
+          {can(user.role, 'editMasterData') ? (
           <LinkButton href="/products/new" size="sm" variant="primary">
             {t('new')}
           </LinkButton>
-        ) : null
+        ) : null}
+        </>
       }
     />
   );

@@ -3,9 +3,12 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
+import { RecordSearch } from '@/components/form/record-search';
 import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
+import { companySource, recordLabel } from '@/lib/client/pickers';
 import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/server/quotas/edit';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 type Step =
   | { phase: 'form' }
@@ -32,7 +35,11 @@ export function EditDialog({
   const te = useTranslations('errors');
   const format = useFormatter();
   const router = useRouter();
+  const tf = useTranslations('find');
   const [step, setStep] = useState<Step>({ phase: 'form' });
+  // The companies in this edit: the selection it opened with, plus any added with the company picker.
+  const [ids, setIds] = useState<number[]>(companyIds);
+  const [added, setAdded] = useState<Map<number, string>>(new Map());
   const [amount, setAmount] = useState('');
   const [enabled, setEnabled] = useState<'keep' | 'on' | 'off'>('keep');
   const [memoMode, setMemoMode] = useState<'keep' | 'set'>('keep');
@@ -43,7 +50,7 @@ export function EditDialog({
   const reason = (code: string) => (te.has(code as never) ? te(code as never) : code);
   const money = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const nameOf = (row: { companyId: number; code: string | null; name: string | null }) =>
-    [row.code ?? names.get(row.companyId), row.name].filter(Boolean).join(' — ') || String(row.companyId);
+    [row.code ?? names.get(row.companyId) ?? added.get(row.companyId), row.name].filter(Boolean).join(' — ') || String(row.companyId);
 
   function changes(): QuotaChanges | null {
     const c: QuotaChanges = {};
@@ -66,7 +73,7 @@ export function EditDialog({
     setProblem(null);
     startTransition(async () => {
       try {
-        const result = await previewQuotaEditAction({ tab, companyIds, changes: c });
+        const result = await previewQuotaEditAction({ tab, companyIds: ids, changes: c });
         if ('error' in result) setProblem(result.error === 'forbidden' ? t('forbidden') : t('nothingChanged'));
         else setStep({ phase: 'review', ...result });
       } catch {
@@ -120,6 +127,17 @@ export function EditDialog({
             <Textarea value={memo} onChange={(e) => setMemo(e.target.value)} rows={2} />
           </Field>
         ) : null}
+        <RecordSearch
+          label={tf('findCompany')}
+          action="add"
+          source={companySource}
+          messages="find.companySearch"
+          taken={new Set(ids)}
+          onPick={(c) => {
+            setIds((list) => (list.includes(c.id) ? list : [...list, c.id]));
+            setAdded((m) => new Map(m).set(c.id, recordLabel(c)));
+          }}
+        />
       </div>
     );
     footer = (
@@ -168,7 +186,7 @@ export function EditDialog({
             const text =
               o.status === 'applied'
                 ? o.readAt
-                  ? t('applied', { when: format.dateTime(new Date(o.readAt), { dateStyle: 'short', timeStyle: 'medium' }) })
+                  ? t('applied', { when: plainSpaces(format.dateTime(new Date(o.readAt), 'dateTimeSeconds')) })
                   : t('appliedNoRead')
                 : o.status === 'refused'
                   ? t('refused', { reason: reason(o.code) })
@@ -188,7 +206,7 @@ export function EditDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} title={step.phase === 'form' ? title : step.phase === 'review' ? t('reviewTitle') : t('resultTitle')} description={t('description', { count: companyIds.length })} className="w-[min(48rem,calc(100vw-2rem))]" footer={footer}>
+    <Dialog open onClose={onClose} title={step.phase === 'form' ? title : step.phase === 'review' ? t('reviewTitle') : t('resultTitle')} description={t('description', { count: ids.length })} className="w-[min(48rem,calc(100vw-2rem))]" footer={footer}>
       {problem ? (
         <Alert tone="error" className="mb-3">
           {problem}

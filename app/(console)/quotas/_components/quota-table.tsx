@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Button, Checkbox } from '@/components/ui';
 import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
 import { EditDialog } from './edit-dialog';
+import { useMoney } from '@/lib/i18n/use-money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export interface SortHeader {
   key: string;
@@ -28,7 +30,8 @@ export function QuotaTable(props: Props) {
   const rows: (CreditRow | PointRow)[] = props.rows;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const when = (iso: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'medium' }) : t('never'));
+  const money = useMoney();
+  const when = (iso: string) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTimeSeconds')) : t('never'));
   const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
 
   function toggle(id: number) {
@@ -95,7 +98,7 @@ export function QuotaTable(props: Props) {
                 </td>
                 <td className={cell}>{r.name ?? '—'}</td>
                 {props.tab === 'credit' ? (
-                  <CreditCells row={r as CreditRow} amount={amount} cell={cell} />
+                  <CreditCells row={r as CreditRow} amount={money} cell={cell} />
                 ) : (
                   <>
                     <td className={`${cell} text-right tabular-nums`}>{amount((r as PointRow).balance)}</td>

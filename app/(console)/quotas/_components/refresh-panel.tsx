@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { durationParts } from './duration';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 export interface RefreshStatus {
   job: {
@@ -84,7 +85,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; c
     const { unit, n } = durationParts(ms);
     return t(unit, { n });
   };
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTimeSeconds'));
   const job = status.job;
   const p = job?.progress;
   const stale = status.age.stale;

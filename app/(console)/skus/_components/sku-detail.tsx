@@ -15,6 +15,8 @@ import { can } from '@/lib/contract/roles';
 import { SkuBundlesPanel } from './sku-bundles-panel';
 import { SkuPricePanel } from './sku-price-panel';
 import { SkuStockPanel } from './sku-stock-panel';
+import { HistoryPanel } from '@/components/record/history-panel';
+import { skuKeys } from '@/lib/client/query-keys';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -97,6 +99,7 @@ export function SkuDetail({ id }: { id: number }) {
           <SkuBundlesPanel skuId={s.id} />
         </>
       ) : null}
+      <HistoryPanel type="skus" id={id} detailKey={skuKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
     </div>
   );
 }

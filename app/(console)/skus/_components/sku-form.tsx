@@ -9,9 +9,11 @@ import { formValuesFrom, type FormValue } from '@/components/form/changed-fields
 import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
+import { RecordSearch } from '@/components/form/record-search';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
+import { productSource } from '@/lib/client/pickers';
 import { useProduct } from '@/lib/client/products/get-product';
 import { skuQueryOptions } from '@/lib/client/skus/get-sku';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
@@ -39,6 +41,21 @@ function ProductPreview() {
   );
 }
 
+/** The product picker: fills the product id box from a search by code or name. */
+function ProductFinder() {
+  const t = useTranslations('find');
+  const { setValue } = useFormContext();
+  return (
+    <RecordSearch
+      label={t('lookUp')}
+      action="choose"
+      source={productSource}
+      messages="find.productSearch"
+      onPick={(p) => setValue('productId', p.id, { shouldDirty: true, shouldValidate: true })}
+    />
+  );
+}
+
 function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   const t = useTranslations('skus');
   const tf = useTranslations('forms');
@@ -49,6 +66,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
       <div className="space-y-4">
         <NumberField name="productId" label={t('fields.productId')} description={t('productIdHelp')} step="1" min={1} required={mode === 'create'} />
         <ProductPreview />
+        <ProductFinder />
       </div>
       <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} required={mode === 'create'} />
       <TextField name="name" label={t('fields.name')} max={L.name} placeholder={empty} />

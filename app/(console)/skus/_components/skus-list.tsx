@@ -2,16 +2,20 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useSearchParams } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
+import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { ListView } from '@/components/data-table/list-view';
+import { RecordSearch } from '@/components/form/record-search';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { parseRecordId } from '@/components/record/parse-id';
+import { productSource } from '@/lib/client/pickers';
 import { useProduct } from '@/lib/client/products/get-product';
 import { skuKeys } from '@/lib/client/query-keys';
 import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
@@ -20,14 +24,20 @@ import type { Sku } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import type { CsvColumn } from '@/lib/csv/export';
 import { ProductLink } from './product-link';
+import { useMoney } from '@/lib/i18n/use-money';
 
 export function SkusList() {
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const format = useFormatter();
+  const money = useMoney();
   const user = useCurrentUser();
   // Name the product a productId filter points at, so a typed id can be checked at a glance.
-  const filteredProductId = parseRecordId(useSearchParams().get('productId') ?? '');
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const tf = useTranslations('find');
+  const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
   const filteredProduct = useProduct(filteredProductId);
   const statusLabels = useMemo(() => Object.fromEntries(STATUS.sku.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
@@ -36,13 +46,13 @@ export function SkusList() {
       id: key,
       accessorKey: key,
       header: t(`fields.${key}`),
-      meta: { label: t(`fields.${key}`) } satisfies ColumnMeta,
+      meta: { label: t(`fields.${key}`), truncate: key === 'name' || key === 'spec' } satisfies ColumnMeta,
     });
     const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ColumnDef<Sku> => ({
       id: key,
       header: t(`fields.${key}`),
       meta: { label: t(`fields.${key}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => format.number(row.original[key], { maximumFractionDigits: 4 }),
+      cell: ({ row }) => (key === 'price' || key === 'sellPrice' ? money(row.original[key]) : format.number(row.original[key], { maximumFractionDigits: 4 })),
     });
     return [
       {
@@ -57,7 +67,7 @@ export function SkusList() {
         ),
       },
       text('name'),
-      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId') }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
+      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId'), truncate: true }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
       text('barcode'),
       text('warehouse'),
       text('unit'),
@@ -73,7 +83,16 @@ export function SkusList() {
         cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
       },
     ];
-  }, [t, format, statusLabels]);
+  }, [t, format, money, statusLabels]);
+
+  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
+  const bulk = useBulkSelection<Sku>(can(user.role, 'runImports'));
+  const listFilters = useListFilters('skus');
+  const bulkFields: BulkField<Sku>[] = [
+    ...(['name', 'unit', 'spec', 'warehouse', 'barcode'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'skus' as const, idField: 'id' as const, current: (s: Sku) => s[name] })),
+    ...(['price', 'sellPrice'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'prices' as const, idField: 'skuId' as const, current: (s: Sku) => s[name] })),
+    { name: 'inventoryQty', label: t('fields.inventoryQty'), family: 'stock', idField: 'skuId', current: (s) => s.inventoryQty },
+  ];
 
   const csvColumns: CsvColumn<Sku>[] = [
     { header: t('fields.id'), value: (s) => s.id },
@@ -116,26 +135,47 @@ export function SkusList() {
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
+  // The product filter takes an id; this finds the product by code or name and sets it (first page again).
+  const filterByProduct = (productId: number) => {
+    const next = new URLSearchParams(searchParams.toString());
+    next.set('productId', String(productId));
+    next.delete('page');
+    router.push(`${pathname}?${next.toString()}`);
+  };
+
   return (
-    <ListView
-      list="skus"
-      tableId="skus"
-      userId={user.id}
-      caption={t('title')}
-      queryKey={skuKeys.list}
-      getPage={getSkus}
-      columns={columns}
-      filterFields={filterFields}
-      fetchAll={getAllSkus}
-      csvColumns={csvColumns}
-      csvFileBase="skus"
-      actions={
-        can(user.role, 'editMasterData') ? (
-          <LinkButton href="/skus/new" size="sm" variant="primary">
-            {t('new')}
-          </LinkButton>
-        ) : null
-      }
-    />
+    <>
+      <details className="max-w-xl text-sm">
+        <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
+        <div className="mt-2">
+          <RecordSearch label={tf('lookUp')} action="choose" source={productSource} messages="find.productSearch" onPick={(p) => filterByProduct(p.id)} />
+        </div>
+      </details>
+      <ListView
+        list="skus"
+        tableId="skus"
+        userId={user.id}
+        caption={t('title')}
+        queryKey={skuKeys.list}
+        getPage={getSkus}
+        columns={bulk.withSelection(columns)}
+        filterFields={filterFields}
+        fetchAll={getAllSkus}
+        csvColumns={csvColumns}
+        csvFileBase="skus"
+        actions={
+          <>
+            {bulk.enabled ? (
+              <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllSkus(listFilters)} />
+            ) : null}
+            {can(user.role, 'editMasterData') ? (
+            <LinkButton href="/skus/new" size="sm" variant="primary">
+              {t('new')}
+            </LinkButton>
+          ) : null}
+          </>
+        }
+      />
+    </>
   );
 }

@@ -15,6 +15,8 @@ import type { InternalUserUpdate } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { UserAccessDialog, type AccessAction } from './user-access-dialog';
 import { useRoleNames } from './use-role-names';
+import { HistoryPanel } from '@/components/record/history-panel';
+import { internalUserKeys } from '@/lib/client/query-keys';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -143,6 +145,7 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
           />
         </>
       ) : null}
+      <HistoryPanel type="users" id={id} detailKey={internalUserKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name') } },
+      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
       { id: 'email', accessorKey: 'email', header: t('fields.email'), meta: { label: t('fields.email') } },
       { id: 'roleId', header: t('fields.roleId'), meta: { label: t('fields.roleId') }, cell: ({ row }) => roleNames.nameOf(row.original.roleId) },
       {

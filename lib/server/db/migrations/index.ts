@@ -8,6 +8,7 @@ import quotaSnapshot from './0041-quota-snapshot';
 import jobUnitFinishedBy from './0042-job-unit-finished-by';
 import imports from './0050-imports';
 import importAttempts from './0060-import-attempts';
+import auditRecordHistory from './0070-audit-record-history';
 import userPreference from './0080-user-preference';
 
 /**
@@ -26,5 +27,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0042-job-unit-finished-by': jobUnitFinishedBy,
   '0050-imports': imports,
   '0060-import-attempts': importAttempts,
+  '0070-audit-record-history': auditRecordHistory,
   '0080-user-preference': userPreference,
 };

@@ -1,0 +1,213 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useId, useRef, useState } from 'react';
+import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select } from '@/components/ui';
+import { isApiError } from '@/lib/client/api-error';
+import {
+  countRows,
+  exportFileUrl,
+  exportInBrowser,
+  listMyExports,
+  myExportsKey,
+  startExportJob,
+  type ExportFilters,
+  type ExportJobView,
+} from '@/lib/client/exports/exports';
+import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
+import { csvFileName } from '@/lib/csv/export';
+import { plainSpaces } from '@/lib/i18n/formats';
+
+type Phase =
+  | { phase: 'idle' }
+  | { phase: 'counting' }
+  | { phase: 'running'; fetched: number; total: number }
+  | { phase: 'done'; rows: number }
+  | { phase: 'queued'; total: number }
+  | { phase: 'failed'; sentence: string };
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Start an export (in the browser up to `threshold` rows, as a server job above) and list one's own jobs. */
+export function ExportsPage({ threshold }: { threshold: number }) {
+  const t = useTranslations('exports');
+  const tw = useTranslations('writes');
+  const client = useQueryClient();
+  const [resource, setResource] = useState<ExportResource>('skus');
+  const [filters, setFilters] = useState<ExportFilters>({});
+  const [state, setState] = useState<Phase>({ phase: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+  const progressId = useId();
+  useUnsavedChangesGuard(state.phase === 'running', tw('leaveExport'));
+
+  const header = (key: string) => (t.has(`columns.${key}`) ? t(`columns.${key}`) : key);
+  const sentenceOf = (error: unknown) =>
+    isApiError(error) && error.code === 'export_already_running' ? t('alreadyRunning') : isApiError(error) ? error.sentence : String(error);
+
+  async function run() {
+    const abort = new AbortController();
+    controller.current = abort;
+    const clean: ExportFilters = {};
+    if (filters.outerSysCode?.trim()) clean.outerSysCode = filters.outerSysCode.trim();
+    if (filters.name?.trim()) clean.name = filters.name.trim();
+    setState({ phase: 'counting' });
+    try {
+      const total = await countRows(resource, clean, abort.signal);
+      if (total > threshold) {
+        await startExportJob(resource, clean);
+        setState({ phase: 'queued', total });
+        await client.invalidateQueries({ queryKey: myExportsKey });
+        return;
+      }
+      setState({ phase: 'running', fetched: 0, total });
+      const { csv, rows } = await exportInBrowser(resource, clean, header, {
+        signal: abort.signal,
+        onProgress: (p) => setState({ phase: 'running', fetched: p.fetched, total: p.total }),
+      });
+      download(csv, csvFileName(resource));
+      setState({ phase: 'done', rows });
+    } catch (error) {
+      if (abort.signal.aborted) setState({ phase: 'idle' });
+      else setState({ phase: 'failed', sentence: sentenceOf(error) });
+    } finally {
+      controller.current = null;
+    }
+  }
+
+  const busy = state.phase === 'counting' || state.phase === 'running';
+  return (
+    <>
+      <Card aria-labelledby="export-new">
+        <CardHeader>
+          <CardTitle id="export-new">{t('start')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!busy) void run();
+            }}
+          >
+            <div className="flex flex-wrap gap-4">
+              <Field label={t('resource')}>
+                <Select value={resource} onChange={(e) => setResource(e.target.value as ExportResource)} disabled={busy}>
+                  {EXPORT_RESOURCES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`resources.${r}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <fieldset className="flex flex-wrap gap-4">
+                <legend className="mb-1 text-sm font-medium">{t('filtersLegend')}</legend>
+                <Field label={t('columns.outerSysCode')}>
+                  <Input value={filters.outerSysCode ?? ''} onChange={(e) => setFilters((f) => ({ ...f, outerSysCode: e.target.value }))} disabled={busy} />
+                </Field>
+                <Field label={t('columns.name')}>
+                  <Input value={filters.name ?? ''} onChange={(e) => setFilters((f) => ({ ...f, name: e.target.value }))} disabled={busy} />
+                </Field>
+              </fieldset>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              {busy ? (
+                <>
+                  <label htmlFor={progressId} className="text-sm">
+                    {state.phase === 'running' ? t('progress', { fetched: state.fetched, total: state.total }) : t('counting')}
+                  </label>
+                  <progress id={progressId} className="w-40" max={state.phase === 'running' ? state.total : undefined} value={state.phase === 'running' ? state.fetched : undefined} />
+                  <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
+                    {t('cancel')}
+                  </Button>
+                </>
+              ) : (
+                <Button type="submit">{t('start')}</Button>
+              )}
+            </div>
+            <p role="status" className="text-sm">
+              {state.phase === 'done' ? t('done', { rows: state.rows }) : state.phase === 'queued' ? t('queued', { total: state.total, threshold }) : ''}
+            </p>
+            {state.phase === 'failed' ? <Alert tone="error">{t('failed', { sentence: state.sentence })}</Alert> : null}
+          </form>
+        </CardContent>
+      </Card>
+      <MyExports />
+    </>
+  );
+}
+
+function MyExports() {
+  const t = useTranslations('exports');
+  const format = useFormatter();
+  const mine = useQuery({
+    queryKey: myExportsKey,
+    queryFn: ({ signal }) => listMyExports(signal),
+    // Poll while one is still running; the job goes on without this page.
+    refetchInterval: (query) => ((query.state.data ?? []).some((e) => e.state === 'planning' || e.state === 'running') ? 2000 : false),
+  });
+  const list = mine.data ?? [];
+  const stateText = (e: ExportJobView) =>
+    e.state === 'succeeded' && e.pagesFailed > 0 ? t('states.incomplete', { failed: e.pagesFailed }) : t(`states.${e.state}`);
+  return (
+    <Card aria-labelledby="export-mine">
+      <CardHeader>
+        <CardTitle id="export-mine">{t('mine')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {mine.error ? <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert> : null}
+        {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
+        {list.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('mineCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('when')}</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('resource')}</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('rows')}</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('state')}</th>
+                  <th scope="col" className="py-1.5 font-medium">{t('file')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {list.map((e) => (
+                  <tr key={e.id}>
+                    <td className="whitespace-nowrap py-1.5 pr-3">
+                      <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
+                    </td>
+                    <td className="py-1.5 pr-3">{t(`resources.${e.resource}`)}</td>
+                    <td className="whitespace-nowrap py-1.5 pr-3">{format.number(e.totalCount)}</td>
+                    <td className="py-1.5 pr-3">
+                      <Badge tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}>{stateText(e)}</Badge>{' '}
+                      {e.state === 'running' || e.state === 'planning' ? (
+                        <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
+                      ) : null}
+                    </td>
+                    <td className="py-1.5">
+                      {e.ready ? (
+                        <a href={exportFileUrl(e.id)} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                        </a>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

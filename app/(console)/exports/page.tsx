@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { EXPORT_JOB_THRESHOLD } from '@/lib/server/exports';
+import { ExportsPage } from './_components/exports-page';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('exports');
+  return { title: t('title') };
+}
+
+export default async function Page() {
+  if (!(await getCurrentUser())) redirect('/sign-in?next=/exports');
+  const t = await getTranslations('exports');
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('intro', { threshold: EXPORT_JOB_THRESHOLD })}</p>
+      </header>
+      <ExportsPage threshold={EXPORT_JOB_THRESHOLD} />
+    </div>
+  );
+}

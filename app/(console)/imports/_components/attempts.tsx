@@ -1,0 +1,49 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import type { RowIssue } from '@/lib/csv/check';
+import { plainSpaces } from '@/lib/i18n/formats';
+
+export type Attempt = { no: number; jobId: string | null; rows: number; createdByEmail: string; createdAt: string };
+export type RowAttempt = { attempt: number; cells: string[]; status: string; recordId: number | null; errors: RowIssue[] };
+
+/** The attempts of an import: the first send, then each "Resend failed rows". */
+export function AttemptsList({ attempts }: { attempts: Attempt[] }) {
+  const t = useTranslations('workbench');
+  const format = useFormatter();
+  return (
+    <section className="space-y-2" aria-labelledby="attempts-heading">
+      <h2 id="attempts-heading" className="text-lg font-semibold">
+        {t('attempts')}
+      </h2>
+      <ol className="space-y-1 text-sm">
+        {attempts.map((a) => (
+          <li key={a.no}>
+            {t('attemptLine', { no: a.no, rows: a.rows, email: a.createdByEmail })}{' '}
+            <time dateTime={a.createdAt}>{plainSpaces(format.dateTime(new Date(a.createdAt), 'dateTimeSeconds'))}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** A row's attempt number and, when it was sent more than once, what the earlier attempts gave. */
+export function RowHistory(props: { attempt: number; history: RowAttempt[]; headers: string[]; issueText: (issue: RowIssue) => string }) {
+  const t = useTranslations('workbench');
+  const ti = useTranslations('imports');
+  if (!props.history.length) return <span className="tabular-nums">{props.attempt}</span>;
+  return (
+    <details>
+      <summary className="cursor-pointer tabular-nums">{t('attemptOf', { no: props.attempt, count: props.history.length + 1 })}</summary>
+      <ul className="mt-1 space-y-1 text-xs">
+        {props.history.map((h) => (
+          <li key={h.attempt}>
+            {t('earlierAttempt', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed') })}
+            {h.errors.length ? `: ${h.errors.map(props.issueText).join('; ')}` : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,274 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import Papa from 'papaparse';
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Badge, Checkbox, cn } from '@/components/ui';
+import { checkRows, type RowIssue } from '@/lib/csv/check';
+import { describeIssue } from '@/lib/csv/describe';
+import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
+
+/**
+ * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
+ * Each cell shows its error beside it: the service's (or the first check's) until the cell is changed, then
+ * the live check with the contract's schema (the same checkRows the import uses). Keyboard: arrows move,
+ * Enter or typing edits, Enter commits and moves down, Escape cancels, Delete clears, and a block of cells
+ * copied from a spreadsheet (tab-separated) pastes from the focused cell. One cell is in the tab order
+ * (roving tabindex), so Tab leaves the grid.
+ */
+
+export interface GridRow {
+  rowNo: number;
+  /** What the row is called: its line in the file, or its index in a sync body. */
+  label: string;
+  cells: string[];
+  /** Why it failed: the service's codes, or the first check's. */
+  issues: RowIssue[];
+  status?: string;
+}
+
+export interface FixGridProps {
+  family: FamilyName;
+  caption: string;
+  /** The label column's header ("Line", "Item"). */
+  labelHeader: string;
+  headers: readonly string[];
+  mapping: readonly (string | null)[];
+  rows: readonly GridRow[];
+  edits: Readonly<Record<number, string[]>>;
+  onEdit: (rowNo: number, cells: string[]) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (rowNo: number, selected: boolean) => void;
+  statusText?: (status: string) => string;
+}
+
+export type LiveCheck = { errors: RowIssue[]; changed: boolean };
+
+/** The live check of every row's current cells (edited or not). */
+export function useLiveCheck(family: FamilyName, headers: readonly string[], mapping: readonly (string | null)[], rows: readonly GridRow[], edits: Readonly<Record<number, string[]>>) {
+  return useMemo(() => {
+    const fam = FAMILIES[family];
+    const out = new Map<number, LiveCheck>();
+    for (const row of rows) {
+      const cells = edits[row.rowNo] ?? row.cells;
+      const changed = cells.some((c, i) => c !== (row.cells[i] ?? ''));
+      const checked = checkRows(fam, headers, mapping as (string | null)[], [{ line: 1, cells }]).rows[0]!;
+      out.set(row.rowNo, { errors: checked.errors, changed });
+    }
+    return out;
+  }, [family, headers, mapping, rows, edits]);
+}
+
+type Pos = { r: number; c: number };
+
+export function FixGrid(props: FixGridProps) {
+  const t = useTranslations('workbench');
+  const ti = useTranslations('imports');
+  const errorText = useErrorMessage();
+  const { rows, headers, mapping, edits } = props;
+  const live = useLiveCheck(props.family, headers, mapping, rows, edits);
+  const [active, setActive] = useState<Pos>({ r: 0, c: 0 });
+  const [editing, setEditing] = useState<{ pos: Pos; draft: string } | null>(null);
+  const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
+  const focusNext = useRef(false);
+  const width = headers.length;
+
+  const fieldLabel = (name: string) => (ti.has(`fields.${name}`) ? ti(`fields.${name}` as 'fields.id') : name);
+  const issueText = (issue: RowIssue, withField: boolean) =>
+    describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText, field: withField ? fieldLabel : undefined });
+
+  useEffect(() => {
+    if (!focusNext.current || editing) return;
+    focusNext.current = false;
+    cellRefs.current.get(`${active.r}:${active.c}`)?.focus();
+  }, [active, editing]);
+
+  const cellsOf = (r: number) => edits[rows[r]!.rowNo] ?? rows[r]!.cells;
+
+  function setCell(r: number, c: number, value: string) {
+    const row = rows[r]!;
+    const next = [...cellsOf(r)];
+    while (next.length < width) next.push('');
+    next[c] = value;
+    props.onEdit(row.rowNo, next);
+  }
+
+  function move(r: number, c: number) {
+    focusNext.current = true;
+    setActive({ r: Math.max(0, Math.min(rows.length - 1, r)), c: Math.max(0, Math.min(width - 1, c)) });
+  }
+
+  function onCellKey(event: KeyboardEvent<HTMLTableCellElement>, r: number, c: number) {
+    if (editing) return;
+    const keys: Record<string, () => void> = {
+      ArrowUp: () => move(r - 1, c),
+      ArrowDown: () => move(r + 1, c),
+      ArrowLeft: () => move(r, c - 1),
+      ArrowRight: () => move(r, c + 1),
+      Home: () => move(r, 0),
+      End: () => move(r, width - 1),
+      Enter: () => setEditing({ pos: { r, c }, draft: cellsOf(r)[c] ?? '' }),
+      F2: () => setEditing({ pos: { r, c }, draft: cellsOf(r)[c] ?? '' }),
+      Delete: () => setCell(r, c, ''),
+      Backspace: () => setCell(r, c, ''),
+    };
+    const action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing over a cell starts editing it with that character, as in a spreadsheet.
+      event.preventDefault();
+      setEditing({ pos: { r, c }, draft: event.key });
+    }
+  }
+
+  function onCellPaste(event: ClipboardEvent<HTMLTableCellElement>, r: number, c: number) {
+    if (editing) return;
+    const text = event.clipboardData.getData('text/plain');
+    if (!text) return;
+    event.preventDefault();
+    // A spreadsheet copies a block as tab-separated lines (quoting cells that hold a tab or line break).
+    const block = Papa.parse<string[]>(text.replace(/\r?\n$/, ''), { delimiter: '\t', newline: text.includes('\r\n') ? '\r\n' : '\n' }).data;
+    block.forEach((cells, i) => {
+      const target = r + i;
+      if (target >= rows.length) return;
+      const next = [...cellsOf(target)];
+      while (next.length < width) next.push('');
+      cells.forEach((value, j) => {
+        if (c + j < width) next[c + j] = value;
+      });
+      props.onEdit(rows[target]!.rowNo, next);
+    });
+  }
+
+  function commit(andMove?: Pos) {
+    if (!editing) return;
+    setCell(editing.pos.r, editing.pos.c, editing.draft);
+    setEditing(null);
+    focusNext.current = true;
+    if (andMove) setActive({ r: Math.max(0, Math.min(rows.length - 1, andMove.r)), c: andMove.c });
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table role="grid" aria-label={props.caption} className="min-w-full text-left text-sm">
+        <thead className="bg-zinc-50 dark:bg-zinc-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t('resendColumn')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {props.labelHeader}
+            </th>
+            {props.statusText ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {ti('results.status')}
+              </th>
+            ) : null}
+            {headers.map((h, i) => (
+              <th key={i} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {ti('errors')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {rows.map((row, r) => {
+            const check = live.get(row.rowNo) ?? { errors: [], changed: false };
+            // Until the row is changed, its failure reason stands; after, the live check speaks.
+            const issues = check.changed ? check.errors : [...row.issues, ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field))];
+            const columnOf = (issue: RowIssue) => (issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1);
+            const rowIssues = issues.filter((i) => columnOf(i) < 0);
+            const cells = cellsOf(r);
+            return (
+              <tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
+                <td className="px-3 py-1.5">
+                  <Checkbox
+                    aria-label={t('resendRow', { row: row.label })}
+                    checked={props.selected.has(row.rowNo)}
+                    onChange={(e) => props.onSelect(row.rowNo, e.target.checked)}
+                  />
+                </td>
+                <th scope="row" className="px-3 py-1.5 font-normal tabular-nums">
+                  {row.label}
+                </th>
+                {props.statusText ? (
+                  <td className="px-3 py-1.5">
+                    <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>{props.statusText(row.status ?? '')}</Badge>
+                  </td>
+                ) : null}
+                {headers.map((header, c) => {
+                  const here = issues.filter((i) => columnOf(i) === c);
+                  const isActive = active.r === r && active.c === c;
+                  const isEditing = editing && editing.pos.r === r && editing.pos.c === c;
+                  return (
+                    <td
+                      key={c}
+                      role="gridcell"
+                      ref={(el) => {
+                        if (el) cellRefs.current.set(`${r}:${c}`, el);
+                        else cellRefs.current.delete(`${r}:${c}`);
+                      }}
+                      tabIndex={isActive && !isEditing ? 0 : -1}
+                      aria-invalid={here.length ? true : undefined}
+                      onFocus={() => !isActive && setActive({ r, c })}
+                      onKeyDown={(e) => onCellKey(e, r, c)}
+                      onPaste={(e) => onCellPaste(e, r, c)}
+                      onDoubleClick={() => setEditing({ pos: { r, c }, draft: cells[c] ?? '' })}
+                      className={cn(
+                        'min-w-28 px-3 py-1.5 align-top outline-none focus:ring-2 focus:ring-blue-600 focus:ring-inset',
+                        here.length ? 'bg-red-50 dark:bg-red-950/30' : undefined,
+                      )}
+                    >
+                      {isEditing ? (
+                        <input
+                          autoFocus
+                          aria-label={t('editCell', { column: header, row: row.label })}
+                          className="w-full rounded border border-blue-600 bg-white px-1 py-0.5 text-sm dark:bg-zinc-900"
+                          value={editing.draft}
+                          onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
+                          onBlur={() => commit()}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') {
+                              e.preventDefault();
+                              commit({ r: r + 1, c });
+                            } else if (e.key === 'Escape') {
+                              e.preventDefault();
+                              e.stopPropagation();
+                              setEditing(null);
+                              focusNext.current = true;
+                              setActive({ r, c });
+                            }
+                          }}
+                        />
+                      ) : (
+                        <span className="block min-h-5 whitespace-pre-wrap break-words">{cells[c] ?? ''}</span>
+                      )}
+                      {here.map((issue, k) => (
+                        <span key={k} className="mt-0.5 block text-xs text-red-800 dark:text-red-300">
+                          {issueText(issue, false)}
+                        </span>
+                      ))}
+                    </td>
+                  );
+                })}
+                <td className="px-3 py-1.5 text-xs text-red-800 dark:text-red-300">
+                  {rowIssues.map((issue, k) => (
+                    <span key={k} className="block">
+                      {issueText(issue, true)}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { Alert, Button } from '@/components/ui';
+import { ImportApiError, importsFetch } from '@/lib/client/imports/api';
+import type { RowIssue } from '@/lib/csv/check';
+import type { FamilyName } from '@/lib/csv/families';
+import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
+
+type Row = { rowNo: number; line: number; cells: string[]; status: string; errors: RowIssue[] };
+
+/** Rows of one import the grid holds at once; more are fixed after the first ones went through. */
+const GRID_ROWS = 1_000;
+
+/**
+ * "Fix in place" on an import's results page: its failed, unknown and not-sent rows in the grid; the rows
+ * changed (or ticked) go out again with "Resend failed rows" as the next attempt of the same import.
+ */
+export function FixRows(props: { importId: string; family: FamilyName; headers: string[]; mapping: (string | null)[] }) {
+  const t = useTranslations('workbench');
+  const ti = useTranslations('imports');
+  const queryClient = useQueryClient();
+  const [edits, setEdits] = useState<Record<number, string[]>>({});
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const rows = useQuery({
+    queryKey: ['imports', 'detail', props.importId, 'to-fix'],
+    queryFn: () =>
+      importsFetch<{ rows: Row[] }>(`/${props.importId}/rows?status=failed&status=unknown&status=not_sent&limit=${GRID_ROWS}`),
+  });
+  const gridRows = useMemo<GridRow[]>(
+    () => (rows.data?.rows ?? []).map((r) => ({ rowNo: r.rowNo, label: String(r.line), cells: r.cells, issues: r.errors, status: r.status })),
+    [rows.data],
+  );
+  const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits);
+  const chosen = gridRows.filter((r) => selected.has(r.rowNo));
+  const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
+
+  if (!rows.data || rows.data.rows.length === 0) return null;
+
+  async function resend() {
+    setFailure(null);
+    setSending(true);
+    try {
+      await importsFetch(`/${props.importId}/resend`, {
+        method: 'POST',
+        body: { rows: chosen.map((r) => ({ rowNo: r.rowNo, cells: edits[r.rowNo] ?? r.cells })) },
+      });
+      setEdits({});
+      setSelected(new Set());
+      await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', props.importId] });
+    } catch (error) {
+      setFailure(error instanceof ImportApiError ? error.code : 'network_error');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="space-y-3" aria-labelledby="fix-heading">
+      <h2 id="fix-heading" className="text-lg font-semibold">
+        {t('fixTitle')}
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('fixHelp')}</p>
+      {rows.data.rows.length >= GRID_ROWS ? <p className="text-sm">{t('fixFirst', { count: GRID_ROWS })}</p> : null}
+      <FixGrid
+        family={props.family}
+        caption={t('gridCaption')}
+        labelHeader={ti('line')}
+        headers={props.headers}
+        mapping={props.mapping}
+        rows={gridRows}
+        edits={edits}
+        onEdit={(rowNo, cells) => {
+          setEdits((e) => ({ ...e, [rowNo]: cells }));
+          setSelected((s) => new Set(s).add(rowNo));
+        }}
+        selected={selected}
+        onSelect={(rowNo, on) =>
+          setSelected((s) => {
+            const next = new Set(s);
+            if (on) next.add(rowNo);
+            else next.delete(rowNo);
+            return next;
+          })
+        }
+        statusText={(s) => ti(`status.${s}` as 'status.failed')}
+      />
+      {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
+      {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
+      {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={resend} pending={sending} disabled={chosen.length === 0 || blocked.length > 0}>
+          {t('resend')}
+        </Button>
+        <span className="text-sm" role="status">
+          {t('chosen', { count: chosen.length })}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Command } from 'cmdk';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { isApiError } from '@/lib/client/api-error';
+import { searchEverything } from '@/lib/client/search';
+import { useCurrentUser } from './current-user';
+import { navItemsFor } from './nav-items';
+
+const DEBOUNCE_MS = 200;
+
+/**
+ * The command palette (Ctrl+K or `/`): finds companies, products, SKUs, bundles and, for admins, back-office
+ * users by code, name or exact barcode, and offers the pages of the navigation. Loaded on first open
+ * (command-palette-trigger.tsx), so list pages do not carry it. cmdk gives the combobox and listbox
+ * semantics and the arrow-key/Enter handling; filtering is done by the service, so cmdk's own is off.
+ */
+export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations('find');
+  const nav = useTranslations('nav');
+  const router = useRouter();
+  const user = useCurrentUser();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState('');
+  const [term, setTerm] = useState('');
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) {
+      d.showModal();
+      input.current?.focus();
+      input.current?.select();
+    }
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(draft.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const includeUsers = user.role === 'admin';
+  const search = useQuery({
+    queryKey: ['search', includeUsers, term],
+    queryFn: ({ signal }) => searchEverything(term, { includeUsers, signal }),
+    enabled: open && term !== '',
+    staleTime: 10_000,
+  });
+
+  const lowered = draft.trim().toLowerCase();
+  const pages = navItemsFor(user.role).filter((item) => lowered === '' || nav(item.label).toLowerCase().includes(lowered) || item.href.includes(lowered));
+  const go = (href: string) => {
+    onClose();
+    router.push(href);
+  };
+  const hits = term !== '' && term === draft.trim() ? (search.data?.hits ?? []) : [];
+  const busy = draft.trim() !== '' && (term !== draft.trim() || search.isFetching);
+
+  let status = '';
+  if (draft.trim() === '') status = t('hint');
+  else if (busy) status = t('searching');
+  else if (search.error) status = t('failed', { error: isApiError(search.error) ? search.error.sentence : String(search.error) });
+  else if (search.data) status = t('results', { count: hits.length });
+  const failedTypes = search.data?.failed ?? [];
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={t('title')}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose();
+      }}
+      className="m-auto mt-[10vh] w-[min(40rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {/* cmdk labels its input with `label` (a visually hidden <label>). */}
+      <Command label={t('inputLabel')} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
+        <div className="border-b border-zinc-200 p-3 dark:border-zinc-800">
+          <Command.Input
+            ref={input}
+            value={draft}
+            onValueChange={setDraft}
+            placeholder={t('placeholder')}
+            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          <p role="status" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+            {status}
+            {failedTypes.length > 0 ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(', ') })}` : ''}
+          </p>
+        </div>
+        <Command.List label={t('title')} className="overflow-y-auto p-2">
+          {hits.length > 0 ? (
+            <Command.Group heading={t('records')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+              {hits.map((hit) => (
+                <Command.Item
+                  key={`${hit.type}-${hit.id}`}
+                  value={`${hit.type}-${hit.id}`}
+                  onSelect={() => go(`/${hit.type}/${hit.id}`)}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
+                >
+                  <Badge tone="neutral">{t(`types.${hit.type}`)}</Badge>
+                  <span className="whitespace-nowrap font-mono text-xs">{hit.code || '—'}</span>
+                  <span className="min-w-0 flex-1 truncate">{hit.name || '—'}</span>
+                  <span className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{t(`matched.${hit.matched}`)}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+          {pages.length > 0 ? (
+            <Command.Group heading={t('pages')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+              {pages.map((item) => (
+                <Command.Item
+                  key={item.href}
+                  value={`page-${item.href}`}
+                  onSelect={() => go(item.href)}
+                  className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
+                >
+                  {t('goTo', { page: nav(item.label) })}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+        </Command.List>
+        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">{t('keys')}</p>
+      </Command>
+    </dialog>
+  );
+}

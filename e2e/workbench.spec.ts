@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+
+const tenant = demoTenant();
+const product = tenant.products[0]!;
+const bundleProduct = tenant.bundles[0]!;
+
+// Imports of one family run one at a time (one job per kind): keep these in order.
+test.describe.configure({ mode: 'serial' });
+test.use({ storageState: storageStateFor('steward') });
+
+const csv = (rows: (string | number)[][]) => Buffer.from(Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
+const count = (page: Page, status: string) => page.locator(`dd[data-status="${status}"]`);
+
+async function importFile(page: Page, family: string, name: string, buffer: Buffer) {
+  await page.goto('/imports/new');
+  await page.getByLabel('Import into').selectOption({ label: family });
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await page.getByRole('button', { name: 'Check rows' }).click();
+}
+
+async function startAndFinish(page: Page) {
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await finished(page);
+}
+
+const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
+
+test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({ page }) => {
+  // Three runs of the import job (import, resend, re-import of the error file) and an axe check.
+  test.slow();
+  const run = uniqueCode('WB');
+  const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name']];
+  for (let i = 1; i <= 50; i++) rows.push([product.id, `${run}-${i}`, `Workbench ${i}`]);
+  rows[20]![0] = 999_999; // line 21: no such product
+  rows[30]![0] = bundleProduct.id; // line 31: a bundle product cannot receive SKUs
+  await importFile(page, 'SKUs', 'workbench.csv', csv(rows));
+  await startAndFinish(page);
+  await expect(count(page, 'failed')).toHaveText('2');
+
+  // The error file: only the two rows, in the file's own columns, plus the reason.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download error file' }).click();
+  const errorFile = readFileSync((await (await download).path())!);
+  const parsed = Papa.parse<string[]>(errorFile.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  expect(parsed).toEqual([
+    ['productId', 'outerSysCode', 'name', 'Errors'],
+    ['999999', `${run}-20`, 'Workbench 20', 'productId: That product does not exist.'],
+    [String(bundleProduct.id), `${run}-30`, 'Workbench 30', 'A bundle product cannot have SKUs of its own.'],
+  ]);
+
+  const grid = page.getByRole('grid', { name: 'Rows to fix' });
+  await expect(grid.locator('tbody tr')).toHaveCount(2);
+  const first = grid.locator('tbody tr').nth(0);
+  await expect(first.getByRole('gridcell').filter({ hasText: '999999' })).toContainText('That product does not exist.');
+  await expectNoAxeViolations(page);
+
+  // Keyboard: focus the cell, Enter edits, Enter commits.
+  await first.getByRole('gridcell').filter({ hasText: '999999' }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'productId, row 21' }).fill(String(product.id));
+  await page.keyboard.press('Enter');
+  await expect(first).not.toContainText('That product does not exist.');
+  // Paste a cell copied from a spreadsheet into the second row.
+  const second = grid.locator('tbody tr').nth(1).getByRole('gridcell').filter({ hasText: new RegExp(`^${bundleProduct.id}`) });
+  await second.click();
+  await second.evaluate((cell, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', `${text}\r\n`);
+    cell.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, String(product.id));
+  await expect(grid.locator('tbody tr').nth(1)).not.toContainText('A bundle product cannot have SKUs');
+  await expect(page.getByText('2 rows chosen')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  await expect(page.getByText('50 of 50 rows succeeded')).toBeVisible({ timeout: 60_000 });
+  await expect(count(page, 'created')).toHaveText('50');
+  await expect(page.getByRole('region', { name: 'Attempts' }).getByRole('listitem')).toHaveText([/^Attempt 1: 50 rows/, /^Attempt 2: 2 rows/]);
+  await expect(page.getByText('Attempt 2 of 2')).toHaveCount(2);
+  await expect(page.getByRole('grid', { name: 'Rows to fix' })).toHaveCount(0);
+
+  // The error file goes round as is: the same two rows fail with the same errors.
+  await importFile(page, 'SKUs', 'workbench-errors.csv', errorFile);
+  await expect(page.getByText('2 rows checked: 2 rows to send')).toBeVisible();
+  await startAndFinish(page);
+  await expect(count(page, 'failed')).toHaveText('2');
+  await page.getByLabel('Show').selectOption({ label: 'Failed' });
+  const table = page.getByRole('table', { name: 'Rows of the file with their outcome' });
+  await expect(table.locator('tbody tr').nth(0)).toContainText('That product does not exist.');
+  await expect(table.locator('tbody tr').nth(1)).toContainText('A bundle product cannot have SKUs of its own.');
+});
+
+test('open a failed companies sync: only items 1 and 3 show, each error under its cell; fixed, both succeed', async ({ page }) => {
+  const run = uniqueCode('SYNC');
+  const body = Array.from({ length: 5 }, (_, i) => ({ outerSysCode: `${run}-${i}`, name: `Sync ${i}`, shortName: `S${i}` }));
+  body[1]!.name = 'N'.repeat(60);
+  body[3]!.shortName = 'S'.repeat(25);
+  const answer = {
+    items: [
+      { index: 0, status: 'created', id: 1, errors: [] },
+      { index: 1, status: 'failed', id: null, errors: ['name_too_long'] },
+      { index: 2, status: 'created', id: 2, errors: [] },
+      { index: 3, status: 'failed', id: null, errors: ['short_name_too_long'] },
+      { index: 4, status: 'created', id: 3, errors: [] },
+    ],
+  };
+  await page.goto('/imports');
+  await page.getByRole('link', { name: 'Open a failed sync' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
+  await page.getByLabel('Batch endpoint').selectOption({ label: 'Companies' });
+  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
+  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+
+  const grid = page.getByRole('grid', { name: 'Rows to fix' });
+  await expect(grid.locator('tbody tr')).toHaveCount(2);
+  const headers = await grid.locator('thead th').allTextContents();
+  const cell = (row: number, header: string) => grid.locator('tbody tr').nth(row).locator('td, th').nth(headers.indexOf(header));
+  await expect(grid.locator('tbody tr').nth(0).getByRole('rowheader')).toHaveText('1');
+  await expect(grid.locator('tbody tr').nth(1).getByRole('rowheader')).toHaveText('3');
+  await expect(cell(0, 'name')).toContainText('The name is too long.');
+  await expect(cell(0, 'shortName')).not.toContainText('too long');
+  await expect(cell(1, 'shortName')).toContainText('The short name is too long.');
+  await expect(cell(1, 'name')).not.toContainText('too long');
+  await expectNoAxeViolations(page);
+
+  await cell(0, 'name').click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'name, row 1' }).fill(`Sync fixed ${run}`);
+  await page.keyboard.press('Enter');
+  await cell(1, 'shortName').click();
+  await page.keyboard.press('Enter');
+  // Escape cancels an edit.
+  await page.getByRole('textbox', { name: 'shortName, row 3' }).fill('not this');
+  await page.keyboard.press('Escape');
+  await expect(cell(1, 'shortName')).toContainText('S'.repeat(25));
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'shortName, row 3' }).fill('Fixed');
+  await page.keyboard.press('Enter');
+  await expect(grid).not.toContainText('too long');
+
+  await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await finished(page);
+  await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible();
+  await expect(count(page, 'created')).toHaveText('2');
+});
+
+test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({ page }) => {
+  const run = uniqueCode('CMP');
+  const file = csv([
+    ['outerSysCode', 'name', 'shortName'],
+    [`${run}-1`, `Compare ${run} one`, 'one'],
+    [`${run}-2`, `Compare ${run} two`, 'two'],
+    [`${run}-3`, `Compare ${run} three`, 'three'],
+  ]);
+  await importFile(page, 'Companies', 'compare.csv', file);
+  await expect(page.getByText(/3 rows create, 0 rows update, 0 rows change nothing/)).toBeVisible({ timeout: 30_000 });
+  await startAndFinish(page);
+  await expect(count(page, 'created')).toHaveText('3');
+
+  await importFile(page, 'Companies', 'compare.csv', file);
+  await expect(page.getByText(/0 rows create, 0 rows update, 3 rows change nothing/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Skip the 3 rows that change nothing')).toBeChecked();
+  await expectNoAxeViolations(page);
+  await startAndFinish(page);
+  await expect(count(page, 'skipped')).toHaveText('3');
+  await expect(count(page, 'created')).toHaveText('0');
+  await expect(count(page, 'updated')).toHaveText('0');
+  await expect(page.getByText('0 of 0 rows sent')).toBeVisible();
+});
+
+test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see the results', async ({ page }) => {
+  const run = uniqueCode('BULK');
+  await page.goto('/skus');
+  for (let i = 1; i <= 3; i++) {
+    const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: `${run}-${i}`, name: `Bulk ${i}`, sellPrice: 10 * i });
+    expect(created.status).toBe(201);
+  }
+  await page.goto(`/skus?outerSysCode=${run}`);
+  for (let i = 1; i <= 3; i++) await page.getByLabel(`Select ${run}-${i}`).check();
+  await page.getByRole('button', { name: 'Bulk edit (3)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await dialog.getByLabel('Field').selectOption({ label: 'Sell price' });
+  await dialog.getByLabel('New value').fill('123.5');
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  const review = dialog.getByRole('table', { name: "Each record's current value and new value" });
+  for (let i = 1; i <= 3; i++) {
+    await expect(review.getByRole('row').filter({ hasText: `${run}-${i}` })).toContainText(new RegExp(`${10 * i}\\s*123.5`));
+  }
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Send 3 changes' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await finished(page);
+  await expect(page.getByText('3 of 3 rows succeeded')).toBeVisible();
+  await expect(count(page, 'updated')).toHaveText('3');
+});

@@ -1,0 +1,95 @@
+import { bundle, company, internalUser, product, sku } from '@/lib/contract/resources';
+import type { ListName } from '@/lib/contract/lists';
+import type { RecordType } from '@/lib/contract/history';
+import { fetchListPage } from './lists';
+
+/** One record found by the command palette. `type` is also the first path segment of its page. */
+export interface SearchHit {
+  type: RecordType;
+  id: number;
+  code: string | null;
+  name: string | null;
+  /** What matched: the code, the name, or the exact barcode. */
+  matched: 'code' | 'name' | 'barcode';
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Record types whose search failed (the others still show). */
+  failed: RecordType[];
+}
+
+/** Hits per type and per field asked; a palette shows a handful, the list page the rest. */
+export const SEARCH_PAGE_SIZE = 5;
+
+type Source = {
+  type: RecordType;
+  list: ListName;
+  path: string;
+  item: typeof company | typeof product | typeof sku | typeof bundle | typeof internalUser;
+  /** Filter name → what a match on it means. */
+  fields: [string, SearchHit['matched']][];
+  code: (row: Record<string, unknown>) => string | null;
+};
+
+const SOURCES: Source[] = [
+  { type: 'companies', list: 'companies', path: '/v1/companies', item: company, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  { type: 'products', list: 'products', path: '/v1/products', item: product, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  {
+    type: 'skus',
+    list: 'skus',
+    path: '/v1/skus',
+    item: sku,
+    fields: [['outerSysCode', 'code'], ['name', 'name'], ['barcode', 'barcode']],
+    code: (r) => r.outerSysCode as string | null,
+  },
+  { type: 'bundles', list: 'bundles', path: '/v1/bundles', item: bundle, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  { type: 'users', list: 'internalUsers', path: '/v1/internal-users', item: internalUser, fields: [['account', 'code'], ['name', 'name']], code: (r) => r.account as string | null },
+];
+
+/**
+ * Searches every record type the person may read, by code, by name and (SKUs) by exact barcode, all at
+ * once through the signing proxy (the API ANDs its filters, so each field is its own request). Back-office
+ * users only for admins (`includeUsers`). A type whose requests fail is reported; the others still show.
+ */
+export async function searchEverything(term: string, options: { includeUsers: boolean; signal?: AbortSignal }): Promise<SearchResult> {
+  const text = term.trim();
+  if (text === '') return { hits: [], failed: [] };
+  const sources = SOURCES.filter((s) => s.type !== 'users' || options.includeUsers);
+  const settled = await Promise.all(
+    sources.map(async (source) => {
+      const pages = await Promise.allSettled(
+        source.fields.map(async ([filter, matched]) => {
+          const page = await fetchListPage(source.list, source.path, source.item, { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE }, options.signal);
+          return page.data.map((row) => {
+            const r = row as Record<string, unknown>;
+            return { type: source.type, id: r.id as number, code: source.code(r), name: (r.name as string | null) ?? null, matched } satisfies SearchHit;
+          });
+        }),
+      );
+      const ok = pages.flatMap((p) => (p.status === 'fulfilled' ? p.value : []));
+      const allFailed = pages.every((p) => p.status === 'rejected');
+      return { type: source.type, hits: ok, failed: allFailed };
+    }),
+  );
+  if (options.signal?.aborted) throw options.signal.reason;
+  const seen = new Set<string>();
+  const hits: SearchHit[] = [];
+  for (const group of settled) {
+    // Exact barcode and exact code first, then the other code matches, then names.
+    const ranked = [...group.hits].sort((a, b) => rank(a, text) - rank(b, text));
+    for (const hit of ranked) {
+      const key = `${hit.type}:${hit.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push(hit);
+    }
+  }
+  return { hits, failed: settled.filter((g) => g.failed).map((g) => g.type) };
+}
+
+function rank(hit: SearchHit, text: string): number {
+  if (hit.matched === 'barcode') return 0;
+  if (hit.matched === 'code') return hit.code?.toLowerCase() === text.toLowerCase() ? 1 : 2;
+  return 3;
+}

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, NETWORK_ERROR_SENTENCE, SERVER_ERROR_SENTENCE } from '@/lib/client/api-error';
+import { zhTW } from '@/messages/zh-TW';
+import { errorMessage, setBrowserErrorCatalogue } from './error-messages';
+import { en } from '@/messages/en';
+
+/** In the browser, errors made outside React (ApiError) read in the language the page was rendered in. */
+describe('error sentences in the browser', () => {
+  const g = globalThis as { window?: unknown };
+  afterEach(() => {
+    setBrowserErrorCatalogue(en);
+    delete g.window;
+  });
+
+  it('stay English on the server, whatever a page asked for', () => {
+    setBrowserErrorCatalogue(zhTW);
+    expect(errorMessage('name_too_long')).toBe('The name is too long.');
+  });
+
+  it('follow the page language in the browser, for codes, unknown codes and failures without a code', () => {
+    g.window = {};
+    setBrowserErrorCatalogue(zhTW);
+    expect(errorMessage('name_too_long')).toBe('名稱太長。');
+    expect(errorMessage('brand_new_code')).toBe('服務回應：brand_new_code');
+    expect(new ApiError({ status: 422, code: 'name_too_long', kind: 'http' }).sentence).toBe('名稱太長。');
+    expect(new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE }).sentence).toBe(zhTW.errorFallback.network);
+    expect(new ApiError({ status: 500, code: 'boom', kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (boom)` }).sentence).toBe('服務發生內部錯誤。 (boom)');
+  });
+});

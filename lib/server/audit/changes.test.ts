@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { encodeReview } from '@/lib/contract/history';
+import { MAX_VALUE_CHARS, recordedChanges } from './changes';
+
+describe('recordedChanges (the History diff of one write)', () => {
+  it('records each sent field new value from the body and old value from the confirmed review', () => {
+    const body = JSON.stringify({ cellPhone: '02-2345-6789', name: '台北貿易' });
+    const review = encodeReview({ cellPhone: '02-1111-2222', name: null });
+    expect(recordedChanges(body, review)).toEqual([
+      { field: 'cellPhone', from: '02-1111-2222', to: '02-2345-6789' },
+      { field: 'name', from: null, to: '台北貿易' },
+    ]);
+  });
+
+  it('never takes a new value from the review: what was sent is what is recorded', () => {
+    const review = encodeURIComponent(JSON.stringify({ cellPhone: 'old' }));
+    expect(recordedChanges('{"cellPhone":"sent"}', review)).toEqual([{ field: 'cellPhone', from: 'old', to: 'sent' }]);
+  });
+
+  it('leaves the old value out when no review came, and ignores review fields that were not sent', () => {
+    expect(recordedChanges('{"name":"A"}', null)).toEqual([{ field: 'name', to: 'A' }]);
+    expect(recordedChanges('{"name":"A"}', encodeReview({ email: 'x@example.com' }))).toEqual([{ field: 'name', to: 'A' }]);
+  });
+
+  it('never stores a password, old or new', () => {
+    const changes = recordedChanges('{"password":"s3cret-pass","name":"B"}', encodeReview({ password: 'old-pass' }));
+    expect(changes).toEqual([{ field: 'password', secret: true }, { field: 'name', to: 'B' }]);
+    expect(JSON.stringify(changes)).not.toContain('pass"');
+  });
+
+  it('reads a batch of one as a single write, minus its key field; a larger batch has no per-record diff', () => {
+    expect(recordedChanges('[{"skuId":7,"price":12.5}]', encodeReview({ price: 10 }))).toEqual([{ field: 'price', from: 10, to: 12.5 }]);
+    expect(recordedChanges('[{"id":1,"name":"a"},{"id":2,"name":"b"}]', null)).toBeNull();
+  });
+
+  it('ignores a malformed review and an unreadable body without failing', () => {
+    expect(recordedChanges('{"name":"A"}', '%E0%A4%A')).toEqual([{ field: 'name', to: 'A' }]);
+    expect(recordedChanges('{"name":"A"}', encodeURIComponent('[1,2]'))).toEqual([{ field: 'name', to: 'A' }]);
+    expect(recordedChanges('not json', null)).toBeNull();
+    expect(recordedChanges(null, null)).toBeNull();
+  });
+
+  it('cuts a very long value short', () => {
+    const components = Array.from({ length: 500 }, (_, i) => ({ componentSkuId: i + 1, quantity: 1, sort: i }));
+    const [diff] = recordedChanges(JSON.stringify({ components }), null) ?? [];
+    expect(typeof diff?.to).toBe('string');
+    expect(String(diff?.to).length).toBe(MAX_VALUE_CHARS + 1);
+  });
+});

@@ -1,0 +1,51 @@
+import 'server-only';
+import { decodeReview, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+
+/** Fields whose values are never written to the audit log: only that they were set. */
+const SECRET_FIELDS = new Set(['password']);
+/** Fields that name the record rather than change it (a single-item batch keys its target with them). */
+const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
+/** A value longer than this (as JSON) is stored cut short: the log is for reading, not for restoring. */
+export const MAX_VALUE_CHARS = 2000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function bounded(value: unknown): HistoryValue {
+  if (value === undefined) return null;
+  const text = JSON.stringify(value);
+  if (text === undefined) return null;
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : (value as HistoryValue);
+}
+
+/**
+ * The field changes of one write, for the record's History: every field the request sent, its new value
+ * taken from the request body itself (what was sent is what is recorded), and its old value from the review
+ * the person confirmed (the REVIEW_HEADER), where one came with the write. A batch of one item (a price,
+ * a stock level, a quota) counts as a single write; a larger batch has no per-record diff (null).
+ */
+export function recordedChanges(requestText: string | null, reviewHeader: string | null): FieldDiff[] | null {
+  if (!requestText) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(requestText);
+  } catch {
+    return null;
+  }
+  if (Array.isArray(body)) body = body.length === 1 ? body[0] : undefined;
+  if (!isRecord(body)) return null;
+  const review = decodeReview(reviewHeader);
+  const changes: FieldDiff[] = [];
+  for (const [field, to] of Object.entries(body)) {
+    if (KEY_FIELDS.has(field)) continue;
+    if (SECRET_FIELDS.has(field)) {
+      changes.push({ field, secret: true });
+      continue;
+    }
+    const diff: FieldDiff = { field, to: bounded(to) };
+    if (Object.hasOwn(review, field) && !SECRET_FIELDS.has(field)) diff.from = bounded(review[field]);
+    changes.push(diff);
+  }
+  return changes;
+}

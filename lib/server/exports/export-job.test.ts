@@ -1,0 +1,100 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import zhTW from '@/messages/zh-TW/exports.json';
+import type { ConsoleDbConnection } from '../db/connect';
+import { JobRunner } from '../jobs/runner';
+import { createJob, getJob } from '../jobs/store';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { limitedFetch } from '../jobs/limited-fetch';
+import { createUpstreamClient, type UpstreamClient } from '../upstream';
+import { SkewTracker } from '../upstream/skew';
+import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+
+// The export job against the reference service (in-process, real signing) and the console database on PGlite.
+const SKUS = 250;
+let service: Service;
+let connection: ConsoleDbConnection;
+let upstream: UpstreamClient;
+const pageReads: string[] = [];
+
+beforeAll(async () => {
+  const seed = testSeed();
+  const acme = seed.tenants[0]!;
+  acme.products!.push({ id: 3, outerSysCode: 'P003', name: '高山烏龍茶', productCategoryId: 3, status: 'Active' });
+  for (let i = 0; i < SKUS - 2; i++) {
+    acme.skus!.push({
+      id: 1000 + i, productId: i % 2 ? 3 : 1, outerSysCode: `EXP-${i}`, name: i === 7 ? '=HYPERLINK("x")' : `品項 ${i}`, barcode: '', warehouse: '', unit: '',
+      spec: '', price: i, sellPrice: i, quantityPrecision: 0, status: 'Active', inventoryQty: 1, reservedQty: 0, allowNegativeStock: false,
+    });
+  }
+  service = await createService({ memory: true, seed });
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/v1/skus') pageReads.push(url.searchParams.get('page') ?? '');
+    return service.fetch(request);
+  };
+  upstream = createUpstreamClient({
+    baseUrl: 'http://embedded.invalid',
+    clientId: CREDS.erp.clientId,
+    clientSecret: CREDS.erp.secret,
+    fetch: limitedFetch(fetch, { concurrency: 4 }),
+    skew: new SkewTracker(),
+  });
+  connection = (await consoleDbEngines()[0]!.open()).connection;
+});
+
+afterAll(async () => {
+  await connection?.close().catch(() => {});
+  await service?.close();
+  await stopConsoleDbEngines();
+});
+
+async function runExport(params: Omit<ExportParams, 'totalCount'>) {
+  const { totalCount, units } = await planExport(upstream, params.resource, params.filters);
+  const id = await createJob(connection.db, { kind: EXPORT_JOB, tenant: 't#export:u1', params: { ...params, totalCount }, createdBy: 'u1', rerunExpired: true, units });
+  const runner = new JobRunner({ db: connection.db, kinds: [exportJob], upstream, pollMs: 20, flushMs: 10 });
+  runner.start();
+  const start = Date.now();
+  while ((await getJob(connection.db, id))?.state !== 'succeeded') {
+    if (Date.now() - start > 60_000) throw new Error('export did not finish');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await runner.stop();
+  const header = (key: string) => (zhTW.exports.columns as Record<string, string>)[key] ?? key;
+  let text = '';
+  for await (const part of exportCsv(connection.db, id, params.resource, header)) text += part;
+  return { id, totalCount, units, text };
+}
+
+describe('export job', () => {
+  it('reads every page once, in parallel units, and writes one CSV with headers in the person’s language and names beside ids', async () => {
+    pageReads.length = 0;
+    const { totalCount, units, text } = await runExport({ resource: 'skus', filters: {} });
+    expect(totalCount).toBe(SKUS);
+    expect(units.filter((u) => u.input.list === 'main')).toHaveLength(3);
+    expect([...pageReads].sort()).toEqual(['1', '1', '2', '3']); // the count, then pages 1–3
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const parsed = Papa.parse<string[]>(text.slice(1).trim(), { skipEmptyLines: true });
+    const [head, ...rows] = parsed.data;
+    expect(head).toEqual(expect.arrayContaining([zhTW.exports.columns.productName, zhTW.exports.columns.categoryName, zhTW.exports.columns.outerSysCode]));
+    expect(rows).toHaveLength(SKUS);
+    const col = (key: keyof typeof zhTW.exports.columns) => head!.indexOf(zhTW.exports.columns[key]);
+    const row = rows.find((r) => r[col('outerSysCode')] === 'EXP-1')!;
+    expect(row[col('productId')]).toBe('3');
+    expect(row[col('productName')]).toBe('高山烏龍茶');
+    expect(row[col('categoryName')]).toBe('Coffee');
+    expect(rows.find((r) => r[col('outerSysCode')] === 'S001')![col('productName')]).toBe('Oolong');
+    // A name a spreadsheet would run as a formula is neutralised.
+    expect(rows.find((r) => r[col('outerSysCode')] === 'EXP-7')![col('name')]).toBe('\'=HYPERLINK("x")');
+    expect(new Set(rows.map((r) => r[col('id')])).size).toBe(SKUS);
+  });
+
+  it('applies the list filters the resource accepts and drops the rest', async () => {
+    expect(exportFilters('skus', { productId: '3', name: '品項', bogus: 'x', status: 5 })).toEqual({ productId: 3, name: '品項' });
+    const { totalCount, text } = await runExport({ resource: 'skus', filters: { productId: 3 } });
+    expect(totalCount).toBe((SKUS - 2) / 2);
+    expect(text.trim().split('\r\n')).toHaveLength(totalCount + 1);
+  });
+});

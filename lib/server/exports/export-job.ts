@@ -1,0 +1,119 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { LIST_FILTERS, PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
+import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
+import { csvHeader, csvLines } from '@/lib/csv/export';
+import type { ConsoleDatabase } from '../db/types';
+import { defineJobKind } from '../jobs/kind';
+import { listUnits } from '../jobs/store';
+import type { UpstreamClient } from '../upstream';
+
+/**
+ * A large export (issue 17 point 6) as a job of the console's job runtime: one unit per page of 100 rows,
+ * read in parallel under the runtime's concurrency limit, kept on the unit, and written out as CSV when the
+ * person downloads it. It goes on when the page that started it is closed, and after a restart (reads:
+ * an interrupted page is simply read again). The product and category lists are read as units too, so the
+ * file carries their names beside the ids.
+ */
+export const EXPORT_JOB = 'export';
+/** Above this many rows an export runs as a job; below, the browser reads the pages itself. */
+export const EXPORT_JOB_THRESHOLD = 5000;
+
+export type ExportFilters = Record<string, string | number>;
+export interface ExportParams {
+  resource: ExportResource;
+  filters: ExportFilters;
+  totalCount: number;
+}
+export type ExportUnit = { list: 'main' | 'products' | 'categories'; page: number };
+type Row = Record<string, unknown>;
+
+const LIST_OF: Record<ExportResource, ListName> = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' };
+
+/** Keeps only the filters the resource's list accepts, with the right type; anything else is dropped. */
+export function exportFilters(resource: ExportResource, input: unknown): ExportFilters {
+  const kinds = LIST_FILTERS[LIST_OF[resource]] as Record<string, string>;
+  const out: ExportFilters = {};
+  if (typeof input !== 'object' || input === null) return out;
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const kind = kinds[key];
+    if (!kind || value === null || value === undefined || value === '') continue;
+    if (kind === 'id') {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (Number.isSafeInteger(n) && n > 0) out[key] = n;
+    } else if (typeof value === 'string' && value.length <= 200) out[key] = value;
+  }
+  return out;
+}
+
+const pagesOf = (count: number) => Math.ceil(count / PAGE_SIZE_MAX);
+const pageKey = (list: ExportUnit['list'], page: number) => `${list}:${String(page).padStart(7, '0')}`;
+
+/**
+ * Counts the rows (one small read per list) and lists the units: the name lists first, then the pages in
+ * order, so reading the units back by id gives the names before the rows that need them.
+ */
+export async function planExport(upstream: UpstreamClient, resource: ExportResource, filters: ExportFilters, signal?: AbortSignal) {
+  const need = namesNeeded(resource);
+  const count = (list: ListName, f: object = {}) => upstream.list(list, { filters: f as never, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
+  const [totalCount, products, categories] = await Promise.all([
+    count(LIST_OF[resource], filters),
+    need.products ? count('products') : 0,
+    need.categories ? count('productCategories') : 0,
+  ]);
+  const units: { key: string; input: ExportUnit }[] = [];
+  const add = (list: ExportUnit['list'], pages: number) => {
+    for (let page = 1; page <= pages; page++) units.push({ key: pageKey(list, page), input: { list, page } });
+  };
+  add('products', pagesOf(products));
+  add('categories', pagesOf(categories));
+  add('main', pagesOf(totalCount));
+  return { totalCount, units };
+}
+
+export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
+  name: EXPORT_JOB,
+  rerunExpired: true,
+  async run({ list, page }, { upstream, params }) {
+    const name: ListName = list === 'main' ? LIST_OF[params.resource] : list === 'products' ? 'products' : 'productCategories';
+    const filters = list === 'main' ? params.filters : {};
+    const result = await upstream.list(name, { filters: filters as never, page, pageSize: PAGE_SIZE_MAX });
+    const rows = (result.data ?? []) as Row[];
+    // Only what the file shows is kept of the name lists.
+    if (list === 'products') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name, productCategoryId: r.productCategoryId })) };
+    if (list === 'categories') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name })) };
+    return { ok: true, result: rows };
+  },
+});
+
+/**
+ * The finished export as CSV text, in parts: the BOM and header line, then each page's rows in page order
+ * (a row that shifted onto two pages while they were read is written once). `header` gives a column's
+ * title in the downloading person's language.
+ */
+export async function* exportCsv(db: Kysely<ConsoleDatabase>, jobId: string, resource: ExportResource, header: (key: string) => string): AsyncGenerator<string> {
+  const names: ExportNames = { product: new Map(), category: new Map() };
+  const columns = exportColumns(resource, header, names);
+  yield csvHeader(columns);
+  const seen = new Set<unknown>();
+  let afterId: string | undefined;
+  for (;;) {
+    const units = await listUnits(db, jobId, { afterId, limit: 50 });
+    if (units.length === 0) return;
+    afterId = units[units.length - 1]!.id;
+    let part = '';
+    for (const unit of units) {
+      const input = unit.input as ExportUnit;
+      const rows = (Array.isArray(unit.result) ? unit.result : []) as Row[];
+      if (input.list === 'products') {
+        for (const r of rows) names.product.set(r.id as number, { name: (r.name as string | null) ?? null, productCategoryId: (r.productCategoryId as number | null) ?? null });
+      } else if (input.list === 'categories') {
+        for (const r of rows) names.category.set(r.id as number, (r.name as string | null) ?? null);
+      } else {
+        const fresh = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+        part += csvLines(fresh, columns);
+      }
+    }
+    if (part) yield part;
+  }
+}

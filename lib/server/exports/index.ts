@@ -1,0 +1,106 @@
+import 'server-only';
+import type { ExportResource } from '@/lib/csv/export-columns';
+import { getConsoleDb } from '../db';
+import { currentTenant, getJob, getJobsUpstream, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
+import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+
+export { EXPORT_JOB_THRESHOLD } from './export-job';
+
+/**
+ * Each person runs one export job at a time: the runtime allows one active run per kind and "tenant", so
+ * the person's id is part of the tenant key of their exports.
+ */
+const exportTenant = (userId: string) => `${currentTenant()}#export:${userId}`;
+
+export class ExportStateError extends Error {
+  constructor(
+    readonly code: 'export_already_running' | 'export_not_found' | 'export_not_ready',
+    readonly activeJobId?: string,
+  ) {
+    super(code);
+    this.name = 'ExportStateError';
+  }
+}
+
+export interface ExportView {
+  id: string;
+  resource: ExportResource;
+  filters: Record<string, string | number>;
+  totalCount: number;
+  state: JobView['state'];
+  createdAt: string;
+  finishedAt: string | null;
+  /** Pages read and pages in all (the name lists included). */
+  pagesDone: number;
+  pagesTotal: number;
+  pagesFailed: number;
+  /** True when the file can be downloaded: finished with every page read. */
+  ready: boolean;
+}
+
+function view(job: JobView): ExportView {
+  const params = job.params as ExportParams;
+  const p = job.progress;
+  return {
+    id: job.id,
+    resource: params.resource,
+    filters: params.filters,
+    totalCount: params.totalCount,
+    state: job.state,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    pagesDone: p.done,
+    pagesTotal: p.total,
+    pagesFailed: p.failed,
+    ready: job.state === 'succeeded' && p.failed === 0 && p.cancelled === 0,
+  };
+}
+
+export async function startExport(user: { id: string }, resource: ExportResource, rawFilters: unknown): Promise<ExportView> {
+  const filters = exportFilters(resource, rawFilters);
+  const { totalCount, units } = await planExport(getJobsUpstream(), resource, filters);
+  try {
+    const id = await startJob(exportJob, {
+      params: { resource, filters, totalCount } satisfies ExportParams,
+      createdBy: user.id,
+      units,
+      tenant: exportTenant(user.id),
+    });
+    return view((await getJob(id))!);
+  } catch (error) {
+    if (error instanceof JobAlreadyActiveError) throw new ExportStateError('export_already_running', String(error.activeJobId));
+    throw error;
+  }
+}
+
+/** The person's latest exports, newest first. */
+export async function listMyExports(user: { id: string }, limit = 20): Promise<ExportView[]> {
+  const db = await getConsoleDb();
+  const rows = await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', EXPORT_JOB)
+    .where('tenant', '=', exportTenant(user.id))
+    .where('created_by', '=', user.id)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const jobs = await Promise.all(rows.map((r) => getJob(String(r.id))));
+  return jobs.filter((j): j is JobView => j !== null).map(view);
+}
+
+/** One of the person's exports; someone else's is not found. */
+export async function getMyExport(user: { id: string }, id: string): Promise<ExportView | null> {
+  if (!/^[1-9][0-9]{0,18}$/.test(id)) return null;
+  const job = await getJob(id);
+  if (!job || job.kind !== EXPORT_JOB || job.createdBy !== user.id) return null;
+  return view(job);
+}
+
+/** The finished file of one of the person's exports, as CSV text in parts. */
+export async function exportFile(user: { id: string }, id: string, header: (key: string) => string) {
+  const found = await getMyExport(user, id);
+  if (!found) throw new ExportStateError('export_not_found');
+  if (!found.ready) throw new ExportStateError('export_not_ready');
+  return { view: found, parts: exportCsv(await getConsoleDb(), id, found.resource, header) };
+}
