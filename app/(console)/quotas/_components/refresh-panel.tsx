@@ -121,14 +121,10 @@ export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; c
 
       {job && p ? (
         <div role="status" aria-live="polite" className="space-y-1 text-sm">
+          {/* Kept after the job ends: a refresh of a few hundred companies can finish before the first poll. */}
+          <progress className="h-2 w-full" aria-label={t('progressLabel')} max={Math.max(p.total, 1)} value={p.done + p.failed + p.cancelled} />
           {active ? (
             <>
-              <progress
-                className="h-2 w-full"
-                aria-label={t('progressLabel')}
-                max={Math.max(p.total, 1)}
-                value={p.done + p.failed}
-              />
               <p>
                 {job.state === 'planning' ? t('planning', { done: p.done + p.failed }) : t('running', { done: p.done + p.failed, total: p.total })}
                 {p.ratePerSecond ? ` · ${t('rate', { rate: format.number(p.ratePerSecond, { maximumFractionDigits: 1 }) })}` : ''}
