@@ -88,3 +88,34 @@ test.describe('steward', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('admin', () => {
+  test.use({ storageState: storageStateFor('admin') });
+
+  test('the audit page filters by person, operation, outcome and date, and links a row to its record', async ({ page }) => {
+    await page.goto('/companies');
+    const code = uniqueCode('E2E-AUD');
+    const created = await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: code, name: `Audit ${code}` });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: number }).id;
+    expect((await proxyWrite(page, 'PUT', `/v1/companies/${id}`, { shortName: 'x'.repeat(21) })).status).toBe(400);
+
+    await page.goto('/audit');
+    const filters = page.getByRole('form', { name: 'Filter the audit log' });
+    await filters.getByLabel('Person').selectOption('admin@example.com');
+    await filters.getByLabel('Operation').selectOption('PUT /v1/companies/{id}');
+    await filters.getByLabel('Outcome').selectOption({ label: 'Refused' });
+    await filters.getByLabel('From (day)').fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/result=refused/);
+    const table = page.getByRole('table', { name: 'Writes through the console, newest first' });
+    const rows = table.locator('tbody tr');
+    await expect(rows.first()).toContainText('admin@example.com');
+    for (const text of await rows.allInnerTexts()) expect(text).toContain('Refused');
+    await expectNoAxeViolations(page);
+
+    await table.getByRole('link', { name: `Open record ${id}` }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
+    await expect(page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Refused' })).toBeVisible();
+  });
+});
