@@ -10,6 +10,7 @@ import imports from './0050-imports';
 import importAttempts from './0060-import-attempts';
 import auditRecordHistory from './0070-audit-record-history';
 import userPreference from './0080-user-preference';
+import jobUnitOpenOrder from './0090-job-unit-open-order';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -29,4 +30,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0060-import-attempts': importAttempts,
   '0070-audit-record-history': auditRecordHistory,
   '0080-user-preference': userPreference,
+  '0090-job-unit-open-order': jobUnitOpenOrder,
 };
