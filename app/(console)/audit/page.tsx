@@ -210,7 +210,13 @@ function TargetLinks({ entry, ids, label }: { entry: AuditEntryView; ids: string
     <span className="flex flex-wrap gap-x-2">
       {ids.map((id) =>
         type && /^[1-9][0-9]*$/.test(id) ? (
-          <Link key={id} href={`/${type}/${id}`} aria-label={label(id)} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+          // At least 24 × 24 px: a short id alone is too small a target (WCAG 2.5.8, axe target-size).
+          <Link
+            key={id}
+            href={`/${type}/${id}`}
+            aria-label={label(id)}
+            className="inline-flex min-h-6 min-w-6 items-center justify-center text-blue-700 underline underline-offset-2 dark:text-blue-400"
+          >
             {id}
           </Link>
         ) : (
