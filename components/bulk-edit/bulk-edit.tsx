@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Field, Input, Select } from '@/components/ui';
-import { ImportApiError } from '@/lib/client/imports/api';
+import { ApiError } from '@/lib/client/api-error';
 import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
 import type { FamilyName } from '@/lib/csv/families';
@@ -95,7 +95,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
       props.onClear();
       router.push(`/imports/${id}`);
     } catch (error) {
-      setFailure(error instanceof ImportApiError ? error.code : 'network_error');
+      setFailure(error instanceof ApiError ? error.code : 'network_error');
       setBusy(null);
     }
   }

@@ -13,7 +13,9 @@ export type ApiErrorKind =
   /** One item of a batch failed (stock, price). */
   | 'batch_item'
   /** The browser was offline, so the console did not send the request at all. */
-  | 'offline';
+  | 'offline'
+  /** The console itself stopped the request before sending it (nothing to send, a step out of order). */
+  | 'not_sent';
 
 // Neither sentence may promise that nothing changed: a write can fail this way after it was applied.
 // The words live in messages/<locale>/errors.json (errorFallback); the sentence is translated as the error is made.
@@ -48,8 +50,10 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** All codes, for batch items that may carry several. */
   readonly codes: string[];
+  /** The JSON error body as it came (console endpoints add facts such as `activeImportId`); {} when none. */
+  readonly body: Record<string, unknown>;
 
-  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[] }) {
+  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[]; body?: Record<string, unknown> }) {
     const sentence = init.sentence !== undefined ? translated(init.kind, init.sentence) : errorMessage(init.code);
     super(sentence);
     this.name = 'ApiError';
@@ -59,6 +63,7 @@ export class ApiError extends Error {
     this.sentence = sentence;
     this.field = errorField(init.code);
     this.codes = init.codes ?? [init.code];
+    this.body = init.body ?? {};
   }
 
   get isNotFound(): boolean {
@@ -109,7 +114,7 @@ export type WriteOutcome = 'applied' | 'refused' | 'unknown';
  */
 export function failedWriteOutcome(error: unknown): Exclude<WriteOutcome, 'applied'> {
   if (!isApiError(error)) return 'unknown';
-  if (error.kind === 'offline' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
+  if (error.kind === 'offline' || error.kind === 'not_sent' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
   if (error.kind === 'http' && error.status >= 400 && error.status < 500) return 'refused';
   return 'unknown';
 }
