@@ -93,7 +93,7 @@ async function main() {
       const ids: number[] = [];
       for await (const company of upstream.listAll('companies', { pageSize: 100 })) ids.push(company.id);
       const limit = pLimit(CONCURRENCY);
-      await Promise.all(ids.map((id) => limit(() => Promise.all([upstream.getCreditQuota(id), upstream.getPointQuota(id)]))));
+      await Promise.all(ids.map((id) => limit(() => Promise.all([upstream.read('creditQuota', id), upstream.read('pointQuota', id)]))));
       return { seconds: (performance.now() - started) / 1000, requests: ids.length * 2 + Math.ceil(ids.length / 100) };
     };
     const refresh = async (round: number) => {

@@ -1,5 +1,5 @@
-import { errorField, isKnownErrorCode } from '@/lib/contract/errors';
-import { englishFailureSentence, errorMessage, failureSentence, type FailureKind } from '@/lib/i18n/error-messages';
+import { errorField } from '@/lib/contract/errors';
+import { englishFailureSentence, errorMessage, failureSentence, httpFailureSentence, type FailureKind } from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */
@@ -13,7 +13,9 @@ export type ApiErrorKind =
   /** One item of a batch failed (stock, price). */
   | 'batch_item'
   /** The browser was offline, so the console did not send the request at all. */
-  | 'offline';
+  | 'offline'
+  /** The console itself stopped the request before sending it (nothing to send, a step out of order). */
+  | 'not_sent';
 
 // Neither sentence may promise that nothing changed: a write can fail this way after it was applied.
 // The words live in messages/<locale>/errors.json (errorFallback); the sentence is translated as the error is made.
@@ -48,8 +50,10 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** All codes, for batch items that may carry several. */
   readonly codes: string[];
+  /** The JSON error body as it came (console endpoints add facts such as `activeImportId`); {} when none. */
+  readonly body: Record<string, unknown>;
 
-  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[] }) {
+  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[]; body?: Record<string, unknown> }) {
     const sentence = init.sentence !== undefined ? translated(init.kind, init.sentence) : errorMessage(init.code);
     super(sentence);
     this.name = 'ApiError';
@@ -59,6 +63,7 @@ export class ApiError extends Error {
     this.sentence = sentence;
     this.field = errorField(init.code);
     this.codes = init.codes ?? [init.code];
+    this.body = init.body ?? {};
   }
 
   get isNotFound(): boolean {
@@ -81,10 +86,9 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (typeof b.error === 'string' && b.error !== '') {
-      const code = b.error;
-      // The proxy sends its own sentence; a code the catalogue knows keeps the catalogue's wording.
-      const sentence = !isKnownErrorCode(code) && typeof b.message === 'string' ? b.message : undefined;
-      return new ApiError({ status, code, kind: 'http', sentence });
+      // The sentence comes from the catalogue by code, in the page's language (the body's `message` is English
+      // for API clients); a code the catalogue does not know reads "The service answered: <code>".
+      return new ApiError({ status, code: b.error, kind: 'http' });
     }
     if (status >= 500 && typeof b.code === 'string') {
       const detail = typeof b.message === 'string' && b.message ? ` (${b.code}: ${b.message})` : ` (${b.code})`;
@@ -97,7 +101,7 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   if (status >= 500) {
     return new ApiError({ status, code: `http_${status}`, kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})` });
   }
-  return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: `The request failed (HTTP ${status}).` });
+  return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: httpFailureSentence(status) });
 }
 
 /** What became of a write (guide: "Data safety"). */
@@ -110,7 +114,7 @@ export type WriteOutcome = 'applied' | 'refused' | 'unknown';
  */
 export function failedWriteOutcome(error: unknown): Exclude<WriteOutcome, 'applied'> {
   if (!isApiError(error)) return 'unknown';
-  if (error.kind === 'offline' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
+  if (error.kind === 'offline' || error.kind === 'not_sent' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
   if (error.kind === 'http' && error.status >= 400 && error.status < 500) return 'refused';
   return 'unknown';
 }

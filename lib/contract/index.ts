@@ -8,3 +8,4 @@ export * from './resources';
 export * from './roles';
 export * from './user-roles';
 export * from './seed';
+export * from './endpoints';

@@ -63,3 +63,19 @@ export interface ListPage<T> {
 export function totalPages(totalCount: number, pageSize: number): number {
   return totalCount === 0 ? 0 : Math.ceil(totalCount / pageSize);
 }
+
+export type ListQueryValue = string | number | boolean | Date | null | undefined;
+
+/**
+ * The query pairs of a list request in one stable order (the LIST_FILTERS order, then page and pageSize),
+ * so equal lists give equal URLs and sign alike, whichever client builds them.
+ */
+export function listQueryPairs<L extends ListName>(
+  list: L,
+  params: { filters?: object; page?: number; pageSize?: number },
+): [string, ListQueryValue][] {
+  const filters = (params.filters ?? {}) as Record<string, ListQueryValue>;
+  const pairs: [string, ListQueryValue][] = Object.keys(LIST_FILTERS[list]).map((name) => [name, filters[name]]);
+  pairs.push(['page', params.page], ['pageSize', params.pageSize]);
+  return pairs;
+}

@@ -22,13 +22,13 @@ export async function prefetchBundle(id: number): Promise<DehydratedState | unde
   const signal = AbortSignal.timeout(3000);
   try {
     const [bundle] = await Promise.all([
-      upstream.getBundle(id, signal),
-      upstream.getBundlePrices(id, signal).then((p) => client.setQueryData(bundleKeys.prices(id), p)).catch(() => undefined),
+      upstream.read('bundle', id, signal),
+      upstream.read('bundlePrices', id, signal).then((p) => client.setQueryData(bundleKeys.prices(id), p)).catch(() => undefined),
     ]);
     client.setQueryData(bundleKeys.detail(id), bundle);
     await Promise.allSettled(
       bundle.components.map((c) =>
-        upstream.getSkuStock(c.componentSkuId, signal).then((s) => client.setQueryData(skuKeys.stock(c.componentSkuId), s)),
+        upstream.read('skuStock', c.componentSkuId, signal).then((s) => client.setQueryData(skuKeys.stock(c.componentSkuId), s)),
       ),
     );
   } catch {

@@ -1,17 +1,9 @@
+import { ApiError, NETWORK_ERROR_SENTENCE } from '../api-error';
+
 /**
  * The browser's calls to the console's own /api/imports endpoints (same headers as the /v1 proxy calls:
  * the console request header and JSON). Used by the pages and by the import worker.
  */
-
-export class ImportApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly body: Record<string, unknown> = {},
-  ) {
-    super(code);
-  }
-}
 
 export async function importsFetch<T = unknown>(path: string, init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const method = init.method ?? 'GET';
@@ -31,18 +23,21 @@ export async function importsFetch<T = unknown>(path: string, init: { method?: '
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ImportApiError(0, 'network_error');
+    throw new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE });
   }
   if (response.status === 204) return undefined as T;
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new ImportApiError(response.status, typeof answer.error === 'string' ? answer.error : 'invalid_response', answer);
+  if (!response.ok) {
+    const code = typeof answer.error === 'string' ? answer.error : 'invalid_response';
+    throw new ApiError({ status: response.status, code, kind: response.status >= 500 ? 'server' : 'http', body: answer });
+  }
   return answer as T;
 }
 
 /** A file download from an /api/imports endpoint (the request header rules out a plain link). */
 export async function importsDownload(path: string, fallbackName: string): Promise<void> {
   const response = await fetch(`/api/imports${path}`, { headers: { 'X-Console-Request': '1' }, credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) throw new ImportApiError(response.status, 'download_failed');
+  if (!response.ok) throw new ApiError({ status: response.status, code: 'download_failed', kind: response.status >= 500 ? 'server' : 'http' });
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');

@@ -8,7 +8,8 @@ import type { Encoding } from '@/lib/csv/encoding';
 import { bundle, company, product, sku } from '@/lib/contract/resources';
 import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
 import { fetchAllPages } from '../lists';
-import { ImportApiError, importsFetch } from './api';
+import { ApiError } from '../api-error';
+import { importsFetch } from './api';
 import { COMPARE_ROWS_SHOWN, ISSUE_ROWS_SHOWN, type CompareResult, type FromWorker, type ToWorker } from './worker-protocol';
 
 /**
@@ -81,9 +82,9 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
 
 /** "Compare with live data": reads the family's records once (every page) and compares each row to send. */
 async function compare() {
-  if (!checked) throw new ImportApiError(0, 'nothing_checked');
+  if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
   const family = checked.family;
-  if (!isComparable(family)) throw new ImportApiError(0, 'compare_unsupported');
+  if (!isComparable(family)) throw new ApiError({ status: 0, code: 'compare_unsupported', kind: 'not_sent' });
   const { list } = COMPARE_SOURCES[family];
   const records = (await fetchAllPages(list, `/v1/${list}`, LIVE_ITEMS[list], {}, {
     onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
@@ -103,7 +104,7 @@ async function compare() {
 }
 
 async function send(fileName: string, skipUnchanged: boolean) {
-  if (!checked) throw new ImportApiError(0, 'nothing_checked');
+  if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
   const { rows, compared } = checked;
   const { id } = await importsFetch<{ id: string }>('', {
     method: 'POST',
@@ -143,7 +144,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     else if (message.type === 'compare') await compare();
     else await send(message.fileName, message.skipUnchanged === true);
   } catch (error) {
-    if (error instanceof ImportApiError) {
+    if (error instanceof ApiError) {
       const active = error.body.activeImportId;
       post({ type: 'failed', code: error.code, status: error.status, ...(typeof active === 'string' ? { activeImportId: active } : {}) });
     } else {

@@ -24,7 +24,7 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  *                                          // fails with error { code: 'outcome_unknown' } instead
  *        async *plan(ctx) { yield [{ key: '42', input: { companyId: 42 } }, …]; },  // optional, see 2.
  *        async run(input, ctx) {           // one unit; ctx.upstream is the signing client behind the
- *          const q = await ctx.upstream.getCreditQuota(input.companyId);  // concurrency limit (JOBS_CONCURRENCY,
+ *          const q = await ctx.upstream.read('creditQuota', input.companyId);  // concurrency limit (JOBS_CONCURRENCY,
  *          return { ok: true, result: q };                                // default 8) and the shared 429 pause;
  *        },                                // { ok: false, error } fails the unit; a throw does too
  *        async store(trx, finished, ctx) { … },  // optional: keep results in your own table, in the same

@@ -30,7 +30,7 @@ describe('jobs transport', () => {
       { concurrency: 3 },
     );
     const client = createUpstreamClient({ baseUrl: 'http://embedded.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, fetch: transport, skew: new SkewTracker() });
-    const reads = await Promise.all(Array.from({ length: 12 }, () => client.getCreditQuota(IDS.acme.company)));
+    const reads = await Promise.all(Array.from({ length: 12 }, () => client.read('creditQuota', IDS.acme.company)));
     expect(reads).toHaveLength(12);
     expect(most).toBe(3);
   });
@@ -54,7 +54,7 @@ describe('jobs transport', () => {
       skew: new SkewTracker(),
       retry: { attempts: 6 },
     });
-    const reads = await Promise.all(Array.from({ length: 5 }, () => client.getPointQuota(IDS.acme.company)));
+    const reads = await Promise.all(Array.from({ length: 5 }, () => client.read('pointQuota', IDS.acme.company)));
     expect(reads.every((r) => r.companyId === IDS.acme.company)).toBe(true);
     const first429 = sent.find((s) => s.status === 429);
     expect(first429).toBeDefined();

@@ -104,8 +104,9 @@ describe('quota snapshot refresh', () => {
   it('incremental: re-reads only companies changed since the last run and rows older than the maximum age', async () => {
     counting.reads.credit.clear();
     counting.reads.point.clear();
-    const changed = await upstream.getCompany(7);
-    await upstream.updateCompany(7, { ...changed, name: `${changed.name ?? ''} (renamed)` } as never);
+    const changed = await upstream.read('company', 7);
+    const [renamed] = await upstream.batch('companies', [{ id: 7, outerSysCode: changed.outerSysCode, name: `${changed.name ?? ''} (renamed)` }]);
+    expect(renamed?.status).toBe('updated');
     await connection.db.updateTable('quota_snapshot').set({ credit_read_at: new Date(Date.now() - 2 * HOUR) }).where('company_id', '=', '9').execute();
     await refresh(connection, [runner()], { mode: 'incremental', maxAgeMs: HOUR });
     expect([...counting.reads.credit.keys()].sort((a, b) => a - b)).toEqual([7, 9]);

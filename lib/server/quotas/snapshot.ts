@@ -28,8 +28,8 @@ export async function readCompanyQuotas(
   company: { companyId: number; code: string | null; name: string | null },
 ): Promise<CompanyQuotaRead> {
   const [[credit, creditReadAt], [point, pointReadAt]] = await Promise.all([
-    upstream.getCreditQuota(company.companyId).then((q) => [q, new Date().toISOString()] as const),
-    upstream.getPointQuota(company.companyId).then((q) => [q, new Date().toISOString()] as const),
+    upstream.read('creditQuota', company.companyId).then((q) => [q, new Date().toISOString()] as const),
+    upstream.read('pointQuota', company.companyId).then((q) => [q, new Date().toISOString()] as const),
   ]);
   return { ...company, code: company.code ?? credit.companyOuterSysCode, credit, creditReadAt, point, pointReadAt };
 }

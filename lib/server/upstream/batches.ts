@@ -12,7 +12,7 @@ import { isApiError } from './errors';
  * `unknown` with `outcome_unknown` when it may or may not have been written.
  */
 
-export const OUTCOME_UNKNOWN = 'outcome_unknown';
+const OUTCOME_UNKNOWN = 'outcome_unknown';
 
 /** A result whose status may also be `unknown`. */
 export type WithUnknown<R extends { status: string }> = Omit<R, 'status'> & { status: R['status'] | 'unknown' };
@@ -95,7 +95,3 @@ export async function runBatch<I, R extends { index: number; status: string }>(
   );
   return results as WithUnknown<R>[];
 }
-
-/** Helpers for the `keyed` rule. */
-export const hasId = (v: { id?: number | null }) => typeof v.id === 'number';
-export const hasCode = (v: { outerSysCode?: string | null }) => typeof v.outerSysCode === 'string' && v.outerSysCode !== '';

@@ -1,22 +1,11 @@
 import 'server-only';
-import type { z } from 'zod';
 import {
   BATCH_CHUNK_DEFAULT,
-  batchItemResult,
-  bundle,
-  bundleBatchItemResult,
-  bundleIdResponse,
-  bundlePriceBatchItemResult,
-  company,
-  creditQuota,
-  idResponse,
-  pointQuota,
-  price,
-  product,
-  quotaBatchItemResult,
-  sku,
-  stock,
-  updateBatchItemResult,
+  BATCH_ENDPOINTS,
+  batchTarget,
+  READS,
+  readPath,
+  type BatchEndpointName,
   type BatchItemResult,
   type BundleBatchItemResult,
   type BundlePriceBatchItemResult,
@@ -24,35 +13,27 @@ import {
   type BundleWrite,
   type CompanyWrite,
   type CreditQuotaWrite,
-  type InternalUserCreate,
-  type InternalUserUpdate,
+  type ListItem,
   type ListName,
   type ListPage,
   type PointQuotaWrite,
   type PriceWrite,
   type ProductWrite,
   type QuotaBatchItemResult,
+  type ReadName,
+  type ReadResult,
   type SkuWrite,
   type StockWrite,
   type UpdateBatchItemResult,
 } from '@/lib/contract';
-import { CODE_LOOKUP_LISTS, codeLookupFilters, exactCodeMatches, lookupForCreate, resourceOfCreatePath } from '@/lib/contract/code-lookup';
-import { hasCode, hasId, runBatch, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
+import { runBatch, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
 import { createCore, type CoreOptions, type SendInput } from './core';
 import { ApiError } from './errors';
-import { fetchListPage, listPages, type ClientListParams, type ListItem } from './lists';
+import { listPages, readListPage, type ClientListParams } from './lists';
 
 export interface UpstreamClientOptions extends CoreOptions {
   batchSize?: number;
   batchConcurrency?: number;
-}
-
-/** A path id: a positive integer, checked before sending so `/v1/companies/NaN` never leaves the server. */
-function idPath(template: string, id: number): string {
-  if (!Number.isSafeInteger(id) || id < 1) {
-    throw new ApiError({ kind: 'invalid_request', status: null, code: 'invalid_parameter', upstreamMessage: `bad id ${id}` });
-  }
-  return template.replace('{id}', String(id));
 }
 
 // Placeholders for items of a chunk that failed as a whole or whose outcome is unknown.
@@ -73,110 +54,58 @@ const quotaPlaceholder = (
   code: string,
 ) => ({ index, companyCode: item.companyCode ?? '', status, error: code });
 
-const keyedByIdOrCode = (v: { id?: number | null; outerSysCode?: string | null }) => hasId(v) || hasCode(v);
+const keyedByIdOrCode = (v: { id?: number | null; outerSysCode?: string | null }) =>
+  typeof v.id === 'number' || (typeof v.outerSysCode === 'string' && v.outerSysCode !== '');
 const keyedByCompany = (v: { companyId?: number | null; companyCode?: string | null }) =>
   typeof v.companyId === 'number' || (typeof v.companyCode === 'string' && v.companyCode !== '');
 
+/** The server's part of a batch: which items may be re-sent, and what stands for an item without an answer. */
+const batch = <I, R extends { index: number; status: string }>(
+  name: BatchEndpointName,
+  keyed: (item: I) => boolean,
+  placeholder: BatchSpec<I, R>['placeholder'],
+): BatchSpec<I, R> => ({ ...batchTarget(name), result: BATCH_ENDPOINTS[name].result as never, keyed, placeholder });
+
 /**
- * Batch endpoints. Upserts are keyed by id or outerSysCode; stock, prices and quotas are absolute values
- * keyed by their target, so re-sending them writes the same state again (never a delta applied twice).
+ * Batch endpoints (paths and result shapes from lib/contract). Upserts are keyed by id or outerSysCode;
+ * stock, prices and quotas are absolute values keyed by their target, so re-sending them writes the same
+ * state again (never a delta applied twice).
  */
 export const BATCHES = {
-  companies: { method: 'POST', path: '/v1/companies/batch', result: batchItemResult, keyed: keyedByIdOrCode, placeholder: standardPlaceholder },
-  products: { method: 'POST', path: '/v1/products/batch', result: batchItemResult, keyed: keyedByIdOrCode, placeholder: standardPlaceholder },
-  skus: { method: 'POST', path: '/v1/skus/batch', result: batchItemResult, keyed: keyedByIdOrCode, placeholder: standardPlaceholder },
-  bundles: { method: 'POST', path: '/v1/bundles/batch', result: bundleBatchItemResult, keyed: keyedByIdOrCode, placeholder: withSkuPlaceholder },
-  stock: {
-    method: 'POST',
-    path: '/v1/skus/stock/batch',
-    result: updateBatchItemResult,
-    keyed: (v: StockWrite) => typeof v.skuId === 'number',
-    placeholder: standardPlaceholder,
-  },
-  prices: {
-    method: 'PUT',
-    path: '/v1/prices/batch',
-    result: updateBatchItemResult,
-    keyed: (v: PriceWrite) => typeof v.skuId === 'number',
-    placeholder: standardPlaceholder,
-  },
-  bundlePrices: {
-    method: 'PUT',
-    path: '/v1/bundle-prices/batch',
-    result: bundlePriceBatchItemResult,
-    keyed: (v: BundlePriceWrite) => typeof v.id === 'number',
-    placeholder: withSkuPlaceholder,
-  },
-  pointQuotas: { method: 'POST', path: '/v1/companies/point-quota/batch', result: quotaBatchItemResult, keyed: keyedByCompany, placeholder: quotaPlaceholder },
-  creditQuotas: { method: 'POST', path: '/v1/companies/credit-quota/batch', result: quotaBatchItemResult, keyed: keyedByCompany, placeholder: quotaPlaceholder },
-} as const;
+  companies: batch<CompanyWrite, BatchItemResult>('companies', keyedByIdOrCode, standardPlaceholder),
+  products: batch<ProductWrite, BatchItemResult>('products', keyedByIdOrCode, standardPlaceholder),
+  skus: batch<SkuWrite, BatchItemResult>('skus', keyedByIdOrCode, standardPlaceholder),
+  bundles: batch<BundleWrite, BundleBatchItemResult>('bundles', keyedByIdOrCode, withSkuPlaceholder),
+  stock: batch<StockWrite, UpdateBatchItemResult>('stock', (v) => typeof v.skuId === 'number', standardPlaceholder),
+  prices: batch<PriceWrite, UpdateBatchItemResult>('prices', (v) => typeof v.skuId === 'number', standardPlaceholder),
+  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>('bundlePrices', (v) => typeof v.id === 'number', withSkuPlaceholder),
+  pointQuotas: batch<PointQuotaWrite, QuotaBatchItemResult>('pointQuotas', keyedByCompany, quotaPlaceholder),
+  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>('creditQuotas', keyedByCompany, quotaPlaceholder),
+};
 
 export type BatchName = keyof typeof BATCHES;
-interface BatchTypes {
-  companies: [CompanyWrite, BatchItemResult];
-  products: [ProductWrite, BatchItemResult];
-  skus: [SkuWrite, BatchItemResult];
-  bundles: [BundleWrite, BundleBatchItemResult];
-  stock: [StockWrite, UpdateBatchItemResult];
-  prices: [PriceWrite, UpdateBatchItemResult];
-  bundlePrices: [BundlePriceWrite, BundlePriceBatchItemResult];
-  pointQuotas: [PointQuotaWrite, QuotaBatchItemResult];
-  creditQuotas: [CreditQuotaWrite, QuotaBatchItemResult];
-}
-export type BatchInput<B extends BatchName> = BatchTypes[B][0];
-export type BatchOutcome<B extends BatchName> = WithUnknown<BatchTypes[B][1]>;
-
-export interface Created {
-  id: number;
-  /**
-   * False when the returned id is a record that had the ERP code before the call (an upsert updated it).
-   * Read from the id against a lookup made just before sending, never from 200 versus 201.
-   */
-  created: boolean;
-}
+type BatchTypes<B extends BatchName> = (typeof BATCHES)[B] extends BatchSpec<infer I, infer R> ? [I, R] : never;
+export type BatchInput<B extends BatchName> = BatchTypes<B>[0];
+export type BatchOutcome<B extends BatchName> = WithUnknown<BatchTypes<B>[1]>;
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const core = createCore(options);
   const batchSize = options.batchSize ?? BATCH_CHUNK_DEFAULT;
   const batchConcurrency = options.batchConcurrency ?? 4;
 
-  const get = async <S extends z.ZodType>(pathAndQuery: string, schema: S, signal?: AbortSignal) =>
-    (await core.request({ method: 'GET', pathAndQuery, schema, signal })).data;
-
-  const write = async <S extends z.ZodType>(
-    method: 'POST' | 'PUT',
-    pathAndQuery: string,
-    body: unknown,
-    schema: S,
-    idempotent: boolean,
-    signal?: AbortSignal,
-  ) => core.request({ method, pathAndQuery, body, schema, idempotent, signal });
-
-  /** Ids of the records a single create would update instead (same ERP code), read before it is sent. */
-  const existingIds = async (path: string, body: { id?: number | null }, signal?: AbortSignal): Promise<number[]> => {
-    if (typeof body.id === 'number') return [body.id];
-    const resource = resourceOfCreatePath(path);
-    const lookup = resource ? lookupForCreate(resource, body) : null;
-    if (!resource || !lookup) return [];
-    const ids: number[] = [];
-    const name = CODE_LOOKUP_LISTS[resource].list;
-    for await (const page of listPages(core, name, { filters: codeLookupFilters(lookup) }, signal)) {
-      for (const row of exactCodeMatches(page.data as { id: number; outerSysCode: string | null; productId?: number }[], lookup)) ids.push(row.id);
+  /** A single record by id, validated with its contract schema; reads are retried per the rules. */
+  async function read<R extends ReadName>(name: R, id: number, signal?: AbortSignal): Promise<ReadResult<R>> {
+    let pathAndQuery: string;
+    try {
+      pathAndQuery = readPath(name, id);
+    } catch {
+      throw new ApiError({ kind: 'invalid_request', status: null, code: 'invalid_parameter', upstreamMessage: `bad id ${id}` });
     }
-    return ids;
-  };
-  /** Single creates upsert by outerSysCode, so they may be re-sent when keyed; otherwise never. */
-  const create = async (path: string, body: { id?: number | null; outerSysCode?: string | null }, signal?: AbortSignal) => {
-    const before = await existingIds(path, body, signal);
-    const { data } = await write('POST', path, body, idResponse, keyedByIdOrCode(body), signal);
-    return { id: data.id, created: !before.includes(data.id) } satisfies Created;
-  };
-  // A PUT to a path id is a partial merge of absolute values: sending it twice leaves the same record.
-  const update = async (template: string, id: number, body: unknown, signal?: AbortSignal) =>
-    (await write('PUT', idPath(template, id), body, idResponse, true, signal)).data;
+    return (await core.request({ method: 'GET', pathAndQuery, schema: READS[name].schema, signal })).data as ReadResult<R>;
+  }
 
-  function batch<B extends BatchName>(name: B, items: readonly BatchInput<B>[], opts: BatchOptions = {}) {
-    return runBatch(core, BATCHES[name] as unknown as BatchSpec<BatchInput<B>, BatchTypes[B][1]>, items, {
+  function sendBatch<B extends BatchName>(name: B, items: readonly BatchInput<B>[], opts: BatchOptions = {}) {
+    return runBatch(core, BATCHES[name] as unknown as BatchSpec<BatchInput<B>, BatchTypes<B>[1]>, items, {
       chunkSize: opts.chunkSize ?? batchSize,
       concurrency: opts.concurrency ?? batchConcurrency,
       signal: opts.signal,
@@ -188,11 +117,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     send: (input: SendInput) => core.send(input),
     /** The clock-skew tracker in use (the shared one unless the options gave another). */
     skew: core.skew,
-    config: { ...core.config, batchSize, batchConcurrency },
 
     // ----- Lists -----
     list: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> =>
-      fetchListPage(core, name, params, signal),
+      readListPage(core, name, params, signal),
     /** Every page up to totalPages. */
     pages: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal) =>
       listPages(core, name, params, signal),
@@ -202,46 +130,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     },
 
     // ----- Batches -----
-    batch,
+    batch: sendBatch,
 
-    // ----- Companies -----
-    getCompany: (id: number, signal?: AbortSignal) => get(idPath('/v1/companies/{id}', id), company, signal),
-    createCompany: (body: CompanyWrite, signal?: AbortSignal) => create('/v1/companies', body, signal),
-    updateCompany: (id: number, body: CompanyWrite, signal?: AbortSignal) => update('/v1/companies/{id}', id, body, signal),
-    getCreditQuota: (companyId: number, signal?: AbortSignal) =>
-      get(idPath('/v1/companies/{id}/credit-quota', companyId), creditQuota, signal),
-    getPointQuota: (companyId: number, signal?: AbortSignal) =>
-      get(idPath('/v1/companies/{id}/point-quota', companyId), pointQuota, signal),
-
-    // ----- Products -----
-    getProduct: (id: number, signal?: AbortSignal) => get(idPath('/v1/products/{id}', id), product, signal),
-    createProduct: (body: ProductWrite, signal?: AbortSignal) => create('/v1/products', body, signal),
-    updateProduct: (id: number, body: ProductWrite, signal?: AbortSignal) => update('/v1/products/{id}', id, body, signal),
-
-    // ----- SKUs, stock and prices -----
-    getSku: (id: number, signal?: AbortSignal) => get(idPath('/v1/skus/{id}', id), sku, signal),
-    createSku: (body: SkuWrite, signal?: AbortSignal) => create('/v1/skus', body, signal),
-    updateSku: (id: number, body: SkuWrite, signal?: AbortSignal) => update('/v1/skus/{id}', id, body, signal),
-    getSkuStock: (id: number, signal?: AbortSignal) => get(idPath('/v1/skus/{id}/stock', id), stock, signal),
-    getSkuPrice: (id: number, signal?: AbortSignal) => get(idPath('/v1/skus/{id}/price', id), price, signal),
-
-    // ----- Bundles -----
-    getBundle: (id: number, signal?: AbortSignal) => get(idPath('/v1/bundles/{id}', id), bundle, signal),
-    createBundle: async (body: BundleWrite, signal?: AbortSignal) => {
-      const before = await existingIds('/v1/bundles', body, signal);
-      const { data } = await write('POST', '/v1/bundles', body, bundleIdResponse, keyedByIdOrCode(body), signal);
-      return { ...data, created: !before.includes(data.id) };
-    },
-    updateBundle: async (id: number, body: BundleWrite, signal?: AbortSignal) =>
-      (await write('PUT', idPath('/v1/bundles/{id}', id), body, bundleIdResponse, true, signal)).data,
-    getBundlePrices: (id: number, signal?: AbortSignal) => get(idPath('/v1/bundles/{id}/prices', id), price, signal),
-
-    // ----- Internal users -----
-    /** Never re-sent after a 5xx or no answer: a second create would fail with account_already_used. */
-    createInternalUser: async (body: InternalUserCreate, signal?: AbortSignal) =>
-      (await write('POST', '/v1/internal-users', body, idResponse, false, signal)).data,
-    updateInternalUser: (id: number, body: InternalUserUpdate, signal?: AbortSignal) =>
-      update('/v1/internal-users/{id}', id, body, signal),
+    // ----- Single records -----
+    read,
   };
 }
 

@@ -17,7 +17,7 @@ export interface CoreOptions {
   /** For backoff jitter; injectable so tests are deterministic. */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
-  /** Defaults to the process-wide tracker that getClockSkew() reads. */
+  /** Defaults to the process-wide tracker, so the status page sees the offset the proxy's client adopted. */
   skew?: SkewTracker;
 }
 

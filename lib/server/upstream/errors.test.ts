@@ -63,7 +63,7 @@ describe('ApiError from real responses', () => {
 
   it('carries status, code, a plain sentence and the raw body for { error }', async () => {
     const error = await failure({ status: 400, json: { error: 'short_name_too_long' } }, (c) =>
-      c.updateCompany(1, { shortName: 'x'.repeat(21) }),
+      c.read('company', 1),
     );
     expect(error).toMatchObject({ kind: 'http', status: 400, code: 'short_name_too_long', body: { error: 'short_name_too_long' } });
     expect(error.message).toBe('The short name is too long.');
@@ -72,7 +72,7 @@ describe('ApiError from real responses', () => {
 
   it('says what happened for a 500 { code, message }', async () => {
     const error = await failure({ status: 500, json: { code: 'internal', message: 'deadlock detected' } }, (c) =>
-      c.getCompany(1),
+      c.read('company', 1),
     );
     expect(error).toMatchObject({ status: 500, code: 'internal', upstreamMessage: 'deadlock detected', isServerError: true });
     expect(error.message).toBe('The service failed with HTTP 500 (deadlock detected).');
@@ -86,18 +86,18 @@ describe('ApiError from real responses', () => {
     ['an HTML page', { status: 404, text: '<h1>Not here</h1>', headers: { 'Content-Type': 'text/html' } }],
     ['an unknown code', { status: 404, json: { error: 'gone_fishing' } }],
   ])('decides not-found by the 404 status alone, whatever the body (%s)', async (_, next) => {
-    const error = await failure(next, (c) => c.getCompany(7));
+    const error = await failure(next, (c) => c.read('company', 7));
     expect(error.isNotFound).toBe(true);
     expect(error.status).toBe(404);
   });
 
   it('does not call a 400 not-found because its code says so', async () => {
-    const error = await failure({ status: 400, json: { error: 'not_found' } }, (c) => c.getCompany(7));
+    const error = await failure({ status: 400, json: { error: 'not_found' } }, (c) => c.read('company', 7));
     expect(error.isNotFound).toBe(false);
   });
 
   it('reports a 2xx body that does not match the documented shape as invalid_response', async () => {
-    const error = await failure({ status: 200, json: { id: 'seven' } }, (c) => c.getCompany(7));
+    const error = await failure({ status: 200, json: { id: 'seven' } }, (c) => c.read('company', 7));
     expect(error).toMatchObject({ kind: 'invalid_response', status: 200, code: 'invalid_response' });
   });
 });

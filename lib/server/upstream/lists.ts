@@ -1,34 +1,18 @@
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  bundle,
-  company,
-  internalUser,
   isIsoWithZone,
-  LIST_FILTERS,
   listEnvelope,
-  product,
-  productCategory,
-  sku,
+  LISTS,
+  listQueryPairs,
   type ListFilters,
+  type ListItem,
   type ListName,
   type ListPage,
 } from '@/lib/contract';
 import { buildQuery } from '@/lib/signing';
 import type { Core } from './core';
 import { ApiError } from './errors';
-
-/** Path and item schema of every list endpoint. */
-export const LISTS = {
-  companies: { path: '/v1/companies', item: company },
-  products: { path: '/v1/products', item: product },
-  productCategories: { path: '/v1/product-categories', item: productCategory },
-  skus: { path: '/v1/skus', item: sku },
-  bundles: { path: '/v1/bundles', item: bundle },
-  internalUsers: { path: '/v1/internal-users', item: internalUser },
-} as const satisfies Record<ListName, { path: string; item: z.ZodType }>;
-
-export type ListItem<L extends ListName> = z.infer<(typeof LISTS)[L]['item']>;
 
 /** The contract's filters, except that updatedSince may also be a Date. */
 export type ClientListFilters<L extends ListName> = {
@@ -65,19 +49,17 @@ function invalidUpdatedSince(value: string) {
 
 /** `/v1/<list>?filters...&page=&pageSize=`, filters in the contract's order so equal params give equal URLs. */
 export function listPathAndQuery<L extends ListName>(name: L, params: ClientListParams<L> = {}): string {
-  const filters = (params.filters ?? {}) as Record<string, Date | string | number | null | undefined>;
   const pairs: [string, string | number | undefined][] = [];
-  for (const key of Object.keys(LIST_FILTERS[name])) {
-    const value = filters[key];
+  for (const [key, value] of listQueryPairs(name, params)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'updatedSince') pairs.push([key, normaliseUpdatedSince(value as Date | string)]);
-    else pairs.push([key, value instanceof Date ? value.toISOString() : value]);
+    else pairs.push([key, value instanceof Date ? value.toISOString() : (value as string | number)]);
   }
-  pairs.push(['page', params.page], ['pageSize', params.pageSize]);
   return `${LISTS[name].path}${buildQuery(pairs)}`;
 }
 
-export async function fetchListPage<L extends ListName>(
+/** One page of a list (the client's `list`). */
+export async function readListPage<L extends ListName>(
   core: Core,
   name: L,
   params: ClientListParams<L> = {},
@@ -100,7 +82,7 @@ export async function* listPages<L extends ListName>(
   signal?: AbortSignal,
 ): AsyncGenerator<ListPage<ListItem<L>>> {
   for (let page = params.page ?? 1; ; page++) {
-    const result = await fetchListPage(core, name, { ...params, page }, signal);
+    const result = await readListPage(core, name, { ...params, page }, signal);
     yield result;
     if (page >= result.totalPages) return;
   }

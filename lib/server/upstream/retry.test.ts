@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompanyWrite } from '@/lib/contract';
+import { idResponse, type CompanyWrite } from '@/lib/contract';
 import { ApiError } from './errors';
 import { backoffDelay, DEFAULT_RETRY_POLICY } from './retry';
 import { jsonBytes } from './signed-fetch';
-import { clientFor, listReply, startTestUpstream, type RecordedRequest, type TestUpstream } from './test-server';
+import { clientFor, coreFor, listReply, startTestUpstream, type RecordedRequest, type TestUpstream } from './test-server';
 
 let upstream: TestUpstream;
 beforeEach(async () => {
@@ -37,7 +37,7 @@ describe('reads', () => {
   it('retries a GET after 503 with a new nonce and timestamp, backing off between attempts', async () => {
     upstream.script = (_, n) => (n < 2 ? { status: 503, text: 'busy' } : { status: 200, json: companyRow(1) });
     const { client, sleeps } = clientFor(upstream, { now: steppingClock() });
-    const row = await client.getCompany(1);
+    const row = await client.read('company', 1);
     expect(row.id).toBe(1);
     expect(upstream.requests).toHaveLength(3);
     expect(upstream.requests.every((r) => r.authentic)).toBe(true);
@@ -67,7 +67,7 @@ describe('reads', () => {
     upstream.script = () => 'hang';
     const { client } = clientFor(upstream, { timeoutMs: 150, retry: { attempts: 2 } });
     const started = Date.now();
-    const error = await client.getCompany(1).catch((e: unknown) => e);
+    const error = await client.read('company', 1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'timeout', code: 'upstream_timeout', status: null });
     expect(upstream.requests).toHaveLength(2);
@@ -143,9 +143,10 @@ describe('writes', () => {
 
   it('never re-sends a non-idempotent single create and says its outcome is unknown', async () => {
     upstream.script = () => 'destroy';
-    const { client } = clientFor(upstream);
-    const error = (await client
-      .createInternalUser({ account: 'amy', name: 'Amy', email: 'a@example.com', password: 'password1', roleId: 2 })
+    const { core } = coreFor(upstream);
+    const body = { account: 'amy', name: 'Amy', email: 'a@example.com', password: 'password1', roleId: 2 };
+    const error = (await core
+      .request({ method: 'POST', pathAndQuery: '/v1/internal-users', body, schema: idResponse, idempotent: false })
       .catch((e: unknown) => e)) as ApiError;
     expect(upstream.requests).toHaveLength(1);
     expect(error).toMatchObject({ kind: 'network', outcomeUnknown: true });
@@ -153,8 +154,9 @@ describe('writes', () => {
 
   it('retries a PUT to a path id after a 500 (a partial merge sent twice leaves the same record)', async () => {
     upstream.script = (_, n) => (n === 0 ? { status: 500, json: { code: 'x', message: 'y' } } : { status: 200, json: { id: 3 } });
-    const { client } = clientFor(upstream);
-    expect(await client.updateCompany(3, { name: 'Renamed' })).toEqual({ id: 3 });
+    const { core } = coreFor(upstream);
+    const sent = core.request({ method: 'PUT', pathAndQuery: '/v1/companies/3', body: { name: 'Renamed' }, schema: idResponse, idempotent: true });
+    expect((await sent).data).toEqual({ id: 3 });
     expect(upstream.requests).toHaveLength(2);
   });
 });
@@ -179,14 +181,14 @@ describe('429', () => {
     // Keep the signed timestamps real (the server checks them) while Retry-After is read against `now`.
     const { client, sleeps } = clientFor(upstream, { now: () => now });
     upstream.clockOffsetMs = now - Date.now();
-    await client.getCompany(1);
+    await client.read('company', 1);
     expect(sleeps).toEqual([3000]);
   });
 
   it('returns the 429 when Retry-After is longer than it is worth waiting', async () => {
     upstream.script = () => ({ status: 429, json: { error: 'rate_limited' }, headers: { 'Retry-After': '3600' } });
     const { client, sleeps } = clientFor(upstream);
-    await expect(client.getCompany(1)).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 3_600_000 });
+    await expect(client.read('company', 1)).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 3_600_000 });
     expect(sleeps).toEqual([]);
     expect(upstream.requests).toHaveLength(1);
   });
@@ -197,7 +199,7 @@ describe('clock skew', () => {
     upstream.clockOffsetMs = 10 * 60_000; // the upstream is 10 minutes ahead; our timestamps fall outside its window
     upstream.script = () => ({ status: 200, json: companyRow(1) });
     const { client } = clientFor(upstream);
-    expect((await client.getCompany(1)).id).toBe(1);
+    expect((await client.read('company', 1)).id).toBe(1);
 
     expect(upstream.requests).toHaveLength(2);
     expect(upstream.requests[0]!.authentic).toBe(false);
@@ -208,7 +210,7 @@ describe('clock skew', () => {
     expect(Math.abs(skew.lastObservedMs! - 600_000)).toBeLessThan(2000);
 
     // The adopted offset is kept: the next call is signed right the first time.
-    await client.getCompany(1);
+    await client.read('company', 1);
     expect(upstream.requests).toHaveLength(3);
     expect(upstream.requests[2]!.authentic).toBe(true);
   });
@@ -217,7 +219,7 @@ describe('clock skew', () => {
     upstream.clockOffsetMs = -10 * 60_000;
     upstream.script = () => ({ status: 401, json: { error: 'unauthorized' } }); // e.g. a wrong secret as well
     const { client } = clientFor(upstream);
-    await expect(client.getCompany(1)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    await expect(client.read('company', 1)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(upstream.requests).toHaveLength(2);
   });
 
@@ -233,18 +235,18 @@ describe('clock skew', () => {
     };
     const { client } = clientFor(upstream);
     // The first call gets the lying 401; the retry, signed 10 minutes ahead, is refused by the real clock check.
-    await expect(client.getCompany(1)).rejects.toMatchObject({ status: 401 });
+    await expect(client.read('company', 1)).rejects.toMatchObject({ status: 401 });
     expect(upstream.requests).toHaveLength(2);
     expect(client.skew.snapshot().adoptedOffsetMs).toBe(0);
     expect(Math.abs(client.skew.snapshot().lastObservedMs!)).toBeGreaterThan(0);
     // The next call is signed with the true clock and works.
-    expect((await client.getCompany(1)).id).toBe(1);
+    expect((await client.read('company', 1)).id).toBe(1);
     expect(upstream.requests[2]!.authentic).toBe(true);
   });
 
   it('does not retry a 401 when the clocks agree', async () => {
     const { client } = clientFor(upstream, { clientSecret: 'wrong-secret' });
-    await expect(client.getCompany(1)).rejects.toMatchObject({ status: 401 });
+    await expect(client.read('company', 1)).rejects.toMatchObject({ status: 401 });
     expect(upstream.requests).toHaveLength(1);
     expect(client.skew.snapshot().adoptedOffsetMs).toBe(0);
   });

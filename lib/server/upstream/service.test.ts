@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { idResponse } from '@/lib/contract';
 import { createUpstreamClient, type UpstreamClient } from './client';
+import { createCore } from './core';
 import { ApiError } from './errors';
 import { SkewTracker } from './skew';
 
@@ -28,14 +30,14 @@ afterAll(() => service?.close());
 
 describe('upstream client against the reference service', () => {
   it('reads a company, and a foreign one as not found', async () => {
-    expect((await client.getCompany(IDS.acme.company)).name).toBe('First Tea House');
-    const error = await client.getCompany(IDS.globex.company).catch((e: unknown) => e);
+    expect((await client.read('company', IDS.acme.company)).name).toBe('First Tea House');
+    const error = await client.read('company', IDS.globex.company).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNotFound).toBe(true);
   });
 
   it('reads the problem-details 404 of a credit quota as company_not_found', async () => {
-    const error = (await client.getCreditQuota(IDS.globex.company).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.read('creditQuota', IDS.globex.company).catch((e: unknown) => e)) as ApiError;
     expect(error.isNotFound).toBe(true);
     expect(error.code).toBe('company_not_found');
   });
@@ -64,7 +66,10 @@ describe('upstream client against the reference service', () => {
   });
 
   it('maps a field error of a single write to its code and sentence', async () => {
-    const error = (await client.updateCompany(IDS.acme.company, { shortName: 'x'.repeat(21) }).catch((e: unknown) => e)) as ApiError;
+    const core = createCore({ baseUrl: 'http://embedded.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, fetch: (request) => service.fetch(request), skew: new SkewTracker() });
+    const body = { shortName: 'x'.repeat(21) };
+    const sent = core.request({ method: 'PUT', pathAndQuery: `/v1/companies/${IDS.acme.company}`, body, schema: idResponse, idempotent: true });
+    const error = (await sent.catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 400, code: 'short_name_too_long', message: 'The short name is too long.' });
   });
 
@@ -83,7 +88,7 @@ describe('upstream client against the reference service', () => {
       // 5 requests at 2 per second need up to 3 rounds; leave room so a slow machine does not flake.
       retry: { attempts: 6 },
     });
-    const results = await Promise.all(Array.from({ length: 5 }, () => limited.getCompany(IDS.acme.company)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => limited.read('company', IDS.acme.company)));
     expect(results.every((c) => c.id === IDS.acme.company)).toBe(true);
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);

@@ -43,7 +43,8 @@ interface Target {
   signedPath: string;
 }
 
-export function resolveTarget(baseUrl: string, pathAndQuery: string, method = 'GET'): Target {
+/** Where an attempt goes: the base URL's origin and path prefix plus pathAndQuery, checked to survive URL parsing. */
+function upstreamTarget(baseUrl: string, pathAndQuery: string, method: string): Target {
   const fail = (why: string) =>
     new ApiError({ kind: 'invalid_request', status: null, code: 'bad_path', upstreamMessage: why, method, pathAndQuery });
   if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) throw fail('the path must start with a single /');
@@ -71,7 +72,7 @@ export async function signedFetch(config: SignedFetchConfig, input: AttemptInput
     // Nothing was sent, so even a write has a known outcome: not applied.
     throw new ApiError({ kind: 'aborted', status: null, code: 'aborted', method, pathAndQuery: input.pathAndQuery });
   }
-  const { url, signedPath } = resolveTarget(config.baseUrl, input.pathAndQuery, method);
+  const { url, signedPath } = upstreamTarget(config.baseUrl, input.pathAndQuery, method);
   const body = input.bodyBytes && input.bodyBytes.byteLength > 0 ? input.bodyBytes : null;
   if (body && (method === 'GET' || method === 'HEAD')) {
     throw new ApiError({

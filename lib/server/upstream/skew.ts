@@ -76,8 +76,3 @@ export function sharedSkewTracker(): SkewTracker {
   g[globalKey] ??= new SkewTracker();
   return g[globalKey];
 }
-
-/** What the status page shows: the last observed skew and the offset in use. */
-export function getClockSkew(): ClockSkew {
-  return sharedSkewTracker().snapshot();
-}

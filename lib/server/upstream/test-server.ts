@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalString, sha256Hex, verify } from '@/lib/signing';
 import { createUpstreamClient, type UpstreamClientOptions } from './client';
+import { createCore } from './core';
 import { SkewTracker } from './skew';
 
 /**
@@ -133,10 +134,9 @@ export async function startTestUpstream(options: { script?: Script; clientId?: s
   return state;
 }
 
-/** A client wired to a test upstream, with its own skew tracker and a sleep that records instead of waiting. */
-export function clientFor(upstream: TestUpstream, overrides: Partial<UpstreamClientOptions> = {}) {
+function testOptions(upstream: TestUpstream, overrides: Partial<UpstreamClientOptions>) {
   const sleeps: number[] = [];
-  const client = createUpstreamClient({
+  const options: UpstreamClientOptions = {
     baseUrl: upstream.baseUrl,
     clientId: upstream.clientId,
     clientSecret: upstream.secret,
@@ -146,8 +146,20 @@ export function clientFor(upstream: TestUpstream, overrides: Partial<UpstreamCli
     },
     random: () => 0.5,
     ...overrides,
-  });
-  return { client, sleeps };
+  };
+  return { options, sleeps };
+}
+
+/** A client wired to a test upstream, with its own skew tracker and a sleep that records instead of waiting. */
+export function clientFor(upstream: TestUpstream, overrides: Partial<UpstreamClientOptions> = {}) {
+  const { options, sleeps } = testOptions(upstream, overrides);
+  return { client: createUpstreamClient(options), sleeps };
+}
+
+/** The client's core (one JSON call with the retry policy), for the rules no production call exercises alone. */
+export function coreFor(upstream: TestUpstream, overrides: Partial<UpstreamClientOptions> = {}) {
+  const { options, sleeps } = testOptions(upstream, overrides);
+  return { core: createCore(options), sleeps };
 }
 
 /** A list envelope for page `page` of `total` items numbered from 1, `pageSize` per page. */

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Field, Select, Textarea } from '@/components/ui';
-import { ImportApiError } from '@/lib/client/imports/api';
+import { ApiError } from '@/lib/client/api-error';
 import { importRows } from '@/lib/client/imports/from-rows';
 import { FAMILY_NAMES, isFamilyName, FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { readFailedSync, type SyncRead } from '@/lib/csv/failed-sync';
@@ -63,7 +63,7 @@ export function FailedSync() {
       });
       router.push(`/imports/${id}`);
     } catch (error) {
-      setFailure(error instanceof ImportApiError ? error.code : 'network_error');
+      setFailure(error instanceof ApiError ? error.code : 'network_error');
       setSending(false);
     }
   }

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
-import { ImportApiError, importsFetch } from '@/lib/client/imports/api';
+import { ApiError } from '@/lib/client/api-error';
+import { importsFetch } from '@/lib/client/imports/api';
 import type { RowIssue } from '@/lib/csv/check';
 import type { FamilyName } from '@/lib/csv/families';
 import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
@@ -54,7 +55,7 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', props.importId] });
     } catch (error) {
-      setFailure(error instanceof ImportApiError ? error.code : 'network_error');
+      setFailure(error instanceof ApiError ? error.code : 'network_error');
     } finally {
       setSending(false);
     }

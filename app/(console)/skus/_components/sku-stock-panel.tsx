@@ -11,7 +11,7 @@ import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { skuStockQueryOptions, useSkuStock } from '@/lib/client/skus/get-sku';
 import { useSetSkuStock } from '@/lib/client/skus/save-sku';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 function decimals(value: number): number {
   const text = String(value);
