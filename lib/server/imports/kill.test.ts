@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
@@ -101,7 +100,7 @@ describe('an import whose console process is killed mid-import', () => {
     const marker = (n: number) => (keyedRow(n) ? `K-${run}-${n}` : `U-${run}-${n}`);
 
     const setup = connectConsoleDb({ dataDir: folder });
-    const db = setup.db as unknown as Kysely<unknown>;
+    const db = setup.db;
     await migrateConsoleDb(setup.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const meta: store.ImportMeta = {
       family: 'companies',
@@ -153,15 +152,11 @@ describe('an import whose console process is killed mid-import', () => {
     expect(batchRequests).toBeGreaterThan(sentBeforeKill);
 
     const check = connectConsoleDb({ dataDir: folder });
-    const rows = await store.listRows(check.db as unknown as Kysely<unknown>, importId, { limit: ROWS });
+    const rows = await store.listRows(check.db, importId, { limit: ROWS });
     const sentCounts = new Map<number, number>(
       (
-        await (check.db as unknown as Kysely<unknown>)
-          .selectFrom('import_row' as never)
-          .select(['row_no', 'sent_count'] as never)
-          .where('import_id' as never, '=', importId as never)
-          .execute()
-      ).map((r) => [(r as { row_no: number }).row_no, (r as { sent_count: number }).sent_count]),
+        await check.db.selectFrom('import_row').select(['row_no', 'sent_count']).where('import_id', '=', importId).execute()
+      ).map((r) => [r.row_no, r.sent_count]),
     );
     await check.close();
 
