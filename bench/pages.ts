@@ -13,6 +13,7 @@
  *   npm run bench:pages -- --build # rebuild first
  *   BENCH_RUNS=20 npm run bench:pages
  *   npm run bench:pages -- --first-load-only   # only the JavaScript figure below
+ *   npm run bench:pages -- --first-load-only --scripts   # … and each script with its size, largest first
  *
  * It also prints the first-load JavaScript of a list page (/skus): the gzip bytes of every script the browser
  * fetches to show it with an empty cache, in English and in Traditional Chinese (target ≤ 200 kB).
@@ -38,7 +39,11 @@ const FIRST_LOAD_TARGET_KB = 200;
  * Gzip bytes of the scripts a page loads on a fresh visit (cache disabled), as the browser received them
  * (`next start` compresses with gzip), until the network is idle; the page's language follows `locale`.
  */
-async function firstLoadJs(browser: Browser, options: BrowserContextOptions, path: string): Promise<{ kb: number; files: number; lang: string }> {
+async function firstLoadJs(
+  browser: Browser,
+  options: BrowserContextOptions,
+  path: string,
+): Promise<{ kb: number; files: number; lang: string; scripts: { name: string; bytes: number }[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -49,11 +54,12 @@ async function firstLoadJs(browser: Browser, options: BrowserContextOptions, pat
     performance
       .getEntriesByType('resource')
       .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-      .map((e) => (e as PerformanceResourceTiming).encodedBodySize),
+      .map((e) => ({ name: new URL(e.name).pathname, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
   );
   const lang = await page.evaluate(() => document.documentElement.lang);
   await context.close();
-  return { kb: Math.round(sizes.reduce((a, b) => a + b, 0) / 102.4) / 10, files: sizes.length, lang };
+  const kb = Math.round(sizes.reduce((a, b) => a + b.bytes, 0) / 102.4) / 10;
+  return { kb, files: sizes.length, lang, scripts: sizes.sort((a, b) => b.bytes - a.bytes) };
 }
 
 let server: ChildProcess | undefined;
@@ -118,7 +124,10 @@ async function main() {
     js.push(await firstLoadJs(browser, { storageState: signedIn, locale, viewport: { width: 1440, height: 900 } }, FIRST_LOAD_PAGE));
   }
   console.log(`\nFirst-load JavaScript of ${FIRST_LOAD_PAGE} (gzip, empty cache, until network idle; target ≤ ${FIRST_LOAD_TARGET_KB} kB)`);
-  for (const r of js) console.log(`  lang=${r.lang.padEnd(11)} ${String(r.kb).padStart(6)} kB in ${r.files} scripts   ${r.kb <= FIRST_LOAD_TARGET_KB ? 'met' : 'MISSED'}`);
+  for (const r of js) {
+    console.log(`  lang=${r.lang.padEnd(11)} ${String(r.kb).padStart(6)} kB in ${r.files} scripts   ${r.kb <= FIRST_LOAD_TARGET_KB ? 'met' : 'MISSED'}`);
+    if (process.argv.includes('--scripts')) for (const s of r.scripts) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} kB  ${s.name}`);
+  }
   if (process.argv.includes('--first-load-only')) {
     await browser.close();
     stop();

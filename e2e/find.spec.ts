@@ -92,6 +92,40 @@ test.describe('steward', () => {
 test.describe('admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
+  test('an export of more than 5,000 rows runs on the server, is listed under My exports and downloads only for its owner', async ({ page, browser }) => {
+    test.slow(); // 5,001 SKUs written in five batches, then exported page by page by the job runtime.
+    await page.goto('/skus');
+    const run = uniqueCode('E2E-JOB');
+    const product = tenant.products[0]!;
+    const ROWS = 5_001;
+    for (let from = 0; from < ROWS; from += 1000) {
+      const items = Array.from({ length: Math.min(1000, ROWS - from) }, (_, i) => ({ productId: product.id, outerSysCode: `${run}-${from + i}`, name: `Job ${from + i}` }));
+      expect((await proxyWrite(page, 'POST', '/v1/skus/batch', items)).status).toBe(200);
+    }
+
+    await page.goto('/exports');
+    await page.getByLabel('What to export').selectOption('skus');
+    await page.getByLabel('ERP code').fill(run);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '5,001 rows is more than 5,000' })).toBeVisible();
+    const link = page.getByRole('link', { name: 'Download SKUs CSV (5,001 rows)' });
+    await expect(link).toBeVisible({ timeout: 90_000 });
+
+    const download = page.waitForEvent('download');
+    await link.click();
+    const lines = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(ROWS + 1);
+    expect(lines[0]).toContain('ERP code');
+    expect(lines[0]).toContain('Product');
+    expect(lines.filter((line) => line.includes(`${run}-4999,`) && line.includes(product.name))).toHaveLength(1);
+
+    // The file is its owner's: another person asking for it gets nothing.
+    const href = (await link.getAttribute('href'))!;
+    const other = await browser.newContext({ storageState: storageStateFor('viewer') });
+    expect((await other.request.get(new URL(href, page.url()).toString())).status()).toBe(404);
+    await other.close();
+  });
+
   test('the audit page filters by person, operation, outcome and date, and links a row to its record', async ({ page }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-AUD');

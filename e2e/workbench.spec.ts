@@ -187,6 +187,8 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   for (let i = 1; i <= 3; i++) await page.getByLabel(`Select ${run}-${i}`).check();
   await page.getByRole('button', { name: 'Bulk edit (3)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  // Issue 17: a dialog opens with focus on its first field, not on Close.
+  await expect(dialog.getByRole('radio', { name: 'The 3 selected rows' })).toBeFocused();
   await dialog.getByLabel('Field').selectOption({ label: 'Sell price' });
   await dialog.getByLabel('New value').fill('123.5');
   await dialog.getByRole('button', { name: 'Review changes' }).click();

@@ -64,6 +64,26 @@ describe.each(engines())('authentication on $name', (engine) => {
     expect(await get({ creds: CREDS.revoked })).toEqual(UNAUTHORIZED);
   });
 
+  it('a credential revoked or re-keyed in the database takes effect on the very next request', async () => {
+    clock = T0;
+    const db = service().db;
+    const erp = { creds: CREDS.erp, nowMs: clock };
+    try {
+      expect((await get(erp)).status).toBe(200);
+      await db.query("update credentials set status = 'revoked' where client_id = $1", [CREDS.erp.clientId]);
+      expect(await get(erp)).toEqual(UNAUTHORIZED);
+      await db.query("update credentials set status = 'active', secret = 'rotated-secret' where client_id = $1", [CREDS.erp.clientId]);
+      expect(await get(erp)).toEqual(UNAUTHORIZED);
+      expect((await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).status).toBe(200);
+      // Re-keyed again while the new secret is remembered: the old signature is refused, the newest accepted.
+      await db.query('update credentials set secret = $2 where client_id = $1', [CREDS.erp.clientId, CREDS.erp.secret]);
+      expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).toEqual(UNAUTHORIZED);
+      expect((await get(erp)).status).toBe(200);
+    } finally {
+      await db.query("update credentials set status = 'active', secret = $2 where client_id = $1", [CREDS.erp.clientId, CREDS.erp.secret]);
+    }
+  });
+
   it('401 for a signature made with the wrong secret, or with a newline added to the secret', async () => {
     expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: 'wrong' } })).toEqual(UNAUTHORIZED);
     expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: `${CREDS.erp.secret}\n` } })).toEqual(UNAUTHORIZED);

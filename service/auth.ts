@@ -3,7 +3,7 @@ import { BODY_LIMIT_BYTES, matchOperation, type OperationId } from '@/lib/contra
 import { canonicalString, sha256Hex, verify } from '@/lib/signing';
 import { QueryParams, type Env } from './env';
 import { errorJson } from './errors';
-import type { Db } from './store/db';
+import { prepared, type Db } from './store/db';
 
 /** Twice the ±300 s clock window (contract §1), so a replay inside the window always finds its nonce. */
 export const NONCE_MEMORY_SECONDS = 600;
@@ -11,6 +11,27 @@ export const CLOCK_WINDOW_SECONDS = 300;
 /** Purge a little later than required, and at most once a minute. */
 const NONCE_PURGE_AFTER_SECONDS = NONCE_MEMORY_SECONDS + 300;
 const NONCE_PURGE_EVERY_MS = 60_000;
+
+const CREDENTIAL_CACHE_SIZE = 1000;
+
+const ACTIVE_CREDENTIAL =
+  "with c as (select client_id, tenant_id, secret, operations, rate_limit_per_second from credentials where client_id = $1 and status = 'active')";
+
+/**
+ * One round trip after the signature check: records the nonce only while the credential is still active
+ * with the secret the signature was checked against, and returns the credential as it is now.
+ *
+ * The nonce commits asynchronously (synchronous_commit off for this transaction only): a request is not
+ * held for a WAL flush of its nonce, which tripled the cost of every read. What that risks is bounded: a
+ * write's own commit is synchronous and flushes the WAL up to and past its nonce, so a write's nonce is
+ * durable before the write is acknowledged; only the nonces of reads in the last WAL-writer interval
+ * before a server crash can be lost, and replaying a read changes nothing.
+ */
+const RECORD_NONCE = prepared(`${ACTIVE_CREDENTIAL},
+  sync as (select set_config('synchronous_commit', 'off', true)),
+  n as (insert into nonces (client_id, nonce, seen_at) select $1, $2, $3 from c, sync where c.secret = $4 on conflict do nothing returning 1)
+  select c.*, (select count(*) from n)::int as fresh from c`);
+const READ_CREDENTIAL = prepared(`${ACTIVE_CREDENTIAL} select * from c`);
 
 const TIMESTAMP = /^[0-9]{1,10}$/;
 const NONCE = /^[\x20-\x7e]{1,128}$/;
@@ -98,6 +119,17 @@ export interface AuthOptions {
 export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env> {
   const limiter = new RateLimiter();
   let lastPurge = 0;
+  const credentials = new Map<string, CredentialRow>();
+  const remember = (row: CredentialRow) => {
+    if (credentials.size >= CREDENTIAL_CACHE_SIZE) credentials.clear();
+    credentials.set(row.client_id, { client_id: row.client_id, tenant_id: row.tenant_id, secret: row.secret, operations: row.operations, rate_limit_per_second: row.rate_limit_per_second });
+  };
+  const readCredential = async (clientId: string) => {
+    const [row] = await db.query<CredentialRow>(READ_CREDENTIAL, [clientId]);
+    if (row) remember(row);
+    else credentials.delete(clientId);
+    return row;
+  };
 
   return async (c, next) => {
     const unauthorized = () => errorJson(401, 'unauthorized');
@@ -111,10 +143,8 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
     const nowMs = now();
     if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > CLOCK_WINDOW_SECONDS) return unauthorized();
 
-    const [credential] = await db.query<CredentialRow>(
-      "select client_id, tenant_id, secret, operations, rate_limit_per_second from credentials where client_id = $1 and status = 'active'",
-      [clientId],
-    );
+    const cached = credentials.get(clientId);
+    let credential = cached ?? (await readCredential(clientId));
     if (!credential) return unauthorized();
 
     const body = await readBody(request);
@@ -128,14 +158,22 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
       nonce,
       bodySha256: await sha256Hex(body),
     });
-    if (!(await verify(credential.secret, canonical, signature))) return unauthorized();
+    if (!(await verify(credential.secret, canonical, signature))) {
+      // The cached secret may have been rotated: read the credential again before refusing.
+      if (!cached) return unauthorized();
+      credential = await readCredential(clientId);
+      if (!credential || !(await verify(credential.secret, canonical, signature))) return unauthorized();
+    }
 
-    const seenAt = new Date(nowMs);
-    const fresh = await db.query(
-      'insert into nonces (client_id, nonce, seen_at) values ($1, $2, $3) on conflict do nothing returning 1',
-      [clientId, nonce, seenAt],
-    );
-    if (fresh.length === 0) return unauthorized();
+    const [current] = await db.query<CredentialRow & { fresh: number }>(RECORD_NONCE, [clientId, nonce, new Date(nowMs), credential.secret]);
+    if (!current || current.secret !== credential.secret) {
+      // Deactivated or rotated since it was read: the request is judged by the credential as it is now.
+      credentials.delete(clientId);
+      return unauthorized();
+    }
+    remember(current);
+    credential = current;
+    if (current.fresh === 0) return unauthorized();
     if (nowMs - lastPurge > NONCE_PURGE_EVERY_MS) {
       lastPurge = nowMs;
       await db.query('delete from nonces where seen_at < $1', [new Date(nowMs - NONCE_PURGE_AFTER_SECONDS * 1000)]);

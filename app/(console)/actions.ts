@@ -3,9 +3,18 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getAuth } from '@/lib/server/auth/auth';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { rememberLocaleInBrowser } from '@/lib/server/locale';
+import { requestPreferences } from '@/lib/server/preferences';
 
-/** Ends the database session and clears the cookie (nextCookies plugin), then shows the sign-in page. */
+/**
+ * Ends the database session and clears the cookie (nextCookies plugin), then shows the sign-in page, in the
+ * language the account chose (copied to this browser's cookie, which is all the sign-in page can read).
+ */
 export async function signOut(): Promise<void> {
+  const user = await getCurrentUser();
+  const locale = user ? (await requestPreferences(user.id)).locale : null;
+  if (locale) await rememberLocaleInBrowser(locale);
   const auth = await getAuth();
   try {
     await auth.api.signOut({ headers: await headers() });

@@ -1,14 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { cookies } from 'next/headers';
 import { isDensity } from '@/lib/contract/preferences';
-import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locale';
+import { isLocale } from '@/lib/i18n/locale';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
+import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { savePreferences } from '@/lib/server/preferences';
-
-const YEAR = 60 * 60 * 24 * 365;
 
 /**
  * Sets the language (a form's `locale` field): saved with the account when signed in (so it follows the
@@ -18,7 +16,7 @@ const YEAR = 60 * 60 * 24 * 365;
 export async function chooseLocale(form: FormData): Promise<void> {
   const locale = form.get('locale');
   if (!isLocale(locale)) throw new Error('Unknown language.');
-  (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true });
+  await rememberLocaleInBrowser(locale);
   const user = await getCurrentUser();
   if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
   revalidatePath('/', 'layout');

@@ -5,10 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Field, Input, Select } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
-import { importRows } from '@/lib/client/imports/from-rows';
-import { checkRows, type RowIssue } from '@/lib/csv/check';
+import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/csv/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
@@ -66,6 +65,8 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
     try {
       const rows = scope === 'all' ? await props.fetchAllMatching() : props.selected;
       const headers = [field.idField, field.name];
+      // The import check and every family's rules load when a review is asked for, not with the list page.
+      const [{ checkRows }, { FAMILIES }] = await Promise.all([import('@/lib/csv/check'), import('@/lib/csv/families')]);
       const checked = checkRows(FAMILIES[field.family], headers, headers, rows.map((row, i) => ({ line: i + 1, cells: [String(row.id), value] }))).rows;
       setReview(rows.map((row, i) => ({ row, old: field.current(row), next: value, errors: checked[i]!.errors })));
     } catch {
@@ -83,6 +84,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
     setBusy('send');
     try {
       const headers = [field.idField, field.name];
+      const { importRows } = await import('@/lib/client/imports/from-rows');
       const id = await importRows({
         family: field.family,
         fileName: t('bulkFileName', { field: field.name, count: changes.length }),

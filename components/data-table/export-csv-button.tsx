@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button } from '@/components/ui';
 import type { AllPagesProgress } from '@/lib/client/lists';
-import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
+import type { CsvColumn } from '@/lib/csv/export';
 
 export interface ExportCsvButtonProps<Row> {
   fileBase: string;
@@ -54,6 +54,8 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
         onProgress: ({ fetched, total }) => setState({ phase: 'running', fetched, total }),
       });
       const kept = narrow ? narrow(rows) : rows;
+      // The CSV writer (papaparse) loads with the first export, not with every list page.
+      const { csvFileName, toCsv } = await import('@/lib/csv/export');
       download(toCsv(kept, columns), csvFileName(fileBase));
       setState({ phase: 'done', rows: kept.length });
     } catch (error) {

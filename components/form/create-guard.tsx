@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Alert, LinkButton } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import { checkCode, codeLookupQueryOptions, recordHref } from '@/lib/client/code-lookup';

@@ -3,7 +3,7 @@
 import '@/lib/client/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/components/ui/toast';
 import { CurrentUserProvider, type CurrentUser } from './current-user';
 import { useTheme } from './theme';
 

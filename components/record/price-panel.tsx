@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { EntityForm } from '@/components/form/entity-form';

@@ -37,9 +37,9 @@ describe('errorFromBody', () => {
     expect(e.sentence).toContain('E_DB');
   });
 
-  it('keeps the proxy sentence for a code the catalogue does not know', () => {
+  it('says a code the catalogue does not know by its code, from the catalogue (not the body\'s English message)', () => {
     const e = errorFromBody(403, { error: 'origin_mismatch', message: 'Request refused; nothing was sent.' });
-    expect(e.sentence).toBe('Request refused; nothing was sent.');
+    expect(e.sentence).toBe('The service answered: origin_mismatch');
   });
 
   it('falls back on the status when the body is not JSON', () => {

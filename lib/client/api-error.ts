@@ -1,5 +1,5 @@
-import { errorField, isKnownErrorCode } from '@/lib/contract/errors';
-import { englishFailureSentence, errorMessage, failureSentence, type FailureKind } from '@/lib/i18n/error-messages';
+import { errorField } from '@/lib/contract/errors';
+import { englishFailureSentence, errorMessage, failureSentence, httpFailureSentence, type FailureKind } from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */
@@ -86,10 +86,9 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
     if (typeof b.error === 'string' && b.error !== '') {
-      const code = b.error;
-      // The proxy sends its own sentence; a code the catalogue knows keeps the catalogue's wording.
-      const sentence = !isKnownErrorCode(code) && typeof b.message === 'string' ? b.message : undefined;
-      return new ApiError({ status, code, kind: 'http', sentence });
+      // The sentence comes from the catalogue by code, in the page's language (the body's `message` is English
+      // for API clients); a code the catalogue does not know reads "The service answered: <code>".
+      return new ApiError({ status, code: b.error, kind: 'http' });
     }
     if (status >= 500 && typeof b.code === 'string') {
       const detail = typeof b.message === 'string' && b.message ? ` (${b.code}: ${b.message})` : ` (${b.code})`;
@@ -102,7 +101,7 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   if (status >= 500) {
     return new ApiError({ status, code: `http_${status}`, kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})` });
   }
-  return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: `The request failed (HTTP ${status}).` });
+  return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: httpFailureSentence(status) });
 }
 
 /** What became of a write (guide: "Data safety"). */

@@ -40,3 +40,8 @@ export function englishFailureSentence(kind: FailureKind): string {
 export function failureSentence(kind: FailureKind): string {
   return active().errorFallback[kind] ?? englishFailureSentence(kind);
 }
+
+/** An error status that came without a code, in the page's language. */
+export function httpFailureSentence(status: number): string {
+  return (active().errorFallback.http ?? EN.errorFallback.http!).replace('{status}', String(status));
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLang, localeFromAcceptLanguage } from './locale';
+import { localeFromAcceptLanguage } from './accept-language';
+import { htmlLang } from './locale';
 
 describe('the language a browser asks for', () => {
   it.each([

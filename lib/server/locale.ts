@@ -1,7 +1,8 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
-import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, type Locale } from '@/lib/i18n/locale';
+import { localeFromAcceptLanguage } from '@/lib/i18n/accept-language';
+import { isLocale, LOCALE_COOKIE, type Locale } from '@/lib/i18n/locale';
 import { getCurrentUser } from './auth/session';
 import { requestPreferences } from './preferences';
 
@@ -20,3 +21,10 @@ export const requestLocale = cache(async (): Promise<Locale> => {
   if (isLocale(chosen)) return chosen;
   return localeFromAcceptLanguage(source.get('accept-language'));
 });
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/** Remembers a language in this browser, so pages without an account (sign-in) speak it. Actions only. */
+export async function rememberLocaleInBrowser(locale: Locale): Promise<void> {
+  (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true });
+}

@@ -9,7 +9,7 @@ import {
 } from '@/lib/contract';
 import { runBatch, validate } from '../batch';
 import { isPlainObject } from '../body';
-import type { Db, Queryable } from '../store/db';
+import { prepared, type Db, type Queryable } from '../store/db';
 
 /**
  * Point quota (Operation 13 and its read) and contract credit quota (Operation 14 and its batch).
@@ -127,10 +127,7 @@ function iso(value: Date | null): string | null {
 /** GET /v1/companies/{id}/credit-quota. Never set: zero amounts, enabled false (no control), memo "" and updatedAt null. */
 export async function readCreditQuota(q: Queryable, tenantId: number, id: number): Promise<CreditQuota | null> {
   const [row] = await q.query<QuotaRow & { available_amount: number | null }>(
-    `select c.id, c.outer_sys_code, q.credit_amount as amount, q.pending_amount, q.enabled, q.memo, q.updated_at,
-            q.credit_amount - q.pending_amount as available_amount
-     from companies c left join credit_quotas q on q.company_id = c.id
-     where c.tenant_id = $1 and c.id = $2`,
+    READ_CREDIT,
     [tenantId, id],
   );
   if (!row) return null;
@@ -147,12 +144,22 @@ export async function readCreditQuota(q: Queryable, tenantId: number, id: number
   };
 }
 
+const READ_CREDIT = prepared(
+  `select c.id, c.outer_sys_code, q.credit_amount as amount, q.pending_amount, q.enabled, q.memo, q.updated_at,
+          q.credit_amount - q.pending_amount as available_amount
+   from companies c left join credit_quotas q on q.company_id = c.id
+   where c.tenant_id = $1 and c.id = $2`,
+);
+const READ_POINTS = prepared(
+  `select c.id, c.outer_sys_code, q.balance as amount, q.enabled, q.memo, q.updated_at
+   from companies c left join point_quotas q on q.company_id = c.id
+   where c.tenant_id = $1 and c.id = $2`,
+);
+
 /** GET /v1/companies/{id}/point-quota, with the same never-set defaults. */
 export async function readPointQuota(q: Queryable, tenantId: number, id: number): Promise<PointQuota | null> {
   const [row] = await q.query<QuotaRow>(
-    `select c.id, c.outer_sys_code, q.balance as amount, q.enabled, q.memo, q.updated_at
-     from companies c left join point_quotas q on q.company_id = c.id
-     where c.tenant_id = $1 and c.id = $2`,
+    READ_POINTS,
     [tenantId, id],
   );
   if (!row) return null;

@@ -10,10 +10,27 @@ import pg from 'pg';
  */
 export type Row = Record<string, unknown>;
 
+/**
+ * A statement that Postgres parses and plans once per connection instead of on every call: for the few
+ * run on every request (authentication, single-record reads), where parsing and planning were more than
+ * half of the database's work. Only fixed SQL texts: each one stays prepared on every pooled connection.
+ */
+export interface PreparedSql {
+  readonly text: string;
+  readonly name: string;
+}
+
+let preparedCount = 0;
+export function prepared(text: string): PreparedSql {
+  return { text, name: `svc_${++preparedCount}` };
+}
+
+const sqlText = (sql: string | PreparedSql) => (typeof sql === 'string' ? sql : sql.text);
+
 export interface Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** One parameterised statement; `$1…` placeholders. */
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string | PreparedSql, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations, savepoints). */
   exec(sql: string): Promise<void>;
 }
@@ -44,8 +61,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     engine: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query<T>(sql, params);
+    async query<T>(sql: string | PreparedSql, params: unknown[] = []) {
+      const result = await q.query<T>(sqlText(sql), params);
       return result.rows;
     },
     async exec(sql: string) {
@@ -80,8 +97,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   pool.on('error', () => {});
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     engine: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query(sql, params);
+    async query<T>(sql: string | PreparedSql, params: unknown[] = []) {
+      const result = await q.query(typeof sql === 'string' ? { text: sql, values: params } : { text: sql.text, name: sql.name, values: params });
       return result.rows as T[];
     },
     async exec(sql: string) {

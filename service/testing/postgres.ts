@@ -61,7 +61,10 @@ export interface PostgresServer {
   /** Connection URL of the `postgres` database; use createDatabase() for an isolated one. */
   url: string;
   port: number;
-  createDatabase(name?: string): Promise<string>;
+  /** The postmaster's process id (benches read the cluster's CPU time from /proc). */
+  pid: number;
+  /** `socket` gives a URL over the cluster's Unix socket: cheaper per query than TCP loopback (benches). */
+  createDatabase(name?: string, options?: { socket?: boolean }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -132,7 +135,8 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   return {
     url,
     port,
-    async createDatabase(name) {
+    pid: child.pid ?? 0,
+    async createDatabase(name, options = {}) {
       const db = name ?? `test_${process.pid}_${++databaseCounter}`;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -141,7 +145,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${db}`;
+      return options.socket ? `postgres://postgres@/${db}?host=${encodeURIComponent(dir)}&port=${port}` : `postgres://postgres@127.0.0.1:${port}/${db}`;
     },
     async stop() {
       if (!exited) {

@@ -176,8 +176,14 @@ export interface ImportRowTable {
   record_id: string | null;
   errors: ColumnType<unknown, string | undefined, string>;
   warnings: ColumnType<unknown, string | undefined, string>;
-  sent_count: Generated<number>;
   attempt: Generated<number>;
+}
+
+/** How many requests carried each chunk of an import (migration 0120). */
+export interface ImportChunkTable {
+  import_id: string;
+  chunk: number;
+  sends: Generated<number>;
 }
 
 /** Each person's column mapping per import family. */
@@ -223,6 +229,7 @@ export interface ConsoleDatabase {
   job_unit: JobUnitTable;
   import: ImportTable;
   import_row: ImportRowTable;
+  import_chunk: ImportChunkTable;
   import_mapping: ImportMappingTable;
   import_attempt: ImportAttemptTable;
   import_row_attempt: ImportRowAttemptTable;

@@ -10,8 +10,8 @@ import { CHUNK_SIZE, loadChunk, markSending, recordOutcomes, type RowOutcome } f
  * Sending an import: one job per import, one unit per chunk of CHUNK_SIZE rows, run by the console's job
  * runtime (bounded concurrency, leases, resume after a restart, cancel).
  *
- * The unknown-outcome rule. Before a chunk's request leaves, its rows are marked `sending` and that is
- * committed. A unit found with `sending` rows was interrupted after (or while) sending: it is sent again
+ * The unknown-outcome rule. Before a chunk's request leaves, the chunk is marked sent (import_chunk) and that
+ * is committed. A unit found with rows still pending in a sent chunk was interrupted after (or while) sending: it is sent again
  * only when every row in it is an idempotent keyed upsert (an id or ERP code, or an absolute set keyed by
  * its target); otherwise its rows end as `unknown` and wait for the user. Within one run, the signing
  * client re-sends a request after a 5xx or no answer under the same rule, and reports `unknown` rows when
@@ -44,13 +44,15 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
     keepResults: false,
     async run({ importId, chunk }, ctx) {
       const db = ctx.db;
-      const rows = (await loadChunk(db, importId, chunk)).filter((r) => r.status === 'pending' || r.status === 'sending');
+      const loaded = await loadChunk(db, importId, chunk);
+      const rows = loaded.rows.filter((r) => r.status === 'pending');
       if (!rows.length) return { ok: true, result: [] };
-      const interrupted = rows.some((r) => r.status === 'sending');
+      // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
+      const interrupted = loaded.sends > 0;
       if (interrupted && !rows.every((r) => r.keyed)) {
         return { ok: true, result: rows.map((r) => outcomeOf(r.rowNo, undefined)) };
       }
-      await markSending(db, importId, rows.map((r) => r.rowNo));
+      await markSending(db, importId, chunk);
       const items = rows.map((r) => r.item) as BatchInput<typeof family>[];
       const results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       return { ok: true, result: rows.map((r, i) => outcomeOf(r.rowNo, results[i])) };
@@ -59,19 +61,20 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
       const db = trx;
       for (const unit of finished) {
         if (unit.outcome.ok) {
-          await recordOutcomes(db, ctx.params.importId, unit.outcome.result ?? []);
+          await recordOutcomes(db, ctx.params.importId, unit.input.chunk, unit.outcome.result ?? []);
           continue;
         }
         // The unit failed as a whole (an interrupted write the runtime would not re-run, or a crash in
         // run): rows put in a request are unknown, the others were never sent.
-        const rows = await loadChunk(db, unit.input.importId, unit.input.chunk);
+        const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk);
         await recordOutcomes(
           db,
           unit.input.importId,
+          unit.input.chunk,
           rows
-            .filter((r) => r.status === 'pending' || r.status === 'sending')
+            .filter((r) => r.status === 'pending')
             .map((r) =>
-              r.status === 'sending'
+              sends > 0
                 ? outcomeOf(r.rowNo, undefined)
                 : { rowNo: r.rowNo, status: 'not_sent', recordId: null, errors: [issue('import_chunk_failed')] },
             ),

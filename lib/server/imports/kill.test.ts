@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
@@ -153,11 +154,12 @@ describe('an import whose console process is killed mid-import', () => {
 
     const check = connectConsoleDb({ dataDir: folder });
     const rows = await store.listRows(check.db, importId, { limit: ROWS });
-    const sentCounts = new Map<number, number>(
-      (
-        await check.db.selectFrom('import_row').select(['row_no', 'sent_count']).where('import_id', '=', importId).execute()
-      ).map((r) => [r.row_no, r.sent_count]),
-    );
+    // How many requests carried each row: its chunk's count of sends (recorded before each request left).
+    const { rows: sent } = await sql<{ row_no: number; sends: number }>`
+      select r.row_no, coalesce(c.sends, 0) as sends from import_row r
+      left join import_chunk c on c.import_id = r.import_id and c.chunk = r.chunk
+      where r.import_id = ${importId}`.execute(check.db);
+    const sentCounts = new Map(sent.map((r) => [r.row_no, r.sends]));
     await check.close();
 
     expect(rows).toHaveLength(ROWS);

@@ -55,9 +55,9 @@ describe('imports store (real PGlite, console migrations)', () => {
     expect(view).toMatchObject({ family: 'skus', totalRows: 5, uploadedRows: 5, state: 'uploading' });
     expect(view!.counts).toMatchObject({ pending: 3, not_sent: 2 });
 
-    expect((await store.loadChunk(db, id, 0)).map((r) => [r.rowNo, r.keyed])).toEqual([[0, true]]);
-    expect((await store.loadChunk(db, id, 1)).map((r) => [r.rowNo, r.keyed])).toEqual([[3, false]]);
-    expect((await store.loadChunk(db, id, 2)).map((r) => [r.rowNo, r.keyed])).toEqual([[4, true]]);
+    expect((await store.loadChunk(db, id, 0)).rows.map((r) => [r.rowNo, r.keyed])).toEqual([[0, true]]);
+    expect((await store.loadChunk(db, id, 1)).rows.map((r) => [r.rowNo, r.keyed])).toEqual([[3, false]]);
+    expect((await store.loadChunk(db, id, 2)).rows.map((r) => [r.rowNo, r.keyed])).toEqual([[4, true]]);
     const held = await store.listRows(db, id, { statuses: ['not_sent'] });
     expect(held.map((r) => [r.line, r.errors[0]?.code])).toEqual([
       [3, 'name_too_long'],
@@ -71,17 +71,24 @@ describe('imports store (real PGlite, console migrations)', () => {
     await store.appendRows(db, id, 'skus', rows.slice(0, 300));
     await store.appendRows(db, id, 'skus', rows.slice(300));
     expect(await store.assignChunks(db, id)).toBe(3);
-    const second = await store.loadChunk(db, id, 1);
+    const second = (await store.loadChunk(db, id, 1)).rows;
     expect([second.length, second[0]!.rowNo, second.at(-1)!.rowNo]).toEqual([200, 200, 399]);
-    expect((await store.loadChunk(db, id, 2)).length).toBe(50);
+    expect((await store.loadChunk(db, id, 2)).rows.length).toBe(50);
   });
 
   it('records outcomes, and settles rows left without one as not sent or unknown', async () => {
     const id = await store.createImport(db, meta(3), user);
     await store.appendRows(db, id, 'skus', [0, 1, 2].map((n) => row(n, { productId: 1, outerSysCode: `S${n}` })));
     await store.assignChunks(db, id, 1);
-    await store.markSending(db, id, [0, 1]);
-    await store.recordOutcomes(db, id, [{ rowNo: 0, status: 'created', recordId: 42, errors: [] }]);
+    await store.markSending(db, id, 0);
+    await store.markSending(db, id, 1);
+    await store.recordOutcomes(db, id, 0, [{ rowNo: 0, status: 'created', recordId: 42, errors: [] }]);
+    // Row 1's request left and no answer came back: it shows as sending, and in the counts.
+    expect((await store.listRows(db, id, { statuses: ['sending'] })).map((r) => r.rowNo)).toEqual([1]);
+    expect((await store.listRows(db, id, { statuses: ['pending'] })).map((r) => r.rowNo)).toEqual([2]);
+    expect((await store.getImport(db, id))!.counts).toMatchObject({ created: 1, sending: 1, pending: 1 });
+    expect((await store.loadChunk(db, id, 1)).sends).toBe(1);
+    expect((await store.loadChunk(db, id, 2)).sends).toBe(0);
     await store.settle(db, id);
     const rows = await store.listRows(db, id);
     expect(rows.map((r) => [r.status, r.recordId, r.errors.map((e) => e.code)])).toEqual([

@@ -78,6 +78,9 @@ export interface RowAttempt {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** A pending row of a chunk already put in a request: shown as "sending" (its outcome may be on the way). */
+const inSentChunk = sql`exists (select 1 from import_chunk c where c.import_id = r.import_id and c.chunk = r.chunk and c.sends > 0)`;
+
 export async function createImport(db: Db, meta: ImportMeta, user: { id: string; email: string }): Promise<string> {
   const { rows } = await sql<{ id: string }>`
     insert into import (family, file_name, encoding, delimiter, headers, mapping, total_rows, created_by, created_by_email)
@@ -183,6 +186,13 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     counts[c.status] = c.n;
     uploadedRows += c.n;
   }
+  if (counts.pending > 0) {
+    const { rows: sending } = await sql<{ n: number }>`
+      select count(*)::int as n from import_row r
+      where r.import_id = ${id} and r.status = 'pending' and ${inSentChunk}`.execute(db);
+    counts.sending = sending[0]!.n;
+    counts.pending -= counts.sending;
+  }
   return {
     id: row.id,
     family: row.family,
@@ -283,23 +293,39 @@ const rowView = (r: RowDb): RowView => ({
   history: r.history.map((h) => ({ attempt: h.attempt, cells: h.cells, status: h.status, recordId: h.record_id == null ? null : Number(h.record_id), errors: h.errors })),
 });
 
-/** Rows in file order, optionally of some statuses, paged by row number. */
+/**
+ * Rows in file order, optionally of some statuses, paged by row number. Read as one JSON text (PGlite decodes
+ * results row by row in JavaScript); only a row sent more than once (attempt > 1) has a history to look up.
+ */
 export async function listRows(
   db: Db,
   importId: string,
   options: { statuses?: readonly RowStatus[]; afterRowNo?: number; limit?: number } = {},
 ): Promise<RowView[]> {
   const statuses = options.statuses?.length ? options.statuses : null;
-  const { rows } = await sql<RowDb>`
-    select row_no, line, cells, status, record_id, errors, warnings, attempt,
-      (select coalesce(jsonb_agg(jsonb_build_object('attempt', a.attempt, 'cells', a.cells, 'status', a.status,
-                'record_id', a.record_id, 'errors', a.errors) order by a.attempt), '[]'::jsonb)
-       from import_row_attempt a where a.import_id = r.import_id and a.row_no = r.row_no) as history
-    from import_row r
-    where import_id = ${importId} and row_no > ${options.afterRowNo ?? -1}
-      ${statuses ? sql`and status in (${sql.join(statuses)})` : sql``}
-    order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}`.execute(db);
-  return rows.map(rowView);
+  // "sending" is stored as pending (see migration 0120); asked for one of the two, tell them apart.
+  const stored = statuses ? [...new Set(statuses.map((s) => (s === 'sending' ? 'pending' : s)))] : null;
+  const pendingOrSending = statuses ? statuses.includes('pending') !== statuses.includes('sending') : false;
+  const split = !pendingOrSending
+    ? sql``
+    : statuses!.includes('sending')
+      ? sql`and (r.status <> 'pending' or ${inSentChunk})`
+      : sql`and (r.status <> 'pending' or not ${inSentChunk})`;
+  const { rows } = await sql<{ rows: string }>`
+    select coalesce(json_agg(s order by s.row_no), '[]')::text as rows from (
+      select row_no, line, cells, record_id, errors, warnings, attempt,
+        case when r.status = 'pending' and ${inSentChunk} then 'sending' else r.status end as status,
+        case when r.attempt > 1 then
+          (select coalesce(jsonb_agg(jsonb_build_object('attempt', a.attempt, 'cells', a.cells, 'status', a.status,
+                    'record_id', a.record_id, 'errors', a.errors) order by a.attempt), '[]'::jsonb)
+           from import_row_attempt a where a.import_id = r.import_id and a.row_no = r.row_no)
+        else '[]'::jsonb end as history
+      from import_row r
+      where import_id = ${importId} and row_no > ${options.afterRowNo ?? -1}
+        ${stored ? sql`and status in (${sql.join(stored)}) ${split}` : sql``}
+      order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}
+    ) s`.execute(db);
+  return (JSON.parse(rows[0]!.rows) as RowDb[]).map(rowView);
 }
 
 /**
@@ -308,10 +334,11 @@ export async function listRows(
  */
 export async function settle(db: Db, importId: string): Promise<void> {
   await sql`
-    update import_row set
-      status = case when status = 'sending' then 'unknown' else 'not_sent' end,
-      errors = case when status = 'sending' then '[{"code":"outcome_unknown"}]'::jsonb else errors end
-    where import_id = ${importId} and status in ('pending', 'sending')`.execute(db);
+    with sent as (select chunk from import_chunk where import_id = ${importId} and sends > 0)
+    update import_row r set
+      status = case when r.chunk in (select chunk from sent) then 'unknown' else 'not_sent' end,
+      errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
+    where r.import_id = ${importId} and r.status = 'pending'`.execute(db);
   await sql`update import set state = 'settled' where id = ${importId}`.execute(db);
 }
 
@@ -324,18 +351,34 @@ export interface ChunkRow {
   status: RowStatus;
 }
 
-export async function loadChunk(db: Db, importId: string, chunk: number): Promise<ChunkRow[]> {
-  const { rows } = await sql<{ row_no: number; item: Record<string, unknown>; keyed: boolean; status: RowStatus }>`
-    select row_no, item, keyed, status from import_row
-    where import_id = ${importId} and chunk = ${chunk} order by row_no`.execute(db);
-  return rows.map((r) => ({ rowNo: r.row_no, item: r.item, keyed: r.keyed, status: r.status }));
+export interface LoadedChunk {
+  /** Requests that carried this chunk so far (markSending): above 0, its rows without an outcome may be written. */
+  sends: number;
+  rows: ChunkRow[];
 }
 
-/** Recorded (and committed) before the request leaves, so a restart knows these rows may have been sent. */
-export async function markSending(db: Db, importId: string, rowNos: readonly number[]): Promise<void> {
+/**
+ * The chunk's rows in file order. Read as one JSON text: PGlite decodes a result row by row in JavaScript,
+ * and 200 rows of jsonb cost about three times one aggregated value.
+ */
+export async function loadChunk(db: Db, importId: string, chunk: number): Promise<LoadedChunk> {
+  const { rows } = await sql<{ sends: number; rows: string | null }>`
+    select coalesce((select sends from import_chunk where import_id = ${importId} and chunk = ${chunk}), 0) as sends,
+      (select json_agg(json_build_array(row_no, item, keyed, status) order by row_no)::text
+       from import_row where import_id = ${importId} and chunk = ${chunk}) as rows`.execute(db);
+  const found = rows[0]!;
+  const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown>, boolean, RowStatus][];
+  return { sends: found.sends, rows: list.map(([rowNo, item, keyed, status]) => ({ rowNo, item, keyed, status })) };
+}
+
+/**
+ * Recorded (and committed) before the chunk's request leaves, so a restart knows its rows without an outcome
+ * may have been sent. One row per chunk, not one per row: see migration 0120.
+ */
+export async function markSending(db: Db, importId: string, chunk: number): Promise<void> {
   await sql`
-    update import_row set status = 'sending', sent_count = sent_count + 1
-    where import_id = ${importId} and row_no in (select jsonb_array_elements_text(${json(rowNos)}::jsonb)::int)`.execute(db);
+    insert into import_chunk (import_id, chunk, sends) values (${importId}, ${chunk}, 1)
+    on conflict (import_id, chunk) do update set sends = import_chunk.sends + 1`.execute(db);
 }
 
 export interface RowOutcome {
@@ -345,13 +388,14 @@ export interface RowOutcome {
   errors: RowIssue[];
 }
 
-export async function recordOutcomes(db: Db, importId: string, outcomes: readonly RowOutcome[]): Promise<void> {
+/** The outcomes of one chunk's rows; the chunk bounds the statement to its 200 rows (an index lookup). */
+export async function recordOutcomes(db: Db, importId: string, chunk: number, outcomes: readonly RowOutcome[]): Promise<void> {
   if (!outcomes.length) return;
   const records = outcomes.map((o) => ({ row_no: o.rowNo, status: o.status, record_id: o.recordId, errors: o.errors }));
   await sql`
     update import_row r set status = x.status, record_id = x.record_id, errors = x.errors
     from jsonb_to_recordset(${json(records)}::jsonb) as x(row_no integer, status text, record_id bigint, errors jsonb)
-    where r.import_id = ${importId} and r.row_no = x.row_no`.execute(db);
+    where r.import_id = ${importId} and r.chunk = ${chunk} and r.row_no = x.row_no`.execute(db);
 }
 
 // ----- Saved column mappings -----

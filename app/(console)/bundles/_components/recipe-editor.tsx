@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';

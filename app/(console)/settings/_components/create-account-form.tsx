@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { startTransition, useActionState, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -10,7 +10,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useSetSkuStock } from '@/lib/client/skus/save-sku';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 function decimals(value: number): number {

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { EntityForm } from '@/components/form/entity-form';
 import { ApiError } from '@/lib/client/api-error';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';

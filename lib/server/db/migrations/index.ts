@@ -11,6 +11,7 @@ import importAttempts from './0060-import-attempts';
 import auditRecordHistory from './0070-audit-record-history';
 import userPreference from './0080-user-preference';
 import jobUnitOpenOrder from './0090-job-unit-open-order';
+import importChunk from './0120-import-chunk';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -31,4 +32,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0070-audit-record-history': auditRecordHistory,
   '0080-user-preference': userPreference,
   '0090-job-unit-open-order': jobUnitOpenOrder,
+  '0120-import-chunk': importChunk,
 };
