@@ -20,7 +20,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES } from '@/lib/csv/families';
@@ -152,7 +151,7 @@ const directCpu = cpuSince(cpu);
 if (direct.some((r) => r.status !== 'created')) throw new Error('direct batch did not create every row');
 
 const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
-const db = consoleDb.db as unknown as Kysely<unknown>;
+const db = consoleDb.db;
 await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
 
 cpu = cpuNow();
