@@ -1,32 +1,31 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import type { AllPagesProgress, ListQuery } from '@/lib/client/lists';
-import type { ListFilters, ListName, ListPage } from '@/lib/contract/lists';
-import type { CsvColumn } from '@/lib/csv/export';
+import { useMemo, type ReactNode } from 'react';
+import { fetchAllPages, type ListQuery } from '@/lib/client/lists';
+import { listQueryOptions } from '@/lib/client/queries';
+import type { ListItem } from '@/lib/contract/endpoints';
+import type { ListName } from '@/lib/contract/lists';
 import { DataTable } from './data-table';
 import { ExportCsvButton } from './export-csv-button';
 import { FilterBar, type FilterFields } from './filter-bar';
+import { csvColumns, tableColumns, type ListColumn } from './list-columns';
 import { exactCodeRows } from './url-state';
 import { useListUrlState } from './use-list-url-state';
 
-export interface ListViewProps<L extends ListName, Row extends { id: number; outerSysCode: string | null }> {
+export interface ListViewProps<L extends ListName> {
+  /** The list (lib/contract's LISTS): its reads, query keys and rows all follow from it. */
   list: L;
   tableId: string;
   userId: string;
   caption: string;
-  /** The list's key factory and page reader (lib/client). */
-  queryKey: (query: ListQuery<L>) => readonly unknown[];
-  getPage: (query: ListQuery<L>, signal?: AbortSignal) => Promise<ListPage<Row>>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack column values are heterogeneous
-  columns: ColumnDef<Row, any>[];
+  /** Every column once: the table, the column picker and the CSV export read these. */
+  columns: ListColumn<ListItem<L>>[];
+  /** Adds the bulk-selection checkboxes to the table's columns (useBulkSelection). */
+  withSelection?: (columns: ColumnDef<ListItem<L>>[]) => ColumnDef<ListItem<L>>[];
   filterFields: FilterFields<L>;
-  /** Every row of the filtered list, for the CSV export. */
-  fetchAll: (filters: ListFilters<L>, options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }) => Promise<Row[]>;
-  csvColumns: CsvColumn<Row>[];
   csvFileBase: string;
   /** Extra toolbar content, e.g. a "New company" link. */
   actions?: ReactNode;
@@ -36,19 +35,24 @@ export interface ListViewProps<L extends ListName, Row extends { id: number; out
  * A complete list page body: filter bar, table and CSV export, all driven by the URL. The exact-code toggle
  * narrows the fetched rows in the console (the API matches codes as substrings) and says so.
  */
-export function ListView<L extends ListName, Row extends { id: number; outerSysCode: string | null }>(props: ListViewProps<L, Row>) {
+export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
   const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode } = useListUrlState(props.list);
   const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };
-  const result = useQuery({
-    queryKey: props.queryKey(query),
-    queryFn: ({ signal }) => props.getPage(query, signal),
-    // Keep the current rows on screen (dimmed, aria-busy) while the next page or filter loads.
-    placeholderData: keepPreviousData,
-  });
+  // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads.
+  const result = useQuery(listQueryOptions(props.list, query));
+  const { columns: listColumns, withSelection } = props;
+  const columns = useMemo(() => {
+    const table = tableColumns(listColumns);
+    return withSelection ? withSelection(table) : table;
+  }, [listColumns, withSelection]);
+  const exportColumns = useMemo(() => csvColumns(listColumns), [listColumns]);
   const code = (state.filters as { outerSysCode?: string }).outerSysCode;
   const exact = state.exactCode;
-  const rows = result.data ? (exact ? exactCodeRows(result.data.data, code) : result.data.data) : undefined;
+  // Every list the console shows as a ListView names its records by id and code.
+  type Row = ListItem<L> & { id: number; outerSysCode: string | null };
+  const page = result.data?.data as Row[] | undefined;
+  const rows = page ? (exact ? exactCodeRows(page, code) : page) : undefined;
   const filtered = Object.keys(state.filters).length > 0;
 
   let statusMessage: string | undefined;
@@ -71,7 +75,7 @@ export function ListView<L extends ListName, Row extends { id: number; outerSysC
         tableId={props.tableId}
         userId={props.userId}
         caption={props.caption}
-        columns={props.columns}
+        columns={columns}
         rows={rows}
         getRowId={(row) => String(row.id)}
         totalCount={result.data?.totalCount}
@@ -91,9 +95,9 @@ export function ListView<L extends ListName, Row extends { id: number; outerSysC
             {props.actions}
             <ExportCsvButton
               fileBase={props.csvFileBase}
-              columns={props.csvColumns}
-              fetchAll={(options) => props.fetchAll(state.filters, options)}
-              narrow={exact ? (all) => exactCodeRows(all, code) : undefined}
+              columns={exportColumns}
+              fetchAll={(options) => fetchAllPages(props.list, state.filters, options)}
+              narrow={exact ? (all) => exactCodeRows(all as Row[], code) : undefined}
             />
           </>
         }

@@ -6,15 +6,12 @@ import { createService, type Service } from '@/service/app';
 import { signedFetch } from '@/service/testing/client';
 import { CREDS, IDS, testSeed, type Creds } from '@/service/testing/fixtures';
 import { ApiError } from './api-error';
-import { getAllCompanies, getCompanies } from './companies/get-companies';
-import { getCompany } from './companies/get-company';
-import { getCreditQuota } from './companies/get-company-quotas';
 import { createCompany, updateCompany } from './companies/save-company';
 import { configureFetcher, UPSTREAM_PREFIX } from './fetcher';
-import { getAllProductCategories } from './product-categories/get-product-categories';
 import { groupAssignableCategories } from './product-categories/category-groups';
-import { getSkuStock } from './skus/get-sku';
 import { setSkuPrice, setSkuStock } from './skus/save-sku';
+import { fetchAllPages, fetchListPage } from './lists';
+import { getRecord } from './queries';
 
 /**
  * The fetchers exactly as the browser runs them, with the console proxy's part (strip /api/upstream, sign)
@@ -50,7 +47,7 @@ beforeEach(() => {
 
 describe('lists', () => {
   it('sends filters strictly encoded and reads the envelope', async () => {
-    const page = await getCompanies({ filters: { name: '100%' }, page: 1, pageSize: 10 });
+    const page = await fetchListPage('companies', { filters: { name: '100%' }, page: 1, pageSize: 10 });
     expect(sent[0]?.path).toBe('/v1/companies?name=100%25&page=1&pageSize=10');
     expect(page.totalCount).toBe(1);
     expect(page.data[0]?.name).toBe('Second 100% Shop');
@@ -62,7 +59,7 @@ describe('lists', () => {
     const res = await signedFetch(service, 'POST', '/v1/companies/batch', body);
     expect(res.status).toBe(200);
     const progress: number[] = [];
-    const rows = await getAllCompanies({ outerSysCode: tag }, { onProgress: (p) => progress.push(p.fetched) });
+    const rows = await fetchAllPages('companies', { outerSysCode: tag }, { onProgress: (p) => progress.push(p.fetched) });
     expect(rows).toHaveLength(230);
     expect(new Set(rows.map((r) => r.id)).size).toBe(230);
     expect(progress.at(-1)).toBe(230);
@@ -70,7 +67,7 @@ describe('lists', () => {
   });
 
   it('groups the real categories so no root is offered', async () => {
-    const categories = await getAllProductCategories();
+    const categories = await fetchAllPages('productCategories', {});
     const offered = groupAssignableCategories(categories).flatMap((g) => g.options.map((o) => o.id));
     expect(offered.sort()).toEqual([IDS.acme.teaCategory, IDS.acme.coffeeCategory].sort());
   });
@@ -78,12 +75,12 @@ describe('lists', () => {
 
 describe('records', () => {
   it('reads a 404 as not found, whatever the body shape', async () => {
-    const error = await getCompany(999_999).catch((e: unknown) => e);
+    const error = await getRecord('company', 999_999).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).isNotFound).toBe(true);
     // The real service's problem-details body (company_not_found) and its { error } body on an update
     // (company not found) read exactly like the plain not_found: the status alone decides (issue 10, point 14).
-    const quota = await getCreditQuota(999_999).catch((e: unknown) => e);
+    const quota = await getRecord('creditQuota', 999_999).catch((e: unknown) => e);
     const update = await updateCompany(999_999, { name: 'x' }).catch((e: unknown) => e);
     for (const e of [quota, update] as ApiError[]) {
       expect(e).toMatchObject({ status: 404, code: 'not_found', sentence: (error as ApiError).sentence });
@@ -94,7 +91,7 @@ describe('records', () => {
     const { id } = await createCompany({ outerSysCode: `UPD-${Date.now()}`, name: 'Before', shortName: 'Short', internalUserId: IDS.acme.sales });
     await updateCompany(id, { shortName: 'New short' });
     expect(sent.at(-1)?.body).toEqual({ shortName: 'New short' });
-    const after = await getCompany(id);
+    const after = await getRecord('company', id);
     expect(after).toMatchObject({ name: 'Before', shortName: 'New short', internalUserId: IDS.acme.sales, status: 'Active' });
   });
 
@@ -119,7 +116,7 @@ describe('stock and price batches', () => {
   it('sets on-hand stock through the stock batch and reads it back', async () => {
     await setSkuStock(IDS.acme.sku, 123);
     expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/v1/skus/stock/batch', body: [{ skuId: IDS.acme.sku, inventoryQty: 123 }] });
-    expect(await getSkuStock(IDS.acme.sku)).toMatchObject({ inventoryQty: 123, reservedQty: 5, availableQty: 118 });
+    expect(await getRecord('skuStock', IDS.acme.sku)).toMatchObject({ inventoryQty: 123, reservedQty: 5, availableQty: 118 });
   });
 
   it('turns a failed batch item into an error on the right field', async () => {

@@ -1,8 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { CODE_LOOKUP_LISTS, CREATE_RESULT_HEADER, codeLookupFilters, exactCodeMatches, type CodeLookup, type CodeLookupResource } from '@/lib/contract/code-lookup';
 import { idResponse } from '@/lib/contract/batches';
-import { bundle, company, product, sku } from '@/lib/contract/resources';
 import { apiFetchWithHeaders } from './fetcher';
 import { fetchAllPages } from './lists';
 
@@ -13,8 +11,6 @@ export interface ExistingRecord {
   name: string | null;
 }
 
-const ITEMS = { companies: company, products: product, skus: sku, bundles: bundle } satisfies Record<CodeLookupResource, z.ZodType>;
-
 /** Where a found record is shown and edited. */
 export function recordHref(resource: CodeLookupResource, id: number, edit = false): string {
   return `/${resource}/${id}${edit ? '/edit' : ''}`;
@@ -22,8 +18,7 @@ export function recordHref(resource: CodeLookupResource, id: number, edit = fals
 
 /** The records a create with this code would update instead (exact, case-sensitive; SKUs within their product). */
 export async function findByCode(lookup: CodeLookup, signal?: AbortSignal): Promise<ExistingRecord[]> {
-  const { list, listPath } = CODE_LOOKUP_LISTS[lookup.resource];
-  const rows = (await fetchAllPages(list, listPath, ITEMS[lookup.resource], codeLookupFilters(lookup) as never, { signal })) as {
+  const rows = (await fetchAllPages(CODE_LOOKUP_LISTS[lookup.resource].list, codeLookupFilters(lookup) as never, { signal })) as {
     id: number;
     outerSysCode: string | null;
     name: string | null;

@@ -1,8 +1,7 @@
 import type { Company } from '@/lib/contract/companies';
 import type { Product } from '@/lib/contract/products';
 import type { Sku } from '@/lib/contract/skus';
-import { getAllCompanies, getCompanies } from './companies/get-companies';
-import { getAllProducts, getProducts } from './products/get-products';
+import { fetchAllPages, fetchListPage } from './lists';
 import { companyKeys, productKeys, skuKeys } from './query-keys';
 import { findSkusByCode, searchSkus } from './skus/search-skus';
 
@@ -33,17 +32,17 @@ export const skuSource = {
 export const productSource = {
   key: [...productKeys.lists(), 'picker'] as const,
   search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Product>((filters) => getProducts({ filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
+    byCodeOrName<Product>((filters) => fetchListPage('products', { filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
   findByCode: async (code: string, signal?: AbortSignal) =>
-    (await getAllProducts({ outerSysCode: code.trim() }, { signal })).filter((p) => sameCode(p.outerSysCode, code)),
+    (await fetchAllPages('products', { outerSysCode: code.trim() }, { signal })).filter((p) => sameCode(p.outerSysCode, code)),
   label: (p: Product) => recordLabel(p),
 };
 
 export const companySource = {
   key: [...companyKeys.lists(), 'picker'] as const,
   search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Company>((filters) => getCompanies({ filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
+    byCodeOrName<Company>((filters) => fetchListPage('companies', { filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
   findByCode: async (code: string, signal?: AbortSignal) =>
-    (await getAllCompanies({ outerSysCode: code.trim() }, { signal })).filter((c) => sameCode(c.outerSysCode, code)),
+    (await fetchAllPages('companies', { outerSysCode: code.trim() }, { signal })).filter((c) => sameCode(c.outerSysCode, code)),
   label: (c: Company) => recordLabel(c),
 };

@@ -1,13 +1,16 @@
+import { LISTS, READS, type ReadName } from '@/lib/contract/endpoints';
 import type { ListName } from '@/lib/contract/lists';
 import type { ListQuery } from './lists';
 
 /**
- * One key factory per resource (design.md "Queries"): `all` ⊃ `lists()` ⊃ `list(query)`, and
- * `all` ⊃ `details()` ⊃ `detail(id)` ⊃ anything read about that one record (stock, price, quotas).
- * Invalidating `detail(id)` therefore refreshes the record and its panels together.
+ * One key factory per resource (design.md "Queries"), derived from lib/contract's lists and reads:
+ * `all` ⊃ `lists()` ⊃ `list(query)`, and `all` ⊃ `details()` ⊃ `detail(id)` ⊃ anything read about that one
+ * record (stock, price, quotas: `recordKey`). Invalidating `detail(id)` therefore refreshes the record and
+ * its panels together. A resource's key is the last segment of its list path (`product-categories`).
  */
-function keysFor<const R extends string, L extends ListName>(resource: R) {
-  const keys = {
+function keysFor<L extends ListName>(list: L) {
+  const resource = LISTS[list].path.slice(LISTS[list].path.lastIndexOf('/') + 1);
+  return {
     all: [resource] as const,
     lists: () => [resource, 'list'] as const,
     list: (query: ListQuery<L>) => [resource, 'list', query] as const,
@@ -16,26 +19,24 @@ function keysFor<const R extends string, L extends ListName>(resource: R) {
     details: () => [resource, 'detail'] as const,
     detail: (id: number) => [resource, 'detail', id] as const,
   };
-  return keys;
 }
 
-export const companyKeys = {
-  ...keysFor<'companies', 'companies'>('companies'),
-  creditQuota: (id: number) => ['companies', 'detail', id, 'credit-quota'] as const,
-  pointQuota: (id: number) => ['companies', 'detail', id, 'point-quota'] as const,
-};
+type Keys = { [L in ListName]: ReturnType<typeof keysFor<L>> };
 
-export const productKeys = keysFor<'products', 'products'>('products');
-export const productCategoryKeys = keysFor<'product-categories', 'productCategories'>('product-categories');
+export const listKeys = Object.fromEntries((Object.keys(LISTS) as ListName[]).map((list) => [list, keysFor(list)])) as Keys;
 
-export const skuKeys = {
-  ...keysFor<'skus', 'skus'>('skus'),
-  stock: (id: number) => ['skus', 'detail', id, 'stock'] as const,
-  price: (id: number) => ['skus', 'detail', id, 'price'] as const,
-};
+/** The key of a single-record read: the record's detail, or a part of it (`['skus', 'detail', 7, 'stock']`). */
+export function recordKey(name: ReadName, id: number): readonly unknown[] {
+  const read: { list: ListName; part?: string } = READS[name];
+  const detail = listKeys[read.list].detail(id);
+  return read.part === undefined ? detail : [...detail, read.part];
+}
 
-export const bundleKeys = {
-  ...keysFor<'bundles', 'bundles'>('bundles'),
-  prices: (id: number) => ['bundles', 'detail', id, 'prices'] as const,
-};
-export const internalUserKeys = keysFor<'internal-users', 'internalUsers'>('internal-users');
+export const {
+  companies: companyKeys,
+  products: productKeys,
+  productCategories: productCategoryKeys,
+  skus: skuKeys,
+  bundles: bundleKeys,
+  internalUsers: internalUserKeys,
+} = listKeys;

@@ -5,7 +5,7 @@ import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTE
 /** Query key of the salesperson list (ids and names), read by pickers and by names shown in lists. */
 export const salespeopleKey = ['salespeople'] as const;
 
-export async function getSalespeople(signal?: AbortSignal): Promise<Salesperson[]> {
+async function getSalespeople(signal?: AbortSignal): Promise<Salesperson[]> {
   let response: Response;
   try {
     response = await fetch(SALESPEOPLE_PATH, { signal, credentials: 'same-origin', cache: 'no-store' });
@@ -22,7 +22,7 @@ export async function getSalespeople(signal?: AbortSignal): Promise<Salesperson[
   return parsed.data;
 }
 
-export function salespeopleQueryOptions() {
+function salespeopleQueryOptions() {
   return queryOptions({ queryKey: salespeopleKey, queryFn: ({ signal }) => getSalespeople(signal), staleTime: 5 * 60_000 });
 }
 

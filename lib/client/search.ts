@@ -1,4 +1,3 @@
-import { bundle, company, internalUser, product, sku } from '@/lib/contract/resources';
 import type { ListName } from '@/lib/contract/lists';
 import type { RecordType } from '@/lib/contract/history';
 import { fetchListPage } from './lists';
@@ -25,26 +24,22 @@ export const SEARCH_PAGE_SIZE = 5;
 type Source = {
   type: RecordType;
   list: ListName;
-  path: string;
-  item: typeof company | typeof product | typeof sku | typeof bundle | typeof internalUser;
   /** Filter name → what a match on it means. */
   fields: [string, SearchHit['matched']][];
   code: (row: Record<string, unknown>) => string | null;
 };
 
 const SOURCES: Source[] = [
-  { type: 'companies', list: 'companies', path: '/v1/companies', item: company, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
-  { type: 'products', list: 'products', path: '/v1/products', item: product, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  { type: 'companies', list: 'companies', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  { type: 'products', list: 'products', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
   {
     type: 'skus',
     list: 'skus',
-    path: '/v1/skus',
-    item: sku,
     fields: [['outerSysCode', 'code'], ['name', 'name'], ['barcode', 'barcode']],
     code: (r) => r.outerSysCode as string | null,
   },
-  { type: 'bundles', list: 'bundles', path: '/v1/bundles', item: bundle, fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
-  { type: 'users', list: 'internalUsers', path: '/v1/internal-users', item: internalUser, fields: [['account', 'code'], ['name', 'name']], code: (r) => r.account as string | null },
+  { type: 'bundles', list: 'bundles', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  { type: 'users', list: 'internalUsers', fields: [['account', 'code'], ['name', 'name']], code: (r) => r.account as string | null },
 ];
 
 /**
@@ -60,7 +55,7 @@ export async function searchEverything(term: string, options: { includeUsers: bo
     sources.map(async (source) => {
       const pages = await Promise.allSettled(
         source.fields.map(async ([filter, matched]) => {
-          const page = await fetchListPage(source.list, source.path, source.item, { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE }, options.signal);
+          const page = await fetchListPage(source.list, { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE }, options.signal);
           return page.data.map((row) => {
             const r = row as Record<string, unknown>;
             return { type: source.type, id: r.id as number, code: source.code(r), name: (r.name as string | null) ?? null, matched } satisfies SearchHit;

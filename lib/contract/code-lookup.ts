@@ -1,4 +1,9 @@
+import { BUNDLE_OPERATIONS } from './bundles';
+import { COMPANY_OPERATIONS } from './companies';
 import type { ListName } from './lists';
+import { operationPath } from './operations';
+import { PRODUCT_OPERATIONS } from './products';
+import { SKU_OPERATIONS } from './skus';
 
 /**
  * A single create without an id upserts: when a record of the same kind already has the ERP code, the
@@ -19,13 +24,13 @@ export interface CodeLookup {
   productId?: number;
 }
 
-/** The single-create path of each resource, and the list it is looked up in. */
+/** The single-create path of each resource, and the list it is looked up in (its path: LISTS in ./endpoints). */
 export const CODE_LOOKUP_LISTS = {
-  companies: { createPath: '/v1/companies', list: 'companies', listPath: '/v1/companies' },
-  products: { createPath: '/v1/products', list: 'products', listPath: '/v1/products' },
-  skus: { createPath: '/v1/skus', list: 'skus', listPath: '/v1/skus' },
-  bundles: { createPath: '/v1/bundles', list: 'bundles', listPath: '/v1/bundles' },
-} as const satisfies Record<CodeLookupResource, { createPath: string; list: ListName; listPath: string }>;
+  companies: { createPath: operationPath(COMPANY_OPERATIONS.create), list: 'companies' },
+  products: { createPath: operationPath(PRODUCT_OPERATIONS.create), list: 'products' },
+  skus: { createPath: operationPath(SKU_OPERATIONS.create), list: 'skus' },
+  bundles: { createPath: operationPath(BUNDLE_OPERATIONS.create), list: 'bundles' },
+} as const satisfies Record<CodeLookupResource, { createPath: string; list: ListName }>;
 
 /** A lookup that pages further than this is refused rather than guessed: a 50-character code rarely is a substring of 10,000 others. */
 export const CODE_LOOKUP_MAX_PAGES = 100;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { LISTS } from '@/lib/contract/endpoints';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Env } from './env';
 import type { ClockSkew } from './upstream';
@@ -55,7 +56,7 @@ export interface UpstreamStatus {
   checkedAt: string;
 }
 
-export const STATUS_PROBE = '/v1/product-categories?pageSize=1';
+export const STATUS_PROBE = `${LISTS.productCategories.path}?pageSize=1`;
 
 interface ProbeClient {
   send(input: { method: string; pathAndQuery: string; bodyBytes: null; signal: AbortSignal }): Promise<Response>;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
-import { bundleKeys, skuKeys } from '@/lib/client/query-keys';
+import { recordKey } from '@/lib/client/query-keys';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getUpstream } from '@/lib/server/upstream-instance';
 
@@ -23,12 +23,12 @@ export async function prefetchBundle(id: number): Promise<DehydratedState | unde
   try {
     const [bundle] = await Promise.all([
       upstream.read('bundle', id, signal),
-      upstream.read('bundlePrices', id, signal).then((p) => client.setQueryData(bundleKeys.prices(id), p)).catch(() => undefined),
+      upstream.read('bundlePrices', id, signal).then((p) => client.setQueryData(recordKey('bundlePrices', id), p)).catch(() => undefined),
     ]);
-    client.setQueryData(bundleKeys.detail(id), bundle);
+    client.setQueryData(recordKey('bundle', id), bundle);
     await Promise.allSettled(
       bundle.components.map((c) =>
-        upstream.read('skuStock', c.componentSkuId, signal).then((s) => client.setQueryData(skuKeys.stock(c.componentSkuId), s)),
+        upstream.read('skuStock', c.componentSkuId, signal).then((s) => client.setQueryData(recordKey('skuStock', c.componentSkuId), s)),
       ),
     );
   } catch {

@@ -6,12 +6,11 @@ import { signedFetch } from '@/service/testing/client';
 import { IDS, testSeed } from '@/service/testing/fixtures';
 import { isApiError } from '../api-error';
 import { configureFetcher, UPSTREAM_PREFIX } from '../fetcher';
-import { getSkuStock } from '../skus/get-sku';
 import { setSkuStock } from '../skus/save-sku';
 import { explainRecipe, shortfall, type RecipeLine } from './explain';
-import { getBundle } from './get-bundle';
 import { locateComponentError } from './recipe';
 import { replaceRecipe } from './save-bundle';
+import { getRecord } from '../queries';
 
 /**
  * The bundle page's explainer against the service's own availableQty for the same data: the page reads the
@@ -73,10 +72,10 @@ afterAll(async () => {
 
 /** What the bundle page does: the bundle, then each component's stock query, explained. */
 async function readAndExplain(id: number) {
-  const bundle = await getBundle(id);
+  const bundle = await getRecord('bundle', id);
   const lines: RecipeLine[] = await Promise.all(
     bundle.components.map(async (c) => {
-      const stock = await getSkuStock(c.componentSkuId);
+      const stock = await getRecord('skuStock', c.componentSkuId);
       return { quantity: c.quantity, inventoryQty: stock.inventoryQty, reservedQty: stock.reservedQty };
     }),
   );
@@ -106,23 +105,23 @@ describe('the availableQty explainer against the service', () => {
     for (const [i, c] of bundle.components.entries()) {
       if (missing[i]! > 0) await setSkuStock(c.componentSkuId, lines[i]!.inventoryQty + missing[i]!);
     }
-    expect((await getBundle(51)).availableQty).toBe(target);
+    expect((await getRecord('bundle', 51)).availableQty).toBe(target);
     // One ten-thousandth less and the service can assemble one fewer.
     await setSkuStock(42, lines[0]!.inventoryQty + missing[0]! - 0.0001);
-    expect((await getBundle(51)).availableQty).toBe(target - 1);
+    expect((await getRecord('bundle', 51)).availableQty).toBe(target - 1);
   });
 });
 
 describe('a refused recipe replacement', () => {
   async function refusal(components: Parameters<typeof replaceRecipe>[1]) {
-    const before = await getBundle(53);
+    const before = await getRecord('bundle', 53);
     const error = await replaceRecipe(53, components).then(
       () => null,
       (e: unknown) => e,
     );
     expect(isApiError(error)).toBe(true);
     // Component rule 4: nothing applied, the old recipe stays.
-    expect((await getBundle(53)).components).toEqual(before.components);
+    expect((await getRecord('bundle', 53)).components).toEqual(before.components);
     return { code: isApiError(error) ? error.code : '', index: await locateComponentError(components, isApiError(error) ? error.code : '') };
   }
 

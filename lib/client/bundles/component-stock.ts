@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Stock } from '@/lib/contract/stock';
-import { skuStockQueryOptions } from '../skus/get-sku';
+import { recordQueryOptions } from '../queries';
 
 export interface ComponentStocks {
   /** Stock by component SKU id; absent while loading or when the read failed. */
@@ -16,7 +16,7 @@ export interface ComponentStocks {
 /** The stock query of every component (GET /v1/skus/{id}/stock), the figures the explainer divides. */
 export function useComponentStocks(skuIds: readonly number[]): ComponentStocks {
   return useQueries({
-    queries: skuIds.map((id) => skuStockQueryOptions(id)),
+    queries: skuIds.map((id) => recordQueryOptions('skuStock', id)),
     combine: (results) => {
       const byId = new Map<number, Stock>();
       const failed: number[] = [];

@@ -1,8 +1,8 @@
 import { componentWrite, type ComponentWrite } from '@/lib/contract/bundles';
 import type { ErrorCode } from '@/lib/contract/errors';
 import { isApiError } from '../api-error';
-import { getSku } from '../skus/get-sku';
 import { findSkusByCode } from '../skus/search-skus';
+import { getRecord } from '../queries';
 
 /** One recipe line as the editor holds it: the chosen SKU and the quantity as typed. */
 export interface DraftComponent {
@@ -68,7 +68,7 @@ export async function locateComponentError(sent: readonly ComponentWrite[], code
         if (c.componentSkuId != null) {
           if (code !== 'component_sku_not_found') continue;
           try {
-            await getSku(c.componentSkuId, signal);
+            await getRecord('sku', c.componentSkuId, signal);
           } catch (error) {
             if (isApiError(error) && error.isNotFound) return i;
             throw error;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { bundlePriceBatchItemResult } from '@/lib/contract/bundle-prices';
-import { bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { BUNDLE_OPERATIONS, bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { operationPath } from '@/lib/contract/operations';
 import { sendOneItemBatch } from '../batch';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
@@ -8,11 +8,11 @@ import { bundleKeys } from '../query-keys';
 
 /** A single create; the proxy says whether the id it returns already had the ERP code (lib/client/code-lookup). */
 export function createBundle(body: BundleWrite) {
-  return createRecord('/v1/bundles', body);
+  return createRecord(operationPath(BUNDLE_OPERATIONS.create), body);
 }
 
-export function updateBundle(id: number, changes: BundleWrite) {
-  return apiFetch({ method: 'PUT', path: `/v1/bundles/${id}`, body: changes, schema: bundleIdResponse });
+function updateBundle(id: number, changes: BundleWrite) {
+  return apiFetch({ method: 'PUT', path: operationPath(BUNDLE_OPERATIONS.update, id), body: changes, schema: bundleIdResponse });
 }
 
 /** One update whose `components` replaces the whole recipe; a refused replacement leaves the old one (rule 4). */
@@ -22,7 +22,7 @@ export function replaceRecipe(id: number, components: ComponentWrite[]) {
 
 /** Prices go through PUT /v1/bundle-prices/batch (one item), addressed by the bundle's product id. */
 export function setBundlePrices(id: number, changes: { price?: number; sellPrice?: number }) {
-  return sendOneItemBatch('PUT', '/v1/bundle-prices/batch', { id, ...changes }, bundlePriceBatchItemResult);
+  return sendOneItemBatch('bundlePrices', { id, ...changes });
 }
 
 // A bundle shows in bundle lists (also "Bundles that use this SKU", which is a bundle list) and its detail.
@@ -38,11 +38,6 @@ export function useCreateBundle() {
   return useMutation({ mutationFn: createBundle, onSuccess: ({ id }) => invalidate(client, id) });
 }
 
-export function useUpdateBundle(id: number) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: (changes: BundleWrite) => updateBundle(id, changes), onSuccess: () => invalidate(client, id) });
-}
-
 export function useReplaceRecipe(id: number) {
   const client = useQueryClient();
   return useMutation({
@@ -55,7 +50,7 @@ export function useSetBundlePrices(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (changes: { price?: number; sellPrice?: number }) => setBundlePrices(id, changes),
-    // bundleKeys.prices(id) hangs under detail(id), so the price panel refreshes with the bundle.
+    // recordKey('bundlePrices', id) hangs under detail(id), so the price panel refreshes with the bundle.
     onSuccess: () => invalidate(client, id),
   });
 }

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
-import type { CompanyWrite } from '@/lib/contract/resources';
+import { COMPANY_OPERATIONS, type CompanyWrite } from '@/lib/contract/companies';
+import { operationPath } from '@/lib/contract/operations';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { companyKeys } from '../query-keys';
 
 /** POST /v1/companies: creates, or updates the company with the same ERP code (`existing`). */
 export function createCompany(body: CompanyWrite) {
-  return createRecord('/v1/companies', body);
+  return createRecord(operationPath(COMPANY_OPERATIONS.create), body);
 }
 
 /** PUT /v1/companies/{id}: a partial merge, so only the changed fields are sent. */
 export function updateCompany(id: number, changes: CompanyWrite) {
-  return apiFetch({ method: 'PUT', path: `/v1/companies/${id}`, body: changes, schema: idResponse });
+  return apiFetch({ method: 'PUT', path: operationPath(COMPANY_OPERATIONS.update, id), body: changes, schema: idResponse });
 }
 
 // A create may have updated an existing company (same ERP code), so its detail is refreshed too.

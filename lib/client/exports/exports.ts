@@ -1,4 +1,3 @@
-import { bundle, company, product, productCategory, sku } from '@/lib/contract/resources';
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
 import { toCsv } from '@/lib/csv/export';
 import { ApiError, errorFromBody, NETWORK_ERROR_SENTENCE } from '../api-error';
@@ -9,17 +8,12 @@ export const BROWSER_EXPORT_CONCURRENCY = 6;
 
 export type ExportFilters = { outerSysCode?: string; name?: string };
 
-const SOURCES = {
-  companies: { list: 'companies', path: '/v1/companies', item: company },
-  products: { list: 'products', path: '/v1/products', item: product },
-  skus: { list: 'skus', path: '/v1/skus', item: sku },
-  bundles: { list: 'bundles', path: '/v1/bundles', item: bundle },
-} as const;
+/** Every export resource is a list of the same name. */
+const LIST_OF = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' } as const satisfies Record<ExportResource, string>;
 
 /** How many rows the export would hold (one small read). */
 export async function countRows(resource: ExportResource, filters: ExportFilters, signal?: AbortSignal): Promise<number> {
-  const s = SOURCES[resource];
-  const page = await fetchListPage(s.list, s.path, s.item, { filters, page: 1, pageSize: 1 }, signal);
+  const page = await fetchListPage(LIST_OF[resource], { filters, page: 1, pageSize: 1 }, signal);
   return page.totalCount;
 }
 
@@ -33,13 +27,12 @@ export async function exportInBrowser(
   header: (key: string) => string,
   options: { signal?: AbortSignal; onProgress?: (p: AllPagesProgress) => void } = {},
 ): Promise<{ csv: string; rows: number }> {
-  const s = SOURCES[resource];
   const need = namesNeeded(resource);
   const opts = { signal: options.signal, concurrency: BROWSER_EXPORT_CONCURRENCY };
   const [rows, products, categories] = await Promise.all([
-    fetchAllPages(s.list, s.path, s.item as typeof sku, filters, { ...opts, onProgress: options.onProgress }),
-    need.products ? fetchAllPages('products', '/v1/products', product, {}, opts) : [],
-    need.categories ? fetchAllPages('productCategories', '/v1/product-categories', productCategory, {}, opts) : [],
+    fetchAllPages(LIST_OF[resource], filters, { ...opts, onProgress: options.onProgress }),
+    need.products ? fetchAllPages('products', {}, opts) : [],
+    need.categories ? fetchAllPages('productCategories', {}, opts) : [],
   ]);
   const names: ExportNames = {
     product: new Map(products.map((p) => [p.id, { name: p.name, productCategoryId: p.productCategoryId }])),

@@ -5,7 +5,6 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
-import { bundle, company, product, sku } from '@/lib/contract/resources';
 import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
@@ -33,7 +32,6 @@ let checked: {
   compared?: (CompareKind | null)[];
 } | null = null;
 
-const LIVE_ITEMS = { companies: company, products: product, skus: sku, bundles: bundle } as const;
 
 const post = (message: FromWorker) => self.postMessage(message);
 
@@ -86,7 +84,7 @@ async function compare() {
   const family = checked.family;
   if (!isComparable(family)) throw new ApiError({ status: 0, code: 'compare_unsupported', kind: 'not_sent' });
   const { list } = COMPARE_SOURCES[family];
-  const records = (await fetchAllPages(list, `/v1/${list}`, LIVE_ITEMS[list], {}, {
+  const records = (await fetchAllPages(list, {}, {
     onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
   })) as LiveRecord[];
   const live = indexLive(family, records);

@@ -1,37 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { internalUser, type InternalUser } from '@/lib/contract/internal-users';
-import type { ListFilters } from '@/lib/contract/lists';
-import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from '../lists';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InternalUser } from '@/lib/contract/internal-users';
+import { fetchAllPages } from '../lists';
 import { internalUserKeys } from '../query-keys';
-
-/** One page of the tenant's back-office users (the Users list). */
-export function getInternalUsers(query: ListQuery<'internalUsers'>, signal?: AbortSignal) {
-  return fetchListPage('internalUsers', '/v1/internal-users', internalUser, query, signal);
-}
-
-/**
- * Every back-office user of a filtered list, all pages (the export; unfiltered, the one cached list that
- * user pages read a single user from, as there is no single-user GET).
- */
-export function getAllInternalUsers(
-  filters: ListFilters<'internalUsers'> = {},
-  options?: { signal?: AbortSignal; onProgress?: (p: AllPagesProgress) => void },
-) {
-  return fetchAllPages('internalUsers', '/v1/internal-users', internalUser, filters, options);
-}
-
-export function internalUsersPageQueryOptions(query: ListQuery<'internalUsers'>) {
-  return queryOptions({
-    queryKey: internalUserKeys.list(query),
-    queryFn: ({ signal }) => getInternalUsers(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function internalUsersQueryOptions() {
   return queryOptions({
     queryKey: internalUserKeys.everything(),
-    queryFn: ({ signal }) => getAllInternalUsers({}, { signal }),
+    // Every back-office user, all pages: user pages read a single user from this list (there is no single-user GET).
+    queryFn: ({ signal }) => fetchAllPages('internalUsers', {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }

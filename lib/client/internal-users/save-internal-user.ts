@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
-import type { InternalUserCreate, InternalUserUpdate } from '@/lib/contract/internal-users';
+import { INTERNAL_USER_OPERATIONS, type InternalUserCreate, type InternalUserUpdate } from '@/lib/contract/internal-users';
+import { operationPath } from '@/lib/contract/operations';
 import { apiFetch } from '../fetcher';
 import { internalUserKeys } from '../query-keys';
 
 /** POST /v1/internal-users: always a create (an account already used is refused, never merged). */
 export function createInternalUser(body: InternalUserCreate) {
-  return apiFetch({ method: 'POST', path: '/v1/internal-users', body, schema: idResponse });
+  return apiFetch({ method: 'POST', path: operationPath(INTERNAL_USER_OPERATIONS.create), body, schema: idResponse });
 }
 
 /**
@@ -14,7 +15,7 @@ export function createInternalUser(body: InternalUserCreate) {
  * one was typed. A deactivation or a role change ends the user's sessions at once.
  */
 export function updateInternalUser(id: number, changes: InternalUserUpdate) {
-  return apiFetch({ method: 'PUT', path: `/v1/internal-users/${id}`, body: changes, schema: idResponse });
+  return apiFetch({ method: 'PUT', path: operationPath(INTERNAL_USER_OPERATIONS.update, id), body: changes, schema: idResponse });
 }
 
 // Users are read from one all-pages list (no single-user GET), so every list of them is refreshed.

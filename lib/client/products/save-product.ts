@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { idResponse } from '@/lib/contract/batches';
-import type { ProductWrite } from '@/lib/contract/resources';
+import { operationPath } from '@/lib/contract/operations';
+import { PRODUCT_OPERATIONS, type ProductWrite } from '@/lib/contract/products';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { productKeys } from '../query-keys';
 
 export function createProduct(body: ProductWrite) {
-  return createRecord('/v1/products', body);
+  return createRecord(operationPath(PRODUCT_OPERATIONS.create), body);
 }
 
 export function updateProduct(id: number, changes: ProductWrite) {
-  return apiFetch({ method: 'PUT', path: `/v1/products/${id}`, body: changes, schema: idResponse });
+  return apiFetch({ method: 'PUT', path: operationPath(PRODUCT_OPERATIONS.update, id), body: changes, schema: idResponse });
 }
 
 async function invalidate(client: QueryClient, id: number) {

@@ -1,27 +1,28 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { idResponse, updateBatchItemResult } from '@/lib/contract/batches';
-import type { SkuWrite } from '@/lib/contract/resources';
+import { idResponse } from '@/lib/contract/batches';
+import { operationPath } from '@/lib/contract/operations';
+import { SKU_OPERATIONS, type SkuWrite } from '@/lib/contract/skus';
 import { sendOneItemBatch } from '../batch';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { bundleKeys, skuKeys } from '../query-keys';
 
 export function createSku(body: SkuWrite) {
-  return createRecord('/v1/skus', body);
+  return createRecord(operationPath(SKU_OPERATIONS.create), body);
 }
 
 export function updateSku(id: number, changes: SkuWrite) {
-  return apiFetch({ method: 'PUT', path: `/v1/skus/${id}`, body: changes, schema: idResponse });
+  return apiFetch({ method: 'PUT', path: operationPath(SKU_OPERATIONS.update, id), body: changes, schema: idResponse });
 }
 
 /** On-hand stock is written only through the stock batch (POST /v1/skus/stock/batch), one item here. */
 export function setSkuStock(skuId: number, inventoryQty: number) {
-  return sendOneItemBatch('POST', '/v1/skus/stock/batch', { skuId, inventoryQty }, updateBatchItemResult);
+  return sendOneItemBatch('stock', { skuId, inventoryQty });
 }
 
 /** Prices are written through the price batch (PUT /v1/prices/batch); only the changed prices are sent. */
 export function setSkuPrice(skuId: number, changes: { price?: number; sellPrice?: number }) {
-  return sendOneItemBatch('PUT', '/v1/prices/batch', { skuId, ...changes }, updateBatchItemResult);
+  return sendOneItemBatch('prices', { skuId, ...changes });
 }
 
 // A SKU's name, price and stock show in SKU lists, its detail (stock and price panels hang under it), and in

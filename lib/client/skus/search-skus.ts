@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Sku } from '@/lib/contract/skus';
-import { skuKeys } from '../query-keys';
-import { getAllSkus, getSkus } from './get-skus';
+import { fetchAllPages, fetchListPage } from '../lists';
 
 const SEARCH_SIZE = 20;
 
@@ -13,15 +11,15 @@ export async function searchSkus(term: string, signal?: AbortSignal): Promise<Sk
   const text = term.trim();
   if (text === '') return [];
   const [byCode, byName] = await Promise.all([
-    getSkus({ filters: { outerSysCode: text }, page: 1, pageSize: SEARCH_SIZE }, signal),
-    getSkus({ filters: { name: text }, page: 1, pageSize: SEARCH_SIZE }, signal),
+    fetchListPage('skus', { filters: { outerSysCode: text }, page: 1, pageSize: SEARCH_SIZE }, signal),
+    fetchListPage('skus', { filters: { name: text }, page: 1, pageSize: SEARCH_SIZE }, signal),
   ]);
   const seen = new Set<number>();
   return [...byCode.data, ...byName.data].filter((s) => !seen.has(s.id) && seen.add(s.id));
 }
 
 /** The service's component code match: exact, case-insensitive, surrounding whitespace ignored. */
-export function sameComponentCode(a: string | null, b: string): boolean {
+function sameComponentCode(a: string | null, b: string): boolean {
   return (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 }
 
@@ -29,16 +27,6 @@ export function sameComponentCode(a: string | null, b: string): boolean {
 export async function findSkusByCode(code: string, signal?: AbortSignal): Promise<Sku[]> {
   const text = code.trim();
   if (text === '') return [];
-  const candidates = await getAllSkus({ outerSysCode: text }, { signal });
+  const candidates = await fetchAllPages('skus', { outerSysCode: text }, { signal });
   return candidates.filter((s) => sameComponentCode(s.outerSysCode, text));
-}
-
-export function useSkuSearch(term: string) {
-  const text = term.trim();
-  return useQuery({
-    queryKey: [...skuKeys.lists(), 'search', text] as const,
-    queryFn: ({ signal }) => searchSkus(text, signal),
-    enabled: text !== '',
-    staleTime: 30_000,
-  });
 }

@@ -143,6 +143,79 @@ export interface UserPreferenceTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A CSV import (migrations 0050 and 0060, lib/server/imports). bigint columns come back as strings. */
+export interface ImportTable {
+  id: Generated<string>;
+  family: string;
+  file_name: string;
+  encoding: string;
+  delimiter: string;
+  headers: Json;
+  mapping: Json;
+  total_rows: number;
+  /** uploading | started | settled */
+  state: Generated<string>;
+  job_id: string | null;
+  created_by: string;
+  created_by_email: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Every row of an import file with its latest outcome. */
+export interface ImportRowTable {
+  import_id: string;
+  row_no: number;
+  line: number;
+  cells: Json;
+  /** The batch item sent; null when the check held the row back. */
+  item: Json | null;
+  keyed: Generated<boolean>;
+  chunk: number | null;
+  /** pending | sending | created | updated | ok | failed | unknown | not_sent | skipped */
+  status: string;
+  record_id: string | null;
+  errors: ColumnType<unknown, string | undefined, string>;
+  warnings: ColumnType<unknown, string | undefined, string>;
+  attempt: Generated<number>;
+}
+
+/** How many requests carried each chunk of an import (migration 0120). */
+export interface ImportChunkTable {
+  import_id: string;
+  chunk: number;
+  sends: Generated<number>;
+}
+
+/** Each person's column mapping per import family. */
+export interface ImportMappingTable {
+  user_id: string;
+  family: string;
+  mapping: Json;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The sends of an import: attempt 1, then one per "Resend failed rows". */
+export interface ImportAttemptTable {
+  import_id: string;
+  no: number;
+  job_id: string | null;
+  rows: number;
+  created_by: string;
+  created_by_email: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** The earlier outcomes of a row that was sent again. */
+export interface ImportRowAttemptTable {
+  import_id: string;
+  row_no: number;
+  attempt: number;
+  cells: Json;
+  status: string;
+  record_id: string | null;
+  errors: ColumnType<unknown, string | undefined, string>;
+}
+
 export interface ConsoleDatabase {
   user_preference: UserPreferenceTable;
   quota_snapshot: QuotaSnapshotTable;
@@ -154,4 +227,10 @@ export interface ConsoleDatabase {
   sign_in_failures: SignInFailureTable;
   job: JobTable;
   job_unit: JobUnitTable;
+  import: ImportTable;
+  import_row: ImportRowTable;
+  import_chunk: ImportChunkTable;
+  import_mapping: ImportMappingTable;
+  import_attempt: ImportAttemptTable;
+  import_row_attempt: ImportRowAttemptTable;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import { checkRows, type RowIssue } from '@/lib/csv/check';
 import { FAMILIES } from '@/lib/csv/families';
 import { BATCHES } from '../upstream';
@@ -12,7 +13,7 @@ import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
  * row always shows the latest outcome.
  */
 
-type Db = Kysely<unknown>;
+type Db = Kysely<ConsoleDatabase>;
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Statuses a row may be sent again from: it was refused, its outcome is unknown, or it was never sent. */

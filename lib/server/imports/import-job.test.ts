@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
@@ -16,14 +17,14 @@ import type { FamilyName } from '@/lib/csv/families';
 
 let service: Service;
 let conn: ConsoleDbConnection;
-let db: Kysely<unknown>;
+let db: Kysely<ConsoleDatabase>;
 /** Replaced per test to slow down or break the transport. */
 let transport: FetchImpl = (request) => service.fetch(request);
 
 beforeAll(async () => {
   service = await createService({ memory: true, seed: testSeed() });
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db as unknown as Kysely<unknown>;
+  db = conn.db;
   await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 }, 120_000);
 

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
 import { errorField } from '@/lib/contract';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
@@ -44,7 +43,7 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
     // The outcomes are kept per row in import_row (store below); a second copy per unit is only writes.
     keepResults: false,
     async run({ importId, chunk }, ctx) {
-      const db = ctx.db as unknown as Kysely<unknown>;
+      const db = ctx.db;
       const loaded = await loadChunk(db, importId, chunk);
       const rows = loaded.rows.filter((r) => r.status === 'pending');
       if (!rows.length) return { ok: true, result: [] };
@@ -59,7 +58,7 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
       return { ok: true, result: rows.map((r, i) => outcomeOf(r.rowNo, results[i])) };
     },
     async store(trx, finished, ctx) {
-      const db = trx as unknown as Kysely<unknown>;
+      const db = trx;
       for (const unit of finished) {
         if (unit.outcome.ok) {
           await recordOutcomes(db, ctx.params.importId, unit.input.chunk, unit.outcome.result ?? []);

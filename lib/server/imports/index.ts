@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
 import type { FamilyName } from '@/lib/csv/families';
 import { getConsoleDb } from '../db';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
@@ -22,7 +21,7 @@ export { ResendError, type AttemptView } from './attempts';
 export { CHUNK_SIZE, HISTORY_STATES, ROW_STATUSES, type HistoryState, type ImportFilters, UPLOAD_PART_ROWS, type ImportMeta, type ImportView, type RowStatus, type RowView, type UploadRow } from './store';
 export { IMPORT_JOB_KINDS, importKindName } from './import-job';
 
-const db = async () => (await getConsoleDb()) as unknown as Kysely<unknown>;
+const db = getConsoleDb;
 
 export class ImportStateError extends Error {
   constructor(

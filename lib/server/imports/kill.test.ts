@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
@@ -101,7 +101,7 @@ describe('an import whose console process is killed mid-import', () => {
     const marker = (n: number) => (keyedRow(n) ? `K-${run}-${n}` : `U-${run}-${n}`);
 
     const setup = connectConsoleDb({ dataDir: folder });
-    const db = setup.db as unknown as Kysely<unknown>;
+    const db = setup.db;
     await migrateConsoleDb(setup.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const meta: store.ImportMeta = {
       family: 'companies',
@@ -153,7 +153,7 @@ describe('an import whose console process is killed mid-import', () => {
     expect(batchRequests).toBeGreaterThan(sentBeforeKill);
 
     const check = connectConsoleDb({ dataDir: folder });
-    const rows = await store.listRows(check.db as unknown as Kysely<unknown>, importId, { limit: ROWS });
+    const rows = await store.listRows(check.db, importId, { limit: ROWS });
     // How many requests carried each row: its chunk's count of sends (recorded before each request left).
     const { rows: sent } = await sql<{ row_no: number; sends: number }>`
       select r.row_no, coalesce(c.sends, 0) as sends from import_row r

@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import * as store from './store';
 
 let conn: ConsoleDbConnection;
-let db: Kysely<unknown>;
+let db: Kysely<ConsoleDatabase>;
 const user = { id: 'u1', email: 'steward@example.com' };
 
 beforeAll(async () => {
   conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db as unknown as Kysely<unknown>;
+  db = conn.db;
   await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 });
 

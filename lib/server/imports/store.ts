@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { SavedMapping } from '@/lib/csv/mapping';
@@ -11,7 +12,7 @@ import { BATCHES } from '../upstream';
  * each over jsonb_to_recordset, the same on PGlite and Postgres.
  */
 
-type Db = Kysely<unknown>;
+type Db = Kysely<ConsoleDatabase>;
 
 export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
 /** What a row shows: its outcome, or pending/sending while the job runs. */

@@ -8,6 +8,7 @@ import {
   lookupForCreate,
   resourceOfCreatePath,
 } from '@/lib/contract/code-lookup';
+import { LISTS } from '@/lib/contract/endpoints';
 import { buildQuery } from '@/lib/signing';
 import type { ProxySend } from './handler';
 
@@ -47,7 +48,7 @@ export async function existingIdsForCreate(
     const query = buildQuery([...Object.entries(codeLookupFilters(lookup)), ['page', page], ['pageSize', 100]]);
     let envelope: { data?: unknown; totalPages?: unknown };
     try {
-      const response = await send({ method: 'GET', pathAndQuery: `${CODE_LOOKUP_LISTS[resource].listPath}${query}`, bodyBytes: null, signal });
+      const response = await send({ method: 'GET', pathAndQuery: `${LISTS[CODE_LOOKUP_LISTS[resource].list].path}${query}`, bodyBytes: null, signal });
       if (response.status !== 200) return null;
       envelope = (await response.json()) as typeof envelope;
     } catch {

@@ -9,7 +9,6 @@ import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
-import { useBundle } from '@/lib/client/bundles/get-bundle';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
 import { BUNDLE_STATUS } from '@/lib/contract/bundles';
@@ -19,6 +18,7 @@ import { BundlePricePanel } from './bundle-price-panel';
 import { RecipeEditor } from './recipe-editor';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { bundleKeys } from '@/lib/client/query-keys';
+import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -26,7 +26,7 @@ export function BundleDetail({ id }: { id: number }) {
   const t = useTranslations('bundles');
   const tr = useTranslations('records');
   const user = useCurrentUser();
-  const bundle = useBundle(id);
+  const bundle = useRecord('bundle', id);
   const b = bundle.data;
   const stocks = useComponentStocks(b?.components.map((c) => c.componentSkuId) ?? []);
   const categories = useProductCategories();

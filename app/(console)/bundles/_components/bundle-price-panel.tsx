@@ -2,9 +2,9 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { PricePanel } from '@/components/record/price-panel';
-import { bundlePricesQueryOptions, useBundlePrices } from '@/lib/client/bundles/get-bundle';
 import { useSetBundlePrices } from '@/lib/client/bundles/save-bundle';
 import { bundlePriceWrite } from '@/lib/contract/bundle-prices';
+import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 /** List and sell price through the bundle price endpoints (GET /v1/bundles/{id}/prices, PUT /v1/bundle-prices/batch). */
 export function BundlePricePanel({ bundleId, editable }: { bundleId: number; editable: boolean }) {
@@ -13,10 +13,10 @@ export function BundlePricePanel({ bundleId, editable }: { bundleId: number; edi
   return (
     <PricePanel
       namespace="bundles"
-      price={useBundlePrices(bundleId)}
+      price={useRecord('bundlePrices', bundleId)}
       schema={bundlePriceWrite}
       onSave={setPrices.mutateAsync}
-      reread={() => client.fetchQuery({ ...bundlePricesQueryOptions(bundleId), staleTime: 0 })}
+      reread={() => client.fetchQuery({ ...recordQueryOptions('bundlePrices', bundleId), staleTime: 0 })}
       editable={editable}
     />
   );

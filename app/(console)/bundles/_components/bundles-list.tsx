@@ -1,20 +1,16 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
+import type { ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
-import { getAllBundles, getBundles } from '@/lib/client/bundles/get-bundles';
-import { bundleKeys } from '@/lib/client/query-keys';
 import { BUNDLE_STATUS, type Bundle } from '@/lib/contract/bundles';
 import { can } from '@/lib/contract/roles';
-import type { CsvColumn } from '@/lib/csv/export';
 import { ComponentFilter } from './component-filter';
 import { useMoney } from '@/lib/i18n/use-money';
 
@@ -26,58 +22,50 @@ export function BundlesList() {
   const user = useCurrentUser();
   const statusLabels = useMemo(() => Object.fromEntries(BUNDLE_STATUS.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
-  const columns = useMemo<ColumnDef<Bundle>[]>(() => {
-    const num = (id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty', value: (b: Bundle) => number): ColumnDef<Bundle> => ({
+  const columns = useMemo<ListColumn<Bundle>[]>(() => {
+    const num = (id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty', value: (b: Bundle) => number): ListColumn<Bundle> => ({
       id,
-      header: t(`fields.${id}`),
-      meta: { label: t(`fields.${id}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => (id === 'price' || id === 'sellPrice' ? money(value(row.original)) : format.number(value(row.original), { maximumFractionDigits: 4 })),
+      label: t(`fields.${id}`),
+      value,
+      numeric: true,
+      cell: (b) => (id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 })),
     });
+    const csvOnly = (id: 'unit' | 'spec' | 'barcode' | 'warehouse' | 'quantityPrecision'): ListColumn<Bundle> => ({ id, label: t(`fields.${id}`), value: (b) => b[id], only: 'csv' });
     return [
+      { id: 'id', label: t('fields.id'), value: (b) => b.id, only: 'csv' },
+      { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
       {
         id: 'outerSysCode',
-        header: t('fields.outerSysCode'),
-        meta: { label: t('fields.outerSysCode') },
-        enableHiding: false,
-        cell: ({ row }) => (
-          <Link href={`/bundles/${row.original.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {row.original.outerSysCode || `#${row.original.id}`}
+        label: t('fields.outerSysCode'),
+        value: (b) => b.outerSysCode,
+        pinned: true,
+        cell: (b) => (
+          <Link href={`/bundles/${b.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            {b.outerSysCode || `#${b.id}`}
           </Link>
         ),
       },
-      { id: 'name', accessorKey: 'name', header: t('fields.name'), meta: { label: t('fields.name'), truncate: true } },
-      {
-        id: 'status',
-        header: t('fields.status'),
-        meta: { label: t('fields.status') },
-        cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
-      },
+      { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
+      { id: 'status', label: t('fields.status'), value: (b) => b.status, cell: (b) => <StatusBadge status={b.status} labels={statusLabels} /> },
+      { id: 'productCategoryId', label: `${t('fields.productCategoryId')} id`, value: (b) => b.productCategoryId, only: 'csv' },
+      csvOnly('unit'),
+      csvOnly('spec'),
+      csvOnly('barcode'),
+      csvOnly('warehouse'),
       num('price', (b) => b.price),
       num('sellPrice', (b) => b.sellPrice),
+      csvOnly('quantityPrecision'),
       num('componentCount', (b) => b.components.length),
+      {
+        id: 'components',
+        label: t('fields.components'),
+        // One cell per bundle: "code × quantity" per component, in recipe order.
+        value: (b) => b.components.map((c) => `${c.componentSkuOuterSysCode || `#${c.componentSkuId}`} × ${c.quantity}`).join('; '),
+        only: 'csv',
+      },
       num('availableQty', (b) => b.availableQty),
     ];
   }, [t, format, money, statusLabels]);
-
-  const csvColumns: CsvColumn<Bundle>[] = [
-    { header: t('fields.id'), value: (b) => b.id },
-    { header: t('fields.skuId'), value: (b) => b.skuId },
-    { header: t('fields.outerSysCode'), value: (b) => b.outerSysCode },
-    { header: t('fields.name'), value: (b) => b.name },
-    { header: t('fields.status'), value: (b) => b.status },
-    { header: `${t('fields.productCategoryId')} id`, value: (b) => b.productCategoryId },
-    { header: t('fields.unit'), value: (b) => b.unit },
-    { header: t('fields.spec'), value: (b) => b.spec },
-    { header: t('fields.barcode'), value: (b) => b.barcode },
-    { header: t('fields.warehouse'), value: (b) => b.warehouse },
-    { header: t('fields.price'), value: (b) => b.price },
-    { header: t('fields.sellPrice'), value: (b) => b.sellPrice },
-    { header: t('fields.quantityPrecision'), value: (b) => b.quantityPrecision },
-    { header: t('fields.componentCount'), value: (b) => b.components.length },
-    // One cell per bundle: "code × quantity" per component, in recipe order.
-    { header: t('fields.components'), value: (b) => b.components.map((c) => `${c.componentSkuOuterSysCode || `#${c.componentSkuId}`} × ${c.quantity}`).join('; ') },
-    { header: t('fields.availableQty'), value: (b) => b.availableQty },
-  ];
 
   const filterFields: FilterFields<'bundles'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
@@ -102,12 +90,8 @@ export function BundlesList() {
       tableId="bundles"
       userId={user.id}
       caption={t('title')}
-      queryKey={bundleKeys.list}
-      getPage={getBundles}
       columns={columns}
       filterFields={filterFields}
-      fetchAll={getAllBundles}
-      csvColumns={csvColumns}
       csvFileBase="bundles"
       actions={
         can(user.role, 'editMasterData') ? (

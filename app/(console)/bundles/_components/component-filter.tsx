@@ -3,14 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui';
-import { skuQueryOptions } from '@/lib/client/skus/get-sku';
 import { skuLabel, SkuSearch } from './sku-search';
+import { recordQueryOptions } from '@/lib/client/queries';
 
 /** "Contains component": pick a SKU by code or name; the list is filtered by its id (componentSkuId). */
 export function ComponentFilter({ value, onChange }: { value: string | number | undefined; onChange: (value: number | undefined) => void }) {
   const t = useTranslations('bundles.filters');
   const id = typeof value === 'number' ? value : undefined;
-  const sku = useQuery({ ...skuQueryOptions(id ?? 0), enabled: id !== undefined });
+  const sku = useQuery({ ...recordQueryOptions('sku', id ?? 0), enabled: id !== undefined });
   let current: string | undefined;
   if (id !== undefined) {
     current = sku.data ? t('componentIs', { sku: skuLabel(sku.data) }) : sku.isPending ? t('componentLookup', { id }) : t('componentMissing', { id });

@@ -7,12 +7,12 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { useCompany } from '@/lib/client/companies/get-company';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { companyKeys } from '@/lib/client/query-keys';
+import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -20,7 +20,7 @@ export function CompanyDetail({ id }: { id: number }) {
   const t = useTranslations('companies');
   const tr = useTranslations('records');
   const user = useCurrentUser();
-  const company = useCompany(id);
+  const company = useRecord('company', id);
   const salespeople = useSalespeople();
   const c = company.data;
 

@@ -3,12 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { QueryState } from '@/components/record/query-state';
 import { recordLabel, RecordFormPage } from '@/components/record/record-form-page';
-import { useCompany } from '@/lib/client/companies/get-company';
 import { CompanyEditForm } from './company-form';
+import { useRecord } from '@/lib/client/queries';
 
 export function CompanyEditPage({ id }: { id: number }) {
   const t = useTranslations('companies');
-  const company = useCompany(id);
+  const company = useRecord('company', id);
   const c = company.data;
   return (
     <RecordFormPage back={{ href: `/companies/${id}`, label: recordLabel(c, id) }} title={t('editTitle')}>

@@ -11,11 +11,11 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { QueryState } from '@/components/record/query-state';
-import { companyQueryOptions } from '@/lib/client/companies/get-company';
 import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-company';
 import { companyWrite, type Company, type CompanyWrite } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
 import { useSalespeople } from './use-salespeople';
+import { recordQueryOptions } from '@/lib/client/queries';
 
 function useLabels() {
   const t = useTranslations('companies');
@@ -69,7 +69,7 @@ export function CompanyEditForm({ company }: { company: Company }) {
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes as CompanyWrite)}
       reread={async () =>
-        formValuesFrom(await client.fetchQuery({ ...companyQueryOptions(company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS) as unknown as Record<string, FormValue>
+        formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('company', company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS) as unknown as Record<string, FormValue>
       }
       onSaved={() => {
         toast.success(tr('saved'));

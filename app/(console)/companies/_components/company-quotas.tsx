@@ -4,17 +4,17 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { useCreditQuota, usePointQuota } from '@/lib/client/companies/get-company-quotas';
 import { useMoney } from '@/lib/i18n/use-money';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { useRecord } from '@/lib/client/queries';
 
 /** Credit and point quota at a glance; the quota pages own editing. */
 export function CompanyQuotas({ companyId }: { companyId: number }) {
   const t = useTranslations('companies');
   const tr = useTranslations('records');
   const format = useFormatter();
-  const credit = useCreditQuota(companyId);
-  const point = usePointQuota(companyId);
+  const credit = useRecord('creditQuota', companyId);
+  const point = useRecord('pointQuota', companyId);
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const money = useMoney();
   const when = (iso: string | null) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced'));

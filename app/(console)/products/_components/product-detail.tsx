@@ -7,13 +7,12 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { useProduct } from '@/lib/client/products/get-product';
-import { useSkus } from '@/lib/client/skus/get-skus';
 import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from './use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
+import { useList, useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 const INLINE_SKUS = 20;
@@ -22,7 +21,7 @@ export function ProductDetail({ id }: { id: number }) {
   const t = useTranslations('products');
   const tr = useTranslations('records');
   const user = useCurrentUser();
-  const product = useProduct(id);
+  const product = useRecord('product', id);
   const categories = useCategories();
   const p = product.data;
   const editable = can(user.role, 'editMasterData');
@@ -90,7 +89,7 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
   const t = useTranslations('products');
   const ts = useTranslations('skus');
   const format = useFormatter();
-  const skus = useSkus({ filters: { productId }, page: 1, pageSize: INLINE_SKUS });
+  const skus = useList('skus', { filters: { productId }, page: 1, pageSize: INLINE_SKUS });
   const rows = skus.data?.data ?? [];
   return (
     <Card aria-labelledby="product-skus">

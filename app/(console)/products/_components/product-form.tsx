@@ -10,10 +10,10 @@ import { EntityForm } from '@/components/form/entity-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
-import { productQueryOptions } from '@/lib/client/products/get-product';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
 import { LIMITS, productWrite, type Product, type ProductWrite } from '@/lib/contract/resources';
 import { useCategories } from './use-categories';
+import { recordQueryOptions } from '@/lib/client/queries';
 
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;
 const CREATE_DEFAULTS = { outerSysCode: '', name: '', productCategoryId: null };
@@ -77,7 +77,7 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
       reread={
         product
           ? async () =>
-              formValuesFrom(await client.fetchQuery({ ...productQueryOptions(product.id), staleTime: 0 }), ['outerSysCode', 'name']) as unknown as Record<string, FormValue>
+              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), ['outerSysCode', 'name']) as unknown as Record<string, FormValue>
           : undefined
       }
       beforeSend={product ? undefined : guard.beforeSend}

@@ -3,12 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { QueryState } from '@/components/record/query-state';
 import { recordLabel, RecordFormPage } from '@/components/record/record-form-page';
-import { useProduct } from '@/lib/client/products/get-product';
 import { ProductForm } from './product-form';
+import { useRecord } from '@/lib/client/queries';
 
 export function ProductEditPage({ id }: { id: number }) {
   const t = useTranslations('products');
-  const product = useProduct(id);
+  const product = useRecord('product', id);
   const p = product.data;
   return (
     <RecordFormPage back={{ href: `/products/${id}`, label: recordLabel(p, id) }} title={t('editTitle')}>

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/record/query-state';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { capsBundle } from '@/lib/client/bundles/explain';
 import { useBundlesUsingSku } from '@/lib/client/bundles/get-bundles';
-import { useSkuStock } from '@/lib/client/skus/get-sku';
+import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -17,7 +17,7 @@ const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 export function SkuBundlesPanel({ skuId }: { skuId: number }) {
   const t = useTranslations('skus');
   const tb = useTranslations('bundles.usedBy');
-  const stock = useSkuStock(skuId).data;
+  const stock = useRecord('skuStock', skuId).data;
   const format = useFormatter();
   const bundles = useBundlesUsingSku(skuId);
   const rows = bundles.data?.data ?? [];

@@ -9,14 +9,13 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
-import { useProduct } from '@/lib/client/products/get-product';
-import { useSku } from '@/lib/client/skus/get-sku';
 import { can } from '@/lib/contract/roles';
 import { SkuBundlesPanel } from './sku-bundles-panel';
 import { SkuPricePanel } from './sku-price-panel';
 import { SkuStockPanel } from './sku-stock-panel';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { skuKeys } from '@/lib/client/query-keys';
+import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -24,9 +23,9 @@ export function SkuDetail({ id }: { id: number }) {
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const user = useCurrentUser();
-  const sku = useSku(id);
+  const sku = useRecord('sku', id);
   const s = sku.data;
-  const product = useProduct(s?.productId);
+  const product = useRecord('product', s?.productId);
   const categories = useProductCategories();
   const editable = can(user.role, 'editMasterData');
   const p = product.data;

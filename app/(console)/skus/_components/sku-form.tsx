@@ -14,10 +14,9 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
-import { useProduct } from '@/lib/client/products/get-product';
-import { skuQueryOptions } from '@/lib/client/skus/get-sku';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
 import { LIMITS, skuCreate, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
+import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 const L = LIMITS.sku;
 const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec'] as const;
@@ -32,7 +31,7 @@ function ProductPreview() {
   const { control } = useFormContext();
   const id = useWatch({ control, name: 'productId' }) as number | null;
   const valid = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
-  const product = useProduct(valid ? id : null);
+  const product = useRecord('product', valid ? id : null);
   if (!valid) return null;
   return (
     <p className="-mt-3 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
@@ -126,7 +125,7 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
         reread={
           sku
             ? async () =>
-                formValuesFrom(await client.fetchQuery({ ...skuQueryOptions(sku.id), staleTime: 0 }), TEXT_FIELDS) as unknown as Record<string, FormValue>
+                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS) as unknown as Record<string, FormValue>
             : undefined
         }
         beforeSend={sku ? undefined : guard.beforeSend}

@@ -3,13 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { QueryState } from '@/components/record/query-state';
 import { recordLabel, RecordFormPage } from '@/components/record/record-form-page';
-import { useProduct } from '@/lib/client/products/get-product';
-import { useSku } from '@/lib/client/skus/get-sku';
 import { SkuForm } from './sku-form';
+import { useRecord } from '@/lib/client/queries';
 
 export function SkuEditPage({ id }: { id: number }) {
   const t = useTranslations('skus');
-  const sku = useSku(id);
+  const sku = useRecord('sku', id);
   const s = sku.data;
   return (
     <RecordFormPage back={{ href: `/skus/${id}`, label: recordLabel(s, id) }} title={t('editTitle')}>
@@ -21,7 +20,7 @@ export function SkuEditPage({ id }: { id: number }) {
 
 export function NewSkuPage({ initialProductId }: { initialProductId?: number }) {
   const t = useTranslations('skus');
-  const product = useProduct(initialProductId);
+  const product = useRecord('product', initialProductId);
   const back = initialProductId
     ? { href: `/products/${initialProductId}`, label: recordLabel(product.data, initialProductId) }
     : { href: '/skus', label: t('title') };

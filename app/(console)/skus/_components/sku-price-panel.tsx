@@ -2,9 +2,9 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { PricePanel } from '@/components/record/price-panel';
-import { skuPriceQueryOptions, useSkuPrice } from '@/lib/client/skus/get-sku';
 import { useSetSkuPrice } from '@/lib/client/skus/save-sku';
 import { priceWrite } from '@/lib/contract/resources';
+import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: boolean }) {
   const setPrice = useSetSkuPrice(skuId);
@@ -12,10 +12,10 @@ export function SkuPricePanel({ skuId, editable }: { skuId: number; editable: bo
   return (
     <PricePanel
       namespace="skus"
-      price={useSkuPrice(skuId)}
+      price={useRecord('skuPrice', skuId)}
       schema={priceWrite}
       onSave={setPrice.mutateAsync}
-      reread={() => client.fetchQuery({ ...skuPriceQueryOptions(skuId), staleTime: 0 })}
+      reread={() => client.fetchQuery({ ...recordQueryOptions('skuPrice', skuId), staleTime: 0 })}
       editable={editable}
     />
   );

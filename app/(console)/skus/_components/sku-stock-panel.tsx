@@ -9,9 +9,9 @@ import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { skuStockQueryOptions, useSkuStock } from '@/lib/client/skus/get-sku';
 import { useSetSkuStock } from '@/lib/client/skus/save-sku';
 import { toast } from '@/components/ui/toast';
+import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 function decimals(value: number): number {
   const text = String(value);
@@ -32,7 +32,7 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const format = useFormatter();
-  const stock = useSkuStock(skuId);
+  const stock = useRecord('skuStock', skuId);
   const setStock = useSetSkuStock(skuId);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -76,7 +76,7 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
             mode="edit"
             submitLabel={tr('reviewAndSave')}
             onSave={(changes) => setStock.mutateAsync(changes.inventoryQty as number)}
-            reread={async () => ({ inventoryQty: (await client.fetchQuery({ ...skuStockQueryOptions(skuId), staleTime: 0 })).inventoryQty })}
+            reread={async () => ({ inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 })).inventoryQty })}
             onSaved={() => {
               toast.success(tr('saved'));
               setEditing(false);

@@ -1,14 +1,13 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
 import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
-import type { ColumnMeta } from '@/components/data-table/data-table';
 import type { FilterFields } from '@/components/data-table/filter-bar';
+import type { ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import { RecordSearch } from '@/components/form/record-search';
 import { useCurrentUser } from '@/components/layout/current-user';
@@ -16,15 +15,13 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { parseRecordId } from '@/components/record/parse-id';
 import { productSource } from '@/lib/client/pickers';
-import { useProduct } from '@/lib/client/products/get-product';
-import { skuKeys } from '@/lib/client/query-keys';
-import { getAllSkus, getSkus } from '@/lib/client/skus/get-skus';
 import { STATUS } from '@/lib/contract/resources';
 import type { Sku } from '@/lib/contract/resources';
+import { fetchAllPages } from '@/lib/client/lists';
 import { can } from '@/lib/contract/roles';
-import type { CsvColumn } from '@/lib/csv/export';
 import { ProductLink } from './product-link';
 import { useMoney } from '@/lib/i18n/use-money';
+import { useRecord } from '@/lib/client/queries';
 
 export function SkusList() {
   const t = useTranslations('skus');
@@ -38,36 +35,40 @@ export function SkusList() {
   const pathname = usePathname();
   const tf = useTranslations('find');
   const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
-  const filteredProduct = useProduct(filteredProductId);
+  const filteredProduct = useRecord('product', filteredProductId);
   const statusLabels = useMemo(() => Object.fromEntries(STATUS.sku.map((s) => [s, tr(`status.${s}`)])), [tr]);
 
-  const columns = useMemo<ColumnDef<Sku>[]>(() => {
-    const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ColumnDef<Sku> => ({
+  const columns = useMemo<ListColumn<Sku>[]>(() => {
+    const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ListColumn<Sku> => ({
       id: key,
-      accessorKey: key,
-      header: t(`fields.${key}`),
-      meta: { label: t(`fields.${key}`), truncate: key === 'name' || key === 'spec' } satisfies ColumnMeta,
+      label: t(`fields.${key}`),
+      value: (s) => s[key],
+      truncate: key === 'name' || key === 'spec',
     });
-    const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ColumnDef<Sku> => ({
+    const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ListColumn<Sku> => ({
       id: key,
-      header: t(`fields.${key}`),
-      meta: { label: t(`fields.${key}`), numeric: true } satisfies ColumnMeta,
-      cell: ({ row }) => (key === 'price' || key === 'sellPrice' ? money(row.original[key]) : format.number(row.original[key], { maximumFractionDigits: 4 })),
+      label: t(`fields.${key}`),
+      value: (s) => s[key],
+      numeric: true,
+      cell: (s) => (key === 'price' || key === 'sellPrice' ? money(s[key]) : format.number(s[key], { maximumFractionDigits: 4 })),
     });
     return [
+      { id: 'id', label: t('fields.id'), value: (s) => s.id, only: 'csv' },
+      { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
       {
         id: 'outerSysCode',
-        header: t('fields.outerSysCode'),
-        meta: { label: t('fields.outerSysCode') },
-        enableHiding: false,
-        cell: ({ row }) => (
-          <Link href={`/skus/${row.original.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {row.original.outerSysCode || `#${row.original.id}`}
+        label: t('fields.outerSysCode'),
+        value: (s) => s.outerSysCode,
+        pinned: true,
+        cell: (s) => (
+          <Link href={`/skus/${s.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+            {s.outerSysCode || `#${s.id}`}
           </Link>
         ),
       },
       text('name'),
-      { id: 'productId', header: t('fields.productId'), meta: { label: t('fields.productId'), truncate: true }, cell: ({ row }) => <ProductLink id={row.original.productId} /> },
+      // Each row reads its product's name: the table only (the CSV has the id above).
+      { id: 'productId', label: t('fields.productId'), value: (s) => s.productId, truncate: true, cell: (s) => <ProductLink id={s.productId} />, only: 'table' },
       text('barcode'),
       text('warehouse'),
       text('unit'),
@@ -76,12 +77,7 @@ export function SkusList() {
       num('sellPrice'),
       num('inventoryQty'),
       num('quantityPrecision'),
-      {
-        id: 'status',
-        header: t('fields.status'),
-        meta: { label: t('fields.status') },
-        cell: ({ row }) => <StatusBadge status={row.original.status} labels={statusLabels} />,
-      },
+      { id: 'status', label: t('fields.status'), value: (s) => s.status, cell: (s) => <StatusBadge status={s.status} labels={statusLabels} /> },
     ];
   }, [t, format, money, statusLabels]);
 
@@ -92,22 +88,6 @@ export function SkusList() {
     ...(['name', 'unit', 'spec', 'warehouse', 'barcode'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'skus' as const, idField: 'id' as const, current: (s: Sku) => s[name] })),
     ...(['price', 'sellPrice'] as const).map((name) => ({ name, label: t(`fields.${name}`), family: 'prices' as const, idField: 'skuId' as const, current: (s: Sku) => s[name] })),
     { name: 'inventoryQty', label: t('fields.inventoryQty'), family: 'stock', idField: 'skuId', current: (s) => s.inventoryQty },
-  ];
-
-  const csvColumns: CsvColumn<Sku>[] = [
-    { header: t('fields.id'), value: (s) => s.id },
-    { header: `${t('fields.productId')} id`, value: (s) => s.productId },
-    { header: t('fields.outerSysCode'), value: (s) => s.outerSysCode },
-    { header: t('fields.name'), value: (s) => s.name },
-    { header: t('fields.barcode'), value: (s) => s.barcode },
-    { header: t('fields.warehouse'), value: (s) => s.warehouse },
-    { header: t('fields.unit'), value: (s) => s.unit },
-    { header: t('fields.spec'), value: (s) => s.spec },
-    { header: t('fields.price'), value: (s) => s.price },
-    { header: t('fields.sellPrice'), value: (s) => s.sellPrice },
-    { header: t('fields.quantityPrecision'), value: (s) => s.quantityPrecision },
-    { header: t('fields.inventoryQty'), value: (s) => s.inventoryQty },
-    { header: t('fields.status'), value: (s) => s.status },
   ];
 
   const filterFields: FilterFields<'skus'> = {
@@ -156,17 +136,14 @@ export function SkusList() {
         tableId="skus"
         userId={user.id}
         caption={t('title')}
-        queryKey={skuKeys.list}
-        getPage={getSkus}
-        columns={bulk.withSelection(columns)}
+        columns={columns}
+      withSelection={bulk.withSelection}
         filterFields={filterFields}
-        fetchAll={getAllSkus}
-        csvColumns={csvColumns}
         csvFileBase="skus"
         actions={
           <>
             {bulk.enabled ? (
-              <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => getAllSkus(listFilters)} />
+              <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => fetchAllPages('skus', listFilters)} />
             ) : null}
             {can(user.role, 'editMasterData') ? (
             <LinkButton href="/skus/new" size="sm" variant="primary">

@@ -5,7 +5,6 @@
  * Env: CONSOLE_DATA_DIR, UPSTREAM_BASE_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, JOB_ID,
  * LEASE_MS, CONCURRENCY. Exits 0 once the job has ended and its import is settled; a test may kill it first.
  */
-import type { Kysely } from 'kysely';
 import { connectConsoleDb } from '../../db/connect';
 import { migrateConsoleDb } from '../../db/migrate';
 import { JobRunner } from '../../jobs/runner';
@@ -48,7 +47,7 @@ for (;;) {
 }
 await runner.stop();
 const { importId } = (await getJob(connection.db, jobId))!.params as { importId: string };
-await store.settle(connection.db as unknown as Kysely<unknown>, importId);
+await store.settle(connection.db, importId);
 await connection.close();
 console.log('job finished');
 process.exit(0);

@@ -1,0 +1,49 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import type { CsvColumn } from '@/lib/csv/export';
+import type { ColumnMeta } from './data-table';
+
+export type CellValue = string | number | boolean | null | undefined;
+
+/**
+ * One column of a list page, written once: the table shows it, the column picker names it by `label`,
+ * and the CSV export writes `value` under the same label, in the same order.
+ */
+export interface ListColumn<Row> {
+  id: string;
+  /** Header cell, column picker label and CSV header. */
+  label: string;
+  /** The cell as data: what the CSV holds, and what the table shows unless `cell` is given. */
+  value: (row: Row) => CellValue;
+  /** How the table shows it when plain text is not enough (a link, a badge, a formatted amount). */
+  cell?: (row: Row) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  /** A long free text, cut to one line in the table (see ColumnMeta.truncate). */
+  truncate?: boolean;
+  /** The record's code and link: always shown, so the column picker does not offer it. */
+  pinned?: boolean;
+  /**
+   * Where the column appears when not in both: `csv` for data the table leaves out (the record's id, a
+   * referenced record's id beside its name), `table` for what only the screen can show.
+   */
+  only?: 'table' | 'csv';
+}
+
+/** The columns as the data table takes them. */
+export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDef<Row>[] {
+  return columns
+    .filter((c) => c.only !== 'csv')
+    .map((c) => ({
+      id: c.id,
+      header: c.label,
+      meta: { label: c.label, numeric: c.numeric, truncate: c.truncate } satisfies ColumnMeta,
+      enableHiding: !c.pinned,
+      cell: ({ row }) => (c.cell ? c.cell(row.original) : c.value(row.original)),
+    }));
+}
+
+/** The columns as the CSV export writes them. */
+export function csvColumns<Row>(columns: readonly ListColumn<Row>[]): CsvColumn<Row>[] {
+  return columns.filter((c) => c.only !== 'table').map((c) => ({ header: c.label, value: c.value }));
+}
