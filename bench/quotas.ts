@@ -2,18 +2,26 @@
  * Quota snapshot benchmark (issue 13): a full refresh of N companies (default 10,000: 20,000 quota reads)
  * through the job runtime, against the reference service on a real PostgreSQL (durable settings), beside
  * the same reads sent straight to the service through the same signing client with the same concurrency.
- * Both go through the service's fetch handler in-process, signed and verified as over HTTP, so the
- * difference is what the runtime costs: claiming, leases, recording outcomes, writing the snapshot.
+ * Both go through the same signed HTTP to the same service, so the difference is what the runtime costs:
+ * claiming, leases, recording outcomes, writing the snapshot.
  * The console database is another database on the same cluster (as with DATABASE_URL), or PGlite.
  *
- *   npm run bench:quotas [-- --companies 10000 --concurrency 8 --console postgres|pglite --tcp]
+ *   npm run bench:quotas [-- --companies 10000 --concurrency 8 --console postgres|pglite --service process|in-process --tcp --statements]
+ * The service's fetch handler runs inside this process (the console's embedded mode), signed and verified
+ * as over HTTP; --service process runs it in its own process (service/cli.ts) reached over HTTP instead,
+ * which on 2 cores costs more CPU a request (an HTTP client and server) than it gains in parallelism.
  * Both databases are reached over the cluster's Unix socket, as a service beside its Postgres would be;
  * --tcp uses loopback TCP instead.
  * Targets: ratio (direct time ÷ refresh time) ≥ 0.8; refresh ≤ 20 s on the 2-core machine.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
+import pg from 'pg';
 import type { SeedFile } from '@/lib/contract';
 import { connectConsoleDb } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/db/migrate';
@@ -33,6 +41,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     console: { type: 'string', default: 'postgres' },
     tcp: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
+    service: { type: 'string', default: 'in-process' },
   },
 });
 const COMPANIES = Number(values.companies);
@@ -71,21 +81,22 @@ function seed(): SeedFile {
 }
 
 async function main() {
-  const server = await startPostgres({ durable: true });
-  const service = await createService({ databaseUrl: await server.createDatabase('bench_service', { socket: !values.tcp }), seed: seed() });
+  const server = await startPostgres({ durable: true, settings: values.statements ? { shared_preload_libraries: 'pg_stat_statements' } : {} });
+  const serviceUrl = await server.createDatabase('bench_service', { socket: !values.tcp });
+  const service = values.service === 'process' ? await serviceProcess(serviceUrl) : await inProcessService(serviceUrl);
   const consoleDb =
     values.console === 'pglite' ? connectConsoleDb({ dataDir: 'memory://' }) : connectConsoleDb({ url: await server.createDatabase('bench_console', { socket: !values.tcp }) });
   await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
   const client = () =>
     createUpstreamClient({
-      baseUrl: 'http://embedded.invalid',
+      baseUrl: service.baseUrl,
       clientId: creds.clientId,
       clientSecret: creds.secret,
-      fetch: limitedFetch((request) => service.fetch(request), { concurrency: CONCURRENCY }),
+      fetch: limitedFetch(service.fetch, { concurrency: CONCURRENCY }),
       skew: new SkewTracker(),
     });
   try {
-    await service.db.exec('vacuum analyze');
+    await vacuum(serviceUrl);
     // Direct: list the companies, then read both quotas of each, CONCURRENCY requests in flight.
     const direct = async () => {
       const upstream = client();
@@ -120,7 +131,7 @@ async function main() {
     await direct();
     type Run = { seconds: number; requests: number; cpu: Record<string, number> };
     const measured = async (fn: () => Promise<{ seconds: number; requests: number }>): Promise<Run> => {
-      const { result, cpu } = await withCpu({ postgres: server.pid }, fn);
+      const { result, cpu } = await withCpu({ postgres: server.pid, ...(service.pid ? { service: service.pid } : {}) }, fn);
       return { ...result, cpu };
     };
     const directs: Run[] = [];
@@ -129,21 +140,93 @@ async function main() {
       directs.push(await measured(direct));
       refreshes.push(await measured(() => refresh(round)));
     }
-    const cpu = (x: Run) => `cpu node ${x.cpu.self!.toFixed(1)} s + postgres ${x.cpu.postgres!.toFixed(1)} s (${((1000 * (x.cpu.self! + x.cpu.postgres!)) / x.requests).toFixed(2)} ms a request)`;
+    const cpu = (x: Run) => {
+      const parts = Object.entries(x.cpu).map(([k, v]) => `${k === 'self' ? 'console' : k} ${v.toFixed(1)}`);
+      const total = Object.values(x.cpu).reduce((a, b) => a + b, 0);
+      return `cpu s: ${parts.join(' + ')} (${((1000 * total) / x.requests).toFixed(2)} ms a request)`;
+    };
     const best = (list: { seconds: number; requests: number }[]) => [...list].sort((a, b) => a.seconds - b.seconds)[0]!;
     const d = best(directs);
     const r = best(refreshes);
     const rps = (x: { seconds: number; requests: number }) => Math.round(x.requests / x.seconds);
-    console.log(`quota refresh bench: ${COMPANIES} companies, concurrency ${CONCURRENCY}, service on postgres (${values.tcp ? 'tcp' : 'unix socket'}), console db on ${values.console}, ${os.cpus().length} cpus`);
+    console.log(`quota refresh bench: ${COMPANIES} companies, concurrency ${CONCURRENCY}, service ${values.service === 'process' ? 'in its own process over HTTP' : 'in the console process'} on postgres (${values.tcp ? 'tcp' : 'unix socket'}), console db on ${values.console}, ${os.cpus().length} cpus`);
     for (let i = 0; i < directs.length; i++) console.log(`  round ${i + 1}: direct ${directs[i]!.seconds.toFixed(2)} s, ${cpu(directs[i]!)}; refresh ${refreshes[i]!.seconds.toFixed(2)} s, ${cpu(refreshes[i]!)}`);
     console.log(`  direct reads:      ${d.seconds.toFixed(2)} s wall, ${rps(d)} requests/s`);
     console.log(`  snapshot refresh:  ${r.seconds.toFixed(2)} s wall, ${rps(r)} requests/s`);
     console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`  ratio (direct time / refresh time): ${(d.seconds / r.seconds).toFixed(2)} (target ≥ 0.8); refresh ${r.seconds <= 20 ? 'within' : 'over'} 20 s`);
+    if (values.statements) await printStatements(server.url);
   } finally {
     await consoleDb.close();
     await service.close();
     await server.stop();
+  }
+}
+
+type BenchService = { baseUrl: string; fetch: (request: Request) => Promise<Response>; pid: number | null; close(): Promise<void> };
+
+/** The service as it is deployed: its own process (service/cli.ts), reached over HTTP. */
+async function serviceProcess(databaseUrl: string): Promise<BenchService> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-quotas-'));
+  writeFileSync(path.join(folder, 'seed.json'), JSON.stringify(seed()));
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', '--database', databaseUrl, '--seed', path.join(folder, 'seed.json'), '--port', String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(`${baseUrl}/v1/companies`);
+      break;
+    } catch {
+      if (tries > 1200 || child.exitCode !== null) throw new Error('the service did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    baseUrl,
+    fetch: (request) => fetch(request),
+    pid: child.pid ?? null,
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** --service in-process: the embedded mode, the service's fetch handler inside the console process. */
+async function inProcessService(databaseUrl: string): Promise<BenchService> {
+  const service = await createService({ databaseUrl, seed: seed() });
+  return { baseUrl: 'http://embedded.invalid', fetch: (request) => service.fetch(request), pid: null, close: () => service.close() };
+}
+
+async function vacuum(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('vacuum analyze').finally(() => client.end());
+}
+
+/** --statements: where the database time went, per statement, across both databases. */
+async function printStatements(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    const { rows } = await client.query(
+      `select d.datname, s.calls, round(s.total_exec_time + s.total_plan_time) as ms, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements s join pg_database d on d.oid = s.dbid order by s.total_exec_time + s.total_plan_time desc limit 15`,
+    );
+    console.log('  statements by database time:');
+    for (const r of rows) console.log(`    ${r.datname.padEnd(13)} ${String(r.calls).padStart(7)} calls ${String(r.ms).padStart(7)} ms  ${r.query}`);
+  } finally {
+    await client.end();
   }
 }
 

@@ -74,6 +74,8 @@ export interface StartPostgresOptions {
    * throwaway cluster and several times faster to write.
    */
   durable?: boolean;
+  /** More `-c name=value` settings (benches: pg_stat_statements). */
+  settings?: Record<string, string>;
 }
 
 let databaseCounter = 0;
@@ -101,6 +103,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     '-c', `unix_socket_directories=${dir}`,
     '-c', 'max_connections=50',
     ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
   const child: ChildProcess = spawn(path.join(bin, 'postgres'), ['-D', path.join(dir, 'data'), ...settings], {
     ...spawnOptions,

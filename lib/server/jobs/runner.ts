@@ -85,8 +85,8 @@ export class JobRunner {
     this.#concurrency = options.concurrency ?? 8;
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 1_000;
-    this.#flushMs = options.flushMs ?? 50;
-    this.#flushMax = options.flushMax ?? 200;
+    this.#flushMs = options.flushMs ?? 200;
+    this.#flushMax = options.flushMax ?? 500;
     this.#log = options.log ?? ((message, error) => console.warn(`jobs: ${message}`, error ?? ''));
   }
 
