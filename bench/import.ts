@@ -14,11 +14,7 @@
  *
  *   npm run bench:import [-- --rows 100000 --concurrency 4 --check-only]
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
@@ -33,6 +29,7 @@ import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
 import { createUpstreamClient } from '@/lib/server/upstream';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { startServiceProcess } from './service-process';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '4' }, 'check-only': { type: 'boolean' } },
@@ -98,27 +95,8 @@ if (values['check-only']) process.exit(0);
 
 // ---------- 2. End to end ----------
 // ---------- The service, in its own process ----------
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-writeFileSync(path.join(folder, 'seed.json'), JSON.stringify(testSeed()));
-const service = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', '--memory', '--seed', path.join(folder, 'seed.json'), '--port', String(port)], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-for (let tries = 0; ; tries++) {
-  try {
-    await fetch(`${baseUrl}/v1/companies`);
-    break;
-  } catch {
-    if (tries > 600) throw new Error('the service did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const service = await startServiceProcess(testSeed(), ['--memory']);
+const { baseUrl } = service;
 // CPU seconds of each process beside the wall times: on a shared machine the wall time moves with the others'
 // load, the CPU each side spends much less.
 const serviceCpu = () => {
@@ -219,6 +197,5 @@ console.log(`  console phases: store rows ${storedAt.toFixed(1)} s, chunk ${(chu
 console.log(`ratio console/direct: ${(consoleRate / directRate).toFixed(2)} (target ≥ 0.9)`);
 
 await consoleDb.close();
-service.kill();
-rmSync(folder, { recursive: true, force: true });
+await service.stop();
 process.exit(0);

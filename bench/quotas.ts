@@ -14,11 +14,7 @@
  * --tcp uses loopback TCP instead.
  * Targets: ratio (direct time ÷ refresh time) ≥ 0.8; refresh ≤ 20 s on the 2-core machine.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import pg from 'pg';
@@ -34,6 +30,7 @@ import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service/app';
 import { startPostgres } from '@/service/testing/postgres';
 import { withCpu } from './cpu';
+import { startServiceProcess } from './service-process';
 
 const { values } = parseArgs({
   options: {
@@ -167,38 +164,8 @@ type BenchService = { baseUrl: string; fetch: (request: Request) => Promise<Resp
 
 /** The service as it is deployed: its own process (service/cli.ts), reached over HTTP. */
 async function serviceProcess(databaseUrl: string): Promise<BenchService> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-quotas-'));
-  writeFileSync(path.join(folder, 'seed.json'), JSON.stringify(seed()));
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', '--database', databaseUrl, '--seed', path.join(folder, 'seed.json'), '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      await fetch(`${baseUrl}/v1/companies`);
-      break;
-    } catch {
-      if (tries > 1200 || child.exitCode !== null) throw new Error('the service did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    baseUrl,
-    fetch: (request) => fetch(request),
-    pid: child.pid ?? null,
-    async close() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
+  const child = await startServiceProcess(seed(), ['--database', databaseUrl]);
+  return { baseUrl: child.baseUrl, fetch: (request) => fetch(request), pid: child.pid, close: () => child.stop() };
 }
 
 /** --service in-process: the embedded mode, the service's fetch handler inside the console process. */

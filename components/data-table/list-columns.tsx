@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { CsvColumn } from '@/lib/csv/export';
 import type { ColumnMeta } from './data-table';
@@ -46,4 +47,24 @@ export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDe
 /** The columns as the CSV export writes them. */
 export function csvColumns<Row>(columns: readonly ListColumn<Row>[]): CsvColumn<Row>[] {
   return columns.filter((c) => c.only !== 'table').map((c) => ({ header: c.label, value: c.value }));
+}
+
+/** The pinned first column of a list page: the record's code (or #id when it has none), linking to its page. */
+export function recordLinkColumn<Row extends { id: number }>(options: {
+  id: string;
+  label: string;
+  code: (row: Row) => string | null;
+  href: (row: Row) => string;
+}): ListColumn<Row> {
+  return {
+    id: options.id,
+    label: options.label,
+    value: options.code,
+    pinned: true,
+    cell: (row) => (
+      <Link href={options.href(row)} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+        {options.code(row) || `#${row.id}`}
+      </Link>
+    ),
+  };
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import type { ListColumn } from '@/components/data-table/list-columns';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
@@ -34,17 +33,7 @@ export function BundlesList() {
     return [
       { id: 'id', label: t('fields.id'), value: (b) => b.id, only: 'csv' },
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
-      {
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        value: (b) => b.outerSysCode,
-        pinned: true,
-        cell: (b) => (
-          <Link href={`/bundles/${b.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {b.outerSysCode || `#${b.id}`}
-          </Link>
-        ),
-      },
+      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (b) => b.outerSysCode, href: (b) => `/bundles/${b.id}` }),
       { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
       { id: 'status', label: t('fields.status'), value: (b) => b.status, cell: (b) => <StatusBadge status={b.status} labels={statusLabels} /> },
       { id: 'productCategoryId', label: `${t('fields.productCategoryId')} id`, value: (b) => b.productCategoryId, only: 'csv' },

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
@@ -8,7 +7,7 @@ import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bul
 import { useCurrentUser } from '@/components/layout/current-user';
 import { LinkButton } from '@/components/ui';
 import { ListView } from '@/components/data-table/list-view';
-import type { ListColumn } from '@/components/data-table/list-columns';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { StatusBadge } from '@/components/record/status-badge';
 import { fetchAllPages } from '@/lib/client/lists';
@@ -26,17 +25,7 @@ export function CompaniesList() {
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (c) => c.id, only: 'csv' },
-      {
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        value: (c) => c.outerSysCode,
-        pinned: true,
-        cell: (c) => (
-          <Link href={`/companies/${c.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {c.outerSysCode || `#${c.id}`}
-          </Link>
-        ),
-      },
+      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (c) => c.outerSysCode, href: (c) => `/companies/${c.id}` }),
       { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true },
       { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true },
       { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },

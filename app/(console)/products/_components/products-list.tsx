@@ -1,12 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
 import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import type { ListColumn } from '@/components/data-table/list-columns';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
@@ -27,17 +26,7 @@ export function ProductsList() {
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (p) => p.id, only: 'csv' },
-      {
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        value: (p) => p.outerSysCode,
-        pinned: true,
-        cell: (p) => (
-          <Link href={`/products/${p.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {p.outerSysCode || `#${p.id}`}
-          </Link>
-        ),
-      },
+      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (p) => p.outerSysCode, href: (p) => `/products/${p.id}` }),
       { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
       { id: 'productCategoryIdNumber', label: `${t('fields.productCategoryId')} id`, value: (p) => p.productCategoryId, only: 'csv' },
       { id: 'productCategoryId', label: t('fields.productCategoryId'), value: (p) => categories.pathOf(p.productCategoryId), truncate: true },

@@ -1,13 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
 import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import type { ListColumn } from '@/components/data-table/list-columns';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import { RecordSearch } from '@/components/form/record-search';
 import { useCurrentUser } from '@/components/layout/current-user';
@@ -55,17 +54,7 @@ export function SkusList() {
     return [
       { id: 'id', label: t('fields.id'), value: (s) => s.id, only: 'csv' },
       { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
-      {
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        value: (s) => s.outerSysCode,
-        pinned: true,
-        cell: (s) => (
-          <Link href={`/skus/${s.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {s.outerSysCode || `#${s.id}`}
-          </Link>
-        ),
-      },
+      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (s) => s.outerSysCode, href: (s) => `/skus/${s.id}` }),
       text('name'),
       // Each row reads its product's name: the table only (the CSV has the id above).
       { id: 'productId', label: t('fields.productId'), value: (s) => s.productId, truncate: true, cell: (s) => <ProductLink id={s.productId} />, only: 'table' },

@@ -1,11 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { LinkButton } from '@/components/ui';
-import type { ListColumn } from '@/components/data-table/list-columns';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { ListView } from '@/components/data-table/list-view';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { StatusBadge } from '@/components/record/status-badge';
@@ -23,17 +22,7 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
   const columns = useMemo<ListColumn<InternalUser>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (u) => u.id, only: 'csv' },
-      {
-        id: 'account',
-        label: t('fields.account'),
-        value: (u) => u.account,
-        pinned: true,
-        cell: (u) => (
-          <Link href={`/users/${u.id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-            {u.account || `#${u.id}`}
-          </Link>
-        ),
-      },
+      recordLinkColumn({ id: 'account', label: t('fields.account'), code: (u) => u.account, href: (u) => `/users/${u.id}` }),
       { id: 'name', label: t('fields.name'), value: (u) => u.name, truncate: true },
       { id: 'email', label: t('fields.email'), value: (u) => u.email },
       { id: 'roleIdNumber', label: t('fields.roleIdNumber'), value: (u) => u.roleId, only: 'csv' },
