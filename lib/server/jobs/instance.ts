@@ -1,8 +1,8 @@
 import 'server-only';
 import { getConsoleDb } from '../db';
-import { getEmbeddedService } from '../embedded';
 import { getEnv } from '../env';
-import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
+import type { UpstreamClient } from '../upstream';
+import { createEnvUpstream } from '../upstream-instance';
 import { JOB_KINDS } from './kinds';
 import { limitedFetch } from './limited-fetch';
 import { JobRunner } from './runner';
@@ -16,18 +16,7 @@ const holder = globalThis as typeof globalThis & { __jobRunner?: Promise<JobRunn
 
 /** The upstream the jobs use: the same signing client settings, behind the jobs' own concurrency limit. */
 function jobsUpstream(): UpstreamClient {
-  const { upstream, jobs } = getEnv();
-  const base: FetchImpl =
-    upstream.mode === 'embedded' ? async (request) => (await getEmbeddedService()).fetch(request) : (request) => fetch(request);
-  return createUpstreamClient({
-    baseUrl: upstream.baseUrl,
-    clientId: upstream.clientId,
-    clientSecret: upstream.clientSecret,
-    timeoutMs: upstream.timeoutMs,
-    batchSize: upstream.batchSize,
-    batchConcurrency: upstream.batchConcurrency,
-    fetch: limitedFetch(base, { concurrency: jobs.concurrency }),
-  });
+  return createEnvUpstream((base) => limitedFetch(base, { concurrency: getEnv().jobs.concurrency }));
 }
 
 /** Which upstream a job's data belongs to: the same console pointed elsewhere starts a separate history. */
