@@ -2,7 +2,12 @@ import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from './lib/http/security-headers';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  // The catalogues' ICU messages are compiled at build time, so browsers get a format-only formatter instead of
+  // the ICU parser. Catalogue values are then compiled messages, not strings: format them through a translator.
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.

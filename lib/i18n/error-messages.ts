@@ -1,3 +1,4 @@
+import { createTranslator } from 'next-intl';
 import { isKnownErrorCode } from '@/lib/contract/errors';
 import catalogue from '@/messages/en/errors.json';
 
@@ -22,11 +23,21 @@ function active(): ErrorCatalogue {
   return browserCatalogue ?? EN;
 }
 
+/**
+ * A fallback sentence with its placeholders filled by the catalogues' formatter: the build precompiles catalogue
+ * messages (next.config.ts), so a message with a placeholder is not a string there.
+ */
+function fallbackSentence(key: 'unknown' | 'http', values: Record<string, string>): string {
+  const own = active().errorFallback;
+  const messages = { errorFallback: Object.hasOwn(own, key) ? own : EN.errorFallback };
+  return createTranslator({ locale: 'en', messages, namespace: 'errorFallback' })(key, values);
+}
+
 /** The sentence for any code, including ones this console has never seen. */
 export function errorMessage(code: string): string {
-  const { errors, errorFallback } = active();
+  const { errors } = active();
   if (isKnownErrorCode(code) && Object.hasOwn(errors, code)) return errors[code]!;
-  return (errorFallback.unknown ?? EN.errorFallback.unknown!).replace('{code}', code);
+  return fallbackSentence('unknown', { code });
 }
 
 export type FailureKind = 'network' | 'server' | 'offline' | 'invalidResponse';
@@ -43,5 +54,5 @@ export function failureSentence(kind: FailureKind): string {
 
 /** An error status that came without a code, in the page's language. */
 export function httpFailureSentence(status: number): string {
-  return (active().errorFallback.http ?? EN.errorFallback.http!).replace('{status}', String(status));
+  return fallbackSentence('http', { status: String(status) });
 }
