@@ -1,4 +1,4 @@
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl/core';
 import { isKnownErrorCode } from '@/lib/contract/errors';
 import catalogue from '@/messages/en/errors.json';
 
