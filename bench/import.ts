@@ -14,7 +14,6 @@
  *
  *   npm run bench:import [-- --rows 100000 --concurrency 4 --check-only]
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
@@ -29,6 +28,7 @@ import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
 import { createUpstreamClient } from '@/lib/server/upstream';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { selfCpuSeconds, treeCpuSeconds } from './cpu';
 import { startServiceProcess } from './service-process';
 
 const { values } = parseArgs({
@@ -62,10 +62,6 @@ let readCheckSeconds = Infinity;
 // CPU seconds too: on a shared machine a wall time can land on another process's burst.
 let bareCpu = Infinity;
 let readCheckCpu = Infinity;
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 let c = 0;
 let bare!: Papa.ParseResult<string[]>;
 let checked!: ReturnType<typeof checkRows>;
@@ -74,17 +70,17 @@ let mapping!: ReturnType<typeof autoMap>;
 let t = 0;
 for (let round = 0; round < 3; round++) {
   t = performance.now();
-  c = cpuSeconds();
+  c = selfCpuSeconds();
   bare = Papa.parse<string[]>(text, { skipEmptyLines: true });
   bareSeconds = Math.min(bareSeconds, seconds(t));
-  bareCpu = Math.min(bareCpu, cpuSeconds() - c);
+  bareCpu = Math.min(bareCpu, selfCpuSeconds() - c);
   t = performance.now();
-  c = cpuSeconds();
+  c = selfCpuSeconds();
   read = await readCsvBytes(bytes);
   mapping = autoMap(read.headers, FAMILIES.skus);
   checked = checkRows(FAMILIES.skus, read.headers, mapping, read.rows, read.malformedLines);
   readCheckSeconds = Math.min(readCheckSeconds, seconds(t));
-  readCheckCpu = Math.min(readCheckCpu, cpuSeconds() - c);
+  readCheckCpu = Math.min(readCheckCpu, selfCpuSeconds() - c);
 }
 if (checked.counts.toSend !== ROWS || bare.data.length !== ROWS + 1) throw new Error('read-and-check did not see every row');
 
@@ -100,17 +96,9 @@ if (values['check-only']) process.exit(0);
 let service = await startServiceProcess(testSeed(), ['--memory']);
 // CPU seconds of each process beside the wall times: on a shared machine the wall time moves with the others'
 // load, the CPU each side spends much less.
-const serviceCpu = () => {
-  const fields = readFileSync(`/proc/${service.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-const ownCpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 const cpuSince = (from: { service: number; own: number }) =>
-  `CPU: service ${(serviceCpu() - from.service).toFixed(1)} s, console process ${(ownCpu() - from.own).toFixed(1)} s`;
-const cpuNow = () => ({ service: serviceCpu(), own: ownCpu() });
+  `CPU: service ${(treeCpuSeconds(service.pid) - from.service).toFixed(1)} s, console process ${(selfCpuSeconds() - from.own).toFixed(1)} s`;
+const cpuNow = () => ({ service: treeCpuSeconds(service.pid), own: selfCpuSeconds() });
 
 const upstreamOf = (baseUrl: string) =>
   createUpstreamClient({
