@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import { GeistSans } from 'geist/font/sans';
 import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { THEME_SCRIPT } from '@/components/layout/theme-script';
 import { ErrorCatalogueSync } from '@/components/layout/error-catalogue-sync';
 import { TimeZoneSync } from '@/components/layout/time-zone-sync';
+import { scopeMessages } from '@/lib/i18n/client-scopes';
 import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
 
@@ -30,7 +31,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <NextIntlClientProvider>
+        {/* Only the namespaces every page's client components need; layouts below add their own. */}
+        <NextIntlClientProvider messages={scopeMessages(await getMessages(), '')}>
           <TimeZoneSync />
           <ErrorCatalogueSync />
           {children}

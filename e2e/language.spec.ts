@@ -147,6 +147,12 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
   for (const [group, pages] of tours) {
     test(`axe passes in Traditional Chinese: ${group}`, async ({ page }) => {
       test.slow(); // Up to nine pages, each checked by axe.
+      // Each page's client components get only their namespaces (lib/i18n/client-scopes.ts): a missing one is
+      // reported by next-intl in the browser console, and would show a message key instead of words.
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (/MISSING_MESSAGE/.test(message.text())) missing.push(`${page.url()}: ${message.text()}`);
+      });
       await signInAs(page, email);
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
       for (const [path, heading] of pages) {
@@ -154,6 +160,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
         await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
         await expectNoAxeViolations(page);
       }
+      expect(missing).toEqual([]);
     });
   }
 

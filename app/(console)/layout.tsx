@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { ConsoleShell } from '@/components/layout/console-shell';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
@@ -17,14 +18,16 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   }
   const preferences = await requestPreferences(user.id);
   return (
-    <ConsoleShell
-      user={user}
-      signOutAction={signOut}
-      chooseLocaleAction={chooseLocale}
-      density={preferences.density ?? DEFAULT_DENSITY}
-      chooseDensityAction={chooseDensity}
-    >
-      {children}
-    </ConsoleShell>
+    <ClientMessages scope="(console)">
+      <ConsoleShell
+        user={user}
+        signOutAction={signOut}
+        chooseLocaleAction={chooseLocale}
+        density={preferences.density ?? DEFAULT_DENSITY}
+        chooseDensityAction={chooseDensity}
+      >
+        {children}
+      </ConsoleShell>
+    </ClientMessages>
   );
 }

@@ -49,7 +49,11 @@ const SELECT = `
              'quantity', bc.quantity,
              'sort', bc.sort) order by bc.sort, bc.id), '[]'::json) as components
     from bundle_components bc
-    join skus cs on cs.id = bc.component_sku_id
+    -- One primary-key read per component (OFFSET 0 keeps the planner from merging this into a join that
+    -- walks the skus index from its start for every bundle: twice as slow on a 100-bundle page).
+    cross join lateral (
+      select x.id, x.outer_sys_code, x.name, x.inventory_qty, x.reserved_qty from skus x where x.id = bc.component_sku_id offset 0
+    ) cs
     where bc.bundle_product_id = p.id
   ) r`;
 

@@ -15,7 +15,8 @@ export async function prefetchBundle(id: number): Promise<DehydratedState | unde
   const requestHeaders = await headers();
   // A client-side navigation (RSC request) is already fetching in the browser.
   if (requestHeaders.get('rsc') === '1') return undefined;
-  const user = await getCurrentUser(requestHeaders);
+  // The layout's read of this request (React's cache): one session lookup per document, not two.
+  const user = await getCurrentUser();
   if (!user) return undefined;
   const upstream = getUpstream();
   const client = new QueryClient();

@@ -38,7 +38,8 @@ export async function prefetchList<L extends ListName>(
   // Only for a document load: on a client-side navigation (an RSC request) the browser is already
   // fetching the same page with its new URL state, and a second read here would only double the work.
   if (requestHeaders.get('rsc') === '1') return undefined;
-  const user = await getCurrentUser(requestHeaders);
+  // The layout's read of this request (React's cache): one session lookup per document, not two.
+  const user = await getCurrentUser();
   if (!user) return undefined;
   const state = parseListState(list, toUrlSearchParams(searchParams));
   const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };

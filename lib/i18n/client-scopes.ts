@@ -1,0 +1,37 @@
+import type { Messages } from './messages';
+
+export type Namespace = keyof Messages;
+
+/**
+ * The catalogue namespaces the browser receives, by the app/ folder whose layout hands them over
+ * (components/i18n/client-messages.tsx). A page's client components read the union of its folder's scope and
+ * every parent folder's; the server reads the whole catalogue. Sending only these keeps the page's RSC
+ * payload small (the whole catalogue was ~70 kB on every page). lib/i18n/client-scopes.test.ts fails when a
+ * client component uses a namespace its page does not receive.
+ */
+export const CLIENT_SCOPES = {
+  // app/layout.tsx: ErrorCatalogueSync hands the error sentences to code outside React, on every page.
+  '': ['errors', 'errorFallback', 'ui'],
+  '(auth)': ['signIn'],
+  '(console)': ['shell', 'nav', 'find', 'dataTable', 'records'],
+  '(console)/audit': ['audit'],
+  '(console)/bundles': ['bundles', 'writes'],
+  '(console)/bundles/[id]': ['forms', 'history'],
+  '(console)/bundles/new': ['forms', 'products'],
+  '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/exports': ['exports', 'writes'],
+  '(console)/imports': ['imports', 'workbench'],
+  '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/quotas': ['quotas', 'writes'],
+  '(console)/settings': ['settings', 'roles'],
+  '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/status': ['status'],
+  '(console)/users': ['users', 'writes', 'forms', 'history'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type ClientScope = keyof typeof CLIENT_SCOPES;
+
+/** The scope's namespaces of a catalogue (compiled or not: values are passed through untouched). */
+export function scopeMessages(messages: Record<string, unknown>, scope: ClientScope): Record<string, unknown> {
+  return Object.fromEntries(CLIENT_SCOPES[scope].map((namespace) => [namespace, messages[namespace]]));
+}
