@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import { fitsNumeric, INVALID, longId, money, quantityPrecision, requiredOnCreate, round4, texts, type CreateRequirements } from './fields';
+import {
+  fitsNumeric,
+  INVALID,
+  isFiniteNumber,
+  longId,
+  money,
+  quantityPrecision,
+  requiredOnCreate,
+  round4,
+  texts,
+  withRefinementRule,
+  withRule,
+  type CreateRequirements,
+} from './fields';
 import { BUNDLE_OPERATIONS } from './operations';
 import { BUNDLE_FILTERS } from './lists';
 import { BUNDLE_LIMITS, BUNDLE_STATUS } from './values';
@@ -24,22 +37,30 @@ export function componentQuantity(value: number): number | null {
   return rounded > 0 && fitsNumeric(rounded) ? rounded : null;
 }
 
-export const componentWrite = z
-  .object(
-    {
-      componentSkuId: longId.nullish(),
-      componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
-      quantity: z
-        .number({ error: 'invalid_component_quantity' })
-        .refine((v) => componentQuantity(v) !== null, { error: 'invalid_component_quantity' }),
-      sort: z.number({ error: INVALID }).int({ error: INVALID }).nullish(),
-    },
-    // A recipe entry that is not an object (a number, null) is a wrong JSON type: invalid_parameter.
-    { error: INVALID },
-  )
-  .refine((c) => c.componentSkuId != null || (c.componentSkuOuterSysCode ?? '').trim() !== '', {
-    error: 'component_identifier_required',
-  });
+const isComponentQuantity = (v: number) => componentQuantity(v) !== null;
+/** A component names its SKU by id or by a non-blank code. */
+const hasComponentIdentifier = (c: { componentSkuId?: unknown; componentSkuOuterSysCode?: unknown }) =>
+  c.componentSkuId != null || String(c.componentSkuOuterSysCode ?? '').trim() !== '';
+
+export const componentWrite = withRefinementRule(
+  z
+    .object(
+      {
+        componentSkuId: longId.nullish(),
+        componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
+        quantity: withRule(
+          z.number({ error: 'invalid_component_quantity' }).refine(isComponentQuantity, { error: 'invalid_component_quantity' }),
+          (v) => isFiniteNumber(v) && isComponentQuantity(v),
+        ),
+        // z.int(): a safe integer.
+        sort: withRule(z.number({ error: INVALID }).int({ error: INVALID }), (v) => Number.isSafeInteger(v)).nullish(),
+      },
+      // A recipe entry that is not an object (a number, null) is a wrong JSON type: invalid_parameter.
+      { error: INVALID },
+    )
+    .refine(hasComponentIdentifier, { error: 'component_identifier_required' }),
+  hasComponentIdentifier,
+);
 export type ComponentWrite = z.infer<typeof componentWrite>;
 
 export const bundleWrite = z.object({

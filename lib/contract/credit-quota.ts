@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID } from './fields';
+import { INVALID, withRefinementRule } from './fields';
 import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
 import { CREDIT_QUOTA_OPERATIONS } from './operations';
 export { CREDIT_QUOTA_OPERATIONS };
@@ -20,11 +20,14 @@ export const CREDIT_AMOUNT_RULE: AmountRule = {
   valid: (value) => Number.isFinite(value) && value >= 0 && value <= CREDIT_AMOUNT_MAX,
 };
 
-export const creditQuotaWrite = z
-  .object({ ...quotaItemFields, creditAmount: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
-  .superRefine((value, ctx) => {
-    for (const e of quotaItemErrors(value, value.creditAmount, CREDIT_AMOUNT_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
-  });
+export const creditQuotaWrite = withRefinementRule(
+  z
+    .object({ ...quotaItemFields, creditAmount: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
+    .superRefine((value, ctx) => {
+      for (const e of quotaItemErrors(value, value.creditAmount, CREDIT_AMOUNT_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
+    }),
+  (value) => quotaItemErrors(value, value.creditAmount as number | null | undefined, CREDIT_AMOUNT_RULE).length === 0,
+);
 export type CreditQuotaWrite = z.infer<typeof creditQuotaWrite>;
 
 export const creditQuota = z.object({

@@ -105,6 +105,18 @@ export const ERROR_CODES = {
   invalid_role_id: 'roleId',
   invalid_status: 'status',
   last_active_admin: null,
+  // Console jobs (lib/server/imports, lib/server/exports): answered by the console's own routes, never by /v1.
+  import_not_found: null,
+  import_not_uploading: null,
+  import_incomplete: null,
+  import_already_running: null,
+  import_running: null,
+  row_not_resendable: null,
+  rows_invalid: null,
+  nothing_to_resend: null,
+  export_already_running: null,
+  export_not_found: null,
+  export_not_ready: null,
 } as const satisfies Record<string, string | null>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

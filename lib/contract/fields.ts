@@ -24,13 +24,24 @@ export const INVALID = 'invalid_parameter';
  */
 export const fieldRules = new WeakMap<z.ZodType, (value: unknown) => boolean>();
 
-function withRule<S extends z.ZodType>(schema: S, rule: (value: unknown) => boolean): S {
+export function withRule<S extends z.ZodType>(schema: S, rule: (value: unknown) => boolean): S {
   fieldRules.set(schema, rule);
   return schema;
 }
 
+/**
+ * The same for an object schema's own refinement (refine/superRefine on the object): the function the
+ * refinement calls, as "no issue", for an object whose fields already passed their rules.
+ */
+export const refinementRules = new WeakMap<z.ZodType, (value: Record<string, unknown>) => boolean>();
+
+export function withRefinementRule<S extends z.ZodType>(schema: S, rule: (value: Record<string, unknown>) => boolean): S {
+  refinementRules.set(schema, rule);
+  return schema;
+}
+
 /** z.number() takes finite numbers only. */
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** A `long`: an integer JSON number within the safe range. */
 export const longId = withRule(
@@ -48,12 +59,12 @@ export const MONEY_MAX = 9_999_999.99;
 
 const isMoney = (v: number) => v >= 0 && v <= MONEY_MAX;
 /** SKU and bundle price or sellPrice: 0 to 9,999,999.99, else invalid_price. */
-export const money = withRule(z.number({ error: INVALID }).refine(isMoney, { error: 'invalid_price' }), (v) => isNumber(v) && isMoney(v));
+export const money = withRule(z.number({ error: INVALID }).refine(isMoney, { error: 'invalid_price' }), (v) => isFiniteNumber(v) && isMoney(v));
 
 const isQuantityPrecision = (v: number) => Number.isInteger(v) && v >= 0 && v <= 4;
 export const quantityPrecision = withRule(
   z.number({ error: INVALID }).refine(isQuantityPrecision, { error: 'invalid_quantity_precision' }),
-  (v) => isNumber(v) && isQuantityPrecision(v),
+  (v) => isFiniteNumber(v) && isQuantityPrecision(v),
 );
 
 /** `value × 10^exp`, shifted in the decimal exponent of its shortest form, so no binary product error creeps in. */
@@ -125,11 +136,12 @@ export function missingOnCreate(requirements: CreateRequirements, input: Record<
 }
 
 export function requiredOnCreate<S extends z.ZodType<Record<string, unknown>>>(schema: S, requirements: CreateRequirements) {
-  return schema.superRefine((value, ctx) => {
+  const refined = schema.superRefine((value, ctx) => {
     for (const [field, rule] of Object.entries(requirements)) {
       if (rule.missing(value[field])) ctx.addIssue({ code: 'custom', path: [field], message: rule.code });
     }
   });
+  return withRefinementRule(refined, (value) => missingOnCreate(requirements, value).length === 0);
 }
 
 export const blank = (value: unknown) => value == null || value === '';

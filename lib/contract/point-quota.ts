@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fitsNumeric, INVALID, round4 } from './fields';
+import { fitsNumeric, INVALID, round4, withRefinementRule } from './fields';
 import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
 import { POINT_QUOTA_OPERATIONS } from './operations';
 export { POINT_QUOTA_OPERATIONS };
@@ -20,11 +20,14 @@ export const POINT_BALANCE_RULE: AmountRule = {
   },
 };
 
-export const pointQuotaWrite = z
-  .object({ ...quotaItemFields, balance: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
-  .superRefine((value, ctx) => {
-    for (const e of quotaItemErrors(value, value.balance, POINT_BALANCE_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
-  });
+export const pointQuotaWrite = withRefinementRule(
+  z
+    .object({ ...quotaItemFields, balance: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
+    .superRefine((value, ctx) => {
+      for (const e of quotaItemErrors(value, value.balance, POINT_BALANCE_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
+    }),
+  (value) => quotaItemErrors(value, value.balance as number | null | undefined, POINT_BALANCE_RULE).length === 0,
+);
 export type PointQuotaWrite = z.infer<typeof pointQuotaWrite>;
 
 export const pointQuota = z.object({

@@ -14,6 +14,21 @@ const VALUES: unknown[] = [
   0, -0, 1, -1, 2, 4, 5, 0.5, 1.25, 123.456, 9_999_999.99, 9_999_999.991, 10_000_000, -0.01,
   Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, Number.MIN_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER - 2,
   1e16, NaN, Infinity, -Infinity, true, false, [], {}, [1],
+  // Bundle recipes: valid, a quantity that rounds to 0, no identifier, a blank code, a fractional sort.
+  [{ componentSkuOuterSysCode: 'S1', quantity: 2, sort: 1 }], [{ componentSkuId: 12, quantity: 0.5 }],
+  [{ componentSkuOuterSysCode: 'S1', quantity: 0.00004 }], [{ componentSkuOuterSysCode: 'S1', quantity: 0.00005 }],
+  [{ quantity: 1 }], [{ componentSkuOuterSysCode: '  ', quantity: 1 }], [{ componentSkuId: 1, quantity: 1, sort: 1.5 }],
+  [{ componentSkuId: 1, quantity: 1e16 }], [{ componentSkuId: 1 }], [null],
+];
+
+/** Whole items for the schemas with an object-level rule (quotas: the key, the amount and the memo together). */
+const ITEMS: Record<string, unknown>[] = [
+  { companyCode: 'C1', balance: 0 }, { companyCode: 'C1', balance: -0.00004 }, { companyCode: 'C1', balance: -0.00005 },
+  { companyId: 3, creditAmount: 99_999_999_999_999.9999 }, { companyId: 3, creditAmount: 1e15 }, { companyCode: ' ', balance: 1 },
+  { companyCode: 'C1', creditAmount: 5, memo: '茶'.repeat(200) }, { companyCode: 'C1', creditAmount: 5, memo: '茶'.repeat(201) },
+  { companyCode: 'C1', balance: 1, enabled: true }, { companyCode: 'C1', balance: 1, enabled: 'yes' }, { companyCode: 'C1' },
+  { productId: 1, outerSysCode: 'S1' }, { outerSysCode: 'B1', productCategoryId: 2, components: [{ componentSkuOuterSysCode: 'S1', quantity: 1 }] },
+  { outerSysCode: 'B1', productCategoryId: 2, components: [] }, { name: 'P', productCategoryId: 2 }, { name: 'P' },
 ];
 
 const schemas = FAMILY_NAMES.flatMap((name) => {
@@ -43,5 +58,13 @@ describe('acceptFor (the contract rules as plain functions)', () => {
         expect(accept(item), `${field} = ${JSON.stringify(value)}`).toBe(schema.safeParse(item).success);
       }
     }
+    // Items of this schema's fields only (a key it does not have is always the schema's to decide).
+    for (const item of ITEMS.filter((i) => Object.keys(i).every((k) => k in shape))) {
+      expect(accept(item), JSON.stringify(item)).toBe(schema.safeParse(item).success);
+    }
+  });
+
+  it('compiles every family schema (and create schema) into a test: every family has a fast path', () => {
+    for (const [name, schema] of schemas) expect(acceptFor(schema), name).not.toBeNull();
   });
 });

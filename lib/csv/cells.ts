@@ -53,16 +53,20 @@ const COMPONENTS_ERROR = new CellSyntax(COMPONENTS_SYNTAX);
  * object per cell: the check runs this on every cell of files of 100,000 rows.
  */
 export function cellValue(kind: CellKind, raw: string): unknown {
-  const text = raw.trim();
+  return trimmedCellValue(kind, raw.trim());
+}
+
+/** cellValue of a cell already trimmed. */
+export function trimmedCellValue(kind: CellKind, text: string): unknown {
   switch (kind) {
     case 'text':
       return text;
     case 'long':
       return INTEGER.test(text) ? Number(text) : text;
-    case 'number': {
-      const plain = GROUPED.test(text) ? text.replaceAll(',', '') : text;
-      return DECIMAL.test(plain) ? Number(plain) : text;
-    }
+    case 'number':
+      // A plain decimal first (most cells); a grouped one ("1,234.5") has a comma, which DECIMAL refuses.
+      if (DECIMAL.test(text)) return Number(text);
+      return GROUPED.test(text) ? Number(text.replaceAll(',', '')) : text;
     case 'boolean': {
       const lower = text.toLowerCase();
       return TRUE.has(lower) ? true : FALSE.has(lower) ? false : text;

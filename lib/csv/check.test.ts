@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkRows, CREATES_EVERY_TIME, DUPLICATE_KEY, WRONG_CELL_COUNT } from './check';
 import { FAMILIES } from './families';
 import { autoMap, missingColumns, toSaved } from './mapping';
@@ -92,5 +92,60 @@ describe('checkRows', () => {
     const { rows } = check('companyCode,balance,enabled\nC1,10,是\nC2,0,no\nC3,5,maybe\n', FAMILIES.pointQuotas);
     expect(rows.map((r) => r.item.enabled)).toEqual([true, false, 'maybe']);
     expect(rows[2]!.errors).toEqual([{ code: 'invalid_parameter', field: 'enabled', column: 3 }]);
+  });
+});
+
+describe('checkFile: the fast path agrees with the contract schema', () => {
+  const cjk = (n: number) => '茶'.repeat(n);
+  // Cells at and past each bound; every row has a key, so none is "create only".
+  const cells: [string, string][] = [
+    ['price', '9999999.99'], ['price', '9999999.991'], ['price', '10000000'], ['price', '-0.01'], ['price', '0'],
+    ['price', '1.23456'], ['price', '1,234.5'], ['price', '1e3'], ['price', 'abc'], ['price', ''], ['price', '  '],
+    ['sellPrice', '-0'], ['name', cjk(100)], ['name', cjk(101)], ['name', '😀'.repeat(100)], ['name', '😀'.repeat(101)],
+    ['name', ` ${cjk(100)} `], ['unit', 'x'.repeat(50)], ['unit', 'x'.repeat(51)], ['quantityPrecision', '4'],
+    ['quantityPrecision', '5'], ['quantityPrecision', '1.5'], ['quantityPrecision', '-1'], ['productId', '9007199254740991'],
+    ['productId', '9007199254740992'], ['productId', 'abc'], ['productId', '+7'], ['productId', '1.0'],
+  ];
+
+  it.each(cells)('%s = %j: the same verdict and codes as the schema', (field, cell) => {
+    const headers = ['productId', 'outerSysCode', field].filter((h, i, all) => all.indexOf(h) === i);
+    const row = headers.map((h) => (h === field ? cell : h === 'productId' ? '7' : 'S1'));
+    const { rows } = checkRows(skus, headers, headers, [{ line: 2, cells: row }]);
+    const item = rows[0]!.item;
+    const parsed = skus.schema.safeParse(item);
+    expect(rows[0]!.errors.map((e) => e.code)).toEqual(parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))]);
+  });
+
+  it.each([
+    ['stock', 'skuId,inventoryQty\n1,12.5\n2,0\n'],
+    ['prices', 'skuId,price,sellPrice\n1,450,399\n'],
+    ['bundlePrices', 'id,price,sellPrice\n10,900,799\n'],
+    ['pointQuotas', 'companyCode,balance,enabled,memo\nC1,300,是,年度回饋\n'],
+    ['creditQuotas', 'companyId,creditAmount,enabled\n4,500000,false\n'],
+    ['bundles', 'outerSysCode,name,components\nB1,禮盒,S1*2|id:12*0.5\n'],
+    ['skus', 'productId,outerSysCode,name,price\n1,S1,茶,10\n'],
+  ] as const)('passes valid %s rows without the zod schema', (name, text) => {
+    const family = FAMILIES[name];
+    const parse = vi.spyOn(family.schema, 'safeParse');
+    try {
+      const { counts } = check(text, family);
+      expect(counts.heldBack).toBe(0);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('still names the issues of rows the fast path refuses, in every family', () => {
+    expect(check('skuId,inventoryQty\n1,abc\n', FAMILIES.stock).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_parameter']);
+    expect(check('companyCode,balance\nC1,-1\n', FAMILIES.pointQuotas).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_balance']);
+    expect(check('companyCode,memo\nC1,x\n', FAMILIES.creditQuotas).rows[0]!.errors.map((e) => e.code)).toEqual(['missing_credit_amount']);
+    expect(check('outerSysCode,components\nB1,S1*0.00001\n', FAMILIES.bundles).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_component_quantity']);
+  });
+
+  it('flags a duplicate key on the fast path with the earlier line, and keys a SKU code within its product', () => {
+    const { rows, counts } = check('productId,outerSysCode,price\n1,S1,10\n2,S1,10\n1,S1,12\n1,S2,1\n1,S1,13\n');
+    expect(rows.map((r) => r.warnings)).toEqual([[], [], [{ code: DUPLICATE_KEY, params: { line: 2 } }], [], [{ code: DUPLICATE_KEY, params: { line: 2 } }]]);
+    expect(counts).toEqual({ rows: 5, toSend: 5, heldBack: 0, warned: 2 });
   });
 });

@@ -62,8 +62,11 @@ export interface Family {
   createSchema?: z.ZodType;
   /** The file must have every column of at least one of these sets. */
   requiredColumns: readonly (readonly string[])[];
-  /** What a row writes to; two rows with the same key in one file: the later overwrites the earlier. */
-  key: (item: Item) => string | null;
+  /**
+   * What identifies the record a row writes: the first of these field lists whose fields all have a value.
+   * Two rows with the same key in one file: the later overwrites the earlier.
+   */
+  key: readonly (readonly string[])[];
   /** An upsert family: a row with neither id nor ERP code creates a new record every time. */
   upsert: boolean;
   /** The console page of a record this family writes, by the id in the batch result. */
@@ -72,15 +75,8 @@ export interface Family {
   example: Record<string, string>;
 }
 
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
-const idOrCode = (item: Item) =>
-  typeof item.id === 'number' ? `id:${item.id}` : present(item.outerSysCode) ? `code:${String(item.outerSysCode)}` : null;
-const companyKey = (item: Item) =>
-  typeof item.companyId === 'number'
-    ? `id:${item.companyId}`
-    : present(item.companyCode)
-      ? `code:${String(item.companyCode)}`
-      : null;
+const idOrCode = [['id'], ['outerSysCode']] as const;
+const companyKey = [['companyId'], ['companyCode']] as const;
 
 const ID = ['ID', '編號', '系統編號', '識別碼'];
 const PRICE = ['定價', '原價', '標準售價', '牌價'];
@@ -150,12 +146,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
     createSchema: skuCreate,
     requiredColumns: [['id'], ['productId', 'outerSysCode']],
     // The service matches a code within its product only: the same code under two products is two SKUs.
-    key: (item) =>
-      typeof item.id === 'number'
-        ? `id:${item.id}`
-        : present(item.outerSysCode) && typeof item.productId === 'number'
-          ? `code:${item.productId}\u0000${String(item.outerSysCode)}`
-          : null,
+    key: [['id'], ['productId', 'outerSysCode']],
     upsert: true,
     recordPath: (id) => `/skus/${id}`,
     example: { id: '', productId: '1', outerSysCode: 'S1001-300', name: '高山烏龍茶 300g', barcode: '4710000000017', warehouse: 'A1', unit: '包', spec: '300g', price: '450', sellPrice: '399', quantityPrecision: '0' },
@@ -192,7 +183,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
     ],
     schema: stockWrite,
     requiredColumns: [['skuId', 'inventoryQty']],
-    key: (item) => (typeof item.skuId === 'number' ? `id:${item.skuId}` : null),
+    key: [['skuId']],
     upsert: false,
     recordPath: (id) => `/skus/${id}`,
     example: { skuId: '1', inventoryQty: '120' },
@@ -206,7 +197,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
     ],
     schema: priceWrite,
     requiredColumns: [['skuId']],
-    key: (item) => (typeof item.skuId === 'number' ? `id:${item.skuId}` : null),
+    key: [['skuId']],
     upsert: false,
     recordPath: (id) => `/skus/${id}`,
     example: { skuId: '1', price: '450', sellPrice: '399' },
@@ -220,7 +211,7 @@ export const FAMILIES: Record<FamilyName, Family> = {
     ],
     schema: bundlePriceWrite,
     requiredColumns: [['id']],
-    key: (item) => (typeof item.id === 'number' ? `id:${item.id}` : null),
+    key: [['id']],
     upsert: false,
     recordPath: (id) => `/bundles/${id}`,
     example: { id: '10', price: '900', sellPrice: '799' },

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
-import { checkRows, type CheckedRow } from '@/lib/csv/check';
+import { itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
+import { readAndCheck } from '@/lib/csv/read-check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { Mapping } from '@/lib/csv/mapping';
-import type { Delimiter } from '@/lib/csv/parse';
+import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
 import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
@@ -27,7 +28,10 @@ let checked: {
   delimiter: Delimiter;
   headers: string[];
   mapping: Mapping;
-  rows: CheckedRow[];
+  /** The rows as read; each one's batch item is made again from its cells when it is needed. */
+  rows: readonly ParsedRow[];
+  /** The issues of the rows that have any, by row index. */
+  issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared. */
   compared?: (CompareKind | null)[];
 } | null = null;
@@ -56,26 +60,17 @@ async function preview(file: File, encoding?: Encoding, delimiter?: Delimiter) {
 
 async function check(message: Extract<ToWorker, { type: 'check' }>) {
   checked = null;
-  const read = await readCsvBytes(await bytesOf(message.file), {
+  const { read, check, summary } = await readAndCheck(await bytesOf(message.file), FAMILIES[message.family], message.mapping, {
     encoding: message.encoding,
     delimiter: message.delimiter,
+    shown: ISSUE_ROWS_SHOWN,
     onProgress: (phase, done, total) => post({ type: 'progress', phase, done, total }),
+    onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
   });
-  if (read.error) {
-    post({ type: 'checked', result: { headers: read.headers, counts: { rows: 0, toSend: 0, heldBack: 0, warned: 0 }, issueRows: [], error: read.error } });
-    return;
+  if (check) {
+    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
   }
-  const family = FAMILIES[message.family];
-  const result = checkRows(family, read.headers, message.mapping, read.rows, read.malformedLines, (done, total) =>
-    post({ type: 'progress', phase: 'check', done, total }),
-  );
-  checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: result.rows };
-  const issueRows: { line: number; errors: CheckedRow['errors']; warnings: CheckedRow['warnings'] }[] = [];
-  for (const row of result.rows) {
-    if (issueRows.length >= ISSUE_ROWS_SHOWN) break;
-    if (row.errors.length || row.warnings.length) issueRows.push({ line: row.line, errors: row.errors, warnings: row.warnings });
-  }
-  post({ type: 'checked', result: { headers: read.headers, counts: result.counts, issueRows } });
+  post({ type: 'checked', result: summary });
 }
 
 /** "Compare with live data": reads the family's records once (every page) and compares each row to send. */
@@ -89,9 +84,11 @@ async function compare() {
   })) as LiveRecord[];
   const live = indexLive(family, records);
   const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0 }, byCode: 0, records: records.length, rows: [] };
-  const kinds: (CompareKind | null)[] = checked.rows.map((row) => {
-    if (row.errors.length) return null;
-    const c = compareItem(family, row.item, live);
+  const { issues } = checked;
+  const itemOf = itemMaker(FAMILIES[family], checked.mapping);
+  const kinds: (CompareKind | null)[] = checked.rows.map((row, r) => {
+    if (issues.get(r)?.errors.length) return null;
+    const c = compareItem(family, itemOf(row.cells), live);
     result.counts[c.kind]++;
     if (c.byCode && c.kind === 'update') result.byCode++;
     if (c.kind !== 'same' && result.rows.length < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c });
@@ -103,7 +100,8 @@ async function compare() {
 
 async function send(fileName: string, skipUnchanged: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
-  const { rows, compared } = checked;
+  const { rows, issues, compared } = checked;
+  const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
   const { id } = await importsFetch<{ id: string }>('', {
     method: 'POST',
     body: {
@@ -117,15 +115,18 @@ async function send(fileName: string, skipUnchanged: boolean) {
     },
   });
   for (let from = 0; from < rows.length; from += UPLOAD_PART_ROWS) {
-    const part = rows.slice(from, from + UPLOAD_PART_ROWS).map((row, i) => ({
-      rowNo: from + i,
-      line: row.line,
-      cells: row.cells,
-      item: row.errors.length ? null : row.item,
-      errors: row.errors,
-      warnings: row.warnings,
-      ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true } : {}),
-    }));
+    const part = rows.slice(from, from + UPLOAD_PART_ROWS).map((row, i) => {
+      const { errors, warnings } = issues.get(from + i) ?? { errors: NO_ISSUES, warnings: NO_ISSUES };
+      return {
+        rowNo: from + i,
+        line: row.line,
+        cells: row.cells,
+        item: errors.length ? null : itemOf(row.cells),
+        errors,
+        warnings,
+        ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true } : {}),
+      };
+    });
     await importsFetch(`/${id}/rows`, { method: 'POST', body: { rows: part } });
     post({ type: 'progress', phase: 'upload', done: Math.min(rows.length, from + UPLOAD_PART_ROWS), total: rows.length });
   }

@@ -1,4 +1,4 @@
-import type { CheckCounts, CheckedRow } from '@/lib/csv/check';
+import type { CheckSummary } from '@/lib/csv/read-check';
 import type { Detected, Encoding } from '@/lib/csv/encoding';
 import type { FamilyName } from '@/lib/csv/families';
 import type { Change, CompareKind } from '@/lib/csv/compare';
@@ -25,13 +25,7 @@ export type PreviewResult = {
 /** Rows with an error or a warning are returned for display, up to this many. */
 export const ISSUE_ROWS_SHOWN = 1_000;
 
-export type CheckResult = {
-  headers: string[];
-  counts: CheckCounts;
-  /** Rows with errors or warnings, in file order (at most ISSUE_ROWS_SHOWN). */
-  issueRows: Pick<CheckedRow, 'line' | 'errors' | 'warnings'>[];
-  error?: FileError;
-};
+export type CheckResult = CheckSummary;
 
 export type FromWorker =
   | { type: 'preview'; result: PreviewResult }

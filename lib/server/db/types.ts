@@ -186,6 +186,12 @@ export interface ImportChunkTable {
   sends: Generated<number>;
 }
 
+/** Rows per status of an import (migration 0130), kept by triggers on import_row. */
+export interface ImportCountTable {
+  import_id: string;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+}
+
 /** Each person's column mapping per import family. */
 export interface ImportMappingTable {
   user_id: string;
@@ -230,6 +236,7 @@ export interface ConsoleDatabase {
   import: ImportTable;
   import_row: ImportRowTable;
   import_chunk: ImportChunkTable;
+  import_count: ImportCountTable;
   import_mapping: ImportMappingTable;
   import_attempt: ImportAttemptTable;
   import_row_attempt: ImportRowAttemptTable;

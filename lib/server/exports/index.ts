@@ -3,6 +3,7 @@ import type { ExportResource } from '@/lib/csv/export-columns';
 import { getConsoleDb } from '../db';
 import { currentTenant, getJob, getJobsUpstream, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+import type { ErrorCode } from '@/lib/contract/errors';
 
 export { EXPORT_JOB_THRESHOLD } from './export-job';
 
@@ -14,7 +15,7 @@ const exportTenant = (userId: string) => `${currentTenant()}#export:${userId}`;
 
 export class ExportStateError extends Error {
   constructor(
-    readonly code: 'export_already_running' | 'export_not_found' | 'export_not_ready',
+    readonly code: Extract<ErrorCode, 'export_already_running' | 'export_not_found' | 'export_not_ready'>,
     readonly activeJobId?: string,
   ) {
     super(code);

@@ -5,6 +5,7 @@ import { checkRows, type RowIssue } from '@/lib/csv/check';
 import { FAMILIES } from '@/lib/csv/families';
 import { BATCHES } from '../upstream';
 import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
+import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
  * Attempts of an import (migration 0060). Attempt 1 is the first send; "Resend failed rows" makes the next
@@ -46,7 +47,7 @@ export async function listAttempts(db: Db, importId: string): Promise<AttemptVie
 
 export class ResendError extends Error {
   constructor(
-    readonly code: 'import_not_found' | 'import_running' | 'row_not_resendable' | 'rows_invalid' | 'nothing_to_resend',
+    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_running' | 'row_not_resendable' | 'rows_invalid' | 'nothing_to_resend'>,
     readonly rows: { rowNo: number; errors: RowIssue[] }[] = [],
   ) {
     super(code);

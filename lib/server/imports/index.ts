@@ -5,6 +5,7 @@ import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
+import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
  * CSV imports on the server: the browser reads and checks the file (lib/csv, in a Web Worker), uploads the
@@ -25,7 +26,7 @@ const db = getConsoleDb;
 
 export class ImportStateError extends Error {
   constructor(
-    readonly code: 'import_not_found' | 'import_not_uploading' | 'import_incomplete' | 'import_already_running',
+    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_not_uploading' | 'import_incomplete' | 'import_already_running'>,
     readonly activeImportId?: string,
   ) {
     super(code);

@@ -175,17 +175,13 @@ function emptyCounts(): Record<RowStatus, number> {
 
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const { rows } = await sql<ImportRowDb>`select *, id::text as id from import where id = ${id}`.execute(db);
+  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null }>`
+    select i.*, i.id::text as id, c.counts from import i left join import_count c on c.import_id = i.id where i.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return null;
-  const counted = await sql<{ status: RowStatus; n: number }>`
-    select status, count(*)::int as n from import_row where import_id = ${id} group by status`.execute(db);
-  const counts = emptyCounts();
-  let uploadedRows = 0;
-  for (const c of counted.rows) {
-    counts[c.status] = c.n;
-    uploadedRows += c.n;
-  }
+  // Kept per import by the database (migration 0130): the page polls this every second.
+  const counts = { ...emptyCounts(), ...(row.counts ?? {}) };
+  const uploadedRows = Object.values(counts).reduce((a, b) => a + b, 0);
   // Rows in flight count as pending here (the page polls this every second: telling them apart costs a
   // lookup per pending row); the rows list shows them as sending.
   return {
@@ -220,7 +216,7 @@ export interface ImportFilters {
 
 export async function listImports(db: Db, options: ImportFilters = {}) {
   const running = sql`(i.state = 'uploading' or j.state in ('planning', 'running'))`;
-  const toFix = sql`exists (select 1 from import_row r where r.import_id = i.id and r.status in ('failed', 'unknown', 'not_sent'))`;
+  const toFix = sql`(coalesce((c.counts->>'failed')::int, 0) + coalesce((c.counts->>'unknown')::int, 0) + coalesce((c.counts->>'not_sent')::int, 0)) > 0`;
   const where = [
     options.family ? sql`i.family = ${options.family}` : null,
     options.createdByEmail ? sql`i.created_by_email = ${options.createdByEmail}` : null,
@@ -231,10 +227,9 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
   ].filter((w) => w !== null);
   const { rows } = await sql<ImportRowDb & { job_state: string | null; counts: Partial<Record<RowStatus, number>> | null; attempts: number }>`
     select i.*, i.id::text as id, j.state as job_state,
-      (select jsonb_object_agg(s.status, s.n) from (select status, count(*)::int as n from import_row r
-         where r.import_id = i.id group by status) s) as counts,
+      c.counts,
       (select count(*)::int from import_attempt a where a.import_id = i.id) as attempts
-    from import i left join job j on j.id::text = i.job_id
+    from import i left join job j on j.id::text = i.job_id left join import_count c on c.import_id = i.id
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by i.created_at desc, i.id desc limit ${options.limit ?? 100}`.execute(db);
   return rows.map((r) => {

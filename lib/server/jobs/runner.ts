@@ -264,8 +264,9 @@ export class JobRunner {
             const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
             await first.kind.store!(trx, units, this.#context(first.unit));
           }
+          // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
+          await closeFinishedJobs(trx, [...new Set(batch.map((f) => f.unit.jobId))]);
         });
-        await closeFinishedJobs(this.#db, [...new Set(batch.map((f) => f.unit.jobId))]);
       } catch (error) {
         // Not recorded: the units stay claimed until their lease expires, then run again (reads) or are
         // marked outcome unknown (writes).

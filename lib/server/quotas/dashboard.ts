@@ -80,6 +80,17 @@ export interface PointRow {
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 const iso = (v: Date | string | null): string => (v ? new Date(v).toISOString() : '');
 
+/** One page of snapshot rows in the chosen order; company id breaks ties so pages never overlap. */
+function sortedPage(base: Query, column: string, query: QuotaQuery) {
+  return base
+    .selectAll()
+    .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
+    .orderBy('company_id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+}
+
 function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters): Query {
   let q = db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
   q = q.where(tab === 'credit' ? 'credit_read_at' : 'point_read_at', 'is not', null);
@@ -100,13 +111,7 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery) 
   const base = filtered(db, tenant, 'credit', query.filters);
   const column = CREDIT_SORTS[query.sort as CreditSort] ?? 'available_amount';
   const [rows, totals] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
-      .orderBy('company_id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    sortedPage(base, column, query),
     base
       .select((eb) => [
         eb.fn.countAll<string>().as('count'),
@@ -146,13 +151,7 @@ export async function readPointPage(db: Db, tenant: string, query: QuotaQuery) {
   const base = filtered(db, tenant, 'points', query.filters);
   const column = POINT_SORTS[query.sort as PointSort] ?? 'point_balance';
   const [rows, totals] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
-      .orderBy('company_id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    sortedPage(base, column, query),
     base
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('point_balance').as('balance')])
       .executeTakeFirstOrThrow(),

@@ -38,26 +38,11 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <details>
-          <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">{t('showTable')}</summary>
-          <table className="mt-2 w-full text-left text-sm">
-            <caption className="sr-only">{t('distribution')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 font-medium">{t('bucket')}</th>
-                <th scope="col" className="py-1 text-right font-medium">{t('companies')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {buckets.map((b) => (
-                <tr key={b.label}>
-                  <th scope="row" className="py-1 font-normal">{b.label}</th>
-                  <td className="py-1 text-right tabular-nums">{format.number(b.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <FiguresTable
+          caption={t('distribution')}
+          headers={[t('bucket'), t('companies')]}
+          rows={buckets.map((b) => ({ key: b.label, label: b.label, value: format.number(b.count) }))}
+        />
       </figure>
 
       <figure className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="chart-over">
@@ -79,32 +64,45 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
                 </BarChart>
               </ResponsiveContainer>
             </div>
-            <details>
-              <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">{t('showTable')}</summary>
-              <table className="mt-2 w-full text-left text-sm">
-                <caption className="sr-only">{t('mostOver')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="py-1 font-medium">{t('company')}</th>
-                    <th scope="col" className="py-1 text-right font-medium">{t('overBy')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {over.map((c) => (
-                    <tr key={c.label}>
-                      <th scope="row" className="py-1 font-normal">
-                        {c.label}
-                        {c.name && c.name !== c.label ? ` — ${c.name}` : ''}
-                      </th>
-                      <td className="py-1 text-right tabular-nums">{amount(c.overBy)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
+            <FiguresTable
+              caption={t('mostOver')}
+              headers={[t('company'), t('overBy')]}
+              rows={over.map((c) => ({
+                key: c.label,
+                label: c.name && c.name !== c.label ? `${c.label} — ${c.name}` : c.label,
+                value: amount(c.overBy),
+              }))}
+            />
           </>
         )}
       </figure>
     </div>
+  );
+}
+
+/** A chart's figures as a table, collapsed under it: what screen readers read and what people copy. */
+function FiguresTable({ caption, headers, rows }: { caption: string; headers: [string, string]; rows: { key: string; label: string; value: string }[] }) {
+  const t = useTranslations('quotas.charts');
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm text-blue-700 dark:text-blue-400">{t('showTable')}</summary>
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 font-medium">{headers[0]}</th>
+            <th scope="col" className="py-1 text-right font-medium">{headers[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="py-1 font-normal">{row.label}</th>
+              <td className="py-1 text-right tabular-nums">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }

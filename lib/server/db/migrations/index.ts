@@ -12,6 +12,7 @@ import auditRecordHistory from './0070-audit-record-history';
 import userPreference from './0080-user-preference';
 import jobUnitOpenOrder from './0090-job-unit-open-order';
 import importChunk from './0120-import-chunk';
+import importRowCounts from './0130-import-row-counts';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -33,4 +34,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0080-user-preference': userPreference,
   '0090-job-unit-open-order': jobUnitOpenOrder,
   '0120-import-chunk': importChunk,
+  '0130-import-row-counts': importRowCounts,
 };
