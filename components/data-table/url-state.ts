@@ -1,5 +1,4 @@
-import { isIsoWithZone } from '@/lib/contract/fields';
-import { LIST_FILTERS, PAGE_SIZE_MAX, type FilterKind, type ListFilters, type ListName } from '@/lib/contract/lists';
+import { isIsoWithZone, LIST_FILTERS, PAGE_SIZE_MAX, type FilterKind, type ListFilters, type ListName } from '@/lib/contract/lists';
 
 /**
  * A list view lives in the URL (design.md "Queries"): every filter under its API name, then `page`,

@@ -16,7 +16,12 @@ export interface ApiRequest<S extends z.ZodType> {
   /** In the order they are sent; undefined, null and '' are left out. */
   query?: [string, QueryValue][];
   body?: unknown;
-  schema: S;
+  /**
+   * What the answer must look like. Leave it out only for a /v1 list or single-record read: the proxy has
+   * checked those against lib/contract already (lib/server/proxy/response-check.ts), so the browser needs
+   * no schema (and no zod) to show a list.
+   */
+  schema?: S;
   signal?: AbortSignal;
 }
 
@@ -84,6 +89,7 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiReque
     }
   }
   if (!response.ok) throw errorFromBody(response.status, json);
+  if (!request.schema) return { data: json as z.output<S>, headers: response.headers };
   const parsed = request.schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });

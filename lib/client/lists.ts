@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
-import { LISTS, type ListItem } from '@/lib/contract/endpoints';
-import { listEnvelope, listQueryPairs, PAGE_SIZE_MAX, type ListFilters, type ListName, type ListPage } from '@/lib/contract/lists';
+import type { ListItem } from '@/lib/contract/endpoints';
+import { LIST_OPERATIONS, listQueryPairs, PAGE_SIZE_MAX, type ListFilters, type ListName, type ListPage } from '@/lib/contract/lists';
+import { operationPath } from '@/lib/contract/operations';
 import { apiFetch, type QueryValue } from './fetcher';
 
 export interface ListQuery<L extends ListName> {
@@ -9,11 +10,16 @@ export interface ListQuery<L extends ListName> {
   pageSize: number;
 }
 
-/** One page of a list (path and item schema from lib/contract). A `data: null` from a real upstream reads as no rows. */
+/**
+ * One page of a list (its operation from lib/contract). The proxy checked the answer against the list's schema,
+ * so it is read as it is. A `data: null` from a real upstream reads as no rows.
+ */
 export async function fetchListPage<L extends ListName>(list: L, query: ListQuery<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> {
-  const { path, item } = LISTS[list];
-  const envelope = await apiFetch({ path, query: listQueryPairs(list, query) as [string, QueryValue][], schema: listEnvelope(item), signal });
-  return { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] };
+  const path = operationPath(LIST_OPERATIONS[list]);
+  const envelope = (await apiFetch({ path, query: listQueryPairs(list, query) as [string, QueryValue][], signal })) as Omit<ListPage<ListItem<L>>, 'data'> & {
+    data: ListItem<L>[] | null;
+  };
+  return { ...envelope, data: envelope.data ?? [] };
 }
 
 export interface AllPagesProgress {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { READS, type ReadName, type ReadResult } from '@/lib/contract/endpoints';
+import type { ReadResult } from '@/lib/contract/endpoints';
+import { READ_TARGETS, type ReadName } from '@/lib/contract/reads';
 import type { ListName } from '@/lib/contract/lists';
 import { operationPath } from '@/lib/contract/operations';
 import { apiFetch } from './fetcher';
@@ -25,9 +26,12 @@ export function useList<L extends ListName>(list: L, query: ListQuery<L>) {
   return useQuery(listQueryOptions(list, query));
 }
 
-/** A bad id from a URL is sent as it is: the proxy answers it as not found, which the page already shows. */
+/**
+ * A bad id from a URL is sent as it is: the proxy answers it as not found, which the page already shows. The
+ * proxy checked the record against its schema (READS), so it is read as it is.
+ */
 export function getRecord<R extends ReadName>(name: R, id: number, signal?: AbortSignal): Promise<ReadResult<R>> {
-  return apiFetch({ path: operationPath(READS[name].operation, id), schema: READS[name].schema, signal }) as Promise<ReadResult<R>>;
+  return apiFetch({ path: operationPath(READ_TARGETS[name].operation, id), signal }) as Promise<ReadResult<R>>;
 }
 
 export function recordQueryOptions<R extends ReadName>(name: R, id: number) {

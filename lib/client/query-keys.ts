@@ -1,5 +1,5 @@
-import { LISTS, READS, type ReadName } from '@/lib/contract/endpoints';
-import type { ListName } from '@/lib/contract/lists';
+import { LIST_OPERATIONS, type ListName } from '@/lib/contract/lists';
+import { READ_TARGETS, type ReadName } from '@/lib/contract/reads';
 import type { ListQuery } from './lists';
 
 /**
@@ -9,7 +9,7 @@ import type { ListQuery } from './lists';
  * its panels together. A resource's key is the last segment of its list path (`product-categories`).
  */
 function keysFor<L extends ListName>(list: L) {
-  const resource = LISTS[list].path.slice(LISTS[list].path.lastIndexOf('/') + 1);
+  const resource = LIST_OPERATIONS[list].slice(LIST_OPERATIONS[list].lastIndexOf('/') + 1);
   return {
     all: [resource] as const,
     lists: () => [resource, 'list'] as const,
@@ -23,11 +23,11 @@ function keysFor<L extends ListName>(list: L) {
 
 type Keys = { [L in ListName]: ReturnType<typeof keysFor<L>> };
 
-export const listKeys = Object.fromEntries((Object.keys(LISTS) as ListName[]).map((list) => [list, keysFor(list)])) as Keys;
+export const listKeys = Object.fromEntries((Object.keys(LIST_OPERATIONS) as ListName[]).map((list) => [list, keysFor(list)])) as Keys;
 
 /** The key of a single-record read: the record's detail, or a part of it (`['skus', 'detail', 7, 'stock']`). */
 export function recordKey(name: ReadName, id: number): readonly unknown[] {
-  const read: { list: ListName; part?: string } = READS[name];
+  const read: { list: ListName; part?: string } = READ_TARGETS[name];
   const detail = listKeys[read.list].detail(id);
   return read.part === undefined ? detail : [...detail, read.part];
 }

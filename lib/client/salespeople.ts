@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SALESPEOPLE_PATH, salespeople, type Salesperson } from '@/lib/contract/salespeople';
+import { isSalespeople, SALESPEOPLE_PATH, type Salesperson } from '@/lib/contract/salespeople';
 import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE } from './api-error';
 
 /** Query key of the salesperson list (ids and names), read by pickers and by names shown in lists. */
@@ -15,11 +15,10 @@ async function getSalespeople(signal?: AbortSignal): Promise<Salesperson[]> {
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw errorFromBody(response.status, json);
-  const parsed = salespeople.safeParse(json);
-  if (!parsed.success) {
+  if (!isSalespeople(json)) {
     throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
   }
-  return parsed.data;
+  return json;
 }
 
 function salespeopleQueryOptions() {

@@ -1,5 +1,13 @@
-import { z } from 'zod';
+/**
+ * Zod compiles fast object parsers with `new Function` when eval is allowed, and probes for that once; under the
+ * console's CSP (no 'unsafe-eval') the probe is reported as a violation although Zod copes. Jitless skips it.
+ *
+ * Set through zod's global config object rather than `z.config()`, so the console shell does not load zod
+ * itself (a list page's first load carries no zod: components/data-table/first-load.test.ts). Zod creates or
+ * reuses `globalThis.__zod_globalConfig` when it loads, whichever runs first; zod-config.test.ts checks it.
+ */
+const holder = globalThis as typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
+holder.__zod_globalConfig ??= {};
+holder.__zod_globalConfig.jitless = true;
 
-// Zod compiles fast object parsers with `new Function` when eval is allowed, and probes for that once; under the
-// console's CSP (no 'unsafe-eval') the probe is reported as a violation although Zod copes. Jitless skips it.
-z.config({ jitless: true });
+export {};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { updateBatchItemResult } from './batches';
 import { longId, money } from './fields';
+import { BUNDLE_PRICE_OPERATIONS } from './operations';
+export { BUNDLE_PRICE_OPERATIONS };
 
 /**
  * Bundle prices (master-data-api.md Operation 12): the same price rules as SKU prices (./prices), keyed by
@@ -15,8 +17,3 @@ export type BundlePrice = z.infer<typeof bundlePrice>;
 
 export const bundlePriceBatchItemResult = updateBatchItemResult.extend({ skuId: z.number().nullable() });
 export type BundlePriceBatchItemResult = z.infer<typeof bundlePriceBatchItemResult>;
-
-export const BUNDLE_PRICE_OPERATIONS = {
-  read: 'GET /v1/bundles/{id}/prices',
-  batch: 'PUT /v1/bundle-prices/batch',
-} as const;

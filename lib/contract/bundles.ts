@@ -14,6 +14,12 @@ import {
   withRule,
   type CreateRequirements,
 } from './fields';
+import { BUNDLE_OPERATIONS } from './operations';
+import { BUNDLE_FILTERS } from './lists';
+import { BUNDLE_LIMITS, BUNDLE_STATUS } from './values';
+export { BUNDLE_OPERATIONS };
+export { BUNDLE_FILTERS };
+export { BUNDLE_LIMITS, BUNDLE_STATUS };
 
 /**
  * Bundles (master-data-api.md Operations 9 to 11, contract §3): a product with one paired SKU and a recipe
@@ -21,10 +27,6 @@ import {
  * hold products, the component SKU exists and is unique, a code does not belong to a normal product) are
  * the service's; their codes are listed in ./errors.
  */
-
-export const BUNDLE_LIMITS = { outerSysCode: 50, name: 100, unit: 50, spec: 100, barcode: 50, warehouse: 50 } as const;
-
-export const BUNDLE_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const;
 
 /**
  * A component quantity as stored: rounded half away from zero to 4 decimals, then greater than 0 and
@@ -116,19 +118,3 @@ export const bundleBatchItemResult = batchItemResult.extend({ skuId: z.number().
 export type BundleBatchItemResult = z.infer<typeof bundleBatchItemResult>;
 
 export const bundleIdResponse = z.object({ id: z.number(), skuId: z.number() });
-
-export const BUNDLE_FILTERS = {
-  outerSysCode: 'substring',
-  name: 'substring',
-  status: 'exact',
-  componentSkuId: 'id',
-  updatedSince: 'datetime',
-} as const;
-
-export const BUNDLE_OPERATIONS = {
-  list: 'GET /v1/bundles',
-  read: 'GET /v1/bundles/{id}',
-  create: 'POST /v1/bundles',
-  update: 'PUT /v1/bundles/{id}',
-  batch: 'POST /v1/bundles/batch',
-} as const;

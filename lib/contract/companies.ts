@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
 import { longId, texts } from './fields';
+import { COMPANY_OPERATIONS } from './operations';
+import { COMPANY_FILTERS } from './lists';
+import { COMPANY_LIMITS, COMPANY_STATUS } from './values';
+export { COMPANY_OPERATIONS };
+export { COMPANY_FILTERS };
+export { COMPANY_LIMITS, COMPANY_STATUS };
 
 /**
  * Companies (the platform's customers; master-data-api.md "Customer"). Companies report the first error
@@ -8,10 +14,6 @@ import { longId, texts } from './fields';
  * in its database; when there is none it answers NO_DEFAULT_SALESPERSON (./errors).
  */
 
-
-export const COMPANY_LIMITS = { outerSysCode: 50, name: 50, shortName: 20, cellPhone: 20, shippingAddress: 50 } as const;
-
-export const COMPANY_STATUS = ['Active', 'Inactive'] as const;
 
 export const companyWrite = z.object({
   id: longId.nullish(),
@@ -33,13 +35,3 @@ export const company = z.object({
 export type Company = z.infer<typeof company>;
 
 export const companyBatchItemResult = batchItemResult;
-
-export const COMPANY_FILTERS = { outerSysCode: 'substring', name: 'substring', internalUserId: 'id', updatedSince: 'datetime' } as const;
-
-export const COMPANY_OPERATIONS = {
-  list: 'GET /v1/companies',
-  read: 'GET /v1/companies/{id}',
-  create: 'POST /v1/companies',
-  update: 'PUT /v1/companies/{id}',
-  batch: 'POST /v1/companies/batch',
-} as const;

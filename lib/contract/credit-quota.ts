@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { INVALID, withRefinementRule } from './fields';
 import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
+import { CREDIT_QUOTA_OPERATIONS } from './operations';
+export { CREDIT_QUOTA_OPERATIONS };
 
 /**
  * Contract credit quota (master-data-api.md Operation 14): a company's credit limit; `enabled` switches the
@@ -41,8 +43,3 @@ export const creditQuota = z.object({
 export type CreditQuota = z.infer<typeof creditQuota>;
 
 export const creditQuotaBatchItemResult = quotaBatchItemResult;
-
-export const CREDIT_QUOTA_OPERATIONS = {
-  read: 'GET /v1/companies/{id}/credit-quota',
-  batch: 'POST /v1/companies/credit-quota/batch',
-} as const;

@@ -1,17 +1,20 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bundlePrice, bundlePriceBatchItemResult, BUNDLE_PRICE_OPERATIONS } from './bundle-prices';
 import { bundle, bundleBatchItemResult, BUNDLE_OPERATIONS } from './bundles';
 import { company, companyBatchItemResult, COMPANY_OPERATIONS } from './companies';
 import { creditQuota, creditQuotaBatchItemResult, CREDIT_QUOTA_OPERATIONS } from './credit-quota';
-import { internalUser, INTERNAL_USER_OPERATIONS } from './internal-users';
-import type { ListName } from './lists';
-import { operationPath, type OperationId } from './operations';
+import { internalUser } from './internal-users';
+import { LIST_OPERATIONS, type ListName } from './lists';
 import { pointQuota, pointQuotaBatchItemResult, POINT_QUOTA_OPERATIONS } from './point-quota';
 import { price, priceBatchItemResult, PRICE_OPERATIONS } from './prices';
-import { productCategory, PRODUCT_CATEGORY_OPERATIONS } from './product-categories';
+import { productCategory } from './product-categories';
 import { product, productBatchItemResult, PRODUCT_OPERATIONS } from './products';
 import { sku, skuBatchItemResult, SKU_OPERATIONS } from './skus';
 import { stock, stockBatchItemResult, STOCK_OPERATIONS } from './stock';
+import { operationPath, type OperationId } from './operations';
+import { READ_TARGETS, type ReadName } from './reads';
+
+export { readPath, READ_TARGETS, type ReadName } from './reads';
 
 /**
  * The tables both /v1 clients (the browser's through the proxy, the server's signed one) are derived from:
@@ -21,13 +24,24 @@ import { stock, stockBatchItemResult, STOCK_OPERATIONS } from './stock';
 
 /** Every list endpoint: its path and item schema (its filters are LIST_FILTERS). */
 export const LISTS = {
-  companies: { path: operationPath(COMPANY_OPERATIONS.list), item: company },
-  products: { path: operationPath(PRODUCT_OPERATIONS.list), item: product },
-  productCategories: { path: operationPath(PRODUCT_CATEGORY_OPERATIONS.list), item: productCategory },
-  skus: { path: operationPath(SKU_OPERATIONS.list), item: sku },
-  bundles: { path: operationPath(BUNDLE_OPERATIONS.list), item: bundle },
-  internalUsers: { path: operationPath(INTERNAL_USER_OPERATIONS.list), item: internalUser },
-} as const satisfies Record<ListName, { path: string; item: z.ZodType }>;
+  companies: { operation: LIST_OPERATIONS.companies, path: operationPath(LIST_OPERATIONS.companies), item: company },
+  products: { operation: LIST_OPERATIONS.products, path: operationPath(LIST_OPERATIONS.products), item: product },
+  productCategories: { operation: LIST_OPERATIONS.productCategories, path: operationPath(LIST_OPERATIONS.productCategories), item: productCategory },
+  skus: { operation: LIST_OPERATIONS.skus, path: operationPath(LIST_OPERATIONS.skus), item: sku },
+  bundles: { operation: LIST_OPERATIONS.bundles, path: operationPath(LIST_OPERATIONS.bundles), item: bundle },
+  internalUsers: { operation: LIST_OPERATIONS.internalUsers, path: operationPath(LIST_OPERATIONS.internalUsers), item: internalUser },
+} as const satisfies Record<ListName, { operation: OperationId; path: string; item: z.ZodType }>;
+
+/** The envelope of every list. `data` may be null from a real upstream; readers treat null as []. */
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item).nullable(),
+    totalCount: z.number(),
+    currentPage: z.number(),
+    pageSize: z.number(),
+    totalPages: z.number(),
+  });
+}
 
 export type ListItem<L extends ListName> = z.output<(typeof LISTS)[L]['item']>;
 
@@ -36,25 +50,19 @@ export type ListItem<L extends ListName> = z.output<(typeof LISTS)[L]['item']>;
  * about it besides the record itself, so the console's query keys nest a part under the record's detail.
  */
 export const READS = {
-  company: { operation: COMPANY_OPERATIONS.read, schema: company, list: 'companies' },
-  creditQuota: { operation: CREDIT_QUOTA_OPERATIONS.read, schema: creditQuota, list: 'companies', part: 'credit-quota' },
-  pointQuota: { operation: POINT_QUOTA_OPERATIONS.read, schema: pointQuota, list: 'companies', part: 'point-quota' },
-  product: { operation: PRODUCT_OPERATIONS.read, schema: product, list: 'products' },
-  sku: { operation: SKU_OPERATIONS.read, schema: sku, list: 'skus' },
-  skuStock: { operation: STOCK_OPERATIONS.read, schema: stock, list: 'skus', part: 'stock' },
-  skuPrice: { operation: PRICE_OPERATIONS.read, schema: price, list: 'skus', part: 'price' },
-  bundle: { operation: BUNDLE_OPERATIONS.read, schema: bundle, list: 'bundles' },
-  bundlePrices: { operation: BUNDLE_PRICE_OPERATIONS.read, schema: bundlePrice, list: 'bundles', part: 'prices' },
-} as const satisfies Record<string, { operation: OperationId; schema: z.ZodType; list: ListName; part?: string }>;
+  company: { ...READ_TARGETS.company, schema: company },
+  creditQuota: { ...READ_TARGETS.creditQuota, schema: creditQuota },
+  pointQuota: { ...READ_TARGETS.pointQuota, schema: pointQuota },
+  product: { ...READ_TARGETS.product, schema: product },
+  sku: { ...READ_TARGETS.sku, schema: sku },
+  skuStock: { ...READ_TARGETS.skuStock, schema: stock },
+  skuPrice: { ...READ_TARGETS.skuPrice, schema: price },
+  bundle: { ...READ_TARGETS.bundle, schema: bundle },
+  bundlePrices: { ...READ_TARGETS.bundlePrices, schema: bundlePrice },
+} as const satisfies Record<ReadName, { operation: OperationId; schema: z.ZodType; list: ListName; part?: string }>;
 
-export type ReadName = keyof typeof READS;
 export type ReadResult<R extends ReadName> = z.output<(typeof READS)[R]['schema']>;
 
-/** The path of a read: a positive integer id only, so `/v1/companies/NaN` is never built. */
-export function readPath(name: ReadName, id: number): string {
-  if (!Number.isSafeInteger(id) || id < 1) throw new RangeError(`bad id ${id}`);
-  return operationPath(READS[name].operation, id);
-}
 
 /** Every batch write, with the shape of one item's result. */
 export const BATCH_ENDPOINTS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import { isIsoWithZone } from './lists';
 
 /**
  * Building blocks for the write schemas. Every zod message is an error code from ./errors, so the service
@@ -86,12 +87,7 @@ export function round4(value: number): number {
   return value < 0 ? -r : r;
 }
 
-/** ISO-8601 date-time that names its zone (Z or ±hh:mm); updatedSince without one is invalid_updated_since. */
-export const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-export function isIsoWithZone(value: string): boolean {
-  return ISO_WITH_ZONE.test(value) && !Number.isNaN(Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')));
-}
+export { ISO_WITH_ZONE, isIsoWithZone } from './lists';
 
 export const updatedSince = z.string().refine(isIsoWithZone, { error: 'invalid_updated_since' });
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { charLength, INVALID, longId, texts } from './fields';
+import { INTERNAL_USER_OPERATIONS } from './operations';
+import { INTERNAL_USER_FILTERS } from './lists';
+import { INTERNAL_USER_LIMITS, INTERNAL_USER_STATUS } from './values';
+export { INTERNAL_USER_OPERATIONS };
+export { INTERNAL_USER_FILTERS };
+export { INTERNAL_USER_LIMITS, INTERNAL_USER_STATUS };
 
 /**
  * The platform's back-office users (contract §3 and master-data-api.md "States and transitions"). Role
  * existence, account uniqueness and the last active administrator need the database; their codes are in
  * ./errors. Passwords are write-only. There is no batch: create and update answer `{ id }`.
  */
-
-export const INTERNAL_USER_LIMITS = { account: 50, name: 30, email: 100, outerSysCode: 50, passwordMin: 8, passwordMax: 128 } as const;
-
-export const INTERNAL_USER_STATUS = ['Active', 'Inactive'] as const;
 
 /** Status is case-insensitive on input; this gives the stored spelling or null when it is neither value. */
 export function normaliseUserStatus(value: string): 'Active' | 'Inactive' | null {
@@ -77,18 +79,3 @@ export const internalUser = z.object({
   outerSysCode: z.string().nullable(),
 });
 export type InternalUser = z.infer<typeof internalUser>;
-
-export const INTERNAL_USER_FILTERS = {
-  account: 'substring',
-  name: 'substring',
-  outerSysCode: 'substring',
-  roleId: 'id',
-  status: 'exact',
-  updatedSince: 'datetime',
-} as const;
-
-export const INTERNAL_USER_OPERATIONS = {
-  list: 'GET /v1/internal-users',
-  create: 'POST /v1/internal-users',
-  update: 'PUT /v1/internal-users/{id}',
-} as const;

@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import { BUNDLE_FILTERS } from './bundles';
-import { COMPANY_FILTERS } from './companies';
-import { INTERNAL_USER_FILTERS } from './internal-users';
-import { PRODUCT_CATEGORY_FILTERS } from './product-categories';
-import { PRODUCT_FILTERS } from './products';
-import { SKU_FILTERS } from './skus';
+import { BUNDLE_OPERATIONS, COMPANY_OPERATIONS, INTERNAL_USER_OPERATIONS, PRODUCT_CATEGORY_OPERATIONS, PRODUCT_OPERATIONS, SKU_OPERATIONS } from './operations';
 
 /** List conventions (master-data-api.md "List conventions", contract.md §1). */
 export const PAGE_SIZE_MAX = 100;
@@ -12,6 +6,45 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const INT32_MAX = 2_147_483_647;
 
 export type FilterKind = 'substring' | 'exact' | 'id' | 'datetime';
+
+/** Each list's filters, by kind (no schema here: browser code reads them). */
+export const BUNDLE_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  status: 'exact',
+  componentSkuId: 'id',
+  updatedSince: 'datetime',
+} as const;
+
+export const COMPANY_FILTERS = { outerSysCode: 'substring', name: 'substring', internalUserId: 'id', updatedSince: 'datetime' } as const;
+
+export const INTERNAL_USER_FILTERS = {
+  account: 'substring',
+  name: 'substring',
+  outerSysCode: 'substring',
+  roleId: 'id',
+  status: 'exact',
+  updatedSince: 'datetime',
+} as const;
+
+export const PRODUCT_CATEGORY_FILTERS = { name: 'substring' } as const;
+
+export const PRODUCT_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  productCategoryId: 'id',
+  status: 'exact',
+  updatedSince: 'datetime',
+} as const;
+
+export const SKU_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  productId: 'id',
+  barcode: 'exact',
+  status: 'exact',
+  updatedSince: 'datetime',
+} as const;
 
 /**
  * Every filter each list endpoint accepts, by kind (each resource module names its own). The service binds
@@ -28,6 +61,16 @@ export const LIST_FILTERS = {
 
 export type ListName = keyof typeof LIST_FILTERS;
 
+/** Each list's operation (lib/contract/endpoints.ts adds its item schema). */
+export const LIST_OPERATIONS = {
+  companies: COMPANY_OPERATIONS.list,
+  products: PRODUCT_OPERATIONS.list,
+  productCategories: PRODUCT_CATEGORY_OPERATIONS.list,
+  skus: SKU_OPERATIONS.list,
+  bundles: BUNDLE_OPERATIONS.list,
+  internalUsers: INTERNAL_USER_OPERATIONS.list,
+} as const satisfies Record<ListName, string>;
+
 type FilterValue<K extends FilterKind> = K extends 'id' ? number : string;
 export type ListFilters<L extends ListName> = {
   [F in keyof (typeof LIST_FILTERS)[L]]?: (typeof LIST_FILTERS)[L][F] extends FilterKind
@@ -39,17 +82,6 @@ export interface ListParams<L extends ListName> {
   filters?: ListFilters<L>;
   page?: number;
   pageSize?: number;
-}
-
-/** The envelope of every list. `data` may be null from a real upstream; readers treat null as []. */
-export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item).nullable(),
-    totalCount: z.number(),
-    currentPage: z.number(),
-    pageSize: z.number(),
-    totalPages: z.number(),
-  });
 }
 
 export interface ListPage<T> {
@@ -78,4 +110,11 @@ export function listQueryPairs<L extends ListName>(
   const pairs: [string, ListQueryValue][] = Object.keys(LIST_FILTERS[list]).map((name) => [name, filters[name]]);
   pairs.push(['page', params.page], ['pageSize', params.pageSize]);
   return pairs;
+}
+
+/** ISO-8601 date-time that names its zone (Z or ±hh:mm); updatedSince without one is invalid_updated_since. */
+export const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+export function isIsoWithZone(value: string): boolean {
+  return ISO_WITH_ZONE.test(value) && !Number.isNaN(Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')));
 }

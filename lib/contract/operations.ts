@@ -1,14 +1,68 @@
-import { BUNDLE_PRICE_OPERATIONS } from './bundle-prices';
-import { BUNDLE_OPERATIONS } from './bundles';
-import { COMPANY_OPERATIONS } from './companies';
-import { CREDIT_QUOTA_OPERATIONS } from './credit-quota';
-import { INTERNAL_USER_OPERATIONS } from './internal-users';
-import { POINT_QUOTA_OPERATIONS } from './point-quota';
-import { PRICE_OPERATIONS } from './prices';
-import { PRODUCT_CATEGORY_OPERATIONS } from './product-categories';
-import { PRODUCT_OPERATIONS } from './products';
-import { SKU_OPERATIONS } from './skus';
-import { STOCK_OPERATIONS } from './stock';
+/** Each resource's operations, named here so browser code can reach them without any schema (zod). */
+export const BUNDLE_PRICE_OPERATIONS = {
+  read: 'GET /v1/bundles/{id}/prices',
+  batch: 'PUT /v1/bundle-prices/batch',
+} as const;
+
+export const BUNDLE_OPERATIONS = {
+  list: 'GET /v1/bundles',
+  read: 'GET /v1/bundles/{id}',
+  create: 'POST /v1/bundles',
+  update: 'PUT /v1/bundles/{id}',
+  batch: 'POST /v1/bundles/batch',
+} as const;
+
+export const COMPANY_OPERATIONS = {
+  list: 'GET /v1/companies',
+  read: 'GET /v1/companies/{id}',
+  create: 'POST /v1/companies',
+  update: 'PUT /v1/companies/{id}',
+  batch: 'POST /v1/companies/batch',
+} as const;
+
+export const CREDIT_QUOTA_OPERATIONS = {
+  read: 'GET /v1/companies/{id}/credit-quota',
+  batch: 'POST /v1/companies/credit-quota/batch',
+} as const;
+
+export const INTERNAL_USER_OPERATIONS = {
+  list: 'GET /v1/internal-users',
+  create: 'POST /v1/internal-users',
+  update: 'PUT /v1/internal-users/{id}',
+} as const;
+
+export const POINT_QUOTA_OPERATIONS = {
+  read: 'GET /v1/companies/{id}/point-quota',
+  batch: 'POST /v1/companies/point-quota/batch',
+} as const;
+
+export const PRICE_OPERATIONS = {
+  read: 'GET /v1/skus/{id}/price',
+  batch: 'PUT /v1/prices/batch',
+} as const;
+
+export const PRODUCT_CATEGORY_OPERATIONS = { list: 'GET /v1/product-categories' } as const;
+
+export const PRODUCT_OPERATIONS = {
+  list: 'GET /v1/products',
+  read: 'GET /v1/products/{id}',
+  create: 'POST /v1/products',
+  update: 'PUT /v1/products/{id}',
+  batch: 'POST /v1/products/batch',
+} as const;
+
+export const SKU_OPERATIONS = {
+  list: 'GET /v1/skus',
+  read: 'GET /v1/skus/{id}',
+  create: 'POST /v1/skus',
+  update: 'PUT /v1/skus/{id}',
+  batch: 'POST /v1/skus/batch',
+} as const;
+
+export const STOCK_OPERATIONS = {
+  read: 'GET /v1/skus/{id}/stock',
+  batch: 'POST /v1/skus/stock/batch',
+} as const;
 
 /**
  * Operation ids (contract.md §2): the method and the path template as the reference writes them.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fitsNumeric, INVALID, round4, withRefinementRule } from './fields';
 import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
+import { POINT_QUOTA_OPERATIONS } from './operations';
+export { POINT_QUOTA_OPERATIONS };
 
 /**
  * Point quota (master-data-api.md Operation 13): a company's point balance. `enabled` is reported only.
@@ -39,8 +41,3 @@ export const pointQuota = z.object({
 export type PointQuota = z.infer<typeof pointQuota>;
 
 export const pointQuotaBatchItemResult = quotaBatchItemResult;
-
-export const POINT_QUOTA_OPERATIONS = {
-  read: 'GET /v1/companies/{id}/point-quota',
-  batch: 'POST /v1/companies/point-quota/batch',
-} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { updateBatchItemResult } from './batches';
 import { longId, money } from './fields';
+import { PRICE_OPERATIONS } from './operations';
+export { PRICE_OPERATIONS };
 
 /**
  * SKU prices (master-data-api.md Operation 7): price and sellPrice, 0 to MONEY_MAX (invalid_price), stored
@@ -15,8 +17,3 @@ export const price = z.object({ price: z.number().nullable(), sellPrice: z.numbe
 export type Price = z.infer<typeof price>;
 
 export const priceBatchItemResult = updateBatchItemResult;
-
-export const PRICE_OPERATIONS = {
-  read: 'GET /v1/skus/{id}/price',
-  batch: 'PUT /v1/prices/batch',
-} as const;

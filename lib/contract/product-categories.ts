@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { PRODUCT_CATEGORY_OPERATIONS } from './operations';
+import { PRODUCT_CATEGORY_FILTERS } from './lists';
+export { PRODUCT_CATEGORY_OPERATIONS };
+export { PRODUCT_CATEGORY_FILTERS };
 
 /** Product categories: read only. A root (parentId null) groups categories and cannot hold products. */
 
@@ -14,7 +18,3 @@ export type ProductCategory = z.infer<typeof productCategory>;
 export function isAssignableCategory(parentId: number | null): boolean {
   return parentId != null;
 }
-
-export const PRODUCT_CATEGORY_FILTERS = { name: 'substring' } as const;
-
-export const PRODUCT_CATEGORY_OPERATIONS = { list: 'GET /v1/product-categories' } as const;

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
 import { longId, requiredOnCreate, texts, type CreateRequirements } from './fields';
+import { PRODUCT_OPERATIONS } from './operations';
+import { PRODUCT_FILTERS } from './lists';
+import { PRODUCT_LIMITS, PRODUCT_STATUS } from './values';
+export { PRODUCT_OPERATIONS };
+export { PRODUCT_FILTERS };
+export { PRODUCT_LIMITS, PRODUCT_STATUS };
 
 /**
  * Products (master-data-api.md "Product", contract §3). Products report every field error found. A bundle
  * is a product too, but never through these endpoints: its id is not found and its code is
  * product_type_conflict.
  */
-
-export const PRODUCT_LIMITS = { outerSysCode: 50, name: 100 } as const;
-
-export const PRODUCT_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const;
 
 export const productWrite = z.object({
   id: longId.nullish(),
@@ -36,19 +38,3 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const productBatchItemResult = batchItemResult;
-
-export const PRODUCT_FILTERS = {
-  outerSysCode: 'substring',
-  name: 'substring',
-  productCategoryId: 'id',
-  status: 'exact',
-  updatedSince: 'datetime',
-} as const;
-
-export const PRODUCT_OPERATIONS = {
-  list: 'GET /v1/products',
-  read: 'GET /v1/products/{id}',
-  create: 'POST /v1/products',
-  update: 'PUT /v1/products/{id}',
-  batch: 'POST /v1/products/batch',
-} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { charLength, INVALID, longId } from './fields';
+import { QUOTA_MEMO_MAX } from './values';
+export { QUOTA_MEMO_MAX };
 
 /**
  * What point quota (./point-quota) and credit quota (./credit-quota) items share: the company key (companyId
@@ -8,8 +10,6 @@ import { charLength, INVALID, longId } from './fields';
  * in this order: a wrong JSON type, the amount's rules, the memo, the key; then the service's company
  * lookup (company_not_found, company_code_ambiguous). Amounts are absolute, stored rounded to 4 decimals.
  */
-
-export const QUOTA_MEMO_MAX = 200;
 
 export const quotaItemFields = {
   companyId: longId.nullish(),

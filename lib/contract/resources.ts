@@ -1,10 +1,3 @@
-import { BUNDLE_LIMITS, BUNDLE_STATUS } from './bundles';
-import { COMPANY_LIMITS, COMPANY_STATUS } from './companies';
-import { INTERNAL_USER_LIMITS, INTERNAL_USER_STATUS } from './internal-users';
-import { PRODUCT_LIMITS, PRODUCT_STATUS } from './products';
-import { QUOTA_MEMO_MAX } from './quotas';
-import { SKU_LIMITS, SKU_STATUS } from './skus';
-
 /**
  * Every /v1 resource, one module each: open `./<resource>.ts` for its response, write and batch-item
  * schemas, limits, create-only requirements, list filters and operations. This file gathers the tables
@@ -23,21 +16,5 @@ export * from './quotas';
 export * from './skus';
 export * from './stock';
 
-/** Field limits by resource; forms read them for counters. */
-export const LIMITS = {
-  company: COMPANY_LIMITS,
-  product: PRODUCT_LIMITS,
-  sku: SKU_LIMITS,
-  bundle: BUNDLE_LIMITS,
-  internalUser: INTERNAL_USER_LIMITS,
-  memo: QUOTA_MEMO_MAX,
-} as const;
-
-/** Status values by resource. */
-export const STATUS = {
-  company: COMPANY_STATUS,
-  product: PRODUCT_STATUS,
-  sku: SKU_STATUS,
-  bundle: BUNDLE_STATUS,
-  internalUser: INTERNAL_USER_STATUS,
-} as const;
+/** Field limits and status values by resource (zod-free, for browser code). */
+export { LIMITS, STATUS } from './values';

@@ -1,11 +1,15 @@
-import { z } from 'zod';
-
 /**
  * A salesperson as every console role sees it: a back-office user's id and name, nothing else (no e-mail, no
- * account). Served by the console's GET /api/salespeople; the full /v1/internal-users list is admin-only.
+ * account). Served by the console's GET /api/salespeople (built on the server from checked /v1 answers).
  */
 export const SALESPEOPLE_PATH = '/api/salespeople';
 
-export const salesperson = z.object({ id: z.number().int(), name: z.string() });
-export type Salesperson = z.infer<typeof salesperson>;
-export const salespeople = z.array(salesperson);
+export interface Salesperson {
+  id: number;
+  name: string;
+}
+
+/** The browser's check of the console's own answer, without a schema library in a list page's first load. */
+export function isSalespeople(value: unknown): value is Salesperson[] {
+  return Array.isArray(value) && value.every((s) => typeof s === 'object' && s !== null && Number.isInteger(s.id) && typeof s.name === 'string');
+}

@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from './errors';
 import { batchItemResult } from './batches';
 import { blank, longId, money, quantityPrecision, requiredOnCreate, texts, type CreateRequirements } from './fields';
+import { SKU_OPERATIONS } from './operations';
+import { SKU_FILTERS } from './lists';
+import { SKU_LIMITS, SKU_STATUS } from './values';
+export { SKU_OPERATIONS };
+export { SKU_FILTERS };
+export { SKU_LIMITS, SKU_STATUS };
 
 /**
  * SKUs (master-data-api.md "SKU", contract §3). SKUs report every field error found. inventoryQty is never
  * written here (see ./stock), and a bundle's paired SKU is never written here (see ./bundles).
  */
 
-
-export const SKU_LIMITS = { outerSysCode: 50, name: 100, barcode: 50, warehouse: 50, unit: 50, spec: 50 } as const;
-
-export const SKU_STATUS = ['Active', 'Inactive'] as const;
 
 export const skuWrite = z.object({
   id: longId.nullish(),
@@ -52,20 +54,3 @@ export const sku = z.object({
 export type Sku = z.infer<typeof sku>;
 
 export const skuBatchItemResult = batchItemResult;
-
-export const SKU_FILTERS = {
-  outerSysCode: 'substring',
-  name: 'substring',
-  productId: 'id',
-  barcode: 'exact',
-  status: 'exact',
-  updatedSince: 'datetime',
-} as const;
-
-export const SKU_OPERATIONS = {
-  list: 'GET /v1/skus',
-  read: 'GET /v1/skus/{id}',
-  create: 'POST /v1/skus',
-  update: 'PUT /v1/skus/{id}',
-  batch: 'POST /v1/skus/batch',
-} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { updateBatchItemResult } from './batches';
 import { fitsNumeric, INVALID, longId } from './fields';
+import { STOCK_OPERATIONS } from './operations';
+export { STOCK_OPERATIONS };
 
 /**
  * Stock (master-data-api.md Operation 6, contract §3): absolute on-hand quantities, written in batches.
@@ -50,8 +52,3 @@ export const stock = z.object({
 export type Stock = z.infer<typeof stock>;
 
 export const stockBatchItemResult = updateBatchItemResult;
-
-export const STOCK_OPERATIONS = {
-  read: 'GET /v1/skus/{id}/stock',
-  batch: 'POST /v1/skus/stock/batch',
-} as const;

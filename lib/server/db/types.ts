@@ -184,6 +184,9 @@ export interface ImportChunkTable {
   import_id: string;
   chunk: number;
   sends: Generated<number>;
+  /** The chunk's request body as uploaded (migration 0131); null: built from the rows. */
+  body: string | null;
+  body_rows: number | null;
 }
 
 /** Rows per status of an import (migration 0130), kept by triggers on import_row. */

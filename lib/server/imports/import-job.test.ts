@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
@@ -95,6 +95,33 @@ describe('import job kind', () => {
     expect(rows[3]!.recordId).toBe(rows[0]!.recordId);
     // A refusal names its field.
     expect(rows[1]!.errors[0]).toEqual({ code: 'invalid_product_id', field: 'productId' });
+  });
+
+  it('a chunk uploaded whole is sent as its stored body: the same items, in order, one request', async () => {
+    const sent: unknown[][] = [];
+    transport = async (request) => {
+      sent.push((await request.clone().json()) as unknown[]);
+      return service.fetch(request);
+    };
+    try {
+      // 230 rows: chunk 0 (rows 0–199, one held back) has a stored body; chunk 1 (rows 200–229) is not whole.
+      const items = Array.from({ length: 230 }, (_, n) =>
+        n === 7 ? null : { productId: n === 9 ? 999_999 : IDS.acme.product, outerSysCode: `IJB-${n}`, name: `body ${n}` },
+      );
+      const rows = await runImport('skus', items);
+      const { rows: bodies } = await sql<{ chunk: number; body_rows: number | null }>`
+        select chunk, body_rows from import_chunk where import_id = (select max(id) from import) order by chunk`.execute(db);
+      expect(bodies).toEqual([
+        { chunk: 0, body_rows: 199 },
+        { chunk: 1, body_rows: null },
+      ]);
+      expect(sent.map((b) => b.length)).toEqual([199, 30]);
+      expect(sent[0]).toEqual(items.slice(0, 200).filter((i) => i !== null));
+      expect(rows.map((r) => r.status)).toEqual(items.map((_, n) => (n === 7 ? 'not_sent' : n === 9 ? 'failed' : 'created')));
+      expect(rows[10]!.recordId).toBeGreaterThan(0);
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
   });
 
   it('quota rows end ok or failed with the item error (no record id)', async () => {

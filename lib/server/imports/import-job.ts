@@ -21,6 +21,8 @@ import { CHUNK_SIZE, loadChunk, markSending, recordOutcomes, type RowOutcome } f
 export type ImportParams = { importId: string; family: FamilyName };
 export type ChunkInput = { importId: string; chunk: number };
 
+const encoder = new TextEncoder();
+
 type AnyResult = { index: number; status: string; id?: number | null; errors?: string[]; error?: string | null };
 
 const issue = (code: string): RowIssue => {
@@ -44,17 +46,29 @@ function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOu
     keepResults: false,
     async run({ importId, chunk }, ctx) {
       const db = ctx.db;
-      const loaded = await loadChunk(db, importId, chunk);
+      let loaded = await loadChunk(db, importId, chunk);
       const rows = loaded.rows.filter((r) => r.status === 'pending');
       if (!rows.length) return { ok: true, result: [] };
       // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
       const interrupted = loaded.sends > 0;
-      if (interrupted && !rows.every((r) => r.keyed)) {
+      const keyed = rows.every((r) => r.keyed);
+      if (interrupted && !keyed) {
         return { ok: true, result: rows.map((r) => outcomeOf(r.rowNo, undefined)) };
       }
+      // The body stored at upload holds exactly these rows when all of them are still to send.
+      const body = loaded.body !== null && rows.length === loaded.rows.length && rows.length === loaded.bodyRows ? loaded.body : null;
+      if (body === null && loaded.body !== null) {
+        loaded = await loadChunk(db, importId, chunk, { items: true });
+      }
       await markSending(db, importId, chunk);
-      const items = rows.map((r) => r.item) as BatchInput<typeof family>[];
-      const results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+      let results: AnyResult[];
+      if (body !== null) {
+        results = (await ctx.upstream.batchBytes(family, encoder.encode(body), rows.length, { idempotent: keyed })) as AnyResult[];
+      } else {
+        const byNo = new Map(loaded.rows.map((r) => [r.rowNo, r.item]));
+        const items = rows.map((r) => byNo.get(r.rowNo)) as BatchInput<typeof family>[];
+        results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+      }
       return { ok: true, result: rows.map((r, i) => outcomeOf(r.rowNo, results[i])) };
     },
     async store(trx, finished, ctx) {

@@ -124,11 +124,41 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
     };
   });
   await sql`
-    insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
-    select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.chunk, x.errors, x.warnings
-    from jsonb_to_recordset(${json(records)}::jsonb)
-      as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
-    on conflict (import_id, row_no) do nothing`.execute(db);
+    with inserted as (
+      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+      select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.chunk, x.errors, x.warnings
+      from jsonb_to_recordset(${json(records)}::jsonb)
+        as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
+      on conflict (import_id, row_no) do nothing
+      returning chunk
+    )
+    insert into import_chunk (import_id, chunk, body, body_rows)
+    select ${importId}::bigint, b.chunk, b.body, b.rows from jsonb_to_recordset(${json(chunkBodies(records))}::jsonb) as b(chunk integer, body text, rows integer)
+    -- Only when every row of the body was stored by this statement (none kept from an earlier upload).
+    where b.rows = (select count(*) from inserted i where i.chunk = b.chunk)
+    on conflict (import_id, chunk) do nothing`.execute(db);
+}
+
+/**
+ * The request body of each chunk whose whole row range is in this part: its rows to send, in row order,
+ * serialised once. A chunk split across parts gets none (the job builds it from the rows).
+ */
+function chunkBodies(records: readonly { row_no: number; item: unknown; chunk: number | null }[]) {
+  const present = new Map<number, number>();
+  const items = new Map<number, unknown[]>();
+  for (const r of [...records].sort((a, b) => a.row_no - b.row_no)) {
+    const c = Math.floor(r.row_no / CHUNK_SIZE);
+    present.set(c, (present.get(c) ?? 0) + 1);
+    if (r.chunk === null) continue;
+    if (!items.has(r.chunk)) items.set(r.chunk, []);
+    items.get(r.chunk)!.push(r.item);
+  }
+  const bodies: { chunk: number; body: string; rows: number }[] = [];
+  for (const [chunk, list] of items) {
+    if (present.get(chunk) !== CHUNK_SIZE) continue;
+    bodies.push({ chunk, body: json(list), rows: list.length });
+  }
+  return bodies;
 }
 
 /**
@@ -141,6 +171,8 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
     await sql`
       update import_row set chunk = row_no / ${chunkSize}
       where import_id = ${importId} and item is not null and status = 'pending'`.execute(db);
+    // The bodies stored at upload hold the rows of the default chunks.
+    await sql`update import_chunk set body = null, body_rows = null where import_id = ${importId}`.execute(db);
   }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
@@ -336,7 +368,7 @@ export async function settle(db: Db, importId: string): Promise<void> {
 
 export interface ChunkRow {
   rowNo: number;
-  item: Record<string, unknown>;
+  item: Record<string, unknown> | null;
   keyed: boolean;
   status: RowStatus;
 }
@@ -344,21 +376,32 @@ export interface ChunkRow {
 export interface LoadedChunk {
   /** Requests that carried this chunk so far (markSending): above 0, its rows without an outcome may be written. */
   sends: number;
+  /** The chunk's rows in file order; `item` is null when `body` holds them. */
   rows: ChunkRow[];
+  /** The request body stored at upload (the items of `rows`, in order), or null. */
+  body: string | null;
+  /** How many items `body` holds. */
+  bodyRows: number | null;
 }
 
 /**
- * The chunk's rows in file order. Read as one JSON text: PGlite decodes a result row by row in JavaScript,
- * and 200 rows of jsonb cost about three times one aggregated value.
+ * The chunk's rows in file order, with the request body stored at upload; the items are read from the rows
+ * only when there is none. Read as one JSON text: PGlite decodes a result row by row in JavaScript.
  */
-export async function loadChunk(db: Db, importId: string, chunk: number): Promise<LoadedChunk> {
-  const { rows } = await sql<{ sends: number; rows: string | null }>`
-    select coalesce((select sends from import_chunk where import_id = ${importId} and chunk = ${chunk}), 0) as sends,
-      (select json_agg(json_build_array(row_no, item, keyed, status) order by row_no)::text
-       from import_row where import_id = ${importId} and chunk = ${chunk}) as rows`.execute(db);
+export async function loadChunk(db: Db, importId: string, chunk: number, options: { items?: boolean } = {}): Promise<LoadedChunk> {
+  const { rows } = await sql<{ sends: number | null; body: string | null; body_rows: number | null; rows: string | null }>`
+    select c.sends, c.body, c.body_rows,
+      (select json_agg(json_build_array(row_no, keyed, status, case when c.body is null or ${options.items === true} then item end) order by row_no)::text
+       from import_row where import_id = ${importId} and chunk = ${chunk}) as rows
+    from (select 1) one left join import_chunk c on c.import_id = ${importId} and c.chunk = ${chunk}`.execute(db);
   const found = rows[0]!;
-  const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown>, boolean, RowStatus][];
-  return { sends: found.sends, rows: list.map(([rowNo, item, keyed, status]) => ({ rowNo, item, keyed, status })) };
+  const list = JSON.parse(found.rows ?? '[]') as [number, boolean, RowStatus, Record<string, unknown> | null][];
+  return {
+    sends: found.sends ?? 0,
+    body: found.body,
+    bodyRows: found.body_rows,
+    rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
 import { refuse } from './refusals';
+import { answersAsDocumented } from './response-check';
 
 export interface ProxyUser {
   id: string;
@@ -174,6 +175,12 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     if (status < 200 || status > 599) return refuse('upstream_unreachable');
     const created = createdId(existingIds, status, responseBytes);
     if (created) headers.set(CREATE_RESULT_HEADER, created);
+    // A read the browser will trust without a schema of its own: a 2xx that is not what the contract says is
+    // not passed on (it could break a page far from its cause). Reads only, so nothing was changed.
+    if (status >= 200 && status < 300 && !answersAsDocumented(target.operation, responseBytes)) {
+      deps.logError?.(`upstream answer does not match the contract: ${target.operation}`, new Error('invalid_response'));
+      return refuse('invalid_response');
+    }
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless ? null : responseBytes, { status, headers });
   };

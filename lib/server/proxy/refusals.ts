@@ -10,6 +10,8 @@ export const REFUSALS = {
   payload_too_large: 413,
   upstream_timeout: 504,
   upstream_unreachable: 502,
+  // A 2xx list or read whose body is not what lib/contract says (./response-check.ts): not passed on.
+  invalid_response: 502,
   // The ERP-code lookup before a single create failed, so the create was not sent.
   code_check_failed: 503,
 } as const;

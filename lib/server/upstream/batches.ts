@@ -53,45 +53,67 @@ export async function runBatch<I, R extends { index: number; status: string }>(
   options: { chunkSize: number; concurrency: number; signal?: AbortSignal },
 ): Promise<WithUnknown<R>[]> {
   const size = Math.min(options.chunkSize, BATCH_MAX_ITEMS);
-  const results: (WithUnknown<R> | undefined)[] = new Array(items.length);
+  const results: WithUnknown<R>[] = new Array(items.length);
   const limit = pLimit(Math.max(1, options.concurrency));
-  const schema = batchResponse(spec.result);
-
   await Promise.all(
     chunk(items, size).map((part, chunkIndex) =>
       limit(async () => {
         const offset = chunkIndex * size;
-        const fill = (status: 'failed' | 'unknown', code: string, only?: (local: number) => boolean) => {
-          part.forEach((item, local) => {
-            if (!only || only(local)) results[offset + local] = spec.placeholder(offset + local, item, status, code);
-          });
-        };
-        try {
-          const { data } = await core.request({
-            method: spec.method,
-            pathAndQuery: spec.path,
-            body: part,
-            schema,
-            idempotent: part.every(spec.keyed),
-            signal: options.signal,
-          });
-          const seen = new Set<number>();
-          for (const result of (data as { items: R[] }).items) {
-            // Matched by `index`, as the spec says, never by position or code (codes can repeat).
-            const local = result.index;
-            if (!Number.isInteger(local) || local < 0 || local >= part.length || seen.has(local)) continue;
-            seen.add(local);
-            results[offset + local] = { ...result, index: offset + local };
-          }
-          // An item the upstream did not report on may or may not have been written.
-          fill('unknown', OUTCOME_UNKNOWN, (local) => !seen.has(local));
-        } catch (error) {
-          if (!isApiError(error)) throw error;
-          if (error.outcomeUnknown) fill('unknown', OUTCOME_UNKNOWN);
-          else fill('failed', error.code);
-        }
+        const partResults = await sendChunk(core, spec, part, { body: part, idempotent: part.every(spec.keyed), signal: options.signal });
+        partResults.forEach((r, local) => (results[offset + local] = { ...r, index: offset + local }));
       }),
     ),
   );
+  return results;
+}
+
+const responseSchemas = new WeakMap<object, z.ZodType>();
+const responseSchema = (spec: { result: z.ZodType }) => {
+  let schema = responseSchemas.get(spec);
+  if (!schema) responseSchemas.set(spec, (schema = batchResponse(spec.result)));
+  return schema;
+};
+
+/**
+ * One request of a batch: `items` are the chunk's items (for the placeholders), sent as `body`, or as
+ * `bodyBytes` when the caller holds them serialised already. Results are at the chunk's own positions.
+ */
+export async function sendChunk<I, R extends { index: number; status: string }>(
+  core: Core,
+  spec: BatchSpec<I, R>,
+  items: readonly I[],
+  options: { body?: unknown; bodyBytes?: Uint8Array; idempotent: boolean; signal?: AbortSignal },
+): Promise<WithUnknown<R>[]> {
+  const results: (WithUnknown<R> | undefined)[] = new Array(items.length);
+  const fill = (status: 'failed' | 'unknown', code: string, only?: (local: number) => boolean) => {
+    items.forEach((item, local) => {
+      if (!only || only(local)) results[local] = spec.placeholder(local, item, status, code);
+    });
+  };
+  try {
+    const { data } = await core.request({
+      method: spec.method,
+      pathAndQuery: spec.path,
+      body: options.body,
+      bodyBytes: options.bodyBytes,
+      schema: responseSchema(spec),
+      idempotent: options.idempotent,
+      signal: options.signal,
+    });
+    const seen = new Set<number>();
+    for (const result of (data as { items: R[] }).items) {
+      // Matched by `index`, as the spec says, never by position or code (codes can repeat).
+      const local = result.index;
+      if (!Number.isInteger(local) || local < 0 || local >= items.length || seen.has(local)) continue;
+      seen.add(local);
+      results[local] = result;
+    }
+    // An item the upstream did not report on may or may not have been written.
+    fill('unknown', OUTCOME_UNKNOWN, (local) => !seen.has(local));
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    if (error.outcomeUnknown) fill('unknown', OUTCOME_UNKNOWN);
+    else fill('failed', error.code);
+  }
   return results as WithUnknown<R>[];
 }

@@ -26,7 +26,7 @@ import {
   type StockWrite,
   type UpdateBatchItemResult,
 } from '@/lib/contract';
-import { runBatch, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
+import { runBatch, sendChunk, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
 import { createCore, type CoreOptions, type SendInput } from './core';
 import { ApiError } from './errors';
 import { listPages, readListPage, type ClientListParams } from './lists';
@@ -112,6 +112,16 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }) as Promise<BatchOutcome<B>[]>;
   }
 
+  /**
+   * One request of a batch whose body is already serialised (an import chunk as stored): these bytes are
+   * signed and sent as they are. `count` items; `idempotent` only when every one is a keyed upsert.
+   */
+  function sendBatchBytes<B extends BatchName>(name: B, bodyBytes: Uint8Array, count: number, opts: { idempotent: boolean; signal?: AbortSignal }) {
+    // Placeholders (no answer) are built from the items; only the quota ones read a field (companyCode).
+    const items = Array.from({ length: count }, () => ({}));
+    return sendChunk(core, BATCHES[name] as unknown as BatchSpec<object, BatchTypes<B>[1]>, items, { bodyBytes, ...opts }) as Promise<BatchOutcome<B>[]>;
+  }
+
   return {
     /** Raw signed call for the console's proxy: returns the upstream Response; never retries a write. */
     send: (input: SendInput) => core.send(input),
@@ -131,6 +141,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
     // ----- Batches -----
     batch: sendBatch,
+    batchBytes: sendBatchBytes,
 
     // ----- Single records -----
     read,

@@ -28,6 +28,8 @@ export interface RequestInput<S extends z.ZodType> {
   pathAndQuery: string;
   /** A JSON value, serialised once; undefined for no body. */
   body?: unknown;
+  /** The body already serialised (an import chunk stored as the bytes to send); takes the place of `body`. */
+  bodyBytes?: Uint8Array;
   schema: S;
   /** A write that may be re-sent after a 5xx or no answer (an upsert keyed by id or code). Reads always may. */
   idempotent?: boolean;
@@ -89,7 +91,7 @@ export function createCore(options: CoreOptions): Core {
   async function request<S extends z.ZodType>(input: RequestInput<S>): Promise<RequestResult<z.infer<S>>> {
     const method = input.method;
     const isRead = method === 'GET';
-    const bodyBytes = input.body === undefined ? null : jsonBytes(input.body);
+    const bodyBytes = input.bodyBytes ?? (input.body === undefined ? null : jsonBytes(input.body));
     const attemptInput: AttemptInput = { method, pathAndQuery: input.pathAndQuery, bodyBytes, signal: input.signal };
     let skewRetryLeft = true;
 

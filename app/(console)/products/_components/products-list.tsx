@@ -10,7 +10,7 @@ import { ListView } from '@/components/data-table/list-view';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
-import { STATUS } from '@/lib/contract/resources';
+import { STATUS } from '@/lib/contract/values';
 import type { Product } from '@/lib/contract/resources';
 import { fetchAllPages } from '@/lib/client/lists';
 import { can } from '@/lib/contract/roles';

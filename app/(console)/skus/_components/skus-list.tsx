@@ -14,7 +14,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { LinkButton } from '@/components/ui';
 import { parseRecordId } from '@/components/record/parse-id';
 import { productSource } from '@/lib/client/pickers';
-import { STATUS } from '@/lib/contract/resources';
+import { STATUS } from '@/lib/contract/values';
 import type { Sku } from '@/lib/contract/resources';
 import { fetchAllPages } from '@/lib/client/lists';
 import { can } from '@/lib/contract/roles';

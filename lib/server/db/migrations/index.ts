@@ -13,6 +13,7 @@ import userPreference from './0080-user-preference';
 import jobUnitOpenOrder from './0090-job-unit-open-order';
 import importChunk from './0120-import-chunk';
 import importRowCounts from './0130-import-row-counts';
+import importChunkBody from './0131-import-chunk-body';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -35,4 +36,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0090-job-unit-open-order': jobUnitOpenOrder,
   '0120-import-chunk': importChunk,
   '0130-import-row-counts': importRowCounts,
+  '0131-import-chunk-body': importChunkBody,
 };
