@@ -8,7 +8,7 @@ import { createJob, getJob } from '@/lib/server/jobs/store';
 import { selfCpuSeconds } from './cpu';
 const ROWS = 100_000;
 const LAT = Number(process.env.LAT ?? 0);
-const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
+const consoleDb = connectConsoleDb({ dataDir: process.env.DIR ?? 'memory://' });
 const db = consoleDb.db;
 await migrateConsoleDb(db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
 const headers = ['productId','outerSysCode','name','unit','spec','price','sellPrice'];

@@ -15,6 +15,9 @@
  *
  *   npm run bench:import [-- --rows 100000 --concurrency 4 --check-only]
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
@@ -127,7 +130,10 @@ await service.stop();
 service = await startServiceProcess(testSeed(), ['--memory']);
 const upstream = upstreamOf(service.baseUrl);
 
-const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
+// In a folder on disk, as the console keeps it (CONSOLE_DATA_DIR): PGlite in memory:// grows its files by
+// copying them, a cost the product does not have.
+const consoleDir = mkdtempSync(join(tmpdir(), 'bench-console-'));
+const consoleDb = connectConsoleDb({ dataDir: consoleDir });
 const db = consoleDb.db;
 await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
 
@@ -195,5 +201,6 @@ console.log(`  console phases: last part stored at ${storedAt.toFixed(1)} s (sen
 console.log(`ratio console/direct: ${(consoleRate / directRate).toFixed(2)} (target ≥ 0.9)`);
 
 await consoleDb.close();
+rmSync(consoleDir, { recursive: true, force: true });
 await service.stop();
 process.exit(0);

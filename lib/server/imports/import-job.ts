@@ -45,8 +45,11 @@ function outcomeOf(rowNo: number, result: AnyResult | undefined): RowOutcome {
 
 /** No part for this long while the import waits for rows: the upload was abandoned. */
 export const UPLOAD_IDLE_MS = 120_000;
-/** How often the planner looks for new rows when no part stored in this process woke it. */
+/** How often the planner looks for new rows when no part stored in this process woke it... */
 const PLAN_LOOK_MS = 250;
+/** ...and how long it lets rows gather after a look: a part is stored a chunk at a time, and each look and
+ * each batch of units it lists is a turn on the console database that the sending waits behind. */
+const PLAN_GATHER_MS = 100;
 
 const units = (importId: string, from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => ({ key: String(from + i), input: { importId, chunk: from + i } }));
@@ -83,7 +86,10 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
           await closeUpload(db, importId);
           continue;
         }
+        const lookedAt = Date.now();
         await nextPart(importId, Math.min(PLAN_LOOK_MS, idleMs));
+        const gather = PLAN_GATHER_MS - (Date.now() - lookedAt);
+        if (gather > 0) await new Promise((r) => setTimeout(r, gather));
       }
     },
     // Interrupted units come back to `run`, which applies the unknown-outcome rule per chunk above.
