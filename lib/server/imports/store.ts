@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
@@ -93,6 +93,12 @@ export async function createImport(db: Db, meta: ImportMeta, user: { id: string;
 /**
  * Stores a part of the rows. The item of each row is checked again here with the family's contract schema
  * (the browser's check is a convenience, not a guarantee): a row that fails is held back with those codes.
+ *
+ * A chunk whose whole row range is in the part gets its request body stored with it (see chunkBodies), and
+ * its rows then keep no item of their own: the body holds it, at the row's place in `body_row_nos`. The body
+ * is stored first and only if the chunk has none yet (`on conflict do nothing`); only a statement that stored
+ * a chunk's body leaves its rows' items out. Rows of that chunk stored by another statement (a part sent
+ * twice, on Postgres at the same moment) keep their items, and the job then sends the chunk from its rows.
  */
 export async function appendRows(db: Db, importId: string, family: FamilyName, rows: readonly UploadRow[]): Promise<void> {
   const { schema } = FAMILIES[family];
@@ -123,40 +129,57 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       warnings: row.warnings,
     };
   });
+  // A row whose chunk has a body in this part travels without its item (the body has it). Should that body
+  // not be stored (the chunk had its record already), the row takes its item from this part's body (`kept`).
+  // json, not jsonb, for what is only passed through.
+  const bodies = chunkBodies(records);
+  const inBody = new Set(bodies.map((b) => b.chunk));
+  const rowRecords = records.map((r) => (r.chunk !== null && inBody.has(r.chunk) ? { ...r, item: undefined } : r));
   await sql`
-    with inserted as (
-      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
-      select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.chunk, x.errors, x.warnings
-      from jsonb_to_recordset(${json(records)}::jsonb)
-        as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
-      on conflict (import_id, row_no) do nothing
+    with part as (
+      select * from json_to_recordset(${json(bodies)}::json) as b(chunk integer, body text, rows integer, row_nos integer[])
+    ),
+    stored as (
+      insert into import_chunk (import_id, chunk, body, body_rows, body_row_nos)
+      select ${importId}::bigint, chunk, body, rows, row_nos from part
+      on conflict (import_id, chunk) do nothing
       returning chunk
+    ),
+    kept as (
+      select e.item, e.row_no from part p
+        cross join lateral rows from (jsonb_array_elements(p.body::jsonb), unnest(p.row_nos)) as e(item, row_no)
+      where p.chunk not in (select chunk from stored)
     )
-    insert into import_chunk (import_id, chunk, body, body_rows)
-    select ${importId}::bigint, b.chunk, b.body, b.rows from jsonb_to_recordset(${json(chunkBodies(records))}::jsonb) as b(chunk integer, body text, rows integer)
-    -- Only when every row of the body was stored by this statement (none kept from an earlier upload).
-    where b.rows = (select count(*) from inserted i where i.chunk = b.chunk)
-    on conflict (import_id, chunk) do nothing`.execute(db);
+    insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+    select ${importId}::bigint, x.row_no, x.line, x.cells,
+      case when x.chunk in (select chunk from stored) then null else coalesce(x.item::jsonb, k.item) end,
+      x.keyed, x.status, x.chunk, x.errors, x.warnings
+    from json_to_recordset(${json(rowRecords)}::json)
+      as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
+      left join kept k on k.row_no = x.row_no
+    on conflict (import_id, row_no) do nothing`.execute(db);
 }
 
 /**
  * The request body of each chunk whose whole row range is in this part: its rows to send, in row order,
- * serialised once. A chunk split across parts gets none (the job builds it from the rows).
+ * serialised once, with their row numbers. A chunk split across parts gets none (the job builds it from the rows).
  */
 function chunkBodies(records: readonly { row_no: number; item: unknown; chunk: number | null }[]) {
   const present = new Map<number, number>();
-  const items = new Map<number, unknown[]>();
+  const items = new Map<number, { rowNos: number[]; items: unknown[] }>();
   for (const r of [...records].sort((a, b) => a.row_no - b.row_no)) {
     const c = Math.floor(r.row_no / CHUNK_SIZE);
     present.set(c, (present.get(c) ?? 0) + 1);
     if (r.chunk === null) continue;
-    if (!items.has(r.chunk)) items.set(r.chunk, []);
-    items.get(r.chunk)!.push(r.item);
+    if (!items.has(r.chunk)) items.set(r.chunk, { rowNos: [], items: [] });
+    const entry = items.get(r.chunk)!;
+    entry.rowNos.push(r.row_no);
+    entry.items.push(r.item);
   }
-  const bodies: { chunk: number; body: string; rows: number }[] = [];
-  for (const [chunk, list] of items) {
+  const bodies: { chunk: number; body: string; rows: number; row_nos: number[] }[] = [];
+  for (const [chunk, entry] of items) {
     if (present.get(chunk) !== CHUNK_SIZE) continue;
-    bodies.push({ chunk, body: json(list), rows: list.length });
+    bodies.push({ chunk, body: json(entry.items), rows: entry.items.length, row_nos: entry.rowNos });
   }
   return bodies;
 }
@@ -168,11 +191,17 @@ function chunkBodies(records: readonly { row_no: number; item: unknown; chunk: n
  */
 export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_SIZE): Promise<number> {
   if (chunkSize !== CHUNK_SIZE) {
+    // The bodies stored at upload hold the rows of the default chunks: their rows take their items back first.
+    await sql`
+      update import_row r set item = e.item
+      from import_chunk c
+        cross join lateral rows from (jsonb_array_elements(c.body::jsonb), unnest(c.body_row_nos)) as e(item, row_no)
+      where c.import_id = ${importId} and c.body_row_nos is not null
+        and r.import_id = c.import_id and r.chunk = c.chunk and r.row_no = e.row_no and r.item is null`.execute(db);
     await sql`
       update import_row set chunk = row_no / ${chunkSize}
-      where import_id = ${importId} and item is not null and status = 'pending'`.execute(db);
-    // The bodies stored at upload hold the rows of the default chunks.
-    await sql`update import_chunk set body = null, body_rows = null where import_id = ${importId}`.execute(db);
+      where import_id = ${importId} and chunk is not null and status = 'pending'`.execute(db);
+    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${importId}`.execute(db);
   }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
@@ -333,8 +362,10 @@ export async function listRows(
     : statuses!.includes('sending')
       ? sql`and (r.status <> 'pending' or ${inSentChunk})`
       : sql`and (r.status <> 'pending' or not ${inSentChunk})`;
+  // No order in the aggregate: it would sort whole rows (10,000 of them spill to a temporary file); the
+  // page is put back in row order below instead.
   const { rows } = await sql<{ rows: string }>`
-    select coalesce(json_agg(s order by s.row_no), '[]')::text as rows from (
+    select coalesce(json_agg(s), '[]')::text as rows from (
       select row_no, line, cells, record_id, errors, warnings, attempt,
         case when r.status = 'pending' and ${inSentChunk} then 'sending' else r.status end as status,
         case when r.attempt > 1 then
@@ -347,7 +378,7 @@ export async function listRows(
         ${stored ? sql`and status in (${sql.join(stored)}) ${split}` : sql``}
       order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}
     ) s`.execute(db);
-  return (JSON.parse(rows[0]!.rows) as RowDb[]).map(rowView);
+  return (JSON.parse(rows[0]!.rows) as RowDb[]).sort((a, b) => a.row_no - b.row_no).map(rowView);
 }
 
 /**
@@ -376,32 +407,106 @@ export interface ChunkRow {
 export interface LoadedChunk {
   /** Requests that carried this chunk so far (markSending): above 0, its rows without an outcome may be written. */
   sends: number;
-  /** The chunk's rows in file order; `item` is null when `body` holds them. */
+  /** The chunk's rows in file order; `item` only when asked for. */
   rows: ChunkRow[];
-  /** The request body stored at upload (the items of `rows`, in order), or null. */
-  body: string | null;
-  /** How many items `body` holds. */
-  bodyRows: number | null;
 }
 
 /**
- * The chunk's rows in file order, with the request body stored at upload; the items are read from the rows
- * only when there is none. Read as one JSON text: PGlite decodes a result row by row in JavaScript.
+ * The chunk's rows, with each row's item when `items` is given: its own, or else its chunk body's at the
+ * row's place, the body being parsed only when `items` (an SQL condition) holds.
  */
+const chunkRows = (importId: string, chunk: number, items: RawBuilder<boolean> | null) => sql`
+  select r.row_no, r.keyed, r.status, ${items ? sql`coalesce(r.item, e.item)` : sql`null::jsonb`} as item
+  from import_row r
+  ${
+    items
+      ? sql`left join (
+          select e.item, e.row_no from import_chunk c
+            cross join lateral rows from (
+              jsonb_array_elements(case when ${items} then c.body::jsonb end),
+              unnest(case when ${items} then c.body_row_nos end)
+            ) as e(item, row_no)
+          where c.import_id = ${importId} and c.chunk = ${chunk}
+        ) e on e.row_no = r.row_no`
+      : sql``
+  }
+  where r.import_id = ${importId} and r.chunk = ${chunk}`;
+
+/** The chunk's rows in file order. Read as one JSON text: PGlite decodes a result row by row in JavaScript. */
 export async function loadChunk(db: Db, importId: string, chunk: number, options: { items?: boolean } = {}): Promise<LoadedChunk> {
-  const { rows } = await sql<{ sends: number | null; body: string | null; body_rows: number | null; rows: string | null }>`
-    select c.sends, c.body, c.body_rows,
-      (select json_agg(json_build_array(row_no, keyed, status, case when c.body is null or ${options.items === true} then item end) order by row_no)::text
-       from import_row where import_id = ${importId} and chunk = ${chunk}) as rows
-    from (select 1) one left join import_chunk c on c.import_id = ${importId} and c.chunk = ${chunk}`.execute(db);
+  const { rows } = await sql<{ sends: number | null; rows: string | null }>`
+    select (select sends from import_chunk where import_id = ${importId} and chunk = ${chunk}) as sends,
+      (select json_agg(json_build_array(r.row_no, r.keyed, r.status, r.item) order by r.row_no)::text
+       from (${chunkRows(importId, chunk, options.items ? sql<boolean>`true` : null)}) r) as rows`.execute(db);
   const found = rows[0]!;
   const list = JSON.parse(found.rows ?? '[]') as [number, boolean, RowStatus, Record<string, unknown> | null][];
-  return {
-    sends: found.sends ?? 0,
-    body: found.body,
-    bodyRows: found.body_rows,
-    rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })),
-  };
+  return { sends: found.sends ?? 0, rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })) };
+}
+
+export type TakenChunk =
+  /** Nothing to send: no row of the chunk is still without an outcome. */
+  | { action: 'done' }
+  /** Put in a request before and not every row may be sent again: the rows' outcome is unknown. */
+  | { action: 'unknown'; rowNos: number[] }
+  /**
+   * Marked sent (committed): send these rows now. `body` is the request stored at upload when it holds
+   * exactly them, else `items` are the rows' items in order. `keyed`: every row is an idempotent upsert.
+   */
+  | { action: 'send'; rowNos: number[]; keyed: boolean; body: string | null; items: Record<string, unknown>[] | null }
+  /** Rows without an item to send (never expected): nothing was marked or sent. */
+  | { action: 'broken'; sends: number; rowNos: number[] };
+
+/**
+ * What the job does with a chunk, decided and marked in one statement: the chunk's rows still without an
+ * outcome are marked sent (import_chunk.sends + 1) unless they were put in a request before and are not
+ * all idempotent keyed upserts (the unknown-outcome rule). In autocommit, so the mark is committed before
+ * the caller sends anything. The request body stored at upload is used when the chunk's rows are exactly
+ * those it was stored with (all still pending, and stored by that statement: no item of their own), else
+ * the items are read from the rows.
+ */
+export async function takeChunk(db: Db, importId: string, chunk: number): Promise<TakenChunk> {
+  const { rows } = await sql<{ sends: number; pending: number; keyed: boolean; whole: boolean; marked: number; body: string | null; rows: string | null }>`
+    with c as (
+      select sends, body, body_rows, body_row_nos from import_chunk where import_id = ${importId} and chunk = ${chunk}
+    ),
+    r as (select row_no, keyed, status, item from import_row where import_id = ${importId} and chunk = ${chunk}),
+    d as (
+      select coalesce(c.sends, 0) as sends, s.pending, s.keyed,
+        coalesce(c.body is not null and s.pending = s.total and s.total = c.body_rows
+          and case when c.body_row_nos is null then s.bare = 0 else s.bare = s.total end, false) as whole
+      from (
+        select count(*)::int as total,
+          count(*) filter (where status = 'pending')::int as pending,
+          count(*) filter (where status = 'pending' and item is null)::int as bare,
+          coalesce(bool_and(keyed) filter (where status = 'pending'), true) as keyed
+        from r
+      ) s left join c on true
+    ),
+    items as (
+      select p.row_no, p.item from (${chunkRows(importId, chunk, sql<boolean>`not (select whole from d)`)}) p
+      where p.status = 'pending'
+    ),
+    mark as (
+      insert into import_chunk as k (import_id, chunk, sends)
+      select ${importId}, ${chunk}, 1 from d
+      where d.pending > 0 and (d.sends = 0 or d.keyed)
+        and (d.whole or not exists (select 1 from items where item is null))
+      on conflict (import_id, chunk) do update set sends = k.sends + 1
+      returning 1
+    )
+    select d.sends, d.pending, d.keyed, d.whole, (select count(*) from mark)::int as marked,
+      case when d.whole then (select body from c) end as body,
+      (select json_agg(json_build_array(row_no, item) order by row_no)::text from items) as rows
+    from d`.execute(db);
+  const found = rows[0]!;
+  if (found.pending === 0) return { action: 'done' };
+  const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown> | null][];
+  const rowNos = list.map(([rowNo]) => rowNo);
+  if (found.marked > 0) {
+    return { action: 'send', rowNos, keyed: found.keyed, body: found.body, items: found.whole ? null : list.map(([, item]) => item!) };
+  }
+  if (found.sends > 0 && !found.keyed) return { action: 'unknown', rowNos };
+  return { action: 'broken', sends: found.sends, rowNos };
 }
 
 /**

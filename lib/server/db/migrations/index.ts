@@ -14,6 +14,7 @@ import jobUnitOpenOrder from './0090-job-unit-open-order';
 import importChunk from './0120-import-chunk';
 import importRowCounts from './0130-import-row-counts';
 import importChunkBody from './0131-import-chunk-body';
+import importChunkBodyRows from './0170-import-chunk-body-rows';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -37,4 +38,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0120-import-chunk': importChunk,
   '0130-import-row-counts': importRowCounts,
   '0131-import-chunk-body': importChunkBody,
+  '0170-import-chunk-body-rows': importChunkBodyRows,
 };
