@@ -6,8 +6,8 @@
  *    posts, structured-cloned as postMessage does) on a 100,000-row SKU file, beside papaparse's bare
  *    parse of the same text. Targets: ≤ 3 s, and ≤ 2× the bare parse. `--check-only` stops after this part.
  * 2. End to end: the same rows through the console's import path (rows stored in the console database in
- *    upload parts, chunked, sent by the job runtime's runner with the import job kind, outcomes recorded,
- *    results read back) versus the rows sent straight to the service's batch endpoint with the same chunk
+ *    upload parts, the import started after the first part as the browser does, so the job runtime's runner
+ *    sends chunks while later parts are stored; outcomes recorded; every row's result read back) versus the rows sent straight to the service's batch endpoint with the same chunk
  *    size and concurrency. Target: console rows/s ≥ 0.9 × direct. Both send signed HTTP to the reference
  *    service (PGlite in memory) running in its own process, as an upstream does: in one process the
  *    service's single-threaded PGlite and the console's would take turns on one thread, and the figure
@@ -15,6 +15,9 @@
  *
  *   npm run bench:import [-- --rows 100000 --concurrency 4 --check-only]
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
@@ -29,6 +32,7 @@ import * as store from '@/lib/server/imports/store';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
 import { createUpstreamClient } from '@/lib/server/upstream';
+import { storePart } from '@/lib/server/imports/upload';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { selfCpuSeconds, treeCpuSeconds } from './cpu';
 import { startServiceProcess } from './service-process';
@@ -126,23 +130,30 @@ await service.stop();
 service = await startServiceProcess(testSeed(), ['--memory']);
 const upstream = upstreamOf(service.baseUrl);
 
-const consoleDb = connectConsoleDb({ dataDir: 'memory://' });
+// In a folder on disk, as the console keeps it (CONSOLE_DATA_DIR): PGlite in memory:// grows its files by
+// copying them, a cost the product does not have.
+const consoleDir = mkdtempSync(join(tmpdir(), 'bench-console-'));
+const consoleDb = connectConsoleDb({ dataDir: consoleDir });
 const db = consoleDb.db;
 await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://console.test' });
 
 cpu = cpuNow();
 t = performance.now();
 const toStore = items('CO');
+// As the browser does (lib/client/imports/upload.ts): create, the first part, start, then the other parts
+// while the job already sends. The start as startImport makes it: a job that plans its chunks as rows arrive.
+const runner = new JobRunner({ db: consoleDb.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: CONCURRENCY });
+runner.start();
 const importId = await store.createImport(
   db,
   { family: 'skus', fileName: 'bench.csv', encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping, totalRows: ROWS },
   { id: 'bench', email: 'bench@example.com' },
 );
+let jobId = '';
 for (let from = 0; from < ROWS; from += store.UPLOAD_PART_ROWS) {
-  await store.appendRows(
+  await storePart(
     db,
     importId,
-    'skus',
     checked.rows.slice(from, from + store.UPLOAD_PART_ROWS).map((r, i) => ({
       rowNo: from + i,
       line: r.line,
@@ -152,27 +163,22 @@ for (let from = 0; from < ROWS; from += store.UPLOAD_PART_ROWS) {
       warnings: [],
     })),
   );
+  // The next part comes in its own HTTP request: a turn of the event loop, where the job's answers are read.
+  await new Promise((r) => setImmediate(r));
+  if (!jobId) {
+    jobId = await createJob(consoleDb.db, { kind: importKindName('skus'), tenant: 'bench', params: { importId, family: 'skus' }, rerunExpired: true });
+    await store.markStarted(db, importId, jobId);
+    runner.wake();
+  }
 }
 const storedAt = seconds(t);
-const chunks = await store.assignChunks(db, importId);
-const chunkedAt = seconds(t);
-const jobId = await createJob(consoleDb.db, {
-  kind: importKindName('skus'),
-  tenant: 'bench',
-  params: { importId, family: 'skus' },
-  rerunExpired: true,
-  units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
-});
-// The runner as the console makes it (lib/server/jobs/instance.ts): its own poll interval, woken at the start.
-const runner = new JobRunner({ db: consoleDb.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: CONCURRENCY });
-runner.start();
-runner.wake();
 for (;;) {
-  // As the results page does: the import's counts and its job's progress, every second.
+  // As the results page does, the import's counts and its job's progress; every 250 ms rather than the
+  // page's 1 s, so the figure is the import's time, not the page's polling cadence.
   await store.getImport(db, importId);
   const job = await getJob(consoleDb.db, jobId);
   if (job && !['planning', 'running'].includes(job.state)) break;
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 250));
 }
 await runner.stop();
 const sentAt = seconds(t);
@@ -191,9 +197,10 @@ const directRate = ROWS / directSeconds;
 const consoleRate = ROWS / consoleSeconds;
 console.log(`direct batch (chunks of ${CHUNK}, concurrency ${CONCURRENCY}): ${directSeconds.toFixed(1)} s, ${directRate.toFixed(0)} rows/s; ${directCpu}`);
 console.log(`through the console (store, job, results): ${consoleSeconds.toFixed(1)} s, ${consoleRate.toFixed(0)} rows/s; ${consoleCpu}`);
-console.log(`  console phases: store rows ${storedAt.toFixed(1)} s, chunk ${(chunkedAt - storedAt).toFixed(1)} s, send ${(sentAt - chunkedAt).toFixed(1)} s, read results ${(consoleSeconds - sentAt).toFixed(1)} s`);
+console.log(`  console phases: last part stored at ${storedAt.toFixed(1)} s (sending from the first part on), job ended at ${sentAt.toFixed(1)} s, read results ${(consoleSeconds - sentAt).toFixed(1)} s`);
 console.log(`ratio console/direct: ${(consoleRate / directRate).toFixed(2)} (target ≥ 0.9)`);
 
 await consoleDb.close();
+rmSync(consoleDir, { recursive: true, force: true });
 await service.stop();
 process.exit(0);

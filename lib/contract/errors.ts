@@ -108,7 +108,6 @@ export const ERROR_CODES = {
   // Console jobs (lib/server/imports, lib/server/exports): answered by the console's own routes, never by /v1.
   import_not_found: null,
   import_not_uploading: null,
-  import_incomplete: null,
   import_already_running: null,
   import_running: null,
   row_not_resendable: null,

@@ -1,8 +1,6 @@
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import { importsFetch } from './api';
-
-const PART = 5_000;
+import { uploadAndStart } from './upload';
 
 /**
  * Sends rows that did not come from a file (a failed sync's items, a bulk edit) as an import: the same
@@ -16,29 +14,15 @@ export async function importRows(input: {
   rows: { line: number; cells: string[] }[];
 }): Promise<string> {
   const checked = checkRows(FAMILIES[input.family], input.headers, input.mapping, input.rows).rows;
-  const { id } = await importsFetch<{ id: string }>('', {
-    method: 'POST',
-    body: {
-      family: input.family,
-      fileName: input.fileName,
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: input.headers,
-      mapping: input.mapping,
-      totalRows: checked.length,
-    },
-  });
-  for (let from = 0; from < checked.length; from += PART) {
-    const rows = checked.slice(from, from + PART).map((row, i) => ({
+  const description = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length };
+  return uploadAndStart(description, (from, to) =>
+    checked.slice(from, to).map((row, i) => ({
       rowNo: from + i,
       line: row.line,
       cells: row.cells,
       item: row.errors.length ? null : row.item,
       errors: row.errors,
       warnings: row.warnings,
-    }));
-    await importsFetch(`/${id}/rows`, { method: 'POST', body: { rows } });
-  }
-  await importsFetch(`/${id}/start`, { method: 'POST' });
-  return id;
+    })),
+  );
 }

@@ -9,7 +9,7 @@ import type { Encoding } from '@/lib/csv/encoding';
 import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
-import { importsFetch } from './api';
+import { uploadAndStart, UploadStoppedError } from './upload';
 import { COMPARE_ROWS_SHOWN, ISSUE_ROWS_SHOWN, type CompareResult, type FromWorker, type ToWorker } from './worker-protocol';
 
 /**
@@ -20,7 +20,6 @@ import { COMPARE_ROWS_SHOWN, ISSUE_ROWS_SHOWN, type CompareResult, type FromWork
 declare const self: DedicatedWorkerGlobalScope;
 
 const PREVIEW_ROWS = 5;
-const UPLOAD_PART_ROWS = 5_000;
 
 let checked: {
   family: FamilyName;
@@ -102,35 +101,32 @@ async function send(fileName: string, skipUnchanged: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
   const { rows, issues, compared } = checked;
   const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
-  const { id } = await importsFetch<{ id: string }>('', {
-    method: 'POST',
-    body: {
-      family: checked.family,
-      fileName,
-      encoding: checked.encoding,
-      delimiter: checked.delimiter,
-      headers: checked.headers,
-      mapping: checked.mapping,
-      totalRows: rows.length,
-    },
-  });
-  for (let from = 0; from < rows.length; from += UPLOAD_PART_ROWS) {
-    const part = rows.slice(from, from + UPLOAD_PART_ROWS).map((row, i) => {
-      const { errors, warnings } = issues.get(from + i) ?? { errors: NO_ISSUES, warnings: NO_ISSUES };
-      return {
-        rowNo: from + i,
-        line: row.line,
-        cells: row.cells,
-        item: errors.length ? null : itemOf(row.cells),
-        errors,
-        warnings,
-        ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true } : {}),
-      };
-    });
-    await importsFetch(`/${id}/rows`, { method: 'POST', body: { rows: part } });
-    post({ type: 'progress', phase: 'upload', done: Math.min(rows.length, from + UPLOAD_PART_ROWS), total: rows.length });
-  }
-  await importsFetch(`/${id}/start`, { method: 'POST' });
+  const description = {
+    family: checked.family,
+    fileName,
+    encoding: checked.encoding,
+    delimiter: checked.delimiter,
+    headers: checked.headers,
+    mapping: checked.mapping,
+    totalRows: rows.length,
+  };
+  const id = await uploadAndStart(
+    description,
+    (from, to) =>
+      rows.slice(from, to).map((row, i) => {
+        const { errors, warnings } = issues.get(from + i) ?? { errors: NO_ISSUES, warnings: NO_ISSUES };
+        return {
+          rowNo: from + i,
+          line: row.line,
+          cells: row.cells,
+          item: errors.length ? null : itemOf(row.cells),
+          errors,
+          warnings,
+          ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true as const } : {}),
+        };
+      }),
+    (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),
+  );
   checked = null;
   post({ type: 'sent', importId: id });
 }
@@ -143,7 +139,9 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     else if (message.type === 'compare') await compare();
     else await send(message.fileName, message.skipUnchanged === true);
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (error instanceof UploadStoppedError) {
+      post({ type: 'failed', code: error.failure.code, status: error.failure.status, startedImportId: error.importId });
+    } else if (error instanceof ApiError) {
       const active = error.body.activeImportId;
       post({ type: 'failed', code: error.code, status: error.status, ...(typeof active === 'string' ? { activeImportId: active } : {}) });
     } else {

@@ -33,7 +33,7 @@ export type FromWorker =
   | { type: 'compared'; result: CompareResult }
   | { type: 'checked'; result: CheckResult }
   | { type: 'sent'; importId: string }
-  | { type: 'failed'; code: string; status?: number; activeImportId?: string };
+  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string };
 
 /** Rows listed by "Compare with live data" (those that create, update or fail), up to this many. */
 export const COMPARE_ROWS_SHOWN = 500;

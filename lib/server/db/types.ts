@@ -156,6 +156,8 @@ export interface ImportTable {
   /** uploading | started | settled */
   state: Generated<string>;
   job_id: string | null;
+  /** No more parts are taken (see migration 0180). */
+  upload_closed: Generated<boolean>;
   created_by: string;
   created_by_email: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;

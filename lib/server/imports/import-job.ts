@@ -5,6 +5,7 @@ import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordOutcomes, takeChunk, type RowOutcome } from './store';
+import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
 /**
  * Sending an import: one job per import, one unit per chunk of CHUNK_SIZE rows, run by the console's job
@@ -16,6 +17,11 @@ import { CHUNK_SIZE, loadChunk, recordOutcomes, takeChunk, type RowOutcome } fro
  * its target); otherwise its rows end as `unknown` and wait for the user. Within one run, the signing
  * client re-sends a request after a 5xx or no answer under the same rule, and reports `unknown` rows when
  * it gives up.
+ *
+ * Started before every row is in (the browser starts after its first part), the job plans: its planner lists
+ * each chunk as a unit once all of the chunk's rows have arrived, so sending overlaps the upload. When no
+ * part came for `uploadIdleMs` (a tab closed mid-upload), it closes the upload and lists what is there: the
+ * rows that never came are not part of the import.
  */
 
 export type ImportParams = { importId: string; family: FamilyName };
@@ -37,9 +43,55 @@ function outcomeOf(rowNo: number, result: AnyResult | undefined): RowOutcome {
   return { rowNo, status, recordId: typeof result.id === 'number' ? result.id : null, errors: codes.map(issue) };
 }
 
-function importKind(family: FamilyName): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
+/** No part for this long while the import waits for rows: the upload was abandoned. */
+export const UPLOAD_IDLE_MS = 120_000;
+/** How often the planner looks for new rows when no part stored in this process woke it... */
+const PLAN_LOOK_MS = 250;
+/** ...and how long it lets rows gather after a look: a part is stored a chunk at a time, and each look and
+ * each batch of units it lists is a turn on the console database that the sending waits behind. */
+const PLAN_GATHER_MS = 100;
+
+const units = (importId: string, from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => ({ key: String(from + i), input: { importId, chunk: from + i } }));
+
+export function importKind(family: FamilyName, options: { uploadIdleMs?: number } = {}): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
+  const idleMs = options.uploadIdleMs ?? UPLOAD_IDLE_MS;
   return defineJobKind<ImportParams, ChunkInput, RowOutcome[]>({
     name: importKindName(family),
+    // A planner taking over after a restart starts from chunk 0 again; keys already listed are kept once.
+    async *plan({ params, db, jobId }) {
+      const { importId } = params;
+      let next = 0;
+      let seen = -1;
+      let lastArrival = Date.now();
+      for (;;) {
+        const now = await arrived(db, importId, jobId);
+        if (!now || now.jobState !== 'planning') return;
+        const all = now.uploadedRows >= now.totalRows;
+        const upTo = all
+          ? Math.ceil(now.totalRows / CHUNK_SIZE)
+          : now.closed
+            ? await chunksWithRows(db, importId)
+            : await completeChunks(db, importId, next, now.totalRows);
+        if (upTo > next) {
+          yield units(importId, next, upTo);
+          next = upTo;
+        }
+        if (all || now.closed) return;
+        if (now.uploadedRows !== seen) {
+          seen = now.uploadedRows;
+          lastArrival = Date.now();
+        } else if (Date.now() - lastArrival >= idleMs) {
+          // Closed under the import row's lock (upload.ts): the look after this one is the last.
+          await closeUpload(db, importId);
+          continue;
+        }
+        const lookedAt = Date.now();
+        await nextPart(importId, Math.min(PLAN_LOOK_MS, idleMs));
+        const gather = PLAN_GATHER_MS - (Date.now() - lookedAt);
+        if (gather > 0) await new Promise((r) => setTimeout(r, gather));
+      }
+    },
     // Interrupted units come back to `run`, which applies the unknown-outcome rule per chunk above.
     rerunExpired: true,
     // The outcomes are kept per row in import_row (store below); a second copy per unit is only writes.

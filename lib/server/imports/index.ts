@@ -5,16 +5,19 @@ import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
+import { PartRefusedError, storePart } from './upload';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
  * CSV imports on the server: the browser reads and checks the file (lib/csv, in a Web Worker), uploads the
- * rows in parts, then starts the import; sending runs as a job of the job runtime (./import-job.ts) and
- * every row's outcome is kept in the console database (./store.ts).
+ * rows in parts and starts the import after the first part; sending runs as a job of the job runtime
+ * (./import-job.ts), overlapping the rest of the upload (./upload.ts), and every row's outcome is kept in
+ * the console database (./store.ts).
  *
  *   const id = await createImport(meta, user);          // state 'uploading'
- *   await appendRows(id, family, rows);                 // parts of UPLOAD_PART_ROWS
- *   await startImport(id, user);                        // chunks of 200 → job units; state 'started'
+ *   await appendRows(id, rows);                         // the first part of UPLOAD_PART_ROWS
+ *   await startImport(id, user);                        // state 'started'; chunks of 200 → job units
+ *   await appendRows(id, rows);                         // the other parts, while the first chunks are sent
  *   await importStatus(id);                             // view + progress (rows/s, time left)
  */
 
@@ -26,7 +29,7 @@ const db = getConsoleDb;
 
 export class ImportStateError extends Error {
   constructor(
-    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_not_uploading' | 'import_incomplete' | 'import_already_running'>,
+    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_not_uploading' | 'import_already_running' | 'invalid_parameter'>,
     readonly activeImportId?: string,
   ) {
     super(code);
@@ -37,23 +40,33 @@ export async function createImport(meta: store.ImportMeta, user: { id: string; e
   return store.createImport(await db(), meta, user);
 }
 
+/** A part of the rows: taken before the start, and after it while the job still waits for rows. */
 export async function appendRows(id: string, rows: readonly store.UploadRow[]) {
-  const d = await db();
-  const view = await store.getImport(d, id);
-  if (!view) throw new ImportStateError('import_not_found');
-  if (view.state !== 'uploading') throw new ImportStateError('import_not_uploading');
-  await store.appendRows(d, id, view.family, rows);
+  try {
+    await storePart(await db(), id, rows);
+  } catch (error) {
+    if (error instanceof PartRefusedError) throw new ImportStateError(error.code);
+    throw error;
+  }
 }
 
-/** Starts sending. Every row must have been uploaded; an import with nothing to send is settled at once. */
+/**
+ * Starts sending. With every row uploaded, the job gets its chunks at once (an import with nothing to send
+ * is settled at once); with rows still to come, its planner lists each chunk when its rows are all in.
+ */
 export async function startImport(id: string, user: { id: string }): Promise<void> {
   const d = await db();
   const view = await store.getImport(d, id);
   if (!view) throw new ImportStateError('import_not_found');
   if (view.state !== 'uploading') throw new ImportStateError('import_not_uploading');
-  if (view.uploadedRows !== view.totalRows) throw new ImportStateError('import_incomplete');
-  const chunks = await store.assignChunks(d, id);
   const first = { no: 1, rows: view.totalRows, user: { id: view.createdBy, email: view.createdByEmail } };
+  if (view.uploadedRows < view.totalRows) {
+    const jobId = await startImportJob(view, null, user);
+    await store.markStarted(d, id, jobId);
+    await attempts.recordAttempt(d, id, { ...first, jobId });
+    return;
+  }
+  const chunks = await store.assignChunks(d, id);
   if (chunks === 0) {
     await store.markStarted(d, id, null);
     await attempts.recordAttempt(d, id, { ...first, jobId: null });
@@ -64,12 +77,13 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
   await attempts.recordAttempt(d, id, { ...first, jobId });
 }
 
-async function startImportJob(view: store.ImportView, chunks: readonly number[], user: { id: string }): Promise<string> {
+/** With `chunks` null, the job plans: it lists the chunks as their rows arrive. */
+async function startImportJob(view: store.ImportView, chunks: readonly number[] | null, user: { id: string }): Promise<string> {
   try {
     return await startJob(IMPORT_JOB_KINDS[view.family], {
       params: { importId: view.id, family: view.family },
       createdBy: user.id,
-      units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })),
+      ...(chunks ? { units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })) } : {}),
     });
   } catch (error) {
     if (error instanceof JobAlreadyActiveError) {

@@ -52,6 +52,8 @@ export interface ImportView extends ImportMeta {
   createdAt: string;
   counts: Record<RowStatus, number>;
   uploadedRows: number;
+  /** No more parts are taken; below totalRows, the rest of the file never arrived. */
+  uploadClosed: boolean;
 }
 
 export interface RowView {
@@ -223,6 +225,7 @@ type ImportRowDb = {
   total_rows: number;
   state: ImportView['state'];
   job_id: string | null;
+  upload_closed: boolean;
   created_by: string;
   created_by_email: string;
   created_at: Date | string;
@@ -261,6 +264,7 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     createdAt: iso(row.created_at),
     counts,
     uploadedRows,
+    uploadClosed: row.upload_closed,
   };
 }
 
@@ -383,16 +387,21 @@ export async function listRows(
 
 /**
  * When the job has ended, rows still without an outcome get one: never put in a request → not sent; put in
- * a request whose answer was lost → unknown (it may or may not have been written).
+ * a request whose answer was lost → unknown (it may or may not have been written). Under the import row's
+ * lock, and closing the upload: a part arriving now is refused instead of landing after this and staying
+ * pending (see migration 0180).
  */
 export async function settle(db: Db, importId: string): Promise<void> {
-  await sql`
-    with sent as (select chunk from import_chunk where import_id = ${importId} and sends > 0)
-    update import_row r set
-      status = case when r.chunk in (select chunk from sent) then 'unknown' else 'not_sent' end,
-      errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
-    where r.import_id = ${importId} and r.status = 'pending'`.execute(db);
-  await sql`update import set state = 'settled' where id = ${importId}`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`select 1 from import where id = ${importId} for update`.execute(trx);
+    await sql`
+      with sent as (select chunk from import_chunk where import_id = ${importId} and sends > 0)
+      update import_row r set
+        status = case when r.chunk in (select chunk from sent) then 'unknown' else 'not_sent' end,
+        errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
+      where r.import_id = ${importId} and r.status = 'pending'`.execute(trx);
+    await sql`update import set state = 'settled', upload_closed = true where id = ${importId}`.execute(trx);
+  });
 }
 
 // ----- The job's side: one chunk at a time -----

@@ -25,6 +25,8 @@ type Status = {
     headers: string[];
     mapping: (string | null)[];
     totalRows: number;
+    uploadedRows: number;
+    uploadClosed: boolean;
     createdByEmail: string;
     counts: Record<RowStatus, number>;
   };
@@ -192,6 +194,9 @@ export function ImportResults({ id }: { id: string }) {
             {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
           </p>
         )}
+        {imp.uploadClosed && imp.uploadedRows < imp.totalRows ? (
+          <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>
+        ) : null}
         {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
       </section>
 

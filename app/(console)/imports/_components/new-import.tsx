@@ -53,7 +53,7 @@ export function NewImport() {
   const [check, setCheck] = useState<CheckResult | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [failure, setFailure] = useState<{ code: string; activeImportId?: string } | null>(null);
+  const [failure, setFailure] = useState<{ code: string; activeImportId?: string; startedImportId?: string } | null>(null);
   const [compared, setCompared] = useState<CompareResult | null>(null);
   const [skipUnchanged, setSkipUnchanged] = useState(true);
 
@@ -99,7 +99,7 @@ export function NewImport() {
       } else if (m.type === 'sent') {
         router.push(`/imports/${m.importId}`);
       } else if (m.type === 'failed') {
-        setFailure({ code: m.code, activeImportId: m.activeImportId });
+        setFailure({ code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId });
         setPhase('idle');
         setProgress(null);
       }
@@ -445,6 +445,13 @@ export function NewImport() {
                   {t('openRunning')}
                 </a>
               ) : null}
+            </>
+          ) : failure.startedImportId ? (
+            <>
+              {t('uploadStopped', { reason: failure.code })}{' '}
+              <a className="underline" href={`/imports/${failure.startedImportId}`}>
+                {t('openImport')}
+              </a>
             </>
           ) : (
             t('sendFailed', { reason: failure.code })

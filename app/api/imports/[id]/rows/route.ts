@@ -33,7 +33,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   try {
     await appendRows(id, body.data.rows);
   } catch (error) {
-    if (error instanceof ImportStateError) return fail(error.code, error.code === 'import_not_found' ? 404 : 409);
+    if (error instanceof ImportStateError) {
+      return fail(error.code, error.code === 'import_not_found' ? 404 : error.code === 'invalid_parameter' ? 400 : 409);
+    }
     throw error;
   }
   return new Response(null, { status: 204 });

@@ -1,0 +1,166 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import type { ConsoleDatabase } from '../db/types';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { JobRunner } from '../jobs/runner';
+import { cancelJob, createJob, getJob } from '../jobs/store';
+import { createUpstreamClient } from '../upstream';
+import { importKind, importKindName, type ImportParams } from './import-job';
+import * as store from './store';
+import { PartRefusedError, storePart } from './upload';
+
+// Sending while the rows are still arriving: the import job plans its chunks as their rows come in. The real
+// runtime and the reference service in-process (signed and verified as over HTTP), the console database on PGlite.
+
+let service: Service;
+let conn: ConsoleDbConnection;
+let db: Kysely<ConsoleDatabase>;
+let requests = 0;
+
+beforeAll(async () => {
+  service = await createService({ memory: true, seed: testSeed() });
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  db = conn.db;
+  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+  await service?.close();
+});
+
+const upstream = createUpstreamClient({
+  baseUrl: 'http://service.invalid',
+  clientId: CREDS.erp.clientId,
+  clientSecret: CREDS.erp.secret,
+  timeoutMs: 5_000,
+  fetch: (request) => {
+    requests++;
+    return service.fetch(request);
+  },
+});
+
+const TOTAL = 1_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await sleep(20);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** An import of TOTAL SKU rows, started (its job planning) before any row arrives, with a runner on it. */
+async function startEarly(prefix: string, uploadIdleMs = 60_000) {
+  const importId = await store.createImport(
+    db,
+    { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: TOTAL },
+    { id: 'u', email: 'u@example.com' },
+  );
+  const jobId = await createJob(db, {
+    kind: importKindName('skus'),
+    tenant: `t-${importId}`,
+    params: { importId, family: 'skus' } satisfies ImportParams,
+    rerunExpired: true,
+  });
+  await store.markStarted(db, importId, jobId);
+  const runner = new JobRunner({ db, kinds: [importKind('skus', { uploadIdleMs })], upstream, concurrency: 2, pollMs: 10, flushMs: 5 });
+  runner.start();
+  runner.wake();
+  const part = (from: number, to: number) =>
+    storePart(
+      db,
+      importId,
+      Array.from({ length: to - from }, (_, i) => {
+        const n = from + i;
+        return { rowNo: n, line: n + 2, cells: [String(n)], item: { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` }, errors: [], warnings: [] };
+      }),
+    );
+  const statuses = async () => {
+    const rows = await store.listRows(db, importId, { limit: 10_000 });
+    return new Map(rows.map((r) => [r.rowNo, r.status]));
+  };
+  const finished = async () => {
+    await until(async () => !['planning', 'running'].includes((await getJob(db, jobId))!.state), 'the job to end');
+    await runner.stop();
+    await store.settle(db, importId);
+  };
+  return { importId, jobId, part, statuses, finished };
+}
+
+const sends = async (importId: string) =>
+  (await sql<{ chunk: number; sends: number }>`select chunk, sends from import_chunk where import_id = ${importId} and sends > 0 order by chunk`.execute(db)).rows;
+
+const inService = async (prefix: string) =>
+  ((await service.db.query<{ n: number }>(`select count(*)::int as n from skus where outer_sys_code like '${prefix}-%'`)) as [{ n: number }])[0].n;
+
+describe('an import started before its rows have all arrived', () => {
+  it('sends each chunk once all its rows are in, while later parts are still on their way', async () => {
+    const run = await startEarly('UP-A');
+    // Rows 0–299: chunk 0 is whole, chunk 1 has 100 of its 200 rows.
+    await run.part(0, 300);
+    await until(async () => (await run.statuses()).get(199) === 'created', 'chunk 0 to be sent');
+    expect((await getJob(db, run.jobId))!.state).toBe('planning');
+    let now = await run.statuses();
+    expect(now.get(200)).toBe('pending');
+    expect(now.has(300)).toBe(false);
+    // The rest, out of order: a chunk is listed only when every row of its range is in.
+    await run.part(600, TOTAL);
+    await sleep(100);
+    expect((await run.statuses()).get(200)).toBe('pending');
+    await run.part(300, 600);
+    await run.finished();
+    now = await run.statuses();
+    expect([...now.values()].filter((s) => s === 'created')).toHaveLength(TOTAL);
+    expect(await sends(run.importId)).toEqual([0, 1, 2, 3, 4].map((chunk) => ({ chunk, sends: 1 })));
+    expect(await inService('UP-A')).toBe(TOTAL);
+    // A part after the upload is complete and the job has moved on is refused.
+    await expect(run.part(0, 10)).rejects.toEqual(new PartRefusedError('import_not_uploading'));
+  });
+
+  it('a part past the last row is refused; a part stored twice keeps the first rows', async () => {
+    const run = await startEarly('UP-B');
+    await expect(run.part(990, 1_001)).rejects.toEqual(new PartRefusedError('invalid_parameter'));
+    await run.part(0, 500);
+    const before = requests;
+    await run.part(0, 500);
+    await run.part(500, TOTAL);
+    await run.finished();
+    expect([...(await run.statuses()).values()].filter((s) => s === 'created')).toHaveLength(TOTAL);
+    expect(await sends(run.importId)).toHaveLength(5);
+    expect(requests - before).toBeLessThanOrEqual(5);
+    expect(await inService('UP-B')).toBe(TOTAL);
+  });
+
+  it('an upload that stops: after the idle time the rows that came are sent, later parts are refused', async () => {
+    const run = await startEarly('UP-C', 400);
+    // Chunk 1 (rows 200–299 of 200–399) never gets whole: it is sent as it is once the upload is closed.
+    await run.part(0, 300);
+    await run.finished();
+    const now = await run.statuses();
+    expect(now.size).toBe(300);
+    expect([...now.values()].every((s) => s === 'created')).toBe(true);
+    const view = (await store.getImport(db, run.importId))!;
+    expect(view).toMatchObject({ uploadClosed: true, uploadedRows: 300, totalRows: TOTAL });
+    await expect(run.part(300, 400)).rejects.toEqual(new PartRefusedError('import_not_uploading'));
+    expect(await inService('UP-C')).toBe(300);
+  });
+
+  it('cancelled while rows arrive: the planner stops at once, later parts are refused, unsent rows end not sent', async () => {
+    const run = await startEarly('UP-D');
+    await run.part(0, 300);
+    await until(async () => (await run.statuses()).get(199) === 'created', 'chunk 0 to be sent');
+    await cancelJob(db, run.jobId);
+    // Far below the idle time (60 s): the planner sees the cancel on its next look.
+    await run.finished();
+    await expect(run.part(300, 400)).rejects.toEqual(new PartRefusedError('import_not_uploading'));
+    const now = await run.statuses();
+    expect([...now.values()].filter((s) => s === 'created')).toHaveLength(200);
+    expect([...now.values()].filter((s) => s === 'not_sent')).toHaveLength(100);
+    expect(await inService('UP-D')).toBe(200);
+  });
+});
