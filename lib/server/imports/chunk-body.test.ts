@@ -171,6 +171,25 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     expect([await sends(0), await sends(1)]).toEqual([2, 1]);
   });
 
+  it('records the outcomes of several chunks in one statement, each row only while it is in that chunk', async () => {
+    const { connection } = await open();
+    const db = connection.db;
+    const id = await newImport(db, 600);
+    await store.appendRows(db, id, 'skus', range(0, 600).map((n) => rowOf(n)));
+    const created = (n: number): store.RowOutcome => ({ rowNo: n, status: 'created', recordId: 1000 + n, errors: [] });
+    await store.recordChunkOutcomes(db, id, [
+      { chunk: 0, outcomes: [...range(0, 198).map(created), { rowNo: 198, status: 'failed', recordId: null, errors: [{ code: 'product_not_found' }] }] },
+      // Row 199 is in chunk 0, not 2: not written.
+      { chunk: 2, outcomes: [...range(400, 600).map(created), created(199)] },
+    ]);
+    const rows = await store.listRows(db, id, { limit: 1000 });
+    const pending = (from: number, to: number) => range(from, to).map(() => 'pending');
+    expect(rows.map((r) => r.status)).toEqual([...range(0, 198).map(() => 'created'), 'failed', ...pending(199, 400), ...range(400, 600).map(() => 'created')]);
+    expect(rows[450]).toMatchObject({ recordId: 1450, errors: [] });
+    expect(rows[198]).toMatchObject({ recordId: null, errors: [{ code: 'product_not_found' }] });
+    expect((await store.getImport(db, id))!.counts).toMatchObject({ created: 398, failed: 1, pending: 201 });
+  });
+
   it('never marks or sends a chunk with a row it has no item for', async () => {
     const { connection } = await open();
     const db = connection.db;

@@ -4,7 +4,7 @@ import type { RowIssue } from '@/lib/csv/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
 import type { BatchInput } from '../upstream';
-import { CHUNK_SIZE, loadChunk, recordOutcomes, takeChunk, type RowOutcome } from './store';
+import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
 /**
@@ -120,11 +120,14 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
     },
     async store(trx, finished, ctx) {
       const db = trx;
+      // The chunks sent: their outcomes in one statement.
+      await recordChunkOutcomes(
+        db,
+        ctx.params.importId,
+        finished.flatMap((unit) => (unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: unit.outcome.result ?? [] }] : [])),
+      );
       for (const unit of finished) {
-        if (unit.outcome.ok) {
-          await recordOutcomes(db, ctx.params.importId, unit.input.chunk, unit.outcome.result ?? []);
-          continue;
-        }
+        if (unit.outcome.ok) continue;
         // The unit failed as a whole (an interrupted write the runtime would not re-run, or a crash in
         // run): rows put in a request are unknown, the others were never sent.
         const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk);

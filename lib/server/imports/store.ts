@@ -474,40 +474,11 @@ export type TakenChunk =
  * the items are read from the rows.
  */
 export async function takeChunk(db: Db, importId: string, chunk: number): Promise<TakenChunk> {
-  const { rows } = await sql<{ sends: number; pending: number; keyed: boolean; whole: boolean; marked: number; body: string | null; rows: string | null }>`
-    with c as (
-      select sends, body, body_rows, body_row_nos from import_chunk where import_id = ${importId} and chunk = ${chunk}
-    ),
-    r as (select row_no, keyed, status, item from import_row where import_id = ${importId} and chunk = ${chunk}),
-    d as (
-      select coalesce(c.sends, 0) as sends, s.pending, s.keyed,
-        coalesce(c.body is not null and s.pending = s.total and s.total = c.body_rows
-          and case when c.body_row_nos is null then s.bare = 0 else s.bare = s.total end, false) as whole
-      from (
-        select count(*)::int as total,
-          count(*) filter (where status = 'pending')::int as pending,
-          count(*) filter (where status = 'pending' and item is null)::int as bare,
-          coalesce(bool_and(keyed) filter (where status = 'pending'), true) as keyed
-        from r
-      ) s left join c on true
-    ),
-    items as (
-      select p.row_no, p.item from (${chunkRows(importId, chunk, sql<boolean>`not (select whole from d)`)}) p
-      where p.status = 'pending'
-    ),
-    mark as (
-      insert into import_chunk as k (import_id, chunk, sends)
-      select ${importId}, ${chunk}, 1 from d
-      where d.pending > 0 and (d.sends = 0 or d.keyed)
-        and (d.whole or not exists (select 1 from items where item is null))
-      on conflict (import_id, chunk) do update set sends = k.sends + 1
-      returning 1
-    )
-    select d.sends, d.pending, d.keyed, d.whole, (select count(*) from mark)::int as marked,
-      case when d.whole then (select body from c) end as body,
-      (select json_agg(json_build_array(row_no, item) order by row_no)::text from items) as rows
-    from d`.execute(db);
-  const found = rows[0]!;
+  let found = await take(db, importId, chunk, false);
+  // Rows without an item of their own in a chunk not sent whole: read again, their items from the body.
+  if (!found.marked && found.pending > 0 && (found.sends === 0 || found.keyed) && !found.whole && found.bare > 0) {
+    found = await take(db, importId, chunk, true);
+  }
   if (found.pending === 0) return { action: 'done' };
   const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown> | null][];
   const rowNos = list.map(([rowNo]) => rowNo);
@@ -516,6 +487,43 @@ export async function takeChunk(db: Db, importId: string, chunk: number): Promis
   }
   if (found.sends > 0 && !found.keyed) return { action: 'unknown', rowNos };
   return { action: 'broken', sends: found.sends, rowNos };
+}
+
+/**
+ * takeChunk's statement. Without `fromBody` (every send: kept small, as it is planned every time) a row's item
+ * is its own, and a chunk with rows without one is marked only when it is sent whole, as its body. With it,
+ * such rows take their items from the body, and the chunk is sent as items.
+ */
+async function take(db: Db, importId: string, chunk: number, fromBody: boolean) {
+  const rowsOf = fromBody ? sql`(${chunkRows(importId, chunk, sql<boolean>`true`)})` : sql`import_row`;
+  const whole = fromBody
+    ? sql`false`
+    : sql`coalesce(c.body is not null and s.pending = s.total and s.total = c.body_rows
+          and case when c.body_row_nos is null then s.bare = 0 else s.bare = s.total end, false)`;
+  const { rows } = await sql<{ sends: number; pending: number; bare: number; keyed: boolean; whole: boolean; marked: number; body: string | null; rows: string | null }>`
+    with d as (
+      select s.*, coalesce(c.sends, 0) as sends, ${whole} as whole
+      from (
+        select count(*)::int as total,
+          count(*) filter (where r.status = 'pending')::int as pending,
+          count(*) filter (where r.status = 'pending' and r.item is null)::int as bare,
+          coalesce(bool_and(r.keyed) filter (where r.status = 'pending'), true) as keyed,
+          json_agg(json_build_array(r.row_no, r.item) order by r.row_no) filter (where r.status = 'pending') as rows
+        from ${rowsOf} r ${fromBody ? sql`` : sql`where r.import_id = ${importId} and r.chunk = ${chunk}`}
+      ) s left join import_chunk c on c.import_id = ${importId} and c.chunk = ${chunk}
+    ),
+    mark as (
+      insert into import_chunk as k (import_id, chunk, sends)
+      select ${importId}, ${chunk}, 1 from d
+      where d.pending > 0 and (d.sends = 0 or d.keyed) and (d.whole or d.bare = 0)
+      on conflict (import_id, chunk) do update set sends = k.sends + 1
+      returning 1
+    )
+    select d.sends, d.pending, d.bare, d.keyed, d.whole, (select count(*) from mark)::int as marked,
+      case when d.whole then (select body from import_chunk where import_id = ${importId} and chunk = ${chunk}) end as body,
+      d.rows::text as rows
+    from d`.execute(db);
+  return rows[0]!;
 }
 
 /**
@@ -535,14 +543,32 @@ export interface RowOutcome {
   errors: RowIssue[];
 }
 
-/** The outcomes of one chunk's rows; the chunk bounds the statement to its 200 rows (an index lookup). */
+/** The outcomes of one chunk's rows. */
 export async function recordOutcomes(db: Db, importId: string, chunk: number, outcomes: readonly RowOutcome[]): Promise<void> {
-  if (!outcomes.length) return;
-  const records = outcomes.map((o) => ({ row_no: o.rowNo, status: o.status, record_id: o.recordId, errors: o.errors }));
+  await recordChunkOutcomes(db, importId, [{ chunk, outcomes }]);
+}
+
+/**
+ * The outcomes of several chunks' rows, in one statement (the job records the chunks finished since its last
+ * flush together: one statement and one run of the count trigger instead of one per chunk). A row is
+ * written only while it is still in that chunk; the chunks bound the statement to their rows (an index lookup).
+ * `= any(array)`, not `in (…)`: with one chunk, `in` would let the planner filter the recordset by it and
+ * join by nested loop, reading the whole recordset once per row.
+ */
+export async function recordChunkOutcomes(
+  db: Db,
+  importId: string,
+  chunks: readonly { chunk: number; outcomes: readonly RowOutcome[] }[],
+): Promise<void> {
+  const records = chunks.flatMap(({ chunk, outcomes }) =>
+    outcomes.map((o) => ({ row_no: o.rowNo, chunk, status: o.status, record_id: o.recordId, errors: o.errors })),
+  );
+  if (!records.length) return;
+  const list = [...new Set(records.map((r) => r.chunk))];
   await sql`
     update import_row r set status = x.status, record_id = x.record_id, errors = x.errors
-    from jsonb_to_recordset(${json(records)}::jsonb) as x(row_no integer, status text, record_id bigint, errors jsonb)
-    where r.import_id = ${importId} and r.chunk = ${chunk} and r.row_no = x.row_no`.execute(db);
+    from json_to_recordset(${json(records)}::json) as x(row_no integer, chunk integer, status text, record_id bigint, errors jsonb)
+    where r.import_id = ${importId} and r.chunk = any(${list}::int[]) and r.row_no = x.row_no and r.chunk = x.chunk`.execute(db);
 }
 
 // ----- Saved column mappings -----
