@@ -190,6 +190,24 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     expect((await store.getImport(db, id))!.counts).toMatchObject({ created: 398, failed: 1, pending: 201 });
   });
 
+  it('stores rows only for an import that exists, and deletes them with it', async () => {
+    const { connection } = await open();
+    const db = connection.db;
+    await expect(store.appendRows(db, '987654321', 'skus', range(0, 200).map((n) => rowOf(n)))).rejects.toBeInstanceOf(store.ImportNotFoundError);
+    const id = await newImport(db, 300);
+    await store.appendRows(db, id, 'skus', range(0, 300).map((n) => rowOf(n)));
+    const left = async (importId: string) => {
+      const { rows } = await sql<{ rows: number; chunks: number }>`
+        select (select count(*) from import_row where import_id = ${importId})::int as rows,
+               (select count(*) from import_chunk where import_id = ${importId})::int as chunks`.execute(db);
+      return rows[0];
+    };
+    expect(await left('987654321')).toEqual({ rows: 0, chunks: 0 });
+    expect(await left(id)).toEqual({ rows: 300, chunks: 1 });
+    await sql`delete from import where id = ${id}`.execute(db);
+    expect(await left(id)).toEqual({ rows: 0, chunks: 0 });
+  });
+
   it('never marks or sends a chunk with a row it has no item for', async () => {
     const { connection } = await open();
     const db = connection.db;

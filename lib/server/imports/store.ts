@@ -137,9 +137,12 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
   const bodies = chunkBodies(records);
   const inBody = new Set(bodies.map((b) => b.chunk));
   const rowRecords = records.map((r) => (r.chunk !== null && inBody.has(r.chunk) ? { ...r, item: undefined } : r));
-  await sql`
-    with part as (
+  // The import is checked and locked once here, not per row by a foreign key (see migration 0171).
+  const { rows: found } = await sql<{ found: boolean }>`
+    with target as (select id from import where id = ${importId} for key share),
+    part as (
       select * from json_to_recordset(${json(bodies)}::json) as b(chunk integer, body text, rows integer, row_nos integer[])
+      where exists (select 1 from target)
     ),
     stored as (
       insert into import_chunk (import_id, chunk, body, body_rows, body_row_nos)
@@ -151,15 +154,26 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       select e.item, e.row_no from part p
         cross join lateral rows from (jsonb_array_elements(p.body::jsonb), unnest(p.row_nos)) as e(item, row_no)
       where p.chunk not in (select chunk from stored)
+    ),
+    inserted as (
+      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+      select ${importId}::bigint, x.row_no, x.line, x.cells,
+        case when x.chunk in (select chunk from stored) then null else coalesce(x.item::jsonb, k.item) end,
+        x.keyed, x.status, x.chunk, x.errors, x.warnings
+      from json_to_recordset(${json(rowRecords)}::json)
+        as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
+        left join kept k on k.row_no = x.row_no
+      where exists (select 1 from target)
+      on conflict (import_id, row_no) do nothing
     )
-    insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
-    select ${importId}::bigint, x.row_no, x.line, x.cells,
-      case when x.chunk in (select chunk from stored) then null else coalesce(x.item::jsonb, k.item) end,
-      x.keyed, x.status, x.chunk, x.errors, x.warnings
-    from json_to_recordset(${json(rowRecords)}::json)
-      as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
-      left join kept k on k.row_no = x.row_no
-    on conflict (import_id, row_no) do nothing`.execute(db);
+    select exists (select 1 from target) as found`.execute(db);
+  if (!found[0]!.found) throw new ImportNotFoundError(importId);
+}
+
+export class ImportNotFoundError extends Error {
+  constructor(importId: string) {
+    super(`import ${importId} not found`);
+  }
 }
 
 /**
