@@ -350,6 +350,8 @@ type RowDb = {
   history: { attempt: number; cells: string[]; status: RowStatus; record_id: number | null; errors: RowIssue[] }[];
 };
 
+type RowTuple = [RowDb['row_no'], RowDb['line'], RowDb['cells'], RowDb['record_id'], RowDb['errors'], RowDb['warnings'], RowDb['attempt'], RowDb['status'], RowDb['history']];
+
 const rowView = (r: RowDb): RowView => ({
   rowNo: r.row_no,
   line: r.line,
@@ -381,9 +383,10 @@ export async function listRows(
       ? sql`and (r.status <> 'pending' or ${inSentChunk})`
       : sql`and (r.status <> 'pending' or not ${inSentChunk})`;
   // No order in the aggregate: it would sort whole rows (10,000 of them spill to a temporary file); the
-  // page is put back in row order below instead.
+  // page is put back in row order below instead. Each row as an array, not an object: no key names to
+  // write and parse 10,000 times.
   const { rows } = await sql<{ rows: string }>`
-    select coalesce(json_agg(s), '[]')::text as rows from (
+    select coalesce(json_agg(json_build_array(s.row_no, s.line, s.cells, s.record_id, s.errors, s.warnings, s.attempt, s.status, s.history)), '[]')::text as rows from (
       select row_no, line, cells, record_id, errors, warnings, attempt,
         case when r.status = 'pending' and ${inSentChunk} then 'sending' else r.status end as status,
         case when r.attempt > 1 then
@@ -396,7 +399,12 @@ export async function listRows(
         ${stored ? sql`and status in (${sql.join(stored)}) ${split}` : sql``}
       order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}
     ) s`.execute(db);
-  return (JSON.parse(rows[0]!.rows) as RowDb[]).sort((a, b) => a.row_no - b.row_no).map(rowView);
+  const list = JSON.parse(rows[0]!.rows) as RowTuple[];
+  return list
+    .map(([row_no, line, cells, record_id, errors, warnings, attempt, status, history]) =>
+      rowView({ row_no, line, cells, record_id, errors, warnings, attempt, status, history }),
+    )
+    .sort((a, b) => a.rowNo - b.rowNo);
 }
 
 /**
