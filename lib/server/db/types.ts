@@ -189,6 +189,8 @@ export interface ImportChunkTable {
   /** The chunk's request body as uploaded (migration 0131); null: built from the rows. */
   body: string | null;
   body_rows: number | null;
+  /** The rows the body holds, in its order (migration 0170); null for bodies stored before. */
+  body_row_nos: number[] | null;
 }
 
 /** Rows per status of an import (migration 0130), kept by triggers on import_row. */

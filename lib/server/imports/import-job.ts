@@ -4,7 +4,7 @@ import type { RowIssue } from '@/lib/csv/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
 import type { BatchInput } from '../upstream';
-import { CHUNK_SIZE, loadChunk, markSending, recordOutcomes, type RowOutcome } from './store';
+import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
 /**
@@ -97,39 +97,37 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
     // The outcomes are kept per row in import_row (store below); a second copy per unit is only writes.
     keepResults: false,
     async run({ importId, chunk }, ctx) {
-      const db = ctx.db;
-      let loaded = await loadChunk(db, importId, chunk);
-      const rows = loaded.rows.filter((r) => r.status === 'pending');
-      if (!rows.length) return { ok: true, result: [] };
-      // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
-      const interrupted = loaded.sends > 0;
-      const keyed = rows.every((r) => r.keyed);
-      if (interrupted && !keyed) {
-        return { ok: true, result: rows.map((r) => outcomeOf(r.rowNo, undefined)) };
+      // Decided and marked in one statement (store.ts takeChunk): the mark is committed before anything leaves.
+      const taken = await takeChunk(ctx.db, importId, chunk);
+      switch (taken.action) {
+        case 'done':
+          return { ok: true, result: [] };
+        case 'unknown':
+          // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
+          return { ok: true, result: taken.rowNos.map((rowNo) => outcomeOf(rowNo, undefined)) };
+        case 'broken':
+          // Nothing sent now: the runtime fails the unit and store() below gives its rows their outcome.
+          throw new Error(`import ${importId} chunk ${chunk}: rows without an item to send`);
       }
-      // The body stored at upload holds exactly these rows when all of them are still to send.
-      const body = loaded.body !== null && rows.length === loaded.rows.length && rows.length === loaded.bodyRows ? loaded.body : null;
-      if (body === null && loaded.body !== null) {
-        loaded = await loadChunk(db, importId, chunk, { items: true });
-      }
-      await markSending(db, importId, chunk);
       let results: AnyResult[];
-      if (body !== null) {
-        results = (await ctx.upstream.batchBytes(family, encoder.encode(body), rows.length, { idempotent: keyed })) as AnyResult[];
+      if (taken.body !== null) {
+        results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, { idempotent: taken.keyed })) as AnyResult[];
       } else {
-        const byNo = new Map(loaded.rows.map((r) => [r.rowNo, r.item]));
-        const items = rows.map((r) => byNo.get(r.rowNo)) as BatchInput<typeof family>[];
+        const items = taken.items as BatchInput<typeof family>[];
         results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       }
-      return { ok: true, result: rows.map((r, i) => outcomeOf(r.rowNo, results[i])) };
+      return { ok: true, result: taken.rowNos.map((rowNo, i) => outcomeOf(rowNo, results[i])) };
     },
     async store(trx, finished, ctx) {
       const db = trx;
+      // The chunks sent: their outcomes in one statement.
+      await recordChunkOutcomes(
+        db,
+        ctx.params.importId,
+        finished.flatMap((unit) => (unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: unit.outcome.result ?? [] }] : [])),
+      );
       for (const unit of finished) {
-        if (unit.outcome.ok) {
-          await recordOutcomes(db, ctx.params.importId, unit.input.chunk, unit.outcome.result ?? []);
-          continue;
-        }
+        if (unit.outcome.ok) continue;
         // The unit failed as a whole (an interrupted write the runtime would not re-run, or a crash in
         // run): rows put in a request are unknown, the others were never sent.
         const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
@@ -95,6 +95,12 @@ export async function createImport(db: Db, meta: ImportMeta, user: { id: string;
 /**
  * Stores a part of the rows. The item of each row is checked again here with the family's contract schema
  * (the browser's check is a convenience, not a guarantee): a row that fails is held back with those codes.
+ *
+ * A chunk whose whole row range is in the part gets its request body stored with it (see chunkBodies), and
+ * its rows then keep no item of their own: the body holds it, at the row's place in `body_row_nos`. The body
+ * is stored first and only if the chunk has none yet (`on conflict do nothing`); only a statement that stored
+ * a chunk's body leaves its rows' items out. Rows of that chunk stored by another statement (a part sent
+ * twice, on Postgres at the same moment) keep their items, and the job then sends the chunk from its rows.
  */
 export async function appendRows(db: Db, importId: string, family: FamilyName, rows: readonly UploadRow[]): Promise<void> {
   const { schema } = FAMILIES[family];
@@ -125,40 +131,71 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       warnings: row.warnings,
     };
   });
-  await sql`
-    with inserted as (
-      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
-      select ${importId}::bigint, x.row_no, x.line, x.cells, x.item, x.keyed, x.status, x.chunk, x.errors, x.warnings
-      from jsonb_to_recordset(${json(records)}::jsonb)
-        as x(row_no integer, line integer, cells jsonb, item jsonb, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
-      on conflict (import_id, row_no) do nothing
+  // A row whose chunk has a body in this part travels without its item (the body has it). Should that body
+  // not be stored (the chunk had its record already), the row takes its item from this part's body (`kept`).
+  // json, not jsonb, for what is only passed through.
+  const bodies = chunkBodies(records);
+  const inBody = new Set(bodies.map((b) => b.chunk));
+  const rowRecords = records.map((r) => (r.chunk !== null && inBody.has(r.chunk) ? { ...r, item: undefined } : r));
+  // The import is checked and locked once here, not per row by a foreign key (see migration 0171).
+  const { rows: found } = await sql<{ found: boolean }>`
+    with target as (select id from import where id = ${importId} for key share),
+    part as (
+      select * from json_to_recordset(${json(bodies)}::json) as b(chunk integer, body text, rows integer, row_nos integer[])
+      where exists (select 1 from target)
+    ),
+    stored as (
+      insert into import_chunk (import_id, chunk, body, body_rows, body_row_nos)
+      select ${importId}::bigint, chunk, body, rows, row_nos from part
+      on conflict (import_id, chunk) do nothing
       returning chunk
+    ),
+    kept as (
+      select e.item, e.row_no from part p
+        cross join lateral rows from (jsonb_array_elements(p.body::jsonb), unnest(p.row_nos)) as e(item, row_no)
+      where p.chunk not in (select chunk from stored)
+    ),
+    inserted as (
+      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+      select ${importId}::bigint, x.row_no, x.line, x.cells,
+        case when x.chunk in (select chunk from stored) then null else coalesce(x.item::jsonb, k.item) end,
+        x.keyed, x.status, x.chunk, x.errors, x.warnings
+      from json_to_recordset(${json(rowRecords)}::json)
+        as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
+        left join kept k on k.row_no = x.row_no
+      where exists (select 1 from target)
+      on conflict (import_id, row_no) do nothing
     )
-    insert into import_chunk (import_id, chunk, body, body_rows)
-    select ${importId}::bigint, b.chunk, b.body, b.rows from jsonb_to_recordset(${json(chunkBodies(records))}::jsonb) as b(chunk integer, body text, rows integer)
-    -- Only when every row of the body was stored by this statement (none kept from an earlier upload).
-    where b.rows = (select count(*) from inserted i where i.chunk = b.chunk)
-    on conflict (import_id, chunk) do nothing`.execute(db);
+    select exists (select 1 from target) as found`.execute(db);
+  if (!found[0]!.found) throw new ImportNotFoundError(importId);
+}
+
+export class ImportNotFoundError extends Error {
+  constructor(importId: string) {
+    super(`import ${importId} not found`);
+  }
 }
 
 /**
  * The request body of each chunk whose whole row range is in this part: its rows to send, in row order,
- * serialised once. A chunk split across parts gets none (the job builds it from the rows).
+ * serialised once, with their row numbers. A chunk split across parts gets none (the job builds it from the rows).
  */
 function chunkBodies(records: readonly { row_no: number; item: unknown; chunk: number | null }[]) {
   const present = new Map<number, number>();
-  const items = new Map<number, unknown[]>();
+  const items = new Map<number, { rowNos: number[]; items: unknown[] }>();
   for (const r of [...records].sort((a, b) => a.row_no - b.row_no)) {
     const c = Math.floor(r.row_no / CHUNK_SIZE);
     present.set(c, (present.get(c) ?? 0) + 1);
     if (r.chunk === null) continue;
-    if (!items.has(r.chunk)) items.set(r.chunk, []);
-    items.get(r.chunk)!.push(r.item);
+    if (!items.has(r.chunk)) items.set(r.chunk, { rowNos: [], items: [] });
+    const entry = items.get(r.chunk)!;
+    entry.rowNos.push(r.row_no);
+    entry.items.push(r.item);
   }
-  const bodies: { chunk: number; body: string; rows: number }[] = [];
-  for (const [chunk, list] of items) {
+  const bodies: { chunk: number; body: string; rows: number; row_nos: number[] }[] = [];
+  for (const [chunk, entry] of items) {
     if (present.get(chunk) !== CHUNK_SIZE) continue;
-    bodies.push({ chunk, body: json(list), rows: list.length });
+    bodies.push({ chunk, body: json(entry.items), rows: entry.items.length, row_nos: entry.rowNos });
   }
   return bodies;
 }
@@ -170,11 +207,17 @@ function chunkBodies(records: readonly { row_no: number; item: unknown; chunk: n
  */
 export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_SIZE): Promise<number> {
   if (chunkSize !== CHUNK_SIZE) {
+    // The bodies stored at upload hold the rows of the default chunks: their rows take their items back first.
+    await sql`
+      update import_row r set item = e.item
+      from import_chunk c
+        cross join lateral rows from (jsonb_array_elements(c.body::jsonb), unnest(c.body_row_nos)) as e(item, row_no)
+      where c.import_id = ${importId} and c.body_row_nos is not null
+        and r.import_id = c.import_id and r.chunk = c.chunk and r.row_no = e.row_no and r.item is null`.execute(db);
     await sql`
       update import_row set chunk = row_no / ${chunkSize}
-      where import_id = ${importId} and item is not null and status = 'pending'`.execute(db);
-    // The bodies stored at upload hold the rows of the default chunks.
-    await sql`update import_chunk set body = null, body_rows = null where import_id = ${importId}`.execute(db);
+      where import_id = ${importId} and chunk is not null and status = 'pending'`.execute(db);
+    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${importId}`.execute(db);
   }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
@@ -307,6 +350,8 @@ type RowDb = {
   history: { attempt: number; cells: string[]; status: RowStatus; record_id: number | null; errors: RowIssue[] }[];
 };
 
+type RowTuple = [RowDb['row_no'], RowDb['line'], RowDb['cells'], RowDb['record_id'], RowDb['errors'], RowDb['warnings'], RowDb['attempt'], RowDb['status'], RowDb['history']];
+
 const rowView = (r: RowDb): RowView => ({
   rowNo: r.row_no,
   line: r.line,
@@ -337,8 +382,11 @@ export async function listRows(
     : statuses!.includes('sending')
       ? sql`and (r.status <> 'pending' or ${inSentChunk})`
       : sql`and (r.status <> 'pending' or not ${inSentChunk})`;
+  // No order in the aggregate: it would sort whole rows (10,000 of them spill to a temporary file); the
+  // page is put back in row order below instead. Each row as an array, not an object: no key names to
+  // write and parse 10,000 times.
   const { rows } = await sql<{ rows: string }>`
-    select coalesce(json_agg(s order by s.row_no), '[]')::text as rows from (
+    select coalesce(json_agg(json_build_array(s.row_no, s.line, s.cells, s.record_id, s.errors, s.warnings, s.attempt, s.status, s.history)), '[]')::text as rows from (
       select row_no, line, cells, record_id, errors, warnings, attempt,
         case when r.status = 'pending' and ${inSentChunk} then 'sending' else r.status end as status,
         case when r.attempt > 1 then
@@ -351,7 +399,12 @@ export async function listRows(
         ${stored ? sql`and status in (${sql.join(stored)}) ${split}` : sql``}
       order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}
     ) s`.execute(db);
-  return (JSON.parse(rows[0]!.rows) as RowDb[]).map(rowView);
+  const list = JSON.parse(rows[0]!.rows) as RowTuple[];
+  return list
+    .map(([row_no, line, cells, record_id, errors, warnings, attempt, status, history]) =>
+      rowView({ row_no, line, cells, record_id, errors, warnings, attempt, status, history }),
+    )
+    .sort((a, b) => a.rowNo - b.rowNo);
 }
 
 /**
@@ -385,32 +438,114 @@ export interface ChunkRow {
 export interface LoadedChunk {
   /** Requests that carried this chunk so far (markSending): above 0, its rows without an outcome may be written. */
   sends: number;
-  /** The chunk's rows in file order; `item` is null when `body` holds them. */
+  /** The chunk's rows in file order; `item` only when asked for. */
   rows: ChunkRow[];
-  /** The request body stored at upload (the items of `rows`, in order), or null. */
-  body: string | null;
-  /** How many items `body` holds. */
-  bodyRows: number | null;
 }
 
 /**
- * The chunk's rows in file order, with the request body stored at upload; the items are read from the rows
- * only when there is none. Read as one JSON text: PGlite decodes a result row by row in JavaScript.
+ * The chunk's rows, with each row's item when `items` is given: its own, or else its chunk body's at the
+ * row's place, the body being parsed only when `items` (an SQL condition) holds.
  */
+const chunkRows = (importId: string, chunk: number, items: RawBuilder<boolean> | null) => sql`
+  select r.row_no, r.keyed, r.status, ${items ? sql`coalesce(r.item, e.item)` : sql`null::jsonb`} as item
+  from import_row r
+  ${
+    items
+      ? sql`left join (
+          select e.item, e.row_no from import_chunk c
+            cross join lateral rows from (
+              jsonb_array_elements(case when ${items} then c.body::jsonb end),
+              unnest(case when ${items} then c.body_row_nos end)
+            ) as e(item, row_no)
+          where c.import_id = ${importId} and c.chunk = ${chunk}
+        ) e on e.row_no = r.row_no`
+      : sql``
+  }
+  where r.import_id = ${importId} and r.chunk = ${chunk}`;
+
+/** The chunk's rows in file order. Read as one JSON text: PGlite decodes a result row by row in JavaScript. */
 export async function loadChunk(db: Db, importId: string, chunk: number, options: { items?: boolean } = {}): Promise<LoadedChunk> {
-  const { rows } = await sql<{ sends: number | null; body: string | null; body_rows: number | null; rows: string | null }>`
-    select c.sends, c.body, c.body_rows,
-      (select json_agg(json_build_array(row_no, keyed, status, case when c.body is null or ${options.items === true} then item end) order by row_no)::text
-       from import_row where import_id = ${importId} and chunk = ${chunk}) as rows
-    from (select 1) one left join import_chunk c on c.import_id = ${importId} and c.chunk = ${chunk}`.execute(db);
+  const { rows } = await sql<{ sends: number | null; rows: string | null }>`
+    select (select sends from import_chunk where import_id = ${importId} and chunk = ${chunk}) as sends,
+      (select json_agg(json_build_array(r.row_no, r.keyed, r.status, r.item) order by r.row_no)::text
+       from (${chunkRows(importId, chunk, options.items ? sql<boolean>`true` : null)}) r) as rows`.execute(db);
   const found = rows[0]!;
   const list = JSON.parse(found.rows ?? '[]') as [number, boolean, RowStatus, Record<string, unknown> | null][];
-  return {
-    sends: found.sends ?? 0,
-    body: found.body,
-    bodyRows: found.body_rows,
-    rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })),
-  };
+  return { sends: found.sends ?? 0, rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })) };
+}
+
+export type TakenChunk =
+  /** Nothing to send: no row of the chunk is still without an outcome. */
+  | { action: 'done' }
+  /** Put in a request before and not every row may be sent again: the rows' outcome is unknown. */
+  | { action: 'unknown'; rowNos: number[] }
+  /**
+   * Marked sent (committed): send these rows now. `body` is the request stored at upload when it holds
+   * exactly them, else `items` are the rows' items in order. `keyed`: every row is an idempotent upsert.
+   */
+  | { action: 'send'; rowNos: number[]; keyed: boolean; body: string | null; items: Record<string, unknown>[] | null }
+  /** Rows without an item to send (never expected): nothing was marked or sent. */
+  | { action: 'broken'; sends: number; rowNos: number[] };
+
+/**
+ * What the job does with a chunk, decided and marked in one statement: the chunk's rows still without an
+ * outcome are marked sent (import_chunk.sends + 1) unless they were put in a request before and are not
+ * all idempotent keyed upserts (the unknown-outcome rule). In autocommit, so the mark is committed before
+ * the caller sends anything. The request body stored at upload is used when the chunk's rows are exactly
+ * those it was stored with (all still pending, and stored by that statement: no item of their own), else
+ * the items are read from the rows.
+ */
+export async function takeChunk(db: Db, importId: string, chunk: number): Promise<TakenChunk> {
+  let found = await take(db, importId, chunk, false);
+  // Rows without an item of their own in a chunk not sent whole: read again, their items from the body.
+  if (!found.marked && found.pending > 0 && (found.sends === 0 || found.keyed) && !found.whole && found.bare > 0) {
+    found = await take(db, importId, chunk, true);
+  }
+  if (found.pending === 0) return { action: 'done' };
+  const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown> | null][];
+  const rowNos = list.map(([rowNo]) => rowNo);
+  if (found.marked > 0) {
+    return { action: 'send', rowNos, keyed: found.keyed, body: found.body, items: found.whole ? null : list.map(([, item]) => item!) };
+  }
+  if (found.sends > 0 && !found.keyed) return { action: 'unknown', rowNos };
+  return { action: 'broken', sends: found.sends, rowNos };
+}
+
+/**
+ * takeChunk's statement. Without `fromBody` (every send: kept small, as it is planned every time) a row's item
+ * is its own, and a chunk with rows without one is marked only when it is sent whole, as its body. With it,
+ * such rows take their items from the body, and the chunk is sent as items.
+ */
+async function take(db: Db, importId: string, chunk: number, fromBody: boolean) {
+  const rowsOf = fromBody ? sql`(${chunkRows(importId, chunk, sql<boolean>`true`)})` : sql`import_row`;
+  const whole = fromBody
+    ? sql`false`
+    : sql`coalesce(c.body is not null and s.pending = s.total and s.total = c.body_rows
+          and case when c.body_row_nos is null then s.bare = 0 else s.bare = s.total end, false)`;
+  const { rows } = await sql<{ sends: number; pending: number; bare: number; keyed: boolean; whole: boolean; marked: number; body: string | null; rows: string | null }>`
+    with d as (
+      select s.*, coalesce(c.sends, 0) as sends, ${whole} as whole
+      from (
+        select count(*)::int as total,
+          count(*) filter (where r.status = 'pending')::int as pending,
+          count(*) filter (where r.status = 'pending' and r.item is null)::int as bare,
+          coalesce(bool_and(r.keyed) filter (where r.status = 'pending'), true) as keyed,
+          json_agg(json_build_array(r.row_no, r.item) order by r.row_no) filter (where r.status = 'pending') as rows
+        from ${rowsOf} r ${fromBody ? sql`` : sql`where r.import_id = ${importId} and r.chunk = ${chunk}`}
+      ) s left join import_chunk c on c.import_id = ${importId} and c.chunk = ${chunk}
+    ),
+    mark as (
+      insert into import_chunk as k (import_id, chunk, sends)
+      select ${importId}, ${chunk}, 1 from d
+      where d.pending > 0 and (d.sends = 0 or d.keyed) and (d.whole or d.bare = 0)
+      on conflict (import_id, chunk) do update set sends = k.sends + 1
+      returning 1
+    )
+    select d.sends, d.pending, d.bare, d.keyed, d.whole, (select count(*) from mark)::int as marked,
+      case when d.whole then (select body from import_chunk where import_id = ${importId} and chunk = ${chunk}) end as body,
+      d.rows::text as rows
+    from d`.execute(db);
+  return rows[0]!;
 }
 
 /**
@@ -430,14 +565,32 @@ export interface RowOutcome {
   errors: RowIssue[];
 }
 
-/** The outcomes of one chunk's rows; the chunk bounds the statement to its 200 rows (an index lookup). */
+/** The outcomes of one chunk's rows. */
 export async function recordOutcomes(db: Db, importId: string, chunk: number, outcomes: readonly RowOutcome[]): Promise<void> {
-  if (!outcomes.length) return;
-  const records = outcomes.map((o) => ({ row_no: o.rowNo, status: o.status, record_id: o.recordId, errors: o.errors }));
+  await recordChunkOutcomes(db, importId, [{ chunk, outcomes }]);
+}
+
+/**
+ * The outcomes of several chunks' rows, in one statement (the job records the chunks finished since its last
+ * flush together: one statement and one run of the count trigger instead of one per chunk). A row is
+ * written only while it is still in that chunk; the chunks bound the statement to their rows (an index lookup).
+ * `= any(array)`, not `in (…)`: with one chunk, `in` would let the planner filter the recordset by it and
+ * join by nested loop, reading the whole recordset once per row.
+ */
+export async function recordChunkOutcomes(
+  db: Db,
+  importId: string,
+  chunks: readonly { chunk: number; outcomes: readonly RowOutcome[] }[],
+): Promise<void> {
+  const records = chunks.flatMap(({ chunk, outcomes }) =>
+    outcomes.map((o) => ({ row_no: o.rowNo, chunk, status: o.status, record_id: o.recordId, errors: o.errors })),
+  );
+  if (!records.length) return;
+  const list = [...new Set(records.map((r) => r.chunk))];
   await sql`
     update import_row r set status = x.status, record_id = x.record_id, errors = x.errors
-    from jsonb_to_recordset(${json(records)}::jsonb) as x(row_no integer, status text, record_id bigint, errors jsonb)
-    where r.import_id = ${importId} and r.chunk = ${chunk} and r.row_no = x.row_no`.execute(db);
+    from json_to_recordset(${json(records)}::json) as x(row_no integer, chunk integer, status text, record_id bigint, errors jsonb)
+    where r.import_id = ${importId} and r.chunk = any(${list}::int[]) and r.row_no = x.row_no and r.chunk = x.chunk`.execute(db);
 }
 
 // ----- Saved column mappings -----

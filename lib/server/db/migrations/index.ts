@@ -14,6 +14,8 @@ import jobUnitOpenOrder from './0090-job-unit-open-order';
 import importChunk from './0120-import-chunk';
 import importRowCounts from './0130-import-row-counts';
 import importChunkBody from './0131-import-chunk-body';
+import importChunkBodyRows from './0170-import-chunk-body-rows';
+import importRowNoForeignKey from './0171-import-row-no-fk';
 import importUploadClosed from './0180-import-upload-closed';
 
 /**
@@ -38,5 +40,7 @@ export const consoleMigrations: Record<string, Migration> = {
   '0120-import-chunk': importChunk,
   '0130-import-row-counts': importRowCounts,
   '0131-import-chunk-body': importChunkBody,
+  '0170-import-chunk-body-rows': importChunkBodyRows,
+  '0171-import-row-no-fk': importRowNoForeignKey,
   '0180-import-upload-closed': importUploadClosed,
 };
