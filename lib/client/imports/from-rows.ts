@@ -1,6 +1,6 @@
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import { uploadAndStart } from './upload';
+import { uploadAndStart, type ImportDescription } from './upload';
 
 /**
  * Sends rows that did not come from a file (a failed sync's items, a bulk edit) as an import: the same
@@ -14,7 +14,7 @@ export async function importRows(input: {
   rows: { line: number; cells: string[] }[];
 }): Promise<string> {
   const checked = checkRows(FAMILIES[input.family], input.headers, input.mapping, input.rows).rows;
-  const description = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length };
+  const description: ImportDescription = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length };
   return uploadAndStart(description, (from, to) =>
     checked.slice(from, to).map((row, i) => ({
       rowNo: from + i,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_PART_ROWS, uploadAndStart, UploadStoppedError } from './upload';
+import { UPLOAD_PART_ROWS, uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 
 // The browser's upload order and its retry rule. The console's endpoints are replaced by a recorder: what is
 // checked is which calls leave, in which order, and what happens on a lost connection, which a real server
@@ -25,7 +25,7 @@ function serve(fail: (call: Call, n: number) => 'network' | 'server' | null) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const description = { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['a'], mapping: ['a'], totalRows: 12_000 };
+const description: ImportDescription = { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['a'], mapping: ['a'], totalRows: 12_000 };
 const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ rowNo: from + i, line: from + i + 2, cells: ['x'], item: {}, errors: [], warnings: [] }));
 
 describe('uploadAndStart', () => {

@@ -1,29 +1,14 @@
 import { ApiError } from '../api-error';
+import type { CreateImportBody, UploadRowsBody } from '@/lib/csv/import-api';
 import { importsFetch } from './api';
 
 /** Rows per upload request (the server takes parts of any size up to its body limit). */
 export const UPLOAD_PART_ROWS = 5_000;
 const PART_TRIES = 3;
 
-export interface ImportDescription {
-  family: string;
-  fileName: string;
-  encoding: string;
-  delimiter: string;
-  headers: string[];
-  mapping: (string | null)[];
-  totalRows: number;
-}
-
-export interface UploadRow {
-  rowNo: number;
-  line: number;
-  cells: string[];
-  item: Record<string, unknown> | null;
-  errors: unknown[];
-  warnings: unknown[];
-  skip?: true;
-}
+/** What POST /api/imports takes, and one row of a part (the endpoints check both with these schemas). */
+export type ImportDescription = CreateImportBody;
+export type UploadRow = UploadRowsBody['rows'][number];
 
 /** A part failed after the import had started: the rows that arrived are being imported, the others are not. */
 export class UploadStoppedError extends Error {
