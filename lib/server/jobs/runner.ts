@@ -246,6 +246,7 @@ export class JobRunner {
     this.#flushing = this.#flushing.then(async () => {
       const batch = this.#finished.splice(0);
       if (batch.length === 0 || this.#abandoned) return;
+      const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
       try {
         await this.#db.transaction().execute(async (trx) => {
           const outcomes: UnitOutcome[] = batch.map(({ unit, outcome, kind }) =>
@@ -265,8 +266,11 @@ export class JobRunner {
             await first.kind.store!(trx, units, this.#context(first.unit));
           }
           // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
-          await closeFinishedJobs(trx, [...new Set(batch.map((f) => f.unit.jobId))]);
+          await closeFinishedJobs(trx, jobIds);
         });
+        // Two instances flushing a job's last units at once each saw the other's as still running inside
+        // their transactions (read committed): looked at again after the commit, one of them closes it.
+        await closeFinishedJobs(this.#db, jobIds);
       } catch (error) {
         // Not recorded: the units stay claimed until their lease expires, then run again (reads) or are
         // marked outcome unknown (writes).
