@@ -1,10 +1,11 @@
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import { uploadAndStart, type ImportDescription } from './upload';
+import { uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 
 /**
  * Sends rows that did not come from a file (a failed sync's items, a bulk edit) as an import: the same
- * check, job runtime, results page, attempts and error file as a CSV. Returns the import's id.
+ * check, job runtime, results page, attempts and error file as a CSV. Returns the import's id, also when the
+ * upload stopped after the start or the start's answer was lost: the import's page tells what happened.
  */
 export async function importRows(input: {
   family: FamilyName;
@@ -15,14 +16,19 @@ export async function importRows(input: {
 }): Promise<string> {
   const checked = checkRows(FAMILIES[input.family], input.headers, input.mapping, input.rows).rows;
   const description: ImportDescription = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length };
-  return uploadAndStart(description, (from, to) =>
-    checked.slice(from, to).map((row, i) => ({
-      rowNo: from + i,
-      line: row.line,
-      cells: row.cells,
-      item: row.errors.length ? null : row.item,
-      errors: row.errors,
-      warnings: row.warnings,
-    })),
-  );
+  try {
+    return await uploadAndStart(description, (from, to) =>
+      checked.slice(from, to).map((row, i) => ({
+        rowNo: from + i,
+        line: row.line,
+        cells: row.cells,
+        item: row.errors.length ? null : row.item,
+        errors: row.errors,
+        warnings: row.warnings,
+      })),
+    );
+  } catch (error) {
+    if (error instanceof UploadStoppedError) return error.importId;
+    throw error;
+  }
 }

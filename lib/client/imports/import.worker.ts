@@ -140,7 +140,13 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     else await send(message.fileName, message.skipUnchanged === true);
   } catch (error) {
     if (error instanceof UploadStoppedError) {
-      post({ type: 'failed', code: error.failure.code, status: error.failure.status, startedImportId: error.importId });
+      post({
+        type: 'failed',
+        code: error.failure.code,
+        status: error.failure.status,
+        startedImportId: error.importId,
+        ...(error.started === 'unknown' ? { startUnknown: true } : {}),
+      });
     } else if (error instanceof ApiError) {
       const active = error.body.activeImportId;
       post({ type: 'failed', code: error.code, status: error.status, ...(typeof active === 'string' ? { activeImportId: active } : {}) });

@@ -8,7 +8,7 @@ import { UPLOAD_PART_ROWS, uploadAndStart, UploadStoppedError, type ImportDescri
 type Call = { path: string; rows?: number };
 let calls: Call[];
 
-function serve(fail: (call: Call, n: number) => 'network' | 'server' | null) {
+function serve(fail: (call: Call, n: number) => 'network' | 'server' | { refused: string } | null) {
   calls = [];
   vi.stubGlobal('fetch', async (url: string, init: { body?: string }) => {
     const path = url.replace('/api/imports', '');
@@ -18,6 +18,7 @@ function serve(fail: (call: Call, n: number) => 'network' | 'server' | null) {
     const failure = fail(call, calls.length);
     if (failure === 'network') throw new TypeError('Failed to fetch');
     if (failure === 'server') return new Response(JSON.stringify({ error: 'internal_error' }), { status: 500 });
+    if (failure) return new Response(JSON.stringify({ error: failure.refused }), { status: 409 });
     if (path === '') return new Response(JSON.stringify({ id: '7' }), { status: 201 });
     return new Response(null, { status: 204 });
   });
@@ -63,10 +64,47 @@ describe('uploadAndStart', () => {
       const error = await done;
       expect(error).toBeInstanceOf(UploadStoppedError);
       expect((error as UploadStoppedError).importId).toBe('7');
+      expect((error as UploadStoppedError).started).toBe(true);
       expect(calls.filter((c) => c.path === '/7/rows')).toHaveLength(1 + 3);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a start whose answer was lost is asked again; refused as no longer uploading, it had started', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      serve((call, n) => (call.path === '/7/start' ? (n === 3 ? 'network' : { refused: 'import_not_uploading' }) : null));
+      const done = uploadAndStart(description, rows);
+      await vi.runAllTimersAsync();
+      expect(await done).toBe('7');
+      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/rows', '/7/rows']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a start without an answer on every try: the error says nobody knows whether it started', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      serve((call) => (call.path === '/7/start' ? 'server' : null));
+      const done = uploadAndStart(description, rows).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      const error = (await done) as UploadStoppedError;
+      expect(error).toBeInstanceOf(UploadStoppedError);
+      expect(error.started).toBe('unknown');
+      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/start']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a start refused at its first try started nothing: the refusal as it came, no more parts', async () => {
+    serve((call) => (call.path === '/7/start' ? { refused: 'import_already_running' } : null));
+    const error = await uploadAndStart(description, rows).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(UploadStoppedError);
+    expect(error).toMatchObject({ code: 'import_already_running' });
+    expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start']);
   });
 
   it('a refused part (4xx) is not sent again', async () => {

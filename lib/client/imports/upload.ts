@@ -10,22 +10,30 @@ const PART_TRIES = 3;
 export type ImportDescription = CreateImportBody;
 export type UploadRow = UploadRowsBody['rows'][number];
 
-/** A part failed after the import had started: the rows that arrived are being imported, the others are not. */
+/**
+ * The upload stopped after the start was asked for: `started` true when the console said so (the rows that
+ * arrived are being imported, the others are not), 'unknown' when its answer to the start was lost.
+ */
 export class UploadStoppedError extends Error {
   constructor(
     readonly importId: string,
     readonly failure: ApiError,
+    readonly started: true | 'unknown',
   ) {
     super(failure.code);
   }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const lostAnswer = (error: unknown): error is ApiError => error instanceof ApiError && (error.kind === 'network' || error.kind === 'server');
 
 /**
  * Creates the import, uploads its rows in parts and starts it right after the first part, so the console
- * sends the first chunks while the rest is on its way. Storing a part again keeps the rows stored the first
- * time, so a part whose answer was lost (no answer, a 5xx) is sent again. Returns the import's id.
+ * sends the first chunks while the rest is on its way. Returns the import's id.
+ *
+ * Both calls are sent again after a lost answer (no answer, a 5xx), as neither can apply twice: storing a part
+ * again keeps the rows stored the first time, and the console refuses a second start of an import
+ * (import_not_uploading), which after a lost answer means the earlier start did apply.
  */
 export async function uploadAndStart(
   description: ImportDescription,
@@ -34,34 +42,56 @@ export async function uploadAndStart(
 ): Promise<string> {
   const { id } = await importsFetch<{ id: string }>('', { method: 'POST', body: description });
   const total = description.totalRows;
-  let started = false;
+  let started: boolean | 'unknown' = false;
   const start = async () => {
-    await importsFetch(`/${id}/start`, { method: 'POST' });
-    started = true;
+    let lost = false;
+    try {
+      await sendAgain(() => importsFetch(`/${id}/start`, { method: 'POST' }), {
+        onLost: () => (lost = true),
+        appliedBefore: (error) => error.code === 'import_not_uploading',
+      });
+      started = true;
+    } catch (error) {
+      // Refused at its first try, the start started nothing; after a lost answer, nobody knows.
+      if (lost) started = 'unknown';
+      throw error;
+    }
   };
   try {
     for (let from = 0; from < total; from += UPLOAD_PART_ROWS) {
       const to = Math.min(total, from + UPLOAD_PART_ROWS);
-      await sendPart(id, partRows(from, to));
+      const rows = partRows(from, to);
+      await sendAgain(() => importsFetch(`/${id}/rows`, { method: 'POST', body: { rows } }));
       onPart?.(to);
       if (!started) await start();
     }
     if (!started) await start();
   } catch (error) {
-    if (started && error instanceof ApiError) throw new UploadStoppedError(id, error);
+    if (started !== false && error instanceof ApiError) throw new UploadStoppedError(id, error, started);
     throw error;
   }
   return id;
 }
 
-async function sendPart(id: string, rows: UploadRow[]): Promise<void> {
+/**
+ * Makes the call, and again (up to PART_TRIES in all) while its answer is lost. After a lost answer,
+ * `appliedBefore` tells a refusal that means the earlier try did apply.
+ */
+async function sendAgain(
+  call: () => Promise<unknown>,
+  options: { onLost?: () => void; appliedBefore?: (error: ApiError) => boolean } = {},
+): Promise<void> {
+  let lost = false;
   for (let attempt = 1; ; attempt++) {
     try {
-      await importsFetch(`/${id}/rows`, { method: 'POST', body: { rows } });
+      await call();
       return;
     } catch (error) {
-      const again = error instanceof ApiError && (error.kind === 'network' || error.kind === 'server') && attempt < PART_TRIES;
-      if (!again) throw error;
+      if (lost && error instanceof ApiError && options.appliedBefore?.(error)) return;
+      if (!lostAnswer(error)) throw error;
+      lost = true;
+      options.onLost?.();
+      if (attempt >= PART_TRIES) throw error;
       await sleep(1000 * attempt);
     }
   }

@@ -33,7 +33,8 @@ export type FromWorker =
   | { type: 'compared'; result: CompareResult }
   | { type: 'checked'; result: CheckResult }
   | { type: 'sent'; importId: string }
-  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string };
+  /** startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). */
+  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean };
 
 /** Rows listed by "Compare with live data" (those that create, update or fail), up to this many. */
 export const COMPARE_ROWS_SHOWN = 500;

@@ -53,7 +53,7 @@ export function NewImport() {
   const [check, setCheck] = useState<CheckResult | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [failure, setFailure] = useState<{ code: string; activeImportId?: string; startedImportId?: string } | null>(null);
+  const [failure, setFailure] = useState<{ code: string; activeImportId?: string; startedImportId?: string; startUnknown?: boolean } | null>(null);
   const [compared, setCompared] = useState<CompareResult | null>(null);
   const [skipUnchanged, setSkipUnchanged] = useState(true);
 
@@ -99,7 +99,7 @@ export function NewImport() {
       } else if (m.type === 'sent') {
         router.push(`/imports/${m.importId}`);
       } else if (m.type === 'failed') {
-        setFailure({ code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId });
+        setFailure({ code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId, startUnknown: m.startUnknown });
         setPhase('idle');
         setProgress(null);
       }
@@ -448,7 +448,7 @@ export function NewImport() {
             </>
           ) : failure.startedImportId ? (
             <>
-              {t('uploadStopped', { reason: failure.code })}{' '}
+              {t(failure.startUnknown ? 'startUnknown' : 'uploadStopped', { reason: failure.code })}{' '}
               <a className="underline" href={`/imports/${failure.startedImportId}`}>
                 {t('openImport')}
               </a>
