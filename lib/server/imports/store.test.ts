@@ -80,8 +80,9 @@ describe('imports store (real PGlite, console migrations)', () => {
     const id = await store.createImport(db, meta(3), user);
     await store.appendRows(db, id, 'skus', [0, 1, 2].map((n) => row(n, { productId: 1, outerSysCode: `S${n}` })));
     await store.assignChunks(db, id, 1);
-    await store.markSending(db, id, 0);
-    await store.markSending(db, id, 1);
+    // The job takes chunks 0 and 1: each is marked sent before its request would leave.
+    await store.takeChunk(db, id, 0);
+    await store.takeChunk(db, id, 1);
     await store.recordOutcomes(db, id, 0, [{ rowNo: 0, status: 'created', recordId: 42, errors: [] }]);
     // Row 1's request left and no answer came back: it shows as sending (counted with the pending rows).
     expect((await store.listRows(db, id, { statuses: ['sending'] })).map((r) => r.rowNo)).toEqual([1]);

@@ -436,7 +436,7 @@ export interface ChunkRow {
 }
 
 export interface LoadedChunk {
-  /** Requests that carried this chunk so far (markSending): above 0, its rows without an outcome may be written. */
+  /** Requests that carried this chunk so far (takeChunk): above 0, its rows without an outcome may be written. */
   sends: number;
   /** The chunk's rows in file order; `item` only when asked for. */
   rows: ChunkRow[];
@@ -546,16 +546,6 @@ async function take(db: Db, importId: string, chunk: number, fromBody: boolean) 
       d.rows::text as rows
     from d`.execute(db);
   return rows[0]!;
-}
-
-/**
- * Recorded (and committed) before the chunk's request leaves, so a restart knows its rows without an outcome
- * may have been sent. One row per chunk, not one per row: see migration 0120.
- */
-export async function markSending(db: Db, importId: string, chunk: number): Promise<void> {
-  await sql`
-    insert into import_chunk (import_id, chunk, sends) values (${importId}, ${chunk}, 1)
-    on conflict (import_id, chunk) do update set sends = import_chunk.sends + 1`.execute(db);
 }
 
 export interface RowOutcome {
