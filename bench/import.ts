@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES } from '@/lib/csv/families';
+import { uploadParts } from '@/lib/csv/import-api';
 import { autoMap } from '@/lib/csv/mapping';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
 import { readAndCheck } from '@/lib/csv/read-check';
@@ -150,11 +151,11 @@ const importId = await store.createImport(
   { id: 'bench', email: 'bench@example.com' },
 );
 let jobId = '';
-for (let from = 0; from < ROWS; from += store.UPLOAD_PART_ROWS) {
+for (const [from, to] of uploadParts(ROWS)) {
   await storePart(
     db,
     importId,
-    checked.rows.slice(from, from + store.UPLOAD_PART_ROWS).map((r, i) => ({
+    checked.rows.slice(from, to).map((r, i) => ({
       rowNo: from + i,
       line: r.line,
       cells: r.cells,
@@ -174,12 +175,12 @@ for (let from = 0; from < ROWS; from += store.UPLOAD_PART_ROWS) {
 const storedAt = seconds(t);
 const doneAtStored = Object.entries((await store.getImport(db, importId))!.counts).reduce((n, [k, v]) => n + (['created', 'updated', 'ok', 'failed', 'unknown'].includes(k) ? v : 0), 0);
 for (;;) {
-  // As the results page does, the import's counts and its job's progress; every 250 ms rather than the
+  // As the results page does, the import's counts and its job's progress; every 100 ms rather than the
   // page's 1 s, so the figure is the import's time, not the page's polling cadence.
   await store.getImport(db, importId);
   const job = await getJob(consoleDb.db, jobId);
   if (job && !['planning', 'running'].includes(job.state)) break;
-  await new Promise((r) => setTimeout(r, 250));
+  await new Promise((r) => setTimeout(r, 100));
 }
 await runner.stop();
 const sentAt = seconds(t);

@@ -8,6 +8,27 @@ import { DELIMITERS, READ_LIMITS } from './parse';
  * handlers that check them.
  */
 
+/** Rows per request the import job sends to the upstream: a chunk (the unit of the job and of an unknown outcome). */
+export const CHUNK_SIZE = 200;
+/** Rows per upload request at most. */
+export const UPLOAD_PART_ROWS = 5_000;
+/**
+ * The browser's first part is one chunk: the import starts once it is stored, so the job sends its first
+ * chunk while a part of UPLOAD_PART_ROWS would still be being stored (bench/import: about 0.3 s earlier).
+ */
+export const FIRST_PART_ROWS = CHUNK_SIZE;
+
+/** The parts of an upload of `total` rows, as [from, to) ranges. Every part but the last ends on a chunk boundary. */
+export function uploadParts(total: number): [number, number][] {
+  const parts: [number, number][] = [];
+  for (let from = 0; from < total; ) {
+    const to = Math.min(total, from + (from === 0 ? FIRST_PART_ROWS : UPLOAD_PART_ROWS));
+    parts.push([from, to]);
+    from = to;
+  }
+  return parts;
+}
+
 export const rowIssue = z.object({
   code: z.string().max(200),
   field: z.string().max(100).optional(),
@@ -40,7 +61,7 @@ export const uploadRowsBody = z.object({
       }),
     )
     .min(1)
-    .max(5_000),
+    .max(UPLOAD_PART_ROWS),
 });
 export type UploadRowsBody = z.infer<typeof uploadRowsBody>;
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_PART_ROWS, uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
+import { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/csv/import-api';
+import { uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 
 // The browser's upload order and its retry rule. The console's endpoints are replaced by a recorder: what is
 // checked is which calls leave, in which order, and what happens on a lost connection, which a real server
@@ -30,15 +31,16 @@ const description: ImportDescription = { family: 'skus', fileName: 'f.csv', enco
 const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ rowNo: from + i, line: from + i + 2, cells: ['x'], item: {}, errors: [], warnings: [] }));
 
 describe('uploadAndStart', () => {
-  it('starts the import right after the first part, then sends the others', async () => {
+  it('starts the import right after a first part of one chunk, then sends the others', async () => {
     serve(() => null);
     expect(await uploadAndStart(description, rows)).toBe('7');
     expect(calls).toEqual([
       { path: '' },
-      { path: '/7/rows', rows: UPLOAD_PART_ROWS },
+      { path: '/7/rows', rows: CHUNK_SIZE },
       { path: '/7/start' },
       { path: '/7/rows', rows: UPLOAD_PART_ROWS },
-      { path: '/7/rows', rows: 2_000 },
+      { path: '/7/rows', rows: UPLOAD_PART_ROWS },
+      { path: '/7/rows', rows: 12_000 - CHUNK_SIZE - 2 * UPLOAD_PART_ROWS },
     ]);
   });
 
@@ -49,7 +51,7 @@ describe('uploadAndStart', () => {
       const done = uploadAndStart(description, rows);
       await vi.runAllTimersAsync();
       expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/rows', '/7/rows', '/7/rows', '/7/rows']);
+      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/rows', '/7/rows', '/7/rows', '/7/rows', '/7/rows']);
     } finally {
       vi.useRealTimers();
     }
@@ -78,7 +80,7 @@ describe('uploadAndStart', () => {
       const done = uploadAndStart(description, rows);
       await vi.runAllTimersAsync();
       expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/rows', '/7/rows']);
+      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/rows', '/7/rows', '/7/rows']);
     } finally {
       vi.useRealTimers();
     }

@@ -1,9 +1,7 @@
 import { ApiError } from '../api-error';
-import type { CreateImportBody, UploadRowsBody } from '@/lib/csv/import-api';
+import { uploadParts, type CreateImportBody, type UploadRowsBody } from '@/lib/csv/import-api';
 import { importsFetch } from './api';
 
-/** Rows per upload request (the server takes parts of any size up to its body limit). */
-export const UPLOAD_PART_ROWS = 5_000;
 const PART_TRIES = 3;
 
 /** What POST /api/imports takes, and one row of a part (the endpoints check both with these schemas). */
@@ -28,8 +26,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const lostAnswer = (error: unknown): error is ApiError => error instanceof ApiError && (error.kind === 'network' || error.kind === 'server');
 
 /**
- * Creates the import, uploads its rows in parts and starts it right after the first part, so the console
- * sends the first chunks while the rest is on its way. Returns the import's id.
+ * Creates the import, uploads its rows in parts and starts it right after the first part (one chunk), so the
+ * console sends the first chunks while the rest is on its way. Returns the import's id.
  *
  * Both calls are sent again after a lost answer (no answer, a 5xx), as neither can apply twice: storing a part
  * again keeps the rows stored the first time, and the console refuses a second start of an import
@@ -58,8 +56,7 @@ export async function uploadAndStart(
     }
   };
   try {
-    for (let from = 0; from < total; from += UPLOAD_PART_ROWS) {
-      const to = Math.min(total, from + UPLOAD_PART_ROWS);
+    for (const [from, to] of uploadParts(total)) {
       const rows = partRows(from, to);
       await sendAgain(() => importsFetch(`/${id}/rows`, { method: 'POST', body: { rows } }));
       onPart?.(to);

@@ -4,6 +4,7 @@ import type { ConsoleDatabase } from '../db/types';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { SavedMapping } from '@/lib/csv/mapping';
+import { CHUNK_SIZE } from '@/lib/csv/import-api';
 import { BATCHES } from '../upstream';
 
 /**
@@ -17,9 +18,7 @@ type Db = Kysely<ConsoleDatabase>;
 export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
 /** What a row shows: its outcome, or pending/sending while the job runs. */
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
-export const CHUNK_SIZE = 200;
-/** Rows per upload request from the browser. */
-export const UPLOAD_PART_ROWS = 5_000;
+export { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/csv/import-api';
 
 export interface ImportMeta {
   family: FamilyName;

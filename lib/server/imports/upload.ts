@@ -28,9 +28,9 @@ export interface UploadState {
 export async function lockForUpload(trx: Db, importId: string): Promise<UploadState | null> {
   if (!/^\d{1,18}$/.test(importId)) return null;
   const { rows } = await sql<{ family: FamilyName; total_rows: number; state: UploadState['state']; upload_closed: boolean; job_state: string | null }>`
-    select i.family, i.total_rows, i.state, i.upload_closed, j.state as job_state
-    from import i left join job j on j.id::text = i.job_id
-    where i.id = ${importId} for update of i`.execute(trx);
+    select i.family, i.total_rows, i.state, i.upload_closed, (select state from job where id = i.job_id::bigint) as job_state
+    from import i
+    where i.id = ${importId} for update`.execute(trx);
   const row = rows[0];
   return row ? { family: row.family, totalRows: row.total_rows, state: row.state, uploadClosed: row.upload_closed, jobState: row.job_state } : null;
 }

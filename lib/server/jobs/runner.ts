@@ -235,7 +235,9 @@ export class JobRunner {
     }
     if (this.#abandoned) return;
     this.#finished.push({ ...held, outcome });
-    if (this.#finished.length >= this.#flushMax) void this.#flush();
+    // The last unit running here, nothing queued: record now. Waiting flushMs would end the job that much later.
+    const last = this.#inFlight.size <= 1 && this.#queue.length === 0;
+    if (this.#finished.length >= this.#flushMax || last) void this.#flush();
     else this.#flushTimer ??= setTimeout(() => void this.#flush(), this.#flushMs);
   }
 
