@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -13,9 +13,10 @@ export interface ServiceProcess {
 
 /**
  * The reference service as it is deployed: its own process (service/cli.ts) on a free loopback port, with
- * `seed` loaded into the storage `storageArgs` names (`['--memory']` or `['--database', url]`).
+ * `seed` loaded into the storage `storageArgs` names (`['--memory']` or `['--database', url]`). With `cpu`,
+ * the process runs on that core only (pinCores below).
  */
-export async function startServiceProcess(seed: SeedFile, storageArgs: string[]): Promise<ServiceProcess> {
+export async function startServiceProcess(seed: SeedFile, storageArgs: string[], options: { cpu?: number } = {}): Promise<ServiceProcess> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-service-'));
   writeFileSync(path.join(folder, 'seed.json'), JSON.stringify(seed));
   const port = await new Promise<number>((resolve) => {
@@ -24,7 +25,9 @@ export async function startServiceProcess(seed: SeedFile, storageArgs: string[])
       probe.close(() => resolve(port));
     });
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', ...storageArgs, '--seed', path.join(folder, 'seed.json'), '--port', String(port)], {
+  const args = ['--import', 'tsx', 'service/cli.ts', ...storageArgs, '--seed', path.join(folder, 'seed.json'), '--port', String(port)];
+  const pinned = options.cpu !== undefined;
+  const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(options.cpu), process.execPath, ...args] : args, {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -49,4 +52,20 @@ export async function startServiceProcess(seed: SeedFile, storageArgs: string[])
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Puts this process (all its threads, and the threads and children it starts later) on core `own`, and returns
+ * the core left for a service process, when the machine has two cores or more and `taskset` (util-linux). On
+ * two cores shared by both, one process's CPU slows the other's threads: a client's own cost would be
+ * counted twice, once as its time and once as the service's. Null when it cannot pin.
+ */
+export function pinCores(own = 0): number | null {
+  if (os.availableParallelism() < 2) return null;
+  try {
+    execFileSync('taskset', ['-a', '-cp', String(own), String(process.pid)], { stdio: 'ignore' });
+    return own === 0 ? 1 : 0;
+  } catch {
+    return null;
+  }
 }
