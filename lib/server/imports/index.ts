@@ -15,9 +15,9 @@ import type { ErrorCode } from '@/lib/contract/errors';
  * the console database (./store.ts).
  *
  *   const id = await createImport(meta, user);          // state 'uploading'
- *   await appendRows(id, rows);                         // the first part of UPLOAD_PART_ROWS
+ *   await appendRows(id, rows);                         // the first part: one chunk (FIRST_PART_ROWS)
  *   await startImport(id, user);                        // state 'started'; chunks of 200 → job units
- *   await appendRows(id, rows);                         // the other parts, while the first chunks are sent
+ *   await appendRows(id, rows);                         // the other parts (UPLOAD_PART_ROWS), while chunks are sent
  *   await importStatus(id);                             // view + progress (rows/s, time left)
  */
 
