@@ -18,10 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const JOB_STATES = ['uploading', 'planning', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+const JOB_STATES = ['uploading', 'abandoned', 'planning', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
 function jobStateOf(imp: { state: string; jobState: string | null }): (typeof JOB_STATES)[number] {
-  if (imp.state === 'uploading') return 'uploading';
+  if (imp.state === 'uploading' || imp.state === 'abandoned') return imp.state;
   return JOB_STATES.find((s) => s === imp.jobState) ?? 'succeeded';
 }
 

@@ -3,7 +3,7 @@ import type { FamilyName } from '@/lib/csv/families';
 import { getConsoleDb } from '../db';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import * as attempts from './attempts';
-import { IMPORT_JOB_KINDS } from './import-job';
+import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
 import * as store from './store';
 import { PartRefusedError, storePart } from './upload';
 import type { ErrorCode } from '@/lib/contract/errors';
@@ -128,8 +128,11 @@ export async function errorFileRows(id: string) {
 }
 
 export interface ImportProgress {
-  /** The job's state; 'uploading' before the start, 'succeeded' for an import with nothing to send. */
-  state: 'uploading' | JobView['state'];
+  /**
+   * The job's state; 'uploading' before the start, 'abandoned' when the start never came (store.closeAbandoned),
+   * 'succeeded' for an import with nothing to send.
+   */
+  state: 'uploading' | 'abandoned' | JobView['state'];
   rowsToSend: number;
   rowsDone: number;
   rowsPerSecond: number | null;
@@ -147,6 +150,7 @@ const FINISHED_ROW: readonly store.RowStatus[] = ['created', 'updated', 'ok', 'f
 /** The import with its counts and progress; rows left without an outcome after the job ended are settled. */
 export async function importStatus(id: string): Promise<ImportStatus | null> {
   const d = await db();
+  await store.closeAbandoned(d, UPLOAD_IDLE_MS);
   let view = await store.getImport(d, id);
   if (!view) return null;
   const job = view.jobId ? await getJob(view.jobId) : null;
@@ -169,7 +173,7 @@ export async function importStatus(id: string): Promise<ImportStatus | null> {
     rowsPerSecond = rowsDone / seconds;
     secondsLeft = job.finishedAt ? 0 : (rowsToSend - rowsDone) / rowsPerSecond;
   }
-  const state: ImportProgress['state'] = view.state === 'uploading' ? 'uploading' : job ? job.state : 'succeeded';
+  const state: ImportProgress['state'] = view.state === 'uploading' || view.state === 'abandoned' ? view.state : job ? job.state : 'succeeded';
   return { import: view, progress: { state, rowsToSend, rowsDone, rowsPerSecond, secondsLeft } };
 }
 
@@ -180,7 +184,9 @@ export async function cancelImport(id: string): Promise<boolean> {
 }
 
 export async function listImports(filters: store.ImportFilters = {}) {
-  return store.listImports(await db(), filters);
+  const d = await db();
+  await store.closeAbandoned(d, UPLOAD_IDLE_MS);
+  return store.listImports(d, filters);
 }
 
 export async function importPeople() {

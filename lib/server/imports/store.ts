@@ -44,7 +44,8 @@ export interface UploadRow {
 
 export interface ImportView extends ImportMeta {
   id: string;
-  state: 'uploading' | 'started' | 'settled';
+  /** abandoned: never started, and closed when its start did not come (closeAbandoned). */
+  state: 'uploading' | 'started' | 'settled' | 'abandoned';
   jobId: string | null;
   createdBy: string;
   createdByEmail: string;
@@ -293,7 +294,9 @@ export interface ImportFilters {
 }
 
 export async function listImports(db: Db, options: ImportFilters = {}) {
-  const running = sql`(i.state = 'uploading' or j.state in ('planning', 'running'))`;
+  // coalesce: an import without a job (nothing to send, or abandoned) would make this null, and `not null`
+  // would leave it out of every filter.
+  const running = sql`(i.state = 'uploading' or coalesce(j.state in ('planning', 'running'), false))`;
   const toFix = sql`(coalesce((c.counts->>'failed')::int, 0) + coalesce((c.counts->>'unknown')::int, 0) + coalesce((c.counts->>'not_sent')::int, 0)) > 0`;
   const where = [
     options.family ? sql`i.family = ${options.family}` : null,
@@ -422,6 +425,25 @@ export async function settle(db: Db, importId: string): Promise<void> {
         errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
       where r.import_id = ${importId} and r.status = 'pending'`.execute(trx);
     await sql`update import set state = 'settled', upload_closed = true where id = ${importId}`.execute(trx);
+  });
+}
+
+/**
+ * The browser starts an import seconds after creating it, right after its first part. One still not started
+ * `idleMs` after its creation was left (a tab closed, a start refused, the first part never came): it is
+ * closed, so it no longer shows as uploading, and its rows end as not sent. Under each import row's lock, as
+ * storePart takes it: a part arriving later is refused (import_not_uploading), and so is a start.
+ */
+export async function closeAbandoned(db: Db, idleMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`
+      update import set state = 'abandoned', upload_closed = true
+      where state = 'uploading' and created_at < now() - make_interval(secs => ${idleMs / 1000})
+      returning id::text as id`.execute(trx);
+    if (!rows.length) return;
+    await sql`
+      update import_row set status = 'not_sent'
+      where import_id = any(${rows.map((r) => r.id)}::bigint[]) and status = 'pending'`.execute(trx);
   });
 }
 

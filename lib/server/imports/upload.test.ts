@@ -164,3 +164,43 @@ describe('an import started before its rows have all arrived', () => {
     expect(await inService('UP-D')).toBe(200);
   });
 });
+
+describe('an import whose start never came', () => {
+  it('is closed after the idle time: it no longer shows as running, its rows end not sent, later parts are refused', async () => {
+    const create = () =>
+      store.createImport(
+        db,
+        { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: TOTAL },
+        { id: 'u', email: 'left@example.com' },
+      );
+    const rows = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => ({
+        rowNo: from + i,
+        line: from + i + 2,
+        cells: [String(from + i)],
+        item: { productId: IDS.acme.product, outerSysCode: `UP-E-${from + i}`, name: 'n' },
+        errors: [],
+        warnings: [],
+      }));
+    const left = await create();
+    await storePart(db, left, rows(0, 200));
+    const fresh = await create();
+    await storePart(db, fresh, rows(0, 200));
+    await sql`update import set created_at = now() - interval '10 minutes' where id = ${left}`.execute(db);
+
+    await store.closeAbandoned(db, 120_000);
+
+    const view = (await store.getImport(db, left))!;
+    expect(view.state).toBe('abandoned');
+    expect(view.uploadClosed).toBe(true);
+    expect(view.counts.pending).toBe(0);
+    expect(view.counts.not_sent).toBe(200);
+    await expect(storePart(db, left, rows(200, 400))).rejects.toMatchObject({ code: 'import_not_uploading' });
+    // One created moments ago is still waiting for its start.
+    expect((await store.getImport(db, fresh))!.state).toBe('uploading');
+    const running = (await store.listImports(db, { state: 'running', createdByEmail: 'left@example.com' })).map((i) => i.id);
+    expect(running).toEqual([fresh]);
+    const toFix = (await store.listImports(db, { state: 'to_fix', createdByEmail: 'left@example.com' })).map((i) => i.id);
+    expect(toFix).toEqual([left]);
+  });
+});

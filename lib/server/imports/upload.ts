@@ -15,7 +15,7 @@ type Db = Kysely<ConsoleDatabase>;
 export interface UploadState {
   family: FamilyName;
   totalRows: number;
-  state: 'uploading' | 'started' | 'settled';
+  state: 'uploading' | 'started' | 'settled' | 'abandoned';
   uploadClosed: boolean;
   /** The state of the import's current job, if started. */
   jobState: string | null;

@@ -31,7 +31,7 @@ type Status = {
     counts: Record<RowStatus, number>;
   };
   progress: {
-    state: 'uploading' | 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+    state: 'uploading' | 'abandoned' | 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
     rowsToSend: number;
     rowsDone: number;
     rowsPerSecond: number | null;
@@ -171,7 +171,13 @@ export function ImportResults({ id }: { id: string }) {
             <span className="text-xs">{t('cancelHelp')}</span>
           </div>
         ) : (
-          <p role="status">{progress.state === 'cancelled' ? t('cancelled') : t('finished')}</p>
+          <p role="status">
+            {progress.state === 'cancelled'
+              ? t('cancelled')
+              : progress.state === 'abandoned'
+                ? t('abandoned', { received: imp.uploadedRows, total: imp.totalRows })
+                : t('finished')}
+          </p>
         )}
       </section>
 
@@ -194,7 +200,7 @@ export function ImportResults({ id }: { id: string }) {
             {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
           </p>
         )}
-        {imp.uploadClosed && imp.uploadedRows < imp.totalRows ? (
+        {imp.uploadClosed && imp.uploadedRows < imp.totalRows && progress.state !== 'abandoned' ? (
           <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>
         ) : null}
         {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
