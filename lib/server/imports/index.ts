@@ -60,20 +60,27 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
   if (!view) throw new ImportStateError('import_not_found');
   if (view.state !== 'uploading') throw new ImportStateError('import_not_uploading');
   const first = { no: 1, rows: view.totalRows, user: { id: view.createdBy, email: view.createdByEmail } };
+  // Read above without a lock: the import may have been closed since (closeAbandoned). Its job then stops
+  // before sending anything (cancelled while planning or before its first unit).
+  const started = async (jobId: string | null) => {
+    if (await store.markStarted(d, id, jobId, { onlyIfUploading: true })) return;
+    if (jobId) await cancelJob(jobId);
+    throw new ImportStateError('import_not_uploading');
+  };
   if (view.uploadedRows < view.totalRows) {
     const jobId = await startImportJob(view, null, user);
-    await store.markStarted(d, id, jobId);
+    await started(jobId);
     await attempts.recordAttempt(d, id, { ...first, jobId });
     return;
   }
   const chunks = await store.assignChunks(d, id);
   if (chunks === 0) {
-    await store.markStarted(d, id, null);
+    await started(null);
     await attempts.recordAttempt(d, id, { ...first, jobId: null });
     return;
   }
   const jobId = await startImportJob(view, Array.from({ length: chunks }, (_, chunk) => chunk), user);
-  await store.markStarted(d, id, jobId);
+  await started(jobId);
   await attempts.recordAttempt(d, id, { ...first, jobId });
 }
 

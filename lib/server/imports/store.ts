@@ -224,8 +224,16 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
   return rows[0]!.chunks;
 }
 
-export async function markStarted(db: Db, importId: string, jobId: string | null): Promise<void> {
-  await sql`update import set state = ${jobId ? 'started' : 'settled'}, job_id = ${jobId} where id = ${importId}`.execute(db);
+/**
+ * The import runs `jobId` (null: nothing to send, settled at once). With `onlyIfUploading` (the first start),
+ * only while it is still uploading: false when it was closed meanwhile (closeAbandoned).
+ */
+export async function markStarted(db: Db, importId: string, jobId: string | null, options: { onlyIfUploading?: boolean } = {}): Promise<boolean> {
+  const { rows } = await sql`
+    update import set state = ${jobId ? 'started' : 'settled'}, job_id = ${jobId}
+    where id = ${importId} ${options.onlyIfUploading ? sql`and state = 'uploading'` : sql``}
+    returning id`.execute(db);
+  return rows.length > 0;
 }
 
 type ImportRowDb = {

@@ -196,6 +196,9 @@ describe('an import whose start never came', () => {
     expect(view.counts.pending).toBe(0);
     expect(view.counts.not_sent).toBe(200);
     await expect(storePart(db, left, rows(200, 400))).rejects.toMatchObject({ code: 'import_not_uploading' });
+    // A start that read it as uploading just before does not reopen it (startImport then cancels its job).
+    expect(await store.markStarted(db, left, '999', { onlyIfUploading: true })).toBe(false);
+    expect((await store.getImport(db, left))!.state).toBe('abandoned');
     // One created moments ago is still waiting for its start.
     expect((await store.getImport(db, fresh))!.state).toBe('uploading');
     const running = (await store.listImports(db, { state: 'running', createdByEmail: 'left@example.com' })).map((i) => i.id);
