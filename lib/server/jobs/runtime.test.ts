@@ -74,6 +74,17 @@ describe.each(engines)('job runtime on $name', (engine) => {
     expect(done.map((u) => u.result)).toEqual([{ doubled: '00' }, { doubled: '11' }]);
   });
 
+  it('records the last unit running at once, not after the flush interval: the job ends when its work does', async () => {
+    const { connection } = await open();
+    const { kind } = countingKind('last');
+    const id = await createJob(connection.db, { kind: kind.name, tenant: 't', rerunExpired: true, units: [{ key: 'a', input: { key: 'a' } }] });
+    // A flush interval far longer than the wait below: only the immediate record of the last unit ends the job in time.
+    const runner = new JobRunner({ db: connection.db, kinds: [kind], upstream, ...fast, flushMs: 120_000 });
+    runner.start();
+    await until(async () => (await getJob(connection.db, id))?.state === 'succeeded', 10_000);
+    await runner.stop();
+  });
+
   it('plans units in the background, and allows one active run per kind and tenant', async () => {
     const { connection } = await open();
     let open_ = true;
