@@ -295,7 +295,7 @@ export type HistoryState = (typeof HISTORY_STATES)[number];
 
 export interface ImportFilters {
   family?: FamilyName;
-  /** running: uploading or sending; to_fix: ended with rows failed, unknown or not sent; succeeded: ended without. */
+  /** running: uploading or sending; to_fix: ended with rows failed, unknown or not sent, or never started; succeeded: ended without. */
   state?: HistoryState;
   createdByEmail?: string;
   limit?: number;
@@ -305,7 +305,8 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
   // coalesce: an import without a job (nothing to send, or abandoned) would make this null, and `not null`
   // would leave it out of every filter.
   const running = sql`(i.state = 'uploading' or coalesce(j.state in ('planning', 'running'), false))`;
-  const toFix = sql`(coalesce((c.counts->>'failed')::int, 0) + coalesce((c.counts->>'unknown')::int, 0) + coalesce((c.counts->>'not_sent')::int, 0)) > 0`;
+  // An abandoned upload is to fix even when none of its rows arrived: the file was never imported.
+  const toFix = sql`(i.state = 'abandoned' or (coalesce((c.counts->>'failed')::int, 0) + coalesce((c.counts->>'unknown')::int, 0) + coalesce((c.counts->>'not_sent')::int, 0)) > 0)`;
   const where = [
     options.family ? sql`i.family = ${options.family}` : null,
     options.createdByEmail ? sql`i.created_by_email = ${options.createdByEmail}` : null,

@@ -186,7 +186,9 @@ describe('an import whose start never came', () => {
     await storePart(db, left, rows(0, 200));
     const fresh = await create();
     await storePart(db, fresh, rows(0, 200));
-    await sql`update import set created_at = now() - interval '10 minutes' where id = ${left}`.execute(db);
+    // And one whose first part never came (the answer to its create was lost).
+    const empty = await create();
+    await sql`update import set created_at = now() - interval '10 minutes' where id in (${left}, ${empty})`.execute(db);
 
     await store.closeAbandoned(db, 120_000);
 
@@ -204,6 +206,8 @@ describe('an import whose start never came', () => {
     const running = (await store.listImports(db, { state: 'running', createdByEmail: 'left@example.com' })).map((i) => i.id);
     expect(running).toEqual([fresh]);
     const toFix = (await store.listImports(db, { state: 'to_fix', createdByEmail: 'left@example.com' })).map((i) => i.id);
-    expect(toFix).toEqual([left]);
+    expect(toFix.sort()).toEqual([left, empty].sort());
+    expect(await store.listImports(db, { state: 'succeeded', createdByEmail: 'left@example.com' })).toEqual([]);
+    expect((await store.getImport(db, empty))!.state).toBe('abandoned');
   });
 });
