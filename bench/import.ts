@@ -9,14 +9,15 @@
  *    upload parts, the import started after the first part as the browser does, so the job runtime's runner
  *    sends chunks while later parts are stored; outcomes recorded; the results page's reads once the job has
  *    ended) versus the rows sent straight to the service's batch endpoint with the same chunk size and
- *    concurrency. Reading every row's result back (Download results) is timed after, on its own.
+ *    concurrency. Target: console rows/s ≥ 0.9 × direct. Reading every row's result back (Download
+ *    results) is timed after, on its own. Both send signed HTTP to the reference service (PGlite in memory)
+ *    running in its own process, as an upstream does: in one process the service's single-threaded PGlite
+ *    and the console's would take turns on one thread, and the figure would measure that, not the console.
  *    The service runs on one core and this process (the console, or the direct client) on the other, as on
  *    two machines: sharing both cores, the console's CPU (its PGlite database) would slow the service's own
  *    threads, a cost a deployment with the service on its own machine does not have (here a busy loop on
- *    the other core slowed the direct batch alone from 15.0 to 16.9 s). `--shared-cores` runs unpinned. Target: console rows/s ≥ 0.9 × direct. Both send signed HTTP to the reference
- *    service (PGlite in memory) running in its own process, as an upstream does: in one process the
- *    service's single-threaded PGlite and the console's would take turns on one thread, and the figure
- *    would measure that, not the console. The browser's HTTP upload is not in the figure.
+ *    the other core slowed the direct batch alone from 15.0 to 16.9 s). `--shared-cores` runs unpinned.
+ *    The browser's HTTP upload is not in the figure.
  *
  *   npm run bench:import [-- --rows 100000 --concurrency 4 --rounds 3 --shared-cores --check-only]
  */
