@@ -156,7 +156,10 @@ export function ImportResults({ id }: { id: string }) {
         <h2 id="progress-heading" className="text-lg font-semibold">
           {t('progress')}: {t(`jobState.${progress.state}`)}
         </h2>
-        <ProgressBar label={t('progressText', { done: progress.rowsDone, total: progress.rowsToSend })} value={percent} />
+        {/* Never started: a bar would read as done. The status below says what happened. */}
+        {progress.state === 'abandoned' ? null : (
+          <ProgressBar label={t('progressText', { done: progress.rowsDone, total: progress.rowsToSend })} value={percent} />
+        )}
         {running && progress.rowsPerSecond ? (
           <p className="text-sm">
             {t('rate', { rate: progress.rowsPerSecond })}
