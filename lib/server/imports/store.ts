@@ -427,20 +427,27 @@ export async function listRows(
 export async function settle(db: Db, importId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select 1 from import where id = ${importId} for update`.execute(trx);
-    await sql`
-      with sent as (select chunk from import_chunk where import_id = ${importId} and sends > 0)
-      update import_row r set
-        status = case when r.chunk in (select chunk from sent) then 'unknown' else 'not_sent' end,
-        errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
-      where r.import_id = ${importId} and r.status = 'pending'`.execute(trx);
+    await settleRows(trx, importId);
     await sql`update import set state = 'settled', upload_closed = true where id = ${importId}`.execute(trx);
   });
+}
+
+/** Rows still pending get their outcome: in a chunk put in a request → unknown, else not sent. */
+async function settleRows(db: Db, importId: string): Promise<void> {
+  await sql`
+    with sent as (select chunk from import_chunk where import_id = ${importId} and sends > 0)
+    update import_row r set
+      status = case when r.chunk in (select chunk from sent) then 'unknown' else 'not_sent' end,
+      errors = case when r.chunk in (select chunk from sent) then '[{"code":"outcome_unknown"}]'::jsonb else r.errors end
+    where r.import_id = ${importId} and r.status = 'pending'`.execute(db);
 }
 
 /**
  * The browser starts an import seconds after creating it, right after its first part. One still not started
  * `idleMs` after its creation was left (a tab closed, a start refused, the first part never came): it is
- * closed, so it no longer shows as uploading, and its rows end as not sent. Under each import row's lock, as
+ * closed, so it no longer shows as uploading, and its rows are settled as after a job. Normally none was
+ * sent; but a start that read the import as uploading may have created its job and sent a chunk just before
+ * (startImport then cancels it): those rows end unknown, not "not sent". Under each import row's lock, as
  * storePart takes it: a part arriving later is refused (import_not_uploading), and so is a start.
  */
 export async function closeAbandoned(db: Db, idleMs: number): Promise<void> {
@@ -449,10 +456,7 @@ export async function closeAbandoned(db: Db, idleMs: number): Promise<void> {
       update import set state = 'abandoned', upload_closed = true
       where state = 'uploading' and created_at < now() - make_interval(secs => ${idleMs / 1000})
       returning id::text as id`.execute(trx);
-    if (!rows.length) return;
-    await sql`
-      update import_row set status = 'not_sent'
-      where import_id = any(${rows.map((r) => r.id)}::bigint[]) and status = 'pending'`.execute(trx);
+    for (const { id } of rows) await settleRows(trx, id);
   });
 }
 
