@@ -60,8 +60,8 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
   if (!view) throw new ImportStateError('import_not_found');
   if (view.state !== 'uploading') throw new ImportStateError('import_not_uploading');
   const first = { no: 1, rows: view.totalRows, user: { id: view.createdBy, email: view.createdByEmail } };
-  // Read above without a lock: the import may have been closed since (closeAbandoned). Its job then stops
-  // before sending anything (cancelled while planning or before its first unit).
+  // Read above without a lock: the import may have been closed since (closeAbandoned). Its job is then
+  // cancelled; a chunk it sent in between ends unknown (closeAbandoned settles as settle does).
   const started = async (jobId: string | null) => {
     if (await store.markStarted(d, id, jobId, { onlyIfUploading: true })) return;
     if (jobId) await cancelJob(jobId);

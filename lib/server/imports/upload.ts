@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { FamilyName } from '@/lib/csv/families';
-import { appendRows, CHUNK_SIZE, type UploadRow } from './store';
+import { appendRows, CHUNK_SIZE, type ImportView, type UploadRow } from './store';
 
 /**
  * Rows arriving while the import already sends (migration 0180). The browser starts the import after its
@@ -15,7 +15,7 @@ type Db = Kysely<ConsoleDatabase>;
 export interface UploadState {
   family: FamilyName;
   totalRows: number;
-  state: 'uploading' | 'started' | 'settled' | 'abandoned';
+  state: ImportView['state'];
   uploadClosed: boolean;
   /** The state of the import's current job, if started. */
   jobState: string | null;
