@@ -9,7 +9,7 @@ import type { Delimiter } from '@/lib/csv/parse';
 import { CheckStep } from './import-wizard/check-step';
 import { FamilyStep } from './import-wizard/family-step';
 import { FileStep } from './import-wizard/file-step';
-import { MappingStep } from './import-wizard/mapping-step';
+import { MappingStep, unknownColumnsKey } from './import-wizard/mapping-step';
 import { currentMapping, initialState, wizardReducer } from './import-wizard/reducer';
 import { SendFailure } from './import-wizard/send-failure';
 import { saveMapping, useImportWorker, useSavedMapping } from './import-wizard/use-import-worker';
@@ -42,7 +42,9 @@ export function NewImport() {
 
   const fam = family ? FAMILIES[family] : null;
   const ready = !!(fam && file && preview && !preview.error && encoding && delimiter);
-  const canCheck = ready && missingColumns(fam!, mapping).length === 0 && phase === 'idle';
+  // Columns the console does not know are left out only once the user has looked at them and agreed.
+  const unknownKey = ready ? unknownColumnsKey(preview!.headers, fam!, mapping) : '';
+  const canCheck = ready && missingColumns(fam!, mapping).length === 0 && (unknownKey === '' || state.acknowledged === unknownKey) && phase === 'idle';
 
   function runCheck() {
     if (!canCheck || !family || !file || !encoding || !delimiter || !preview) return;
@@ -75,6 +77,7 @@ export function NewImport() {
           mapping={mapping}
           labels={labels}
           setMapping={(next) => dispatch({ type: 'mappingEdited', basis: autoMapping, mapping: next })}
+          dispatch={dispatch}
           canCheck={canCheck}
           onCheck={runCheck}
         />

@@ -1,11 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Alert, Button, Select } from '@/components/ui';
+import type { Dispatch } from 'react';
+import { Alert, Button, Checkbox, Select } from '@/components/ui';
 import type { Family } from '@/lib/csv/families';
-import { missingColumns, type Mapping } from '@/lib/csv/mapping';
+import { missingColumns, unusedColumns, type Mapping } from '@/lib/csv/mapping';
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
-import type { WizardState } from './reducer';
+import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';
 
 export interface MappingStepProps {
@@ -15,17 +16,27 @@ export interface MappingStepProps {
   mapping: Mapping;
   labels: Record<string, string>;
   setMapping: (mapping: Mapping) => void;
+  dispatch: Dispatch<WizardAction>;
   canCheck: boolean;
   onCheck: () => void;
 }
 
 /** Step 3: which field each column of the file fills, then "Check rows". */
-export function MappingStep({ state, family, preview, mapping, labels, setMapping, canCheck, onCheck }: MappingStepProps) {
+/** The names of the unknown columns the user must agree to leave out before the check ('' when there are none). */
+export function unknownColumnsKey(headers: readonly string[], family: Family, mapping: Mapping): string {
+  return unusedColumns(headers, family, mapping)
+    .unknown.map((i) => `${i}:${headers[i]}`)
+    .join('\n');
+}
+
+export function MappingStep({ state, family, preview, mapping, labels, setMapping, dispatch, canCheck, onCheck }: MappingStepProps) {
   const t = useTranslations('imports');
   const { fieldLabel } = useImportTexts();
   const busy = state.phase !== 'idle';
   const missing = missingColumns(family, mapping);
-  const ignored = preview.headers.filter((_, i) => mapping[i] == null);
+  const unused = unusedColumns(preview.headers, family, mapping);
+  const name = (i: number) => preview.headers[i]?.trim() || t('unnamedColumn', { number: i + 1 });
+  const unknownKey = unknownColumnsKey(preview.headers, family, mapping);
 
   return (
     <section className="space-y-3" aria-labelledby="mapping-heading">
@@ -73,7 +84,25 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
           </tbody>
         </table>
       </div>
-      {ignored.length ? <p className="text-sm">{t('ignoredColumns', { count: ignored.length, names: ignored.join(', ') })}</p> : null}
+      {unused.onPurpose.length ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('onPurpose', { names: unused.onPurpose.map(name).join(', ') })}</p> : null}
+      {unused.unknown.length ? (
+        <Alert tone="warning" title={t('unusedTitle')}>
+          <ul className="my-1 list-inside list-disc">
+            {unused.unknown.map((i) => (
+              <li key={i}>{name(i)}</li>
+            ))}
+          </ul>
+          <p>{t('unusedHelp')}</p>
+          <div className="mt-2">
+            <Checkbox
+              label={t('unusedAcknowledge')}
+              checked={state.acknowledged === unknownKey}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'unusedAcknowledged', columns: e.target.checked ? unknownKey : null })}
+            />
+          </div>
+        </Alert>
+      ) : null}
       {missing.length ? <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(', ') })}</Alert> : null}
       <Button onClick={onCheck} disabled={!canCheck} pending={state.phase === 'checking'}>
         {t('checkRows')}

@@ -27,8 +27,8 @@ export interface WizardState {
   /** The user's changes to the automatic mapping; they apply while `basis` is still the automatic mapping. */
   edited: { basis: Mapping; mapping: Mapping } | null;
   saved: SavedMapping;
-  /** The columns the import will not use, acknowledged by the user for this mapping (null: not yet). */
-  acknowledged: Mapping | null;
+  /** The unknown columns the user agreed to leave out (their names joined); a different set asks again. */
+  acknowledged: string | null;
   check: CheckResult | null;
   phase: Phase;
   progress: Progress | null;
@@ -60,7 +60,7 @@ export type WizardAction =
   | { type: 'fileChosen'; file: File | null; encoding?: Encoding; delimiter?: Delimiter }
   | { type: 'previewed'; result: PreviewResult }
   | { type: 'mappingEdited'; basis: Mapping; mapping: Mapping }
-  | { type: 'unusedAcknowledged'; mapping: Mapping }
+  | { type: 'unusedAcknowledged'; columns: string | null }
   | { type: 'checkStarted' }
   | { type: 'checked'; result: CheckResult }
   | { type: 'compareStarted' }
@@ -99,7 +99,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'mappingEdited':
       return { ...state, edited: { basis: action.basis, mapping: action.mapping }, check: null, compared: null };
     case 'unusedAcknowledged':
-      return { ...state, acknowledged: action.mapping };
+      return { ...state, acknowledged: action.columns };
     case 'checkStarted':
       return { ...state, check: null, compared: null, failure: null, phase: 'checking' };
     case 'checked':
