@@ -11,7 +11,7 @@ import { useImportTexts } from './texts';
 /** "Compare with live data": run on demand (or by itself after a small check), then what each row would do. */
 export function CompareStep({ state, dispatch, post }: { state: WizardState; dispatch: Dispatch<WizardAction>; post: (message: ToWorker) => void }) {
   const tw = useTranslations('workbench');
-  const { fieldLabel } = useImportTexts();
+  const { fieldLabel, issueText } = useImportTexts();
   const { compared, phase, skipUnchanged } = state;
 
   return (
@@ -21,7 +21,7 @@ export function CompareStep({ state, dispatch, post }: { state: WizardState; dis
       </h3>
       {compared ? (
         <>
-          <CompareSummary result={compared} fieldLabel={fieldLabel} />
+          <CompareSummary result={compared} fieldLabel={fieldLabel} issueText={issueText} />
           <Checkbox
             label={tw('skipUnchanged', { count: compared.counts.same })}
             checked={skipUnchanged}
