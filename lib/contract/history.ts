@@ -60,6 +60,31 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
   }
 }
 
+/**
+ * What started a write, as a record's History tells it: the console's form, panel, bulk edit, import or
+ * resend; `outside` is a change found by the mirror's diff (made elsewhere).
+ */
+export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside'] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
+/** The audit page's families of operation (catalogue key `audit.families.*`). */
+export const AUDIT_FAMILIES = ['form', 'panel', 'quota', 'users', 'bulk', 'import', 'resend', 'account'] as const;
+export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
+
+export function isAuditFamily(value: unknown): value is AuditFamily {
+  return typeof value === 'string' && (AUDIT_FAMILIES as readonly string[]).includes(value);
+}
+
+/** The family of a single write sent through the proxy, read from its operation. */
+export function familyOf(operation: string): AuditFamily {
+  if (operation.startsWith('account ')) return 'account';
+  const kind = operationKind(operation);
+  if (kind === 'pointQuota' || kind === 'creditQuota') return 'quota';
+  if (operation.includes(' /v1/internal-users')) return 'users';
+  if (kind === 'price' || kind === 'stock') return 'panel';
+  return 'form';
+}
+
 /** One write in a record's history, as the History panel and the audit page show it. */
 export interface HistoryEntry {
   id: string;
@@ -70,8 +95,27 @@ export interface HistoryEntry {
   result: 'applied' | 'refused' | 'unknown' | null;
   outcome: string;
   status: number;
+  /** null: nothing to show (a refused write changed nothing). */
   changes: FieldDiff[] | null;
+  source?: ChangeSource;
+  /** The old values were read before sending; when false, History says "previous value not read". */
+  oldRead?: boolean;
+  /** created | updated, when the answer said which. */
+  action?: string | null;
+  /** The audit entry this change belongs to, and the import (job results page) and attempt that sent it. */
+  auditId?: string;
+  importId?: string | null;
+  attempt?: number | null;
 }
+
+/** A page of a record's History, newest first; `older` is the cursor of the next page, null at the end. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  older: string | null;
+}
+
+/** History entries per page ("Show older" reads the next). */
+export const HISTORY_PAGE_SIZE = 50;
 
 export type OperationKind = 'create' | 'update' | 'batch' | 'price' | 'stock' | 'pointQuota' | 'creditQuota' | 'other';
 
