@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert, Badge, Field, Select } from '@/components/ui';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { COMPARE_ROWS_SHOWN, type CompareResult } from '@/lib/client/imports/worker-protocol';
 import type { RowIssue } from '@/lib/csv/check';
 import type { CompareKind } from '@/lib/csv/compare';
@@ -55,38 +56,35 @@ export function CompareSummary({
               </Select>
             </Field>
           </div>
-          <div className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-            <table className="w-full text-left text-sm">
-              <caption className="px-3 py-2 text-left font-medium">{t('compareCaption')}</caption>
-              <thead className="bg-zinc-50 dark:bg-zinc-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('compareWhat')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('compareChanges')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {rows.map((row) => (
-                  <tr key={row.line} data-kind={row.kind} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
-                    <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                    <td className="px-3 py-1.5">
-                      <Badge tone={TONE[row.kind]}>{t(`compareKinds.${row.kind}`)}</Badge>
-                      {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
-                      {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}
-                    </td>
-                    <td className="px-3 py-1.5">
-                      {row.reason ? <span className="block text-red-800 dark:text-red-300">{issueText(row.reason)}</span> : null}
-                      {row.changes.map((ch) => (
-                        <span key={ch.field} className="block">
-                          {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}
-                        </span>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={t('compareCaption')} captionVisible frameClassName="max-h-96 overflow-auto">
+            <THead>
+              <Tr>
+                <Th>{t('line')}</Th>
+                <Th>{t('compareWhat')}</Th>
+                <Th>{t('compareChanges')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {rows.map((row) => (
+                <Tr key={row.line} data-kind={row.kind} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
+                  <Td className="tabular-nums">{row.line}</Td>
+                  <Td>
+                    <Badge tone={TONE[row.kind]}>{t(`compareKinds.${row.kind}`)}</Badge>
+                    {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
+                    {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}
+                  </Td>
+                  <Td>
+                    {row.reason ? <span className="block text-red-800 dark:text-red-300">{issueText(row.reason)}</span> : null}
+                    {row.changes.map((ch) => (
+                      <span key={ch.field} className="block">
+                        {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}
+                      </span>
+                    ))}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
           {kinds.some((k) => c[k] > COMPARE_ROWS_SHOWN) ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('compareShown', { shown: COMPARE_ROWS_SHOWN })}</p> : null}
         </>
       ) : null}
