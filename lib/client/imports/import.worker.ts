@@ -6,7 +6,7 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
-import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { compareItem, COMPARE_SOURCES, indexLive, isComparable, readBefore, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
@@ -33,6 +33,8 @@ let checked: {
   issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared. */
   compared?: (CompareKind | null)[];
+  /** The old values each row's comparison read, for History. */
+  befores?: (Record<string, unknown> | null)[];
 } | null = null;
 
 
@@ -85,21 +87,25 @@ async function compare() {
   const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0 }, byCode: 0, records: records.length, rows: [] };
   const { issues } = checked;
   const itemOf = itemMaker(FAMILIES[family], checked.mapping);
+  const befores: (Record<string, unknown> | null)[] = [];
   const kinds: (CompareKind | null)[] = checked.rows.map((row, r) => {
     if (issues.get(r)?.errors.length) return null;
-    const c = compareItem(family, itemOf(row.cells), live);
+    const item = itemOf(row.cells);
+    const c = compareItem(family, item, live);
+    befores[r] = readBefore(family, item, c);
     result.counts[c.kind]++;
     if (c.byCode && c.kind === 'update') result.byCode++;
     if (c.kind !== 'same' && result.rows.length < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c });
     return c.kind;
   });
   checked.compared = kinds;
+  checked.befores = befores;
   post({ type: 'compared', result });
 }
 
 async function send(fileName: string, skipUnchanged: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
-  const { rows, issues, compared } = checked;
+  const { rows, issues, compared, befores } = checked;
   const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
   const description = {
     family: checked.family,
@@ -123,6 +129,8 @@ async function send(fileName: string, skipUnchanged: boolean) {
           errors,
           warnings,
           ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true as const } : {}),
+          // Compared with live data: the old values read go with the row, for History.
+          ...(befores?.[from + i] ? { before: befores[from + i] } : {}),
         };
       }),
     (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),
