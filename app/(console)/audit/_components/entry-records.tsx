@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ChangeList } from '@/components/record/change-list';
 import { Badge } from '@/components/ui';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 
 type EntryChange = {
@@ -44,21 +45,20 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
       {state === 'loading' ? <p role="status">{t('loadingRecords')}</p> : null}
       {state === 'failed' ? <p role="alert">{t('recordsFailed')}</p> : null}
       {state && typeof state === 'object' ? (
-        <table className="mt-1 w-full text-left">
-          <caption className="sr-only">{t('recordsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-2 font-medium">{t('row')}</th>
-              <th scope="col" className="pr-2 font-medium">{t('record')}</th>
-              <th scope="col" className="pr-2 font-medium">{t('outcome')}</th>
-              <th scope="col" className="font-medium">{th('changes')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table variant="plain" caption={t('recordsCaption')} className="mt-1 text-xs">
+          <THead>
+            <Tr>
+              <Th>{t('row')}</Th>
+              <Th>{t('record')}</Th>
+              <Th>{t('outcome')}</Th>
+              <Th>{th('changes')}</Th>
+            </Tr>
+          </THead>
+          <TBody className="align-top">
             {state.rows.map((r, i) => (
-              <tr key={`${r.recordId}-${r.rowNo ?? i}`} className="align-top">
-                <td className="pr-2">{r.rowNo === null ? '' : r.rowNo + 1}</td>
-                <td className="pr-2">
+              <Tr key={`${r.recordId}-${r.rowNo ?? i}`}>
+                <Td>{r.rowNo === null ? '' : r.rowNo + 1}</Td>
+                <Td>
                   {/^[1-9][0-9]*$/.test(r.recordId) ? (
                     <Link href={`/${r.recordType}/${r.recordId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
                       {r.recordId}
@@ -66,20 +66,20 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
                   ) : (
                     r.recordId.replace(/^code:/, '')
                   )}
-                </td>
-                <td className="pr-2">
+                </Td>
+                <Td>
                   {r.result ? (
                     <Badge tone={r.result === 'applied' ? 'success' : r.result === 'unknown' ? 'danger' : 'warning'}>{th(`results.${r.result}`)}</Badge>
                   ) : null}{' '}
                   {r.action === 'created' || r.action === 'updated' ? th(`actions.${r.action}`) : null}
-                </td>
-                <td>
+                </Td>
+                <Td>
                   {r.changes ? <ChangeList changes={r.changes} oldRead={r.oldRead || r.action === 'created'} /> : th('nothingChanged')}
-                </td>
-              </tr>
+                </Td>
+              </Tr>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       ) : null}
     </details>
   );
