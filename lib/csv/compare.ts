@@ -18,7 +18,9 @@ export type CompareKind =
   /** The row names an id (or a non-upsert target) that does not exist: it will fail. */
   | 'not_found'
   /** The ERP code matches more than one record: the service refuses it. */
-  | 'ambiguous';
+  | 'ambiguous'
+  /** The row would create or update, but the service would refuse it for the reason given (./predict.ts). */
+  | 'would_fail';
 
 export interface Change {
   field: string;
