@@ -127,3 +127,19 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
   }
   return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
 }
+
+/**
+ * The old values a comparison read for a row, for History: each field it compared, as the live record had
+ * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous).
+ */
+export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison): Record<string, unknown> | null {
+  if (comparison.kind === 'create') return {};
+  if (comparison.kind !== 'update' && comparison.kind !== 'same') return null;
+  const idField = COMPARE_SOURCES[family].idField;
+  const before: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (field !== idField && value !== undefined && value !== null) before[field] = value;
+  }
+  for (const change of comparison.changes) before[change.field] = change.old;
+  return before;
+}

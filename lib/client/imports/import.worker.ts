@@ -6,7 +6,7 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
-import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { compareItem, COMPARE_SOURCES, indexLive, isComparable, readBefore, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
 import { buildReferences, predictRefusal, referencesNeeded, type References } from '@/lib/csv/predict';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
@@ -34,6 +34,8 @@ let checked: {
   issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared. */
   compared?: (CompareKind | null)[];
+  /** The old values each row's comparison read, for History. */
+  befores?: (Record<string, unknown> | null)[];
 } | null = null;
 
 
@@ -107,10 +109,12 @@ async function compare() {
   const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
   const { issues } = checked;
   const itemOf = itemMaker(FAMILIES[family], checked.mapping);
+  const befores: (Record<string, unknown> | null)[] = [];
   const kinds: (CompareKind | null)[] = checked.rows.map((row, r) => {
     if (issues.get(r)?.errors.length) return null;
     const item = itemOf(row.cells);
     const c = compareItem(family, item, live);
+    befores[r] = readBefore(family, item, c);
     const reason = c.kind === 'create' || c.kind === 'update' || c.kind === 'same' ? predictRefusal(family, item, refs) : null;
     const kind: CompareKind = reason ? 'would_fail' : c.kind;
     result.counts[kind]++;
@@ -119,12 +123,13 @@ async function compare() {
     return kind;
   });
   checked.compared = kinds;
+  checked.befores = befores;
   post({ type: 'compared', result });
 }
 
 async function send(fileName: string, skipUnchanged: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
-  const { rows, issues, compared } = checked;
+  const { rows, issues, compared, befores } = checked;
   const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
   const description = {
     family: checked.family,
@@ -148,6 +153,8 @@ async function send(fileName: string, skipUnchanged: boolean) {
           errors,
           warnings,
           ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true as const } : {}),
+          // Compared with live data: the old values read go with the row, for History.
+          ...(befores?.[from + i] ? { before: befores[from + i] } : {}),
         };
       }),
     (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),
