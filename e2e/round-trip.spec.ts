@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { xlsx } from './support/xlsx';
 
 /**
  * Files that round-trip (issue 26): what the Exports page writes, in English or Chinese, imports back with no
@@ -139,4 +140,49 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'created')).toHaveText('28');
   await expect(count(page, 'failed')).toHaveText('2');
+});
+
+test("Excel's damage is caught by the check: a barcode in scientific notation is held back, a wrong check digit is a warning", async ({ page }) => {
+  const run = uniqueCode('XL');
+  const rows = [
+    ['productId', 'outerSysCode', 'name', 'barcode'],
+    [String(product.id), `${run}-1`, 'Excel 1', '4710001000003'],
+    [String(product.id), `${run}-2`, 'Excel 2', '4.71E+12'],
+    [String(product.id), `${run}-3`, 'Excel 3', '4710001000004'],
+  ];
+  await chooseFile(page, 'SKUs', 'excel.csv', toFile(rows));
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText('3 rows checked: 2 rows to send, 1 row held back, 1 row with warnings.')).toBeVisible();
+  const issues = page.getByRole('table', { name: 'Rows with errors or warnings' });
+  await expect(issues.locator('tbody tr').filter({ hasText: /^3/ })).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
+  await expect(issues.locator('tbody tr').filter({ hasText: /^4/ })).toContainText('The check digit of this EAN-13 barcode should be 3.');
+});
+
+test('an Excel workbook with two sheets: the wizard asks which sheet, and the chosen sheet\'s rows are checked, numbers read as stored', async ({ page }) => {
+  const run = uniqueCode('WB');
+  const file = xlsx([
+    { name: 'Notes', rows: [['productId', 'outerSysCode', 'name'], [product.id, `${run}-N1`, 'Note 1'], [product.id, `${run}-N2`, 'Note 2']] },
+    {
+      name: 'SKUs',
+      rows: [
+        ['productId', 'outerSysCode', 'name', 'barcode', 'sellPrice'],
+        [product.id, `${run}-1`, 'Sheet two 1', 4710001000003, 12.5],
+        [product.id, `${run}-2`, 'Sheet two 2', 4710001000010, 13],
+        [product.id, `${run}-3`, 'Sheet two 3', 4710001000027, 14],
+      ],
+    },
+  ]);
+  await page.goto('/imports/new');
+  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
+  await page.getByLabel('CSV file').setInputFiles({ name: 'two-sheets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  const sheet = page.getByLabel('Sheet', { exact: true });
+  await expect(sheet).toHaveValue('Notes');
+  await expect(page.getByRole('table', { name: 'Preview of the first rows' })).toContainText(`${run}-N1`);
+  await sheet.selectOption('SKUs');
+  const preview = page.getByRole('table', { name: 'Preview of the first rows' });
+  await expect(preview).toContainText(`${run}-1`);
+  await expect(preview).toContainText('4710001000003');
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText('3 rows checked: 3 rows to send, 0 rows held back, 0 rows with warnings.')).toBeVisible();
+  await expect(page.getByText(/3 rows create, 0 rows update/)).toBeVisible({ timeout: 30_000 });
 });
