@@ -10,6 +10,7 @@ import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export interface HistoryPanelProps {
   type: RecordType;
@@ -52,26 +53,25 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
         <QueryState isPending={history.isPending} error={history.error} onRetry={() => void history.refetch()} notFound={t('empty')} lines={2} />
         {history.data && entries.length === 0 ? <p className="text-sm">{t('empty')}</p> : null}
         {entries.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead>
-                <tr className="text-zinc-700 dark:text-zinc-300">
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('when')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('who')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('operation')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('outcome')}</th>
-                  <th scope="col" className="py-1.5 font-medium">{t('changes')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 align-top dark:divide-zinc-800">
+          <div>
+            <Table variant="plain" caption={t('caption')}>
+              <THead>
+                <Tr>
+                  <Th>{t('when')}</Th>
+                  <Th>{t('who')}</Th>
+                  <Th>{t('operation')}</Th>
+                  <Th>{t('outcome')}</Th>
+                  <Th>{t('changes')}</Th>
+                </Tr>
+              </THead>
+              <TBody className="align-top">
                 {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap py-1.5 pr-3">
+                  <Tr key={entry.id}>
+                    <Td className="whitespace-nowrap">
                       <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
-                    </td>
-                    <td className="py-1.5 pr-3">{entry.userEmail}</td>
-                    <td className="py-1.5 pr-3" title={entry.operation}>
+                    </Td>
+                    <Td>{entry.userEmail}</Td>
+                    <Td title={entry.operation}>
                       <span className="whitespace-nowrap">{how(entry)}</span>
                       {entry.importId ? (
                         <>
@@ -82,8 +82,8 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
                           {entry.attempt ? <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span> : null}
                         </>
                       ) : null}
-                    </td>
-                    <td className="py-1.5 pr-3">
+                    </Td>
+                    <Td>
                       {entry.result ? (
                         <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
                           {t(`results.${entry.result}`)}
@@ -92,8 +92,8 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">
                         <OutcomeDetail outcome={entry.outcome} action={entry.action} />
                       </span>
-                    </td>
-                    <td className="py-1.5 break-words">
+                    </Td>
+                    <Td className="break-words">
                       {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
                         <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
                       ) : null}
@@ -102,11 +102,11 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
                       ) : (
                         <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} />
                       )}
-                    </td>
-                  </tr>
+                    </Td>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
             {history.hasNextPage ? (
               <Button className="mt-2" size="sm" variant="secondary" pending={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
                 {t('showOlder')}

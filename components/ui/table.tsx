@@ -14,13 +14,15 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
   caption?: ReactNode;
   captionVisible?: boolean;
   variant?: TableVariant;
+  /** The boxed look without its frame, for a table that fills a card. */
+  unframed?: boolean;
   /** Classes for the scrolling frame around the table (e.g. `max-h-96 overflow-auto`). */
   frameClassName?: string;
 }
 
-export function Table({ caption, captionVisible = false, variant = 'boxed', frameClassName, className, children, ...rest }: TableProps) {
+export function Table({ caption, captionVisible = false, variant = 'boxed', unframed = false, frameClassName, className, children, ...rest }: TableProps) {
   return (
-    <div className={cn('overflow-x-auto', variant === 'boxed' && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
+    <div className={cn('overflow-x-auto', variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
       <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
         {caption != null ? <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption> : null}
         {children}

@@ -48,6 +48,8 @@ export interface Env {
   userRoles: UserRole[] | null;
   /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
   jobs: { concurrency: number; quotaMaxAgeMs: number };
+  /** Audit entries and change records older than this many days are deleted by a background job; null: kept. */
+  audit: { retentionDays: number | null };
 }
 
 export class EnvError extends Error {
@@ -140,6 +142,8 @@ const raw = z.object({
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
+  /** Days; 0 or unset: the audit log is kept without limit. */
+  AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -252,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     userRoles,
     jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
     metricsToken: v.METRICS_TOKEN ?? null,
+    audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
   };
 }
 
