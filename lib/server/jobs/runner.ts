@@ -14,6 +14,7 @@ import {
   finishPlanning,
   insertUnits,
   releasePlanning,
+  releaseUnits,
   renewPlanning,
   renewUnits,
   type ClaimedUnit,
@@ -40,6 +41,8 @@ export interface JobRunnerOptions {
 }
 
 type Held = { unit: ClaimedUnit; kind: AnyJobKind };
+
+const delay = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 type Finished = Held & { outcome: UnitResult };
 
 /**
@@ -116,10 +119,13 @@ export class JobRunner {
   }
 
   /**
-   * Stops claiming. By default waits for the units in flight and records them. With `abandon`, behaves like a
-   * killed process (tests): nothing more is written, and the held units stay claimed until their lease expires.
+   * Stops claiming and hands back what it holds. Claimed units not started go back at once; units in flight
+   * may finish for `graceMs` (default: as long as they take), and those still running then are handed back
+   * at once too (store.releaseUnits), so another instance takes them now instead of after the lease. With
+   * `abandon`, behaves like a killed process (tests): nothing more is written, and the held units stay
+   * claimed until their lease expires.
    */
-  async stop(options: { abandon?: boolean } = {}): Promise<void> {
+  async stop(options: { abandon?: boolean; graceMs?: number } = {}): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
     this.#abandoned = options.abandon === true;
@@ -139,9 +145,20 @@ export class JobRunner {
         .execute()
         .catch((error) => this.#log('could not hand back claimed units', error));
     }
-    await Promise.all([...this.#inFlight]);
-    await this.#planning?.done;
+    const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
+    const inTime = options.graceMs === undefined ? await settled : await Promise.race([settled, delay(options.graceMs, false)]);
     await this.#flush();
+    if (!inTime) {
+      // Still running after the grace time: the outcomes they may yet get are not recorded (this owner no
+      // longer holds them), and nothing else is written from here.
+      const running = [...this.#held.keys()];
+      this.#abandoned = true;
+      const jobIds = await releaseUnits(this.#db, this.owner, running).catch((error) => {
+        this.#log('could not hand back running units', error);
+        return [];
+      });
+      await closeFinishedJobs(this.#db, jobIds).catch((error) => this.#log('could not close jobs', error));
+    }
     await releasePlanning(this.#db, this.owner).catch((error) => this.#log('could not hand back planning', error));
   }
 

@@ -24,14 +24,16 @@ function logError(message: string, error: unknown) {
   console.error(`[proxy] ${message}: ${detail}`);
 }
 
-const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Request) => Promise<Response> };
+// One per bundle (only app/api/upstream uses it): it holds no resource of its own; the database and the upstream
+// transport under it are the process's (lib/server/runtime).
+let proxy: ((request: Request) => Promise<Response>) | undefined;
 
 /** The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. */
 export function consoleProxy(): (request: Request) => Promise<Response> {
-  if (!holder.__consoleProxy) {
+  if (!proxy) {
     const env = getEnv();
     const consoleDb = async () => await getConsoleDb();
-    holder.__consoleProxy = createProxyHandler({
+    proxy = createProxyHandler({
       getUser: createSessionReader(
         consoleDb,
         env.auth.secret,
@@ -45,5 +47,5 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       logError,
     });
   }
-  return holder.__consoleProxy;
+  return proxy;
 }
