@@ -34,7 +34,7 @@ export interface Env {
   demoMode: boolean;
   /** First admin outside demo mode; null when not configured. */
   initialAdmin: { email: string; password: string } | null;
-  /** signInMaxAttempts: sign-in attempts per client address before a 60 s pause (shared by all instances). */
+  /** signInMaxAttempts: wrong passwords per client address before a 60 s pause (shared by all instances). */
   auth: { secret: string; url: string; signInMaxAttempts: number };
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;

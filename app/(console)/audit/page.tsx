@@ -10,6 +10,8 @@ import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -59,10 +61,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
   return (
     <div className="space-y-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-      </header>
+      <PageHeader title={t('title')} intro={t('intro')} />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
         <label className="text-sm">
@@ -116,69 +115,66 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('when')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('who')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('operation')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('targets')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('status')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('outcome')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {log.entries.map((entry) => {
-                  const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
-                  const more = entry.targetIds.length - shown.length;
-                  const ok = entry.status >= 200 && entry.status < 300;
-                  return (
-                    <tr key={entry.id}>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <time dateTime={entry.at}>
-                          {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
-                        </time>
-                      </td>
-                      <td className="px-3 py-2">{entry.userEmail}</td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <code>{entry.operation}</code>
-                      </td>
-                      <td className="px-3 py-2">
-                        {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
-                        {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
-                      </td>
-                      <td className="px-3 py-2">
-                        {entry.result ? (
-                          <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
-                            {t(`results.${entry.result}`)}
-                          </Badge>
-                        ) : null}{' '}
-                        {entry.outcome}
-                        {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                        {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                        {entry.changes?.length ? (
-                          <ul className="mt-1 text-xs">
-                            {entry.changes.map((c) => (
-                              <li key={c.field}>
-                                {c.secret
-                                  ? `${c.field}: ${t('secretChange')}`
-                                  : `${c.field}: ${'from' in c ? `${shownValue(c.from)} → ` : '→ '}${shownValue(c.to)}`}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={t('caption')}>
+            <THead>
+              <Tr>
+                <Th>{t('when')}</Th>
+                <Th>{t('who')}</Th>
+                <Th>{t('operation')}</Th>
+                <Th>{t('targets')}</Th>
+                <Th>{t('status')}</Th>
+                <Th>{t('outcome')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {log.entries.map((entry) => {
+                const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
+                const more = entry.targetIds.length - shown.length;
+                const ok = entry.status >= 200 && entry.status < 300;
+                return (
+                  <Tr key={entry.id}>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={entry.at}>
+                        {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
+                      </time>
+                    </Td>
+                    <Td>{entry.userEmail}</Td>
+                    <Td className="whitespace-nowrap">
+                      <code>{entry.operation}</code>
+                    </Td>
+                    <Td>
+                      {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
+                      {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
+                    </Td>
+                    <Td>
+                      <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
+                    </Td>
+                    <Td>
+                      {entry.result ? (
+                        <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+                          {t(`results.${entry.result}`)}
+                        </Badge>
+                      ) : null}{' '}
+                      {entry.outcome}
+                      {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                      {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                      {entry.changes?.length ? (
+                        <ul className="mt-1 text-xs">
+                          {entry.changes.map((c) => (
+                            <li key={c.field}>
+                              {c.secret
+                                ? `${c.field}: ${t('secretChange')}`
+                                : `${c.field}: ${'from' in c ? `${shownValue(c.from)} → ` : '→ '}${shownValue(c.to)}`}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
           <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
             {page > 1 ? (
               <Link className={buttonClasses('secondary', 'sm')} href={pageHref(Math.min(page - 1, lastPage))}>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Alert, Badge } from '@/components/ui';
 import type { CompareResult } from '@/lib/client/imports/worker-protocol';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -17,37 +18,34 @@ export function CompareSummary({ result, fieldLabel }: { result: CompareResult; 
       </p>
       {result.byCode ? <Alert tone="warning">{t('compareByCode', { count: result.byCode })}</Alert> : null}
       {result.rows.length ? (
-        <div className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <caption className="px-3 py-2 text-left font-medium">{t('compareCaption')}</caption>
-            <thead className="bg-zinc-50 dark:bg-zinc-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('compareWhat')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('compareChanges')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {result.rows.map((row) => (
-                <tr key={row.line} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
-                  <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                  <td className="px-3 py-1.5">
-                    <Badge tone={row.kind === 'create' ? 'info' : row.kind === 'update' ? 'success' : 'danger'}>{t(`compareKinds.${row.kind}`)}</Badge>
-                    {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
-                    {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    {row.changes.map((ch) => (
-                      <span key={ch.field} className="block">
-                        {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption={t('compareCaption')} captionVisible frameClassName="max-h-96 overflow-auto">
+          <THead>
+            <Tr>
+              <Th>{t('line')}</Th>
+              <Th>{t('compareWhat')}</Th>
+              <Th>{t('compareChanges')}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {result.rows.map((row) => (
+              <Tr key={row.line} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
+                <Td className="tabular-nums">{row.line}</Td>
+                <Td>
+                  <Badge tone={row.kind === 'create' ? 'info' : row.kind === 'update' ? 'success' : 'danger'}>{t(`compareKinds.${row.kind}`)}</Badge>
+                  {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
+                  {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}
+                </Td>
+                <Td>
+                  {row.changes.map((ch) => (
+                    <span key={ch.field} className="block">
+                      {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}
+                    </span>
+                  ))}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
       ) : null}
     </div>
   );
