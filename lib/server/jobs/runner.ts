@@ -15,6 +15,7 @@ import {
   insertUnits,
   releasePlanning,
   releaseUnits,
+  notifyReleased,
   renewPlanning,
   renewUnits,
   type ClaimedUnit,
@@ -38,6 +39,11 @@ export interface JobRunnerOptions {
   /** ...or as soon as this many are waiting. */
   flushMax?: number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Calls back when another instance hands units back (store.UNITS_RELEASED_CHANNEL); resolves to a function
+   * that stops listening. The runner then claims them at once, even with its own queue full.
+   */
+  watchReleases?: (onRelease: () => void) => Promise<() => Promise<void>>;
 }
 
 type Held = { unit: ClaimedUnit; kind: AnyJobKind };
@@ -79,6 +85,9 @@ export class JobRunner {
   #lastPlanLook = 0;
   #lookForPlans = true;
   #wakePending = false;
+  #claimReleased = false;
+  #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
+  readonly #watchReleases: JobRunnerOptions['watchReleases'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -91,6 +100,7 @@ export class JobRunner {
     this.#flushMs = options.flushMs ?? 200;
     this.#flushMax = options.flushMax ?? 500;
     this.#log = options.log ?? ((message, error) => console.warn(`jobs: ${message}`, error ?? ''));
+    this.#watchReleases = options.watchReleases;
   }
 
   get isRunning(): boolean {
@@ -103,6 +113,16 @@ export class JobRunner {
     this.#abandoned = false;
     this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
+    const watch = this.#watchReleases;
+    if (watch) {
+      this.#unwatch = watch(() => {
+        this.#claimReleased = true;
+        this.#wakeSelf();
+      }).catch((error) => {
+        this.#log('could not listen for handed-back units; they are claimed at the next look', error);
+        return null;
+      });
+    }
     this.#loop = this.#run();
   }
 
@@ -132,6 +152,7 @@ export class JobRunner {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.wake();
     await this.#loop;
+    await (await this.#unwatch)?.().catch(() => {});
     if (this.#abandoned) return;
     // Claimed but not started: hand them back at once rather than after the lease.
     const unstarted = this.#queue.splice(0);
@@ -143,6 +164,7 @@ export class JobRunner {
         .where('id', 'in', unstarted.map((h) => h.unit.id) as never[])
         .where('lease_owner', '=', this.owner)
         .execute()
+        .then(() => notifyReleased(this.#db))
         .catch((error) => this.#log('could not hand back claimed units', error));
     }
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
@@ -209,10 +231,15 @@ export class JobRunner {
         this.#planning = { jobId: job.id, done };
       }
     }
-    // Claim in batches (one query for several units), topping up before the local queue runs dry.
+    // Claim in batches (one query for several units), topping up before the local queue runs dry. At most
+    // one round ahead: units claimed here wait for this instance, while another one (after a worker handed
+    // its units back on SIGTERM) could run them now.
     let claimed: ClaimedUnit[] = [];
-    if (this.#queue.length < this.#concurrency) {
-      const want = this.#concurrency * 4 - this.#queue.length - this.#inFlight.size;
+    const released = this.#claimReleased;
+    this.#claimReleased = false;
+    if (this.#queue.length < this.#concurrency || released) {
+      // Units another instance handed back are taken now, queue full or not, so none waits for a free runner.
+      const want = Math.max(this.#concurrency * 2 - this.#queue.length - this.#inFlight.size, released ? this.#concurrency * 2 : 0);
       claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };

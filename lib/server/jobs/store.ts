@@ -364,7 +364,15 @@ export async function releaseUnits(db: Db, owner: string, ids: readonly string[]
     where j.id = u.job_id and u.id = any(${sql.val(ids)}::bigint[]) and u.lease_owner = ${owner} and u.state = 'running'
     returning u.job_id
   `.execute(db);
+  await notifyReleased(db);
   return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+/** Runners on other instances listen here: units were handed back and may be claimed now (runner.ts). */
+export const UNITS_RELEASED_CHANNEL = 'job_units_released';
+
+export async function notifyReleased(db: Db): Promise<void> {
+  await sql`select pg_notify(${UNITS_RELEASED_CHANNEL}, '')`.execute(db);
 }
 
 export async function renewUnits(db: Db, owner: string, ids: readonly string[], leaseMs: number): Promise<void> {

@@ -5,6 +5,7 @@ import { authConfigFromEnv } from '../auth/config';
 import { getEnv } from '../env';
 import { JOB_KINDS } from '../jobs/kinds';
 import { JobRunner } from '../jobs/runner';
+import { UNITS_RELEASED_CHANNEL } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
 import { runtime } from '.';
 
@@ -81,5 +82,14 @@ export function currentTenant(): string {
  * or shows a job, and at start-up by startRuntime().
  */
 export function ensureJobRunner(): Promise<JobRunner | null> {
-  return runtime().jobs((db) => new JobRunner({ db, kinds: JOB_KINDS, upstream: getJobsUpstream(), concurrency: getEnv().jobs.concurrency }));
+  return runtime().jobs(
+    (db) =>
+      new JobRunner({
+        db,
+        kinds: JOB_KINDS,
+        upstream: getJobsUpstream(),
+        concurrency: getEnv().jobs.concurrency,
+        watchReleases: (onRelease) => runtime().listen(UNITS_RELEASED_CHANNEL, onRelease),
+      }),
+  );
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { authConfigFromEnv } from '../auth/config';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
@@ -76,6 +77,26 @@ export class ProcessRuntime {
     const opened = this.#db;
     if (!opened) throw new Error('The console database closed while starting to listen.');
     return opened.connection.watch(channel, onNotify);
+  }
+
+  /**
+   * LISTEN on the console's Postgres for notices from other instances, on a client of its own (a pooled
+   * connection goes back to the pool and its LISTEN with it). Best effort: a dropped connection is not
+   * re-opened, and listeners look on their own anyway. On PGlite, nothing: one process has the folder.
+   */
+  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    const url = this.env.database.url;
+    if (!url) return async () => {};
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      await client.end().catch(() => {});
+    };
   }
 
   /** Embedded mode only: the in-process reference service, seeded on its first start. */
