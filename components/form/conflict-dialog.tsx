@@ -17,7 +17,7 @@ export interface ConflictDialogProps {
   /** 'conflict': changed by someone since the form opened; 'unknown': re-read after a save of unknown outcome. */
   reason: 'conflict' | 'unknown';
   rows: ConflictRow[];
-  labels: Record<string, string>;
+  labels: { readonly [field: string]: string | undefined };
   format: (field: string, value: FormValue) => string;
   saving: boolean;
   onKeepMine: () => void;

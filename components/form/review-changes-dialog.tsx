@@ -8,7 +8,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 export interface ReviewChangesDialogProps {
   open: boolean;
   changes: FieldChange[];
-  labels: Record<string, string>;
+  labels: { readonly [field: string]: string | undefined };
   format: (field: string, value: FormValue) => string;
   saving: boolean;
   mode: 'create' | 'edit';

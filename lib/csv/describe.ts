@@ -9,6 +9,9 @@ export const IMPORT_ISSUE_CODES = [
   'creates_every_time',
   'duplicate_key',
   'import_chunk_failed',
+  'component_is_bundle',
+  'excel_scientific',
+  'barcode_check_digit',
 ] as const;
 
 export interface IssueWords {

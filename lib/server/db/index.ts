@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { runtime } from '../runtime';
+import { existingRuntime, runtime } from '../runtime';
 import type { ConsoleDatabase } from './types';
 
 export type { ConsoleDatabase } from './types';
@@ -19,4 +19,9 @@ export function getConsoleDb(): Promise<Kysely<ConsoleDatabase>> {
 /** ConsoleDbConnection.watch on the console database, once it is migrated. */
 export function watchConsoleDb(channel: string, onNotify: () => void): Promise<(() => Promise<void>) | null> {
   return runtime().watchConsoleDb(channel, onNotify);
+}
+
+/** The console database pool's use (Postgres only; null on PGlite or before the database is opened). */
+export function consoleDbPoolUse(): { total: number; idle: number; waiting: number; max: number } | null {
+  return existingRuntime()?.consoleDbPoolUse() ?? null;
 }

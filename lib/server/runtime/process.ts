@@ -99,6 +99,11 @@ export class ProcessRuntime {
     };
   }
 
+  /** The console database pool's use (Postgres only; null on PGlite or before the database is opened). */
+  consoleDbPoolUse(): { total: number; idle: number; waiting: number; max: number } | null {
+    return this.#db?.connection.poolUse?.() ?? null;
+  }
+
   /** Embedded mode only: the in-process reference service, seeded on its first start. */
   embeddedService(): Promise<EmbeddedService> {
     this.#embedded ??= openEmbeddedService(this.env).catch((error: unknown) => {

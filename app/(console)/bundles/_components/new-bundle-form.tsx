@@ -10,13 +10,14 @@ import { EntityForm } from '@/components/form/entity-form';
 import { useFieldError } from '@/components/form/field-error';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
+import { useBarcodeWarning } from '@/components/form/barcode-warning';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
 // bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
-import { BUNDLE_LIMITS, bundleCreate, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { BUNDLE_LIMITS, bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '../../products/_components/use-categories';
 import { RecipeRows } from './recipe-rows';
 
@@ -37,7 +38,7 @@ function RecipeField() {
   const [rows, setRows] = useState<DraftComponent[]>([]);
   const submitted = formState.submitCount > 0;
   useEffect(() => {
-    setValue('components', rows.length ? (toComponentWrites(rows) as unknown as FormValue) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
+    setValue('components', rows.length ? toComponentWrites(rows) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
   }, [rows, setValue, submitted]);
   const error = fieldError(formState.errors.components?.message);
   return (
@@ -62,6 +63,7 @@ export function NewBundleForm() {
   const categories = useCategories();
   const create = useCreateBundle();
   const guard = useCreateGuard('bundles');
+  const barcodeWarning = useBarcodeWarning();
   if (categories.query.isPending || categories.query.error) {
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
@@ -87,7 +89,7 @@ export function NewBundleForm() {
         }}
         mode="create"
         submitLabel={tr('reviewAndCreate')}
-        onSave={(changes) => create.mutateAsync(changes as BundleWrite)}
+        onSave={(changes) => create.mutateAsync(changes)}
         // The shared create guard (components/form/create-guard): an existing bundle with this ERP code is
         // shown while typing and nothing is sent, since the create would overwrite it (an upsert by code).
         beforeSend={guard.beforeSend}
@@ -112,7 +114,7 @@ export function NewBundleForm() {
             groups={categories.groups}
           />
           {TEXT_FIELDS.slice(2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} warn={f === 'barcode' ? barcodeWarning : undefined} />
           ))}
           <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
           <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />

@@ -11,11 +11,12 @@ import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
 import { RecordSearch } from '@/components/form/record-search';
 import { SelectField } from '@/components/form/select-field';
+import { useBarcodeWarning } from '@/components/form/barcode-warning';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
-import { LIMITS, skuCreate, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
+import { LIMITS, skuCreate, skuWrite, type Sku } from '@/lib/contract/resources';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 const L = LIMITS.sku;
@@ -60,6 +61,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   const tf = useTranslations('forms');
   const empty = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
   const zero = mode === 'create' ? tf('createDefault', { value: '0' }) : undefined;
+  const barcodeWarning = useBarcodeWarning();
   return (
     <div className="grid gap-5 md:grid-cols-2">
       <div className="space-y-4">
@@ -69,7 +71,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
       </div>
       <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} required={mode === 'create'} />
       <TextField name="name" label={t('fields.name')} max={L.name} placeholder={empty} />
-      <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} />
+      <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} warn={barcodeWarning} />
       <TextField name="warehouse" label={t('fields.warehouse')} max={L.warehouse} placeholder={empty} />
       <TextField name="unit" label={t('fields.unit')} max={L.unit} placeholder={empty} />
       <TextField name="spec" label={t('fields.spec')} max={L.spec} placeholder={empty} />
@@ -105,7 +107,7 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
   const guard = useCreateGuard('skus');
   const client = useQueryClient();
   const mode = sku ? 'edit' : 'create';
-  const original: Record<string, FormValue> = sku ? (formValuesFrom(sku, TEXT_FIELDS) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
+  const original: Record<string, FormValue> = sku ? formValuesFrom(sku, TEXT_FIELDS) : CREATE_DEFAULTS;
   const initial = sku ? original : { ...CREATE_DEFAULTS, productId: initialProductId ?? null };
   return (
     <div className="space-y-5">
@@ -121,11 +123,11 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
         formatValue={(field, value) => (field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined)}
         mode={mode}
         submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
-        onSave={(changes) => (sku ? update.mutateAsync(changes as SkuWrite) : create.mutateAsync(changes as SkuWrite))}
+        onSave={(changes) => (sku ? update.mutateAsync(changes) : create.mutateAsync(changes))}
         reread={
           sku
             ? async () =>
-                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS) as unknown as Record<string, FormValue>
+                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS)
             : undefined
         }
         beforeSend={sku ? undefined : guard.beforeSend}
