@@ -114,7 +114,7 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
         results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, { idempotent: taken.keyed })) as AnyResult[];
       } else {
         const items = taken.items as BatchInput<typeof family>[];
-        results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+        results = (await ctx.upstream.batch(family, items, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       }
       return { ok: true, result: taken.rowNos.map((rowNo, i) => outcomeOf(rowNo, results[i])) };
     },

@@ -134,7 +134,7 @@ export class JobRunner {
       await this.#db
         .updateTable('job_unit')
         .set({ state: 'pending', lease_owner: null, lease_until: null })
-        .where('id', 'in', unstarted.map((h) => h.unit.id) as never[])
+        .where('id', 'in', unstarted.map((h) => h.unit.id))
         .where('lease_owner', '=', this.owner)
         .execute()
         .catch((error) => this.#log('could not hand back claimed units', error));

@@ -61,7 +61,7 @@ export function NewImport() {
   const errorText = useErrorMessage();
   const issueText = (issue: RowIssue) =>
     describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
-  const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, error as unknown as Record<string, string | number>);
+  const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, { ...error });
 
   // One worker per page; its messages drive the steps.
   useEffect(() => {
