@@ -91,7 +91,8 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
         fileName: t('bulkFileName', { field: field.name, count: changes.length }),
         headers,
         mapping: headers,
-        rows: changes.map((r, i) => ({ line: i + 1, cells: [String(r.row.id), r.next] })),
+        rows: changes.map((r, i) => ({ line: i + 1, cells: [String(r.row.id), r.next], before: { [field.name]: (r.old ?? null) as unknown } })),
+        origin: 'bulk',
       });
       props.onClear();
       router.push(`/imports/${id}`);

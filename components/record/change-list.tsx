@@ -50,6 +50,11 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   const t = useTranslations('history');
   const errorText = useErrorMessage();
   if (action === 'created' || action === 'updated') return <>{t(`actions.${action}`)}</>;
+  if (outcome === 'applied' || outcome === 'refused' || outcome === 'unknown') return <>{t(`results.${outcome}`)}</>;
+  if (outcome === 'created' || outcome === 'updated') return <>{t(`actions.${outcome}`)}</>;
+  // A batch's counts ("198 updated, 2 failed"), each in words.
+  const counts = outcome.split(', ').map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
+  if (counts.every(Boolean)) return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;
   const m = outcome.match(/^(refused|unknown): ([a-z_]+)$/);
   if (m) return <>{errorText(m[2]!)}</>;
   if (/^unknown: no answer in time$/.test(outcome)) return <>{errorText('upstream_timeout')}</>;

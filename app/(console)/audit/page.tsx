@@ -5,8 +5,16 @@ import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
+import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
+import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
 import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
+import { recordFilter } from '@/lib/server/audit/record-filter';
+import { auditRetentionJob, startRetentionIfDue } from '@/lib/server/audit/retention';
+import { getEnv } from '@/lib/server/env';
+import { latestJob, startJob } from '@/lib/server/jobs';
+import { getUpstream } from '@/lib/server/upstream-instance';
+import { EntryRecords } from './_components/entry-records';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -25,6 +33,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
 function pageParam(value: string | string[] | undefined): number {
   const text = Array.isArray(value) ? value[0] : value;
   const n = text && /^\d{1,7}$/.test(text) ? Number(text) : 1;
@@ -42,7 +52,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
+  const record = await recordFilter(getUpstream, first(params.recordType), first(params.record));
+  if (record) filters.record = record;
   const db = await getConsoleDb();
+  const retentionDays = getEnv().audit.retentionDays;
+  // The retention job runs in the background at most once a day; looking at the log is one of its triggers.
+  void startRetentionIfDue(retentionDays, {
+    latest: () => latestJob(auditRetentionJob),
+    start: (p) => startJob(auditRetentionJob, { params: p, createdBy: user.id }),
+  }).catch(() => {});
   const [log, choices] = await Promise.all([listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {
@@ -50,18 +68,33 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     return (Array.isArray(v) ? v[0] : v) ?? '';
   };
   const kept = new URLSearchParams();
-  for (const key of ['person', 'operation', 'result', 'from', 'to']) if (text(key)) kept.set(key, text(key));
+  for (const key of ['person', 'family', 'operation', 'result', 'recordType', 'record', 'from', 'to']) if (text(key)) kept.set(key, text(key));
   const pageHref = (n: number) => {
     const q = new URLSearchParams(kept);
     q.set('page', String(n));
     return `/audit?${q.toString()}`;
   };
   const filtered = kept.size > 0;
+  const range = new URLSearchParams();
+  for (const key of ['from', 'to']) if (text(key)) range.set(key, text(key));
   const control = 'mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
   return (
     <div className="space-y-4">
-      <PageHeader title={t('title')} intro={t('intro')} />
+      <PageHeader
+        title={t('title')}
+        intro={`${t('intro')} ${retentionDays ? t('retention', { days: retentionDays }) : t('retentionNone')}`}
+        actions={
+          <>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&${range.toString()}`} download>
+              {t('exportAudit')}
+            </a>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&${range.toString()}`} download>
+              {t('exportHistory')}
+            </a>
+          </>
+        }
+      />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
         <label className="text-sm">
@@ -70,6 +103,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="">{t('any')}</option>
             {choices.people.map((p) => (
               <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('filterFamily')}
+          <select name="family" defaultValue={text('family')} className={control}>
+            <option value="">{t('any')}</option>
+            {AUDIT_FAMILIES.map((f) => (
+              <option key={f} value={f}>{t(`families.${f}`)}</option>
             ))}
           </select>
         </label>
@@ -90,6 +132,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <option key={r} value={r}>{t(`results.${r}`)}</option>
             ))}
           </select>
+        </label>
+        <label className="text-sm">
+          {t('filterRecordType')}
+          <select name="recordType" defaultValue={text('recordType')} className={control}>
+            <option value="">{t('any')}</option>
+            {RECORD_TYPES.map((r) => (
+              <option key={r} value={r}>{t(`recordTypes.${r}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('filterRecord')}
+          <input name="record" defaultValue={text('record')} className={control} size={14} />
         </label>
         <label className="text-sm">
           {t('filterFrom')}
@@ -139,8 +194,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                       </time>
                     </Td>
                     <Td>{entry.userEmail}</Td>
-                    <Td className="whitespace-nowrap">
-                      <code>{entry.operation}</code>
+                    <Td>
+                      <span className="block whitespace-nowrap font-medium">{t(`families.${entry.family}`)}</span>
+                      <code className="whitespace-nowrap text-xs">{entry.operation}</code>
+                      {entry.importId ? (
+                        <span className="block text-xs">
+                          <Link href={`/imports/${entry.importId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                            {t('openResults', { id: entry.importId })}
+                          </Link>
+                          {entry.attempt ? ` · ${t('attempt', { attempt: entry.attempt })}` : null}
+                          {entry.chunk !== null ? ` · ${t('chunk', { chunk: entry.chunk + 1 })}` : null}
+                        </span>
+                      ) : null}
                     </Td>
                     <Td>
                       {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
@@ -155,19 +220,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                           {t(`results.${entry.result}`)}
                         </Badge>
                       ) : null}{' '}
-                      {entry.outcome}
+                      <OutcomeDetail outcome={entry.outcome} />
                       {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
                       {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                      {entry.changes?.length ? (
-                        <ul className="mt-1 text-xs">
-                          {entry.changes.map((c) => (
-                            <li key={c.field}>
-                              {c.secret
-                                ? `${c.field}: ${t('secretChange')}`
-                                : `${c.field}: ${'from' in c ? `${shownValue(c.from)} → ` : '→ '}${shownValue(c.to)}`}
-                            </li>
-                          ))}
-                        </ul>
+                      {entry.importId || entry.targetIds.length > 1 ? (
+                        <EntryRecords auditId={entry.id} count={entry.targetIds.length} />
+                      ) : entry.changes?.length && entry.result !== 'refused' ? (
+                        <div className="mt-1 text-xs">
+                          <ChangeList changes={entry.changes} oldRead={entry.changes.some((c) => 'from' in c) || entry.outcome === 'created'} />
+                        </div>
                       ) : null}
                     </Td>
                   </Tr>
@@ -192,11 +253,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       )}
     </div>
   );
-}
-
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** Each record id of a row links to that record's page (ERP codes of failed items stay plain text). */

@@ -74,8 +74,8 @@ export interface AuditFilters {
   operation?: string;
   /** The family of operation (form, panel, bulk, import, resend…). */
   family?: AuditFamily;
-  /** Entries that touched this record. */
-  record?: { type: RecordType; id: string };
+  /** Entries that touched this record (several ids: every record with an ERP code). */
+  record?: { type: RecordType; id: string | string[] };
   result?: WriteResult;
   /** Inclusive bounds on the time of the write. */
   from?: Date;
@@ -180,7 +180,7 @@ export async function listAudit(
             .select(sql`1`.as('one'))
             .whereRef('c.audit_id', '=', 'audit_log.id')
             .where('c.record_type', '=', f.record!.type)
-            .where('c.record_id', '=', f.record!.id),
+            .where('c.record_id', 'in', [f.record!.id].flat().length ? [f.record!.id].flat() : ['']),
         ),
       ),
     )

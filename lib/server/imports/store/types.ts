@@ -16,6 +16,9 @@ export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'n
 /** What a row shows: its outcome, or pending/sending while the job runs. */
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
 
+export type { ImportOrigin } from '@/lib/csv/import-api';
+import type { ImportOrigin } from '@/lib/csv/import-api';
+
 export interface ImportMeta {
   family: FamilyName;
   fileName: string;
@@ -24,6 +27,8 @@ export interface ImportMeta {
   headers: string[];
   mapping: (string | null)[];
   totalRows: number;
+  /** Where the rows came from (file, bulk edit, pasted failed sync): how History files the writes. */
+  origin?: ImportOrigin;
 }
 
 export interface UploadRow {
@@ -36,6 +41,8 @@ export interface UploadRow {
   warnings: RowIssue[];
   /** "Compare with live data" found that the row changes nothing and the user chose to skip such rows. */
   skip?: boolean;
+  /** The record's values the console read before sending (comparison, bulk edit's review); {} when none matched. */
+  before?: Record<string, unknown> | null;
 }
 
 export interface ImportView extends ImportMeta {

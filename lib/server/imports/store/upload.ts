@@ -3,15 +3,16 @@ import { sql } from 'kysely';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { CHUNK_SIZE } from '@/lib/csv/import-api';
 import { BATCH_KEYED } from '../../upstream';
+import { storeBefore } from '../history';
 import { json, type Db, type ImportMeta, type UploadRow } from './types';
 
 // Creating an import and taking its parts until it starts.
 
 export async function createImport(db: Db, meta: ImportMeta, user: { id: string; email: string }): Promise<string> {
   const { rows } = await sql<{ id: string }>`
-    insert into import (family, file_name, encoding, delimiter, headers, mapping, total_rows, created_by, created_by_email)
+    insert into import (family, file_name, encoding, delimiter, headers, mapping, total_rows, created_by, created_by_email, origin)
     values (${meta.family}, ${meta.fileName}, ${meta.encoding}, ${meta.delimiter}, ${json(meta.headers)}::jsonb,
-            ${json(meta.mapping)}::jsonb, ${meta.totalRows}, ${user.id}, ${user.email})
+            ${json(meta.mapping)}::jsonb, ${meta.totalRows}, ${user.id}, ${user.email}, ${meta.origin ?? 'file'})
     returning id::text as id`.execute(db);
   return rows[0]!.id;
 }
@@ -92,6 +93,8 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
     )
     select exists (select 1 from target) as found`.execute(db);
   if (!found[0]!.found) throw new ImportNotFoundError(importId);
+  // The old values read before sending, for History (only rows that were read; none without comparison).
+  if (rows.some((r) => r.before)) await storeBefore(db, importId, 1, rows);
 }
 
 export class ImportNotFoundError extends Error {
