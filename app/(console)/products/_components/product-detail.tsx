@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
-import { useCategories } from './use-categories';
+import { useCategories } from '@/components/record/use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
@@ -81,7 +81,13 @@ export function ProductDetail({ id }: { id: number }) {
           <ProductSkus productId={p.id} editable={editable} />
         </>
       ) : null}
-      <HistoryPanel type="products" id={id} detailKey={productKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
+      <HistoryPanel
+        type="products"
+        id={id}
+        detailKey={productKeys.detail(id)}
+        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+        valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
+      />
     </div>
   );
 }
