@@ -1,9 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { isDensity } from '@/lib/contract/preferences';
-import { isLocale } from '@/lib/i18n/locale';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { preferenceActions } from '@/lib/contract/console/preferences';
+import { runAction } from '@/lib/server/console-api/action';
 import { getConsoleDb } from '@/lib/server/db';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { savePreferences } from '@/lib/server/preferences';
@@ -14,18 +13,18 @@ import { savePreferences } from '@/lib/server/preferences';
  * then rendered again in it. A form action, so the switch works before the page has hydrated.
  */
 export async function chooseLocale(form: FormData): Promise<void> {
-  const locale = form.get('locale');
-  if (!isLocale(locale)) throw new Error('Unknown language.');
-  await rememberLocaleInBrowser(locale);
-  const user = await getCurrentUser();
-  if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
-  revalidatePath('/', 'layout');
+  const result = await runAction(preferenceActions.locale, { locale: form.get('locale') }, async ({ user, input }) => {
+    await rememberLocaleInBrowser(input.locale);
+    if (user) await savePreferences(await getConsoleDb(), user.id, { locale: input.locale });
+    revalidatePath('/', 'layout');
+  });
+  if (result) throw new Error(`Language not changed: ${result.error}.`);
 }
 
 /** Saves the table density with the signed-in account. */
 export async function chooseDensity(density: string): Promise<void> {
-  if (!isDensity(density)) throw new Error('Unknown density.');
-  const user = await getCurrentUser();
-  if (!user) throw new Error('Not signed in.');
-  await savePreferences(await getConsoleDb(), user.id, { density });
+  const result = await runAction(preferenceActions.density, { density }, async ({ user, input }) => {
+    await savePreferences(await getConsoleDb(), user.id, { density: input.density });
+  });
+  if (result) throw new Error(`Density not saved: ${result.error}.`);
 }

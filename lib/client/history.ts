@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { historyApi } from '@/lib/contract/console/history';
 import type { HistoryEntry, RecordType } from '@/lib/contract/history';
-import { ApiError, errorFromBody, NETWORK_ERROR_SENTENCE } from './api-error';
+import { consoleFetch } from './console-fetch';
+import { historyKeys } from './console-keys';
 
 /** The record's history, read from the console's audit log (app/api/history). */
 export async function getRecordHistory(type: RecordType, id: number, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/history/${type}/${id}`, { signal, credentials: 'same-origin', cache: 'no-store' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE });
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromBody(response.status, json);
-  return ((json as { entries?: HistoryEntry[] } | undefined)?.entries ?? []) as HistoryEntry[];
+  return (await consoleFetch(historyApi.record, { params: { type, id }, signal })).entries;
 }
 
 /**
@@ -22,7 +15,7 @@ export async function getRecordHistory(type: RecordType, id: number, signal?: Ab
  */
 export function useRecordHistory(type: RecordType, id: number, detailKey: readonly unknown[], enabled: boolean) {
   return useQuery({
-    queryKey: [...detailKey, 'history'],
+    queryKey: historyKeys.of(detailKey),
     queryFn: ({ signal }) => getRecordHistory(type, id, signal),
     staleTime: 0,
     enabled,

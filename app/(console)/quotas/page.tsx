@@ -14,7 +14,7 @@ import { CreditCharts } from './_components/credit-charts';
 import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
-import { RefreshPanel, type RefreshStatus } from './_components/refresh-panel';
+import { RefreshPanel } from './_components/refresh-panel';
 
 export const dynamic = 'force-dynamic';
 
@@ -136,7 +136,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
       </header>
-      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={JSON.parse(JSON.stringify(status)) as RefreshStatus} canCancel={canEdit} />
+      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={status} canCancel={canEdit} />
       <nav aria-label={t('tabs')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {tabLink('credit', t('tabCredit'))}
         {tabLink('points', t('tabPoints'))}

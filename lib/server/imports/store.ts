@@ -15,20 +15,10 @@ import { BATCHES } from '../upstream';
 
 type Db = Kysely<ConsoleDatabase>;
 
-export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
-/** What a row shows: its outcome, or pending/sending while the job runs. */
-export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
+import type { ImportListItem, ImportMeta, ImportView, RowStatus, RowView } from '@/lib/contract/console/imports';
+// What the endpoints answer is the contract's (lib/contract/console/imports.ts).
+export { ROW_STATUSES, type ImportListItem, type ImportMeta, type ImportView, type RowAttempt, type RowStatus, type RowView } from '@/lib/contract/console/imports';
 export { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/csv/import-api';
-
-export interface ImportMeta {
-  family: FamilyName;
-  fileName: string;
-  encoding: string;
-  delimiter: string;
-  headers: string[];
-  mapping: (string | null)[];
-  totalRows: number;
-}
 
 export interface UploadRow {
   rowNo: number;
@@ -40,42 +30,6 @@ export interface UploadRow {
   warnings: RowIssue[];
   /** "Compare with live data" found that the row changes nothing and the user chose to skip such rows. */
   skip?: boolean;
-}
-
-export interface ImportView extends ImportMeta {
-  id: string;
-  /** abandoned: never started, and closed when its start did not come (closeAbandoned). */
-  state: 'uploading' | 'started' | 'settled' | 'abandoned';
-  jobId: string | null;
-  createdBy: string;
-  createdByEmail: string;
-  createdAt: string;
-  counts: Record<RowStatus, number>;
-  uploadedRows: number;
-  /** No more parts are taken; below totalRows, the rest of the file never arrived. */
-  uploadClosed: boolean;
-}
-
-export interface RowView {
-  rowNo: number;
-  line: number;
-  cells: string[];
-  status: RowStatus;
-  recordId: number | null;
-  errors: RowIssue[];
-  warnings: RowIssue[];
-  /** The attempt that gave the row its outcome (1: the first send). */
-  attempt: number;
-  /** The row's earlier attempts, oldest first, with the cells it was sent with. */
-  history: RowAttempt[];
-}
-
-export interface RowAttempt {
-  attempt: number;
-  cells: string[];
-  status: RowStatus;
-  recordId: number | null;
-  errors: RowIssue[];
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -301,7 +255,7 @@ export interface ImportFilters {
   limit?: number;
 }
 
-export async function listImports(db: Db, options: ImportFilters = {}) {
+export async function listImports(db: Db, options: ImportFilters = {}): Promise<ImportListItem[]> {
   // coalesce: an import without a job (nothing to send, or abandoned) would make this null, and `not null`
   // would leave it out of every filter.
   const running = sql`(i.state = 'uploading' or coalesce(j.state in ('planning', 'running'), false))`;

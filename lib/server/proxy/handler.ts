@@ -6,7 +6,7 @@ import type { AuditRecord } from '../audit/audit-log';
 import { recordedChanges } from '../audit/changes';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
-import { passesBrowserChecks } from './browser-checks';
+import { passesConsoleChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
@@ -46,14 +46,6 @@ export interface ProxyDeps {
   logError?(message: string, error: unknown): void;
 }
 
-function ownOrigin(rawUrl: string): string | null {
-  try {
-    return new URL(rawUrl).origin;
-  } catch {
-    return null;
-  }
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
@@ -85,9 +77,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
   const decoder = new TextDecoder();
 
   return async function proxy(request: Request): Promise<Response> {
-    const self = ownOrigin(request.url);
-    const origins = self ? [...deps.allowedOrigins, self] : deps.allowedOrigins;
-    if (!passesBrowserChecks(request, origins)) return refuse('forbidden');
+    if (!passesConsoleChecks(request, deps.allowedOrigins)) return refuse('forbidden');
 
     const user = await deps.getUser(request.headers);
     if (!user) return refuse('unauthenticated');

@@ -4,7 +4,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Field, Input, Select } from '@/components/ui';
-import { importsFetch } from '@/lib/client/imports/api';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { importsApi } from '@/lib/contract/console/imports';
 import { ISSUE_ROWS_SHOWN, type CheckResult, type CompareResult, type FromWorker, type PreviewResult, type ToWorker } from '@/lib/client/imports/worker-protocol';
 import { isComparable } from '@/lib/csv/compare';
 import { describeIssue } from '@/lib/csv/describe';
@@ -110,7 +111,7 @@ export function NewImport() {
   useEffect(() => {
     if (!family) return;
     let live = true;
-    importsFetch<{ mapping: SavedMapping }>(`/mappings/${family}`)
+    consoleFetch(importsApi.mapping, { params: { family } })
       .then((r) => live && setSaved(r.mapping))
       .catch(() => live && setSaved({}));
     return () => {
@@ -154,7 +155,7 @@ export function NewImport() {
     setCheck(null);
     setFailure(null);
     setPhase('checking');
-    void importsFetch(`/mappings/${family}`, { method: 'PUT', body: { mapping: toSaved(preview.headers, mapping) } }).catch(() => {});
+    void consoleFetch(importsApi.saveMapping, { params: { family }, body: { mapping: toSaved(preview.headers, mapping) } }).catch(() => {});
     post({ type: 'check', file, encoding, delimiter, family, mapping });
   }
 

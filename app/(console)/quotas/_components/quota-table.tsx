@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button, Checkbox } from '@/components/ui';
-import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
+import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { EditDialog } from './edit-dialog';
 import { useMoney } from '@/lib/i18n/use-money';
 import { plainSpaces } from '@/lib/i18n/formats';
