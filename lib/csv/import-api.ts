@@ -14,6 +14,7 @@ export {
   uploadParts,
   uploadRowsBody,
   type CreateImportBody,
+  type ImportOrigin,
   type ResendBody,
   type UploadRowsBody,
 } from '@/lib/contract/console/import-files';

@@ -16,8 +16,8 @@ export type ConsoleMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * permission depends on the path (a record's History). `public`: anyone (load-balancer checks).
  * `token`: a caller holding the bearer token the route is given (metrics scrapers).
  */
-export type Access<P> =
-  | { kind: 'session'; permission: ConsolePermission | ((params: P) => ConsolePermission) }
+export type Access<P, Q = Record<string, unknown>> =
+  | { kind: 'session'; permission: ConsolePermission | ((params: P, query: Q) => ConsolePermission) }
   | { kind: 'public' }
   | { kind: 'token' };
 
@@ -49,7 +49,7 @@ export interface ConsoleEndpoint<P extends Schema = Schema, Q extends Schema = S
   method: ConsoleMethod;
   /** The route's path as its folder names it: `/api/imports/[id]/rows`. */
   path: string;
-  access: Access<z.output<P>>;
+  access: Access<z.output<P>, z.output<Q>>;
   /** Path segments (`[id]`); one that does not parse answers 404. None: the path has no segment. */
   params?: P;
   /** The query string: one key once is a string, repeated an array. A query that does not parse answers 400. */
@@ -84,7 +84,7 @@ export function endpoint<
 >(entry: {
   method: ConsoleMethod;
   path: string;
-  access: Access<z.output<P>>;
+  access: Access<z.output<P>, z.output<Q>>;
   params?: P;
   query?: Q;
   body?: B;
@@ -101,11 +101,11 @@ export function endpoint<
   };
 }
 
-/** Whether a role may call the endpoint with these path params (session endpoints only; others answer true). */
-export function mayCallEndpoint(entry: AnyEndpoint, role: Role, params: unknown): boolean {
+/** Whether a role may call the endpoint with these path params and query (session endpoints only; others answer true). */
+export function mayCallEndpoint(entry: AnyEndpoint, role: Role, params: unknown, query: unknown = {}): boolean {
   const access = entry.access;
   if (access.kind !== 'session') return true;
-  const permission = typeof access.permission === 'function' ? access.permission(params) : access.permission;
+  const permission = typeof access.permission === 'function' ? access.permission(params, query as Record<string, unknown>) : access.permission;
   return can(role, permission);
 }
 

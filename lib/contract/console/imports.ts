@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, file, idParam, json, none } from './endpoint';
-import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type RowIssue } from './import-files';
+import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type RowIssue } from './import-files';
 import type { JobState } from './jobs';
 
 /** CSV imports (app/api/imports): create, upload rows in parts, start, follow, cancel, resend, download. */
@@ -18,7 +18,11 @@ export interface ImportMeta {
   headers: string[];
   mapping: (string | null)[];
   totalRows: number;
+  /** Where the rows came from (file, bulk edit, pasted failed sync): how History files the writes. */
+  origin?: ImportOrigin;
 }
+
+export type { ImportOrigin } from './import-files';
 
 export interface ImportView extends ImportMeta {
   id: string;

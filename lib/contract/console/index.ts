@@ -1,3 +1,4 @@
+import { auditApi } from './audit';
 import type { AnyEndpoint } from './endpoint';
 import { exportsApi } from './exports';
 import { historyApi } from './history';
@@ -15,6 +16,7 @@ export const CONSOLE_API = {
   quotas: quotasApi,
   history: historyApi,
   salespeople: salespeopleApi,
+  audit: auditApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

@@ -8,7 +8,7 @@ import { ROLES, type Role } from '@/lib/contract/roles';
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
 // the reference service in-process. The permission rule is restated here on purpose, independent of
-// lib/contract: imports are for stewards and admins, History for stewards and admins (back-office users'
+// lib/contract: imports are for stewards and admins, the audit log for admins, History for stewards and admins (back-office users'
 // for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
 const ORIGIN = 'http://console.test';
 Object.assign(process.env, {
@@ -22,6 +22,7 @@ Object.assign(process.env, {
 function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
   const { method, path } = entry;
   if (path.startsWith('/api/imports')) return role !== 'viewer';
+  if (path.startsWith('/api/audit')) return role === 'admin';
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
   return true;
@@ -101,7 +102,7 @@ afterAll(async () => {
 describe('console API role matrix', () => {
   it('covers every route folder of the contract', () => {
     expect(CONSOLE_ENDPOINTS.length).toBeGreaterThanOrEqual(18);
-    expect(readdirSync('app/api')).toEqual(expect.arrayContaining(['imports', 'exports', 'quotas', 'history', 'salespeople']));
+    expect(readdirSync('app/api')).toEqual(expect.arrayContaining(['imports', 'exports', 'quotas', 'history', 'salespeople', 'audit']));
   });
 
   for (const who of [null, ...ROLES] as const) {

@@ -135,9 +135,8 @@ function build<E extends AnyEndpoint>(
       const code = notFoundCode(entry);
       return code ? errorResponse(code, 404) : refusal('not_found');
     }
-    if (user && (!isRole(user.role) || !mayCallEndpoint(entry, user.role, params.data))) return refusal('forbidden');
-
     const query = (entry.query ?? NO_INPUT).safeParse(queryObject(new URL(request.url)));
+    if (user && (!isRole(user.role) || !mayCallEndpoint(entry, user.role, params.data, query.data ?? {}))) return refusal('forbidden');
     if (!query.success) return refusal('invalid_parameter');
     let body: unknown = {};
     if (isWrite) {

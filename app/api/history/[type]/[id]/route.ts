@@ -1,9 +1,11 @@
 import { historyApi } from '@/lib/contract/console/history';
-import { listHistory } from '@/lib/server/audit/audit-log';
+import { listHistoryPage } from '@/lib/server/audit/audit-log';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { getConsoleDb } from '@/lib/server/db';
 
 export const dynamic = 'force-dynamic';
 
-/** A record's History: stewards and admins for master data, admins only for back-office users. */
-export const GET = consoleRoute(historyApi.record, async ({ params }) => ({ entries: await listHistory(await getConsoleDb(), params.type, params.id) }));
+/** A record's History, a page at a time: stewards and admins for master data, admins only for back-office users. */
+export const GET = consoleRoute(historyApi.record, async ({ params, query }) =>
+  listHistoryPage(await getConsoleDb(), params.type, params.id, { older: query.older ?? null }),
+);
