@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE_ENDPOINTS } from '@/lib/contract/console';
+import { CONSOLE_ENDPOINTS as ALL_ENDPOINTS } from '@/lib/contract/console';
 import { endpointPath, type AnyEndpoint } from '@/lib/contract/console/endpoint';
 import { ROLES, type Role } from '@/lib/contract/roles';
 
@@ -52,6 +52,9 @@ function request(entry: AnyEndpoint, params: Record<string, string>, init: { coo
     body: init.body,
   });
 }
+
+// Health, readiness and metrics take no session: checked on their own below.
+const CONSOLE_ENDPOINTS = ALL_ENDPOINTS.filter((e) => e.access.kind === 'session');
 
 type Route = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes = new Map<string, Route>();
@@ -155,5 +158,14 @@ describe('console API role matrix', () => {
       });
       expect((await route(form, { params: Promise.resolve(params) })).status, entry.path).toBe(403);
     }
+  });
+
+  it('answers health to anyone, and metrics to no one without a configured token', async () => {
+    const open = ALL_ENDPOINTS.filter((e) => e.access.kind !== 'session');
+    expect(open.map((e) => e.path).sort()).toEqual(['/api/health', '/api/metrics', '/api/ready']);
+    const health = await call(open.find((e) => e.path === '/api/health')!, {}, { foreign: true });
+    expect(health.status).toBe(200);
+    const metrics = await call(open.find((e) => e.path === '/api/metrics')!, {}, { cookie: cookies.admin });
+    expect([metrics.status, metrics.error]).toEqual([404, 'not_found']);
   });
 });

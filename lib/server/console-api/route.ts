@@ -122,7 +122,10 @@ function build<E extends AnyEndpoint>(
     const access = entry.access;
     let user: SessionUser | null = null;
     if (access.kind === 'token') {
-      if (!tokenMatches(request, options.token?.())) return refusal('unauthenticated');
+      const expected = options.token?.();
+      // Without a configured token the endpoint does not exist, so nothing is exposed by default.
+      if (!expected) return refusal('not_found');
+      if (!tokenMatches(request, expected)) return refusal('unauthenticated');
     } else if (access.kind === 'session') {
       const browserOk = entry.plainGet ? passesPlainGetChecks(request) : passesConsoleChecks(request, consoleOrigins());
       if (!browserOk) return refusal('forbidden');

@@ -1,4 +1,5 @@
 import 'server-only';
+import { jobLog } from './job-log';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 
@@ -96,6 +97,9 @@ export async function createJob(
         .executeTakeFirstOrThrow();
       const id = String(row.id);
       if (input.units) await insertUnits(trx, id, input.units);
+      return id;
+    }).then((id) => {
+      jobLog.created({ jobId: id, kind: input.kind, units: input.units?.length ?? null });
       return id;
     });
   } catch (error) {
@@ -224,6 +228,9 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
       .where('state', '=', 'pending')
       .execute();
     return true;
+  }).then((cancelled) => {
+    if (cancelled) jobLog.ended({ jobId: id, state: 'cancelled' });
+    return cancelled;
   });
 }
 
@@ -280,6 +287,7 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
       .execute();
     await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
   });
+  jobLog.ended({ jobId, state: 'failed', error: message });
 }
 
 /**
@@ -337,6 +345,34 @@ export async function failExpiredUnits(db: Db): Promise<string[]> {
   return [...new Set(result.rows.map((r) => String(r.job_id)))];
 }
 
+/**
+ * Hands back units this owner holds mid-run when it stops before they finished (SIGTERM after the grace time):
+ * at once rather than at lease expiry. Units of jobs that may re-run them become pending for another instance
+ * (imports decide per chunk whether a re-run may re-send, imports/import-job.ts); the others end failed,
+ * outcome unknown, as failExpiredUnits would mark them later. Returns the jobs touched.
+ */
+export async function releaseUnits(db: Db, owner: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ job_id: string }>`
+    update job_unit u set lease_owner = null, lease_until = null,
+      state = case when j.rerun_expired then 'pending' else 'failed' end,
+      finished_at = case when j.rerun_expired then null else now() end,
+      error = case when j.rerun_expired then u.error else ${json({ code: 'outcome_unknown' })}::jsonb end
+    from job j
+    where j.id = u.job_id and u.id = any(${sql.val(ids)}::bigint[]) and u.lease_owner = ${owner} and u.state = 'running'
+    returning u.job_id
+  `.execute(db);
+  await notifyReleased(db);
+  return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+/** Runners on other instances listen here: units were handed back and may be claimed now (runner.ts). */
+export const UNITS_RELEASED_CHANNEL = 'job_units_released';
+
+export async function notifyReleased(db: Db): Promise<void> {
+  await sql`select pg_notify(${UNITS_RELEASED_CHANNEL}, '')`.execute(db);
+}
+
 export async function renewUnits(db: Db, owner: string, ids: readonly string[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;
   // SKIP LOCKED: a row locked now is being completed by this instance's flush; waiting on it while the
@@ -370,14 +406,22 @@ export async function completeUnits(db: Db, owner: string, outcomes: readonly Un
   return result.rows.map((r) => String(r.id));
 }
 
-/** Closes running jobs that have no open unit left: succeeded, whatever their units' outcomes. */
-export async function closeFinishedJobs(db: Db, jobIds: readonly string[]): Promise<void> {
-  if (jobIds.length === 0) return;
-  await sql`
+/**
+ * Closes running jobs that have no open unit left: succeeded, whatever their units' outcomes. Returns the jobs
+ * it closed; outside a transaction (`logEnded`) they are logged at once, inside one the caller logs them after
+ * its commit.
+ */
+export async function closeFinishedJobs(db: Db, jobIds: readonly string[], logEnded = true): Promise<{ jobId: string; kind: string }[]> {
+  if (jobIds.length === 0) return [];
+  const { rows } = await sql<{ id: string; kind: string }>`
     update job j set state = 'succeeded', finished_at = now()
     where j.id = any(${sql.val(jobIds)}::bigint[]) and j.state = 'running'
       and not exists (select 1 from job_unit u where u.job_id = j.id and u.state in ('pending', 'running'))
+    returning j.id::text as id, j.kind
   `.execute(db);
+  const closed = rows.map((r) => ({ jobId: r.id, kind: r.kind }));
+  if (logEnded) for (const job of closed) jobLog.ended({ ...job, state: 'succeeded' });
+  return closed;
 }
 
 /** Results of a job's finished units, in unit order, for kinds that report per unit (imports). */

@@ -4,7 +4,10 @@ import { consoleOrigins, sessionUser } from '../console-api/caller';
 import { getConsoleDb } from '../db';
 import { getEnv } from '../env';
 import { getUpstream } from '../upstream-instance';
-import { createProxyHandler } from './handler';
+import { logger } from '../log/logger';
+import { logRequest } from '../log/request-log';
+import { proxyDuration } from '../metrics/metrics';
+import { createProxyHandler, type ProxyFacts } from './handler';
 
 /**
  * Error lines carry the error's name and message only: never a request's headers or body, and the
@@ -12,20 +15,30 @@ import { createProxyHandler } from './handler';
  */
 function logError(message: string, error: unknown) {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[proxy] ${message}: ${detail}`);
+  logger().error({ source: 'proxy', error: detail }, message);
 }
 
-const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Request) => Promise<Response> };
+const ROUTE = '/api/upstream/[...path]';
+
+/** The request's log line and its duration metric. */
+function observe(facts: ProxyFacts) {
+  logRequest({ ...facts, route: ROUTE });
+  proxyDuration.observe({ operation: facts.operation ?? 'none', status: String(facts.status) }, facts.durationMs / 1000);
+}
+
+// One per bundle (only app/api/upstream uses it): it holds no resource of its own; the database and the upstream
+// transport under it are the process's (lib/server/runtime).
+let proxy: ((request: Request) => Promise<Response>) | undefined;
 
 /**
  * The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. The
  * session and origin parts are the console endpoints' too (lib/server/console-api/caller.ts).
  */
 export function consoleProxy(): (request: Request) => Promise<Response> {
-  if (!holder.__consoleProxy) {
+  if (!proxy) {
     const env = getEnv();
     const consoleDb = async () => await getConsoleDb();
-    holder.__consoleProxy = createProxyHandler({
+    proxy = createProxyHandler({
       getUser: sessionUser,
       send: (input) => getUpstream().send(input),
       allowedOrigins: consoleOrigins(),
@@ -33,7 +46,8 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       timeoutMs: env.upstream.timeoutMs,
       audit: async (entry) => recordAudit(await consoleDb(), entry),
       logError,
+      observe,
     });
   }
-  return holder.__consoleProxy;
+  return proxy;
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { z } from 'zod';
+import { countUpstreamError } from '../metrics/metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
 import { jsonBytes, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
-import { sharedSkewTracker, type SkewTracker } from './skew';
+import { SkewTracker } from './skew';
 
 export interface CoreOptions {
   baseUrl: string;
@@ -17,7 +18,7 @@ export interface CoreOptions {
   /** For backoff jitter; injectable so tests are deterministic. */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
-  /** Defaults to the process-wide tracker, so the status page sees the offset the proxy's client adopted. */
+  /** Pass the process's tracker (runtime().skew), so the status page sees the offset the proxy's client adopted. */
   skew?: SkewTracker;
 }
 
@@ -58,7 +59,7 @@ export function createCore(options: CoreOptions): Core {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const skew = options.skew ?? sharedSkewTracker();
+  const skew = options.skew ?? new SkewTracker();
   const config: SignedFetchConfig = {
     baseUrl: options.baseUrl,
     clientId: options.clientId,
@@ -69,16 +70,37 @@ export function createCore(options: CoreOptions): Core {
     skew,
   };
 
+  /** One signed request, counted in the upstream error metrics when it fails. */
+  async function counted(input: AttemptInput): Promise<Response> {
+    try {
+      const response = await signedFetch(config, input);
+      if (response.status >= 500) countUpstreamError('5xx');
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) {
+        countUpstreamError(error.kind === 'timeout' ? 'timeout' : 'unreachable');
+      }
+      throw error;
+    }
+  }
+
   /** One attempt, plus at most one resend when a 401 coincides with a clock skew we have not adopted. */
   async function attempt(input: AttemptInput, allowSkewRetry: boolean): Promise<{ response: Response; skewRetried: boolean }> {
-    const response = await signedFetch(config, input);
-    if (response.status !== 401 || !allowSkewRetry) return { response, skewRetried: false };
+    const response = await counted(input);
+    const refused = () => {
+      countUpstreamError('refused_signature');
+      return { response, skewRetried: false };
+    };
+    if (response.status !== 401) return { response, skewRetried: false };
+    if (!allowSkewRetry) return refused();
     const observed = skew.observe(response.headers.get('date'), now());
-    if (observed === null || !skew.shouldAdopt(observed)) return { response, skewRetried: false };
+    if (observed === null || !skew.shouldAdopt(observed)) return refused();
+    countUpstreamError('skew');
     await response.body?.cancel().catch(() => {});
     const previous = skew.snapshot();
     skew.adopt(observed, now());
-    const retried = await signedFetch(config, input);
+    const retried = await counted(input);
+    if (retried.status === 401) countUpstreamError('refused_signature');
     // Refused again: the clocks were not the problem (or the Date header lies); do not keep the new offset.
     if (retried.status === 401) skew.revert(previous);
     return { response: retried, skewRetried: true };
