@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { createOwnAccount, signInOwn } from './fixtures/own-account';
+
+/**
+ * Issue 27: screens judged as a person sees them on a 1280 × 800 laptop, in English and zh-TW, by what lies
+ * inside the viewport (bounding boxes), never by an element's own height.
+ */
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const LANGUAGES = [
+  { lang: 'en', table: 'SKUs', columns: ['ERP code', 'Name', 'Sell price', 'On hand', 'Status'] },
+  { lang: 'zh-TW', table: '品項', columns: ['ERP 代碼', '名稱', '售價', '庫存量', '狀態'] },
+] as const;
+
+/** Rows lying entirely inside the viewport whose given columns' cells lie entirely inside it too. */
+function rowsInView(page: Page, tableName: string, columns: readonly string[]) {
+  return page.getByRole('table', { name: tableName }).evaluate((table, names) => {
+    const inside = (r: DOMRect) => r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    const indexes = names.map((name) => headers.findIndex((h) => h === name || h.endsWith(name)));
+    if (indexes.some((i) => i < 0)) throw new Error(`columns not found: ${JSON.stringify(headers)}`);
+    return [...table.querySelectorAll('tbody tr')].filter((row) => {
+      const cells = row.querySelectorAll('td');
+      return inside(row.getBoundingClientRect()) && indexes.every((i) => cells[i] && inside(cells[i].getBoundingClientRect()));
+    }).length;
+  }, columns);
+}
+
+const headerInView = (page: Page, tableName: string) =>
+  page
+    .getByRole('table', { name: tableName })
+    .locator('thead tr')
+    .evaluate((row) => {
+      const r = row.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+
+for (const { lang, table, columns } of LANGUAGES) {
+  test(`/skus in ${lang}: 12 rows with code to status at first paint, the header stays, 15 rows with filters folded`, async ({ page, browser }) => {
+    test.slow(); // An account of its own (it remembers the language and the folded filters).
+    const email = await createOwnAccount(browser, `Laptop ${lang}`);
+    await signInOwn(page, email, '/skus');
+    if (lang === 'zh-TW') {
+      await page.getByRole('button', { name: '中文' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+    }
+    const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+    await expect(rows).toHaveCount(25);
+    // First paint: the server-rendered page, before any scrolling; the filters are open by default.
+    const filters = page.getByRole('search', { name: lang === 'en' ? 'Filters' : '篩選' });
+    await expect(filters).toBeVisible();
+    expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(12);
+    // Codes, amounts and statuses stay on one line: no row grows past one line of text.
+    const heights = await rows.evaluateAll((all) => all.map((r) => r.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThan(40);
+    await page.screenshot({ path: test.info().outputPath(`skus-${lang}-open.png`) });
+
+    // One key folds the filters to a line of chips; the choice is kept with the account.
+    await page.locator('h1').click();
+    await page.keyboard.press('f');
+    await expect(filters).toBeHidden();
+    expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(15);
+    await page.screenshot({ path: test.info().outputPath(`skus-${lang}-folded.png`) });
+    await page.reload();
+    await expect(rows.first()).toBeVisible();
+    await expect(filters).toBeHidden();
+    expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(15);
+
+    // A long page scrolled down 2,000 px, with the wheel over the table and then the window: the header holds.
+    await page.goto('/skus?pageSize=100');
+    await expect(rows).toHaveCount(100);
+    await page.getByRole('table', { name: table }).hover();
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => headerInView(page, table)).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, 2000));
+    await expect.poll(() => headerInView(page, table)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`skus-${lang}-scrolled.png`) });
+
+    // Scrolled sideways to the last column, the code column stays at the table's left edge.
+    const scroller = page.getByRole('table', { name: table }).locator('xpath=..');
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const edges = await scroller.evaluate((el) => {
+      const first = el.querySelector('tbody tr td')!.getBoundingClientRect();
+      return { scrolled: el.scrollLeft, cell: first.left, box: el.getBoundingClientRect().left };
+    });
+    expect(edges.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(edges.cell - edges.box)).toBeLessThan(2);
+
+    // F opens the filters again at their first box.
+    await page.keyboard.press('f');
+    await expect(filters).toBeVisible();
+    await expect(filters.getByRole('searchbox').first()).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+}
