@@ -9,6 +9,7 @@ import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
 import type { FamilyName } from '@/lib/csv/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 /**
  * "Bulk edit" on a list: one field set to one value on the chosen rows (this page's ticked rows, or every
@@ -90,7 +91,8 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
         fileName: t('bulkFileName', { field: field.name, count: changes.length }),
         headers,
         mapping: headers,
-        rows: changes.map((r, i) => ({ line: i + 1, cells: [String(r.row.id), r.next] })),
+        rows: changes.map((r, i) => ({ line: i + 1, cells: [String(r.row.id), r.next], before: { [field.name]: (r.old ?? null) as unknown } })),
+        origin: 'bulk',
       });
       props.onClear();
       router.push(`/imports/${id}`);
@@ -135,36 +137,33 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
               {t('bulkReviewCount', { changes: changes.length, same: review.length - changes.length })}
             </p>
             {invalid.length ? <Alert tone="error">{t('bulkInvalid', { count: invalid.length })}</Alert> : null}
-            <div className="max-h-96 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t('bulkReviewCaption')}</caption>
-                <thead className="bg-zinc-50 dark:bg-zinc-900">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('bulkRecord')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('bulkOld')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('bulkNew')}</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                  {review.map((r) => (
-                    <tr key={r.row.id}>
-                      <th scope="row" className="px-3 py-1.5 font-normal">
-                        {r.row.outerSysCode || `#${r.row.id}`} {r.row.name ? <span className="text-zinc-600 dark:text-zinc-400">{r.row.name}</span> : null}
-                      </th>
-                      <td className="px-3 py-1.5 tabular-nums">{String(r.old ?? '')}</td>
-                      <td className="px-3 py-1.5 tabular-nums">
-                        {same(r.old, r.next) ? t('bulkNoChange') : r.next}
-                        {r.errors.map((e, k) => (
-                          <span key={k} className="block text-xs text-red-800 dark:text-red-300">
-                            {issueText(e)}
-                          </span>
-                        ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table caption={t('bulkReviewCaption')} frameClassName="max-h-96 overflow-auto">
+              <THead>
+                <Tr>
+                  <Th>{t('bulkRecord')}</Th>
+                  <Th>{t('bulkOld')}</Th>
+                  <Th>{t('bulkNew')}</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {review.map((r) => (
+                  <Tr key={r.row.id}>
+                    <Th scope="row">
+                      {r.row.outerSysCode || `#${r.row.id}`} {r.row.name ? <span className="text-zinc-600 dark:text-zinc-400">{r.row.name}</span> : null}
+                    </Th>
+                    <Td className="tabular-nums">{String(r.old ?? '')}</Td>
+                    <Td className="tabular-nums">
+                      {same(r.old, r.next) ? t('bulkNoChange') : r.next}
+                      {r.errors.map((e, k) => (
+                        <span key={k} className="block text-xs text-red-800 dark:text-red-300">
+                          {issueText(e)}
+                        </span>
+                      ))}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
           </div>
         ) : (
           <div className="space-y-3">

@@ -9,6 +9,7 @@ import { ColumnPicker } from './column-picker';
 import { DensityToggle, useDensity } from './density';
 import { TruncatedText } from './truncated-text';
 import { Pagination } from './pagination';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 /** Column label for the column picker and the CSV header; set it on every column. */
 export interface ColumnMeta {
@@ -125,80 +126,78 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Alert>
       ) : null}
 
-      {/* Scrolls both ways inside the window's height, so the sticky header and first column hold either way. */}
-      <div className="max-h-[calc(100dvh-7rem)] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table
-          aria-busy={props.isFetching || undefined}
-          className={cn('min-w-full text-left text-sm', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
-        >
-          <caption className="sr-only">{props.caption}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]">
-                {group.headers.map((header, index) => {
-                  const meta = header.column.columnDef.meta as ColumnMeta | undefined;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={cn(
-                        cellPadding,
-                        STICKY_HEAD,
-                        'bg-inherit font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
-                        meta?.numeric ? 'text-right' : undefined,
-                        index === 0 ? 'left-0 z-[3]' : undefined,
-                      )}
-                    >
-                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {props.isPending
-              ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
-                  <tr key={`skeleton-${i}`} aria-hidden="true">
-                    {visibleColumns.map((column) => (
-                      <td key={column.id} className={cellPadding}>
-                        <Skeleton className="h-4 w-full min-w-12" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : rows.map((row) => (
-                  <tr key={row.id} className="bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900">
-                    {row.getVisibleCells().map((cell, index) => {
-                      const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
-                      const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-                      return (
-                        <td
-                          key={cell.id}
-                          className={cn(
-                            cellPadding,
-                            // Badges and checkbox pairs sit in the line box instead of stretching it.
-                            'whitespace-nowrap [&>*]:align-middle',
-                            meta?.numeric ? 'text-right tabular-nums' : undefined,
-                            index === 0 ? STICKY_FIRST : undefined,
-                          )}
-                        >
-                          {meta?.truncate ? <TruncatedText>{content}</TruncatedText> : content}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-            {!props.isPending && rows.length === 0 && !errorSentence ? (
-              <tr>
-                <td colSpan={Math.max(visibleColumns.length, 1)} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
-                  {props.emptyMessage}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        // Scrolls both ways inside the window's height, so the sticky header and first column hold either way.
+        frameClassName="max-h-[calc(100dvh-7rem)] overflow-auto"
+        caption={props.caption}
+        aria-busy={props.isFetching || undefined}
+        className={cn('min-w-full', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
+      >
+        <THead>
+          {table.getHeaderGroups().map((group) => (
+            <Tr key={group.id} className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]">
+              {group.headers.map((header, index) => {
+                const meta = header.column.columnDef.meta as ColumnMeta | undefined;
+                return (
+                  <Th
+                    key={header.id}
+                    className={cn(
+                      cellPadding,
+                      STICKY_HEAD,
+                      'bg-inherit font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
+                      meta?.numeric ? 'text-right' : undefined,
+                      index === 0 ? 'left-0 z-[3]' : undefined,
+                    )}
+                  >
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </Th>
+                );
+              })}
+            </Tr>
+          ))}
+        </THead>
+        <TBody>
+          {props.isPending
+            ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
+                <Tr key={`skeleton-${i}`} aria-hidden="true">
+                  {visibleColumns.map((column) => (
+                    <Td key={column.id} className={cellPadding}>
+                      <Skeleton className="h-4 w-full min-w-12" />
+                    </Td>
+                  ))}
+                </Tr>
+              ))
+            : rows.map((row) => (
+                <Tr key={row.id} className="bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900">
+                  {row.getVisibleCells().map((cell, index) => {
+                    const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+                    const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                    return (
+                      <Td
+                        key={cell.id}
+                        className={cn(
+                          cellPadding,
+                          // Badges and checkbox pairs sit in the line box instead of stretching it.
+                          'whitespace-nowrap [&>*]:align-middle',
+                          meta?.numeric ? 'text-right tabular-nums' : undefined,
+                          index === 0 ? STICKY_FIRST : undefined,
+                        )}
+                      >
+                        {meta?.truncate ? <TruncatedText>{content}</TruncatedText> : content}
+                      </Td>
+                    );
+                  })}
+                </Tr>
+              ))}
+          {!props.isPending && rows.length === 0 && !errorSentence ? (
+            <Tr>
+              <Td colSpan={Math.max(visibleColumns.length, 1)} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
+                {props.emptyMessage}
+              </Td>
+            </Tr>
+          ) : null}
+        </TBody>
+      </Table>
 
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>
       <Pagination

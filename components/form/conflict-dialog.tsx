@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Button, Dialog } from '@/components/ui';
 import type { FormValue } from './changed-fields';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export interface ConflictRow {
   field: string;
@@ -16,7 +17,7 @@ export interface ConflictDialogProps {
   /** 'conflict': changed by someone since the form opened; 'unknown': re-read after a save of unknown outcome. */
   reason: 'conflict' | 'unknown';
   rows: ConflictRow[];
-  labels: Record<string, string>;
+  labels: { readonly [field: string]: string | undefined };
   format: (field: string, value: FormValue) => string;
   saving: boolean;
   onKeepMine: () => void;
@@ -48,29 +49,28 @@ export function ConflictDialog({ open, reason, rows, labels, format, saving, onK
         </>
       }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">{t('conflictField')}</th>
-            <th scope="col" className="py-1 pr-3 font-semibold">{t('conflictOpened')}</th>
-            <th scope="col" className="py-1 pr-3 font-semibold">{t('conflictNow')}</th>
-            <th scope="col" className="py-1 font-semibold">{t('conflictYours')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-700">
+      <Table variant="plain" caption={title}>
+        <THead>
+          <Tr>
+            <Th>{t('conflictField')}</Th>
+            <Th>{t('conflictOpened')}</Th>
+            <Th>{t('conflictNow')}</Th>
+            <Th>{t('conflictYours')}</Th>
+          </Tr>
+        </THead>
+        <TBody>
           {rows.map((r) => (
-            <tr key={r.field}>
-              <th scope="row" className="py-1.5 pr-3 font-medium">
+            <Tr key={r.field}>
+              <Th scope="row" className="font-medium">
                 {labels[r.field] ?? r.field}
-              </th>
-              <td className="py-1.5 pr-3 break-all text-zinc-600 dark:text-zinc-400">{format(r.field, r.opened)}</td>
-              <td className="py-1.5 pr-3 break-all">{format(r.field, r.now)}</td>
-              <td className="py-1.5 break-all">{format(r.field, r.yours)}</td>
-            </tr>
+              </Th>
+              <Td className="break-all text-zinc-600 dark:text-zinc-400">{format(r.field, r.opened)}</Td>
+              <Td className="break-all">{format(r.field, r.now)}</Td>
+              <Td className="break-all">{format(r.field, r.yours)}</Td>
+            </Tr>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
     </Dialog>
   );
 }

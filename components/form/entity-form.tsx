@@ -15,21 +15,28 @@ import { routeServerError } from './server-errors';
 import { ReviewChangesDialog } from './review-changes-dialog';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard';
 
-export interface EntityFormProps<Result> {
-  /** A lib/contract write schema (possibly with create-only rules); its messages are error codes. */
-  schema: z.ZodType<FieldValues, FieldValues>;
+/** A form's schema: a lib/contract write schema (possibly with create-only rules); its messages are error codes. */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+/** The names of the fields a schema reads: what `fields`, `labels` and the values are keyed by. */
+export type FieldOf<S extends FormSchema> = Extract<keyof z.input<S>, string>;
+/** A form's values by field name; a record of the schema's type fits as it is (its other keys are ignored). */
+export type FormValues<F extends string> = { readonly [K in F]?: FormValue };
+
+export interface EntityFormProps<S extends FormSchema, Result> {
+  schema: S;
   /** The write fields this form edits, in display order; only these are compared and sent. */
-  fields: readonly string[];
+  fields: readonly FieldOf<S>[];
   /** What the boxes start with (record values for an edit, empty for a create). */
-  initialValues: Record<string, FormValue>;
+  initialValues: FormValues<FieldOf<S>>;
   /** What the changes are measured against: the record, or the create defaults. */
-  original: Record<string, FormValue>;
-  labels: Record<string, string>;
+  original: FormValues<FieldOf<S>>;
+  labels: { readonly [K in FieldOf<S>]?: string };
   /** How a value reads in the review (e.g. a salesperson's name for an id). */
-  formatValue?: (field: string, value: FormValue) => string | undefined;
+  formatValue?: (field: FieldOf<S>, value: FormValue) => string | undefined;
   mode: 'create' | 'edit';
   submitLabel: string;
-  onSave: (changes: Record<string, unknown>) => Promise<Result>;
+  /** Gets only the changed fields, as the schema gave them. */
+  onSave: (changes: Partial<z.output<S>>) => Promise<Result>;
   onSaved: (result: Result) => void;
   onCancel?: () => void;
   /**
@@ -37,7 +44,7 @@ export interface EntityFormProps<Result> {
    * when any field changed since the form opened, a conflict view is shown and nothing is sent until the
    * person chooses. Also offered after a save whose outcome is unknown.
    */
-  reread?: () => Promise<Record<string, FormValue>>;
+  reread?: () => Promise<FormValues<FieldOf<S>>>;
   /** Create forms: a last check before sending; a sentence saying why nothing was sent, or null to send. */
   beforeSend?: (values: Record<string, unknown>) => Promise<string | null>;
   /** Create forms: after a create of unknown outcome, finds out what is known and says it. */
@@ -53,10 +60,10 @@ type Values = Record<string, FormValue>;
  * the service lands under the field it is about, or in an alert above the buttons; the boxes keep what
  * was typed either way.
  */
-export function EntityForm<Result>(props: EntityFormProps<Result>) {
+export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<S, Result>) {
   const t = useTranslations('forms');
   const form = useForm<FieldValues>({
-    resolver: zodResolver(props.schema),
+    resolver: zodResolver<FieldValues, unknown, FieldValues>(props.schema),
     defaultValues: props.initialValues,
     mode: 'onChange',
   });
@@ -71,6 +78,8 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   const [conflict, setConflict] = useState<{ now: Values; reason: 'conflict' | 'unknown' } | null>(null);
   const [unknown, setUnknown] = useState<{ sentence: string; found?: string } | null>(null);
   const [checking, setChecking] = useState(false);
+  // The field names as plain strings for the helpers below (they compare values, whatever the schema).
+  const fields: readonly string[] = props.fields;
   const dirty = form.formState.isDirty;
   const values = () => form.getValues() as Values;
 
@@ -79,7 +88,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
-    const { changes, list } = changedFields(opened, values as Record<string, FormValue>, props.fields);
+    const { changes, list } = changedFields(opened, values as Record<string, FormValue>, fields);
     if (list.length === 0) {
       setNotice(t('noChanges'));
       return;
@@ -116,7 +125,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
           notSent(error);
           return;
         }
-        if (changedSince(baseline, now, props.fields).length > 0) {
+        if (changedSince(baseline, now, fields).length > 0) {
           setReview(null);
           setConflict({ now, reason: 'conflict' });
           return;
@@ -137,7 +146,8 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
           return;
         }
       }
-      const result = await props.onSave(changes);
+      // The changes are the schema's own output (onValid), cut down to the changed fields.
+      const result = await props.onSave(changes as Partial<z.output<S>>);
       form.reset(form.getValues());
       setReview(null);
       props.onSaved(result);
@@ -153,7 +163,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
         setFormError([sentence]);
         return;
       }
-      const routed = routeServerError(error, props.fields);
+      const routed = routeServerError(error, fields);
       for (const { field, code } of routed.fieldErrors) form.setError(field, { type: 'server', message: code });
       // The closing dialog hands focus back to the Save button; move it to the field at fault after that.
       const first = routed.fieldErrors[0]?.field;
@@ -172,7 +182,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   const rebase = (now: Values, mine: Values | null) => {
     form.reset(now);
     if (mine) {
-      for (const f of props.fields) {
+      for (const f of fields) {
         if (mine[f] !== now[f]) form.setValue(f, mine[f], { shouldDirty: true, shouldValidate: true });
       }
     }
@@ -181,10 +191,10 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
 
   const keepMyValues = async () => {
     if (!conflict) return;
-    const merged = keepMine(opened, conflict.now, values(), props.fields);
+    const merged = keepMine(opened, conflict.now, values(), fields);
     rebase(conflict.now, merged);
     setConflict(null);
-    const { changes, list } = changedFields(conflict.now, merged, props.fields);
+    const { changes, list } = changedFields(conflict.now, merged, fields);
     if (list.length === 0) {
       setNotice(tw('nothingLeft'));
       return;
@@ -198,7 +208,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
     try {
       if (props.reread) {
         const now = await props.reread();
-        if (holdsEdits(opened, now, values(), props.fields)) {
+        if (holdsEdits(opened, now, values(), fields)) {
           rebase(now, null);
           setUnknown(null);
           setNotice(tw('rereadApplied'));
@@ -219,7 +229,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
   };
 
   const format = (field: string, value: FormValue) =>
-    props.formatValue?.(field, value) ?? (value === null || value === undefined || value === '' ? t('emptyValue') : String(value));
+    props.formatValue?.(field as FieldOf<S>, value) ?? (value === null || value === undefined || value === '' ? t('emptyValue') : String(value));
 
   return (
     <FormProvider {...form}>
@@ -271,7 +281,7 @@ export function EntityForm<Result>(props: EntityFormProps<Result>) {
       <ConflictDialog
         open={conflict !== null}
         reason={conflict?.reason ?? 'conflict'}
-        rows={conflict ? conflictRows(opened, conflict.now, values(), props.fields) : []}
+        rows={conflict ? conflictRows(opened, conflict.now, values(), fields) : []}
         labels={props.labels}
         format={format}
         saving={saving}

@@ -3,11 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { Button, Dialog } from '@/components/ui';
 import type { FieldChange, FormValue } from './changed-fields';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export interface ReviewChangesDialogProps {
   open: boolean;
   changes: FieldChange[];
-  labels: Record<string, string>;
+  labels: { readonly [field: string]: string | undefined };
   format: (field: string, value: FormValue) => string;
   saving: boolean;
   mode: 'create' | 'edit';
@@ -35,35 +36,34 @@ export function ReviewChangesDialog({ open, changes, labels, format, saving, mod
         </>
       }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('reviewTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">
+      <Table variant="plain" caption={t('reviewTitle')}>
+        <THead>
+          <Tr>
+            <Th>
               {t('reviewField')}
-            </th>
+            </Th>
             {mode === 'edit' ? (
-              <th scope="col" className="py-1 pr-3 font-semibold">
+              <Th>
                 {t('reviewFrom')}
-              </th>
+              </Th>
             ) : null}
-            <th scope="col" className="py-1 font-semibold">
+            <Th>
               {t('reviewTo')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-700">
+            </Th>
+          </Tr>
+        </THead>
+        <TBody>
           {changes.map((c) => (
-            <tr key={c.field}>
-              <th scope="row" className="py-1.5 pr-3 font-medium">
+            <Tr key={c.field}>
+              <Th scope="row" className="font-medium">
                 {labels[c.field] ?? c.field}
-              </th>
-              {mode === 'edit' ? <td className="py-1.5 pr-3 break-all text-zinc-600 dark:text-zinc-400">{format(c.field, c.from)}</td> : null}
-              <td className="py-1.5 break-all">{format(c.field, c.to)}</td>
-            </tr>
+              </Th>
+              {mode === 'edit' ? <Td className="break-all text-zinc-600 dark:text-zinc-400">{format(c.field, c.from)}</Td> : null}
+              <Td className="break-all">{format(c.field, c.to)}</Td>
+            </Tr>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
     </Dialog>
   );
 }

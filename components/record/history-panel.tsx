@@ -1,15 +1,16 @@
 'use client';
 
+import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
-import { operationKind, type FieldDiff, type HistoryValue, type RecordType } from '@/lib/contract/history';
+import { operationKind, type HistoryEntry, type RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
+import { ChangeList, OutcomeDetail } from './change-list';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
-
-const PANEL_LIMIT = 100;
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export interface HistoryPanelProps {
   type: RecordType;
@@ -21,9 +22,10 @@ export interface HistoryPanelProps {
 }
 
 /**
- * A record's History: the writes made to it through the console (who, when, operation, outcome, and the
- * fields old → new as the person confirmed them). Stewards and admins see it for master data; back-office
- * users' history is for admins only. Other roles see nothing (the panel is not rendered).
+ * A record's History: every write made to it through the console, whatever sent it (a form, a panel, a bulk
+ * edit, an import, a resend): who, when, how, the outcome, and the fields old → new where the console read
+ * the old value. Stewards and admins see it for master data; back-office users' history is for admins only.
+ * Other roles see nothing (the panel is not rendered).
  */
 export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelProps) {
   const t = useTranslations('history');
@@ -33,18 +35,13 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
   const history = useRecordHistory(type, id, detailKey, allowed);
   if (!allowed) return null;
   const headingId = `history-${type}-${id}`;
-  const entries = history.data ?? [];
+  const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  const value = (v: HistoryValue | undefined) => {
-    if (v === null || v === undefined || v === '') return t('emptyValue');
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
-  };
-  const line = (c: FieldDiff) => {
-    const field = fieldLabel?.(c.field) ?? c.field;
-    if (c.secret) return `${field}: ${t('secret')}`;
-    if (!('from' in c)) return t('changeNew', { field, to: value(c.to) });
-    return t('change', { field, from: value(c.from), to: value(c.to) });
-  };
+  /** A batch sent by the job runtime says how (bulk edit, import, resend); a single write by its operation. */
+  const how = (entry: HistoryEntry) =>
+    entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+      ? t(`sources.${entry.source}`)
+      : t(`operations.${operationKind(entry.operation)}`);
 
   return (
     <Card aria-labelledby={headingId}>
@@ -56,52 +53,65 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
         <QueryState isPending={history.isPending} error={history.error} onRetry={() => void history.refetch()} notFound={t('empty')} lines={2} />
         {history.data && entries.length === 0 ? <p className="text-sm">{t('empty')}</p> : null}
         {entries.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead>
-                <tr className="text-zinc-700 dark:text-zinc-300">
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('when')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('who')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('operation')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('outcome')}</th>
-                  <th scope="col" className="py-1.5 font-medium">{t('changes')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 align-top dark:divide-zinc-800">
+          <div>
+            <Table variant="plain" caption={t('caption')}>
+              <THead>
+                <Tr>
+                  <Th>{t('when')}</Th>
+                  <Th>{t('who')}</Th>
+                  <Th>{t('operation')}</Th>
+                  <Th>{t('outcome')}</Th>
+                  <Th>{t('changes')}</Th>
+                </Tr>
+              </THead>
+              <TBody className="align-top">
                 {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap py-1.5 pr-3">
+                  <Tr key={entry.id}>
+                    <Td className="whitespace-nowrap">
                       <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
-                    </td>
-                    <td className="py-1.5 pr-3">{entry.userEmail}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-3" title={entry.operation}>
-                      {t(`operations.${operationKind(entry.operation)}`)}
-                    </td>
-                    <td className="py-1.5 pr-3">
+                    </Td>
+                    <Td>{entry.userEmail}</Td>
+                    <Td title={entry.operation}>
+                      <span className="whitespace-nowrap">{how(entry)}</span>
+                      {entry.importId ? (
+                        <>
+                          {' '}
+                          <Link href={`/imports/${entry.importId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                            {t('openResults', { id: entry.importId })}
+                          </Link>
+                          {entry.attempt ? <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span> : null}
+                        </>
+                      ) : null}
+                    </Td>
+                    <Td>
                       {entry.result ? (
                         <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
                           {t(`results.${entry.result}`)}
                         </Badge>
                       ) : null}{' '}
-                      <span className="text-xs text-zinc-600 dark:text-zinc-400">{entry.outcome}</span>
-                    </td>
-                    <td className="py-1.5 break-words">
+                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                        <OutcomeDetail outcome={entry.outcome} action={entry.action} />
+                      </span>
+                    </Td>
+                    <Td className="break-words">
+                      {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
+                        <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
+                      ) : null}
                       {entry.changes === null ? (
-                        <span className="text-zinc-600 dark:text-zinc-400">{t('noFieldChanges')}</span>
+                        <span className="text-zinc-600 dark:text-zinc-400">{entry.result === 'refused' ? t('nothingChanged') : t('noFieldChanges')}</span>
                       ) : (
-                        <ul>
-                          {entry.changes.map((c) => (
-                            <li key={c.field}>{line(c)}</li>
-                          ))}
-                        </ul>
+                        <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} />
                       )}
-                    </td>
-                  </tr>
+                    </Td>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
-            {entries.length >= PANEL_LIMIT ? <p className="mt-2 text-xs">{t('limited', { count: PANEL_LIMIT })}</p> : null}
+              </TBody>
+            </Table>
+            {history.hasNextPage ? (
+              <Button className="mt-2" size="sm" variant="secondary" pending={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                {t('showOlder')}
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </CardContent>

@@ -71,7 +71,7 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
             labels={{ price: t('fields.price'), sellPrice: t('fields.sellPrice') }}
             mode="edit"
             submitLabel={tr('reviewAndSave')}
-            onSave={(changes) => onSave(changes as PriceChanges)}
+            onSave={onSave}
             reread={async () => {
               const now = await reread();
               return { price: now.price, sellPrice: now.sellPrice };

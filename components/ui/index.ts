@@ -17,3 +17,5 @@ export { Select, SelectOptions, type SelectOption, type SelectOptionGroup, type 
 export { Skeleton } from './skeleton';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Textarea, type TextareaProps } from './textarea';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { Table, TBody, Td, Th, THead, Tr, type TableProps, type TableVariant } from './table';

@@ -38,6 +38,50 @@ export interface FieldDiff {
   from?: HistoryValue;
   to?: HistoryValue;
   secret?: true;
+  /** Names of what the values refer to by id (a recipe's SKUs: `{ [skuId]: { code, name } }`), as the console showed them. */
+  labels?: Record<string, RefLabel>;
+}
+
+export interface RefLabel {
+  code?: string | null;
+  name?: string | null;
+}
+
+/** The review's key for the labels of the ids its values refer to (never a field name: fields are camelCase). */
+export const REVIEW_LABELS = '$labels';
+
+/** One recipe line as History reads it: a component SKU and its quantity. */
+type RecipeLine = { componentSkuId?: number | null; componentSkuOuterSysCode?: string | null; componentSkuName?: string | null; quantity?: number };
+
+export type RecipeStep =
+  | { kind: 'changed'; sku: string; from: number; to: number }
+  | { kind: 'added'; sku: string; quantity: number }
+  | { kind: 'removed'; sku: string };
+
+/**
+ * A recipe change in steps ("S0056-05 ×3 → ×2; added S0080-01 ×20; removed S0012-01"), each component named
+ * by its code and name where the console knew them, else by its id. Null when the values are not recipes.
+ */
+export function recipeSteps(from: HistoryValue | undefined, to: HistoryValue | undefined, labels: Record<string, RefLabel> = {}): RecipeStep[] | null {
+  if (!Array.isArray(to) || (from !== undefined && from !== null && !Array.isArray(from))) return null;
+  const key = (line: RecipeLine) => (line.componentSkuId != null ? `id:${line.componentSkuId}` : `code:${line.componentSkuOuterSysCode ?? ''}`);
+  const name = (line: RecipeLine) => {
+    const label = line.componentSkuId != null ? labels[String(line.componentSkuId)] : undefined;
+    const code = label?.code ?? line.componentSkuOuterSysCode ?? null;
+    const title = label?.name ?? line.componentSkuName ?? null;
+    const head = code ?? (line.componentSkuId != null ? `#${line.componentSkuId}` : '?');
+    return title ? `${head} ${title}` : head;
+  };
+  const before = new Map(((from as RecipeLine[] | null | undefined) ?? []).map((l) => [key(l), l]));
+  const steps: RecipeStep[] = [];
+  for (const line of to as RecipeLine[]) {
+    const old = before.get(key(line));
+    before.delete(key(line));
+    if (!old) steps.push({ kind: 'added', sku: name(line), quantity: line.quantity ?? 0 });
+    else if ((old.quantity ?? 0) !== (line.quantity ?? 0)) steps.push({ kind: 'changed', sku: name({ ...old, ...line }), from: old.quantity ?? 0, to: line.quantity ?? 0 });
+  }
+  for (const old of before.values()) steps.push({ kind: 'removed', sku: name(old) });
+  return steps;
 }
 
 /** The header that carries the review's old values, `{ field: oldValue }` as URI-encoded JSON. */
@@ -51,6 +95,7 @@ export function encodeReview(from: Record<string, unknown>): string | null {
 }
 
 export function decodeReview(header: string | null): Record<string, HistoryValue> {
+  // (the labels, under REVIEW_LABELS, come back as one more key: the reader takes them out)
   if (!header || header.length > REVIEW_HEADER_MAX) return {};
   try {
     const value: unknown = JSON.parse(decodeURIComponent(header));
@@ -58,6 +103,31 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
   } catch {
     return {};
   }
+}
+
+/**
+ * What started a write, as a record's History tells it: the console's form, panel, bulk edit, import or
+ * resend; `outside` is a change found by the mirror's diff (made elsewhere).
+ */
+export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside'] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
+/** The audit page's families of operation (catalogue key `audit.families.*`). */
+export const AUDIT_FAMILIES = ['form', 'panel', 'quota', 'users', 'bulk', 'import', 'resend', 'account'] as const;
+export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
+
+export function isAuditFamily(value: unknown): value is AuditFamily {
+  return typeof value === 'string' && (AUDIT_FAMILIES as readonly string[]).includes(value);
+}
+
+/** The family of a single write sent through the proxy, read from its operation. */
+export function familyOf(operation: string): AuditFamily {
+  if (operation.startsWith('account ')) return 'account';
+  const kind = operationKind(operation);
+  if (kind === 'pointQuota' || kind === 'creditQuota') return 'quota';
+  if (operation.includes(' /v1/internal-users')) return 'users';
+  if (kind === 'price' || kind === 'stock') return 'panel';
+  return 'form';
 }
 
 /** One write in a record's history, as the History panel and the audit page show it. */
@@ -70,8 +140,27 @@ export interface HistoryEntry {
   result: 'applied' | 'refused' | 'unknown' | null;
   outcome: string;
   status: number;
+  /** null: nothing to show (a refused write changed nothing). */
   changes: FieldDiff[] | null;
+  source?: ChangeSource;
+  /** The old values were read before sending; when false, History says "previous value not read". */
+  oldRead?: boolean;
+  /** created | updated, when the answer said which. */
+  action?: string | null;
+  /** The audit entry this change belongs to, and the import (job results page) and attempt that sent it. */
+  auditId?: string;
+  importId?: string | null;
+  attempt?: number | null;
 }
+
+/** A page of a record's History, newest first; `older` is the cursor of the next page, null at the end. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  older: string | null;
+}
+
+/** History entries per page ("Show older" reads the next). */
+export const HISTORY_PAGE_SIZE = 50;
 
 export type OperationKind = 'create' | 'update' | 'batch' | 'price' | 'stock' | 'pointQuota' | 'creditQuota' | 'other';
 

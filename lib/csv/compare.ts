@@ -18,7 +18,9 @@ export type CompareKind =
   /** The row names an id (or a non-upsert target) that does not exist: it will fail. */
   | 'not_found'
   /** The ERP code matches more than one record: the service refuses it. */
-  | 'ambiguous';
+  | 'ambiguous'
+  /** The row would create or update, but the service would refuse it for the reason given (./predict.ts). */
+  | 'would_fail';
 
 export interface Change {
   field: string;
@@ -124,4 +126,20 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
     if (!sameValue(field, record[field], value)) changes.push({ field, old: record[field] ?? null, new: value });
   }
   return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
+}
+
+/**
+ * The old values a comparison read for a row, for History: each field it compared, as the live record had
+ * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous).
+ */
+export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison): Record<string, unknown> | null {
+  if (comparison.kind === 'create') return {};
+  if (comparison.kind !== 'update' && comparison.kind !== 'same') return null;
+  const idField = COMPARE_SOURCES[family].idField;
+  const before: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (field !== idField && value !== undefined && value !== null) before[field] = value;
+  }
+  for (const change of comparison.changes) before[change.field] = change.old;
+  return before;
 }

@@ -9,6 +9,7 @@ export const IMPORT_ISSUE_CODES = [
   'creates_every_time',
   'duplicate_key',
   'import_chunk_failed',
+  'component_is_bundle',
 ] as const;
 
 export interface IssueWords {

@@ -44,7 +44,10 @@ export const createImportBody = z.object({
   headers: z.array(z.string().max(1000)).max(500),
   mapping: z.array(z.string().max(100).nullable()).max(500),
   totalRows: z.number().int().min(1).max(READ_LIMITS.maxRows),
+  /** A bulk edit's or a pasted failed sync's rows are sent as an import; History files them as such. */
+  origin: z.enum(['file', 'bulk', 'sync']).optional(),
 });
+export type ImportOrigin = 'file' | 'bulk' | 'sync';
 export type CreateImportBody = z.infer<typeof createImportBody>;
 
 export const uploadRowsBody = z.object({
@@ -58,6 +61,8 @@ export const uploadRowsBody = z.object({
         errors: z.array(rowIssue).max(50),
         warnings: z.array(rowIssue).max(50),
         skip: z.boolean().optional(),
+        /** The record's values as read before sending (comparison, bulk edit review), for History. */
+        before: z.record(z.string().max(100), z.unknown()).nullable().optional(),
       }),
     )
     .min(1)

@@ -1,4 +1,8 @@
+import { consoleHeaders } from './console-headers';
 import type { Family } from './families';
+import { normaliseHeader } from './header-key';
+
+export { normaliseHeader };
 
 /**
  * Column mapping: which API field each column of the file fills. `Mapping[i]` is the field of column i, or
@@ -9,28 +13,29 @@ export type Mapping = (string | null)[];
 /** A saved mapping: normalised header → field ('' = ignored), per family and per user. */
 export type SavedMapping = Record<string, string>;
 
-/** Case, spaces, underscores, hyphens, dots and full-width forms do not matter when matching headers. */
-export function normaliseHeader(header: string): string {
-  return header
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s_\-.:：()（）]/g, '');
-}
-
 /**
  * Matches headers to fields: a saved choice for the same header first, then the API field name, then the
- * console's own label for the field (`labels`, from the message catalogue), then the family's aliases
- * (common Traditional Chinese headers). First come, first served: a second column for a taken field is ignored.
+ * console's own label for the field (`labels`, from the message catalogue), then any header the console's own
+ * exports write for the field in either language (./console-headers), then the family's aliases (common
+ * Traditional Chinese ERP headers). First come, first served: a second column for a taken field is ignored.
+ *
+ * A saved "Ignore" does not hide a header the console recognises as a field: an earlier mapper that did not
+ * know the export's own headers saved Ignore for them, and that would drop a price change silently forever.
  */
 export function autoMap(headers: readonly string[], family: Family, labels: Record<string, string> = {}, saved: SavedMapping = {}): Mapping {
   const candidates = new Map<string, string>();
-  // Later sources do not override earlier ones: an API name beats a label beats an alias.
+  // Later sources do not override earlier ones: an API name beats a label beats an export header beats an alias.
   const add = (text: string, field: string) => {
     const key = normaliseHeader(text);
     if (key !== '' && !candidates.has(key)) candidates.set(key, field);
   };
   for (const f of family.fields) add(f.name, f.name);
   for (const f of family.fields) if (labels[f.name]) add(labels[f.name]!, f.name);
+  const strong = new Set(candidates.keys());
+  for (const [key, field] of consoleHeaders(family).fields) {
+    if (!candidates.has(key)) candidates.set(key, field);
+    strong.add(key);
+  }
   for (const f of family.fields) for (const alias of f.aliases ?? []) add(alias, f.name);
 
   const fieldNames = new Set(family.fields.map((f) => f.name));
@@ -38,11 +43,32 @@ export function autoMap(headers: readonly string[], family: Family, labels: Reco
   return headers.map((header) => {
     const key = normaliseHeader(header);
     const remembered = saved[key];
-    const field = remembered !== undefined ? (remembered === '' || !fieldNames.has(remembered) ? null : remembered) : (candidates.get(key) ?? null);
+    const chosen = remembered !== undefined && remembered !== '' && fieldNames.has(remembered) ? remembered : undefined;
+    const ignored = remembered === '' && !strong.has(key);
+    const field = chosen ?? (ignored ? null : (candidates.get(key) ?? null));
     if (!field || taken.has(field)) return null;
     taken.add(field);
     return field;
   });
+}
+
+/**
+ * The columns the mapping leaves out, in two groups: those the console's own files carry for people to read
+ * (a name beside an id, a status, a results file's outcome columns, or a second column for a field already
+ * filled), left out on purpose; and those the console does not know, which the user must look at before the
+ * check, since a column they meant to import would otherwise be dropped without a word.
+ */
+export function unusedColumns(headers: readonly string[], family: Family, mapping: Mapping): { onPurpose: number[]; unknown: number[] } {
+  const known = consoleHeaders(family);
+  const onPurpose: number[] = [];
+  const unknown: number[] = [];
+  headers.forEach((header, i) => {
+    if (mapping[i] != null) return;
+    const key = normaliseHeader(header);
+    if (known.unused.has(key) || known.fields.has(key)) onPurpose.push(i);
+    else unknown.push(i);
+  });
+  return { onPurpose, unknown };
 }
 
 /** The mapping to remember for next time. */

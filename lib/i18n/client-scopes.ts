@@ -14,7 +14,7 @@ export const CLIENT_SCOPES = {
   '': ['errors', 'errorFallback', 'ui'],
   '(auth)': ['signIn'],
   '(console)': ['shell', 'nav', 'find', 'dataTable', 'records'],
-  '(console)/audit': ['audit'],
+  '(console)/audit': ['audit', 'history'],
   '(console)/bundles': ['bundles', 'writes'],
   '(console)/bundles/[id]': ['forms', 'history'],
   '(console)/bundles/new': ['forms', 'products'],

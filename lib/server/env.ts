@@ -34,7 +34,7 @@ export interface Env {
   demoMode: boolean;
   /** First admin outside demo mode; null when not configured. */
   initialAdmin: { email: string; password: string } | null;
-  /** signInMaxAttempts: sign-in attempts per client address before a 60 s pause (shared by all instances). */
+  /** signInMaxAttempts: wrong passwords per client address before a 60 s pause (shared by all instances). */
   auth: { secret: string; url: string; signInMaxAttempts: number };
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
@@ -45,6 +45,8 @@ export interface Env {
   userRoles: UserRole[] | null;
   /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
   jobs: { concurrency: number; quotaMaxAgeMs: number };
+  /** Audit entries and change records older than this many days are deleted by a background job; null: kept. */
+  audit: { retentionDays: number | null };
 }
 
 export class EnvError extends Error {
@@ -135,6 +137,8 @@ const raw = z.object({
   JOBS_CONCURRENCY: integer(8, 1, 64),
   /** Seconds. */
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
+  /** Days; 0 or unset: the audit log is kept without limit. */
+  AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -246,6 +250,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
     userRoles,
     jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
+    audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
   };
 }
 

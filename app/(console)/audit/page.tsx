@@ -5,11 +5,21 @@ import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
+import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
+import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
 import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
+import { recordFilter } from '@/lib/server/audit/record-filter';
+import { auditRetentionJob, startRetentionIfDue } from '@/lib/server/audit/retention';
+import { getEnv } from '@/lib/server/env';
+import { latestJob, startJob } from '@/lib/server/jobs';
+import { getUpstream } from '@/lib/server/upstream-instance';
+import { EntryRecords } from './_components/entry-records';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -22,6 +32,8 @@ export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('audit');
   return { title: t('title') };
 }
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 function pageParam(value: string | string[] | undefined): number {
   const text = Array.isArray(value) ? value[0] : value;
@@ -40,7 +52,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
+  const record = await recordFilter(getUpstream, first(params.recordType), first(params.record));
+  if (record) filters.record = record;
   const db = await getConsoleDb();
+  const retentionDays = getEnv().audit.retentionDays;
+  // The retention job runs in the background at most once a day; looking at the log is one of its triggers.
+  void startRetentionIfDue(retentionDays, {
+    latest: () => latestJob(auditRetentionJob),
+    start: (p) => startJob(auditRetentionJob, { params: p, createdBy: user.id }),
+  }).catch(() => {});
   const [log, choices] = await Promise.all([listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {
@@ -48,21 +68,33 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     return (Array.isArray(v) ? v[0] : v) ?? '';
   };
   const kept = new URLSearchParams();
-  for (const key of ['person', 'operation', 'result', 'from', 'to']) if (text(key)) kept.set(key, text(key));
+  for (const key of ['person', 'family', 'operation', 'result', 'recordType', 'record', 'from', 'to']) if (text(key)) kept.set(key, text(key));
   const pageHref = (n: number) => {
     const q = new URLSearchParams(kept);
     q.set('page', String(n));
     return `/audit?${q.toString()}`;
   };
   const filtered = kept.size > 0;
+  const range = new URLSearchParams();
+  for (const key of ['from', 'to']) if (text(key)) range.set(key, text(key));
   const control = 'mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
   return (
     <div className="space-y-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-      </header>
+      <PageHeader
+        title={t('title')}
+        intro={`${t('intro')} ${retentionDays ? t('retention', { days: retentionDays }) : t('retentionNone')}`}
+        actions={
+          <>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&${range.toString()}`} download>
+              {t('exportAudit')}
+            </a>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&${range.toString()}`} download>
+              {t('exportHistory')}
+            </a>
+          </>
+        }
+      />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
         <label className="text-sm">
@@ -71,6 +103,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <option value="">{t('any')}</option>
             {choices.people.map((p) => (
               <option key={p} value={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('filterFamily')}
+          <select name="family" defaultValue={text('family')} className={control}>
+            <option value="">{t('any')}</option>
+            {AUDIT_FAMILIES.map((f) => (
+              <option key={f} value={f}>{t(`families.${f}`)}</option>
             ))}
           </select>
         </label>
@@ -91,6 +132,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <option key={r} value={r}>{t(`results.${r}`)}</option>
             ))}
           </select>
+        </label>
+        <label className="text-sm">
+          {t('filterRecordType')}
+          <select name="recordType" defaultValue={text('recordType')} className={control}>
+            <option value="">{t('any')}</option>
+            {RECORD_TYPES.map((r) => (
+              <option key={r} value={r}>{t(`recordTypes.${r}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          {t('filterRecord')}
+          <input name="record" defaultValue={text('record')} className={control} size={14} />
         </label>
         <label className="text-sm">
           {t('filterFrom')}
@@ -116,69 +170,72 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('caption')}</caption>
-              <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('when')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('who')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('operation')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('targets')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('status')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('outcome')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {log.entries.map((entry) => {
-                  const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
-                  const more = entry.targetIds.length - shown.length;
-                  const ok = entry.status >= 200 && entry.status < 300;
-                  return (
-                    <tr key={entry.id}>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <time dateTime={entry.at}>
-                          {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
-                        </time>
-                      </td>
-                      <td className="px-3 py-2">{entry.userEmail}</td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <code>{entry.operation}</code>
-                      </td>
-                      <td className="px-3 py-2">
-                        {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
-                        {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
-                      </td>
-                      <td className="px-3 py-2">
-                        {entry.result ? (
-                          <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
-                            {t(`results.${entry.result}`)}
-                          </Badge>
-                        ) : null}{' '}
-                        {entry.outcome}
-                        {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                        {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                        {entry.changes?.length ? (
-                          <ul className="mt-1 text-xs">
-                            {entry.changes.map((c) => (
-                              <li key={c.field}>
-                                {c.secret
-                                  ? `${c.field}: ${t('secretChange')}`
-                                  : `${c.field}: ${'from' in c ? `${shownValue(c.from)} → ` : '→ '}${shownValue(c.to)}`}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={t('caption')}>
+            <THead>
+              <Tr>
+                <Th>{t('when')}</Th>
+                <Th>{t('who')}</Th>
+                <Th>{t('operation')}</Th>
+                <Th>{t('targets')}</Th>
+                <Th>{t('status')}</Th>
+                <Th>{t('outcome')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {log.entries.map((entry) => {
+                const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
+                const more = entry.targetIds.length - shown.length;
+                const ok = entry.status >= 200 && entry.status < 300;
+                return (
+                  <Tr key={entry.id}>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={entry.at}>
+                        {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
+                      </time>
+                    </Td>
+                    <Td>{entry.userEmail}</Td>
+                    <Td>
+                      <span className="block whitespace-nowrap font-medium">{t(`families.${entry.family}`)}</span>
+                      <code className="whitespace-nowrap text-xs">{entry.operation}</code>
+                      {entry.importId ? (
+                        <span className="block text-xs">
+                          <Link href={`/imports/${entry.importId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                            {t('openResults', { id: entry.importId })}
+                          </Link>
+                          {entry.attempt ? ` · ${t('attempt', { attempt: entry.attempt })}` : null}
+                          {entry.chunk !== null ? ` · ${t('chunk', { chunk: entry.chunk + 1 })}` : null}
+                        </span>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
+                      {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
+                    </Td>
+                    <Td>
+                      <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
+                    </Td>
+                    <Td>
+                      {entry.result ? (
+                        <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+                          {t(`results.${entry.result}`)}
+                        </Badge>
+                      ) : null}{' '}
+                      <OutcomeDetail outcome={entry.outcome} />
+                      {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                      {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+                      {entry.importId || entry.targetIds.length > 1 ? (
+                        <EntryRecords auditId={entry.id} count={entry.targetIds.length} />
+                      ) : entry.changes?.length && entry.result !== 'refused' ? (
+                        <div className="mt-1 text-xs">
+                          <ChangeList changes={entry.changes} oldRead={entry.changes.some((c) => 'from' in c) || entry.outcome === 'created'} />
+                        </div>
+                      ) : null}
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
           <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
             {page > 1 ? (
               <Link className={buttonClasses('secondary', 'sm')} href={pageHref(Math.min(page - 1, lastPage))}>
@@ -196,11 +253,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       )}
     </div>
   );
-}
-
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '∅';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** Each record id of a row links to that record's page (ERP codes of failed items stay plain text). */

@@ -10,6 +10,8 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { HistoryFilters } from './_components/history-filters';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export const dynamic = 'force-dynamic';
 
@@ -49,20 +51,20 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
 
   return (
     <div className="space-y-4">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('title')}</h1>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <LinkButton href="/imports/sync" variant="secondary">
-            {tw('syncOpenLink')}
-          </LinkButton>
-          <LinkButton href="/imports/new" variant="primary">
-            {t('new')}
-          </LinkButton>
-        </div>
-      </header>
+      <PageHeader
+        title={t('title')}
+        intro={t('intro')}
+        actions={
+          <>
+            <LinkButton href="/imports/sync" variant="secondary">
+              {tw('syncOpenLink')}
+            </LinkButton>
+            <LinkButton href="/imports/new" variant="primary">
+              {t('new')}
+            </LinkButton>
+          </>
+        }
+      />
       <HistoryFilters
         families={FAMILY_NAMES.map((f) => ({ value: f, label: t(`families.${f}`) }))}
         states={HISTORY_STATES.map((s) => ({ value: s, label: tw(`historyStates.${s}`) }))}
@@ -74,57 +76,54 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
           {filtered ? tw('historyNone') : t('empty')}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('listCaption')}</caption>
-            <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.import')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.family')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.file')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.rows')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.succeeded')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.notSucceeded')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{tw('attempts')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.state')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.by')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('columns.when')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {imports.map((imp) => (
-                <tr key={imp.id}>
-                  <td className="px-3 py-2">
-                    <Link className="underline" href={`/imports/${imp.id}`}>
-                      {t('importTitle', { id: imp.id })}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{t(`families.${imp.family}`)}</td>
-                  <td className="px-3 py-2">{imp.fileName}</td>
-                  <td className="px-3 py-2 tabular-nums">{imp.totalRows}</td>
-                  <td className="px-3 py-2 tabular-nums">{imp.succeeded}</td>
-                  <td className="px-3 py-2">
-                    <span className="tabular-nums">{imp.notSucceeded}</span>
-                    {imp.notSucceeded ? (
-                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                        {tw('historyCounts', { failed: imp.counts.failed, unknown: imp.counts.unknown, notSent: imp.counts.not_sent })}
-                      </span>
-                    ) : null}
-                    {imp.counts.skipped ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">{tw('historySkipped', { count: imp.counts.skipped })}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{imp.attempts}</td>
-                  <td className="px-3 py-2">
-                    <Badge>{t(`jobState.${jobStateOf(imp)}`)}</Badge>
-                  </td>
-                  <td className="px-3 py-2">{imp.createdByEmail}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={imp.createdAt}>{plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption={t('listCaption')}>
+          <THead>
+            <Tr>
+              <Th>{t('columns.import')}</Th>
+              <Th>{t('columns.family')}</Th>
+              <Th>{t('columns.file')}</Th>
+              <Th>{t('columns.rows')}</Th>
+              <Th>{t('columns.succeeded')}</Th>
+              <Th>{t('columns.notSucceeded')}</Th>
+              <Th>{tw('attempts')}</Th>
+              <Th>{t('columns.state')}</Th>
+              <Th>{t('columns.by')}</Th>
+              <Th>{t('columns.when')}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {imports.map((imp) => (
+              <Tr key={imp.id}>
+                <Td>
+                  <Link className="underline" href={`/imports/${imp.id}`}>
+                    {t('importTitle', { id: imp.id })}
+                  </Link>
+                </Td>
+                <Td>{t(`families.${imp.family}`)}</Td>
+                <Td>{imp.fileName}</Td>
+                <Td className="tabular-nums">{imp.totalRows}</Td>
+                <Td className="tabular-nums">{imp.succeeded}</Td>
+                <Td>
+                  <span className="tabular-nums">{imp.notSucceeded}</span>
+                  {imp.notSucceeded ? (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {tw('historyCounts', { failed: imp.counts.failed, unknown: imp.counts.unknown, notSent: imp.counts.not_sent })}
+                    </span>
+                  ) : null}
+                  {imp.counts.skipped ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">{tw('historySkipped', { count: imp.counts.skipped })}</span> : null}
+                </Td>
+                <Td className="tabular-nums">{imp.attempts}</Td>
+                <Td>
+                  <Badge>{t(`jobState.${jobStateOf(imp)}`)}</Badge>
+                </Td>
+                <Td>{imp.createdByEmail}</Td>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={imp.createdAt}>{plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}</time>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
       )}
     </div>
   );

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { BUNDLE_OPERATIONS, bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import type { RefLabel } from '@/lib/contract/history';
 import { operationPath } from '@/lib/contract/operations';
 import { sendOneItemBatch } from '../batch';
+import { withReview } from '../review';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { bundleKeys } from '../query-keys';
@@ -16,9 +18,12 @@ function updateBundle(id: number, changes: BundleWrite) {
 }
 
 /** One update whose `components` replaces the whole recipe; a refused replacement leaves the old one (rule 4). */
-export function replaceRecipe(id: number, components: ComponentWrite[]) {
-  return updateBundle(id, { components });
+export function replaceRecipe(id: number, components: ComponentWrite[], review?: RecipeReview) {
+  // The recipe read before editing and the SKUs' codes and names go with it, for the bundle's History.
+  return updateBundle(id, review ? withReview({ components }, [{ field: 'components', from: review.from }], review.labels) : { components });
 }
+
+export type RecipeReview = { from: unknown; labels: Record<string, RefLabel> };
 
 /** Prices go through PUT /v1/bundle-prices/batch (one item), addressed by the bundle's product id. */
 export function setBundlePrices(id: number, changes: { price?: number; sellPrice?: number }) {
@@ -41,7 +46,7 @@ export function useCreateBundle() {
 export function useReplaceRecipe(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (components: ComponentWrite[]) => replaceRecipe(id, components),
+    mutationFn: ({ components, review }: { components: ComponentWrite[]; review?: RecipeReview }) => replaceRecipe(id, components, review),
     onSuccess: () => invalidate(client, id),
   });
 }

@@ -12,10 +12,12 @@ export async function importRows(input: {
   fileName: string;
   headers: string[];
   mapping: (string | null)[];
-  rows: { line: number; cells: string[] }[];
+  rows: { line: number; cells: string[]; before?: Record<string, unknown> }[];
+  /** Where the rows came from, so History files the writes as a bulk edit or a resend. */
+  origin: 'bulk' | 'sync';
 }): Promise<string> {
   const checked = checkRows(FAMILIES[input.family], input.headers, input.mapping, input.rows).rows;
-  const description: ImportDescription = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length };
+  const description: ImportDescription = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length, origin: input.origin };
   try {
     return await uploadAndStart(description, (from, to) =>
       checked.slice(from, to).map((row, i) => ({
@@ -25,6 +27,8 @@ export async function importRows(input: {
         item: row.errors.length ? null : row.item,
         errors: row.errors,
         warnings: row.warnings,
+        // The values the person reviewed as old (bulk edit): History shows them old → new.
+        ...(input.rows[from + i]?.before ? { before: input.rows[from + i]!.before } : {}),
       })),
     );
   } catch (error) {

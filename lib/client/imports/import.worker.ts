@@ -6,7 +6,8 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
-import { compareItem, COMPARE_SOURCES, indexLive, isComparable, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { compareItem, COMPARE_SOURCES, indexLive, isComparable, readBefore, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { buildReferences, predictRefusal, referencesNeeded, type References } from '@/lib/csv/predict';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
@@ -33,6 +34,8 @@ let checked: {
   issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared. */
   compared?: (CompareKind | null)[];
+  /** The old values each row's comparison read, for History. */
+  befores?: (Record<string, unknown> | null)[];
 } | null = null;
 
 
@@ -72,34 +75,61 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
   post({ type: 'checked', result: summary });
 }
 
-/** "Compare with live data": reads the family's records once (every page) and compares each row to send. */
+/** The ids the rows refer to (products, categories, component SKUs, salespeople), read only when the file fills those fields. */
+async function readReferences(family: FamilyName, mapping: Mapping): Promise<References> {
+  const need = referencesNeeded(family, new Set(mapping.filter((m): m is string => m !== null)));
+  const all = <L extends Parameters<typeof fetchAllPages>[0]>(list: L, on: boolean) => (on ? fetchAllPages(list, {}) : Promise.resolve(undefined));
+  const [products, bundles, categories, skus, internalUsers] = await Promise.all([
+    all('products', need.products),
+    all('bundles', need.products || need.skus),
+    all('productCategories', need.categories),
+    all('skus', need.skus),
+    all('internalUsers', need.internalUsers),
+  ]);
+  return buildReferences({ products, bundles, categories, skus, internalUsers });
+}
+
+/**
+ * "Compare with live data": reads the family's records once (every page) and compares each row to send; a row
+ * that would create or update is then checked against what the service would refuse (./predict).
+ */
 async function compare() {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
   const family = checked.family;
   if (!isComparable(family)) throw new ApiError({ status: 0, code: 'compare_unsupported', kind: 'not_sent' });
   const { list } = COMPARE_SOURCES[family];
-  const records = (await fetchAllPages(list, {}, {
-    onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
-  })) as LiveRecord[];
+  const [records, refs] = await Promise.all([
+    fetchAllPages(list, {}, {
+      onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
+    }) as Promise<LiveRecord[]>,
+    readReferences(family, checked.mapping),
+  ]);
   const live = indexLive(family, records);
-  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0 }, byCode: 0, records: records.length, rows: [] };
+  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
+  const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
   const { issues } = checked;
   const itemOf = itemMaker(FAMILIES[family], checked.mapping);
+  const befores: (Record<string, unknown> | null)[] = [];
   const kinds: (CompareKind | null)[] = checked.rows.map((row, r) => {
     if (issues.get(r)?.errors.length) return null;
-    const c = compareItem(family, itemOf(row.cells), live);
-    result.counts[c.kind]++;
-    if (c.byCode && c.kind === 'update') result.byCode++;
-    if (c.kind !== 'same' && result.rows.length < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c });
-    return c.kind;
+    const item = itemOf(row.cells);
+    const c = compareItem(family, item, live);
+    befores[r] = readBefore(family, item, c);
+    const reason = c.kind === 'create' || c.kind === 'update' || c.kind === 'same' ? predictRefusal(family, item, refs) : null;
+    const kind: CompareKind = reason ? 'would_fail' : c.kind;
+    result.counts[kind]++;
+    if (c.byCode && kind === 'update') result.byCode++;
+    if (listed[kind]++ < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c, kind, ...(reason ? { reason } : {}) });
+    return kind;
   });
   checked.compared = kinds;
+  checked.befores = befores;
   post({ type: 'compared', result });
 }
 
 async function send(fileName: string, skipUnchanged: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
-  const { rows, issues, compared } = checked;
+  const { rows, issues, compared, befores } = checked;
   const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
   const description = {
     family: checked.family,
@@ -123,6 +153,8 @@ async function send(fileName: string, skipUnchanged: boolean) {
           errors,
           warnings,
           ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true as const } : {}),
+          // Compared with live data: the old values read go with the row, for History.
+          ...(befores?.[from + i] ? { before: befores[from + i] } : {}),
         };
       }),
     (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),

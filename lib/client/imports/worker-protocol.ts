@@ -1,6 +1,7 @@
 import type { CheckSummary } from '@/lib/csv/read-check';
 import type { Detected, Encoding } from '@/lib/csv/encoding';
 import type { FamilyName } from '@/lib/csv/families';
+import type { RowIssue } from '@/lib/csv/check';
 import type { Change, CompareKind } from '@/lib/csv/compare';
 import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, FileError } from '@/lib/csv/parse';
@@ -36,7 +37,7 @@ export type FromWorker =
   /** startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). */
   | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean };
 
-/** Rows listed by "Compare with live data" (those that create, update or fail), up to this many. */
+/** Rows listed by "Compare with live data", up to this many of each kind. */
 export const COMPARE_ROWS_SHOWN = 500;
 
 export type CompareResult = {
@@ -46,5 +47,15 @@ export type CompareResult = {
   byCode: number;
   /** Records read from the service. */
   records: number;
-  rows: { line: number; kind: CompareKind; recordId: number | null; changes: Change[]; byCode: boolean }[];
+  rows: CompareRow[];
+};
+
+export type CompareRow = {
+  line: number;
+  kind: CompareKind;
+  recordId: number | null;
+  changes: Change[];
+  byCode: boolean;
+  /** Why the service would refuse the row (kind 'would_fail'). */
+  reason?: RowIssue;
 };

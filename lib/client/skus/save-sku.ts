@@ -16,8 +16,9 @@ export function updateSku(id: number, changes: SkuWrite) {
 }
 
 /** On-hand stock is written only through the stock batch (POST /v1/skus/stock/batch), one item here. */
-export function setSkuStock(skuId: number, inventoryQty: number) {
-  return sendOneItemBatch('stock', { skuId, inventoryQty });
+export function setSkuStock(skuId: number, stock: number | { inventoryQty: number }) {
+  // The panel's changes object is spread, not rebuilt: it carries the review (old value) to the History.
+  return sendOneItemBatch('stock', typeof stock === 'number' ? { skuId, inventoryQty: stock } : { skuId, ...stock });
 }
 
 /** Prices are written through the price batch (PUT /v1/prices/batch); only the changed prices are sent. */
@@ -51,7 +52,7 @@ export function useUpdateSku(id: number) {
 export function useSetSkuStock(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (inventoryQty: number) => setSkuStock(id, inventoryQty),
+    mutationFn: (stock: number | { inventoryQty: number }) => setSkuStock(id, stock),
     onSuccess: () => invalidate(client, id, { bundles: true }),
   });
 }

@@ -1,8 +1,9 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { FieldDiff, HistoryEntry, RecordType } from '@/lib/contract/history';
+import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db/types';
+import { insertAudit, proxyChanges } from './record';
 
 /**
  * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
@@ -40,6 +41,12 @@ export interface AuditRecord {
 
 export interface AuditEntryView extends AuditRecord {
   id: string;
+  family: AuditFamily;
+  /** The job and import (results page) that sent a batch, with its attempt and chunk. */
+  jobId: string | null;
+  importId: string | null;
+  attempt: number | null;
+  chunk: number | null;
   /** ISO 8601, UTC. */
   at: string;
 }
@@ -55,23 +62,9 @@ export interface AuditPage {
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
+/** Records a single write (the proxy, account changes): its entry and one change record per record it names. */
 export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: record.userId,
-      user_email: record.userEmail,
-      operation: record.operation,
-      target_ids: record.targetIds,
-      status: record.status,
-      outcome: record.outcome,
-      result: record.result ?? null,
-      failed_ids: record.failedIds ?? [],
-      unknown_ids: record.unknownIds ?? [],
-      record_type: record.recordType ?? null,
-      changes: record.changes ? JSON.stringify(record.changes) : null,
-    })
-    .execute();
+  await insertAudit(db, record, proxyChanges(record));
 }
 
 /** What the audit page can narrow the log to (each optional; all given ones apply). */
@@ -79,6 +72,10 @@ export interface AuditFilters {
   /** The e-mail of the person, exact. */
   person?: string;
   operation?: string;
+  /** The family of operation (form, panel, bulk, import, resend…). */
+  family?: AuditFamily;
+  /** Entries that touched this record (several ids: every record with an ERP code). */
+  record?: { type: RecordType; id: string | string[] };
   result?: WriteResult;
   /** Inclusive bounds on the time of the write. */
   from?: Date;
@@ -91,30 +88,68 @@ function readChanges(value: unknown): FieldDiff[] | null {
 }
 
 /**
- * A record's history: the writes made through the console whose targets include it, newest first. Capped:
- * a panel shows the recent past; the audit page holds the rest.
+ * A record's history: the writes made through the console whose change records name it, newest first, as
+ * one index range (audit_change_record_idx). Capped: the panel pages through the rest (listHistoryPage).
  */
 export async function listHistory(db: Kysely<ConsoleDatabase>, type: RecordType, id: string, limit = 100): Promise<HistoryEntry[]> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['id', 'at', 'user_email', 'operation', 'result', 'outcome', 'status', 'changes'])
-    .where('record_type', '=', type)
-    .where(sql<boolean>`target_ids @> array[${id}]::text[]`)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: String(row.id),
-    at: new Date(row.at).toISOString(),
-    userEmail: row.user_email,
-    operation: row.operation,
-    result: row.result,
-    outcome: row.outcome,
-    status: row.status,
-    changes: readChanges(row.changes),
-  }));
+  return (await listHistoryPage(db, type, id, { limit })).entries;
 }
+
+/** One page of a record's history; `older` (a change record's id) continues after the page it came with. */
+export async function listHistoryPage(
+  db: Kysely<ConsoleDatabase>,
+  type: RecordType,
+  id: string,
+  options: { limit?: number; older?: string | null } = {},
+): Promise<HistoryPage> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? HISTORY_PAGE_SIZE) || 1, 1), 200);
+  const older = options.older && /^[1-9][0-9]{0,18}$/.test(options.older) ? options.older : null;
+  const { rows } = await sql<HistoryRow>`
+    select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read,
+      a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt
+    from audit_change c join audit_log a on a.id = c.audit_id
+    where c.record_type = ${type} and c.record_id = ${id}
+      ${older ? sql`and (c.at, c.id) < (select o.at, o.id from audit_change o where o.id = ${older})` : sql``}
+    order by c.at desc, c.id desc
+    limit ${limit + 1}`.execute(db);
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      userEmail: row.user_email,
+      operation: row.operation,
+      result: row.result,
+      outcome: row.outcome,
+      status: row.status,
+      changes: readChanges(row.changes),
+      source: row.source,
+      oldRead: row.old_read,
+      action: row.action,
+      auditId: row.audit_id,
+      importId: row.import_id,
+      attempt: row.attempt,
+    })),
+    older: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+type HistoryRow = {
+  id: string;
+  at: Date | string;
+  source: ChangeSource;
+  result: WriteResult | null;
+  action: string | null;
+  changes: unknown;
+  old_read: boolean;
+  audit_id: string;
+  user_email: string;
+  operation: string;
+  outcome: string;
+  status: number;
+  import_id: string | null;
+  attempt: number | null;
+};
 
 /** The people and operations present in the log, for the audit page's filter lists. */
 export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{ people: string[]; operations: string[] }> {
@@ -137,6 +172,18 @@ export async function listAudit(
     .selectFrom('audit_log')
     .$if(Boolean(f.person), (q) => q.where('user_email', '=', f.person!))
     .$if(Boolean(f.operation), (q) => q.where('operation', '=', f.operation!))
+    .$if(Boolean(f.family), (q) => q.where('family', '=', f.family!))
+    .$if(Boolean(f.record), (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('audit_change as c')
+            .select(sql`1`.as('one'))
+            .whereRef('c.audit_id', '=', 'audit_log.id')
+            .where('c.record_type', '=', f.record!.type)
+            .where('c.record_id', 'in', [f.record!.id].flat().length ? [f.record!.id].flat() : ['']),
+        ),
+      ),
+    )
     .$if(Boolean(f.result), (q) => q.where('result', '=', f.result!))
     .$if(Boolean(f.from), (q) => q.where('at', '>=', f.from!))
     .$if(Boolean(f.to), (q) => q.where('at', '<=', f.to!));
@@ -164,6 +211,11 @@ export async function listAudit(
       unknownIds: row.unknown_ids ?? [],
       recordType: (row.record_type as RecordType | null) ?? null,
       changes: readChanges(row.changes),
+      family: row.family as AuditFamily,
+      jobId: row.job_id,
+      importId: row.import_id == null ? null : String(row.import_id),
+      attempt: row.attempt,
+      chunk: row.chunk,
     })),
     totalCount,
     page,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeReview, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { decodeReview, REVIEW_LABELS, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
 
 /** Fields whose values are never written to the audit log: only that they were set. */
 const SECRET_FIELDS = new Set(['password']);
@@ -36,6 +36,7 @@ export function recordedChanges(requestText: string | null, reviewHeader: string
   if (Array.isArray(body)) body = body.length === 1 ? body[0] : undefined;
   if (!isRecord(body)) return null;
   const review = decodeReview(reviewHeader);
+  const labels = isRecord(review[REVIEW_LABELS]) ? (review[REVIEW_LABELS] as Record<string, RefLabel>) : null;
   const changes: FieldDiff[] = [];
   for (const [field, to] of Object.entries(body)) {
     if (KEY_FIELDS.has(field)) continue;
@@ -45,6 +46,7 @@ export function recordedChanges(requestText: string | null, reviewHeader: string
     }
     const diff: FieldDiff = { field, to: bounded(to) };
     if (Object.hasOwn(review, field) && !SECRET_FIELDS.has(field)) diff.from = bounded(review[field]);
+    if (labels && field === 'components') diff.labels = labels;
     changes.push(diff);
   }
   return changes;

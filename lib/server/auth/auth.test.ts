@@ -182,17 +182,19 @@ describe('console accounts (better-auth on PGlite)', () => {
   it('takes the attempt limit from the configuration (AUTH_SIGN_IN_MAX_ATTEMPTS)', async () => {
     const strict = createConsoleAuth(conn.db, { ...config, signInMaxAttempts: 2 });
     const ip = freshIp();
-    const attempt = () =>
+    const attempt = (email: string, password: string) =>
       strict.handler(
         new Request(`${BASE}/api/auth/sign-in/email`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: BASE, 'x-console-client-address': ip },
-          body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
+          body: JSON.stringify({ email, password }),
         }),
       );
-    expect((await attempt()).status).toBe(200);
-    expect((await attempt()).status).toBe(200);
-    expect((await attempt()).status).toBe(429);
+    // Only wrong passwords count against the address (issue 28: right ones never lock colleagues out).
+    expect((await attempt('viewer@example.com', DEMO_PASSWORD)).status).toBe(200);
+    expect((await attempt('guess-a@example.com', 'wrong-password')).status).toBe(401);
+    expect((await attempt('guess-b@example.com', 'wrong-password')).status).toBe(401);
+    expect((await attempt('viewer@example.com', DEMO_PASSWORD)).status).toBe(429);
   });
 
   it('keeps public sign-up closed: no account is created and no role can be chosen', async () => {

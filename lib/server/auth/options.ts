@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../client-address';
-import { accountLimitHooks } from './account-limit';
+import { signInLimitHooks } from './sign-in-limits';
 
 export type AuthConfig = {
   secret: string;
@@ -17,14 +17,15 @@ export type AuthConfig = {
   baseURL: string;
   /** Extra origins allowed to post to /api/auth (e.g. the 127.0.0.1 twin of localhost in demo mode). */
   trustedOrigins?: string[];
-  /** Overrides SIGN_IN_LIMIT.max. */
+  /** Overrides SIGN_IN_LIMIT.max (wrong passwords per address per window). */
   signInMaxAttempts?: number;
 };
 
 /**
- * Sign-in attempts allowed per client address (right or wrong password alike). The count is kept in the
- * database, so every instance shares it, and clears after `window` seconds without an attempt.
- * AUTH_SIGN_IN_MAX_ATTEMPTS overrides `max`.
+ * Wrong passwords allowed per client address in a `window` that opens at the first one; then every sign-in
+ * from that address waits until the window closes. Right passwords never count, so 60 colleagues behind one
+ * office address can all sign in within a minute, while spraying guesses over many accounts from one address
+ * gets 10 a minute. Kept in the database, so every instance shares it. AUTH_SIGN_IN_MAX_ATTEMPTS overrides `max`.
  */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
 export const DEFAULT_ROLE: Role = 'viewer';
@@ -79,12 +80,11 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       storage: 'database' as const,
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
-      },
+      // Sign-in has its own limits below, which count wrong passwords only; better-auth's counts every attempt.
+      customRules: { '/sign-in/email': false as const },
     },
-    // Per-account wrong-password limit, on top of the per-address rate limit above.
-    hooks: accountLimitHooks(db),
+    // Wrong passwords per client address and per account, shared by all instances.
+    hooks: signInLimitHooks(db, { address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max } }),
     advanced: {
       // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

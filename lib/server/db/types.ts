@@ -123,6 +123,27 @@ export interface AuditLogTable {
   /** Migration 0070: the record type written (lib/contract/history), and the confirmed field changes. */
   record_type: ColumnType<string | null, string | null | undefined, never>;
   changes: ColumnType<unknown, string | null | undefined, never>;
+  /** Migration 0250: the family of operation, and the job that sent a batch (lib/server/audit/record.ts). */
+  family: ColumnType<string, string | undefined, never>;
+  job_id: ColumnType<string | null, string | null | undefined, never>;
+  import_id: ColumnType<string | null, string | number | null | undefined, never>;
+  attempt: ColumnType<number | null, number | null | undefined, never>;
+  chunk: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** One record a write touched (migration 0250): a record's History is read from here. */
+export interface AuditChangeTable {
+  id: Generated<string>;
+  audit_id: string;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  record_type: string;
+  record_id: string;
+  source: string;
+  result: WriteResult | null;
+  action: string | null;
+  row_no: number | null;
+  changes: ColumnType<unknown, string | null | undefined, never>;
+  old_read: boolean;
 }
 
 /** How a write ended, as the audit log records it (lib/server/audit). */
@@ -239,6 +260,7 @@ export interface ConsoleDatabase {
   account: AccountTable;
   rateLimit: RateLimitTable;
   audit_log: AuditLogTable;
+  audit_change: AuditChangeTable;
   sign_in_failures: SignInFailureTable;
   job: JobTable;
   job_unit: JobUnitTable;

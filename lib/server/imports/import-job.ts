@@ -5,6 +5,7 @@ import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
+import { recordChunkHistory, type SentOutcome } from './history';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
 /**
@@ -102,9 +103,12 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
       switch (taken.action) {
         case 'done':
           return { ok: true, result: [] };
-        case 'unknown':
+        case 'unknown': {
           // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
-          return { ok: true, result: taken.rowNos.map((rowNo) => outcomeOf(rowNo, undefined)) };
+          // History keeps the values that were sent (rare: read from the rows).
+          const items = new Map((await loadChunk(ctx.db, importId, chunk, { items: true })).rows.map((r) => [r.rowNo, r.item]));
+          return { ok: true, result: taken.rowNos.map((rowNo): SentOutcome => ({ ...outcomeOf(rowNo, undefined), sent: items.get(rowNo) ?? null })) };
+        }
         case 'broken':
           // Nothing sent now: the runtime fails the unit and store() below gives its rows their outcome.
           throw new Error(`import ${importId} chunk ${chunk}: rows without an item to send`);
@@ -116,34 +120,33 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
         const items = taken.items as BatchInput<typeof family>[];
         results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       }
-      return { ok: true, result: taken.rowNos.map((rowNo, i) => outcomeOf(rowNo, results[i])) };
+      // What each row sent, for History (a stored body is parsed once per chunk, after the answer came).
+      const sent = taken.body !== null ? (JSON.parse(taken.body) as Record<string, unknown>[]) : taken.items;
+      return { ok: true, result: taken.rowNos.map((rowNo, i): SentOutcome => ({ ...outcomeOf(rowNo, results[i]), sent: sent?.[i] ?? null })) };
     },
     async store(trx, finished, ctx) {
       const db = trx;
       // The chunks sent: their outcomes in one statement.
-      await recordChunkOutcomes(
-        db,
-        ctx.params.importId,
-        finished.flatMap((unit) => (unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: unit.outcome.result ?? [] }] : [])),
-      );
+      const sent = finished.flatMap((unit) => (unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: (unit.outcome.result ?? []) as SentOutcome[] }] : []));
+      await recordChunkOutcomes(db, ctx.params.importId, sent);
       for (const unit of finished) {
         if (unit.outcome.ok) continue;
         // The unit failed as a whole (an interrupted write the runtime would not re-run, or a crash in
         // run): rows put in a request are unknown, the others were never sent.
-        const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk);
-        await recordOutcomes(
-          db,
-          unit.input.importId,
-          unit.input.chunk,
-          rows
-            .filter((r) => r.status === 'pending')
-            .map((r) =>
+        const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk, { items: true });
+        const outcomes = rows
+          .filter((r) => r.status === 'pending')
+          .map(
+            (r): SentOutcome =>
               sends > 0
-                ? outcomeOf(r.rowNo, undefined)
+                ? { ...outcomeOf(r.rowNo, undefined), sent: r.item }
                 : { rowNo: r.rowNo, status: 'not_sent', recordId: null, errors: [issue('import_chunk_failed')] },
-            ),
-        );
+          );
+        await recordOutcomes(db, unit.input.importId, unit.input.chunk, outcomes);
+        sent.push({ chunk: unit.input.chunk, outcomes });
       }
+      // Every write on the record: one audit entry per chunk sent, one change record per row (imports/history).
+      await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
     },
   });
 }

@@ -8,6 +8,7 @@ import { explainRecipe, sellable, shortfall, type RecipeLine } from '@/lib/clien
 import type { ComponentStocks } from '@/lib/client/bundles/component-stock';
 import type { Bundle } from '@/lib/contract/bundles';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
@@ -80,55 +81,52 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
             <Input type="number" inputMode="numeric" min={0} step={1} value={targetText} onChange={(e) => setTargetText(e.target.value)} />
           </Field>
         </div>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead>
-              <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-                <th scope="col" className="py-2 pr-4 font-medium">{t('component')}</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">{t('quantity')}</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">{t('available')}</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">{t('allows')}</th>
-                {target !== null ? <th scope="col" className="py-2 pr-4 text-right font-medium">{t('shortfall')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {bundle.components.map((c, i) => {
-                const rowLine = lines[i] ?? null;
-                const ex = explained?.lines[i];
-                return (
-                  <tr key={c.componentSkuId} className={ex?.limiting ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
-                    <th scope="row" className="py-2 pr-4 text-left font-normal">
-                      <Link href={`/skus/${c.componentSkuId}`} className={link} prefetch={false}>
-                        {c.componentSkuOuterSysCode || `#${c.componentSkuId}`}
-                      </Link>{' '}
-                      <span className="text-zinc-700 dark:text-zinc-300">{c.componentSkuName}</span>
-                    </th>
-                    <td className="py-2 pr-4 text-right tabular-nums">{qty(c.quantity)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">
-                      {rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">
-                      {ex ? (
-                        <span className="inline-flex items-center gap-2">
-                          {ex.limiting ? <Badge tone="warning">{t('limiting')}</Badge> : null}
-                          {qty(ex.allows)}
-                        </span>
-                      ) : (
-                        '…'
-                      )}
-                    </td>
-                    {target !== null ? (
-                      <td className="py-2 pr-4 text-right tabular-nums">
-                        {rowLine ? qty(shortfall(rowLine, target)) : '…'}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table variant="plain" caption={t('caption')}>
+          <THead>
+            <Tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <Th>{t('component')}</Th>
+              <Th className="text-right">{t('quantity')}</Th>
+              <Th className="text-right">{t('available')}</Th>
+              <Th className="text-right">{t('allows')}</Th>
+              {target !== null ? <Th className="text-right">{t('shortfall')}</Th> : null}
+            </Tr>
+          </THead>
+          <TBody>
+            {bundle.components.map((c, i) => {
+              const rowLine = lines[i] ?? null;
+              const ex = explained?.lines[i];
+              return (
+                <Tr key={c.componentSkuId} className={ex?.limiting ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
+                  <Th scope="row">
+                    <Link href={`/skus/${c.componentSkuId}`} className={link} prefetch={false}>
+                      {c.componentSkuOuterSysCode || `#${c.componentSkuId}`}
+                    </Link>{' '}
+                    <span className="text-zinc-700 dark:text-zinc-300">{c.componentSkuName}</span>
+                  </Th>
+                  <Td numeric>{qty(c.quantity)}</Td>
+                  <Td numeric>
+                    {rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}
+                  </Td>
+                  <Td numeric>
+                    {ex ? (
+                      <span className="inline-flex items-center gap-2">
+                        {ex.limiting ? <Badge tone="warning">{t('limiting')}</Badge> : null}
+                        {qty(ex.allows)}
+                      </span>
+                    ) : (
+                      '…'
+                    )}
+                  </Td>
+                  {target !== null ? (
+                    <Td numeric>
+                      {rowLine ? qty(shortfall(rowLine, target)) : '…'}
+                    </Td>
+                  ) : null}
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
       </CardContent>
     </Card>
   );

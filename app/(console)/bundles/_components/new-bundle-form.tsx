@@ -16,7 +16,7 @@ import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/rec
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
 // bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
-import { BUNDLE_LIMITS, bundleCreate, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import { BUNDLE_LIMITS, bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '../../products/_components/use-categories';
 import { RecipeRows } from './recipe-rows';
 
@@ -37,7 +37,7 @@ function RecipeField() {
   const [rows, setRows] = useState<DraftComponent[]>([]);
   const submitted = formState.submitCount > 0;
   useEffect(() => {
-    setValue('components', rows.length ? (toComponentWrites(rows) as unknown as FormValue) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
+    setValue('components', rows.length ? toComponentWrites(rows) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
   }, [rows, setValue, submitted]);
   const error = fieldError(formState.errors.components?.message);
   return (
@@ -87,7 +87,7 @@ export function NewBundleForm() {
         }}
         mode="create"
         submitLabel={tr('reviewAndCreate')}
-        onSave={(changes) => create.mutateAsync(changes as BundleWrite)}
+        onSave={(changes) => create.mutateAsync(changes)}
         // The shared create guard (components/form/create-guard): an existing bundle with this ERP code is
         // shown while typing and nothing is sent, since the create would overwrite it (an upsert by code).
         beforeSend={guard.beforeSend}

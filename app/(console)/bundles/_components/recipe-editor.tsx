@@ -55,7 +55,14 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
     }
     const sent = toComponentWrites(rows);
     try {
-      await replace.mutateAsync(sent);
+      const labels = Object.fromEntries(
+        [...bundle.components.map((c) => ({ skuId: c.componentSkuId, code: c.componentSkuOuterSysCode, name: c.componentSkuName })), ...rows].map((r) => [
+          String(r.skuId),
+          { code: r.code ?? null, name: r.name ?? null },
+        ]),
+      );
+      const from = bundle.components.map((c) => ({ componentSkuId: c.componentSkuId, quantity: c.quantity, sort: c.sort }));
+      await replace.mutateAsync({ components: sent, review: { from, labels } });
       setDirty(false);
       toast.success(t('saved'));
       onClose();

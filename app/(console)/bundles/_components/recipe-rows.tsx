@@ -22,6 +22,7 @@ import { componentError, type DraftComponent } from '@/lib/client/bundles/recipe
 import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Sku } from '@/lib/contract/skus';
 import { SkuSearch } from './sku-search';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export interface RecipeRowsProps {
   rows: DraftComponent[];
@@ -90,37 +91,34 @@ export function RecipeRows({ rows, onChange, showAllErrors, rowErrors }: RecipeR
         onDragEnd={onDragEnd}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}
       >
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead>
-              <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-                <th scope="col" className="py-2 pr-2 font-medium">{t('order')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{ta('component')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{ta('quantity')}</th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">{t('remove')}</span>
-                </th>
-              </tr>
-            </thead>
-            <SortableContext items={rows.map((r) => r.skuId)} strategy={verticalListSortingStrategy}>
-              <tbody>
-                {rows.map((row, i) => (
-                  <SortableRow
-                    key={row.skuId}
-                    row={row}
-                    index={i}
-                    count={rows.length}
-                    error={rowErrors.get(row.skuId) ?? quantityError(row, showAllErrors)}
-                    onQuantity={(quantity) => onChange(rows.map((r) => (r.skuId === row.skuId ? { ...r, quantity } : r)))}
-                    onMove={(to) => move(i, to)}
-                    onRemove={() => onChange(rows.filter((r) => r.skuId !== row.skuId))}
-                  />
-                ))}
-              </tbody>
-            </SortableContext>
-          </table>
-        </div>
+        <Table variant="plain" caption={t('caption')}>
+          <THead>
+            <Tr className="border-b border-zinc-200 dark:border-zinc-800">
+              <Th>{t('order')}</Th>
+              <Th>{ta('component')}</Th>
+              <Th>{ta('quantity')}</Th>
+              <Th>
+                <span className="sr-only">{t('remove')}</span>
+              </Th>
+            </Tr>
+          </THead>
+          <SortableContext items={rows.map((r) => r.skuId)} strategy={verticalListSortingStrategy}>
+            <TBody>
+              {rows.map((row, i) => (
+                <SortableRow
+                  key={row.skuId}
+                  row={row}
+                  index={i}
+                  count={rows.length}
+                  error={rowErrors.get(row.skuId) ?? quantityError(row, showAllErrors)}
+                  onQuantity={(quantity) => onChange(rows.map((r) => (r.skuId === row.skuId ? { ...r, quantity } : r)))}
+                  onMove={(to) => move(i, to)}
+                  onRemove={() => onChange(rows.filter((r) => r.skuId !== row.skuId))}
+                />
+              ))}
+            </TBody>
+          </SortableContext>
+        </Table>
       </DndContext>
       {rows.length === 0 ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('empty')}</p> : null}
       <div className="max-w-xl">
@@ -156,13 +154,13 @@ function SortableRow({ row, index, count, error, onQuantity, onMove, onRemove }:
   const inputId = `recipe-quantity-${row.skuId}`;
   const errorId = `${inputId}-error`;
   return (
-    <tr
+    <Tr
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={isDragging ? 'relative z-10 bg-zinc-100 dark:bg-zinc-800' : 'border-b border-zinc-100 dark:border-zinc-900'}
+      className={isDragging ? 'relative z-10 bg-zinc-100 dark:bg-zinc-800' : undefined}
       data-sku-id={row.skuId}
     >
-      <td className="py-2 pr-2 align-top">
+      <Td className="align-top">
         <div className="flex items-center gap-1">
           <button
             type="button"
@@ -176,12 +174,12 @@ function SortableRow({ row, index, count, error, onQuantity, onMove, onRemove }:
           </button>
           <span className="tabular-nums text-zinc-600 dark:text-zinc-400">{index + 1}</span>
         </div>
-      </td>
-      <th scope="row" className="py-2 pr-4 text-left align-top font-normal">
+      </Td>
+      <Th scope="row" className="align-top">
         <span className="font-medium">{row.code || `#${row.skuId}`}</span> <span className="text-zinc-700 dark:text-zinc-300">{row.name}</span>
         <span className="block text-xs text-zinc-600 dark:text-zinc-400">id {row.skuId}</span>
-      </th>
-      <td className="py-2 pr-4 align-top">
+      </Th>
+      <Td className="align-top">
         <Input
           id={inputId}
           className="w-32"
@@ -198,8 +196,8 @@ function SortableRow({ row, index, count, error, onQuantity, onMove, onRemove }:
             {error}
           </p>
         ) : null}
-      </td>
-      <td className="py-2 align-top">
+      </Td>
+      <Td className="align-top">
         <div className="flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index - 1)}>
             {t('moveUp')}
@@ -214,7 +212,7 @@ function SortableRow({ row, index, count, error, onQuantity, onMove, onRemove }:
             <span className="sr-only"> {name}</span>
           </Button>
         </div>
-      </td>
-    </tr>
+      </Td>
+    </Tr>
   );
 }

@@ -6,13 +6,13 @@ import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
-import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { formValuesFrom } from '@/components/form/changed-fields';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { QueryState } from '@/components/record/query-state';
 import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-company';
-import { companyWrite, type Company, type CompanyWrite } from '@/lib/contract/resources';
+import { companyWrite, type Company } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
 import { useSalespeople } from './use-salespeople';
 import { recordQueryOptions } from '@/lib/client/queries';
@@ -53,7 +53,7 @@ export function CompanyEditForm({ company }: { company: Company }) {
   const salespeople = useSalespeople();
   const update = useUpdateCompany(company.id);
   const labels = useLabels();
-  const original = formValuesFrom(company, COMPANY_TEXT_FIELDS) as unknown as Record<string, FormValue>;
+  const original = formValuesFrom(company, COMPANY_TEXT_FIELDS);
   if (salespeople.query.isPending || salespeople.query.error) {
     return <QueryState isPending={salespeople.query.isPending} error={salespeople.query.error} onRetry={() => void salespeople.query.refetch()} notFound="" />;
   }
@@ -67,9 +67,9 @@ export function CompanyEditForm({ company }: { company: Company }) {
       formatValue={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined)}
       mode="edit"
       submitLabel={tr('reviewAndSave')}
-      onSave={(changes) => update.mutateAsync(changes as CompanyWrite)}
+      onSave={(changes) => update.mutateAsync(changes)}
       reread={async () =>
-        formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('company', company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS) as unknown as Record<string, FormValue>
+        formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('company', company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS)
       }
       onSaved={() => {
         toast.success(tr('saved'));
@@ -108,7 +108,7 @@ export function CompanyCreateForm() {
         formatValue={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined)}
         mode="create"
         submitLabel={tr('reviewAndCreate')}
-        onSave={(changes) => create.mutateAsync(changes as CompanyWrite)}
+        onSave={(changes) => create.mutateAsync(changes)}
         beforeSend={guard.beforeSend}
         recheck={guard.recheck}
         onSaved={(result) => {

@@ -19,6 +19,7 @@ import {
 import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
 import { csvFileName } from '@/lib/csv/export';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 type Phase =
   | { phase: 'idle' }
@@ -168,44 +169,41 @@ function MyExports() {
         {mine.error ? <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert> : null}
         {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
         {list.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('mineCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('when')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('resource')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('rows')}</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">{t('state')}</th>
-                  <th scope="col" className="py-1.5 font-medium">{t('file')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {list.map((e) => (
-                  <tr key={e.id}>
-                    <td className="whitespace-nowrap py-1.5 pr-3">
-                      <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
-                    </td>
-                    <td className="py-1.5 pr-3">{t(`resources.${e.resource}`)}</td>
-                    <td className="whitespace-nowrap py-1.5 pr-3">{format.number(e.totalCount)}</td>
-                    <td className="py-1.5 pr-3">
-                      <Badge tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}>{stateText(e)}</Badge>{' '}
-                      {e.state === 'running' || e.state === 'planning' ? (
-                        <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-1.5">
-                      {e.ready ? (
-                        <a href={exportFileUrl(e.id)} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-                          {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
-                        </a>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table variant="plain" caption={t('mineCaption')}>
+            <THead>
+              <Tr>
+                <Th>{t('when')}</Th>
+                <Th>{t('resource')}</Th>
+                <Th>{t('rows')}</Th>
+                <Th>{t('state')}</Th>
+                <Th>{t('file')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {list.map((e) => (
+                <Tr key={e.id}>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
+                  </Td>
+                  <Td>{t(`resources.${e.resource}`)}</Td>
+                  <Td className="whitespace-nowrap">{format.number(e.totalCount)}</Td>
+                  <Td>
+                    <Badge tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}>{stateText(e)}</Badge>{' '}
+                    {e.state === 'running' || e.state === 'planning' ? (
+                      <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
+                    ) : null}
+                  </Td>
+                  <Td>
+                    {e.ready ? (
+                      <a href={exportFileUrl(e.id)} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                        {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                      </a>
+                    ) : null}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
         ) : null}
       </CardContent>
     </Card>

@@ -60,6 +60,7 @@ export function FailedSync() {
         headers,
         mapping: headers,
         rows: chosen.map((r) => ({ line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })),
+        origin: 'sync',
       });
       router.push(`/imports/${id}`);
     } catch (error) {

@@ -8,6 +8,7 @@ import { checkRows, type RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
@@ -152,123 +153,121 @@ export function FixGrid(props: FixGridProps) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table role="grid" aria-label={props.caption} className="min-w-full text-left text-sm">
-        <thead className="bg-zinc-50 dark:bg-zinc-900">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('resendColumn')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {props.labelHeader}
-            </th>
-            {props.statusText ? (
-              <th scope="col" className="px-3 py-2 font-medium">
-                {ti('results.status')}
-              </th>
-            ) : null}
-            {headers.map((h, i) => (
-              <th key={i} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-2 font-medium">
-              {ti('errors')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {rows.map((row, r) => {
-            const check = live.get(row.rowNo) ?? { errors: [], changed: false };
-            // Until the row is changed, its failure reason stands; after, the live check speaks.
-            const issues = check.changed ? check.errors : [...row.issues, ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field))];
-            const columnOf = (issue: RowIssue) => (issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1);
-            const rowIssues = issues.filter((i) => columnOf(i) < 0);
-            const cells = cellsOf(r);
-            return (
-              <tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
-                <td className="px-3 py-1.5">
-                  <Checkbox
-                    aria-label={t('resendRow', { row: row.label })}
-                    checked={props.selected.has(row.rowNo)}
-                    onChange={(e) => props.onSelect(row.rowNo, e.target.checked)}
-                  />
-                </td>
-                <th scope="row" className="px-3 py-1.5 font-normal tabular-nums">
-                  {row.label}
-                </th>
-                {props.statusText ? (
-                  <td className="px-3 py-1.5">
-                    <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>{props.statusText(row.status ?? '')}</Badge>
-                  </td>
-                ) : null}
-                {headers.map((header, c) => {
-                  const here = issues.filter((i) => columnOf(i) === c);
-                  const isActive = active.r === r && active.c === c;
-                  const isEditing = editing && editing.pos.r === r && editing.pos.c === c;
-                  return (
-                    <td
-                      key={c}
-                      role="gridcell"
-                      ref={(el) => {
-                        if (el) cellRefs.current.set(`${r}:${c}`, el);
-                        else cellRefs.current.delete(`${r}:${c}`);
-                      }}
-                      tabIndex={isActive && !isEditing ? 0 : -1}
-                      aria-invalid={here.length ? true : undefined}
-                      onFocus={() => !isActive && setActive({ r, c })}
-                      onKeyDown={(e) => onCellKey(e, r, c)}
-                      onPaste={(e) => onCellPaste(e, r, c)}
-                      onDoubleClick={() => setEditing({ pos: { r, c }, draft: cells[c] ?? '' })}
-                      className={cn(
-                        'min-w-28 px-3 py-1.5 align-top outline-none focus:ring-2 focus:ring-blue-600 focus:ring-inset',
-                        here.length ? 'bg-red-50 dark:bg-red-950/30' : undefined,
-                      )}
-                    >
-                      {isEditing ? (
-                        <input
-                          autoFocus
-                          aria-label={t('editCell', { column: header, row: row.label })}
-                          className="w-full rounded border border-blue-600 bg-white px-1 py-0.5 text-sm dark:bg-zinc-900"
-                          value={editing.draft}
-                          onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
-                          onBlur={() => commit()}
-                          onKeyDown={(e) => {
-                            if (e.key === 'Enter') {
-                              e.preventDefault();
-                              commit({ r: r + 1, c });
-                            } else if (e.key === 'Escape') {
-                              e.preventDefault();
-                              e.stopPropagation();
-                              setEditing(null);
-                              focusNext.current = true;
-                              setActive({ r, c });
-                            }
-                          }}
-                        />
-                      ) : (
-                        <span className="block min-h-5 whitespace-pre-wrap break-words">{cells[c] ?? ''}</span>
-                      )}
-                      {here.map((issue, k) => (
-                        <span key={k} className="mt-0.5 block text-xs text-red-800 dark:text-red-300">
-                          {issueText(issue, false)}
-                        </span>
-                      ))}
-                    </td>
-                  );
-                })}
-                <td className="px-3 py-1.5 text-xs text-red-800 dark:text-red-300">
-                  {rowIssues.map((issue, k) => (
-                    <span key={k} className="block">
-                      {issueText(issue, true)}
-                    </span>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table role="grid" aria-label={props.caption} className="min-w-full">
+        <THead>
+        <Tr>
+          <Th>
+            {t('resendColumn')}
+          </Th>
+          <Th>
+            {props.labelHeader}
+          </Th>
+          {props.statusText ? (
+            <Th>
+              {ti('results.status')}
+            </Th>
+          ) : null}
+          {headers.map((h, i) => (
+            <Th key={i} className="whitespace-nowrap">
+              {h}
+            </Th>
+          ))}
+          <Th>
+            {ti('errors')}
+          </Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {rows.map((row, r) => {
+          const check = live.get(row.rowNo) ?? { errors: [], changed: false };
+          // Until the row is changed, its failure reason stands; after, the live check speaks.
+          const issues = check.changed ? check.errors : [...row.issues, ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field))];
+          const columnOf = (issue: RowIssue) => (issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1);
+          const rowIssues = issues.filter((i) => columnOf(i) < 0);
+          const cells = cellsOf(r);
+          return (
+            <Tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
+              <Td>
+                <Checkbox
+                  aria-label={t('resendRow', { row: row.label })}
+                  checked={props.selected.has(row.rowNo)}
+                  onChange={(e) => props.onSelect(row.rowNo, e.target.checked)}
+                />
+              </Td>
+              <Th scope="row" className="tabular-nums">
+                {row.label}
+              </Th>
+              {props.statusText ? (
+                <Td>
+                  <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>{props.statusText(row.status ?? '')}</Badge>
+                </Td>
+              ) : null}
+              {headers.map((header, c) => {
+                const here = issues.filter((i) => columnOf(i) === c);
+                const isActive = active.r === r && active.c === c;
+                const isEditing = editing && editing.pos.r === r && editing.pos.c === c;
+                return (
+                  <Td
+                    key={c}
+                    role="gridcell"
+                    ref={(el) => {
+                      if (el) cellRefs.current.set(`${r}:${c}`, el);
+                      else cellRefs.current.delete(`${r}:${c}`);
+                    }}
+                    tabIndex={isActive && !isEditing ? 0 : -1}
+                    aria-invalid={here.length ? true : undefined}
+                    onFocus={() => !isActive && setActive({ r, c })}
+                    onKeyDown={(e) => onCellKey(e, r, c)}
+                    onPaste={(e) => onCellPaste(e, r, c)}
+                    onDoubleClick={() => setEditing({ pos: { r, c }, draft: cells[c] ?? '' })}
+                    className={cn(
+                      'min-w-28 align-top outline-none focus:ring-2 focus:ring-blue-600 focus:ring-inset',
+                      here.length ? 'bg-red-50 dark:bg-red-950/30' : undefined,
+                    )}
+                  >
+                    {isEditing ? (
+                      <input
+                        autoFocus
+                        aria-label={t('editCell', { column: header, row: row.label })}
+                        className="w-full rounded border border-blue-600 bg-white px-1 py-0.5 text-sm dark:bg-zinc-900"
+                        value={editing.draft}
+                        onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
+                        onBlur={() => commit()}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') {
+                            e.preventDefault();
+                            commit({ r: r + 1, c });
+                          } else if (e.key === 'Escape') {
+                            e.preventDefault();
+                            e.stopPropagation();
+                            setEditing(null);
+                            focusNext.current = true;
+                            setActive({ r, c });
+                          }
+                        }}
+                      />
+                    ) : (
+                      <span className="block min-h-5 whitespace-pre-wrap break-words">{cells[c] ?? ''}</span>
+                    )}
+                    {here.map((issue, k) => (
+                      <span key={k} className="mt-0.5 block text-xs text-red-800 dark:text-red-300">
+                        {issueText(issue, false)}
+                      </span>
+                    ))}
+                  </Td>
+                );
+              })}
+              <Td className="text-xs text-red-800 dark:text-red-300">
+                {rowIssues.map((issue, k) => (
+                  <span key={k} className="block">
+                    {issueText(issue, true)}
+                  </span>
+                ))}
+              </Td>
+            </Tr>
+          );
+        })}
+      </TBody>
+    </Table>
   );
 }

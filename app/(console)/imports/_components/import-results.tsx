@@ -13,6 +13,7 @@ import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { AttemptsList, RowHistory, type Attempt, type RowAttempt } from './attempts';
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 type RowStatus = 'pending' | 'sending' | 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent' | 'skipped';
 const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
@@ -244,59 +245,56 @@ export function ImportResults({ id }: { id: string }) {
           ) : null}
         </div>
         {downloadFailed ? <Alert tone="error">{t('loadFailed')}</Alert> : null}
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('rowsCaption')}</caption>
-            <thead className="bg-zinc-50 dark:bg-zinc-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
-                {keyColumns.map((c) => (
-                  <th key={c.i} scope="col" className="px-3 py-2 font-medium">
-                    {imp.headers[c.i]}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 font-medium">{t('results.status')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('record')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{tw('attempts')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {(rows.data?.rows ?? []).map((row) => (
-                <tr key={row.rowNo}>
-                  <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                  {keyColumns.map((c) => (
-                    <td key={c.i} className="px-3 py-1.5">
-                      {row.cells[c.i] ?? ''}
-                    </td>
-                  ))}
-                  <td className="px-3 py-1.5">
-                    <Badge tone={TONE[row.status]}>{t(`status.${row.status}`)}</Badge>
-                  </td>
-                  <td className="px-3 py-1.5">
-                    {row.recordId != null && family.recordPath ? (
-                      <Link className="underline" href={family.recordPath(row.recordId)} aria-label={t('recordLink', { id: row.recordId })}>
-                        {row.recordId}
-                      </Link>
-                    ) : (
-                      (row.recordId ?? '')
-                    )}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    {row.errors.map((e, k) => (
-                      <span key={k} className="block">
-                        {issueText(e)}
-                      </span>
-                    ))}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <RowHistory attempt={row.attempt} history={row.history} headers={imp.headers} issueText={issueText} />
-                  </td>
-                </tr>
+        <Table caption={t('rowsCaption')}>
+          <THead>
+            <Tr>
+              <Th>{t('line')}</Th>
+              {keyColumns.map((c) => (
+                <Th key={c.i}>
+                  {imp.headers[c.i]}
+                </Th>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <Th>{t('results.status')}</Th>
+              <Th>{t('record')}</Th>
+              <Th>{t('errors')}</Th>
+              <Th>{tw('attempts')}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {(rows.data?.rows ?? []).map((row) => (
+              <Tr key={row.rowNo}>
+                <Td className="tabular-nums">{row.line}</Td>
+                {keyColumns.map((c) => (
+                  <Td key={c.i}>
+                    {row.cells[c.i] ?? ''}
+                  </Td>
+                ))}
+                <Td>
+                  <Badge tone={TONE[row.status]}>{t(`status.${row.status}`)}</Badge>
+                </Td>
+                <Td>
+                  {row.recordId != null && family.recordPath ? (
+                    <Link className="underline" href={family.recordPath(row.recordId)} aria-label={t('recordLink', { id: row.recordId })}>
+                      {row.recordId}
+                    </Link>
+                  ) : (
+                    (row.recordId ?? '')
+                  )}
+                </Td>
+                <Td>
+                  {row.errors.map((e, k) => (
+                    <span key={k} className="block">
+                      {issueText(e)}
+                    </span>
+                  ))}
+                </Td>
+                <Td>
+                  <RowHistory attempt={row.attempt} history={row.history} headers={imp.headers} issueText={issueText} />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
         {rows.data && rows.data.rows.length === 0 ? <p role="status">{t('noRows')}</p> : null}
         {rows.data && rows.data.rows.length >= limit ? (
           <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>

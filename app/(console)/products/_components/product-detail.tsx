@@ -13,6 +13,7 @@ import { useCategories } from './use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 const INLINE_SKUS = 20;
@@ -105,31 +106,30 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
         <QueryState isPending={skus.isPending} error={skus.error} onRetry={() => void skus.refetch()} notFound="" lines={3} />
         {skus.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p> : null}
         {rows.length > 0 ? (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('skus')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-semibold">{ts('fields.outerSysCode')}</th>
-                <th scope="col" className="py-1 pr-3 font-semibold">{ts('fields.name')}</th>
-                <th scope="col" className="py-1 pr-3 text-right font-semibold">{ts('fields.sellPrice')}</th>
-                <th scope="col" className="py-1 text-right font-semibold">{ts('fields.inventoryQty')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          <Table variant="plain" caption={t('skus')}>
+            <THead>
+              <Tr>
+                <Th>{ts('fields.outerSysCode')}</Th>
+                <Th>{ts('fields.name')}</Th>
+                <Th className="text-right">{ts('fields.sellPrice')}</Th>
+                <Th className="text-right">{ts('fields.inventoryQty')}</Th>
+              </Tr>
+            </THead>
+            <TBody>
               {rows.map((s) => (
-                <tr key={s.id}>
-                  <td className="py-1.5 pr-3">
+                <Tr key={s.id}>
+                  <Td>
                     <Link href={`/skus/${s.id}`} className={link}>
                       {s.outerSysCode || `#${s.id}`}
                     </Link>
-                  </td>
-                  <td className="py-1.5 pr-3">{s.name}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{format.number(s.sellPrice, { maximumFractionDigits: 4 })}</td>
-                  <td className="py-1.5 text-right tabular-nums">{format.number(s.inventoryQty, { maximumFractionDigits: 4 })}</td>
-                </tr>
+                  </Td>
+                  <Td>{s.name}</Td>
+                  <Td numeric>{format.number(s.sellPrice, { maximumFractionDigits: 4 })}</Td>
+                  <Td numeric>{format.number(s.inventoryQty, { maximumFractionDigits: 4 })}</Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         ) : null}
         {skus.data && skus.data.totalCount > 0 ? (
           <p className="text-sm">

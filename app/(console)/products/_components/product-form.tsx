@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { formValuesFrom } from '@/components/form/changed-fields';
 import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
 import { EntityForm } from '@/components/form/entity-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
-import { LIMITS, productWrite, type Product, type ProductWrite } from '@/lib/contract/resources';
+import { LIMITS, productWrite, type Product } from '@/lib/contract/resources';
 import { useCategories } from './use-categories';
 import { recordQueryOptions } from '@/lib/client/queries';
 
@@ -61,7 +61,7 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
   const mode = product ? 'edit' : 'create';
-  const original = product ? (formValuesFrom(product, ['outerSysCode', 'name']) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
+  const original = product ? formValuesFrom(product, ['outerSysCode', 'name']) : CREATE_DEFAULTS;
   const initial = product ? original : { ...CREATE_DEFAULTS, productCategoryId: initialCategoryId ?? null };
   return (
     <EntityForm
@@ -73,11 +73,11 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
       formatValue={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined)}
       mode={mode}
       submitLabel={product ? tr('reviewAndSave') : tr('reviewAndCreate')}
-      onSave={(changes) => (product ? update.mutateAsync(changes as ProductWrite) : create.mutateAsync(changes as ProductWrite))}
+      onSave={(changes) => (product ? update.mutateAsync(changes) : create.mutateAsync(changes))}
       reread={
         product
           ? async () =>
-              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), ['outerSysCode', 'name']) as unknown as Record<string, FormValue>
+              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), ['outerSysCode', 'name'])
           : undefined
       }
       beforeSend={product ? undefined : guard.beforeSend}

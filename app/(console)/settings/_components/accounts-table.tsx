@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { changeRoleAction, setDisabledAction, type SettingsActionState } from '../actions';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 export type AccountRow = {
   id: string;
@@ -105,37 +106,37 @@ export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRo
   const t = useTranslations('settings');
   const roles = useTranslations('roles');
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{t('accountsTitle')}</caption>
-      <thead className="border-b border-zinc-200 bg-zinc-50 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
-        <tr>
-          <th scope="col" className="px-5 py-3">{t('name')}</th>
-          <th scope="col" className="px-5 py-3">{t('email')}</th>
-          <th scope="col" className="px-5 py-3">{t('role')}</th>
-          <th scope="col" className="px-5 py-3">{t('status')}</th>
-          <th scope="col" className="px-5 py-3">{t('actions')}</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+    // Cells line up with the card's own padding (px-5).
+    <Table caption={t('accountsTitle')} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-3">
+      <THead>
+        <Tr>
+          <Th>{t('name')}</Th>
+          <Th>{t('email')}</Th>
+          <Th>{t('role')}</Th>
+          <Th>{t('status')}</Th>
+          <Th>{t('actions')}</Th>
+        </Tr>
+      </THead>
+      <TBody>
         {accounts.map((account) => {
           const self = account.id === currentUserId;
           return (
-            <tr key={account.id}>
-              <th scope="row" className="px-5 py-3 font-medium">
+            <Tr key={account.id}>
+              <Th scope="row" className="font-medium">
                 {account.name} {self ? <span className="font-normal text-zinc-600 dark:text-zinc-400">{t('you')}</span> : null}
-              </th>
-              <td className="px-5 py-3">{account.email}</td>
-              <td className="px-5 py-3">
+              </Th>
+              <Td>{account.email}</Td>
+              <Td>
                 {self ? account.role ? roles(account.role) : '—' : <RoleCell account={account} />}
-              </td>
-              <td className="px-5 py-3">
+              </Td>
+              <Td>
                 <Badge tone={account.disabled ? 'danger' : 'success'}>{account.disabled ? t('disabled') : t('active')}</Badge>
-              </td>
-              <td className="px-5 py-3">{self ? null : <DisableCell account={account} />}</td>
-            </tr>
+              </Td>
+              <Td>{self ? null : <DisableCell account={account} />}</Td>
+            </Tr>
           );
         })}
-      </tbody>
-    </table>
+      </TBody>
+    </Table>
   );
 }

@@ -15,7 +15,7 @@ import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
-import { LIMITS, skuCreate, skuWrite, type Sku, type SkuWrite } from '@/lib/contract/resources';
+import { LIMITS, skuCreate, skuWrite, type Sku } from '@/lib/contract/resources';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 const L = LIMITS.sku;
@@ -105,7 +105,7 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
   const guard = useCreateGuard('skus');
   const client = useQueryClient();
   const mode = sku ? 'edit' : 'create';
-  const original: Record<string, FormValue> = sku ? (formValuesFrom(sku, TEXT_FIELDS) as unknown as Record<string, FormValue>) : CREATE_DEFAULTS;
+  const original: Record<string, FormValue> = sku ? formValuesFrom(sku, TEXT_FIELDS) : CREATE_DEFAULTS;
   const initial = sku ? original : { ...CREATE_DEFAULTS, productId: initialProductId ?? null };
   return (
     <div className="space-y-5">
@@ -121,11 +121,11 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
         formatValue={(field, value) => (field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined)}
         mode={mode}
         submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
-        onSave={(changes) => (sku ? update.mutateAsync(changes as SkuWrite) : create.mutateAsync(changes as SkuWrite))}
+        onSave={(changes) => (sku ? update.mutateAsync(changes) : create.mutateAsync(changes))}
         reread={
           sku
             ? async () =>
-                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS) as unknown as Record<string, FormValue>
+                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS)
             : undefined
         }
         beforeSend={sku ? undefined : guard.beforeSend}

@@ -75,7 +75,7 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
             labels={{ inventoryQty: t('fields.inventoryQty') }}
             mode="edit"
             submitLabel={tr('reviewAndSave')}
-            onSave={(changes) => setStock.mutateAsync(changes.inventoryQty as number)}
+            onSave={(changes) => setStock.mutateAsync(changes as { inventoryQty: number })}
             reread={async () => ({ inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 })).inventoryQty })}
             onSaved={() => {
               toast.success(tr('saved'));

@@ -12,12 +12,7 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { internalUsersQueryOptions } from '@/lib/client/internal-users/get-internal-users';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
-import {
-  INTERNAL_USER_LIMITS as L,
-  type InternalUser,
-  type InternalUserCreate,
-  type InternalUserUpdate,
-} from '@/lib/contract/internal-users';
+import { INTERNAL_USER_LIMITS as L, type InternalUser } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { PasswordField } from './password-field';
 import { userCreateSchema as createSchema, userEditSchema as editSchema } from './user-schemas';
@@ -59,7 +54,7 @@ export function UserCreateForm({ roles }: { roles: UserRoleDirectory }) {
       formatValue={formatValue}
       mode="create"
       submitLabel={tr('reviewAndCreate')}
-      onSave={(changes) => create.mutateAsync(changes as InternalUserCreate)}
+      onSave={(changes) => create.mutateAsync(changes)}
       onSaved={({ id }) => {
         toast.success(tr('created'));
         router.push(`/users/${id}`);
@@ -102,7 +97,7 @@ export function UserEditForm({ user }: { user: InternalUser }) {
   const client = useQueryClient();
   const update = useUpdateInternalUser(user.id);
   const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
-  const valuesOf = (u: InternalUser) => ({ ...(formValuesFrom(u, TEXT_FIELDS) as unknown as Record<string, FormValue>), password: '' });
+  const valuesOf = (u: InternalUser) => ({ ...formValuesFrom(u, TEXT_FIELDS), password: '' });
   const original = valuesOf(user);
   // No single-user GET: the re-read before sending reads the list afresh and picks this user.
   const reread = async () => {
@@ -120,7 +115,7 @@ export function UserEditForm({ user }: { user: InternalUser }) {
       formatValue={formatValue}
       mode="edit"
       submitLabel={tr('reviewAndSave')}
-      onSave={(changes) => update.mutateAsync(changes as InternalUserUpdate)}
+      onSave={(changes) => update.mutateAsync(changes)}
       reread={reread}
       onSaved={() => {
         toast.success(tr('saved'));

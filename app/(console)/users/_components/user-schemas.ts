@@ -1,4 +1,3 @@
-import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { errorField } from '@/lib/contract/errors';
 import { internalUserCreateErrors, internalUserCreateShape, internalUserUpdate } from '@/lib/contract/internal-users';
@@ -12,11 +11,9 @@ export const userCreateSchema = internalUserCreateShape.superRefine((input, ctx)
     seen.add(field);
     ctx.addIssue({ code: 'custom', message: code, path: [field] });
   }
-}) as unknown as z.ZodType<FieldValues, FieldValues>;
+});
 
 /** An empty password box means "keep the current password": it is neither checked nor sent. */
-export const userEditSchema = z.preprocess(
-  (values) => (values && typeof values === 'object' && (values as { password?: unknown }).password === '' ? { ...values, password: null } : values),
-  internalUserUpdate,
-) as unknown as z.ZodType<FieldValues, FieldValues>;
-
+export const userEditSchema = internalUserUpdate.extend({
+  password: z.preprocess((value) => (value === '' ? null : value), internalUserUpdate.shape.password),
+});

@@ -17,7 +17,9 @@ import importChunkBody from './0131-import-chunk-body';
 import importChunkBodyRows from './0170-import-chunk-body-rows';
 import importRowNoForeignKey from './0171-import-row-no-fk';
 import importUploadClosed from './0180-import-upload-closed';
+import auditChanges from './0250-audit-changes';
 import userPreferenceFilters from './0260-user-preference-filters';
+import importOriginBefore from './0251-import-origin-before';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -44,5 +46,7 @@ export const consoleMigrations: Record<string, Migration> = {
   '0170-import-chunk-body-rows': importChunkBodyRows,
   '0171-import-row-no-fk': importRowNoForeignKey,
   '0180-import-upload-closed': importUploadClosed,
+  '0250-audit-changes': auditChanges,
+  '0251-import-origin-before': importOriginBefore,
   '0260-user-preference-filters': userPreferenceFilters,
 };

@@ -1,6 +1,6 @@
 import { isRecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
-import { listHistory } from '@/lib/server/audit/audit-log';
+import { listHistoryPage } from '@/lib/server/audit/audit-log';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { refuse, SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
@@ -15,6 +15,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ type
   if (!isRecordType(type) || !/^[1-9][0-9]{0,18}$/.test(id)) return Response.json({ error: 'not_found' }, { status: 404, headers: SAFE_RESPONSE_HEADERS });
   const allowed = type === 'users' ? can(user.role, 'manageInternalUsers') : can(user.role, 'readHistory');
   if (!allowed) return refuse('forbidden');
-  const entries = await listHistory(await getConsoleDb(), type, id);
-  return Response.json({ entries }, { headers: SAFE_RESPONSE_HEADERS });
+  // `older`: the cursor a previous page gave ("Show older").
+  const older = new URL(request.url).searchParams.get('older');
+  const page = await listHistoryPage(await getConsoleDb(), type, id, { older });
+  return Response.json(page, { headers: SAFE_RESPONSE_HEADERS });
 }

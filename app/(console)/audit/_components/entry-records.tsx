@@ -1,0 +1,86 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { ChangeList } from '@/components/record/change-list';
+import { Badge } from '@/components/ui';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import type { FieldDiff, RecordType } from '@/lib/contract/history';
+
+type EntryChange = {
+  recordType: RecordType;
+  recordId: string;
+  result: 'applied' | 'refused' | 'unknown' | null;
+  action: string | null;
+  rowNo: number | null;
+  changes: FieldDiff[] | null;
+  oldRead: boolean;
+};
+
+/**
+ * An audit entry's records, read when the person opens it: a 200-row import chunk expands to its 200 rows,
+ * each with its record, outcome and fields old → new.
+ */
+export function EntryRecords({ auditId, count }: { auditId: string; count: number }) {
+  const t = useTranslations('audit');
+  const th = useTranslations('history');
+  const [state, setState] = useState<{ rows: EntryChange[] } | 'loading' | 'failed' | null>(null);
+
+  async function load() {
+    if (state && state !== 'failed') return;
+    setState('loading');
+    try {
+      const response = await fetch(`/api/audit/${auditId}/changes`, { credentials: 'same-origin', cache: 'no-store' });
+      if (!response.ok) throw new Error(String(response.status));
+      setState({ rows: ((await response.json()) as { changes: EntryChange[] }).changes });
+    } catch {
+      setState('failed');
+    }
+  }
+
+  return (
+    <details className="mt-1 text-xs" onToggle={(e) => (e.currentTarget.open ? void load() : undefined)}>
+      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{t('showRecords', { count })}</summary>
+      {state === 'loading' ? <p role="status">{t('loadingRecords')}</p> : null}
+      {state === 'failed' ? <p role="alert">{t('recordsFailed')}</p> : null}
+      {state && typeof state === 'object' ? (
+        <Table variant="plain" caption={t('recordsCaption')} className="mt-1 text-xs">
+          <THead>
+            <Tr>
+              <Th>{t('row')}</Th>
+              <Th>{t('record')}</Th>
+              <Th>{t('outcome')}</Th>
+              <Th>{th('changes')}</Th>
+            </Tr>
+          </THead>
+          <TBody className="align-top">
+            {state.rows.map((r, i) => (
+              <Tr key={`${r.recordId}-${r.rowNo ?? i}`}>
+                <Td>{r.rowNo === null ? '' : r.rowNo + 1}</Td>
+                <Td>
+                  {/^[1-9][0-9]*$/.test(r.recordId) ? (
+                    <Link href={`/${r.recordType}/${r.recordId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                      {r.recordId}
+                    </Link>
+                  ) : (
+                    r.recordId.replace(/^code:/, '')
+                  )}
+                </Td>
+                <Td>
+                  {r.result ? (
+                    <Badge tone={r.result === 'applied' ? 'success' : r.result === 'unknown' ? 'danger' : 'warning'}>{th(`results.${r.result}`)}</Badge>
+                  ) : null}{' '}
+                  {r.action === 'created' || r.action === 'updated' ? th(`actions.${r.action}`) : null}
+                </Td>
+                <Td>
+                  {r.changes ? <ChangeList changes={r.changes} oldRead={r.oldRead || r.action === 'created'} /> : th('nothingChanged')}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      ) : null}
+    </details>
+  );
+}

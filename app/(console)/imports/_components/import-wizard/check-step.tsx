@@ -1,0 +1,93 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { Dispatch } from 'react';
+import { Alert, Button } from '@/components/ui';
+import { ISSUE_ROWS_SHOWN, type CheckResult } from '@/lib/client/imports/worker-protocol';
+import type { ToWorker } from '@/lib/client/imports/worker-protocol';
+import { isComparable } from '@/lib/csv/compare';
+import { CompareStep } from './compare-step';
+import type { WizardAction, WizardState } from './reducer';
+import { useImportTexts } from './texts';
+
+/** Step 4: what the check found, the comparison with the live records, and "Start import". */
+export function CheckStep({
+  state,
+  check,
+  dispatch,
+  post,
+  onStart,
+}: {
+  state: WizardState;
+  check: CheckResult;
+  dispatch: Dispatch<WizardAction>;
+  post: (message: ToWorker) => void;
+  onStart: () => void;
+}) {
+  const t = useTranslations('imports');
+  const { issueText, fileErrorText } = useImportTexts();
+  const { family, phase } = state;
+  const busy = phase !== 'idle';
+
+  return (
+    <section className="space-y-3" aria-labelledby="check-heading">
+      <h2 id="check-heading" className="sr-only">
+        {t('checkRows')}
+      </h2>
+      {check.error ? (
+        <Alert tone="error">{fileErrorText(check.error)}</Alert>
+      ) : (
+        <>
+          <Alert tone={check.counts.heldBack ? 'warning' : 'success'}>
+            {t('checkSummary', check.counts)}
+            {check.counts.heldBack ? <span className="block">{t('heldBackHelp')}</span> : null}
+          </Alert>
+          {check.issueRows.length ? (
+            <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+              <table className="w-full text-left text-sm">
+                <caption className="px-3 py-2 text-left font-medium">{t('issuesTitle')}</caption>
+                <thead className="bg-zinc-50 dark:bg-zinc-900">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('warnings')}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {check.issueRows.map((row) => (
+                    <tr key={row.line}>
+                      <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
+                      <td className="px-3 py-1.5 text-red-800 dark:text-red-300">
+                        {row.errors.map((e, k) => (
+                          <span key={k} className="block">
+                            {issueText(e)}
+                          </span>
+                        ))}
+                      </td>
+                      <td className="px-3 py-1.5">
+                        {row.warnings.map((w, k) => (
+                          <span key={k} className="block">
+                            {issueText(w)}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {check.issueRows.length >= ISSUE_ROWS_SHOWN ? <p className="text-sm">{t('issuesMore', { shown: ISSUE_ROWS_SHOWN })}</p> : null}
+          {family && isComparable(family) && check.counts.toSend > 0 ? <CompareStep state={state} dispatch={dispatch} post={post} /> : null}
+          {check.counts.toSend === 0 ? (
+            <Alert tone="error">{t('nothingToSend')}</Alert>
+          ) : (
+            <Button onClick={onStart} pending={phase === 'sending'} disabled={busy}>
+              {t('startImport')}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { Dispatch } from 'react';
+import { Button, Checkbox } from '@/components/ui';
+import type { ToWorker } from '@/lib/client/imports/worker-protocol';
+import { CompareSummary } from '../compare-summary';
+import type { WizardAction, WizardState } from './reducer';
+import { useImportTexts } from './texts';
+
+/** "Compare with live data": run on demand (or by itself after a small check), then what each row would do. */
+export function CompareStep({ state, dispatch, post }: { state: WizardState; dispatch: Dispatch<WizardAction>; post: (message: ToWorker) => void }) {
+  const tw = useTranslations('workbench');
+  const { fieldLabel, issueText } = useImportTexts();
+  const { compared, phase, skipUnchanged } = state;
+
+  return (
+    <section className="space-y-3" aria-labelledby="compare-heading">
+      <h3 id="compare-heading" className="text-base font-semibold">
+        {tw('compareTitle')}
+      </h3>
+      {compared ? (
+        <>
+          <CompareSummary result={compared} fieldLabel={fieldLabel} issueText={issueText} />
+          <Checkbox
+            label={tw('skipUnchanged', { count: compared.counts.same })}
+            checked={skipUnchanged}
+            onChange={(e) => dispatch({ type: 'skipUnchangedSet', value: e.target.checked })}
+          />
+        </>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            pending={phase === 'comparing'}
+            disabled={phase !== 'idle'}
+            onClick={() => {
+              dispatch({ type: 'compareStarted' });
+              post({ type: 'compare' });
+            }}
+          >
+            {tw('compare')}
+          </Button>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{tw('compareHelp')}</span>
+        </div>
+      )}
+    </section>
+  );
+}

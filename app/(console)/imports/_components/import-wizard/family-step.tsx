@@ -1,0 +1,65 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { Dispatch } from 'react';
+import { Button, Field, Select } from '@/components/ui';
+import { csvFileName, toCsv } from '@/lib/csv/export';
+import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/families';
+import type { WizardAction, WizardState } from './reducer';
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Step 1: what the file imports into, and its template. */
+export function FamilyStep({ state, dispatch, labels }: { state: WizardState; dispatch: Dispatch<WizardAction>; labels: Record<string, string> }) {
+  const t = useTranslations('imports');
+  const locale = useLocale();
+  const { family } = state;
+  const fam = family ? FAMILIES[family] : null;
+
+  function downloadTemplate() {
+    if (!fam) return;
+    const { headers, example } = templateRows(fam);
+    // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
+    const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
+    download(
+      toCsv([example], names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
+      csvFileName(`${fam.name}-template`),
+    );
+  }
+
+  return (
+    <section className="space-y-3">
+      <Field label={t('importInto')} description={family ? t(`familyHelp.${family}`) : undefined}>
+        <Select
+          value={family}
+          onChange={(e) => {
+            const value = e.target.value;
+            dispatch({ type: 'familyChosen', family: isFamilyName(value) ? value : '' });
+          }}
+        >
+          <option value="">{t('chooseFamily')}</option>
+          {FAMILY_NAMES.map((f) => (
+            <option key={f} value={f}>
+              {t(`families.${f}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={downloadTemplate} disabled={!fam}>
+          {t('downloadTemplate')}
+        </Button>
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('templateHelp')}</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { Dispatch } from 'react';
+import { Alert, Button, Checkbox, Select } from '@/components/ui';
+import type { Family } from '@/lib/csv/families';
+import { missingColumns, unusedColumns, type Mapping } from '@/lib/csv/mapping';
+import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
+import type { WizardAction, WizardState } from './reducer';
+import { useImportTexts } from './texts';
+
+export interface MappingStepProps {
+  state: WizardState;
+  family: Family;
+  preview: PreviewResult;
+  mapping: Mapping;
+  labels: Record<string, string>;
+  setMapping: (mapping: Mapping) => void;
+  dispatch: Dispatch<WizardAction>;
+  canCheck: boolean;
+  onCheck: () => void;
+}
+
+/** Step 3: which field each column of the file fills, then "Check rows". */
+/** The names of the unknown columns the user must agree to leave out before the check ('' when there are none). */
+export function unknownColumnsKey(headers: readonly string[], family: Family, mapping: Mapping): string {
+  return unusedColumns(headers, family, mapping)
+    .unknown.map((i) => `${i}:${headers[i]}`)
+    .join('\n');
+}
+
+export function MappingStep({ state, family, preview, mapping, labels, setMapping, dispatch, canCheck, onCheck }: MappingStepProps) {
+  const t = useTranslations('imports');
+  const { fieldLabel } = useImportTexts();
+  const busy = state.phase !== 'idle';
+  const missing = missingColumns(family, mapping);
+  const unused = unusedColumns(preview.headers, family, mapping);
+  const name = (i: number) => preview.headers[i]?.trim() || t('unnamedColumn', { number: i + 1 });
+  const unknownKey = unknownColumnsKey(preview.headers, family, mapping);
+
+  return (
+    <section className="space-y-3" aria-labelledby="mapping-heading">
+      <h2 id="mapping-heading" className="text-lg font-semibold">
+        {t('mapping')}
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('mappingHelp')}</p>
+      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t('mappingCaption')}</caption>
+          <thead className="bg-zinc-50 dark:bg-zinc-900">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">{t('fileColumn')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('sample')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('fillsField')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {preview.headers.map((header, i) => (
+              <tr key={i}>
+                <th scope="row" className="px-3 py-1.5 font-normal">
+                  {header}
+                </th>
+                <td className="px-3 py-1.5 text-zinc-600 dark:text-zinc-400">{preview.rows[0]?.[i] ?? ''}</td>
+                <td className="px-3 py-1.5">
+                  <Select
+                    aria-label={t('fieldFor', { column: header })}
+                    value={mapping[i] ?? ''}
+                    disabled={busy}
+                    onChange={(e) => {
+                      const value = e.target.value || null;
+                      setMapping(mapping.map((f, j) => (j === i ? value : f === value ? null : f)));
+                    }}
+                  >
+                    <option value="">{t('ignore')}</option>
+                    {family.fields.map((f) => (
+                      <option key={f.name} value={f.name}>
+                        {`${labels[f.name] ?? f.name} (${f.name})`}
+                      </option>
+                    ))}
+                  </Select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {unused.onPurpose.length ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('onPurpose', { names: unused.onPurpose.map(name).join(', ') })}</p> : null}
+      {unused.unknown.length ? (
+        <Alert tone="warning" title={t('unusedTitle')}>
+          <ul className="my-1 list-inside list-disc">
+            {unused.unknown.map((i) => (
+              <li key={i}>{name(i)}</li>
+            ))}
+          </ul>
+          <p>{t('unusedHelp')}</p>
+          <div className="mt-2">
+            <Checkbox
+              label={t('unusedAcknowledge')}
+              checked={state.acknowledged === unknownKey}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'unusedAcknowledged', columns: e.target.checked ? unknownKey : null })}
+            />
+          </div>
+        </Alert>
+      ) : null}
+      {missing.length ? <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(', ') })}</Alert> : null}
+      <Button onClick={onCheck} disabled={!canCheck} pending={state.phase === 'checking'}>
+        {t('checkRows')}
+      </Button>
+    </section>
+  );
+}

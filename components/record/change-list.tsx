@@ -1,0 +1,63 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { recipeSteps, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
+
+/**
+ * The fields one write changed, in words: "Sell price: 650 → 699", a recipe as its component steps, and
+ * "previous value not read" where the console did not read the old value before sending (never a guess).
+ */
+export function ChangeList({ changes, oldRead, fieldLabel }: { changes: FieldDiff[]; oldRead: boolean; fieldLabel?: (field: string) => string }) {
+  const t = useTranslations('history');
+  const value = (v: HistoryValue | undefined) => {
+    if (v === null || v === undefined || v === '') return t('emptyValue');
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  const label = (field: string) => fieldLabel?.(field) ?? (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);
+  const line = (c: FieldDiff) => {
+    const field = label(c.field);
+    if (c.secret) return `${field}: ${t('secret')}`;
+    const steps = c.field === 'components' ? recipeSteps(c.from, c.to, c.labels) : null;
+    if (steps) {
+      const words = steps.map((s) =>
+        s.kind === 'added'
+          ? t('recipe.added', { sku: s.sku, quantity: s.quantity })
+          : s.kind === 'removed'
+            ? t('recipe.removed', { sku: s.sku })
+            : t('recipe.changed', { sku: s.sku, from: s.from, to: s.to }),
+      );
+      const text = words.length ? words.join(t('recipe.separator')) : t('recipe.same');
+      return 'from' in c ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
+    }
+    if ('from' in c) return t('change', { field, from: value(c.from), to: value(c.to) });
+    return oldRead ? t('changeNew', { field, to: value(c.to) }) : t('changeNotRead', { field, to: value(c.to) });
+  };
+  return (
+    <ul>
+      {changes.map((c) => (
+        <li key={c.field}>{line(c)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The detail of an outcome in the person's language: what was created or updated, or the reason a write was
+ * refused or may not have been applied (its error code's sentence), instead of the log's English text.
+ */
+export function OutcomeDetail({ outcome, action }: { outcome: string; action?: string | null }) {
+  const t = useTranslations('history');
+  const errorText = useErrorMessage();
+  if (action === 'created' || action === 'updated') return <>{t(`actions.${action}`)}</>;
+  if (outcome === 'applied' || outcome === 'refused' || outcome === 'unknown') return <>{t(`results.${outcome}`)}</>;
+  if (outcome === 'created' || outcome === 'updated') return <>{t(`actions.${outcome}`)}</>;
+  // A batch's counts ("198 updated, 2 failed"), each in words.
+  const counts = outcome.split(', ').map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
+  if (counts.every(Boolean)) return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;
+  const m = outcome.match(/^(refused|unknown): ([a-z_]+)$/);
+  if (m) return <>{errorText(m[2]!)}</>;
+  if (/^unknown: no answer in time$/.test(outcome)) return <>{errorText('upstream_timeout')}</>;
+  if (/^unknown: upstream unreachable$/.test(outcome)) return <>{errorText('upstream_unreachable')}</>;
+  return null;
+}

@@ -1,0 +1,58 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { cn } from './cn';
+
+/**
+ * A real table with header cells, in one of two looks: `boxed` (framed, shaded header: lists and grids) or
+ * `plain` (no frame: small tables inside cards and dialogs). The cells' padding comes from the variant
+ * (app/globals.css, `.ui-table`), so cells carry only what is theirs (alignment, wrapping); these are plain
+ * elements, usable from server and client components alike.
+ */
+export type TableVariant = 'boxed' | 'plain';
+
+export interface TableProps extends ComponentPropsWithRef<'table'> {
+  /** What the table holds, for screen readers; shown above the table with `captionVisible`. Omit only with aria-label. */
+  caption?: ReactNode;
+  captionVisible?: boolean;
+  variant?: TableVariant;
+  /** The boxed look without its frame, for a table that fills a card. */
+  unframed?: boolean;
+  /** Classes for the scrolling frame around the table (e.g. `max-h-96 overflow-auto`). */
+  frameClassName?: string;
+}
+
+export function Table({ caption, captionVisible = false, variant = 'boxed', unframed = false, frameClassName, className, children, ...rest }: TableProps) {
+  return (
+    <div className={cn('overflow-x-auto', variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
+      <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
+        {caption != null ? <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption> : null}
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead(props: ComponentPropsWithRef<'thead'>) {
+  return <thead {...props} />;
+}
+
+export function TBody({ className, ...rest }: ComponentPropsWithRef<'tbody'>) {
+  return <tbody className={cn('divide-y divide-zinc-200 dark:divide-zinc-800', className)} {...rest} />;
+}
+
+export function Tr(props: ComponentPropsWithRef<'tr'>) {
+  return <tr {...props} />;
+}
+
+interface CellProps {
+  /** Numbers: right-aligned, in figures of one width, never wrapped. */
+  numeric?: boolean;
+}
+
+/** A header cell; a column's by default, a row's with scope="row". */
+export function Th({ scope = 'col', numeric, className, ...rest }: ComponentPropsWithRef<'th'> & CellProps) {
+  return <th scope={scope} className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined} {...rest} />;
+}
+
+export function Td({ numeric, className, ...rest }: ComponentPropsWithRef<'td'> & CellProps) {
+  return <td className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined} {...rest} />;
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
+import type { ConsoleDatabase, WriteResult } from '../db/types';
+
+/** One record of an audit entry, as the audit page expands it (a 200-row chunk: its 200 rows). */
+export interface EntryChange {
+  recordType: RecordType;
+  recordId: string;
+  source: ChangeSource;
+  result: WriteResult | null;
+  action: string | null;
+  rowNo: number | null;
+  changes: FieldDiff[] | null;
+  oldRead: boolean;
+}
+
+/** Rows shown when an entry is expanded; an import chunk holds at most 200. */
+export const ENTRY_CHANGES_MAX = 500;
+
+/** The change records of one audit entry, in row order (audit_change_audit_idx). */
+export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: string): Promise<EntryChange[]> {
+  if (!/^[1-9][0-9]{0,18}$/.test(auditId)) return [];
+  const { rows } = await sql<{
+    record_type: RecordType;
+    record_id: string;
+    source: ChangeSource;
+    result: WriteResult | null;
+    action: string | null;
+    row_no: number | null;
+    changes: FieldDiff[] | null;
+    old_read: boolean;
+  }>`
+    select record_type, record_id, source, result, action, row_no, changes, old_read from audit_change
+    where audit_id = ${auditId} order by row_no nulls first, id limit ${ENTRY_CHANGES_MAX}`.execute(db);
+  return rows.map((r) => ({
+    recordType: r.record_type,
+    recordId: r.record_id,
+    source: r.source,
+    result: r.result,
+    action: r.action,
+    rowNo: r.row_no,
+    changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldDiff[]) : r.changes,
+    oldRead: r.old_read,
+  }));
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/harness';
+import { listAudit, listHistory, listHistoryPage } from './audit-log';
+
+/**
+ * What a record's History keeps of a write whose outcome is not "applied", through the real proxy, service and
+ * console database. The unknown outcome is a fault the service cannot produce: a 500 put in front of it after
+ * the service applied the write (the worst case: it was written, and nobody can tell).
+ */
+let h: ProxyHarness;
+
+beforeAll(async () => {
+  h = await createProxyHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+beforeEach(() => h.setFault(null));
+
+async function put(path: string, body: unknown, review?: Record<string, unknown>) {
+  const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
+  const response = await h.proxy(consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }));
+  await response.text();
+  return response.status;
+}
+
+describe('History of writes that were not applied', () => {
+  it('records an unknown outcome as unknown, with the values sent, never as applied', async () => {
+    h.setFault(async (request) => {
+      await h.service.fetch(request);
+      return Response.json({ error: 'internal' }, { status: 500 });
+    });
+    expect(await put('/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' })).toBe(500);
+    const [entry] = await listHistory(h.db, 'companies', '2');
+    expect(entry).toMatchObject({ result: 'unknown', source: 'form', oldRead: true, changes: [{ field: 'cellPhone', from: '02-0000-0000', to: '02-5555-0002' }] });
+    expect(entry!.action).toBeNull();
+  });
+
+  it('records a refused write with no change to the record', async () => {
+    expect(await put('/v1/companies/3', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null })).toBe(400);
+    const [entry] = await listHistory(h.db, 'companies', '3');
+    expect(entry).toMatchObject({ result: 'refused', changes: null, oldRead: false });
+  });
+
+  it('says the old value was not read when no review came with the write', async () => {
+    expect(await put('/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
+    const [entry] = await listHistory(h.db, 'companies', '4');
+    expect(entry).toMatchObject({ result: 'applied', action: 'updated', oldRead: false, changes: [{ field: 'cellPhone', to: '02-4444-0004' }] });
+    expect(entry!.changes![0]).not.toHaveProperty('from');
+  });
+
+  it('files a one-item stock batch as a panel write, and pages through older entries', async () => {
+    for (const qty of [5, 6, 7]) {
+      const response = await h.proxy(
+        consoleRequest('POST', '/v1/skus/stock/batch', {
+          cookie: h.cookies.steward,
+          body: JSON.stringify([{ skuId: 2, inventoryQty: qty }]),
+          headers: { [REVIEW_HEADER]: encodeReview({ inventoryQty: qty - 1 })! },
+        }),
+      );
+      expect(response.status).toBe(200);
+    }
+    const first = await listHistoryPage(h.db, 'skus', '2', { limit: 2 });
+    expect(first.entries.map((e) => e.changes?.[0])).toEqual([
+      { field: 'inventoryQty', from: 6, to: 7 },
+      { field: 'inventoryQty', from: 5, to: 6 },
+    ]);
+    expect(first.entries[0]).toMatchObject({ source: 'panel', result: 'applied' });
+    const second = await listHistoryPage(h.db, 'skus', '2', { limit: 2, older: first.older });
+    expect(second.entries.map((e) => e.changes?.[0])).toEqual([{ field: 'inventoryQty', from: 4, to: 5 }]);
+    expect(second.older).toBeNull();
+    expect((await listAudit(h.db, { filters: { family: 'panel', record: { type: 'skus', id: '2' } } })).totalCount).toBe(3);
+    expect((await listAudit(h.db, { filters: { family: 'bulk', record: { type: 'skus', id: '2' } } })).totalCount).toBe(0);
+  });
+});

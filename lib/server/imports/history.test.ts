@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import type { FamilyName } from '@/lib/csv/families';
+import { listAudit, listHistory } from '../audit/audit-log';
+import { listEntryChanges } from '../audit/entry-changes';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import type { ConsoleDatabase } from '../db/types';
+import { JobRunner } from '../jobs/runner';
+import { createJob, getJob } from '../jobs/store';
+import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
+import * as store from './store';
+import type { ImportOrigin } from '@/lib/csv/import-api';
+
+// An import's writes on the record: the real job runtime sends to the reference service in-process, the
+// console database on PGlite. The unknown outcome is a fault the service cannot produce (a 500 after it applied).
+
+let service: Service;
+let conn: ConsoleDbConnection;
+let db: Kysely<ConsoleDatabase>;
+let transport: FetchImpl = (request) => service.fetch(request);
+
+beforeAll(async () => {
+  service = await createService({ memory: true, seed: testSeed() });
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  db = conn.db;
+  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+  await service?.close();
+});
+
+const upstream = createUpstreamClient({
+  baseUrl: 'http://service.invalid',
+  clientId: CREDS.erp.clientId,
+  clientSecret: CREDS.erp.secret,
+  timeoutMs: 5_000,
+  fetch: (request) => transport(request),
+  retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 },
+});
+
+type Row = { item: Record<string, unknown>; before?: Record<string, unknown> };
+
+async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) {
+  const importId = await store.createImport(
+    db,
+    { family, fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: rows.length, origin },
+    { id: 'u', email: 'steward@example.com' },
+  );
+  await store.appendRows(
+    db,
+    importId,
+    family,
+    rows.map((r, n) => ({ rowNo: n, line: n + 2, cells: [String(n)], item: r.item, errors: [], warnings: [], before: r.before })),
+  );
+  const chunks = await store.assignChunks(db, importId);
+  const jobId = await createJob(conn.db, {
+    kind: importKindName(family),
+    tenant: `t-${importId}`,
+    params: { importId, family } satisfies ImportParams,
+    rerunExpired: true,
+    units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
+  });
+  await store.markStarted(db, importId, jobId);
+  const runner = new JobRunner({ db: conn.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: 1, pollMs: 10, flushMs: 5 });
+  runner.start();
+  for (;;) {
+    const job = await getJob(conn.db, jobId);
+    if (job && !['planning', 'running'].includes(job.state)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await runner.stop();
+  await store.settle(db, importId);
+  return importId;
+}
+
+describe('an import on the record', () => {
+  it('files a bulk edit under each record with old → new and a link to its import; a refused row changes nothing', async () => {
+    const importId = await runImport('prices', 'bulk', [
+      { item: { skuId: IDS.acme.sku, sellPrice: 699 }, before: { sellPrice: 650 } },
+      { item: { skuId: IDS.acme.sku2, sellPrice: 120 }, before: { sellPrice: 100 } },
+      { item: { skuId: 999_999, sellPrice: 1 }, before: {} },
+    ]);
+    const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku));
+    expect(entry).toMatchObject({
+      userEmail: 'steward@example.com',
+      source: 'bulk',
+      result: 'applied',
+      oldRead: true,
+      importId,
+      attempt: 1,
+      changes: [{ field: 'sellPrice', from: 650, to: 699 }],
+    });
+    const [refused] = await listHistory(db, 'skus', '999999');
+    expect(refused).toMatchObject({ result: 'refused', changes: null });
+
+    const log = await listAudit(db, { filters: { family: 'bulk' } });
+    expect(log.totalCount).toBe(1);
+    expect(log.entries[0]).toMatchObject({ importId, attempt: 1, chunk: 0, operation: 'PUT /v1/prices/batch', result: 'applied', failedIds: ['999999'] });
+    const rows = await listEntryChanges(db, log.entries[0]!.id);
+    expect(rows.map((r) => [r.rowNo, r.recordId, r.result])).toEqual([
+      [0, String(IDS.acme.sku), 'applied'],
+      [1, String(IDS.acme.sku2), 'applied'],
+      [2, '999999', 'refused'],
+    ]);
+  });
+
+  it('says the old value was not read for an import without comparison', async () => {
+    await runImport('prices', 'file', [{ item: { skuId: IDS.acme.sku2, price: 130 } }]);
+    const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku2));
+    expect(entry).toMatchObject({ source: 'import', oldRead: false, changes: [{ field: 'price', to: 130 }] });
+    expect(entry!.changes![0]).not.toHaveProperty('from');
+  });
+
+  it('records an unknown outcome as unknown with the values sent, never as applied', async () => {
+    transport = async (request) => {
+      await service.fetch(request);
+      return Response.json({ error: 'internal' }, { status: 500 });
+    };
+    try {
+      await runImport('stock', 'sync', [{ item: { skuId: IDS.acme.sku, inventoryQty: 77 } }]);
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
+    const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku));
+    expect(entry).toMatchObject({ source: 'resend', result: 'unknown', action: null, changes: [{ field: 'inventoryQty', to: 77 }] });
+    const log = await listAudit(db, { filters: { family: 'resend' } });
+    expect(log.entries[0]).toMatchObject({ result: 'unknown', unknownIds: [String(IDS.acme.sku)] });
+  });
+});

@@ -1,0 +1,167 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
+import type { AuditFamily, ChangeSource, FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
+import type { FamilyName } from '@/lib/csv/families';
+import type { ImportOrigin } from '@/lib/csv/import-api';
+import { insertAudit, type ChangeRecord } from '../audit/record';
+import type { ConsoleDatabase, WriteResult } from '../db/types';
+import type { RowOutcome } from './store';
+
+/**
+ * An import's writes on the record (issue 25): whatever sent the rows (a file, a bulk edit, "Resend failed
+ * rows", a pasted failed sync), each chunk the job sends is one audit entry, and each row that named a
+ * record one change record, with the values sent and, where the console read them before sending
+ * ("Compare with live data", bulk edit's review), the old ones. Written set-based in the transaction that
+ * records the chunk's outcomes: one statement per chunk.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+
+/** A row's outcome with the item the request carried (what History records as the new values). */
+export type SentOutcome = RowOutcome & { sent?: Record<string, unknown> | null };
+
+const RECORD_TYPE: Record<FamilyName, RecordType> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  bundles: 'bundles',
+  stock: 'skus',
+  prices: 'skus',
+  bundlePrices: 'bundles',
+  pointQuotas: 'companies',
+  creditQuotas: 'companies',
+};
+
+/** Fields that name the record rather than change it. */
+const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
+const RESULT: Record<RowOutcome['status'], WriteResult | null> = {
+  created: 'applied',
+  updated: 'applied',
+  ok: 'applied',
+  failed: 'refused',
+  unknown: 'unknown',
+  not_sent: null,
+};
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Stores the old values read for rows of an attempt (only rows that carry them). */
+export async function storeBefore(db: Db, importId: string, attempt: number, rows: readonly { rowNo: number; before?: Record<string, unknown> | null }[]): Promise<void> {
+  const records = rows.filter((r) => r.before).map((r) => ({ row_no: r.rowNo, before: r.before }));
+  if (!records.length) return;
+  await sql`
+    insert into import_row_before (import_id, row_no, attempt, before)
+    select ${importId}::bigint, x.row_no, ${attempt}::int, x.before
+    from json_to_recordset(${json(records)}::json) as x(row_no integer, before jsonb)
+    on conflict do nothing`.execute(db);
+}
+
+function recordKey(item: Record<string, unknown> | null | undefined, recordId: number | null): string | null {
+  if (recordId !== null) return String(recordId);
+  if (!item) return null;
+  for (const key of ['id', 'skuId', 'companyId']) if (typeof item[key] === 'number') return String(item[key]);
+  const code = item.outerSysCode ?? item.companyCode;
+  return typeof code === 'string' && code ? `code:${code}` : null;
+}
+
+function diff(item: Record<string, unknown>, before: Record<string, unknown> | undefined): FieldDiff[] {
+  const changes: FieldDiff[] = [];
+  for (const [field, to] of Object.entries(item)) {
+    if (KEY_FIELDS.has(field) || to === undefined) continue;
+    const change: FieldDiff = { field, to: to as HistoryValue };
+    if (before && Object.hasOwn(before, field)) change.from = (before[field] ?? null) as HistoryValue;
+    changes.push(change);
+  }
+  return changes;
+}
+
+function countText(outcomes: readonly SentOutcome[]): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
+  return ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent']
+    .filter((s) => counts.has(s))
+    .map((s) => `${counts.get(s)} ${s}`)
+    .join(', ');
+}
+
+type Context = { family: FamilyName; origin: ImportOrigin; user_id: string; user_email: string; attempt: number | null };
+
+async function context(db: Db, importId: string, jobId: string, chunks: readonly number[]): Promise<Context | null> {
+  const { rows } = await sql<Context>`
+    select i.family, i.origin,
+      coalesce(a.created_by, i.created_by) as user_id, coalesce(a.created_by_email, i.created_by_email) as user_email,
+      (select max(r.attempt) from import_row r where r.import_id = i.id and r.chunk = any(${chunks}::int[]))::int as attempt
+    from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${jobId}
+    where i.id = ${importId}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/**
+ * Records the chunks a job finished: per chunk, one audit entry (who started the attempt, the family's batch
+ * operation, the outcome counts, the job, import, attempt and chunk) and one change record per row that names
+ * a record. A refused row changed nothing (no fields); an unknown one keeps the values sent.
+ */
+export async function recordChunkHistory(
+  db: Db,
+  importId: string,
+  jobId: string,
+  chunks: readonly { chunk: number; outcomes: readonly SentOutcome[] }[],
+): Promise<void> {
+  const sent = chunks.filter((c) => c.outcomes.some((o) => o.status !== 'not_sent'));
+  if (!sent.length) return;
+  const ctx = await context(db, importId, jobId, sent.map((c) => c.chunk));
+  if (!ctx) return;
+  const attempt = ctx.attempt ?? 1;
+  const source: ChangeSource = attempt > 1 || ctx.origin === 'sync' ? 'resend' : ctx.origin === 'bulk' ? 'bulk' : 'import';
+  const family: AuditFamily = source;
+  const rowNos = sent.flatMap((c) => c.outcomes.map((o) => o.rowNo));
+  const { rows: read } = await sql<{ row_no: number; before: Record<string, unknown> }>`
+    select row_no, before from import_row_before
+    where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db);
+  const befores = new Map(read.map((r) => [r.row_no, r.before]));
+  const recordType = RECORD_TYPE[ctx.family];
+  for (const { chunk, outcomes } of sent) {
+    const changes: ChangeRecord[] = [];
+    const failed: string[] = [];
+    const unknown: string[] = [];
+    for (const o of outcomes) {
+      const result = RESULT[o.status];
+      const key = recordKey(o.sent, o.recordId);
+      if (!result || !key) continue;
+      if (result === 'refused') failed.push(key);
+      if (result === 'unknown') unknown.push(key);
+      const before = befores.get(o.rowNo);
+      changes.push({
+        recordType,
+        recordId: key,
+        source,
+        result,
+        action: o.status === 'created' || o.status === 'updated' ? o.status : null,
+        rowNo: o.rowNo,
+        changes: result === 'refused' || !o.sent ? null : diff(o.sent, before),
+        oldRead: result !== 'refused' && before !== undefined,
+      });
+    }
+    const applied = changes.some((c) => c.result === 'applied');
+    const result: WriteResult = applied ? 'applied' : unknown.length ? 'unknown' : 'refused';
+    await insertAudit(
+      db,
+      {
+        userId: ctx.user_id,
+        userEmail: ctx.user_email,
+        operation: BATCH_ENDPOINTS[ctx.family].operation,
+        targetIds: [...new Set(changes.map((c) => c.recordId))].slice(0, 1000),
+        status: applied || failed.length ? 200 : 502,
+        outcome: countText(outcomes),
+        result,
+        failedIds: failed.slice(0, 1000),
+        unknownIds: unknown.slice(0, 1000),
+        recordType,
+        changes: null,
+      },
+      changes,
+      { family, jobId, importId, attempt, chunk },
+    );
+  }
+}
