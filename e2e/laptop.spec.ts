@@ -93,5 +93,63 @@ for (const { lang, table, columns } of LANGUAGES) {
     await expect(filters).toBeVisible();
     await expect(filters.getByRole('searchbox').first()).toBeFocused();
     await expectNoAxeViolations(page);
+
+    if (lang === 'zh-TW') await quotasReadInChinese(page);
   });
+}
+
+/** Lines a cell's text takes on screen: its text boxes' distinct tops. */
+function cellLines(page: Page, tableName: string) {
+  return page.getByRole('table', { name: tableName }).evaluate((table) =>
+    [...table.querySelectorAll('tbody td')].map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)));
+      return { text: (td as HTMLElement).innerText.trim(), lines: tops.size };
+    }),
+  );
+}
+
+/** Issue 27 point 3: the quota tables and charts in zh-TW at 1280 × 800. */
+async function quotasReadInChinese(page: Page) {
+  await page.goto('/quotas');
+  const credit = page.getByRole('table', { name: '各公司信用額度' });
+  if (!(await credit.isVisible())) {
+    await page.getByRole('button', { name: '重新整理快照' }).click();
+    await expect(credit).toBeVisible({ timeout: 60_000 });
+  }
+  await expect(credit.locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('table', { name: '各公司信用額度' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('quotas-zh-TW-credit.png'), fullPage: true });
+  const cells = await cellLines(page, '各公司信用額度');
+  expect(cells.filter((c) => c.lines > 2), 'cells over two lines').toEqual([]);
+  const money = cells.filter((c) => c.text.includes('NT$'));
+  expect(money.length).toBeGreaterThan(0);
+  // Exactly two decimals, the sign on the amount's line (a one-line cell).
+  expect(money.filter((c) => !/^-?NT\$[\d,]+\.\d{2}(\s|$)/.test(c.text) || c.lines !== 1)).toEqual([]);
+
+  // Chart labels: at least 11 px, none overlapping another on the same axis.
+  const ticks = await page.locator('.recharts-cartesian-axis').evaluateAll((axes) =>
+    axes.map((axis) =>
+      [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((label) => {
+        const r = label.getBoundingClientRect();
+        return { size: parseFloat(getComputedStyle(label).fontSize), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    ),
+  );
+  expect(ticks.flat().length).toBeGreaterThan(0);
+  expect(ticks.flat().filter((tick) => tick.size < 11)).toEqual([]);
+  for (const axis of ticks) {
+    for (let i = 1; i < axis.length; i++) {
+      const [a, b] = [axis[i - 1]!, axis[i]!];
+      const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      expect(overlap, `tick labels overlap: ${JSON.stringify([a, b])}`).toBe(false);
+    }
+  }
+
+  await page.goto('/quotas?tab=points');
+  const points = page.getByRole('table', { name: '各公司點數額度' });
+  await expect(points.locator('tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('quotas-zh-TW-points.png'), fullPage: true });
+  expect((await cellLines(page, '各公司點數額度')).filter((c) => c.lines > 2)).toEqual([]);
 }
