@@ -10,8 +10,9 @@ const withNextIntl = createNextIntlPlugin({
 });
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2'],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. prom-client: one
+  // metrics registry per process, whichever route bundle counts or serves (pino is external by Next's default).
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'prom-client'],
   // A separate build folder lets tests and benches build side by side without clobbering `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

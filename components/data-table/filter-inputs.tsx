@@ -30,6 +30,7 @@ export function TextFilter({ name, label, description, numeric, value, onCommit 
   const [seen, setSeen] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pushed = useRef(false);
+  const composing = useRef(false);
   // The URL changed elsewhere (Back, Clear filters): show its value.
   if (seen !== value) {
     setSeen(value);
@@ -56,15 +57,31 @@ export function TextFilter({ name, label, description, numeric, value, onCommit 
           const next = e.target.value;
           setDraft(next);
           clearTimeout(timer.current);
+          // While an input method composes (Zhuyin: ㄅㄚ before 八), the text is not what the person means yet.
+          if (!composing.current) timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
+        }}
+        onCompositionStart={() => {
+          composing.current = true;
+          clearTimeout(timer.current);
+        }}
+        onCompositionEnd={(e) => {
+          composing.current = false;
+          const next = e.currentTarget.value;
+          setDraft(next);
+          clearTimeout(timer.current);
           timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
         }}
         onKeyDown={(e) => {
+          // Enter that picks a candidate of the input method is not a search.
+          if (e.nativeEvent.isComposing || composing.current) return;
           if (e.key === 'Enter') {
             e.preventDefault();
             commit(draft);
           }
         }}
-        onBlur={() => commit(draft)}
+        onBlur={() => {
+          if (!composing.current) commit(draft);
+        }}
       />
     </Field>
   );

@@ -15,18 +15,32 @@ export interface TextFieldProps {
   placeholder?: string;
   required?: boolean;
   type?: 'text' | 'tel' | 'email';
+  /** A warning about the value that does not stop saving (a barcode's check digit), shown under the field. */
+  warn?: (value: string) => string | null;
 }
 
-export function TextField({ name, label, max, description, placeholder, required, type = 'text' }: TextFieldProps) {
+export function TextField({ name, label, max, description, placeholder, required, type = 'text', warn }: TextFieldProps) {
   const { register, control, formState } = useFormContext();
   const fieldError = useFieldError();
   const value = useWatch({ control, name }) as string | null | undefined;
   const error = fieldError(formState.errors[name]?.message);
+  const warning = warn && value ? warn(value.trim()) : null;
   return (
     <Field
       id={`field-${name}`}
       label={label}
-      description={description}
+      description={
+        warning ? (
+          <>
+            {description}
+            <span role="status" className="block text-amber-800 dark:text-amber-300">
+              {warning}
+            </span>
+          </>
+        ) : (
+          description
+        )
+      }
       required={required}
       error={error}
       counter={max ? <CharacterCounter count={charLength(value ?? '')} max={max} /> : undefined}

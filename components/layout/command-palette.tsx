@@ -28,6 +28,8 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const input = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState('');
+  // While an input method composes (Zhuyin ㄨㄌ before 烏龍), the text is not a search yet.
+  const [composing, setComposing] = useState(false);
 
   useEffect(() => {
     const d = dialog.current;
@@ -41,9 +43,10 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   }, [open]);
 
   useEffect(() => {
+    if (composing) return;
     const timer = setTimeout(() => setTerm(draft.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draft]);
+  }, [draft, composing]);
 
   const includeUsers = user.role === 'admin';
   const search = useQuery({
@@ -60,13 +63,16 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     router.push(href);
   };
   const hits = term !== '' && term === draft.trim() ? (search.data?.hits ?? []) : [];
-  const busy = draft.trim() !== '' && (term !== draft.trim() || search.isFetching);
+  const busy = draft.trim() !== '' && (composing || term !== draft.trim() || search.isFetching);
+  const totals = term !== '' && term === draft.trim() ? (search.data?.totals ?? []) : [];
+  // A type's total: its largest per-field count (a record matching by code and by name is one record).
+  const byType = [...totals.reduce((m, x) => m.set(x.type, Math.max(m.get(x.type) ?? 0, x.count)), new Map<string, number>())];
 
   let status = '';
   if (draft.trim() === '') status = t('hint');
   else if (busy) status = t('searching');
   else if (search.error) status = t('failed', { error: isApiError(search.error) ? search.error.sentence : String(search.error) });
-  else if (search.data) status = t('results', { count: hits.length });
+  else if (search.data) status = byType.length ? byType.map(([type, count]) => t(`typeMatches.${type}`, { count })).join(' · ') : t('results', { count: 0 });
   const failedTypes = search.data?.failed ?? [];
 
   return (
@@ -89,6 +95,11 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
             ref={input}
             value={draft}
             onValueChange={setDraft}
+            onCompositionStart={() => setComposing(true)}
+            onCompositionEnd={(e) => {
+              setDraft(e.currentTarget.value);
+              setComposing(false);
+            }}
             placeholder={t('placeholder')}
             className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
           />
@@ -111,6 +122,20 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                   <span className="whitespace-nowrap font-mono text-xs">{hit.code || '—'}</span>
                   <span className="min-w-0 flex-1 truncate">{hit.name || '—'}</span>
                   <span className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{t(`matched.${hit.matched}`)}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+          {totals.length > 0 ? (
+            <Command.Group heading={t('lists')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+              {totals.map((x) => (
+                <Command.Item
+                  key={`all-${x.type}-${x.filter}`}
+                  value={`all-${x.type}-${x.filter}`}
+                  onSelect={() => go(`/${x.type}?${new URLSearchParams({ [x.filter]: term })}`)}
+                  className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
+                >
+                  {t('openAll', { count: x.count, list: t(`types.${x.type}`), field: t(`matched.${x.matched}`) })}
                 </Command.Item>
               ))}
             </Command.Group>

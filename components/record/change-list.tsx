@@ -8,15 +8,30 @@ import { useErrorMessage } from '@/lib/i18n/use-error-message';
  * The fields one write changed, in words: "Sell price: 650 → 699", a recipe as its component steps, and
  * "previous value not read" where the console did not read the old value before sending (never a guess).
  */
-export function ChangeList({ changes, oldRead, fieldLabel }: { changes: FieldDiff[]; oldRead: boolean; fieldLabel?: (field: string) => string }) {
+export function ChangeList({
+  changes,
+  oldRead,
+  fieldLabel,
+  valueLabel,
+}: {
+  changes: FieldDiff[];
+  oldRead: boolean;
+  fieldLabel?: (field: string) => string;
+  /** The name of what a value refers to by id (a salesperson, a category, a role), shown beside the id. */
+  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
+}) {
   const t = useTranslations('history');
-  const value = (v: HistoryValue | undefined) => {
+  const raw = (v: HistoryValue | undefined) => {
     if (v === null || v === undefined || v === '') return t('emptyValue');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   const label = (field: string) => fieldLabel?.(field) ?? (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);
   const line = (c: FieldDiff) => {
     const field = label(c.field);
+    const value = (v: HistoryValue | undefined) => {
+      const name = v === null || v === undefined || v === '' ? null : valueLabel?.(c.field, v);
+      return name ? t('withName', { value: raw(v), name }) : raw(v);
+    };
     if (c.secret) return `${field}: ${t('secret')}`;
     const steps = c.field === 'components' ? recipeSteps(c.from, c.to, c.labels) : null;
     if (steps) {

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
-import { operationKind, type HistoryEntry, type RecordType } from '@/lib/contract/history';
+import { operationKind, type HistoryEntry, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { QueryState } from './query-state';
@@ -19,6 +19,8 @@ export interface HistoryPanelProps {
   detailKey: readonly unknown[];
   /** A field's label on this record's page; the raw field name when none is given. */
   fieldLabel?: (field: string) => string;
+  /** The name of what a field's value refers to by id (a salesperson, a category, a role). */
+  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface HistoryPanelProps {
  * the old value. Stewards and admins see it for master data; back-office users' history is for admins only.
  * Other roles see nothing (the panel is not rendered).
  */
-export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelProps) {
+export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: HistoryPanelProps) {
   const t = useTranslations('history');
   const format = useFormatter();
   const user = useCurrentUser();
@@ -48,6 +50,11 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
       <CardHeader>
         <CardTitle id={headingId}>{t('title')}</CardTitle>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+        <p className="text-sm">
+          <a href={`/api/audit/export?kind=history&type=${type}&id=${id}`} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+            {t('export')}
+          </a>
+        </p>
       </CardHeader>
       <CardContent>
         <QueryState isPending={history.isPending} error={history.error} onRetry={() => void history.refetch()} notFound={t('empty')} lines={2} />
@@ -100,7 +107,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel }: HistoryPanelPr
                       {entry.changes === null ? (
                         <span className="text-zinc-600 dark:text-zinc-400">{entry.result === 'refused' ? t('nothingChanged') : t('noFieldChanges')}</span>
                       ) : (
-                        <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} />
+                        <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} valueLabel={valueLabel} />
                       )}
                     </Td>
                   </Tr>

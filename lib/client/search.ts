@@ -12,8 +12,19 @@ export interface SearchHit {
   matched: 'code' | 'name' | 'barcode';
 }
 
+/** How many records of a type match on one field: the list page with that filter shows exactly these. */
+export interface SearchTotal {
+  type: RecordType;
+  /** The list filter the palette searched with (`/skus?name=…` opens them all). */
+  filter: string;
+  matched: SearchHit['matched'];
+  count: number;
+}
+
 export interface SearchResult {
   hits: SearchHit[];
+  /** The true number of matches per type and field (the hits are the first few of each). */
+  totals: SearchTotal[];
   /** Record types whose search failed (the others still show). */
   failed: RecordType[];
 }
@@ -49,22 +60,24 @@ const SOURCES: Source[] = [
  */
 export async function searchEverything(term: string, options: { includeUsers: boolean; signal?: AbortSignal }): Promise<SearchResult> {
   const text = term.trim();
-  if (text === '') return { hits: [], failed: [] };
+  if (text === '') return { hits: [], totals: [], failed: [] };
   const sources = SOURCES.filter((s) => s.type !== 'users' || options.includeUsers);
   const settled = await Promise.all(
     sources.map(async (source) => {
       const pages = await Promise.allSettled(
         source.fields.map(async ([filter, matched]) => {
           const page = await fetchListPage(source.list, { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE }, options.signal);
-          return page.data.map((row) => {
+          const hits = page.data.map((row) => {
             const r = row as Record<string, unknown>;
             return { type: source.type, id: r.id as number, code: source.code(r), name: (r.name as string | null) ?? null, matched } satisfies SearchHit;
           });
+          return { hits, total: { type: source.type, filter, matched, count: page.totalCount } satisfies SearchTotal };
         }),
       );
-      const ok = pages.flatMap((p) => (p.status === 'fulfilled' ? p.value : []));
+      const ok = pages.flatMap((p) => (p.status === 'fulfilled' ? p.value.hits : []));
+      const totals = pages.flatMap((p) => (p.status === 'fulfilled' && p.value.total.count > 0 ? [p.value.total] : []));
       const allFailed = pages.every((p) => p.status === 'rejected');
-      return { type: source.type, hits: ok, failed: allFailed };
+      return { type: source.type, hits: ok, totals, failed: allFailed };
     }),
   );
   if (options.signal?.aborted) throw options.signal.reason;
@@ -80,7 +93,7 @@ export async function searchEverything(term: string, options: { includeUsers: bo
       hits.push(hit);
     }
   }
-  return { hits, failed: settled.filter((g) => g.failed).map((g) => g.type) };
+  return { hits, totals: settled.flatMap((g) => g.totals), failed: settled.filter((g) => g.failed).map((g) => g.type) };
 }
 
 function rank(hit: SearchHit, text: string): number {

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { acceptFor, objectRules, type Test } from './accept';
 import { CellSyntax, trimmedCellValue } from './cells';
+import { IDENTIFIER_FIELDS, isScientific } from './excel-damage';
+import { wrongCheckDigit } from './gs1';
 import type { CellKind, Family, Item } from './families';
 import type { Mapping } from './mapping';
 import type { ParsedRow } from './parse';
@@ -36,6 +38,20 @@ export const MALFORMED_QUOTES = 'malformed_quotes';
 export const CREATES_EVERY_TIME = 'creates_every_time';
 /** A later row with the same key overwrites this one's write. */
 export const DUPLICATE_KEY = 'duplicate_key';
+/** An identifier Excel rewrote in scientific notation (4.71E+12): its digits are lost. */
+export const EXCEL_SCIENTIFIC = 'excel_scientific';
+/** A GS1 barcode (EAN-8/13, UPC-A, GTIN-14) whose check digit is wrong: a warning, the platform takes any text. */
+export const BARCODE_CHECK_DIGIT = 'barcode_check_digit';
+
+/** Excel's damage and a wrong barcode check digit in one identifier cell (trimmed, not empty). */
+export function identifierIssue(field: string, text: string): { error?: RowIssue; warning?: RowIssue } | null {
+  if (isScientific(text)) return { error: { code: EXCEL_SCIENTIFIC, field, params: { value: text } } };
+  if (field === 'barcode') {
+    const wrong = wrongCheckDigit(text);
+    if (wrong) return { warning: { code: BARCODE_CHECK_DIGIT, field, params: { kind: wrong.kind, digit: wrong.expected } } };
+  }
+  return null;
+}
 
 type ZodIssueLike = { message: string; path: PropertyKey[] };
 
@@ -152,6 +168,7 @@ export function checkFile(
   const idAt = position('id');
   const codeAt = position('outerSysCode');
   const values: unknown[] = new Array(columns.length);
+  const identifier = columns.map((c) => IDENTIFIER_FIELDS.has(c.field));
 
   const duplicateOf = (get: (alternative: number, i: number) => unknown, line: number): RowIssue | null => {
     for (let a = 0; a < family.key.length; a++) {
@@ -185,6 +202,8 @@ export function checkFile(
         values[c] = undefined;
         continue;
       }
+      // Excel's damage or a wrong check digit: the full path names it.
+      if (identifier[c] && identifierIssue(columns[c]!.field, text)) return false;
       const value = trimmedCellValue(columns[c]!.kind, text);
       if (!tests[c]!(value)) return false;
       values[c] = value;
@@ -203,6 +222,9 @@ export function checkFile(
       if (raw === undefined || raw.trim() === '') continue;
       const value = trimmedCellValue(kind, raw.trim());
       if (value instanceof CellSyntax) errors = [...errors, { code: value.code, field, column: index + 1 }];
+      const damage = IDENTIFIER_FIELDS.has(field) ? identifierIssue(field, raw.trim()) : null;
+      if (damage?.error) errors = [...errors, { ...damage.error, column: index + 1 }];
+      if (damage?.warning) warnings = [...warnings, { ...damage.warning, column: index + 1 }];
     }
     const item = makeItem(cells);
     const createOnly = family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '');
@@ -220,7 +242,7 @@ export function checkFile(
         }
       }
     }
-    if (createOnly) warnings = [{ code: CREATES_EVERY_TIME }];
+    if (createOnly) warnings = [{ code: CREATES_EVERY_TIME }, ...warnings];
     if (errors === NO_ISSUES) {
       const duplicate = duplicateOf((a, i) => item[family.key[a]![i]!], line);
       if (duplicate) warnings = [...warnings, duplicate];

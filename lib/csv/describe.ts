@@ -10,6 +10,8 @@ export const IMPORT_ISSUE_CODES = [
   'duplicate_key',
   'import_chunk_failed',
   'component_is_bundle',
+  'excel_scientific',
+  'barcode_check_digit',
 ] as const;
 
 export interface IssueWords {

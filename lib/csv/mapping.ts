@@ -19,8 +19,8 @@ export type SavedMapping = Record<string, string>;
  * exports write for the field in either language (./console-headers), then the family's aliases (common
  * Traditional Chinese ERP headers). First come, first served: a second column for a taken field is ignored.
  *
- * A saved "Ignore" does not hide a header the console recognises as a field: an earlier mapper that did not
- * know the export's own headers saved Ignore for them, and that would drop a price change silently forever.
+ * A saved "Ignore" does not hide an export header the mapper once did not know ("Selling price"): an earlier
+ * mapper saved Ignore for them, and that would drop a price change silently forever.
  */
 export function autoMap(headers: readonly string[], family: Family, labels: Record<string, string> = {}, saved: SavedMapping = {}): Mapping {
   const candidates = new Map<string, string>();
@@ -31,10 +31,12 @@ export function autoMap(headers: readonly string[], family: Family, labels: Reco
   };
   for (const f of family.fields) add(f.name, f.name);
   for (const f of family.fields) if (labels[f.name]) add(labels[f.name]!, f.name);
-  const strong = new Set(candidates.keys());
+  // Headers of the console's own exports that an earlier mapper did not know: a saved Ignore does not hold them.
+  const exported = new Set<string>();
   for (const [key, field] of consoleHeaders(family).fields) {
-    if (!candidates.has(key)) candidates.set(key, field);
-    strong.add(key);
+    if (candidates.has(key)) continue;
+    candidates.set(key, field);
+    exported.add(key);
   }
   for (const f of family.fields) for (const alias of f.aliases ?? []) add(alias, f.name);
 
@@ -44,7 +46,7 @@ export function autoMap(headers: readonly string[], family: Family, labels: Reco
     const key = normaliseHeader(header);
     const remembered = saved[key];
     const chosen = remembered !== undefined && remembered !== '' && fieldNames.has(remembered) ? remembered : undefined;
-    const ignored = remembered === '' && !strong.has(key);
+    const ignored = remembered === '' && !exported.has(key);
     const field = chosen ?? (ignored ? null : (candidates.get(key) ?? null));
     if (!field || taken.has(field)) return null;
     taken.add(field);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { LOG_LEVELS } from './log/levels';
 import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES, parseUserRoles, type UserRole } from '@/lib/contract';
 
 /**
@@ -36,6 +37,8 @@ export interface Env {
   initialAdmin: { email: string; password: string } | null;
   /** signInMaxAttempts: wrong passwords per client address before a 60 s pause (shared by all instances). */
   auth: { secret: string; url: string; signInMaxAttempts: number };
+  /** Bearer token of /api/metrics; null: the endpoint answers 404. */
+  metricsToken: string | null;
   /** Public origin of the console, no trailing slash. */
   consoleUrl: string;
   /** How many proxies in front of the console append to X-Forwarded-For (0: the socket is the client). */
@@ -137,6 +140,8 @@ const raw = z.object({
   JOBS_CONCURRENCY: integer(8, 1, 64),
   /** Seconds. */
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   /** Days; 0 or unset: the audit log is kept without limit. */
   AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
 });
@@ -250,6 +255,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
     userRoles,
     jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
+    metricsToken: v.METRICS_TOKEN ?? null,
     audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
   };
 }

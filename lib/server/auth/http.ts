@@ -1,5 +1,7 @@
 import 'server-only';
 import { withProvenClientAddress } from '../client-address';
+import { logRequest } from '../log/request-log';
+import { REQUEST_ID_HEADER, requestIdOf } from '../request-id';
 import type { ConsoleAuth } from './auth';
 
 /**
@@ -22,12 +24,23 @@ export function isOpenAuthEndpoint(method: string, pathname: string): boolean {
   return OPEN.some(([m, p]) => m === method.toUpperCase() && p === path);
 }
 
-/** better-auth's HTTP handler behind the allowlist above. */
+/** better-auth's HTTP handler behind the allowlist above; one log line per request, with its id. */
 export function consoleAuthHandler(auth: ConsoleAuth) {
-  return (request: Request): Promise<Response> | Response => {
-    if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
-      return Response.json({ error: 'not_found' }, { status: 404 });
-    }
-    return auth.handler(withProvenClientAddress(request));
+  return async (request: Request): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const pathname = new URL(request.url).pathname;
+    const response = isOpenAuthEndpoint(request.method, pathname)
+      ? await auth.handler(withProvenClientAddress(request))
+      : Response.json({ error: 'not_found' }, { status: 404 });
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    logRequest({
+      requestId,
+      method: request.method.toUpperCase(),
+      route: pathname.slice(0, 80),
+      status: response.status,
+      durationMs: performance.now() - started,
+    });
+    return response;
   };
 }

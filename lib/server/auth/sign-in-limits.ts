@@ -2,6 +2,7 @@ import 'server-only';
 import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
+import { signInFailures, signInLimited } from '../metrics/metrics';
 import { ACCOUNT_LIMIT, accountPausedFor, clearAccountFailures, recordAccountFailure, type AccountLimit } from './account-limit';
 import { releaseAttempt, reserveAttempt, type AddressLimit } from './address-limit';
 
@@ -46,18 +47,23 @@ export function signInLimitHooks(db: Kysely<ConsoleDatabase>, limits: SignInLimi
       if (email) {
         const pausedFor = await accountPausedFor(db, email, account);
         if (pausedFor !== null) {
+          signInLimited.inc({ limit: 'account' });
           throw tooMany('Too many wrong passwords for this account. Wait a few minutes, then try again.', pausedFor);
         }
       }
       const key = addressKey(ctx);
       const reservation = await reserveAttempt(db, key, limits.address);
-      if (!reservation.allowed) throw tooMany('Too many requests. Please try again later.', reservation.retryAfter);
+      if (!reservation.allowed) {
+        signInLimited.inc({ limit: 'address' });
+        throw tooMany('Too many requests. Please try again later.', reservation.retryAfter);
+      }
       if (ctx.request) taken.set(ctx.request, reservation.windowStart);
     }),
     after: createAuthMiddleware(async (ctx) => {
       if (ctx.path !== SIGN_IN) return;
       const returned = ctx.context.returned;
       const wrongPassword = isAPIError(returned) && returned.statusCode === 401;
+      if (wrongPassword) signInFailures.inc();
       if (!wrongPassword) await releaseAttempt(db, addressKey(ctx), (ctx.request && taken.get(ctx.request)) ?? null);
       const email = emailOf(ctx.body);
       if (!email) return;

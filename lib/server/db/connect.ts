@@ -32,6 +32,8 @@ export type ConsoleDbConnection = {
    * on Postgres, other instances write too and a notice reaches this one only after their commit returns.
    */
   watch(channel: string, onNotify: () => void): Promise<(() => Promise<void>) | null>;
+  /** Connections of the Postgres pool (for metrics); absent on PGlite, which has one connection and no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -141,12 +143,14 @@ class PGliteDialect implements Dialect {
 /** Opens nothing until the first query. */
 export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: target.url, max });
     // An idle connection dropped by the server (restart, failover) must not crash the console; the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));
     const db = new Kysely<ConsoleDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', watch: async () => null, close: () => db.destroy() };
+    const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+    return { db, kind: 'postgres', watch: async () => null, poolUse, close: () => db.destroy() };
   }
   const dialect = new PGliteDialect(target.dataDir);
   const db = new Kysely<ConsoleDatabase>({ dialect });

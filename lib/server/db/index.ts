@@ -44,3 +44,8 @@ export async function watchConsoleDb(channel: string, onNotify: () => void): Pro
   if (!opened) throw new Error('The console database closed while starting to listen.');
   return opened.connection.watch(channel, onNotify);
 }
+
+/** The console database pool's use (Postgres only; null on PGlite or before the database is opened). */
+export function consoleDbPoolUse(): { total: number; idle: number; waiting: number; max: number } | null {
+  return holder.__consoleDb?.connection.poolUse?.() ?? null;
+}

@@ -85,16 +85,40 @@ function countText(outcomes: readonly SentOutcome[]): string {
     .join(', ');
 }
 
-type Context = { family: FamilyName; origin: ImportOrigin; user_id: string; user_email: string; attempt: number | null };
+type Context = { family: FamilyName; origin: ImportOrigin; user_id: string; user_email: string; attempt: number | null; settled: boolean; read: boolean };
+
+/**
+ * Who sent a job's chunks, how, in which attempt, and whether any row has old values read: the same for every
+ * chunk of a job, so kept per job once the attempt's own row is there (it is written just after the job
+ * starts; until then the import's creator stands in, and it is asked again).
+ */
+const contexts = new Map<string, Context>();
+const CONTEXTS_KEPT = 50;
 
 async function context(db: Db, importId: string, jobId: string, chunks: readonly number[]): Promise<Context | null> {
+  const kept = contexts.get(jobId);
+  if (kept) {
+    // Rows keep arriving while the first chunks are sent: old values may come with a later part.
+    if (!kept.read) {
+      const { rows } = await sql<{ read: boolean }>`select exists (select 1 from import_row_before where import_id = ${importId}) as read`.execute(db);
+      kept.read = Boolean(rows[0]?.read);
+    }
+    return kept;
+  }
   const { rows } = await sql<Context>`
     select i.family, i.origin,
       coalesce(a.created_by, i.created_by) as user_id, coalesce(a.created_by_email, i.created_by_email) as user_email,
-      (select max(r.attempt) from import_row r where r.import_id = i.id and r.chunk = any(${chunks}::int[]))::int as attempt
+      (select max(r.attempt) from import_row r where r.import_id = i.id and r.chunk = any(${chunks}::int[]))::int as attempt,
+      a.import_id is not null as settled,
+      exists (select 1 from import_row_before b where b.import_id = i.id) as read
     from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${jobId}
     where i.id = ${importId}`.execute(db);
-  return rows[0] ?? null;
+  const found = rows[0] ?? null;
+  if (found?.settled) {
+    if (contexts.size >= CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
+    contexts.set(jobId, found);
+  }
+  return found;
 }
 
 /**
@@ -116,9 +140,12 @@ export async function recordChunkHistory(
   const source: ChangeSource = attempt > 1 || ctx.origin === 'sync' ? 'resend' : ctx.origin === 'bulk' ? 'bulk' : 'import';
   const family: AuditFamily = source;
   const rowNos = sent.flatMap((c) => c.outcomes.map((o) => o.rowNo));
-  const { rows: read } = await sql<{ row_no: number; before: Record<string, unknown> }>`
-    select row_no, before from import_row_before
-    where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db);
+  // Only an import whose rows were read before sending has old values to look up (none without comparison).
+  const { rows: read } = ctx.read
+    ? await sql<{ row_no: number; before: Record<string, unknown> }>`
+        select row_no, before from import_row_before
+        where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db)
+    : { rows: [] };
   const befores = new Map(read.map((r) => [r.row_no, r.before]));
   const recordType = RECORD_TYPE[ctx.family];
   for (const { chunk, outcomes } of sent) {

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { UpstreamClient } from '../upstream';
+import { logger } from '../log/logger';
+import { logFlushed } from './job-log';
 import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
 import {
   claimPlanning,
@@ -87,7 +89,9 @@ export class JobRunner {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#flushMs = options.flushMs ?? 200;
     this.#flushMax = options.flushMax ?? 500;
-    this.#log = options.log ?? ((message, error) => console.warn(`jobs: ${message}`, error ?? ''));
+    this.#log =
+      options.log ??
+      ((message, error) => logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message));
   }
 
   get isRunning(): boolean {
@@ -268,8 +272,8 @@ export class JobRunner {
             await first.kind.store!(trx, units, this.#context(first.unit));
           }
           // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
-          await closeFinishedJobs(trx, jobIds);
-        });
+          return closeFinishedJobs(trx, jobIds, false);
+        }).then((closed) => logFlushed(batch, closed));
         // Two instances flushing a job's last units at once each saw the other's as still running inside
         // their transactions (read committed): looked at again after the commit, one of them closes it.
         await closeFinishedJobs(this.#db, jobIds);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { jobLog } from './job-log';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 
@@ -106,6 +107,9 @@ export async function createJob(
         .executeTakeFirstOrThrow();
       const id = String(row.id);
       if (input.units) await insertUnits(trx, id, input.units);
+      return id;
+    }).then((id) => {
+      jobLog.created({ jobId: id, kind: input.kind, units: input.units?.length ?? null });
       return id;
     });
   } catch (error) {
@@ -234,6 +238,9 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
       .where('state', '=', 'pending')
       .execute();
     return true;
+  }).then((cancelled) => {
+    if (cancelled) jobLog.ended({ jobId: id, state: 'cancelled' });
+    return cancelled;
   });
 }
 
@@ -290,6 +297,7 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
       .execute();
     await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
   });
+  jobLog.ended({ jobId, state: 'failed', error: message });
 }
 
 /**
@@ -380,14 +388,22 @@ export async function completeUnits(db: Db, owner: string, outcomes: readonly Un
   return result.rows.map((r) => String(r.id));
 }
 
-/** Closes running jobs that have no open unit left: succeeded, whatever their units' outcomes. */
-export async function closeFinishedJobs(db: Db, jobIds: readonly string[]): Promise<void> {
-  if (jobIds.length === 0) return;
-  await sql`
+/**
+ * Closes running jobs that have no open unit left: succeeded, whatever their units' outcomes. Returns the jobs
+ * it closed; outside a transaction (`logEnded`) they are logged at once, inside one the caller logs them after
+ * its commit.
+ */
+export async function closeFinishedJobs(db: Db, jobIds: readonly string[], logEnded = true): Promise<{ jobId: string; kind: string }[]> {
+  if (jobIds.length === 0) return [];
+  const { rows } = await sql<{ id: string; kind: string }>`
     update job j set state = 'succeeded', finished_at = now()
     where j.id = any(${sql.val(jobIds)}::bigint[]) and j.state = 'running'
       and not exists (select 1 from job_unit u where u.job_id = j.id and u.state in ('pending', 'running'))
+    returning j.id::text as id, j.kind
   `.execute(db);
+  const closed = rows.map((r) => ({ jobId: r.id, kind: r.kind }));
+  if (logEnded) for (const job of closed) jobLog.ended({ ...job, state: 'succeeded' });
+  return closed;
 }
 
 /** Results of a job's finished units, in unit order, for kinds that report per unit (imports). */

@@ -3,7 +3,10 @@ import { recordAudit } from '../audit/audit-log';
 import { AUTH_CHANGES_CHANNEL, getConsoleDb, watchConsoleDb } from '../db';
 import { getEnv } from '../env';
 import { getUpstream } from '../upstream-instance';
-import { createProxyHandler } from './handler';
+import { logger } from '../log/logger';
+import { logRequest } from '../log/request-log';
+import { proxyDuration } from '../metrics/metrics';
+import { createProxyHandler, type ProxyFacts } from './handler';
 import { createSessionReader } from './session-check';
 
 /** localhost and 127.0.0.1 are the same console to a demo user; both may post. */
@@ -21,7 +24,15 @@ export function withLoopbackTwin(origin: string): string[] {
  */
 function logError(message: string, error: unknown) {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[proxy] ${message}: ${detail}`);
+  logger().error({ source: 'proxy', error: detail }, message);
+}
+
+const ROUTE = '/api/upstream/[...path]';
+
+/** The request's log line and its duration metric. */
+function observe(facts: ProxyFacts) {
+  logRequest({ ...facts, route: ROUTE });
+  proxyDuration.observe({ operation: facts.operation ?? 'none', status: String(facts.status) }, facts.durationMs / 1000);
 }
 
 const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Request) => Promise<Response> };
@@ -43,6 +54,7 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       timeoutMs: env.upstream.timeoutMs,
       audit: async (entry) => recordAudit(await consoleDb(), entry),
       logError,
+      observe,
     });
   }
   return holder.__consoleProxy;

@@ -10,7 +10,8 @@ import { passesBrowserChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
-import { refuse } from './refusals';
+import { refuse as refuseWith, type RefusalCode } from './refusals';
+import { REQUEST_ID_HEADER, requestIdOf } from '../request-id';
 import { answersAsDocumented } from './response-check';
 
 export interface ProxyUser {
@@ -26,6 +27,8 @@ export interface ProxySendInput {
   pathAndQuery: string;
   bodyBytes: Uint8Array | null;
   signal: AbortSignal;
+  /** This request's id, sent upstream as X-Request-Id (outside the signature). */
+  requestId?: string;
 }
 
 export type ProxySend = (input: ProxySendInput) => Promise<Response>;
@@ -44,6 +47,23 @@ export interface ProxyDeps {
   audit?(entry: AuditEntry): Promise<void>;
   /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
   logError?(message: string, error: unknown): void;
+  /** Called once per request with what its log line and metrics need. */
+  observe?(facts: ProxyFacts): void;
+}
+
+/** One request through the proxy, as logged: never a header, cookie or body. */
+export interface ProxyFacts {
+  requestId: string;
+  method: string;
+  userId?: string;
+  /** The /v1 operation, once the path resolved to one. */
+  operation?: string;
+  status: number;
+  /** The upstream's status; null when it gave no answer; absent when nothing was sent. */
+  upstreamStatus?: number | null;
+  /** The proxy's refusal code, when it answered itself. */
+  code?: RefusalCode;
+  durationMs: number;
 }
 
 function ownOrigin(rawUrl: string): string | null {
@@ -85,16 +105,43 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
   const decoder = new TextDecoder();
 
   return async function proxy(request: Request): Promise<Response> {
+    const started = performance.now();
+    // The same id goes upstream, into the log line and back to the browser.
+    const requestId = requestIdOf(request);
+    const facts: Partial<ProxyFacts> = {};
+    let response: Response | undefined;
+    try {
+      response = await answer(request, requestId, facts);
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+      return response;
+    } finally {
+      deps.observe?.({
+        ...facts,
+        requestId,
+        method: request.method.toUpperCase(),
+        status: response?.status ?? 500,
+        durationMs: performance.now() - started,
+      });
+    }
+  };
+
+  async function answer(request: Request, requestId: string, facts: Partial<ProxyFacts>): Promise<Response> {
+    const refuse = (code: RefusalCode) => {
+      facts.code = code;
+      return refuseWith(code);
+    };
     const self = ownOrigin(request.url);
     const origins = self ? [...deps.allowedOrigins, self] : deps.allowedOrigins;
     if (!passesBrowserChecks(request, origins)) return refuse('forbidden');
 
     const user = await deps.getUser(request.headers);
     if (!user) return refuse('unauthenticated');
+    facts.userId = user.id;
 
     const method = request.method.toUpperCase();
     const target = resolveTarget(method, request.url);
     if (!target.ok) return refuse(target.code);
+    facts.operation = target.operation;
 
     if (!isRole(user.role) || !mayCall(user.role, target.operation)) return refuse('forbidden');
 
@@ -124,6 +171,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         pathAndQuery: target.path + target.query,
         bodyBytes: body.bytes,
         signal: controller.signal,
+        requestId,
       });
       // Read the whole answer under the same deadline, so a body that stalls also ends in 504.
       responseBytes = new Uint8Array(await upstream.arrayBuffer());
@@ -137,6 +185,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       if (failure === 'upstream_unreachable') deps.logError?.(`upstream request failed: ${target.operation}`, error);
     } finally {
       clearTimeout(timer);
+      facts.upstreamStatus = status;
     }
 
     if (write && deps.audit) {
@@ -183,5 +232,5 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     }
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless ? null : responseBytes, { status, headers });
-  };
+  }
 }

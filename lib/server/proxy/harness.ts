@@ -66,7 +66,7 @@ async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
 }
 
 export async function createProxyHarness(
-  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes'>> & { record?: boolean } = {},
+  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes' | 'observe'>> & { record?: boolean } = {},
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db;
@@ -115,6 +115,7 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
+    observe: options.observe,
   });
 
   const cookies = {} as Record<Role, string>;

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { countUpstreamError } from '../metrics/metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
 import { jsonBytes, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
@@ -69,16 +70,37 @@ export function createCore(options: CoreOptions): Core {
     skew,
   };
 
+  /** One signed request, counted in the upstream error metrics when it fails. */
+  async function counted(input: AttemptInput): Promise<Response> {
+    try {
+      const response = await signedFetch(config, input);
+      if (response.status >= 500) countUpstreamError('5xx');
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) {
+        countUpstreamError(error.kind === 'timeout' ? 'timeout' : 'unreachable');
+      }
+      throw error;
+    }
+  }
+
   /** One attempt, plus at most one resend when a 401 coincides with a clock skew we have not adopted. */
   async function attempt(input: AttemptInput, allowSkewRetry: boolean): Promise<{ response: Response; skewRetried: boolean }> {
-    const response = await signedFetch(config, input);
-    if (response.status !== 401 || !allowSkewRetry) return { response, skewRetried: false };
+    const response = await counted(input);
+    const refused = () => {
+      countUpstreamError('refused_signature');
+      return { response, skewRetried: false };
+    };
+    if (response.status !== 401) return { response, skewRetried: false };
+    if (!allowSkewRetry) return refused();
     const observed = skew.observe(response.headers.get('date'), now());
-    if (observed === null || !skew.shouldAdopt(observed)) return { response, skewRetried: false };
+    if (observed === null || !skew.shouldAdopt(observed)) return refused();
+    countUpstreamError('skew');
     await response.body?.cancel().catch(() => {});
     const previous = skew.snapshot();
     skew.adopt(observed, now());
-    const retried = await signedFetch(config, input);
+    const retried = await counted(input);
+    if (retried.status === 401) countUpstreamError('refused_signature');
     // Refused again: the clocks were not the problem (or the Date header lies); do not keep the new offset.
     if (retried.status === 401) skew.revert(previous);
     return { response: retried, skewRetried: true };

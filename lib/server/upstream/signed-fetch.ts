@@ -1,5 +1,6 @@
 import 'server-only';
 import { signRequest } from '@/lib/signing';
+import { REQUEST_ID_HEADER } from '../request-id';
 import { ApiError } from './errors';
 import type { SkewTracker } from './skew';
 
@@ -28,6 +29,11 @@ export interface AttemptInput {
   pathAndQuery: string;
   bodyBytes?: Uint8Array | null;
   signal?: AbortSignal;
+  /**
+   * Sent as X-Request-Id, so the upstream's logs can be matched with the console's. The spec's signature covers
+   * method, path, timestamp, nonce and body only, so an extra header leaves it intact.
+   */
+  requestId?: string;
 }
 
 const encoder = new TextEncoder();
@@ -96,6 +102,7 @@ export async function signedFetch(config: SignedFetchConfig, input: AttemptInput
     }),
   );
   headers.set('Accept', 'application/json');
+  if (input.requestId) headers.set(REQUEST_ID_HEADER, input.requestId);
   if (body) headers.set('Content-Type', 'application/json');
 
   const timeout = AbortSignal.timeout(config.timeoutMs);

@@ -10,6 +10,7 @@ import { EntityForm } from '@/components/form/entity-form';
 import { useFieldError } from '@/components/form/field-error';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-field';
+import { useBarcodeWarning } from '@/components/form/barcode-warning';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
@@ -62,6 +63,7 @@ export function NewBundleForm() {
   const categories = useCategories();
   const create = useCreateBundle();
   const guard = useCreateGuard('bundles');
+  const barcodeWarning = useBarcodeWarning();
   if (categories.query.isPending || categories.query.error) {
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
@@ -112,7 +114,7 @@ export function NewBundleForm() {
             groups={categories.groups}
           />
           {TEXT_FIELDS.slice(2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
+            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} warn={f === 'barcode' ? barcodeWarning : undefined} />
           ))}
           <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
           <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />

@@ -98,7 +98,13 @@ export function CompanyDetail({ id }: { id: number }) {
           <CompanyQuotas companyId={c.id} />
         </>
       ) : null}
-      <HistoryPanel type="companies" id={id} detailKey={companyKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
+      <HistoryPanel
+        type="companies"
+        id={id}
+        detailKey={companyKeys.detail(id)}
+        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+        valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
+      />
     </div>
   );
 }

@@ -81,7 +81,13 @@ export function ProductDetail({ id }: { id: number }) {
           <ProductSkus productId={p.id} editable={editable} />
         </>
       ) : null}
-      <HistoryPanel type="products" id={id} detailKey={productKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
+      <HistoryPanel
+        type="products"
+        id={id}
+        detailKey={productKeys.detail(id)}
+        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+        valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
 import { RecordSearch } from '@/components/form/record-search';
 import { SelectField } from '@/components/form/select-field';
+import { useBarcodeWarning } from '@/components/form/barcode-warning';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
@@ -60,6 +61,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   const tf = useTranslations('forms');
   const empty = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
   const zero = mode === 'create' ? tf('createDefault', { value: '0' }) : undefined;
+  const barcodeWarning = useBarcodeWarning();
   return (
     <div className="grid gap-5 md:grid-cols-2">
       <div className="space-y-4">
@@ -69,7 +71,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
       </div>
       <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} required={mode === 'create'} />
       <TextField name="name" label={t('fields.name')} max={L.name} placeholder={empty} />
-      <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} />
+      <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} warn={barcodeWarning} />
       <TextField name="warehouse" label={t('fields.warehouse')} max={L.warehouse} placeholder={empty} />
       <TextField name="unit" label={t('fields.unit')} max={L.unit} placeholder={empty} />
       <TextField name="spec" label={t('fields.spec')} max={L.spec} placeholder={empty} />

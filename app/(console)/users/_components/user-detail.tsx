@@ -145,7 +145,13 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
           />
         </>
       ) : null}
-      <HistoryPanel type="users" id={id} detailKey={internalUserKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
+      <HistoryPanel
+        type="users"
+        id={id}
+        detailKey={internalUserKeys.detail(id)}
+        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+        valueLabel={(field, value) => (field === 'roleId' && typeof value === 'number' ? roleNames.nameOf(value) : null)}
+      />
     </div>
   );
 }

@@ -1,0 +1,34 @@
+import 'server-only';
+import { logger } from '../log/logger';
+
+/**
+ * A job's lines in the log, each with its id and kind: created, progress after each batch of units is
+ * recorded, ended. Outcomes are counted, never a unit's input or result (they may hold customer data).
+ */
+export const jobLog = {
+  created(job: { jobId: string; kind: string; units: number | null }) {
+    logger().info({ ...job, event: 'job_created' }, 'job created');
+  },
+  progress(job: { jobId: string; kind: string; done: number; failed: number }) {
+    logger().info({ ...job, event: 'job_progress' }, 'job progress');
+  },
+  ended(job: { jobId: string; kind?: string; state: 'succeeded' | 'failed' | 'cancelled'; error?: string }) {
+    logger()[job.state === 'failed' ? 'warn' : 'info']({ ...job, event: 'job_ended' }, 'job ended');
+  },
+};
+
+/** After a flush commits: one progress line per job in the batch, and an end line for each job it closed. */
+export function logFlushed(
+  batch: readonly { unit: { jobId: string }; kind: { name: string }; outcome: { ok: boolean } }[],
+  closed: readonly { jobId: string; kind: string }[],
+): void {
+  const byJob = new Map<string, { jobId: string; kind: string; done: number; failed: number }>();
+  for (const { unit, kind, outcome } of batch) {
+    const line = byJob.get(unit.jobId) ?? { jobId: unit.jobId, kind: kind.name, done: 0, failed: 0 };
+    if (outcome.ok) line.done++;
+    else line.failed++;
+    byJob.set(unit.jobId, line);
+  }
+  for (const line of byJob.values()) jobLog.progress(line);
+  for (const job of closed) jobLog.ended({ ...job, state: 'succeeded' });
+}

@@ -1,0 +1,45 @@
+import 'server-only';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The console's Prometheus metrics (served at /api/metrics). Counters and histograms are updated where the
+ * thing happens; job backlog and database pool use are read when scraped (./scrape.ts). One registry per
+ * process module graph: the route handlers that count and the route that serves share it.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'console_' });
+
+export const proxyDuration = new Histogram({
+  name: 'console_proxy_request_duration_seconds',
+  help: 'Time the signing proxy took to answer, by /v1 operation (or "none" when refused before one was known) and status.',
+  labelNames: ['operation', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+
+/** timeout: no answer in time; unreachable: no connection; 5xx; refused_signature: a 401; skew: a 401 the clock explained. */
+export type UpstreamErrorKind = 'timeout' | 'unreachable' | '5xx' | 'refused_signature' | 'skew';
+
+export const upstreamErrors = new Counter({
+  name: 'console_upstream_errors_total',
+  help: 'Upstream calls (proxy and jobs) that failed, by kind: timeout, unreachable, 5xx, refused_signature (401), skew (a 401 the clock explained, retried once).',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const signInFailures = new Counter({
+  name: 'console_sign_in_failures_total',
+  help: 'Sign-ins refused for a wrong email or password.',
+  registers: [registry],
+});
+
+export const signInLimited = new Counter({
+  name: 'console_sign_in_limited_total',
+  help: 'Sign-ins refused by a limit, by limit: address (wrong passwords from one client address) or account (paused account).',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
+
+export function countUpstreamError(kind: UpstreamErrorKind): void {
+  upstreamErrors.inc({ kind });
+}

@@ -1,0 +1,88 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { Gauge } from 'prom-client';
+import type { ConsoleDatabase } from '../db/types';
+import { logger } from '../log/logger';
+import { registry } from './metrics';
+
+/** Backlog of the job runtime per kind, read from the job tables, so every instance reports the same figures. */
+export async function jobBacklog(db: Kysely<ConsoleDatabase>): Promise<{ kind: string; pending: number; oldestSeconds: number }[]> {
+  // A unit has no creation time of its own: its job's start (or creation, while planning) is when it began to wait.
+  const { rows } = await sql<{ kind: string; pending: string; oldest: string }>`
+    select j.kind, count(*)::text as pending,
+      extract(epoch from now() - min(coalesce(j.started_at, j.created_at)))::text as oldest
+    from job_unit u join job j on j.id = u.job_id
+    where u.state = 'pending' and j.state in ('planning', 'running')
+    group by j.kind
+  `.execute(db);
+  return rows.map((r) => ({ kind: r.kind, pending: Number(r.pending), oldestSeconds: Math.max(0, Number(r.oldest)) }));
+}
+
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
+
+export interface ScrapeSources {
+  db(): Promise<Kysely<ConsoleDatabase>>;
+  /** The Postgres pool's counts; null on PGlite (one connection, no pool). */
+  poolUse(): PoolUse | null;
+}
+
+let sources: ScrapeSources | null = null;
+
+/**
+ * Where the gauges below read from, set by the endpoint before each scrape. The gauges are registered once
+ * per registry (registering a name twice throws), so they read whichever sources were set last.
+ */
+export function useScrapeSources(next: ScrapeSources): void {
+  sources = next;
+}
+
+// One query fills both job gauges; the second gauge's collect waits for the first one's. A database that
+// cannot be read leaves them empty for this scrape: the other metrics still answer (and say the most then).
+let backlog: Promise<void> | null = null;
+function readBacklog(): Promise<void> {
+  backlog ??= (async () => {
+    pending.reset();
+    oldest.reset();
+    if (!sources) return;
+    try {
+      for (const row of await jobBacklog(await sources.db())) {
+        pending.set({ kind: row.kind }, row.pending);
+        oldest.set({ kind: row.kind }, row.oldestSeconds);
+      }
+    } catch (error) {
+      logger().warn({ source: 'metrics', error: error instanceof Error ? error.message : String(error) }, 'job backlog not read');
+    }
+  })().finally(() => {
+    setImmediate(() => (backlog = null));
+  });
+  return backlog;
+}
+
+const pending = new Gauge({
+  name: 'console_job_units_pending',
+  help: 'Job units waiting to run, by job kind (all instances).',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  collect: readBacklog,
+});
+
+const oldest = new Gauge({
+  name: 'console_job_oldest_pending_seconds',
+  help: 'Age of the oldest waiting job unit, by job kind (since its job started).',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  collect: readBacklog,
+});
+
+new Gauge({
+  name: 'console_db_pool_connections',
+  help: 'Console database pool on Postgres (this instance): total, idle, waiting (queries queued for a connection) and max.',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const use = sources?.poolUse();
+    if (!use) return;
+    for (const [state, value] of Object.entries(use)) this.set({ state }, value);
+  },
+});
