@@ -206,7 +206,7 @@ const jobColumns = [
 
 export async function getJob(db: Db, id: string): Promise<JobView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id as never).executeTakeFirst();
+  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id).executeTakeFirst();
   return row ? withProgress(db, row as JobRow) : null;
 }
 
@@ -227,7 +227,7 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
     const updated = await trx
       .updateTable('job')
       .set({ state: 'cancelled', finished_at: new Date(), lease_owner: null, lease_until: null })
-      .where('id', '=', id as never)
+      .where('id', '=', id)
       .where('state', 'in', ACTIVE_STATES)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
@@ -292,7 +292,7 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
     await trx
       .updateTable('job')
       .set({ state: 'failed', error: message, finished_at: new Date(), lease_owner: null, lease_until: null })
-      .where('id', '=', jobId as never)
+      .where('id', '=', jobId)
       .where('state', 'in', ACTIVE_STATES)
       .execute();
     await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
@@ -353,6 +353,34 @@ export async function failExpiredUnits(db: Db): Promise<string[]> {
     returning u.job_id
   `.execute(db);
   return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+/**
+ * Hands back units this owner holds mid-run when it stops before they finished (SIGTERM after the grace time):
+ * at once rather than at lease expiry. Units of jobs that may re-run them become pending for another instance
+ * (imports decide per chunk whether a re-run may re-send, imports/import-job.ts); the others end failed,
+ * outcome unknown, as failExpiredUnits would mark them later. Returns the jobs touched.
+ */
+export async function releaseUnits(db: Db, owner: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ job_id: string }>`
+    update job_unit u set lease_owner = null, lease_until = null,
+      state = case when j.rerun_expired then 'pending' else 'failed' end,
+      finished_at = case when j.rerun_expired then null else now() end,
+      error = case when j.rerun_expired then u.error else ${json({ code: 'outcome_unknown' })}::jsonb end
+    from job j
+    where j.id = u.job_id and u.id = any(${sql.val(ids)}::bigint[]) and u.lease_owner = ${owner} and u.state = 'running'
+    returning u.job_id
+  `.execute(db);
+  await notifyReleased(db);
+  return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+/** Runners on other instances listen here: units were handed back and may be claimed now (runner.ts). */
+export const UNITS_RELEASED_CHANNEL = 'job_units_released';
+
+export async function notifyReleased(db: Db): Promise<void> {
+  await sql`select pg_notify(${UNITS_RELEASED_CHANNEL}, '')`.execute(db);
 }
 
 export async function renewUnits(db: Db, owner: string, ids: readonly string[], leaseMs: number): Promise<void> {
@@ -419,7 +447,7 @@ export async function listUnits(
     .orderBy('id')
     .limit(options.limit ?? 1000);
   if (options.states?.length) query = query.where('state', 'in', options.states);
-  if (options.afterId) query = query.where('id', '>', options.afterId as never);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
   const rows = await query.execute();
   return rows.map((r) => ({ ...r, id: String(r.id), state: r.state as UnitState }));
 }
