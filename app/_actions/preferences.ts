@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { preferenceActions } from '@/lib/contract/console/preferences';
+import { isLocale } from '@/lib/i18n/locale';
 import { runAction } from '@/lib/server/console-api/action';
 import { getConsoleDb } from '@/lib/server/db';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
@@ -13,9 +14,11 @@ import { savePreferences } from '@/lib/server/preferences';
  * then rendered again in it. A form action, so the switch works before the page has hydrated.
  */
 export async function chooseLocale(form: FormData): Promise<void> {
-  const result = await runAction(preferenceActions.locale, { locale: form.get('locale') }, async ({ user, input }) => {
-    await rememberLocaleInBrowser(input.locale);
-    if (user) await savePreferences(await getConsoleDb(), user.id, { locale: input.locale });
+  const locale = form.get('locale');
+  if (!isLocale(locale)) throw new Error('Unknown language.');
+  const result = await runAction(preferenceActions.locale, { locale }, async ({ user }) => {
+    await rememberLocaleInBrowser(locale);
+    if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
     revalidatePath('/', 'layout');
   });
   if (result) throw new Error(`Language not changed: ${result.error}.`);
@@ -27,4 +30,12 @@ export async function chooseDensity(density: string): Promise<void> {
     await savePreferences(await getConsoleDb(), user.id, { density: input.density });
   });
   if (result) throw new Error(`Density not saved: ${result.error}.`);
+}
+
+/** Saves whether list filters are folded to chips, with the signed-in account. */
+export async function chooseFiltersFolded(folded: boolean): Promise<void> {
+  const result = await runAction(preferenceActions.filtersFolded, { folded }, async ({ user, input }) => {
+    await savePreferences(await getConsoleDb(), user.id, { filtersFolded: input.folded });
+  });
+  if (result) throw new Error(`Filters state not saved: ${result.error}.`);
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOCALES } from '@/lib/i18n/locale';
 import { DENSITIES } from '../preferences';
 import { action } from './action';
 import { none } from './endpoint';
@@ -9,7 +8,14 @@ import { none } from './endpoint';
  * table density is not a change to shared data.
  */
 export const preferenceActions = {
-  /** The language: with the account when signed in, and in this browser's cookie (the sign-in page reads it). */
-  locale: action({ name: 'preferences.locale', permission: null, input: z.object({ locale: z.enum(LOCALES) }), answer: none(), audit: 'none' }),
+  /** The language (one of lib/i18n's, checked by the action): with the account when signed in, and in this browser's cookie (the sign-in page reads it). */
+  locale: action({ name: 'preferences.locale', permission: null, input: z.object({ locale: z.string().max(10) }), answer: none(), audit: 'none' }),
+  filtersFolded: action({
+    name: 'preferences.filtersFolded',
+    permission: 'useConsole',
+    input: z.object({ folded: z.boolean() }),
+    answer: none(),
+    audit: 'none',
+  }),
   density: action({ name: 'preferences.density', permission: 'useConsole', input: z.object({ density: z.enum(DENSITIES) }), answer: none(), audit: 'none' }),
 };
