@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { installClientAddress } from './lib/server/client-address';
 import { checkConsoleDatabase } from './lib/server/db/check';
 import { EnvError, getEnv, type Env } from './lib/server/env';
+import { startRuntime } from './lib/server/runtime/lifecycle';
 
 // Reading the environment at start makes a missing or malformed variable stop the server with a message
 // naming it, instead of failing on the first request that needs it.
@@ -19,9 +17,6 @@ try {
 
 const building = process.env.NEXT_PHASE === 'phase-production-build';
 
-// Sign-in limits count per client address; it comes from the socket, not from a header a client can forge.
-installClientAddress(http.Server.prototype, env.trustedProxyHops);
-
 // A console database that cannot be reached stops the start with its name, not a 500 at the first sign-in.
 if (!building && env.database.url) {
   const problem = await checkConsoleDatabase(env.database.url);
@@ -31,30 +26,14 @@ if (!building && env.database.url) {
   }
 }
 
-// No warm-up here (opening the databases, creating the first accounts) although the first request pays for
-// it: this file is bundled apart from the routes, so objects it created would be shared with them through
-// globalThis holders while carrying other copies of their classes; `instanceof APIError` in the settings
-// actions failed that way.
-
-// Background jobs resume at start, before anyone visits: the runner must live in the routes' bundle (see
-// above), so ask this process's own /api/jobs/wake to start it. The token is random per process, so no one
-// else can call it. Tried until the server answers (it listens only after this hook returns).
-// Never during `next build` (its workers may load this hook too), and the timers do not hold a process open.
+// The process's runtime (lib/server/runtime) opens its databases and starts the job runner now, so a restarted
+// console resumes its unfinished jobs before anyone visits. This bundle has its own copies of the console's
+// modules, but what it starts is held once per process and used by the route bundles through its methods
+// (runtime/index.ts says why that is safe); auth and the upstream clients are built again in each bundle.
+// Not awaited: the server listens meanwhile, and a part that failed to open opens at its next use. Never
+// during `next build` (its workers may load this hook too).
 if (!building) {
-  const token = randomUUID();
-  process.env.CONSOLE_JOBS_WAKE_TOKEN = token;
-  void (async () => {
-    for (let attempt = 0; attempt < 120; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 200 : 1000).unref());
-      const port = process.env.PORT;
-      if (!port) continue;
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/jobs/wake`, { method: 'POST', headers: { 'x-wake-token': token } });
-        if (response.status === 204) return;
-      } catch {
-        // Not listening yet.
-      }
-    }
-    console.warn('jobs: could not start the job runner at start-up; it starts with the first request that needs it.');
-  })();
+  void startRuntime({ accounts: true }).catch((error: unknown) => {
+    console.error(`start: ${error instanceof Error ? error.message : String(error)}; trying again at the first request that needs it.`);
+  });
 }

@@ -1,7 +1,7 @@
-// Starts the built console for Playwright: fresh data folders, demo mode, `next start` (no build here).
+// Starts the built console for Playwright: fresh data folders, demo mode, the console's server.ts on the build
+// (no build here).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '3900';
@@ -21,8 +21,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // The embedded service creates only its own last folder level.
 mkdirSync(dataDir, { recursive: true });
 
-const next = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [next, 'start', '-p', port], {
+const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'server.ts', '-p', port], {
   stdio: ['ignore', 'pipe', 'pipe'],
   env: { ...process.env, DEMO_MODE: '1', NEXT_TELEMETRY_DISABLED: '1' },
 });

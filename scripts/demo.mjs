@@ -23,6 +23,8 @@ const env = {
   CONSOLE_URL: url,
 };
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+// The console's own server (server.ts) serves the build; it takes `next start`'s arguments.
+const SERVER = ['--conditions=react-server', '--import', 'tsx', 'server.ts'];
 
 const DEMO_ACCOUNTS = [
   ['admin@example.com', 'admin'],
@@ -89,7 +91,7 @@ if (reason) {
 }
 
 console.log(`Starting the console in demo mode on ${listenHost}, port ${port}…`);
-const server = spawn(process.execPath, [nextBin, ...startArgs], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [...SERVER, ...startArgs], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 

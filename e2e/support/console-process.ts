@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createService, type Service } from '@/service';
 
 /**
- * Real console processes (`next start` on the e2e build) for tests about processes rather than pages: two
+ * Real console processes (the console's server.ts on the e2e build) for tests about processes rather than pages: two
  * instances on one Postgres, a console killed mid-job. Their /v1 upstream is a reference service served
  * over HTTP from the test process, so the test counts every quota read where the service receives it.
  */
@@ -55,12 +54,13 @@ export interface ConsoleProcess {
   stop(): Promise<void>;
 }
 
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+/** The console's own server (server.ts), as `npm start` runs it. */
+export const CONSOLE_SERVER = ['--conditions=react-server', '--import', 'tsx', 'server.ts'];
 
 export async function startConsole(port: number, env: Record<string, string>): Promise<ConsoleProcess> {
   const url = `http://localhost:${port}`;
   const { DEMO_MODE: _demo, ...inherited } = process.env;
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...CONSOLE_SERVER, '-p', String(port)], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CONSOLE_SERVER } from './console-process';
 
 /**
  * A second console on the same build, in remote mode, whose upstream is the reference service behind a
@@ -65,7 +66,7 @@ export async function startFaultStack(): Promise<FaultStack> {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   delete env.DEMO_MODE;
-  const consoleProcess = spawn(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(consolePort)], {
+  const consoleProcess = spawn(process.execPath, [...CONSOLE_SERVER, '-p', String(consolePort)], {
     stdio: ['ignore', output, output],
     env,
   });

@@ -27,53 +27,45 @@ export function clientAddress(
   return entries[Math.max(0, entries.length - trustedHops)];
 }
 
-type Emitter = { emit(event: string | symbol, ...args: unknown[]): boolean };
-const INSTALLED = Symbol.for('console.clientAddress');
-
 /**
- * Requests that arrive while the server is still starting were emitted before the hook below was installed,
- * so a client could have sent CLIENT_ADDRESS_HEADER itself. The hook therefore also writes a per-process
- * random proof, and readers drop an address that comes without it (they then fall back to one shared bucket).
+ * Requests reach the console only through server.ts, which writes CLIENT_ADDRESS_HEADER as each request
+ * arrives (installClientAddress below). Run another way (`next start`, `next dev`), nothing removes a header
+ * the client sent itself; so the hook also writes a per-process random proof, kept in the environment where
+ * the route bundles read it, and readers drop an address that comes without it (they then fall back to one
+ * shared bucket).
  */
 const PROOF_HEADER = 'x-console-client-address-proof';
-const TOKEN = Symbol.for('console.clientAddressProof');
-function proofToken(): string {
-  const holder = globalThis as typeof globalThis & { [TOKEN]?: string };
-  holder[TOKEN] ??= crypto.randomUUID();
-  return holder[TOKEN];
-}
+const PROOF_VARIABLE = 'CONSOLE_CLIENT_ADDRESS_PROOF';
 
 /** A copy of the request with CLIENT_ADDRESS_HEADER only when installClientAddress wrote it, and no proof. */
 export function withProvenClientAddress(request: Request): Request {
-  const proven = request.headers.get(PROOF_HEADER) === proofToken();
+  const expected = process.env[PROOF_VARIABLE];
+  const proven = expected !== undefined && request.headers.get(PROOF_HEADER) === expected;
   const headers = new Headers(request.headers);
   headers.delete(PROOF_HEADER);
   if (!proven) headers.delete(CLIENT_ADDRESS_HEADER);
   return new Request(request, { headers });
 }
 
+type RequestSource = { prependListener(event: 'request', listener: (req: IncomingMessage) => void): unknown };
+
 /**
  * Next.js hands route handlers no socket, and copies the socket address to X-Forwarded-For only when the
- * client did not send that header. So the address is fixed here, as each request arrives: the server's
- * "request" event is wrapped to write CLIENT_ADDRESS_HEADER from the socket (and the trusted hops), replacing
- * any value the client sent. `target` is http.Server.prototype at start-up, or one server in tests.
+ * client did not send that header. So the server that owns the socket (server.ts, or one server in tests)
+ * fixes the address as each request arrives: a 'request' listener placed before Next's writes
+ * CLIENT_ADDRESS_HEADER from the socket (and the trusted hops), replacing any value the client sent. A listener
+ * on that one server: nothing of Node's is patched.
  */
-export function installClientAddress(target: Emitter, trustedHops: number): void {
-  const holder = target as Emitter & { [INSTALLED]?: true };
-  if (holder[INSTALLED]) return;
-  holder[INSTALLED] = true;
-  const emit = target.emit;
-  target.emit = function (this: Emitter, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') {
-      const req = args[0] as IncomingMessage;
-      const address = clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trustedHops);
-      delete req.headers[CLIENT_ADDRESS_HEADER];
-      delete req.headers[PROOF_HEADER];
-      if (address) {
-        req.headers[CLIENT_ADDRESS_HEADER] = address;
-        req.headers[PROOF_HEADER] = proofToken();
-      }
+export function installClientAddress(server: RequestSource, trustedHops: number): void {
+  process.env[PROOF_VARIABLE] ??= crypto.randomUUID();
+  const proof = process.env[PROOF_VARIABLE];
+  server.prependListener('request', (req) => {
+    const address = clientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trustedHops);
+    delete req.headers[CLIENT_ADDRESS_HEADER];
+    delete req.headers[PROOF_HEADER];
+    if (address) {
+      req.headers[CLIENT_ADDRESS_HEADER] = address;
+      req.headers[PROOF_HEADER] = proof;
     }
-    return emit.call(this, event, ...args);
-  };
+  });
 }

@@ -46,8 +46,13 @@ export interface Env {
   proxyBodyLimitBytes: number;
   /** Back-office user roles from CONSOLE_ROLES (names, which are administrators); null when unset. */
   userRoles: UserRole[] | null;
-  /** Background jobs (lib/server/jobs): /v1 requests in flight per instance; quota snapshot maximum age. */
-  jobs: { concurrency: number; quotaMaxAgeMs: number };
+  /**
+   * Background jobs (lib/server/jobs): whether this process runs them (JOBS_RUNNER=off on web instances when
+   * workers do), /v1 requests in flight per instance, quota snapshot maximum age.
+   */
+  jobs: { runner: boolean; concurrency: number; quotaMaxAgeMs: number };
+  /** How long a stopping process (SIGTERM) lets requests and job units in flight finish before it exits. */
+  shutdownGraceMs: number;
   /** Audit entries and change records older than this many days are deleted by a background job; null: kept. */
   audit: { retentionDays: number | null };
 }
@@ -137,7 +142,9 @@ const raw = z.object({
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
   TRUSTED_PROXY_HOPS: integer(0, 0, 10),
   CONSOLE_ROLES: optionalText,
+  JOBS_RUNNER: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   JOBS_CONCURRENCY: integer(8, 1, 64),
+  SHUTDOWN_GRACE_MS: integer(25_000, 0, 600_000),
   /** Seconds. */
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -254,7 +261,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
     userRoles,
-    jobs: { concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
+    jobs: { runner: v.JOBS_RUNNER !== 'off', concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
     metricsToken: v.METRICS_TOKEN ?? null,
     audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
   };

@@ -11,9 +11,10 @@ export const SIGNATURE_HEADERS = ['x-client-id', 'x-timestamp', 'x-nonce', 'x-si
 const encoder = new TextEncoder();
 
 type NodeCrypto = typeof import('node:crypto');
-// No import statement: browser and edge bundles must not see node:crypto. Node 20.16+ has getBuiltinModule.
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
-  'node:crypto',
+// No import statement: browser and edge bundles must not see node:crypto. Node 20.16+ has getBuiltinModule;
+// a browser has no `process` (or a stand-in without it), the edge runtime a partial one.
+const nodeCrypto = (
+  typeof process === 'object' ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:crypto') : undefined
 ) as NodeCrypto | undefined;
 
 export type BodyBytes = Uint8Array | string | null | undefined;

@@ -1,5 +1,6 @@
-import { getEmbeddedService, isEmbedded } from '@/lib/server/embedded';
+import { isEmbedded } from '@/lib/server/embedded';
 import { canonicalQuery } from '@/lib/server/proxy/path';
+import { runtime } from '@/lib/server/runtime';
 
 /**
  * Embedded mode serves the reference /v1 service on the console's port for integrators (demo
@@ -31,7 +32,7 @@ async function handle(request: Request): Promise<Response> {
     body: hasBody ? request.body : null,
     ...(hasBody ? { duplex: 'half' as const } : {}),
   };
-  const service = await getEmbeddedService();
+  const service = await runtime().embeddedService();
   return service.fetch(new Request(url, init));
 }
 

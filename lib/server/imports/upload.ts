@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { FamilyName } from '@/lib/csv/families';
+import { runtime } from '../runtime';
 import { appendRows, CHUNK_SIZE, type ImportView, type UploadRow } from './store';
 
 /**
@@ -87,26 +88,16 @@ export async function chunksWithRows(db: Db, importId: string): Promise<number> 
   return rows[0]!.chunks;
 }
 
-// In this process, a stored part wakes the planner at once instead of at its next look.
-const waiting = new Map<string, Set<() => void>>();
+// In this process, a stored part wakes the planner at once instead of at its next look (the runner may live in
+// another bundle than the route that stored the part, so the signal goes through the process runtime).
+const partTopic = (importId: string) => `import-part:${importId}`;
 
 export function partStored(importId: string): void {
-  for (const wake of waiting.get(importId) ?? []) wake();
+  runtime().signals.notify(partTopic(importId));
 }
 
 export function nextPart(importId: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const set = waiting.get(importId) ?? new Set();
-    waiting.set(importId, set);
-    const done = () => {
-      clearTimeout(timer);
-      set.delete(done);
-      if (!set.size) waiting.delete(importId);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    set.add(done);
-  });
+  return runtime().signals.next(partTopic(importId), timeoutMs);
 }
 
 export class PartRefusedError extends Error {

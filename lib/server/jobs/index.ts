@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConsoleDb } from '../db';
 import type { JobKind } from './kind';
-import { currentTenant, ensureJobRunner } from './instance';
+import { currentTenant, ensureJobRunner } from '../runtime/parts';
 import * as store from './store';
 import type { JobState, JobView, UnitSpec, UnitState } from './store';
 
@@ -47,17 +47,19 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  *    `listUnits(id, { states, afterId, limit })` pages each unit's state, input, result and error (imports'
  *    per-row report). `cancelJob(id)` stops claiming and cancels pending units; units in flight finish.
  *
- * Where it runs: one JobRunner per server process, started lazily by ensureJobRunner() (every function here
- * calls it) and at start-up by instrumentation.ts calling POST /api/jobs/wake on its own port, so a
- * restarted console with no visitors resumes its unfinished jobs. It runs in the server process, not in a
- * request: the page that started a job can be closed. Finished units are recorded in batches (≤ 50 ms);
- * a process killed in between loses only those outcomes, and their units run again (reads) or fail as
- * outcome unknown (writes).
+ * Where it runs: one JobRunner per process that runs jobs (lib/server/runtime): started at start-up by
+ * startRuntime() (instrumentation.ts in a web process, `npm run worker` in a worker) and lazily by
+ * ensureJobRunner() (every function here calls it), so a restarted console resumes its unfinished jobs before
+ * anyone visits. With JOBS_RUNNER=off a web process runs none and its jobs are taken by the workers on the same
+ * database. It runs in the process, not in a request: the page that started a job can be closed. Finished
+ * units are recorded in batches (≤ 50 ms); a process killed in between loses only those outcomes, and their
+ * units run again (reads) or fail as outcome unknown (writes). On SIGTERM the runner stops claiming, lets the
+ * units in flight finish within SHUTDOWN_GRACE_MS and hands the others back at once (runner.stop).
  */
 
 export { defineJobKind, type AnyJobKind, type FinishedUnit, type JobContext, type JobKind, type UnitResult } from './kind';
 export { JobAlreadyActiveError, type JobProgress, type JobState, type JobView, type UnitSpec, type UnitState } from './store';
-export { currentTenant, ensureJobRunner, getJobsUpstream } from './instance';
+export { currentTenant, ensureJobRunner, getJobsUpstream } from '../runtime/parts';
 
 export async function startJob<P, I, R>(
   kind: JobKind<P, I, R>,

@@ -16,6 +16,8 @@ import {
   finishPlanning,
   insertUnits,
   releasePlanning,
+  releaseUnits,
+  notifyReleased,
   renewPlanning,
   renewUnits,
   type ClaimedUnit,
@@ -39,9 +41,16 @@ export interface JobRunnerOptions {
   /** ...or as soon as this many are waiting. */
   flushMax?: number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Calls back when another instance hands units back (store.UNITS_RELEASED_CHANNEL); resolves to a function
+   * that stops listening. The runner then claims them at once, even with its own queue full.
+   */
+  watchReleases?: (onRelease: () => void) => Promise<() => Promise<void>>;
 }
 
 type Held = { unit: ClaimedUnit; kind: AnyJobKind };
+
+const delay = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 type Finished = Held & { outcome: UnitResult };
 
 /**
@@ -78,6 +87,9 @@ export class JobRunner {
   #lastPlanLook = 0;
   #lookForPlans = true;
   #wakePending = false;
+  #claimReleased = false;
+  #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
+  readonly #watchReleases: JobRunnerOptions['watchReleases'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -92,6 +104,7 @@ export class JobRunner {
     this.#log =
       options.log ??
       ((message, error) => logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message));
+    this.#watchReleases = options.watchReleases;
   }
 
   get isRunning(): boolean {
@@ -104,6 +117,16 @@ export class JobRunner {
     this.#abandoned = false;
     this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
+    const watch = this.#watchReleases;
+    if (watch) {
+      this.#unwatch = watch(() => {
+        this.#claimReleased = true;
+        this.#wakeSelf();
+      }).catch((error) => {
+        this.#log('could not listen for handed-back units; they are claimed at the next look', error);
+        return null;
+      });
+    }
     this.#loop = this.#run();
   }
 
@@ -120,16 +143,20 @@ export class JobRunner {
   }
 
   /**
-   * Stops claiming. By default waits for the units in flight and records them. With `abandon`, behaves like a
-   * killed process (tests): nothing more is written, and the held units stay claimed until their lease expires.
+   * Stops claiming and hands back what it holds. Claimed units not started go back at once; units in flight
+   * may finish for `graceMs` (default: as long as they take), and those still running then are handed back
+   * at once too (store.releaseUnits), so another instance takes them now instead of after the lease. With
+   * `abandon`, behaves like a killed process (tests): nothing more is written, and the held units stay
+   * claimed until their lease expires.
    */
-  async stop(options: { abandon?: boolean } = {}): Promise<void> {
+  async stop(options: { abandon?: boolean; graceMs?: number } = {}): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
     this.#abandoned = options.abandon === true;
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.wake();
     await this.#loop;
+    await (await this.#unwatch)?.().catch(() => {});
     if (this.#abandoned) return;
     // Claimed but not started: hand them back at once rather than after the lease.
     const unstarted = this.#queue.splice(0);
@@ -141,11 +168,23 @@ export class JobRunner {
         .where('id', 'in', unstarted.map((h) => h.unit.id) as never[])
         .where('lease_owner', '=', this.owner)
         .execute()
+        .then(() => notifyReleased(this.#db))
         .catch((error) => this.#log('could not hand back claimed units', error));
     }
-    await Promise.all([...this.#inFlight]);
-    await this.#planning?.done;
+    const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
+    const inTime = options.graceMs === undefined ? await settled : await Promise.race([settled, delay(options.graceMs, false)]);
     await this.#flush();
+    if (!inTime) {
+      // Still running after the grace time: the outcomes they may yet get are not recorded (this owner no
+      // longer holds them), and nothing else is written from here.
+      const running = [...this.#held.keys()];
+      this.#abandoned = true;
+      const jobIds = await releaseUnits(this.#db, this.owner, running).catch((error) => {
+        this.#log('could not hand back running units', error);
+        return [];
+      });
+      await closeFinishedJobs(this.#db, jobIds).catch((error) => this.#log('could not close jobs', error));
+    }
     await releasePlanning(this.#db, this.owner).catch((error) => this.#log('could not hand back planning', error));
   }
 
@@ -196,10 +235,15 @@ export class JobRunner {
         this.#planning = { jobId: job.id, done };
       }
     }
-    // Claim in batches (one query for several units), topping up before the local queue runs dry.
+    // Claim in batches (one query for several units), topping up before the local queue runs dry. At most
+    // one round ahead: units claimed here wait for this instance, while another one (after a worker handed
+    // its units back on SIGTERM) could run them now.
     let claimed: ClaimedUnit[] = [];
-    if (this.#queue.length < this.#concurrency) {
-      const want = this.#concurrency * 4 - this.#queue.length - this.#inFlight.size;
+    const released = this.#claimReleased;
+    this.#claimReleased = false;
+    if (this.#queue.length < this.#concurrency || released) {
+      // Units another instance handed back are taken now, queue full or not, so none waits for a free runner.
+      const want = Math.max(this.#concurrency * 2 - this.#queue.length - this.#inFlight.size, released ? this.#concurrency * 2 : 0);
       claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };

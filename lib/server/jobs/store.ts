@@ -355,6 +355,34 @@ export async function failExpiredUnits(db: Db): Promise<string[]> {
   return [...new Set(result.rows.map((r) => String(r.job_id)))];
 }
 
+/**
+ * Hands back units this owner holds mid-run when it stops before they finished (SIGTERM after the grace time):
+ * at once rather than at lease expiry. Units of jobs that may re-run them become pending for another instance
+ * (imports decide per chunk whether a re-run may re-send, imports/import-job.ts); the others end failed,
+ * outcome unknown, as failExpiredUnits would mark them later. Returns the jobs touched.
+ */
+export async function releaseUnits(db: Db, owner: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ job_id: string }>`
+    update job_unit u set lease_owner = null, lease_until = null,
+      state = case when j.rerun_expired then 'pending' else 'failed' end,
+      finished_at = case when j.rerun_expired then null else now() end,
+      error = case when j.rerun_expired then u.error else ${json({ code: 'outcome_unknown' })}::jsonb end
+    from job j
+    where j.id = u.job_id and u.id = any(${sql.val(ids)}::bigint[]) and u.lease_owner = ${owner} and u.state = 'running'
+    returning u.job_id
+  `.execute(db);
+  await notifyReleased(db);
+  return [...new Set(result.rows.map((r) => String(r.job_id)))];
+}
+
+/** Runners on other instances listen here: units were handed back and may be claimed now (runner.ts). */
+export const UNITS_RELEASED_CHANNEL = 'job_units_released';
+
+export async function notifyReleased(db: Db): Promise<void> {
+  await sql`select pg_notify(${UNITS_RELEASED_CHANNEL}, '')`.execute(db);
+}
+
 export async function renewUnits(db: Db, owner: string, ids: readonly string[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;
   // SKIP LOCKED: a row locked now is being completed by this instance's flush; waiting on it while the

@@ -35,14 +35,16 @@ function observe(facts: ProxyFacts) {
   proxyDuration.observe({ operation: facts.operation ?? 'none', status: String(facts.status) }, facts.durationMs / 1000);
 }
 
-const holder = globalThis as typeof globalThis & { __consoleProxy?: (request: Request) => Promise<Response> };
+// One per bundle (only app/api/upstream uses it): it holds no resource of its own; the database and the upstream
+// transport under it are the process's (lib/server/runtime).
+let proxy: ((request: Request) => Promise<Response>) | undefined;
 
 /** The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. */
 export function consoleProxy(): (request: Request) => Promise<Response> {
-  if (!holder.__consoleProxy) {
+  if (!proxy) {
     const env = getEnv();
     const consoleDb = async () => await getConsoleDb();
-    holder.__consoleProxy = createProxyHandler({
+    proxy = createProxyHandler({
       getUser: createSessionReader(
         consoleDb,
         env.auth.secret,
@@ -57,5 +59,5 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       observe,
     });
   }
-  return holder.__consoleProxy;
+  return proxy;
 }

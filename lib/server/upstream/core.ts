@@ -4,7 +4,7 @@ import { countUpstreamError } from '../metrics/metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
 import { jsonBytes, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
-import { sharedSkewTracker, type SkewTracker } from './skew';
+import { SkewTracker } from './skew';
 
 export interface CoreOptions {
   baseUrl: string;
@@ -18,7 +18,7 @@ export interface CoreOptions {
   /** For backoff jitter; injectable so tests are deterministic. */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
-  /** Defaults to the process-wide tracker, so the status page sees the offset the proxy's client adopted. */
+  /** Pass the process's tracker (runtime().skew), so the status page sees the offset the proxy's client adopted. */
   skew?: SkewTracker;
 }
 
@@ -59,7 +59,7 @@ export function createCore(options: CoreOptions): Core {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const skew = options.skew ?? sharedSkewTracker();
+  const skew = options.skew ?? new SkewTracker();
   const config: SignedFetchConfig = {
     baseUrl: options.baseUrl,
     clientId: options.clientId,

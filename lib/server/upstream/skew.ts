@@ -63,16 +63,3 @@ export class SkewTracker {
     return { ...this.state };
   }
 }
-
-/**
- * The process-wide tracker. Clients share it unless given their own, so the status page sees the offset the
- * proxy's client adopted. Kept on globalThis because Next may load this module twice.
- */
-const globalKey = Symbol.for('master-data-console.upstream-skew');
-type GlobalWithSkew = typeof globalThis & { [globalKey]?: SkewTracker };
-
-export function sharedSkewTracker(): SkewTracker {
-  const g = globalThis as GlobalWithSkew;
-  g[globalKey] ??= new SkewTracker();
-  return g[globalKey];
-}

@@ -1,0 +1,52 @@
+/**
+ * `npm run worker`: the job runtime (imports, exports, quota refresh, bulk edit, retention) without pages, for
+ * production where web instances run with JOBS_RUNNER=off. Same environment as the web instances (the console
+ * database, the upstream); several workers share one Postgres, each claiming units under a lease.
+ *
+ * On SIGTERM or SIGINT it stops taking units, lets the units in flight finish within SHUTDOWN_GRACE_MS, hands
+ * the rest back at once (another worker takes them on its next look, within a second) and exits.
+ */
+import { checkConsoleDatabase } from '@/lib/server/db/check';
+import { EnvError, getEnv, type Env } from '@/lib/server/env';
+import { runtime } from '@/lib/server/runtime';
+import { startRuntime } from '@/lib/server/runtime/lifecycle';
+
+let env: Env;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+if (!env.jobs.runner) {
+  console.error('JOBS_RUNNER is off: a worker only runs jobs. Unset it (or set it to on) for the worker.');
+  process.exit(1);
+}
+// Workers and web instances share the console database and the upstream, so both must be servers: a PGlite
+// folder (or the embedded service's) opens in one process only. Demo mode runs the jobs in its web process.
+if (!env.database.url || env.upstream.mode === 'embedded') {
+  console.error('A worker needs DATABASE_URL (Postgres) and UPSTREAM_BASE_URL, shared with the web instances; without them the web process runs the jobs itself.');
+  process.exit(1);
+}
+const problem = await checkConsoleDatabase(env.database.url);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: handing back job units (at most ${env.shutdownGraceMs} ms)…`);
+  setTimeout(() => process.exit(1), env.shutdownGraceMs + 10_000).unref();
+  await runtime().stop({ graceMs: env.shutdownGraceMs });
+  process.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
+
+await startRuntime({ accounts: false });
+console.log(`worker ${process.pid}: running jobs (${env.jobs.concurrency} requests at once).`);

@@ -1,0 +1,77 @@
+/**
+ * The console's web server (`npm start`, `npm run demo`, the e2e server): Next's request handler behind a Node
+ * HTTP server this file owns, instead of `next start`'s. Owning it gives two things `next start` cannot:
+ * - the client's address read from the socket as each request arrives (lib/server/client-address.ts), with a
+ *   listener on this one server rather than a patch of Node's http.Server.prototype;
+ * - a shutdown in order: on SIGTERM or SIGINT it stops taking connections, lets requests in flight finish and
+ *   the job runner hand back its units (both within SHUTDOWN_GRACE_MS), closes the databases, and exits.
+ * Arguments as `next start`'s: [start] [-p port] [-H hostname]; PORT is read too. Run with
+ * `node --conditions=react-server --import tsx server.ts` (package.json), as the console's server code is
+ * written for the react-server condition.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { installClientAddress } from '@/lib/server/client-address';
+import { EnvError, getEnv, type Env } from '@/lib/server/env';
+import { closeRuntime, stopJobs } from '@/lib/server/runtime';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: true,
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+
+let env: Env;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+// As `next start` does, before Next is loaded.
+(process.env as Record<string, string>).NODE_ENV ??= 'production';
+const { default: next } = await import('next');
+const app = next({ dev: false, dir, port, hostname });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+installClientAddress(server, env.trustedProxyHops);
+server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? 'localhost'}:${port}`));
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const graceMs = env.shutdownGraceMs;
+  console.log(`${signal}: finishing requests in flight and handing back job units (at most ${graceMs} ms)…`);
+  // Whatever happens below, the process is gone shortly after the grace time.
+  setTimeout(() => process.exit(1), graceMs + 10_000).unref();
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await Promise.all([
+    Promise.race([drained, delay(graceMs)]).then(() => server.closeAllConnections()),
+    stopJobs(),
+  ]);
+  await closeRuntime();
+  await app.close().catch(() => {});
+  process.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
