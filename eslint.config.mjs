@@ -1,10 +1,13 @@
+import { readdirSync } from 'node:fs';
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
 // Imports go one way (shared/design.md): app → components → lib/client | lib/server → lib/contract,
 // lib/signing, lib/csv. service/ sees only lib/contract and lib/signing.
 const zones = [
-  { target: './lib/contract', from: ['./lib/client', './lib/server', './lib/csv', './components', './app', './service'] },
+  { target: './lib/contract', from: ['./lib/client', './lib/server', './lib/csv', './lib/i18n', './components', './app', './service'] },
+  // Words for the browser and the server alike: the catalogues, formats and the contract's codes, nothing above them.
+  { target: './lib/i18n', from: ['./lib/client', './lib/server', './components', './app', './service'] },
   { target: './lib/signing', from: ['./lib/client', './lib/server', './lib/contract', './lib/csv', './components', './app', './service'] },
   { target: './lib/csv', from: ['./lib/client', './lib/server', './components', './app', './service'] },
   { target: './lib/client', from: ['./lib/server', './components', './app', './service'] },
@@ -13,7 +16,15 @@ const zones = [
   { target: './service', from: ['./app', './components', './lib/client', './lib/server', './lib/csv'] },
   // Only app/v1 and the embedded wiring in lib/server may reach the reference service.
   { target: './app', from: ['./service'], except: [] },
+  // A route's _components are private to it: a part two routes use lives in components/.
+  ...routeComponentZones('./app/(console)'),
 ];
+
+function routeComponentZones(group) {
+  const routes = readdirSync(new URL(group, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const owners = routes.filter((r) => readdirSync(new URL(`${group}/${r}`, import.meta.url)).includes('_components'));
+  return routes.flatMap((r) => owners.filter((o) => o !== r).map((o) => ({ target: `${group}/${r}`, from: `${group}/${o}/_components` })));
+}
 
 const config = [
   ...nextCoreWebVitals,
@@ -52,6 +63,20 @@ const config = [
     ignores: ['**/*.test.ts', '**/harness.ts', '**/testing.ts', '**/test-server.ts', 'lib/server/embedded.ts'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...zones, { target: './lib/server', from: './service' }] }],
+    },
+  },
+  {
+    // next-intl's request config: the server's entry into the catalogues, so it may read the request's locale.
+    files: ['lib/i18n/request.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: zones.map((z) => (z.target === './lib/i18n' ? { ...z, from: z.from.filter((f) => f !== './lib/server') } : z)) }],
+    },
+  },
+  {
+    // A test may check the catalogues through the browser's error type.
+    files: ['lib/i18n/**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: zones.map((z) => (z.target === './lib/i18n' ? { ...z, from: z.from.filter((f) => f !== './lib/client') } : z)) }],
     },
   },
   {

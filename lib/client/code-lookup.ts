@@ -3,6 +3,7 @@ import { CODE_LOOKUP_LISTS, CREATE_RESULT_HEADER, codeLookupFilters, exactCodeMa
 import { idResponse } from '@/lib/contract/batches';
 import { apiFetchWithHeaders } from './fetcher';
 import { fetchAllPages } from './lists';
+import type { ListFilters, ListName } from '@/lib/contract/lists';
 
 /** A record that already has the ERP code a create would send. */
 export interface ExistingRecord {
@@ -18,7 +19,7 @@ export function recordHref(resource: CodeLookupResource, id: number, edit = fals
 
 /** The records a create with this code would update instead (exact, case-sensitive; SKUs within their product). */
 export async function findByCode(lookup: CodeLookup, signal?: AbortSignal): Promise<ExistingRecord[]> {
-  const rows = (await fetchAllPages(CODE_LOOKUP_LISTS[lookup.resource].list, codeLookupFilters(lookup) as never, { signal })) as {
+  const rows = (await fetchAllPages(CODE_LOOKUP_LISTS[lookup.resource].list, codeLookupFilters(lookup) as ListFilters<ListName>, { signal })) as {
     id: number;
     outerSysCode: string | null;
     name: string | null;

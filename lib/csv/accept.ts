@@ -20,7 +20,8 @@ type Def = {
   element?: z.ZodType;
   checks?: unknown[];
 };
-const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
+// zod 4 types `def` per schema class; this walk reads the few fields every class it meets has.
+const defOf = (schema: z.ZodType): Def => schema.def as Def;
 
 const PRIMITIVES: Record<string, Test> = {
   string: (v) => typeof v === 'string',

@@ -33,7 +33,7 @@ function fallbackSentence(key: 'unknown' | 'http', values: Record<string, string
   return createTranslator({ locale: 'en', messages, namespace: 'errorFallback' })(key, values);
 }
 
-/** The sentence for any code, including ones this console has never seen. */
+/** The sentence for any code, including ones unknown to this console. */
 export function errorMessage(code: string): string {
   const { errors } = active();
   if (isKnownErrorCode(code) && Object.hasOwn(errors, code)) return errors[code]!;

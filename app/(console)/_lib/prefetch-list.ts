@@ -9,6 +9,7 @@ import type { ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { listSalespeople } from '@/lib/server/salespeople';
 import { getUpstream } from '@/lib/server/upstream-instance';
+import type { ClientListFilters } from '@/lib/server/upstream/lists';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -52,7 +53,7 @@ export async function prefetchList<L extends ListName>(
     return rows;
   };
   await Promise.allSettled([
-    upstream.list(list, { ...query, filters: query.filters as never }, signal).then((page) => client.setQueryData(key(query), { ...page, data: page.data ?? [] })),
+    upstream.list(list, { ...query, filters: query.filters as ClientListFilters<L> }, signal).then((page) => client.setQueryData(key(query), { ...page, data: page.data ?? [] })),
     // Salespeople as every role sees them: ids and names only.
     lookups.users ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows)) : undefined,
     lookups.categories ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows)) : undefined,

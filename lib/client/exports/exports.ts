@@ -39,7 +39,7 @@ export async function exportInBrowser(
     category: new Map(categories.map((c) => [c.id, c.name])),
   };
   const columns = exportColumns(resource, header, names);
-  return { csv: toCsv(rows as unknown as Record<string, unknown>[], columns), rows: rows.length };
+  return { csv: toCsv(rows, columns), rows: rows.length };
 }
 
 export interface ExportJobView {

@@ -7,6 +7,7 @@ import type { ConsoleDatabase } from '../db/types';
 import { defineJobKind } from '../jobs/kind';
 import { listUnits } from '../jobs/store';
 import type { UpstreamClient } from '../upstream';
+import type { ClientListFilters } from '../upstream/lists';
 
 /**
  * A large export (issue 17 point 6) as a job of the console's job runtime: one unit per page of 100 rows,
@@ -55,7 +56,7 @@ const pageKey = (list: ExportUnit['list'], page: number) => `${list}:${String(pa
  */
 export async function planExport(upstream: UpstreamClient, resource: ExportResource, filters: ExportFilters, signal?: AbortSignal) {
   const need = namesNeeded(resource);
-  const count = (list: ListName, f: object = {}) => upstream.list(list, { filters: f as never, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
+  const count = (list: ListName, f: object = {}) => upstream.list(list, { filters: f as ClientListFilters<ListName>, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
   const [totalCount, products, categories] = await Promise.all([
     count(LIST_OF[resource], filters),
     need.products ? count('products') : 0,
@@ -77,7 +78,7 @@ export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
   async run({ list, page }, { upstream, params }) {
     const name: ListName = list === 'main' ? LIST_OF[params.resource] : list === 'products' ? 'products' : 'productCategories';
     const filters = list === 'main' ? params.filters : {};
-    const result = await upstream.list(name, { filters: filters as never, page, pageSize: PAGE_SIZE_MAX });
+    const result = await upstream.list(name, { filters: filters as ClientListFilters<ListName>, page, pageSize: PAGE_SIZE_MAX });
     const rows = (result.data ?? []) as Row[];
     // Only what the file shows is kept of the name lists.
     if (list === 'products') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name, productCategoryId: r.productCategoryId })) };

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { checkRows, type RowIssue } from '@/lib/csv/check';
 import { FAMILIES } from '@/lib/csv/families';
-import { BATCHES } from '../upstream';
+import { BATCH_KEYED } from '../upstream';
 import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
 import type { ErrorCode } from '@/lib/contract/errors';
 
@@ -17,7 +17,7 @@ import type { ErrorCode } from '@/lib/contract/errors';
 type Db = Kysely<ConsoleDatabase>;
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Statuses a row may be sent again from: it was refused, its outcome is unknown, or it was never sent. */
+/** Statuses a row may be sent again from: it was refused, its outcome is unknown, or it did not go out. */
 export const RESENDABLE: readonly RowStatus[] = ['failed', 'unknown', 'not_sent'];
 
 export interface AttemptView {
@@ -82,7 +82,7 @@ export async function prepareResend(db: Db, view: ImportView, fixed: readonly { 
   const invalid = checked.rows.map((row, i) => ({ rowNo: sorted[i]!.rowNo, errors: row.errors })).filter((r) => r.errors.length);
   if (invalid.length) throw new ResendError('rows_invalid', invalid);
 
-  const keyed = BATCHES[view.family].keyed as (item: never) => boolean;
+  const keyed = BATCH_KEYED[view.family];
   return db.transaction().execute(async (trx) => {
     const { rows: next } = await sql<{ attempt: number; chunk: number }>`
       select greatest((select coalesce(max(no), 0) from import_attempt where import_id = ${view.id}),
@@ -99,7 +99,7 @@ export async function prepareResend(db: Db, view: ImportView, fixed: readonly { 
       row_no: sorted[i]!.rowNo,
       cells: row.cells,
       item: row.item,
-      keyed: keyed(row.item as never),
+      keyed: row.item ? keyed(row.item) : false,
       warnings: row.warnings,
       chunk: firstChunk + Math.floor(i / CHUNK_SIZE),
     }));

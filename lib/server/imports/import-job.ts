@@ -118,7 +118,7 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
         results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, { idempotent: taken.keyed })) as AnyResult[];
       } else {
         const items = taken.items as BatchInput<typeof family>[];
-        results = (await ctx.upstream.batch(family, items as never, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+        results = (await ctx.upstream.batch(family, items, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       }
       // What each row sent, for History (a stored body is parsed once per chunk, after the answer came).
       const sent = taken.body !== null ? (JSON.parse(taken.body) as Record<string, unknown>[]) : taken.items;

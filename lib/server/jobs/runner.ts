@@ -165,7 +165,7 @@ export class JobRunner {
       await this.#db
         .updateTable('job_unit')
         .set({ state: 'pending', lease_owner: null, lease_until: null })
-        .where('id', 'in', unstarted.map((h) => h.unit.id) as never[])
+        .where('id', 'in', unstarted.map((h) => h.unit.id))
         .where('lease_owner', '=', this.owner)
         .execute()
         .then(() => notifyReleased(this.#db))

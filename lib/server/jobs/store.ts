@@ -206,7 +206,7 @@ const jobColumns = [
 
 export async function getJob(db: Db, id: string): Promise<JobView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id as never).executeTakeFirst();
+  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id).executeTakeFirst();
   return row ? withProgress(db, row as JobRow) : null;
 }
 
@@ -227,7 +227,7 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
     const updated = await trx
       .updateTable('job')
       .set({ state: 'cancelled', finished_at: new Date(), lease_owner: null, lease_until: null })
-      .where('id', '=', id as never)
+      .where('id', '=', id)
       .where('state', 'in', ACTIVE_STATES)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
@@ -292,7 +292,7 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
     await trx
       .updateTable('job')
       .set({ state: 'failed', error: message, finished_at: new Date(), lease_owner: null, lease_until: null })
-      .where('id', '=', jobId as never)
+      .where('id', '=', jobId)
       .where('state', 'in', ACTIVE_STATES)
       .execute();
     await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
@@ -447,7 +447,7 @@ export async function listUnits(
     .orderBy('id')
     .limit(options.limit ?? 1000);
   if (options.states?.length) query = query.where('state', 'in', options.states);
-  if (options.afterId) query = query.where('id', '>', options.afterId as never);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
   const rows = await query.execute();
   return rows.map((r) => ({ ...r, id: String(r.id), state: r.state as UnitState }));
 }

@@ -101,8 +101,8 @@ function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters): Query
   }
   if (f.enabled !== undefined) q = q.where(tab === 'credit' ? 'credit_enabled' : 'point_enabled', '=', f.enabled);
   if (tab === 'credit') {
-    if (f.overLimit) q = q.where('available_amount', '<', '0' as never);
-    if (f.minUtilisation !== undefined) q = q.where('utilisation', '>=', String(f.minUtilisation) as never);
+    if (f.overLimit) q = q.where('available_amount', '<', '0');
+    if (f.minUtilisation !== undefined) q = q.where('utilisation', '>=', String(f.minUtilisation));
   }
   return q;
 }
@@ -194,7 +194,7 @@ export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFil
     base.select([...cases, sql<string>`count(*) filter (where utilisation is null)`.as('none')]).executeTakeFirstOrThrow(),
     base
       .select(['company_id', 'company_code', 'company_name', 'available_amount'])
-      .where('available_amount', '<', '0' as never)
+      .where('available_amount', '<', '0')
       .orderBy('available_amount', 'asc')
       .orderBy('company_id')
       .limit(20)

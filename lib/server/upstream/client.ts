@@ -54,16 +54,35 @@ const quotaPlaceholder = (
   code: string,
 ) => ({ index, companyCode: item.companyCode ?? '', status, error: code });
 
-const keyedByIdOrCode = (v: { id?: number | null; outerSysCode?: string | null }) =>
-  typeof v.id === 'number' || (typeof v.outerSysCode === 'string' && v.outerSysCode !== '');
-const keyedByCompany = (v: { companyId?: number | null; companyCode?: string | null }) =>
-  typeof v.companyId === 'number' || (typeof v.companyCode === 'string' && v.companyCode !== '');
+/** An item as sent: a form's write or a row read from a file (imports), whose type is only known at run time. */
+type Item = Readonly<Record<string, unknown>>;
+const keyedByIdOrCode = (v: Item) => typeof v.id === 'number' || (typeof v.outerSysCode === 'string' && v.outerSysCode !== '');
+const keyedByCompany = (v: Item) => typeof v.companyId === 'number' || (typeof v.companyCode === 'string' && v.companyCode !== '');
+const keyedById = (field: string) => (v: Item) => typeof v[field] === 'number';
+
+/**
+ * Per batch, whether re-sending an item cannot create a duplicate or change the result: an upsert keyed by
+ * an id or a non-empty outerSysCode, or an absolute value keyed by its target (never a delta applied twice).
+ */
+export const BATCH_KEYED = {
+  companies: keyedByIdOrCode,
+  products: keyedByIdOrCode,
+  skus: keyedByIdOrCode,
+  bundles: keyedByIdOrCode,
+  stock: keyedById('skuId'),
+  prices: keyedById('skuId'),
+  bundlePrices: keyedById('id'),
+  pointQuotas: keyedByCompany,
+  creditQuotas: keyedByCompany,
+} satisfies Record<BatchEndpointName, (item: Item) => boolean>;
 
 /** The server's part of a batch: which items may be re-sent, and what stands for an item without an answer. */
 const batch = <I, R extends { index: number; status: string }>(
   name: BatchEndpointName,
   keyed: (item: I) => boolean,
   placeholder: BatchSpec<I, R>['placeholder'],
+  // The cast: the contract's result schema for `name` is the one whose output is R, but TypeScript cannot
+  // tie a name of a union to its entry's type; the entries below name both.
 ): BatchSpec<I, R> => ({ ...batchTarget(name), result: BATCH_ENDPOINTS[name].result as never, keyed, placeholder });
 
 /**
@@ -72,15 +91,15 @@ const batch = <I, R extends { index: number; status: string }>(
  * state again (never a delta applied twice).
  */
 export const BATCHES = {
-  companies: batch<CompanyWrite, BatchItemResult>('companies', keyedByIdOrCode, standardPlaceholder),
-  products: batch<ProductWrite, BatchItemResult>('products', keyedByIdOrCode, standardPlaceholder),
-  skus: batch<SkuWrite, BatchItemResult>('skus', keyedByIdOrCode, standardPlaceholder),
-  bundles: batch<BundleWrite, BundleBatchItemResult>('bundles', keyedByIdOrCode, withSkuPlaceholder),
-  stock: batch<StockWrite, UpdateBatchItemResult>('stock', (v) => typeof v.skuId === 'number', standardPlaceholder),
-  prices: batch<PriceWrite, UpdateBatchItemResult>('prices', (v) => typeof v.skuId === 'number', standardPlaceholder),
-  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>('bundlePrices', (v) => typeof v.id === 'number', withSkuPlaceholder),
-  pointQuotas: batch<PointQuotaWrite, QuotaBatchItemResult>('pointQuotas', keyedByCompany, quotaPlaceholder),
-  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>('creditQuotas', keyedByCompany, quotaPlaceholder),
+  companies: batch<CompanyWrite, BatchItemResult>('companies', BATCH_KEYED.companies, standardPlaceholder),
+  products: batch<ProductWrite, BatchItemResult>('products', BATCH_KEYED.products, standardPlaceholder),
+  skus: batch<SkuWrite, BatchItemResult>('skus', BATCH_KEYED.skus, standardPlaceholder),
+  bundles: batch<BundleWrite, BundleBatchItemResult>('bundles', BATCH_KEYED.bundles, withSkuPlaceholder),
+  stock: batch<StockWrite, UpdateBatchItemResult>('stock', BATCH_KEYED.stock, standardPlaceholder),
+  prices: batch<PriceWrite, UpdateBatchItemResult>('prices', BATCH_KEYED.prices, standardPlaceholder),
+  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>('bundlePrices', BATCH_KEYED.bundlePrices, withSkuPlaceholder),
+  pointQuotas: batch<PointQuotaWrite, QuotaBatchItemResult>('pointQuotas', BATCH_KEYED.pointQuotas, quotaPlaceholder),
+  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>('creditQuotas', BATCH_KEYED.creditQuotas, quotaPlaceholder),
 };
 
 export type BatchName = keyof typeof BATCHES;
@@ -105,6 +124,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   function sendBatch<B extends BatchName>(name: B, items: readonly BatchInput<B>[], opts: BatchOptions = {}) {
+    // The cast: BATCHES[name] is the entry for B, but TypeScript reads an index by a generic key as
+    // the union of all entries.
     return runBatch(core, BATCHES[name] as unknown as BatchSpec<BatchInput<B>, BatchTypes<B>[1]>, items, {
       chunkSize: opts.chunkSize ?? batchSize,
       concurrency: opts.concurrency ?? batchConcurrency,
@@ -119,6 +140,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   function sendBatchBytes<B extends BatchName>(name: B, bodyBytes: Uint8Array, count: number, opts: { idempotent: boolean; signal?: AbortSignal }) {
     // Placeholders (no answer) are built from the items; only the quota ones read a field (companyCode).
     const items = Array.from({ length: count }, () => ({}));
+    // The cast: as in sendBatch; and the items here are empty stand-ins, not B's inputs.
     return sendChunk(core, BATCHES[name] as unknown as BatchSpec<object, BatchTypes<B>[1]>, items, { bodyBytes, ...opts }) as Promise<BatchOutcome<B>[]>;
   }
 

@@ -12,7 +12,7 @@ import 'server-only';
  *
  * Failures are ApiError (kind, status, code, plain-sentence message, raw body, isNotFound by status).
  */
-export { BATCHES, createUpstreamClient, type BatchInput, type UpstreamClient } from './client';
+export { BATCH_KEYED, BATCHES, createUpstreamClient, type BatchInput, type UpstreamClient } from './client';
 export { isApiError, parseRetryAfterHeader } from './errors';
 export type { FetchImpl } from './signed-fetch';
 export { SkewTracker, type ClockSkew } from './skew';

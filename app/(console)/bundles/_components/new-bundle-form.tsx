@@ -18,7 +18,7 @@ import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
 import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
 // bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
 import { BUNDLE_LIMITS, bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
-import { useCategories } from '../../products/_components/use-categories';
+import { useCategories } from '@/components/record/use-categories';
 import { RecipeRows } from './recipe-rows';
 
 const TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;

@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
-import { useCategories } from './use-categories';
+import { useCategories } from '@/components/record/use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';

@@ -12,7 +12,7 @@ import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
 import { LIMITS, productWrite, type Product } from '@/lib/contract/resources';
-import { useCategories } from './use-categories';
+import { useCategories } from '@/components/record/use-categories';
 import { recordQueryOptions } from '@/lib/client/queries';
 
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;

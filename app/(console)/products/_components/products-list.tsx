@@ -14,7 +14,7 @@ import { STATUS } from '@/lib/contract/values';
 import type { Product } from '@/lib/contract/resources';
 import { fetchAllPages } from '@/lib/client/lists';
 import { can } from '@/lib/contract/roles';
-import { useCategories } from './use-categories';
+import { useCategories } from '@/components/record/use-categories';
 
 export function ProductsList() {
   const t = useTranslations('products');

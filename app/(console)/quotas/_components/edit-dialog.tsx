@@ -47,7 +47,11 @@ export function EditDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
-  const reason = (code: string) => (te.has(code as never) ? te(code as never) : code);
+  // A code from the service is any string; the catalogue says whether it has a sentence for it.
+  const reason = (code: string) => {
+    const key = code as Parameters<typeof te.has>[0];
+    return te.has(key) ? te(key) : code;
+  };
   const money = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const nameOf = (row: { companyId: number; code: string | null; name: string | null }) =>
     [row.code ?? names.get(row.companyId) ?? added.get(row.companyId), row.name].filter(Boolean).join(' — ') || String(row.companyId);

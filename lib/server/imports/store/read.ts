@@ -78,7 +78,7 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
   // coalesce: an import without a job (nothing to send, or abandoned) would make this null, and `not null`
   // would leave it out of every filter.
   const running = sql`(i.state = 'uploading' or coalesce(j.state in ('planning', 'running'), false))`;
-  // An abandoned upload is to fix even when none of its rows arrived: the file was never imported.
+  // An abandoned upload is to fix even when none of its rows arrived: no row of the file was imported.
   const toFix = sql`(i.state = 'abandoned' or (coalesce((c.counts->>'failed')::int, 0) + coalesce((c.counts->>'unknown')::int, 0) + coalesce((c.counts->>'not_sent')::int, 0)) > 0)`;
   const where = [
     options.family ? sql`i.family = ${options.family}` : null,

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { CHUNK_SIZE } from '@/lib/csv/import-api';
-import { BATCHES } from '../../upstream';
+import { BATCH_KEYED } from '../../upstream';
 import { storeBefore } from '../history';
 import { json, type Db, type ImportMeta, type UploadRow } from './types';
 
@@ -29,7 +29,7 @@ export async function createImport(db: Db, meta: ImportMeta, user: { id: string;
  */
 export async function appendRows(db: Db, importId: string, family: FamilyName, rows: readonly UploadRow[]): Promise<void> {
   const { schema } = FAMILIES[family];
-  const keyed = BATCHES[family].keyed as (item: never) => boolean;
+  const keyed = BATCH_KEYED[family];
   const records = rows.map((row) => {
     let item = row.item;
     let errors = row.errors;
@@ -48,7 +48,7 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       line: row.line,
       cells: row.cells,
       item,
-      keyed: item ? keyed(item as never) : false,
+      keyed: item ? keyed(item) : false,
       status: row.skip && item ? 'skipped' : item ? 'pending' : 'not_sent',
       // Rows skipped as unchanged are never sent: no chunk, so an import of only such rows starts no job.
       chunk: item && !row.skip ? Math.floor(row.rowNo / CHUNK_SIZE) : null,

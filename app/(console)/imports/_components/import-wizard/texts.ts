@@ -13,6 +13,6 @@ export function useImportTexts() {
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
   const issueText = (issue: RowIssue) =>
     describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
-  const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, error as unknown as Record<string, string | number>);
+  const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, { ...error });
   return { fieldLabel, issueText, fileErrorText };
 }

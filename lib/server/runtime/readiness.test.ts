@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
+
+/**
+ * /api/ready's answer against a real Postgres and a real reference service over HTTP: it turns not ready within
+ * 2 s when either goes away, ready again when it is back, and never names an address or a secret.
+ */
+
+let postgres: PostgresServer;
+let databaseUrl = '';
+let service: Service;
+let server: Server;
+let port = 0;
+const SECRET = 'readiness-test-secret-of-at-least-32-chars';
+
+function listen(): Promise<void> {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const body = Buffer.concat(chunks);
+    const response = await service.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(await response.text());
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+}
+
+beforeAll(async () => {
+  if (!postgresAvailable()) return;
+  postgres = await startPostgres();
+  databaseUrl = await postgres.createDatabase();
+  service = await createService({ memory: true, seed: testSeed() });
+  await listen();
+  port = (server.address() as AddressInfo).port;
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    UPSTREAM_BASE_URL: `http://127.0.0.1:${port}`,
+    UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
+    UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
+    BETTER_AUTH_SECRET: SECRET,
+    JOBS_RUNNER: 'off',
+  });
+  delete process.env.DEMO_MODE;
+}, 180_000);
+
+afterAll(async () => {
+  const { existingRuntime } = await import('.');
+  await existingRuntime()?.stop({ graceMs: 0 });
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await service?.close();
+  await postgres?.stop();
+});
+
+/** What app/api/ready answers (its status and body are these, as they are). */
+async function answer() {
+  const { readiness } = await import('./readiness');
+  const result = await readiness();
+  return { status: result.ready ? 200 : 503, text: JSON.stringify({ status: result.ready ? 'ready' : 'not_ready', checks: result.checks }) };
+}
+
+async function secondsUntil(status: number): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if ((await answer()).status === status) return (Date.now() - start) / 1000;
+    if (Date.now() - start > 15_000) throw new Error(`still not ${status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!postgresAvailable())('/api/ready', () => {
+  it('follows the console database and the upstream, and names neither address nor secret', async () => {
+    expect((await answer()).status).toBe(200);
+
+    // The upstream goes away, and comes back on the same port.
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await secondsUntil(503)).toBeLessThanOrEqual(2);
+    const down = await answer();
+    expect(JSON.parse(down.text)).toMatchObject({ status: 'not_ready', checks: { upstream: 'unreachable', database: 'ok', jobs: 'off' } });
+    await listen();
+    expect(await secondsUntil(200)).toBeLessThanOrEqual(2);
+
+    // The console database refuses connections (and drops the open ones), then takes them again.
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    const name = new URL(databaseUrl).pathname.slice(1);
+    try {
+      await admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections false`);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+      expect(await secondsUntil(503)).toBeLessThanOrEqual(2);
+      const noDb = await answer();
+      expect(JSON.parse(noDb.text)).toMatchObject({ checks: { database: 'unavailable' } });
+      for (const text of [down.text, noDb.text]) {
+        expect(text).not.toContain('127.0.0.1');
+        expect(text).not.toContain(String(port));
+        expect(text).not.toContain(CREDS.erp.secret);
+        expect(text).not.toContain(SECRET);
+        expect(text).not.toContain(name);
+        expect(text).not.toMatch(/\bat .+:\d+:\d+/);
+      }
+      await admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections true`);
+      expect(await secondsUntil(200)).toBeLessThanOrEqual(2);
+    } finally {
+      await admin.end();
+    }
+  }, 120_000);
+});
