@@ -1,6 +1,7 @@
 import { checkFile, issueRows, type CheckCounts, type FileCheck, type RowIssues } from './check';
 import type { Family } from './families';
 import type { Mapping } from './mapping';
+import type { FileError, ParsedRow } from './parse';
 import { readCsvBytes, type ReadOptions, type ReadResult } from './read';
 
 /**
@@ -14,6 +15,18 @@ export type CheckSummary = {
   issueRows: (RowIssues & { line: number })[];
   error?: ReadResult['error'];
 };
+
+/** The check and its summary for rows already read (a CSV's, or a workbook sheet's). */
+export function checkParsed(
+  read: { headers: string[]; rows: ParsedRow[]; malformedLines: number[]; error?: FileError },
+  family: Family,
+  mapping: Mapping,
+  options: { shown: number; onCheckProgress?: (done: number, total: number) => void },
+): { check: FileCheck | null; summary: CheckSummary } {
+  if (read.error) return { check: null, summary: { headers: read.headers, counts: { rows: 0, toSend: 0, heldBack: 0, warned: 0 }, issueRows: [], error: read.error } };
+  const check = checkFile(family, read.headers, mapping, read.rows, read.malformedLines, options.onCheckProgress);
+  return { check, summary: { headers: read.headers, counts: check.counts, issueRows: issueRows(read.rows, check, options.shown) } };
+}
 
 export async function readAndCheck(
   bytes: Uint8Array,
