@@ -29,3 +29,11 @@ export async function chooseDensity(density: string): Promise<void> {
   if (!user) throw new Error('Not signed in.');
   await savePreferences(await getConsoleDb(), user.id, { density });
 }
+
+/** Saves whether list filters are folded to chips, with the signed-in account. */
+export async function chooseFiltersFolded(folded: boolean): Promise<void> {
+  if (typeof folded !== 'boolean') throw new Error('Unknown filters state.');
+  const user = await getCurrentUser();
+  if (!user) throw new Error('Not signed in.');
+  await savePreferences(await getConsoleDb(), user.id, { filtersFolded: folded });
+}

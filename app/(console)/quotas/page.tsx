@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { formatNtd } from '@/lib/i18n/money';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
 import { getCurrentUser } from '@/lib/server/auth/session';
@@ -35,7 +36,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const db = await getConsoleDb();
   const tenant = currentTenant();
   const status = await quotaStatus();
-  const money = (n: number) => format.number(n, { maximumFractionDigits: 2 });
+  const locale = await getLocale();
+  // Credit totals are money (one NT$ format, lib/i18n/money); point totals are plain figures.
+  const money = (n: number) => formatNtd(locale, n);
+  const points = (n: number) => format.number(n, { maximumFractionDigits: 2 });
 
   const sortHeader = (key: string, label: string, numeric = false): SortHeader => {
     const current = query.sort === key;
@@ -99,7 +103,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </p>
         <p className="text-sm">
           <span className="font-medium">{t('credit.totals')}: </span>
-          {t('points.totalsLine', { count: page.total, balance: money(page.totals.balance) })}
+          {t('points.totalsLine', { count: page.total, balance: points(page.totals.balance) })}
         </p>
         <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
           <QuotaTable
