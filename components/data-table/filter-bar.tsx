@@ -99,7 +99,10 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
                     }}
                   />
                   {name === 'outerSysCode' && setExactCode ? (
-                    <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                    // The gap keeps the 16 px box 24 px clear of the text box above (WCAG target size).
+                    <div className="mt-1.5">
+                      <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                    </div>
                   ) : null}
                 </div>
               );
