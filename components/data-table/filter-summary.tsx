@@ -105,13 +105,15 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
             >
               <span className="text-zinc-600 dark:text-zinc-400">{field.label}:</span> {shown(field, values[name]!)}
             </button>
+            {/* Named by hidden text, not aria-label: a label naming the field would also be found as that
+                field's own label ("Updated since") by anyone looking the filter box up by its label. */}
             <button
               type="button"
-              aria-label={t('removeFilter', { name: field.label })}
               className="rounded-r-full py-1 pr-2.5 pl-1 text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:text-zinc-100"
               onClick={() => setFilters({ [name]: undefined } as ListFilters<L>)}
             >
-              ×
+              <span aria-hidden="true">×</span>
+              <span className="sr-only">{t('removeFilter', { name: field.label })}</span>
             </button>
           </li>
         ))}
