@@ -55,7 +55,7 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
     productId: product.id,
     outerSysCode: `${run}-${String(i + 1).padStart(2, '0')}`,
     name: `Round trip ${i + 1}`,
-    barcode: `47100010${String(i).padStart(5, '0')}`,
+    barcode: `47199990${String(i).padStart(5, '0')}`,
     unit: '包',
     price: 100 + i,
     sellPrice: 90.5 + i,
@@ -105,7 +105,7 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
   for (let i = 1; i <= 20; i++) {
     const sku = byCode.get(`${run}-${String(i).padStart(2, '0')}`)!;
     expect(sku.sellPrice).toBe(i <= 5 ? 500 + i : 90.5 + i - 1);
-    expect(sku.barcode).toBe(`47100010${String(i - 1).padStart(5, '0')}`);
+    expect(sku.barcode).toBe(`47199990${String(i - 1).padStart(5, '0')}`);
   }
 });
 

@@ -2,8 +2,9 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { accountActions } from '@/lib/contract/console/accounts';
 import { getAuth } from '@/lib/server/auth/auth';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { runAction } from '@/lib/server/console-api/action';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { requestPreferences } from '@/lib/server/preferences';
 
@@ -12,14 +13,15 @@ import { requestPreferences } from '@/lib/server/preferences';
  * language the account chose (copied to this browser's cookie, which is all the sign-in page can read).
  */
 export async function signOut(): Promise<void> {
-  const user = await getCurrentUser();
-  const locale = user ? (await requestPreferences(user.id)).locale : null;
-  if (locale) await rememberLocaleInBrowser(locale);
-  const auth = await getAuth();
-  try {
-    await auth.api.signOut({ headers: await headers() });
-  } catch {
-    // Already signed out (expired or revoked session): the outcome the user asked for.
-  }
+  await runAction(accountActions.signOut, {}, async ({ user }) => {
+    const locale = user ? (await requestPreferences(user.id)).locale : null;
+    if (locale) await rememberLocaleInBrowser(locale);
+    const auth = await getAuth();
+    try {
+      await auth.api.signOut({ headers: await headers() });
+    } catch {
+      // Already signed out (expired or revoked session): the outcome the user asked for.
+    }
+  });
   redirect('/sign-in?signedOut=1');
 }

@@ -4,9 +4,9 @@ import { ClientMessages } from '@/components/i18n/client-messages';
 import { ConsoleShell } from '@/components/layout/console-shell';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
-import { chooseDensity, chooseLocale } from '@/app/_actions/preferences';
+import { chooseDensity, chooseFiltersFolded, chooseLocale } from '@/app/_actions/preferences';
 import { DEFAULT_DENSITY } from '@/lib/contract/preferences';
-import { requestPreferences } from '@/lib/server/preferences';
+import { requestListPreferences, requestPreferences } from '@/lib/server/preferences';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
@@ -16,7 +16,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
     const path = (await headers()).get('x-console-path');
     redirect(path ? `/sign-in?next=${encodeURIComponent(safeReturnTo(path))}` : '/sign-in');
   }
-  const preferences = await requestPreferences(user.id);
+  const [preferences, lists] = await Promise.all([requestPreferences(user.id), requestListPreferences(user.id)]);
   return (
     <ClientMessages scope="(console)">
       <ConsoleShell
@@ -25,6 +25,8 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         chooseLocaleAction={chooseLocale}
         density={preferences.density ?? DEFAULT_DENSITY}
         chooseDensityAction={chooseDensity}
+        filtersFolded={lists.filtersFolded}
+        chooseFiltersFoldedAction={chooseFiltersFolded}
       >
         {children}
       </ConsoleShell>

@@ -1,9 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { isDensity } from '@/lib/contract/preferences';
+import { preferenceActions } from '@/lib/contract/console/preferences';
 import { isLocale } from '@/lib/i18n/locale';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { runAction } from '@/lib/server/console-api/action';
 import { getConsoleDb } from '@/lib/server/db';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { savePreferences } from '@/lib/server/preferences';
@@ -16,16 +16,26 @@ import { savePreferences } from '@/lib/server/preferences';
 export async function chooseLocale(form: FormData): Promise<void> {
   const locale = form.get('locale');
   if (!isLocale(locale)) throw new Error('Unknown language.');
-  await rememberLocaleInBrowser(locale);
-  const user = await getCurrentUser();
-  if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
-  revalidatePath('/', 'layout');
+  const result = await runAction(preferenceActions.locale, { locale }, async ({ user }) => {
+    await rememberLocaleInBrowser(locale);
+    if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
+    revalidatePath('/', 'layout');
+  });
+  if (result) throw new Error(`Language not changed: ${result.error}.`);
 }
 
 /** Saves the table density with the signed-in account. */
 export async function chooseDensity(density: string): Promise<void> {
-  if (!isDensity(density)) throw new Error('Unknown density.');
-  const user = await getCurrentUser();
-  if (!user) throw new Error('Not signed in.');
-  await savePreferences(await getConsoleDb(), user.id, { density });
+  const result = await runAction(preferenceActions.density, { density }, async ({ user, input }) => {
+    await savePreferences(await getConsoleDb(), user.id, { density: input.density });
+  });
+  if (result) throw new Error(`Density not saved: ${result.error}.`);
+}
+
+/** Saves whether list filters are folded to chips, with the signed-in account. */
+export async function chooseFiltersFolded(folded: boolean): Promise<void> {
+  const result = await runAction(preferenceActions.filtersFolded, { folded }, async ({ user, input }) => {
+    await savePreferences(await getConsoleDb(), user.id, { filtersFolded: input.folded });
+  });
+  if (result) throw new Error(`Filters state not saved: ${result.error}.`);
 }

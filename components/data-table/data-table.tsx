@@ -50,10 +50,16 @@ export interface DataTableProps<Row> {
   /** Replaces the announced count, e.g. when the exact-code toggle filters the page. */
   statusMessage?: string;
   toolbar?: ReactNode;
+  /** The filters' toggle and chips, first on the toolbar's line. */
+  filterSummary?: ReactNode;
+  /** The filter panel, between the toolbar and the table. */
+  filterPanel?: ReactNode;
 }
 
 /** The first column (the record's code and link) stays in view when the table scrolls sideways. */
 const STICKY_FIRST = 'sticky left-0 z-[1] bg-inherit';
+/** The header row stays in view when the rows scroll; its first cell above both. */
+const STICKY_HEAD = 'sticky top-0 z-[2]';
 
 /**
  * The shared list table: server-side pages, columns a person can hide (remembered per user), skeleton rows
@@ -64,7 +70,8 @@ const STICKY_FIRST = 'sticky left-0 z-[1] bg-inherit';
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const t = useTranslations('dataTable');
   const { density } = useDensity();
-  const cellPadding = density === 'compact' ? 'px-3 py-1' : 'px-3 py-2';
+  // One line of text a row (leading-5), whatever the script: CJK and Latin fallbacks share the line box.
+  const cellPadding = density === 'compact' ? 'px-3 py-1 leading-5' : 'px-3 py-1.5 leading-5';
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(columnVisibilityKey(props.userId, props.tableId));
   // TanStack Table returns functions that React Compiler must not memoise; the table is cheap to rebuild.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -93,13 +100,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           : t('showing', { from: Math.min(first, props.totalCount), to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount), total: props.totalCount })));
 
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="text-sm">
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+          {props.filterSummary}
           <p role="status" className="text-zinc-700 dark:text-zinc-300">
             {status}
           </p>
-          <p className="text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {props.toolbar}
@@ -107,6 +114,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <ColumnPicker table={table} />
         </div>
       </div>
+
+      {props.filterPanel}
 
       {errorSentence ? (
         <Alert tone="error" title={t('errorTitle')}>
@@ -118,13 +127,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ) : null}
 
       <Table
+        // Scrolls both ways inside the window's height, so the sticky header and first column hold either way.
+        frameClassName="max-h-[calc(100dvh-7rem)] overflow-auto"
         caption={props.caption}
         aria-busy={props.isFetching || undefined}
         className={cn('min-w-full', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
       >
         <THead>
           {table.getHeaderGroups().map((group) => (
-            <Tr key={group.id} className="bg-zinc-50 dark:bg-zinc-900">
+            <Tr key={group.id} className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]">
               {group.headers.map((header, index) => {
                 const meta = header.column.columnDef.meta as ColumnMeta | undefined;
                 return (
@@ -132,9 +143,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     key={header.id}
                     className={cn(
                       cellPadding,
-                      'font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
+                      STICKY_HEAD,
+                      'bg-inherit font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
                       meta?.numeric ? 'text-right' : undefined,
-                      index === 0 ? STICKY_FIRST : undefined,
+                      index === 0 ? 'left-0 z-[3]' : undefined,
                     )}
                   >
                     {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
@@ -165,7 +177,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         key={cell.id}
                         className={cn(
                           cellPadding,
-                          'align-top whitespace-nowrap',
+                          // Badges and checkbox pairs sit in the line box instead of stretching it.
+                          'whitespace-nowrap [&>*]:align-middle',
                           meta?.numeric ? 'text-right tabular-nums' : undefined,
                           index === 0 ? STICKY_FIRST : undefined,
                         )}
@@ -186,6 +199,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </TBody>
       </Table>
 
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>
       <Pagination
         page={props.page}
         pageSize={props.pageSize}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button } from '@/components/ui';
+import { saveFile } from '@/lib/client/download';
 import type { AllPagesProgress } from '@/lib/client/lists';
 import type { CsvColumn } from '@/lib/csv/export';
 
@@ -21,18 +22,6 @@ type ExportState =
   | { phase: 'running'; fetched: number; total: number | null }
   | { phase: 'done'; rows: number }
   | { phase: 'failed'; sentence: string };
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Exports the current filtered list, all pages, to CSV, with a progress bar and a cancel button. */
 export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: ExportCsvButtonProps<Row>) {
@@ -56,7 +45,7 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       const kept = narrow ? narrow(rows) : rows;
       // The CSV writer (papaparse) loads with the first export, not with every list page.
       const { csvFileName, toCsv } = await import('@/lib/csv/export');
-      download(toCsv(kept, columns), csvFileName(fileBase));
+      saveFile(toCsv(kept, columns), csvFileName(fileBase));
       setState({ phase: 'done', rows: kept.length });
     } catch (error) {
       if (abort.signal.aborted) setState({ phase: 'idle' });

@@ -1,13 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Field, Input, Select, SelectOptions, cn } from '@/components/ui';
+import type { ReactNode } from 'react';
+import { Checkbox, Field, Select, SelectOptions, cn } from '@/components/ui';
 import type { LIST_FILTERS, ListFilters, ListName } from '@/lib/contract/lists';
+import { DateTimeFilter, FILTER_FIELD, TextFilter } from './filter-inputs';
 import type { NavigateMode } from './use-list-url-state';
-import { useIsClient } from './use-is-client';
 import type { ListUrlState } from './url-state';
-import { isoToLocalInput, localInputToIso, zoneLabel } from './zoned-date-time';
 
 export interface FilterOption {
   value: string;
@@ -39,56 +38,58 @@ export interface FilterBarProps<L extends ListName> {
   fields: FilterFields<L>;
   state: ListUrlState<L>;
   setFilters: (patch: ListFilters<L>, mode?: NavigateMode) => void;
-  clearFilters: () => void;
   setExactCode?: (on: boolean) => void;
+  /** The panel's element id (the toggle's aria-controls). */
+  id: string;
+  /** The account's choice (see useFiltersFolding): null while the width decides, through CSS. */
+  chosen: boolean | null;
+  /** More ways to filter the list brings (e.g. a product finder), on the panel's last line. */
+  extra?: ReactNode;
 }
 
-const DEBOUNCE_MS = 400;
+/** A filter's box: as wide as a share of the line allows, never under 8.5rem. */
+const BOX = 'min-w-0 flex-[1_1_8.5rem]';
+
+/** A help text cut to one line under its box: the whole sentence on hover, and read with the box. */
+function hint(description: ReactNode): ReactNode {
+  return typeof description === 'string' ? <span title={description}>{description}</span> : description;
+}
 
 /**
- * A filter bar built from the list's filter table; every change lands in the URL. Below 1024 px wide it folds
- * behind a "Filters" button (saying how many are set), so the table starts on the first screen.
+ * The filter panel, built from the list's filter table; every change lands in the URL. One line of boxes at a
+ * laptop's width, so the table still starts high on the first screen; folded, FilterSummary stands for it.
  */
-export function FilterBar<L extends ListName>({ fields, state, setFilters, clearFilters, setExactCode }: FilterBarProps<L>) {
+export function FilterBar<L extends ListName>({ fields, state, setFilters, setExactCode, id, chosen, extra }: FilterBarProps<L>) {
   const t = useTranslations('dataTable');
   const values = state.filters as Record<string, string | number | undefined>;
   const set = (name: string, value: string | number | undefined, mode?: NavigateMode) =>
     setFilters({ [name]: value } as ListFilters<L>, mode);
-  const active = Object.keys(values).length > 0 || state.exactCode;
-  const [open, setOpen] = useState(false);
-  const formId = useId();
 
   return (
-    <div className="space-y-2">
-      <Button
-        variant="secondary"
-        size="sm"
-        className="lg:hidden"
-        aria-expanded={open}
-        aria-controls={formId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {t('filtersCount', { count: Object.keys(values).length + (state.exactCode ? 1 : 0) })}
-      </Button>
-      <form
-        id={formId}
-        role="search"
-        aria-label={t('filters')}
-        className={cn('gap-4 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-4 dark:border-zinc-800', open ? 'grid' : 'hidden')}
-        // Filters apply as they change; Enter in a text box applies at once (handled in the box).
-        onSubmit={(e) => e.preventDefault()}
-      >
+    <form
+      id={id}
+      role="search"
+      aria-label={t('filters')}
+      className={cn(
+        'space-y-2 rounded-lg border border-zinc-200 px-3 py-3 dark:border-zinc-800',
+        chosen === null ? 'hidden lg:block' : chosen ? 'block' : 'hidden',
+      )}
+      // Filters apply as they change; Enter in a text box applies at once (handled in the box).
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {/* One line of boxes at 1280 px (six fit); they wrap on a narrower screen. */}
+      <div className="flex flex-wrap gap-2">
         {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
           const value = values[name];
           switch (field.type) {
             case 'text':
             case 'id':
               return (
-                <div key={name} className="space-y-2">
+                <div key={name} className={BOX}>
                   <TextFilter
                     name={name}
                     label={field.label}
-                    description={field.description}
+                    description={hint(field.description)}
                     numeric={field.type === 'id' || field.inputMode === 'numeric'}
                     value={value === undefined ? '' : String(value)}
                     onCommit={(v, mode) => {
@@ -98,13 +99,16 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, clear
                     }}
                   />
                   {name === 'outerSysCode' && setExactCode ? (
-                    <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                    // The gap keeps the 16 px box 24 px clear of the text box above (WCAG target size).
+                    <div className="mt-1.5">
+                      <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                    </div>
                   ) : null}
                 </div>
               );
             case 'select':
               return (
-                <Field key={name} label={field.label} description={field.description}>
+                <Field key={name} label={field.label} description={hint(field.description)} className={cn(BOX, FILTER_FIELD)}>
                   <Select
                     name={name}
                     value={value === undefined ? '' : String(value)}
@@ -117,151 +121,20 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, clear
               );
             case 'datetime':
               return (
-                <DateTimeFilter
-                  key={name}
-                  label={field.label}
-                  value={typeof value === 'string' ? value : undefined}
-                  onCommit={(iso) => set(name, iso)}
-                />
+                <div key={name} className="min-w-0 flex-[1.4_1_13rem]">
+                  <DateTimeFilter label={field.label} value={typeof value === 'string' ? value : undefined} onCommit={(iso) => set(name, iso)} />
+                </div>
               );
             case 'custom':
-              return <div key={name}>{field.render(value, (v) => set(name, v))}</div>;
+              return (
+                <div key={name} className={BOX}>
+                  {field.render(value, (v) => set(name, v))}
+                </div>
+              );
           }
         })}
-        <div className="flex items-end">
-          <Button variant="ghost" size="sm" disabled={!active} onClick={clearFilters}>
-            {t('clearFilters')}
-          </Button>
-        </div>
-      </form>
-    </div>
-  );
-
-}
-
-interface TextFilterProps {
-  name: string;
-  label: string;
-  description?: ReactNode;
-  numeric: boolean;
-  value: string;
-  onCommit: (value: string, mode: NavigateMode) => void;
-}
-
-/**
- * A text filter: applied 400 ms after typing stops, or at once on Enter. The first apply after focusing
- * adds a history entry (Back undoes the search); later ones while typing replace it.
- */
-function TextFilter({ name, label, description, numeric, value, onCommit }: TextFilterProps) {
-  const [draft, setDraft] = useState(value);
-  const [seen, setSeen] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pushed = useRef(false);
-  const composing = useRef(false);
-  // The URL changed elsewhere (Back, Clear filters): show its value.
-  if (seen !== value) {
-    setSeen(value);
-    setDraft(value);
-  }
-  const commit = (next: string) => {
-    clearTimeout(timer.current);
-    if (next === value) return;
-    onCommit(next, pushed.current ? 'replace' : 'push');
-    pushed.current = true;
-  };
-  return (
-    <Field label={label} description={description}>
-      <Input
-        name={name}
-        type="search"
-        inputMode={numeric ? 'numeric' : undefined}
-        autoComplete="off"
-        value={draft}
-        onFocus={() => {
-          pushed.current = false;
-        }}
-        onChange={(e) => {
-          const next = e.target.value;
-          setDraft(next);
-          clearTimeout(timer.current);
-          // While an input method composes (Zhuyin: ㄅㄚ before 八), the text is not what the person means yet.
-          if (!composing.current) timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
-        }}
-        onCompositionStart={() => {
-          composing.current = true;
-          clearTimeout(timer.current);
-        }}
-        onCompositionEnd={(e) => {
-          composing.current = false;
-          const next = e.currentTarget.value;
-          setDraft(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => commit(next), DEBOUNCE_MS);
-        }}
-        onKeyDown={(e) => {
-          // Enter that picks a candidate of the input method is not a search.
-          if (e.nativeEvent.isComposing || composing.current) return;
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit(draft);
-          }
-        }}
-        onBlur={() => {
-          if (!composing.current) commit(draft);
-        }}
-      />
-    </Field>
-  );
-}
-
-/**
- * updatedSince: a datetime-local box read in the person's zone, which is shown, and sent as ISO-8601 with
- * that zone's offset (the API refuses a time without a zone).
- */
-function DateTimeFilter({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (iso: string | undefined) => void }) {
-  const t = useTranslations('dataTable');
-  const isClient = useIsClient();
-  const ref = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const local = isClient && value ? isoToLocalInput(value) : '';
-  // Uncontrolled so a half-typed date is never wiped by a re-render; follow the URL when it changes
-  // elsewhere (Back, Clear filters) and the box is not being edited.
-  useEffect(() => {
-    if (ref.current && document.activeElement !== ref.current) ref.current.value = local;
-  }, [local]);
-  const commit = (raw: string) => {
-    clearTimeout(timer.current);
-    if (raw === '') {
-      if (value) onCommit(undefined);
-      return;
-    }
-    const iso = localInputToIso(raw);
-    if (iso && iso !== value) onCommit(iso);
-  };
-  return (
-    <Field
-      label={label}
-      description={isClient ? t('zoneHint', { zone: zoneLabel(value ? new Date(value) : new Date()) }) : t('zoneHintPending')}
-    >
-      <Input
-        ref={ref}
-        type="datetime-local"
-        step={1}
-        defaultValue={local}
-        onChange={(e) => {
-          const raw = e.target.value;
-          clearTimeout(timer.current);
-          // Only a complete value reaches here as non-empty; wait for the person to finish the segments.
-          if (raw !== '') timer.current = setTimeout(() => commit(raw), 800);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit(e.currentTarget.value);
-          }
-        }}
-        onBlur={(e) => commit(e.target.value)}
-      />
-    </Field>
+      </div>
+      {extra}
+    </form>
   );
 }

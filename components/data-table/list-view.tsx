@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { fetchAllPages, type ListQuery } from '@/lib/client/lists';
 import { listQueryOptions } from '@/lib/client/queries';
 import type { ListItem } from '@/lib/contract/endpoints';
@@ -11,6 +11,8 @@ import type { ListName } from '@/lib/contract/lists';
 import { DataTable } from './data-table';
 import { ExportCsvButton } from './export-csv-button';
 import { FilterBar, type FilterFields } from './filter-bar';
+import { FilterSummary } from './filter-summary';
+import { useFiltersFolding } from './filters-folding';
 import { csvColumns, tableColumns, type ListColumn } from './list-columns';
 import { exactCodeRows } from './url-state';
 import { useListUrlState } from './use-list-url-state';
@@ -29,6 +31,8 @@ export interface ListViewProps<L extends ListName> {
   csvFileBase: string;
   /** Extra toolbar content, e.g. a "New company" link. */
   actions?: ReactNode;
+  /** More ways to filter, shown in the filter panel (e.g. a product finder). */
+  filterExtra?: ReactNode;
 }
 
 /**
@@ -38,6 +42,8 @@ export interface ListViewProps<L extends ListName> {
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
   const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode } = useListUrlState(props.list);
+  const folding = useFiltersFolding();
+  const panelId = useId();
   const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };
   // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads.
   const result = useQuery(listQueryOptions(props.list, query));
@@ -63,15 +69,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
   }
 
   return (
-    <div className="space-y-4">
-      <FilterBar
-        fields={props.filterFields}
-        state={state}
-        setFilters={setFilters}
-        clearFilters={clearFilters}
-        setExactCode={setExactCode}
-      />
-      <DataTable
+    <DataTable
         tableId={props.tableId}
         userId={props.userId}
         caption={props.caption}
@@ -90,6 +88,29 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
         onRetry={() => void result.refetch()}
         emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
         statusMessage={statusMessage}
+        filterSummary={
+          <FilterSummary
+            fields={props.filterFields}
+            state={state}
+            setFilters={setFilters}
+            clearFilters={clearFilters}
+            panelId={panelId}
+            chosen={folding.chosen}
+            open={folding.open}
+            setOpen={folding.setOpen}
+          />
+        }
+        filterPanel={
+          <FilterBar
+            id={panelId}
+            chosen={folding.chosen}
+            fields={props.filterFields}
+            state={state}
+            setFilters={setFilters}
+            setExactCode={setExactCode}
+            extra={props.filterExtra}
+          />
+        }
         toolbar={
           <>
             {props.actions}
@@ -102,6 +123,5 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
           </>
         }
       />
-    </div>
   );
 }

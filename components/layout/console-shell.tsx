@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DensityProvider } from '@/components/data-table/density';
+import { FiltersFoldingProvider } from '@/components/data-table/filters-folding';
 import type { Density } from '@/lib/contract/preferences';
 import { CommandPaletteTrigger } from './command-palette-trigger';
 import type { CurrentUser } from './current-user';
@@ -22,11 +23,15 @@ export type ConsoleShellProps = {
   /** The account's table density, and the server action that saves a new one. */
   density: Density;
   chooseDensityAction: (density: string) => Promise<void>;
+  /** Whether the account keeps list filters folded (null: not chosen), and the action that saves it. */
+  filtersFolded: boolean | null;
+  chooseFiltersFoldedAction: (folded: boolean) => Promise<void>;
   children: ReactNode;
 };
 
 /** Header (name, signed-in user and role, language, dark mode, sign out), navigation by role, and the main region. */
-export function ConsoleShell({ user, signOutAction, chooseLocaleAction, density, chooseDensityAction, children }: ConsoleShellProps) {
+export function ConsoleShell(props: ConsoleShellProps) {
+  const { user, signOutAction, chooseLocaleAction, density, chooseDensityAction, children } = props;
   const t = useTranslations('shell');
   const roles = useTranslations('roles');
   return (
@@ -58,7 +63,11 @@ export function ConsoleShell({ user, signOutAction, chooseLocaleAction, density,
         <div className="flex flex-1 flex-col lg:flex-row">
           <MainNav className="border-b border-zinc-200 bg-zinc-50 lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/40" />
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none lg:px-8">
-            <DensityProvider initial={density} save={chooseDensityAction}>{children}</DensityProvider>
+            <DensityProvider initial={density} save={chooseDensityAction}>
+              <FiltersFoldingProvider initial={props.filtersFolded} save={props.chooseFiltersFoldedAction}>
+                {children}
+              </FiltersFoldingProvider>
+            </DensityProvider>
           </main>
         </div>
       </div>

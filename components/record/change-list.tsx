@@ -74,5 +74,6 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   if (m) return <>{errorText(m[2]!)}</>;
   if (/^unknown: no answer in time$/.test(outcome)) return <>{errorText('upstream_timeout')}</>;
   if (/^unknown: upstream unreachable$/.test(outcome)) return <>{errorText('upstream_unreachable')}</>;
-  return null;
+  // A code the catalogue does not know (an upstream's own, say E_INJECTED) is shown as recorded, never hidden.
+  return <>{outcome}</>;
 }

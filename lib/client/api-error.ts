@@ -104,6 +104,18 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: httpFailureSentence(status) });
 }
 
+/**
+ * An error answer of the console's own endpoints (lib/contract/console): `{ error, message, ...facts }`
+ * whose code is exact even on a 404 (`import_not_found`), with the facts kept (`activeImportId`).
+ */
+export function consoleErrorFromBody(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object' && typeof (body as Record<string, unknown>).error === 'string') {
+    const b = body as Record<string, unknown>;
+    return new ApiError({ status, code: String(b.error), kind: status >= 500 ? 'server' : 'http', body: b });
+  }
+  return errorFromBody(status, body);
+}
+
 /** What became of a write (guide: "Data safety"). */
 export type WriteOutcome = 'applied' | 'refused' | 'unknown';
 

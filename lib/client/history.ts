@@ -1,21 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { historyApi } from '@/lib/contract/console/history';
 import type { HistoryPage, RecordType } from '@/lib/contract/history';
-import { ApiError, errorFromBody, NETWORK_ERROR_SENTENCE } from './api-error';
+import { consoleFetch } from './console-fetch';
+import { historyKeys } from './console-keys';
 
 /** One page of the record's history, read from the console's audit log (app/api/history); `older` continues. */
 export async function getRecordHistory(type: RecordType, id: number, older: string | null, signal?: AbortSignal): Promise<HistoryPage> {
-  let response: Response;
-  const query = older ? `?older=${encodeURIComponent(older)}` : '';
-  try {
-    response = await fetch(`/api/history/${type}/${id}${query}`, { signal, credentials: 'same-origin', cache: 'no-store' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE });
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromBody(response.status, json);
-  const page = json as Partial<HistoryPage> | undefined;
-  return { entries: page?.entries ?? [], older: page?.older ?? null };
+  const page = await consoleFetch(historyApi.record, { params: { type, id }, query: { older }, signal });
+  return { entries: page.entries ?? [], older: page.older ?? null };
 }
 
 /**
@@ -25,7 +17,7 @@ export async function getRecordHistory(type: RecordType, id: number, older: stri
  */
 export function useRecordHistory(type: RecordType, id: number, detailKey: readonly unknown[], enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...detailKey, 'history'],
+    queryKey: historyKeys.of(detailKey),
     queryFn: ({ signal, pageParam }) => getRecordHistory(type, id, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.older,

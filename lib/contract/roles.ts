@@ -30,6 +30,8 @@ export function operationsFor(role: Role): OperationId[] {
 
 /** Console features beyond /v1, by role. */
 export const CONSOLE_PERMISSIONS = {
+  /** What every signed-in role may do: read, export what it reads, refresh the quota snapshot. */
+  useConsole: ['viewer', 'steward', 'admin'],
   readAudit: ['admin'],
   manageAccounts: ['admin'],
   runImports: ['steward', 'admin'],
@@ -37,6 +39,8 @@ export const CONSOLE_PERMISSIONS = {
   manageInternalUsers: ['admin'],
   /** A record's History panel (master data); the back-office users' history needs manageInternalUsers. */
   readHistory: ['steward', 'admin'],
+  /** Stop a running job someone started (the quota snapshot's refresh). */
+  cancelJobs: ['steward', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type ConsolePermission = keyof typeof CONSOLE_PERMISSIONS;

@@ -1,9 +1,8 @@
 /**
  * A salesperson as every console role sees it: a back-office user's id and name, nothing else (no e-mail, no
- * account). Served by the console's GET /api/salespeople (built on the server from checked /v1 answers).
+ * account). Served by the console's GET /api/salespeople (lib/contract/console/salespeople.ts), built on the
+ * server from checked /v1 answers.
  */
-export const SALESPEOPLE_PATH = '/api/salespeople';
-
 export interface Salesperson {
   id: number;
   name: string;

@@ -12,14 +12,9 @@ import type { ParsedRow } from './parse';
  * service applies): a row with an error is held back; warnings do not hold a row back.
  */
 
-export type RowIssue = {
-  code: string;
-  /** The API field the issue is about, when it is one. */
-  field?: string;
-  /** 1-based column of the file the field came from. */
-  column?: number;
-  params?: Record<string, string | number>;
-};
+// A row's issue goes to the console's server and back, so its shape is the contract's.
+import type { RowIssue } from '@/lib/contract/console/import-files';
+export type { RowIssue } from '@/lib/contract/console/import-files';
 
 export type RowIssues = { errors: RowIssue[]; warnings: RowIssue[] };
 

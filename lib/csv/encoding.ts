@@ -10,8 +10,8 @@
  * chosen encoding and the user can override it.
  */
 
-export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
+import { ENCODINGS, type Encoding } from '@/lib/contract/console/import-files';
+export { ENCODINGS, type Encoding } from '@/lib/contract/console/import-files';
 
 export function isEncoding(value: unknown): value is Encoding {
   return typeof value === 'string' && (ENCODINGS as readonly string[]).includes(value);

@@ -5,12 +5,9 @@ import type { CsvColumn } from './export';
  * job. Headers come from the `exports.columns` catalogue in the person's language; product and category
  * names sit beside their ids.
  */
-export const EXPORT_RESOURCES = ['companies', 'products', 'skus', 'bundles'] as const;
-export type ExportResource = (typeof EXPORT_RESOURCES)[number];
-
-export function isExportResource(value: unknown): value is ExportResource {
-  return typeof value === 'string' && (EXPORT_RESOURCES as readonly string[]).includes(value);
-}
+import type { ExportResource } from '@/lib/contract/console/exports';
+// What can be exported is the contract's: the console's /api/exports takes it.
+export { EXPORT_RESOURCES, isExportResource, type ExportResource } from '@/lib/contract/console/exports';
 
 /** Ids to names, filled from the product and category lists. */
 export interface ExportNames {

@@ -21,22 +21,9 @@ import {
  * the contract's; nothing here restates a limit.
  */
 
-export const FAMILY_NAMES = [
-  'companies',
-  'products',
-  'skus',
-  'bundles',
-  'stock',
-  'prices',
-  'bundlePrices',
-  'pointQuotas',
-  'creditQuotas',
-] as const;
-export type FamilyName = (typeof FAMILY_NAMES)[number];
-
-export function isFamilyName(value: unknown): value is FamilyName {
-  return typeof value === 'string' && (FAMILY_NAMES as readonly string[]).includes(value);
-}
+// The names are the contract's: the console's /api/imports endpoints take them.
+import type { FamilyName } from '@/lib/contract/console/import-files';
+export { FAMILY_NAMES, isFamilyName, type FamilyName } from '@/lib/contract/console/import-files';
 
 /** How a cell's text becomes the JSON value sent. An empty cell is always left out ("keep as is"). */
 export type CellKind = 'text' | 'long' | 'number' | 'boolean' | 'components';

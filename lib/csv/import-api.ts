@@ -1,82 +1,20 @@
-import { z } from 'zod';
-import { ENCODINGS } from './encoding';
-import { FAMILY_NAMES } from './families';
-import { DELIMITERS, READ_LIMITS } from './parse';
-
 /**
- * Bodies of the console's /api/imports endpoints, shared by the browser that sends them and the route
- * handlers that check them.
+ * The bodies of the console's /api/imports endpoints and the upload's parts live in the contract
+ * (lib/contract/console/import-files.ts), shared by the browser that sends them and the route wrapper that
+ * checks them; re-exported here for lib/csv's readers.
  */
-
-/** Rows per request the import job sends to the upstream: a chunk (the unit of the job and of an unknown outcome). */
-export const CHUNK_SIZE = 200;
-/** Rows per upload request at most. */
-export const UPLOAD_PART_ROWS = 5_000;
-/**
- * The browser's first part is one chunk: the import starts once it is stored, so the job sends its first
- * chunk while a part of UPLOAD_PART_ROWS would still be being stored (bench/import: about 0.3 s earlier).
- */
-export const FIRST_PART_ROWS = CHUNK_SIZE;
-
-/** The parts of an upload of `total` rows, as [from, to) ranges. Every part but the last ends on a chunk boundary. */
-export function uploadParts(total: number): [number, number][] {
-  const parts: [number, number][] = [];
-  for (let from = 0; from < total; ) {
-    const to = Math.min(total, from + (from === 0 ? FIRST_PART_ROWS : UPLOAD_PART_ROWS));
-    parts.push([from, to]);
-    from = to;
-  }
-  return parts;
-}
-
-export const rowIssue = z.object({
-  code: z.string().max(200),
-  field: z.string().max(100).optional(),
-  column: z.number().int().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-
-export const createImportBody = z.object({
-  family: z.enum(FAMILY_NAMES),
-  fileName: z.string().min(1).max(255),
-  encoding: z.enum(ENCODINGS),
-  delimiter: z.enum(DELIMITERS),
-  headers: z.array(z.string().max(1000)).max(500),
-  mapping: z.array(z.string().max(100).nullable()).max(500),
-  totalRows: z.number().int().min(1).max(READ_LIMITS.maxRows),
-  /** A bulk edit's or a pasted failed sync's rows are sent as an import; History files them as such. */
-  origin: z.enum(['file', 'bulk', 'sync']).optional(),
-});
-export type ImportOrigin = 'file' | 'bulk' | 'sync';
-export type CreateImportBody = z.infer<typeof createImportBody>;
-
-export const uploadRowsBody = z.object({
-  rows: z
-    .array(
-      z.object({
-        rowNo: z.number().int().min(0),
-        line: z.number().int().min(1),
-        cells: z.array(z.string()).max(500),
-        item: z.record(z.string(), z.unknown()).nullable(),
-        errors: z.array(rowIssue).max(50),
-        warnings: z.array(rowIssue).max(50),
-        skip: z.boolean().optional(),
-        /** The record's values as read before sending (comparison, bulk edit review), for History. */
-        before: z.record(z.string().max(100), z.unknown()).nullable().optional(),
-      }),
-    )
-    .min(1)
-    .max(UPLOAD_PART_ROWS),
-});
-export type UploadRowsBody = z.infer<typeof uploadRowsBody>;
-
-export const saveMappingBody = z.object({ mapping: z.record(z.string().max(1000), z.string().max(100)) });
-
-/** "Resend failed rows": the fixed cells of each row, in the import's own column layout. */
-export const resendBody = z.object({
-  rows: z
-    .array(z.object({ rowNo: z.number().int().min(0), cells: z.array(z.string().max(10_000)).max(500) }))
-    .min(1)
-    .max(20_000),
-});
-export type ResendBody = z.infer<typeof resendBody>;
+export {
+  CHUNK_SIZE,
+  createImportBody,
+  FIRST_PART_ROWS,
+  resendBody,
+  rowIssue,
+  saveMappingBody,
+  UPLOAD_PART_ROWS,
+  uploadParts,
+  uploadRowsBody,
+  type CreateImportBody,
+  type ImportOrigin,
+  type ResendBody,
+  type UploadRowsBody,
+} from '@/lib/contract/console/import-files';

@@ -6,13 +6,8 @@ import Papa from 'papaparse';
  * a row starts one line after the previous row plus the line breaks inside the previous row's cells.
  */
 
-export const READ_LIMITS = {
-  maxBytes: 50 * 1024 * 1024,
-  maxRows: 200_000,
-} as const;
-
-export const DELIMITERS = [',', ';', '\t'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
+import { DELIMITERS, READ_LIMITS, type Delimiter } from '@/lib/contract/console/import-files';
+export { DELIMITERS, READ_LIMITS, type Delimiter } from '@/lib/contract/console/import-files';
 
 export type ParsedRow = { line: number; cells: string[] };
 

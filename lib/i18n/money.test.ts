@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney, formatNtd, formatQuantity } from './money';
 
 describe('NT$ amounts', () => {
   it.each([
@@ -10,5 +10,28 @@ describe('NT$ amounts', () => {
     ['en', 12.3456, 'NT$12.3456'],
   ])('%s %d → %s', (locale, amount, text) => {
     expect(formatMoney(locale, amount)).toBe(text);
+  });
+});
+
+describe('NT$ on screens: two decimals, the sign attached', () => {
+  it.each([
+    ['zh-TW', 1367253.4, 'NT$1,367,253.40'],
+    ['zh-TW', 0.44, 'NT$0.44'],
+    ['zh-TW', 884862, 'NT$884,862.00'],
+    ['zh-TW', -500, '-NT$500.00'],
+    ['en', 12.3456, 'NT$12.35'],
+    ['en', -0.004, 'NT$0.00'],
+  ])('%s %d → %s', (locale, amount, text) => {
+    expect(formatNtd(locale, amount)).toBe(text);
+  });
+});
+
+describe('quantities with their precision', () => {
+  it.each([
+    ['en', 12.5, 2, '12.50'],
+    ['zh-TW', 3, 0, '3'],
+    ['zh-TW', 1234.5, 3, '1,234.500'],
+  ])('%s %d at %d → %s', (locale, value, precision, text) => {
+    expect(formatQuantity(locale, value, precision)).toBe(text);
   });
 });

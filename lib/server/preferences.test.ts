@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from './db/connect';
 import { migrateConsoleDb } from './db/migrate';
 import type { ConsoleDatabase } from './db/types';
-import { readPreferences, savePreferences } from './preferences';
+import { readListPreferences, readPreferences, savePreferences } from './preferences';
 
 let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
@@ -43,5 +43,21 @@ describe('account preferences (real PGlite, migration 0080)', () => {
   it('goes with the account', async () => {
     await db.deleteFrom('user').where('id', '=', 'u1').execute();
     expect(await db.selectFrom('user_preference').selectAll().where('user_id', '=', 'u1').execute()).toEqual([]);
+  });
+});
+
+describe('list preferences (migration 0260)', () => {
+  it('keeps filters folded or open per account, apart from the other choices', async () => {
+    const now = new Date();
+    await db.insertInto('user').values({ id: 'u3', name: 'u3', email: 'u3@example.com', emailVerified: true, image: null, createdAt: now, updatedAt: now, role: 'viewer', banned: false, banReason: null, banExpires: null }).execute();
+    expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });
+    await savePreferences(db, 'u3', { density: 'compact' });
+    expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });
+    await savePreferences(db, 'u3', { filtersFolded: true });
+    expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: true });
+    expect(await readPreferences(db, 'u3')).toEqual({ locale: null, density: 'compact' });
+    await savePreferences(db, 'u3', { filtersFolded: false });
+    expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: false });
+    expect(await readListPreferences(db, 'u2')).toEqual({ filtersFolded: null });
   });
 });

@@ -95,6 +95,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, types: pgTypes });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor a connection dropped while checked out between two queries (pg emits that on the client).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     engine: 'postgres',
     async query<T>(sql: string | PreparedSql, params: unknown[] = []) {

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { formatNtd } from '@/lib/i18n/money';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
 import { getCurrentUser } from '@/lib/server/auth/session';
@@ -14,7 +15,7 @@ import { CreditCharts } from './_components/credit-charts';
 import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
-import { RefreshPanel, type RefreshStatus } from './_components/refresh-panel';
+import { RefreshPanel } from './_components/refresh-panel';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,7 +36,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const db = await getConsoleDb();
   const tenant = currentTenant();
   const status = await quotaStatus();
-  const money = (n: number) => format.number(n, { maximumFractionDigits: 2 });
+  const locale = await getLocale();
+  // Credit totals are money (one NT$ format, lib/i18n/money); point totals are plain figures.
+  const money = (n: number) => formatNtd(locale, n);
+  const points = (n: number) => format.number(n, { maximumFractionDigits: 2 });
 
   const sortHeader = (key: string, label: string, numeric = false): SortHeader => {
     const current = query.sort === key;
@@ -99,7 +103,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </p>
         <p className="text-sm">
           <span className="font-medium">{t('credit.totals')}: </span>
-          {t('points.totalsLine', { count: page.total, balance: money(page.totals.balance) })}
+          {t('points.totalsLine', { count: page.total, balance: points(page.totals.balance) })}
         </p>
         <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
           <QuotaTable
@@ -136,7 +140,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
       </header>
-      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={JSON.parse(JSON.stringify(status)) as RefreshStatus} canCancel={canEdit} />
+      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={status} canCancel={canEdit} />
       <nav aria-label={t('tabs')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {tabLink('credit', t('tabCredit'))}
         {tabLink('points', t('tabPoints'))}

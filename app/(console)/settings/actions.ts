@@ -3,19 +3,15 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { changeRole, createAccount, setDisabled, type AccountResult } from '@/lib/server/accounts';
+import type { ActionRefusal } from '@/lib/contract/console/action';
+import { accountActions, type SettingsActionState } from '@/lib/contract/console/accounts';
+import { changeRole, createAccount, setDisabled, type AccountErrorCode, type AccountResult } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth/auth';
+import type { CurrentUser } from '@/lib/server/auth/session';
+import { runAction } from '@/lib/server/console-api/action';
 import { getConsoleDb } from '@/lib/server/db';
-import { getCurrentUser } from '@/lib/server/auth/session';
 
-/** What the settings forms show: a sentence for a toast or alert, and sentences next to fields. */
-export type SettingsActionState = {
-  ok: boolean;
-  message: string;
-  fields?: Partial<Record<'email' | 'name' | 'role' | 'password', string>>;
-  /** Changes on every submit so the form can react to a repeated identical outcome. */
-  at: number;
-};
+export type { SettingsActionState } from '@/lib/contract/console/accounts';
 
 async function toState(result: AccountResult<unknown>, success: string): Promise<SettingsActionState> {
   const t = await getTranslations('settings.errors');
@@ -29,37 +25,59 @@ async function toState(result: AccountResult<unknown>, success: string): Promise
   return { ok: false, message: t(result.error), fields, at: Date.now() };
 }
 
-// Every action reads the session and role itself; the page hiding a control is not a permission check.
-async function context() {
-  const requestHeaders = await headers();
-  const [auth, actor, db] = await Promise.all([getAuth(), getCurrentUser(requestHeaders), getConsoleDb()]);
-  return { deps: { auth, db }, actor, requestHeaders };
+/** The wrapper's refusal in the settings catalogue's words (an input that is not even text reads as failed). */
+function refused({ error }: ActionRefusal): Promise<SettingsActionState> {
+  const code: AccountErrorCode = error === 'unauthenticated' || error === 'forbidden' ? error : 'failed';
+  return toState({ ok: false, error: code }, '');
+}
+
+// Every action reads the session and role itself (the wrapper, then lib/server/accounts again); the page
+// hiding a control is not a permission check.
+async function deps(user: CurrentUser) {
+  const [auth, db, requestHeaders] = await Promise.all([getAuth(), getConsoleDb(), headers()]);
+  return { deps: { auth, db }, actor: user, requestHeaders };
 }
 
 export async function createAccountAction(_prev: SettingsActionState | null, form: FormData): Promise<SettingsActionState> {
-  const { deps, actor, requestHeaders } = await context();
-  const input = {
-    email: String(form.get('email') ?? ''),
-    name: String(form.get('name') ?? ''),
-    role: String(form.get('role') ?? ''),
-    password: String(form.get('password') ?? ''),
-  };
-  const result = await createAccount(deps, requestHeaders, actor, input);
-  const t = await getTranslations('settings');
-  return toState(result, result.ok ? t('created', { email: result.value.email }) : '');
+  const input = Object.fromEntries(['email', 'name', 'role', 'password'].map((key) => [key, String(form.get(key) ?? '')]));
+  return runAction(
+    accountActions.create,
+    input,
+    async ({ user, input }) => {
+      const c = await deps(user);
+      const result = await createAccount(c.deps, c.requestHeaders, c.actor, input);
+      const t = await getTranslations('settings');
+      return toState(result, result.ok ? t('created', { email: result.value.email }) : '');
+    },
+    { refused },
+  );
 }
 
 export async function changeRoleAction(userId: string, name: string, role: string): Promise<SettingsActionState> {
-  const { deps, actor, requestHeaders } = await context();
-  const result = await changeRole(deps, requestHeaders, actor, userId, role);
-  const t = await getTranslations();
-  const roleName = result.ok ? t(`roles.${role as 'viewer' | 'steward' | 'admin'}`) : '';
-  return toState(result, result.ok ? t('settings.roleChanged', { name, role: roleName }) : '');
+  return runAction(
+    accountActions.changeRole,
+    { userId, name, role },
+    async ({ user, input }) => {
+      const c = await deps(user);
+      const result = await changeRole(c.deps, c.requestHeaders, c.actor, input.userId, input.role);
+      const t = await getTranslations();
+      const roleName = result.ok ? t(`roles.${input.role as 'viewer' | 'steward' | 'admin'}`) : '';
+      return toState(result, result.ok ? t('settings.roleChanged', { name: input.name, role: roleName }) : '');
+    },
+    { refused },
+  );
 }
 
 export async function setDisabledAction(userId: string, name: string, disabled: boolean): Promise<SettingsActionState> {
-  const { deps, actor, requestHeaders } = await context();
-  const result = await setDisabled(deps, requestHeaders, actor, userId, disabled);
-  const t = await getTranslations('settings');
-  return toState(result, result.ok ? t(disabled ? 'disabledDone' : 'enabledDone', { name }) : '');
+  return runAction(
+    accountActions.setDisabled,
+    { userId, name, disabled },
+    async ({ user, input }) => {
+      const c = await deps(user);
+      const result = await setDisabled(c.deps, c.requestHeaders, c.actor, input.userId, input.disabled);
+      const t = await getTranslations('settings');
+      return toState(result, result.ok ? t(input.disabled ? 'disabledDone' : 'enabledDone', { name: input.name }) : '');
+    },
+    { refused },
+  );
 }

@@ -1,10 +1,10 @@
+import { opsApi } from '@/lib/contract/console/ops';
+import { openRoute } from '@/lib/server/console-api/route';
+
 /**
- * For load balancers and monitoring: the process is up and serving. No session, no dependency (the readiness of
- * the database and the upstream is /api/ready). Not built with the console's route wrapper on purpose: it is
- * public and reads nothing.
+ * For load balancers and monitoring: the process is up and serving. Public, and reads nothing (the readiness
+ * of the database and the upstream is /api/ready).
  */
 export const dynamic = 'force-dynamic';
 
-export function GET(): Response {
-  return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
-}
+export const GET = openRoute(opsApi.health, async () => ({ status: 'ok' as const }));

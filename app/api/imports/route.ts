@@ -1,21 +1,12 @@
-import { createImportBody } from '@/lib/csv/import-api';
+import { importsApi } from '@/lib/contract/console/imports';
+import { consoleRoute } from '@/lib/server/console-api/route';
 import { createImport, listImports } from '@/lib/server/imports';
-import { fail, importsCaller, json } from '@/lib/server/imports/http';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request) {
-  const user = await importsCaller(request);
-  if (user instanceof Response) return user;
-  return json({ imports: await listImports() });
-}
+export const GET = consoleRoute(importsApi.list, async () => ({ imports: await listImports() }));
 
-export async function POST(request: Request) {
-  const user = await importsCaller(request);
-  if (user instanceof Response) return user;
-  const body = createImportBody.safeParse(await request.json().catch(() => null));
-  if (!body.success) return fail('invalid_parameter', 400);
-  if (body.data.mapping.length !== body.data.headers.length) return fail('invalid_parameter', 400);
-  const id = await createImport(body.data, user);
-  return json({ id }, 201);
-}
+export const POST = consoleRoute(importsApi.create, async ({ body, user, fail }) => {
+  if (body.mapping.length !== body.headers.length) fail('invalid_parameter');
+  return { status: 201, data: { id: await createImport(body, user) } };
+});

@@ -1,3 +1,5 @@
+import { opsApi } from '@/lib/contract/console/ops';
+import { openRoute } from '@/lib/server/console-api/route';
 import { consoleDbPoolUse, getConsoleDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { metricsEndpoint } from '@/lib/server/metrics/endpoint';
@@ -5,4 +7,6 @@ import { metricsEndpoint } from '@/lib/server/metrics/endpoint';
 // Prometheus scrape target, behind METRICS_TOKEN (lib/server/metrics/endpoint.ts).
 export const dynamic = 'force-dynamic';
 
-export const GET = metricsEndpoint(() => getEnv().metricsToken, { db: getConsoleDb, poolUse: consoleDbPoolUse });
+const scrape = metricsEndpoint(() => getEnv().metricsToken, { db: getConsoleDb, poolUse: consoleDbPoolUse });
+
+export const GET = openRoute(opsApi.metrics, async ({ request }) => scrape(request), { token: () => getEnv().metricsToken ?? undefined });

@@ -1,6 +1,8 @@
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
 import { toCsv } from '@/lib/csv/export';
-import { ApiError, errorFromBody, NETWORK_ERROR_SENTENCE } from '../api-error';
+import { endpointPath } from '@/lib/contract/console/endpoint';
+import { exportsApi } from '@/lib/contract/console/exports';
+import { consoleFetch } from '../console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress } from '../lists';
 
 /** Pages read at once by an export in the browser (the list pages' own export reads 4). */
@@ -42,48 +44,13 @@ export async function exportInBrowser(
   return { csv: toCsv(rows, columns), rows: rows.length };
 }
 
-export interface ExportJobView {
-  id: string;
-  resource: ExportResource;
-  filters: Record<string, string | number>;
-  totalCount: number;
-  state: 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-  createdAt: string;
-  finishedAt: string | null;
-  pagesDone: number;
-  pagesTotal: number;
-  pagesFailed: number;
-  ready: boolean;
-}
-
-async function exportsApi<T>(init: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch('/api/exports', {
-      method: init.method ?? 'GET',
-      headers: { 'X-Console-Request': '1', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal: init.signal,
-    });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE });
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromBody(response.status, json);
-  return json as T;
-}
-
-export const myExportsKey = ['exports', 'mine'] as const;
-
 export function listMyExports(signal?: AbortSignal) {
-  return exportsApi<{ exports: ExportJobView[] }>({ signal }).then((r) => r.exports);
+  return consoleFetch(exportsApi.list, { signal }).then((r) => r.exports);
 }
 
 export function startExportJob(resource: ExportResource, filters: ExportFilters) {
-  return exportsApi<{ export: ExportJobView }>({ method: 'POST', body: { resource, filters } }).then((r) => r.export);
+  return consoleFetch(exportsApi.start, { body: { resource, filters } }).then((r) => r.export);
 }
 
-export const exportFileUrl = (id: string) => `/api/exports/${id}/file`;
+/** A plain link: the browser saves the file as the server names it. */
+export const exportFileUrl = (id: string) => endpointPath(exportsApi.file, { id });

@@ -1,6 +1,7 @@
 import { ApiError } from '../api-error';
 import { uploadParts, type CreateImportBody, type UploadRowsBody } from '@/lib/csv/import-api';
-import { importsFetch } from './api';
+import { importsApi } from '@/lib/contract/console/imports';
+import { consoleFetch } from '../console-fetch';
 
 const PART_TRIES = 3;
 
@@ -38,13 +39,13 @@ export async function uploadAndStart(
   partRows: (from: number, to: number) => UploadRow[],
   onPart?: (done: number) => void,
 ): Promise<string> {
-  const { id } = await importsFetch<{ id: string }>('', { method: 'POST', body: description });
+  const { id } = await consoleFetch(importsApi.create, { body: description });
   const total = description.totalRows;
   let started: boolean | 'unknown' = false;
   const start = async () => {
     let lost = false;
     try {
-      await sendAgain(() => importsFetch(`/${id}/start`, { method: 'POST' }), {
+      await sendAgain(() => consoleFetch(importsApi.start, { params: { id } }), {
         onLost: () => (lost = true),
         appliedBefore: (error) => error.code === 'import_not_uploading',
       });
@@ -58,7 +59,7 @@ export async function uploadAndStart(
   try {
     for (const [from, to] of uploadParts(total)) {
       const rows = partRows(from, to);
-      await sendAgain(() => importsFetch(`/${id}/rows`, { method: 'POST', body: { rows } }));
+      await sendAgain(() => consoleFetch(importsApi.upload, { params: { id }, body: { rows } }));
       onPart?.(to);
       if (!started) await start();
     }

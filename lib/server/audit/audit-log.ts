@@ -20,10 +20,13 @@ export type AccountOperation =
   | 'account disable'
   | 'account enable';
 
+/** A write to the console's own endpoints (`POST /api/imports/[id]/start`) or server actions (`action quotas.apply`). */
+export type ConsoleOperation = `${'POST' | 'PUT' | 'DELETE'} /api/${string}` | `action ${string}`;
+
 export interface AuditRecord {
   userId: string;
   userEmail: string;
-  operation: OperationId | AccountOperation;
+  operation: OperationId | AccountOperation | ConsoleOperation;
   targetIds: string[];
   /** Upstream HTTP status, or the proxy's own 504/502 when no answer came. */
   status: number;
@@ -202,7 +205,7 @@ export async function listAudit(
       at: new Date(row.at).toISOString(),
       userId: row.user_id,
       userEmail: row.user_email,
-      operation: row.operation as OperationId | AccountOperation,
+      operation: row.operation as OperationId | AccountOperation | ConsoleOperation,
       targetIds: row.target_ids ?? [],
       status: row.status,
       outcome: row.outcome,

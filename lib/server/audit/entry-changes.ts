@@ -3,17 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db/types';
 
-/** One record of an audit entry, as the audit page expands it (a 200-row chunk: its 200 rows). */
-export interface EntryChange {
-  recordType: RecordType;
-  recordId: string;
-  source: ChangeSource;
-  result: WriteResult | null;
-  action: string | null;
-  rowNo: number | null;
-  changes: FieldDiff[] | null;
-  oldRead: boolean;
-}
+import type { EntryChange } from '@/lib/contract/console/audit';
+export type { EntryChange } from '@/lib/contract/console/audit';
 
 /** Rows shown when an entry is expanded; an import chunk holds at most 200. */
 export const ENTRY_CHANGES_MAX = 500;

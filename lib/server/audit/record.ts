@@ -1,23 +1,16 @@
 import 'server-only';
+import type { EntryChange } from '@/lib/contract/console/audit';
 import { sql, type Kysely } from 'kysely';
-import { familyOf, type AuditFamily, type ChangeSource, type FieldDiff, type RecordType } from '@/lib/contract/history';
-import type { ConsoleDatabase, WriteResult } from '../db/types';
+import { familyOf, type AuditFamily, type ChangeSource } from '@/lib/contract/history';
+import type { ConsoleDatabase } from '../db/types';
 import type { AuditRecord } from './audit-log';
 
 /** One record a write touched: what its History shows. */
-export interface ChangeRecord {
-  recordType: RecordType;
-  /** The record's id, or `code:<ERP code>` when only its code is known. */
-  recordId: string;
-  source: ChangeSource;
-  result: WriteResult | null;
-  /** created | updated, when the answer said which. */
-  action?: string | null;
-  rowNo?: number | null;
-  /** The fields written, old → new; `from` only where the console read the old value. Null: nothing changed. */
-  changes: FieldDiff[] | null;
-  oldRead: boolean;
-}
+/**
+ * One record's change as recorded: the shape the audit page reads back (lib/contract/console/audit.ts), with
+ * action (created | updated, when the answer said which) and row number left out where unknown.
+ */
+export type ChangeRecord = Omit<EntryChange, 'action' | 'rowNo'> & { action?: string | null; rowNo?: number | null };
 
 /** What the job runtime adds to an entry it records for a batch it sent. */
 export interface BatchOrigin {

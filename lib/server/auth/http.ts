@@ -33,7 +33,11 @@ export function consoleAuthHandler(auth: ConsoleAuth) {
     const response = isOpenAuthEndpoint(request.method, pathname)
       ? await auth.handler(withProvenClientAddress(request))
       : Response.json({ error: 'not_found' }, { status: 404 });
-    response.headers.set(REQUEST_ID_HEADER, requestId);
+    try {
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+    } catch {
+      // A response with immutable headers (a redirect made with Response.redirect) goes back without the id.
+    }
     logRequest({
       requestId,
       method: request.method.toUpperCase(),

@@ -148,6 +148,9 @@ export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
     // An idle connection dropped by the server (restart, failover) must not crash the console; the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));
+    // A connection a request holds between two queries (a transaction, a check that timed out) can also be
+    // dropped; pg emits that on the client itself, where no listener means an uncaught exception.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<ConsoleDatabase>({ dialect: new PostgresDialect({ pool }) });
     const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
     return { db, kind: 'postgres', watch: async () => null, poolUse, close: () => db.destroy() };

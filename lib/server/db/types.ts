@@ -161,6 +161,8 @@ export interface UserPreferenceTable {
   user_id: string;
   locale: string | null;
   density: string | null;
+  /** Migration 0260: list filters folded to chips; null until the account chooses. */
+  filters_folded: boolean | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

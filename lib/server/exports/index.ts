@@ -23,21 +23,8 @@ export class ExportStateError extends Error {
   }
 }
 
-export interface ExportView {
-  id: string;
-  resource: ExportResource;
-  filters: Record<string, string | number>;
-  totalCount: number;
-  state: JobView['state'];
-  createdAt: string;
-  finishedAt: string | null;
-  /** Pages read and pages in all (the name lists included). */
-  pagesDone: number;
-  pagesTotal: number;
-  pagesFailed: number;
-  /** True when the file can be downloaded: finished with every page read. */
-  ready: boolean;
-}
+import type { ExportView } from '@/lib/contract/console/exports';
+export type { ExportView } from '@/lib/contract/console/exports';
 
 function view(job: JobView): ExportView {
   const params = job.params as ExportParams;

@@ -20,13 +20,8 @@ const json = (value: unknown) => JSON.stringify(value);
 /** Statuses a row may be sent again from: it was refused, its outcome is unknown, or it did not go out. */
 export const RESENDABLE: readonly RowStatus[] = ['failed', 'unknown', 'not_sent'];
 
-export interface AttemptView {
-  no: number;
-  jobId: string | null;
-  rows: number;
-  createdByEmail: string;
-  createdAt: string;
-}
+import type { AttemptView } from '@/lib/contract/console/imports';
+export type { AttemptView } from '@/lib/contract/console/imports';
 
 export async function recordAttempt(
   db: Db,

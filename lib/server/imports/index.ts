@@ -1,7 +1,7 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/csv/families';
 import { getConsoleDb } from '../db';
-import { cancelJob, getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
+import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
 import * as store from './store';
@@ -134,22 +134,8 @@ export async function errorFileRows(id: string) {
   return attempts.errorFileRows(await db(), id);
 }
 
-export interface ImportProgress {
-  /**
-   * The job's state; 'uploading' before the start, 'abandoned' when the start never came (store.closeAbandoned),
-   * 'succeeded' for an import with nothing to send.
-   */
-  state: 'uploading' | 'abandoned' | JobView['state'];
-  rowsToSend: number;
-  rowsDone: number;
-  rowsPerSecond: number | null;
-  secondsLeft: number | null;
-}
-
-export interface ImportStatus {
-  import: store.ImportView;
-  progress: ImportProgress;
-}
+import type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
+export type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
 
 const FINISHED_ROW: readonly store.RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown'];
 

@@ -7,7 +7,8 @@ import type { ConsoleDatabase } from '../db/types';
 
 type Db = Kysely<ConsoleDatabase>;
 
-export type JobState = 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+import type { JobProgress, JobState } from '@/lib/contract/console/jobs';
+export type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 export type UnitState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 export const ACTIVE_STATES: readonly JobState[] = ['planning', 'running'];
 
@@ -15,17 +16,6 @@ export interface UnitSpec<Input = unknown> {
   /** Unique within the job (a company id, a row number); adding the same key twice keeps the first. */
   key: string;
   input: Input;
-}
-
-export interface JobProgress {
-  total: number;
-  done: number;
-  failed: number;
-  cancelled: number;
-  /** Units finished per second over the last RATE_WINDOW_S seconds (null before any finished). */
-  ratePerSecond: number | null;
-  /** Seconds left at that rate (null when unknown). */
-  etaSeconds: number | null;
 }
 
 export interface JobView {

@@ -30,3 +30,31 @@ export function passesBrowserChecks(request: Request, allowedOrigins: readonly s
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
   return mediaType === 'application/json';
 }
+
+function ownOrigin(rawUrl: string): string | null {
+  try {
+    return new URL(rawUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The checks of every console request made by its own pages (the signing proxy and the console's own
+ * endpoints): passesBrowserChecks, with the request's own origin allowed beside the configured ones.
+ */
+export function passesConsoleChecks(request: Request, allowedOrigins: readonly string[]): boolean {
+  const self = ownOrigin(request.url);
+  return passesBrowserChecks(request, self ? [...allowedOrigins, self] : allowedOrigins);
+}
+
+/**
+ * A GET any link or plain client may make (a file download): it carries no console header, but a fetch
+ * from another site is still refused when the browser says so.
+ */
+export function passesPlainGetChecks(request: Request): boolean {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const site = request.headers.get('sec-fetch-site');
+  return site === null || site === 'same-origin' || site === 'none';
+}

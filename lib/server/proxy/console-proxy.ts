@@ -1,22 +1,13 @@
 import 'server-only';
 import { recordAudit } from '../audit/audit-log';
-import { AUTH_CHANGES_CHANNEL, getConsoleDb, watchConsoleDb } from '../db';
+import { consoleOrigins, sessionUser } from '../console-api/caller';
+import { getConsoleDb } from '../db';
 import { getEnv } from '../env';
 import { getUpstream } from '../upstream-instance';
 import { logger } from '../log/logger';
 import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';
 import { createProxyHandler, type ProxyFacts } from './handler';
-import { createSessionReader } from './session-check';
-
-/** localhost and 127.0.0.1 are the same console to a demo user; both may post. */
-export function withLoopbackTwin(origin: string): string[] {
-  const url = new URL(origin);
-  const out = [url.origin];
-  if (url.hostname === 'localhost') out.push(url.origin.replace('//localhost', '//127.0.0.1'));
-  else if (url.hostname === '127.0.0.1') out.push(url.origin.replace('//127.0.0.1', '//localhost'));
-  return out;
-}
 
 /**
  * Error lines carry the error's name and message only: never a request's headers or body, and the
@@ -39,19 +30,18 @@ function observe(facts: ProxyFacts) {
 // transport under it are the process's (lib/server/runtime).
 let proxy: ((request: Request) => Promise<Response>) | undefined;
 
-/** The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. */
+/**
+ * The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. The
+ * session and origin parts are the console endpoints' too (lib/server/console-api/caller.ts).
+ */
 export function consoleProxy(): (request: Request) => Promise<Response> {
   if (!proxy) {
     const env = getEnv();
     const consoleDb = async () => await getConsoleDb();
     proxy = createProxyHandler({
-      getUser: createSessionReader(
-        consoleDb,
-        env.auth.secret,
-        async (onChange) => (await watchConsoleDb(AUTH_CHANGES_CHANNEL, onChange)) !== null,
-      ),
+      getUser: sessionUser,
       send: (input) => getUpstream().send(input),
-      allowedOrigins: withLoopbackTwin(env.consoleUrl),
+      allowedOrigins: consoleOrigins(),
       bodyLimitBytes: env.proxyBodyLimitBytes,
       timeoutMs: env.upstream.timeoutMs,
       audit: async (entry) => recordAudit(await consoleDb(), entry),

@@ -6,7 +6,7 @@ import type { AuditRecord } from '../audit/audit-log';
 import { recordedChanges } from '../audit/changes';
 import { summariseWrite } from './audit-summary';
 import { readLimitedBody } from './body';
-import { passesBrowserChecks } from './browser-checks';
+import { passesConsoleChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
@@ -66,14 +66,6 @@ export interface ProxyFacts {
   durationMs: number;
 }
 
-function ownOrigin(rawUrl: string): string | null {
-  try {
-    return new URL(rawUrl).origin;
-  } catch {
-    return null;
-  }
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
@@ -130,9 +122,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       facts.code = code;
       return refuseWith(code);
     };
-    const self = ownOrigin(request.url);
-    const origins = self ? [...deps.allowedOrigins, self] : deps.allowedOrigins;
-    if (!passesBrowserChecks(request, origins)) return refuse('forbidden');
+    if (!passesConsoleChecks(request, deps.allowedOrigins)) return refuse('forbidden');
 
     const user = await deps.getUser(request.headers);
     if (!user) return refuse('unauthenticated');

@@ -10,8 +10,8 @@ import type { ConsoleDatabase } from '../db/types';
 type Db = Kysely<ConsoleDatabase>;
 type Query = SelectQueryBuilder<ConsoleDatabase, 'quota_snapshot', object>;
 
-export const QUOTA_TABS = ['credit', 'points'] as const;
-export type QuotaTab = (typeof QUOTA_TABS)[number];
+import type { CreditRow, PointRow, QuotaTab } from '@/lib/contract/console/quotas';
+export { QUOTA_TABS, type CreditRow, type PointRow, type QuotaTab } from '@/lib/contract/console/quotas';
 
 export const CREDIT_SORTS = {
   code: 'company_code',
@@ -53,28 +53,6 @@ export interface QuotaQuery {
   page: number;
   pageSize: number;
   filters: QuotaFilters;
-}
-
-export interface CreditRow {
-  companyId: number;
-  code: string | null;
-  name: string | null;
-  creditAmount: number;
-  pendingAmount: number;
-  availableAmount: number;
-  utilisation: number | null;
-  enabled: boolean;
-  memo: string | null;
-  readAt: string;
-}
-export interface PointRow {
-  companyId: number;
-  code: string | null;
-  name: string | null;
-  balance: number;
-  enabled: boolean;
-  memo: string | null;
-  readAt: string;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));

@@ -13,37 +13,8 @@ import { readCompanyQuotas, upsertSnapshot, type CompanyQuotaRead } from './snap
  * into the snapshot so their rows show what the upstream now holds and when it was read.
  */
 
-export interface QuotaChanges {
-  /** Credit amount (credit tab) or point balance (points tab); absent keeps the current value. */
-  amount?: number;
-  enabled?: boolean;
-  /** Absent keeps the memo; '' clears it. */
-  memo?: string;
-}
-
-export interface QuotaValues {
-  amount: number;
-  enabled: boolean;
-  memo: string | null;
-}
-
-export interface PreviewRow {
-  companyId: number;
-  code: string | null;
-  name: string | null;
-  old: QuotaValues;
-  new: QuotaValues;
-  /** Upstream's updatedAt when previewed: apply refuses the company if it moved. */
-  updatedAt: string | null;
-  /** Contract codes this company's new values break (nothing is sent while any row has one). */
-  errors: { field: string; code: string }[];
-}
-
-export type ApplyOutcome =
-  | { companyId: number; status: 'applied'; readAt: string | null }
-  | { companyId: number; status: 'refused'; code: string }
-  | { companyId: number; status: 'conflict' }
-  | { companyId: number; status: 'unknown'; code: string };
+import type { ApplyOutcome, PreviewRow, QuotaChanges, QuotaValues } from '@/lib/contract/console/quotas';
+export type { ApplyOutcome, PreviewRow, QuotaChanges, QuotaValues } from '@/lib/contract/console/quotas';
 
 function valuesOf(tab: QuotaTab, read: CompanyQuotaRead): QuotaValues {
   return tab === 'credit'

@@ -1,23 +1,21 @@
 import 'server-only';
 import { getConsoleDb } from '../db';
 import { getEnv } from '../env';
-import { cancelJob, currentTenant, getJobsUpstream, latestJob, startJob, JobAlreadyActiveError, type JobView } from '../jobs';
+import { cancelJob, currentTenant, getJobsUpstream, latestJob, startJob, JobAlreadyActiveError } from '../jobs';
+import { jobStatus } from '../jobs/status';
+import type { QuotaStatus } from '@/lib/contract/console/quotas';
 import { quotaRefreshJob, type RefreshMode } from './refresh-job';
 import { readSnapshotAge } from './dashboard';
 
 export { quotaRefreshJob } from './refresh-job';
 
 /** The newest refresh (running or not) and the snapshot's age, for the dashboards' status line. */
-export async function quotaStatus(): Promise<{
-  job: JobView | null;
-  age: Awaited<ReturnType<typeof readSnapshotAge>> & { stale: boolean };
-  maxAgeMs: number;
-}> {
+export async function quotaStatus(): Promise<QuotaStatus> {
   const [job, age] = await Promise.all([latestJob(quotaRefreshJob), getConsoleDb().then((db) => readSnapshotAge(db, currentTenant()))]);
   const maxAgeMs = getEnv().jobs.quotaMaxAgeMs;
   // Stale when any company's read is older than QUOTA_MAX_AGE.
   const stale = age.oldest !== null && Date.now() - new Date(age.oldest).getTime() > maxAgeMs;
-  return { job, age: { ...age, stale }, maxAgeMs };
+  return { job: job && jobStatus(job), age: { ...age, stale }, maxAgeMs };
 }
 
 /** Starts a refresh, or returns the one already running (a second click, another tab, another instance). */

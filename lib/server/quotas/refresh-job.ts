@@ -3,7 +3,8 @@ import { defineJobKind, type JobContext } from '../jobs/kind';
 import { latestJob } from '../jobs/store';
 import { readCompanyQuotas, readErrorCode, removeFromSnapshot, staleCompanies, upsertSnapshot, type CompanyQuotaRead } from './snapshot';
 
-export type RefreshMode = 'full' | 'incremental';
+import type { RefreshMode } from '@/lib/contract/console/quotas';
+export type { RefreshMode } from '@/lib/contract/console/quotas';
 export interface RefreshParams {
   mode: RefreshMode;
   /** QUOTA_MAX_AGE at the time the job was started: incremental runs re-read rows older than this. */

@@ -6,17 +6,8 @@ import { useState } from 'react';
 import { ChangeList } from '@/components/record/change-list';
 import { Badge } from '@/components/ui';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import type { FieldDiff, RecordType } from '@/lib/contract/history';
-
-type EntryChange = {
-  recordType: RecordType;
-  recordId: string;
-  result: 'applied' | 'refused' | 'unknown' | null;
-  action: string | null;
-  rowNo: number | null;
-  changes: FieldDiff[] | null;
-  oldRead: boolean;
-};
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { auditApi, type EntryChange } from '@/lib/contract/console/audit';
 
 /**
  * An audit entry's records, read when the person opens it: a 200-row import chunk expands to its 200 rows,
@@ -31,9 +22,7 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
     if (state && state !== 'failed') return;
     setState('loading');
     try {
-      const response = await fetch(`/api/audit/${auditId}/changes`, { credentials: 'same-origin', cache: 'no-store' });
-      if (!response.ok) throw new Error(String(response.status));
-      setState({ rows: ((await response.json()) as { changes: EntryChange[] }).changes });
+      setState({ rows: (await consoleFetch(auditApi.changes, { params: { id: auditId } })).changes });
     } catch {
       setState('failed');
     }

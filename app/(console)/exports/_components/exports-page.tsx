@@ -11,13 +11,14 @@ import {
   exportFileUrl,
   exportInBrowser,
   listMyExports,
-  myExportsKey,
   startExportJob,
   type ExportFilters,
-  type ExportJobView,
 } from '@/lib/client/exports/exports';
 import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
 import { csvFileName } from '@/lib/csv/export';
+import { exportKeys } from '@/lib/client/console-keys';
+import { saveFile } from '@/lib/client/download';
+import type { ExportView } from '@/lib/contract/console/exports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
@@ -28,17 +29,6 @@ type Phase =
   | { phase: 'done'; rows: number }
   | { phase: 'queued'; total: number }
   | { phase: 'failed'; sentence: string };
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Start an export (in the browser up to `threshold` rows, as a server job above) and list one's own jobs. */
 export function ExportsPage({ threshold }: { threshold: number }) {
@@ -68,7 +58,7 @@ export function ExportsPage({ threshold }: { threshold: number }) {
       if (total > threshold) {
         await startExportJob(resource, clean);
         setState({ phase: 'queued', total });
-        await client.invalidateQueries({ queryKey: myExportsKey });
+        await client.invalidateQueries({ queryKey: exportKeys.mine() });
         return;
       }
       setState({ phase: 'running', fetched: 0, total });
@@ -76,7 +66,7 @@ export function ExportsPage({ threshold }: { threshold: number }) {
         signal: abort.signal,
         onProgress: (p) => setState({ phase: 'running', fetched: p.fetched, total: p.total }),
       });
-      download(csv, csvFileName(resource));
+      saveFile(csv, csvFileName(resource));
       setState({ phase: 'done', rows });
     } catch (error) {
       if (abort.signal.aborted) setState({ phase: 'idle' });
@@ -152,13 +142,13 @@ function MyExports() {
   const t = useTranslations('exports');
   const format = useFormatter();
   const mine = useQuery({
-    queryKey: myExportsKey,
+    queryKey: exportKeys.mine(),
     queryFn: ({ signal }) => listMyExports(signal),
     // Poll while one is still running; the job goes on without this page.
     refetchInterval: (query) => ((query.state.data ?? []).some((e) => e.state === 'planning' || e.state === 'running') ? 2000 : false),
   });
   const list = mine.data ?? [];
-  const stateText = (e: ExportJobView) =>
+  const stateText = (e: ExportView) =>
     e.state === 'succeeded' && e.pagesFailed > 0 ? t('states.incomplete', { failed: e.pagesFailed }) : t(`states.${e.state}`);
   return (
     <Card aria-labelledby="export-mine">

@@ -4,8 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { RowIssue } from '@/lib/csv/check';
 import { plainSpaces } from '@/lib/i18n/formats';
 
-export type Attempt = { no: number; jobId: string | null; rows: number; createdByEmail: string; createdAt: string };
-export type RowAttempt = { attempt: number; cells: string[]; status: string; recordId: number | null; errors: RowIssue[] };
+import type { AttemptView as Attempt, RowAttempt } from '@/lib/contract/console/imports';
 
 /** The attempts of an import: the first send, then each "Resend failed rows". */
 export function AttemptsList({ attempts }: { attempts: Attempt[] }) {

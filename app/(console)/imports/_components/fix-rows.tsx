@@ -5,12 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
-import { importsFetch } from '@/lib/client/imports/api';
-import type { RowIssue } from '@/lib/csv/check';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { importKeys } from '@/lib/client/console-keys';
+import { importsApi } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/csv/families';
 import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
-
-type Row = { rowNo: number; line: number; cells: string[]; status: string; errors: RowIssue[] };
 
 /** Rows of one import the grid holds at once; more are fixed after the first ones went through. */
 const GRID_ROWS = 1_000;
@@ -29,9 +28,9 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
   const [failure, setFailure] = useState<string | null>(null);
 
   const rows = useQuery({
-    queryKey: ['imports', 'detail', props.importId, 'to-fix'],
-    queryFn: () =>
-      importsFetch<{ rows: Row[] }>(`/${props.importId}/rows?status=failed&status=unknown&status=not_sent&limit=${GRID_ROWS}`),
+    queryKey: importKeys.toFix(props.importId),
+    queryFn: ({ signal }) =>
+      consoleFetch(importsApi.rows, { params: { id: props.importId }, query: { status: ['failed', 'unknown', 'not_sent'], limit: GRID_ROWS }, signal }),
   });
   const gridRows = useMemo<GridRow[]>(
     () => (rows.data?.rows ?? []).map((r) => ({ rowNo: r.rowNo, label: String(r.line), cells: r.cells, issues: r.errors, status: r.status })),
@@ -47,13 +46,14 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
     setFailure(null);
     setSending(true);
     try {
-      await importsFetch(`/${props.importId}/resend`, {
-        method: 'POST',
+      await consoleFetch(importsApi.resend, {
+        params: { id: props.importId },
         body: { rows: chosen.map((r) => ({ rowNo: r.rowNo, cells: edits[r.rowNo] ?? r.cells })) },
       });
       setEdits({});
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', props.importId] });
+      // The import's counts, attempts and rows, and the history's line for it.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }), queryClient.invalidateQueries({ queryKey: importKeys.lists() })]);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.code : 'network_error');
     } finally {

@@ -5,43 +5,20 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/components/ui';
-import { importsDownload, importsFetch } from '@/lib/client/imports/api';
+import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
+import { importKeys } from '@/lib/client/console-keys';
+import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
 import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import { AttemptsList, RowHistory, type Attempt, type RowAttempt } from './attempts';
+import { FAMILIES } from '@/lib/csv/families';
+import { AttemptsList, RowHistory } from './attempts';
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
-type RowStatus = 'pending' | 'sending' | 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent' | 'skipped';
 const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
 
-type Status = {
-  import: {
-    id: string;
-    family: FamilyName;
-    fileName: string;
-    headers: string[];
-    mapping: (string | null)[];
-    totalRows: number;
-    uploadedRows: number;
-    uploadClosed: boolean;
-    createdByEmail: string;
-    counts: Record<RowStatus, number>;
-  };
-  progress: {
-    state: 'uploading' | 'abandoned' | 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-    rowsToSend: number;
-    rowsDone: number;
-    rowsPerSecond: number | null;
-    secondsLeft: number | null;
-  };
-  attempts?: Attempt[];
-};
-
-type Row = { rowNo: number; line: number; cells: string[]; status: RowStatus; recordId: number | null; errors: RowIssue[]; attempt: number; history: RowAttempt[] };
 
 const TONE: Record<RowStatus, BadgeTone> = {
   pending: 'neutral',
@@ -69,14 +46,14 @@ export function ImportResults({ id }: { id: string }) {
   const [downloadFailed, setDownloadFailed] = useState(false);
 
   const status = useQuery({
-    queryKey: ['imports', 'detail', id],
-    queryFn: () => importsFetch<Status>(`/${id}`),
+    queryKey: importKeys.detail(id),
+    queryFn: ({ signal }) => consoleFetch(importsApi.detail, { params: { id }, signal }),
     refetchInterval: (q) => (q.state.data && !ACTIVE.includes(q.state.data.progress.state) ? false : 1000),
   });
   const running = status.data ? ACTIVE.includes(status.data.progress.state) : false;
   const rows = useQuery({
-    queryKey: ['imports', 'detail', id, 'rows', show, limit],
-    queryFn: () => importsFetch<{ rows: Row[] }>(`/${id}/rows?${new URLSearchParams([...(show ? [['status', show]] : []), ['limit', String(limit)]])}`),
+    queryKey: importKeys.rows(id, { status: show, limit }),
+    queryFn: ({ signal }) => consoleFetch(importsApi.rows, { params: { id }, query: { status: show, limit }, signal }),
     refetchInterval: running ? 2000 : false,
     placeholderData: (previous) => previous,
   });
@@ -114,8 +91,8 @@ export function ImportResults({ id }: { id: string }) {
   async function cancel() {
     setCancelling(true);
     try {
-      await importsFetch(`/${id}/cancel`, { method: 'POST' });
-      await queryClient.invalidateQueries({ queryKey: ['imports', 'detail', id] });
+      await consoleFetch(importsApi.cancel, { params: { id } });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: importKeys.lists() })]);
     } finally {
       setCancelling(false);
     }
@@ -124,7 +101,7 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadErrorFile() {
     setDownloadFailed(false);
     try {
-      await importsDownload(`/${id}/error-file`, `import-${id}-errors.csv`);
+      await consoleDownload(importsApi.errorFile, { params: { id } }, `import-${id}-errors.csv`);
     } catch {
       setDownloadFailed(true);
     }
@@ -133,7 +110,7 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadResults() {
     setDownloadFailed(false);
     try {
-      await importsDownload(`/${id}/results`, `import-${id}-results.csv`);
+      await consoleDownload(importsApi.results, { params: { id } }, `import-${id}-results.csv`);
     } catch {
       setDownloadFailed(true);
     }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { useMoney } from '@/lib/i18n/use-money';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface CreditChartsData {
@@ -19,7 +20,9 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
   const format = useFormatter();
   const buckets = distribution.map((d) => ({ label: t(d.key as 'u0'), count: d.count }));
   const over = mostOver.map((c) => ({ label: c.code ?? c.name ?? String(c.companyId), name: c.name, overBy: -c.availableAmount }));
-  const amount = (n: number) => format.number(n, { maximumFractionDigits: 2 });
+  const amount = useMoney();
+  // Axis ticks in short figures (NT$1.2M), so they fit side by side; the exact amounts are in the table.
+  const compact = (n: number) => `NT$${format.number(n, { notation: 'compact', maximumFractionDigits: 1 })}`;
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -31,8 +34,9 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
-              <YAxis allowDecimals={false} width={36} />
+              {/* Labels of 12 px, and Recharts skips one that would overlap its neighbour. */}
+              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
+              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
               <Tooltip />
               <Bar dataKey="count" name={t('companies')} fill="#1d4ed8" isAnimationActive={false} />
             </BarChart>
@@ -57,8 +61,8 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                  <XAxis type="number" tickFormatter={(v: number) => amount(v)} />
-                  <YAxis type="category" dataKey="label" width={90} tick={{ fontSize: 10 }} interval={0} />
+                  <XAxis type="number" tickFormatter={(v: number) => compact(v)} tick={{ fontSize: 12 }} minTickGap={12} />
+                  <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} interval={0} />
                   <Tooltip />
                   <Bar dataKey="overBy" name={t('overBy')} fill="#b91c1c" isAnimationActive={false} />
                 </BarChart>

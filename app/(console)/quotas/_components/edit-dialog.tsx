@@ -6,7 +6,7 @@ import { useState, useTransition } from 'react';
 import { RecordSearch } from '@/components/form/record-search';
 import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
 import { companySource, recordLabel } from '@/lib/client/pickers';
-import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/server/quotas/edit';
+import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/contract/console/quotas';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
 import { plainSpaces } from '@/lib/i18n/formats';
 
@@ -78,7 +78,7 @@ export function EditDialog({
     startTransition(async () => {
       try {
         const result = await previewQuotaEditAction({ tab, companyIds: ids, changes: c });
-        if ('error' in result) setProblem(result.error === 'forbidden' ? t('forbidden') : t('nothingChanged'));
+        if ('error' in result) setProblem(result.error === 'invalid_parameter' ? t('nothingChanged') : t('forbidden'));
         else setStep({ phase: 'review', ...result });
       } catch {
         setProblem(t('failed'));

@@ -3,15 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { ExportCsvButton } from '@/components/data-table/export-csv-button';
 import type { CsvColumn } from '@/lib/csv/export';
-import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { quotasApi, type CreditRow, type PointRow } from '@/lib/contract/console/quotas';
 
 /** Every row of the dashboard's current filter and sort to CSV, through the console's one export module. */
 export function QuotaExport({ tab, search }: { tab: 'credit' | 'points'; search: string }) {
   const t = useTranslations('quotas');
   const fetchAll = async ({ signal, onProgress }: { signal: AbortSignal; onProgress: (p: { fetched: number; total: number }) => void }) => {
-    const response = await fetch(`/api/quotas/rows${search}`, { headers: { 'X-Console-Request': '1' }, signal, cache: 'no-store' });
-    if (!response.ok) throw new Error(t('edit.failed'));
-    const { rows } = (await response.json()) as { rows: (CreditRow | PointRow)[] };
+    const { rows } = await consoleFetch(quotasApi.rows, { query: Object.fromEntries(new URLSearchParams(search)), signal });
     onProgress({ fetched: rows.length, total: rows.length });
     return rows;
   };

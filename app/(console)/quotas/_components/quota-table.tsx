@@ -4,7 +4,8 @@ import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button, Checkbox } from '@/components/ui';
-import type { CreditRow, PointRow } from '@/lib/server/quotas/dashboard';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { EditDialog } from './edit-dialog';
 import { useMoney } from '@/lib/i18n/use-money';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -43,7 +44,9 @@ export function QuotaTable(props: Props) {
     });
   }
 
-  const cell = 'px-3 py-2';
+  // Names and memos take at most two lines (the rest on hover); every other cell stays on one line, so a
+  // zh-TW name never stacks one character a line and a sign never leaves its amount (issue 27).
+  const cell = 'whitespace-nowrap';
   return (
     <div className="space-y-2">
       {props.canEdit ? (
@@ -54,73 +57,74 @@ export function QuotaTable(props: Props) {
           </Button>
         </div>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{props.tab === 'credit' ? t('credit.caption') : t('points.caption')}</caption>
-          <thead className="bg-zinc-50 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-            <tr>
+      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')}>
+          <THead>
+            <Tr>
               {props.canEdit ? (
-                <th scope="col" className={cell}>
+                <Th className={cell}>
                   <Checkbox
                     aria-label={t('table.selectPage')}
                     checked={allSelected}
                     onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.companyId)))}
                   />
-                </th>
+                </Th>
               ) : null}
               {props.headers.map((h) => (
-                <th key={h.key} scope="col" aria-sort={h.sort} className={`${cell} font-medium ${h.numeric ? 'text-right' : ''}`}>
+                <Th key={h.key} aria-sort={h.sort} numeric={h.numeric} className={cell}>
                   <Link href={h.href} className="underline-offset-2 hover:underline">
                     {h.label}
                     {h.sort === 'ascending' ? ' ▲' : h.sort === 'descending' ? ' ▼' : ''}
                   </Link>
-                </th>
+                </Th>
               ))}
               {props.canEdit ? (
-                <th scope="col" className={cell}>
+                <Th className={cell}>
                   <span className="sr-only">{t('table.edit')}</span>
-                </th>
+                </Th>
               ) : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            </Tr>
+          </THead>
+          <TBody>
             {rows.map((r) => (
-              <tr key={r.companyId}>
+              <Tr key={r.companyId}>
                 {props.canEdit ? (
-                  <td className={cell}>
+                  <Td className={cell}>
                     <Checkbox aria-label={t('table.select', { name: label(r) })} checked={selected.has(r.companyId)} onChange={() => toggle(r.companyId)} />
-                  </td>
+                  </Td>
                 ) : null}
-                <td className={cell}>
+                <Td className={cell}>
                   <Link href={`/companies/${r.companyId}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
                     {r.code ?? '—'}
                   </Link>
-                </td>
-                <td className={cell}>{r.name ?? '—'}</td>
+                </Td>
+                <Td>
+                  <TwoLines text={r.name ?? '—'} />
+                </Td>
                 {props.tab === 'credit' ? (
                   <CreditCells row={r as CreditRow} amount={money} cell={cell} />
                 ) : (
                   <>
-                    <td className={`${cell} text-right tabular-nums`}>{amount((r as PointRow).balance)}</td>
-                    <td className={cell}>{r.enabled ? t('yes') : t('no')}</td>
+                    <Td numeric>{amount((r as PointRow).balance)}</Td>
+                    <Td className={cell}>{r.enabled ? t('yes') : t('no')}</Td>
                   </>
                 )}
-                <td className={cell}>{(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''}</td>
-                <td className={`${cell} whitespace-nowrap`}>
+                <Td>
+                  <TwoLines text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''} />
+                </Td>
+                <Td className={cell}>
                   <time dateTime={r.readAt}>{when(r.readAt)}</time>
-                </td>
+                </Td>
                 {props.canEdit ? (
-                  <td className={cell}>
+                  <Td className={cell}>
                     <Button size="sm" variant="secondary" onClick={() => setEditing([r.companyId])} aria-label={t('table.editOne', { name: label(r) })}>
                       {t('table.edit')}
                     </Button>
-                  </td>
+                  </Td>
                 ) : null}
-              </tr>
+              </Tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </TBody>
+      </Table>
       {editing ? (
         <EditDialog
           tab={props.tab}
@@ -139,16 +143,23 @@ function CreditCells({ row, amount, cell }: { row: CreditRow; amount: (n: number
   const over = row.availableAmount < 0;
   return (
     <>
-      <td className={`${cell} text-right tabular-nums`}>{amount(row.creditAmount)}</td>
-      <td className={`${cell} text-right tabular-nums`}>{amount(row.pendingAmount)}</td>
-      <td className={`${cell} text-right tabular-nums ${over ? 'font-medium text-red-700 dark:text-red-400' : ''}`}>
+      <Td numeric>{amount(row.creditAmount)}</Td>
+      <Td numeric>{amount(row.pendingAmount)}</Td>
+      <Td numeric className={over ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
         {amount(row.availableAmount)}
-        {over ? <span className="ml-2 whitespace-nowrap rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
-      </td>
-      <td className={`${cell} text-right tabular-nums`}>
-        {row.utilisation === null ? t('noLimit') : format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })}
-      </td>
-      <td className={cell}>{row.enabled ? t('checked') : t('notChecked')}</td>
+        {over ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
+      </Td>
+      <Td numeric>{row.utilisation === null ? t('noLimit') : format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })}</Td>
+      <Td className={cell}>{row.enabled ? t('checked') : t('notChecked')}</Td>
     </>
+  );
+}
+
+/** A free text (a company name, a memo) in at most two lines, wide enough that CJK does not stack; all of it on hover. */
+function TwoLines({ text }: { text: string }) {
+  return (
+    <span title={text || undefined} className="line-clamp-2 min-w-[10rem] max-w-[18rem] break-words">
+      {text}
+    </span>
   );
 }

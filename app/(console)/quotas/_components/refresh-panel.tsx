@@ -2,67 +2,57 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { jobKeys } from '@/lib/client/console-keys';
+import { quotasApi, type QuotaStatus } from '@/lib/contract/console/quotas';
 import { durationParts } from './duration';
 import { plainSpaces } from '@/lib/i18n/formats';
 
-export interface RefreshStatus {
-  job: {
-    id: string;
-    state: 'planning' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-    finishedAt: string | null;
-    error: string | null;
-    progress: { total: number; done: number; failed: number; cancelled: number; ratePerSecond: number | null; etaSeconds: number | null };
-  } | null;
-  age: { count: number; oldest: string | null; newest: string | null; stale: boolean };
-  maxAgeMs: number;
-}
-
 const ACTIVE = new Set(['planning', 'running']);
-const headers = { 'X-Console-Request': '1', 'Content-Type': 'application/json' };
+const isActive = (status: QuotaStatus | undefined) => (status?.job ? ACTIVE.has(status.job.state) : false);
 
 /**
  * The snapshot's age and its refresh job: start (full or changed companies only), progress with rate and time
  * left, cancel. Progress is read from the server every second while a job runs; the job itself runs in the
  * server, so leaving the page does not stop it. When it ends, the page re-renders with the new snapshot.
  */
-export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; canCancel: boolean }) {
+export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; canCancel: boolean }) {
   const t = useTranslations('quotas.snapshot');
   const format = useFormatter();
   const router = useRouter();
-  const [status, setStatus] = useState(initial);
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const wasActive = useRef(initial.job ? ACTIVE.has(initial.job.state) : false);
-  const active = status.job ? ACTIVE.has(status.job.state) : false;
+  // Read from the server every second while a job runs; the job itself runs in the server.
+  const { data: status = initial } = useQuery({
+    queryKey: jobKeys.latest('quota-refresh'),
+    queryFn: ({ signal }) => consoleFetch(quotasApi.status, { signal }),
+    initialData: initial,
+    refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),
+  });
+  const active = isActive(status);
+  const wasActive = useRef(isActive(initial));
 
-  const poll = useCallback(async () => {
-    const response = await fetch('/api/quotas/refresh', { headers, cache: 'no-store' });
-    if (!response.ok) return;
-    const next = (await response.json()) as RefreshStatus;
-    setStatus(next);
-    const nowActive = next.job ? ACTIVE.has(next.job.state) : false;
-    if (wasActive.current && !nowActive) router.refresh();
-    wasActive.current = nowActive;
-  }, [router]);
-
+  // When a job ends, the page renders again with the new snapshot. Checked on every answer: a refresh of a few
+  // companies can end before the first read after its start.
   useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void poll().catch(() => {}), 1000);
-    return () => clearInterval(timer);
-  }, [active, poll]);
+    if (wasActive.current && !active) router.refresh();
+    wasActive.current = active;
+  }, [status, active, router]);
+
+  const reread = () => queryClient.invalidateQueries({ queryKey: jobKeys.latest('quota-refresh') });
 
   async function start(mode: 'full' | 'incremental') {
     setBusy(true);
     setNotice(null);
     try {
-      const response = await fetch('/api/quotas/refresh', { method: 'POST', headers, body: JSON.stringify({ mode }) });
-      if (!response.ok) throw new Error(String(response.status));
-      const { started } = (await response.json()) as { started: boolean };
+      const { started } = await consoleFetch(quotasApi.refresh, { body: { mode } });
       setNotice({ tone: 'info', text: started ? t('started') : t('alreadyRunning') });
       wasActive.current = true;
-      await poll();
+      await reread();
     } catch {
       setNotice({ tone: 'error', text: t('startFailed') });
     } finally {
@@ -74,8 +64,9 @@ export function RefreshPanel({ initial, canCancel }: { initial: RefreshStatus; c
     if (!status.job) return;
     setBusy(true);
     try {
-      await fetch(`/api/quotas/refresh?job=${encodeURIComponent(status.job.id)}`, { method: 'DELETE', headers });
-      await poll();
+      // 409 when the job ended meanwhile: either way the status is read again.
+      await consoleFetch(quotasApi.cancel, { query: { job: status.job.id } }).catch(() => undefined);
+      await reread();
     } finally {
       setBusy(false);
     }

@@ -19,7 +19,7 @@ import type { Sku } from '@/lib/contract/resources';
 import { fetchAllPages } from '@/lib/client/lists';
 import { can } from '@/lib/contract/roles';
 import { ProductLink } from './product-link';
-import { useMoney } from '@/lib/i18n/use-money';
+import { useMoney, useQuantity } from '@/lib/i18n/use-money';
 import { useRecord } from '@/lib/client/queries';
 
 export function SkusList() {
@@ -27,6 +27,7 @@ export function SkusList() {
   const tr = useTranslations('records');
   const format = useFormatter();
   const money = useMoney();
+  const quantity = useQuantity();
   const user = useCurrentUser();
   // Name the product a productId filter points at, so a typed id can be checked at a glance.
   const searchParams = useSearchParams();
@@ -49,13 +50,18 @@ export function SkusList() {
       label: t(`fields.${key}`),
       value: (s) => s[key],
       numeric: true,
-      cell: (s) => (key === 'price' || key === 'sellPrice' ? money(s[key]) : format.number(s[key], { maximumFractionDigits: 4 })),
+      cell: (s) =>
+        key === 'price' || key === 'sellPrice' ? money(s[key]) : key === 'inventoryQty' ? quantity(s[key], s.quantityPrecision) : format.number(s[key]),
     });
     return [
       { id: 'id', label: t('fields.id'), value: (s) => s.id, only: 'csv' },
       { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
       recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (s) => s.outerSysCode, href: (s) => `/skus/${s.id}` }),
       text('name'),
+      // What a steward works with first (issue 27): price, stock and status before the reference fields.
+      num('sellPrice'),
+      num('inventoryQty'),
+      { id: 'status', label: t('fields.status'), value: (s) => s.status, cell: (s) => <StatusBadge status={s.status} labels={statusLabels} /> },
       // Each row reads its product's name: the table only (the CSV has the id above).
       { id: 'productId', label: t('fields.productId'), value: (s) => s.productId, truncate: true, cell: (s) => <ProductLink id={s.productId} />, only: 'table' },
       text('barcode'),
@@ -63,12 +69,9 @@ export function SkusList() {
       text('unit'),
       text('spec'),
       num('price'),
-      num('sellPrice'),
-      num('inventoryQty'),
       num('quantityPrecision'),
-      { id: 'status', label: t('fields.status'), value: (s) => s.status, cell: (s) => <StatusBadge status={s.status} labels={statusLabels} /> },
     ];
-  }, [t, format, money, statusLabels]);
+  }, [t, format, money, quantity, statusLabels]);
 
   // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
   const bulk = useBulkSelection<Sku>(can(user.role, 'runImports'));
@@ -113,13 +116,6 @@ export function SkusList() {
   };
 
   return (
-    <>
-      <details className="max-w-xl text-sm">
-        <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
-        <div className="mt-2">
-          <RecordSearch label={tf('lookUp')} action="choose" source={productSource} messages="find.productSearch" onPick={(p) => filterByProduct(p.id)} />
-        </div>
-      </details>
       <ListView
         list="skus"
         tableId="skus"
@@ -128,6 +124,14 @@ export function SkusList() {
         columns={columns}
       withSelection={bulk.withSelection}
         filterFields={filterFields}
+        filterExtra={
+          <details className="max-w-xl text-sm">
+            <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
+            <div className="mt-2">
+              <RecordSearch label={tf('lookUp')} action="choose" source={productSource} messages="find.productSearch" onPick={(p) => filterByProduct(p.id)} />
+            </div>
+          </details>
+        }
         csvFileBase="skus"
         actions={
           <>
@@ -142,6 +146,5 @@ export function SkusList() {
           </>
         }
       />
-    </>
   );
 }

@@ -1,8 +1,8 @@
-import { getCurrentUser } from '@/lib/server/auth/session';
+import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
+import { quotasApi } from '@/lib/contract/console/quotas';
+import { consoleRoute } from '@/lib/server/console-api/route';
 import { getConsoleDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { currentTenant } from '@/lib/server/jobs';
-import { passesBrowserChecks } from '@/lib/server/proxy/browser-checks';
 import { readCreditPage, readPointPage } from '@/lib/server/quotas/dashboard';
 import { parseQuotaQuery } from '@/lib/server/quotas/query';
 
@@ -14,21 +14,16 @@ export const dynamic = 'force-dynamic';
 
 const EXPORT_MAX = 50_000;
 
-export async function GET(request: Request): Promise<Response> {
-  if (!passesBrowserChecks(request, [getEnv().consoleUrl, new URL(request.url).origin])) {
-    return Response.json({ error: 'forbidden' }, { status: 403 });
-  }
-  if (!(await getCurrentUser(request.headers))) return Response.json({ error: 'unauthorized' }, { status: 401 });
-  const url = new URL(request.url);
-  const query = parseQuotaQuery(Object.fromEntries(url.searchParams));
+export const GET = consoleRoute(quotasApi.rows, async ({ query: raw }) => {
+  const query = parseQuotaQuery(raw);
   const db = await getConsoleDb();
   const tenant = currentTenant();
-  const rows: unknown[] = [];
+  const rows: (CreditRow | PointRow)[] = [];
   for (let page = 1; rows.length < EXPORT_MAX; page++) {
     const q = { ...query, page, pageSize: 1000 };
     const part = query.tab === 'credit' ? await readCreditPage(db, tenant, q) : await readPointPage(db, tenant, q);
     rows.push(...part.rows);
     if (part.rows.length < 1000) break;
   }
-  return Response.json({ rows }, { headers: { 'cache-control': 'no-store' } });
-}
+  return { rows };
+});

@@ -18,6 +18,7 @@ import importChunkBodyRows from './0170-import-chunk-body-rows';
 import importRowNoForeignKey from './0171-import-row-no-fk';
 import importUploadClosed from './0180-import-upload-closed';
 import auditChanges from './0250-audit-changes';
+import userPreferenceFilters from './0260-user-preference-filters';
 import importOriginBefore from './0251-import-origin-before';
 
 /**
@@ -47,4 +48,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0180-import-upload-closed': importUploadClosed,
   '0250-audit-changes': auditChanges,
   '0251-import-origin-before': importOriginBefore,
+  '0260-user-preference-filters': userPreferenceFilters,
 };

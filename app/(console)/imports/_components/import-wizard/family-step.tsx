@@ -3,20 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Button, Field, Select } from '@/components/ui';
+import { saveFile } from '@/lib/client/download';
 import { csvFileName, toCsv } from '@/lib/csv/export';
 import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/families';
 import type { WizardAction, WizardState } from './reducer';
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Step 1: what the file imports into, and its template. */
 export function FamilyStep({ state, dispatch, labels }: { state: WizardState; dispatch: Dispatch<WizardAction>; labels: Record<string, string> }) {
@@ -30,7 +20,7 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
     const { headers, example } = templateRows(fam);
     // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
     const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
-    download(
+    saveFile(
       toCsv([example], names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
       csvFileName(`${fam.name}-template`),
     );

@@ -2,8 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, type Dispatch } from 'react';
-import { importsFetch } from '@/lib/client/imports/api';
+import { consoleFetch } from '@/lib/client/console-fetch';
 import type { FromWorker, ToWorker } from '@/lib/client/imports/worker-protocol';
+import { importsApi } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/csv/families';
 import type { SavedMapping } from '@/lib/csv/mapping';
 import { autoCompares, type WizardAction } from './reducer';
@@ -48,7 +49,7 @@ export function useSavedMapping(family: FamilyName | '', dispatch: Dispatch<Wiza
   useEffect(() => {
     if (!family) return;
     let live = true;
-    importsFetch<{ mapping: SavedMapping }>(`/mappings/${family}`)
+    consoleFetch(importsApi.mapping, { params: { family } })
       .then((r) => live && dispatch({ type: 'savedLoaded', saved: r.mapping }))
       .catch(() => live && dispatch({ type: 'savedLoaded', saved: {} }));
     return () => {
@@ -59,5 +60,5 @@ export function useSavedMapping(family: FamilyName | '', dispatch: Dispatch<Wiza
 
 /** Remembers the mapping the user checked with, for the next file of this family. */
 export function saveMapping(family: FamilyName, mapping: SavedMapping) {
-  void importsFetch(`/mappings/${family}`, { method: 'PUT', body: { mapping } }).catch(() => {});
+  void consoleFetch(importsApi.saveMapping, { params: { family }, body: { mapping } }).catch(() => {});
 }

@@ -5,9 +5,10 @@ import { errorFileBytes } from '@/lib/csv/error-file';
 import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
+import { importsApi } from '@/lib/contract/console/imports';
+import { consoleRoute } from '@/lib/server/console-api/route';
 import { requestLocale } from '@/lib/server/locale';
 import { errorFileRows, importStatus } from '@/lib/server/imports';
-import { fail, importsCaller } from '@/lib/server/imports/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,12 +16,10 @@ export const dynamic = 'force-dynamic';
  * "Download error file": the rows that were refused or held back, in the file's own columns, delimiter and
  * encoding, with one error column at the end (lib/csv/error-file.ts). It can be fixed and imported as is.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await importsCaller(request);
-  if (user instanceof Response) return user;
-  const { id } = await params;
+export const GET = consoleRoute(importsApi.errorFile, async ({ params, fail }) => {
+  const { id } = params;
   const status = await importStatus(id);
-  if (!status) return fail('import_not_found', 404);
+  if (!status) return fail('import_not_found');
   const imp = status.import;
   // The error column in the language the person reads the console in.
   const locale = await requestLocale();
@@ -46,4 +45,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       'x-content-type-options': 'nosniff',
     },
   });
-}
+});

@@ -3,19 +3,18 @@ import { describeIssue } from '@/lib/csv/describe';
 import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
+import { importsApi } from '@/lib/contract/console/imports';
+import { consoleRoute } from '@/lib/server/console-api/route';
 import { requestLocale } from '@/lib/server/locale';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
-import { fail, importsCaller } from '@/lib/server/imports/http';
 
 export const dynamic = 'force-dynamic';
 
 /** The results as CSV: the file's own columns, then line, status, id and errors (formula guard by toCsv). */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const user = await importsCaller(request);
-  if (user instanceof Response) return user;
-  const { id } = await params;
+export const GET = consoleRoute(importsApi.results, async ({ params, fail }) => {
+  const { id } = params;
   const status = await importStatus(id);
-  if (!status) return fail('import_not_found', 404);
+  if (!status) return fail('import_not_found');
   // Headers and statuses in the language the person reads the console in.
   const locale = await requestLocale();
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
@@ -45,4 +44,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       'x-content-type-options': 'nosniff',
     },
   });
-}
+});

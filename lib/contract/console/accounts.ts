@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { action } from './action';
+import { json, none } from './endpoint';
+
+/**
+ * The console's own sign-in accounts (Settings, admins) and one's own session: server actions. The account
+ * rules (e-mail, name, password length) are checked in lib/server/accounts, which words each field.
+ */
+
+/** What the settings forms show: a sentence for a toast or alert, and sentences next to fields. */
+export type SettingsActionState = {
+  ok: boolean;
+  message: string;
+  fields?: Partial<Record<'email' | 'name' | 'role' | 'password', string>>;
+  /** Changes on every submit so the form can react to a repeated identical outcome. */
+  at: number;
+};
+
+const text = z.string().max(1000);
+
+export const accountActions = {
+  create: action({
+    name: 'accounts.create',
+    permission: 'manageAccounts',
+    input: z.object({ email: text, name: text, role: text, password: text }),
+    answer: json<SettingsActionState>(),
+    // Recorded with the account's e-mail and role by lib/server/accounts.
+    audit: 'domain',
+  }),
+  changeRole: action({
+    name: 'accounts.changeRole',
+    permission: 'manageAccounts',
+    input: z.object({ userId: text, name: text, role: text }),
+    answer: json<SettingsActionState>(),
+    audit: 'domain',
+  }),
+  setDisabled: action({
+    name: 'accounts.setDisabled',
+    permission: 'manageAccounts',
+    input: z.object({ userId: text, name: text, disabled: z.boolean() }),
+    answer: json<SettingsActionState>(),
+    audit: 'domain',
+  }),
+  /** Ends one's own session; anyone may (a session already gone is the outcome asked for). */
+  signOut: action({ name: 'accounts.signOut', permission: null, input: z.object({}), answer: none(), audit: 'none' }),
+};

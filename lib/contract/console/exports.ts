@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { endpoint, file, idParam, json } from './endpoint';
+import type { JobState } from './jobs';
+
+/** Server-side CSV exports of a whole list (app/api/exports): start one, follow it, download the file. */
+
+export const EXPORT_RESOURCES = ['companies', 'products', 'skus', 'bundles'] as const;
+export type ExportResource = (typeof EXPORT_RESOURCES)[number];
+
+export function isExportResource(value: unknown): value is ExportResource {
+  return typeof value === 'string' && (EXPORT_RESOURCES as readonly string[]).includes(value);
+}
+
+/** One of the person's export jobs. */
+export interface ExportView {
+  id: string;
+  resource: ExportResource;
+  filters: Record<string, string | number>;
+  totalCount: number;
+  state: JobState;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Pages read and pages in all (the name lists included). */
+  pagesDone: number;
+  pagesTotal: number;
+  pagesFailed: number;
+  /** True when the file can be downloaded: finished with every page read. */
+  ready: boolean;
+}
+
+// Every role may export what it may read: /v1 reads are open to every console role.
+const everyRole = { kind: 'session', permission: 'useConsole' } as const;
+
+export const exportsApi = {
+  list: endpoint({ method: 'GET', path: '/api/exports', access: everyRole, answer: json<{ exports: ExportView[] }>() }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/exports',
+    access: everyRole,
+    // The filters are the list's own; the server keeps those the list knows and drops the rest.
+    body: z.object({ resource: z.enum(EXPORT_RESOURCES), filters: z.record(z.string(), z.unknown()).optional() }),
+    answer: json<{ export: ExportView }>(),
+    errors: { export_already_running: 409 },
+  }),
+  /** A plain link: the browser saves the file itself. Only the caller's own export is found. */
+  file: endpoint({
+    method: 'GET',
+    path: '/api/exports/[id]/file',
+    access: everyRole,
+    params: z.object({ id: idParam }),
+    answer: file(),
+    errors: { export_not_found: 404, export_not_ready: 409 },
+    plainGet: true,
+  }),
+};

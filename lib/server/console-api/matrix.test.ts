@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONSOLE_ENDPOINTS as ALL_ENDPOINTS } from '@/lib/contract/console';
+import { endpointPath, type AnyEndpoint } from '@/lib/contract/console/endpoint';
+import { ROLES, type Role } from '@/lib/contract/roles';
+
+// Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
+// (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
+// the reference service in-process. The permission rule is restated here on purpose, independent of
+// lib/contract: imports are for stewards and admins, the audit log for admins, History for stewards and admins (back-office users'
+// for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
+const ORIGIN = 'http://console.test';
+Object.assign(process.env, {
+  DEMO_MODE: '1',
+  CONSOLE_URL: ORIGIN,
+  BETTER_AUTH_SECRET: 'console-api-matrix-secret-'.padEnd(40, 'x'),
+  CONSOLE_DATA_DIR: 'memory://',
+  SERVICE_DATA_DIR: 'memory://',
+});
+
+function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
+  const { method, path } = entry;
+  if (path.startsWith('/api/imports')) return role !== 'viewer';
+  if (path.startsWith('/api/audit')) return role === 'admin';
+  if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
+  if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
+  return true;
+}
+
+/** Samples: ids nobody has (an allowed call answers not found or an empty list), bodies the contract refuses. */
+function samples(entry: AnyEndpoint): { params: Record<string, string>; body?: string }[] {
+  const params = (names: Record<string, string>) => Object.fromEntries([...entry.path.matchAll(/\[(\w+)\]/g)].map(([, n]) => [n!, names[n!]!]));
+  const base = { id: '987654', family: 'companies', type: 'companies' };
+  const body = entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
+  const all = [{ params: params(base), body }];
+  if (entry.path.startsWith('/api/history')) all.push({ params: params({ ...base, type: 'users', id: '2' }), body });
+  return all;
+}
+
+function request(entry: AnyEndpoint, params: Record<string, string>, init: { cookie?: string; body?: string; foreign?: boolean }): Request {
+  const write = entry.method !== 'GET';
+  const query = entry.method === 'DELETE' ? '?job=0' : '';
+  return new Request(`${ORIGIN}${endpointPath(entry, params)}${query}`, {
+    method: entry.method,
+    headers: {
+      'x-console-request': '1',
+      'sec-fetch-site': init.foreign ? 'cross-site' : 'same-origin',
+      ...(write ? { origin: init.foreign ? 'https://evil.example' : ORIGIN, 'content-type': 'application/json' } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body,
+  });
+}
+
+// Health, readiness and metrics take no session: checked on their own below.
+const CONSOLE_ENDPOINTS = ALL_ENDPOINTS.filter((e) => e.access.kind === 'session');
+
+type Route = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const routes = new Map<string, Route>();
+const cookies = {} as Record<Role, string>;
+
+async function routeFor(entry: AnyEndpoint): Promise<Route> {
+  const key = `${entry.method} ${entry.path}`;
+  if (!routes.has(key)) {
+    const routeModule = (await import(join(process.cwd(), `app${entry.path}/route.ts`))) as Record<string, Route>;
+    routes.set(key, routeModule[entry.method]!);
+  }
+  return routes.get(key)!;
+}
+
+async function call(entry: AnyEndpoint, params: Record<string, string>, init: { cookie?: string; body?: string; foreign?: boolean }) {
+  const response = await (await routeFor(entry))(request(entry, params, init), { params: Promise.resolve(params) });
+  const json = (await response.clone().json().catch(() => null)) as { error?: string } | null;
+  return { status: response.status, error: json?.error, requestId: response.headers.get('x-request-id') };
+}
+
+beforeAll(async () => {
+  const { getAuth } = await import('@/lib/server/auth/auth');
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
+  const auth = await getAuth();
+  let n = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    const response = await auth.handler(
+      new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-console-client-address': `198.51.100.${++n}` },
+        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
+      }),
+    );
+    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
+    if (!cookie) throw new Error(`sign-in failed for ${account.email}: ${response.status}`);
+    cookies[account.role] = cookie.split(';')[0]!;
+  }
+});
+
+afterAll(async () => {
+  // Stop a refresh a steward's sample started, so nothing runs while the worker closes.
+  const { latestJob, cancelJob } = await import('@/lib/server/jobs');
+  const { quotaRefreshJob } = await import('@/lib/server/quotas');
+  const job = await latestJob(quotaRefreshJob).catch(() => null);
+  if (job) await cancelJob(job.id);
+});
+
+describe('console API role matrix', () => {
+  it('covers every route folder of the contract', () => {
+    expect(CONSOLE_ENDPOINTS.length).toBeGreaterThanOrEqual(18);
+    expect(readdirSync('app/api')).toEqual(expect.arrayContaining(['imports', 'exports', 'quotas', 'history', 'salespeople', 'audit']));
+  });
+
+  for (const who of [null, ...ROLES] as const) {
+    it(`${who ?? 'signed out'}: every endpoint answers as the contract's permission says`, async () => {
+      const rows: string[] = [];
+      for (const entry of CONSOLE_ENDPOINTS) {
+        for (const { params, body } of samples(entry)) {
+          const what = `${entry.method} ${endpointPath(entry, params)} as ${who ?? 'signed out'}`;
+          const r = await call(entry, params, { cookie: who ? cookies[who] : undefined, body });
+          expect(r.requestId, what).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+          if (who === null) {
+            expect([r.status, r.error], what).toEqual([401, 'unauthenticated']);
+          } else if (expectedAllowed(who, entry, params)) {
+            expect([401, 403, 500], what).not.toContain(r.status);
+          } else {
+            expect([r.status, r.error], what).toEqual([403, 'forbidden']);
+          }
+          rows.push(`${what} → ${r.status}`);
+        }
+      }
+      expect(rows.length).toBeGreaterThan(CONSOLE_ENDPOINTS.length);
+    });
+  }
+
+  it('refuses every endpoint from a foreign origin, even for an admin', async () => {
+    for (const entry of CONSOLE_ENDPOINTS) {
+      for (const { params, body } of samples(entry)) {
+        const r = await call(entry, params, { cookie: cookies.admin, body, foreign: true });
+        expect([r.status, r.error], `${entry.method} ${entry.path}`).toEqual([403, 'forbidden']);
+      }
+    }
+  });
+
+  it('refuses a write without the console header or with a form body', async () => {
+    const writes = CONSOLE_ENDPOINTS.filter((e) => e.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(5);
+    for (const entry of writes) {
+      const [{ params }] = samples(entry) as [{ params: Record<string, string> }];
+      const route = await routeFor(entry);
+      const noHeader = new Request(`${ORIGIN}${endpointPath(entry, params)}`, {
+        method: entry.method,
+        headers: { cookie: cookies.admin, origin: ORIGIN, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect((await route(noHeader, { params: Promise.resolve(params) })).status, entry.path).toBe(403);
+      const form = new Request(`${ORIGIN}${endpointPath(entry, params)}`, {
+        method: entry.method,
+        headers: { cookie: cookies.admin, origin: ORIGIN, 'content-type': 'text/plain', 'x-console-request': '1' },
+        body: '{}',
+      });
+      expect((await route(form, { params: Promise.resolve(params) })).status, entry.path).toBe(403);
+    }
+  });
+
+  it('answers health to anyone, and metrics to no one without a configured token', async () => {
+    const open = ALL_ENDPOINTS.filter((e) => e.access.kind !== 'session');
+    expect(open.map((e) => e.path).sort()).toEqual(['/api/health', '/api/metrics', '/api/ready']);
+    const health = await call(open.find((e) => e.path === '/api/health')!, {}, { foreign: true });
+    expect(health.status).toBe(200);
+    const metrics = await call(open.find((e) => e.path === '/api/metrics')!, {}, { cookie: cookies.admin });
+    expect([metrics.status, metrics.error]).toEqual([404, 'not_found']);
+  });
+});
