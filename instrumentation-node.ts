@@ -1,30 +1,12 @@
-import { checkConsoleDatabase } from './lib/server/db/check';
-import { EnvError, getEnv, type Env } from './lib/server/env';
 import { startRuntime } from './lib/server/runtime/lifecycle';
+import { consoleDatabaseOrExit, envOrExit } from './lib/server/runtime/start';
 
-// Reading the environment at start makes a missing or malformed variable stop the server with a message
-// naming it, instead of failing on the first request that needs it.
-let env: Env;
-try {
-  env = getEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit();
 
 const building = process.env.NEXT_PHASE === 'phase-production-build';
 
 // A console database that cannot be reached stops the start with its name, not a 500 at the first sign-in.
-if (!building && env.database.url) {
-  const problem = await checkConsoleDatabase(env.database.url);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
-}
+if (!building && env.database.url) await consoleDatabaseOrExit(env.database.url);
 
 // The process's runtime (lib/server/runtime) opens its databases and starts the job runner now, so a restarted
 // console resumes its unfinished jobs before anyone visits. This bundle has its own copies of the console's

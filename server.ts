@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installClientAddress } from '@/lib/server/client-address';
-import { EnvError, getEnv, type Env } from '@/lib/server/env';
 import { closeRuntime, stopJobs } from '@/lib/server/runtime';
+import { envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -26,16 +26,7 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 
-let env: Env;
-try {
-  env = getEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit();
 
 // As `next start` does, before Next is loaded.
 (process.env as Record<string, string>).NODE_ENV ??= 'production';
@@ -56,14 +47,9 @@ server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ??
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+stopOnSignal(env.shutdownGraceMs, async (signal) => {
   const graceMs = env.shutdownGraceMs;
   console.log(`${signal}: finishing requests in flight and handing back job units (at most ${graceMs} ms)…`);
-  // Whatever happens below, the process is gone shortly after the grace time.
-  setTimeout(() => process.exit(1), graceMs + 10_000).unref();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.all([
@@ -72,6 +58,4 @@ async function shutdown(signal: string) {
   ]);
   await closeRuntime();
   await app.close().catch(() => {});
-  process.exit(0);
-}
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
+});

@@ -6,21 +6,11 @@
  * On SIGTERM or SIGINT it stops taking units, lets the units in flight finish within SHUTDOWN_GRACE_MS, hands
  * the rest back at once (another worker takes them on its next look, within a second) and exits.
  */
-import { checkConsoleDatabase } from '@/lib/server/db/check';
-import { EnvError, getEnv, type Env } from '@/lib/server/env';
 import { runtime } from '@/lib/server/runtime';
 import { startRuntime } from '@/lib/server/runtime/lifecycle';
+import { consoleDatabaseOrExit, envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
 
-let env: Env;
-try {
-  env = getEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const env = envOrExit();
 if (!env.jobs.runner) {
   console.error('JOBS_RUNNER is off: a worker only runs jobs. Unset it (or set it to on) for the worker.');
   process.exit(1);
@@ -31,22 +21,12 @@ if (!env.database.url || env.upstream.mode === 'embedded') {
   console.error('A worker needs DATABASE_URL (Postgres) and UPSTREAM_BASE_URL, shared with the web instances; without them the web process runs the jobs itself.');
   process.exit(1);
 }
-const problem = await checkConsoleDatabase(env.database.url);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
+await consoleDatabaseOrExit(env.database.url);
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+stopOnSignal(env.shutdownGraceMs, async (signal) => {
   console.log(`${signal}: handing back job units (at most ${env.shutdownGraceMs} ms)…`);
-  setTimeout(() => process.exit(1), env.shutdownGraceMs + 10_000).unref();
   await runtime().stop({ graceMs: env.shutdownGraceMs });
-  process.exit(0);
-}
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
+});
 
 await startRuntime({ accounts: false });
 console.log(`worker ${process.pid}: running jobs (${env.jobs.concurrency} requests at once).`);

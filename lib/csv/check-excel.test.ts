@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BARCODE_CHECK_DIGIT, checkRows, EXCEL_SCIENTIFIC } from './check';
+import { checkRows } from './check';
+import { BARCODE_CHECK_DIGIT, EXCEL_SCIENTIFIC } from './excel-damage';
 import { FAMILIES } from './families';
 import { autoMap } from './mapping';
 import { parseCsv } from './parse';

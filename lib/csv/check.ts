@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { acceptFor, objectRules, type Test } from './accept';
 import { CellSyntax, trimmedCellValue } from './cells';
-import { IDENTIFIER_FIELDS, isScientific } from './excel-damage';
-import { wrongCheckDigit } from './gs1';
+import { IDENTIFIER_FIELDS, identifierIssue } from './excel-damage';
 import type { CellKind, Family, Item } from './families';
 import type { Mapping } from './mapping';
 import type { ParsedRow } from './parse';
@@ -33,21 +32,6 @@ export const MALFORMED_QUOTES = 'malformed_quotes';
 export const CREATES_EVERY_TIME = 'creates_every_time';
 /** A later row with the same key overwrites this one's write. */
 export const DUPLICATE_KEY = 'duplicate_key';
-/** An identifier Excel rewrote in scientific notation (4.71E+12): its digits are lost. */
-export const EXCEL_SCIENTIFIC = 'excel_scientific';
-/** A GS1 barcode (EAN-8/13, UPC-A, GTIN-14) whose check digit is wrong: a warning, the platform takes any text. */
-export const BARCODE_CHECK_DIGIT = 'barcode_check_digit';
-
-/** Excel's damage and a wrong barcode check digit in one identifier cell (trimmed, not empty). */
-export function identifierIssue(field: string, text: string): { error?: RowIssue; warning?: RowIssue } | null {
-  if (isScientific(text)) return { error: { code: EXCEL_SCIENTIFIC, field, params: { value: text } } };
-  if (field === 'barcode') {
-    const wrong = wrongCheckDigit(text);
-    if (wrong) return { warning: { code: BARCODE_CHECK_DIGIT, field, params: { kind: wrong.kind, digit: wrong.expected } } };
-  }
-  return null;
-}
-
 type ZodIssueLike = { message: string; path: PropertyKey[] };
 
 /**

@@ -4,6 +4,8 @@
  * a serial number (45987) or the computer's local format (3/4/2026: March or April?). The check names these
  * before anything is sent.
  */
+import type { RowIssue } from '@/lib/contract/console/import-files';
+import { wrongCheckDigit } from './gs1';
 
 /** The fields that hold identifiers: text Excel must never turn into numbers. */
 export const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set(['outerSysCode', 'barcode', 'companyCode']);
@@ -63,4 +65,19 @@ export function dateCellKind(text: string): 'iso' | 'serial' | 'ambiguous' | 'lo
   // Year first (2026/11/25) reads one way; otherwise day and month are ambiguous when both are 12 or less.
   if (m[1]!.length === 4) return 'local';
   return a <= 12 && b <= 12 && a !== b && c > 0 ? 'ambiguous' : 'local';
+}
+
+/** An identifier Excel rewrote in scientific notation (4.71E+12): its digits are lost. */
+export const EXCEL_SCIENTIFIC = 'excel_scientific';
+/** A GS1 barcode (EAN-8/13, UPC-A, GTIN-14) whose check digit is wrong: a warning, the platform takes any text. */
+export const BARCODE_CHECK_DIGIT = 'barcode_check_digit';
+
+/** Excel's damage and a wrong barcode check digit in one identifier cell (trimmed, not empty). */
+export function identifierIssue(field: string, text: string): { error?: RowIssue; warning?: RowIssue } | null {
+  if (isScientific(text)) return { error: { code: EXCEL_SCIENTIFIC, field, params: { value: text } } };
+  if (field === 'barcode') {
+    const wrong = wrongCheckDigit(text);
+    if (wrong) return { warning: { code: BARCODE_CHECK_DIGIT, field, params: { kind: wrong.kind, digit: wrong.expected } } };
+  }
+  return null;
 }

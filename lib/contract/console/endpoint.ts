@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ErrorCode } from '../errors';
 import { can, type ConsolePermission, type Role } from '../roles';
 
@@ -38,8 +38,11 @@ export const none = (): Answer<undefined> => ({ kind: 'none' });
  */
 export type AuditRule = 'request' | 'domain' | 'none';
 
-/** What an endpoint without params, query or body takes. */
-export const NO_INPUT = z.object({});
+/**
+ * What an endpoint without params, query or body takes (the schema itself is in ./params: this module is read
+ * by every browser fetcher, and a plain read must not bring zod to a list page's first load).
+ */
+type NoInput = z.ZodObject<Record<string, never>>;
 type Schema = z.ZodType;
 
 /** The codes an endpoint answers beyond the wrapper's own, with their statuses. */
@@ -75,9 +78,9 @@ export type ResponseOf<E> = E extends { answer: Answer<infer R> } ? R : never;
 
 /** Fills in what an entry leaves out: no params, no query, no body, JSON answer, no own error codes. */
 export function endpoint<
-  P extends Schema = typeof NO_INPUT,
-  Q extends Schema = typeof NO_INPUT,
-  B extends Schema = typeof NO_INPUT,
+  P extends Schema = NoInput,
+  Q extends Schema = NoInput,
+  B extends Schema = NoInput,
   R = unknown,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no own codes: the wrapper's only
   X extends ErrorMap = {},
@@ -117,6 +120,3 @@ export function endpointPath(entry: { path: string }, params: Record<string, str
     return encodeURIComponent(String(value));
   });
 }
-
-/** A path segment that is a console id (a bigint serial): anything else is not found, without a query. */
-export const idParam = z.string().regex(/^[0-9]{1,18}$/);

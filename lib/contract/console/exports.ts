@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, file, idParam, json } from './endpoint';
+import { endpoint, file, json } from './endpoint';
+import { idParam } from './params';
 import type { JobState } from './jobs';
 
 /** Server-side CSV exports of a whole list (app/api/exports): start one, follow it, download the file. */

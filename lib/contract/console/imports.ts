@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, file, idParam, json, none } from './endpoint';
+import { endpoint, file, json, none } from './endpoint';
+import { idParam } from './params';
 import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type RowIssue } from './import-files';
 import type { JobState } from './jobs';
 
