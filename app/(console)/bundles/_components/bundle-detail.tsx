@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/components/layout/current-user';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
@@ -47,15 +47,22 @@ export function BundleDetail({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header>
-        <p className="text-sm">
-          <Link href="/bundles" className={link}>
-            {t('title')}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold">
-          {t('bundle')} {b ? b.name || b.outerSysCode || `#${b.id}` : `#${id}`}
-        </h1>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link href="/bundles" className={link}>
+              {t('title')}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">
+            {t('bundle')} {b ? b.name || b.outerSysCode || `#${b.id}` : `#${id}`}
+          </h1>
+        </div>
+        {b && editable ? (
+          <LinkButton href={`/bundles/${id}/edit`} variant="primary">
+            {tr('edit')}
+          </LinkButton>
+        ) : null}
       </header>
       <QueryState isPending={bundle.isPending} error={bundle.error} onRetry={() => void bundle.refetch()} notFound={t('notFound')} />
       {b ? (
