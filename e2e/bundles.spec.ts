@@ -244,8 +244,9 @@ test.describe('steward', () => {
     expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
     page.once('dialog', (d) => void d.accept()); // "leave unsaved changes?"
     await notice.getByRole('link', { name: 'Edit that record instead' }).click();
-    await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(existing.name);
+    await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}/edit$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit bundle' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(existing.name);
   });
 });
 
