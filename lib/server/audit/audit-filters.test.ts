@@ -9,12 +9,13 @@ describe('audit filters from the URL', () => {
     expect(startOfDay('2026-07-01', 'America/New_York')?.toISOString()).toBe('2026-07-01T04:00:00.000Z');
   });
 
-  it('keeps person, operation and a known outcome; drops what it cannot read', () => {
-    expect(auditFiltersFrom({ person: ' a@example.com ', operation: 'PUT /v1/companies/{id}', result: 'refused' }, 'UTC')).toEqual({
+  it('keeps person, operation, a known family and a known outcome; drops what it cannot read', () => {
+    expect(auditFiltersFrom({ person: ' a@example.com ', operation: 'PUT /v1/companies/{id}', family: 'bulk', result: 'refused' }, 'UTC')).toEqual({
       person: 'a@example.com',
       operation: 'PUT /v1/companies/{id}',
+      family: 'bulk',
       result: 'refused',
     });
-    expect(auditFiltersFrom({ result: 'maybe', from: '2026-02-30', to: 'yesterday' }, 'UTC')).toEqual({});
+    expect(auditFiltersFrom({ result: 'maybe', family: 'carrier-pigeon', from: '2026-02-30', to: 'yesterday' }, 'UTC')).toEqual({});
   });
 });

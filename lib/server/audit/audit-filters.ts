@@ -1,4 +1,5 @@
 import 'server-only';
+import { isAuditFamily } from '@/lib/contract/history';
 import type { AuditFilters, WriteResult } from './audit-log';
 
 type Params = Record<string, string | string[] | undefined>;
@@ -28,7 +29,7 @@ export function startOfDay(day: string, timeZone: string): Date | null {
 const RESULTS: readonly WriteResult[] = ['applied', 'refused', 'unknown'];
 
 /**
- * The audit page's filters from its URL: person (e-mail), operation, outcome, and a day range read in the
+ * The audit page's filters from its URL: person (e-mail), operation, how it was sent (family), outcome, and a day range read in the
  * person's time zone (both days included). Anything unreadable is left out rather than refused.
  */
 export function auditFiltersFrom(params: Params, timeZone: string): AuditFilters {
@@ -37,6 +38,8 @@ export function auditFiltersFrom(params: Params, timeZone: string): AuditFilters
   if (person) filters.person = person;
   const operation = first(params.operation);
   if (operation) filters.operation = operation;
+  const family = first(params.family);
+  if (isAuditFamily(family)) filters.family = family;
   const result = first(params.result);
   if (result && (RESULTS as readonly string[]).includes(result)) filters.result = result as WriteResult;
   const from = first(params.from);
