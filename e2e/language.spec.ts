@@ -81,14 +81,22 @@ const TOURS: [string, Stop[]][] = [
   ],
 ];
 
-/** Opens each page, waits for its heading (zh: the whole heading; en: a part of it), and runs axe. */
-async function tour(page: Page, stops: Stop[], language: 'zh' | 'en') {
+/**
+ * Opens each page, waits for its heading (zh: the whole heading; en: a part of it), and runs axe in each colour
+ * scheme (the page follows the system's when no theme was chosen).
+ */
+async function tour(page: Page, stops: Stop[], language: 'zh' | 'en', schemes: ('light' | 'dark')[]) {
   for (const [path, zh, en] of stops) {
+    await page.emulateMedia({ colorScheme: schemes[0] });
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 });
     if (language === 'zh') await expect(page.getByRole('heading', { level: 1, name: zh }), path).toBeVisible();
     else await expect(heading, path).toContainText(en);
-    await expectNoAxeViolations(page);
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html'), `${path} in ${scheme}`).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expectNoAxeViolations(page);
+    }
   }
 }
 
@@ -158,23 +166,20 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
 
   // Every page of the console in Traditional Chinese, light and dark; the English pages are checked by each
   // page's own spec in light, and in dark below. The fixture fails a page on any console error (hydration too).
-  for (const scheme of ['light', 'dark'] as const) {
-    for (const [group, pages] of TOURS) {
-      test(`axe passes in Traditional Chinese (${scheme}): ${group}`, async ({ page }) => {
-        test.slow(); // Up to nine pages, each checked by axe.
-        await page.emulateMedia({ colorScheme: scheme });
-        // Each page's client components get only their namespaces (lib/i18n/client-scopes.ts): a missing one is
-        // reported by next-intl in the browser console, and would show a message key instead of words.
-        const missing: string[] = [];
-        page.on('console', (message) => {
-          if (/MISSING_MESSAGE/.test(message.text())) missing.push(`${page.url()}: ${message.text()}`);
-        });
-        await signInAs(page, email);
-        await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
-        await tour(page, pages, 'zh');
-        expect(missing).toEqual([]);
+  for (const [group, pages] of TOURS) {
+    test(`axe passes in Traditional Chinese, light and dark: ${group}`, async ({ page }) => {
+      test.slow(); // Up to nine pages, each checked by axe twice.
+      // Each page's client components get only their namespaces (lib/i18n/client-scopes.ts): a missing one is
+      // reported by next-intl in the browser console, and would show a message key instead of words.
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (/MISSING_MESSAGE/.test(message.text())) missing.push(`${page.url()}: ${message.text()}`);
       });
-    }
+      await signInAs(page, email);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
+      await tour(page, pages, 'zh', ['light', 'dark']);
+      expect(missing).toEqual([]);
+    });
   }
 
   test('axe passes in Traditional Chinese: an import\'s results page', async ({ page }) => {
@@ -295,8 +300,7 @@ test.describe('English, dark', () => {
   for (const [group, pages] of TOURS) {
     test(`axe passes in English (dark): ${group}`, async ({ page }) => {
       test.slow();
-      await tour(page, pages, 'en');
-      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await tour(page, pages, 'en', ['dark']);
     });
   }
 });
