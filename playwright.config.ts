@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { METRICS_TOKEN } from './e2e/support/server-log';
 
 /**
  * End-to-end tests against the BUILT console (`next build` first; CI runs `npm run build` before this), in
@@ -65,6 +66,9 @@ export default defineConfig({
       SERVICE_DATA_DIR: `${dataDir}/service`,
       // Every spec signs in from 127.0.0.1; the limit itself is proven in lib/server/auth/auth.test.ts.
       AUTH_SIGN_IN_MAX_ATTEMPTS: '200',
+      METRICS_TOKEN,
     },
   },
+  // After every run: no line of the server's log carries a secret, password, cookie or signature.
+  globalTeardown: './e2e/log-check.ts',
 });

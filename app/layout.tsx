@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { THEME_SCRIPT } from '@/components/layout/theme-script';
+import { ThemeSync } from '@/components/layout/theme-sync';
 import { ErrorCatalogueSync } from '@/components/layout/error-catalogue-sync';
 import { TimeZoneSync } from '@/components/layout/time-zone-sync';
 import { scopeMessages } from '@/lib/i18n/client-scopes';
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {/* Only the namespaces every page's client components need; layouts below add their own. */}
         <NextIntlClientProvider messages={scopeMessages(await getMessages(), '')}>
           <TimeZoneSync />
+          <ThemeSync />
           <ErrorCatalogueSync />
           {children}
         </NextIntlClientProvider>

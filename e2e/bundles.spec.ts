@@ -182,6 +182,50 @@ test.describe('steward', () => {
     await expect(explainer(page).locator('tbody th[scope=row] a')).toHaveText([/^E2E-KEEP/]);
   });
 
+  test("edits a bundle's own fields with a review, and a stale edit shows the conflict and sends nothing", async ({ page }) => {
+    await page.goto('/bundles');
+    const part = await makeSku(page, uniqueCode('E2E-HEAD'), 30);
+    const created = await proxyWrite(page, 'POST', '/v1/bundles', {
+      outerSysCode: uniqueCode('E2E-HEADER'), name: 'Header before', warehouse: 'Old shelf', productCategoryId: category.id,
+      components: [{ componentSkuId: part, quantity: 1, sort: 1 }],
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: number };
+
+    await page.goto(`/bundles/${id}`);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit bundle' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Header before');
+    await page.getByLabel('Name', { exact: true }).fill('Header after');
+    await page.getByLabel('Warehouse').fill('桃園大園倉');
+    await expectNoAxeViolations(page);
+    const put = page.waitForRequest((r) => r.method() === 'PUT');
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await expect(review.getByRole('row', { name: /Warehouse/ })).toContainText('Old shelf');
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    // Only what changed is sent; the recipe and prices are not touched.
+    expect((await put).postDataJSON()).toMatchObject({ name: 'Header after', warehouse: '桃園大園倉' });
+    expect(Object.keys((await put).postDataJSON() as object)).not.toContain('components');
+    await expect(page).toHaveURL(new RegExp(`/bundles/${id}$`));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Header after');
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('桃園大園倉');
+    await expect(explainer(page).locator('tbody tr')).toHaveCount(1);
+
+    // Someone else renames it while this page's form is open.
+    await page.goto(`/bundles/${id}/edit`);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Header after');
+    expect((await proxyWrite(page, 'PUT', `/v1/bundles/${id}`, { name: 'Renamed elsewhere' })).status).toBe(200);
+    const requests = recordUpstreamRequests(page);
+    await page.getByLabel('Name', { exact: true }).fill('Mine');
+    await page.getByRole('button', { name: 'Review and save' }).click();
+    await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByRole('dialog', { name: 'This record changed since you opened it' });
+    await expect(conflict.getByRole('row', { name: /Name/ })).toHaveText(/Name\s*Header after\s*Renamed elsewhere\s*Mine/);
+    expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
+  });
+
   test('New bundle shows an existing bundle with the same ERP code and sends no create', async ({ page }) => {
     const existing = tenant.bundles[0]!;
     const sku = tenant.skus.find((s) => s.id === existing.components[0]!.componentSkuId)!;
@@ -200,8 +244,9 @@ test.describe('steward', () => {
     expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
     page.once('dialog', (d) => void d.accept()); // "leave unsaved changes?"
     await notice.getByRole('link', { name: 'Edit that record instead' }).click();
-    await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(existing.name);
+    await expect(page).toHaveURL(new RegExp(`/bundles/${existing.id}/edit$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit bundle' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(existing.name);
   });
 });
 
@@ -228,6 +273,7 @@ test.describe('viewer', () => {
     await expect(explainer(page).locator('tbody tr')).toHaveCount(tenant.bundles.find((b) => b.outerSysCode === expected[0])!.components.length);
     await expect(page.getByRole('button', { name: 'Edit recipe' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Change prices' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });

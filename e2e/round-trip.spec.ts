@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { xlsx } from './support/xlsx';
 
 /**
  * Files that round-trip (issue 26): what the Exports page writes, in English or Chinese, imports back with no
@@ -11,6 +13,7 @@ import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
  */
 
 const zhExports = (JSON.parse(readFileSync('messages/zh-TW/exports.json', 'utf8')) as { exports: { resource: string; start: string; columns: { outerSysCode: string } } }).exports;
+const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice', string> } }).skus.fields;
 const tenant = demoTenant();
 const product = tenant.products[0]!;
 const bundleProduct = tenant.bundles[0]!;
@@ -139,4 +142,117 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'created')).toHaveText('28');
   await expect(count(page, 'failed')).toHaveText('2');
+});
+
+test("Excel's damage is caught by the check: a barcode in scientific notation is held back, a wrong check digit is a warning", async ({ page }) => {
+  const run = uniqueCode('XL');
+  const rows = [
+    ['productId', 'outerSysCode', 'name', 'barcode'],
+    [String(product.id), `${run}-1`, 'Excel 1', '4710001000003'],
+    [String(product.id), `${run}-2`, 'Excel 2', '4.71E+12'],
+    [String(product.id), `${run}-3`, 'Excel 3', '4710001000004'],
+  ];
+  await chooseFile(page, 'SKUs', 'excel.csv', toFile(rows));
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText('3 rows checked: 2 rows to send, 1 row held back, 1 row with warnings.')).toBeVisible();
+  const issues = page.getByRole('table', { name: 'Rows with errors or warnings' });
+  await expect(issues.locator('tbody tr').filter({ hasText: /^3/ })).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
+  await expect(issues.locator('tbody tr').filter({ hasText: /^4/ })).toContainText('The check digit of this EAN-13 barcode should be 3.');
+});
+
+test('an Excel workbook with two sheets: the wizard asks which sheet, and the chosen sheet\'s rows are checked, numbers read as stored', async ({ page }) => {
+  const run = uniqueCode('WB');
+  const file = xlsx([
+    { name: 'Notes', rows: [['productId', 'outerSysCode', 'name'], [product.id, `${run}-N1`, 'Note 1'], [product.id, `${run}-N2`, 'Note 2']] },
+    {
+      name: 'SKUs',
+      rows: [
+        ['productId', 'outerSysCode', 'name', 'barcode', 'sellPrice'],
+        [product.id, `${run}-1`, 'Sheet two 1', 4710001000003, 12.5],
+        [product.id, `${run}-2`, 'Sheet two 2', 4710001000010, 13],
+        [product.id, `${run}-3`, 'Sheet two 3', 4710001000027, 14],
+      ],
+    },
+  ]);
+  await page.goto('/imports/new');
+  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
+  await page.getByLabel('CSV file').setInputFiles({ name: 'two-sheets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  const sheet = page.getByLabel('Sheet', { exact: true });
+  await expect(sheet).toHaveValue('Notes');
+  await expect(page.getByRole('table', { name: 'Preview of the first rows' })).toContainText(`${run}-N1`);
+  await sheet.selectOption('SKUs');
+  const preview = page.getByRole('table', { name: 'Preview of the first rows' });
+  await expect(preview).toContainText(`${run}-1`);
+  await expect(preview).toContainText('4710001000003');
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText('3 rows checked: 3 rows to send, 0 rows held back, 0 rows with warnings.')).toBeVisible();
+  await expect(page.getByText(/3 rows create, 0 rows update/)).toBeVisible({ timeout: 30_000 });
+});
+
+test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 prices changed in the workbook update, nothing else does', async ({ page }) => {
+  test.slow(); // An export, a check with comparison and an import.
+  const run = uniqueCode('XLSX');
+  await page.goto('/skus');
+  const items = Array.from({ length: 20 }, (_, i) => ({
+    productId: product.id,
+    outerSysCode: `${run}-${String(i + 1).padStart(2, '0')}`,
+    name: `Workbook ${i + 1}`,
+    barcode: `47199991${String(i).padStart(5, '0')}`,
+    unit: '包',
+    price: 100 + i,
+    sellPrice: 90.5 + i,
+  }));
+  expect((await proxyWrite(page, 'POST', '/v1/skus/batch', items)).status).toBe(200);
+
+  await page.goto(`/skus?outerSysCode=${run}`);
+  await expect(page.getByRole('table', { name: 'SKUs' }).locator('tbody tr')).toHaveCount(20);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Excel (.xlsx)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^skus-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const col = (name: string) => headers.indexOf(name) + 1;
+  const [codeCol, barcodeCol, sellCol] = [col(enSkus.outerSysCode), col(enSkus.barcode), col(enSkus.sellPrice)];
+  expect(Math.min(codeCol, barcodeCol, sellCol)).toBeGreaterThan(0);
+  expect(sheet.rowCount).toBe(21);
+  const changed = new Map<string, number>();
+  for (let r = 2; r <= 21; r++) {
+    const row = sheet.getRow(r);
+    const code = row.getCell(codeCol).value as string;
+    const item = items.find((i) => i.outerSysCode === code)!;
+    expect(row.getCell(barcodeCol).value).toBe(item.barcode);
+    expect(row.getCell(barcodeCol).numFmt).toBe('@');
+    expect(row.getCell(sellCol).value).toBe(item.sellPrice);
+    if (r <= 6) {
+      row.getCell(sellCol).value = 500 + r;
+      changed.set(code, 500 + r);
+    }
+  }
+  const edited = Buffer.from(await workbook.xlsx.writeBuffer());
+
+  await page.goto('/imports/new');
+  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
+  await page.getByLabel('CSV file').setInputFiles({ name: 'skus-edited.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: edited });
+  await expect(page.getByLabel(`Field for column ${enSkus.barcode}`)).toHaveValue('barcode');
+  await expect(page.getByText(UNUSED)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
+  await expect(count(page, 'updated')).toHaveText('5');
+
+  const live = (await page.evaluate(async (code) => {
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    return ((await res.json()) as { data: { outerSysCode: string; sellPrice: number; barcode: string }[] }).data;
+  }, run)) as { outerSysCode: string; sellPrice: number; barcode: string }[];
+  expect(live).toHaveLength(20);
+  for (const sku of live) {
+    const item = items.find((i) => i.outerSysCode === sku.outerSysCode)!;
+    expect(sku.sellPrice).toBe(changed.get(sku.outerSysCode) ?? item.sellPrice);
+    expect(sku.barcode).toBe(item.barcode);
+  }
 });

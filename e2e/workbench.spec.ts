@@ -152,6 +152,52 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   await expect(count(page, 'created')).toHaveText('2');
 });
 
+test('the fix grid at 1280 × 800: an error in the last column reads without scrolling, Ctrl+Z undoes, and Chinese input edits a cell', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const run = uniqueCode('GRID');
+  const sku = { productId: product.id, outerSysCode: `${run}-1`, name: 'Grid', unit: 'box', spec: '12 x 500 g', barcode: '', price: 10, sellPrice: 12, quantityPrecision: 9, warehouse: 'Shelf 1' };
+  await page.goto('/imports/sync');
+  await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
+  await page.getByLabel('Batch endpoint').selectOption({ label: 'SKUs' });
+  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify([sku]));
+  await page.getByLabel('Answer (optional)').fill(JSON.stringify({ items: [{ index: 0, status: 'failed', id: null, errors: ['invalid_quantity_precision'] }] }));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+
+  const grid = page.getByRole('grid', { name: 'Rows to fix' });
+  const headers = await grid.locator('thead th').allTextContents();
+  // The family's last column is the one refused.
+  expect(headers.at(-1)).toBe('quantityPrecision');
+  const row = grid.locator('tbody tr').first();
+  const cell = (header: string) => row.locator('td, th').nth(headers.indexOf(header));
+  // The row's errors are listed after its label: in view at first paint, whatever the grid's width.
+  const listed = cell('Errors').getByRole('button', { name: /Quantity precision must be a whole number from 0 to 4\./ });
+  await expect(listed).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page);
+
+  // The listed error moves to its cell; an edit, then Ctrl+Z brings the refused value and its error back.
+  await listed.click();
+  await expect(cell('quantityPrecision')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'quantityPrecision, row 0' }).fill('2');
+  await page.keyboard.press('Enter');
+  await expect(cell('quantityPrecision')).toHaveText('2');
+  await expect(row).not.toContainText('whole number');
+  await cell('quantityPrecision').focus();
+  await page.keyboard.press('Control+z');
+  await expect(cell('quantityPrecision')).toContainText('9');
+  await expect(cell('Errors')).toContainText('Quantity precision must be a whole number from 0 to 4.');
+
+  // A Zhuyin input method on the selected name cell: its keydown opens the editor, the composition lands in it.
+  await cell('name').click();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Process', code: 'KeyJ', windowsVirtualKeyCode: 229 });
+  for (const text of ['ㄨ', 'ㄨ˙']) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+  await cdp.send('Input.insertText', { text: '烏' });
+  await expect(page.getByRole('textbox', { name: 'name, row 0' })).toHaveValue('烏');
+  await page.keyboard.press('Enter');
+  await expect(cell('name')).toHaveText('烏');
+});
+
 test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({ page }) => {
   const run = uniqueCode('CMP');
   const file = csv([

@@ -6,11 +6,12 @@ import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard'
 import { Alert, Button } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
 import type { AllPagesProgress } from '@/lib/client/lists';
-import type { CsvColumn } from '@/lib/csv/export';
+import type { XlsxColumn } from '@/lib/csv/xlsx-export';
 
 export interface ExportCsvButtonProps<Row> {
   fileBase: string;
-  columns: CsvColumn<Row>[];
+  /** The same columns for both formats; `kind` types the Excel cells. */
+  columns: XlsxColumn<Row>[];
   /** Every row of the current filtered list (all pages). */
   fetchAll: (options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }) => Promise<Row[]>;
   /** Console-side narrowing applied to the fetched rows (the exact-code toggle). */
@@ -23,7 +24,7 @@ type ExportState =
   | { phase: 'done'; rows: number }
   | { phase: 'failed'; sentence: string };
 
-/** Exports the current filtered list, all pages, to CSV, with a progress bar and a cancel button. */
+/** Exports the current filtered list, all pages, to Excel (.xlsx) or CSV, with a progress bar and a cancel button. */
 export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: ExportCsvButtonProps<Row>) {
   const t = useTranslations('dataTable');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
@@ -33,7 +34,7 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
   // Leaving the page (a link, closing or reloading the tab) would drop the export: ask first.
   useUnsavedChangesGuard(state.phase === 'running', tw('leaveExport'));
 
-  async function run() {
+  async function run(format: 'xlsx' | 'csv') {
     const abort = new AbortController();
     controller.current = abort;
     setState({ phase: 'running', fetched: 0, total: null });
@@ -43,9 +44,14 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
         onProgress: ({ fetched, total }) => setState({ phase: 'running', fetched, total }),
       });
       const kept = narrow ? narrow(rows) : rows;
-      // The CSV writer (papaparse) loads with the first export, not with every list page.
+      // The writers (papaparse, exceljs) load with the first export, not with every list page.
       const { csvFileName, toCsv } = await import('@/lib/csv/export');
-      saveFile(toCsv(kept, columns), csvFileName(fileBase));
+      if (format === 'csv') saveFile(toCsv(kept, columns), csvFileName(fileBase));
+      else {
+        const { toXlsx, XLSX_TYPE } = await import('@/lib/csv/xlsx-export');
+        const bytes = await toXlsx(kept, columns, fileBase);
+        saveFile(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), csvFileName(fileBase, new Date(), 'xlsx'));
+      }
       setState({ phase: 'done', rows: kept.length });
     } catch (error) {
       if (abort.signal.aborted) setState({ phase: 'idle' });
@@ -68,9 +74,14 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
           </Button>
         </>
       ) : (
-        <Button variant="secondary" size="sm" onClick={run}>
-          {t('exportCsv')}
-        </Button>
+        <>
+          <Button variant="secondary" size="sm" onClick={() => run('xlsx')}>
+            {t('exportXlsx')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => run('csv')}>
+            {t('exportCsv')}
+          </Button>
+        </>
       )}
       <span role="status" className="sr-only">
         {state.phase === 'done' ? t('exportDone', { rows: state.rows }) : ''}

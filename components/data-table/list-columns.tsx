@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { CsvColumn } from '@/lib/csv/export';
+import type { XlsxColumn } from '@/lib/csv/xlsx-export';
 import type { ColumnMeta } from './data-table';
 
 export type CellValue = string | number | boolean | null | undefined;
@@ -18,8 +18,10 @@ export interface ListColumn<Row> {
   value: (row: Row) => CellValue;
   /** How the table shows it when plain text is not enough (a link, a badge, a formatted amount). */
   cell?: (row: Row) => ReactNode;
-  /** Right-aligned figures. */
+  /** Right-aligned figures (number cells in an Excel export; every other column is a Text cell there). */
   numeric?: boolean;
+  /** An amount in NT$: a number cell with two decimals in an Excel export. */
+  money?: boolean;
   /** A long free text, cut to one line in the table (see ColumnMeta.truncate). */
   truncate?: boolean;
   /** The record's code and link: always shown, so the column picker does not offer it. */
@@ -44,9 +46,11 @@ export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDe
     }));
 }
 
-/** The columns as the CSV export writes them. */
-export function csvColumns<Row>(columns: readonly ListColumn<Row>[]): CsvColumn<Row>[] {
-  return columns.filter((c) => c.only !== 'table').map((c) => ({ header: c.label, value: c.value }));
+/** The columns as the CSV and Excel exports write them. */
+export function csvColumns<Row>(columns: readonly ListColumn<Row>[]): XlsxColumn<Row>[] {
+  return columns
+    .filter((c) => c.only !== 'table')
+    .map((c) => ({ header: c.label, value: c.value, kind: c.money ? 'money' : c.numeric ? 'number' : 'text' }));
 }
 
 /** The pinned first column of a list page: the record's code (or #id when it has none), linking to its page. */

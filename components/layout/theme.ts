@@ -11,16 +11,21 @@ function read(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-export function setTheme(theme: Theme) {
+/** Shows a theme on <html> without remembering it (ThemeSync applies the remembered one). */
+export function showTheme(theme: Theme) {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
+}
+
+export function setTheme(theme: Theme) {
+  showTheme(theme);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
     // Private mode or storage disabled: the choice lasts for this page only.
   }
-  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {

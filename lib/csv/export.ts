@@ -56,8 +56,8 @@ export function csvLines<Row>(rows: readonly Row[], columns: readonly CsvColumn<
   return Papa.unparse(data, { newline: '\r\n', quotes: false, escapeFormulae: false }) + '\r\n';
 }
 
-/** A file name stamped with the local date, e.g. `companies-2026-11-22.csv`. */
-export function csvFileName(base: string, now: Date = new Date()): string {
+/** A file name stamped with the local date, e.g. `companies-2026-11-22.csv` (or `.xlsx`). */
+export function csvFileName(base: string, now: Date = new Date(), extension: 'csv' | 'xlsx' = 'csv'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
 }

@@ -17,6 +17,7 @@ export const CLIENT_SCOPES = {
   '(console)/audit': ['audit', 'history'],
   '(console)/bundles': ['bundles', 'writes'],
   '(console)/bundles/[id]': ['forms', 'history'],
+  '(console)/bundles/[id]/edit': ['products'],
   '(console)/bundles/new': ['forms', 'products'],
   '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench'],
   '(console)/exports': ['exports', 'writes'],

@@ -43,6 +43,12 @@ export function useCreateBundle() {
   return useMutation({ mutationFn: createBundle, onSuccess: ({ id }) => invalidate(client, id) });
 }
 
+/** The bundle's own fields (not its prices or recipe); the review's old values go with it (EntityForm). */
+export function useUpdateBundle(id: number) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (changes: BundleWrite) => updateBundle(id, changes), onSuccess: () => invalidate(client, id) });
+}
+
 export function useReplaceRecipe(id: number) {
   const client = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
-import { readAndCheck } from '@/lib/csv/read-check';
+import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
+import { isWorkbook, sheetRows, storedNumber, type SheetCell } from '@/lib/csv/workbook';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
@@ -45,7 +46,34 @@ async function bytesOf(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-async function preview(file: File, encoding?: Encoding, delimiter?: Delimiter) {
+/**
+ * The sheets of a workbook, each cell as stored (numbers as the file's own text). read-excel-file (about
+ * 20 kB, maintained, typed cells) loads only when a workbook is chosen; its web-worker build does not start a
+ * worker of its own, since this is one.
+ */
+async function readWorkbook(file: File): Promise<{ sheet: string; data: SheetCell[][] }[]> {
+  const { default: readXlsxFile } = await import('read-excel-file/web-worker');
+  const sheets = await readXlsxFile(file, { parseNumber: storedNumber, trim: false });
+  return sheets as unknown as { sheet: string; data: SheetCell[][] }[];
+}
+
+async function workbookSheet(file: File, sheet: string | undefined) {
+  const sheets = await readWorkbook(file);
+  const chosen = sheets.find((s) => s.sheet === sheet) ?? sheets[0]!;
+  return { names: sheets.map((s) => s.sheet), name: chosen.sheet, ...sheetRows(chosen.data) };
+}
+
+const WORKBOOK_READ = { detected: { encoding: 'utf-8', bomLength: 0, basis: 'valid' }, encoding: 'utf-8', delimiter: ',' } as const;
+
+async function preview(file: File, encoding?: Encoding, delimiter?: Delimiter, sheet?: string) {
+  if (isWorkbook(file.name, new Uint8Array(await file.slice(0, 4).arrayBuffer()))) {
+    const read = await workbookSheet(file, sheet);
+    post({
+      type: 'preview',
+      result: { ...WORKBOOK_READ, headers: read.headers, rows: read.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells), error: read.error, workbook: { sheets: read.names, sheet: read.name } },
+    });
+    return;
+  }
   const result = await readCsvBytes(await bytesOf(file), { encoding, delimiter, preview: PREVIEW_ROWS });
   post({
     type: 'preview',
@@ -62,6 +90,16 @@ async function preview(file: File, encoding?: Encoding, delimiter?: Delimiter) {
 
 async function check(message: Extract<ToWorker, { type: 'check' }>) {
   checked = null;
+  if (isWorkbook(message.file.name, new Uint8Array(await message.file.slice(0, 4).arrayBuffer()))) {
+    const read = await workbookSheet(message.file, message.sheet);
+    const { check, summary } = checkParsed({ ...read, malformedLines: [] }, FAMILIES[message.family], message.mapping, {
+      shown: ISSUE_ROWS_SHOWN,
+      onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
+    });
+    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
+    post({ type: 'checked', result: summary });
+    return;
+  }
   const { read, check, summary } = await readAndCheck(await bytesOf(message.file), FAMILIES[message.family], message.mapping, {
     encoding: message.encoding,
     delimiter: message.delimiter,
@@ -166,7 +204,7 @@ async function send(fileName: string, skipUnchanged: boolean) {
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   try {
-    if (message.type === 'preview') await preview(message.file, message.encoding, message.delimiter);
+    if (message.type === 'preview') await preview(message.file, message.encoding, message.delimiter, message.sheet);
     else if (message.type === 'check') await check(message);
     else if (message.type === 'compare') await compare();
     else await send(message.fileName, message.skipUnchanged === true);

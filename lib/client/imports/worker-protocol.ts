@@ -9,8 +9,8 @@ import type { Delimiter, FileError } from '@/lib/csv/parse';
 /** Messages between the New import page and its worker (import.worker.ts). */
 
 export type ToWorker =
-  | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter }
-  | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping }
+  | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter; sheet?: string }
+  | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping; sheet?: string }
   | { type: 'compare' }
   | { type: 'send'; fileName: string; skipUnchanged?: boolean };
 
@@ -21,6 +21,8 @@ export type PreviewResult = {
   headers: string[];
   rows: string[][];
   error?: FileError;
+  /** A workbook (.xlsx): its sheets and the one read (the first unless chosen). */
+  workbook?: { sheets: string[]; sheet: string };
 };
 
 /** Rows with an error or a warning are returned for display, up to this many. */

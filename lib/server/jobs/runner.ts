@@ -5,53 +5,18 @@ import type { ConsoleDatabase } from '../db/types';
 import type { UpstreamClient } from '../upstream';
 import { logger } from '../log/logger';
 import { logFlushed } from './job-log';
-import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
-import {
-  claimPlanning,
-  claimUnits,
-  closeFinishedJobs,
-  completeUnits,
-  failExpiredUnits,
-  failJob,
-  finishPlanning,
-  insertUnits,
-  releasePlanning,
-  releaseUnits,
-  notifyReleased,
-  renewPlanning,
-  renewUnits,
-  type ClaimedUnit,
-  type UnitOutcome,
-} from './store';
+import { planJob } from './plan-job';
+import { recordFinished, type Finished } from './record-finished';
+import type { JobRunnerOptions } from './runner-options';
+import type { AnyJobKind, JobContext, UnitResult } from './kind';
 
-export interface JobRunnerOptions {
-  db: Kysely<ConsoleDatabase>;
-  kinds: readonly AnyJobKind[];
-  upstream: UpstreamClient;
-  /** This instance's name on the leases it holds; unique per process. */
-  owner?: string;
-  /** Units run at once by this instance (the upstream client has its own limit on requests). */
-  concurrency?: number;
-  /** How long a claim holds without renewal; renewed every third of it while the unit runs. */
-  leaseMs?: number;
-  /** How often an idle runner looks for work. */
-  pollMs?: number;
-  /** Finished units are recorded in batches: at most this long after finishing... */
-  flushMs?: number;
-  /** ...or as soon as this many are waiting. */
-  flushMax?: number;
-  log?: (message: string, error?: unknown) => void;
-  /**
-   * Calls back when another instance hands units back (store.UNITS_RELEASED_CHANNEL); resolves to a function
-   * that stops listening. The runner then claims them at once, even with its own queue full.
-   */
-  watchReleases?: (onRelease: () => void) => Promise<() => Promise<void>>;
-}
+import { claimPlanning, claimUnits, closeFinishedJobs, failExpiredUnits, notifyReleased, releasePlanning, releaseUnits, renewPlanning, renewUnits, type ClaimedUnit } from './store';
+
+export type { JobRunnerOptions } from './runner-options';
 
 type Held = { unit: ClaimedUnit; kind: AnyJobKind };
 
 const delay = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-type Finished = Held & { outcome: UnitResult };
 
 /**
  * One per process: claims units of running jobs and runs them, plans jobs created without units, renews
@@ -228,7 +193,15 @@ export class JobRunner {
       this.#lastPlanLook = now;
       const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, kinds);
       if (job) {
-        const done = this.#plan(job).finally(() => {
+        const done = planJob(this.#db, job, {
+          owner: this.owner,
+          leaseMs: this.#leaseMs,
+          kind: this.#kinds.get(job.kind)!,
+          context: this.#context({ jobId: job.id, tenant: job.tenant, params: job.params }, job.startedAt),
+          running: () => this.#running,
+          wake: () => this.#wakeSelf(),
+          log: this.#log,
+        }).finally(() => {
           this.#planning = null;
           this.#wakeSelf();
         });
@@ -298,26 +271,7 @@ export class JobRunner {
       if (batch.length === 0 || this.#abandoned) return;
       const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
       try {
-        await this.#db.transaction().execute(async (trx) => {
-          const outcomes: UnitOutcome[] = batch.map(({ unit, outcome, kind }) =>
-            outcome.ok
-              ? { id: unit.id, state: 'done', result: kind.keepResults === false ? null : outcome.result }
-              : { id: unit.id, state: 'failed', error: outcome.error },
-          );
-          const recorded = new Set(await completeUnits(trx, this.owner, outcomes));
-          const byJob = new Map<string, Finished[]>();
-          for (const f of batch) {
-            if (!recorded.has(f.unit.id) || !f.kind.store) continue;
-            byJob.set(f.unit.jobId, [...(byJob.get(f.unit.jobId) ?? []), f]);
-          }
-          for (const [, finished] of byJob) {
-            const first = finished[0]!;
-            const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
-            await first.kind.store!(trx, units, this.#context(first.unit));
-          }
-          // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
-          return closeFinishedJobs(trx, jobIds, false);
-        }).then((closed) => logFlushed(batch, closed));
+        logFlushed(batch, await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit)));
         // Two instances flushing a job's last units at once each saw the other's as still running inside
         // their transactions (read committed): looked at again after the commit, one of them closes it.
         await closeFinishedJobs(this.#db, jobIds);
@@ -339,30 +293,6 @@ export class JobRunner {
       if (this.#planning) await renewPlanning(this.#db, this.#planning.jobId, this.owner, this.#leaseMs);
     } catch (error) {
       this.#log('could not renew leases', error);
-    }
-  }
-
-  async #plan(job: { id: string; kind: string; tenant: string; params: unknown; startedAt: Date }): Promise<void> {
-    const kind = this.#kinds.get(job.kind)!;
-    const context = this.#context({ jobId: job.id, tenant: job.tenant, params: job.params }, job.startedAt);
-    try {
-      if (kind.plan) {
-        for await (const units of kind.plan(context)) {
-          if (!this.#running) return;
-          // Cancelled or taken over: stop adding.
-          if (!(await renewPlanning(this.#db, job.id, this.owner, this.#leaseMs))) return;
-          await insertUnits(this.#db, job.id, units);
-          this.#wakeSelf();
-        }
-      }
-      if (!this.#running) return;
-      await finishPlanning(this.#db, job.id, this.owner);
-      await closeFinishedJobs(this.#db, [job.id]);
-      this.#wakeSelf();
-    } catch (error) {
-      if (!this.#running) return;
-      this.#log(`planning job ${job.id} (${job.kind}) failed`, error);
-      await failJob(this.#db, job.id, error instanceof Error ? error.message : String(error)).catch(() => {});
     }
   }
 }

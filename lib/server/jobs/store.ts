@@ -10,7 +10,11 @@ type Db = Kysely<ConsoleDatabase>;
 import type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 export type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 export type UnitState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
-export const ACTIVE_STATES: readonly JobState[] = ['planning', 'running'];
+// A job as the pages show it (with progress), and the planning lease, live in files of their own.
+import { ACTIVE_STATES, activeJob } from './job-view';
+export { ACTIVE_STATES };
+export { getJob, latestJob, listUnits } from './job-view';
+export { claimPlanning, finishPlanning, releasePlanning, renewPlanning } from './planning';
 
 export interface UnitSpec<Input = unknown> {
   /** Unique within the job (a company id, a row number); adding the same key twice keeps the first. */
@@ -60,7 +64,6 @@ export class JobAlreadyActiveError extends Error {
   }
 }
 
-const RATE_WINDOW_S = 30;
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
 export async function insertUnits(db: Db, jobId: string, units: readonly UnitSpec[]): Promise<void> {
@@ -116,98 +119,6 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('job_one_active_idx'));
 }
 
-async function activeJob(db: Db, kind: string, tenant: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('job')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('tenant', '=', tenant)
-    .where('state', 'in', ACTIVE_STATES)
-    .executeTakeFirst();
-  return row ? String(row.id) : null;
-}
-
-type JobRow = {
-  id: string;
-  kind: string;
-  tenant: string;
-  state: string;
-  params: unknown;
-  created_by: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  error: string | null;
-  summary: unknown;
-};
-
-async function withProgress(db: Db, row: JobRow): Promise<JobView> {
-  const counts = await sql<{ state: string; n: string }>`
-    select state, count(*)::text as n from job_unit where job_id = ${row.id} group by state
-  `.execute(db);
-  const by = Object.fromEntries(counts.rows.map((r) => [r.state, Number(r.n)]));
-  const total = Object.values(by).reduce((a, b) => a + b, 0);
-  const recent = await sql<{ n: string; first: Date | null }>`
-    select count(*)::text as n, min(finished_at) as first from job_unit
-    where job_id = ${row.id} and finished_at > now() - make_interval(secs => ${RATE_WINDOW_S})
-  `.execute(db);
-  const recentCount = Number(recent.rows[0]?.n ?? 0);
-  const first = recent.rows[0]?.first;
-  // Over the window, or since the first finish within it when the job is younger than the window.
-  const seconds = first ? Math.min(RATE_WINDOW_S, Math.max(1, (Date.now() - new Date(first).getTime()) / 1000)) : 0;
-  const rate = recentCount > 0 && seconds > 0 ? recentCount / seconds : null;
-  const left = (by.pending ?? 0) + (by.running ?? 0);
-  return {
-    id: String(row.id),
-    kind: row.kind,
-    tenant: row.tenant,
-    state: row.state as JobState,
-    params: row.params,
-    createdBy: row.created_by,
-    createdAt: new Date(row.created_at),
-    startedAt: row.started_at ? new Date(row.started_at) : null,
-    finishedAt: row.finished_at ? new Date(row.finished_at) : null,
-    error: row.error,
-    summary: row.summary,
-    progress: {
-      total,
-      done: by.done ?? 0,
-      failed: by.failed ?? 0,
-      cancelled: by.cancelled ?? 0,
-      ratePerSecond: rate,
-      etaSeconds: rate && row.state === 'running' ? Math.ceil(left / rate) : null,
-    },
-  };
-}
-
-const jobColumns = [
-  'id',
-  'kind',
-  'tenant',
-  'state',
-  'params',
-  'created_by',
-  'created_at',
-  'started_at',
-  'finished_at',
-  'error',
-  'summary',
-] as const;
-
-export async function getJob(db: Db, id: string): Promise<JobView | null> {
-  if (!/^\d{1,18}$/.test(id)) return null;
-  const row = await db.selectFrom('job').select(jobColumns).where('id', '=', id).executeTakeFirst();
-  return row ? withProgress(db, row as JobRow) : null;
-}
-
-/** The newest job of a kind for a tenant (active or not), or null. */
-export async function latestJob(db: Db, kind: string, tenant: string, state?: JobState): Promise<JobView | null> {
-  let query = db.selectFrom('job').select(jobColumns).where('kind', '=', kind).where('tenant', '=', tenant);
-  if (state) query = query.where('state', '=', state);
-  const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row ? withProgress(db, row as JobRow) : null;
-}
-
 /**
  * Stops a job: no further unit is claimed, pending units become 'cancelled'. Units already in flight finish
  * and record their outcome (aborting a write mid-call would only make its outcome unknown).
@@ -232,49 +143,6 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
     if (cancelled) jobLog.ended({ jobId: id, state: 'cancelled' });
     return cancelled;
   });
-}
-
-/** Takes the planning lease of one job waiting to be planned (or whose planner died). */
-export async function claimPlanning(
-  db: Db,
-  owner: string,
-  leaseMs: number,
-  kinds: readonly string[],
-): Promise<{ id: string; kind: string; tenant: string; params: unknown; startedAt: Date } | null> {
-  if (kinds.length === 0) return null;
-  const result = await sql<{ id: string; kind: string; tenant: string; params: unknown; started_at: Date }>`
-    update job set lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
-      attempts = attempts + 1, started_at = coalesce(started_at, now())
-    where id = (
-      select id from job
-      where state = 'planning' and kind = any(${sql.val(kinds)}) and (lease_until is null or lease_until < now())
-      order by id limit 1 for update skip locked
-    )
-    returning id, kind, tenant, params, started_at
-  `.execute(db);
-  const row = result.rows[0];
-  return row ? { id: String(row.id), kind: row.kind, tenant: row.tenant, params: row.params, startedAt: new Date(row.started_at) } : null;
-}
-
-/** Extends the planning lease; false when it was lost (another instance took over, or the job was cancelled). */
-export async function renewPlanning(db: Db, jobId: string, owner: string, leaseMs: number): Promise<boolean> {
-  const result = await sql`
-    update job set lease_until = now() + make_interval(secs => ${leaseMs / 1000})
-    where id = ${jobId} and lease_owner = ${owner} and state = 'planning'
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-
-export async function finishPlanning(db: Db, jobId: string, owner: string): Promise<void> {
-  await sql`
-    update job set state = 'running', lease_owner = null, lease_until = null
-    where id = ${jobId} and lease_owner = ${owner} and state = 'planning'
-  `.execute(db);
-}
-
-/** A runner stopping gracefully hands its planning back at once instead of after the lease. */
-export async function releasePlanning(db: Db, owner: string): Promise<void> {
-  await sql`update job set lease_owner = null, lease_until = null where lease_owner = ${owner} and state = 'planning'`.execute(db);
 }
 
 export async function failJob(db: Db, jobId: string, message: string): Promise<void> {
@@ -422,22 +290,4 @@ export async function closeFinishedJobs(db: Db, jobIds: readonly string[], logEn
   const closed = rows.map((r) => ({ jobId: r.id, kind: r.kind }));
   if (logEnded) for (const job of closed) jobLog.ended({ ...job, state: 'succeeded' });
   return closed;
-}
-
-/** Results of a job's finished units, in unit order, for kinds that report per unit (imports). */
-export async function listUnits(
-  db: Db,
-  jobId: string,
-  options: { states?: readonly UnitState[]; afterId?: string; limit?: number } = {},
-): Promise<{ id: string; key: string; state: UnitState; input: unknown; result: unknown; error: unknown }[]> {
-  let query = db
-    .selectFrom('job_unit')
-    .select(['id', 'key', 'state', 'input', 'result', 'error'])
-    .where('job_id', '=', jobId)
-    .orderBy('id')
-    .limit(options.limit ?? 1000);
-  if (options.states?.length) query = query.where('state', 'in', options.states);
-  if (options.afterId) query = query.where('id', '>', options.afterId);
-  const rows = await query.execute();
-  return rows.map((r) => ({ ...r, id: String(r.id), state: r.state as UnitState }));
 }

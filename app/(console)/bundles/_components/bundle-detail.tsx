@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
+import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
@@ -20,7 +20,6 @@ import { HistoryPanel } from '@/components/record/history-panel';
 import { bundleKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
-const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
 export function BundleDetail({ id }: { id: number }) {
   const t = useTranslations('bundles');
@@ -47,16 +46,11 @@ export function BundleDetail({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header>
-        <p className="text-sm">
-          <Link href="/bundles" className={link}>
-            {t('title')}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold">
-          {t('bundle')} {b ? b.name || b.outerSysCode || `#${b.id}` : `#${id}`}
-        </h1>
-      </header>
+      <RecordHeader
+        list={{ href: '/bundles', label: t('title') }}
+        title={`${t('bundle')} ${b ? b.name || b.outerSysCode || `#${b.id}` : `#${id}`}`}
+        editHref={b && editable ? `/bundles/${id}/edit` : null}
+      />
       <QueryState isPending={bundle.isPending} error={bundle.error} onRetry={() => void bundle.refetch()} notFound={t('notFound')} />
       {b ? (
         <>

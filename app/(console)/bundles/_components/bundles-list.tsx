@@ -28,6 +28,7 @@ export function BundlesList() {
       label: t(`fields.${id}`),
       value,
       numeric: true,
+      money: id === 'price' || id === 'sellPrice',
       cell: (b) => (id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 })),
     });
     const csvOnly = (id: 'unit' | 'spec' | 'barcode' | 'warehouse' | 'quantityPrecision'): ListColumn<Bundle> => ({ id, label: t(`fields.${id}`), value: (b) => b[id], only: 'csv' });

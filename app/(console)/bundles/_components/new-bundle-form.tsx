@@ -9,25 +9,20 @@ import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-g
 import { EntityForm } from '@/components/form/entity-form';
 import { useFieldError } from '@/components/form/field-error';
 import { NumberField } from '@/components/form/number-field';
-import { SelectField } from '@/components/form/select-field';
-import { useBarcodeWarning } from '@/components/form/barcode-warning';
-import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
-import { MONEY_MAX, quantityPrecision } from '@/lib/contract/fields';
+import { MONEY_MAX } from '@/lib/contract/fields';
 // bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
-import { BUNDLE_LIMITS, bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
+import { bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '@/components/record/use-categories';
+import { BundleHeaderFields, useBundleValueFormat } from './bundle-header-fields';
 import { RecipeRows } from './recipe-rows';
 
-const TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'price', 'sellPrice', 'quantityPrecision', 'components'] as const;
 const CREATE_DEFAULTS: Record<string, FormValue> = {
   outerSysCode: '', name: '', productCategoryId: null, unit: '', spec: '', barcode: '', warehouse: '', price: null, sellPrice: null, quantityPrecision: null, components: null,
 };
-// The precisions the contract accepts, read from its own rule rather than restated.
-const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter((d) => quantityPrecision.safeParse(d).success);
 
 
 /** The recipe inside the create form: rows edited here, written to the form's `components` value. */
@@ -63,7 +58,7 @@ export function NewBundleForm() {
   const categories = useCategories();
   const create = useCreateBundle();
   const guard = useCreateGuard('bundles');
-  const barcodeWarning = useBarcodeWarning();
+  const formatHeader = useBundleValueFormat(categories);
   if (categories.query.isPending || categories.query.error) {
     return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
   }
@@ -80,12 +75,10 @@ export function NewBundleForm() {
         original={CREATE_DEFAULTS}
         labels={labels}
         formatValue={(field, value) => {
-          if (field === 'productCategoryId' && typeof value === 'number') return categories.pathOf(value);
-          if (field === 'quantityPrecision' && typeof value === 'number') return t('precisionOption', { digits: value });
           if (field === 'components' && Array.isArray(value)) {
             return (value as ComponentWrite[]).map((c) => `#${c.componentSkuId} × ${c.quantity}`).join('; ');
           }
-          return undefined;
+          return formatHeader(field, value);
         }}
         mode="create"
         submitLabel={tr('reviewAndCreate')}
@@ -101,30 +94,10 @@ export function NewBundleForm() {
         onCancel={() => router.push('/bundles')}
       >
         <ExistingRecordNotice resource="bundles" />
-        <div className="grid gap-5 md:grid-cols-2">
-          {TEXT_FIELDS.slice(0, 2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} />
-          ))}
-          <SelectField
-            name="productCategoryId"
-            label={t('fields.productCategoryId')}
-            emptyLabel={t('form.chooseCategory')}
-            required
-            description={t('form.categoryHelp')}
-            groups={categories.groups}
-          />
-          {TEXT_FIELDS.slice(2).map((f) => (
-            <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} warn={f === 'barcode' ? barcodeWarning : undefined} />
-          ))}
+        <BundleHeaderFields categories={categories} placeholder={placeholder} precisionEmpty={tf('createDefault', { value: t('precisionOption', { digits: 0 }) })}>
           <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
           <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
-          <SelectField
-            name="quantityPrecision"
-            label={t('fields.quantityPrecision')}
-            emptyLabel={tf('createDefault', { value: t('precisionOption', { digits: 0 }) })}
-            options={PRECISIONS.map((d) => ({ value: d, label: t('precisionOption', { digits: d }) }))}
-          />
-        </div>
+        </BundleHeaderFields>
         <RecipeField />
       </EntityForm>
     </div>

@@ -5,8 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
+import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
@@ -26,23 +27,11 @@ export function CompanyDetail({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            <Link href="/companies" className={link}>
-              {t('title')}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold">
-            {t('company')} {c ? (c.name || c.outerSysCode || `#${c.id}`) : `#${id}`}
-          </h1>
-        </div>
-        {c && can(user.role, 'editMasterData') ? (
-          <LinkButton href={`/companies/${id}/edit`} variant="primary">
-            {tr('edit')}
-          </LinkButton>
-        ) : null}
-      </header>
+      <RecordHeader
+        list={{ href: '/companies', label: t('title') }}
+        title={`${t('company')} ${c ? (c.name || c.outerSysCode || `#${c.id}`) : `#${id}`}`}
+        editHref={c && can(user.role, 'editMasterData') ? `/companies/${id}/edit` : null}
+      />
 
       <QueryState isPending={company.isPending} error={company.error} onRetry={() => void company.refetch()} notFound={t('notFound')} />
 

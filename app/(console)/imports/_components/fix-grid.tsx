@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import Papa from 'papaparse';
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Badge, Checkbox, cn } from '@/components/ui';
 import { checkRows, type RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
@@ -13,10 +14,12 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
  * Each cell shows its error beside it: the service's (or the first check's) until the cell is changed, then
- * the live check with the contract's schema (the same checkRows the import uses). Keyboard: arrows move,
- * Enter or typing edits, Enter commits and moves down, Escape cancels, Delete clears, and a block of cells
- * copied from a spreadsheet (tab-separated) pastes from the focused cell. One cell is in the tab order
- * (roving tabindex), so Tab leaves the grid.
+ * the live check with the contract's schema (the same checkRows the import uses). Every error of a row is
+ * also listed in the column after the row's label, so it reads without scrolling however wide the family is;
+ * each names its field and moves to its cell. Keyboard: arrows move, Enter or typing edits (an input
+ * method's composition too), Enter commits and moves down, Escape cancels, Delete clears, Ctrl+Z undoes the
+ * last change, and a block of cells copied from a spreadsheet (tab-separated) pastes from the focused cell.
+ * One cell is in the tab order (roving tabindex), so Tab leaves the grid.
  */
 
 export interface GridRow {
@@ -62,6 +65,8 @@ export function useLiveCheck(family: FamilyName, headers: readonly string[], map
 }
 
 type Pos = { r: number; c: number };
+/** One change as undo restores it: the rows' cells before it. */
+type Undo = { rowNo: number; cells: string[] }[];
 
 export function FixGrid(props: FixGridProps) {
   const t = useTranslations('workbench');
@@ -72,6 +77,8 @@ export function FixGrid(props: FixGridProps) {
   const [active, setActive] = useState<Pos>({ r: 0, c: 0 });
   const [editing, setEditing] = useState<{ pos: Pos; draft: string } | null>(null);
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const undoStack = useRef<Undo[]>([]);
   const focusNext = useRef(false);
   const width = headers.length;
 
@@ -89,10 +96,21 @@ export function FixGrid(props: FixGridProps) {
 
   function setCell(r: number, c: number, value: string) {
     const row = rows[r]!;
+    if ((cellsOf(r)[c] ?? '') === value) return;
     const next = [...cellsOf(r)];
     while (next.length < width) next.push('');
     next[c] = value;
+    undoStack.current.push([{ rowNo: row.rowNo, cells: [...cellsOf(r)] }]);
     props.onEdit(row.rowNo, next);
+  }
+
+  function undo() {
+    const last = undoStack.current.pop();
+    for (const { rowNo, cells } of last ?? []) props.onEdit(rowNo, cells);
+  }
+
+  function startEditing(pos: Pos, draft: string) {
+    setEditing({ pos, draft });
   }
 
   function move(r: number, c: number) {
@@ -115,7 +133,15 @@ export function FixGrid(props: FixGridProps) {
       Backspace: () => setCell(r, c, ''),
     };
     const action = keys[event.key];
-    if (action) {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      undo();
+    } else if (event.key === 'Process' || event.nativeEvent.isComposing || event.keyCode === 229) {
+      // An input method is starting a composition (Zhuyin, Cangjie, pinyin): open the editor now, in this
+      // keydown, so the composition lands in it. Not prevented, so the input method goes on.
+      flushSync(() => startEditing({ r, c }, ''));
+      inputRef.current?.focus();
+    } else if (action) {
       event.preventDefault();
       action();
     } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -132,6 +158,7 @@ export function FixGrid(props: FixGridProps) {
     event.preventDefault();
     // A spreadsheet copies a block as tab-separated lines (quoting cells that hold a tab or line break).
     const block = Papa.parse<string[]>(text.replace(/\r?\n$/, ''), { delimiter: '\t', newline: text.includes('\r\n') ? '\r\n' : '\n' }).data;
+    const before: Undo = [];
     block.forEach((cells, i) => {
       const target = r + i;
       if (target >= rows.length) return;
@@ -140,8 +167,10 @@ export function FixGrid(props: FixGridProps) {
       cells.forEach((value, j) => {
         if (c + j < width) next[c + j] = value;
       });
+      before.push({ rowNo: rows[target]!.rowNo, cells: [...cellsOf(target)] });
       props.onEdit(rows[target]!.rowNo, next);
     });
+    if (before.length) undoStack.current.push(before);
   }
 
   function commit(andMove?: Pos) {
@@ -167,14 +196,14 @@ export function FixGrid(props: FixGridProps) {
               {ti('results.status')}
             </Th>
           ) : null}
+          <Th className="min-w-48">
+            {ti('errors')}
+          </Th>
           {headers.map((h, i) => (
             <Th key={i} className="whitespace-nowrap">
               {h}
             </Th>
           ))}
-          <Th>
-            {ti('errors')}
-          </Th>
         </Tr>
       </THead>
       <TBody>
@@ -183,7 +212,6 @@ export function FixGrid(props: FixGridProps) {
           // Until the row is changed, its failure reason stands; after, the live check speaks.
           const issues = check.changed ? check.errors : [...row.issues, ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field))];
           const columnOf = (issue: RowIssue) => (issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1);
-          const rowIssues = issues.filter((i) => columnOf(i) < 0);
           const cells = cellsOf(r);
           return (
             <Tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
@@ -202,6 +230,21 @@ export function FixGrid(props: FixGridProps) {
                   <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>{props.statusText(row.status ?? '')}</Badge>
                 </Td>
               ) : null}
+              <Td className="text-xs text-red-800 dark:text-red-300">
+                {issues.map((issue, k) => {
+                  const column = columnOf(issue);
+                  return column < 0 || column >= width ? (
+                    <span key={k} className="block">
+                      {issueText(issue, true)}
+                    </span>
+                  ) : (
+                    // Out of the tab order, as the grid has one tab stop: the cell itself is reached with the arrows.
+                    <button key={k} type="button" tabIndex={-1} className="block text-left underline underline-offset-2" onClick={() => move(r, column)}>
+                      {issueText(issue, true)}
+                    </button>
+                  );
+                })}
+              </Td>
               {headers.map((header, c) => {
                 const here = issues.filter((i) => columnOf(i) === c);
                 const isActive = active.r === r && active.c === c;
@@ -219,7 +262,7 @@ export function FixGrid(props: FixGridProps) {
                     onFocus={() => !isActive && setActive({ r, c })}
                     onKeyDown={(e) => onCellKey(e, r, c)}
                     onPaste={(e) => onCellPaste(e, r, c)}
-                    onDoubleClick={() => setEditing({ pos: { r, c }, draft: cells[c] ?? '' })}
+                    onDoubleClick={() => startEditing({ r, c }, cells[c] ?? '')}
                     className={cn(
                       'min-w-28 align-top outline-none focus:ring-2 focus:ring-blue-600 focus:ring-inset',
                       here.length ? 'bg-red-50 dark:bg-red-950/30' : undefined,
@@ -227,6 +270,7 @@ export function FixGrid(props: FixGridProps) {
                   >
                     {isEditing ? (
                       <input
+                        ref={inputRef}
                         autoFocus
                         aria-label={t('editCell', { column: header, row: row.label })}
                         className="w-full rounded border border-blue-600 bg-white px-1 py-0.5 text-sm dark:bg-zinc-900"
@@ -234,6 +278,8 @@ export function FixGrid(props: FixGridProps) {
                         onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
                         onBlur={() => commit()}
                         onKeyDown={(e) => {
+                          // Enter and Escape inside a composition choose or drop the input method's candidate.
+                          if (e.nativeEvent.isComposing || e.keyCode === 229) return;
                           if (e.key === 'Enter') {
                             e.preventDefault();
                             commit({ r: r + 1, c });
@@ -257,13 +303,6 @@ export function FixGrid(props: FixGridProps) {
                   </Td>
                 );
               })}
-              <Td className="text-xs text-red-800 dark:text-red-300">
-                {rowIssues.map((issue, k) => (
-                  <span key={k} className="block">
-                    {issueText(issue, true)}
-                  </span>
-                ))}
-              </Td>
             </Tr>
           );
         })}

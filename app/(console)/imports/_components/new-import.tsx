@@ -35,9 +35,9 @@ export function NewImport() {
   );
   const mapping = currentMapping(state, autoMapping);
 
-  function choose(next: File | null, enc?: Encoding, delim?: Delimiter) {
-    dispatch({ type: 'fileChosen', file: next, encoding: enc, delimiter: delim });
-    if (next) post({ type: 'preview', file: next, encoding: enc, delimiter: delim });
+  function choose(next: File | null, enc?: Encoding, delim?: Delimiter, sheet?: string) {
+    dispatch({ type: 'fileChosen', file: next, encoding: enc, delimiter: delim, sheet });
+    if (next) post({ type: 'preview', file: next, encoding: enc, delimiter: delim, sheet });
   }
 
   const fam = family ? FAMILIES[family] : null;
@@ -50,7 +50,7 @@ export function NewImport() {
     if (!canCheck || !family || !file || !encoding || !delimiter || !preview) return;
     dispatch({ type: 'checkStarted' });
     saveMapping(family, toSaved(preview.headers, mapping));
-    post({ type: 'check', file, encoding, delimiter, family, mapping });
+    post({ type: 'check', file, encoding, delimiter, family, mapping, sheet: state.sheet ?? undefined });
   }
 
   function start() {

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
+import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { STATUS } from '@/lib/contract/resources';
@@ -30,23 +31,11 @@ export function ProductDetail({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm">
-            <Link href="/products" className={link}>
-              {t('title')}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold">
-            {t('product')} {p ? p.name || p.outerSysCode || `#${p.id}` : `#${id}`}
-          </h1>
-        </div>
-        {p && editable ? (
-          <LinkButton href={`/products/${id}/edit`} variant="primary">
-            {tr('edit')}
-          </LinkButton>
-        ) : null}
-      </header>
+      <RecordHeader
+        list={{ href: '/products', label: t('title') }}
+        title={`${t('product')} ${p ? p.name || p.outerSysCode || `#${p.id}` : `#${id}`}`}
+        editHref={p && editable ? `/products/${id}/edit` : null}
+      />
       <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} notFound={t('notFound')} />
       {p ? (
         <>

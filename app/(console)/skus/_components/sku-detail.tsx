@@ -5,8 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
+import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
 import { can } from '@/lib/contract/roles';
@@ -33,23 +34,11 @@ export function SkuDetail({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm">
-            <Link href="/skus" className={link}>
-              {t('title')}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold">
-            {t('sku')} {s ? s.name || s.outerSysCode || `#${s.id}` : `#${id}`}
-          </h1>
-        </div>
-        {s && editable ? (
-          <LinkButton href={`/skus/${id}/edit`} variant="primary">
-            {tr('edit')}
-          </LinkButton>
-        ) : null}
-      </header>
+      <RecordHeader
+        list={{ href: '/skus', label: t('title') }}
+        title={`${t('sku')} ${s ? s.name || s.outerSysCode || `#${s.id}` : `#${id}`}`}
+        editHref={s && editable ? `/skus/${id}/edit` : null}
+      />
       <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
       {s ? (
         <>

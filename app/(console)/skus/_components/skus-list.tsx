@@ -50,6 +50,7 @@ export function SkusList() {
       label: t(`fields.${key}`),
       value: (s) => s[key],
       numeric: true,
+      money: key === 'price' || key === 'sellPrice',
       cell: (s) =>
         key === 'price' || key === 'sellPrice' ? money(s[key]) : key === 'inventoryQty' ? quantity(s[key], s.quantityPrecision) : format.number(s[key]),
     });

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
+import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
@@ -65,37 +66,29 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            <Link href="/users" className={link}>
-              {t('title')}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold">
-            {t('user')} {u ? userLabel(u) : `#${id}`}
-          </h1>
-        </div>
-        {u ? (
-          <div className="flex flex-wrap gap-2">
-            <LinkButton href={`/users/${id}/edit`} variant="primary">
-              {tr('edit')}
-            </LinkButton>
-            <Button variant="secondary" onClick={() => open('role')}>
-              {ta('changeRole')}
-            </Button>
-            {u.status === 'Inactive' ? (
-              <Button variant="secondary" onClick={() => open('activate')}>
-                {ta('activate')}
+      <RecordHeader
+        list={{ href: '/users', label: t('title') }}
+        title={`${t('user')} ${u ? userLabel(u) : `#${id}`}`}
+        editHref={u ? `/users/${id}/edit` : null}
+        actions={
+          u ? (
+            <>
+              <Button variant="secondary" onClick={() => open('role')}>
+                {ta('changeRole')}
               </Button>
-            ) : (
-              <Button variant="danger" onClick={() => open('deactivate')}>
-                {ta('deactivate')}
-              </Button>
-            )}
-          </div>
-        ) : null}
-      </header>
+              {u.status === 'Inactive' ? (
+                <Button variant="secondary" onClick={() => open('activate')}>
+                  {ta('activate')}
+                </Button>
+              ) : (
+                <Button variant="danger" onClick={() => open('deactivate')}>
+                  {ta('deactivate')}
+                </Button>
+              )}
+            </>
+          ) : null
+        }
+      />
 
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} notFound={t('notFound')} />
       {query.data === null ? <Alert tone="warning">{t('notFound')}</Alert> : null}

@@ -1,9 +1,10 @@
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { parseRecordId } from '@/components/record/parse-id';
+import { BundleEditPage } from '../../_components/bundle-edit-page';
 
-/** A bundle is edited on its own page (prices, recipe); links to /edit (the create guard's) land there. */
-export default async function BundleEditPage({ params }: { params: Promise<{ id: string }> }) {
+/** A bundle's own fields; its prices and recipe are edited in their panels on the bundle's page. */
+export default async function EditBundlePage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseRecordId((await params).id);
   if (id === null) notFound();
-  redirect(`/bundles/${id}`);
+  return <BundleEditPage id={id} />;
 }

@@ -23,6 +23,8 @@ export interface WizardState {
   file: File | null;
   encoding: Encoding | null;
   delimiter: Delimiter | null;
+  /** The sheet of a workbook to read (null: the first). */
+  sheet: string | null;
   preview: PreviewResult | null;
   /** The user's changes to the automatic mapping; they apply while `basis` is still the automatic mapping. */
   edited: { basis: Mapping; mapping: Mapping } | null;
@@ -42,6 +44,7 @@ export const initialState: WizardState = {
   file: null,
   encoding: null,
   delimiter: null,
+  sheet: null,
   preview: null,
   edited: null,
   saved: {},
@@ -57,7 +60,7 @@ export const initialState: WizardState = {
 export type WizardAction =
   | { type: 'familyChosen'; family: FamilyName | '' }
   | { type: 'savedLoaded'; saved: SavedMapping }
-  | { type: 'fileChosen'; file: File | null; encoding?: Encoding; delimiter?: Delimiter }
+  | { type: 'fileChosen'; file: File | null; encoding?: Encoding; delimiter?: Delimiter; sheet?: string }
   | { type: 'previewed'; result: PreviewResult }
   | { type: 'mappingEdited'; basis: Mapping; mapping: Mapping }
   | { type: 'unusedAcknowledged'; columns: string | null }
@@ -88,6 +91,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         file: action.file,
         encoding: action.encoding ?? state.encoding,
         delimiter: action.delimiter ?? state.delimiter,
+        sheet: action.sheet ?? (action.file === state.file ? state.sheet : null),
         check: null,
         compared: null,
         failure: null,
@@ -95,7 +99,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         phase: 'previewing',
       };
     case 'previewed':
-      return { ...state, preview: action.result, encoding: action.result.encoding, delimiter: action.result.delimiter, phase: 'idle' };
+      return { ...state, preview: action.result, encoding: action.result.encoding, delimiter: action.result.delimiter, sheet: action.result.workbook?.sheet ?? null, phase: 'idle' };
     case 'mappingEdited':
       return { ...state, edited: { basis: action.basis, mapping: action.mapping }, check: null, compared: null };
     case 'unusedAcknowledged':

@@ -1,0 +1,41 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
+import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
+import { closeFinishedJobs, completeUnits, type ClaimedUnit, type UnitOutcome } from './store';
+
+export type Finished = { unit: ClaimedUnit; kind: AnyJobKind; outcome: UnitResult };
+
+/**
+ * Records a runner's finished units in one transaction: their outcomes (only those it still holds), what
+ * each kind stores of them (an import's rows), and the jobs that have nothing left. Returns the jobs closed,
+ * for the caller to log after the commit.
+ */
+export async function recordFinished(
+  db: Kysely<ConsoleDatabase>,
+  owner: string,
+  batch: readonly Finished[],
+  contextOf: (unit: ClaimedUnit) => JobContext<unknown>,
+): Promise<{ jobId: string; kind: string }[]> {
+  const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
+  return db.transaction().execute(async (trx) => {
+    const outcomes: UnitOutcome[] = batch.map(({ unit, outcome, kind }) =>
+      outcome.ok
+        ? { id: unit.id, state: 'done', result: kind.keepResults === false ? null : outcome.result }
+        : { id: unit.id, state: 'failed', error: outcome.error },
+    );
+    const recorded = new Set(await completeUnits(trx, owner, outcomes));
+    const byJob = new Map<string, Finished[]>();
+    for (const f of batch) {
+      if (!recorded.has(f.unit.id) || !f.kind.store) continue;
+      byJob.set(f.unit.jobId, [...(byJob.get(f.unit.jobId) ?? []), f]);
+    }
+    for (const [, finished] of byJob) {
+      const first = finished[0]!;
+      const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
+      await first.kind.store!(trx, units, contextOf(first.unit));
+    }
+    // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
+    return closeFinishedJobs(trx, jobIds, false);
+  });
+}
