@@ -38,6 +38,68 @@ async function signInAs(page: Page, email: string) {
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
+// Detail pages are named "公司 <name>" / "Company <name>": waiting for the name waits for the record, not the skeleton.
+const user = tenant.internalUsers[0]!;
+type Stop = [path: string, zh: string, en: string];
+const TOURS: [string, Stop[]][] = [
+  [
+    'companies, products and SKUs',
+    [
+      ['/companies', '公司', 'Companies'],
+      [`/companies/${tenant.companies[0]!.id}`, `公司 ${tenant.companies[0]!.name}`, tenant.companies[0]!.name],
+      ['/companies/new', '新增公司', 'New company'],
+      ['/products', '商品', 'Products'],
+      [`/products/${tenant.products[0]!.id}`, `商品 ${tenant.products[0]!.name}`, tenant.products[0]!.name],
+      ['/products/new', '新增商品', 'New product'],
+      ['/skus', '品項', 'SKUs'],
+      [`/skus/${tenant.skus[0]!.id}`, `品項 ${tenant.skus[0]!.name}`, tenant.skus[0]!.name],
+      ['/skus/new', '新增品項', 'New SKU'],
+    ],
+  ],
+  [
+    'bundles, quotas, imports and users',
+    [
+      ['/bundles', '組合商品', 'Bundles'],
+      [`/bundles/${tenant.bundles[0]!.id}`, `組合商品 ${tenant.bundles[0]!.name}`, tenant.bundles[0]!.name],
+      ['/bundles/new', '新增組合商品', 'New bundle'],
+      ['/quotas', '額度', 'Quotas'],
+      ['/imports', '匯入', 'Imports'],
+      ['/imports/new', '新增匯入', 'New import'],
+      ['/users', '使用者', 'Users'],
+      [`/users/${user.id}`, `使用者 ${user.name}`, user.name],
+      ['/users/new', '新增使用者', 'New user'],
+    ],
+  ],
+  [
+    'audit, settings, status and a missing page',
+    [
+      ['/audit', '稽核紀錄', 'Audit'],
+      ['/settings', '設定', 'Settings'],
+      ['/status', '系統狀態', 'Status'],
+      ['/no-such-page', '找不到頁面', 'Page not found'],
+    ],
+  ],
+];
+
+/**
+ * Opens each page, waits for its heading (zh: the whole heading; en: a part of it), and runs axe in each colour
+ * scheme (the page follows the system's when no theme was chosen).
+ */
+async function tour(page: Page, stops: Stop[], language: 'zh' | 'en', schemes: ('light' | 'dark')[]) {
+  for (const [path, zh, en] of stops) {
+    await page.emulateMedia({ colorScheme: schemes[0] });
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1 });
+    if (language === 'zh') await expect(page.getByRole('heading', { level: 1, name: zh }), path).toBeVisible();
+    else await expect(heading, path).toContainText(en);
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html'), `${path} in ${scheme}`).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expectNoAxeViolations(page);
+    }
+  }
+}
+
 test.describe.serial('Traditional Chinese, chosen per account', () => {
   let email: string;
   test.beforeAll(async ({ browser }) => {
@@ -102,51 +164,11 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     await expectNoAxeViolations(page);
   });
 
-  // Every page of the console, in Traditional Chinese (the English pages are checked by each page's own spec).
-  // Detail pages are named "公司 <name>": waiting for the name waits for the record, not the skeleton.
-  const user = tenant.internalUsers[0]!;
-  const tours: [string, [string, string][]][] = [
-    [
-      'companies, products and SKUs',
-      [
-        ['/companies', '公司'],
-        [`/companies/${tenant.companies[0]!.id}`, `公司 ${tenant.companies[0]!.name}`],
-        ['/companies/new', '新增公司'],
-        ['/products', '商品'],
-        [`/products/${tenant.products[0]!.id}`, `商品 ${tenant.products[0]!.name}`],
-        ['/products/new', '新增商品'],
-        ['/skus', '品項'],
-        [`/skus/${tenant.skus[0]!.id}`, `品項 ${tenant.skus[0]!.name}`],
-        ['/skus/new', '新增品項'],
-      ],
-    ],
-    [
-      'bundles, quotas, imports and users',
-      [
-        ['/bundles', '組合商品'],
-        [`/bundles/${tenant.bundles[0]!.id}`, `組合商品 ${tenant.bundles[0]!.name}`],
-        ['/bundles/new', '新增組合商品'],
-        ['/quotas', '額度'],
-        ['/imports', '匯入'],
-        ['/imports/new', '新增匯入'],
-        ['/users', '使用者'],
-        [`/users/${user.id}`, `使用者 ${user.name}`],
-        ['/users/new', '新增使用者'],
-      ],
-    ],
-    [
-      'audit, settings, status and a missing page',
-      [
-        ['/audit', '稽核紀錄'],
-        ['/settings', '設定'],
-        ['/status', '系統狀態'],
-        ['/no-such-page', '找不到頁面'],
-      ],
-    ],
-  ];
-  for (const [group, pages] of tours) {
-    test(`axe passes in Traditional Chinese: ${group}`, async ({ page }) => {
-      test.slow(); // Up to nine pages, each checked by axe.
+  // Every page of the console in Traditional Chinese, light and dark; the English pages are checked by each
+  // page's own spec in light, and in dark below. The fixture fails a page on any console error (hydration too).
+  for (const [group, pages] of TOURS) {
+    test(`axe passes in Traditional Chinese, light and dark: ${group}`, async ({ page }) => {
+      test.slow(); // Up to nine pages, each checked by axe twice.
       // Each page's client components get only their namespaces (lib/i18n/client-scopes.ts): a missing one is
       // reported by next-intl in the browser console, and would show a message key instead of words.
       const missing: string[] = [];
@@ -155,11 +177,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
       });
       await signInAs(page, email);
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
-      for (const [path, heading] of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-        await expectNoAxeViolations(page);
-      }
+      await tour(page, pages, 'zh', ['light', 'dark']);
       expect(missing).toEqual([]);
     });
   }
@@ -275,4 +293,14 @@ test.describe('tables that read well (steward, English)', () => {
     await page.goto('/companies');
     await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', /\/icon\.svg/);
   });
+});
+
+test.describe('English, dark', () => {
+  test.use({ storageState: storageStateFor('admin'), colorScheme: 'dark' });
+  for (const [group, pages] of TOURS) {
+    test(`axe passes in English (dark): ${group}`, async ({ page }) => {
+      test.slow();
+      await tour(page, pages, 'en', ['dark']);
+    });
+  }
 });
