@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Field, Select, Textarea } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { importRows } from '@/lib/client/imports/from-rows';
@@ -27,6 +27,12 @@ export function FailedSync() {
   const [excluded, setExcluded] = useState<Set<number>>(new Set());
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+
+  // Opened items sit below the pasted body, under the fold on a laptop: the page moves to them, and so does focus.
+  const itemsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (read) itemsHeading.current?.focus();
+  }, [read]);
 
   const rows = useMemo<GridRow[]>(() => (read?.rows ?? []).map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors })), [read]);
   const headers = useMemo(() => read?.headers ?? [], [read]);
@@ -100,7 +106,7 @@ export function FailedSync() {
 
       {read ? (
         <section className="space-y-3" aria-labelledby="sync-items-heading">
-          <h2 id="sync-items-heading" className="text-lg font-semibold">
+          <h2 id="sync-items-heading" ref={itemsHeading} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold outline-none">
             {t('syncItems')}
           </h2>
           <p role="status" className="text-sm">
