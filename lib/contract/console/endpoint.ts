@@ -84,18 +84,7 @@ export function endpoint<
   R = unknown,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no own codes: the wrapper's only
   X extends ErrorMap = {},
->(entry: {
-  method: ConsoleMethod;
-  path: string;
-  access: Access<z.output<P>, z.output<Q>>;
-  params?: P;
-  query?: Q;
-  body?: B;
-  answer: Answer<R>;
-  errors?: X;
-  plainGet?: boolean;
-  audit?: AuditRule;
-}): ConsoleEndpoint<P, Q, B, R, X> {
+>(entry: Omit<ConsoleEndpoint<P, Q, B, R, X>, 'errors' | 'audit'> & { errors?: X; audit?: AuditRule }): ConsoleEndpoint<P, Q, B, R, X> {
   if (entry.plainGet && entry.method !== 'GET') throw new Error(`${entry.method} ${entry.path}: only a GET may be plain`);
   return {
     ...entry,
