@@ -31,7 +31,9 @@ export function FailedSync() {
   // Opened items sit below the pasted body, under the fold on a laptop: the page moves to them, and so does focus.
   const itemsHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (read) itemsHeading.current?.focus();
+    if (!read) return;
+    itemsHeading.current?.scrollIntoView({ block: 'start' });
+    itemsHeading.current?.focus({ preventScroll: true });
   }, [read]);
 
   const rows = useMemo<GridRow[]>(() => (read?.rows ?? []).map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors })), [read]);

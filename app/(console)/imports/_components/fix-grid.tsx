@@ -185,14 +185,14 @@ export function FixGrid(props: FixGridProps) {
     <Table role="grid" aria-label={props.caption} className="min-w-full">
         <THead>
         <Tr>
-          <Th>
+          <Th className="whitespace-nowrap">
             {t('resendColumn')}
           </Th>
-          <Th>
+          <Th className="whitespace-nowrap">
             {props.labelHeader}
           </Th>
           {props.statusText ? (
-            <Th>
+            <Th className="whitespace-nowrap">
               {ti('results.status')}
             </Th>
           ) : null}
