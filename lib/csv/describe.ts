@@ -10,6 +10,9 @@ export const IMPORT_ISSUE_CODES = [
   'duplicate_key',
   'import_chunk_failed',
   'component_is_bundle',
+  'repeated_in_file',
+  'sku_moves',
+  'sku_code_elsewhere',
   'excel_scientific',
   'barcode_check_digit',
 ] as const;

@@ -12,7 +12,8 @@ export type ToWorker =
   | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter; sheet?: string }
   | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping; sheet?: string }
   | { type: 'compare' }
-  | { type: 'send'; fileName: string; skipUnchanged?: boolean };
+  /** holdBack: rows the comparison says the service would refuse stay unsent, with the reason (the default). */
+  | { type: 'send'; fileName: string; skipUnchanged?: boolean; holdBack?: boolean };
 
 export type PreviewResult = {
   detected: Detected;
@@ -60,4 +61,6 @@ export type CompareRow = {
   byCode: boolean;
   /** Why the service would refuse the row (kind 'would_fail'). */
   reason?: RowIssue;
+  /** What the row does that may not be what was meant (a SKU moving to another product). */
+  note?: RowIssue;
 };
