@@ -12,6 +12,8 @@ export const IMPORT_ISSUE_CODES = [
   'component_is_bundle',
   'excel_scientific',
   'barcode_check_digit',
+  'excel_leading_zeros',
+  'excel_leading_zeros_ambiguous',
 ] as const;
 
 export interface IssueWords {
