@@ -15,6 +15,8 @@ export const IMPORT_ISSUE_CODES = [
   'sku_code_elsewhere',
   'excel_scientific',
   'barcode_check_digit',
+  'excel_leading_zeros',
+  'excel_leading_zeros_ambiguous',
 ] as const;
 
 export interface IssueWords {
