@@ -121,7 +121,10 @@ test('a product with an unknown category and a point quota for a company that do
   await expect(count(page, 'ok')).toHaveText('1');
   await expect(count(page, 'not_sent')).toHaveText('1');
   await page.getByLabel('Show').selectOption({ label: 'Not sent' });
-  await expect(page.getByRole('table', { name: 'Rows of the file with their outcome' }).locator('tbody tr')).toContainText('No company matches that id or code.');
+  const notSent = page.getByRole('table', { name: 'Rows of the file with their outcome' }).locator('tbody tr');
+  await expect(notSent).toHaveCount(1);
+  await expect(notSent).toContainText(`${run}-NONE`);
+  await expect(notSent).toContainText('No company matches that id or code.');
 });
 
 test('"Resend failed rows" opens the review with the comparison before anything is sent', async ({ page }) => {

@@ -144,11 +144,13 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
  * Why the service would refuse a row the comparison found no single target for, in the service's own code
  * (batch items say `not_found`; the quota batches name the company).
  */
-export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'ambiguous'): { code: string; field: string } {
+export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'ambiguous', item: Item = {}): { code: string; field: string } {
   const source = COMPARE_SOURCES[family];
   const quota = source.list === 'companies' && source.idField === 'companyId';
-  if (kind === 'ambiguous') return { code: quota ? 'company_code_ambiguous' : 'outer_sys_code_ambiguous', field: source.codeField ?? source.idField };
-  return { code: quota ? 'company_not_found' : 'not_found', field: source.idField };
+  // The field the row named its target by: its id when it has one, else its code.
+  const field = typeof item[source.idField] === 'number' || source.codeField === null ? source.idField : source.codeField;
+  if (kind === 'ambiguous') return { code: quota ? 'company_code_ambiguous' : 'outer_sys_code_ambiguous', field };
+  return { code: quota ? 'company_not_found' : 'not_found', field };
 }
 
 /**

@@ -118,9 +118,11 @@ describe('a quota for a company that does not exist', () => {
   });
 
   it('would fail with the quota batch\'s own codes; other families with the batch item codes', () => {
-    expect(notFoundReason('pointQuotas', 'not_found')).toEqual({ code: 'company_not_found', field: 'companyId' });
-    expect(notFoundReason('creditQuotas', 'ambiguous')).toEqual({ code: 'company_code_ambiguous', field: 'companyCode' });
-    expect(notFoundReason('skus', 'not_found')).toEqual({ code: 'not_found', field: 'id' });
-    expect(notFoundReason('companies', 'ambiguous')).toEqual({ code: 'outer_sys_code_ambiguous', field: 'outerSysCode' });
+    expect(notFoundReason('pointQuotas', 'not_found', { companyId: 9 })).toEqual({ code: 'company_not_found', field: 'companyId' });
+    expect(notFoundReason('pointQuotas', 'not_found', { companyCode: 'NONE' })).toEqual({ code: 'company_not_found', field: 'companyCode' });
+    expect(notFoundReason('creditQuotas', 'ambiguous', { companyCode: 'TWIN' })).toEqual({ code: 'company_code_ambiguous', field: 'companyCode' });
+    expect(notFoundReason('skus', 'not_found', { id: 9 })).toEqual({ code: 'not_found', field: 'id' });
+    expect(notFoundReason('prices', 'not_found', { skuId: 9 })).toEqual({ code: 'not_found', field: 'skuId' });
+    expect(notFoundReason('companies', 'ambiguous', { outerSysCode: 'DUP' })).toEqual({ code: 'outer_sys_code_ambiguous', field: 'outerSysCode' });
   });
 });

@@ -75,7 +75,7 @@ export async function compareRows(
     const reason: RowIssue | null = succeeds
       ? (predictRefusal(family, item, refs) ?? repeated.get(r) ?? null)
       : c.kind === 'not_found' || c.kind === 'ambiguous'
-        ? notFoundReason(family, c.kind)
+        ? notFoundReason(family, c.kind, item)
         : null;
     const kind: CompareKind = succeeds && reason ? 'would_fail' : c.kind;
     const note = byCode && succeeds && !reason ? skuMoveNote(item, c, byCode) : null;
