@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
+import { checkFile, issueRows, itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
 import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
 import { isWorkbook, sheetRows, storedNumber, type SheetCell } from '@/lib/csv/workbook';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
@@ -8,6 +8,7 @@ import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
 import { compareItem, COMPARE_SOURCES, indexLive, isComparable, readBefore, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
+import { lostLeadingZeros, paddedCodes, withRestoredCodes } from '@/lib/csv/lost-zeros';
 import { buildReferences, predictRefusal, referencesNeeded, type References } from '@/lib/csv/predict';
 import { fetchAllPages } from '../lists';
 import { ApiError } from '../api-error';
@@ -31,12 +32,16 @@ let checked: {
   mapping: Mapping;
   /** The rows as read; each one's batch item is made again from its cells when it is needed. */
   rows: readonly ParsedRow[];
+  /** Lines the CSV reader found malformed, for a check run again. */
+  malformedLines: number[];
   /** The issues of the rows that have any, by row index. */
   issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared. */
   compared?: (CompareKind | null)[];
   /** The old values each row's comparison read, for History. */
   befores?: (Record<string, unknown> | null)[];
+  /** Rows whose ERP code lost its leading zeros to Excel, by row index, with the code to use. */
+  restorable?: Map<number, string>;
 } | null = null;
 
 
@@ -96,7 +101,7 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
       shown: ISSUE_ROWS_SHOWN,
       onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
     });
-    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
+    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: [], issues: check.issues };
     post({ type: 'checked', result: summary });
     return;
   }
@@ -108,7 +113,7 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
     onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
   });
   if (check) {
-    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
+    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: read.malformedLines, issues: check.issues };
   }
   post({ type: 'checked', result: summary });
 }
@@ -143,6 +148,8 @@ async function compare() {
     readReferences(family, checked.mapping),
   ]);
   const live = indexLive(family, records);
+  const padded = paddedCodes(family, records);
+  const restorable = new Map<number, string>();
   const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
   const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
   const { issues } = checked;
@@ -153,7 +160,10 @@ async function compare() {
     const item = itemOf(row.cells);
     const c = compareItem(family, item, live);
     befores[r] = readBefore(family, item, c);
-    const reason = c.kind === 'create' || c.kind === 'update' || c.kind === 'same' ? predictRefusal(family, item, refs) : null;
+    // A code Excel stripped of its zeros would rename or duplicate a record: it fails until the zeros are back.
+    const lost = lostLeadingZeros(family, item, c, padded);
+    if (lost?.restored) restorable.set(r, lost.restored);
+    const reason = lost?.issue ?? (c.kind === 'create' || c.kind === 'update' || c.kind === 'same' ? predictRefusal(family, item, refs) : null);
     const kind: CompareKind = reason ? 'would_fail' : c.kind;
     result.counts[kind]++;
     if (c.byCode && kind === 'update') result.byCode++;
@@ -162,7 +172,24 @@ async function compare() {
   });
   checked.compared = kinds;
   checked.befores = befores;
+  checked.restorable = restorable;
+  if (restorable.size) result.restorable = restorable.size;
   post({ type: 'compared', result });
+}
+
+/**
+ * "Use the codes with their leading zeros": every row whose ERP code is a live code without its zeros takes
+ * that code, in one step; the rows are checked and compared again, so the user sees them turn into updates.
+ * Rows whose code reads as several live codes are left as they are (still failing).
+ */
+async function restoreZeros() {
+  if (!checked?.restorable?.size) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
+  const column = checked.mapping.indexOf('outerSysCode');
+  const rows = withRestoredCodes(checked.rows, column, checked.restorable);
+  const check = checkFile(FAMILIES[checked.family], checked.headers, checked.mapping, rows, checked.malformedLines);
+  checked = { ...checked, rows, issues: check.issues, compared: undefined, befores: undefined, restorable: undefined };
+  post({ type: 'rechecked', result: { headers: checked.headers, counts: check.counts, issueRows: issueRows(rows, check, ISSUE_ROWS_SHOWN) } });
+  await compare();
 }
 
 async function send(fileName: string, skipUnchanged: boolean) {
@@ -207,6 +234,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     if (message.type === 'preview') await preview(message.file, message.encoding, message.delimiter, message.sheet);
     else if (message.type === 'check') await check(message);
     else if (message.type === 'compare') await compare();
+    else if (message.type === 'restoreZeros') await restoreZeros();
     else await send(message.fileName, message.skipUnchanged === true);
   } catch (error) {
     if (error instanceof UploadStoppedError) {
