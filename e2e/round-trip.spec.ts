@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
+import { gs1CheckDigit } from '@/lib/csv/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 import { xlsx } from './support/xlsx';
 
@@ -256,5 +257,81 @@ test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 p
     const item = items.find((i) => i.outerSysCode === sku.outerSysCode)!;
     expect(sku.sellPrice).toBe(changed.get(sku.outerSysCode) ?? item.sellPrice);
     expect(sku.barcode).toBe(item.barcode);
+  }
+});
+
+test("a CSV saved by Excel: barcodes in scientific notation are held back, a code without its leading zeros would fail until 'Use the codes with their leading zeros'", async ({ page, browser }) => {
+  test.slow(); // An export, a check with comparison, a second comparison and an import.
+  // All-digit codes sharing one run of digits, so the export's ERP code filter finds the 30 of them.
+  const run = `${Date.now()}`.slice(-8) + String(Math.floor(Math.random() * 100)).padStart(2, '0');
+  const ean = (i: number) => `4719998${String(i).padStart(5, '0')}`;
+  await page.goto('/skus');
+  const items = Array.from({ length: 30 }, (_, i) => ({
+    productId: product.id,
+    outerSysCode: i === 29 ? `00${run}30` : `${run}${String(i + 1).padStart(2, '0')}`,
+    name: `Excel damage ${i + 1}`,
+    barcode: ean(i) + gs1CheckDigit(ean(i)),
+    unit: '包',
+    sellPrice: 50 + i,
+  }));
+  expect((await proxyWrite(page, 'POST', '/v1/skus/batch', items)).status).toBe(200);
+
+  // Excel opens the export and saves it: five barcodes become 4.71E+12, 00…30 becomes …30; its price is edited.
+  const exported = rowsOf(await exportSkus(browser, run, 'en'));
+  expect(exported).toHaveLength(31);
+  const [code, barcode, sell] = ['ERP code', 'Barcode', 'Selling price'].map((h) => exported[0]!.indexOf(h));
+  expect(Math.min(code!, barcode!, sell!)).toBeGreaterThan(0);
+  const zeroLine = exported.findIndex((row) => row[code!] === `00${run}30`);
+  expect(zeroLine).toBeGreaterThan(0);
+  const damaged = exported.map((row, i) => {
+    if (i >= 1 && i <= 5) return row.map((cell, c) => (c === barcode ? '4.71E+12' : cell));
+    if (i === zeroLine) return row.map((cell, c) => (c === code ? `${run}30` : c === sell ? '777' : cell));
+    return row;
+  });
+  await chooseFile(page, 'SKUs', 'skus-from-excel.csv', toFile(damaged));
+  await page.getByRole('button', { name: 'Check rows' }).click();
+
+  // The five barcodes: held back by the check, with Excel named and what to do.
+  await expect(page.getByText('30 rows checked: 25 rows to send, 5 rows held back, 0 rows with warnings.')).toBeVisible();
+  const issues = page.getByRole('table', { name: 'Rows with errors or warnings' }).locator('tbody tr');
+  await expect(issues).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(issues.nth(i)).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
+  // The code without its zeros: the comparison says it would fail, and why, before anything is sent.
+  await expect(page.getByText(/0 rows create, 0 rows update, 24 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (1)' });
+  const table = page.getByRole('table', { name: 'What each row would do' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr')).toContainText(String(zeroLine + 1));
+  await expect(table.locator('tbody tr')).toContainText(`Excel changed this value: ${run}30 looks like 00${run}30 without its leading zeros.`);
+
+  // One click puts the zeros back in every such row; compared again, the row is the price update it was meant to be.
+  await page.getByRole('button', { name: 'Use the codes with their leading zeros' }).click();
+  await expect(page.getByText(/0 rows create, 1 row updates, 24 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Use the codes with their leading zeros' })).toHaveCount(0);
+  await page.getByLabel('Show rows that').selectOption({ label: 'Update (1)' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr')).toContainText(String(zeroLine + 1));
+  await expect(table.locator('tbody tr')).toContainText('→ 777');
+  await expect(table.locator('tbody tr')).not.toContainText('ERP code');
+
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
+  await expect(count(page, 'updated')).toHaveText('1');
+  await expect(count(page, 'skipped')).toHaveText('24');
+  // The five barcodes were held back by the check: never sent.
+  await expect(count(page, 'not_sent')).toHaveText('5');
+  await expect(count(page, 'failed')).toHaveText('0');
+
+  // The service: every barcode as it was, the code with its zeros, its new price, and no record made without them.
+  const live = (await page.evaluate(async (code) => {
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    return ((await res.json()) as { data: { outerSysCode: string; sellPrice: number; barcode: string }[] }).data;
+  }, run)) as { outerSysCode: string; sellPrice: number; barcode: string }[];
+  expect(live.map((s) => s.outerSysCode).sort()).toEqual(items.map((i) => i.outerSysCode).sort());
+  for (const sku of live) {
+    const item = items.find((i) => i.outerSysCode === sku.outerSysCode)!;
+    expect(sku.barcode).toBe(item.barcode);
+    expect(sku.sellPrice).toBe(sku.outerSysCode === `00${run}30` ? 777 : item.sellPrice);
   }
 });

@@ -3,6 +3,7 @@ import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, readBefore, ty
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { Mapping } from '@/lib/csv/mapping';
 import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/csv/predict';
+import { lostLeadingZeros, paddedCodes } from '@/lib/csv/lost-zeros';
 import { fetchAllPages } from '../lists';
 import { COMPARE_ROWS_SHOWN, type CompareResult } from './worker-protocol';
 
@@ -47,13 +48,16 @@ export async function compareRows(
   mapping: Mapping,
   rows: readonly { line: number; cells: readonly string[]; held: boolean }[],
   onProgress?: (done: number, total: number) => void,
-): Promise<{ result: CompareResult; predictions: (RowPrediction | null)[] }> {
+): Promise<{ result: CompareResult; predictions: (RowPrediction | null)[]; restorable: Map<number, string> }> {
   const { list } = COMPARE_SOURCES[family];
   const [records, refs] = await Promise.all([
     fetchAllPages(list, {}, { onProgress: onProgress && ((p) => onProgress(p.fetched, p.total)) }) as Promise<LiveRecord[]>,
     readReferences(family, mapping),
   ]);
   const live = indexLive(family, records);
+  const padded = paddedCodes(family, records);
+  /** Rows whose ERP code Excel stripped of its leading zeros, by index, with the live code it stands for. */
+  const restorable = new Map<number, string>();
   const byCode = family === 'skus' ? skusByCode(records) : null;
   const itemOf = itemMaker(FAMILIES[family], mapping);
   const targets: (string | null)[] = [];
@@ -72,13 +76,13 @@ export async function compareRows(
     if (!entry) return null;
     const { item, c } = entry;
     const succeeds = c.kind === 'create' || c.kind === 'update' || c.kind === 'same';
-    const reason: RowIssue | null = succeeds
-      ? (predictRefusal(family, item, refs) ?? repeated.get(r) ?? null)
-      : c.kind === 'not_found' || c.kind === 'ambiguous'
-        ? notFoundReason(family, c.kind, item)
-        : null;
-    const kind: CompareKind = succeeds && reason ? 'would_fail' : c.kind;
-    const note = byCode && succeeds && !reason ? skuMoveNote(item, c, byCode) : null;
+    // A code Excel stripped of its zeros would rename or duplicate a record: it fails until the zeros are back.
+    const lost = lostLeadingZeros(family, item, c, padded);
+    if (lost?.restored) restorable.set(r, lost.restored);
+    const refusal = lost?.issue ?? (succeeds ? (predictRefusal(family, item, refs) ?? repeated.get(r) ?? null) : null);
+    const kind: CompareKind = refusal ? 'would_fail' : c.kind;
+    const reason: RowIssue | null = refusal ?? (c.kind === 'not_found' || c.kind === 'ambiguous' ? notFoundReason(family, c.kind, item) : null);
+    const note = byCode && succeeds && !refusal ? skuMoveNote(item, c, byCode) : null;
     result.counts[kind]++;
     if (c.byCode && kind === 'update') result.byCode++;
     if (listed[kind]++ < COMPARE_ROWS_SHOWN) {
@@ -86,5 +90,6 @@ export async function compareRows(
     }
     return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c) };
   });
-  return { result, predictions };
+  if (restorable.size) result.restorable = restorable.size;
+  return { result, predictions, restorable };
 }

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
+import { checkFile, issueRows, itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
 import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
 import { isWorkbook, sheetRows, storedNumber, type SheetCell } from '@/lib/csv/workbook';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
@@ -8,6 +8,7 @@ import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
 import { isComparable } from '@/lib/csv/compare';
+import { withRestoredCodes } from '@/lib/csv/lost-zeros';
 import { compareRows, failsPredicted, type RowPrediction } from './compare-rows';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
@@ -30,10 +31,14 @@ let checked: {
   mapping: Mapping;
   /** The rows as read; each one's batch item is made again from its cells when it is needed. */
   rows: readonly ParsedRow[];
+  /** Lines the CSV reader found malformed, for a check run again. */
+  malformedLines: number[];
   /** The issues of the rows that have any, by row index. */
   issues: Map<number, RowIssues>;
   /** What each row would do to the live records, once compared (null: held back by the check). */
   predictions?: (RowPrediction | null)[];
+  /** Rows whose ERP code lost its leading zeros to Excel, by row index, with the code to use. */
+  restorable?: Map<number, string>;
 } | null = null;
 
 
@@ -93,7 +98,7 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
       shown: ISSUE_ROWS_SHOWN,
       onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
     });
-    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
+    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: [], issues: check.issues };
     post({ type: 'checked', result: summary });
     return;
   }
@@ -105,7 +110,7 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
     onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
   });
   if (check) {
-    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, issues: check.issues };
+    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: read.malformedLines, issues: check.issues };
   }
   post({ type: 'checked', result: summary });
 }
@@ -119,14 +124,30 @@ async function compare() {
   const family = checked.family;
   if (!isComparable(family)) throw new ApiError({ status: 0, code: 'compare_unsupported', kind: 'not_sent' });
   const { issues } = checked;
-  const { result, predictions } = await compareRows(
+  const { result, predictions, restorable } = await compareRows(
     family,
     checked.mapping,
     checked.rows.map((row, r) => ({ line: row.line, cells: row.cells, held: (issues.get(r)?.errors.length ?? 0) > 0 })),
     (done, total) => post({ type: 'progress', phase: 'compare', done, total }),
   );
   checked.predictions = predictions;
+  checked.restorable = restorable;
   post({ type: 'compared', result });
+}
+
+/**
+ * "Use the codes with their leading zeros": every row whose ERP code is a live code without its zeros takes
+ * that code, in one step; the rows are checked and compared again, so the user sees them turn into updates.
+ * Rows whose code reads as several live codes are left as they are (still failing).
+ */
+async function restoreZeros() {
+  if (!checked?.restorable?.size) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
+  const column = checked.mapping.indexOf('outerSysCode');
+  const rows = withRestoredCodes(checked.rows, column, checked.restorable);
+  const check = checkFile(FAMILIES[checked.family], checked.headers, checked.mapping, rows, checked.malformedLines);
+  checked = { ...checked, rows, issues: check.issues, predictions: undefined, restorable: undefined };
+  post({ type: 'rechecked', result: { headers: checked.headers, counts: check.counts, issueRows: issueRows(rows, check, ISSUE_ROWS_SHOWN) } });
+  await compare();
 }
 
 async function send(fileName: string, skipUnchanged: boolean, holdBack: boolean) {
@@ -178,6 +199,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     if (message.type === 'preview') await preview(message.file, message.encoding, message.delimiter, message.sheet);
     else if (message.type === 'check') await check(message);
     else if (message.type === 'compare') await compare();
+    else if (message.type === 'restoreZeros') await restoreZeros();
     else await send(message.fileName, message.skipUnchanged === true, message.holdBack !== false);
   } catch (error) {
     if (error instanceof UploadStoppedError) {

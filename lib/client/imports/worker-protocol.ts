@@ -12,6 +12,8 @@ export type ToWorker =
   | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter; sheet?: string }
   | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping; sheet?: string }
   | { type: 'compare' }
+  /** Put the leading zeros back in every ERP code the comparison found without them, then check and compare again. */
+  | { type: 'restoreZeros' }
   /** holdBack: rows the comparison says the service would refuse stay unsent, with the reason (the default). */
   | { type: 'send'; fileName: string; skipUnchanged?: boolean; holdBack?: boolean };
 
@@ -36,6 +38,8 @@ export type FromWorker =
   | { type: 'progress'; phase: 'decode' | 'parse' | 'check' | 'compare' | 'upload'; done: number; total: number }
   | { type: 'compared'; result: CompareResult }
   | { type: 'checked'; result: CheckResult }
+  /** The check again after the worker changed rows (restored codes); a comparison follows by itself. */
+  | { type: 'rechecked'; result: CheckResult }
   | { type: 'sent'; importId: string }
   /** startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). */
   | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean };
@@ -51,6 +55,8 @@ export type CompareResult = {
   /** Records read from the service. */
   records: number;
   rows: CompareRow[];
+  /** Rows whose ERP code is a live code without its leading zeros ("Use the codes with their leading zeros"). */
+  restorable?: number;
 };
 
 export type CompareRow = {

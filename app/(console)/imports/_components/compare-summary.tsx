@@ -37,7 +37,9 @@ export function CompareSummary({
   const [shown, setShown] = useState<CompareKind | ''>('');
   const c = result.counts;
   const kinds = KINDS.filter((k) => c[k] > 0);
-  const rows = shown ? result.rows.filter((r) => r.kind === shown) : result.rows;
+  // A kind no row has any more (the leading zeros were restored) shows every row again.
+  const filter = shown && c[shown] > 0 ? shown : '';
+  const rows = filter ? result.rows.filter((r) => r.kind === filter) : result.rows;
   return (
     <div className="space-y-3">
       <p role="status" className="text-sm">
@@ -48,7 +50,7 @@ export function CompareSummary({
         <>
           <div className="max-w-xs">
             <Field label={t('compareFilter')}>
-              <Select value={shown} onChange={(e) => setShown(e.target.value as CompareKind | '')}>
+              <Select value={filter} onChange={(e) => setShown(e.target.value as CompareKind | '')}>
                 <option value="">{t('compareAll', { count: result.rows.length })}</option>
                 {kinds.map((k) => (
                   <option key={k} value={k}>{`${t(`compareKinds.${k}`)} (${c[k]})`}</option>

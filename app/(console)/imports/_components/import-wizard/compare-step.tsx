@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Button, Checkbox } from '@/components/ui';
+import { Alert, Button, Checkbox } from '@/components/ui';
 import type { ToWorker } from '@/lib/client/imports/worker-protocol';
 import { CompareSummary } from '../compare-summary';
 import type { WizardAction, WizardState } from './reducer';
@@ -22,6 +22,23 @@ export function CompareStep({ state, dispatch, post }: { state: WizardState; dis
       </h3>
       {compared ? (
         <>
+          {compared.restorable ? (
+            <Alert tone="warning">
+              <p>{tw('restoreZerosHelp', { count: compared.restorable })}</p>
+              <Button
+                className="mt-2"
+                variant="secondary"
+                pending={phase === 'comparing'}
+                disabled={phase !== 'idle'}
+                onClick={() => {
+                  dispatch({ type: 'restoreStarted' });
+                  post({ type: 'restoreZeros' });
+                }}
+              >
+                {tw('restoreZeros')}
+              </Button>
+            </Alert>
+          ) : null}
           <CompareSummary result={compared} fieldLabel={fieldLabel} issueText={issueText} />
           <Checkbox
             label={tw('skipUnchanged', { count: compared.counts.same })}

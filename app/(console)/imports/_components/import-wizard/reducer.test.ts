@@ -24,6 +24,17 @@ describe('the import wizard reducer', () => {
     expect(wizardReducer(checking, { type: 'checked', result: checked(3, 0) }).phase).toBe('idle');
   });
 
+  it('restoring leading zeros keeps the comparison in view while the rows are checked and compared again', () => {
+    const compared = { counts: { create: 0, update: 0, same: 1, not_found: 0, ambiguous: 0, would_fail: 1 }, byCode: 0, records: 2, rows: [], restorable: 1 };
+    const before = run({ type: 'familyChosen', family: 'skus' }, { type: 'checked', result: checked(2, 2) }, { type: 'compared', result: compared });
+    const restoring = wizardReducer(before, { type: 'restoreStarted' });
+    expect(restoring).toMatchObject({ phase: 'comparing', compared });
+    const rechecked = wizardReducer(restoring, { type: 'rechecked', result: checked(2, 1) });
+    expect(rechecked).toMatchObject({ phase: 'comparing', compared, check: checked(2, 1) });
+    const after = { ...compared, counts: { ...compared.counts, update: 1, would_fail: 0 }, restorable: undefined };
+    expect(wizardReducer(rechecked, { type: 'compared', result: after })).toMatchObject({ phase: 'idle', compared: after });
+  });
+
   it('compares by itself only for a comparable family and a file of at most 20,000 rows', () => {
     expect(autoCompares('skus', checked(20_000, 1))).toBe(true);
     expect(autoCompares('skus', checked(20_001, 1))).toBe(false);

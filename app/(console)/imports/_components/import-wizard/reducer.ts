@@ -70,6 +70,9 @@ export type WizardAction =
   | { type: 'checkStarted' }
   | { type: 'checked'; result: CheckResult }
   | { type: 'compareStarted' }
+  /** "Use the codes with their leading zeros": the worker changes the rows, checks and compares them again. */
+  | { type: 'restoreStarted' }
+  | { type: 'rechecked'; result: CheckResult }
   | { type: 'compared'; result: CompareResult }
   | { type: 'progress'; progress: Progress }
   | { type: 'sendStarted' }
@@ -113,7 +116,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'checked':
       return { ...state, check: action.result, compared: null, progress: null, phase: autoCompares(state.family, action.result) ? 'comparing' : 'idle' };
     case 'compareStarted':
+    case 'restoreStarted':
       return { ...state, phase: 'comparing' };
+    case 'rechecked':
+      // The previous comparison stays in view until the new one arrives, so the rows are seen to change.
+      return { ...state, check: action.result, phase: 'comparing' };
     case 'compared':
       return { ...state, compared: action.result, phase: 'idle', progress: null };
     case 'progress':

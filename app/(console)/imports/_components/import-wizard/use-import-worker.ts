@@ -33,7 +33,8 @@ export function useImportWorker(family: FamilyName | '', dispatch: Dispatch<Wiza
       else if (m.type === 'checked') {
         dispatch({ type: 'checked', result: m.result });
         if (autoCompares(family, m.result)) w.postMessage({ type: 'compare' } satisfies ToWorker);
-      } else if (m.type === 'compared') dispatch({ type: 'compared', result: m.result });
+      } else if (m.type === 'rechecked') dispatch({ type: 'rechecked', result: m.result });
+      else if (m.type === 'compared') dispatch({ type: 'compared', result: m.result });
       else if (m.type === 'sent') router.push(`/imports/${m.importId}`);
       else if (m.type === 'failed') {
         dispatch({ type: 'failed', failure: { code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId, startUnknown: m.startUnknown } });
