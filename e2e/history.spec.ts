@@ -206,6 +206,8 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await page.getByRole('textbox', { name: 'name, row 0' }).fill(`Sync ${run}`);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  // Reviewed first (issue 26): the item compared with the live records, then sent.
+  await page.getByRole('region', { name: 'Review before resending' }).getByRole('button', { name: 'Send 1 row' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   const importId = page.url().split('/').pop()!;
   await finished(page);

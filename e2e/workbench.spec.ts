@@ -156,6 +156,10 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   await expect(grid).not.toContainText('too long');
 
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  // A pasted sync is reviewed as an import is: compared with the live records before anything leaves.
+  const review = page.getByRole('region', { name: 'Review before resending' });
+  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await review.getByRole('button', { name: 'Send 2 rows' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(page);
   await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible();

@@ -1,5 +1,6 @@
 import { checkRows } from '@/lib/csv/check';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import type { PredictedKind } from '@/lib/contract/console/import-files';
 import { uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 
 /**
@@ -12,7 +13,7 @@ export async function importRows(input: {
   fileName: string;
   headers: string[];
   mapping: (string | null)[];
-  rows: { line: number; cells: string[]; before?: Record<string, unknown> }[];
+  rows: { line: number; cells: string[]; before?: Record<string, unknown> | null; predicted?: PredictedKind }[];
   /** Where the rows came from, so History files the writes as a bulk edit or a resend. */
   origin: 'bulk' | 'sync';
 }): Promise<string> {
@@ -27,8 +28,10 @@ export async function importRows(input: {
         item: row.errors.length ? null : row.item,
         errors: row.errors,
         warnings: row.warnings,
-        // The values the person reviewed as old (bulk edit): History shows them old → new.
+        // The values the person reviewed as old (bulk edit, a resend's review): History shows them old → new.
         ...(input.rows[from + i]?.before ? { before: input.rows[from + i]!.before } : {}),
+        // What the review's comparison predicted, so a refusal it did not foresee counts as a misprediction.
+        ...(input.rows[from + i]?.predicted && !row.errors.length ? { predicted: input.rows[from + i]!.predicted } : {}),
       })),
     );
   } catch (error) {

@@ -9,6 +9,7 @@ import { importRows } from '@/lib/client/imports/from-rows';
 import { FAMILY_NAMES, isFamilyName, FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { readFailedSync, type SyncRead } from '@/lib/csv/failed-sync';
 import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
+import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
 
 /**
  * "Open a failed sync": paste the body of a /v1 batch request and, if you have it, the service's answer;
@@ -27,6 +28,8 @@ export function FailedSync() {
   const [excluded, setExcluded] = useState<Set<number>>(new Set());
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The items under review (reviewed as an import is, before anything is sent); an edit closes it. */
+  const [review, setReview] = useState<ResendRow[] | null>(null);
 
   // Opened items sit below the pasted body, under the fold on a laptop: the page moves to them, and so does focus.
   const itemsHeading = useRef<HTMLHeadingElement>(null);
@@ -52,12 +55,13 @@ export function FailedSync() {
       return;
     }
     setReadError(null);
+    setReview(null);
     setEdits({});
     setExcluded(new Set());
     setRead({ ...result, family });
   }
 
-  async function send() {
+  async function send(reviewed: ReviewedRow[]) {
     if (!read) return;
     setFailure(null);
     setSending(true);
@@ -67,7 +71,7 @@ export function FailedSync() {
         fileName: t('syncFileName'),
         headers,
         mapping: headers,
-        rows: chosen.map((r) => ({ line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })),
+        rows: reviewed.map((r) => ({ line: r.rowNo + 1, cells: r.cells, before: r.before, predicted: r.predicted })),
         origin: 'sync',
       });
       router.push(`/imports/${id}`);
@@ -126,25 +130,36 @@ export function FailedSync() {
                 mapping={headers}
                 rows={rows}
                 edits={edits}
-                onEdit={(rowNo, cells) => setEdits((e) => ({ ...e, [rowNo]: cells }))}
+                onEdit={(rowNo, cells) => {
+                  setReview(null);
+                  setEdits((e) => ({ ...e, [rowNo]: cells }));
+                }}
                 selected={new Set(chosen.map((r) => r.rowNo))}
-                onSelect={(rowNo, on) =>
+                onSelect={(rowNo, on) => {
+                  setReview(null);
                   setExcluded((s) => {
                     const next = new Set(s);
                     if (on) next.delete(rowNo);
                     else next.add(rowNo);
                     return next;
-                  })
-                }
+                  });
+                }}
               />
               {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
               {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
-              <div className="flex flex-wrap items-center gap-3">
-                <Button onClick={send} pending={sending} disabled={chosen.length === 0 || blocked.length > 0}>
-                  {t('resend')}
-                </Button>
-                <span className="text-sm">{t('chosen', { count: chosen.length })}</span>
-              </div>
+              {review ? (
+                <ResendReview family={read.family} mapping={headers} rows={review} sending={sending} onSend={send} onBack={() => setReview(null)} />
+              ) : (
+                <div className="flex flex-wrap items-center gap-3">
+                  <Button
+                    onClick={() => setReview(chosen.map((r) => ({ rowNo: r.rowNo, line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })))}
+                    disabled={chosen.length === 0 || blocked.length > 0}
+                  >
+                    {t('resend')}
+                  </Button>
+                  <span className="text-sm">{t('chosen', { count: chosen.length })}</span>
+                </div>
+              )}
             </>
           ) : (
             <Alert tone="success">{t('syncNothingFailed')}</Alert>
