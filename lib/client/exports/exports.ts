@@ -1,7 +1,7 @@
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
 import { toCsv } from '@/lib/csv/export';
 import { endpointPath } from '@/lib/contract/console/endpoint';
-import { exportsApi } from '@/lib/contract/console/exports';
+import { exportsApi, type ExportFormat } from '@/lib/contract/console/exports';
 import { consoleFetch } from '../console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress } from '../lists';
 
@@ -52,5 +52,5 @@ export function startExportJob(resource: ExportResource, filters: ExportFilters)
   return consoleFetch(exportsApi.start, { body: { resource, filters } }).then((r) => r.export);
 }
 
-/** A plain link: the browser saves the file as the server names it. */
-export const exportFileUrl = (id: string) => endpointPath(exportsApi.file, { id });
+/** A plain link: the browser saves the file as the server names it, as an Excel workbook or CSV. */
+export const exportFileUrl = (id: string, format: ExportFormat) => `${endpointPath(exportsApi.file, { id })}?format=${format}`;

@@ -185,9 +185,14 @@ function MyExports() {
                   </Td>
                   <Td>
                     {e.ready ? (
-                      <a href={exportFileUrl(e.id)} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-                        {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
-                      </a>
+                      <span className="flex flex-wrap gap-x-4 gap-y-1">
+                        <a href={exportFileUrl(e.id, 'xlsx')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          {t('downloadXlsx', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                        </a>
+                        <a href={exportFileUrl(e.id, 'csv')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                        </a>
+                      </span>
                     ) : null}
                   </Td>
                 </Tr>
