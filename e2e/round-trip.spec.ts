@@ -138,6 +138,8 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await expect(table.locator('tbody tr').nth(1)).toContainText('13');
   await expect(table.locator('tbody tr').nth(1)).toContainText('A bundle product cannot have SKUs of its own.');
 
+  // Sent anyway (held back by default, e2e/predict.spec.ts): the service refuses exactly the rows foreseen.
+  await page.getByLabel('Hold back the 2 rows that would fail', { exact: false }).uncheck();
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });

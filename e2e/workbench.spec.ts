@@ -30,6 +30,9 @@ async function startAndFinish(page: Page) {
   await finished(page);
 }
 
+/** Unticks "Hold back the N rows that would fail" once the comparison has run. */
+const sendAnyway = (page: Page) => page.getByLabel(/^Hold back the \d+ rows? that would fail/).uncheck();
+
 const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({ page }) => {
@@ -41,6 +44,8 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   rows[20]![0] = 999_999; // line 21: no such product
   rows[30]![0] = bundleProduct.id; // line 31: a bundle product cannot receive SKUs
   await importFile(page, 'SKUs', 'workbench.csv', csv(rows));
+  // Sent anyway, so the service refuses them (rows held back as would-fail are fixed the same way).
+  await sendAnyway(page);
   await startAndFinish(page);
   await expect(count(page, 'failed')).toHaveText('2');
 
@@ -79,6 +84,10 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await expect(page.getByText('2 rows chosen')).toBeVisible();
 
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  // Reviewed as an import is before anything leaves: the fixed rows compared with the live records.
+  const review = page.getByRole('region', { name: 'Review before resending' });
+  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await review.getByRole('button', { name: 'Send 2 rows' }).click();
   await expect(page.getByText('50 of 50 rows succeeded')).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'created')).toHaveText('50');
   await expect(page.getByRole('region', { name: 'Attempts' }).getByRole('listitem')).toHaveText([/^Attempt 1: 50 rows/, /^Attempt 2: 2 rows/]);
@@ -88,6 +97,7 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   // The error file goes round as is: the same two rows fail with the same errors.
   await importFile(page, 'SKUs', 'workbench-errors.csv', errorFile);
   await expect(page.getByText('2 rows checked: 2 rows to send')).toBeVisible();
+  await sendAnyway(page);
   await startAndFinish(page);
   await expect(count(page, 'failed')).toHaveText('2');
   await page.getByLabel('Show').selectOption({ label: 'Failed' });

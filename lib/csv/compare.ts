@@ -39,16 +39,26 @@ export interface Comparison {
   byCode: boolean;
 }
 
-/** Which list each family is compared with, and how a row names its target. */
+/**
+ * Which list each family is compared with, and how a row names its target. A quota row names its company (by id
+ * or by the company's ERP code, matched exactly as the service does); the quota's own values are read one
+ * company at a time, so they are not compared (`values: false`): the comparison only says whether the company
+ * exists.
+ */
 export const COMPARE_SOURCES = {
-  companies: { list: 'companies', idField: 'id', upsert: true },
-  products: { list: 'products', idField: 'id', upsert: true },
-  skus: { list: 'skus', idField: 'id', upsert: true },
-  bundles: { list: 'bundles', idField: 'id', upsert: true },
-  stock: { list: 'skus', idField: 'skuId', upsert: false },
-  prices: { list: 'skus', idField: 'skuId', upsert: false },
-  bundlePrices: { list: 'bundles', idField: 'id', upsert: false },
-} as const satisfies Partial<Record<FamilyName, { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; upsert: boolean }>>;
+  companies: { list: 'companies', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
+  products: { list: 'products', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
+  skus: { list: 'skus', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
+  bundles: { list: 'bundles', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
+  stock: { list: 'skus', idField: 'skuId', codeField: null, upsert: false, values: true },
+  prices: { list: 'skus', idField: 'skuId', codeField: null, upsert: false, values: true },
+  bundlePrices: { list: 'bundles', idField: 'id', codeField: null, upsert: false, values: true },
+  pointQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, values: false },
+  creditQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, values: false },
+} as const satisfies Record<
+  FamilyName,
+  { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; codeField: string | null; upsert: boolean; values: boolean }
+>;
 
 export type ComparableFamily = keyof typeof COMPARE_SOURCES;
 
@@ -111,15 +121,17 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
   if (typeof id === 'number') {
     record = live.byId.get(id);
     if (!record) return { kind: 'not_found', recordId: id, changes: [], byCode: false };
-  } else if (source.upsert && typeof item.outerSysCode === 'string' && item.outerSysCode !== '') {
-    const found = live.byCode.get(codeKey(family, item.outerSysCode, item.productId)) ?? [];
+  } else if (source.codeField !== null && typeof item[source.codeField] === 'string' && item[source.codeField] !== '') {
+    const found = live.byCode.get(codeKey(family, item[source.codeField], item.productId)) ?? [];
     if (found.length > 1) return { kind: 'ambiguous', recordId: null, changes: [], byCode: true };
     record = found[0];
-    byCode = record !== undefined;
+    // A quota names its company by code as a matter of course: not the case to look at.
+    byCode = record !== undefined && source.values;
   }
   if (!record) {
     return source.upsert ? { kind: 'create', recordId: null, changes: [], byCode: false } : { kind: 'not_found', recordId: null, changes: [], byCode: false };
   }
+  if (!source.values) return { kind: 'update', recordId: record.id, changes: [], byCode };
   const changes: Change[] = [];
   for (const [field, value] of Object.entries(item)) {
     if (field === source.idField || value === undefined || value === null) continue;
@@ -129,10 +141,24 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
 }
 
 /**
+ * Why the service would refuse a row the comparison found no single target for, in the service's own code
+ * (batch items say `not_found`; the quota batches name the company).
+ */
+export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'ambiguous', item: Item = {}): { code: string; field: string } {
+  const source = COMPARE_SOURCES[family];
+  const quota = source.list === 'companies' && source.idField === 'companyId';
+  // The field the row named its target by: its id when it has one, else its code.
+  const field = typeof item[source.idField] === 'number' || source.codeField === null ? source.idField : source.codeField;
+  if (kind === 'ambiguous') return { code: quota ? 'company_code_ambiguous' : 'outer_sys_code_ambiguous', field };
+  return { code: quota ? 'company_not_found' : 'not_found', field };
+}
+
+/**
  * The old values a comparison read for a row, for History: each field it compared, as the live record had
  * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous).
  */
 export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison): Record<string, unknown> | null {
+  if (!COMPARE_SOURCES[family].values) return null;
   if (comparison.kind === 'create') return {};
   if (comparison.kind !== 'update' && comparison.kind !== 'same') return null;
   const idField = COMPARE_SOURCES[family].idField;

@@ -1,6 +1,7 @@
 import type { RowIssue } from './check';
 import type { Component } from './cells';
 import type { FamilyName, Item } from './families';
+import type { Comparison, LiveRecord } from './compare';
 
 /**
  * What the service would refuse that the console can know before sending (issue 26): a reference to a record
@@ -12,6 +13,11 @@ import type { FamilyName, Item } from './families';
  */
 
 export const COMPONENT_IS_BUNDLE = 'component_is_bundle';
+/** Two or more rows of the file write the same record (or create under the same ERP code). */
+export const REPEATED_IN_FILE = 'repeated_in_file';
+/** Notes, not refusals: the service does what the row says, which may not be what was meant. */
+export const SKU_MOVES = 'sku_moves';
+export const SKU_CODE_ELSEWHERE = 'sku_code_elsewhere';
 
 export interface References {
   /** Ordinary products' ids (the product list holds no bundles). */
@@ -90,4 +96,67 @@ export function buildReferences(lists: {
   }
   if (lists.internalUsers) refs.internalUsers = new Set(lists.internalUsers.map((u) => u.id));
   return refs;
+}
+
+/**
+ * The record a row writes, as far as the comparison knows: the matched record, or, for a row that creates,
+ * its ERP code (a SKU's within its product, as the service matches it). Null when nothing names one (a
+ * create without a code makes a new record each time) or no single record matched.
+ */
+export function targetOf(family: FamilyName, item: Item, comparison: Comparison): string | null {
+  if (comparison.recordId !== null && (comparison.kind === 'update' || comparison.kind === 'same')) return `id:${comparison.recordId}`;
+  if (comparison.kind !== 'create') return null;
+  const code = item.outerSysCode;
+  if (typeof code !== 'string' || code === '') return null;
+  return family === 'skus' ? `code:${String(item.productId)}\u0000${code}` : `code:${code}`;
+}
+
+/**
+ * Rows that write the same record as another row of the file. The service takes a batch in order, so the
+ * later row silently overwrites the earlier one (and a second "create" is in fact an update of the record the
+ * first one made): the file says two things about one record and nothing tells which was meant. Every row of
+ * such a group would fail, not all but the first, so nothing of it is written until the file says one thing.
+ */
+export function repeatedInFile(targets: readonly (string | null | undefined)[], lines: readonly number[]): Map<number, RowIssue> {
+  const groups = new Map<string, number[]>();
+  targets.forEach((target, i) => {
+    if (!target) return;
+    const group = groups.get(target);
+    if (group) group.push(i);
+    else groups.set(target, [i]);
+  });
+  const found = new Map<number, RowIssue>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const i of group) {
+      const others = group.filter((j) => j !== i).map((j) => lines[j]!);
+      found.set(i, { code: REPEATED_IN_FILE, params: { lines: others.join(', '), count: others.length } });
+    }
+  }
+  return found;
+}
+
+/** The live SKUs by exact ERP code, under any product. */
+export function skusByCode(records: readonly LiveRecord[]): Map<string, LiveRecord[]> {
+  const byCode = new Map<string, LiveRecord[]>();
+  for (const r of records) {
+    if (typeof r.outerSysCode !== 'string' || r.outerSysCode === '') continue;
+    byCode.set(r.outerSysCode, [...(byCode.get(r.outerSysCode) ?? []), r]);
+  }
+  return byCode;
+}
+
+/**
+ * A SKU row that moves a SKU to another product, said before sending. The service does it (master-data-api.md
+ * "SKU": with an id, a new productId moves the SKU; without one, the same code under another product is a
+ * different target, so a new SKU is created beside the old one): a note to read, not a refusal.
+ */
+export function skuMoveNote(item: Item, comparison: Comparison, byCode: ReadonlyMap<string, readonly LiveRecord[]>): RowIssue | null {
+  if (comparison.kind === 'update') {
+    const move = comparison.changes.find((c) => c.field === 'productId');
+    return move ? { code: SKU_MOVES, field: 'productId', params: { from: String(move.old), to: String(move.new) } } : null;
+  }
+  if (comparison.kind !== 'create' || typeof item.outerSysCode !== 'string') return null;
+  const elsewhere = (byCode.get(item.outerSysCode) ?? []).find((r) => r.productId !== item.productId);
+  return elsewhere ? { code: SKU_CODE_ELSEWHERE, field: 'outerSysCode', params: { id: elsewhere.id, product: String(elsewhere.productId) } } : null;
 }

@@ -7,13 +7,12 @@ import type { Mapping } from '@/lib/csv/mapping';
 import type { Delimiter, FileError, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
-import { compareItem, COMPARE_SOURCES, indexLive, isComparable, readBefore, type CompareKind, type LiveRecord } from '@/lib/csv/compare';
-import { lostLeadingZeros, paddedCodes, withRestoredCodes } from '@/lib/csv/lost-zeros';
-import { buildReferences, predictRefusal, referencesNeeded, type References } from '@/lib/csv/predict';
-import { fetchAllPages } from '../lists';
+import { isComparable } from '@/lib/csv/compare';
+import { withRestoredCodes } from '@/lib/csv/lost-zeros';
+import { compareRows, failsPredicted, type RowPrediction } from './compare-rows';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
-import { COMPARE_ROWS_SHOWN, ISSUE_ROWS_SHOWN, type CompareResult, type FromWorker, type ToWorker } from './worker-protocol';
+import { ISSUE_ROWS_SHOWN, type FromWorker, type ToWorker } from './worker-protocol';
 
 /**
  * Reads, checks and uploads a CSV file off the main thread, so a 200,000-row file never freezes the tab.
@@ -36,10 +35,8 @@ let checked: {
   malformedLines: number[];
   /** The issues of the rows that have any, by row index. */
   issues: Map<number, RowIssues>;
-  /** What each row would do to the live records, once compared. */
-  compared?: (CompareKind | null)[];
-  /** The old values each row's comparison read, for History. */
-  befores?: (Record<string, unknown> | null)[];
+  /** What each row would do to the live records, once compared (null: held back by the check). */
+  predictions?: (RowPrediction | null)[];
   /** Rows whose ERP code lost its leading zeros to Excel, by row index, with the code to use. */
   restorable?: Map<number, string>;
 } | null = null;
@@ -117,62 +114,23 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
   post({ type: 'checked', result: summary });
 }
 
-/** The ids the rows refer to (products, categories, component SKUs, salespeople), read only when the file fills those fields. */
-async function readReferences(family: FamilyName, mapping: Mapping): Promise<References> {
-  const need = referencesNeeded(family, new Set(mapping.filter((m): m is string => m !== null)));
-  const all = <L extends Parameters<typeof fetchAllPages>[0]>(list: L, on: boolean) => (on ? fetchAllPages(list, {}) : Promise.resolve(undefined));
-  const [products, bundles, categories, skus, internalUsers] = await Promise.all([
-    all('products', need.products),
-    all('bundles', need.products || need.skus),
-    all('productCategories', need.categories),
-    all('skus', need.skus),
-    all('internalUsers', need.internalUsers),
-  ]);
-  return buildReferences({ products, bundles, categories, skus, internalUsers });
-}
-
 /**
- * "Compare with live data": reads the family's records once (every page) and compares each row to send; a row
- * that would create or update is then checked against what the service would refuse (./predict).
+ * "Compare with live data" (./compare-rows): what each checked row would do, kept here for the send (which rows
+ * to skip or hold back, the old values read, the prediction to count a misprediction by).
  */
 async function compare() {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
   const family = checked.family;
   if (!isComparable(family)) throw new ApiError({ status: 0, code: 'compare_unsupported', kind: 'not_sent' });
-  const { list } = COMPARE_SOURCES[family];
-  const [records, refs] = await Promise.all([
-    fetchAllPages(list, {}, {
-      onProgress: (p) => post({ type: 'progress', phase: 'compare', done: p.fetched, total: p.total }),
-    }) as Promise<LiveRecord[]>,
-    readReferences(family, checked.mapping),
-  ]);
-  const live = indexLive(family, records);
-  const padded = paddedCodes(family, records);
-  const restorable = new Map<number, string>();
-  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
-  const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
   const { issues } = checked;
-  const itemOf = itemMaker(FAMILIES[family], checked.mapping);
-  const befores: (Record<string, unknown> | null)[] = [];
-  const kinds: (CompareKind | null)[] = checked.rows.map((row, r) => {
-    if (issues.get(r)?.errors.length) return null;
-    const item = itemOf(row.cells);
-    const c = compareItem(family, item, live);
-    befores[r] = readBefore(family, item, c);
-    // A code Excel stripped of its zeros would rename or duplicate a record: it fails until the zeros are back.
-    const lost = lostLeadingZeros(family, item, c, padded);
-    if (lost?.restored) restorable.set(r, lost.restored);
-    const reason = lost?.issue ?? (c.kind === 'create' || c.kind === 'update' || c.kind === 'same' ? predictRefusal(family, item, refs) : null);
-    const kind: CompareKind = reason ? 'would_fail' : c.kind;
-    result.counts[kind]++;
-    if (c.byCode && kind === 'update') result.byCode++;
-    if (listed[kind]++ < COMPARE_ROWS_SHOWN) result.rows.push({ line: row.line, ...c, kind, ...(reason ? { reason } : {}) });
-    return kind;
-  });
-  checked.compared = kinds;
-  checked.befores = befores;
+  const { result, predictions, restorable } = await compareRows(
+    family,
+    checked.mapping,
+    checked.rows.map((row, r) => ({ line: row.line, cells: row.cells, held: (issues.get(r)?.errors.length ?? 0) > 0 })),
+    (done, total) => post({ type: 'progress', phase: 'compare', done, total }),
+  );
+  checked.predictions = predictions;
   checked.restorable = restorable;
-  if (restorable.size) result.restorable = restorable.size;
   post({ type: 'compared', result });
 }
 
@@ -186,14 +144,14 @@ async function restoreZeros() {
   const column = checked.mapping.indexOf('outerSysCode');
   const rows = withRestoredCodes(checked.rows, column, checked.restorable);
   const check = checkFile(FAMILIES[checked.family], checked.headers, checked.mapping, rows, checked.malformedLines);
-  checked = { ...checked, rows, issues: check.issues, compared: undefined, befores: undefined, restorable: undefined };
+  checked = { ...checked, rows, issues: check.issues, predictions: undefined, restorable: undefined };
   post({ type: 'rechecked', result: { headers: checked.headers, counts: check.counts, issueRows: issueRows(rows, check, ISSUE_ROWS_SHOWN) } });
   await compare();
 }
 
-async function send(fileName: string, skipUnchanged: boolean) {
+async function send(fileName: string, skipUnchanged: boolean, holdBack: boolean) {
   if (!checked) throw new ApiError({ status: 0, code: 'nothing_checked', kind: 'not_sent' });
-  const { rows, issues, compared, befores } = checked;
+  const { rows, issues, predictions } = checked;
   const itemOf = itemMaker(FAMILIES[checked.family], checked.mapping);
   const description = {
     family: checked.family,
@@ -209,6 +167,11 @@ async function send(fileName: string, skipUnchanged: boolean) {
     (from, to) =>
       rows.slice(from, to).map((row, i) => {
         const { errors, warnings } = issues.get(from + i) ?? { errors: NO_ISSUES, warnings: NO_ISSUES };
+        const predicted = predictions?.[from + i];
+        // A row the service would refuse is stopped here, like a row with a check error: not sent, with why.
+        if (holdBack && predicted && failsPredicted(predicted.kind) && predicted.reason) {
+          return { rowNo: from + i, line: row.line, cells: row.cells, item: null, errors: [predicted.reason], warnings };
+        }
         return {
           rowNo: from + i,
           line: row.line,
@@ -216,9 +179,11 @@ async function send(fileName: string, skipUnchanged: boolean) {
           item: errors.length ? null : itemOf(row.cells),
           errors,
           warnings,
-          ...(skipUnchanged && compared?.[from + i] === 'same' ? { skip: true as const } : {}),
-          // Compared with live data: the old values read go with the row, for History.
-          ...(befores?.[from + i] ? { before: befores[from + i] } : {}),
+          ...(skipUnchanged && predicted?.kind === 'same' ? { skip: true as const } : {}),
+          // Compared with live data: the old values read go with the row, for History, and what it was
+          // predicted to do, so a refusal the comparison did not foresee is counted as a misprediction.
+          ...(predicted?.before ? { before: predicted.before } : {}),
+          ...(predicted && !failsPredicted(predicted.kind) ? { predicted: predicted.kind as 'create' | 'update' | 'same' } : {}),
         };
       }),
     (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),
@@ -234,7 +199,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
     else if (message.type === 'check') await check(message);
     else if (message.type === 'compare') await compare();
     else if (message.type === 'restoreZeros') await restoreZeros();
-    else await send(message.fileName, message.skipUnchanged === true);
+    else await send(message.fileName, message.skipUnchanged === true, message.holdBack !== false);
   } catch (error) {
     if (error instanceof UploadStoppedError) {
       post({

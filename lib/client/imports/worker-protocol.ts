@@ -14,7 +14,8 @@ export type ToWorker =
   | { type: 'compare' }
   /** Put the leading zeros back in every ERP code the comparison found without them, then check and compare again. */
   | { type: 'restoreZeros' }
-  | { type: 'send'; fileName: string; skipUnchanged?: boolean };
+  /** holdBack: rows the comparison says the service would refuse stay unsent, with the reason (the default). */
+  | { type: 'send'; fileName: string; skipUnchanged?: boolean; holdBack?: boolean };
 
 export type PreviewResult = {
   detected: Detected;
@@ -66,4 +67,6 @@ export type CompareRow = {
   byCode: boolean;
   /** Why the service would refuse the row (kind 'would_fail'). */
   reason?: RowIssue;
+  /** What the row does that may not be what was meant (a SKU moving to another product). */
+  note?: RowIssue;
 };

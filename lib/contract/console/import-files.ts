@@ -45,6 +45,10 @@ export function uploadParts(total: number): [number, number][] {
   return parts;
 }
 
+/** The comparison's kinds of a row it expects to succeed (lib/csv/compare.ts). */
+export const PREDICTED_KINDS = ['create', 'update', 'same'] as const;
+export type PredictedKind = (typeof PREDICTED_KINDS)[number];
+
 export const rowIssue = z.object({
   code: z.string().max(200),
   /** The API field the issue is about, when it is one. */
@@ -82,6 +86,8 @@ export const uploadRowsBody = z.object({
         skip: z.boolean().optional(),
         /** The record's values as read before sending (comparison, bulk edit review), for History. */
         before: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+        /** What "Compare with live data" said the row would do: a refusal after it is a misprediction. */
+        predicted: z.enum(PREDICTED_KINDS).optional(),
       }),
     )
     .min(1)
@@ -91,10 +97,20 @@ export type UploadRowsBody = z.infer<typeof uploadRowsBody>;
 
 export const saveMappingBody = z.object({ mapping: z.record(z.string().max(1000), z.string().max(100)) });
 
-/** "Resend failed rows": the fixed cells of each row, in the import's own column layout. */
+/**
+ * "Resend failed rows": the fixed cells of each row, in the import's own column layout; with what the review's
+ * comparison read and predicted for it, as for an upload.
+ */
 export const resendBody = z.object({
   rows: z
-    .array(z.object({ rowNo: z.number().int().min(0), cells: z.array(z.string().max(10_000)).max(500) }))
+    .array(
+      z.object({
+        rowNo: z.number().int().min(0),
+        cells: z.array(z.string().max(10_000)).max(500),
+        before: z.record(z.string().max(100), z.unknown()).nullable().optional(),
+        predicted: z.enum(PREDICTED_KINDS).optional(),
+      }),
+    )
     .min(1)
     .max(20_000),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, file, json, none } from './endpoint';
 import { idParam } from './params';
-import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type RowIssue } from './import-files';
+import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type PredictedKind, type RowIssue } from './import-files';
 import type { JobState } from './jobs';
 
 /** CSV imports (app/api/imports): create, upload rows in parts, start, follow, cancel, resend, download. */
@@ -37,6 +37,8 @@ export interface ImportView extends ImportMeta {
   uploadedRows: number;
   /** No more parts are taken; below totalRows, the rest of the file never arrived. */
   uploadClosed: boolean;
+  /** Rows "Compare with live data" predicted to succeed (create, update, same) that the service refused. */
+  mispredicted: number;
 }
 
 /** A line of the imports history. */
@@ -77,6 +79,8 @@ export interface RowView {
   attempt: number;
   /** The row's earlier attempts, oldest first, with the cells it was sent with. */
   history: RowAttempt[];
+  /** What the comparison predicted the latest attempt would do; null when it was not compared. */
+  predicted: PredictedKind | null;
 }
 
 /** One send of an import: the first, then each "resend failed rows". */
@@ -132,7 +136,9 @@ export const importsApi = {
     access: runImports,
     params: importParams,
     // `?status=failed&status=unknown&after=<rowNo>&limit=100`: an unknown status is left out, a bad number is the default.
+    // `mispredicted=1`: only the refused rows the comparison predicted to succeed.
     query: z.object({
+      mispredicted: z.literal('1').optional().catch(undefined),
       status: oneOrMany.optional().transform((all) => (all ?? []).filter((s): s is RowStatus => (ROW_FILTER_STATUSES as readonly string[]).includes(s))),
       after: wholeOr(-1).optional(),
       limit: wholeOr(100).optional(),

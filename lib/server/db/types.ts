@@ -202,6 +202,8 @@ export interface ImportRowTable {
   errors: ColumnType<unknown, string | undefined, string>;
   warnings: ColumnType<unknown, string | undefined, string>;
   attempt: Generated<number>;
+  /** What the comparison predicted (create | update | same; migration 0275); null when not compared. */
+  predicted: string | null;
 }
 
 /** How many requests carried each chunk of an import (migration 0120). */

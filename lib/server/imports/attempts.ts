@@ -6,6 +6,8 @@ import { FAMILIES } from '@/lib/csv/families';
 import { BATCH_KEYED } from '../upstream';
 import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
 import type { ErrorCode } from '@/lib/contract/errors';
+import type { PredictedKind } from '@/lib/contract/console/import-files';
+import { storeBefore } from './history';
 
 /**
  * Attempts of an import (migration 0060). Attempt 1 is the first send; "Resend failed rows" makes the next
@@ -49,6 +51,14 @@ export class ResendError extends Error {
   }
 }
 
+/** A row to send again: its fixed cells, and what the review's comparison read and predicted for it. */
+export interface FixedRow {
+  rowNo: number;
+  cells: string[];
+  before?: Record<string, unknown> | null;
+  predicted?: PredictedKind;
+}
+
 export interface PreparedResend {
   attempt: number;
   firstChunk: number;
@@ -61,7 +71,7 @@ export interface PreparedResend {
  * guarantee) and moves them into the next attempt, pending in new chunks. Refuses the whole resend when a
  * row cannot be sent, so nothing half-happens. The caller starts the job, or undoes this with revertResend.
  */
-export async function prepareResend(db: Db, view: ImportView, fixed: readonly { rowNo: number; cells: string[] }[]): Promise<PreparedResend> {
+export async function prepareResend(db: Db, view: ImportView, fixed: readonly FixedRow[]): Promise<PreparedResend> {
   if (!fixed.length) throw new ResendError('nothing_to_resend');
   const rowNos = [...new Set(fixed.map((r) => r.rowNo))].sort((a, b) => a - b);
   const { rows: current } = await sql<{ row_no: number; line: number; status: RowStatus }>`
@@ -97,13 +107,16 @@ export async function prepareResend(db: Db, view: ImportView, fixed: readonly { 
       keyed: row.item ? keyed(row.item) : false,
       warnings: row.warnings,
       chunk: firstChunk + Math.floor(i / CHUNK_SIZE),
+      predicted: sorted[i]!.predicted ?? null,
     }));
     await sql`
       update import_row r set cells = x.cells, item = x.item, keyed = x.keyed, warnings = x.warnings, chunk = x.chunk,
-        status = 'pending', record_id = null, errors = '[]'::jsonb, attempt = ${attempt}
+        status = 'pending', record_id = null, errors = '[]'::jsonb, attempt = ${attempt}, predicted = x.predicted
       from jsonb_to_recordset(${json(records)}::jsonb)
-        as x(row_no integer, cells jsonb, item jsonb, keyed boolean, warnings jsonb, chunk integer)
+        as x(row_no integer, cells jsonb, item jsonb, keyed boolean, warnings jsonb, chunk integer, predicted text)
       where r.import_id = ${view.id} and r.row_no = x.row_no`.execute(trx);
+    // The old values the review read, for History, as an upload's.
+    await storeBefore(trx, view.id, attempt, sorted);
     return { attempt, firstChunk, chunks: Math.ceil(records.length / CHUNK_SIZE), rowNos };
   });
 }
@@ -113,13 +126,14 @@ export async function revertResend(db: Db, importId: string, prepared: PreparedR
   await db.transaction().execute(async (trx) => {
     await sql`
       update import_row r set cells = a.cells, status = a.status, record_id = a.record_id, errors = a.errors,
-        attempt = a.attempt, item = null, chunk = null
+        attempt = a.attempt, item = null, chunk = null, predicted = null
       from import_row_attempt a
       where r.import_id = ${importId} and r.attempt = ${prepared.attempt} and a.import_id = r.import_id and a.row_no = r.row_no
         and a.attempt = (select max(b.attempt) from import_row_attempt b where b.import_id = r.import_id and b.row_no = r.row_no)`.execute(trx);
     await sql`
       delete from import_row_attempt a using import_row r
       where a.import_id = ${importId} and r.import_id = a.import_id and r.row_no = a.row_no and a.attempt = r.attempt`.execute(trx);
+    await sql`delete from import_row_before where import_id = ${importId} and attempt = ${prepared.attempt}`.execute(trx);
   });
 }
 

@@ -107,7 +107,7 @@ async function startImportJob(view: store.ImportView, chunks: readonly number[] 
  * same import, under a new job; nothing else is sent. The import must have finished its last attempt.
  * Throws ResendError (a row not resendable, or still failing the check: nothing is sent) or ImportStateError.
  */
-export async function resendRows(id: string, rows: readonly { rowNo: number; cells: string[] }[], user: { id: string; email: string }) {
+export async function resendRows(id: string, rows: readonly attempts.FixedRow[], user: { id: string; email: string }) {
   const status = await importStatus(id);
   if (!status) throw new attempts.ResendError('import_not_found');
   if (['uploading', 'planning', 'running'].includes(status.progress.state)) throw new attempts.ResendError('import_running');

@@ -100,6 +100,26 @@ describe('imports store (real PGlite, console migrations)', () => {
     expect((await store.getImport(db, id))!.state).toBe('settled');
   });
 
+  it('counts a misprediction: a row the comparison predicted to succeed that the service refused', async () => {
+    const id = await store.createImport(db, meta(4), user);
+    const predicted = (n: number, kind?: 'create' | 'update') => ({ ...row(n, { productId: 1, outerSysCode: `M${n}` }), ...(kind ? { predicted: kind } : {}) });
+    await store.appendRows(db, id, 'skus', [predicted(0, 'create'), predicted(1, 'update'), predicted(2), { ...row(3, null), predicted: 'create' as const }]);
+    await store.assignChunks(db, id, 4);
+    await store.takeChunk(db, id, 0);
+    expect((await store.getImport(db, id))!.mispredicted).toBe(0);
+    await store.recordOutcomes(db, id, 0, [
+      { rowNo: 0, status: 'created', recordId: 7, errors: [] },
+      { rowNo: 1, status: 'failed', recordId: null, errors: [{ code: 'invalid_product_id' }] },
+      // Refused without a prediction (not compared): not a misprediction.
+      { rowNo: 2, status: 'failed', recordId: null, errors: [{ code: 'invalid_product_id' }] },
+    ]);
+    // Row 3 was held back: never sent, so nothing it was predicted to do can be wrong.
+    expect((await store.getImport(db, id))!.mispredicted).toBe(1);
+    const rows = await store.listRows(db, id, { mispredicted: true });
+    expect(rows.map((r) => [r.rowNo, r.status, r.predicted])).toEqual([[1, 'failed', 'update']]);
+    expect((await store.listRows(db, id)).map((r) => r.predicted)).toEqual(['create', 'update', null, null]);
+  });
+
   it('keeps a mapping per user and family, merging new headers into the old', async () => {
     await store.saveMapping(db, 'u1', 'skus', { 品號: 'outerSysCode' });
     await store.saveMapping(db, 'u1', 'skus', { 品名: 'name' });

@@ -77,6 +77,7 @@ export function CompareSummary({
                   </Td>
                   <Td>
                     {row.reason ? <span className="block text-red-800 dark:text-red-300">{issueText(row.reason)}</span> : null}
+                    {row.note ? <span className="block font-medium text-amber-900 dark:text-amber-200">{issueText(row.note)}</span> : null}
                     {row.changes.map((ch) => (
                       <span key={ch.field} className="block">
                         {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}

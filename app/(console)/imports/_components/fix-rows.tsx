@@ -10,13 +10,14 @@ import { importKeys } from '@/lib/client/console-keys';
 import { importsApi } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/csv/families';
 import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
+import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
 
 /** Rows of one import the grid holds at once; more are fixed after the first ones went through. */
 const GRID_ROWS = 1_000;
 
 /**
  * "Fix in place" on an import's results page: its failed, unknown and not-sent rows in the grid; the rows
- * changed (or ticked) go out again with "Resend failed rows" as the next attempt of the same import.
+ * changed (or ticked) are reviewed (./resend-review) and go out again as the next attempt of the same import.
  */
 export function FixRows(props: { importId: string; family: FamilyName; headers: string[]; mapping: (string | null)[] }) {
   const t = useTranslations('workbench');
@@ -26,6 +27,8 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The rows under review, as they were when "Resend failed rows" was pressed (an edit closes the review). */
+  const [review, setReview] = useState<ResendRow[] | null>(null);
 
   const rows = useQuery({
     queryKey: importKeys.toFix(props.importId),
@@ -42,16 +45,19 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
 
   if (!rows.data || rows.data.rows.length === 0) return null;
 
-  async function resend() {
+  function openReview() {
+    setFailure(null);
+    setReview(chosen.map((r) => ({ rowNo: r.rowNo, line: Number(r.label), cells: edits[r.rowNo] ?? r.cells })));
+  }
+
+  async function resend(reviewed: ReviewedRow[]) {
     setFailure(null);
     setSending(true);
     try {
-      await consoleFetch(importsApi.resend, {
-        params: { id: props.importId },
-        body: { rows: chosen.map((r) => ({ rowNo: r.rowNo, cells: edits[r.rowNo] ?? r.cells })) },
-      });
+      await consoleFetch(importsApi.resend, { params: { id: props.importId }, body: { rows: reviewed } });
       setEdits({});
       setSelected(new Set());
+      setReview(null);
       // The import's counts, attempts and rows, and the history's line for it.
       await Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }), queryClient.invalidateQueries({ queryKey: importKeys.lists() })]);
     } catch (error) {
@@ -77,31 +83,37 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
         rows={gridRows}
         edits={edits}
         onEdit={(rowNo, cells) => {
+          setReview(null);
           setEdits((e) => ({ ...e, [rowNo]: cells }));
           setSelected((s) => new Set(s).add(rowNo));
         }}
         selected={selected}
-        onSelect={(rowNo, on) =>
+        onSelect={(rowNo, on) => {
+          setReview(null);
           setSelected((s) => {
             const next = new Set(s);
             if (on) next.add(rowNo);
             else next.delete(rowNo);
             return next;
-          })
-        }
+          });
+        }}
         statusText={(s) => ti(`status.${s}` as 'status.failed')}
       />
       {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
       {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
       {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={resend} pending={sending} disabled={chosen.length === 0 || blocked.length > 0}>
-          {t('resend')}
-        </Button>
-        <span className="text-sm" role="status">
-          {t('chosen', { count: chosen.length })}
-        </span>
-      </div>
+      {review ? (
+        <ResendReview family={props.family} mapping={props.mapping} rows={review} sending={sending} onSend={resend} onBack={() => setReview(null)} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={openReview} disabled={chosen.length === 0 || blocked.length > 0}>
+            {t('resend')}
+          </Button>
+          <span className="text-sm" role="status">
+            {t('chosen', { count: chosen.length })}
+          </span>
+        </div>
+      )}
     </section>
   );
 }

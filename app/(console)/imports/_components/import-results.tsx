@@ -13,11 +13,10 @@ import { describeIssue } from '@/lib/csv/describe';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { FAMILIES } from '@/lib/csv/families';
 import { AttemptsList, RowHistory } from './attempts';
+import { ImportCounts, MISPREDICTED, SHOWN_STATUSES, type Shown } from './import-counts';
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-
-const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
 
 
 const TONE: Record<RowStatus, BadgeTone> = {
@@ -40,7 +39,7 @@ export function ImportResults({ id }: { id: string }) {
   const tw = useTranslations('workbench');
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
-  const [show, setShow] = useState<RowStatus | ''>('');
+  const [show, setShow] = useState<Shown | ''>('');
   const [limit, setLimit] = useState(PAGE);
   const [cancelling, setCancelling] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -53,7 +52,12 @@ export function ImportResults({ id }: { id: string }) {
   const running = status.data ? ACTIVE.includes(status.data.progress.state) : false;
   const rows = useQuery({
     queryKey: importKeys.rows(id, { status: show, limit }),
-    queryFn: ({ signal }) => consoleFetch(importsApi.rows, { params: { id }, query: { status: show, limit }, signal }),
+    queryFn: ({ signal }) =>
+      consoleFetch(importsApi.rows, {
+        params: { id },
+        query: show === MISPREDICTED ? { mispredicted: '1', limit } : { status: show, limit },
+        signal,
+      }),
     refetchInterval: running ? 2000 : false,
     placeholderData: (previous) => previous,
   });
@@ -162,30 +166,7 @@ export function ImportResults({ id }: { id: string }) {
         )}
       </section>
 
-      <section className="space-y-3" aria-labelledby="counts-heading">
-        <h2 id="counts-heading" className="text-lg font-semibold">
-          {t('counts')}
-        </h2>
-        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {SHOWN_STATUSES.filter((s) => s !== 'pending' || imp.counts.pending + imp.counts.sending > 0).map((s) => (
-            <div key={s} className="flex items-baseline gap-2">
-              <dt>{t(`status.${s}`)}</dt>
-              <dd className="font-semibold tabular-nums" data-status={s}>
-                {s === 'pending' ? imp.counts.pending + imp.counts.sending : imp.counts[s]}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {running ? null : (
-          <p className="text-sm font-medium" data-testid="succeeded-of">
-            {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
-          </p>
-        )}
-        {imp.uploadClosed && imp.uploadedRows < imp.totalRows && progress.state !== 'abandoned' ? (
-          <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>
-        ) : null}
-        {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
-      </section>
+      <ImportCounts imp={imp} running={running} aborted={progress.state === 'abandoned'} />
 
       {status.data.attempts && status.data.attempts.length > 0 ? <AttemptsList attempts={status.data.attempts} /> : null}
 
@@ -200,7 +181,7 @@ export function ImportResults({ id }: { id: string }) {
             <Select
               value={show}
               onChange={(e) => {
-                setShow(e.target.value as RowStatus | '');
+                setShow(e.target.value as Shown | '');
                 setLimit(PAGE);
               }}
             >
@@ -210,6 +191,7 @@ export function ImportResults({ id }: { id: string }) {
                   {t(`status.${s}`)}
                 </option>
               ))}
+              {imp.mispredicted > 0 ? <option value={MISPREDICTED}>{t('mispredicted')}</option> : null}
             </Select>
           </Field>
           <Button variant="secondary" onClick={downloadResults}>
@@ -248,6 +230,9 @@ export function ImportResults({ id }: { id: string }) {
                 ))}
                 <Td>
                   <Badge tone={TONE[row.status]}>{t(`status.${row.status}`)}</Badge>
+                  {row.status === 'failed' && row.predicted ? (
+                    <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('mispredicted')}</span>
+                  ) : null}
                 </Td>
                 <Td>
                   {row.recordId != null && family.recordPath ? (

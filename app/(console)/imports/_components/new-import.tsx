@@ -19,7 +19,7 @@ import { ProgressBar } from './progress-bar';
 export function NewImport() {
   const t = useTranslations('imports');
   const [state, dispatch] = useReducer(wizardReducer, initialState);
-  const { family, file, preview, encoding, delimiter, phase, progress, check, compared, skipUnchanged, failure } = state;
+  const { family, file, preview, encoding, delimiter, phase, progress, check, compared, skipUnchanged, holdBack, failure } = state;
   const post = useImportWorker(family, dispatch);
   useSavedMapping(family, dispatch);
 
@@ -56,7 +56,7 @@ export function NewImport() {
   function start() {
     if (!file) return;
     dispatch({ type: 'sendStarted' });
-    post({ type: 'send', fileName: file.name, skipUnchanged: compared !== null && skipUnchanged });
+    post({ type: 'send', fileName: file.name, skipUnchanged: compared !== null && skipUnchanged, holdBack });
   }
 
   const percent = progress && progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;

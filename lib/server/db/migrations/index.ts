@@ -20,6 +20,7 @@ import importUploadClosed from './0180-import-upload-closed';
 import auditChanges from './0250-audit-changes';
 import userPreferenceFilters from './0260-user-preference-filters';
 import importOriginBefore from './0251-import-origin-before';
+import importRowPredicted from './0275-import-row-predicted';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -49,4 +50,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0250-audit-changes': auditChanges,
   '0251-import-origin-before': importOriginBefore,
   '0260-user-preference-filters': userPreferenceFilters,
+  '0275-import-row-predicted': importRowPredicted,
 };

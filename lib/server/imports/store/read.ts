@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { RowIssue } from '@/lib/csv/check';
 import type { FamilyName } from '@/lib/csv/families';
+import type { PredictedKind } from '@/lib/contract/console/import-files';
 import type { Db, ImportView, RowStatus, RowView } from './types';
 
 // What the pages read: an import, the history list, and an import's rows.
@@ -34,8 +35,13 @@ function emptyCounts(): Record<RowStatus, number> {
 
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null }>`
-    select i.*, i.id::text as id, c.counts from import i left join import_count c on c.import_id = i.id where i.id = ${id}`.execute(db);
+  // Mispredictions are counted only for an import with refused rows (the page polls this every second).
+  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number }>`
+    select i.*, i.id::text as id, c.counts,
+      case when coalesce((c.counts->>'failed')::int, 0) > 0 then
+        (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
+      else 0 end as mispredicted
+    from import i left join import_count c on c.import_id = i.id where i.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   // Kept per import by the database (migration 0130): the page polls this every second.
@@ -60,6 +66,7 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     counts,
     uploadedRows,
     uploadClosed: row.upload_closed,
+    mispredicted: Number(row.mispredicted),
   };
 }
 
@@ -132,9 +139,10 @@ type RowDb = {
   warnings: RowIssue[];
   attempt: number;
   history: { attempt: number; cells: string[]; status: RowStatus; record_id: number | null; errors: RowIssue[] }[];
+  predicted: PredictedKind | null;
 };
 
-type RowTuple = [RowDb['row_no'], RowDb['line'], RowDb['cells'], RowDb['record_id'], RowDb['errors'], RowDb['warnings'], RowDb['attempt'], RowDb['status'], RowDb['history']];
+type RowTuple = [RowDb['row_no'], RowDb['line'], RowDb['cells'], RowDb['record_id'], RowDb['errors'], RowDb['warnings'], RowDb['attempt'], RowDb['status'], RowDb['history'], RowDb['predicted']];
 
 const rowView = (r: RowDb): RowView => ({
   rowNo: r.row_no,
@@ -146,6 +154,7 @@ const rowView = (r: RowDb): RowView => ({
   warnings: r.warnings,
   attempt: r.attempt,
   history: r.history.map((h) => ({ attempt: h.attempt, cells: h.cells, status: h.status, recordId: h.record_id == null ? null : Number(h.record_id), errors: h.errors })),
+  predicted: r.predicted,
 });
 
 /**
@@ -155,7 +164,7 @@ const rowView = (r: RowDb): RowView => ({
 export async function listRows(
   db: Db,
   importId: string,
-  options: { statuses?: readonly RowStatus[]; afterRowNo?: number; limit?: number } = {},
+  options: { statuses?: readonly RowStatus[]; afterRowNo?: number; limit?: number; mispredicted?: boolean } = {},
 ): Promise<RowView[]> {
   const statuses = options.statuses?.length ? options.statuses : null;
   // "sending" is stored as pending (see migration 0120); asked for one of the two, tell them apart.
@@ -170,8 +179,8 @@ export async function listRows(
   // page is put back in row order below instead. Each row as an array, not an object: no key names to
   // write and parse 10,000 times.
   const { rows } = await sql<{ rows: string }>`
-    select coalesce(json_agg(json_build_array(s.row_no, s.line, s.cells, s.record_id, s.errors, s.warnings, s.attempt, s.status, s.history)), '[]')::text as rows from (
-      select row_no, line, cells, record_id, errors, warnings, attempt,
+    select coalesce(json_agg(json_build_array(s.row_no, s.line, s.cells, s.record_id, s.errors, s.warnings, s.attempt, s.status, s.history, s.predicted)), '[]')::text as rows from (
+      select row_no, line, cells, record_id, errors, warnings, attempt, predicted,
         case when r.status = 'pending' and ${inSentChunk} then 'sending' else r.status end as status,
         case when r.attempt > 1 then
           (select coalesce(jsonb_agg(jsonb_build_object('attempt', a.attempt, 'cells', a.cells, 'status', a.status,
@@ -181,12 +190,13 @@ export async function listRows(
       from import_row r
       where import_id = ${importId} and row_no > ${options.afterRowNo ?? -1}
         ${stored ? sql`and status in (${sql.join(stored)}) ${split}` : sql``}
+        ${options.mispredicted ? sql`and status = 'failed' and predicted is not null` : sql``}
       order by row_no limit ${Math.min(options.limit ?? 100, 10_000)}
     ) s`.execute(db);
   const list = JSON.parse(rows[0]!.rows) as RowTuple[];
   return list
-    .map(([row_no, line, cells, record_id, errors, warnings, attempt, status, history]) =>
-      rowView({ row_no, line, cells, record_id, errors, warnings, attempt, status, history }),
+    .map(([row_no, line, cells, record_id, errors, warnings, attempt, status, history, predicted]) =>
+      rowView({ row_no, line, cells, record_id, errors, warnings, attempt, status, history, predicted }),
     )
     .sort((a, b) => a.rowNo - b.rowNo);
 }

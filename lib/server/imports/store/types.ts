@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../../db/types';
 import type { RowIssue } from '@/lib/csv/check';
+import type { PredictedKind } from '@/lib/contract/console/import-files';
 
 /**
  * The imports tables (migration 0050): an import, its rows with their outcomes, and saved column mappings.
@@ -34,6 +35,8 @@ export interface UploadRow {
   skip?: boolean;
   /** The record's values the console read before sending (comparison, bulk edit's review); {} when none matched. */
   before?: Record<string, unknown> | null;
+  /** What "Compare with live data" said the row would do (it was sent expecting to succeed). */
+  predicted?: PredictedKind;
 }
 
 export const json = (value: unknown) => JSON.stringify(value);

@@ -54,6 +54,7 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       chunk: item && !row.skip ? Math.floor(row.rowNo / CHUNK_SIZE) : null,
       errors,
       warnings: row.warnings,
+      predicted: item ? (row.predicted ?? null) : null,
     };
   });
   // A row whose chunk has a body in this part travels without its item (the body has it). Should that body
@@ -81,12 +82,12 @@ export async function appendRows(db: Db, importId: string, family: FamilyName, r
       where p.chunk not in (select chunk from stored)
     ),
     inserted as (
-      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings)
+      insert into import_row (import_id, row_no, line, cells, item, keyed, status, chunk, errors, warnings, predicted)
       select ${importId}::bigint, x.row_no, x.line, x.cells,
         case when x.chunk in (select chunk from stored) then null else coalesce(x.item::jsonb, k.item) end,
-        x.keyed, x.status, x.chunk, x.errors, x.warnings
+        x.keyed, x.status, x.chunk, x.errors, x.warnings, x.predicted
       from json_to_recordset(${json(rowRecords)}::json)
-        as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb)
+        as x(row_no integer, line integer, cells jsonb, item json, keyed boolean, status text, chunk integer, errors jsonb, warnings jsonb, predicted text)
         left join kept k on k.row_no = x.row_no
       where exists (select 1 from target)
       on conflict (import_id, row_no) do nothing

@@ -12,7 +12,8 @@ import { useImportTexts } from './texts';
 export function CompareStep({ state, dispatch, post }: { state: WizardState; dispatch: Dispatch<WizardAction>; post: (message: ToWorker) => void }) {
   const tw = useTranslations('workbench');
   const { fieldLabel, issueText } = useImportTexts();
-  const { compared, phase, skipUnchanged } = state;
+  const { compared, phase, skipUnchanged, holdBack } = state;
+  const fails = compared ? compared.counts.would_fail + compared.counts.not_found + compared.counts.ambiguous : 0;
 
   return (
     <section className="space-y-3" aria-labelledby="compare-heading">
@@ -44,6 +45,9 @@ export function CompareStep({ state, dispatch, post }: { state: WizardState; dis
             checked={skipUnchanged}
             onChange={(e) => dispatch({ type: 'skipUnchangedSet', value: e.target.checked })}
           />
+          {fails ? (
+            <Checkbox label={tw('holdBack', { count: fails })} checked={holdBack} onChange={(e) => dispatch({ type: 'holdBackSet', value: e.target.checked })} />
+          ) : null}
         </>
       ) : (
         <div className="flex flex-wrap items-center gap-3">

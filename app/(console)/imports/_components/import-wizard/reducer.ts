@@ -37,6 +37,8 @@ export interface WizardState {
   failure: SendFailure | null;
   compared: CompareResult | null;
   skipUnchanged: boolean;
+  /** Rows the comparison says the service would refuse are not sent (on unless the user says otherwise). */
+  holdBack: boolean;
 }
 
 export const initialState: WizardState = {
@@ -55,6 +57,7 @@ export const initialState: WizardState = {
   failure: null,
   compared: null,
   skipUnchanged: true,
+  holdBack: true,
 };
 
 export type WizardAction =
@@ -74,7 +77,8 @@ export type WizardAction =
   | { type: 'progress'; progress: Progress }
   | { type: 'sendStarted' }
   | { type: 'failed'; failure: SendFailure }
-  | { type: 'skipUnchangedSet'; value: boolean };
+  | { type: 'skipUnchangedSet'; value: boolean }
+  | { type: 'holdBackSet'; value: boolean };
 
 /** Whether the check's result starts "Compare with live data" by itself. */
 export function autoCompares(family: FamilyName | '', result: CheckResult): boolean {
@@ -127,6 +131,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, failure: action.failure, phase: 'idle', progress: null };
     case 'skipUnchangedSet':
       return { ...state, skipUnchanged: action.value };
+    case 'holdBackSet':
+      return { ...state, holdBack: action.value };
   }
 }
 

@@ -1,0 +1,55 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Alert } from '@/components/ui';
+import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
+
+export const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
+/** The rows filter's own choice: refused rows the comparison predicted to succeed. */
+export const MISPREDICTED = 'mispredicted';
+export type Shown = RowStatus | typeof MISPREDICTED;
+
+/**
+ * An import's rows per outcome; what "not sent" means when some were; and the rows the comparison with live
+ * data predicted to succeed that the service refused (a misprediction), counted only when there are any.
+ */
+export function ImportCounts({ imp, running, aborted }: { imp: ImportView; running: boolean; aborted: boolean }) {
+  const t = useTranslations('imports');
+  const tw = useTranslations('workbench');
+  return (
+    <section className="space-y-3" aria-labelledby="counts-heading">
+      <h2 id="counts-heading" className="text-lg font-semibold">
+        {t('counts')}
+      </h2>
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {SHOWN_STATUSES.filter((s) => s !== 'pending' || imp.counts.pending + imp.counts.sending > 0).map((s) => (
+          <div key={s} className="flex items-baseline gap-2">
+            <dt>{t(`status.${s}`)}</dt>
+            <dd className="font-semibold tabular-nums" data-status={s}>
+              {s === 'pending' ? imp.counts.pending + imp.counts.sending : imp.counts[s]}
+            </dd>
+          </div>
+        ))}
+        {imp.mispredicted > 0 ? (
+          <div className="flex items-baseline gap-2">
+            <dt>{t('mispredicted')}</dt>
+            <dd className="font-semibold tabular-nums" data-status={MISPREDICTED}>
+              {imp.mispredicted}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {running ? null : (
+        <p className="text-sm font-medium" data-testid="succeeded-of">
+          {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
+        </p>
+      )}
+      {imp.counts.not_sent ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('notSentHelp')}</p> : null}
+      {imp.uploadClosed && imp.uploadedRows < imp.totalRows && !aborted ? (
+        <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>
+      ) : null}
+      {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
+      {imp.mispredicted > 0 && !running ? <Alert tone="warning">{t('mispredictedHelp', { count: imp.mispredicted })}</Alert> : null}
+    </section>
+  );
+}

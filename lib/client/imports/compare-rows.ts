@@ -1,0 +1,95 @@
+import { itemMaker, type RowIssue } from '@/lib/csv/check';
+import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/csv/compare';
+import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import type { Mapping } from '@/lib/csv/mapping';
+import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/csv/predict';
+import { lostLeadingZeros, paddedCodes } from '@/lib/csv/lost-zeros';
+import { fetchAllPages } from '../lists';
+import { COMPARE_ROWS_SHOWN, type CompareResult } from './worker-protocol';
+
+/**
+ * "Compare with live data" for rows about to be sent (a file in the import worker, the rows a resend review
+ * holds): reads the family's records once (every page) and the records the rows refer to, then says what each
+ * row would do, and why the service would refuse it when it would.
+ */
+
+/** Kinds of a row the service would refuse: such a row is held back, not sent. */
+export const FAIL_KINDS: readonly CompareKind[] = ['would_fail', 'not_found', 'ambiguous'];
+export const failsPredicted = (kind: CompareKind | null | undefined) => kind != null && FAIL_KINDS.includes(kind);
+
+export interface RowPrediction {
+  kind: CompareKind;
+  /** Why the service would refuse the row (a fail kind). */
+  reason: RowIssue | null;
+  /** The old values read, for History; null when no single record was read. */
+  before: Record<string, unknown> | null;
+}
+
+/** The ids the rows refer to (products, categories, component SKUs, salespeople), read only when the rows fill those fields. */
+async function readReferences(family: FamilyName, mapping: Mapping): Promise<References> {
+  const need = referencesNeeded(family, new Set(mapping.filter((m): m is string => m !== null)));
+  const all = <L extends Parameters<typeof fetchAllPages>[0]>(list: L, on: boolean) => (on ? fetchAllPages(list, {}) : Promise.resolve(undefined));
+  const [products, bundles, categories, skus, internalUsers] = await Promise.all([
+    all('products', need.products),
+    all('bundles', need.products || need.skus),
+    all('productCategories', need.categories),
+    all('skus', need.skus),
+    all('internalUsers', need.internalUsers),
+  ]);
+  return buildReferences({ products, bundles, categories, skus, internalUsers });
+}
+
+/**
+ * Compares each row that is not held back (`held`: the check found an error) with the live records. Returns
+ * the summary shown and one prediction per row (null for a held-back row).
+ */
+export async function compareRows(
+  family: ComparableFamily,
+  mapping: Mapping,
+  rows: readonly { line: number; cells: readonly string[]; held: boolean }[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ result: CompareResult; predictions: (RowPrediction | null)[]; restorable: Map<number, string> }> {
+  const { list } = COMPARE_SOURCES[family];
+  const [records, refs] = await Promise.all([
+    fetchAllPages(list, {}, { onProgress: onProgress && ((p) => onProgress(p.fetched, p.total)) }) as Promise<LiveRecord[]>,
+    readReferences(family, mapping),
+  ]);
+  const live = indexLive(family, records);
+  const padded = paddedCodes(family, records);
+  /** Rows whose ERP code Excel stripped of its leading zeros, by index, with the live code it stands for. */
+  const restorable = new Map<number, string>();
+  const byCode = family === 'skus' ? skusByCode(records) : null;
+  const itemOf = itemMaker(FAMILIES[family], mapping);
+  const targets: (string | null)[] = [];
+  const compared = rows.map((row, r) => {
+    if (row.held) return null;
+    const item = itemOf(row.cells);
+    const c = compareItem(family, item, live);
+    targets[r] = targetOf(family, item, c);
+    return { item, c };
+  });
+  const repeated = repeatedInFile(targets, rows.map((r) => r.line));
+
+  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
+  const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
+  const predictions = compared.map((entry, r): RowPrediction | null => {
+    if (!entry) return null;
+    const { item, c } = entry;
+    const succeeds = c.kind === 'create' || c.kind === 'update' || c.kind === 'same';
+    // A code Excel stripped of its zeros would rename or duplicate a record: it fails until the zeros are back.
+    const lost = lostLeadingZeros(family, item, c, padded);
+    if (lost?.restored) restorable.set(r, lost.restored);
+    const refusal = lost?.issue ?? (succeeds ? (predictRefusal(family, item, refs) ?? repeated.get(r) ?? null) : null);
+    const kind: CompareKind = refusal ? 'would_fail' : c.kind;
+    const reason: RowIssue | null = refusal ?? (c.kind === 'not_found' || c.kind === 'ambiguous' ? notFoundReason(family, c.kind, item) : null);
+    const note = byCode && succeeds && !refusal ? skuMoveNote(item, c, byCode) : null;
+    result.counts[kind]++;
+    if (c.byCode && kind === 'update') result.byCode++;
+    if (listed[kind]++ < COMPARE_ROWS_SHOWN) {
+      result.rows.push({ line: rows[r]!.line, ...c, kind, ...(kind === 'would_fail' && reason ? { reason } : {}), ...(note ? { note } : {}) });
+    }
+    return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c) };
+  });
+  if (restorable.size) result.restorable = restorable.size;
+  return { result, predictions, restorable };
+}
