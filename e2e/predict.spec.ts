@@ -173,3 +173,26 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   await expect(attempts).toHaveText([/^Attempt 1: 3 rows/, /^Attempt 2: 1 row/]);
   expect(await liveSkuCodes(page, run)).toEqual([`${run}-1`, `${run}-2`, `${run}-3`]);
 });
+
+test('a row the comparison expected to succeed that the service refused is counted and listed as a misprediction', async ({ page }) => {
+  const run = uniqueCode('MP');
+  await page.goto('/companies');
+  expect((await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-A`, name: `Mispredict ${run} A` })).status).toBe(201);
+  const twin = await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-B`, name: `Mispredict ${run} B` });
+  expect(twin.status).toBe(201);
+  await checkFile(page, 'Point quota', 'points.csv', csv([['companyCode', 'balance'], [`${run}-A`, 10]]));
+  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+
+  // After the comparison, another company takes the same code: the service can no longer tell which one is meant.
+  const twinId = (twin.body as { id: number }).id;
+  expect((await proxyWrite(page, 'PUT', `/v1/companies/${twinId}`, { outerSysCode: `${run}-A` })).status).toBe(200);
+  await startAndFinish(page);
+  await expect(count(page, 'failed')).toHaveText('1');
+  await expect(count(page, 'mispredicted')).toHaveText('1');
+  await expect(page.getByText('1 row the comparison with live data expected to succeed was refused by the service.')).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: MISPREDICTED });
+  const rows = page.getByRole('table', { name: 'Rows of the file with their outcome' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(MISPREDICTED);
+  await expect(rows).toContainText('More than one company has this code');
+});
