@@ -7,6 +7,10 @@
  *
  *   npm run bench:export [-- --skus 100000 --concurrency 8 --console postgres|pglite]
  * Target: ratio (direct time ÷ console time) ≥ 0.5.
+ *
+ * Then (issue 31) the finished export written as CSV and as an Excel workbook (exceljs's streaming writer),
+ * each from the same stored pages, with the time and how much each adds to the process's peak memory (RSS
+ * sampled while it writes, after a garbage collection). Targets: .xlsx time ≤ 2 × CSV's, ≤ +200 MB.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -15,6 +19,9 @@ import type { SeedFile } from '@/lib/contract';
 import { connectConsoleDb } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/db/migrate';
 import { EXPORT_JOB, exportCsv, exportJob, planExport } from '@/lib/server/exports/export-job';
+import { exportXlsx } from '@/lib/server/exports/export-xlsx';
+import { sheetRows } from '@/lib/csv/workbook';
+import { readWorkbook } from '@/lib/csv/xlsx-read';
 import { limitedFetch } from '@/lib/server/jobs/limited-fetch';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
@@ -154,7 +161,24 @@ async function main() {
         for (let i = part.indexOf('\n'); i >= 0; i = part.indexOf('\n', i + 1)) lines++;
       }
       if (lines - 1 !== SKUS) throw new Error(`export wrote ${lines - 1} rows of ${SKUS}`);
-      return { seconds: (performance.now() - started) / 1000, jobSeconds, bytes };
+      return { seconds: (performance.now() - started) / 1000, jobSeconds, bytes, id };
+    };
+    // One finished export written as a file, timed, with the most it added to the process's memory.
+    const writeFile = async (id: string, format: 'csv' | 'xlsx') => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const base = process.memoryUsage().rss;
+      let peak = base;
+      const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      const started = performance.now();
+      let bytes = 0;
+      const parts = format === 'csv' ? exportCsv(consoleDb.db, id, 'skus', (k) => k) : exportXlsx(consoleDb.db, id, 'skus', (k) => k);
+      for await (const part of parts) {
+        bytes += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sample);
+      return { seconds, bytes, addedMb: (peak - base) / 1024 / 1024 };
     };
 
     await direct();
@@ -175,6 +199,23 @@ async function main() {
     console.log(`  direct page reads:        ${d.seconds.toFixed(2)} s (${Math.round(d.rows / d.seconds)} rows/s)`);
     console.log(`  console export (job+CSV): ${c.seconds.toFixed(2)} s (${Math.round(SKUS / c.seconds)} rows/s, ${(c.bytes / 1e6).toFixed(1)} MB CSV)`);
     console.log(`  ratio (direct time / console time): ${(d.seconds / c.seconds).toFixed(2)} (target ≥ 0.5)`);
+
+    // The same finished export as CSV and as .xlsx, alternately, best of ROUNDS each.
+    const files = { csv: [] as Awaited<ReturnType<typeof writeFile>>[], xlsx: [] as Awaited<ReturnType<typeof writeFile>>[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      files.csv.push(await writeFile(c.id, 'csv'));
+      files.xlsx.push(await writeFile(c.id, 'xlsx'));
+    }
+    const best = (runs: typeof files.csv) => ({ ...[...runs].sort((a, b) => a.seconds - b.seconds)[0]!, addedMb: Math.max(...runs.map((r) => r.addedMb)) });
+    const [csvFile, xlsxFile] = [best(files.csv), best(files.xlsx)];
+    // The workbook holds every row, each cell as written.
+    const parts: Uint8Array[] = [];
+    for await (const part of exportXlsx(consoleDb.db, c.id, 'skus', (k) => k)) parts.push(part);
+    const rows = sheetRows(readWorkbook(new Uint8Array(Buffer.concat(parts))).data).rows.length;
+    if (rows !== SKUS) throw new Error(`the workbook holds ${rows} rows of ${SKUS}`);
+    const job = c.jobSeconds;
+    console.log(`  file from the finished job, best of ${ROUNDS}: CSV ${csvFile.seconds.toFixed(2)} s (${(csvFile.bytes / 1e6).toFixed(1)} MB, +${csvFile.addedMb.toFixed(0)} MB peak); .xlsx ${xlsxFile.seconds.toFixed(2)} s (${(xlsxFile.bytes / 1e6).toFixed(1)} MB, +${xlsxFile.addedMb.toFixed(0)} MB peak)`);
+    console.log(`  export time (job ${job.toFixed(2)} s + file): CSV ${(job + csvFile.seconds).toFixed(2)} s, .xlsx ${(job + xlsxFile.seconds).toFixed(2)} s; ratio ${((job + xlsxFile.seconds) / (job + csvFile.seconds)).toFixed(2)}× (target ≤ 2×); file alone ${(xlsxFile.seconds / csvFile.seconds).toFixed(2)}×; .xlsx adds ${xlsxFile.addedMb.toFixed(0)} MB to peak memory (target ≤ 200 MB)`);
   } finally {
     await consoleDb.close();
     await service.close();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
@@ -75,6 +76,8 @@ test.describe('steward', () => {
     await page.goto('/exports');
     await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
     await page.getByLabel('What to export').selectOption('skus');
+    await expect(page.getByLabel('File format')).toHaveValue('xlsx'); // Excel is the default; this file is the CSV.
+    await page.getByLabel('File format').selectOption('csv');
     await page.getByLabel('ERP code').fill(code);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -118,6 +121,21 @@ test.describe('admin', () => {
     expect(lines[0]).toContain('ERP code');
     expect(lines[0]).toContain('Product');
     expect(lines.filter((line) => line.includes(`${run}-4999,`) && line.includes(product.name))).toHaveLength(1);
+
+    // The same export as an Excel workbook, written as a stream on the server: every row, codes as Text cells.
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download SKUs Excel (.xlsx) (5,001 rows)' }).click();
+    const file = await xlsxDownload;
+    expect(file.suggestedFilename()).toMatch(/^skus-\d{4}-\d{2}-\d{2}-\d+\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(ROWS + 1);
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const codeCol = headers.indexOf('ERP code') + 1;
+    expect(codeCol).toBeGreaterThan(0);
+    expect(sheet.getRow(2).getCell(codeCol).numFmt).toBe('@');
+    expect(sheet.getRow(2).getCell(codeCol).value).toEqual(expect.stringContaining(run));
 
     // The file is its owner's: another person asking for it gets nothing.
     const href = (await link.getAttribute('href'))!;

@@ -13,7 +13,8 @@ import { xlsx } from './support/xlsx';
  * manual step; the comparison lists every row and predicts what the service would refuse.
  */
 
-const zhExports = (JSON.parse(readFileSync('messages/zh-TW/exports.json', 'utf8')) as { exports: { resource: string; start: string; columns: { outerSysCode: string } } }).exports;
+const zhExports = (JSON.parse(readFileSync('messages/zh-TW/exports.json', 'utf8')) as { exports: { resource: string; format: string; start: string; columns: { outerSysCode: string } } })
+  .exports;
 const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice', string> } }).skus.fields;
 const tenant = demoTenant();
 const product = tenant.products[0]!;
@@ -32,13 +33,17 @@ async function chooseFile(page: Page, family: string, name: string, buffer: Buff
   await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
 }
 
-/** The Exports page's SKU export of the codes starting with `prefix`, in the given language. */
+/** The Exports page's SKU export (as CSV) of the codes starting with `prefix`, in the given language. */
 async function exportSkus(browser: Browser, prefix: string, locale: 'en' | 'zh-TW'): Promise<Buffer> {
   const context = await browser.newContext({ storageState: storageStateFor('steward'), locale, acceptDownloads: true });
   const page = await context.newPage();
-  const words = locale === 'en' ? { resource: 'What to export', code: 'ERP code', start: 'Export' } : { resource: zhExports.resource, code: zhExports.columns.outerSysCode, start: zhExports.start };
+  const words =
+    locale === 'en'
+      ? { resource: 'What to export', format: 'File format', code: 'ERP code', start: 'Export' }
+      : { resource: zhExports.resource, format: zhExports.format, code: zhExports.columns.outerSysCode, start: zhExports.start };
   await page.goto('/exports');
   await page.getByLabel(words.resource).selectOption('skus');
+  await page.getByLabel(words.format).selectOption('csv');
   await page.getByLabel(words.code).fill(prefix);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: words.start, exact: true }).click();

@@ -2,8 +2,8 @@ import { strToU8, zipSync } from 'fflate';
 
 /**
  * A minimal .xlsx (SpreadsheetML in a ZIP) with one or more sheets, for tests. Strings are inline strings; a
- * JavaScript number is a number cell, as Excel stores a typed number. Written by hand with fflate (already
- * installed for read-excel-file) so a test needs no spreadsheet writer of its own.
+ * JavaScript number is a number cell, as Excel stores a typed number. Written by hand with fflate (what the
+ * import's workbook reader unzips with) so a test needs no spreadsheet writer of its own.
  */
 export type TestSheet = { name: string; rows: (string | number)[][] };
 

@@ -1,4 +1,4 @@
-import type { CsvColumn } from './export';
+import type { XlsxColumn, XlsxKind } from './xlsx-export';
 
 /**
  * The columns of the Exports page, one list per resource, shared by the export in the browser and the export
@@ -67,11 +67,14 @@ export function exportColumnKeys(resource: ExportResource): readonly Key[] {
   return PLAIN[resource];
 }
 
+/** Figures: numbers in a workbook (everything else, ids and codes included, is Text so Excel keeps it as it is). */
+const KINDS: Partial<Record<Key, XlsxKind>> = { price: 'money', sellPrice: 'money', quantityPrecision: 'number', inventoryQty: 'number', availableQty: 'number' };
+
 function cell(value: unknown): string | number | boolean | null {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-export function exportColumns(resource: ExportResource, header: (key: Key) => string, names: ExportNames): CsvColumn<Row>[] {
+export function exportColumns(resource: ExportResource, header: (key: Key) => string, names: ExportNames): XlsxColumn<Row>[] {
   const categoryOf = (row: Row): number | null => {
     if (resource === 'skus') return names.product.get(row.productId as number)?.productCategoryId ?? null;
     return typeof row.productCategoryId === 'number' ? row.productCategoryId : null;
@@ -87,6 +90,7 @@ export function exportColumns(resource: ExportResource, header: (key: Key) => st
         },
       };
     }
-    return { header: header(key), value: (row) => cell(row[key]) };
+    const kind = KINDS[key];
+    return { header: header(key), value: (row) => cell(row[key]), ...(kind ? { kind } : {}) };
   });
 }

@@ -16,6 +16,8 @@ export type FileError =
   | { code: 'file_too_large'; maxBytes: number }
   | { code: 'file_empty' }
   | { code: 'file_binary' | 'file_xlsx' | 'file_xls' }
+  /** A workbook whose parts cannot be read (damaged, or encrypted with a password). */
+  | { code: 'workbook_unreadable' }
   | { code: 'no_data_rows' }
   | { code: 'too_many_rows'; maxRows: number }
   | { code: 'unbalanced_quotes'; line: number }

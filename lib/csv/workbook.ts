@@ -3,17 +3,15 @@ import { READ_LIMITS, type FileError, type ParsedRow } from './parse';
 /**
  * A spreadsheet's sheet as the import reads it: the same header and rows as a CSV, so the mapping, the check,
  * the comparison and the job are the ones CSV uses (design: "spreadsheets enter and leave through the same
- * rows-in, rows-out seam"). The worker reads the workbook with read-excel-file, asking for each number as the
- * text the file stores (`parseNumber: storedNumber`), never Excel's displayed text: 4710001000003 stays
+ * rows-in, rows-out seam"). The worker reads the workbook with ./xlsx-read.ts, which hands over each number as
+ * the text the file stores, never Excel's displayed text: 4710001000003 stays
  * 4710001000003 however the cell is formatted, and a number past a double's 15 exact digits arrives in
  * scientific notation, which the check then names as Excel's damage.
  */
 
-/** A number cell as the file stores it (read-excel-file's `parseNumber` hands over the stored text). */
+/** A number cell as the file stores it (the text of its <v>). */
 export type StoredNumber = { stored: string };
 export type SheetCell = string | number | boolean | Date | StoredNumber | null | undefined;
-
-export const storedNumber = (text: string): StoredNumber => ({ stored: text });
 
 /**
  * A stored number as text: exact when it has at most 15 significant digits (typed in, a double holds it);
@@ -21,6 +19,8 @@ export const storedNumber = (text: string): StoredNumber => ({ stored: text });
  * an identifier column ("Excel changed this value") and reads as the number it is in an amount column.
  */
 function numberText(text: string): string {
+  // Most numbers are short: 15 characters hold at most 15 digits.
+  if (text.length <= 15) return text;
   const digits = text.replace(/^[+-]/, '').replace(/\.\d*$/, '').replace(/^0+/, '').replace(/0+$/, '');
   return /^[+-]?\d+$/.test(text) && digits.length > 15 ? Number(text).toExponential() : text;
 }
@@ -50,9 +50,8 @@ export function sheetRows(data: readonly (readonly SheetCell[])[]): { headers: s
   while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
   const rows: ParsedRow[] = [];
   for (let r = start + 1; r < data.length; r++) {
-    const row = data[r]!;
-    if (isBlank(row)) continue;
-    const cells = row.map(cellText);
+    const cells = data[r]!.map(cellText);
+    if (cells.every((c) => c.trim() === '')) continue;
     while (cells.length > headers.length && cells[cells.length - 1] === '') cells.pop();
     while (cells.length < headers.length) cells.push('');
     rows.push({ line: r + 1, cells });

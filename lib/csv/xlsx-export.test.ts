@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { en } from '@/messages/en';
 import { toCsv } from './export';
@@ -7,8 +6,9 @@ import { FAMILIES } from './families';
 import { autoMap, unusedColumns } from './mapping';
 import { checkParsed } from './read-check';
 import { readCsvBytes } from './read';
-import { sheetRows, storedNumber, type SheetCell } from './workbook';
+import { sheetRows } from './workbook';
 import { toXlsx, type XlsxColumn } from './xlsx-export';
+import { readWorkbook } from './xlsx-read';
 
 /**
  * The SKU list's Excel export (issue 31 point 1) reads back, through the import's own workbook reader, as
@@ -39,9 +39,9 @@ const skus: Sku[] = [
 ];
 
 async function readBack(bytes: Uint8Array) {
-  const sheets = (await readXlsxFile(Buffer.from(bytes), { parseNumber: storedNumber, trim: false })) as unknown as { sheet: string; data: SheetCell[][] }[];
-  expect(sheets.map((s) => s.sheet)).toEqual(['skus']);
-  return sheetRows(sheets[0]!.data);
+  const read = readWorkbook(bytes);
+  expect(read.sheets).toEqual(['skus']);
+  return sheetRows(read.data);
 }
 
 describe('the SKU list as an Excel workbook', () => {

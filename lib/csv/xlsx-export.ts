@@ -19,11 +19,12 @@ export interface XlsxColumn<Row> extends CsvColumn<Row> {
   kind?: XlsxKind;
 }
 
-const NUMBER_FORMAT: Record<XlsxKind, string> = { text: '@', number: 'General', money: '"NT$"#,##0.00' };
+export const NUMBER_FORMAT: Record<XlsxKind, string> = { text: '@', number: 'General', money: '"NT$"#,##0.00' };
 
 type Value = ReturnType<CsvColumn<unknown>['value']>;
 
-function typed(value: Value, kind: XlsxKind): string | number | null {
+/** A cell's value as the workbook types it: a figure as a number, anything else as text. */
+export function typedCell(value: Value, kind: XlsxKind): string | number | null {
   if (value === null || value === undefined) return null;
   if (kind !== 'text' && typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -40,7 +41,7 @@ function width(header: string, cells: readonly (string | number | null)[]): numb
 export async function toXlsx<Row>(rows: readonly Row[], columns: readonly XlsxColumn<Row>[], sheetName: string): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const data = rows.map((row) => columns.map((c) => typed(c.value(row), c.kind ?? 'text')));
+  const data = rows.map((row) => columns.map((c) => typedCell(c.value(row), c.kind ?? 'text')));
   sheet.columns = columns.map((c, i) => ({
     header: c.header,
     width: width(c.header, data.map((r) => r[i]!)),

@@ -1,7 +1,6 @@
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
-import { toCsv } from '@/lib/csv/export';
 import { endpointPath } from '@/lib/contract/console/endpoint';
-import { exportsApi } from '@/lib/contract/console/exports';
+import { exportsApi, type ExportFormat } from '@/lib/contract/console/exports';
 import { consoleFetch } from '../console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress } from '../lists';
 
@@ -21,14 +20,16 @@ export async function countRows(resource: ExportResource, filters: ExportFilters
 
 /**
  * A small export read here: the rows and the name lists, every list's pages fetched
- * BROWSER_EXPORT_CONCURRENCY at a time, then one CSV with headers in the person's language.
+ * BROWSER_EXPORT_CONCURRENCY at a time, then one file (an Excel workbook or CSV) with headers in the person's
+ * language. The writers load with the first export, not with the page.
  */
 export async function exportInBrowser(
   resource: ExportResource,
   filters: ExportFilters,
   header: (key: string) => string,
+  format: ExportFormat,
   options: { signal?: AbortSignal; onProgress?: (p: AllPagesProgress) => void } = {},
-): Promise<{ csv: string; rows: number }> {
+): Promise<{ file: Blob | string; name: string; rows: number }> {
   const need = namesNeeded(resource);
   const opts = { signal: options.signal, concurrency: BROWSER_EXPORT_CONCURRENCY };
   const [rows, products, categories] = await Promise.all([
@@ -41,7 +42,11 @@ export async function exportInBrowser(
     category: new Map(categories.map((c) => [c.id, c.name])),
   };
   const columns = exportColumns(resource, header, names);
-  return { csv: toCsv(rows, columns), rows: rows.length };
+  const { csvFileName, toCsv } = await import('@/lib/csv/export');
+  if (format === 'csv') return { file: toCsv(rows, columns), name: csvFileName(resource), rows: rows.length };
+  const { toXlsx, XLSX_TYPE } = await import('@/lib/csv/xlsx-export');
+  const bytes = await toXlsx(rows, columns, resource);
+  return { file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), name: csvFileName(resource, new Date(), 'xlsx'), rows: rows.length };
 }
 
 export function listMyExports(signal?: AbortSignal) {
@@ -52,5 +57,5 @@ export function startExportJob(resource: ExportResource, filters: ExportFilters)
   return consoleFetch(exportsApi.start, { body: { resource, filters } }).then((r) => r.export);
 }
 
-/** A plain link: the browser saves the file as the server names it. */
-export const exportFileUrl = (id: string) => endpointPath(exportsApi.file, { id });
+/** A plain link: the browser saves the file as the server names it, as an Excel workbook or CSV. */
+export const exportFileUrl = (id: string, format: ExportFormat) => `${endpointPath(exportsApi.file, { id })}?format=${format}`;

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { checkFile, issueRows, itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
 import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
-import { isWorkbook, sheetRows, storedNumber, type SheetCell } from '@/lib/csv/workbook';
+import { isWorkbook, sheetRows } from '@/lib/csv/workbook';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { Mapping } from '@/lib/csv/mapping';
-import type { Delimiter, ParsedRow } from '@/lib/csv/parse';
+import type { Delimiter, FileError, ParsedRow } from '@/lib/csv/parse';
 import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
 import { isComparable } from '@/lib/csv/compare';
@@ -49,20 +49,19 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 }
 
 /**
- * The sheets of a workbook, each cell as stored (numbers as the file's own text). read-excel-file (about
- * 20 kB, maintained, typed cells) loads only when a workbook is chosen; its web-worker build does not start a
- * worker of its own, since this is one.
+ * The chosen sheet of a workbook (the first unless named), each cell as stored (numbers as the file's own
+ * text). The reader (fflate + saxen, ./lib/csv/xlsx-read.ts) loads only when a workbook is chosen.
  */
-async function readWorkbook(file: File): Promise<{ sheet: string; data: SheetCell[][] }[]> {
-  const { default: readXlsxFile } = await import('read-excel-file/web-worker');
-  const sheets = await readXlsxFile(file, { parseNumber: storedNumber, trim: false });
-  return sheets as unknown as { sheet: string; data: SheetCell[][] }[];
-}
-
 async function workbookSheet(file: File, sheet: string | undefined) {
-  const sheets = await readWorkbook(file);
-  const chosen = sheets.find((s) => s.sheet === sheet) ?? sheets[0]!;
-  return { names: sheets.map((s) => s.sheet), name: chosen.sheet, ...sheetRows(chosen.data) };
+  const { readWorkbook, WorkbookError } = await import('@/lib/csv/xlsx-read');
+  try {
+    const read = readWorkbook(await bytesOf(file), sheet);
+    return { names: read.sheets, name: read.sheet, ...sheetRows(read.data) };
+  } catch (error) {
+    if (!(error instanceof WorkbookError)) throw error;
+    const unreadable: FileError = { code: 'workbook_unreadable' };
+    return { names: [], name: '', headers: [], rows: [], headerLine: 1, error: unreadable };
+  }
 }
 
 const WORKBOOK_READ = { detected: { encoding: 'utf-8', bomLength: 0, basis: 'valid' }, encoding: 'utf-8', delimiter: ',' } as const;

@@ -3,7 +3,7 @@ import { endpoint, file, json } from './endpoint';
 import { idParam } from './params';
 import type { JobState } from './jobs';
 
-/** Server-side CSV exports of a whole list (app/api/exports): start one, follow it, download the file. */
+/** Server-side exports (.xlsx or CSV) of a whole list (app/api/exports): start one, follow it, download the file. */
 
 export const EXPORT_RESOURCES = ['companies', 'products', 'skus', 'bundles'] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
@@ -11,6 +11,10 @@ export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 export function isExportResource(value: unknown): value is ExportResource {
   return typeof value === 'string' && (EXPORT_RESOURCES as readonly string[]).includes(value);
 }
+
+/** The two file formats an export is written in ("Excel (.xlsx)" and "CSV"); Excel is the default. */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One of the person's export jobs. */
 export interface ExportView {
@@ -49,6 +53,8 @@ export const exportsApi = {
     path: '/api/exports/[id]/file',
     access: everyRole,
     params: z.object({ id: idParam }),
+    /** The file's format: an Excel workbook (typed cells) unless CSV is asked for. */
+    query: z.object({ format: z.enum(EXPORT_FORMATS).optional() }),
     answer: file(),
     errors: { export_not_found: 404, export_not_ready: 409 },
     plainGet: true,

@@ -10,7 +10,10 @@ import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
 import { limitedFetch } from '../jobs/limited-fetch';
 import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
+import { readWorkbook } from '@/lib/csv/xlsx-read';
+import { sheetRows } from '@/lib/csv/workbook';
 import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+import { exportXlsx } from './export-xlsx';
 
 // The export job against the reference service (in-process, real signing) and the console database on PGlite.
 const SKUS = 250;
@@ -65,7 +68,7 @@ async function runExport(params: Omit<ExportParams, 'totalCount'>) {
   const header = (key: string) => (zhTW.exports.columns as Record<string, string>)[key] ?? key;
   let text = '';
   for await (const part of exportCsv(connection.db, id, params.resource, header)) text += part;
-  return { id, totalCount, units, text };
+  return { id, totalCount, units, text, header };
 }
 
 describe('export job', () => {
@@ -96,5 +99,27 @@ describe('export job', () => {
     const { totalCount, text } = await runExport({ resource: 'skus', filters: { productId: 3 } });
     expect(totalCount).toBe((SKUS - 2) / 2);
     expect(text.trim().split('\r\n')).toHaveLength(totalCount + 1);
+  });
+
+  it('writes the same export as an Excel workbook, streamed: the same headers and cells, identifiers as text, prices as numbers', async () => {
+    const { id, text, header } = await runExport({ resource: 'skus', filters: {} });
+    const parts: Uint8Array[] = [];
+    for await (const part of exportXlsx(connection.db, id, 'skus', header)) parts.push(part);
+    expect(parts.length).toBeGreaterThan(0);
+    const book = readWorkbook(new Uint8Array(Buffer.concat(parts)));
+    expect(book.sheets).toEqual(['skus']);
+    const read = sheetRows(book.data);
+    const csv = Papa.parse<string[]>(text.slice(1).trim(), { skipEmptyLines: true }).data;
+    expect(read.headers).toEqual(csv[0]);
+    expect(read.rows).toHaveLength(SKUS);
+    const col = (key: keyof typeof zhTW.exports.columns) => read.headers.indexOf(zhTW.exports.columns[key]);
+    const cells = (code: string) => read.rows.find((r) => r.cells[col('outerSysCode')] === code)!.cells;
+    expect(cells('EXP-1')[col('productName')]).toBe('高山烏龍茶');
+    // A workbook's text cell is never a formula: the name is written as it is, with no apostrophe.
+    expect(cells('EXP-7')[col('name')]).toBe('=HYPERLINK("x")');
+    const price = col('price');
+    const rowOf = (code: string) => book.data.findIndex((r) => r[col('outerSysCode')] === code);
+    expect(book.data[rowOf('EXP-9')]![price]).toEqual({ stored: '9' });
+    expect(book.data[rowOf('EXP-9')]![col('id')]).toBe('1009');
   });
 });

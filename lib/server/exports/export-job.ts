@@ -88,21 +88,18 @@ export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
 });
 
 /**
- * The finished export as CSV text, in parts: the BOM and header line, then each page's rows in page order
- * (a row that shifted onto two pages while they were read is written once). `header` gives a column's
- * title in the downloading person's language.
+ * The finished export's rows, in parts: each batch of stored pages' rows in page order (a row that shifted
+ * onto two pages while they were read is given once), with `names` filled from the name lists before the rows
+ * that need them.
  */
-export async function* exportCsv(db: Kysely<ConsoleDatabase>, jobId: string, resource: ExportResource, header: (key: string) => string): AsyncGenerator<string> {
-  const names: ExportNames = { product: new Map(), category: new Map() };
-  const columns = exportColumns(resource, header, names);
-  yield csvHeader(columns);
+export async function* exportRows(db: Kysely<ConsoleDatabase>, jobId: string, names: ExportNames): AsyncGenerator<Row[]> {
   const seen = new Set<unknown>();
   let afterId: string | undefined;
   for (;;) {
     const units = await listUnits(db, jobId, { afterId, limit: 50 });
     if (units.length === 0) return;
     afterId = units[units.length - 1]!.id;
-    let part = '';
+    const batch: Row[] = [];
     for (const unit of units) {
       const input = unit.input as ExportUnit;
       const rows = (Array.isArray(unit.result) ? unit.result : []) as Row[];
@@ -111,10 +108,20 @@ export async function* exportCsv(db: Kysely<ConsoleDatabase>, jobId: string, res
       } else if (input.list === 'categories') {
         for (const r of rows) names.category.set(r.id as number, (r.name as string | null) ?? null);
       } else {
-        const fresh = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
-        part += csvLines(fresh, columns);
+        for (const r of rows) if (!seen.has(r.id) && seen.add(r.id)) batch.push(r);
       }
     }
-    if (part) yield part;
+    if (batch.length) yield batch;
   }
+}
+
+/**
+ * The finished export as CSV text, in parts: the BOM and header line, then each batch of rows. `header` gives
+ * a column's title in the downloading person's language.
+ */
+export async function* exportCsv(db: Kysely<ConsoleDatabase>, jobId: string, resource: ExportResource, header: (key: string) => string): AsyncGenerator<string> {
+  const names: ExportNames = { product: new Map(), category: new Map() };
+  const columns = exportColumns(resource, header, names);
+  yield csvHeader(columns);
+  for await (const rows of exportRows(db, jobId, names)) yield csvLines(rows, columns);
 }

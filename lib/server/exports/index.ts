@@ -3,6 +3,7 @@ import type { ExportResource } from '@/lib/csv/export-columns';
 import { getConsoleDb } from '../db';
 import { currentTenant, getJob, getJobsUpstream, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+import { exportXlsx } from './export-xlsx';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 export { EXPORT_JOB_THRESHOLD } from './export-job';
@@ -23,7 +24,7 @@ export class ExportStateError extends Error {
   }
 }
 
-import type { ExportView } from '@/lib/contract/console/exports';
+import type { ExportFormat, ExportView } from '@/lib/contract/console/exports';
 export type { ExportView } from '@/lib/contract/console/exports';
 
 function view(job: JobView): ExportView {
@@ -85,10 +86,12 @@ export async function getMyExport(user: { id: string }, id: string): Promise<Exp
   return view(job);
 }
 
-/** The finished file of one of the person's exports, as CSV text in parts. */
-export async function exportFile(user: { id: string }, id: string, header: (key: string) => string) {
+/** The finished file of one of the person's exports, in parts: an Excel workbook's bytes, or CSV text. */
+export async function exportFile(user: { id: string }, id: string, header: (key: string) => string, format: ExportFormat = 'xlsx') {
   const found = await getMyExport(user, id);
   if (!found) throw new ExportStateError('export_not_found');
   if (!found.ready) throw new ExportStateError('export_not_ready');
-  return { view: found, parts: exportCsv(await getConsoleDb(), id, found.resource, header) };
+  const db = await getConsoleDb();
+  const parts: AsyncGenerator<string | Uint8Array> = format === 'csv' ? exportCsv(db, id, found.resource, header) : exportXlsx(db, id, found.resource, header);
+  return { view: found, parts };
 }

@@ -15,10 +15,9 @@ import {
   type ExportFilters,
 } from '@/lib/client/exports/exports';
 import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
-import { csvFileName } from '@/lib/csv/export';
 import { exportKeys } from '@/lib/client/console-keys';
 import { saveFile } from '@/lib/client/download';
-import type { ExportView } from '@/lib/contract/console/exports';
+import { EXPORT_FORMATS, type ExportFormat, type ExportView } from '@/lib/contract/console/exports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
@@ -36,6 +35,7 @@ export function ExportsPage({ threshold }: { threshold: number }) {
   const tw = useTranslations('writes');
   const client = useQueryClient();
   const [resource, setResource] = useState<ExportResource>('skus');
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [filters, setFilters] = useState<ExportFilters>({});
   const [state, setState] = useState<Phase>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
@@ -62,11 +62,11 @@ export function ExportsPage({ threshold }: { threshold: number }) {
         return;
       }
       setState({ phase: 'running', fetched: 0, total });
-      const { csv, rows } = await exportInBrowser(resource, clean, header, {
+      const { file, name, rows } = await exportInBrowser(resource, clean, header, format, {
         signal: abort.signal,
         onProgress: (p) => setState({ phase: 'running', fetched: p.fetched, total: p.total }),
       });
-      saveFile(csv, csvFileName(resource));
+      saveFile(file, name);
       setState({ phase: 'done', rows });
     } catch (error) {
       if (abort.signal.aborted) setState({ phase: 'idle' });
@@ -97,6 +97,15 @@ export function ExportsPage({ threshold }: { threshold: number }) {
                   {EXPORT_RESOURCES.map((r) => (
                     <option key={r} value={r}>
                       {t(`resources.${r}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('format')}>
+                <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
+                  {EXPORT_FORMATS.map((f) => (
+                    <option key={f} value={f}>
+                      {t(`formats.${f}`)}
                     </option>
                   ))}
                 </Select>
@@ -185,9 +194,14 @@ function MyExports() {
                   </Td>
                   <Td>
                     {e.ready ? (
-                      <a href={exportFileUrl(e.id)} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-                        {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
-                      </a>
+                      <span className="flex flex-wrap gap-x-4 gap-y-1">
+                        <a href={exportFileUrl(e.id, 'xlsx')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          {t('downloadXlsx', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                        </a>
+                        <a href={exportFileUrl(e.id, 'csv')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                        </a>
+                      </span>
                     ) : null}
                   </Td>
                 </Tr>

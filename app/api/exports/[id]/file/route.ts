@@ -3,16 +3,18 @@ import { exportsApi } from '@/lib/contract/console/exports';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { exportFile, ExportStateError } from '@/lib/server/exports';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
+import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
 
 export const dynamic = 'force-dynamic';
 
-/** The finished CSV of one of the caller's exports, streamed, with headers in the caller's language. */
-export const GET = consoleRoute(exportsApi.file, async ({ user, params, fail }) => {
+/** The finished file of one of the caller's exports (.xlsx unless CSV is asked for), streamed, with headers in the caller's language. */
+export const GET = consoleRoute(exportsApi.file, async ({ user, params, query, fail }) => {
+  const format = query.format ?? 'xlsx';
   // The headers are named when the first part is read, after the export is known to be the caller's and ready.
   let header: (key: string) => string = (key) => key;
   let found: Awaited<ReturnType<typeof exportFile>>;
   try {
-    found = await exportFile(user, params.id, (key) => header(key));
+    found = await exportFile(user, params.id, (key) => header(key), format);
   } catch (error) {
     if (error instanceof ExportStateError && error.code !== 'export_already_running') fail(error.code);
     throw error;
@@ -25,7 +27,7 @@ export const GET = consoleRoute(exportsApi.file, async ({ user, params, fail }) 
     async pull(controller) {
       const next = await parts.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      else controller.enqueue(typeof next.value === 'string' ? encoder.encode(next.value) : next.value);
     },
     async cancel() {
       await parts.return(undefined);
@@ -35,8 +37,8 @@ export const GET = consoleRoute(exportsApi.file, async ({ user, params, fail }) 
   return new Response(body, {
     headers: {
       ...SAFE_RESPONSE_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${view.resource}-${day}-${view.id}.csv"`,
+      'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+      'Content-Disposition': `attachment; filename="${view.resource}-${day}-${view.id}.${format}"`,
     },
   });
 });
