@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 /**
@@ -156,6 +157,7 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   await expect(review.getByLabel('Compare with live data')).toBeChecked();
   await expect(review.getByText('1 row would fail and stays in the grid, not sent.')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Send 0 rows' })).toBeDisabled();
+  await expectNoAxeViolations(page);
   await review.getByRole('button', { name: 'Back to the grid' }).click();
 
   // Fixed, it is reviewed again and then sent as attempt 2.
