@@ -85,6 +85,7 @@ test.describe('steward', () => {
     await expect(table.locator('tbody tr')).toHaveCount(47);
     await expect(table.locator('tbody tr').first().getByRole('link')).toHaveAttribute('href', /\/skus\/\d+$/);
 
+    await page.getByLabel('File format').selectOption('csv'); // Excel (.xlsx) is the default; this test reads the CSV.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download results' }).click();
     const file = await download;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
@@ -50,6 +51,8 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await expect(count(page, 'failed')).toHaveText('2');
 
   // The error file: only the two rows, in the file's own columns, plus the reason.
+  await expect(page.getByLabel('File format')).toHaveValue('xlsx'); // Excel is the default; the workbook is read below.
+  await page.getByLabel('File format').selectOption('csv');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download error file' }).click();
   const errorFile = readFileSync((await (await download).path())!);
@@ -59,6 +62,18 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
     ['999999', `${run}-20`, 'Workbench 20', 'productId: That product does not exist.'],
     [String(bundleProduct.id), `${run}-30`, 'Workbench 30', 'A bundle product cannot have SKUs of its own.'],
   ]);
+  // The same error file as an Excel workbook: the same columns and cells, every one a Text cell.
+  await page.getByLabel('File format').selectOption('xlsx');
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download error file' }).click();
+  const workbookFile = await xlsxDownload;
+  expect(workbookFile.suggestedFilename()).toBe('workbench-errors.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync((await workbookFile.path())!) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual(parsed);
+  expect(sheet.getRow(2).getCell(1).numFmt).toBe('@');
+  expect(sheet.getRow(2).getCell(2).numFmt).toBe('@');
 
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(2);

@@ -2,7 +2,9 @@ import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import type { Encoding } from './encoding';
 import { guardCell, UTF8_BOM } from './export';
+import { ownColumns } from './import-xlsx';
 import type { Delimiter } from './parse';
+import { toXlsx, type XlsxColumn } from './xlsx-export';
 
 /**
  * The error file of an import: only the rows that did not go through, in the input's own column layout,
@@ -65,4 +67,15 @@ export function errorFileBytes(input: ErrorFileInput): ErrorFile {
       return back === text ? { bytes, encoding: 'big5' } : { bytes: utf8(text), encoding: 'utf-8' };
     }
   }
+}
+
+/**
+ * The same error file as an Excel workbook: the file's own columns (typed by their mapping, identifiers as
+ * Text cells) and the error column at the end, so it imports back as is. Its text is never a formula in a
+ * workbook, so no cell needs the CSV's guard.
+ */
+export async function errorFileXlsx(input: Omit<ErrorFileInput, 'delimiter' | 'encoding'> & { mapping: readonly (string | null)[] }): Promise<Uint8Array> {
+  type Row = ErrorFileInput['rows'][number];
+  const columns: XlsxColumn<Row>[] = [...ownColumns<Row>(input.headers, input.mapping, (row) => row.cells), { header: input.errorHeader, value: (row) => row.errors }];
+  return toXlsx(input.rows, columns, 'errors');
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, file, json, none } from './endpoint';
 import { idParam } from './params';
 import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type PredictedKind, type RowIssue } from './import-files';
+import { EXPORT_FORMATS } from './exports';
 import type { JobState } from './jobs';
 
 /** CSV imports (app/api/imports): create, upload rows in parts, start, follow, cancel, resend, download. */
@@ -116,6 +117,12 @@ const mappingParams = z.object({ family: z.enum(FAMILY_NAMES) });
 const oneOrMany = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 const wholeOr = (fallback: number) => z.coerce.number().int().catch(fallback);
 
+/**
+ * The error file's and the results' format: `?format=xlsx` an Excel workbook (the page's default choice),
+ * `csv` or none the CSV (the file's own delimiter and encoding for the error file), as before workbooks.
+ */
+const fileFormat = z.object({ format: z.enum(EXPORT_FORMATS).optional().catch(undefined) });
+
 const runImports = { kind: 'session', permission: 'runImports' } as const;
 const STATE_ERRORS = { import_not_found: 404, import_not_uploading: 409, import_already_running: 409 } as const;
 
@@ -165,8 +172,24 @@ export const importsApi = {
     answer: json<{ attempt: number; jobId: string }>(),
     errors: { ...STATE_ERRORS, import_running: 409, row_not_resendable: 409, rows_invalid: 422, nothing_to_resend: 409 },
   }),
-  errorFile: endpoint({ method: 'GET', path: '/api/imports/[id]/error-file', access: runImports, params: importParams, answer: file(), errors: { import_not_found: 404 } }),
-  results: endpoint({ method: 'GET', path: '/api/imports/[id]/results', access: runImports, params: importParams, answer: file(), errors: { import_not_found: 404 } }),
+  errorFile: endpoint({
+    method: 'GET',
+    path: '/api/imports/[id]/error-file',
+    access: runImports,
+    params: importParams,
+    query: fileFormat,
+    answer: file(),
+    errors: { import_not_found: 404 },
+  }),
+  results: endpoint({
+    method: 'GET',
+    path: '/api/imports/[id]/results',
+    access: runImports,
+    params: importParams,
+    query: fileFormat,
+    answer: file(),
+    errors: { import_not_found: 404 },
+  }),
   mapping: endpoint({
     method: 'GET',
     path: '/api/imports/mappings/[family]',

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
+import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/exports';
 import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
 import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
@@ -43,6 +44,9 @@ export function ImportResults({ id }: { id: string }) {
   const [limit, setLimit] = useState(PAGE);
   const [cancelling, setCancelling] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
+  // The downloads' format: Excel (.xlsx) first and chosen, CSV beside it (the words are the Exports page's).
+  const tx = useTranslations('exports');
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
 
   const status = useQuery({
     queryKey: importKeys.detail(id),
@@ -105,7 +109,7 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadErrorFile() {
     setDownloadFailed(false);
     try {
-      await consoleDownload(importsApi.errorFile, { params: { id } }, `import-${id}-errors.csv`);
+      await consoleDownload(importsApi.errorFile, { params: { id }, query: { format } }, `import-${id}-errors.${format}`);
     } catch {
       setDownloadFailed(true);
     }
@@ -114,7 +118,7 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadResults() {
     setDownloadFailed(false);
     try {
-      await consoleDownload(importsApi.results, { params: { id } }, `import-${id}-results.csv`);
+      await consoleDownload(importsApi.results, { params: { id }, query: { format } }, `import-${id}-results.${format}`);
     } catch {
       setDownloadFailed(true);
     }
@@ -192,6 +196,15 @@ export function ImportResults({ id }: { id: string }) {
                 </option>
               ))}
               {imp.mispredicted > 0 ? <option value={MISPREDICTED}>{t('mispredicted')}</option> : null}
+            </Select>
+          </Field>
+          <Field label={tx('format')}>
+            <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+              {EXPORT_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {tx(`formats.${f}`)}
+                </option>
+              ))}
             </Select>
           </Field>
           <Button variant="secondary" onClick={downloadResults}>

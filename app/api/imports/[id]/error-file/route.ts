@@ -1,8 +1,9 @@
 import { createTranslator } from 'next-intl';
 import { describeIssue } from '@/lib/csv/describe';
 import { isEncoding } from '@/lib/csv/encoding';
-import { errorFileBytes } from '@/lib/csv/error-file';
+import { errorFileBytes, errorFileXlsx } from '@/lib/csv/error-file';
 import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
+import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
@@ -14,9 +15,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * "Download error file": the rows that were refused or held back, in the file's own columns, delimiter and
- * encoding, with one error column at the end (lib/csv/error-file.ts). It can be fixed and imported as is.
+ * encoding, with one error column at the end (lib/csv/error-file.ts); or, with `?format=xlsx`, the same columns as
+ * an Excel workbook. Either can be fixed and imported as is.
  */
-export const GET = consoleRoute(importsApi.errorFile, async ({ params, fail }) => {
+export const GET = consoleRoute(importsApi.errorFile, async ({ params, query, fail }) => {
   const { id } = params;
   const status = await importStatus(id);
   if (!status) return fail('import_not_found');
@@ -24,25 +26,31 @@ export const GET = consoleRoute(importsApi.errorFile, async ({ params, fail }) =
   // The error column in the language the person reads the console in.
   const locale = await requestLocale();
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
-  const rows = await errorFileRows(id);
+  const rows = (await errorFileRows(id)).map((row) => ({
+    cells: row.cells,
+    errors: row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | '),
+  }));
+  const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
+  const noStore = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  if (query.format === 'xlsx') {
+    const bytes = await errorFileXlsx({ headers: imp.headers, mapping: imp.mapping, errorHeader: t('results.errors'), rows });
+    return new Response(bytes as BodyInit, {
+      headers: { 'content-type': XLSX_TYPE, 'content-disposition': `attachment; filename="${base}-errors.xlsx"`, ...noStore },
+    });
+  }
   const file = errorFileBytes({
     headers: imp.headers,
     delimiter: (DELIMITERS as readonly string[]).includes(imp.delimiter) ? (imp.delimiter as Delimiter) : ',',
     encoding: isEncoding(imp.encoding) ? imp.encoding : 'utf-8',
     errorHeader: t('results.errors'),
-    rows: rows.map((row) => ({
-      cells: row.cells,
-      errors: row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | '),
-    })),
+    rows,
   });
-  const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
   const charset = file.encoding === 'big5' ? 'big5' : file.encoding;
   return new Response(file.bytes as BodyInit, {
     headers: {
       'content-type': `text/csv; charset=${charset}`,
       'content-disposition': `attachment; filename="${base}-errors.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+      ...noStore,
     },
   });
 });

@@ -1,6 +1,8 @@
 import { createTranslator } from 'next-intl';
 import { describeIssue } from '@/lib/csv/describe';
-import { csvFileName, toCsv, type CsvColumn } from '@/lib/csv/export';
+import { csvFileName, toCsv } from '@/lib/csv/export';
+import { ownColumns } from '@/lib/csv/import-xlsx';
+import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/csv/xlsx-export';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
@@ -10,8 +12,11 @@ import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 
 export const dynamic = 'force-dynamic';
 
-/** The results as CSV: the file's own columns, then line, status, id and errors (formula guard by toCsv). */
-export const GET = consoleRoute(importsApi.results, async ({ params, fail }) => {
+/**
+ * The results: the file's own columns, then line, status, id and errors; as CSV (formula guard by toCsv), or
+ * with `?format=xlsx` as an Excel workbook (the file's columns typed by their mapping, ids as Text cells).
+ */
+export const GET = consoleRoute(importsApi.results, async ({ params, query, fail }) => {
   const { id } = params;
   const status = await importStatus(id);
   if (!status) return fail('import_not_found');
@@ -28,17 +33,22 @@ export const GET = consoleRoute(importsApi.results, async ({ params, fail }) => 
   const headers = status.import.headers;
   const issues = (row: RowView) =>
     row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | ');
-  const columns: CsvColumn<RowView>[] = [
-    ...headers.map((header, i) => ({ header, value: (row: RowView) => row.cells[i] ?? '' })),
-    { header: t('results.line'), value: (row) => row.line },
+  const xlsx = query.format === 'xlsx';
+  const own: XlsxColumn<RowView>[] = xlsx
+    ? ownColumns<RowView>(headers, status.import.mapping, (row) => row.cells)
+    : headers.map((header, i) => ({ header, value: (row: RowView) => row.cells[i] ?? '' }));
+  const columns: XlsxColumn<RowView>[] = [
+    ...own,
+    { header: t('results.line'), value: (row) => row.line, kind: 'number' },
     { header: t('results.status'), value: (row) => t(`status.${row.status}`) },
     { header: t('results.recordId'), value: (row) => row.recordId },
     { header: t('results.errors'), value: issues },
   ];
-  const name = csvFileName(`import-${id}-results`);
-  return new Response(toCsv(rows, columns), {
+  const name = csvFileName(`import-${id}-results`, new Date(), xlsx ? 'xlsx' : 'csv');
+  const body = xlsx ? ((await toXlsx(rows, columns, 'results')) as BodyInit) : toCsv(rows, columns);
+  return new Response(body, {
     headers: {
-      'content-type': 'text/csv; charset=utf-8',
+      'content-type': xlsx ? XLSX_TYPE : 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${name}"`,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
