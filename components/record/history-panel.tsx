@@ -50,7 +50,10 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
       <CardHeader>
         <CardTitle id={headingId}>{t('title')}</CardTitle>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-        <p className="text-sm">
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <a href={`/api/audit/export?kind=history&type=${type}&id=${id}&format=xlsx`} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+            {t('exportXlsx')}
+          </a>
           <a href={`/api/audit/export?kind=history&type=${type}&id=${id}`} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
             {t('export')}
           </a>

@@ -86,8 +86,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         intro={`${t('intro')} ${retentionDays ? t('retention', { days: retentionDays }) : t('retentionNone')}`}
         actions={
           <>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&format=xlsx&${range.toString()}`} download>
+              {t('exportAuditXlsx')}
+            </a>
             <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&${range.toString()}`} download>
               {t('exportAudit')}
+            </a>
+            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&format=xlsx&${range.toString()}`} download>
+              {t('exportHistoryXlsx')}
             </a>
             <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&${range.toString()}`} download>
               {t('exportHistory')}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECORD_TYPES, type ChangeSource, type FieldDiff, type RecordType } from '../history';
 import { endpoint, file, json } from './endpoint';
+import { EXPORT_FORMATS } from './exports';
 
 /** The audit page's reads (app/api/audit): an entry's records, and the log or the change records as CSV. */
 
@@ -46,6 +47,8 @@ export const auditApi = {
       id: z.string().regex(/^[1-9][0-9]{0,18}$/).optional().catch(undefined),
       from: day,
       to: day,
+      /** `xlsx`: an Excel workbook (the pages' first choice); none or `csv`: the CSV, as before workbooks. */
+      format: z.enum(EXPORT_FORMATS).optional().catch(undefined),
     }),
     answer: file(),
     plainGet: true,

@@ -1,13 +1,16 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { FieldDiff } from '@/lib/contract/history';
-import { csvHeader, csvLines, type CsvColumn } from '@/lib/csv/export';
+import { csvHeader, csvLines } from '@/lib/csv/export';
+import type { XlsxColumn } from '@/lib/csv/xlsx-export';
 import type { ConsoleDatabase } from '../db/types';
+import { xlsxStream } from '../xlsx-stream';
 import type { AuditFilters } from './audit-log';
 
 /**
- * The audit log and the change records (History) as CSV for a date range, through the one CSV writer (its
- * formula guard and BOM). Streamed a page at a time by (at, id), so a range of millions never sits in memory.
+ * The audit log and the change records (History) for a date range, as CSV through the one CSV writer (its
+ * formula guard and BOM) or as an Excel workbook through the streamed writer (ids and codes Text cells,
+ * figures numbers). Read a page at a time by id, so a range of millions never sits in memory.
  */
 
 export type AuditExportKind = 'audit' | 'history';
@@ -49,21 +52,21 @@ type ChangeRow = {
 
 const text = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
-const ENTRY_COLUMNS: CsvColumn<EntryRow>[] = [
+const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'at', value: (r) => r.at },
   { header: 'person', value: (r) => r.user_email },
   { header: 'family', value: (r) => r.family },
   { header: 'operation', value: (r) => r.operation },
   { header: 'result', value: (r) => r.result },
   { header: 'outcome', value: (r) => r.outcome },
-  { header: 'status', value: (r) => r.status },
+  { header: 'status', value: (r) => r.status, kind: 'number' },
   { header: 'records', value: (r) => r.target_ids.join(' ') },
   { header: 'import', value: (r) => r.import_id },
-  { header: 'attempt', value: (r) => r.attempt },
-  { header: 'chunk', value: (r) => r.chunk },
+  { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
+  { header: 'chunk', value: (r) => r.chunk, kind: 'number' },
 ];
 
-const CHANGE_COLUMNS: CsvColumn<ChangeRow>[] = [
+const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
   { header: 'at', value: (r) => r.at },
   { header: 'person', value: (r) => r.user_email },
   { header: 'record_type', value: (r) => r.record_type },
@@ -78,7 +81,7 @@ const CHANGE_COLUMNS: CsvColumn<ChangeRow>[] = [
   { header: 'new_value', value: (r) => r.to_value },
   { header: 'old_value_read', value: (r) => r.old_read },
   { header: 'import', value: (r) => r.import_id },
-  { header: 'attempt', value: (r) => r.attempt },
+  { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
 ];
 
 async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null): Promise<EntryRow[]> {
@@ -110,28 +113,49 @@ async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, aft
   });
 }
 
+type Range = { from: Date; to: Date; record?: AuditFilters['record'] };
+
+/** The audit entries of the range, a page at a time. */
+async function* entryPages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<EntryRow[]> {
+  for (let after: string | null = null; ; ) {
+    const rows = await entryPage(db, range.from, range.to, after);
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.id;
+    yield rows;
+  }
+}
+
+/** The change records of the range (of one record when asked), a page at a time. */
+async function* changePages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<ChangeRow[]> {
+  for (let after: string | null = null; ; ) {
+    const rows = await changePage(db, range.from, range.to, after, range.record);
+    if (!rows.length) return;
+    after = rows[rows.length - 1]!.id;
+    yield rows;
+  }
+}
+
+async function* csvParts<Row>(columns: readonly XlsxColumn<Row>[], pages: AsyncIterable<Row[]>): AsyncGenerator<string> {
+  yield csvHeader(columns);
+  for await (const rows of pages) yield csvLines(rows, columns);
+}
+
 /** The CSV as a stream of text: header, then a page of lines at a time. */
-export function auditCsv(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: { from: Date; to: Date; record?: AuditFilters['record'] }): ReadableStream<string> {
-  let after: string | null = null;
-  let started = false;
+export function auditCsv(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: Range): ReadableStream<string> {
+  const parts = kind === 'audit' ? csvParts(ENTRY_COLUMNS, entryPages(db, range)) : csvParts(CHANGE_COLUMNS, changePages(db, range));
   return new ReadableStream<string>({
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(csvHeader(kind === 'audit' ? ENTRY_COLUMNS : CHANGE_COLUMNS));
-        return;
-      }
-      if (kind === 'audit') {
-        const rows = await entryPage(db, range.from, range.to, after);
-        if (!rows.length) return controller.close();
-        after = rows[rows.length - 1]!.id;
-        controller.enqueue(csvLines(rows, ENTRY_COLUMNS));
-      } else {
-        const rows = await changePage(db, range.from, range.to, after, range.record);
-        if (!rows.length) return controller.close();
-        after = rows[rows.length - 1]!.id;
-        controller.enqueue(csvLines(rows, CHANGE_COLUMNS));
-      }
+      const next = await parts.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await parts.return(undefined);
     },
   });
+}
+
+/** The same rows as an Excel workbook, streamed. */
+export function auditXlsx(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: Range): AsyncGenerator<Uint8Array> {
+  return kind === 'audit' ? xlsxStream('audit-log', ENTRY_COLUMNS, entryPages(db, range)) : xlsxStream('history', CHANGE_COLUMNS, changePages(db, range));
 }

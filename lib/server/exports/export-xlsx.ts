@@ -1,50 +1,14 @@
 import 'server-only';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { exportColumns, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
-import { NUMBER_FORMAT, typedCell, type XlsxColumn } from '@/lib/csv/xlsx-export';
 import type { ConsoleDatabase } from '../db/types';
+import { xlsxStream } from '../xlsx-stream';
 import { exportRows } from './export-job';
 
-/**
- * The finished export as an Excel workbook (issue 31 point 1), written as a stream with exceljs's
- * WorkbookWriter: each row is committed (written to the zip and let go) as soon as it is added, so a
- * 100,000-row export holds one batch of rows at a time, not the workbook. The cells are typed as in the
- * browser's export (lib/csv/xlsx-export.ts): identifiers Text (`@`), figures numbers, money NT$ with two
- * decimals; the header row is bold and frozen with an autofilter. Inline strings, not a shared-strings table:
- * that table would be held in memory until the end.
- */
-
-type Row = Record<string, unknown>;
-
-// A streamed sheet's widths are set before its rows are seen: by the header, within reason.
-const widthOf = (column: XlsxColumn<Row>) => Math.min(Math.max(column.header.length + 4, column.kind === 'text' || !column.kind ? 14 : 12), 40);
-
+/** The finished export as an Excel workbook (issue 31 point 1), streamed (../xlsx-stream.ts). */
 export async function* exportXlsx(db: Kysely<ConsoleDatabase>, jobId: string, resource: ExportResource, header: (key: string) => string): AsyncGenerator<Uint8Array> {
   const names: ExportNames = { product: new Map(), category: new Map() };
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // The columns (and so the headers) are made when the first part is asked for, as the CSV's are.
   const columns = exportColumns(resource, header, names);
-  const sheet = workbook.addWorksheet(resource, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: widthOf(c), style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] } }));
-  const head = sheet.getRow(1);
-  head.font = { bold: true };
-  head.eachCell((cell) => (cell.numFmt = '@'));
-  if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-
-  const writing = (async () => {
-    for await (const rows of exportRows(db, jobId, names)) {
-      for (const row of rows) sheet.addRow(columns.map((c) => typedCell(c.value(row), c.kind ?? 'text'))).commit();
-      // A slow download holds the writer back here, so memory stays at one batch however slow it is.
-      if (out.writableNeedDrain) await once(out, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
-  })();
-  writing.catch((error: unknown) => out.destroy(error as Error));
-  for await (const chunk of out) yield chunk as Uint8Array;
-  await writing;
+  yield* xlsxStream(resource, columns, exportRows(db, jobId, names));
 }

@@ -2,16 +2,17 @@ import { auditApi } from '@/lib/contract/console/audit';
 import { csvFileName } from '@/lib/csv/export';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from '@/lib/i18n/time-zone';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
-import { auditCsv } from '@/lib/server/audit/export';
+import { auditCsv, auditXlsx } from '@/lib/server/audit/export';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { getConsoleDb } from '@/lib/server/db';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
+import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * The audit log (`kind=audit`, admins) or the change records (`kind=history`, optionally of one record:
- * `type` and `id`) as CSV, for the days `from`..`to` (both included, in the person's time zone; without
+ * `type` and `id`) as CSV, or as an Excel workbook with `format=xlsx`, for the days `from`..`to` (both included, in the person's time zone; without
  * them, everything). Who may read which is the contract's (lib/contract/console/audit.ts).
  */
 /** The person's time zone, as the pages read it (lib/i18n/request.ts): the browser's cookie, else the default. */
@@ -25,9 +26,26 @@ export const GET = consoleRoute(auditApi.export, async ({ request, query }) => {
   const record = query.type && query.id ? { type: query.type, id: query.id } : undefined;
   const filters = auditFiltersFrom({ from: query.from, to: query.to }, timeZoneOf(request));
   const range = { from: filters.from ?? new Date(0), to: filters.to ?? new Date(), record };
-  const body = auditCsv(await getConsoleDb(), kind, range).pipeThrough(new TextEncoderStream());
-  const name = csvFileName(kind === 'audit' ? 'audit-log' : record ? `history-${record.type}-${record.id}` : 'history');
+  const base = kind === 'audit' ? 'audit-log' : record ? `history-${record.type}-${record.id}` : 'history';
+  const db = await getConsoleDb();
+  if (query.format === 'xlsx') {
+    const parts = auditXlsx(db, kind, range);
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await parts.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await parts.return(undefined);
+      },
+    });
+    return new Response(body, {
+      headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': XLSX_TYPE, 'Content-Disposition': `attachment; filename="${csvFileName(base, new Date(), 'xlsx')}"` },
+    });
+  }
+  const body = auditCsv(db, kind, range).pipeThrough(new TextEncoderStream());
   return new Response(body, {
-    headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` },
+    headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csvFileName(base)}"` },
   });
 });

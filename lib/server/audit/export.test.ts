@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { migrateConsoleDb } from '../db/migrate';
+import { recordAudit } from './audit-log';
+import { auditCsv, auditXlsx } from './export';
+
+// The audit log and History exports on the real console database (PGlite): the workbook holds the same rows as
+// the CSV, with ids and codes as Text cells and figures as numbers.
+
+let conn: ConsoleDbConnection;
+
+beforeAll(async () => {
+  conn = connectConsoleDb({ dataDir: 'memory://' });
+  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+  await recordAudit(conn.db, {
+    userId: 'u',
+    userEmail: 'steward@example.com',
+    operation: 'PUT /v1/skus/{id}',
+    targetIds: ['4710001000003'],
+    status: 200,
+    outcome: 'updated',
+    result: 'applied',
+    recordType: 'skus',
+    changes: [{ field: 'barcode', from: '4710001000003', to: '00123' }],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await conn?.close();
+});
+
+const range = { from: new Date(0), to: new Date(Date.now() + 60_000) };
+
+async function workbook(parts: AsyncIterable<Uint8Array>): Promise<ExcelJS.Worksheet> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of parts) chunks.push(chunk);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+async function csvRows(stream: ReadableStream<string>): Promise<string[][]> {
+  let text = '';
+  const reader = stream.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) text += part.value;
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+}
+
+const cellsOf = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
+
+describe('audit exports as workbooks', () => {
+  it('writes the History with old and new values as Text cells, like the CSV', async () => {
+    const sheet = await workbook(auditXlsx(conn.db, 'history', range));
+    const csv = await csvRows(auditCsv(conn.db, 'history', range));
+    const headers = cellsOf(sheet.getRow(1));
+    expect(headers).toEqual(csv[0]);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.rowCount).toBe(csv.length);
+    const row = sheet.getRow(2);
+    for (const name of ['record_id', 'old_value', 'new_value']) {
+      const cell = row.getCell(headers.indexOf(name) + 1);
+      expect(typeof cell.value).toBe('string');
+      expect(cell.numFmt).toBe('@');
+    }
+    expect(row.getCell(headers.indexOf('old_value') + 1).value).toBe('4710001000003');
+    expect(row.getCell(headers.indexOf('new_value') + 1).value).toBe('00123');
+  });
+
+  it('writes the audit log with the status as a number and the records as text', async () => {
+    const sheet = await workbook(auditXlsx(conn.db, 'audit', range));
+    const headers = cellsOf(sheet.getRow(1));
+    const row = sheet.getRow(2);
+    expect(row.getCell(headers.indexOf('status') + 1).value).toBe(200);
+    const records = row.getCell(headers.indexOf('records') + 1);
+    expect(records.value).toBe('4710001000003');
+    expect(records.numFmt).toBe('@');
+  });
+});
