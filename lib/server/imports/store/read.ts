@@ -35,10 +35,11 @@ function emptyCounts(): Record<RowStatus, number> {
 
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  // Mispredictions are counted only for an import with refused rows (the page polls this every second).
+  // Mispredictions are counted only for an import with refused rows and none still to send: the page polls
+  // this every second while rows go out, and shows the count once they are all through.
   const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number }>`
     select i.*, i.id::text as id, c.counts,
-      case when coalesce((c.counts->>'failed')::int, 0) > 0 then
+      case when coalesce((c.counts->>'failed')::int, 0) > 0 and coalesce((c.counts->>'pending')::int, 0) = 0 then
         (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
       else 0 end as mispredicted
     from import i left join import_count c on c.import_id = i.id where i.id = ${id}`.execute(db);
