@@ -22,6 +22,8 @@ export const CLIENT_SCOPES = {
   '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench'],
   '(console)/exports': ['exports', 'writes'],
   '(console)/imports': ['imports', 'workbench'],
+  // The results page's file format choice uses the Exports page's words.
+  '(console)/imports/[id]': ['exports'],
   '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench'],
   '(console)/quotas': ['quotas', 'writes'],
   '(console)/settings': ['settings', 'roles'],
