@@ -120,9 +120,13 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
         {state.exactCode ? <li className={cn(chip, 'px-2.5 py-1')}>{t('exactCode')}</li> : null}
       </ul>
       )}
-      <Button variant="ghost" size="sm" disabled={count === 0} onClick={clearFilters}>
-        {t('clearFilters')}
-      </Button>
+      {/* Shown only with something to clear: a greyed button took the width that keeps the toolbar on this
+          line at 1280 px. */}
+      {count > 0 ? (
+        <Button variant="ghost" size="sm" onClick={clearFilters}>
+          {t('clearFilters')}
+        </Button>
+      ) : null}
     </div>
   );
 }

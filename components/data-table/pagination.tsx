@@ -24,7 +24,8 @@ export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSiz
   return (
     <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-2">
-        <label htmlFor={sizeId} className="text-zinc-700 dark:text-zinc-300">
+        {/* On one line: wrapped, the bar grew and pushed the table's sticky header above the window. */}
+        <label htmlFor={sizeId} className="whitespace-nowrap text-zinc-700 dark:text-zinc-300">
           {t('rowsPerPage')}
         </label>
         <Select id={sizeId} className="w-auto" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>

@@ -22,7 +22,9 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
 
 export function Table({ caption, captionVisible = false, variant = 'boxed', unframed = false, frameClassName, className, children, ...rest }: TableProps) {
   return (
-    <div className={cn('overflow-x-auto', variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
+    // relative: an absolutely placed child (a screen-reader-only label) is laid out in the frame's scroll area;
+    // placed by the page instead, it widened the whole document past the window.
+    <div className={cn('relative overflow-x-auto', variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
       <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
         {caption != null ? <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption> : null}
         {children}

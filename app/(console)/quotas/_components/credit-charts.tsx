@@ -57,7 +57,8 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <p className="text-sm">{t('mostOverEmpty')}</p>
         ) : (
           <>
-            <div className="h-56" aria-hidden="true">
+            {/* A line of 20 px per company: 20 codes in the other chart's height overlapped one another. */}
+            <div style={{ height: Math.max(224, over.length * 20 + 56) }} aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
