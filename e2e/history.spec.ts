@@ -227,3 +227,42 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await expect(row).toContainText('Created by Resend');
   await expect(row.getByRole('link', { name: `Results of import ${importId}` })).toBeVisible();
 });
+
+test('a refused import row fixed in the grid and resent shows in its History and the audit log, with its outcome and attempt', async ({ page, browser }) => {
+  test.slow(); // Two runs of the import job.
+  const run = uniqueCode('HFIX');
+  const rows = [['productId', 'outerSysCode', 'name'], [product.id, `${run}-1`, 'Fix 1'], [999_999, `${run}-2`, 'Fix 2']];
+  await page.goto('/imports/new');
+  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
+  await page.getByLabel('CSV file').setInputFiles({ name: 'fix.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
+  await page.getByRole('button', { name: 'Check rows' }).click();
+  // Sent anyway, so the service refuses the row (a row held back as would-fail is fixed the same way).
+  await page.getByLabel(/^Hold back the 1 row that would fail/).uncheck();
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  const importId = page.url().split('/').pop()!;
+  await finished(page);
+
+  const grid = page.getByRole('grid', { name: 'Rows to fix' });
+  await grid.getByRole('gridcell').filter({ hasText: '999999' }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'productId, row 3' }).fill(String(product.id));
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  await page.getByRole('region', { name: 'Review before resending' }).getByRole('button', { name: 'Send 1 row' }).click();
+  await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible({ timeout: 60_000 });
+
+  const audit = await auditFor(browser, { family: 'resend', recordType: 'skus', record: `${run}-2` });
+  const entry = audit.page.getByRole('table', { name: 'Writes through the console, newest first' }).locator('tbody > tr').first();
+  await expect(entry).toContainText('Resends');
+  await expect(entry).toContainText('Applied');
+  await expect(entry).toContainText('attempt 2');
+  const skuId = (await entry.getByRole('link', { name: /^Open record \d+$/ }).getAttribute('href'))!.split('/').pop()!;
+  await audit.close();
+
+  await page.goto(`/skus/${skuId}`);
+  const row = history(page).getByRole('row').filter({ hasText: 'Resend' });
+  await expect(row).toContainText('Created by Resend');
+  await expect(row).toContainText('Attempt 2');
+  await expect(row.getByRole('link', { name: `Results of import ${importId}` })).toBeVisible();
+});
