@@ -164,8 +164,8 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     await expectNoAxeViolations(page);
   });
 
-  // Every page of the console in Traditional Chinese, light and dark; the English pages are checked by each
-  // page's own spec in light, and in dark below. The fixture fails a page on any console error (hydration too).
+  // Every page of the console in Traditional Chinese, light and dark (English below). The fixture fails a
+  // page on any console error (hydration too).
   for (const [group, pages] of TOURS) {
     test(`axe passes in Traditional Chinese, light and dark: ${group}`, async ({ page }) => {
       test.slow(); // Up to nine pages, each checked by axe twice.
@@ -295,12 +295,13 @@ test.describe('tables that read well (steward, English)', () => {
   });
 });
 
-test.describe('English, dark', () => {
-  test.use({ storageState: storageStateFor('admin'), colorScheme: 'dark' });
+// Every page in English too, light and dark in one visit: a page's own spec checks only the states it opens.
+test.describe('English, light and dark', () => {
+  test.use({ storageState: storageStateFor('admin') });
   for (const [group, pages] of TOURS) {
-    test(`axe passes in English (dark): ${group}`, async ({ page }) => {
+    test(`axe passes in English, light and dark: ${group}`, async ({ page }) => {
       test.slow();
-      await tour(page, pages, 'en', ['dark']);
+      await tour(page, pages, 'en', ['light', 'dark']);
     });
   }
 });
