@@ -142,8 +142,12 @@ async function* csvParts<Row>(columns: readonly XlsxColumn<Row>[], pages: AsyncI
 
 /** The CSV as a stream of text: header, then a page of lines at a time. */
 export function auditCsv(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: Range): ReadableStream<string> {
-  const parts = kind === 'audit' ? csvParts(ENTRY_COLUMNS, entryPages(db, range)) : csvParts(CHANGE_COLUMNS, changePages(db, range));
-  return new ReadableStream<string>({
+  return streamOf(kind === 'audit' ? csvParts(ENTRY_COLUMNS, entryPages(db, range)) : csvParts(CHANGE_COLUMNS, changePages(db, range)));
+}
+
+/** A generator's parts as a stream read on demand; a reader that stops closes the generator (its cursor). */
+export function streamOf<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
+  return new ReadableStream<T>({
     async pull(controller) {
       const next = await parts.next();
       if (next.done) controller.close();

@@ -2,7 +2,7 @@ import { auditApi } from '@/lib/contract/console/audit';
 import { csvFileName } from '@/lib/csv/export';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from '@/lib/i18n/time-zone';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
-import { auditCsv, auditXlsx } from '@/lib/server/audit/export';
+import { auditCsv, auditXlsx, streamOf } from '@/lib/server/audit/export';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { getConsoleDb } from '@/lib/server/db';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
@@ -29,17 +29,7 @@ export const GET = consoleRoute(auditApi.export, async ({ request, query }) => {
   const base = kind === 'audit' ? 'audit-log' : record ? `history-${record.type}-${record.id}` : 'history';
   const db = await getConsoleDb();
   if (query.format === 'xlsx') {
-    const parts = auditXlsx(db, kind, range);
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await parts.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel() {
-        await parts.return(undefined);
-      },
-    });
+    const body = streamOf(auditXlsx(db, kind, range));
     return new Response(body, {
       headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': XLSX_TYPE, 'Content-Disposition': `attachment; filename="${csvFileName(base, new Date(), 'xlsx')}"` },
     });
