@@ -46,7 +46,7 @@ async function readReferences(family: FamilyName, mapping: Mapping): Promise<Ref
 export async function compareRows(
   family: ComparableFamily,
   mapping: Mapping,
-  rows: readonly { line: number; cells: readonly string[]; held: boolean }[],
+  rows: readonly { line: number; cells: readonly string[]; held: boolean; damage?: RowIssue }[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ result: CompareResult; predictions: (RowPrediction | null)[]; restorable: Map<number, string> }> {
   const { list } = COMPARE_SOURCES[family];
@@ -72,8 +72,17 @@ export async function compareRows(
 
   const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
   const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
+  let damaged = 0;
   const predictions = compared.map((entry, r): RowPrediction | null => {
-    if (!entry) return null;
+    if (!entry) {
+      const damage = rows[r]!.damage;
+      if (damage) {
+        damaged++;
+        result.counts.would_fail++;
+        if (listed.would_fail++ < COMPARE_ROWS_SHOWN) result.rows.push({ line: rows[r]!.line, kind: 'would_fail', recordId: null, changes: [], byCode: false, reason: damage });
+      }
+      return null;
+    }
     const { item, c } = entry;
     const succeeds = c.kind === 'create' || c.kind === 'update' || c.kind === 'same';
     // A code Excel stripped of its zeros would rename or duplicate a record: it fails until the zeros are back.
@@ -91,5 +100,6 @@ export async function compareRows(
     return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c) };
   });
   if (restorable.size) result.restorable = restorable.size;
+  if (damaged) result.damaged = damaged;
   return { result, predictions, restorable };
 }

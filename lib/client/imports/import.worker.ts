@@ -9,6 +9,7 @@ import { readCsvBytes } from '@/lib/csv/read';
 import type { Encoding } from '@/lib/csv/encoding';
 import { isComparable } from '@/lib/csv/compare';
 import { withRestoredCodes } from '@/lib/csv/lost-zeros';
+import { EXCEL_SCIENTIFIC } from '@/lib/csv/excel-damage';
 import { compareRows, failsPredicted, type RowPrediction } from './compare-rows';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
@@ -126,7 +127,10 @@ async function compare() {
   const { result, predictions, restorable } = await compareRows(
     family,
     checked.mapping,
-    checked.rows.map((row, r) => ({ line: row.line, cells: row.cells, held: (issues.get(r)?.errors.length ?? 0) > 0 })),
+    checked.rows.map((row, r) => {
+      const errors = issues.get(r)?.errors ?? [];
+      return { line: row.line, cells: row.cells, held: errors.length > 0, damage: errors.find((e) => e.code === EXCEL_SCIENTIFIC) };
+    }),
     (done, total) => post({ type: 'progress', phase: 'compare', done, total }),
   );
   checked.predictions = predictions;

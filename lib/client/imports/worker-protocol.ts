@@ -57,6 +57,12 @@ export type CompareResult = {
   rows: CompareRow[];
   /** Rows whose ERP code is a live code without its leading zeros ("Use the codes with their leading zeros"). */
   restorable?: number;
+  /**
+   * Rows the check held back for Excel's damage (a barcode in scientific notation): counted and listed as
+   * would fail with their reason, so the comparison accounts for every row Excel hurt; held back whatever the
+   * "Hold back" choice says.
+   */
+  damaged?: number;
 };
 
 export type CompareRow = {

@@ -13,7 +13,8 @@ export function CompareStep({ state, dispatch, post }: { state: WizardState; dis
   const tw = useTranslations('workbench');
   const { fieldLabel, issueText } = useImportTexts();
   const { compared, phase, skipUnchanged, holdBack } = state;
-  const fails = compared ? compared.counts.would_fail + compared.counts.not_found + compared.counts.ambiguous : 0;
+  // Rows Excel damaged are held back by the check itself: the choice is about the others.
+  const fails = compared ? compared.counts.would_fail + compared.counts.not_found + compared.counts.ambiguous - (compared.damaged ?? 0) : 0;
 
   return (
     <section className="space-y-3" aria-labelledby="compare-heading">
