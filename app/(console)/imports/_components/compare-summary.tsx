@@ -70,7 +70,7 @@ export function CompareSummary({
               {rows.map((row) => (
                 <Tr key={row.line} data-kind={row.kind} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
                   <Td className="tabular-nums">{row.line}</Td>
-                  <Td>
+                  <Td className="whitespace-nowrap">
                     <Badge tone={TONE[row.kind]}>{t(`compareKinds.${row.kind}`)}</Badge>
                     {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
                     {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}

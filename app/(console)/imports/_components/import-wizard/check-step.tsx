@@ -48,9 +48,9 @@ export function CheckStep({
                 <caption className="px-3 py-2 text-left font-medium">{t('issuesTitle')}</caption>
                 <thead className="bg-zinc-50 dark:bg-zinc-900">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('line')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{t('line')}</th>
                     <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('warnings')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{t('warnings')}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
