@@ -1,8 +1,8 @@
-import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { checkFile, count, csv, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 /**
@@ -18,22 +18,8 @@ const category = tenant.productCategories.find((c) => c.parentId !== null)!;
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
-const csv = (rows: (string | number)[][]) => Buffer.from(Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
-const count = (page: Page, status: string) => page.locator(`dd[data-status="${status}"]`);
 const MISPREDICTED = 'Predicted to succeed, refused';
 
-async function checkFile(page: Page, family: string, name: string, buffer: Buffer) {
-  await page.goto('/imports/new');
-  await page.getByLabel('Import into').selectOption({ label: family });
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
-  await page.getByRole('button', { name: 'Check rows' }).click();
-}
-
-async function startAndFinish(page: Page) {
-  await page.getByRole('button', { name: 'Start import' }).click();
-  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
-}
 
 async function liveSkuCodes(page: Page, prefix: string): Promise<string[]> {
   return page.evaluate(async (code) => {

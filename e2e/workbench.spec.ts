@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
@@ -15,26 +16,10 @@ const bundleProduct = tenant.bundles[0]!;
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
-const csv = (rows: (string | number)[][]) => Buffer.from(Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
-const count = (page: Page, status: string) => page.locator(`dd[data-status="${status}"]`);
-
-async function importFile(page: Page, family: string, name: string, buffer: Buffer) {
-  await page.goto('/imports/new');
-  await page.getByLabel('Import into').selectOption({ label: family });
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
-  await page.getByRole('button', { name: 'Check rows' }).click();
-}
-
-async function startAndFinish(page: Page) {
-  await page.getByRole('button', { name: 'Start import' }).click();
-  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
-  await finished(page);
-}
 
 /** Unticks "Hold back the N rows that would fail" once the comparison has run. */
 const sendAnyway = (page: Page) => page.getByLabel(/^Hold back the \d+ rows? that would fail/).uncheck();
 
-const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({ page }) => {
   // Three runs of the import job (import, resend, re-import of the error file) and an axe check.
