@@ -14,6 +14,7 @@
  *   BENCH_RUNS=20 npm run bench:pages
  *   npm run bench:pages -- --first-load-only   # only the JavaScript figure below
  *   npm run bench:pages -- --first-load-only --scripts   # … and each script with its size, largest first
+ *   npm run bench:pages -- --first-load-only --only=/quotas,/skus/{skus}   # … of these pages only
  *
  * It also prints the first-load JavaScript of every page of the console (signed in as the admin, who sees them
  * all): the gzip bytes of every script the browser fetches to show it with an empty cache, in English and in
@@ -147,7 +148,8 @@ async function main() {
   console.log(`\nFirst-load JavaScript per page (gzip, empty cache, until network idle; target ≤ ${FIRST_LOAD_TARGET_KB} kB)`);
   console.log('page                          en-US kB   zh-TW kB');
   let missed = 0;
-  for (const template of FIRST_LOAD_PAGES) {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  for (const template of FIRST_LOAD_PAGES.filter((p) => !only || only.includes(p))) {
     const pagePath = template.replace(/\{([a-z-]+)\}/, (_, list: string) => String(firstIds[list]));
     const figures = [];
     for (const locale of ['en-US', 'zh-TW']) {

@@ -1,8 +1,13 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useMoney } from '@/lib/i18n/use-money';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+// Recharts loads after the page has shown (the figures are in the tables from the start); the drawings need
+// the box's width anyway, which only the browser knows.
+const DistributionDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.DistributionDrawing), { ssr: false });
+const MostOverDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.MostOverDrawing), { ssr: false });
 
 export interface CreditChartsData {
   distribution: { key: string; count: number }[];
@@ -11,9 +16,9 @@ export interface CreditChartsData {
 
 /**
  * The utilisation distribution and the companies most over their limit, drawn by Recharts (bundled, no
- * network). The drawing is hidden from screen readers and the keyboard (no accessibility layer: it would be a
- * focus stop inside aria-hidden); the same figures are in a table under each chart,
- * which also serves anyone who wants to copy the numbers.
+ * network, loaded after the page: credit-chart-drawings.tsx). The drawing is hidden from screen readers and
+ * the keyboard; the same figures are in a table under each chart, which also serves anyone who wants to copy
+ * the numbers.
  */
 export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
   const t = useTranslations('quotas.charts');
@@ -21,8 +26,6 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
   const buckets = distribution.map((d) => ({ label: t(d.key as 'u0'), count: d.count }));
   const over = mostOver.map((c) => ({ label: c.code ?? c.name ?? String(c.companyId), name: c.name, overBy: -c.availableAmount }));
   const amount = useMoney();
-  // Axis ticks in short figures (NT$1.2M), so they fit side by side; the exact amounts are in the table.
-  const compact = (n: number) => `NT$${format.number(n, { notation: 'compact', maximumFractionDigits: 1 })}`;
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -30,17 +33,9 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
         <figcaption id="chart-distribution" className="font-medium">
           {t('distribution')} <span className="block text-sm font-normal text-zinc-600 dark:text-zinc-400">{t('distributionHelp')}</span>
         </figcaption>
+        {/* The box keeps its height while the drawing loads, so nothing under it moves when it appears. */}
         <div className="h-56" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              {/* Labels of 12 px, and Recharts skips one that would overlap its neighbour. */}
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
-              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="count" name={t('companies')} fill="#1d4ed8" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <DistributionDrawing buckets={buckets} seriesName={t('companies')} />
         </div>
         <FiguresTable
           caption={t('distribution')}
@@ -59,15 +54,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <>
             {/* A line of 20 px per company: 20 codes in the other chart's height overlapped one another. */}
             <div style={{ height: Math.max(224, over.length * 20 + 56) }} aria-hidden="true">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                  <XAxis type="number" tickFormatter={(v: number) => compact(v)} tick={{ fontSize: 12 }} minTickGap={12} />
-                  <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} interval={0} />
-                  <Tooltip />
-                  <Bar dataKey="overBy" name={t('overBy')} fill="#b91c1c" isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
+              <MostOverDrawing over={over} seriesName={t('overBy')} />
             </div>
             <FiguresTable
               caption={t('mostOver')}
