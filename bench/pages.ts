@@ -46,20 +46,25 @@ const FIRST_LOAD_PAGES = [
 const FIRST_LOAD_TARGET_KB = 200;
 
 /**
- * Gzip bytes of the scripts a page loads on a fresh visit (cache disabled), as the browser received them
- * (`next start` compresses with gzip), until the network is idle; the page's language follows `locale`.
+ * Gzip bytes of the scripts a page needs to show and hydrate on a fresh visit (cache disabled), as the browser
+ * received them (`next start` compresses with gzip); the page's language follows `locale`. First load is what the
+ * server's HTML asks for (its script tags and the chunks its RSC payload names, which hydration waits for); a
+ * script fetched later, until the network is idle, is one the page loads on its own after it has shown (a chart,
+ * a dialog: next/dynamic, import()) and is reported apart as "later".
  */
 async function firstLoadJs(
   browser: Browser,
   options: BrowserContextOptions,
   path: string,
-): Promise<{ kb: number; files: number; lang: string; scripts: { name: string; bytes: number }[] }> {
+): Promise<{ kb: number; laterKb: number; files: number; lang: string; scripts: { name: string; bytes: number; later: boolean }[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+  const response = await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+  const html = (await response?.text()) ?? '';
+  const named = new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g) ?? []);
   const sizes = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -68,8 +73,9 @@ async function firstLoadJs(
   );
   const lang = await page.evaluate(() => document.documentElement.lang);
   await context.close();
-  const kb = Math.round(sizes.reduce((a, b) => a + b.bytes, 0) / 102.4) / 10;
-  return { kb, files: sizes.length, lang, scripts: sizes.sort((a, b) => b.bytes - a.bytes) };
+  const scripts = sizes.map((s) => ({ ...s, later: !named.has(s.name) })).sort((a, b) => b.bytes - a.bytes);
+  const kb = (list: typeof scripts) => Math.round(list.reduce((a, b) => a + b.bytes, 0) / 102.4) / 10;
+  return { kb: kb(scripts.filter((s) => !s.later)), laterKb: kb(scripts.filter((s) => s.later)), files: sizes.length, lang, scripts };
 }
 
 let server: ChildProcess | undefined;
@@ -145,8 +151,8 @@ async function main() {
   }
   const signedIn = await admin.storageState();
   await admin.close();
-  console.log(`\nFirst-load JavaScript per page (gzip, empty cache, until network idle; target ≤ ${FIRST_LOAD_TARGET_KB} kB)`);
-  console.log('page                          en-US kB   zh-TW kB');
+  console.log(`\nFirst-load JavaScript per page (gzip, empty cache; target ≤ ${FIRST_LOAD_TARGET_KB} kB; "later": loaded after the page showed, until network idle)`);
+  console.log('page                          en-US kB   zh-TW kB   target   later (en-US)');
   let missed = 0;
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
   for (const template of FIRST_LOAD_PAGES.filter((p) => !only || only.includes(p))) {
@@ -157,8 +163,12 @@ async function main() {
       figures.push(r);
       if (r.kb > FIRST_LOAD_TARGET_KB) missed++;
     }
-    console.log(`${template.padEnd(29)} ${figures.map((r) => String(r.kb).padStart(8)).join('   ')}   ${figures.every((r) => r.kb <= FIRST_LOAD_TARGET_KB) ? 'met' : 'MISSED'}`);
-    if (process.argv.includes('--scripts')) for (const s of figures[0]!.scripts) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} kB  ${s.name}`);
+    const over = Math.max(...figures.map((r) => r.kb)) - FIRST_LOAD_TARGET_KB;
+    const verdict = over <= 0 ? 'met   ' : `OVER by ${over.toFixed(1)} kB`;
+    console.log(`${template.padEnd(29)} ${figures.map((r) => String(r.kb).padStart(8)).join('   ')}   ${verdict}   ${figures[0]!.laterKb ? `+${figures[0]!.laterKb}` : ''}`);
+    if (process.argv.includes('--scripts')) {
+      for (const s of figures[0]!.scripts) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} kB  ${s.name}${s.later ? '  (later)' : ''}`);
+    }
   }
   console.log(missed === 0 ? `every page ≤ ${FIRST_LOAD_TARGET_KB} kB in both languages` : `${missed} page loads over ${FIRST_LOAD_TARGET_KB} kB`);
   if (process.argv.includes('--first-load-only')) {
