@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { historyApi } from '@/lib/contract/console/history';
 import type { HistoryPage, RecordType } from '@/lib/contract/history';
 import { consoleFetch } from './console-fetch';
 import { historyKeys } from './console-keys';
 
+// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
+const history = () => import('@/lib/contract/console/history').then((m) => m.historyApi);
+
 /** One page of the record's history, read from the console's audit log (app/api/history); `older` continues. */
 export async function getRecordHistory(type: RecordType, id: number, older: string | null, signal?: AbortSignal): Promise<HistoryPage> {
-  const page = await consoleFetch(historyApi.record, { params: { type, id }, query: { older }, signal });
+  const page = await consoleFetch((await history()).record, { params: { type, id }, query: { older }, signal });
   return { entries: page.entries ?? [], older: page.older ?? null };
 }
 

@@ -5,9 +5,9 @@ import type { XlsxColumn, XlsxKind } from './xlsx-export';
  * job. Headers come from the `exports.columns` catalogue in the person's language; product and category
  * names sit beside their ids.
  */
-import type { ExportResource } from '@/lib/contract/console/exports';
+import type { ExportResource } from '@/lib/contract/console/export-kinds';
 // What can be exported is the contract's: the console's /api/exports takes it.
-export { EXPORT_RESOURCES, isExportResource, type ExportResource } from '@/lib/contract/console/exports';
+export { EXPORT_RESOURCES, isExportResource, type ExportResource } from '@/lib/contract/console/export-kinds';
 
 /** Ids to names, filled from the product and category lists. */
 export interface ExportNames {

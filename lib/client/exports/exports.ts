@@ -1,8 +1,11 @@
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
 import { endpointPath } from '@/lib/contract/console/endpoint';
-import { exportsApi, type ExportFormat } from '@/lib/contract/console/exports';
+import { EXPORT_FILE_PATH, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { consoleFetch } from '../console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress } from '../lists';
+
+// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
+const exportsApi = () => import('@/lib/contract/console/exports').then((m) => m.exportsApi);
 
 /** Pages read at once by an export in the browser (the list pages' own export reads 4). */
 export const BROWSER_EXPORT_CONCURRENCY = 6;
@@ -50,12 +53,12 @@ export async function exportInBrowser(
 }
 
 export function listMyExports(signal?: AbortSignal) {
-  return consoleFetch(exportsApi.list, { signal }).then((r) => r.exports);
+  return exportsApi().then((api) => consoleFetch(api.list, { signal })).then((r) => r.exports);
 }
 
 export function startExportJob(resource: ExportResource, filters: ExportFilters) {
-  return consoleFetch(exportsApi.start, { body: { resource, filters } }).then((r) => r.export);
+  return exportsApi().then((api) => consoleFetch(api.start, { body: { resource, filters } })).then((r) => r.export);
 }
 
 /** A plain link: the browser saves the file as the server names it, as an Excel workbook or CSV. */
-export const exportFileUrl = (id: string, format: ExportFormat) => `${endpointPath(exportsApi.file, { id })}?format=${format}`;
+export const exportFileUrl = (id: string, format: ExportFormat) => `${endpointPath({ path: EXPORT_FILE_PATH }, { id })}?format=${format}`;

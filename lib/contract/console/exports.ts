@@ -5,16 +5,8 @@ import type { JobState } from './jobs';
 
 /** Server-side exports (.xlsx or CSV) of a whole list (app/api/exports): start one, follow it, download the file. */
 
-export const EXPORT_RESOURCES = ['companies', 'products', 'skus', 'bundles'] as const;
-export type ExportResource = (typeof EXPORT_RESOURCES)[number];
-
-export function isExportResource(value: unknown): value is ExportResource {
-  return typeof value === 'string' && (EXPORT_RESOURCES as readonly string[]).includes(value);
-}
-
-/** The two file formats an export is written in ("Excel (.xlsx)" and "CSV"); Excel is the default. */
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORT_FILE_PATH, EXPORT_FORMATS, EXPORT_RESOURCES, type ExportResource } from './export-kinds';
+export { EXPORT_FORMATS, EXPORT_RESOURCES, isExportResource, type ExportFormat, type ExportResource } from './export-kinds';
 
 /** One of the person's export jobs. */
 export interface ExportView {
@@ -50,7 +42,7 @@ export const exportsApi = {
   /** A plain link: the browser saves the file itself. Only the caller's own export is found. */
   file: endpoint({
     method: 'GET',
-    path: '/api/exports/[id]/file',
+    path: EXPORT_FILE_PATH,
     access: everyRole,
     params: z.object({ id: idParam }),
     /** The file's format: an Excel workbook (typed cells) unless CSV is asked for. */

@@ -7,7 +7,10 @@ import { ChangeList } from '@/components/record/change-list';
 import { Badge } from '@/components/ui';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
-import { auditApi, type EntryChange } from '@/lib/contract/console/audit';
+import type { EntryChange } from '@/lib/contract/console/audit';
+
+// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
+const audit = () => import('@/lib/contract/console/audit').then((m) => m.auditApi);
 
 /**
  * An audit entry's records, read when the person opens it: a 200-row import chunk expands to its 200 rows,
@@ -22,7 +25,7 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
     if (state && state !== 'failed') return;
     setState('loading');
     try {
-      setState({ rows: (await consoleFetch(auditApi.changes, { params: { id: auditId } })).changes });
+      setState({ rows: (await consoleFetch((await audit()).changes, { params: { id: auditId } })).changes });
     } catch {
       setState('failed');
     }

@@ -17,7 +17,8 @@ import {
 import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
 import { exportKeys } from '@/lib/client/console-keys';
 import { saveFile } from '@/lib/client/download';
-import { EXPORT_FORMATS, type ExportFormat, type ExportView } from '@/lib/contract/console/exports';
+import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
+import type { ExportView } from '@/lib/contract/console/exports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 

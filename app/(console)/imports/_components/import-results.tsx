@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
-import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/exports';
+import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
 import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';

@@ -8,7 +8,7 @@ import { QueryState } from '@/components/record/query-state';
 import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { STATUS } from '@/lib/contract/resources';
+import { STATUS } from '@/lib/contract/values';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from '@/components/record/use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';

@@ -7,9 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { jobKeys } from '@/lib/client/console-keys';
-import { quotasApi, type QuotaStatus } from '@/lib/contract/console/quotas';
+import type { QuotaStatus } from '@/lib/contract/console/quotas';
 import { durationParts } from './duration';
 import { plainSpaces } from '@/lib/i18n/formats';
+
+// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
+const quotas = () => import('@/lib/contract/console/quotas').then((m) => m.quotasApi);
 
 const ACTIVE = new Set(['planning', 'running']);
 const isActive = (status: QuotaStatus | undefined) => (status?.job ? ACTIVE.has(status.job.state) : false);
@@ -29,7 +32,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
   // Read from the server every second while a job runs; the job itself runs in the server.
   const { data: status = initial } = useQuery({
     queryKey: jobKeys.latest('quota-refresh'),
-    queryFn: ({ signal }) => consoleFetch(quotasApi.status, { signal }),
+    queryFn: async ({ signal }) => consoleFetch((await quotas()).status, { signal }),
     initialData: initial,
     refetchInterval: (query) => (isActive(query.state.data) ? 1000 : false),
   });
@@ -49,7 +52,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
     setBusy(true);
     setNotice(null);
     try {
-      const { started } = await consoleFetch(quotasApi.refresh, { body: { mode } });
+      const { started } = await consoleFetch((await quotas()).refresh, { body: { mode } });
       setNotice({ tone: 'info', text: started ? t('started') : t('alreadyRunning') });
       wasActive.current = true;
       await reread();
@@ -65,7 +68,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
     setBusy(true);
     try {
       // 409 when the job ended meanwhile: either way the status is read again.
-      await consoleFetch(quotasApi.cancel, { query: { job: status.job.id } }).catch(() => undefined);
+      await consoleFetch((await quotas()).cancel, { query: { job: status.job.id } }).catch(() => undefined);
       await reread();
     } finally {
       setBusy(false);
