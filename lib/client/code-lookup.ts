@@ -1,9 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { CODE_LOOKUP_LISTS, CREATE_RESULT_HEADER, codeLookupFilters, exactCodeMatches, type CodeLookup, type CodeLookupResource } from '@/lib/contract/code-lookup';
-import { idResponse } from '@/lib/contract/batches';
 import { apiFetchWithHeaders } from './fetcher';
 import { fetchAllPages } from './lists';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
+import { idResponse } from './answer-schemas';
 
 /** A record that already has the ERP code a create would send. */
 export interface ExistingRecord {

@@ -21,9 +21,12 @@ export interface ApiRequest<S extends z.ZodType> {
    * checked those against lib/contract already (lib/server/proxy/response-check.ts), so the browser needs
    * no schema (and no zod) to show a list.
    */
-  schema?: S;
+  schema?: S | SchemaLoader<S>;
   signal?: AbortSignal;
 }
+
+/** A schema loaded on first use (lib/client/answer-schemas): a page's first load then carries no zod. */
+export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
 
 type Transport = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -55,6 +58,14 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiReque
   // A write is refused at once when the browser knows it is offline: saying so now beats a request that
   // fails later with an unknown outcome, and nothing is queued to be sent behind the user's back.
   if (method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError({ status: 0, code: 'offline', kind: 'offline', sentence: OFFLINE_SENTENCE });
+  }
+  // The answer's schema is in hand before anything is sent: a write whose schema cannot load (the connection
+  // dropped) is refused, never sent with its answer left unread.
+  let schema: S | undefined;
+  try {
+    schema = typeof request.schema === 'function' ? await request.schema() : request.schema;
+  } catch {
     throw new ApiError({ status: 0, code: 'offline', kind: 'offline', sentence: OFFLINE_SENTENCE });
   }
   const headers: Record<string, string> = { 'X-Console-Request': '1' };
@@ -89,8 +100,8 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiReque
     }
   }
   if (!response.ok) throw errorFromBody(response.status, json);
-  if (!request.schema) return { data: json as z.output<S>, headers: response.headers };
-  const parsed = request.schema.safeParse(json);
+  if (!schema) return { data: json as z.output<S>, headers: response.headers };
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
   }

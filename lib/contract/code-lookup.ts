@@ -1,9 +1,5 @@
-import { BUNDLE_OPERATIONS } from './bundles';
-import { COMPANY_OPERATIONS } from './companies';
 import type { ListName } from './lists';
-import { operationPath } from './operations';
-import { PRODUCT_OPERATIONS } from './products';
-import { SKU_OPERATIONS } from './skus';
+import { BUNDLE_OPERATIONS, COMPANY_OPERATIONS, operationPath, PRODUCT_OPERATIONS, SKU_OPERATIONS } from './operations';
 
 /**
  * A single create without an id upserts: when a record of the same kind already has the ERP code, the

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { BUNDLE_OPERATIONS, bundleIdResponse, type BundleWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import type { BundleWrite, ComponentWrite } from '@/lib/contract/bundles';
 import type { RefLabel } from '@/lib/contract/history';
-import { operationPath } from '@/lib/contract/operations';
+import { BUNDLE_OPERATIONS, operationPath } from '@/lib/contract/operations';
+import { bundleIdResponse } from '../answer-schemas';
 import { sendOneItemBatch } from '../batch';
 import { withReview } from '../review';
 import { createRecord } from '../code-lookup';

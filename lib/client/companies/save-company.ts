@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { idResponse } from '@/lib/contract/batches';
-import { COMPANY_OPERATIONS, type CompanyWrite } from '@/lib/contract/companies';
-import { operationPath } from '@/lib/contract/operations';
+import type { CompanyWrite } from '@/lib/contract/companies';
+import { COMPANY_OPERATIONS, operationPath } from '@/lib/contract/operations';
+import { idResponse } from '../answer-schemas';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { companyKeys } from '../query-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { idResponse } from '@/lib/contract/batches';
-import { operationPath } from '@/lib/contract/operations';
-import { PRODUCT_OPERATIONS, type ProductWrite } from '@/lib/contract/products';
+import { operationPath, PRODUCT_OPERATIONS } from '@/lib/contract/operations';
+import type { ProductWrite } from '@/lib/contract/products';
+import { idResponse } from '../answer-schemas';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { productKeys } from '../query-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { idResponse } from '@/lib/contract/batches';
-import { operationPath } from '@/lib/contract/operations';
-import { SKU_OPERATIONS, type SkuWrite } from '@/lib/contract/skus';
+import { operationPath, SKU_OPERATIONS } from '@/lib/contract/operations';
+import type { SkuWrite } from '@/lib/contract/skus';
+import { idResponse } from '../answer-schemas';
 import { sendOneItemBatch } from '../batch';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
