@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { withReview } from '@/lib/client/review';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
+import { lazyResolver, type FormSchemaSource } from './lazy-resolver';
 import { ConflictDialog } from './conflict-dialog';
 import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
 import { routeServerError } from './server-errors';
@@ -23,7 +23,7 @@ export type FieldOf<S extends FormSchema> = Extract<keyof z.input<S>, string>;
 export type FormValues<F extends string> = { readonly [K in F]?: FormValue };
 
 export interface EntityFormProps<S extends FormSchema, Result> {
-  schema: S;
+  schema: FormSchemaSource<S>;
   /** The write fields this form edits, in display order; only these are compared and sent. */
   fields: readonly FieldOf<S>[];
   /** What the boxes start with (record values for an edit, empty for a create). */
@@ -62,8 +62,9 @@ type Values = Record<string, FormValue>;
  */
 export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<S, Result>) {
   const t = useTranslations('forms');
+  const { resolver, load } = lazyResolver(props.schema);
   const form = useForm<FieldValues>({
-    resolver: zodResolver<FieldValues, unknown, FieldValues>(props.schema),
+    resolver,
     defaultValues: props.initialValues,
     mode: 'onChange',
   });
@@ -82,7 +83,6 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
   const fields: readonly string[] = props.fields;
   const dirty = form.formState.isDirty;
   const values = () => form.getValues() as Values;
-
   // Leaving the page (a link, closing or reloading the tab) with unsaved edits asks first.
   useUnsavedChangesGuard(dirty, t('leaveUnsaved'));
 
@@ -233,7 +233,7 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
+      <form noValidate onFocus={load} onSubmit={form.handleSubmit(onValid)} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
         {props.children}
         {unknown ? (
           <Alert tone="warning" title={tw('unknownTitle')}>

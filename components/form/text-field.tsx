@@ -3,7 +3,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { CharacterCounter, Field, Input } from '@/components/ui';
-import { charLength } from '@/lib/contract/fields';
+import { charLength } from '@/lib/contract/char-length';
 import { useFieldError } from './field-error';
 
 export interface TextFieldProps {

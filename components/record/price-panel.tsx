@@ -4,14 +4,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { EntityForm } from '@/components/form/entity-form';
+import { EntityForm, type FormSchema } from '@/components/form/entity-form';
+import type { FormSchemaSource } from '@/components/form/lazy-resolver';
 import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { MONEY_MAX } from '@/lib/contract/fields';
+import { MONEY_MAX } from '@/lib/contract/values';
 import { useMoney } from '@/lib/i18n/use-money';
 
 export type PriceChanges = { price?: number; sellPrice?: number };
@@ -21,8 +20,8 @@ export interface PricePanelProps {
   namespace: 'skus' | 'bundles';
   /** The price read (SKU price or bundle price endpoint). */
   price: UseQueryResult<{ price: number | null; sellPrice: number | null }>;
-  /** The write schema of that family's price batch (lib/contract). */
-  schema: z.ZodType<FieldValues, FieldValues>;
+  /** The write schema of that family's price batch (lib/contract), or a function that imports it. */
+  schema: FormSchemaSource<FormSchema>;
   /** Sends only the changed prices through that family's price batch. */
   onSave: (changes: PriceChanges) => Promise<unknown>;
   /** Reads the prices afresh just before sending, so a change made meanwhile shows as a conflict. */

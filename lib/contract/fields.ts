@@ -7,12 +7,8 @@ import { isIsoWithZone } from './lists';
  * answers it as is and the console maps it to a sentence and a field.
  */
 
-/** Limits count characters (Unicode code points), as people and Postgres varchar do, not UTF-16 units. */
-export function charLength(value: string): number {
-  let n = 0;
-  for (const _ of value) n++;
-  return n;
-}
+import { charLength } from './char-length';
+export { charLength };
 
 export const INVALID = 'invalid_parameter';
 
@@ -55,13 +51,13 @@ export function limitedText(max: number, code: ErrorCode) {
   return withRule(z.string({ error: INVALID }).refine(fits, { error: code }), (v) => typeof v === 'string' && fits(v));
 }
 
-export const MONEY_MAX = 9_999_999.99;
+import { isQuantityPrecision, MONEY_MAX } from './values';
+export { MONEY_MAX };
 
 const isMoney = (v: number) => v >= 0 && v <= MONEY_MAX;
 /** SKU and bundle price or sellPrice: 0 to 9,999,999.99, else invalid_price. */
 export const money = withRule(z.number({ error: INVALID }).refine(isMoney, { error: 'invalid_price' }), (v) => isFiniteNumber(v) && isMoney(v));
 
-const isQuantityPrecision = (v: number) => Number.isInteger(v) && v >= 0 && v <= 4;
 export const quantityPrecision = withRule(
   z.number({ error: INVALID }).refine(isQuantityPrecision, { error: 'invalid_quantity_precision' }),
   (v) => isFiniteNumber(v) && isQuantityPrecision(v),

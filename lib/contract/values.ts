@@ -43,3 +43,9 @@ export const STATUS = {
   bundle: BUNDLE_STATUS,
   internalUser: INTERNAL_USER_STATUS,
 } as const;
+
+/** The highest SKU or bundle price or sellPrice (invalid_price above it; ./fields checks it). */
+export const MONEY_MAX = 9_999_999.99;
+
+/** A quantity's decimals: a whole number 0 to 4 (invalid_quantity_precision otherwise; ./fields checks it). */
+export const isQuantityPrecision = (v: number) => Number.isInteger(v) && v >= 0 && v <= 4;

@@ -11,8 +11,11 @@ import { useCategories } from '@/components/record/use-categories';
 import { toast } from '@/components/ui/toast';
 import { useUpdateBundle } from '@/lib/client/bundles/save-bundle';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
-import { bundleWrite, type Bundle } from '@/lib/contract/bundles';
+import type { Bundle } from '@/lib/contract/bundles';
 import { BUNDLE_TEXT_FIELDS, BundleHeaderFields, useBundleValueFormat } from './bundle-header-fields';
+
+// The write schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
+const bundleWrite = () => import('@/lib/contract/bundles').then((m) => m.bundleWrite);
 
 /**
  * A bundle's own fields (the header): its code, name, category, unit, spec, barcode, warehouse and precision.

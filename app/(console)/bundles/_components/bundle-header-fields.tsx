@@ -5,13 +5,12 @@ import { useBarcodeWarning } from '@/components/form/barcode-warning';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import type { useCategories } from '@/components/record/use-categories';
-import { BUNDLE_LIMITS } from '@/lib/contract/bundles';
-import { quantityPrecision } from '@/lib/contract/fields';
+import { BUNDLE_LIMITS, isQuantityPrecision } from '@/lib/contract/values';
 
 /** A bundle's own text fields, in the order the forms show them (the category sits after the first two). */
 export const BUNDLE_TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;
 // The precisions the contract accepts, read from its own rule rather than restated.
-const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter((d) => quantityPrecision.safeParse(d).success);
+const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter(isQuantityPrecision);
 
 type Categories = ReturnType<typeof useCategories>;
 

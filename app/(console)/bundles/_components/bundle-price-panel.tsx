@@ -3,8 +3,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PricePanel } from '@/components/record/price-panel';
 import { useSetBundlePrices } from '@/lib/client/bundles/save-bundle';
-import { bundlePriceWrite } from '@/lib/contract/bundle-prices';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
+
+// The write schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
+const bundlePriceWrite = () => import('@/lib/contract/bundle-prices').then((m) => m.bundlePriceWrite);
 
 /** List and sell price through the bundle price endpoints (GET /v1/bundles/{id}/prices, PUT /v1/bundle-prices/batch). */
 export function BundlePricePanel({ bundleId, editable }: { bundleId: number; editable: boolean }) {

@@ -1,4 +1,4 @@
-import { LIMITS } from '@/lib/contract/resources';
+import { LIMITS } from '@/lib/contract/values';
 
 /** The company write fields this console edits, in form order. */
 export const COMPANY_FIELDS = ['outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] as const;

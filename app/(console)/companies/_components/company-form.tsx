@@ -12,10 +12,13 @@ import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { QueryState } from '@/components/record/query-state';
 import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-company';
-import { companyWrite, type Company } from '@/lib/contract/resources';
+import type { Company } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
 import { useSalespeople } from './use-salespeople';
 import { recordQueryOptions } from '@/lib/client/queries';
+
+// The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
+const companyWrite = () => import('@/lib/contract/companies').then((m) => m.companyWrite);
 
 function useLabels() {
   const t = useTranslations('companies');

@@ -11,17 +11,17 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { QueryState } from '@/components/record/query-state';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
-import { LIMITS, productWrite, type Product } from '@/lib/contract/resources';
+import type { Product } from '@/lib/contract/resources';
+import { LIMITS } from '@/lib/contract/values';
 import { useCategories } from '@/components/record/use-categories';
 import { recordQueryOptions } from '@/lib/client/queries';
 
+// The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
+const productWrite = () => import('@/lib/contract/products').then((m) => m.productWrite);
+const productCreate = () => import('./product-schemas').then((m) => m.productCreate);
+
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;
 const CREATE_DEFAULTS = { outerSysCode: '', name: '', productCategoryId: null };
-
-/** The API requires a category on create (product_category_id_required); the form says so before sending. */
-export const productCreate = productWrite.superRefine((value, ctx) => {
-  if (value.productCategoryId == null) ctx.addIssue({ code: 'custom', path: ['productCategoryId'], message: 'product_category_id_required' });
-});
 
 function ProductFields({ mode, categories }: { mode: 'create' | 'edit'; categories: ReturnType<typeof useCategories> }) {
   const t = useTranslations('products');

@@ -16,8 +16,13 @@ import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
-import { LIMITS, skuCreate, skuWrite, type Sku } from '@/lib/contract/resources';
+import type { Sku } from '@/lib/contract/resources';
+import { LIMITS } from '@/lib/contract/values';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
+
+// The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
+const skuWrite = () => import('@/lib/contract/skus').then((m) => m.skuWrite);
+const skuCreate = () => import('@/lib/contract/skus').then((m) => m.skuCreate);
 
 const L = LIMITS.sku;
 const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec'] as const;

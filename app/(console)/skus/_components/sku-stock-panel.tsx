@@ -3,7 +3,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { z } from 'zod';
 import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
@@ -13,20 +12,9 @@ import { useSetSkuStock } from '@/lib/client/skus/save-sku';
 import { toast } from '@/components/ui/toast';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
-function decimals(value: number): number {
-  const text = String(value);
-  if (text.includes('e-')) return Number(text.split('e-')[1]);
-  return text.split('.')[1]?.length ?? 0;
-}
+// The write schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
+const stockFormSchema = (quantityPrecision: number) => () => import('./stock-schema').then((m) => m.stockFormSchema(quantityPrecision));
 
-/** The stock batch's own rules, checked before sending: present, not negative, no more decimals than the SKU allows. */
-export function stockFormSchema(quantityPrecision: number) {
-  return z.object({
-    inventoryQty: z
-      .number({ error: 'inventory_qty_required' })
-      .refine((v) => v >= 0 && decimals(v) <= quantityPrecision, { error: 'invalid_inventory_qty' }),
-  });
-}
 
 export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: number; quantityPrecision: number; editable: boolean }) {
   const t = useTranslations('skus');

@@ -6,8 +6,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useFieldError } from '@/components/form/field-error';
 import { CharacterCounter, Checkbox, Field, Input, cn } from '@/components/ui';
 import { loadPasswordStrength, type PasswordStrength, type PasswordStrengthCheck } from '@/lib/client/internal-users/password-strength';
-import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/internal-users';
-import { charLength } from '@/lib/contract/fields';
+import { charLength } from '@/lib/contract/char-length';
+import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/values';
 
 const BAR = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-green-700'] as const;
 

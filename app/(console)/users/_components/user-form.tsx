@@ -12,11 +12,15 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { internalUsersQueryOptions } from '@/lib/client/internal-users/get-internal-users';
 import { useCreateInternalUser, useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
-import { INTERNAL_USER_LIMITS as L, type InternalUser } from '@/lib/contract/internal-users';
+import type { InternalUser } from '@/lib/contract/internal-users';
+import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/values';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { PasswordField } from './password-field';
-import { userCreateSchema as createSchema, userEditSchema as editSchema } from './user-schemas';
 import { useRoleNames } from './use-role-names';
+
+// The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
+const createSchema = () => import('./user-schemas').then((m) => m.userCreateSchema);
+const editSchema = () => import('./user-schemas').then((m) => m.userEditSchema);
 
 const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status', 'outerSysCode'] as const;
 const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;

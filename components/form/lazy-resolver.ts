@@ -1,0 +1,20 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FormSchema } from './entity-form';
+
+/**
+ * The schema, or a function that imports it (`() => import('@/lib/contract/companies').then((m) => m.companyWrite)`):
+ * then zod and the resolver load when the person first focuses a box, not with the page.
+ */
+export type FormSchemaSource<S extends FormSchema> = S | (() => Promise<S>);
+
+/** Checks with the zod resolver, both loaded on first use (a checked box waits for them; nothing else does). */
+export function lazyResolver(source: FormSchemaSource<FormSchema>): { resolver: Resolver<FieldValues>; load: () => void } {
+  const ready = () =>
+    Promise.all([import('@hookform/resolvers/zod'), typeof source === 'function' ? source() : source]).then(([{ zodResolver }, schema]) =>
+      zodResolver<FieldValues, unknown, FieldValues>(schema),
+    );
+  return {
+    resolver: async (values, context, options) => (await ready())(values, context, options),
+    load: () => void ready().catch(() => undefined),
+  };
+}
