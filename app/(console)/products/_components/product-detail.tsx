@@ -3,12 +3,11 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { DetailList } from '@/components/record/detail-list';
+import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
 import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { STATUS } from '@/lib/contract/resources';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from '@/components/record/use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
@@ -27,7 +26,6 @@ export function ProductDetail({ id }: { id: number }) {
   const categories = useCategories();
   const p = product.data;
   const editable = can(user.role, 'editMasterData');
-  const statusLabels = Object.fromEntries(STATUS.product.map((s) => [s, tr(`status.${s}`)]));
 
   return (
     <div className="space-y-6">
@@ -39,34 +37,28 @@ export function ProductDetail({ id }: { id: number }) {
       <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} notFound={t('notFound')} />
       {p ? (
         <>
-          <Card aria-labelledby="product-details">
-            <CardHeader>
-              <CardTitle id="product-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: p.id },
-                  { label: t('fields.outerSysCode'), value: p.outerSysCode },
-                  { label: t('fields.name'), value: p.name },
-                  {
-                    label: t('fields.productCategoryId'),
-                    value:
-                      p.productCategoryId == null ? null : (
-                        <span className="flex flex-wrap gap-x-3">
-                          <span>{categories.query.isPending ? tr('loading') : categories.pathOf(p.productCategoryId)}</span>
-                          <Link href={`/products?productCategoryId=${p.productCategoryId}`} className={link}>
-                            {t('productsInCategory')}
-                          </Link>
-                        </span>
-                      ),
-                  },
-                  { label: t('fields.status'), value: <StatusBadge status={p.status} labels={statusLabels} /> },
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="products"
+            record={p}
+            fields={[
+              'id',
+              'outerSysCode',
+              'name',
+              {
+                field: 'productCategoryId',
+                value:
+                  p.productCategoryId == null ? null : (
+                    <span className="flex flex-wrap gap-x-3">
+                      <span>{categories.query.isPending ? tr('loading') : categories.pathOf(p.productCategoryId)}</span>
+                      <Link href={`/products?productCategoryId=${p.productCategoryId}`} className={link}>
+                        {t('productsInCategory')}
+                      </Link>
+                    </span>
+                  ),
+              },
+              { field: 'status', value: <StatusBadge status={p.status} /> },
+            ]}
+          />
           <ProductSkus productId={p.id} editable={editable} />
         </>
       ) : null}

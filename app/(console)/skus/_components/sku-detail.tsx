@@ -3,11 +3,10 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { DetailList } from '@/components/record/detail-list';
+import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
 import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
 import { can } from '@/lib/contract/roles';
@@ -22,7 +21,6 @@ const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
 export function SkuDetail({ id }: { id: number }) {
   const t = useTranslations('skus');
-  const tr = useTranslations('records');
   const user = useCurrentUser();
   const sku = useRecord('sku', id);
   const s = sku.data;
@@ -42,44 +40,39 @@ export function SkuDetail({ id }: { id: number }) {
       <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
       {s ? (
         <>
-          <Card aria-labelledby="sku-details">
-            <CardHeader>
-              <CardTitle id="sku-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: s.id },
-                  { label: t('fields.outerSysCode'), value: s.outerSysCode },
-                  { label: t('fields.name'), value: s.name },
-                  {
-                    label: t('fields.productId'),
-                    value: (
-                      <Link href={`/products/${s.productId}`} className={link}>
-                        {p ? p.name || p.outerSysCode || `#${s.productId}` : `#${s.productId}`}
-                      </Link>
-                    ),
-                  },
-                  {
-                    label: t('productCategory'),
-                    value:
-                      categoryId == null ? null : (
-                        <Link href={`/products?productCategoryId=${categoryId}`} className={link}>
-                          {categoryPath(categoryId, categories.data ?? []) ?? `#${categoryId}`}
-                        </Link>
-                      ),
-                  },
-                  { label: t('fields.barcode'), value: s.barcode },
-                  { label: t('fields.warehouse'), value: s.warehouse },
-                  { label: t('fields.unit'), value: s.unit },
-                  { label: t('fields.spec'), value: s.spec },
-                  { label: t('fields.quantityPrecision'), value: t('precisionOption', { digits: s.quantityPrecision }) },
-                  { label: t('fields.status'), value: <StatusBadge status={s.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} /> },
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="skus"
+            record={s}
+            fields={[
+              'id',
+              'outerSysCode',
+              'name',
+              {
+                field: 'productId',
+                value: (
+                  <Link href={`/products/${s.productId}`} className={link}>
+                    {p ? p.name || p.outerSysCode || `#${s.productId}` : `#${s.productId}`}
+                  </Link>
+                ),
+              },
+              {
+                field: 'productCategory',
+                label: t('productCategory'),
+                value:
+                  categoryId == null ? null : (
+                    <Link href={`/products?productCategoryId=${categoryId}`} className={link}>
+                      {categoryPath(categoryId, categories.data ?? []) ?? `#${categoryId}`}
+                    </Link>
+                  ),
+              },
+              'barcode',
+              'warehouse',
+              'unit',
+              'spec',
+              { field: 'quantityPrecision', value: t('precisionOption', { digits: s.quantityPrecision }) },
+              { field: 'status', value: <StatusBadge status={s.status} /> },
+            ]}
+          />
           <div className="grid gap-6 lg:grid-cols-2">
             <SkuStockPanel skuId={s.id} quantityPrecision={s.quantityPrecision} editable={editable} />
             <SkuPricePanel skuId={s.id} editable={editable} />
