@@ -1,10 +1,7 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
 import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
 import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
 import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
@@ -15,11 +12,12 @@ import { getEnv } from '@/lib/server/env';
 import { latestJob, startJob } from '@/lib/server/jobs';
 import { getUpstream } from '@/lib/server/upstream-instance';
 import { EntryRecords } from './_components/entry-records';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -28,10 +26,7 @@ export const dynamic = 'force-dynamic';
 /** Target ids shown per row; the rest are counted. */
 const TARGETS_SHOWN = 10;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('audit');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('audit');
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
@@ -43,9 +38,7 @@ function pageParam(value: string | string[] | undefined): number {
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/audit');
-  if (!can(user.role, 'readAudit')) notFound();
+  const user = await requireUser('/audit', 'readAudit');
 
   const t = await getTranslations('audit');
   const format = await getFormatter();
