@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select } from '@/components/ui';
+import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select, SelectOptions } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import {
   countRows,
@@ -94,20 +94,12 @@ export function ExportsPage({ threshold }: { threshold: number }) {
             <div className="flex flex-wrap gap-4">
               <Field label={t('resource')}>
                 <Select value={resource} onChange={(e) => setResource(e.target.value as ExportResource)} disabled={busy}>
-                  {EXPORT_RESOURCES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`resources.${r}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={EXPORT_RESOURCES.map((r) => ({ value: r, label: t(`resources.${r}`) }))} />
                 </Select>
               </Field>
               <Field label={t('format')}>
                 <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
-                  {EXPORT_FORMATS.map((f) => (
-                    <option key={f} value={f}>
-                      {t(`formats.${f}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
                 </Select>
               </Field>
               <fieldset className="flex flex-wrap gap-4">
