@@ -17,7 +17,7 @@ import { requireUser } from '@/lib/server/auth/require-user';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
@@ -132,16 +132,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           <Table caption={t('caption')}>
-            <THead>
-              <Tr>
-                <Th>{t('when')}</Th>
-                <Th>{t('who')}</Th>
-                <Th>{t('operation')}</Th>
-                <Th>{t('targets')}</Th>
-                <Th>{t('status')}</Th>
-                <Th>{t('outcome')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('status'), t('outcome')]} />
             <TBody>
               {log.entries.map((entry) => {
                 const shown = entry.targetIds.slice(0, TARGETS_SHOWN);

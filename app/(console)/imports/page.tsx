@@ -8,7 +8,7 @@ import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/
 import { plainSpaces } from '@/lib/i18n/formats';
 import { HistoryFilters } from './_components/history-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
@@ -70,20 +70,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
         </p>
       ) : (
         <Table caption={t('listCaption')}>
-          <THead>
-            <Tr>
-              <Th>{t('columns.import')}</Th>
-              <Th>{t('columns.family')}</Th>
-              <Th>{t('columns.file')}</Th>
-              <Th>{t('columns.rows')}</Th>
-              <Th>{t('columns.succeeded')}</Th>
-              <Th>{t('columns.notSucceeded')}</Th>
-              <Th>{tw('attempts')}</Th>
-              <Th>{t('columns.state')}</Th>
-              <Th>{t('columns.by')}</Th>
-              <Th>{t('columns.when')}</Th>
-            </Tr>
-          </THead>
+          <THead columns={[t('columns.import'), t('columns.family'), t('columns.file'), t('columns.rows'), t('columns.succeeded'), t('columns.notSucceeded'), tw('attempts'), t('columns.state'), t('columns.by'), t('columns.when')]} />
           <TBody>
             {imports.map((imp) => (
               <Tr key={imp.id}>

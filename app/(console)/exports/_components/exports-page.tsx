@@ -19,7 +19,7 @@ import { exportKeys } from '@/lib/client/console-keys';
 import { saveFile } from '@/lib/client/download';
 import { EXPORT_FORMATS, type ExportFormat, type ExportView } from '@/lib/contract/console/exports';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 type Phase =
   | { phase: 'idle' }
@@ -161,15 +161,7 @@ function MyExports() {
         {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
         {list.length > 0 ? (
           <Table variant="plain" caption={t('mineCaption')}>
-            <THead>
-              <Tr>
-                <Th>{t('when')}</Th>
-                <Th>{t('resource')}</Th>
-                <Th>{t('rows')}</Th>
-                <Th>{t('state')}</Th>
-                <Th>{t('file')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[t('when'), t('resource'), t('rows'), t('state'), t('file')]} />
             <TBody>
               {list.map((e) => (
                 <Tr key={e.id}>

@@ -13,7 +13,7 @@ import { useCategories } from '@/components/record/use-categories';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 const INLINE_SKUS = 20;
@@ -94,14 +94,7 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
         {skus.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p> : null}
         {rows.length > 0 ? (
           <Table variant="plain" caption={t('skus')}>
-            <THead>
-              <Tr>
-                <Th>{ts('fields.outerSysCode')}</Th>
-                <Th>{ts('fields.name')}</Th>
-                <Th className="text-right">{ts('fields.sellPrice')}</Th>
-                <Th className="text-right">{ts('fields.inventoryQty')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[ts('fields.outerSysCode'), ts('fields.name'), { label: ts('fields.sellPrice'), className: 'text-right' }, { label: ts('fields.inventoryQty'), className: 'text-right' }]} />
             <TBody>
               {rows.map((s) => (
                 <Tr key={s.id}>

@@ -104,15 +104,7 @@ export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRo
   return (
     // Cells line up with the card's own padding (px-5).
     <Table caption={t('accountsTitle')} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-3">
-      <THead>
-        <Tr>
-          <Th>{t('name')}</Th>
-          <Th>{t('email')}</Th>
-          <Th>{t('role')}</Th>
-          <Th>{t('status')}</Th>
-          <Th>{t('actions')}</Th>
-        </Tr>
-      </THead>
+      <THead columns={[t('name'), t('email'), t('role'), t('status'), t('actions')]} />
       <TBody>
         {accounts.map((account) => {
           const self = account.id === currentUserId;
