@@ -4,8 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { RecordDetails } from '@/components/record/record-details';
-import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Button } from '@/components/ui';
 import { useComponentStocks } from '@/lib/client/bundles/component-stock';
@@ -15,7 +14,6 @@ import { can } from '@/lib/contract/roles';
 import { BundleAvailability } from './bundle-availability';
 import { BundlePricePanel } from './bundle-price-panel';
 import { RecipeEditor } from './recipe-editor';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { bundleKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
@@ -42,14 +40,15 @@ export function BundleDetail({ id }: { id: number }) {
   };
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/bundles', label: t('title') }}
-        title={`${t('bundle')} ${b ? b.name || b.outerSysCode || `#${b.id}` : `#${id}`}`}
-        editHref={b && editable ? `/bundles/${id}/edit` : null}
-      />
-      <QueryState isPending={bundle.isPending} error={bundle.error} onRetry={() => void bundle.refetch()} notFound={t('notFound')} />
-      {b ? (
+    <RecordPage
+      namespace="bundles"
+      kind="bundle"
+      id={id}
+      read={bundle}
+      editable={editable}
+      detailKey={bundleKeys.detail(id)}
+    >
+      {(b) => (
         <>
           <RecordDetails
             namespace="bundles"
@@ -80,8 +79,7 @@ export function BundleDetail({ id }: { id: number }) {
             )
           ) : null}
         </>
-      ) : null}
-      <HistoryPanel type="bundles" id={id} detailKey={bundleKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
-    </div>
+      )}
+    </RecordPage>
   );
 }

@@ -49,8 +49,7 @@ export function CompaniesList() {
       namespace="companies"
       columns={columns}
       filterFields={filterFields}
-      withSelection={bulk.withSelection}
-      bulkAction={bulk.action}
+      bulk={bulk}
     />
   );
 }

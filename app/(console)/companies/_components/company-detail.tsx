@@ -4,13 +4,11 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { RecordDetails } from '@/components/record/record-details';
-import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { companyKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
@@ -22,19 +20,18 @@ export function CompanyDetail({ id }: { id: number }) {
   const user = useCurrentUser();
   const company = useRecord('company', id);
   const salespeople = useSalespeople();
-  const c = company.data;
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/companies', label: t('title') }}
-        title={`${t('company')} ${c ? (c.name || c.outerSysCode || `#${c.id}`) : `#${id}`}`}
-        editHref={c && can(user.role, 'editMasterData') ? `/companies/${id}/edit` : null}
-      />
-
-      <QueryState isPending={company.isPending} error={company.error} onRetry={() => void company.refetch()} notFound={t('notFound')} />
-
-      {c ? (
+    <RecordPage
+      namespace="companies"
+      kind="company"
+      id={id}
+      read={company}
+      editable={can(user.role, 'editMasterData')}
+      detailKey={companyKeys.detail(id)}
+      valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
+    >
+      {(c) => (
         <>
           <RecordDetails
             namespace="companies"
@@ -79,14 +76,7 @@ export function CompanyDetail({ id }: { id: number }) {
           />
           <CompanyQuotas companyId={c.id} />
         </>
-      ) : null}
-      <HistoryPanel
-        type="companies"
-        id={id}
-        detailKey={companyKeys.detail(id)}
-        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
-      />
-    </div>
+      )}
+    </RecordPage>
   );
 }

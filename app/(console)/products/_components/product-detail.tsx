@@ -5,12 +5,11 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from '@/components/record/use-categories';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
@@ -24,18 +23,19 @@ export function ProductDetail({ id }: { id: number }) {
   const user = useCurrentUser();
   const product = useRecord('product', id);
   const categories = useCategories();
-  const p = product.data;
   const editable = can(user.role, 'editMasterData');
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/products', label: t('title') }}
-        title={`${t('product')} ${p ? p.name || p.outerSysCode || `#${p.id}` : `#${id}`}`}
-        editHref={p && editable ? `/products/${id}/edit` : null}
-      />
-      <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} notFound={t('notFound')} />
-      {p ? (
+    <RecordPage
+      namespace="products"
+      kind="product"
+      id={id}
+      read={product}
+      editable={editable}
+      detailKey={productKeys.detail(id)}
+      valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
+    >
+      {(p) => (
         <>
           <RecordDetails
             namespace="products"
@@ -61,15 +61,8 @@ export function ProductDetail({ id }: { id: number }) {
           />
           <ProductSkus productId={p.id} editable={editable} />
         </>
-      ) : null}
-      <HistoryPanel
-        type="products"
-        id={id}
-        detailKey={productKeys.detail(id)}
-        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
-      />
-    </div>
+      )}
+    </RecordPage>
   );
 }
 

@@ -55,8 +55,7 @@ export function ProductsList() {
       namespace="products"
       columns={columns}
       filterFields={filterFields}
-      withSelection={bulk.withSelection}
-      bulkAction={bulk.action}
+      bulk={bulk}
     />
   );
 }

@@ -4,8 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { RecordDetails } from '@/components/record/record-details';
-import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
@@ -13,7 +12,6 @@ import { can } from '@/lib/contract/roles';
 import { SkuBundlesPanel } from './sku-bundles-panel';
 import { SkuPricePanel } from './sku-price-panel';
 import { SkuStockPanel } from './sku-stock-panel';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { skuKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
@@ -31,14 +29,15 @@ export function SkuDetail({ id }: { id: number }) {
   const categoryId = p?.productCategoryId ?? null;
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/skus', label: t('title') }}
-        title={`${t('sku')} ${s ? s.name || s.outerSysCode || `#${s.id}` : `#${id}`}`}
-        editHref={s && editable ? `/skus/${id}/edit` : null}
-      />
-      <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
-      {s ? (
+    <RecordPage
+      namespace="skus"
+      kind="sku"
+      id={id}
+      read={sku}
+      editable={editable}
+      detailKey={skuKeys.detail(id)}
+    >
+      {(s) => (
         <>
           <RecordDetails
             namespace="skus"
@@ -79,8 +78,7 @@ export function SkuDetail({ id }: { id: number }) {
           </div>
           <SkuBundlesPanel skuId={s.id} />
         </>
-      ) : null}
-      <HistoryPanel type="skus" id={id} detailKey={skuKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
-    </div>
+      )}
+    </RecordPage>
   );
 }

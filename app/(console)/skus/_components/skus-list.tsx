@@ -113,8 +113,7 @@ export function SkusList() {
       namespace="skus"
       columns={columns}
       filterFields={filterFields}
-      withSelection={bulk.withSelection}
-      bulkAction={bulk.action}
+      bulk={bulk}
       filterExtra={
         <details className="max-w-xl text-sm">
           <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
