@@ -34,8 +34,18 @@ export function fieldDiffs(before: Record<string, unknown>, after: Record<string
   return diffs;
 }
 
-/** Whether a value the console sent is the one the service now returns (money and quantities are kept to 4 decimals). */
+/**
+ * Whether a value the console sent is the one the service now returns: money and quantities are kept to 4
+ * decimals, and in an object (a recipe line) only the fields sent count, since the service adds its own (a
+ * component's code and name).
+ */
 export function sameValue(sent: unknown, stored: unknown): boolean {
   if (typeof sent === 'number' && typeof stored === 'number') return Math.round(sent * 10_000) === Math.round(stored * 10_000);
+  if (Array.isArray(sent) && Array.isArray(stored)) return sent.length === stored.length && sent.every((v, i) => sameValue(v, stored[i]));
+  if (isObject(sent) && isObject(stored)) return Object.entries(sent).every(([k, v]) => v === undefined || sameValue(v, stored[k]));
   return stableJson(sent) === stableJson(stored);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

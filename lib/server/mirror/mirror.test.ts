@@ -33,11 +33,11 @@ async function updatePrices(client: UpstreamClient, ids: readonly number[], pric
   expect(results.filter((r) => r.status !== 'updated')).toEqual([]);
 }
 
+// What varies is the mirror's own storage (the console database); the service runs on Postgres where there is
+// one, because its offset paging over 20,000 rows is several times slower on PGlite.
 const serviceEngines = engines();
-const pairs = consoleDbEngines().flatMap((console) => {
-  const service = serviceEngines.find((s) => s.name === console.name);
-  return service ? [{ console, service }] : [];
-});
+const serviceEngine = serviceEngines.find((e) => e.name === 'postgres') ?? serviceEngines[0]!;
+const pairs = consoleDbEngines().map((console) => ({ console, service: serviceEngine }));
 
 afterAll(async () => {
   await stopConsoleDbEngines();
@@ -160,15 +160,18 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     expect(rows.map((r) => r.source)).toEqual(['panel']);
   });
 
-  it('flags a SKU the sweep no longer finds, and keeps it', async () => {
-    const id = FIRST_ID + 3;
-    await service.db.query('delete from skus where id = $1', [id]);
-    const result = await pass('skus', 0);
+  it('flags a record the sweep no longer finds, and keeps it', async () => {
+    expect(await pass('companies')).toMatchObject({ kind: 'initial', complete: true });
+    // Company 4 has no quota, order or user hanging from it: the ERP can remove it.
+    await service.db.query('delete from companies where id = 4');
+    const result = await pass('companies', 0);
     expect(result).toMatchObject({ kind: 'sweep', vanished: 1 });
-    const { rows } = await sql<{ vanished: boolean }>`select vanished_at is not null as vanished from mirror_sku where id = ${id}`.execute(connection.db);
-    expect(rows).toEqual([{ vanished: true }]);
-    expect(await mirrored()).toEqual(await serviceSkus());
-  }, 60_000);
+    const { rows } = await sql<{ id: string; vanished: boolean }>`
+      select id::text as id, vanished_at is not null as vanished from mirror_company order by id`.execute(connection.db);
+    expect(rows.filter((r) => r.vanished).map((r) => r.id)).toEqual(['4']);
+    // A second sweep flags it no more often.
+    expect(await pass('companies', 0)).toMatchObject({ kind: 'sweep', vanished: 0 });
+  });
 
   it('lets one runner of two do a round (the lease), covering every entity', async () => {
     const options = { db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: 30_000, sweepMs: HOUR };

@@ -87,8 +87,9 @@ export class MirrorRunner {
       for (const entity of MIRROR_ENTITY_NAMES) {
         if (this.#abort.signal.aborted) break;
         const state = await readState(db, entity);
-        if (state.tenant !== tenant) {
-          if (state.tenant !== null) await clearMirror(db, entity);
+        if (state.tenant === null) await writeState(db, entity, { tenant });
+        else if (state.tenant !== tenant) {
+          await clearMirror(db, entity);
           await resetState(db, entity, tenant);
         }
         try {

@@ -16,7 +16,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * progress (its page, frozen time and totals) so a restart continues where it stopped; `lease_owner` and
  * `lease_until` on the row named '*' let one runner across instances do the passes.
  *
- * Name search uses pg_trgm where the server has it (PGlite ships it; a Postgres without postgresql-contrib
+ * Search (one `search` text per record) uses pg_trgm where the server has it (PGlite ships it; a Postgres without postgresql-contrib
  * still migrates, with plain scans), as the service's own migration does.
  */
 const common = sql`
@@ -42,15 +42,22 @@ const SORTED: Record<string, string[]> = {
   mirror_quota: ['credit_amount', 'available_amount', 'point_balance'],
 };
 
-/** Columns searched by substring (trigram indexes). */
+/**
+ * What a list's search reaches, as one lower-cased text per record with one trigram index (five GIN indexes
+ * on a SKU would make every upsert several times dearer). `||` rather than concat_ws: a generated column needs
+ * an immutable expression.
+ */
 const SEARCHED: Record<string, string[]> = {
-  mirror_company: ['code', 'name'],
-  mirror_product: ['code', 'name'],
+  mirror_company: ['outerSysCode', 'name', 'shortName'],
+  mirror_product: ['outerSysCode', 'name'],
   mirror_product_category: ['name'],
-  mirror_sku: ['code', 'name', 'barcode', 'spec', 'warehouse'],
-  mirror_bundle: ['code', 'name', 'barcode'],
-  mirror_internal_user: ['account', 'name', 'code'],
+  mirror_sku: ['outerSysCode', 'name', 'barcode', 'warehouse', 'spec'],
+  mirror_bundle: ['outerSysCode', 'name', 'barcode'],
+  mirror_internal_user: ['account', 'name', 'email', 'outerSysCode'],
 };
+
+const searchText = (fields: string[]) =>
+  sql.raw(`text generated always as (lower(${fields.map((f) => `coalesce(record->>'${f}', '')`).join(` || ' ' || `)})) stored`);
 
 export const mirrorMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -75,6 +82,9 @@ export const mirrorMigration: Migration = {
       credit_amount numeric generated always as ((record->'credit'->>'creditAmount')::numeric) stored,
       available_amount numeric generated always as ((record->'credit'->>'availableAmount')::numeric) stored,
       point_balance numeric generated always as ((record->'point'->>'balance')::numeric) stored)`.execute(db);
+    for (const [table, fields] of Object.entries(SEARCHED)) {
+      await sql`alter table ${sql.id(table)} add column search ${searchText(fields)}`.execute(db);
+    }
     for (const [table, columns] of Object.entries(SORTED)) {
       for (const column of columns) {
         await sql`create index ${sql.id(`${table}_${column}_idx`)} on ${sql.id(table)} (${sql.id(column)}, id)`.execute(db);
@@ -110,10 +120,8 @@ export const mirrorMigration: Migration = {
     `.execute(db);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
     if (!rows[0]?.n) return;
-    for (const [table, columns] of Object.entries(SEARCHED)) {
-      for (const column of columns) {
-        await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.id(table)} using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
-      }
+    for (const table of Object.keys(SEARCHED)) {
+      await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.id(table)} using gin (search gin_trgm_ops)`.execute(db);
     }
   },
   async down(db: Kysely<unknown>) {
