@@ -7,7 +7,8 @@
  *   3. proxy    — the full signing proxy (app/api/upstream): browser checks, session, allowlist, role, sign.
  * Prints p50/p95 over 2,000 sequential GETs per path and requests/s at 16 concurrent clients (3,000 requests
  * per path in 5 alternating rounds), and checks the targets:
- * proxy p50 within 1 ms of bare, proxy requests/s at least 80 % of bare.
+ * proxy p50 within 1 ms of bare, proxy requests/s at least 80 % of bare. Logging (LOG_LEVEL=info, a JSON line per
+ * request read from the console's standard output) and metrics are on, as in production.
  *
  *   npm run bench:proxy            # builds .next-proxy and bench/bare-route/.next when they have no build yet
  *   npm run bench:proxy -- --build # rebuild both first
@@ -44,15 +45,21 @@ const SAMPLES = 2_000;
 const CONCURRENCY = 16;
 const THROUGHPUT_REQUESTS = 3_000;
 const ROUNDS = 5;
+const METRICS_TOKEN = 'bench-metrics-token';
 
 const children: ChildProcess[] = [];
+
+/** Request lines the console logged (its standard output is read as a log collector would). */
+let requestLines = 0;
 
 function start(command: string, args: string[], env: Record<string, string>, name: string): ChildProcess {
   // Own process group, so stopping it stops npx and what it started, and nothing else.
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    if (name === 'console') requestLines += text.split('"msg":"request"').length - 1;
+    tail = (tail + text).slice(-4000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -170,6 +177,9 @@ async function main() {
       CONSOLE_DATA_DIR: process.env.BENCH_CONSOLE_DATA_DIR ?? path.join(DATA, 'console'),
       ...consoleDb,
       CONSOLE_URL: CONSOLE,
+      // As in production: a JSON line per request on standard output, and the metrics recorded and served.
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: METRICS_TOKEN,
     },
     'console',
   );
@@ -236,6 +246,9 @@ async function main() {
   for (const r of results) {
     console.log(r.name.padEnd(40), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.rps.toFixed(0).padStart(8));
   }
+  const metrics = await (await fetch(`${CONSOLE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const observed = /^console_proxy_request_duration_seconds_count\{[^}]*status="200"[^}]*\} (\d+)/m.exec(metrics)?.[1];
+  console.log(`logging and metrics on: ${requestLines} request lines logged, ${observed ?? 'no'} proxied requests in the duration metric`);
   const bare = results[1]!;
   const full = results[2]!;
   const p50Gap = full.p50 - bare.p50;

@@ -16,8 +16,6 @@ export type { JobRunnerOptions } from './runner-options';
 
 type Held = { unit: ClaimedUnit; kind: AnyJobKind };
 
-const delay = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-
 /**
  * One per process: claims units of running jobs and runs them, plans jobs created without units, renews
  * its leases, records outcomes in batches, closes jobs with nothing left. Everything it knows is in the
@@ -119,10 +117,13 @@ export class JobRunner {
     this.#running = false;
     this.#abandoned = options.abandon === true;
     if (this.#heartbeat) clearInterval(this.#heartbeat);
+    // The grace time counts from the stop, not from after the steps below (unref: it only bounds a wait).
+    const graceOver = options.graceMs === undefined ? null : new Promise<false>((resolve) => setTimeout(resolve, options.graceMs, false).unref());
     this.wake();
     await this.#loop;
-    await (await this.#unwatch)?.().catch(() => {});
-    if (this.#abandoned) return;
+    // Closing the listener takes a round trip: not in the way of handing units back.
+    const unwatched = this.#unwatch.then((unwatch) => unwatch?.()).catch(() => {});
+    if (this.#abandoned) return unwatched;
     // Claimed but not started: hand them back at once rather than after the lease.
     const unstarted = this.#queue.splice(0);
     for (const h of unstarted) this.#held.delete(h.unit.id);
@@ -136,8 +137,9 @@ export class JobRunner {
         .then(() => notifyReleased(this.#db))
         .catch((error) => this.#log('could not hand back claimed units', error));
     }
+    await unwatched;
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
-    const inTime = options.graceMs === undefined ? await settled : await Promise.race([settled, delay(options.graceMs, false)]);
+    const inTime = graceOver ? await Promise.race([settled, graceOver]) : await settled;
     await this.#flush();
     if (!inTime) {
       // Still running after the grace time: the outcomes they may yet get are not recorded (this owner no

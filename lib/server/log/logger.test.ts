@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
+import { requestLine, type RequestLogFields } from './request-log';
 
 function capture() {
   const lines: string[] = [];
@@ -54,5 +55,20 @@ describe('the console logger', () => {
     // What is not secret stays readable.
     expect(text).toContain('a@example.com');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('request lines', () => {
+  it('carry the named fields only, whatever else the caller passed', () => {
+    const { lines, logger } = capture();
+    const fields = { requestId: 'r-12345678', method: 'GET', route: '/api/upstream/[...path]', status: 200, durationMs: 1.234 };
+    requestLine(logger.child({}, { redact: [] }), { ...fields, cookie: 'session_token=cookie-value', body: { password: 'pw-value' } } as RequestLogFields);
+    requestLine(logger, { ...fields, status: 503, upstreamStatus: null, code: 'upstream_timeout' });
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'info', ...fields, durationMs: 1.23, msg: 'request' }),
+      expect.objectContaining({ level: 'error', status: 503, upstreamStatus: null, code: 'upstream_timeout' }),
+    ]);
+    expect(lines[0]).not.toMatch(/cookie|password|body/);
+    expect(Object.keys(JSON.parse(lines[0]!) as object).sort()).toEqual(['durationMs', 'level', 'method', 'msg', 'pid', 'requestId', 'route', 'status', 'time']);
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Logger } from 'pino';
 import { logger } from './logger';
 
 /**
@@ -22,9 +23,30 @@ export interface RequestLogFields {
   code?: string;
 }
 
-export function logRequest(fields: RequestLogFields): void {
-  const log = logger();
+let requests: { parent: Logger; child: Logger } | undefined;
+
+/**
+ * Request lines skip the logger's redaction: with its wildcard paths it cost about 0.2 ms a line (bench:proxy),
+ * more than the rest of the line. It has nothing to do here: requestLine builds the line from the named fields
+ * above, ids, codes and numbers, so no other field (a header, a body, a caller's extra property) can reach it.
+ */
+function requestLogger(): Logger {
+  const parent = logger();
+  if (requests?.parent !== parent) requests = { parent, child: parent.child({}, { redact: [] }) };
+  return requests.child;
+}
+
+/** Writes one request line to `log` (tests pass their own logger). */
+export function requestLine(log: Logger, fields: RequestLogFields): void {
   const level = fields.status >= 500 ? 'error' : fields.status >= 400 ? 'warn' : 'info';
   if (!log.isLevelEnabled(level)) return;
-  log[level]({ ...fields, durationMs: Math.round(fields.durationMs * 100) / 100 }, 'request');
+  const { requestId, method, route, operation, userId, status, upstreamStatus, durationMs, code } = fields;
+  log[level](
+    { requestId, method, route, operation, userId, status, upstreamStatus, durationMs: Math.round(durationMs * 100) / 100, code },
+    'request',
+  );
+}
+
+export function logRequest(fields: RequestLogFields): void {
+  requestLine(requestLogger(), fields);
 }
