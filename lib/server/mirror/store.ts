@@ -27,24 +27,25 @@ const table = (entity: MirrorEntityName) => sql.id(MIRROR_ENTITIES[entity].table
 export async function upsertMirror(db: Db, entity: MirrorEntityName, records: readonly MirrorRecord[]): Promise<StoredChange[]> {
   if (records.length === 0) return [];
   const byId = new Map(records.map((r) => [r.id, r]));
-  const { rows } = await sql<{ id: string; hash: string; record: Record<string, unknown>; gone: boolean }>`
-    select id::text as id, hash, record, vanished_at is not null as gone from ${table(entity)}
-    where id = any(${[...byId.keys()]}::bigint[])`.execute(db);
-  const current = new Map(rows.map((r) => [Number(r.id), r]));
-  const changed: (StoredChange & { hash: string })[] = [];
-  for (const record of byId.values()) {
-    const hash = recordHash(record);
-    const old = current.get(record.id);
-    if (old && old.hash === hash && !old.gone) continue;
-    changed.push({ id: record.id, before: old?.record ?? null, after: record, returned: Boolean(old?.gone), hash });
-  }
-  if (changed.length === 0) return [];
-  const payload = JSON.stringify(changed.map((c) => ({ id: c.id, record: c.after, hash: c.hash })));
-  await sql`
-    insert into ${table(entity)} (id, record, hash, changed_at, vanished_at)
-    select x.id, x.record, x.hash, now(), null from json_to_recordset(${payload}::json) as x(id bigint, record jsonb, hash text)
-    on conflict (id) do update set record = excluded.record, hash = excluded.hash, changed_at = excluded.changed_at, vanished_at = null`.execute(db);
-  return changed.map(({ hash: _hash, ...change }) => change);
+  const payload = JSON.stringify([...byId.values()].map((record) => ({ id: record.id, record, hash: recordHash(record) })));
+  // One statement: the versions it replaces are read in the same snapshot the upsert writes over.
+  const { rows } = await sql<{ id: string; before: Record<string, unknown> | null; returned: boolean }>`
+    with incoming as (
+      select x.id, x.record, x.hash from json_to_recordset(${payload}::json) as x(id bigint, record jsonb, hash text)
+    ),
+    old as (select m.id, m.record, m.hash, m.vanished_at from ${table(entity)} m where m.id in (select id from incoming)),
+    changed as (
+      select i.id, i.record, i.hash, o.record as before, o.vanished_at is not null as returned
+      from incoming i left join old o on o.id = i.id
+      where o.id is null or o.hash <> i.hash or o.vanished_at is not null
+    ),
+    stored as (
+      insert into ${table(entity)} (id, record, hash, changed_at, vanished_at)
+      select id, record, hash, now(), null from changed
+      on conflict (id) do update set record = excluded.record, hash = excluded.hash, changed_at = excluded.changed_at, vanished_at = null
+    )
+    select id::text as id, before, returned from changed`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), before: r.before, after: byId.get(Number(r.id))!, returned: r.returned }));
 }
 
 /** Ids the mirror holds (not flagged as gone) in (after, upTo]; upTo null: to the end. */

@@ -13,6 +13,9 @@ export interface WalkPage {
   totalPages: number;
 }
 
+/** Pages in flight ahead of the walk. */
+const READ_AHEAD = 3;
+
 export interface WalkOptions {
   from: number;
   updatedSince?: Date;
@@ -20,7 +23,7 @@ export interface WalkOptions {
 }
 
 /**
- * Reads a list page by page (id ascending, the service's order), the next page already on its way while the
+ * Reads a list page by page (id ascending, the service's order), the next pages already on their way while the
  * caller stores this one. Offset paging over changing data can shift rows between pages; the caller compares
  * each page's total with the first one's and each page's first id with the previous page's last to see it.
  */
@@ -31,12 +34,17 @@ export async function* walkPages(client: UpstreamClient, entity: MirrorEntity, o
     const { page: answer, serverMs } = await client.datedList(entity.list, { filters, page, pageSize: PAGE_SIZE_MAX } as never, options.signal);
     return { page, records: answer.data as MirrorRecord[], serverMs, totalCount: answer.totalCount, totalPages: answer.totalPages };
   };
-  let next: Promise<WalkPage> | null = read(options.from);
-  while (next) {
-    const current: WalkPage = await next;
-    next = current.page < current.totalPages ? read(current.page + 1) : null;
-    // A page read ahead that fails while the caller still stores this one must not go unhandled.
-    next?.catch(() => {});
+  // Pages asked for ahead of the one being stored, so storing never waits for the service nor the service for storing.
+  const ahead: Promise<WalkPage>[] = [read(options.from)];
+  let asked = options.from;
+  while (ahead.length > 0) {
+    const current: WalkPage = await ahead.shift()!;
+    while (asked < current.totalPages && ahead.length < READ_AHEAD) {
+      const next = read(++asked);
+      // A page read ahead that fails while the caller still stores this one must not go unhandled.
+      next.catch(() => {});
+      ahead.push(next);
+    }
     yield current;
   }
 }
