@@ -30,7 +30,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${process.env.NEXT_DIST_DIR ?? '.next'}`,
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two spec files at a time: one browser and one server leave most of a core idle (the specs share the demo data, so
+  // each uses records of its own; fullyParallel stays off so a file's tests keep their order).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
