@@ -35,7 +35,16 @@ const app = next({ dev: false, dir, port, hostname });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+// Answers not yet begun. Once stopping, each answer closes its connection (Connection: close): Node's
+// server.close() otherwise keeps serving requests that keep-alive clients send on open connections until the
+// grace time ends and then cuts the ones in flight; told to close, a client opens its next connection elsewhere.
+const unanswered = new Set<http.ServerResponse>();
+let stopping = false;
+
 const server = http.createServer((req, res) => {
+  if (stopping) res.shouldKeepAlive = false;
+  unanswered.add(res);
+  res.once('close', () => unanswered.delete(res));
   handle(req, res).catch((error: unknown) => {
     console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) res.statusCode = 500;
@@ -50,6 +59,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 stopOnSignal(env.shutdownGraceMs, async (signal) => {
   const graceMs = env.shutdownGraceMs;
   console.log(`${signal}: finishing requests in flight and handing back job units (at most ${graceMs} ms)…`);
+  stopping = true;
+  for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.all([
