@@ -47,7 +47,7 @@ export async function incrementalPass(ctx: PassContext, state: MirrorState): Pro
   const startedAt = new Date(ctx.now());
   for (let walkNo = 0; walkNo < MAX_WALKS; walkNo++) {
     const walk = await walkAndStore(ctx, {
-      progress: freshProgress('sweep', ctx.now()),
+      progress: freshProgress('incremental', ctx.now()),
       updatedSince: state.watermark ?? undefined,
       window: { from: state.lastPassAt, to: startedAt },
       save: false,

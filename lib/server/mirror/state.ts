@@ -7,7 +7,7 @@ type Db = Kysely<ConsoleDatabase>;
 
 /** A page walk in progress, kept after every page so a restart continues where it stopped. */
 export interface PassProgress {
-  mode: 'initial' | 'sweep';
+  mode: 'initial' | 'sweep' | 'incremental';
   /** The next page to read. */
   page: number;
   /** The service's clock at the walk's first page, minus the lookback (ISO): the watermark once it completes. */
