@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     include: ['{lib,service,app,components,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Each in-memory PGlite starts from one empty cluster made once per run instead of its own initdb.
+    globalSetup: ['lib/testing/pglite-template.global.ts'],
+    setupFiles: ['lib/testing/pglite-template.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

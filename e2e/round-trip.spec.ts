@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { gs1CheckDigit } from '@/lib/csv/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { chooseFile, count, exportsPageCsv, rowsOf, toFile } from './support/imports';
 import { xlsx } from './support/xlsx';
 
 /**
@@ -13,8 +14,6 @@ import { xlsx } from './support/xlsx';
  * manual step; the comparison lists every row and predicts what the service would refuse.
  */
 
-const zhExports = (JSON.parse(readFileSync('messages/zh-TW/exports.json', 'utf8')) as { exports: { resource: string; format: string; start: string; columns: { outerSysCode: string } } })
-  .exports;
 const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice', string> } }).skus.fields;
 const tenant = demoTenant();
 const product = tenant.products[0]!;
@@ -24,36 +23,9 @@ const bundleProduct = tenant.bundles[0]!;
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
-const count = (page: Page, status: string) => page.locator(`dd[data-status="${status}"]`);
 const UNUSED = 'Columns this file has that the import will not use';
 
-async function chooseFile(page: Page, family: string, name: string, buffer: Buffer) {
-  await page.goto('/imports/new');
-  await page.getByLabel('Import into').selectOption({ label: family });
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
-}
-
-/** The Exports page's SKU export (as CSV) of the codes starting with `prefix`, in the given language. */
-async function exportSkus(browser: Browser, prefix: string, locale: 'en' | 'zh-TW'): Promise<Buffer> {
-  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale, acceptDownloads: true });
-  const page = await context.newPage();
-  const words =
-    locale === 'en'
-      ? { resource: 'What to export', format: 'File format', code: 'ERP code', start: 'Export' }
-      : { resource: zhExports.resource, format: zhExports.format, code: zhExports.columns.outerSysCode, start: zhExports.start };
-  await page.goto('/exports');
-  await page.getByLabel(words.resource).selectOption('skus');
-  await page.getByLabel(words.format).selectOption('csv');
-  await page.getByLabel(words.code).fill(prefix);
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: words.start, exact: true }).click();
-  const bytes = readFileSync((await (await download).path())!);
-  await context.close();
-  return bytes;
-}
-
-const rowsOf = (bytes: Buffer) => Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-const toFile = (rows: string[][]) => Buffer.from('\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
+const exportSkus = (browser: Browser, code: string, locale: 'en' | 'zh-TW') => exportsPageCsv(browser, 'skus', code, locale);
 
 test('SKUs exported in English and in Chinese import back with no manual step: every row changes nothing; 5 edited prices update', async ({ page, browser }) => {
   test.slow(); // Two exports, three checks with comparison and one import.

@@ -28,6 +28,16 @@ export interface BulkField<Row> {
   current: (row: Row) => unknown;
 }
 
+/** Fields of one family written as they are, each labelled with the family's `fields.<name>` words. */
+export function bulkFields<Row>(
+  t: (key: string) => string,
+  family: FamilyName,
+  idField: BulkField<Row>['idField'],
+  names: readonly (keyof Row & string)[],
+): BulkField<Row>[] {
+  return names.map((name) => ({ name, label: t(`fields.${name}`), family, idField, current: (row: Row) => row[name] }));
+}
+
 type Review<Row> = { row: Row; old: unknown; next: string; errors: RowIssue[] }[];
 
 const same = (old: unknown, next: string) => (typeof old === 'number' ? next.trim() !== '' && Number(next) === old : String(old ?? '') === next);

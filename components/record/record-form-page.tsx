@@ -1,10 +1,17 @@
 'use client';
 
+import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { Fragment, type ReactNode } from 'react';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { Alert } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
+import { QueryState } from './query-state';
+
+/** The master-data families with create and edit pages; each name is its catalogue namespace and its path. */
+type FormNamespace = 'companies' | 'products' | 'skus' | 'bundles';
+type Named = { id: number; name: string | null; outerSysCode: string | null };
 
 /** How a record is named in a back link: its name, else its ERP code, else its id. */
 export function recordLabel(record: { name: string | null; outerSysCode: string | null } | undefined, id: number): string {
@@ -38,5 +45,40 @@ export function RecordFormPage({
       </header>
       {can(user.role, 'editMasterData') ? children : <Alert tone="info">{tr('readOnly')}</Alert>}
     </div>
+  );
+}
+
+/** A create page: back to the family's list (or where the caller says), and the family's "new" title. */
+export function RecordCreatePage({ namespace, back, children }: { namespace: FormNamespace; back?: { href: string; label: string }; children: ReactNode }) {
+  const t = useTranslations(namespace);
+  return (
+    <RecordFormPage back={back ?? { href: `/${namespace}`, label: t('title') }} title={t('newTitle')}>
+      {children}
+    </RecordFormPage>
+  );
+}
+
+/**
+ * An edit page: back to the record, its read's loading and failure, then the form for the record as loaded.
+ * The form is keyed by id, so it opens with the record as loaded and keeps what is typed across refetches.
+ */
+export function RecordEditPage<T extends Named>({
+  namespace,
+  id,
+  read,
+  form,
+}: {
+  namespace: FormNamespace;
+  id: number;
+  read: UseQueryResult<T>;
+  form: (record: T) => ReactNode;
+}) {
+  const t = useTranslations(namespace);
+  const record = read.data;
+  return (
+    <RecordFormPage back={{ href: `/${namespace}/${id}`, label: recordLabel(record, id) }} title={t('editTitle')}>
+      <QueryState isPending={read.isPending} error={read.error} onRetry={() => void read.refetch()} notFound={t('notFound')} />
+      {record ? <Fragment key={record.id}>{form(record)}</Fragment> : null}
+    </RecordFormPage>
   );
 }

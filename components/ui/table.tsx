@@ -33,8 +33,22 @@ export function Table({ caption, captionVisible = false, variant = 'boxed', unfr
   );
 }
 
-export function THead(props: ComponentPropsWithRef<'thead'>) {
-  return <thead {...props} />;
+/** A column title; an object where the header cell needs a class of its own (alignment). */
+export type ColumnTitle = string | { label: string; className?: string };
+
+/** The table's header: `columns` gives the usual one row of column titles, in order; children anything else. */
+export function THead({ columns, children, ...rest }: ComponentPropsWithRef<'thead'> & { columns?: ColumnTitle[] }) {
+  return (
+    <thead {...rest}>
+      {columns ? (
+        <tr>
+          {columns.map((c, i) => (typeof c === 'string' ? <Th key={i}>{c}</Th> : <Th key={i} className={c.className}>{c.label}</Th>))}
+        </tr>
+      ) : (
+        children
+      )}
+    </thead>
+  );
 }
 
 export function TBody({ className, ...rest }: ComponentPropsWithRef<'tbody'>) {

@@ -1,17 +1,30 @@
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { storageStateFor } from '../fixtures/accounts';
 
 /** Shared steps of the import specs: a CSV built from rows, the wizard up to the check, the results page. */
 export const csv = (rows: (string | number)[][]) => Buffer.from(Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
 
+/** The rows of a CSV the console wrote (its byte-order mark dropped). */
+export const rowsOf = (bytes: Buffer) => Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+
+/** Rows written back as the console writes a CSV (byte-order mark, CRLF), as Excel saves an edited export. */
+export const toFile = (rows: string[][]) => Buffer.from('\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
+
 /** The results page's count of rows with this status. */
 export const count = (page: Page, status: string) => page.locator(`dd[data-status="${status}"]`);
 
-/** Opens a new import, chooses the family and the file, and checks the rows. */
-export async function checkFile(page: Page, family: string, name: string, buffer: Buffer) {
+/** Opens a new import and chooses the family and the file: the wizard stops at the mapping. */
+export async function chooseFile(page: Page, family: string, name: string, buffer: Buffer) {
   await page.goto('/imports/new');
   await page.getByLabel('Import into').selectOption({ label: family });
   await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer });
+}
+
+/** Opens a new import, chooses the family and the file, and checks the rows. */
+export async function checkFile(page: Page, family: string, name: string, buffer: Buffer) {
+  await chooseFile(page, family, name, buffer);
   await page.getByRole('button', { name: 'Check rows' }).click();
 }
 
@@ -22,4 +35,55 @@ export async function startAndFinish(page: Page) {
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(page);
+}
+
+export type Locale = 'en' | 'zh-TW';
+
+/** The words of a catalogue file as the browser shows them (the specs sign in with an English browser). */
+export function catalogue<T>(locale: Locale, file: string): T {
+  return JSON.parse(readFileSync(`messages/${locale}/${file}.json`, 'utf8')) as T;
+}
+
+type ExportsWords = { exports: { resource: string; format: string; start: string; columns: { outerSysCode: string } } };
+
+/**
+ * The Exports page's CSV of `resource` (companies, products, skus, bundles) with ERP codes containing `code`,
+ * written in the language of a browser set to `locale`: the headers a person in that language gets.
+ */
+export async function exportsPageCsv(browser: Browser, resource: string, code: string, locale: Locale): Promise<Buffer> {
+  const words = catalogue<ExportsWords>(locale, 'exports').exports;
+  return download(browser, locale, '/exports', async (page) => {
+    await page.getByLabel(words.resource).selectOption(resource);
+    await page.getByLabel(words.format).selectOption('csv');
+    await page.getByLabel(words.columns.outerSysCode).fill(code);
+    await page.getByRole('button', { name: words.start, exact: true }).click();
+  });
+}
+
+/** A list page's own CSV export (its toolbar's Export CSV) of the list at `path`, in a browser set to `locale`. */
+export async function listCsv(browser: Browser, path: string, locale: Locale): Promise<Buffer> {
+  const words = catalogue<{ dataTable: { exportCsv: string } }>(locale, 'data-table').dataTable;
+  return download(browser, locale, path, (page) => page.getByRole('button', { name: words.exportCsv }).click());
+}
+
+async function download(browser: Browser, locale: Locale, path: string, start: (page: Page) => Promise<void>): Promise<Buffer> {
+  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale, acceptDownloads: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    const file = page.waitForEvent('download');
+    await start(page);
+    return readFileSync((await (await file).path())!);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A read through the console's /v1 proxy from inside the page, as the console's own fetcher sends it. */
+export async function proxyRead<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (path) => {
+    const res = await fetch(`/api/upstream${path}`, { headers: { 'X-Console-Request': '1' } });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
 }

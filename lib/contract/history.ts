@@ -112,8 +112,11 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
 export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
-/** The audit page's families of operation (catalogue key `audit.families.*`). */
-export const AUDIT_FAMILIES = ['form', 'panel', 'quota', 'users', 'bulk', 'import', 'resend', 'account'] as const;
+/**
+ * The audit page's families of operation (catalogue key `audit.families.*`); `outside`: the changes a mirror
+ * pass found, made elsewhere (lib/server/mirror).
+ */
+export const AUDIT_FAMILIES = ['form', 'panel', 'quota', 'users', 'bulk', 'import', 'resend', 'account', 'outside'] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 
 export function isAuditFamily(value: unknown): value is AuditFamily {

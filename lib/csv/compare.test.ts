@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareItem, indexLive, type LiveRecord } from './compare';
+import { compareItem, indexLive, readBefore, type LiveRecord } from './compare';
 
 const companies: LiveRecord[] = [
   { id: 1, outerSysCode: 'C1', name: 'One', shortName: null, cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
@@ -51,5 +51,20 @@ describe('compare with live data', () => {
     ]);
     expect(compareItem('bundles', { outerSysCode: 'B1', components: [{ componentSkuOuterSysCode: 's7', quantity: 2, sort: 1 }] }, bundles).kind).toBe('same');
     expect(compareItem('bundles', { id: 20, components: [{ componentSkuId: 7, quantity: 3, sort: 1 }] }, bundles).kind).toBe('update');
+  });
+
+  it("compares a quota row with the company's quota as read: an exported row changes nothing, an edited amount updates", () => {
+    const quotas = { ...indexLive('pointQuotas', companies), quotas: new Map([[1, { companyId: 1, companyOuterSysCode: 'C1', balance: 100.5, enabled: true, memo: 'kept', updatedAt: null }]]) };
+    const exported = { companyId: 1, companyCode: 'C1', balance: 100.5, enabled: true, memo: 'kept' };
+    expect(compareItem('pointQuotas', exported, quotas)).toEqual({ kind: 'same', recordId: 1, changes: [], byCode: false });
+    expect(compareItem('pointQuotas', { companyCode: 'C1', balance: 100.50001, enabled: true }, quotas)).toMatchObject({ kind: 'same', byCode: false });
+    const edited = { ...exported, balance: 1235.5 };
+    const c = compareItem('pointQuotas', edited, quotas);
+    expect(c).toEqual({ kind: 'update', recordId: 1, changes: [{ field: 'balance', old: 100.5, new: 1235.5 }], byCode: false });
+    expect(readBefore('pointQuotas', edited, c, quotas)).toEqual({ companyCode: 'C1', balance: 100.5, enabled: true, memo: 'kept' });
+    // A company whose quota was not read: the row updates, and no old value is claimed.
+    const unread = compareItem('pointQuotas', { companyId: 2, balance: 5 }, quotas);
+    expect(unread).toEqual({ kind: 'update', recordId: 2, changes: [], byCode: false });
+    expect(readBefore('pointQuotas', { companyId: 2, balance: 5 }, unread, quotas)).toBeNull();
   });
 });

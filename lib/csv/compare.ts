@@ -41,24 +41,31 @@ export interface Comparison {
 
 /**
  * Which list each family is compared with, and how a row names its target. A quota row names its company (by id
- * or by the company's ERP code, matched exactly as the service does); the quota's own values are read one
- * company at a time, so they are not compared (`values: false`): the comparison only says whether the company
- * exists.
+ * or by the company's ERP code, matched exactly as the service does); the service has no quota list, so the
+ * quota's own values (`quota`) are read one company at a time for the companies the rows name
+ * (lib/client/imports/quota-values.ts) and kept in the index's `quotas`. Without them the comparison only says
+ * whether the company exists.
  */
 export const COMPARE_SOURCES = {
-  companies: { list: 'companies', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
-  products: { list: 'products', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
-  skus: { list: 'skus', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
-  bundles: { list: 'bundles', idField: 'id', codeField: 'outerSysCode', upsert: true, values: true },
-  stock: { list: 'skus', idField: 'skuId', codeField: null, upsert: false, values: true },
-  prices: { list: 'skus', idField: 'skuId', codeField: null, upsert: false, values: true },
-  bundlePrices: { list: 'bundles', idField: 'id', codeField: null, upsert: false, values: true },
-  pointQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, values: false },
-  creditQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, values: false },
+  companies: { list: 'companies', idField: 'id', codeField: 'outerSysCode', upsert: true },
+  products: { list: 'products', idField: 'id', codeField: 'outerSysCode', upsert: true },
+  skus: { list: 'skus', idField: 'id', codeField: 'outerSysCode', upsert: true },
+  bundles: { list: 'bundles', idField: 'id', codeField: 'outerSysCode', upsert: true },
+  stock: { list: 'skus', idField: 'skuId', codeField: null, upsert: false },
+  prices: { list: 'skus', idField: 'skuId', codeField: null, upsert: false },
+  bundlePrices: { list: 'bundles', idField: 'id', codeField: null, upsert: false },
+  pointQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, quota: 'point' },
+  creditQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, quota: 'credit' },
 } as const satisfies Record<
   FamilyName,
-  { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; codeField: string | null; upsert: boolean; values: boolean }
+  { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; codeField: string | null; upsert: boolean; quota?: 'point' | 'credit' }
 >;
+
+/** A quota family's kind ('point' or 'credit'), or null for a family whose values are in its list. */
+export function quotaKind(family: ComparableFamily): 'point' | 'credit' | null {
+  const source = COMPARE_SOURCES[family];
+  return 'quota' in source ? source.quota : null;
+}
 
 export type ComparableFamily = keyof typeof COMPARE_SOURCES;
 
@@ -69,6 +76,8 @@ export function isComparable(family: FamilyName): family is ComparableFamily {
 export interface LiveIndex {
   byId: Map<number, LiveRecord>;
   byCode: Map<string, LiveRecord[]>;
+  /** A quota family's values as read, by company id (see COMPARE_SOURCES). */
+  quotas?: ReadonlyMap<number, Record<string, unknown>>;
 }
 
 const codeKey = (family: ComparableFamily, code: unknown, productId: unknown) =>
@@ -126,16 +135,19 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
     if (found.length > 1) return { kind: 'ambiguous', recordId: null, changes: [], byCode: true };
     record = found[0];
     // A quota names its company by code as a matter of course: not the case to look at.
-    byCode = record !== undefined && source.values;
+    byCode = record !== undefined && source.upsert;
   }
   if (!record) {
     return source.upsert ? { kind: 'create', recordId: null, changes: [], byCode: false } : { kind: 'not_found', recordId: null, changes: [], byCode: false };
   }
-  if (!source.values) return { kind: 'update', recordId: record.id, changes: [], byCode };
+  const quota = quotaKind(family) !== null;
+  const values = quota ? live.quotas?.get(record.id) : record;
+  if (!values) return { kind: 'update', recordId: record.id, changes: [], byCode };
   const changes: Change[] = [];
   for (const [field, value] of Object.entries(item)) {
-    if (field === source.idField || value === undefined || value === null) continue;
-    if (!sameValue(field, record[field], value)) changes.push({ field, old: record[field] ?? null, new: value });
+    // A quota row's company code is its key, not one of the quota's values.
+    if (field === source.idField || (quota && field === source.codeField) || value === undefined || value === null) continue;
+    if (!sameValue(field, values[field], value)) changes.push({ field, old: values[field] ?? null, new: value });
   }
   return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
 }
@@ -155,10 +167,11 @@ export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'am
 
 /**
  * The old values a comparison read for a row, for History: each field it compared, as the live record had
- * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous).
+ * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous), or when a
+ * quota row's values were not read (`live` without the company's quota).
  */
-export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison): Record<string, unknown> | null {
-  if (!COMPARE_SOURCES[family].values) return null;
+export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison, live?: LiveIndex): Record<string, unknown> | null {
+  if (quotaKind(family) !== null && (comparison.recordId === null || !live?.quotas?.has(comparison.recordId))) return null;
   if (comparison.kind === 'create') return {};
   if (comparison.kind !== 'update' && comparison.kind !== 'same') return null;
   const idField = COMPARE_SOURCES[family].idField;

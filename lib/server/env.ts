@@ -55,6 +55,8 @@ export interface Env {
   shutdownGraceMs: number;
   /** Audit entries and change records older than this many days are deleted by a background job; null: kept. */
   audit: { retentionDays: number | null };
+  /** The mirror (lib/server/mirror): on unless MIRROR=off; an incremental pass every intervalMs, a full sweep every sweepMs. */
+  mirror: { enabled: boolean; intervalMs: number; sweepMs: number };
 }
 
 export class EnvError extends Error {
@@ -151,6 +153,10 @@ const raw = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
   /** Days; 0 or unset: the audit log is kept without limit. */
   AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
+  MIRROR: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  /** Seconds; minutes. */
+  MIRROR_INTERVAL_S: integer(30, 1, 24 * 3600),
+  MIRROR_SWEEP_MIN: integer(60, 1, 7 * 24 * 60),
 });
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
@@ -265,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
     metricsToken: v.METRICS_TOKEN ?? null,
     audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
+    mirror: { enabled: v.MIRROR !== 'off', intervalMs: v.MIRROR_INTERVAL_S * 1000, sweepMs: v.MIRROR_SWEEP_MIN * 60_000 },
   };
 }
 

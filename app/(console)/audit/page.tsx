@@ -1,10 +1,7 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
 import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
 import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
 import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
@@ -14,24 +11,25 @@ import { auditRetentionJob, startRetentionIfDue } from '@/lib/server/audit/reten
 import { getEnv } from '@/lib/server/env';
 import { latestJob, startJob } from '@/lib/server/jobs';
 import { getUpstream } from '@/lib/server/upstream-instance';
+import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { EntryRecords } from './_components/entry-records';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { getConsoleDb } from '@/lib/server/db';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
 // role check, and a non-admin must get a real 404.
 
+const AUDIT_RESULTS = ['applied', 'refused', 'unknown'] as const;
+
 /** Target ids shown per row; the rest are counted. */
 const TARGETS_SHOWN = 10;
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('audit');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('audit');
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
@@ -43,9 +41,7 @@ function pageParam(value: string | string[] | undefined): number {
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/audit');
-  if (!can(user.role, 'readAudit')) notFound();
+  const user = await requireUser('/audit', 'readAudit');
 
   const t = await getTranslations('audit');
   const format = await getFormatter();
@@ -77,7 +73,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filtered = kept.size > 0;
   const range = new URLSearchParams();
   for (const key of ['from', 'to']) if (text(key)) range.set(key, text(key));
-  const control = 'mt-1 block rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
   return (
     <div className="space-y-4">
@@ -103,62 +98,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
-        <label className="text-sm">
-          {t('filterPerson')}
-          <select name="person" defaultValue={text('person')} className={control}>
-            <option value="">{t('any')}</option>
-            {choices.people.map((p) => (
-              <option key={p} value={p}>{p}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('filterFamily')}
-          <select name="family" defaultValue={text('family')} className={control}>
-            <option value="">{t('any')}</option>
-            {AUDIT_FAMILIES.map((f) => (
-              <option key={f} value={f}>{t(`families.${f}`)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('operation')}
-          <select name="operation" defaultValue={text('operation')} className={control}>
-            <option value="">{t('any')}</option>
-            {choices.operations.map((o) => (
-              <option key={o} value={o}>{o}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('outcome')}
-          <select name="result" defaultValue={text('result')} className={control}>
-            <option value="">{t('any')}</option>
-            {(['applied', 'refused', 'unknown'] as const).map((r) => (
-              <option key={r} value={r}>{t(`results.${r}`)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          {t('filterRecordType')}
-          <select name="recordType" defaultValue={text('recordType')} className={control}>
-            <option value="">{t('any')}</option>
-            {RECORD_TYPES.map((r) => (
-              <option key={r} value={r}>{t(`recordTypes.${r}`)}</option>
-            ))}
-          </select>
-        </label>
+        <AuditFilter label={t('filterPerson')} name="person" value={text('person')} anyLabel={t('any')} options={choices.people.map((p) => ({ value: p, label: p }))} />
+        <AuditFilter label={t('filterFamily')} name="family" value={text('family')} anyLabel={t('any')} options={AUDIT_FAMILIES.map((f) => ({ value: f, label: t(`families.${f}`) }))} />
+        <AuditFilter label={t('operation')} name="operation" value={text('operation')} anyLabel={t('any')} options={choices.operations.map((o) => ({ value: o, label: o }))} />
+        <AuditFilter label={t('outcome')} name="result" value={text('result')} anyLabel={t('any')} options={AUDIT_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))} />
+        <AuditFilter label={t('filterRecordType')} name="recordType" value={text('recordType')} anyLabel={t('any')} options={RECORD_TYPES.map((r) => ({ value: r, label: t(`recordTypes.${r}`) }))} />
         <label className="text-sm">
           {t('filterRecord')}
-          <input name="record" defaultValue={text('record')} className={control} size={14} />
+          <input name="record" defaultValue={text('record')} className={AUDIT_CONTROL} size={14} />
         </label>
         <label className="text-sm">
           {t('filterFrom')}
-          <input type="date" name="from" defaultValue={text('from')} className={control} />
+          <input type="date" name="from" defaultValue={text('from')} className={AUDIT_CONTROL} />
         </label>
         <label className="text-sm">
           {t('filterTo')}
-          <input type="date" name="to" defaultValue={text('to')} className={control} />
+          <input type="date" name="to" defaultValue={text('to')} className={AUDIT_CONTROL} />
         </label>
         <button type="submit" className={buttonClasses('primary', 'sm')}>
           {t('applyFilters')}
@@ -177,16 +132,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           <Table caption={t('caption')}>
-            <THead>
-              <Tr>
-                <Th>{t('when')}</Th>
-                <Th>{t('who')}</Th>
-                <Th>{t('operation')}</Th>
-                <Th>{t('targets')}</Th>
-                <Th>{t('status')}</Th>
-                <Th>{t('outcome')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('status'), t('outcome')]} />
             <TBody>
               {log.entries.map((entry) => {
                 const shown = entry.targetIds.slice(0, TARGETS_SHOWN);

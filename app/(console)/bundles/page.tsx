@@ -1,20 +1,15 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ListPage } from '@/components/data-table/list-page';
+import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { bundleKeys } from '@/lib/client/query-keys';
 import { prefetchList } from '../_lib/prefetch-list';
 import { BundlesList } from './_components/bundles-list';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('bundles');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('bundles');
 
-export default async function BundlesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const t = await getTranslations('bundles');
+export default async function BundlesPage({ searchParams }: { searchParams: PageSearchParams }) {
   const prefetched = await prefetchList('bundles', await searchParams, bundleKeys.list);
   return (
-    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+    <ListPage namespace="bundles" prefetched={prefetched}>
       <BundlesList />
     </ListPage>
   );

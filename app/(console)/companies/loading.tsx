@@ -1,12 +1,5 @@
-import { getTranslations } from 'next-intl/server';
-import { ListSkeleton } from '@/components/data-table/list-skeleton';
+import { ListLoading } from '@/components/data-table/list-page';
 
-export default async function Loading() {
-  const t = await getTranslations('companies');
-  return (
-    <div className="space-y-4" aria-busy="true">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <ListSkeleton />
-    </div>
-  );
+export default function Loading() {
+  return <ListLoading namespace="companies" />;
 }

@@ -1,20 +1,15 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ListPage } from '@/components/data-table/list-page';
+import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { companyKeys } from '@/lib/client/query-keys';
 import { prefetchList } from '../_lib/prefetch-list';
 import { CompaniesList } from './_components/companies-list';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('companies');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('companies');
 
-export default async function CompaniesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const t = await getTranslations('companies');
+export default async function CompaniesPage({ searchParams }: { searchParams: PageSearchParams }) {
   const prefetched = await prefetchList('companies', await searchParams, companyKeys.list, { users: true });
   return (
-    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+    <ListPage namespace="companies" prefetched={prefetched}>
       <CompaniesList />
     </ListPage>
   );

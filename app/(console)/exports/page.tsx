@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { EXPORT_JOB_THRESHOLD } from '@/lib/server/exports';
 import { ExportsPage } from './_components/exports-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('exports');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('exports');
 
 export default async function Page() {
   if (!(await getCurrentUser())) redirect('/sign-in?next=/exports');

@@ -1,24 +1,19 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/link-button';
 import { FAMILY_NAMES, isFamilyName } from '@/lib/csv/families';
-import { can } from '@/lib/contract/roles';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { HistoryFilters } from './_components/history-filters';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('imports');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('imports');
 
 const JOB_STATES = ['uploading', 'abandoned', 'planning', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
@@ -31,9 +26,7 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 export default async function ImportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/imports');
-  if (!can(user.role, 'runImports')) notFound();
+  await requireUser('/imports', 'runImports');
   const t = await getTranslations('imports');
   const format = await getFormatter();
   const tw = await getTranslations('workbench');
@@ -77,20 +70,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
         </p>
       ) : (
         <Table caption={t('listCaption')}>
-          <THead>
-            <Tr>
-              <Th>{t('columns.import')}</Th>
-              <Th>{t('columns.family')}</Th>
-              <Th>{t('columns.file')}</Th>
-              <Th>{t('columns.rows')}</Th>
-              <Th>{t('columns.succeeded')}</Th>
-              <Th>{t('columns.notSucceeded')}</Th>
-              <Th>{tw('attempts')}</Th>
-              <Th>{t('columns.state')}</Th>
-              <Th>{t('columns.by')}</Th>
-              <Th>{t('columns.when')}</Th>
-            </Tr>
-          </THead>
+          <THead columns={[t('columns.import'), t('columns.family'), t('columns.file'), t('columns.rows'), t('columns.succeeded'), t('columns.notSucceeded'), tw('attempts'), t('columns.state'), t('columns.by'), t('columns.when')]} />
           <TBody>
             {imports.map((imp) => (
               <Tr key={imp.id}>

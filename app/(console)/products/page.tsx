@@ -1,20 +1,15 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ListPage } from '@/components/data-table/list-page';
+import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { productKeys } from '@/lib/client/query-keys';
 import { prefetchList } from '../_lib/prefetch-list';
 import { ProductsList } from './_components/products-list';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('products');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('products');
 
-export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const t = await getTranslations('products');
+export default async function ProductsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const prefetched = await prefetchList('products', await searchParams, productKeys.list, { categories: true });
   return (
-    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+    <ListPage namespace="products" prefetched={prefetched}>
       <ProductsList />
     </ListPage>
   );

@@ -1,11 +1,9 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { formatNtd } from '@/lib/i18n/money';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { getConsoleDb } from '@/lib/server/db';
 import { currentTenant } from '@/lib/server/jobs';
 import { quotaStatus } from '@/lib/server/quotas';
@@ -16,19 +14,16 @@ import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
 import { RefreshPanel } from './_components/refresh-panel';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('quotas');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('quotas');
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function QuotasPage({ searchParams }: { searchParams: Params }) {
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/quotas');
+  const user = await requireUser('/quotas');
   const query = parseQuotaQuery(await searchParams);
   const canEdit = can(user.role, 'editMasterData');
   const t = await getTranslations('quotas');

@@ -1,25 +1,20 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { getConsoleDb } from '@/lib/server/db';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { CreateAccountForm } from './_components/create-account-form';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('settings');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('settings');
 
 export default async function SettingsPage() {
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/settings');
+  const user = await requireUser('/settings');
   const t = await getTranslations('settings');
   const roles = await getTranslations('roles');
   const shell = await getTranslations('shell');

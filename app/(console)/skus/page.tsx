@@ -1,20 +1,15 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ListPage } from '@/components/data-table/list-page';
+import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { skuKeys } from '@/lib/client/query-keys';
 import { prefetchList } from '../_lib/prefetch-list';
 import { SkusList } from './_components/skus-list';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('skus');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('skus');
 
-export default async function SkusPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const t = await getTranslations('skus');
+export default async function SkusPage({ searchParams }: { searchParams: PageSearchParams }) {
   const prefetched = await prefetchList('skus', await searchParams, skuKeys.list);
   return (
-    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+    <ListPage namespace="skus" prefetched={prefetched}>
       <SkusList />
     </ListPage>
   );

@@ -1,28 +1,23 @@
-import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { DetailList } from '@/components/record/detail-list';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/upstream-instance';
 import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream-status';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('status');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('status');
 
 export default async function StatusPage() {
   // Checked here as well as in the layout: an RSC request can render this page without the layout.
-  const user = await getCurrentUser();
-  if (!user) redirect('/sign-in?next=/status');
+  await requireUser('/status');
   const t = await getTranslations('status');
   const tr = await getTranslations('records');
   const te = await getTranslations('errors');

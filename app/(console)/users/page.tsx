@@ -1,6 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ListPage } from '@/components/data-table/list-page';
+import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { internalUserKeys } from '@/lib/client/query-keys';
 import { getUserRoles } from '@/lib/server/user-roles';
 import { prefetchList } from '../_lib/prefetch-list';
@@ -9,17 +8,13 @@ import { UsersList } from './_components/users-list';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('users');
-  return { title: t('title') };
-}
+export const generateMetadata = titleMetadata('users');
 
-export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UsersPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireUserAdmin('/users');
-  const t = await getTranslations('users');
   const [prefetched, roles] = await Promise.all([prefetchList('internalUsers', await searchParams, internalUserKeys.list), getUserRoles()]);
   return (
-    <ListPage title={t('title')} intro={t('intro')} prefetched={prefetched}>
+    <ListPage namespace="users" prefetched={prefetched}>
       <UsersList roles={roles} />
     </ListPage>
   );

@@ -1,10 +1,13 @@
 import { itemMaker, type RowIssue } from '@/lib/csv/check';
-import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/csv/compare';
+import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, quotaKind, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/csv/compare';
 import { FAMILIES, type FamilyName } from '@/lib/csv/families';
 import type { Mapping } from '@/lib/csv/mapping';
 import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/csv/predict';
 import { lostLeadingZeros, paddedCodes } from '@/lib/csv/lost-zeros';
+import { salespeopleApi } from '@/lib/contract/console/salespeople';
+import { consoleFetch } from '../console-fetch';
 import { fetchAllPages } from '../lists';
+import { readQuotaValues } from './quota-values';
 import { COMPARE_ROWS_SHOWN, type CompareResult } from './worker-protocol';
 
 /**
@@ -34,7 +37,9 @@ async function readReferences(family: FamilyName, mapping: Mapping): Promise<Ref
     all('bundles', need.products || need.skus),
     all('productCategories', need.categories),
     all('skus', need.skus),
-    all('internalUsers', need.internalUsers),
+    // Salespeople as every role may read them (ids and names): /v1/internal-users is the admin's alone, and a
+    // steward's company file would otherwise fail its whole comparison on it.
+    need.internalUsers ? consoleFetch(salespeopleApi.list) : Promise.resolve(undefined),
   ]);
   return buildReferences({ products, bundles, categories, skus, internalUsers });
 }
@@ -60,10 +65,16 @@ export async function compareRows(
   const restorable = new Map<number, string>();
   const byCode = family === 'skus' ? skusByCode(records) : null;
   const itemOf = itemMaker(FAMILIES[family], mapping);
+  const items = rows.map((row) => (row.held ? null : itemOf(row.cells)));
+  const quota = quotaKind(family);
+  if (quota) {
+    // The quotas of the companies the rows name (found by id or code), so a row that changes nothing says so.
+    const named = items.flatMap((item) => (item ? [compareItem(family, item, live).recordId] : [])).filter((id): id is number => id !== null && live.byId.has(id));
+    live.quotas = await readQuotaValues(quota, named, onProgress);
+  }
   const targets: (string | null)[] = [];
-  const compared = rows.map((row, r) => {
-    if (row.held) return null;
-    const item = itemOf(row.cells);
+  const compared = items.map((item, r) => {
+    if (!item) return null;
     const c = compareItem(family, item, live);
     targets[r] = targetOf(family, item, c);
     return { item, c };
@@ -97,7 +108,7 @@ export async function compareRows(
     if (listed[kind]++ < COMPARE_ROWS_SHOWN) {
       result.rows.push({ line: rows[r]!.line, ...c, kind, ...(kind === 'would_fail' && reason ? { reason } : {}), ...(note ? { note } : {}) });
     }
-    return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c) };
+    return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c, live) };
   });
   if (restorable.size) result.restorable = restorable.size;
   if (damaged) result.damaged = damaged;

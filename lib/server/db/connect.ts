@@ -1,6 +1,7 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   Kysely,
   PostgresAdapter,
@@ -51,7 +52,8 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {
     // Created here, not in the constructor: building the Kysely object opens nothing (next build imports it).
     if (!this.dataDir.startsWith('memory://')) mkdirSync(this.dataDir, { recursive: true });
-    this.#client = await PGlite.create(this.dataDir);
+    // pg_trgm: the mirror's substring searches (migration 0320).
+    this.#client = await PGlite.create(this.dataDir, { extensions: { pg_trgm } });
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

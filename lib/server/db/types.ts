@@ -129,6 +129,9 @@ export interface AuditLogTable {
   import_id: ColumnType<string | null, string | number | null | undefined, never>;
   attempt: ColumnType<number | null, number | null | undefined, never>;
   chunk: ColumnType<number | null, number | null | undefined, never>;
+  /** Migration 0320: a change found by the mirror happened between these two times. */
+  window_from: ColumnType<Date | null, Date | string | null | undefined, never>;
+  window_to: ColumnType<Date | null, Date | string | null | undefined, never>;
 }
 
 /** One record a write touched (migration 0250): a record's History is read from here. */

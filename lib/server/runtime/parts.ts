@@ -5,6 +5,7 @@ import { authConfigFromEnv } from '../auth/config';
 import { getEnv } from '../env';
 import { JOB_KINDS } from '../jobs/kinds';
 import { JobRunner } from '../jobs/runner';
+import { MirrorRunner } from '../mirror/runner';
 import { UNITS_RELEASED_CHANNEL } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
 import { runtime } from '.';
@@ -92,4 +93,12 @@ export function ensureJobRunner(): Promise<JobRunner | null> {
         watchReleases: (onRelease) => runtime().listen(UNITS_RELEASED_CHANNEL, onRelease),
       }),
   );
+}
+
+/** This process's mirror runner (null where jobs do not run or MIRROR=off); started at start-up by startRuntime(). */
+export function ensureMirror(): Promise<MirrorRunner | null> {
+  return runtime().mirror((db) => {
+    const env = getEnv();
+    return new MirrorRunner({ db, client: getJobsUpstream(), tenant: currentTenant(), intervalMs: env.mirror.intervalMs, sweepMs: env.mirror.sweepMs });
+  });
 }

@@ -9,6 +9,7 @@ import { openEmbeddedService, type EmbeddedService } from '../embedded';
 import type { Env } from '../env';
 import { limitedFetch } from '../jobs/limited-fetch';
 import type { JobRunner } from '../jobs/runner';
+import type { MirrorRunner } from '../mirror/runner';
 import type { FetchImpl } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { Signals } from './signals';
@@ -36,6 +37,7 @@ export class ProcessRuntime {
   #jobsTransport: FetchImpl | undefined;
   #accounts: Promise<void> | undefined;
   #runner: Promise<JobRunner> | undefined;
+  #mirror: Promise<MirrorRunner> | undefined;
   #jobsState: JobsState | undefined;
   #stopping: Promise<void> | undefined;
   #env: Env | undefined;
@@ -162,6 +164,21 @@ export class ProcessRuntime {
     return runner;
   }
 
+  /**
+   * This process's mirror runner (lib/server/mirror), started once where jobs run and MIRROR is not off; it takes
+   * the mirror's lease, so one instance across all does the passes. Stopped with the job runner.
+   */
+  mirror(create: (db: Kysely<ConsoleDatabase>) => MirrorRunner): Promise<MirrorRunner | null> {
+    if (!this.env.jobs.runner || !this.env.mirror.enabled || this.stopping) return Promise.resolve(null);
+    this.#mirror ??= this.consoleDb().then((db) => {
+      const runner = create(db);
+      runner.start();
+      return runner;
+    });
+    this.#mirror.catch(() => (this.#mirror = undefined));
+    return this.#mirror;
+  }
+
   /** Wakes the runner if this process has one (after a job was created or a part stored). */
   wakeJobs(): void {
     void this.#runner?.then((runner) => runner.wake()).catch(() => {});
@@ -173,11 +190,14 @@ export class ProcessRuntime {
    */
   stopJobs(options: { graceMs: number }): Promise<void> {
     this.#stopping ??= (async () => {
+      const mirror = this.#mirror?.then((m) => m.stop()).catch((error: unknown) => console.error('mirror: stopping failed', error));
       const runner = await this.#runner?.catch(() => undefined);
-      if (!runner) return;
-      this.#jobsState = 'stopping';
-      await runner.stop({ graceMs: options.graceMs }).catch((error: unknown) => console.error('jobs: stopping the runner failed', error));
-      this.#jobsState = 'stopped';
+      if (runner) {
+        this.#jobsState = 'stopping';
+        await runner.stop({ graceMs: options.graceMs }).catch((error: unknown) => console.error('jobs: stopping the runner failed', error));
+        this.#jobsState = 'stopped';
+      }
+      await mirror;
     })();
     return this.#stopping;
   }

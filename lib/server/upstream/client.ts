@@ -29,7 +29,7 @@ import {
 import { runBatch, sendChunk, type BatchOptions, type BatchSpec, type WithUnknown } from './batches';
 import { createCore, type CoreOptions, type SendInput } from './core';
 import { ApiError } from './errors';
-import { listPages, readListPage, type ClientListParams } from './lists';
+import { listPages, readDatedListPage, readListPage, type ClientListParams } from './lists';
 
 export interface UpstreamClientOptions extends CoreOptions {
   batchSize?: number;
@@ -153,6 +153,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     // ----- Lists -----
     list: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> =>
       readListPage(core, name, params, signal),
+    /** One page and the upstream's clock when it answered (the mirror's passes). */
+    datedList: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal) =>
+      readDatedListPage(core, name, params, signal),
     /** Every page up to totalPages. */
     pages: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal) =>
       listPages(core, name, params, signal),

@@ -40,6 +40,8 @@ export interface RequestInput<S extends z.ZodType> {
 export interface RequestResult<T> {
   status: number;
   data: T;
+  /** The answer's Date header (the upstream's clock, to the second), or null when it sent none. */
+  date: string | null;
 }
 
 export interface Core {
@@ -122,7 +124,7 @@ export function createCore(options: CoreOptions): Core {
       try {
         const { response, skewRetried } = await attempt(attemptInput, skewRetryLeft);
         if (skewRetried) skewRetryLeft = false;
-        if (response.ok) return { status: response.status, data: await readJson(response, input, isRead) };
+        if (response.ok) return { status: response.status, data: await readJson(response, input, isRead), date: response.headers.get('date') };
         error = await apiErrorFromResponse(response, {
           method,
           pathAndQuery: input.pathAndQuery,

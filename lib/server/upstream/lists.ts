@@ -65,10 +65,24 @@ export async function readListPage<L extends ListName>(
   params: ClientListParams<L> = {},
   signal?: AbortSignal,
 ): Promise<ListPage<ListItem<L>>> {
+  return (await readDatedListPage(core, name, params, signal)).page;
+}
+
+/**
+ * One page of a list and the upstream's clock when it answered (its Date header, in ms; null without one):
+ * the mirror sets its next `updatedSince` from the service's clock, never from ours.
+ */
+export async function readDatedListPage<L extends ListName>(
+  core: Core,
+  name: L,
+  params: ClientListParams<L> = {},
+  signal?: AbortSignal,
+): Promise<{ page: ListPage<ListItem<L>>; serverMs: number | null }> {
   const schema = listEnvelope(LISTS[name].item as z.ZodType);
-  const { data } = await core.request({ method: 'GET', pathAndQuery: listPathAndQuery(name, params), schema, signal });
+  const { data, date } = await core.request({ method: 'GET', pathAndQuery: listPathAndQuery(name, params), schema, signal });
   const envelope = data as z.infer<typeof schema>;
-  return { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] };
+  const serverMs = date ? Date.parse(date) : NaN;
+  return { page: { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] }, serverMs: Number.isNaN(serverMs) ? null : serverMs };
 }
 
 /**

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ChangeList } from '@/components/record/change-list';
 import { Badge } from '@/components/ui';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { EntryChange } from '@/lib/contract/console/audit';
 
@@ -38,14 +38,7 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
       {state === 'failed' ? <p role="alert">{t('recordsFailed')}</p> : null}
       {state && typeof state === 'object' ? (
         <Table variant="plain" caption={t('recordsCaption')} className="mt-1 text-xs">
-          <THead>
-            <Tr>
-              <Th>{t('row')}</Th>
-              <Th>{t('record')}</Th>
-              <Th>{t('outcome')}</Th>
-              <Th>{th('changes')}</Th>
-            </Tr>
-          </THead>
+          <THead columns={[t('row'), t('record'), t('outcome'), th('changes')]} />
           <TBody className="align-top">
             {state.rows.map((r, i) => (
               <Tr key={`${r.recordId}-${r.rowNo ?? i}`}>

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { formValuesFrom } from '@/components/form/changed-fields';
 import { EntityForm } from '@/components/form/entity-form';
 import { QueryState } from '@/components/record/query-state';
-import { recordLabel, RecordFormPage } from '@/components/record/record-form-page';
+import { RecordEditPage } from '@/components/record/record-form-page';
 import { useCategories } from '@/components/record/use-categories';
 import { toast } from '@/components/ui/toast';
 import { useUpdateBundle } from '@/lib/client/bundles/save-bundle';
@@ -66,13 +66,5 @@ function BundleEditForm({ bundle }: { bundle: Bundle }) {
 }
 
 export function BundleEditPage({ id }: { id: number }) {
-  const t = useTranslations('bundles');
-  const bundle = useRecord('bundle', id);
-  const b = bundle.data;
-  return (
-    <RecordFormPage back={{ href: `/bundles/${id}`, label: recordLabel(b, id) }} title={t('editTitle')}>
-      <QueryState isPending={bundle.isPending} error={bundle.error} onRetry={() => void bundle.refetch()} notFound={t('notFound')} />
-      {b ? <BundleEditForm key={b.id} bundle={b} /> : null}
-    </RecordFormPage>
-  );
+  return <RecordEditPage namespace="bundles" id={id} read={useRecord('bundle', id)} form={(b) => <BundleEditForm bundle={b} />} />;
 }

@@ -4,23 +4,18 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
-import { ListView } from '@/components/data-table/list-view';
-import { useCurrentUser } from '@/components/layout/current-user';
-import { StatusBadge } from '@/components/record/status-badge';
-import { LinkButton } from '@/components/ui';
+import { RecordList } from '@/components/data-table/record-list';
+import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
 import type { Bundle } from '@/lib/contract/bundles';
 import { BUNDLE_STATUS } from '@/lib/contract/values';
-import { can } from '@/lib/contract/roles';
 import { ComponentFilter } from './component-filter';
 import { useMoney } from '@/lib/i18n/use-money';
 
 export function BundlesList() {
   const t = useTranslations('bundles');
-  const tr = useTranslations('records');
   const format = useFormatter();
   const money = useMoney();
-  const user = useCurrentUser();
-  const statusLabels = useMemo(() => Object.fromEntries(BUNDLE_STATUS.map((s) => [s, tr(`status.${s}`)])), [tr]);
+  const statusOptions = useStatusOptions(BUNDLE_STATUS);
 
   const columns = useMemo<ListColumn<Bundle>[]>(() => {
     const num = (id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty', value: (b: Bundle) => number): ListColumn<Bundle> => ({
@@ -37,7 +32,7 @@ export function BundlesList() {
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
       recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (b) => b.outerSysCode, href: (b) => `/bundles/${b.id}` }),
       { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
-      { id: 'status', label: t('fields.status'), value: (b) => b.status, cell: (b) => <StatusBadge status={b.status} labels={statusLabels} /> },
+      { id: 'status', label: t('fields.status'), value: (b) => b.status, cell: (b) => <StatusBadge status={b.status} /> },
       { id: 'productCategoryId', label: `${t('fields.productCategoryId')} id`, value: (b) => b.productCategoryId, only: 'csv' },
       csvOnly('unit'),
       csvOnly('spec'),
@@ -56,17 +51,12 @@ export function BundlesList() {
       },
       num('availableQty', (b) => b.availableQty),
     ];
-  }, [t, format, money, statusLabels]);
+  }, [t, format, money]);
 
   const filterFields: FilterFields<'bundles'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
     name: { type: 'text', label: t('filters.name') },
-    status: {
-      type: 'select',
-      label: t('fields.status'),
-      anyLabel: t('filters.anyStatus'),
-      options: BUNDLE_STATUS.map((s) => ({ value: s, label: statusLabels[s] ?? s })),
-    },
+    status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     componentSkuId: {
       type: 'custom',
       label: t('filters.component'),
@@ -75,22 +65,5 @@ export function BundlesList() {
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
-  return (
-    <ListView
-      list="bundles"
-      tableId="bundles"
-      userId={user.id}
-      caption={t('title')}
-      columns={columns}
-      filterFields={filterFields}
-      csvFileBase="bundles"
-      actions={
-        can(user.role, 'editMasterData') ? (
-          <LinkButton href="/bundles/new" size="sm" variant="primary">
-            {t('new')}
-          </LinkButton>
-        ) : null
-      }
-    />
-  );
+  return <RecordList list="bundles" namespace="bundles" columns={columns} filterFields={filterFields} />;
 }

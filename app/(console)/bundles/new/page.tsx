@@ -1,11 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { NewBundlePage } from '../_components/new-bundle-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('bundles');
-  return { title: t('newTitle') };
-}
+export const generateMetadata = titleMetadata('bundles', 'newTitle');
 
 export default function Page() {
   return <NewBundlePage />;

@@ -2,25 +2,21 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
-import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
-import { useCurrentUser } from '@/components/layout/current-user';
-import { LinkButton } from '@/components/ui';
-import { ListView } from '@/components/data-table/list-view';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { bulkFields } from '@/components/bulk-edit/bulk-edit';
+import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
+import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
+import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { RecordList } from '@/components/data-table/record-list';
 import { StatusBadge } from '@/components/record/status-badge';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Company } from '@/lib/contract/resources';
-import { can } from '@/lib/contract/roles';
 import { useSalespeople } from './use-salespeople';
 
 export function CompaniesList() {
   const t = useTranslations('companies');
-  const tr = useTranslations('records');
-  const user = useCurrentUser();
   const salespeople = useSalespeople();
-  const statusLabels = { Active: tr('status.Active'), Inactive: tr('status.Inactive') };
+  const salespersonName = salespeople.nameOf;
 
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
@@ -31,23 +27,14 @@ export function CompaniesList() {
       { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },
       { id: 'shippingAddress', label: t('fields.shippingAddress'), value: (c) => c.shippingAddress, truncate: true },
       { id: 'internalUserIdNumber', label: `${t('fields.internalUserId')} id`, value: (c) => c.internalUserId, only: 'csv' },
-      { id: 'internalUserId', label: t('fields.internalUserId'), value: (c) => salespeople.nameOf(c.internalUserId) },
-      { id: 'status', label: t('fields.status'), value: (c) => c.status, cell: (c) => <StatusBadge status={c.status} labels={statusLabels} /> },
+      { id: 'internalUserId', label: t('fields.internalUserId'), value: (c) => salespersonName(c.internalUserId) },
+      { id: 'status', label: t('fields.status'), value: (c) => c.status, cell: (c) => <StatusBadge status={c.status} /> },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels come from the same catalogue as t
-    [t, salespeople.nameOf],
+    [t, salespersonName],
   );
 
-  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
-  const bulk = useBulkSelection<Company>(can(user.role, 'runImports'));
   const listFilters = useListFilters('companies');
-  const bulkFields: BulkField<Company>[] = (['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] as const).map((name) => ({
-    name,
-    label: t(`fields.${name}`),
-    family: 'companies' as const,
-    idField: 'id' as const,
-    current: (c: Company) => c[name],
-  }));
+  const bulk = useBulkEdit(bulkFields<Company>(t, 'companies', 'id', ['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId']), () => fetchAllPages('companies', listFilters));
 
   const filterFields: FilterFields<'companies'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
@@ -57,27 +44,12 @@ export function CompaniesList() {
   };
 
   return (
-    <ListView
+    <RecordList
       list="companies"
-      tableId="companies"
-      userId={user.id}
-      caption={t('title')}
+      namespace="companies"
       columns={columns}
-      withSelection={bulk.withSelection}
       filterFields={filterFields}
-      csvFileBase="companies"
-      actions={
-        <>
-          {bulk.enabled ? (
-            <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => fetchAllPages('companies', listFilters)} />
-          ) : null}
-          {can(user.role, 'editMasterData') ? (
-          <LinkButton href="/companies/new" size="sm" variant="primary">
-            {t('new')}
-          </LinkButton>
-        ) : null}
-        </>
-      }
+      bulk={bulk}
     />
   );
 }

@@ -3,15 +3,12 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { DetailList } from '@/components/record/detail-list';
-import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordDetails } from '@/components/record/record-details';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { companyKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
@@ -23,77 +20,63 @@ export function CompanyDetail({ id }: { id: number }) {
   const user = useCurrentUser();
   const company = useRecord('company', id);
   const salespeople = useSalespeople();
-  const c = company.data;
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/companies', label: t('title') }}
-        title={`${t('company')} ${c ? (c.name || c.outerSysCode || `#${c.id}`) : `#${id}`}`}
-        editHref={c && can(user.role, 'editMasterData') ? `/companies/${id}/edit` : null}
-      />
-
-      <QueryState isPending={company.isPending} error={company.error} onRetry={() => void company.refetch()} notFound={t('notFound')} />
-
-      {c ? (
+    <RecordPage
+      namespace="companies"
+      kind="company"
+      id={id}
+      read={company}
+      editable={can(user.role, 'editMasterData')}
+      detailKey={companyKeys.detail(id)}
+      valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
+    >
+      {(c) => (
         <>
-          <Card aria-labelledby="company-details">
-            <CardHeader>
-              <CardTitle id="company-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: c.id },
-                  { label: t('fields.outerSysCode'), value: c.outerSysCode },
-                  { label: t('fields.name'), value: c.name },
-                  { label: t('fields.shortName'), value: c.shortName },
-                  { label: t('fields.cellPhone'), value: c.cellPhone },
-                  { label: t('fields.shippingAddress'), value: c.shippingAddress },
-                  {
-                    label: t('fields.internalUserId'),
-                    value: (
-                      <span className="flex flex-wrap gap-x-3">
-                        {/* Back-office users are admin-only data: other roles see the name without a way in. */}
-                        {salespeople.query.isPending ? (
-                          <span>{tr('loading')}</span>
-                        ) : can(user.role, 'manageInternalUsers') ? (
-                          <Link href={`/users/${c.internalUserId}`} className={link}>
-                            {salespeople.nameOf(c.internalUserId)}
-                          </Link>
-                        ) : (
-                          <span>{salespeople.nameOf(c.internalUserId)}</span>
-                        )}
-                        <Link href={`/companies?internalUserId=${c.internalUserId}`} className={link}>
-                          {t('companiesOfSalesperson', { name: salespeople.nameOf(c.internalUserId) })}
-                        </Link>
-                      </span>
-                    ),
-                  },
-                  {
-                    label: t('fields.status'),
-                    value: (
-                      <span className="flex flex-wrap items-center gap-2">
-                        <StatusBadge status={c.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} />
-                        <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('statusHelp')}</span>
-                      </span>
-                    ),
-                  },
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="companies"
+            record={c}
+            fields={[
+              'id',
+              'outerSysCode',
+              'name',
+              'shortName',
+              'cellPhone',
+              'shippingAddress',
+              {
+                field: 'internalUserId',
+                value: (
+                  <span className="flex flex-wrap gap-x-3">
+                    {/* Back-office users are admin-only data: other roles see the name without a way in. */}
+                    {salespeople.query.isPending ? (
+                      <span>{tr('loading')}</span>
+                    ) : can(user.role, 'manageInternalUsers') ? (
+                      <Link href={`/users/${c.internalUserId}`} className={link}>
+                        {salespeople.nameOf(c.internalUserId)}
+                      </Link>
+                    ) : (
+                      <span>{salespeople.nameOf(c.internalUserId)}</span>
+                    )}
+                    <Link href={`/companies?internalUserId=${c.internalUserId}`} className={link}>
+                      {t('companiesOfSalesperson', { name: salespeople.nameOf(c.internalUserId) })}
+                    </Link>
+                  </span>
+                ),
+              },
+              {
+                field: 'status',
+                value: (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <StatusBadge status={c.status} />
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('statusHelp')}</span>
+                  </span>
+                ),
+              },
+            ]}
+          />
           <CompanyQuotas companyId={c.id} />
         </>
-      ) : null}
-      <HistoryPanel
-        type="companies"
-        id={id}
-        detailKey={companyKeys.detail(id)}
-        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
-      />
-    </div>
+      )}
+    </RecordPage>
   );
 }

@@ -1,11 +1,7 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { NewCompanyPage } from '../_components/new-company-page';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('companies');
-  return { title: t('newTitle') };
-}
+export const generateMetadata = titleMetadata('companies', 'newTitle');
 
 export default function Page() {
   return <NewCompanyPage />;

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select } from '@/components/ui';
+import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select, SelectOptions } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import {
   countRows,
@@ -20,7 +20,7 @@ import { saveFile } from '@/lib/client/download';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import type { ExportView } from '@/lib/contract/console/exports';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 type Phase =
   | { phase: 'idle' }
@@ -95,20 +95,12 @@ export function ExportsPage({ threshold }: { threshold: number }) {
             <div className="flex flex-wrap gap-4">
               <Field label={t('resource')}>
                 <Select value={resource} onChange={(e) => setResource(e.target.value as ExportResource)} disabled={busy}>
-                  {EXPORT_RESOURCES.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`resources.${r}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={EXPORT_RESOURCES.map((r) => ({ value: r, label: t(`resources.${r}`) }))} />
                 </Select>
               </Field>
               <Field label={t('format')}>
                 <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
-                  {EXPORT_FORMATS.map((f) => (
-                    <option key={f} value={f}>
-                      {t(`formats.${f}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
                 </Select>
               </Field>
               <fieldset className="flex flex-wrap gap-4">
@@ -170,15 +162,7 @@ function MyExports() {
         {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
         {list.length > 0 ? (
           <Table variant="plain" caption={t('mineCaption')}>
-            <THead>
-              <Tr>
-                <Th>{t('when')}</Th>
-                <Th>{t('resource')}</Th>
-                <Th>{t('rows')}</Th>
-                <Th>{t('state')}</Th>
-                <Th>{t('file')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[t('when'), t('resource'), t('rows'), t('state'), t('file')]} />
             <TBody>
               {list.map((e) => (
                 <Tr key={e.id}>

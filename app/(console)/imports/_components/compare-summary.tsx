@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert, Badge, Field, Select } from '@/components/ui';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { COMPARE_ROWS_SHOWN, type CompareResult } from '@/lib/client/imports/worker-protocol';
 import type { RowIssue } from '@/lib/csv/check';
 import type { CompareKind } from '@/lib/csv/compare';
@@ -59,13 +59,7 @@ export function CompareSummary({
             </Field>
           </div>
           <Table caption={t('compareCaption')} captionVisible frameClassName="max-h-96 overflow-auto">
-            <THead>
-              <Tr>
-                <Th>{t('line')}</Th>
-                <Th>{t('compareWhat')}</Th>
-                <Th>{t('compareChanges')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[t('line'), t('compareWhat'), t('compareChanges')]} />
             <TBody>
               {rows.map((row) => (
                 <Tr key={row.line} data-kind={row.kind} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Field, Select, Textarea } from '@/components/ui';
+import { Alert, Button, Field, Select, Textarea, SelectOptions } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { importRows } from '@/lib/client/imports/from-rows';
 import { FAMILY_NAMES, isFamilyName, FAMILIES, type FamilyName } from '@/lib/csv/families';
@@ -91,11 +91,7 @@ export function FailedSync() {
         <Field label={t('syncEndpoint')}>
           <Select value={family} onChange={(e) => setFamily(isFamilyName(e.target.value) ? e.target.value : '')}>
             <option value="">{ti('chooseFamily')}</option>
-            {FAMILY_NAMES.map((f) => (
-              <option key={f} value={f}>
-                {ti(`families.${f}`)}
-              </option>
-            ))}
+            <SelectOptions options={FAMILY_NAMES.map((f) => ({ value: f, label: ti(`families.${f}`) }))} />
           </Select>
         </Field>
         <Field label={t('syncBody')} description={t('syncBodyHelp')}>

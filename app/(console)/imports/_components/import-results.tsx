@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Alert, Badge, Button, Field, Select, type BadgeTone } from '@/components/ui';
+import { Alert, Badge, Button, Field, Select, type BadgeTone, SelectOptions } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
@@ -190,21 +190,13 @@ export function ImportResults({ id }: { id: string }) {
               }}
             >
               <option value="">{t('all')}</option>
-              {SHOWN_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
+              <SelectOptions options={SHOWN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
               {imp.mispredicted > 0 ? <option value={MISPREDICTED}>{t('mispredicted')}</option> : null}
             </Select>
           </Field>
           <Field label={tx('format')}>
             <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-              {EXPORT_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {tx(`formats.${f}`)}
-                </option>
-              ))}
+              <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: tx(`formats.${f}`) }))} />
             </Select>
           </Field>
           <Button variant="secondary" onClick={downloadResults}>

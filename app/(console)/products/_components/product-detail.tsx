@@ -3,18 +3,16 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { DetailList } from '@/components/record/detail-list';
+import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
-import { STATUS } from '@/lib/contract/values';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from '@/components/record/use-categories';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 const INLINE_SKUS = 20;
@@ -25,59 +23,46 @@ export function ProductDetail({ id }: { id: number }) {
   const user = useCurrentUser();
   const product = useRecord('product', id);
   const categories = useCategories();
-  const p = product.data;
   const editable = can(user.role, 'editMasterData');
-  const statusLabels = Object.fromEntries(STATUS.product.map((s) => [s, tr(`status.${s}`)]));
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/products', label: t('title') }}
-        title={`${t('product')} ${p ? p.name || p.outerSysCode || `#${p.id}` : `#${id}`}`}
-        editHref={p && editable ? `/products/${id}/edit` : null}
-      />
-      <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} notFound={t('notFound')} />
-      {p ? (
+    <RecordPage
+      namespace="products"
+      kind="product"
+      id={id}
+      read={product}
+      editable={editable}
+      detailKey={productKeys.detail(id)}
+      valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
+    >
+      {(p) => (
         <>
-          <Card aria-labelledby="product-details">
-            <CardHeader>
-              <CardTitle id="product-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: p.id },
-                  { label: t('fields.outerSysCode'), value: p.outerSysCode },
-                  { label: t('fields.name'), value: p.name },
-                  {
-                    label: t('fields.productCategoryId'),
-                    value:
-                      p.productCategoryId == null ? null : (
-                        <span className="flex flex-wrap gap-x-3">
-                          <span>{categories.query.isPending ? tr('loading') : categories.pathOf(p.productCategoryId)}</span>
-                          <Link href={`/products?productCategoryId=${p.productCategoryId}`} className={link}>
-                            {t('productsInCategory')}
-                          </Link>
-                        </span>
-                      ),
-                  },
-                  { label: t('fields.status'), value: <StatusBadge status={p.status} labels={statusLabels} /> },
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="products"
+            record={p}
+            fields={[
+              'id',
+              'outerSysCode',
+              'name',
+              {
+                field: 'productCategoryId',
+                value:
+                  p.productCategoryId == null ? null : (
+                    <span className="flex flex-wrap gap-x-3">
+                      <span>{categories.query.isPending ? tr('loading') : categories.pathOf(p.productCategoryId)}</span>
+                      <Link href={`/products?productCategoryId=${p.productCategoryId}`} className={link}>
+                        {t('productsInCategory')}
+                      </Link>
+                    </span>
+                  ),
+              },
+              { field: 'status', value: <StatusBadge status={p.status} /> },
+            ]}
+          />
           <ProductSkus productId={p.id} editable={editable} />
         </>
-      ) : null}
-      <HistoryPanel
-        type="products"
-        id={id}
-        detailKey={productKeys.detail(id)}
-        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
-      />
-    </div>
+      )}
+    </RecordPage>
   );
 }
 
@@ -102,14 +87,7 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
         {skus.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p> : null}
         {rows.length > 0 ? (
           <Table variant="plain" caption={t('skus')}>
-            <THead>
-              <Tr>
-                <Th>{ts('fields.outerSysCode')}</Th>
-                <Th>{ts('fields.name')}</Th>
-                <Th className="text-right">{ts('fields.sellPrice')}</Th>
-                <Th className="text-right">{ts('fields.inventoryQty')}</Th>
-              </Tr>
-            </THead>
+            <THead columns={[ts('fields.outerSysCode'), ts('fields.name'), { label: ts('fields.sellPrice'), className: 'text-right' }, { label: ts('fields.inventoryQty'), className: 'text-right' }]} />
             <TBody>
               {rows.map((s) => (
                 <Tr key={s.id}>

@@ -2,26 +2,22 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { BulkEdit, type BulkField } from '@/components/bulk-edit/bulk-edit';
-import { useBulkSelection, useListFilters } from '@/components/bulk-edit/use-bulk-selection';
+import { bulkFields } from '@/components/bulk-edit/bulk-edit';
+import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
+import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
-import { ListView } from '@/components/data-table/list-view';
-import { useCurrentUser } from '@/components/layout/current-user';
-import { StatusBadge } from '@/components/record/status-badge';
-import { LinkButton } from '@/components/ui';
-import { STATUS } from '@/lib/contract/values';
-import type { Product } from '@/lib/contract/resources';
-import { fetchAllPages } from '@/lib/client/lists';
-import { can } from '@/lib/contract/roles';
+import { RecordList } from '@/components/data-table/record-list';
+import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
 import { useCategories } from '@/components/record/use-categories';
+import { fetchAllPages } from '@/lib/client/lists';
+import type { Product } from '@/lib/contract/resources';
+import { STATUS } from '@/lib/contract/values';
 
 export function ProductsList() {
   const t = useTranslations('products');
-  const tr = useTranslations('records');
-  const user = useCurrentUser();
   const categories = useCategories();
-  const statusLabels = useMemo(() => Object.fromEntries(STATUS.product.map((s) => [s, tr(`status.${s}`)])), [tr]);
+  const statusOptions = useStatusOptions(STATUS.product);
 
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
@@ -30,21 +26,13 @@ export function ProductsList() {
       { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
       { id: 'productCategoryIdNumber', label: `${t('fields.productCategoryId')} id`, value: (p) => p.productCategoryId, only: 'csv' },
       { id: 'productCategoryId', label: t('fields.productCategoryId'), value: (p) => categories.pathOf(p.productCategoryId), truncate: true },
-      { id: 'status', label: t('fields.status'), value: (p) => p.status, cell: (p) => <StatusBadge status={p.status} labels={statusLabels} /> },
+      { id: 'status', label: t('fields.status'), value: (p) => p.status, cell: (p) => <StatusBadge status={p.status} /> },
     ],
-    [t, categories, statusLabels],
+    [t, categories],
   );
 
-  // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
-  const bulk = useBulkSelection<Product>(can(user.role, 'runImports'));
   const listFilters = useListFilters('products');
-  const bulkFields: BulkField<Product>[] = (['name', 'productCategoryId'] as const).map((name) => ({
-    name,
-    label: t(`fields.${name}`),
-    family: 'products' as const,
-    idField: 'id' as const,
-    current: (p: Product) => p[name],
-  }));
+  const bulk = useBulkEdit(bulkFields<Product>(t, 'products', 'id', ['name', 'productCategoryId']), () => fetchAllPages('products', listFilters));
 
   const filterFields: FilterFields<'products'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
@@ -57,37 +45,17 @@ export function ProductsList() {
       options: [],
       groups: categories.groups.map((g) => ({ label: g.label, options: g.options.map((o) => ({ value: String(o.value), label: o.label })) })),
     },
-    status: {
-      type: 'select',
-      label: t('fields.status'),
-      anyLabel: t('filters.anyStatus'),
-      options: STATUS.product.map((s) => ({ value: s, label: statusLabels[s] ?? s })),
-    },
+    status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
   return (
-    <ListView
+    <RecordList
       list="products"
-      tableId="products"
-      userId={user.id}
-      caption={t('title')}
+      namespace="products"
       columns={columns}
-      withSelection={bulk.withSelection}
       filterFields={filterFields}
-      csvFileBase="products"
-      actions={
-        <>
-          {bulk.enabled ? (
-            <BulkEdit fields={bulkFields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={() => fetchAllPages('products', listFilters)} />
-          ) : null}
-          {can(user.role, 'editMasterData') ? (
-          <LinkButton href="/products/new" size="sm" variant="primary">
-            {t('new')}
-          </LinkButton>
-        ) : null}
-        </>
-      }
+      bulk={bulk}
     />
   );
 }

@@ -1,12 +1,8 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { parseRecordId } from '@/components/record/parse-id';
 import { NewProductPage } from '../_components/product-pages';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('products');
-  return { title: t('newTitle') };
-}
+export const generateMetadata = titleMetadata('products', 'newTitle');
 
 export default async function Page({ searchParams }: { searchParams: Promise<{ productCategoryId?: string }> }) {
   const categoryId = parseRecordId((await searchParams).productCategoryId ?? '') ?? undefined;

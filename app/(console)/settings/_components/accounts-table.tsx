@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { changeRoleAction, setDisabledAction, type SettingsActionState } from '../actions';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -43,11 +43,7 @@ function RoleCell({ account }: { account: AccountRow }) {
       </label>
       <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value)} className="w-32">
         {account.role === null ? <option value="">—</option> : null}
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {roles(r)}
-          </option>
-        ))}
+        <SelectOptions options={ROLES.map((r) => ({ value: r, label: roles(r) }))} />
       </Select>
       <Button type="submit" size="sm" variant="secondary" pending={pending} disabled={role === account.role || role === ''}>
         {t('saveRole')}
@@ -108,15 +104,7 @@ export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRo
   return (
     // Cells line up with the card's own padding (px-5).
     <Table caption={t('accountsTitle')} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-3">
-      <THead>
-        <Tr>
-          <Th>{t('name')}</Th>
-          <Th>{t('email')}</Th>
-          <Th>{t('role')}</Th>
-          <Th>{t('status')}</Th>
-          <Th>{t('actions')}</Th>
-        </Tr>
-      </THead>
+      <THead columns={[t('name'), t('email'), t('role'), t('status'), t('actions')]} />
       <TBody>
         {accounts.map((account) => {
           const self = account.id === currentUserId;

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { ROLES } from '@/lib/contract/roles';
 import { createAccountAction, type SettingsActionState } from '../actions';
 
@@ -59,11 +59,7 @@ export function CreateAccountForm() {
       </Field>
       <Field label={t('role')} error={fields.role} required>
         <Select name="role" defaultValue="viewer" required>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roles(role)}
-            </option>
-          ))}
+          <SelectOptions options={ROLES.map((role) => ({ value: role, label: roles(role) }))} />
         </Select>
       </Field>
       <Field label={t('initialPassword')} description={t('passwordHint')} error={fields.password} required>

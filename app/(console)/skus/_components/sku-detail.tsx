@@ -3,18 +3,15 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
-import { DetailList } from '@/components/record/detail-list';
-import { QueryState } from '@/components/record/query-state';
-import { RecordHeader } from '@/components/record/record-header';
+import { RecordDetails } from '@/components/record/record-details';
+import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { categoryPath } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
 import { can } from '@/lib/contract/roles';
 import { SkuBundlesPanel } from './sku-bundles-panel';
 import { SkuPricePanel } from './sku-price-panel';
 import { SkuStockPanel } from './sku-stock-panel';
-import { HistoryPanel } from '@/components/record/history-panel';
 import { skuKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
@@ -22,7 +19,6 @@ const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
 export function SkuDetail({ id }: { id: number }) {
   const t = useTranslations('skus');
-  const tr = useTranslations('records');
   const user = useCurrentUser();
   const sku = useRecord('sku', id);
   const s = sku.data;
@@ -33,61 +29,56 @@ export function SkuDetail({ id }: { id: number }) {
   const categoryId = p?.productCategoryId ?? null;
 
   return (
-    <div className="space-y-6">
-      <RecordHeader
-        list={{ href: '/skus', label: t('title') }}
-        title={`${t('sku')} ${s ? s.name || s.outerSysCode || `#${s.id}` : `#${id}`}`}
-        editHref={s && editable ? `/skus/${id}/edit` : null}
-      />
-      <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
-      {s ? (
+    <RecordPage
+      namespace="skus"
+      kind="sku"
+      id={id}
+      read={sku}
+      editable={editable}
+      detailKey={skuKeys.detail(id)}
+    >
+      {(s) => (
         <>
-          <Card aria-labelledby="sku-details">
-            <CardHeader>
-              <CardTitle id="sku-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: s.id },
-                  { label: t('fields.outerSysCode'), value: s.outerSysCode },
-                  { label: t('fields.name'), value: s.name },
-                  {
-                    label: t('fields.productId'),
-                    value: (
-                      <Link href={`/products/${s.productId}`} className={link}>
-                        {p ? p.name || p.outerSysCode || `#${s.productId}` : `#${s.productId}`}
-                      </Link>
-                    ),
-                  },
-                  {
-                    label: t('productCategory'),
-                    value:
-                      categoryId == null ? null : (
-                        <Link href={`/products?productCategoryId=${categoryId}`} className={link}>
-                          {categoryPath(categoryId, categories.data ?? []) ?? `#${categoryId}`}
-                        </Link>
-                      ),
-                  },
-                  { label: t('fields.barcode'), value: s.barcode },
-                  { label: t('fields.warehouse'), value: s.warehouse },
-                  { label: t('fields.unit'), value: s.unit },
-                  { label: t('fields.spec'), value: s.spec },
-                  { label: t('fields.quantityPrecision'), value: t('precisionOption', { digits: s.quantityPrecision }) },
-                  { label: t('fields.status'), value: <StatusBadge status={s.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} /> },
-                ]}
-              />
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="skus"
+            record={s}
+            fields={[
+              'id',
+              'outerSysCode',
+              'name',
+              {
+                field: 'productId',
+                value: (
+                  <Link href={`/products/${s.productId}`} className={link}>
+                    {p ? p.name || p.outerSysCode || `#${s.productId}` : `#${s.productId}`}
+                  </Link>
+                ),
+              },
+              {
+                field: 'productCategory',
+                label: t('productCategory'),
+                value:
+                  categoryId == null ? null : (
+                    <Link href={`/products?productCategoryId=${categoryId}`} className={link}>
+                      {categoryPath(categoryId, categories.data ?? []) ?? `#${categoryId}`}
+                    </Link>
+                  ),
+              },
+              'barcode',
+              'warehouse',
+              'unit',
+              'spec',
+              { field: 'quantityPrecision', value: t('precisionOption', { digits: s.quantityPrecision }) },
+              { field: 'status', value: <StatusBadge status={s.status} /> },
+            ]}
+          />
           <div className="grid gap-6 lg:grid-cols-2">
             <SkuStockPanel skuId={s.id} quantityPrecision={s.quantityPrecision} editable={editable} />
             <SkuPricePanel skuId={s.id} editable={editable} />
           </div>
           <SkuBundlesPanel skuId={s.id} />
         </>
-      ) : null}
-      <HistoryPanel type="skus" id={id} detailKey={skuKeys.detail(id)} fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)} />
-    </div>
+      )}
+    </RecordPage>
   );
 }

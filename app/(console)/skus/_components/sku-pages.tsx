@@ -1,32 +1,20 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { QueryState } from '@/components/record/query-state';
-import { recordLabel, RecordFormPage } from '@/components/record/record-form-page';
-import { SkuForm } from './sku-form';
+import { recordLabel, RecordCreatePage, RecordEditPage } from '@/components/record/record-form-page';
 import { useRecord } from '@/lib/client/queries';
+import { SkuForm } from './sku-form';
 
 export function SkuEditPage({ id }: { id: number }) {
-  const t = useTranslations('skus');
-  const sku = useRecord('sku', id);
-  const s = sku.data;
-  return (
-    <RecordFormPage back={{ href: `/skus/${id}`, label: recordLabel(s, id) }} title={t('editTitle')}>
-      <QueryState isPending={sku.isPending} error={sku.error} onRetry={() => void sku.refetch()} notFound={t('notFound')} />
-      {s ? <SkuForm key={s.id} sku={s} /> : null}
-    </RecordFormPage>
-  );
+  return <RecordEditPage namespace="skus" id={id} read={useRecord('sku', id)} form={(s) => <SkuForm sku={s} />} />;
 }
 
+/** Opened from a product's page, the way back is to that product. */
 export function NewSkuPage({ initialProductId }: { initialProductId?: number }) {
-  const t = useTranslations('skus');
   const product = useRecord('product', initialProductId);
-  const back = initialProductId
-    ? { href: `/products/${initialProductId}`, label: recordLabel(product.data, initialProductId) }
-    : { href: '/skus', label: t('title') };
+  const back = initialProductId ? { href: `/products/${initialProductId}`, label: recordLabel(product.data, initialProductId) } : undefined;
   return (
-    <RecordFormPage back={back} title={t('newTitle')}>
+    <RecordCreatePage namespace="skus" back={back}>
       <SkuForm initialProductId={initialProductId} />
-    </RecordFormPage>
+    </RecordCreatePage>
   );
 }

@@ -1,12 +1,8 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { parseRecordId } from '@/components/record/parse-id';
 import { NewSkuPage } from '../_components/sku-pages';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('skus');
-  return { title: t('newTitle') };
-}
+export const generateMetadata = titleMetadata('skus', 'newTitle');
 
 export default async function Page({ searchParams }: { searchParams: Promise<{ productId?: string }> }) {
   const productId = parseRecordId((await searchParams).productId ?? '') ?? undefined;

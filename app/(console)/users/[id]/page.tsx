@@ -1,17 +1,13 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
 import { parseRecordId } from '@/components/record/parse-id';
 import { getUserRoles } from '@/lib/server/user-roles';
 import { requireUserAdmin } from '../_lib/require-user-admin';
 import { UserDetail } from '../_components/user-detail';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('users');
-  return { title: t('user') };
-}
+export const generateMetadata = titleMetadata('users', 'user');
 
 export default async function UserPage({ params }: { params: Promise<{ id: string }> }) {
   const segment = (await params).id;

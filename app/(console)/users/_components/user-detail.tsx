@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { DetailList } from '@/components/record/detail-list';
+import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
 import { RecordHeader } from '@/components/record/record-header';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
@@ -26,7 +26,6 @@ type Outcome = { tone: 'error' | 'warning'; title: string; text: string } | null
 export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory }) {
   const t = useTranslations('users');
   const ta = useTranslations('users.actions');
-  const tr = useTranslations('records');
   const query = useInternalUser(id);
   const all = useInternalUsers();
   const update = useUpdateInternalUser(id);
@@ -103,30 +102,25 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
 
       {u ? (
         <>
-          <Card aria-labelledby="user-details">
-            <CardHeader>
-              <CardTitle id="user-details">{t('details')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DetailList
-                emptyText={tr('notSet')}
-                items={[
-                  { label: t('fields.id'), value: u.id },
-                  { label: t('fields.account'), value: u.account },
-                  { label: t('fields.name'), value: u.name },
-                  { label: t('fields.email'), value: u.email },
-                  { label: t('fields.roleId'), value: roleNames.nameOf(u.roleId) },
-                  { label: t('fields.status'), value: <StatusBadge status={u.status} labels={{ Active: tr('status.Active'), Inactive: tr('status.Inactive') }} /> },
-                  { label: t('fields.outerSysCode'), value: u.outerSysCode },
-                ]}
-              />
-              <p className="mt-4 text-sm">
-                <Link href={`/companies?internalUserId=${u.id}`} className={link}>
-                  {ta('companies')}
-                </Link>
-              </p>
-            </CardContent>
-          </Card>
+          <RecordDetails
+            namespace="users"
+            record={u}
+            fields={[
+              'id',
+              'account',
+              'name',
+              'email',
+              { field: 'roleId', value: roleNames.nameOf(u.roleId) },
+              { field: 'status', value: <StatusBadge status={u.status} /> },
+              'outerSysCode',
+            ]}
+          >
+            <p className="mt-4 text-sm">
+              <Link href={`/companies?internalUserId=${u.id}`} className={link}>
+                {ta('companies')}
+              </Link>
+            </p>
+          </RecordDetails>
           <UserAccessDialog
             action={action}
             user={u}

@@ -21,6 +21,7 @@ import auditChanges from './0250-audit-changes';
 import userPreferenceFilters from './0260-user-preference-filters';
 import importOriginBefore from './0251-import-origin-before';
 import importRowPredicted from './0275-import-row-predicted';
+import mirror from './0320-mirror';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -51,4 +52,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0251-import-origin-before': importOriginBefore,
   '0260-user-preference-filters': userPreferenceFilters,
   '0275-import-row-predicted': importRowPredicted,
+  '0320-mirror': mirror,
 };

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Button, Field, Select } from '@/components/ui';
+import { Button, Field, Select, SelectOptions } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
 import { csvFileName, toCsv } from '@/lib/csv/export';
 import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/families';
@@ -37,11 +37,7 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
           }}
         >
           <option value="">{t('chooseFamily')}</option>
-          {FAMILY_NAMES.map((f) => (
-            <option key={f} value={f}>
-              {t(`families.${f}`)}
-            </option>
-          ))}
+          <SelectOptions options={FAMILY_NAMES.map((f) => ({ value: f, label: t(`families.${f}`) }))} />
         </Select>
       </Field>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Alert, Field, Input, Select } from '@/components/ui';
+import { Alert, Field, Input, Select, SelectOptions } from '@/components/ui';
 import { ENCODINGS, type Encoding } from '@/lib/csv/encoding';
 import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
 import type { WizardState } from './reducer';
@@ -32,11 +32,7 @@ export function FileStep({
       {preview?.workbook && preview.workbook.sheets.length > 1 ? (
         <Field label={t('sheet')} description={t('sheetHelp', { count: preview.workbook.sheets.length })}>
           <Select value={preview.workbook.sheet} onChange={(e) => choose(file, undefined, undefined, e.target.value)} disabled={busy}>
-            {preview.workbook.sheets.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <SelectOptions options={preview.workbook.sheets.map((name) => ({ value: name, label: name }))} />
           </Select>
         </Field>
       ) : null}
@@ -49,20 +45,12 @@ export function FileStep({
                 description={t('encodingHelp', { encoding: t(`encodings.${preview.detected.encoding}`), basis: t(`basis.${preview.detected.basis}`) })}
               >
                 <Select value={encoding ?? preview.encoding} onChange={(e) => choose(file, e.target.value as Encoding, delimiter ?? undefined)} disabled={busy}>
-                  {ENCODINGS.map((enc) => (
-                    <option key={enc} value={enc}>
-                      {t(`encodings.${enc}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={ENCODINGS.map((enc) => ({ value: enc, label: t(`encodings.${enc}`) }))} />
                 </Select>
               </Field>
               <Field label={t('delimiter')}>
                 <Select value={delimiter ?? preview.delimiter} onChange={(e) => choose(file, encoding ?? undefined, e.target.value as Delimiter)} disabled={busy}>
-                  {DELIMITERS.map((d) => (
-                    <option key={d} value={d}>
-                      {t(`delimiters.${DELIMITER_NAMES[d]}`)}
-                    </option>
-                  ))}
+                  <SelectOptions options={DELIMITERS.map((d) => ({ value: d, label: t(`delimiters.${DELIMITER_NAMES[d]}`) }))} />
                 </Select>
               </Field>
             </div>

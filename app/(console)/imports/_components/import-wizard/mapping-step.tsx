@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Alert, Button, Checkbox, Select } from '@/components/ui';
+import { Alert, Button, Checkbox, Select, SelectOptions } from '@/components/ui';
 import type { Family } from '@/lib/csv/families';
 import { missingColumns, unusedColumns, type Mapping } from '@/lib/csv/mapping';
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
@@ -72,11 +72,7 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
                     }}
                   >
                     <option value="">{t('ignore')}</option>
-                    {family.fields.map((f) => (
-                      <option key={f.name} value={f.name}>
-                        {`${labels[f.name] ?? f.name} (${f.name})`}
-                      </option>
-                    ))}
+                    <SelectOptions options={family.fields.map((f) => ({ value: f.name, label: `${labels[f.name] ?? f.name} (${f.name})` }))} />
                   </Select>
                 </td>
               </tr>

@@ -1,16 +1,12 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
 import { parseRecordId } from '@/components/record/parse-id';
 import { requireUserAdmin } from '../../_lib/require-user-admin';
 import { UserEditPage } from '../../_components/user-pages';
+import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('users');
-  return { title: t('editTitle') };
-}
+export const generateMetadata = titleMetadata('users', 'editTitle');
 
 export default async function EditUserPage({ params }: { params: Promise<{ id: string }> }) {
   const segment = (await params).id;

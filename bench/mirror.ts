@@ -1,0 +1,106 @@
+/**
+ * Mirror benchmark (issue 32): the reference service and the console database on one real PostgreSQL
+ * (initdb, durable settings), N SKUs seeded in bulk by SQL, the service called in-process with real signing.
+ * Prints: direct paging of every SKU page vs the mirror's initial pull of the same list (their ratio; target
+ * ≥ 0.9), an incremental pass after 1,000 SKUs changed (target ≤ 5 s), sorted and filtered page queries on the
+ * mirror (the SQL a list will run; target p95 ≤ 150 ms; not yet through a console route: the lists do not read
+ * the mirror yet), and the mirror's bytes per SKU.
+ *
+ *   npm run bench:mirror [-- --skus 1000000 --reads 200]
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { connectConsoleDb } from '@/lib/server/db/connect';
+import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { initialPull, incrementalPass } from '@/lib/server/mirror/passes';
+import { readState } from '@/lib/server/mirror/state';
+import { createUpstreamClient } from '@/lib/server/upstream';
+import { SkewTracker } from '@/lib/server/upstream/skew';
+import { createService } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { startPostgres } from '@/service/testing/postgres';
+
+const { values } = parseArgs({ options: { skus: { type: 'string', default: '200000' }, reads: { type: 'string', default: '200' } } });
+const SKUS = Number(values.skus);
+const READS = Number(values.reads);
+const FIRST_ID = 1_001;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const server = await startPostgres({ durable: true });
+const service = await createService({ databaseUrl: await server.createDatabase('bench_service', { socket: true }), seed: testSeed() });
+const conn = connectConsoleDb({ url: await server.createDatabase('bench_console', { socket: true }) });
+try {
+  const db = conn.db;
+  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+  let t = performance.now();
+  await service.db.exec(`
+    insert into skus (id, tenant_id, product_id, outer_sys_code, name, barcode, warehouse, spec, price, sell_price, status, inventory_qty)
+    select g, (select id from tenants where key = 'acme'), 1, 'M' || g, '茶葉 Mirror SKU ' || g, '471' || lpad(g::text, 10, '0'), 'W' || (g % 7), (g % 500) || 'g',
+      g % 500, (g * 7919) % 100000 / 100.0, case when g % 3 = 0 then 'Inactive' else 'Active' end, g % 50
+    from generate_series(${FIRST_ID}, ${FIRST_ID + SKUS - 1}) g;
+    select setval('skus_id_seq', ${FIRST_ID + SKUS + 1000});
+    analyze skus;`);
+  console.log(`seeded ${SKUS} SKUs in the service: ${seconds(performance.now() - t)}`);
+
+  const client = createUpstreamClient({
+    baseUrl: 'http://embedded.invalid',
+    clientId: CREDS.erp.clientId,
+    clientSecret: CREDS.erp.secret,
+    fetch: (r) => service.fetch(r),
+    skew: new SkewTracker(),
+    timeoutMs: 120_000,
+  });
+  const ctx = { db, client, entity: 'skus' as const, now: Date.now };
+
+  t = performance.now();
+  let paged = 0;
+  for await (const page of client.pages('skus', { pageSize: 100 })) paged += page.data.length;
+  const direct = performance.now() - t;
+  console.log(`direct paging of ${paged} SKUs: ${seconds(direct)}`);
+
+  t = performance.now();
+  await initialPull(ctx, await readState(db, 'skus'));
+  const pull = performance.now() - t;
+  console.log(`initial pull into the mirror: ${seconds(pull)}; direct paging ÷ initial pull = ${(direct / pull).toFixed(2)} (target ≥ 0.9)`);
+
+  // 1,000 SKUs changed by the ERP, spread over the id range.
+  const step = Math.max(1, Math.floor(SKUS / 1000));
+  await service.db.exec(`
+    update skus set sell_price = sell_price + 1, updated_at = date_trunc('milliseconds', now())
+    where id in (select ${FIRST_ID} + g * ${step} from generate_series(0, 999) g)`);
+  t = performance.now();
+  const pass = await incrementalPass(ctx, await readState(db, 'skus'));
+  console.log(`incremental pass with 1,000 changed SKUs: ${seconds(performance.now() - t)} (target ≤ 5 s); ${pass.changed} copies changed, ${pass.recorded} changes recorded`);
+
+  await sql`analyze mirror_sku`.execute(db);
+  const queries = {
+    'Active, by sell price desc': (offset: number) =>
+      sql`select record from mirror_sku where vanished_at is null and status = 'Active' order by sell_price desc, id desc limit 50 offset ${offset}`,
+    'by on hand asc': (offset: number) => sql`select record from mirror_sku where vanished_at is null order by inventory_qty, id limit 50 offset ${offset}`,
+    'search "茶葉 mirror sku 12", by name': () =>
+      sql`select record from mirror_sku where vanished_at is null and search like ${'%茶葉 mirror sku 12%'} order by name, id limit 50`,
+    'status counts': () => sql`select status, count(*) from mirror_sku where vanished_at is null group by status`,
+  };
+  for (const [label, query] of Object.entries(queries)) {
+    const ms: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      // Mostly the first pages, as people read lists; now and then a deep one.
+      const offset = i % 10 === 9 ? 50 * 200 : 50 * (i % 5);
+      const started = performance.now();
+      await query(offset).execute(db);
+      ms.push(performance.now() - started);
+    }
+    const sorted = ms.sort((a, b) => a - b);
+    console.log(`${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (target ≤ 150 ms)`);
+  }
+
+  const { rows } = await sql<{ bytes: string; n: string }>`
+    select pg_total_relation_size('mirror_sku')::text as bytes, (select count(*) from mirror_sku)::text as n`.execute(db);
+  console.log(`mirror bytes per SKU (table, TOAST and indexes): ${Math.round(Number(rows[0]!.bytes) / Number(rows[0]!.n))}`);
+} finally {
+  await conn.close();
+  await service.close();
+  await server.stop();
+}

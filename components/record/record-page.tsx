@@ -1,0 +1,60 @@
+'use client';
+
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import type { HistoryValue } from '@/lib/contract/history';
+import { HistoryPanel } from './history-panel';
+import { QueryState } from './query-state';
+import { recordLabel } from './record-form-page';
+import { RecordHeader } from './record-header';
+
+type Named = { name: string | null; outerSysCode: string | null };
+
+/**
+ * A master-data record's page: its header (back to the list, the kind and the record's name, Edit for those
+ * who may), the read's loading and failure, the record's own panels, and its History.
+ */
+export function RecordPage<T extends Named>({
+  namespace,
+  kind,
+  id,
+  read,
+  editable,
+  detailKey,
+  valueLabel,
+  children,
+}: {
+  namespace: 'companies' | 'products' | 'skus' | 'bundles';
+  /** The catalogue key naming one record of the family (`company`, `sku` …): the h1 starts with it. */
+  kind: string;
+  id: number;
+  read: UseQueryResult<T>;
+  editable: boolean;
+  /** The record's detail query key, so invalidating the record refreshes its history. */
+  detailKey: readonly unknown[];
+  /** The name of what a field's value refers to by id (a salesperson, a category). */
+  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
+  children: (record: T) => ReactNode;
+}) {
+  const t = useTranslations(namespace);
+  const record = read.data;
+  return (
+    <div className="space-y-6">
+      <RecordHeader
+        list={{ href: `/${namespace}`, label: t('title') }}
+        title={`${t(kind)} ${recordLabel(record, id)}`}
+        editHref={record && editable ? `/${namespace}/${id}/edit` : null}
+      />
+      <QueryState isPending={read.isPending} error={read.error} onRetry={() => void read.refetch()} notFound={t('notFound')} />
+      {record ? children(record) : null}
+      <HistoryPanel
+        type={namespace}
+        id={id}
+        detailKey={detailKey}
+        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+        valueLabel={valueLabel}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import 'server-only';
+import { isApiError } from '../upstream';
+import { MAX_WALKS, MIRROR_ENTITIES } from './entities';
+import { freshProgress, walkAndStore, type PassContext } from './pass';
+import { readState, writeState, type MirrorState } from './state';
+import { flagVanished } from './store';
+
+export interface PassResult {
+  kind: 'initial' | 'incremental' | 'sweep';
+  /** The pass completed (the watermark or the sweep time advanced). */
+  complete: boolean;
+  walks: number;
+  changed: number;
+  recorded: number;
+  vanished: number;
+}
+
+/**
+ * The first copy: every page, resumable (the progress is kept after each page, and a restart continues at the
+ * saved page). Records nothing in History. Its watermark is the service's clock at its first page minus the
+ * lookback, so the first incremental pass re-reads everything changed while it ran; if rows moved meanwhile
+ * (a record deleted shifts every later one a page back), a sweep is due at once to find what was skipped.
+ */
+export async function initialPull(ctx: PassContext, state: MirrorState): Promise<PassResult> {
+  const progress = state.pass?.mode === 'initial' ? state.pass : freshProgress('initial', ctx.now());
+  const walk = await walkAndStore(ctx, { progress, window: null, save: true, findMissing: false });
+  const startedAt = new Date(walk.progress.startedAt);
+  await writeState(ctx.db, ctx.entity, {
+    watermark: new Date(walk.progress.frozen),
+    lastPassAt: startedAt,
+    lastPassFinishedAt: new Date(ctx.now()),
+    lastSweepAt: walk.progress.moved ? null : startedAt,
+    pass: null,
+    lastError: null,
+  });
+  return { kind: 'initial', complete: true, walks: 1, changed: walk.changed, recorded: 0, vanished: 0 };
+}
+
+/**
+ * Everything changed since the watermark, with `updatedSince` frozen for the whole walk. A walk during which
+ * rows moved is walked again (same `updatedSince`) before the watermark advances, at most MAX_WALKS times;
+ * after that the watermark stays where it was and the next interval tries again. Changes are recorded with
+ * the window since the previous complete pass.
+ */
+export async function incrementalPass(ctx: PassContext, state: MirrorState): Promise<PassResult> {
+  const result: PassResult = { kind: 'incremental', complete: false, walks: 0, changed: 0, recorded: 0, vanished: 0 };
+  const startedAt = new Date(ctx.now());
+  for (let walkNo = 0; walkNo < MAX_WALKS; walkNo++) {
+    const walk = await walkAndStore(ctx, {
+      progress: freshProgress('incremental', ctx.now()),
+      updatedSince: state.watermark ?? undefined,
+      window: { from: state.lastPassAt, to: startedAt },
+      save: false,
+      findMissing: false,
+    });
+    result.walks++;
+    result.changed += walk.changed;
+    result.recorded += walk.recorded;
+    if (walk.progress.moved) continue;
+    await writeState(ctx.db, ctx.entity, { watermark: new Date(walk.progress.frozen), lastPassAt: startedAt, lastPassFinishedAt: new Date(ctx.now()), lastError: null });
+    result.complete = true;
+    return result;
+  }
+  await writeState(ctx.db, ctx.entity, { lastError: `rows moved during ${MAX_WALKS} walks; the watermark stays` });
+  return result;
+}
+
+/** The ids of `missing` the service really no longer has (a read by id answers 404), or all of them when the walk was clean and there is no such read. */
+async function confirmGone(ctx: PassContext, missing: readonly number[], moved: boolean): Promise<number[]> {
+  const read = MIRROR_ENTITIES[ctx.entity].read;
+  if (!read) return moved ? [] : [...missing];
+  const gone: number[] = [];
+  for (const id of missing) {
+    try {
+      await ctx.client.read(read, id, ctx.signal);
+    } catch (error) {
+      if (isApiError(error) && error.isNotFound) gone.push(id);
+      else throw error;
+    }
+  }
+  return gone;
+}
+
+/**
+ * The full sweep: every page again (resumable), to catch what no modification time covers (a bundle's
+ * availableQty, a record skipped by offset drift) and to flag, never drop, the records the service no longer
+ * returns. Changes it finds are recorded like an incremental pass's.
+ */
+export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassResult> {
+  const progress = state.pass?.mode === 'sweep' ? state.pass : freshProgress('sweep', ctx.now());
+  const walk = await walkAndStore(ctx, { progress, window: { from: state.lastPassAt, to: new Date(ctx.now()) }, save: true, findMissing: true });
+  const gone = await confirmGone(ctx, walk.progress.missing, walk.progress.moved);
+  const vanished = await flagVanished(ctx.db, ctx.entity, gone);
+  const startedAt = new Date(walk.progress.startedAt);
+  await writeState(ctx.db, ctx.entity, { lastSweepAt: startedAt, lastPassAt: startedAt, lastPassFinishedAt: new Date(ctx.now()), pass: null, lastError: null });
+  return { kind: 'sweep', complete: true, walks: 1, changed: walk.changed, recorded: walk.recorded, vanished };
+}
+
+/** Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an incremental pass. */
+export async function runDuePass(ctx: PassContext, options: { sweepEveryMs: number }): Promise<PassResult> {
+  const state = await readState(ctx.db, ctx.entity);
+  if (!state.watermark || state.pass?.mode === 'initial') return initialPull(ctx, state);
+  const sweepDue = !state.lastSweepAt || ctx.now() - state.lastSweepAt.getTime() >= options.sweepEveryMs;
+  if (state.pass?.mode === 'sweep' || sweepDue || !MIRROR_ENTITIES[ctx.entity].incremental) return sweep(ctx, state);
+  return incrementalPass(ctx, state);
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+
+/**
+ * Every in-memory PGlite the tests open starts from the empty cluster pglite-template.global.ts saved, instead of
+ * running initdb: PGlite's initdb boots a second WebAssembly instance and costs about 3 s a database on this
+ * machine, a load about 1 s, and the suite opens over a hundred databases. The database itself is real PGlite,
+ * migrated and seeded by the code under test as before; only an empty cluster's files are copied.
+ * Databases in a folder are left alone (they may already hold a cluster).
+ */
+const PATCHED = Symbol.for('pglite-template');
+type Options = NonNullable<Parameters<typeof PGlite.create>[1]>;
+
+if (!Reflect.get(PGlite, PATCHED)) {
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const create = PGlite.create.bind(PGlite);
+  const inMemory = (dataDir: string | undefined) => dataDir === undefined || dataDir.startsWith('memory://');
+  PGlite.create = ((dataDirOrOptions?: string | Options, options?: Options) => {
+    const merged: Options =
+      typeof dataDirOrOptions === 'string' ? { ...options, dataDir: dataDirOrOptions } : { ...(dataDirOrOptions ?? options) };
+    if (inMemory(merged.dataDir) && !merged.loadDataDir && !merged.noInitDb) merged.loadDataDir = template;
+    return create(merged);
+  }) as typeof PGlite.create;
+  Reflect.set(PGlite, PATCHED, true);
+}
