@@ -92,7 +92,10 @@ afterAll(async () => {
 function startWorker() {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, JOBS_RUNNER: 'on', JOBS_CONCURRENCY: '4', SHUTDOWN_GRACE_MS: String(GRACE_MS) },
+    // The upstream here is this test process's own PGlite service, slow on a busy machine: with the default 15 s a
+    // chunk can time out and be re-sent by the client (allowed for keyed rows, and not a unit's send), which the
+    // send count below would then miss. The mirror has nothing to do with this test and only adds upstream reads.
+    env: { ...process.env, JOBS_RUNNER: 'on', JOBS_CONCURRENCY: '4', SHUTDOWN_GRACE_MS: String(GRACE_MS), UPSTREAM_TIMEOUT_MS: '120000', MIRROR: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
