@@ -26,12 +26,17 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
+/** Specs that start imports, exports, bulk edits or quota refreshes through the screens (see `workers` below). */
+const JOB_SPECS = /\/(find|history|imports|predict|quotas|quotas-instances|round-trip|round-trip-families|workbench)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${process.env.NEXT_DIST_DIR ?? '.next'}`,
   fullyParallel: false,
-  // Two spec files at a time: one browser and one server leave most of a core idle (the specs share the demo data, so
-  // each uses records of its own; fullyParallel stays off so a file's tests keep their order).
+  // Two spec files at a time: one browser and one server leave most of a core idle. The specs share the demo data, so
+  // each uses records of its own; fullyParallel stays off so a file's tests keep their order. The console runs one
+  // import per family, one export per person and one quota refresh at a time: the specs that start those run one
+  // after another in the `jobs` project, beside the others.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -46,7 +51,15 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     {
+      name: 'jobs',
+      testMatch: JOB_SPECS,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH },
+      dependencies: ['setup'],
+    },
+    {
       name: 'chromium',
+      testIgnore: JOB_SPECS,
       use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH },
       dependencies: ['setup'],
     },
