@@ -168,7 +168,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
   // page on any console error (hydration too).
   for (const [group, pages] of TOURS) {
     test(`axe passes in Traditional Chinese, light and dark: ${group}`, async ({ page }) => {
-      test.slow(); // Up to nine pages, each checked by axe twice.
+      test.setTimeout(300_000); // Up to nine pages, each checked by axe twice, with another spec running beside it.
       // Each page's client components get only their namespaces (lib/i18n/client-scopes.ts): a missing one is
       // reported by next-intl in the browser console, and would show a message key instead of words.
       const missing: string[] = [];
@@ -307,7 +307,7 @@ test.describe('English, light and dark', () => {
   test.use({ storageState: storageStateFor('admin') });
   for (const [group, pages] of TOURS) {
     test(`axe passes in English, light and dark: ${group}`, async ({ page }) => {
-      test.slow();
+      test.setTimeout(300_000);
       await tour(page, pages, 'en', ['light', 'dark']);
     });
   }
