@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/client/api-error';
 import { importRows } from '@/lib/client/imports/from-rows';
 import { FAMILY_NAMES, isFamilyName, FAMILIES, type FamilyName } from '@/lib/csv/families';
 import { readFailedSync, type SyncRead } from '@/lib/csv/failed-sync';
-import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
+import { FixGrid } from './fix-grid';
+import { useLiveCheck, type GridRow } from './grid-rows';
 import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
 
 /**

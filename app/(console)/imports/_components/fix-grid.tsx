@@ -2,14 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import Papa from 'papaparse';
-import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Badge, Checkbox, cn } from '@/components/ui';
-import { checkRows, type RowIssue } from '@/lib/csv/check';
+import type { RowIssue } from '@/lib/csv/check';
 import { describeIssue } from '@/lib/csv/describe';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/csv/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { useLiveCheck, type GridRow } from './grid-rows';
 
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
@@ -21,16 +22,6 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
  * last change, and a block of cells copied from a spreadsheet (tab-separated) pastes from the focused cell.
  * One cell is in the tab order (roving tabindex), so Tab leaves the grid.
  */
-
-export interface GridRow {
-  rowNo: number;
-  /** What the row is called: its line in the file, or its index in a sync body. */
-  label: string;
-  cells: string[];
-  /** Why it failed: the service's codes, or the first check's. */
-  issues: RowIssue[];
-  status?: string;
-}
 
 export interface FixGridProps {
   family: FamilyName;
@@ -45,23 +36,6 @@ export interface FixGridProps {
   selected: ReadonlySet<number>;
   onSelect: (rowNo: number, selected: boolean) => void;
   statusText?: (status: string) => string;
-}
-
-export type LiveCheck = { errors: RowIssue[]; changed: boolean };
-
-/** The live check of every row's current cells (edited or not). */
-export function useLiveCheck(family: FamilyName, headers: readonly string[], mapping: readonly (string | null)[], rows: readonly GridRow[], edits: Readonly<Record<number, string[]>>) {
-  return useMemo(() => {
-    const fam = FAMILIES[family];
-    const out = new Map<number, LiveCheck>();
-    for (const row of rows) {
-      const cells = edits[row.rowNo] ?? row.cells;
-      const changed = cells.some((c, i) => c !== (row.cells[i] ?? ''));
-      const checked = checkRows(fam, headers, mapping as (string | null)[], [{ line: 1, cells }]).rows[0]!;
-      out.set(row.rowNo, { errors: checked.errors, changed });
-    }
-    return out;
-  }, [family, headers, mapping, rows, edits]);
 }
 
 type Pos = { r: number; c: number };

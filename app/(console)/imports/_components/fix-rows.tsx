@@ -9,7 +9,8 @@ import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { importsApi } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/csv/families';
-import { FixGrid, useLiveCheck, type GridRow } from './fix-grid';
+import { FixGrid } from './fix-grid';
+import { useLiveCheck, type GridRow } from './grid-rows';
 import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
 
 /** Rows of one import the grid holds at once; more are fixed after the first ones went through. */
