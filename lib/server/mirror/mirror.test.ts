@@ -56,9 +56,12 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
   beforeAll(async () => {
     service = await serviceEngine.start(testSeed());
     await service.db.exec(`
-      insert into skus (id, tenant_id, product_id, outer_sys_code, name, barcode, price, sell_price, status, inventory_qty)
+      insert into skus (id, tenant_id, product_id, outer_sys_code, name, barcode, price, sell_price, status, inventory_qty, updated_at)
       select g, (select id from tenants where key = 'acme'), 1, 'M' || g, 'Mirror SKU ' || g, 'B' || g, g % 500, g % 700,
-        case when g % 3 = 0 then 'Inactive' else 'Active' end, g % 50
+        case when g % 3 = 0 then 'Inactive' else 'Active' end, g % 50,
+        -- Older than any pass's lookback: an incremental pass reads only the SKUs the test changes (on a quick
+        -- machine, SKUs written seconds before the initial pull would all be read again, and no row would move).
+        now() - interval '1 hour'
       from generate_series(${FIRST_ID}, ${FIRST_ID + SKUS - 1}) g;
       select setval('skus_id_seq', ${FIRST_ID + SKUS + 1000});`);
     ({ connection } = await consoleEngine.open());
