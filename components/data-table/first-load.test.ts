@@ -111,7 +111,8 @@ describe('the first load of a list page', () => {
   }
 
   it('finds zod where a browser module does import it (the check itself works)', () => {
-    // A create form validates in the browser with zod: its route must be reported.
-    expect(browserZodChains(['app/(console)/companies/new/page.tsx']).length).toBeGreaterThan(0);
+    // The import wizard checks rows in the browser with the contract's zod schemas (record forms load theirs on
+    // first focus since issue 27): its route must be reported.
+    expect(browserZodChains(['app/(console)/imports/new/page.tsx']).length).toBeGreaterThan(0);
   });
 });
