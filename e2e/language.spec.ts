@@ -201,7 +201,10 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
       await call(`/${created!.id}/rows`, { rows });
       // One companies import at a time: a spec running beside this one may be importing companies right now.
       for (let waited = 0; ; waited += 1000) {
-        const started = await fetch(`/api/imports/${created!.id}/start`, { method: 'POST', headers: { 'X-Console-Request': '1' } });
+        const started = await fetch(`/api/imports/${created!.id}/start`, {
+          method: 'POST',
+          headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' },
+        });
         if (started.ok) break;
         if (started.status !== 409 || waited > 90_000) throw new Error(`/start: HTTP ${started.status}`);
         await new Promise((resolve) => setTimeout(resolve, 1000));
