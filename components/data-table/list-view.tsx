@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { fetchListResult } from '@/lib/client/list-read';
-import { fetchAllPages, type ListQuery } from '@/lib/client/lists';
+import { fetchAllShown, fetchListResult } from '@/lib/client/list-read';
+import type { ListQuery } from '@/lib/client/lists';
 import { listKeys } from '@/lib/client/query-keys';
 import { isSortable, MIRROR_PAGE_SIZES } from '@/lib/contract/console/list-read';
 import type { ListItem } from '@/lib/contract/endpoints';
@@ -156,7 +156,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
             <ExportCsvButton
               fileBase={props.csvFileBase}
               columns={exportColumns}
-              fetchAll={(options) => fetchAllPages(props.list, state.filters, options)}
+              fetchAll={(options) => fetchAllShown(props.list, { filters: state.filters, sort: state.sort, dir: state.dir, q: state.q }, options)}
               narrow={exact ? (all) => exactCodeRows(all as Row[], code) : undefined}
             />
           </>

@@ -1,8 +1,8 @@
 import type { ListItem } from '@/lib/contract/endpoints';
 import type { ListName, ListPage } from '@/lib/contract/lists';
-import { listReadEntry, type LiveReason, type MirrorFreshness } from '@/lib/contract/console/list-read';
+import { listReadEntry, MIRROR_PAGE_SIZE_MAX, type LiveReason, type MirrorFreshness } from '@/lib/contract/console/list-read';
 import { consoleFetch } from './console-fetch';
-import { fetchListPage, type ListQuery } from './lists';
+import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from './lists';
 
 /** A list page as a list shows it: from the mirror (sorted, searched, counted, dated), or live through the proxy in id order. */
 export type ListResult<T> = ListPage<T> &
@@ -35,4 +35,23 @@ export async function fetchListResult<L extends ListName>(
     return { ...(answer.page as ListPage<ListItem<L>>), source: 'mirror', counts: answer.counts, freshness: answer.freshness };
   }
   return { ...(await fetchListPage(list, query, options.signal)), source: 'live', reason: answer.reason };
+}
+
+/**
+ * Every row of a list as it is shown: from the mirror in its order and with its search, 500 a request; live
+ * (every page of the service, id order) when the list cannot read the mirror.
+ */
+export async function fetchAllShown<L extends ListName>(
+  list: L,
+  query: Omit<ListQuery<L>, 'page' | 'pageSize'>,
+  options: { signal?: AbortSignal; onProgress?: (p: AllPagesProgress) => void } = {},
+): Promise<ListItem<L>[]> {
+  const rows: ListItem<L>[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchListResult(list, { ...query, page, pageSize: MIRROR_PAGE_SIZE_MAX }, options);
+    if (result.source === 'live') return fetchAllPages(list, query.filters, options);
+    rows.push(...result.data);
+    options.onProgress?.({ fetched: rows.length, total: result.totalCount });
+    if (page >= result.totalPages) return rows;
+  }
 }
