@@ -56,17 +56,18 @@ server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ??
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-stopOnSignal(env.shutdownGraceMs, async (signal) => {
+stopOnSignal(env.shutdownGraceMs + env.shutdownDrainMs, async (signal) => {
   const graceMs = env.shutdownGraceMs;
   console.log(`${signal}: finishing requests in flight and handing back job units (at most ${graceMs} ms)…`);
   stopping = true;
+  // First thing: the runtime is stopping, so /api/ready answers 503 from now on (lib/server/runtime/readiness.ts).
+  const jobsStopped = stopJobs();
+  // SHUTDOWN_DRAIN_MS: keep serving while the load balancer sees that 503 and routes new requests elsewhere.
+  if (env.shutdownDrainMs > 0) await delay(env.shutdownDrainMs);
   for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await Promise.all([
-    Promise.race([drained, delay(graceMs)]).then(() => server.closeAllConnections()),
-    stopJobs(),
-  ]);
+  await Promise.all([Promise.race([drained, delay(graceMs)]).then(() => server.closeAllConnections()), jobsStopped]);
   await closeRuntime();
   await app.close().catch(() => {});
 });

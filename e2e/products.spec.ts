@@ -3,6 +3,7 @@ import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, recordUpstreamRequests, uniqueCode } from './support/demo-seed';
+import { hydrated } from './support/hydration';
 
 const tenant = demoTenant();
 const roots = tenant.productCategories.filter((c) => c.parentId === null);
@@ -75,6 +76,7 @@ test.describe('steward', () => {
     expect(asked).toBe(0);
 
     await page.goto(`/products/${product.id}/edit`);
+    await hydrated(name);
     await name.fill(`${product.name} (edited)`);
     await nav.click();
     expect(asked).toBe(1);

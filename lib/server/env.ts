@@ -53,6 +53,8 @@ export interface Env {
   jobs: { runner: boolean; concurrency: number; quotaMaxAgeMs: number };
   /** How long a stopping process (SIGTERM) lets requests and job units in flight finish before it exits. */
   shutdownGraceMs: number;
+  /** How long a stopping web process keeps serving, with /api/ready answering 503, before it stops taking connections. */
+  shutdownDrainMs: number;
   /** Audit entries and change records older than this many days are deleted by a background job; null: kept. */
   audit: { retentionDays: number | null };
   /** The mirror (lib/server/mirror): on unless MIRROR=off; an incremental pass every intervalMs, a full sweep every sweepMs. */
@@ -147,6 +149,7 @@ const raw = z.object({
   JOBS_RUNNER: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   JOBS_CONCURRENCY: integer(8, 1, 64),
   SHUTDOWN_GRACE_MS: integer(25_000, 0, 600_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 0, 600_000),
   /** Seconds. */
   QUOTA_MAX_AGE: integer(3600, 60, 31 * 24 * 3600),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
@@ -269,6 +272,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     userRoles,
     jobs: { runner: v.JOBS_RUNNER !== 'off', concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     metricsToken: v.METRICS_TOKEN ?? null,
     audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
     mirror: { enabled: v.MIRROR !== 'off', intervalMs: v.MIRROR_INTERVAL_S * 1000, sweepMs: v.MIRROR_SWEEP_MIN * 60_000 },

@@ -3,6 +3,7 @@ import type { AnyEndpoint } from './endpoint';
 import { exportsApi } from './exports';
 import { historyApi } from './history';
 import { importsApi } from './imports';
+import { listsApi } from './lists';
 import { opsApi } from './ops';
 import { quotasApi } from './quotas';
 import { salespeopleApi } from './salespeople';
@@ -19,6 +20,7 @@ export const CONSOLE_API = {
   salespeople: salespeopleApi,
   audit: auditApi,
   ops: opsApi,
+  lists: listsApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

@@ -8,7 +8,7 @@ import { ROLES, type Role } from '@/lib/contract/roles';
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
 // the reference service in-process. The permission rule is restated here on purpose, independent of
-// lib/contract: imports are for stewards and admins, the audit log for admins, History for stewards and admins (back-office users'
+// lib/contract: imports are for stewards and admins, the back-office users' list for admins, the audit log for admins, History for stewards and admins (back-office users'
 // for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
 const ORIGIN = 'http://console.test';
 Object.assign(process.env, {
@@ -25,16 +25,18 @@ function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, 
   if (path.startsWith('/api/audit')) return role === 'admin';
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
+  if (path.startsWith('/api/lists')) return params.list === 'internalUsers' ? role === 'admin' : true;
   return true;
 }
 
 /** Samples: ids nobody has (an allowed call answers not found or an empty list), bodies the contract refuses. */
 function samples(entry: AnyEndpoint): { params: Record<string, string>; body?: string }[] {
   const params = (names: Record<string, string>) => Object.fromEntries([...entry.path.matchAll(/\[(\w+)\]/g)].map(([, n]) => [n!, names[n!]!]));
-  const base = { id: '987654', family: 'companies', type: 'companies' };
+  const base = { id: '987654', family: 'companies', type: 'companies', list: 'skus' };
   const body = entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
   const all = [{ params: params(base), body }];
   if (entry.path.startsWith('/api/history')) all.push({ params: params({ ...base, type: 'users', id: '2' }), body });
+  if (entry.path.startsWith('/api/lists')) all.push({ params: params({ ...base, list: 'internalUsers' }), body });
   return all;
 }
 

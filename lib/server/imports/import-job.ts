@@ -3,6 +3,7 @@ import { errorField } from '@/lib/contract';
 import type { RowIssue } from '@/lib/csv/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
+import { writtenByFamily } from '../mirror/write-through';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { recordChunkHistory, type SentOutcome } from './history';
@@ -29,6 +30,7 @@ export type ImportParams = { importId: string; family: FamilyName };
 export type ChunkInput = { importId: string; chunk: number };
 
 const encoder = new TextEncoder();
+const APPLIED = new Set<string>(['created', 'updated', 'ok']);
 
 type AnyResult = { index: number; status: string; id?: number | null; errors?: string[]; error?: string | null };
 
@@ -124,6 +126,8 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
       const sent = taken.body !== null ? (JSON.parse(taken.body) as Record<string, unknown>[]) : taken.items;
       return { ok: true, result: taken.rowNos.map((rowNo, i): SentOutcome => ({ ...outcomeOf(rowNo, results[i]), sent: sent?.[i] ?? null })) };
     },
+    // The records a chunk created or updated, for the mirror's write-through (lib/server/jobs/run-unit.ts).
+    written: (_input, result) => writtenByFamily(family, (result ?? []).filter((r) => APPLIED.has(r.status)).map((r) => r.recordId)),
     async store(trx, finished, ctx) {
       const db = trx;
       // The chunks sent: their outcomes in one statement.

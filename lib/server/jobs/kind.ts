@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
+import type { Written } from '../mirror/write-through';
 import type { UpstreamClient } from '../upstream';
 import type { UnitSpec } from './store';
 
@@ -43,6 +44,11 @@ export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
    * planner that dies leaves the added units; the next planner starts over and adds only new keys).
    */
   plan?(context: JobContext<Params>): AsyncIterable<readonly UnitSpec<Input>[]>;
+  /**
+   * Optional, for writes: the mirrored records a unit that succeeded wrote (from its result), read back and
+   * copied into the mirror before the unit is recorded done (jobs/run-unit.ts, the mirror's write-through).
+   */
+  written?(input: Input, result: Result | undefined, context: JobContext<Params>): Written | null;
   /** Does one unit. A thrown error fails the unit with { code: 'unit_error', message }. */
   run(input: Input, context: JobContext<Params>): Promise<UnitResult<Result>>;
   /**

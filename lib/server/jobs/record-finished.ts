@@ -1,10 +1,13 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
+import { logger } from '../log/logger';
+import { storeReadBack, type ReadBack } from '../mirror/write-through';
 import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
 import { closeFinishedJobs, completeUnits, type ClaimedUnit, type UnitOutcome } from './store';
 
-export type Finished = { unit: ClaimedUnit; kind: AnyJobKind; outcome: UnitResult };
+/** A finished unit; `readBack`: the records it wrote as /v1 returned them after (the mirror's write-through). */
+export type Finished = { unit: ClaimedUnit; kind: AnyJobKind; outcome: UnitResult; readBack?: ReadBack };
 
 /**
  * Records a runner's finished units in one transaction: their outcomes (only those it still holds), what
@@ -35,7 +38,24 @@ export async function recordFinished(
       const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
       await first.kind.store!(trx, units, contextOf(first.unit));
     }
+    await storeReadBacks(trx, batch.flatMap((f) => (recorded.has(f.unit.id) && f.readBack ? [f.readBack] : [])));
     // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
     return closeFinishedJobs(trx, jobIds, false);
   });
+}
+
+/**
+ * The mirror's copy of what the units wrote, after their change records (the echo rule reads them), under a
+ * savepoint: a failure leaves the mirror to its next pass and the units' outcomes are still recorded.
+ */
+async function storeReadBacks(trx: Kysely<ConsoleDatabase>, readBacks: readonly ReadBack[]): Promise<void> {
+  if (readBacks.length === 0) return;
+  await sql`savepoint mirror_write_through`.execute(trx);
+  try {
+    await storeReadBack(trx, readBacks);
+    await sql`release savepoint mirror_write_through`.execute(trx);
+  } catch (error) {
+    await sql`rollback to savepoint mirror_write_through`.execute(trx);
+    logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror write-through failed; the next pass catches up');
+  }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { UpstreamClient } from '../upstream';
 import type { AnyJobKind } from './kind';
+import type { UnitReadBack } from './run-unit';
 
 export interface JobRunnerOptions {
   db: Kysely<ConsoleDatabase>;
@@ -25,4 +26,6 @@ export interface JobRunnerOptions {
    * that stops listening. The runner then claims them at once, even with its own queue full.
    */
   watchReleases?: (onRelease: () => void) => Promise<() => Promise<void>>;
+  /** The mirror's write-through (run-unit.ts): given where the mirror is on; reads back what a unit wrote. */
+  readBack?: UnitReadBack;
 }

@@ -7,8 +7,9 @@ import { logger } from '../log/logger';
 import { logFlushed } from './job-log';
 import { planJob } from './plan-job';
 import { recordFinished, type Finished } from './record-finished';
+import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
-import type { AnyJobKind, JobContext, UnitResult } from './kind';
+import type { AnyJobKind, JobContext } from './kind';
 
 import { claimPlanning, claimUnits, closeFinishedJobs, failExpiredUnits, notifyReleased, releasePlanning, releaseUnits, renewPlanning, renewUnits, type ClaimedUnit } from './store';
 
@@ -53,6 +54,7 @@ export class JobRunner {
   #claimReleased = false;
   #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
   readonly #watchReleases: JobRunnerOptions['watchReleases'];
+  readonly #readBack: JobRunnerOptions['readBack'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -68,6 +70,7 @@ export class JobRunner {
       options.log ??
       ((message, error) => logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message));
     this.#watchReleases = options.watchReleases;
+    this.#readBack = options.readBack;
   }
 
   get isRunning(): boolean {
@@ -250,14 +253,9 @@ export class JobRunner {
   }
 
   async #runUnit(held: Held): Promise<void> {
-    let outcome: UnitResult;
-    try {
-      outcome = await held.kind.run(held.unit.input, this.#context(held.unit));
-    } catch (error) {
-      outcome = { ok: false, error: { code: 'unit_error', message: error instanceof Error ? error.message : String(error) } };
-    }
+    const { outcome, readBack } = await runUnit(held.kind, held.unit.input, this.#context(held.unit), this.#readBack);
     if (this.#abandoned) return;
-    this.#finished.push({ ...held, outcome });
+    this.#finished.push({ ...held, outcome, readBack });
     // The last unit running here, nothing queued: record now. Waiting flushMs would end the job that much later.
     const last = this.#inFlight.size <= 1 && this.#queue.length === 0;
     if (this.#finished.length >= this.#flushMax || last) void this.#flush();

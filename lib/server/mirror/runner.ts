@@ -5,6 +5,7 @@ import type { ConsoleDatabase } from '../db/types';
 import { logger } from '../log/logger';
 import type { UpstreamClient } from '../upstream';
 import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
+import { passErrorMessage } from './freshness';
 import { runDuePass, type PassResult } from './passes';
 import { dropLease, readState, resetState, takeLease, writeState } from './state';
 import { clearMirror } from './store';
@@ -57,6 +58,7 @@ export class MirrorRunner {
   #schedule(ms: number): void {
     if (!this.#running) return;
     this.#timer = setTimeout(() => {
+      this.#timer = null;
       this.#round = this.round().catch((error: unknown) => {
         this.#log('mirror round failed', error);
         return null;
@@ -64,6 +66,17 @@ export class MirrorRunner {
       void this.#round.finally(() => this.#schedule(this.#options.intervalMs));
     }, ms);
     this.#timer.unref?.();
+  }
+
+  /**
+   * A round now instead of at the end of the interval (a list's Refresh), unless one is running; the next one
+   * follows an interval after it as usual.
+   */
+  wake(): void {
+    if (!this.#running || this.#timer === null) return;
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#schedule(0);
   }
 
   /** Stops after the page in flight (the walk's progress is kept) and hands the lease back. */
@@ -95,7 +108,7 @@ export class MirrorRunner {
         try {
           results[entity] = await runDuePass({ db, client, entity, now: this.#now, signal: this.#abort.signal }, { sweepEveryMs: sweepMs });
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = passErrorMessage(error);
           results[entity] = { error: message };
           if (!this.#abort.signal.aborted) this.#log(`mirror pass of ${entity} failed`, error);
           await writeState(db, entity, { lastError: message }).catch(() => {});

@@ -7,6 +7,7 @@ import { getUpstream } from '../upstream-instance';
 import { logger } from '../log/logger';
 import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';
+import { writeThrough, writtenByOperation } from '../mirror/write-through';
 import { createProxyHandler, type ProxyFacts } from './handler';
 
 /**
@@ -45,6 +46,11 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       bodyLimitBytes: env.proxyBodyLimitBytes,
       timeoutMs: env.upstream.timeoutMs,
       audit: async (entry) => recordAudit(await consoleDb(), entry),
+      // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
+      afterWrite: async (write) => {
+        const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;
+        if (written) await writeThrough(await consoleDb(), getUpstream(), written, { since: write.sentAt, log: logError });
+      },
       logError,
       observe,
     });

@@ -45,10 +45,22 @@ export interface ProxyDeps {
   bodyLimitBytes: number;
   timeoutMs: number;
   audit?(entry: AuditEntry): Promise<void>;
+  /**
+   * After a write the service answered 2xx, once it is audited and before its answer goes back: the mirror's
+   * write-through (lib/server/mirror/write-through.ts). Awaited; an error is logged, never answered.
+   */
+  afterWrite?(write: AppliedWrite): Promise<void>;
   /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
   logError?(message: string, error: unknown): void;
   /** Called once per request with what its log line and metrics need. */
   observe?(facts: ProxyFacts): void;
+}
+
+/** A write the service accepted: the records it names (ids, or `code:` keys) and when it was sent (ms). */
+export interface AppliedWrite {
+  operation: string;
+  ids: string[];
+  sentAt: number;
 }
 
 /** One request through the proxy, as logged: never a header, cookie or body. */
@@ -155,6 +167,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         return refuse('code_check_failed');
       }
     }
+    const sentAt = Date.now();
     try {
       const upstream = await deps.send({
         method,
@@ -178,17 +191,19 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       facts.upstreamStatus = status;
     }
 
-    if (write && deps.audit) {
-      const requestText = body.bytes ? decoder.decode(body.bytes) : null;
-      const summary = summariseWrite({
-        operation: target.operation,
-        pathId: target.params.id,
-        requestText,
-        status,
-        responseText: responseBytes ? decoder.decode(responseBytes) : null,
-        failure,
-        existingIds: existingIds ?? undefined,
-      });
+    const requestText = write && body.bytes ? decoder.decode(body.bytes) : null;
+    const summary = write
+      ? summariseWrite({
+          operation: target.operation,
+          pathId: target.params.id,
+          requestText,
+          status,
+          responseText: responseBytes ? decoder.decode(responseBytes) : null,
+          failure,
+          existingIds: existingIds ?? undefined,
+        })
+      : null;
+    if (summary && deps.audit) {
       try {
         await deps.audit({
           userId: user.id,
@@ -207,6 +222,13 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         // The write already happened upstream; its answer still goes back, and the gap is reported.
         deps.logError?.(`audit write failed for ${target.operation}`, error);
       }
+    }
+    if (summary && deps.afterWrite && status !== null && status >= 200 && status < 300) {
+      const failed = new Set(summary.failedIds);
+      // Applied upstream: whatever goes wrong after, the answer still goes back.
+      await deps.afterWrite({ operation: target.operation, ids: summary.targetIds.filter((id) => !failed.has(id)), sentAt }).catch((error: unknown) =>
+        deps.logError?.(`after-write step failed for ${target.operation}`, error),
+      );
     }
 
     if (failure || status === null || !headers) return refuse(failure ?? 'upstream_unreachable');

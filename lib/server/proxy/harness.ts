@@ -11,7 +11,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap'
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
 import { migrateConsoleDb } from '../db/migrate';
-import { createUpstreamClient, SkewTracker, type FetchImpl } from '../upstream';
+import { writeThrough, writtenByOperation } from '../mirror/write-through';
+import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../upstream';
 import { createProxyHandler, type ProxyDeps } from './handler';
 import { createSessionReader } from './session-check';
 
@@ -38,6 +39,8 @@ export interface ProxyHarness {
   auth: ConsoleAuth;
   db: Kysely<ConsoleDatabase>;
   service: Service;
+  /** The signing client the proxy sends with (the ERP's credential). */
+  client: UpstreamClient;
   reached: ReachedRequest[];
   /** Session cookie (`name=value`) per role. */
   cookies: Record<Role, string>;
@@ -66,7 +69,7 @@ async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
 }
 
 export async function createProxyHarness(
-  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes' | 'observe'>> & { record?: boolean } = {},
+  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes' | 'observe'>> & { record?: boolean; mirror?: boolean } = {},
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db;
@@ -115,6 +118,13 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
+    // As console-proxy.ts wires it when MIRROR is on.
+    afterWrite: options.mirror
+      ? async (write) => {
+          const written = writtenByOperation(write.operation, write.ids);
+          if (written) await writeThrough(db, client, written, { since: write.sentAt, log: () => {} });
+        }
+      : undefined,
     observe: options.observe,
   });
 
@@ -126,6 +136,7 @@ export async function createProxyHarness(
     auth,
     db,
     service,
+    client,
     reached,
     cookies,
     signIn: (email) => signIn(auth, email),

@@ -5,7 +5,9 @@ import { authConfigFromEnv } from '../auth/config';
 import { getEnv } from '../env';
 import { JOB_KINDS } from '../jobs/kinds';
 import { JobRunner } from '../jobs/runner';
+import { logger } from '../log/logger';
 import { MirrorRunner } from '../mirror/runner';
+import { READ_BACK_TIMEOUT_MS, readBack, type ReadBack, type Written } from '../mirror/write-through';
 import { UNITS_RELEASED_CHANNEL } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
 import { runtime } from '.';
@@ -91,8 +93,20 @@ export function ensureJobRunner(): Promise<JobRunner | null> {
         upstream: getJobsUpstream(),
         concurrency: getEnv().jobs.concurrency,
         watchReleases: (onRelease) => runtime().listen(UNITS_RELEASED_CHANNEL, onRelease),
+        readBack: getEnv().mirror.enabled ? jobsReadBack : undefined,
       }),
   );
+}
+
+/** An import chunk's records read back for the mirror, within the write-through's bound; null when that failed. */
+async function jobsReadBack(written: Written, sentAt: number): Promise<ReadBack | null> {
+  try {
+    const records = await readBack(getJobsUpstream(), written, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    return { entity: written.entity, records };
+  } catch (error) {
+    logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror read-back failed; the next pass catches up');
+    return null;
+  }
 }
 
 /** This process's mirror runner (null where jobs do not run or MIRROR=off); started at start-up by startRuntime(). */

@@ -46,7 +46,10 @@ beforeAll(async () => {
     UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
     BETTER_AUTH_SECRET: SECRET,
     JOBS_RUNNER: 'off',
+    // Short, so "3 intervals without a complete pass" comes within the test.
+    MIRROR_INTERVAL_S: '1',
   });
+  delete process.env.MIRROR;
   delete process.env.DEMO_MODE;
 }, 180_000);
 
@@ -114,4 +117,45 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
       await admin.end();
     }
   }, 120_000);
+
+  it('reports the mirror lag, and says degraded with 200 past 3 intervals without a complete pass', async () => {
+    const { readyAnswer } = await import('./readiness');
+    const { runtime } = await import('.');
+    const { currentTenant, getJobsUpstream } = await import('./parts');
+    const { MirrorRunner } = await import('../mirror/runner');
+    // The passes a worker would run (this process runs none: JOBS_RUNNER=off), against the real service.
+    const runner = new MirrorRunner({ db: await runtime().consoleDb(), client: getJobsUpstream(), tenant: currentTenant(), intervalMs: 1_000, sweepMs: 3_600_000 });
+    expect(Object.values((await runner.round())!).filter((r) => 'error' in r)).toEqual([]);
+    const fresh = await readyAnswer();
+    expect(fresh).toMatchObject({ status: 200, data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 1 } } } });
+    const mirror = fresh.data.checks.mirror as { lagS: number; entities: Record<string, number> };
+    expect(mirror.lagS).toBeLessThanOrEqual(2);
+    expect(Object.keys(mirror.entities).sort()).toEqual(['bundles', 'companies', 'internalUsers', 'productCategories', 'products', 'skus']);
+
+    // No pass for more than 3 intervals: degraded, and still 200 (the copy is shared; lists still serve it).
+    const start = Date.now();
+    let late = await readyAnswer();
+    while (late.data.status !== 'degraded' && Date.now() - start < 10_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      late = await readyAnswer();
+    }
+    expect(late).toMatchObject({ status: 200, data: { status: 'degraded', checks: { mirror: { status: 'degraded' } } } });
+    expect((late.data.checks.mirror as { lagS: number }).lagS).toBeGreaterThan(3);
+    expect(Date.now() - start).toBeGreaterThan(1_000);
+
+    // The next complete pass brings it back, with nobody doing anything else.
+    await runner.round();
+    expect(await readyAnswer()).toMatchObject({ status: 200, data: { status: 'ready', checks: { mirror: { status: 'ok' } } } });
+    await runner.stop();
+  }, 60_000);
+
+  it('answers 503 "stopping" as soon as the process is stopping', async () => {
+    const { readyAnswer } = await import('./readiness');
+    const { runtime } = await import('.');
+    expect((await readyAnswer()).status).toBe(200);
+    // What server.ts and the worker do on SIGTERM, first thing.
+    const stopping = runtime().stopJobs({ graceMs: 0 });
+    expect(await readyAnswer()).toEqual({ status: 503, data: { status: 'not_ready', reason: 'stopping', checks: { jobs: 'off' } } });
+    await stopping;
+  });
 });

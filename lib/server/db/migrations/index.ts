@@ -22,6 +22,7 @@ import userPreferenceFilters from './0260-user-preference-filters';
 import importOriginBefore from './0251-import-origin-before';
 import importRowPredicted from './0275-import-row-predicted';
 import mirror from './0320-mirror';
+import mirrorStatusCount from './0330-mirror-status-count';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -53,4 +54,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0260-user-preference-filters': userPreferenceFilters,
   '0275-import-row-predicted': importRowPredicted,
   '0320-mirror': mirror,
+  '0330-mirror-status-count': mirrorStatusCount,
 };

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListReadAnswer } from '@/lib/contract/console/list-read';
+import type { Sku } from '@/lib/contract/resources';
+import { STATUS } from '@/lib/contract/values';
+
+// The lists' read (GET /api/lists/[list]) through its real route handler, signed in as a demo steward, on the
+// console database in in-memory PGlite, its mirror filled by real passes from the reference service (the demo
+// seed, in-process, real signing). What the route answers is compared with what the service itself answers.
+const ORIGIN = 'http://console.test';
+Object.assign(process.env, {
+  DEMO_MODE: '1',
+  CONSOLE_URL: ORIGIN,
+  BETTER_AUTH_SECRET: 'lists-route-test-secret-'.padEnd(40, 'x'),
+  CONSOLE_DATA_DIR: 'memory://',
+  SERVICE_DATA_DIR: 'memory://',
+  MIRROR_INTERVAL_S: '1',
+  // The passes are driven by the test's own runner below.
+  JOBS_RUNNER: 'off',
+});
+
+type Mirror = Extract<ListReadAnswer<Sku>, { source: 'mirror' }>;
+type Route = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+let GET: Route;
+let cookie = '';
+let away = false;
+let runner: import('@/lib/server/mirror/runner').MirrorRunner;
+const skus: Sku[] = [];
+const products: { id: number; outerSysCode: string | null; name: string | null }[] = [];
+let serviceCount: (status: string, filters?: Record<string, string>) => Promise<number>;
+
+async function read(list: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: ListReadAnswer<Sku> & { error?: string } }> {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const request = new Request(`${ORIGIN}/api/lists/${list}?${search}`, { headers: { 'x-console-request': '1', 'sec-fetch-site': 'same-origin', cookie } });
+  const response = await GET(request, { params: Promise.resolve({ list }) });
+  return { status: response.status, body: (await response.json()) as ListReadAnswer<Sku> & { error?: string } };
+}
+
+async function mirrored(query: Record<string, string | number> = {}): Promise<Mirror> {
+  const { status, body } = await read('skus', query);
+  expect(status).toBe(200);
+  expect(body.source).toBe('mirror');
+  return body as Mirror;
+}
+
+/** The SKUs in the order the list promises: the column, nulls as the largest value, then the id. */
+function ordered(column: 'sellPrice' | 'barcode', dir: 'asc' | 'desc'): number[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const cmp = (a: Sku, b: Sku) => {
+    const x = a[column];
+    const y = b[column];
+    if (x === y) return a.id - b.id;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x < y ? -1 : 1;
+  };
+  return [...skus].sort((a, b) => sign * cmp(a, b)).map((s) => s.id);
+}
+
+beforeAll(async () => {
+  const { getAuth } = await import('@/lib/server/auth/auth');
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
+  const { runtime } = await import('@/lib/server/runtime');
+  const { getConsoleDb } = await import('@/lib/server/db');
+  const { getEnv } = await import('@/lib/server/env');
+  const { createUpstreamClient } = await import('@/lib/server/upstream');
+  const { getUpstream, currentTenant } = await import('@/lib/server/runtime/parts');
+  const { MirrorRunner } = await import('@/lib/server/mirror/runner');
+  ({ GET } = (await import('./route')) as unknown as { GET: Route });
+
+  const auth = await getAuth();
+  const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
+  const response = await auth.handler(
+    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-console-client-address': '198.51.100.7' },
+      body: JSON.stringify({ email: steward.email, password: DEMO_PASSWORD }),
+    }),
+  );
+  cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+
+  const env = getEnv();
+  // The mirror's own client: the service "stops" (every request fails to connect) while `away` is set.
+  const client = createUpstreamClient({
+    baseUrl: env.upstream.baseUrl,
+    clientId: env.upstream.clientId,
+    clientSecret: env.upstream.clientSecret,
+    skew: runtime().skew,
+    retry: { attempts: 1 },
+    fetch: (request) => (away ? Promise.reject(new TypeError('fetch failed: connection refused')) : runtime().upstreamTransport(request)),
+  });
+  runner = new MirrorRunner({ db: await getConsoleDb(), client, tenant: currentTenant(), intervalMs: env.mirror.intervalMs, sweepMs: 3_600_000 });
+
+  const upstream = getUpstream();
+  for await (const s of upstream.listAll('skus', { pageSize: 100 })) skus.push(s);
+  for await (const p of upstream.listAll('products', { pageSize: 100 })) products.push(p);
+  serviceCount = async (status, filters = {}) => (await upstream.list('skus', { filters: { ...filters, status }, pageSize: 1 })).totalCount;
+}, 60_000);
+
+afterAll(async () => {
+  await runner?.stop();
+});
+
+describe('GET /api/lists/[list]', () => {
+  it('pages live until the first copy is complete, then from the mirror', async () => {
+    expect((await read('skus')).body).toEqual({ source: 'live', reason: 'pending' });
+    const round = await runner.round();
+    expect(Object.values(round ?? {}).every((r) => r && 'complete' in r && r.complete)).toBe(true);
+    const answer = await mirrored();
+    expect(answer.page.totalCount).toBe(skus.length);
+    expect(answer.freshness).toMatchObject({ stale: false, away: false, intervalS: 1 });
+    // updatedSince needs the service (the records carry no modification time).
+    expect((await read('skus', { updatedSince: '2026-01-01T00:00:00Z' })).body).toEqual({ source: 'live', reason: 'filter' });
+  }, 60_000);
+
+  it('sorts by any sortable column both ways, ties by id, nulls as the largest value', async () => {
+    expect(skus.length).toBeGreaterThan(100);
+    // Equal sell prices exist in the seed: the id decides between them.
+    expect(new Set(skus.map((s) => s.sellPrice)).size).toBeLessThan(skus.length);
+    for (const dir of ['asc', 'desc'] as const) {
+      const answer = await mirrored({ sort: 'sellPrice', dir, pageSize: 500 });
+      expect(answer.page.data.map((s) => s.id)).toEqual(ordered('sellPrice', dir).slice(0, 500));
+    }
+    const first = (await mirrored({ sort: 'sellPrice', dir: 'desc' })).page.data[0]!;
+    expect(first.sellPrice).toBe(Math.max(...skus.map((s) => s.sellPrice)));
+    // Barcodes are digits only (or empty): the order is the same under any collation.
+    for (const dir of ['asc', 'desc'] as const) {
+      const all: number[] = [];
+      for (let page = 1; all.length < skus.length; page++) all.push(...(await mirrored({ sort: 'barcode', dir, page, pageSize: 100 })).page.data.map((s) => s.id));
+      expect(all).toEqual(ordered('barcode', dir));
+    }
+  });
+
+  it('puts a record without the sorted value last ascending and first descending', async () => {
+    // The seed's SKUs all have barcodes (empty ones are ''): one without is written into the copy for this test.
+    const { getConsoleDb } = await import('@/lib/server/db');
+    const { upsertMirror } = await import('@/lib/server/mirror/store');
+    const { sql } = await import('kysely');
+    const db = await getConsoleDb();
+    const id = 9_999_999;
+    await upsertMirror(db, 'skus', [{ ...skus[0]!, id, barcode: null }]);
+    try {
+      expect((await mirrored({ sort: 'barcode', dir: 'desc' })).page.data[0]!.id).toBe(id);
+      expect((await mirrored({ sort: 'barcode', dir: 'asc', page: Math.ceil((skus.length + 1) / 25) })).page.data.at(-1)!.id).toBe(id);
+    } finally {
+      await sql`delete from mirror_sku where id = ${id}`.execute(db);
+    }
+  });
+
+  it('counts per status as the service does, with and without other filters, never narrowed by the status filter', async () => {
+    for (const filters of [{}, { name: '茶' }, { warehouse: 'x', outerSysCode: 'S00' }]) {
+      const { warehouse: _, ...sent } = filters as Record<string, string>;
+      const answer = await mirrored({ ...sent, status: 'Inactive' });
+      for (const status of STATUS.sku) expect(answer.counts?.[status] ?? 0, `${status} ${JSON.stringify(sent)}`).toBe(await serviceCount(status, sent));
+      expect(answer.page.totalCount).toBe(await serviceCount('Inactive', sent));
+    }
+  });
+
+  it('searches code, name, barcode, warehouse, spec and the product, Chinese substrings too', async () => {
+    const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
+    const productText = new Map(products.map((p) => [p.id, `${lower(p.outerSysCode)} ${lower(p.name)}`]));
+    const expected = (q: string) =>
+      skus
+        .filter((s) => [s.outerSysCode, s.name, s.barcode, s.warehouse, s.spec].some((v) => lower(v).includes(q)) || productText.get(s.productId)!.includes(q))
+        .map((s) => s.id);
+    const sample = skus.find((s) => /[\u4e00-\u9fff]{4}/.test(s.name ?? ''))!;
+    const chinese = /[\u4e00-\u9fff]{4}/.exec(sample.name!)![0].slice(1, 3);
+    const barcode = skus.find((s) => s.barcode)!.barcode!;
+    const warehouse = sample.warehouse!;
+    const product = products.find((p) => p.id === sample.productId)!;
+    for (const q of [chinese, barcode, warehouse, product.outerSysCode!]) {
+      const answer = await mirrored({ q, pageSize: 500 });
+      expect(answer.page.data.map((s) => s.id).sort((a, b) => a - b), q).toEqual(expected(lower(q)));
+      expect(answer.page.totalCount).toBeGreaterThan(0);
+    }
+    expect((await mirrored({ q: barcode })).page.data.map((s) => s.barcode)).toContain(barcode);
+  });
+
+  it('pages 25, 50, 100 or 500 rows, and refuses more', async () => {
+    for (const pageSize of [25, 50, 100, 500]) {
+      const answer = await mirrored({ pageSize, page: 2 });
+      expect(answer.page.data).toHaveLength(Math.min(pageSize, Math.max(0, skus.length - pageSize)));
+      expect(answer.page.totalPages).toBe(Math.ceil(skus.length / pageSize));
+    }
+    expect((await read('skus', { pageSize: 501 })).status).toBe(400);
+    expect((await read('skus', { productId: 'abc' })).status).toBe(400);
+  });
+
+  it('leaves out a record the mirror flagged as gone, and counts without it', async () => {
+    const { getConsoleDb } = await import('@/lib/server/db');
+    const { flagVanished, upsertMirror } = await import('@/lib/server/mirror/store');
+    const db = await getConsoleDb();
+    const gone = skus.find((s) => s.status === 'Active')!;
+    const before = await mirrored();
+    await flagVanished(db, 'skus', [gone.id]);
+    const after = await mirrored({ q: gone.outerSysCode! });
+    expect(after.page.data.map((s) => s.id)).not.toContain(gone.id);
+    expect((await mirrored()).counts?.Active).toBe(before.counts!.Active! - 1);
+    // Back as it was (the record returns).
+    await upsertMirror(db, 'skus', [gone as unknown as { id: number }]);
+    expect((await mirrored()).counts).toEqual(before.counts);
+  });
+
+  it('says the copy is stale while the service is away, and recovers one interval after it is back, without any action', async () => {
+    const fresh = (await mirrored()).freshness;
+    away = true;
+    await runner.round();
+    const stale = await mirrored();
+    expect(stale.freshness).toMatchObject({ stale: true, away: true, asOf: fresh.asOf });
+    // Still the whole copy, sorted and counted.
+    expect(stale.page.totalCount).toBe(skus.length);
+    away = false;
+    runner.start();
+    const started = Date.now();
+    let answer = stale;
+    while (answer.freshness.stale && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = await mirrored();
+    }
+    expect(answer.freshness).toMatchObject({ stale: false, away: false });
+    expect(Date.parse(answer.freshness.asOf)).toBeGreaterThan(Date.parse(fresh.asOf));
+    await runner.stop();
+  }, 30_000);
+});

@@ -1,0 +1,24 @@
+import { listsApi } from '@/lib/contract/console/lists';
+import { consoleRoute } from '@/lib/server/console-api/route';
+import { getConsoleDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { currentTenant } from '@/lib/server/jobs';
+import { ensureMirror } from '@/lib/server/runtime/parts';
+import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
+
+// A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
+export const dynamic = 'force-dynamic';
+
+export const GET = consoleRoute(listsApi.read, async ({ params, query, fail }) => {
+  const { list } = params;
+  const filters = listFiltersOf(list, query);
+  if (!filters) return fail('invalid_parameter');
+  const env = getEnv();
+  // Refresh: a pass now where this process runs them (elsewhere the workers' next interval brings it).
+  if (query.refresh) void ensureMirror().then((runner) => runner?.wake(), () => {});
+  return readList(
+    await getConsoleDb(),
+    { list, filters, q: query.q, sort: query.sort, dir: query.dir, page: query.page ?? 1, pageSize: query.pageSize ?? 25 },
+    { enabled: env.mirror.enabled, tenant: currentTenant(), intervalMs: env.mirror.intervalMs },
+  );
+});

@@ -1,0 +1,30 @@
+import 'server-only';
+import type { ReadBack, Written } from '../mirror/write-through';
+import type { AnyJobKind, JobContext, UnitResult } from './kind';
+
+/** The mirror's read-back of what a unit wrote (JobRunnerOptions.readBack); null when it could not read. */
+export type UnitReadBack = (written: Written, sentAt: number) => Promise<ReadBack | null>;
+
+/**
+ * Runs one unit: a thrown error fails it with { code: 'unit_error', message }. A unit that wrote mirrored
+ * records (its kind's `written`) has them read back here, after its answer and before it is recorded done,
+ * so the records are copied into the mirror in the same transaction as its outcome (record-finished.ts).
+ */
+export async function runUnit(
+  kind: AnyJobKind,
+  input: unknown,
+  context: JobContext<unknown>,
+  readBack: UnitReadBack | undefined,
+): Promise<{ outcome: UnitResult; readBack?: ReadBack }> {
+  const startedAt = Date.now();
+  let outcome: UnitResult;
+  try {
+    outcome = await kind.run(input, context);
+  } catch (error) {
+    return { outcome: { ok: false, error: { code: 'unit_error', message: error instanceof Error ? error.message : String(error) } } };
+  }
+  const written = readBack && outcome.ok ? kind.written?.(input, outcome.result, context) : null;
+  if (!written) return { outcome };
+  // readBack never throws: a failed read-back leaves the records to the mirror's next pass.
+  return { outcome, readBack: (await readBack!(written, startedAt)) ?? undefined };
+}

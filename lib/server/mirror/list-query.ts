@@ -1,0 +1,147 @@
+import 'server-only';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { LIST_FILTERS, totalPages, type FilterKind, type ListName, type ListPage } from '@/lib/contract/lists';
+import { LIST_SORTS, type SortDirection, type SortKind } from '@/lib/contract/console/list-read';
+import type { ConsoleDatabase } from '../db/types';
+import { MIRROR_ENTITIES } from './entities';
+
+type Db = Kysely<ConsoleDatabase>;
+
+/** A list page as the lists ask for it: filters by their API names, a search, a sort, a page. */
+export interface MirrorListQuery {
+  list: ListName;
+  filters: Record<string, string | number>;
+  q?: string;
+  sort?: string;
+  dir?: SortDirection;
+  page: number;
+  pageSize: number;
+}
+
+export interface MirrorListResult {
+  page: ListPage<unknown>;
+  /** Records per status matching everything but the status filter; null for a list without status. */
+  counts: Record<string, number> | null;
+}
+
+/**
+ * The columns migration 0320 generates from the record, by field: a sort or filter on them uses their
+ * (column, id) index. Fields without one are read from the record (a sort on them orders what matches).
+ */
+const COLUMNS: Record<ListName, Record<string, string>> = {
+  companies: { outerSysCode: 'code', name: 'name', internalUserId: 'internal_user_id', status: 'status' },
+  products: { outerSysCode: 'code', name: 'name', productCategoryId: 'product_category_id', status: 'status' },
+  productCategories: { name: 'name', parentId: 'parent_id' },
+  skus: {
+    outerSysCode: 'code',
+    name: 'name',
+    barcode: 'barcode',
+    productId: 'product_id',
+    status: 'status',
+    warehouse: 'warehouse',
+    spec: 'spec',
+    price: 'price',
+    sellPrice: 'sell_price',
+    inventoryQty: 'inventory_qty',
+  },
+  bundles: { outerSysCode: 'code', name: 'name', barcode: 'barcode', status: 'status', productCategoryId: 'product_category_id', price: 'price', sellPrice: 'sell_price', availableQty: 'available_qty' },
+  internalUsers: { account: 'account', name: 'name', email: 'email', roleId: 'role_id', status: 'status', outerSysCode: 'code' },
+};
+
+/** Lists whose records carry a status (counted beside the status filter). */
+const WITH_STATUS = new Set<ListName>(['companies', 'products', 'skus', 'bundles', 'internalUsers']);
+
+/** A field as SQL: its generated column, else read from the record as its kind. */
+function field(list: ListName, name: string, kind: SortKind | FilterKind): RawBuilder<unknown> {
+  const column = COLUMNS[list][name];
+  if (column) return sql.ref(`m.${column}`);
+  if (name === 'componentCount') return sql`jsonb_array_length(m.record->'components')`;
+  return kind === 'number' || kind === 'id' ? sql`(m.record->>${name})::numeric` : sql`m.record->>${name}`;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filters a list page answers from the mirror; false when one of them needs the service (updatedSince). */
+export function mirrorAnswers(list: ListName, filters: Record<string, unknown>): boolean {
+  const kinds = LIST_FILTERS[list] as Record<string, FilterKind>;
+  return Object.keys(filters).every((name) => kinds[name] !== undefined && kinds[name] !== 'datetime');
+}
+
+function conditions(query: MirrorListQuery, options: { withStatus: boolean }): RawBuilder<unknown>[] {
+  const { list } = query;
+  const kinds = LIST_FILTERS[list] as Record<string, FilterKind>;
+  const where: RawBuilder<unknown>[] = [sql`m.vanished_at is null`];
+  for (const [name, value] of Object.entries(query.filters)) {
+    const kind = kinds[name];
+    if (!kind || (name === 'status' && !options.withStatus)) continue;
+    if (name === 'componentSkuId') {
+      where.push(sql`m.record->'components' @> jsonb_build_array(jsonb_build_object('componentSkuId', ${Number(value)}::bigint))`);
+    } else if (kind === 'substring') {
+      // The service matches these as case-insensitive substrings.
+      where.push(sql`strpos(lower(${field(list, name, kind)}), lower(${String(value)})) > 0`);
+    } else if (kind === 'id') {
+      where.push(sql`${field(list, name, kind)} = ${Number(value)}`);
+    } else {
+      where.push(sql`${field(list, name, kind)} = ${String(value)}`);
+    }
+  }
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    // One lower-cased text per record with a trigram index (migration 0320); a SKU is also found by its product's code or name.
+    const pattern = `%${likeLiteral(q)}%`;
+    where.push(
+      list === 'skus'
+        ? sql`(m.search like ${pattern} or m.product_id in (select p.id from mirror_product p where p.vanished_at is null and p.search like ${pattern}))`
+        : sql`m.search like ${pattern}`,
+    );
+  }
+  return where;
+}
+
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
+
+/** Counts per status of what matches all but the status filter: the triggers' summary when nothing else narrows the list. */
+async function statusCounts(db: Db, query: MirrorListQuery): Promise<Record<string, number>> {
+  const table = MIRROR_ENTITIES[query.list].table;
+  const narrowed = Object.keys(query.filters).some((name) => name !== 'status') || Boolean(query.q?.trim());
+  const { rows } = narrowed
+    ? await sql<{ status: string; n: string }>`
+        select coalesce(m.status, '') as status, count(*)::text as n from ${sql.table(table)} m
+        where ${and(conditions(query, { withStatus: false }))} group by 1`.execute(db)
+    : await sql<{ status: string; n: string }>`select status, n::text as n from mirror_status_count where tbl = ${table} and n > 0`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * One page of a list from the mirror: what matches, in the asked order with the id breaking ties (nulls come
+ * last ascending and first descending, as the (column, id) indexes hold them), records the mirror flagged as
+ * gone left out; and per status, how many match everything but the status filter. The total follows from the
+ * counts where the list has a status, so a page costs one count, not two.
+ */
+export async function readMirrorList(db: Db, query: MirrorListQuery): Promise<MirrorListResult> {
+  const { list, page, pageSize } = query;
+  const table = sql.table(MIRROR_ENTITIES[list].table);
+  const sorts = LIST_SORTS[list] as Record<string, SortKind>;
+  const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  const sortKind = query.sort ? sorts[query.sort] : undefined;
+  const order = query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}, m.id ${dir}` : sql`m.id ${dir}`;
+  const where = and(conditions(query, { withStatus: true }));
+  const rowsQuery = sql<{ record: unknown }>`
+    select m.record from ${table} m where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+  let counts: Record<string, number> | null = null;
+  let total: number;
+  if (WITH_STATUS.has(list)) {
+    counts = await statusCounts(db, query);
+    const status = query.filters.status;
+    total = status === undefined ? Object.values(counts).reduce((a, b) => a + b, 0) : (counts[String(status)] ?? 0);
+  } else {
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${table} m where ${where}`.execute(db);
+    total = Number(rows[0]?.n ?? 0);
+  }
+  const { rows } = await rowsQuery;
+  return {
+    page: { data: rows.map((r) => r.record), totalCount: total, currentPage: page, pageSize, totalPages: totalPages(total, pageSize) },
+    counts,
+  };
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import { LIST_FILTERS, type FilterKind, type ListName } from '@/lib/contract/lists';
+import type { ListReadAnswer, SortDirection } from '@/lib/contract/console/list-read';
+import type { ConsoleDatabase } from '../db/types';
+import { mirrorReadiness } from './freshness';
+import { mirrorAnswers, readMirrorList } from './list-query';
+
+const ID = /^[1-9][0-9]{0,15}$/;
+
+/** The list's filters from a query's values by their API names; null when one of them is malformed (invalid_parameter). */
+export function listFiltersOf(list: ListName, values: Record<string, unknown>): Record<string, string | number> | null {
+  const filters: Record<string, string | number> = {};
+  for (const [name, kind] of Object.entries(LIST_FILTERS[list]) as [string, FilterKind][]) {
+    const raw = values[name];
+    if (typeof raw !== 'string' || raw === '') continue;
+    if (kind === 'id') {
+      if (!ID.test(raw)) return null;
+      filters[name] = Number(raw);
+    } else filters[name] = raw;
+  }
+  return filters;
+}
+
+export interface ListRead {
+  list: ListName;
+  filters: Record<string, string | number>;
+  q?: string;
+  sort?: string;
+  dir?: SortDirection;
+  page: number;
+  pageSize: number;
+}
+
+export interface MirrorSetting {
+  enabled: boolean;
+  tenant: string;
+  intervalMs: number;
+}
+
+/**
+ * A list page from the mirror with how fresh it is, or why the list pages live instead: the mirror is off, its
+ * first copy of the list is not complete, or a filter needs the service.
+ */
+export async function readList(db: Kysely<ConsoleDatabase>, read: ListRead, mirror: MirrorSetting): Promise<ListReadAnswer> {
+  if (!mirror.enabled) return { source: 'live', reason: 'off' };
+  if (!mirrorAnswers(read.list, read.filters)) return { source: 'live', reason: 'filter' };
+  const readiness = await mirrorReadiness(db, read.list, { tenant: mirror.tenant, intervalMs: mirror.intervalMs });
+  if (!readiness.usable) return { source: 'live', reason: readiness.reason };
+  // A SKU is also found by its product's code or name: that needs the products' copy too.
+  if (read.list === 'skus' && read.q?.trim() && !(await mirrorReadiness(db, 'products', { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) {
+    return { source: 'live', reason: 'pending' };
+  }
+  const { page, counts } = await readMirrorList(db, read);
+  return { source: 'mirror', page, counts, freshness: readiness.freshness };
+}

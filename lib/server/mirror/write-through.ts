@@ -1,0 +1,154 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import {
+  BUNDLE_OPERATIONS,
+  BUNDLE_PRICE_OPERATIONS,
+  COMPANY_OPERATIONS,
+  INTERNAL_USER_OPERATIONS,
+  PRICE_OPERATIONS,
+  PRODUCT_OPERATIONS,
+  SKU_OPERATIONS,
+  STOCK_OPERATIONS,
+} from '@/lib/contract/operations';
+import type { FamilyName } from '@/lib/contract/console/import-files';
+import type { ConsoleDatabase } from '../db/types';
+import { isApiError, type UpstreamClient } from '../upstream';
+import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
+import { recordOutsideChanges } from './outside';
+import { readState } from './state';
+import { upsertMirror, type MirrorRecord } from './store';
+import { walkPages } from './walk';
+
+/**
+ * Write-through (issue 32 point 2): after a console write, the records it wrote are read back from /v1 and
+ * copied into the mirror before the answer reaches the browser (the proxy) or the chunk counts as done (the
+ * job runner), so a list read from the mirror never misses the user's own change. Best effort and bounded:
+ * a read-back that fails or runs out of time leaves the mirror to the next pass, never turns an applied
+ * write into an error.
+ */
+
+/** Which mirrored records a console write touched. */
+export interface Written {
+  entity: MirrorEntityName;
+  ids: number[];
+}
+
+/** What was read back, ready to be stored (in the caller's transaction, after its change records). */
+export interface ReadBack {
+  entity: MirrorEntityName;
+  records: MirrorRecord[];
+}
+
+/** Whole read-back of one write: past it the write's answer goes on and the next pass catches up. */
+export const READ_BACK_TIMEOUT_MS = 3_000;
+/** More ids than this are looked for in the list by modification time (a page of 100 for 100 reads by id). */
+const LIST_FROM = 5;
+/** Reads by id in flight at once. */
+const READS_AT_ONCE = 4;
+
+const S = (entity: MirrorEntityName, ...operations: string[]) => operations.map((o) => [o, entity] as const);
+
+/** The /v1 writes whose records the mirror copies. Quota writes are not here: the quota snapshot keeps them. */
+const ENTITY_OF_OPERATION = new Map<string, MirrorEntityName>([
+  ...S('companies', COMPANY_OPERATIONS.create, COMPANY_OPERATIONS.update, COMPANY_OPERATIONS.batch),
+  ...S('products', PRODUCT_OPERATIONS.create, PRODUCT_OPERATIONS.update, PRODUCT_OPERATIONS.batch),
+  ...S('skus', SKU_OPERATIONS.create, SKU_OPERATIONS.update, SKU_OPERATIONS.batch, PRICE_OPERATIONS.batch, STOCK_OPERATIONS.batch),
+  ...S('bundles', BUNDLE_OPERATIONS.create, BUNDLE_OPERATIONS.update, BUNDLE_OPERATIONS.batch, BUNDLE_PRICE_OPERATIONS.batch),
+  ...S('internalUsers', INTERNAL_USER_OPERATIONS.create, INTERNAL_USER_OPERATIONS.update),
+]);
+
+const ENTITY_OF_FAMILY: Partial<Record<FamilyName, MirrorEntityName>> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  prices: 'skus',
+  stock: 'skus',
+  bundles: 'bundles',
+  bundlePrices: 'bundles',
+};
+
+/** Record ids only (an audit's `code:…` keys name records whose id is not known). */
+const numericIds = (ids: readonly (string | number | null)[]) => [
+  ...new Set(ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0)),
+];
+
+/** The records a proxied write touched, from its operation and the ids its audit entry names; null: none mirrored. */
+export function writtenByOperation(operation: string, ids: readonly string[]): Written | null {
+  const entity = ENTITY_OF_OPERATION.get(operation);
+  const numeric = numericIds(ids);
+  return entity && numeric.length > 0 ? { entity, ids: numeric } : null;
+}
+
+/** The records an import chunk of `family` wrote: the ids of its rows created, updated or ok. */
+export function writtenByFamily(family: FamilyName, ids: readonly (number | null)[]): Written | null {
+  const entity = ENTITY_OF_FAMILY[family];
+  const numeric = numericIds(ids);
+  return entity && numeric.length > 0 ? { entity, ids: numeric } : null;
+}
+
+/**
+ * The written records as /v1 now returns them. Many ids: the list of records modified since just before the
+ * write (`since`, this server's clock; the service's is estimated with the skew last observed, less the
+ * mirror's lookback), keeping only the written ids, so a record someone else changed meanwhile is left to
+ * the pass that records it. Ids it did not find, or few ids: read one by one; one gone (404) is skipped.
+ */
+export async function readBack(client: UpstreamClient, written: Written, options: { since: number; signal?: AbortSignal }): Promise<MirrorRecord[]> {
+  const entity = MIRROR_ENTITIES[written.entity];
+  const wanted = new Set(written.ids);
+  const found = new Map<number, MirrorRecord>();
+  const maxId = Math.max(...written.ids);
+  if (entity.incremental && (written.ids.length > LIST_FROM || !entity.read)) {
+    const serverSince = options.since + (client.skew.snapshot().lastObservedMs ?? 0) - LOOKBACK_MS;
+    for await (const page of walkPages(client, entity, { from: 1, updatedSince: new Date(serverSince), signal: options.signal })) {
+      for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record);
+      // Pages come id ascending: past the highest id written, nothing more to find.
+      if (found.size === wanted.size || (page.records.at(-1)?.id ?? 0) >= maxId) break;
+    }
+  }
+  const read = entity.read;
+  const rest = written.ids.filter((id) => !found.has(id));
+  if (read) {
+    for (let i = 0; i < rest.length; i += READS_AT_ONCE) {
+      await Promise.all(
+        rest.slice(i, i + READS_AT_ONCE).map(async (id) => {
+          try {
+            found.set(id, (await client.read(read, id, options.signal)) as MirrorRecord);
+          } catch (error) {
+            if (!(isApiError(error) && error.isNotFound)) throw error;
+          }
+        }),
+      );
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * Copies read-back records into the mirror. What changed beyond the console's own write (a field the ERP
+ * changed since the last pass) is recorded as a change made outside, as the pass would have; the console's
+ * own change records must already be written (the echo rule reads them), so callers store after auditing.
+ */
+export async function storeReadBack(db: Kysely<ConsoleDatabase>, readBacks: readonly ReadBack[]): Promise<void> {
+  for (const { entity, records } of readBacks) {
+    if (records.length === 0) continue;
+    const stored = await upsertMirror(db, entity, records);
+    if (stored.length === 0) continue;
+    const { lastPassAt } = await readState(db, entity);
+    await recordOutsideChanges(db, entity, stored, { from: lastPassAt, to: new Date() });
+  }
+}
+
+/** Reads back and stores in one go, within READ_BACK_TIMEOUT_MS; never throws (the write itself is done). */
+export async function writeThrough(
+  db: Kysely<ConsoleDatabase>,
+  client: UpstreamClient,
+  written: Written,
+  options: { since: number; log: (message: string, error: unknown) => void },
+): Promise<void> {
+  try {
+    const records = await readBack(client, written, { since: options.since, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    await storeReadBack(db, [{ entity: written.entity, records }]);
+  } catch (error) {
+    options.log(`mirror write-through of ${written.entity} failed; the next pass catches up`, error);
+  }
+}
