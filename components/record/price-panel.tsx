@@ -45,7 +45,17 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id={titleId}>{t('priceTitle')}</CardTitle>
         {editable && p ? (
-          <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)} pending={editing && !form}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={editing}
+            pending={editing && !form}
+            onClick={() => {
+              setEditing((v) => !v);
+              // Not there yet (a slow line): wait for it; if it cannot load, the button can be pressed again.
+              priceForm.load().catch(() => setEditing(false));
+            }}
+          >
             {editing ? t('closeEditor') : t('editPrice')}
           </Button>
         ) : null}

@@ -80,7 +80,15 @@ export function BundleDetail({ id }: { id: number }) {
             editing && editor ? (
               <editor.RecipeEditor bundle={b} onClose={() => setEditing(false)} />
             ) : (
-              <Button variant="secondary" onClick={() => setEditing(true)} pending={editing}>
+              <Button
+                variant="secondary"
+                pending={editing}
+                onClick={() => {
+                  setEditing(true);
+                  // Not there yet (a slow line): wait for it; if it cannot load, the button can be pressed again.
+                  recipeEditor.load().catch(() => setEditing(false));
+                }}
+              >
                 {t('recipe.edit')}
               </Button>
             )
