@@ -15,7 +15,8 @@ export function ListFreshness({ result, onRefresh, refreshing }: { result: ListR
   const format = useFormatter();
   const now = useNow({ updateInterval: 1000 });
   if (!result) return null;
-  if (result.source === 'live') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  if (result.source !== 'mirror') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  if (!result.freshness) return null;
   const asOf = new Date(result.freshness.asOf);
   // A clock a little behind the server's must not read "in 2 s".
   const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
