@@ -168,7 +168,8 @@ function windowView(from: Date | string | null, to: Date | string | null): Detec
 /** The people and operations present in the log, for the audit page's filter lists. */
 export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{ people: string[]; operations: string[] }> {
   const [people, operations] = await Promise.all([
-    db.selectFrom('audit_log').select('user_email').distinct().orderBy('user_email').limit(500).execute(),
+    // Changes found outside the console have no person (the family filter finds them).
+    db.selectFrom('audit_log').select('user_email').where('user_email', '<>', '').distinct().orderBy('user_email').limit(500).execute(),
     db.selectFrom('audit_log').select('operation').distinct().orderBy('operation').limit(500).execute(),
   ]);
   return { people: people.map((r) => r.user_email), operations: operations.map((r) => r.operation) };
