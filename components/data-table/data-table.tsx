@@ -9,6 +9,8 @@ import { ColumnPicker } from './column-picker';
 import { DensityToggle, useDensity } from './density';
 import { TruncatedText } from './truncated-text';
 import { Pagination } from './pagination';
+import { ariaSort, SortButton } from './sort-button';
+import type { SortDirection } from '@/lib/contract/console/list-read';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 /** Column label for the column picker and the CSV header; set it on every column. */
@@ -54,6 +56,14 @@ export interface DataTableProps<Row> {
   filterSummary?: ReactNode;
   /** The filter panel, between the toolbar and the table. */
   filterPanel?: ReactNode;
+  /** Sortable headers (lists that read the mirror): which columns, the current order, and what a header does. */
+  sorting?: { sortable: (columnId: string) => boolean; column: string | undefined; dir: SortDirection | undefined; onSort: (columnId: string) => void };
+  /** Under the table: how the rows are ordered and how fresh they are (default: the service's id order). */
+  footnote?: ReactNode;
+  /** Above the table: a warning about the rows (the copy is stale). */
+  banner?: ReactNode;
+  /** The page sizes offered. */
+  pageSizes?: readonly number[];
 }
 
 /** The first column (the record's code and link) stays in view when the table scrolls sideways. */
@@ -65,7 +75,8 @@ const STICKY_HEAD = 'sticky top-0 z-[2]';
  * The shared list table: server-side pages, columns a person can hide (remembered per user), skeleton rows
  * on first load, and empty and error states. It is a real <table>, busy while loading, and announces the
  * results count through a status region. Cells never wrap (long texts are cut, see ColumnMeta.truncate), the
- * row height follows the account's density, and the rows come in the order /v1 gives them: by id.
+ * row height follows the account's density. Rows come in the order /v1 gives them (by id), or, where the list
+ * reads the mirror, in the order its sortable headers set.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const t = useTranslations('dataTable');
@@ -117,6 +128,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
       {props.filterPanel}
 
+      {props.banner}
+
       {errorSentence ? (
         <Alert tone="error" title={t('errorTitle')}>
           <p>{errorSentence}</p>
@@ -138,9 +151,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Tr key={group.id} className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]">
               {group.headers.map((header, index) => {
                 const meta = header.column.columnDef.meta as ColumnMeta | undefined;
+                const sortable = !header.isPlaceholder && props.sorting?.sortable(header.column.id);
+                const active = props.sorting?.column === header.column.id;
+                const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <Th
                     key={header.id}
+                    aria-sort={sortable ? ariaSort(active, props.sorting?.dir) : undefined}
                     className={cn(
                       cellPadding,
                       STICKY_HEAD,
@@ -149,7 +166,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       index === 0 ? 'left-0 z-[3]' : undefined,
                     )}
                   >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    {sortable && props.sorting ? (
+                      <SortButton active={active} dir={props.sorting.dir} onSort={() => props.sorting?.onSort(header.column.id)}>
+                        {content}
+                      </SortButton>
+                    ) : (
+                      content
+                    )}
                   </Th>
                 );
               })}
@@ -199,8 +222,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </TBody>
       </Table>
 
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>
+      {props.footnote ?? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('idOrder')}</p>}
       <Pagination
+        choices={props.pageSizes}
         page={props.page}
         pageSize={props.pageSize}
         totalPages={props.totalPages}

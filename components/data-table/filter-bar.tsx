@@ -45,6 +45,8 @@ export interface FilterBarProps<L extends ListName> {
   chosen: boolean | null;
   /** More ways to filter the list brings (e.g. a product finder), on the panel's last line. */
   extra?: ReactNode;
+  /** A search across the record's texts (lists that read the mirror), first on the line. */
+  search?: { value: string; onCommit: (value: string, mode: NavigateMode) => void };
 }
 
 /** A filter's box: as wide as a share of the line allows, never under 8.5rem. */
@@ -59,7 +61,7 @@ function hint(description: ReactNode): ReactNode {
  * The filter panel, built from the list's filter table; every change lands in the URL. One line of boxes at a
  * laptop's width, so the table still starts high on the first screen; folded, FilterSummary stands for it.
  */
-export function FilterBar<L extends ListName>({ fields, state, setFilters, setExactCode, id, chosen, extra }: FilterBarProps<L>) {
+export function FilterBar<L extends ListName>({ fields, state, setFilters, setExactCode, id, chosen, extra, search }: FilterBarProps<L>) {
   const t = useTranslations('dataTable');
   const values = state.filters as Record<string, string | number | undefined>;
   const set = (name: string, value: string | number | undefined, mode?: NavigateMode) =>
@@ -79,6 +81,11 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
     >
       {/* One line of boxes at 1280 px (six fit); they wrap on a narrower screen. */}
       <div className="flex flex-wrap gap-2">
+        {search ? (
+          <div className={BOX}>
+            <TextFilter name="q" label={t('search')} description={hint(t('searchHelp'))} numeric={false} value={search.value} onCommit={search.onCommit} />
+          </div>
+        ) : null}
         {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
           const value = values[name];
           switch (field.type) {

@@ -1,19 +1,24 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
-import { useId, useMemo, type ReactNode } from 'react';
-import { fetchAllPages, type ListQuery } from '@/lib/client/lists';
-import { listQueryOptions } from '@/lib/client/queries';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { fetchAllShown, fetchListResult } from '@/lib/client/list-read';
+import type { ListQuery } from '@/lib/client/lists';
+import { listKeys } from '@/lib/client/query-keys';
+import { isSortable, MIRROR_PAGE_SIZES } from '@/lib/contract/console/list-read';
 import type { ListItem } from '@/lib/contract/endpoints';
 import type { ListName } from '@/lib/contract/lists';
 import { DataTable } from './data-table';
 import { ExportCsvButton } from './export-csv-button';
 import { FilterBar, type FilterFields } from './filter-bar';
 import { FilterSummary } from './filter-summary';
+import { ListFreshness, StaleBanner } from './list-freshness';
+import { PAGE_SIZE_CHOICES } from './url-state';
 import { useFiltersFolding } from './filters-folding';
 import { csvColumns, tableColumns, type ListColumn } from './list-columns';
+import { withStatusCounts } from './status-counts';
 import { exactCodeRows } from './url-state';
 import { useListUrlState } from './use-list-url-state';
 
@@ -41,12 +46,39 @@ export interface ListViewProps<L extends ListName> {
  */
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
-  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode } = useListUrlState(props.list);
+  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch } = useListUrlState(props.list);
   const folding = useFiltersFolding();
   const panelId = useId();
-  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };
-  // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads.
-  const result = useQuery(listQueryOptions(props.list, query));
+  const queryClient = useQueryClient();
+  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort, dir: state.dir, q: state.q };
+  const key = listKeys[props.list].list(query);
+  // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads. A list read from
+  // the mirror is read again every interval of its passes, so "as of" and the rows keep up by themselves.
+  const result = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchListResult(props.list, query, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.source === 'mirror' ? Math.max(q.state.data.freshness.intervalS, 5) * 1000 : false),
+  });
+  const mirror = result.data?.source === 'mirror';
+  const counts = result.data?.source === 'mirror' ? result.data.counts : null;
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      queryClient.setQueryData(key, await fetchListResult(props.list, query, { refresh: true }));
+    } catch {
+      await result.refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  const tc = useTranslations('dataTable');
+  const { filterFields } = props;
+  const countedFields = useMemo(
+    () => withStatusCounts(filterFields, counts, (label, count) => tc('optionCount', { label, count })),
+    [filterFields, counts, tc],
+  );
   const { columns: listColumns, withSelection } = props;
   const columns = useMemo(() => {
     const table = tableColumns(listColumns);
@@ -104,20 +136,27 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
           <FilterBar
             id={panelId}
             chosen={folding.chosen}
-            fields={props.filterFields}
+            fields={countedFields}
             state={state}
             setFilters={setFilters}
             setExactCode={setExactCode}
             extra={props.filterExtra}
+            search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
           />
         }
+        sorting={
+          mirror ? { sortable: (column) => isSortable(props.list, column), column: state.sort, dir: state.dir, onSort: setSort } : undefined
+        }
+        pageSizes={mirror ? MIRROR_PAGE_SIZES : PAGE_SIZE_CHOICES}
+        banner={<StaleBanner result={result.data} />}
+        footnote={<ListFreshness result={result.data} onRefresh={() => void refresh()} refreshing={refreshing} />}
         toolbar={
           <>
             {props.actions}
             <ExportCsvButton
               fileBase={props.csvFileBase}
               columns={exportColumns}
-              fetchAll={(options) => fetchAllPages(props.list, state.filters, options)}
+              fetchAll={(options) => fetchAllShown(props.list, { filters: state.filters, sort: state.sort, dir: state.dir, q: state.q }, options)}
               narrow={exact ? (all) => exactCodeRows(all as Row[], code) : undefined}
             />
           </>

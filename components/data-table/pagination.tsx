@@ -11,16 +11,16 @@ export interface PaginationProps {
   totalPages: number | undefined;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The sizes offered (the mirror's lists offer 500). */
+  choices?: readonly number[];
 }
 
-export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSizeChange }: PaginationProps) {
+export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSizeChange, choices: offered = PAGE_SIZE_CHOICES }: PaginationProps) {
   const t = useTranslations('dataTable');
   const sizeId = useId();
   const last = Math.max(totalPages ?? 1, 1);
   // A page size from a shared link (any 1–100) stays selectable.
-  const choices = PAGE_SIZE_CHOICES.includes(pageSize as (typeof PAGE_SIZE_CHOICES)[number])
-    ? PAGE_SIZE_CHOICES
-    : [...PAGE_SIZE_CHOICES, pageSize].sort((a, b) => a - b);
+  const choices = offered.includes(pageSize) ? offered : [...offered, pageSize].sort((a, b) => a - b);
   return (
     <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-2">

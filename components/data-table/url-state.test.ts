@@ -35,6 +35,17 @@ describe('listStateToSearch', () => {
   });
 });
 
+describe('sort and search', () => {
+  it('keeps a sortable column with its direction and the search, and drops a column the list does not sort on', () => {
+    const state = parseListState('skus', new URLSearchParams('sort=sellPrice&dir=desc&q=%E7%83%8F%E9%BE%8D&pageSize=500'));
+    expect(state).toMatchObject({ sort: 'sellPrice', dir: 'desc', q: '烏龍', pageSize: 500 });
+    expect(listStateToSearch('skus', state)).toBe('?q=%E7%83%8F%E9%BE%8D&sort=sellPrice&dir=desc&pageSize=500');
+    expect(parseListState('skus', new URLSearchParams('sort=secret&dir=desc'))).toMatchObject({ sort: undefined, dir: undefined });
+    expect(parseListState('skus', new URLSearchParams('sort=name'))).toMatchObject({ sort: 'name', dir: 'asc' });
+    expect(parseListState('skus', new URLSearchParams('pageSize=400')).pageSize).toBe(25);
+  });
+});
+
 describe('exactCodeRows', () => {
   const rows = [{ outerSysCode: 'C001' }, { outerSysCode: 'C0012' }, { outerSysCode: 'c001' }, { outerSysCode: null }];
   it('keeps only the full, case-sensitive code', () => {

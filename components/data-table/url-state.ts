@@ -1,8 +1,9 @@
 import { isIsoWithZone, LIST_FILTERS, PAGE_SIZE_MAX, type FilterKind, type ListFilters, type ListName } from '@/lib/contract/lists';
+import { isSortable, LIST_SEARCH_MAX, MIRROR_PAGE_SIZE_MAX, type SortDirection } from '@/lib/contract/console/list-read';
 
 /**
- * A list view lives in the URL (design.md "Queries"): every filter under its API name, then `page`,
- * `pageSize` and `exactCode`. Values a person could not have produced through the UI (a page of 0, an id
+ * A list view lives in the URL (design.md "Queries"): every filter under its API name, then the search `q`,
+ * `sort` and `dir`, `page`, `pageSize` and `exactCode`. Values a person could not have produced through the UI (a page of 0, an id
  * of "abc", an updatedSince without a zone) are dropped rather than sent, so a mangled link still opens.
  */
 export interface ListUrlState<L extends ListName> {
@@ -11,6 +12,11 @@ export interface ListUrlState<L extends ListName> {
   pageSize: number;
   /** Console-side exact comparison of outerSysCode (the API matches codes as substrings). */
   exactCode: boolean;
+  /** A column of the list's LIST_SORTS (lists that read the mirror); none: by id. */
+  sort?: string;
+  dir?: SortDirection;
+  /** A search across the record's texts (lists that read the mirror). */
+  q?: string;
 }
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -48,8 +54,20 @@ export function parseListState<L extends ListName>(
   const sizeRaw = params.get('pageSize') ?? '';
   const page = INT.test(pageRaw) ? Number(pageRaw) : 1;
   const size = INT.test(sizeRaw) ? Number(sizeRaw) : NaN;
-  const pageSize = size >= 1 && size <= PAGE_SIZE_MAX ? size : (defaults.pageSize ?? DEFAULT_PAGE_SIZE);
-  return { filters: filters as ListFilters<L>, page, pageSize, exactCode: params.get('exactCode') === '1' };
+  // 1 to 100 as the service pages, or the mirror's largest page.
+  const pageSize = (size >= 1 && size <= PAGE_SIZE_MAX) || size === MIRROR_PAGE_SIZE_MAX ? size : (defaults.pageSize ?? DEFAULT_PAGE_SIZE);
+  const sortRaw = params.get('sort') ?? '';
+  const sort = isSortable(list, sortRaw) ? sortRaw : undefined;
+  const q = (params.get('q') ?? '').slice(0, LIST_SEARCH_MAX) || undefined;
+  return {
+    filters: filters as ListFilters<L>,
+    page,
+    pageSize,
+    exactCode: params.get('exactCode') === '1',
+    sort,
+    dir: sort ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : undefined,
+    q,
+  };
 }
 
 /** The query string for a state, without values equal to the defaults, so links stay short. */
@@ -64,6 +82,11 @@ export function listStateToSearch<L extends ListName>(
     const value = filters[name];
     if (value === undefined || value === '') continue;
     params.set(name, String(value));
+  }
+  if (state.q) params.set('q', state.q);
+  if (state.sort) {
+    params.set('sort', state.sort);
+    if (state.dir === 'desc') params.set('dir', 'desc');
   }
   if (state.exactCode) params.set('exactCode', '1');
   if (state.page > 1) params.set('page', String(state.page));

@@ -8,7 +8,7 @@ import { listStateToSearch, parseListState, type ListUrlState } from './url-stat
 export type NavigateMode = 'push' | 'replace';
 
 /**
- * The list's filters, page and page size, read from and written to the URL. A committed change (Enter, a
+ * The list's filters, search, sort, page and page size, read from and written to the URL. A committed change (Enter, a
  * select, a page button) pushes a history entry so Back undoes it; typing replaces the entry as it goes.
  */
 export function useListUrlState<L extends ListName>(list: L, defaults: { pageSize?: number } = {}) {
@@ -47,10 +47,22 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
     [navigate, state],
   );
 
-  const clearFilters = useCallback(() => navigate({ ...state, filters: {}, page: 1, exactCode: false }), [navigate, state]);
+  const clearFilters = useCallback(() => navigate({ ...state, filters: {}, q: undefined, page: 1, exactCode: false }), [navigate, state]);
+  // A header's sort goes ascending, then descending, then back to the id order.
+  const setSort = useCallback(
+    (column: string) => {
+      const dir = state.sort !== column ? 'asc' : state.dir === 'asc' ? 'desc' : undefined;
+      navigate({ ...state, sort: dir ? column : undefined, dir, page: 1 });
+    },
+    [navigate, state],
+  );
+  const setSearch = useCallback(
+    (q: string, mode: NavigateMode = 'push') => navigate({ ...state, q: q.trim() === '' ? undefined : q, page: 1 }, mode),
+    [navigate, state],
+  );
   const setPage = useCallback((page: number) => navigate({ ...state, page }), [navigate, state]);
   const setPageSize = useCallback((pageSize: number) => navigate({ ...state, pageSize, page: 1 }), [navigate, state]);
   const setExactCode = useCallback((exactCode: boolean) => navigate({ ...state, exactCode }), [navigate, state]);
 
-  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode };
+  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch };
 }

@@ -3,14 +3,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from '@/components/ui/toast';
-import { EntityForm, type FormSchema } from '@/components/form/entity-form';
+import type { FormSchema } from '@/components/form/entity-form';
 import type { FormSchemaSource } from '@/components/form/lazy-resolver';
-import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
-import { MONEY_MAX } from '@/lib/contract/values';
+import { loadLater } from '@/lib/client/load-later';
 import { useMoney } from '@/lib/i18n/use-money';
 
 export type PriceChanges = { price?: number; sellPrice?: number };
@@ -29,11 +27,15 @@ export interface PricePanelProps {
   editable: boolean;
 }
 
+/** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
+const priceForm = loadLater(() => import('./price-form'));
+
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
 export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   const [editing, setEditing] = useState(false);
+  const form = priceForm.useLoaded(editable);
   const p = price.data;
   const titleId = `${namespace}-price`;
   const nt = useMoney();
@@ -43,7 +45,17 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id={titleId}>{t('priceTitle')}</CardTitle>
         {editable && p ? (
-          <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={editing}
+            pending={editing && !form}
+            onClick={() => {
+              setEditing((v) => !v);
+              // Not there yet (a slow line): wait for it; if it cannot load, the button can be pressed again.
+              priceForm.load().catch(() => setEditing(false));
+            }}
+          >
             {editing ? t('closeEditor') : t('editPrice')}
           </Button>
         ) : null}
@@ -59,34 +71,8 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
             ]}
           />
         ) : null}
-        {editing && p ? (
-          // Not keyed by the prices: a background refetch must not wipe what is typed; the re-read before
-          // sending catches a change made meanwhile.
-          <EntityForm
-            schema={schema}
-            fields={['price', 'sellPrice']}
-            initialValues={{ price: p.price, sellPrice: p.sellPrice }}
-            original={{ price: p.price, sellPrice: p.sellPrice }}
-            labels={{ price: t('fields.price'), sellPrice: t('fields.sellPrice') }}
-            mode="edit"
-            submitLabel={tr('reviewAndSave')}
-            onSave={onSave}
-            reread={async () => {
-              const now = await reread();
-              return { price: now.price, sellPrice: now.sellPrice };
-            }}
-            onSaved={() => {
-              toast.success(tr('saved'));
-              setEditing(false);
-            }}
-            onCancel={() => setEditing(false)}
-          >
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-              <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-            </div>
-          </EntityForm>
+        {editing && p && form ? (
+          <form.PriceForm namespace={namespace} prices={p} schema={schema} onSave={onSave} reread={reread} onClose={() => setEditing(false)} />
         ) : null}
       </CardContent>
     </Card>

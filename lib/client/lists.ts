@@ -2,12 +2,17 @@ import pLimit from 'p-limit';
 import type { ListItem } from '@/lib/contract/endpoints';
 import { LIST_OPERATIONS, listQueryPairs, PAGE_SIZE_MAX, type ListFilters, type ListName, type ListPage } from '@/lib/contract/lists';
 import { operationPath } from '@/lib/contract/operations';
+import type { SortDirection } from '@/lib/contract/console/list-read';
 import { apiFetch, type QueryValue } from './fetcher';
 
 export interface ListQuery<L extends ListName> {
   filters: ListFilters<L>;
   page: number;
   pageSize: number;
+  /** Read from the mirror only (./list-read): a column of LIST_SORTS, its direction, a search across the record. */
+  sort?: string;
+  dir?: SortDirection;
+  q?: string;
 }
 
 /**
@@ -16,7 +21,9 @@ export interface ListQuery<L extends ListName> {
  */
 export async function fetchListPage<L extends ListName>(list: L, query: ListQuery<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> {
   const path = operationPath(LIST_OPERATIONS[list]);
-  const envelope = (await apiFetch({ path, query: listQueryPairs(list, query) as [string, QueryValue][], signal })) as Omit<ListPage<ListItem<L>>, 'data'> & {
+  // The service pages by PAGE_SIZE_MAX at most (a link from a list that read the mirror may ask for 500).
+  const params = { filters: query.filters, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
+  const envelope = (await apiFetch({ path, query: listQueryPairs(list, params) as [string, QueryValue][], signal })) as Omit<ListPage<ListItem<L>>, 'data'> & {
     data: ListItem<L>[] | null;
   };
   return { ...envelope, data: envelope.data ?? [] };

@@ -1,25 +1,14 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import {
-  fitsNumeric,
-  INVALID,
-  isFiniteNumber,
-  longId,
-  money,
-  quantityPrecision,
-  requiredOnCreate,
-  round4,
-  texts,
-  withRefinementRule,
-  withRule,
-  type CreateRequirements,
-} from './fields';
+import { INVALID, isFiniteNumber, longId, money, quantityPrecision, requiredOnCreate, texts, withRefinementRule, withRule } from './fields';
 import { BUNDLE_OPERATIONS } from './operations';
 import { BUNDLE_FILTERS } from './lists';
 import { BUNDLE_LIMITS, BUNDLE_STATUS } from './values';
+import { BUNDLE_CREATE_REQUIRED, componentQuantity, hasComponentIdentifier, isComponentQuantity } from './recipe-rules';
 export { BUNDLE_OPERATIONS };
 export { BUNDLE_FILTERS };
 export { BUNDLE_LIMITS, BUNDLE_STATUS };
+export { BUNDLE_CREATE_REQUIRED, componentQuantity };
 
 /**
  * Bundles (master-data-api.md Operations 9 to 11, contract §3): a product with one paired SKU and a recipe
@@ -27,20 +16,6 @@ export { BUNDLE_LIMITS, BUNDLE_STATUS };
  * hold products, the component SKU exists and is unique, a code does not belong to a normal product) are
  * the service's; their codes are listed in ./errors.
  */
-
-/**
- * A component quantity as stored: rounded half away from zero to 4 decimals, then greater than 0 and
- * within numeric(20,4). null when it is not one (invalid_component_quantity): 0.00004 rounds to 0.
- */
-export function componentQuantity(value: number): number | null {
-  const rounded = round4(value);
-  return rounded > 0 && fitsNumeric(rounded) ? rounded : null;
-}
-
-const isComponentQuantity = (v: number) => componentQuantity(v) !== null;
-/** A component names its SKU by id or by a non-blank code. */
-const hasComponentIdentifier = (c: { componentSkuId?: unknown; componentSkuOuterSysCode?: unknown }) =>
-  c.componentSkuId != null || String(c.componentSkuOuterSysCode ?? '').trim() !== '';
 
 export const componentWrite = withRefinementRule(
   z
@@ -74,15 +49,6 @@ export const bundleWrite = z.object({
   components: z.array(componentWrite, { error: INVALID }).nullish(),
 });
 export type BundleWrite = z.infer<typeof bundleWrite>;
-
-/**
- * A create needs a category and a recipe of at least one component. On update, null or omitted keeps the
- * recipe, and any array (even an empty one, which is refused) replaces all of it.
- */
-export const BUNDLE_CREATE_REQUIRED = {
-  productCategoryId: { code: 'product_category_id_required', missing: (v) => v == null },
-  components: { code: 'bundle_components_required', missing: (v) => v == null || (Array.isArray(v) && v.length === 0) },
-} satisfies CreateRequirements;
 
 export const bundleCreate = requiredOnCreate(bundleWrite, BUNDLE_CREATE_REQUIRED);
 

@@ -12,7 +12,7 @@ import zhImports from '@/messages/zh-TW/imports.json';
 import zhProducts from '@/messages/zh-TW/products.json';
 import zhQuotas from '@/messages/zh-TW/quotas.json';
 import zhSkus from '@/messages/zh-TW/skus.json';
-import type { Family, FamilyName } from './families';
+import type { FamilyColumns, FamilyName } from './family-columns';
 import { normaliseHeader } from './header-key';
 
 /**
@@ -68,7 +68,7 @@ export interface ConsoleHeaders {
 
 const cache = new Map<FamilyName, ConsoleHeaders>();
 
-export function consoleHeaders(family: Family): ConsoleHeaders {
+export function consoleHeaders(family: FamilyColumns): ConsoleHeaders {
   const known = cache.get(family.name);
   if (known) return known;
   const names = new Set(family.fields.map((f) => f.name));

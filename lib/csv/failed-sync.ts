@@ -1,7 +1,7 @@
 import { errorField } from '@/lib/contract/errors';
 import type { RowIssue } from './check';
 import type { Component } from './cells';
-import type { Family } from './families';
+import type { FamilyColumns } from './family-columns';
 
 /**
  * "Open a failed sync": the JSON body of a /v1 batch request as the ERP's integration log kept it, and
@@ -73,7 +73,7 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-export function readFailedSync(family: Family, bodyText: string, answerText = ''): SyncRead | { error: SyncError } {
+export function readFailedSync(family: FamilyColumns, bodyText: string, answerText = ''): SyncRead | { error: SyncError } {
   const body = parse(bodyText);
   if (!body.ok) return { error: 'sync_body_invalid' };
   if (!Array.isArray(body.value)) return { error: 'sync_body_not_array' };

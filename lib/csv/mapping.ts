@@ -1,5 +1,5 @@
 import { consoleHeaders } from './console-headers';
-import type { Family } from './families';
+import type { FamilyColumns } from './family-columns';
 import { normaliseHeader } from './header-key';
 
 export { normaliseHeader };
@@ -22,7 +22,7 @@ export type SavedMapping = Record<string, string>;
  * A saved "Ignore" does not hide an export header the mapper once did not know ("Selling price"): an earlier
  * mapper saved Ignore for them, and that would drop a price change silently forever.
  */
-export function autoMap(headers: readonly string[], family: Family, labels: Record<string, string> = {}, saved: SavedMapping = {}): Mapping {
+export function autoMap(headers: readonly string[], family: FamilyColumns, labels: Record<string, string> = {}, saved: SavedMapping = {}): Mapping {
   const candidates = new Map<string, string>();
   // Later sources do not override earlier ones: an API name beats a label beats an export header beats an alias.
   const add = (text: string, field: string) => {
@@ -60,7 +60,7 @@ export function autoMap(headers: readonly string[], family: Family, labels: Reco
  * filled), left out on purpose; and those the console does not know, which the user must look at before the
  * check, since a column they meant to import would otherwise be dropped without a word.
  */
-export function unusedColumns(headers: readonly string[], family: Family, mapping: Mapping): { onPurpose: number[]; unknown: number[] } {
+export function unusedColumns(headers: readonly string[], family: FamilyColumns, mapping: Mapping): { onPurpose: number[]; unknown: number[] } {
   const known = consoleHeaders(family);
   const onPurpose: number[] = [];
   const unknown: number[] = [];
@@ -84,7 +84,7 @@ export function toSaved(headers: readonly string[], mapping: Mapping): SavedMapp
 }
 
 /** The column sets of `requiredColumns` none of which the mapping covers: empty when the file can go on. */
-export function missingColumns(family: Family, mapping: Mapping): string[] {
+export function missingColumns(family: FamilyColumns, mapping: Mapping): string[] {
   const mapped = new Set(mapping.filter((m): m is string => m !== null));
   const satisfied = family.requiredColumns.some((set) => set.every((f) => mapped.has(f)));
   if (satisfied) return [];

@@ -1,5 +1,7 @@
-import { componentWrite, type ComponentWrite } from '@/lib/contract/bundles';
+import type { ComponentWrite } from '@/lib/contract/bundles';
 import type { ErrorCode } from '@/lib/contract/errors';
+import { isFiniteNumber } from '@/lib/contract/numeric';
+import { isComponentQuantity } from '@/lib/contract/recipe-rules';
 import { isApiError } from '../api-error';
 import { findSkusByCode } from '../skus/search-skus';
 import { getRecord } from '../queries';
@@ -14,12 +16,14 @@ export interface DraftComponent {
 
 /**
  * The contract's code for a line the service would refuse on its own (the component-quantity rule of
- * lib/contract: a number, above 0 after rounding to 4 decimals), or null when it is fine.
+ * lib/contract: a number, above 0 after rounding to 4 decimals), or null when it is fine. The rule is the one
+ * componentWrite checks, read from the zod-free lib/contract/recipe-rules, so the page loads no zod: a line's
+ * SKU is one the service listed (a valid id), so its quantity is all that can be wrong.
  */
-export function componentError(line: DraftComponent): string | null {
+export function componentError(line: DraftComponent): ErrorCode | null {
   const text = line.quantity.trim();
-  const result = componentWrite.safeParse({ componentSkuId: line.skuId, quantity: text === '' ? Number.NaN : Number(text) });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const quantity = text === '' ? Number.NaN : Number(text);
+  return isFiniteNumber(quantity) && isComponentQuantity(quantity) ? null : 'invalid_component_quantity';
 }
 
 /** The write the editor sends: every line by SKU id (never by code), sorted in the order shown. */
@@ -49,6 +53,8 @@ export async function locateComponentError(sent: readonly ComponentWrite[], code
   switch (code as ErrorCode) {
     case 'invalid_component_quantity':
     case 'component_identifier_required': {
+      // Only after a refusal: the schema (zod) loads then, not with the page.
+      const { componentWrite } = await import('@/lib/contract/bundles');
       const i = sent.findIndex((c) => !componentWrite.safeParse(c).success);
       return i >= 0 ? i : null;
     }

@@ -6,18 +6,8 @@ import { z } from 'zod';
  * reads and checks files with these; the route wrapper checks the bodies with the same schemas.
  */
 
-export const FAMILY_NAMES = ['companies', 'products', 'skus', 'bundles', 'stock', 'prices', 'bundlePrices', 'pointQuotas', 'creditQuotas'] as const;
-export type FamilyName = (typeof FAMILY_NAMES)[number];
-
-export function isFamilyName(value: unknown): value is FamilyName {
-  return typeof value === 'string' && (FAMILY_NAMES as readonly string[]).includes(value);
-}
-
-export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'big5'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-export const DELIMITERS = [',', ';', '\t'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
+import { DELIMITERS, ENCODINGS, FAMILY_NAMES, isFamilyName, type Delimiter, type Encoding, type FamilyName } from './import-values';
+export { DELIMITERS, ENCODINGS, FAMILY_NAMES, isFamilyName, type Delimiter, type Encoding, type FamilyName };
 
 export const READ_LIMITS = {
   maxBytes: 50 * 1024 * 1024,

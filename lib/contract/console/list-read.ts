@@ -92,7 +92,7 @@ export const LIST_READ_PATH = '/api/lists/[list]';
  * The endpoint as the browser calls it, without its schemas (./lists holds the route's entry, same path,
  * access and answer): zod stays off the list pages' first load.
  */
-export const listReadEntry = endpoint<z.ZodType<{ list: ListName }>>({
+export const listReadEntry = endpoint<z.ZodType<{ list: ListName }>, z.ZodType, z.ZodType, ListReadAnswer>({
   method: 'GET',
   path: LIST_READ_PATH,
   access: { kind: 'session', permission: ({ list }) => listReadPermission(list) },

@@ -12,7 +12,9 @@ import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { readWorkbook } from '@/lib/csv/xlsx-read';
 import { sheetRows } from '@/lib/csv/workbook';
-import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+import { MirrorRunner } from '../mirror/runner';
+import { mirrorServes } from '../mirror/lists';
+import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';
 import { exportXlsx } from './export-xlsx';
 
 // The export job against the reference service (in-process, real signing) and the console database on PGlite.
@@ -55,7 +57,7 @@ afterAll(async () => {
 });
 
 async function runExport(params: Omit<ExportParams, 'totalCount'>) {
-  const { totalCount, units } = await planExport(upstream, params.resource, params.filters);
+  const { totalCount, units } = await planExport(upstream, params.resource, params.filters, undefined, params.mirror ? connection.db : undefined);
   const id = await createJob(connection.db, { kind: EXPORT_JOB, tenant: 't#export:u1', params: { ...params, totalCount }, createdBy: 'u1', rerunExpired: true, units });
   const runner = new JobRunner({ db: connection.db, kinds: [exportJob], upstream, pollMs: 20, flushMs: 10 });
   runner.start();
@@ -121,5 +123,19 @@ describe('export job', () => {
     const rowOf = (code: string) => book.data.findIndex((r) => r[col('outerSysCode')] === code);
     expect(book.data[rowOf('EXP-9')]![price]).toEqual({ stored: '9' });
     expect(book.data[rowOf('EXP-9')]![col('id')]).toBe('1009');
+  });
+
+  it('reads the mirror instead of the service once its copy of every list the file needs is complete, and writes the same file', async () => {
+    const live = await runExport({ resource: 'skus', filters: { productId: 3 } });
+    const setting = { enabled: true, tenant: 'export-test', intervalMs: 30_000 };
+    expect(await mirrorServes(connection.db, exportLists('skus'), setting)).toBe(false);
+    const runner = new MirrorRunner({ db: connection.db, client: upstream, tenant: setting.tenant, intervalMs: 30_000, sweepMs: 3_600_000 });
+    await runner.round();
+    expect(await mirrorServes(connection.db, exportLists('skus'), setting)).toBe(true);
+    pageReads.length = 0;
+    const mirrored = await runExport({ resource: 'skus', filters: { productId: 3 }, mirror: true });
+    expect(pageReads).toEqual([]);
+    expect(mirrored.totalCount).toBe(live.totalCount);
+    expect(mirrored.text).toBe(live.text);
   });
 });

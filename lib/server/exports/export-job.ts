@@ -8,6 +8,7 @@ import { defineJobKind } from '../jobs/kind';
 import { listUnits } from '../jobs/store';
 import type { UpstreamClient } from '../upstream';
 import type { ClientListFilters } from '../upstream/lists';
+import { mirrorPage } from '../mirror/lists';
 
 /**
  * A large export (issue 17 point 6) as a job of the console's job runtime: one unit per page of 100 rows,
@@ -25,6 +26,8 @@ export interface ExportParams {
   resource: ExportResource;
   filters: ExportFilters;
   totalCount: number;
+  /** Read from the mirror (its copy of every list the file needs was complete when the export started); else live. */
+  mirror?: boolean;
 }
 export type ExportUnit = { list: 'main' | 'products' | 'categories'; page: number };
 type Row = Record<string, unknown>;
@@ -47,16 +50,26 @@ export function exportFilters(resource: ExportResource, input: unknown): ExportF
   return out;
 }
 
+/** The lists an export of `resource` reads: its own, and those that name its references. */
+export function exportLists(resource: ExportResource): ListName[] {
+  const need = namesNeeded(resource);
+  return [LIST_OF[resource], ...(need.products ? (['products'] as const) : []), ...(need.categories ? (['productCategories'] as const) : [])];
+}
+
 const pagesOf = (count: number) => Math.ceil(count / PAGE_SIZE_MAX);
 const pageKey = (list: ExportUnit['list'], page: number) => `${list}:${String(page).padStart(7, '0')}`;
 
 /**
- * Counts the rows (one small read per list) and lists the units: the name lists first, then the pages in
- * order, so reading the units back by id gives the names before the rows that need them.
+ * Counts the rows (one small read per list, from the mirror when `mirrorDb` is given) and lists the units: the
+ * name lists first, then the pages in order, so reading the units back by id gives the names before the rows
+ * that need them.
  */
-export async function planExport(upstream: UpstreamClient, resource: ExportResource, filters: ExportFilters, signal?: AbortSignal) {
+export async function planExport(upstream: UpstreamClient, resource: ExportResource, filters: ExportFilters, signal?: AbortSignal, mirrorDb?: Kysely<ConsoleDatabase>) {
   const need = namesNeeded(resource);
-  const count = (list: ListName, f: object = {}) => upstream.list(list, { filters: f as ClientListFilters<ListName>, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
+  const count = (list: ListName, f: object = {}) =>
+    mirrorDb
+      ? mirrorPage(mirrorDb, list, f as ExportFilters, 1, 1).then((p) => p.totalCount)
+      : upstream.list(list, { filters: f as ClientListFilters<ListName>, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
   const [totalCount, products, categories] = await Promise.all([
     count(LIST_OF[resource], filters),
     need.products ? count('products') : 0,
@@ -75,10 +88,12 @@ export async function planExport(upstream: UpstreamClient, resource: ExportResou
 export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
   name: EXPORT_JOB,
   rerunExpired: true,
-  async run({ list, page }, { upstream, params }) {
+  async run({ list, page }, { upstream, params, db }) {
     const name: ListName = list === 'main' ? LIST_OF[params.resource] : list === 'products' ? 'products' : 'productCategories';
     const filters = list === 'main' ? params.filters : {};
-    const result = await upstream.list(name, { filters: filters as ClientListFilters<ListName>, page, pageSize: PAGE_SIZE_MAX });
+    const result = params.mirror
+      ? await mirrorPage(db, name, filters, page, PAGE_SIZE_MAX)
+      : await upstream.list(name, { filters: filters as ClientListFilters<ListName>, page, pageSize: PAGE_SIZE_MAX });
     const rows = (result.data ?? []) as Row[];
     // Only what the file shows is kept of the name lists.
     if (list === 'products') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name, productCategoryId: r.productCategoryId })) };

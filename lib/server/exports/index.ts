@@ -2,7 +2,9 @@ import 'server-only';
 import type { ExportResource } from '@/lib/csv/export-columns';
 import { getConsoleDb } from '../db';
 import { currentTenant, getJob, getJobsUpstream, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
-import { EXPORT_JOB, exportCsv, exportFilters, exportJob, planExport, type ExportParams } from './export-job';
+import { getEnv } from '../env';
+import { mirrorServes } from '../mirror/lists';
+import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';
 import { exportXlsx } from './export-xlsx';
 import type { ErrorCode } from '@/lib/contract/errors';
 
@@ -47,10 +49,16 @@ function view(job: JobView): ExportView {
 
 export async function startExport(user: { id: string }, resource: ExportResource, rawFilters: unknown): Promise<ExportView> {
   const filters = exportFilters(resource, rawFilters);
-  const { totalCount, units } = await planExport(getJobsUpstream(), resource, filters);
+  // The mirror's copy when it holds every list the file needs (lists read it too); live otherwise (MIRROR=off,
+  // its first copy not complete, a filter only the service answers).
+  const db = await getConsoleDb();
+  const { mirror: setting } = getEnv();
+  const mirror =
+    !('updatedSince' in filters) && (await mirrorServes(db, exportLists(resource), { enabled: setting.enabled, tenant: currentTenant(), intervalMs: setting.intervalMs }));
+  const { totalCount, units } = await planExport(getJobsUpstream(), resource, filters, undefined, mirror ? db : undefined);
   try {
     const id = await startJob(exportJob, {
-      params: { resource, filters, totalCount } satisfies ExportParams,
+      params: { resource, filters, totalCount, mirror } satisfies ExportParams,
       createdBy: user.id,
       units,
       tenant: exportTenant(user.id),

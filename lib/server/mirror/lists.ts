@@ -54,3 +54,17 @@ export async function readList(db: Kysely<ConsoleDatabase>, read: ListRead, mirr
   const { page, counts } = await readMirrorList(db, read);
   return { source: 'mirror', page, counts, freshness: readiness.freshness };
 }
+
+/** Whether every one of `lists` can be read from the mirror now (the exports decide once, when they start). */
+export async function mirrorServes(db: Kysely<ConsoleDatabase>, lists: readonly ListName[], mirror: MirrorSetting): Promise<boolean> {
+  if (!mirror.enabled) return false;
+  for (const list of lists) {
+    if (!(await mirrorReadiness(db, list, { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) return false;
+  }
+  return true;
+}
+
+/** One page of a list from the mirror in the service's order (by id), as the service would answer it. */
+export async function mirrorPage(db: Kysely<ConsoleDatabase>, list: ListName, filters: Record<string, string | number>, page: number, pageSize: number) {
+  return (await readMirrorList(db, { list, filters, page, pageSize })).page;
+}

@@ -13,10 +13,16 @@ import { useProductCategories } from '@/lib/client/product-categories/get-produc
 import { can } from '@/lib/contract/roles';
 import { BundleAvailability } from './bundle-availability';
 import { BundlePricePanel } from './bundle-price-panel';
-import { RecipeEditor } from './recipe-editor';
+import { recipeDrag } from './recipe-drag-later';
 import { bundleKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
+import { loadLater } from '@/lib/client/load-later';
 
+/**
+ * The recipe editor (and its drag and drop) load after the page's first paint, for those who may edit: the
+ * page shows without them, and "Edit recipe" opens the editor at once (or, on a slow line, once it is there).
+ */
+const recipeEditor = loadLater(() => Promise.all([import('./recipe-editor'), recipeDrag.load()]).then(([module]) => module));
 
 export function BundleDetail({ id }: { id: number }) {
   const t = useTranslations('bundles');
@@ -27,6 +33,7 @@ export function BundleDetail({ id }: { id: number }) {
   const categories = useProductCategories();
   const editable = can(user.role, 'editMasterData');
   const [editing, setEditing] = useState(false);
+  const editor = recipeEditor.useLoaded(editable);
   const [refreshing, setRefreshing] = useState(false);
 
   // The service's figure and the component stock are read again together, so the comparison is fair.
@@ -70,10 +77,18 @@ export function BundleDetail({ id }: { id: number }) {
           <BundlePricePanel bundleId={b.id} editable={editable} />
           <BundleAvailability bundle={b} stocks={stocks} readAt={bundle.dataUpdatedAt} refreshing={refreshing} onRefresh={() => void refresh()} />
           {editable ? (
-            editing ? (
-              <RecipeEditor bundle={b} onClose={() => setEditing(false)} />
+            editing && editor ? (
+              <editor.RecipeEditor bundle={b} onClose={() => setEditing(false)} />
             ) : (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Button
+                variant="secondary"
+                pending={editing}
+                onClick={() => {
+                  setEditing(true);
+                  // Not there yet (a slow line): wait for it; if it cannot load, the button can be pressed again.
+                  recipeEditor.load().catch(() => setEditing(false));
+                }}
+              >
                 {t('recipe.edit')}
               </Button>
             )

@@ -12,12 +12,15 @@ import { NumberField } from '@/components/form/number-field';
 import { QueryState } from '@/components/record/query-state';
 import { toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useCreateBundle } from '@/lib/client/bundles/save-bundle';
-import { MONEY_MAX } from '@/lib/contract/fields';
-// bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
-import { bundleCreate, type ComponentWrite } from '@/lib/contract/bundles';
+import { MONEY_MAX } from '@/lib/contract/values';
+import type { ComponentWrite } from '@/lib/contract/bundles';
 import { useCategories } from '@/components/record/use-categories';
 import { BundleHeaderFields, useBundleValueFormat } from './bundle-header-fields';
 import { RecipeRows } from './recipe-rows';
+
+// bundleCreate: the write rules plus what a create needs (a category, at least one component), from lib/contract.
+// The schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
+const bundleCreate = () => import('@/lib/contract/bundles').then((m) => m.bundleCreate);
 
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'price', 'sellPrice', 'quantityPrecision', 'components'] as const;
 const CREATE_DEFAULTS: Record<string, FormValue> = {

@@ -9,7 +9,8 @@ import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
 import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
 import { errorMessage } from '@/lib/i18n/error-messages';
-import { BUNDLE_CREATE_REQUIRED, type Bundle } from '@/lib/contract/bundles';
+import type { Bundle } from '@/lib/contract/bundles';
+import { BUNDLE_CREATE_REQUIRED } from '@/lib/contract/recipe-rules';
 import { RecipeRows } from './recipe-rows';
 
 export function draftFrom(bundle: Bundle): DraftComponent[] {

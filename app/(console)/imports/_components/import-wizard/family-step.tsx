@@ -4,8 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Button, Field, Select, SelectOptions } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
-import { csvFileName, toCsv } from '@/lib/csv/export';
-import { FAMILIES, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/families';
+import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/family-columns';
 import type { WizardAction, WizardState } from './reducer';
 
 /** Step 1: what the file imports into, and its template. */
@@ -13,10 +12,12 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
   const t = useTranslations('imports');
   const locale = useLocale();
   const { family } = state;
-  const fam = family ? FAMILIES[family] : null;
+  const fam = family ? FAMILY_COLUMNS[family] : null;
 
-  function downloadTemplate() {
+  async function downloadTemplate() {
     if (!fam) return;
+    // The CSV writer (papaparse) loads with the first download, not with the page.
+    const { csvFileName, toCsv } = await import('@/lib/csv/export');
     const { headers, example } = templateRows(fam);
     // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
     const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
@@ -41,7 +42,7 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
         </Select>
       </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={downloadTemplate} disabled={!fam}>
+        <Button variant="secondary" onClick={() => void downloadTemplate()} disabled={!fam}>
           {t('downloadTemplate')}
         </Button>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('templateHelp')}</span>

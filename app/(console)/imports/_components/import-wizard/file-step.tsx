@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert, Field, Input, Select, SelectOptions } from '@/components/ui';
-import { ENCODINGS, type Encoding } from '@/lib/csv/encoding';
-import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
+import { DELIMITERS, ENCODINGS, type Delimiter, type Encoding } from '@/lib/contract/console/import-values';
 import type { WizardState } from './reducer';
 import { useImportTexts } from './texts';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Alert, Button, Checkbox, Select, SelectOptions } from '@/components/ui';
-import type { Family } from '@/lib/csv/families';
+import type { FamilyColumns } from '@/lib/csv/family-columns';
 import { missingColumns, unusedColumns, type Mapping } from '@/lib/csv/mapping';
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
 import type { WizardAction, WizardState } from './reducer';
@@ -11,7 +11,7 @@ import { useImportTexts } from './texts';
 
 export interface MappingStepProps {
   state: WizardState;
-  family: Family;
+  family: FamilyColumns;
   preview: PreviewResult;
   mapping: Mapping;
   labels: Record<string, string>;
@@ -23,7 +23,7 @@ export interface MappingStepProps {
 
 /** Step 3: which field each column of the file fills, then "Check rows". */
 /** The names of the unknown columns the user must agree to leave out before the check ('' when there are none). */
-export function unknownColumnsKey(headers: readonly string[], family: Family, mapping: Mapping): string {
+export function unknownColumnsKey(headers: readonly string[], family: FamilyColumns, mapping: Mapping): string {
   return unusedColumns(headers, family, mapping)
     .unknown.map((i) => `${i}:${headers[i]}`)
     .join('\n');

@@ -4,10 +4,12 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { FromWorker, ToWorker } from '@/lib/client/imports/worker-protocol';
-import { importsApi } from '@/lib/contract/console/imports';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/contract/console/import-values';
 import type { SavedMapping } from '@/lib/csv/mapping';
 import { autoCompares, type WizardAction } from './reducer';
+
+// The endpoints' answer schemas (zod) load with the first call, not with the page.
+const imports = () => import('@/lib/contract/console/imports').then((m) => m.importsApi);
 
 /**
  * The wizard's one worker (it reads, checks and uploads the file off the main thread): its messages become
@@ -50,7 +52,8 @@ export function useSavedMapping(family: FamilyName | '', dispatch: Dispatch<Wiza
   useEffect(() => {
     if (!family) return;
     let live = true;
-    consoleFetch(importsApi.mapping, { params: { family } })
+    imports()
+      .then((api) => consoleFetch(api.mapping, { params: { family } }))
       .then((r) => live && dispatch({ type: 'savedLoaded', saved: r.mapping }))
       .catch(() => live && dispatch({ type: 'savedLoaded', saved: {} }));
     return () => {
@@ -61,5 +64,7 @@ export function useSavedMapping(family: FamilyName | '', dispatch: Dispatch<Wiza
 
 /** Remembers the mapping the user checked with, for the next file of this family. */
 export function saveMapping(family: FamilyName, mapping: SavedMapping) {
-  void consoleFetch(importsApi.saveMapping, { params: { family }, body: { mapping } }).catch(() => {});
+  void imports()
+    .then((api) => consoleFetch(api.saveMapping, { params: { family }, body: { mapping } }))
+    .catch(() => {});
 }

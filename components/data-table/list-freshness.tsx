@@ -1,0 +1,43 @@
+'use client';
+
+import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { Alert, Button } from '@/components/ui';
+import type { ListResult } from '@/lib/client/list-read';
+
+const NOTE = 'text-sm text-zinc-600 dark:text-zinc-400';
+
+/**
+ * Under a list: how fresh its rows are ("As of 12 s ago", from the mirror's last complete pass) with a Refresh
+ * button, or why it pages live in the service's id order.
+ */
+export function ListFreshness({ result, onRefresh, refreshing }: { result: ListResult<unknown> | undefined; onRefresh: () => void; refreshing: boolean }) {
+  const t = useTranslations('dataTable');
+  const format = useFormatter();
+  const now = useNow({ updateInterval: 1000 });
+  if (!result) return null;
+  if (result.source === 'live') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  const asOf = new Date(result.freshness.asOf);
+  // A clock a little behind the server's must not read "in 2 s".
+  const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className={NOTE}>{t('asOf', { ago })}</p>
+      <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing || undefined}>
+        {t('refresh')}
+      </Button>
+    </div>
+  );
+}
+
+/** Above a list whose copy is stale: since when, and whether the service is away. */
+export function StaleBanner({ result }: { result: ListResult<unknown> | undefined }) {
+  const t = useTranslations('dataTable');
+  const format = useFormatter();
+  if (result?.source !== 'mirror' || !result.freshness.stale) return null;
+  const time = format.dateTime(new Date(result.freshness.asOf), { hour: '2-digit', minute: '2-digit' });
+  return (
+    <Alert tone="warning">
+      {result.freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: result.freshness.intervalS })}
+    </Alert>
+  );
+}

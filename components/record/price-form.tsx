@@ -1,0 +1,53 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { EntityForm, type FormSchema } from '@/components/form/entity-form';
+import type { FormSchemaSource } from '@/components/form/lazy-resolver';
+import { NumberField } from '@/components/form/number-field';
+import { toast } from '@/components/ui/toast';
+import { MONEY_MAX } from '@/lib/contract/values';
+import type { PricePanelProps } from './price-panel';
+
+type Prices = { price: number | null; sellPrice: number | null };
+
+/** The price panel's edit form (./price-panel loads it after first paint): both prices, reviewed, then sent. */
+export function PriceForm({
+  namespace,
+  prices: p,
+  schema,
+  onSave,
+  reread,
+  onClose,
+}: Pick<PricePanelProps, 'namespace' | 'onSave' | 'reread'> & { prices: Prices; schema: FormSchemaSource<FormSchema>; onClose: () => void }) {
+  const t = useTranslations(namespace);
+  const tr = useTranslations('records');
+  return (
+    // Not keyed by the prices: a background refetch must not wipe what is typed; the re-read before
+    // sending catches a change made meanwhile.
+    <EntityForm
+      schema={schema}
+      fields={['price', 'sellPrice']}
+      initialValues={{ price: p.price, sellPrice: p.sellPrice }}
+      original={{ price: p.price, sellPrice: p.sellPrice }}
+      labels={{ price: t('fields.price'), sellPrice: t('fields.sellPrice') }}
+      mode="edit"
+      submitLabel={tr('reviewAndSave')}
+      onSave={onSave}
+      reread={async () => {
+        const now = await reread();
+        return { price: now.price, sellPrice: now.sellPrice };
+      }}
+      onSaved={() => {
+        toast.success(tr('saved'));
+        onClose();
+      }}
+      onCancel={onClose}
+    >
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
+        <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
+      </div>
+    </EntityForm>
+  );
+}
