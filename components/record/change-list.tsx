@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { recipeSteps, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, recipeSteps, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
@@ -67,6 +67,9 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   if (action === 'created' || action === 'updated') return <>{t(`actions.${action}`)}</>;
   if (outcome === 'applied' || outcome === 'refused' || outcome === 'unknown') return <>{t(`results.${outcome}`)}</>;
   if (outcome === 'created' || outcome === 'updated') return <>{t(`actions.${outcome}`)}</>;
+  // What a mirror pass recorded (lib/server/mirror/outside.ts).
+  if (outcome === OUTSIDE_OUTCOMES.changed) return <>{t('outside.changed')}</>;
+  if (outcome === OUTSIDE_OUTCOMES.vanished) return <>{t('outside.vanished')}</>;
   // A batch's counts ("198 updated, 2 failed"), each in words.
   const counts = outcome.split(', ').map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
   if (counts.every(Boolean)) return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;

@@ -5,9 +5,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/layout/current-user';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
-import { operationKind, type HistoryEntry, type HistoryValue, type RecordType } from '@/lib/contract/history';
+import { operationKind, outsideHeading, type HistoryEntry, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from './change-list';
+import { OutsideDetected } from './outside-change';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -26,7 +27,8 @@ export interface HistoryPanelProps {
 /**
  * A record's History: every write made to it through the console, whatever sent it (a form, a panel, a bulk
  * edit, an import, a resend): who, when, how, the outcome, and the fields old → new where the console read
- * the old value. Stewards and admins see it for master data; back-office users' history is for admins only.
+ * the old value; beside them, the changes the mirror found made outside the console, old → new, with when
+ * they happened (between two passes), and a record the service no longer returns. Stewards and admins see it for master data; back-office users' history is for admins only.
  * Other roles see nothing (the panel is not rendered).
  */
 export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: HistoryPanelProps) {
@@ -39,11 +41,23 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
   const headingId = `history-${type}-${id}`;
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
-  /** A batch sent by the job runtime says how (bulk edit, import, resend); a single write by its operation. */
+  /**
+   * A batch sent by the job runtime says how (bulk edit, import, resend); a change found outside the console
+   * what happened (changed, no longer returned, returned); a single write by its operation.
+   */
   const how = (entry: HistoryEntry) =>
-    entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
-      ? t(`sources.${entry.source}`)
-      : t(`operations.${operationKind(entry.operation)}`);
+    entry.source === 'outside'
+      ? t(`outside.${outsideHeading(entry.action)}`)
+      : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+        ? t(`sources.${entry.source}`)
+        : t(`operations.${operationKind(entry.operation)}`);
+  /** An outside change with no field to list: gone from the service, or back unchanged. */
+  const noFields = (entry: HistoryEntry) =>
+    entry.source === 'outside' && entry.action !== 'updated'
+      ? t(entry.action === 'vanished' ? 'outside.vanishedDetail' : 'outside.returnedDetail')
+      : entry.result === 'refused'
+        ? t('nothingChanged')
+        : t('noFieldChanges');
 
   return (
     <Card aria-labelledby={headingId}>
@@ -80,7 +94,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                     <Td className="whitespace-nowrap">
                       <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
                     </Td>
-                    <Td>{entry.userEmail}</Td>
+                    <Td>{entry.source === 'outside' ? t('outside.who') : entry.userEmail}</Td>
                     <Td title={entry.operation}>
                       <span className="whitespace-nowrap">{how(entry)}</span>
                       {entry.importId ? (
@@ -94,21 +108,29 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                       ) : null}
                     </Td>
                     <Td>
-                      {entry.result ? (
-                        <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
-                          {t(`results.${entry.result}`)}
-                        </Badge>
-                      ) : null}{' '}
-                      <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                        <OutcomeDetail outcome={entry.outcome} action={entry.action} />
-                      </span>
+                      {entry.source === 'outside' && entry.window ? (
+                        <span className="text-xs">
+                          <OutsideDetected at={entry.at} window={entry.window} />
+                        </span>
+                      ) : (
+                        <>
+                          {entry.result ? (
+                            <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+                              {t(`results.${entry.result}`)}
+                            </Badge>
+                          ) : null}{' '}
+                          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                            <OutcomeDetail outcome={entry.outcome} action={entry.action} />
+                          </span>
+                        </>
+                      )}
                     </Td>
                     <Td className="break-words">
                       {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
                         <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
                       ) : null}
                       {entry.changes === null ? (
-                        <span className="text-zinc-600 dark:text-zinc-400">{entry.result === 'refused' ? t('nothingChanged') : t('noFieldChanges')}</span>
+                        <span className="text-zinc-600 dark:text-zinc-400">{noFields(entry)}</span>
                       ) : (
                         <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} valueLabel={valueLabel} />
                       )}

@@ -133,6 +133,24 @@ export function familyOf(operation: string): AuditFamily {
   return 'form';
 }
 
+/** ISO 8601 bounds of when an outside change happened (HistoryEntry.window). */
+export interface DetectionWindowView {
+  from: string | null;
+  to: string;
+}
+
+/**
+ * What an outside change record says happened (catalogue key `history.outside.*`), from its action: fields
+ * changed (`updated`), the record no longer returned by a complete sweep (`vanished`: the console keeps its
+ * last copy), or back after that (`returned`).
+ */
+/** The outcome a mirror pass writes on an outside entry (the audit log's English; pages show catalogue words). */
+export const OUTSIDE_OUTCOMES = { changed: 'changed outside the console', vanished: 'no longer returned by the service' } as const;
+
+export function outsideHeading(action: string | null | undefined): 'changed' | 'vanished' | 'returned' {
+  return action === 'vanished' || action === 'returned' ? action : 'changed';
+}
+
 /** One write in a record's history, as the History panel and the audit page show it. */
 export interface HistoryEntry {
   id: string;
@@ -150,6 +168,11 @@ export interface HistoryEntry {
   oldRead?: boolean;
   /** created | updated, when the answer said which. */
   action?: string | null;
+  /**
+   * A change made outside the console (source `outside`): when it happened, as narrowly as the mirror can
+   * tell: after `from` (the previous complete pass; null before the first) and by `to` (the pass that found it).
+   */
+  window?: DetectionWindowView | null;
   /** The audit entry this change belongs to, and the import (job results page) and attempt that sent it. */
   auditId?: string;
   importId?: string | null;

@@ -15,6 +15,8 @@ export function formatsFor(locale: Locale) {
         date: TAIWAN_DATE,
         dateTime: { ...TAIWAN_DATE, ...TAIWAN_TIME },
         dateTimeSeconds: { ...TAIWAN_DATE, ...TAIWAN_TIME, second: '2-digit' },
+        time: TAIWAN_TIME,
+        timeSeconds: { ...TAIWAN_TIME, second: '2-digit' },
       },
     } satisfies Formats;
   }
@@ -23,11 +25,13 @@ export function formatsFor(locale: Locale) {
       date: { dateStyle: 'medium' },
       dateTime: { dateStyle: 'medium', timeStyle: 'short' },
       dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
+      time: { timeStyle: 'short' },
+      timeSeconds: { timeStyle: 'medium' },
     },
   } satisfies Formats;
 }
 
-export type DateFormatName = 'date' | 'dateTime' | 'dateTimeSeconds';
+export type DateFormatName = 'date' | 'dateTime' | 'dateTimeSeconds' | 'time' | 'timeSeconds';
 
 /**
  * Dates rendered on the server and again in the browser must read the same, but ICU versions differ in the

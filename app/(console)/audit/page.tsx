@@ -3,7 +3,8 @@ import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
-import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
+import { OutsideDetected } from '@/components/record/outside-change';
+import { AUDIT_FAMILIES, OUTSIDE_OUTCOMES, RECORD_TYPES } from '@/lib/contract/history';
 import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
 import { recordFilter } from '@/lib/server/audit/record-filter';
@@ -44,6 +45,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const user = await requireUser('/audit', 'readAudit');
 
   const t = await getTranslations('audit');
+  const th = await getTranslations('history');
   const format = await getFormatter();
   const params = await searchParams;
   const page = pageParam(params.page);
@@ -145,7 +147,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                         {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
                       </time>
                     </Td>
-                    <Td>{entry.userEmail}</Td>
+                    <Td>{entry.family === 'outside' ? th('outside.who') : entry.userEmail}</Td>
                     <Td>
                       <span className="block whitespace-nowrap font-medium">{t(`families.${entry.family}`)}</span>
                       <code className="whitespace-nowrap text-xs">{entry.operation}</code>
@@ -173,6 +175,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                         </Badge>
                       ) : null}{' '}
                       <OutcomeDetail outcome={entry.outcome} />
+                      {entry.window ? (
+                        <p className="text-xs">
+                          <OutsideDetected at={entry.at} window={entry.window} />
+                        </p>
+                      ) : null}
+                      {entry.family === 'outside' && entry.targetIds.length === 1 && entry.outcome === OUTSIDE_OUTCOMES.vanished ? (
+                        <p className="text-xs">{th('outside.vanishedDetail')}</p>
+                      ) : null}
                       {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
                       {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
                       {entry.importId || entry.targetIds.length > 1 ? (

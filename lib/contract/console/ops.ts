@@ -1,8 +1,5 @@
 import { endpoint, json } from './endpoint';
 
-/** Past this many mirror intervals since the last complete pass, /api/ready says "degraded" (still 200). */
-export const MIRROR_DEGRADED_INTERVALS = 3;
-
 /**
  * The mirror in /api/ready: its lag is the seconds since the last complete pass began (the copy holds every
  * change made before it), per entity and the worst; `pending` until every entity's first copy is complete
@@ -13,7 +10,7 @@ export type MirrorCheck =
   | { status: 'ok' | 'degraded' | 'pending'; lagS: number | null; intervalS: number; entities: Record<string, number | null> };
 
 /**
- * /api/ready's body. `ready` and `degraded` (the mirror lags: alert, but keep routing) answer 200; `not_ready`
+ * /api/ready's body. `ready` and `degraded` (the mirror lags past list-read STALE_INTERVALS: alert, but keep routing) answer 200; `not_ready`
  * answers 503, with `reason: 'stopping'` once the process got SIGTERM.
  */
 export interface ReadyAnswer {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
+import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type DetectionWindowView, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db/types';
 import { insertAudit, proxyChanges } from './record';
@@ -52,6 +52,8 @@ export interface AuditEntryView extends AuditRecord {
   chunk: number | null;
   /** ISO 8601, UTC. */
   at: string;
+  /** A change found outside the console: when it happened (between two passes). */
+  window: DetectionWindowView | null;
 }
 
 export interface AuditPage {
@@ -109,7 +111,8 @@ export async function listHistoryPage(
   const older = options.older && /^[1-9][0-9]{0,18}$/.test(options.older) ? options.older : null;
   const { rows } = await sql<HistoryRow>`
     select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read,
-      a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt
+      a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt,
+      a.window_from, a.window_to
     from audit_change c join audit_log a on a.id = c.audit_id
     where c.record_type = ${type} and c.record_id = ${id}
       ${older ? sql`and (c.at, c.id) < (select o.at, o.id from audit_change o where o.id = ${older})` : sql``}
@@ -132,6 +135,7 @@ export async function listHistoryPage(
       auditId: row.audit_id,
       importId: row.import_id,
       attempt: row.attempt,
+      window: windowView(row.window_from, row.window_to),
     })),
     older: rows.length > limit ? page[page.length - 1]!.id : null,
   };
@@ -152,12 +156,20 @@ type HistoryRow = {
   status: number;
   import_id: string | null;
   attempt: number | null;
+  window_from: Date | string | null;
+  window_to: Date | string | null;
 };
+
+/** An outside change's detection window (audit_log.window_from/to), or null for the console's own writes. */
+function windowView(from: Date | string | null, to: Date | string | null): DetectionWindowView | null {
+  return to === null ? null : { from: from === null ? null : new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
 
 /** The people and operations present in the log, for the audit page's filter lists. */
 export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{ people: string[]; operations: string[] }> {
   const [people, operations] = await Promise.all([
-    db.selectFrom('audit_log').select('user_email').distinct().orderBy('user_email').limit(500).execute(),
+    // Changes found outside the console have no person (the family filter finds them).
+    db.selectFrom('audit_log').select('user_email').where('user_email', '<>', '').distinct().orderBy('user_email').limit(500).execute(),
     db.selectFrom('audit_log').select('operation').distinct().orderBy('operation').limit(500).execute(),
   ]);
   return { people: people.map((r) => r.user_email), operations: operations.map((r) => r.operation) };
@@ -219,6 +231,7 @@ export async function listAudit(
       importId: row.import_id == null ? null : String(row.import_id),
       attempt: row.attempt,
       chunk: row.chunk,
+      window: windowView(row.window_from, row.window_to),
     })),
     totalCount,
     page,

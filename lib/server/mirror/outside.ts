@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { FieldDiff } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db/types';
 import { fieldDiffs, sameValue } from './diff';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
@@ -40,32 +40,59 @@ function outsideDiffs(diffs: FieldDiff[], own: ConsoleChange[]): FieldDiff[] {
   return diffs.filter((d) => !own.some((c) => c.changes?.some((sent) => sent.field === d.field && 'to' in sent && sameValue(sent.to, d.to))));
 }
 
+/** One outside entry's change records: the record, its action and its fields old → new (null: none to show). */
+type OutsideRow = { record_id: string; action: 'updated' | 'returned' | 'vanished'; changes: FieldDiff[] | null };
+
 /**
- * Records the field changes a pass found that the console did not make, in the same audit tables the
- * console's own writes use (source 'outside', family 'outside'), with the window they happened in: one audit
- * entry per call, one change record per record. Records new to the mirror have no old version: nothing is
- * recorded for them (the first copy has no history). Returns how many records got a change record.
+ * One audit entry (source and family 'outside', with the window it happened in) and one change record per
+ * record, in the same audit tables the console's own writes use. An entry naming one record keeps its
+ * changes on the entry too, so the audit page shows them on its row as it does a single console write's.
+ */
+async function insertOutside(db: Db, entity: MirrorEntityName, recordType: RecordType, rows: readonly OutsideRow[], outcome: string, window: DetectionWindow) {
+  const single = rows.length === 1 ? JSON.stringify(rows[0]!.changes) : null;
+  await sql`
+    with entry as (
+      insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, result, record_type, family, window_from, window_to, changes)
+      values ('outside', '', ${`mirror ${MIRROR_ENTITIES[entity].list}`}, ${rows.map((r) => r.record_id)}::text[], 200,
+        ${outcome}, 'applied', ${recordType}, 'outside', ${window.from?.toISOString() ?? null}::timestamptz, ${window.to.toISOString()}::timestamptz,
+        ${single}::jsonb)
+      returning id, at
+    )
+    insert into audit_change (audit_id, at, record_type, record_id, source, result, action, changes, old_read)
+    select entry.id, entry.at, ${recordType}, x.record_id, 'outside', 'applied', x.action, x.changes, true
+    from entry, json_to_recordset(${JSON.stringify(rows)}::json) as x(record_id text, action text, changes jsonb)`.execute(db);
+}
+
+/**
+ * Records the field changes a pass found that the console did not make (the echo rule above), with the window
+ * they happened in: one audit entry per call, one change record per record. Records new to the mirror have no
+ * old version: nothing is recorded for them (the first copy has no history). A record flagged as gone that
+ * came back is recorded as returned, with whatever changed meanwhile. Returns how many records got one.
  */
 export async function recordOutsideChanges(db: Db, entity: MirrorEntityName, stored: readonly StoredChange[], window: DetectionWindow): Promise<number> {
   const { recordType, untracked } = MIRROR_ENTITIES[entity];
   if (!recordType) return 0;
-  const candidates = stored.flatMap((s) => (s.before ? [{ id: String(s.id), diffs: fieldDiffs(s.before, s.after, untracked) }] : [])).filter((c) => c.diffs.length > 0);
+  const candidates = stored
+    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(s.before, s.after, untracked) }] : []))
+    .filter((c) => c.diffs.length > 0 || c.returned);
   if (candidates.length === 0) return 0;
   const since = window.from ? new Date(window.from.getTime() - LOOKBACK_MS) : null;
   const own = await consoleChanges(db, recordType, candidates.map((c) => c.id), since);
   const rows = candidates
-    .map((c) => ({ record_id: c.id, changes: outsideDiffs(c.diffs, own.get(c.id) ?? []) }))
-    .filter((r) => r.changes.length > 0);
+    .map((c): OutsideRow => {
+      const changes = outsideDiffs(c.diffs, own.get(c.id) ?? []);
+      return { record_id: c.id, action: c.returned ? 'returned' : 'updated', changes: changes.length > 0 ? changes : null };
+    })
+    .filter((r) => r.changes !== null || r.action === 'returned');
   if (rows.length === 0) return 0;
-  await sql`
-    with entry as (
-      insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, result, record_type, family, window_from, window_to)
-      values ('outside', '', ${`mirror ${MIRROR_ENTITIES[entity].list}`}, ${rows.map((r) => r.record_id)}::text[], 200,
-        'changed outside the console', 'applied', ${recordType}, 'outside', ${window.from?.toISOString() ?? null}::timestamptz, ${window.to.toISOString()}::timestamptz)
-      returning id, at
-    )
-    insert into audit_change (audit_id, at, record_type, record_id, source, result, action, changes, old_read)
-    select entry.id, entry.at, ${recordType}, x.record_id, 'outside', 'applied', 'updated', x.changes, true
-    from entry, json_to_recordset(${JSON.stringify(rows)}::json) as x(record_id text, changes jsonb)`.execute(db);
+  await insertOutside(db, entity, recordType, rows, OUTSIDE_OUTCOMES.changed, window);
   return rows.length;
+}
+
+/** Records the records a complete sweep no longer found (flagged in the mirror, never dropped) in their History. */
+export async function recordVanished(db: Db, entity: MirrorEntityName, ids: readonly number[], window: DetectionWindow): Promise<void> {
+  const { recordType } = MIRROR_ENTITIES[entity];
+  if (!recordType || ids.length === 0) return;
+  const rows = ids.map((id): OutsideRow => ({ record_id: String(id), action: 'vanished', changes: null }));
+  await insertOutside(db, entity, recordType, rows, OUTSIDE_OUTCOMES.vanished, window);
 }

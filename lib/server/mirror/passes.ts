@@ -3,6 +3,7 @@ import { isApiError } from '../upstream';
 import { MAX_WALKS, MIRROR_ENTITIES } from './entities';
 import { freshProgress, walkAndStore, type PassContext } from './pass';
 import { readState, writeState, type MirrorState } from './state';
+import { recordVanished } from './outside';
 import { flagVanished } from './store';
 
 export interface PassResult {
@@ -90,10 +91,11 @@ export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassR
   const progress = state.pass?.mode === 'sweep' ? state.pass : freshProgress('sweep', ctx.now());
   const walk = await walkAndStore(ctx, { progress, window: { from: state.lastPassAt, to: new Date(ctx.now()) }, save: true, findMissing: true });
   const gone = await confirmGone(ctx, walk.progress.missing, walk.progress.moved);
-  const vanished = await flagVanished(ctx.db, ctx.entity, gone);
+  const flagged = await flagVanished(ctx.db, ctx.entity, gone);
+  await recordVanished(ctx.db, ctx.entity, flagged, { from: state.lastPassAt, to: new Date(ctx.now()) });
   const startedAt = new Date(walk.progress.startedAt);
   await writeState(ctx.db, ctx.entity, { lastSweepAt: startedAt, lastPassAt: startedAt, lastPassFinishedAt: new Date(ctx.now()), pass: null, lastError: null });
-  return { kind: 'sweep', complete: true, walks: 1, changed: walk.changed, recorded: walk.recorded, vanished };
+  return { kind: 'sweep', complete: true, walks: 1, changed: walk.changed, recorded: walk.recorded, vanished: flagged.length };
 }
 
 /** Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an incremental pass. */

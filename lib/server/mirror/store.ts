@@ -56,13 +56,15 @@ export async function mirroredIdsBetween(db: Db, entity: MirrorEntityName, after
   return rows.map((r) => Number(r.id));
 }
 
-/** Flags records the service no longer returns; they stay in the mirror (and their History) until they come back. */
-export async function flagVanished(db: Db, entity: MirrorEntityName, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const { rows } = await sql<{ n: number }>`
-    with flagged as (update ${table(entity)} set vanished_at = now() where id = any(${[...ids]}::bigint[]) and vanished_at is null returning 1)
-    select count(*)::int as n from flagged`.execute(db);
-  return rows[0]?.n ?? 0;
+/**
+ * Flags records the service no longer returns; they stay in the mirror (and their History) until they come
+ * back. Returns the ids flagged now (not those flagged before).
+ */
+export async function flagVanished(db: Db, entity: MirrorEntityName, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    update ${table(entity)} set vanished_at = now() where id = any(${[...ids]}::bigint[]) and vanished_at is null returning id::text as id`.execute(db);
+  return rows.map((r) => Number(r.id));
 }
 
 /** Empties an entity's copy (the console was pointed at another upstream). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { MIRROR_DEGRADED_INTERVALS, type MirrorCheck, type ReadyAnswer } from '@/lib/contract/console/ops';
+import { STALE_INTERVALS } from '@/lib/contract/console/list-read';
+import type { MirrorCheck, ReadyAnswer } from '@/lib/contract/console/ops';
 import { MIRROR_ENTITY_NAMES } from '../mirror/entities';
 import { readUpstreamStatus } from '../upstream-status';
 import { runtime, type JobsState } from '.';
@@ -15,7 +16,7 @@ import { currentTenant, getUpstream } from './parts';
  * shared by the callers of one second.
  *
  * The mirror's lag (seconds since the last complete pass began, per entity and the worst) is reported, and
- * past MIRROR_DEGRADED_INTERVALS intervals the status is "degraded" with HTTP 200, not 503: the mirror is one
+ * past STALE_INTERVALS intervals the status is "degraded" with HTTP 200, not 503: the mirror is one
  * copy shared by every instance (one runner across them holds its lease), so its lag is the same on each and
  * taking this instance out of rotation would fix nothing; taking them all out would turn stale lists (still
  * served, with a banner saying since when) and live record pages into an outage. Degraded is for alerting.
@@ -88,7 +89,7 @@ async function checkMirror(): Promise<MirrorCheck> {
   const intervalS = intervalMs / 1000;
   if (lags.some((lag) => lag === null)) return { status: 'pending', lagS: null, intervalS, entities };
   const lagS = Math.max(...(lags as number[]));
-  return { status: lagS > MIRROR_DEGRADED_INTERVALS * intervalS ? 'degraded' : 'ok', lagS, intervalS, entities };
+  return { status: lagS > STALE_INTERVALS * intervalS ? 'degraded' : 'ok', lagS, intervalS, entities };
 }
 
 export async function readiness(): Promise<Readiness> {

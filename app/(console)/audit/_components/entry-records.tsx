@@ -56,10 +56,16 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
                   {r.result ? (
                     <Badge tone={r.result === 'applied' ? 'success' : r.result === 'unknown' ? 'danger' : 'warning'}>{th(`results.${r.result}`)}</Badge>
                   ) : null}{' '}
-                  {r.action === 'created' || r.action === 'updated' ? th(`actions.${r.action}`) : null}
+                  {r.action && ['created', 'updated', 'vanished', 'returned'].includes(r.action) ? th(`actions.${r.action}`) : null}
                 </Td>
                 <Td>
-                  {r.changes ? <ChangeList changes={r.changes} oldRead={r.oldRead || r.action === 'created'} /> : th('nothingChanged')}
+                  {r.changes ? (
+                    <ChangeList changes={r.changes} oldRead={r.oldRead || r.action === 'created'} />
+                  ) : r.source === 'outside' && (r.action === 'vanished' || r.action === 'returned') ? (
+                    th(`outside.${r.action}Detail`)
+                  ) : (
+                    th('nothingChanged')
+                  )}
                 </Td>
               </Tr>
             ))}
