@@ -3,6 +3,7 @@
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { Alert, Button } from '@/components/ui';
 import type { ListResult } from '@/lib/client/list-read';
+import { useIsClient } from './use-is-client';
 
 const NOTE = 'text-sm text-zinc-600 dark:text-zinc-400';
 
@@ -14,8 +15,11 @@ export function ListFreshness({ result, onRefresh, refreshing }: { result: ListR
   const t = useTranslations('dataTable');
   const format = useFormatter();
   const now = useNow({ updateInterval: 1000 });
+  // "12s ago" and the browser's clock: rendered after hydration only, so the server's HTML never disagrees.
+  const isClient = useIsClient();
   if (!result) return null;
-  if (result.source === 'live') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  if (result.source !== 'mirror') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  if (!result.freshness || !isClient) return null;
   const asOf = new Date(result.freshness.asOf);
   // A clock a little behind the server's must not read "in 2 s".
   const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
@@ -33,7 +37,9 @@ export function ListFreshness({ result, onRefresh, refreshing }: { result: ListR
 export function StaleBanner({ result }: { result: ListResult<unknown> | undefined }) {
   const t = useTranslations('dataTable');
   const format = useFormatter();
-  if (result?.source !== 'mirror' || !result.freshness.stale) return null;
+  // The time in the browser's zone: after hydration only.
+  const isClient = useIsClient();
+  if (result?.source !== 'mirror' || !result.freshness?.stale || !isClient) return null;
   const time = format.dateTime(new Date(result.freshness.asOf), { hour: '2-digit', minute: '2-digit' });
   return (
     <Alert tone="warning">

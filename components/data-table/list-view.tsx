@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { fetchAllShown, fetchListResult } from '@/lib/client/list-read';
+import { fetchAllShown, fetchListResult, shownKey } from '@/lib/client/list-read';
 import type { ListQuery } from '@/lib/client/lists';
 import { listKeys } from '@/lib/client/query-keys';
 import { isSortable, MIRROR_PAGE_SIZES } from '@/lib/contract/console/list-read';
@@ -51,7 +51,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const panelId = useId();
   const queryClient = useQueryClient();
   const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort, dir: state.dir, q: state.q };
-  const key = listKeys[props.list].list(query);
+  const key = shownKey(listKeys[props.list].list(query));
   // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads. A list read from
   // the mirror is read again every interval of its passes, so "as of" and the rows keep up by themselves.
   const result = useQuery({

@@ -4,6 +4,9 @@ import { listReadEntry, MIRROR_PAGE_SIZE_MAX, type LiveReason, type MirrorFreshn
 import { consoleFetch } from './console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from './lists';
 
+/** The cache key of a list page as ListView shows it (a ListResult), beside the plain pages other readers keep under the list's key. */
+export const shownKey = (listKey: readonly unknown[]) => [...listKey, 'shown'] as const;
+
 /** A list page as a list shows it: from the mirror (sorted, searched, counted, dated), or live through the proxy in id order. */
 export type ListResult<T> = ListPage<T> &
   ({ source: 'mirror'; counts: Record<string, number> | null; freshness: MirrorFreshness } | { source: 'live'; reason: LiveReason });

@@ -2,11 +2,16 @@ import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { parseListState } from '@/components/data-table/url-state';
+import { shownKey, type ListResult } from '@/lib/client/list-read';
 import type { ListQuery } from '@/lib/client/lists';
 import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
-import type { ListName } from '@/lib/contract/lists';
+import { PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/session';
+import { getConsoleDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { currentTenant } from '@/lib/server/jobs';
+import { readList } from '@/lib/server/mirror/lists';
 import { listSalespeople } from '@/lib/server/salespeople';
 import { getUpstream } from '@/lib/server/upstream-instance';
 import type { ClientListFilters } from '@/lib/server/upstream/lists';
@@ -24,6 +29,7 @@ function toUrlSearchParams(params: SearchParams): URLSearchParams {
 
 /**
  * Reads the list page in the URL (and the lookups it shows by name) while the document renders on the server,
+ * from the mirror where the list reads it (sorted, searched and counted as the URL says),
  * so the rows arrive with the HTML instead of after hydration plus a round trip through the proxy. The
  * client's React Query cache starts from this under the same keys; any failure here is left to the
  * client, which loads, retries and reports as usual. Reads are open to every role; the session is still
@@ -43,7 +49,7 @@ export async function prefetchList<L extends ListName>(
   const user = await getCurrentUser();
   if (!user) return undefined;
   const state = parseListState(list, toUrlSearchParams(searchParams));
-  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize };
+  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort, dir: state.dir, q: state.q };
   const upstream = getUpstream();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);
@@ -53,10 +59,24 @@ export async function prefetchList<L extends ListName>(
     return rows;
   };
   await Promise.allSettled([
-    upstream.list(list, { ...query, filters: query.filters as ClientListFilters<L> }, signal).then((page) => client.setQueryData(key(query), { ...page, data: page.data ?? [] })),
+    readShown(list, query, signal).then((result) => client.setQueryData(shownKey(key(query)), result)),
     // Salespeople as every role sees them: ids and names only.
     lookups.users ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows)) : undefined,
     lookups.categories ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows)) : undefined,
   ]);
   return dehydrate(client);
+}
+
+/** The page as ListView shows it: from the mirror when it answers (lib/server/mirror/lists), else live from the service. */
+async function readShown<L extends ListName>(list: L, query: ListQuery<L>, signal: AbortSignal): Promise<ListResult<unknown>> {
+  const { mirror } = getEnv();
+  const answer = await readList(
+    await getConsoleDb(),
+    { list, filters: query.filters as Record<string, string | number>, q: query.q, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+    { enabled: mirror.enabled, tenant: currentTenant(), intervalMs: mirror.intervalMs },
+  );
+  if (answer.source === 'mirror') return { ...answer.page, source: 'mirror', counts: answer.counts, freshness: answer.freshness };
+  const params = { filters: query.filters as ClientListFilters<L>, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
+  const page = await getUpstream().list(list, params, signal);
+  return { ...page, data: page.data ?? [], source: 'live', reason: answer.reason };
 }

@@ -48,6 +48,16 @@ const COLUMNS: Record<ListName, Record<string, string>> = {
   internalUsers: { account: 'account', name: 'name', email: 'email', roleId: 'role_id', status: 'status', outerSysCode: 'code' },
 };
 
+/** The fields each list's search text holds (migration 0320's SEARCHED). */
+const SEARCHED_FIELDS: Record<ListName, readonly string[]> = {
+  companies: ['outerSysCode', 'name', 'shortName'],
+  products: ['outerSysCode', 'name'],
+  productCategories: ['name'],
+  skus: ['outerSysCode', 'name', 'barcode', 'warehouse', 'spec'],
+  bundles: ['outerSysCode', 'name', 'barcode'],
+  internalUsers: ['account', 'name', 'email', 'outerSysCode'],
+};
+
 /** Lists whose records carry a status (counted beside the status filter). */
 const WITH_STATUS = new Set<ListName>(['companies', 'products', 'skus', 'bundles', 'internalUsers']);
 
@@ -78,8 +88,11 @@ function conditions(query: MirrorListQuery, options: { withStatus: boolean }): R
     if (name === 'componentSkuId') {
       where.push(sql`m.record->'components' @> jsonb_build_array(jsonb_build_object('componentSkuId', ${Number(value)}::bigint))`);
     } else if (kind === 'substring') {
-      // The service matches these as case-insensitive substrings.
-      where.push(sql`strpos(lower(${field(list, name, kind)}), lower(${String(value)})) > 0`);
+      // The service matches these as case-insensitive substrings. Each of them is part of the record's search
+      // text, so the same test on that text first lets its trigram index narrow the rows.
+      const text = String(value);
+      const inSearch = SEARCHED_FIELDS[list].includes(name) ? sql`m.search like '%' || lower(${likeLiteral(text)}) || '%' and ` : sql``;
+      where.push(sql`${inSearch}strpos(lower(${field(list, name, kind)}), lower(${text})) > 0`);
     } else if (kind === 'id') {
       where.push(sql`${field(list, name, kind)} = ${Number(value)}`);
     } else {
@@ -92,7 +105,8 @@ function conditions(query: MirrorListQuery, options: { withStatus: boolean }): R
     const pattern = `%${likeLiteral(q)}%`;
     where.push(
       list === 'skus'
-        ? sql`(m.search like ${pattern} or m.product_id in (select p.id from mirror_product p where p.vanished_at is null and p.search like ${pattern}))`
+        ? // = any(array(...)), not in (...): the planner can then OR the trigram index with the product_id index.
+          sql`(m.search like ${pattern} or m.product_id = any(array(select p.id from mirror_product p where p.vanished_at is null and p.search like ${pattern})))`
         : sql`m.search like ${pattern}`,
     );
   }
