@@ -10,15 +10,17 @@ import { fetchAllPages } from '@/lib/client/lists';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { RecordSearch } from '@/components/form/record-search';
 import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
 import { parseRecordId } from '@/components/record/parse-id';
-import { productSource } from '@/lib/client/pickers';
+import { loadLater } from '@/lib/client/load-later';
 import { STATUS } from '@/lib/contract/values';
 import type { Sku } from '@/lib/contract/resources';
 import { ProductLink } from './product-link';
 import { useMoney, useQuantity } from '@/lib/i18n/use-money';
 import { useRecord } from '@/lib/client/queries';
+
+// The product finder sits in a closed <details>: it loads after the list has shown, outside the page's first load.
+const productFilter = loadLater(() => import('./product-filter-search'));
 
 export function SkusList() {
   const t = useTranslations('skus');
@@ -33,6 +35,7 @@ export function SkusList() {
   const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
   const filteredProduct = useRecord('product', filteredProductId);
   const statusOptions = useStatusOptions(STATUS.sku);
+  const finder = productFilter.useLoaded();
 
   const columns = useMemo<ListColumn<Sku>[]>(() => {
     const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ListColumn<Sku> => ({
@@ -118,7 +121,7 @@ export function SkusList() {
         <details className="max-w-xl text-sm">
           <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
           <div className="mt-2">
-            <RecordSearch label={tf('lookUp')} action="choose" source={productSource} messages="find.productSearch" onPick={(p) => filterByProduct(p.id)} />
+            {finder ? <finder.ProductFilterSearch onPick={filterByProduct} /> : null}
           </div>
         </details>
       }
