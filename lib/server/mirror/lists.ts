@@ -1,10 +1,10 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { LIST_FILTERS, type FilterKind, type ListName } from '@/lib/contract/lists';
-import type { ListReadAnswer, SortDirection } from '@/lib/contract/console/list-read';
+import type { ListReadAnswer } from '@/lib/contract/console/list-read';
 import type { ConsoleDatabase } from '../db/types';
 import { mirrorReadiness } from './freshness';
-import { mirrorAnswers, readMirrorList } from './list-query';
+import { mirrorAnswers, readMirrorList, type MirrorListQuery } from './list-query';
 
 const ID = /^[1-9][0-9]{0,15}$/;
 
@@ -22,15 +22,8 @@ export function listFiltersOf(list: ListName, values: Record<string, unknown>): 
   return filters;
 }
 
-export interface ListRead {
-  list: ListName;
-  filters: Record<string, string | number>;
-  q?: string;
-  sort?: string;
-  dir?: SortDirection;
-  page: number;
-  pageSize: number;
-}
+/** A list page as asked for: the same whether the mirror answers it or the service does. */
+export type ListRead = MirrorListQuery;
 
 export interface MirrorSetting {
   enabled: boolean;
