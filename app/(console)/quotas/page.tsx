@@ -9,9 +9,11 @@ import { currentTenant } from '@/lib/server/jobs';
 import { quotaStatus } from '@/lib/server/quotas';
 import { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from '@/lib/server/quotas/dashboard';
 import { parseQuotaQuery, quotaHref, QUOTA_PAGE_SIZES } from '@/lib/server/quotas/query';
+import { quotaSource } from '@/lib/server/quotas/source';
 import { CreditCharts } from './_components/credit-charts';
 import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
+import { QuotaMirrorFreshness } from './_components/mirror-freshness';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
 import { RefreshPanel } from './_components/refresh-panel';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
@@ -30,7 +32,9 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const format = await getFormatter();
   const db = await getConsoleDb();
   const tenant = currentTenant();
-  const status = await quotaStatus();
+  // MIRROR on and its quota copy complete: the rows are the mirror's; otherwise the refresh job's snapshot.
+  const [status, { source, freshness }] = await Promise.all([quotaStatus(), quotaSource(db)]);
+  const emptyText = source === 'snapshot' && status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty');
   const locale = await getLocale();
   // Credit totals are money (one NT$ format, lib/i18n/money); point totals are plain figures.
   const money = (n: number) => formatNtd(locale, n);
@@ -52,7 +56,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   let content: React.ReactNode;
   let total = 0;
   if (query.tab === 'credit') {
-    const [page, charts] = await Promise.all([readCreditPage(db, tenant, query), readCreditCharts(db, tenant, query.filters)]);
+    const [page, charts] = await Promise.all([readCreditPage(db, tenant, query, source), readCreditCharts(db, tenant, query.filters, source)]);
     total = page.total;
     content = (
       <>
@@ -68,7 +72,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credit.enabledHelp')}</p>
         {page.total > 0 ? <CreditCharts {...charts} /> : null}
-        <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
+        <Rows query={query} total={page.total} empty={emptyText}>
           <QuotaTable
             tab="credit"
             rows={page.rows}
@@ -89,7 +93,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
       </>
     );
   } else {
-    const page = await readPointPage(db, tenant, query);
+    const page = await readPointPage(db, tenant, query, source);
     total = page.total;
     content = (
       <>
@@ -100,7 +104,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
           <span className="font-medium">{t('credit.totals')}: </span>
           {t('points.totalsLine', { count: page.total, balance: points(page.totals.balance) })}
         </p>
-        <Rows query={query} total={page.total} empty={status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty')}>
+        <Rows query={query} total={page.total} empty={emptyText}>
           <QuotaTable
             tab="points"
             rows={page.rows}
@@ -135,7 +139,11 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
       </header>
-      <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={status} canCancel={canEdit} />
+      {freshness ? (
+        <QuotaMirrorFreshness freshness={freshness} />
+      ) : (
+        <RefreshPanel key={`${status.job?.id ?? ''}-${status.age.newest ?? ''}`} initial={status} canCancel={canEdit} />
+      )}
       <nav aria-label={t('tabs')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {tabLink('credit', t('tabCredit'))}
         {tabLink('points', t('tabPoints'))}

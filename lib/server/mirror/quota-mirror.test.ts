@@ -7,6 +7,7 @@ import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import type { ConsoleDatabase } from '../db/types';
 import { applyAndRecordQuotaEdit } from '../quotas/apply';
+import { readCreditPage, readPointPage } from '../quotas/dashboard';
 import { createUpstreamClient, SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';
@@ -107,5 +108,21 @@ describe('quota in the mirror', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ source: 'form', operation: 'POST /v1/companies/point-quota/batch' });
     expect(entries[0]!.changes).toEqual(expect.arrayContaining([{ field: 'balance', from: old.amount, to: 4_321 }]));
+  });
+
+  it('gives the Quotas page its rows from the mirror: sorted, filtered and totalled over every company, with names', async () => {
+    const query = { tab: 'points' as const, sort: 'balance', dir: 'desc' as const, page: 1, pageSize: 25, filters: {} };
+    const points = await readPointPage(db, TENANT, query, 'mirror');
+    const { rows } = await sql<{ n: number; sum: number }>`
+      select count(*)::int as n, sum((record->'point'->>'balance')::numeric)::float8 as sum from mirror_quota where vanished_at is null`.execute(db);
+    expect(points.total).toBe(rows[0]!.n);
+    expect(points.totals.balance).toBe(rows[0]!.sum);
+    expect(points.rows[0]).toMatchObject({ companyId: IDS.acme.company2, balance: 4_321, memo: 'console', code: 'C002', name: 'Second 100% Shop' });
+    expect(points.rows[0]!.readAt).not.toBe('');
+
+    const credit = await readCreditPage(db, TENANT, { ...query, tab: 'credit', sort: 'creditAmount', filters: { q: 'first tea' } }, 'mirror');
+    expect(credit.rows).toMatchObject([{ companyId: COMPANY, creditAmount: 123_456, code: 'C001', name: 'First Tea House', utilisation: 0 }]);
+    // The snapshot (no refresh job ran here: it holds only the company the console edited) is not what it reads.
+    expect((await readPointPage(db, TENANT, query)).total).toBe(1);
   });
 });

@@ -69,8 +69,35 @@ function sortedPage(base: Query, column: string, query: QuotaQuery) {
     .execute();
 }
 
-function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters): Query {
-  let q = db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
+/**
+ * Where the rows come from: the snapshot (the refresh job's), or with MIRROR on and its quota copy complete the
+ * mirror (lib/server/mirror/quota-pass.ts), shaped as snapshot rows by a CTE of the same name so every query
+ * below reads either. A mirrored row was read at the start of the last complete pass at the latest.
+ */
+export type QuotaSource = 'snapshot' | 'mirror';
+
+const MIRRORED = sql`(
+  select ''::text as tenant, q.id as company_id,
+    coalesce(c.code, q.record->'credit'->>'companyOuterSysCode') as company_code, c.name as company_name,
+    q.credit_amount, (q.record->'credit'->>'pendingAmount')::numeric as pending_amount, q.available_amount,
+    case when q.credit_amount > 0 then (q.record->'credit'->>'pendingAmount')::numeric / q.credit_amount end as utilisation,
+    (q.record->'credit'->>'enabled')::boolean as credit_enabled, q.record->'credit'->>'memo' as credit_memo,
+    (q.record->'credit'->>'updatedAt')::timestamptz as credit_updated_at, greatest(q.changed_at, s.last_pass_at) as credit_read_at,
+    q.point_balance, (q.record->'point'->>'enabled')::boolean as point_enabled, q.record->'point'->>'memo' as point_memo,
+    (q.record->'point'->>'updatedAt')::timestamptz as point_updated_at, greatest(q.changed_at, s.last_pass_at) as point_read_at
+  from mirror_quota q
+  left join mirror_company c on c.id = q.id and c.vanished_at is null
+  left join mirror_state s on s.entity = 'quotas'
+  where q.vanished_at is null)`;
+
+function rowsOf(db: Db, tenant: string, source: QuotaSource): Query {
+  if (source === 'snapshot') return db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
+  // The CTE shadows the table; the mirror holds one upstream's copy (its readiness checked the tenant).
+  return db.with('quota_snapshot', (qc) => qc.selectFrom(MIRRORED.as('m')).selectAll()).selectFrom('quota_snapshot') as unknown as Query;
+}
+
+function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters, source: QuotaSource = 'snapshot'): Query {
+  let q = rowsOf(db, tenant, source);
   q = q.where(tab === 'credit' ? 'credit_read_at' : 'point_read_at', 'is not', null);
   if (f.companyId !== undefined) q = q.where('company_id', '=', String(f.companyId));
   if (f.q) {
@@ -85,8 +112,8 @@ function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters): Query
   return q;
 }
 
-export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery) {
-  const base = filtered(db, tenant, 'credit', query.filters);
+export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, source: QuotaSource = 'snapshot') {
+  const base = filtered(db, tenant, 'credit', query.filters, source);
   const column = CREDIT_SORTS[query.sort as CreditSort] ?? 'available_amount';
   const [rows, totals] = await Promise.all([
     sortedPage(base, column, query),
@@ -125,8 +152,8 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery) 
   };
 }
 
-export async function readPointPage(db: Db, tenant: string, query: QuotaQuery) {
-  const base = filtered(db, tenant, 'points', query.filters);
+export async function readPointPage(db: Db, tenant: string, query: QuotaQuery, source: QuotaSource = 'snapshot') {
+  const base = filtered(db, tenant, 'points', query.filters, source);
   const column = POINT_SORTS[query.sort as PointSort] ?? 'point_balance';
   const [rows, totals] = await Promise.all([
     sortedPage(base, column, query),
@@ -161,8 +188,8 @@ export const UTILISATION_BUCKETS = [
   { key: 'u100', from: 1, to: null },
 ] as const;
 
-export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFilters) {
-  const base = filtered(db, tenant, 'credit', filters);
+export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFilters, source: QuotaSource = 'snapshot') {
+  const base = filtered(db, tenant, 'credit', filters, source);
   const cases = UTILISATION_BUCKETS.map((b) =>
     b.to === null
       ? sql<string>`count(*) filter (where utilisation >= ${b.from})`.as(b.key)

@@ -5,6 +5,7 @@ import { getConsoleDb } from '@/lib/server/db';
 import { currentTenant } from '@/lib/server/jobs';
 import { readCreditPage, readPointPage } from '@/lib/server/quotas/dashboard';
 import { parseQuotaQuery } from '@/lib/server/quotas/query';
+import { quotaSource } from '@/lib/server/quotas/source';
 
 /**
  * Every row of a dashboard's current filter and sort (all pages), for the CSV export: the browser writes the
@@ -18,10 +19,11 @@ export const GET = consoleRoute(quotasApi.rows, async ({ query: raw }) => {
   const query = parseQuotaQuery(raw);
   const db = await getConsoleDb();
   const tenant = currentTenant();
+  const { source } = await quotaSource(db);
   const rows: (CreditRow | PointRow)[] = [];
   for (let page = 1; rows.length < EXPORT_MAX; page++) {
     const q = { ...query, page, pageSize: 1000 };
-    const part = query.tab === 'credit' ? await readCreditPage(db, tenant, q) : await readPointPage(db, tenant, q);
+    const part = query.tab === 'credit' ? await readCreditPage(db, tenant, q, source) : await readPointPage(db, tenant, q, source);
     rows.push(...part.rows);
     if (part.rows.length < 1000) break;
   }
