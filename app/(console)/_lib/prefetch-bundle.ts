@@ -4,6 +4,8 @@ import { headers } from 'next/headers';
 import { recordKey } from '@/lib/client/query-keys';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getUpstream } from '@/lib/server/upstream-instance';
+import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
+import { correctMirrorLater } from '@/lib/server/mirror/page-reads';
 
 /**
  * Reads a bundle, its prices and every component's stock while the document renders on the server, so the
@@ -21,12 +23,15 @@ export async function prefetchBundle(id: number): Promise<DehydratedState | unde
   const upstream = getUpstream();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);
+  const sentAt = Date.now();
   try {
     const [bundle] = await Promise.all([
       upstream.read('bundle', id, signal),
       upstream.read('bundlePrices', id, signal).then((p) => client.setQueryData(recordKey('bundlePrices', id), p)).catch(() => undefined),
     ]);
     client.setQueryData(recordKey('bundle', id), bundle);
+    // The record read live corrects the mirror's copy, after the page has gone out (lib/server/mirror/live-read.ts).
+    correctMirrorLater({ operation: BUNDLE_OPERATIONS.read, record: bundle, sentAt });
     await Promise.allSettled(
       bundle.components.map((c) =>
         upstream.read('skuStock', c.componentSkuId, signal).then((s) => client.setQueryData(recordKey('skuStock', c.componentSkuId), s)),

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from '@/service/testing/fixtures';
 import { listHistoryPage } from '../audit/audit-log';
 import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/harness';
-import type { Correction } from './live-read';
+import { liveReadCorrector, type Correction } from './live-read';
+import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';
 
@@ -70,5 +71,23 @@ describe('a record read live corrects the mirror', () => {
     await read(`/v1/skus/${SKU}`);
     expect(await again).toBe('same');
     expect(await history()).toHaveLength(1);
+  });
+
+  it('corrects it from a record a server-rendered page read (the bundle page), parsed as the passes parse lists', async () => {
+    const outcomes: Correction[] = [];
+    let settle: () => void = () => {};
+    const correct = liveReadCorrector({ db: async () => h.db, log: () => {}, onDone: (o) => (outcomes.push(o), settle()) });
+    const pageRead = async () => {
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      const sentAt = Date.now();
+      correct({ operation: BUNDLE_OPERATIONS.read, record: await h.client.read('bundle', IDS.acme.bundle), sentAt });
+      await done;
+    };
+    await pageRead();
+    await h.client.batch('bundles', [{ id: IDS.acme.bundle, name: 'Renamed gift set' }]);
+    await pageRead();
+    expect(outcomes).toEqual(['same', 'corrected']);
+    const entries = (await listHistoryPage(h.db, 'bundles', String(IDS.acme.bundle))).entries.filter((e) => e.source === 'outside');
+    expect(entries).toMatchObject([{ changes: [{ field: 'name', from: 'Tea gift set', to: 'Renamed gift set' }] }]);
   });
 });

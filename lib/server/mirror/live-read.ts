@@ -15,12 +15,11 @@ import type { MirrorRecord } from './store';
  * later, one at a time, with a bounded queue (past it a read is dropped: the next pass catches up).
  */
 
-/** A single-record read the console answered 2xx: its operation, the bytes, and when it was sent (ms). */
-export interface LiveRead {
-  operation: string;
-  bytes: Uint8Array;
-  sentAt: number;
-}
+/**
+ * A single-record read answered 2xx, and when it was sent (ms): the bytes the proxy passes on, or the record a
+ * server-rendered page read (parsed by the same schema the passes' lists are).
+ */
+export type LiveRead = { operation: string; sentAt: number } & ({ bytes: Uint8Array } | { record: unknown });
 
 const ENTITY_OF_READ = new Map<string, MirrorEntityName>([
   [COMPANY_OPERATIONS.read, 'companies'],
@@ -71,7 +70,7 @@ export function liveReadCorrector(options: {
     setImmediate(() => {
       void limit(async () => {
         try {
-          const record = JSON.parse(new TextDecoder().decode(read.bytes)) as MirrorRecord;
+          const record = ('bytes' in read ? JSON.parse(new TextDecoder().decode(read.bytes)) : read.record) as MirrorRecord;
           if (!Number.isSafeInteger(record?.id)) return;
           const outcome = await correctFromRead(await options.db(), entity, record, read.sentAt);
           options.onDone?.(outcome);
