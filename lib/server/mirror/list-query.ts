@@ -119,10 +119,12 @@ interface Counted {
  * Counts what matches `where` by status, stopping after `limit` + 1 records when a limit is given: a search or
  * a filter that matches much of a large list then costs a read of about `limit` records, not of every match.
  */
-async function countByStatus(db: Db, table: string, where: RawBuilder<unknown>[], limit: number | undefined): Promise<Counted> {
+async function countByStatus(db: Db, table: string, where: RawBuilder<unknown>[], limit: number | undefined, hasStatus = true): Promise<Counted> {
   const stop = limit === undefined ? sql`` : sql`limit ${limit + 1}`;
+  // A list without status (categories, users) counts everything under ''.
+  const status = hasStatus ? sql`coalesce(m.status, '')` : sql`''`;
   const { rows } = await sql<{ status: string; n: string }>`
-    select status, count(*)::text as n from (select coalesce(m.status, '') as status from ${sql.table(table)} m where ${and(where)} ${stop}) x
+    select status, count(*)::text as n from (select ${status} as status from ${sql.table(table)} m where ${and(where)} ${stop}) x
     group by 1`.execute(db);
   const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   const n = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -145,7 +147,7 @@ async function countMatches(
   const table = MIRROR_ENTITIES[query.list].table;
   const status = query.filters.status;
   if (!WITH_STATUS.has(query.list)) {
-    const { counts, more } = await countByStatus(db, table, conditions(query, search, { withStatus: true }), limit);
+    const { counts, more } = await countByStatus(db, table, conditions(query, search, { withStatus: true }), limit, false);
     return { total: more ? limit! : sum(counts), counts: null, more };
   }
   let counts: Record<string, number>;

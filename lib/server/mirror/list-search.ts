@@ -19,12 +19,12 @@ export function searchWords(q: string | undefined): string[] {
 /**
  * One word in a table's search text (one lower-cased text per record, migration 0320): a LIKE the trigram
  * index narrows, and for a word with characters beyond ASCII (Chinese: most words are one or two characters,
- * which have no trigram) the grams index of migration 0340 too.
+ * which have no trigram) the index of the characters each record holds too (migration 0350).
  */
 function wordIn(alias: 'm' | 'p', word: string): RawBuilder<unknown> {
   const search = sql.ref(`${alias}.search`);
   const like = sql`${search} like '%' || lower(${likeLiteral(word)}) || '%'`;
-  return /[^\x00-\x7f]/.test(word) ? sql`mirror_search_grams(${search}) @> mirror_search_grams(lower(${word})) and ${like}` : like;
+  return /[^\x00-\x7f]/.test(word) ? sql`mirror_search_chars(${search}) @> mirror_search_chars(lower(${word})) and ${like}` : like;
 }
 
 /**
