@@ -124,6 +124,25 @@ describe.each(engines())('list conventions on $name', (engine) => {
     expect(other.body.data.map((c: { id: number }) => c.id)).toEqual([IDS.globex.company]);
   });
 
+  it('the unfiltered SKU list counts SKUs as they come and go (bundles left out) and pages them by id at any depth', async () => {
+    const db = service().db;
+    const acme = `(select id from tenants where key = 'acme')`;
+    const listed = async () =>
+      (await db.query<{ id: string }>(`select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`)).map((r) => Number(r.id));
+    await db.exec(`insert into skus (tenant_id, product_id, outer_sys_code, name) select ${acme}, ${IDS.acme.product}, 'COUNTED-' || g, 'counted' from generate_series(1, 5) g`);
+    await db.exec(`insert into skus (tenant_id, product_id, outer_sys_code, is_bundle) values (${acme}, ${IDS.acme.product}, 'COUNTED-BUNDLE', true)`);
+    try {
+      const ids = await listed();
+      expect(ids.length).toBe(7);
+      const page = await get('/v1/skus', [['page', 2], ['pageSize', 3]]);
+      expect(page.body).toMatchObject({ totalCount: 7, totalPages: 3 });
+      expect(page.body.data.map((s: { id: number }) => s.id)).toEqual(ids.slice(3, 6));
+    } finally {
+      await db.exec(`delete from skus where outer_sys_code like 'COUNTED-%'`);
+    }
+    expect((await get('/v1/skus')).body.totalCount).toBe((await listed()).length);
+  });
+
   it('a SKU of an InactiveVisible product reads Inactive', async () => {
     const res = await get('/v1/skus', [['status', 'Inactive']]);
     expect(res.body.data.map((s: { id: number }) => s.id)).toEqual([IDS.acme.sku2]);

@@ -58,6 +58,12 @@ export interface ListSpec<L extends ListName, R> {
   orderBy: string;
   filters: { [F in keyof (typeof LIST_FILTERS)[L]]: FilterSql };
   map: (row: R) => unknown;
+  /**
+   * The list without filters, read cheaply at any depth: `from` without joins, where a page's ids come from an
+   * index alone (`where` must read only it), and `total`, a query ($1 the tenant) answering the count kept by
+   * triggers. Offset paging a whole list otherwise costs a count and a walk of every row a page.
+   */
+  unfiltered?: { from: string; total: string };
 }
 
 /** Builds the WHERE clause and parameters of a list from the query string. */
@@ -132,7 +138,12 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
   const kinds = LIST_FILTERS[spec.list] as Record<string, string>;
   const query = c.get('query');
   const substring = Object.entries(kinds).some(([name, kind]) => kind === 'substring' && !!query.get(name));
-  const sql = substring
+  const unfiltered = conditions.length === spec.where.length ? spec.unfiltered : undefined;
+  const sql = unfiltered
+    ? `with page as (select ${spec.orderBy} as id__ from ${unfiltered.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset})
+       select ${spec.select}, coalesce((${unfiltered.total}), 0) as total_count__
+       from ${spec.from} join page on page.id__ = ${spec.orderBy} order by ${spec.orderBy}`
+    : substring
     ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
       // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
       `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),

@@ -37,6 +37,8 @@ export interface DataTableProps<Row> {
   getRowId: (row: Row) => string;
   totalCount: number | undefined;
   totalPages: number | undefined;
+  /** More rows match than `totalCount` (the mirror stops counting a loose search): said as "more than", and the pages go on while they are full. */
+  more?: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -108,7 +110,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       : (props.statusMessage ??
         (props.totalCount === 0 || props.totalCount === undefined
           ? t('noResults')
-          : t('showing', { from: Math.min(first, props.totalCount), to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount), total: props.totalCount })));
+          : props.more
+            ? t('showingMore', { from: first, to: first + (props.rows?.length ?? 0) - 1, total: props.totalCount })
+            : t('showing', { from: Math.min(first, props.totalCount), to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount), total: props.totalCount })));
 
   return (
     <div className="space-y-2">
@@ -228,6 +232,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         page={props.page}
         pageSize={props.pageSize}
         totalPages={props.totalPages}
+        more={props.more ? (props.rows?.length ?? 0) >= props.pageSize : undefined}
         onPageChange={props.onPageChange}
         onPageSizeChange={props.onPageSizeChange}
       />

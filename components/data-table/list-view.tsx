@@ -110,6 +110,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
         getRowId={(row) => String(row.id)}
         totalCount={result.data?.totalCount}
         totalPages={result.data?.totalPages}
+        more={result.data?.source === 'mirror' && result.data.more}
         page={state.page}
         pageSize={state.pageSize}
         onPageChange={setPage}

@@ -9,13 +9,18 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   totalPages: number | undefined;
+  /**
+   * The list was counted only so far (totalPages is not the last page): whether a next page may follow (this one
+   * is full). The pages are then numbered without a last one.
+   */
+  more?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   /** The sizes offered (the mirror's lists offer 500). */
   choices?: readonly number[];
 }
 
-export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSizeChange, choices: offered = PAGE_SIZE_CHOICES }: PaginationProps) {
+export function Pagination({ page, pageSize, totalPages, more, onPageChange, onPageSizeChange, choices: offered = PAGE_SIZE_CHOICES }: PaginationProps) {
   const t = useTranslations('dataTable');
   const sizeId = useId();
   const last = Math.max(totalPages ?? 1, 1);
@@ -44,12 +49,12 @@ export function Pagination({ page, pageSize, totalPages, onPageChange, onPageSiz
           {t('previousPage')}
         </Button>
         <span className="px-1 tabular-nums" aria-current="page">
-          {t('pageOf', { page, total: last })}
+          {more === undefined ? t('pageOf', { page, total: last }) : t('pageOnly', { page })}
         </span>
-        <Button variant="secondary" size="sm" disabled={totalPages === undefined || page >= last} onClick={() => onPageChange(page + 1)}>
+        <Button variant="secondary" size="sm" disabled={more === undefined ? totalPages === undefined || page >= last : !more} onClick={() => onPageChange(page + 1)}>
           {t('nextPage')}
         </Button>
-        <Button variant="secondary" size="sm" disabled={totalPages === undefined || page >= last} onClick={() => onPageChange(last)}>
+        <Button variant="secondary" size="sm" disabled={more !== undefined || totalPages === undefined || page >= last} onClick={() => onPageChange(last)}>
           {t('lastPage')}
         </Button>
       </div>

@@ -9,7 +9,7 @@ export const shownKey = (listKey: readonly unknown[]) => [...listKey, 'shown'] a
 
 /** A list page as a list shows it: from the mirror (sorted, searched, counted, dated), or live through the proxy in id order. */
 export type ListResult<T> = ListPage<T> &
-  ({ source: 'mirror'; counts: Record<string, number> | null; freshness: MirrorFreshness } | { source: 'live'; reason: LiveReason });
+  ({ source: 'mirror'; counts: Record<string, number> | null; more: boolean; freshness: MirrorFreshness } | { source: 'live'; reason: LiveReason });
 
 /**
  * One page of a list: the console's copy answers when it can (lib/contract/console/list-read); otherwise the page
@@ -35,7 +35,7 @@ export async function fetchListResult<L extends ListName>(
     signal: options.signal,
   });
   if (answer.source === 'mirror') {
-    return { ...(answer.page as ListPage<ListItem<L>>), source: 'mirror', counts: answer.counts, freshness: answer.freshness };
+    return { ...(answer.page as ListPage<ListItem<L>>), source: 'mirror', counts: answer.counts, more: answer.more, freshness: answer.freshness };
   }
   return { ...(await fetchListPage(list, query, options.signal)), source: 'live', reason: answer.reason };
 }
@@ -54,7 +54,8 @@ export async function fetchAllShown<L extends ListName>(
     const result = await fetchListResult(list, { ...query, page, pageSize: MIRROR_PAGE_SIZE_MAX }, options);
     if (result.source === 'live') return fetchAllPages(list, query.filters, options);
     rows.push(...result.data);
-    options.onProgress?.({ fetched: rows.length, total: result.totalCount });
-    if (page >= result.totalPages) return rows;
+    options.onProgress?.({ fetched: rows.length, total: Math.max(result.totalCount, rows.length) });
+    // Past the count limit the total is not known: the last page is the first one not full.
+    if (result.more ? result.data.length < MIRROR_PAGE_SIZE_MAX : page >= result.totalPages) return rows;
   }
 }

@@ -50,6 +50,7 @@ export const SKU_LIST: ListSpec<'skus', SkuResponseRow> = {
     updatedSince: 's.updated_at',
   },
   map: skuResponse,
+  unfiltered: { from: 'skus s', total: 'select n from sku_list_count where tenant_id = $1' },
 };
 
 /** One SKU as GET /v1/skus/{id} answers it; a bundle's SKU is not found here. */

@@ -75,7 +75,7 @@ async function readShown<L extends ListName>(list: L, query: ListQuery<L>, signa
     { list, filters: query.filters as Record<string, string | number>, q: query.q, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
     { enabled: mirror.enabled, tenant: currentTenant(), intervalMs: mirror.intervalMs },
   );
-  if (answer.source === 'mirror') return { ...answer.page, source: 'mirror', counts: answer.counts, freshness: answer.freshness };
+  if (answer.source === 'mirror') return { ...answer.page, source: 'mirror', counts: answer.counts, more: answer.more, freshness: answer.freshness };
   const params = { filters: query.filters as ClientListFilters<L>, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
   const page = await getUpstream().list(list, params, signal);
   return { ...page, data: page.data ?? [], source: 'live', reason: answer.reason };

@@ -4,8 +4,9 @@ import { quotaActions } from '@/lib/contract/console/quotas';
 import { runAction } from '@/lib/server/console-api/action';
 import { getConsoleDb } from '@/lib/server/db';
 import { currentTenant, getJobsUpstream } from '@/lib/server/jobs';
-import { auditQuotaEdit } from '@/lib/server/quotas/edit-audit';
-import { applyQuotaEdit, previewQuotaEdit } from '@/lib/server/quotas/edit';
+import { getEnv } from '@/lib/server/env';
+import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
+import { previewQuotaEdit } from '@/lib/server/quotas/edit';
 
 /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
 export async function previewQuotaEditAction(input: unknown) {
@@ -27,14 +28,13 @@ export async function previewQuotaEditAction(input: unknown) {
 /** Sends the previewed changes through the batch endpoint; one outcome per company. */
 export async function applyQuotaEditAction(input: unknown) {
   return runAction(quotaActions.apply, input, async ({ user, input }) => {
-    const db = await getConsoleDb();
-    const outcomes = await applyQuotaEdit(getJobsUpstream(), db, currentTenant(), input);
-    try {
-      await auditQuotaEdit(db, user, input.tab, input.rows, outcomes);
-    } catch (error) {
+    const outcomes = await applyAndRecordQuotaEdit(
+      getJobsUpstream(),
+      await getConsoleDb(),
+      { tenant: currentTenant(), user, tab: input.tab, rows: input.rows },
       // The writes already happened; their outcomes still go back, and the gap is reported.
-      console.error('[quotas] audit write failed', error instanceof Error ? error.message : error);
-    }
+      { mirror: getEnv().mirror.enabled, log: (message, error) => console.error(message, error instanceof Error ? error.message : error) },
+    );
     return { outcomes };
   });
 }

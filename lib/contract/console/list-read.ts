@@ -44,6 +44,13 @@ export function isSortable(list: ListName, column: string): boolean {
 export const MIRROR_PAGE_SIZES = [25, 50, 100, 500] as const;
 export const MIRROR_PAGE_SIZE_MAX = 500;
 
+/**
+ * A search or filter matching more records than this is counted no further: the list then says "more than"
+ * this many and shows no count per status (counting every match of a loose search over a million SKUs costs
+ * a read of each; the first pages cost a read of about this many).
+ */
+export const MIRROR_COUNT_LIMIT = 1_000;
+
 /** A search longer than this is refused (the search field's own limit). */
 export const LIST_SEARCH_MAX = 200;
 
@@ -69,7 +76,15 @@ export const STALE_INTERVALS = 3;
 export type LiveReason = 'off' | 'pending' | 'filter';
 
 export type ListReadAnswer<T = unknown> =
-  | { source: 'mirror'; page: ListPage<T>; counts: Record<string, number> | null; freshness: MirrorFreshness }
+  | {
+      source: 'mirror';
+      page: ListPage<T>;
+      /** Per status, what matches all but the status filter; null without status or when `more`. */
+      counts: Record<string, number> | null;
+      /** More match than MIRROR_COUNT_LIMIT: `page.totalCount` is that limit, not the total. */
+      more: boolean;
+      freshness: MirrorFreshness;
+    }
   | { source: 'live'; reason: LiveReason };
 
 /** The query a list read takes: the list's filters by their API names, then these. */

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { ListName, ReadName } from '@/lib/contract';
 import type { RecordType } from '@/lib/contract/history';
+import { QUOTA_ECHO, QUOTA_UNTRACKED, quotaFields } from './quota-fields';
 
 /**
- * What the mirror copies, one entry per list of /v1 (migration 0320 has the tables). Credit and point quota
- * have their table (mirror_quota) but no pass yet: /v1 reads them one company at a time.
+ * What the mirror copies, one entry per list of /v1 (migration 0320 has the tables), and credit and point quota,
+ * which /v1 reads one company at a time (quota-pass.ts walks the company copy instead of a list).
  */
 export interface MirrorEntity {
   /** The /v1 list it is read from (lib/contract LISTS). */
@@ -21,6 +22,13 @@ export interface MirrorEntity {
    * stock and orders, so it moves all day without anybody editing the bundle.
    */
   untracked: readonly string[];
+  /** The fields a change is found in, when they are not the record's own (a quota record holds two reads). */
+  fields?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Console writes that can be echoed by this entity's records, and how the fields they record are named here;
+   * absent: every console write to the record type except other entities' echo operations.
+   */
+  echoOf?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export const MIRROR_ENTITIES = {
@@ -30,6 +38,17 @@ export const MIRROR_ENTITIES = {
   products: { list: 'products', table: 'mirror_product', recordType: 'products', incremental: true, read: 'product', untracked: [] },
   skus: { list: 'skus', table: 'mirror_sku', recordType: 'skus', incremental: true, read: 'sku', untracked: [] },
   bundles: { list: 'bundles', table: 'mirror_bundle', recordType: 'bundles', incremental: true, read: 'bundle', untracked: ['availableQty'] },
+  // Filed under the company's History, as the console's quota edits are; `list` is where its ids come from.
+  quotas: {
+    list: 'companies',
+    table: 'mirror_quota',
+    recordType: 'companies',
+    incremental: false,
+    read: null,
+    untracked: QUOTA_UNTRACKED,
+    fields: quotaFields,
+    echoOf: QUOTA_ECHO,
+  },
 } as const satisfies Record<string, MirrorEntity>;
 
 export type MirrorEntityName = keyof typeof MIRROR_ENTITIES;

@@ -4,6 +4,7 @@ import { LIST_FILTERS, totalPages, type FilterKind, type ListName, type ListPage
 import { LIST_SORTS, type SortDirection, type SortKind } from '@/lib/contract/console/list-read';
 import type { ConsoleDatabase } from '../db/types';
 import { MIRROR_ENTITIES } from './entities';
+import { likeLiteral, searchCondition } from './list-search';
 
 type Db = Kysely<ConsoleDatabase>;
 
@@ -20,8 +21,10 @@ export interface MirrorListQuery {
 
 export interface MirrorListResult {
   page: ListPage<unknown>;
-  /** Records per status matching everything but the status filter; null for a list without status. */
+  /** Records per status matching everything but the status filter; null for a list without status, or past the count limit. */
   counts: Record<string, number> | null;
+  /** More records match than the count limit: `page.totalCount` is that limit, not the total. */
+  more: boolean;
 }
 
 /**
@@ -69,16 +72,13 @@ function field(list: ListName, name: string, kind: SortKind | FilterKind): RawBu
   return kind === 'number' || kind === 'id' ? sql`(m.record->>${name})::numeric` : sql`m.record->>${name}`;
 }
 
-/** `%`, `_` and `\` taken literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filters a list page answers from the mirror; false when one of them needs the service (updatedSince). */
 export function mirrorAnswers(list: ListName, filters: Record<string, unknown>): boolean {
   const kinds = LIST_FILTERS[list] as Record<string, FilterKind>;
   return Object.keys(filters).every((name) => kinds[name] !== undefined && kinds[name] !== 'datetime');
 }
 
-function conditions(query: MirrorListQuery, options: { withStatus: boolean }): RawBuilder<unknown>[] {
+function conditions(query: MirrorListQuery, search: RawBuilder<unknown> | null, options: { withStatus: boolean }): RawBuilder<unknown>[] {
   const { list } = query;
   const kinds = LIST_FILTERS[list] as Record<string, FilterKind>;
   const where: RawBuilder<unknown>[] = [sql`m.vanished_at is null`];
@@ -99,63 +99,96 @@ function conditions(query: MirrorListQuery, options: { withStatus: boolean }): R
       where.push(sql`${field(list, name, kind)} = ${String(value)}`);
     }
   }
-  const q = query.q?.trim().toLowerCase();
-  if (q) {
-    // One lower-cased text per record with a trigram index (migration 0320); a SKU is also found by its product's code or name.
-    const pattern = `%${likeLiteral(q)}%`;
-    where.push(
-      list === 'skus'
-        ? // = any(array(...)), not in (...): the planner can then OR the trigram index with the product_id index.
-          sql`(m.search like ${pattern} or m.product_id = any(array(select p.id from mirror_product p where p.vanished_at is null and p.search like ${pattern})))`
-        : sql`m.search like ${pattern}`,
-    );
-  }
+  if (search) where.push(search);
   return where;
 }
 
 const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `);
 
-/** Counts per status of what matches all but the status filter: the triggers' summary when nothing else narrows the list. */
-async function statusCounts(db: Db, query: MirrorListQuery): Promise<Record<string, number>> {
+/** Filters or a search narrow the list beyond its status (its counts can no longer come from the triggers' summary). */
+const narrowed = (query: MirrorListQuery, search: RawBuilder<unknown> | null) =>
+  search !== null || Object.keys(query.filters).some((name) => name !== 'status');
+
+interface Counted {
+  counts: Record<string, number>;
+  /** More matched than the limit: the counting stopped there. */
+  more: boolean;
+}
+
+/**
+ * Counts what matches `where` by status, stopping after `limit` + 1 records when a limit is given: a search or
+ * a filter that matches much of a large list then costs a read of about `limit` records, not of every match.
+ */
+async function countByStatus(db: Db, table: string, where: RawBuilder<unknown>[], limit: number | undefined, hasStatus = true): Promise<Counted> {
+  const stop = limit === undefined ? sql`` : sql`limit ${limit + 1}`;
+  // A list without status (categories, users) counts everything under ''.
+  const status = hasStatus ? sql`coalesce(m.status, '')` : sql`''`;
+  const { rows } = await sql<{ status: string; n: string }>`
+    select status, count(*)::text as n from (select ${status} as status from ${sql.table(table)} m where ${and(where)} ${stop}) x
+    group by 1`.execute(db);
+  const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const n = Object.values(counts).reduce((a, b) => a + b, 0);
+  return { counts, more: limit !== undefined && n > limit };
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/**
+ * The total of a page and, for a list with status, how many match each status beside the status filter (what
+ * matches all but that filter). Unnarrowed, the counts are the triggers' summary. Past `limit` the total is
+ * the limit with `more` set and the counts are unknown (null), never a part shown as the whole.
+ */
+async function countMatches(
+  db: Db,
+  query: MirrorListQuery,
+  search: RawBuilder<unknown> | null,
+  limit: number | undefined,
+): Promise<{ total: number; counts: Record<string, number> | null; more: boolean }> {
   const table = MIRROR_ENTITIES[query.list].table;
-  const narrowed = Object.keys(query.filters).some((name) => name !== 'status') || Boolean(query.q?.trim());
-  const { rows } = narrowed
-    ? await sql<{ status: string; n: string }>`
-        select coalesce(m.status, '') as status, count(*)::text as n from ${sql.table(table)} m
-        where ${and(conditions(query, { withStatus: false }))} group by 1`.execute(db)
-    : await sql<{ status: string; n: string }>`select status, n::text as n from mirror_status_count where tbl = ${table} and n > 0`.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const status = query.filters.status;
+  if (!WITH_STATUS.has(query.list)) {
+    const { counts, more } = await countByStatus(db, table, conditions(query, search, { withStatus: true }), limit, false);
+    return { total: more ? limit! : sum(counts), counts: null, more };
+  }
+  let counts: Record<string, number>;
+  if (narrowed(query, search)) {
+    const counted = await countByStatus(db, table, conditions(query, search, { withStatus: false }), limit);
+    if (counted.more) {
+      if (status === undefined) return { total: limit!, counts: null, more: true };
+      const matching = await countByStatus(db, table, conditions(query, search, { withStatus: true }), limit);
+      return { total: matching.more ? limit! : sum(matching.counts), counts: null, more: matching.more };
+    }
+    counts = counted.counts;
+  } else {
+    const { rows } = await sql<{ status: string; n: string }>`select status, n::text as n from mirror_status_count where tbl = ${table} and n > 0`.execute(db);
+    counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+  return { total: status === undefined ? sum(counts) : (counts[String(status)] ?? 0), counts, more: false };
 }
 
 /**
  * One page of a list from the mirror: what matches, in the asked order with the id breaking ties (nulls come
  * last ascending and first descending, as the (column, id) indexes hold them), records the mirror flagged as
  * gone left out; and per status, how many match everything but the status filter. The total follows from the
- * counts where the list has a status, so a page costs one count, not two.
+ * counts where the list has a status, so a page costs one count, not two. `countLimit`: counting a narrowed
+ * list stops past it (the lists; exports count exactly).
  */
-export async function readMirrorList(db: Db, query: MirrorListQuery): Promise<MirrorListResult> {
+export async function readMirrorList(db: Db, query: MirrorListQuery, options: { countLimit?: number } = {}): Promise<MirrorListResult> {
   const { list, page, pageSize } = query;
   const table = sql.table(MIRROR_ENTITIES[list].table);
   const sorts = LIST_SORTS[list] as Record<string, SortKind>;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const sortKind = query.sort ? sorts[query.sort] : undefined;
   const order = query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}, m.id ${dir}` : sql`m.id ${dir}`;
-  const where = and(conditions(query, { withStatus: true }));
+  const search = await searchCondition(db, list, query.q);
+  const where = and(conditions(query, search, { withStatus: true }));
   const rowsQuery = sql<{ record: unknown }>`
     select m.record from ${table} m where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
-  let counts: Record<string, number> | null = null;
-  let total: number;
-  if (WITH_STATUS.has(list)) {
-    counts = await statusCounts(db, query);
-    const status = query.filters.status;
-    total = status === undefined ? Object.values(counts).reduce((a, b) => a + b, 0) : (counts[String(status)] ?? 0);
-  } else {
-    const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${table} m where ${where}`.execute(db);
-    total = Number(rows[0]?.n ?? 0);
-  }
+  const { total, counts, more } = await countMatches(db, query, search, options.countLimit);
   const { rows } = await rowsQuery;
   return {
     page: { data: rows.map((r) => r.record), totalCount: total, currentPage: page, pageSize, totalPages: totalPages(total, pageSize) },
     counts,
+    more,
   };
 }

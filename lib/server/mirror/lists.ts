@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { LIST_FILTERS, type FilterKind, type ListName } from '@/lib/contract/lists';
-import type { ListReadAnswer } from '@/lib/contract/console/list-read';
+import { MIRROR_COUNT_LIMIT, type ListReadAnswer } from '@/lib/contract/console/list-read';
 import type { ConsoleDatabase } from '../db/types';
 import { mirrorReadiness } from './freshness';
 import { mirrorAnswers, readMirrorList, type MirrorListQuery } from './list-query';
@@ -44,8 +44,8 @@ export async function readList(db: Kysely<ConsoleDatabase>, read: ListRead, mirr
   if (read.list === 'skus' && read.q?.trim() && !(await mirrorReadiness(db, 'products', { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) {
     return { source: 'live', reason: 'pending' };
   }
-  const { page, counts } = await readMirrorList(db, read);
-  return { source: 'mirror', page, counts, freshness: readiness.freshness };
+  const { page, counts, more } = await readMirrorList(db, read, { countLimit: MIRROR_COUNT_LIMIT });
+  return { source: 'mirror', page, counts, more, freshness: readiness.freshness };
 }
 
 /** Whether every one of `lists` can be read from the mirror now (the exports decide once, when they start). */
@@ -57,7 +57,7 @@ export async function mirrorServes(db: Kysely<ConsoleDatabase>, lists: readonly 
   return true;
 }
 
-/** One page of a list from the mirror in the service's order (by id), as the service would answer it. */
+/** One page of a list from the mirror in the service's order (by id), as the service would answer it (counted exactly). */
 export async function mirrorPage(db: Kysely<ConsoleDatabase>, list: ListName, filters: Record<string, string | number>, page: number, pageSize: number) {
   return (await readMirrorList(db, { list, filters, page, pageSize })).page;
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db/types';
 import { fieldDiffs, sameValue } from './diff';
-import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
+import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntity, type MirrorEntityName } from './entities';
 import type { StoredChange } from './store';
 
 type Db = Kysely<ConsoleDatabase>;
@@ -14,19 +14,30 @@ export interface DetectionWindow {
   to: Date;
 }
 
-type ConsoleChange = { record_id: string; changes: FieldDiff[] | null };
+type ConsoleChange = { record_id: string; operation: string; changes: FieldDiff[] | null };
+
+/** Operations some entity claims as its own echoes (quota edits): no other entity of the record type counts them. */
+const CLAIMED = Object.values(MIRROR_ENTITIES).flatMap((e: MirrorEntity) => Object.keys(e.echoOf ?? {}));
 
 /**
  * The console's own writes to these records since `since`: an echo of one of them is not a change made
- * outside. Refused writes changed nothing; unknown ones may have.
+ * outside. Refused writes changed nothing; unknown ones may have. An entity naming its echo operations gets
+ * those only, with their fields renamed as it names them.
  */
-async function consoleChanges(db: Db, recordType: string, ids: readonly string[], since: Date | null): Promise<Map<string, ConsoleChange[]>> {
+async function consoleChanges(db: Db, entity: MirrorEntityName, ids: readonly string[], since: Date | null): Promise<Map<string, ConsoleChange[]>> {
+  const { recordType, echoOf } = MIRROR_ENTITIES[entity] as MirrorEntity;
+  const only = echoOf ? Object.keys(echoOf) : null;
   const { rows } = await sql<ConsoleChange>`
-    select record_id, changes from audit_change
-    where record_type = ${recordType} and record_id = any(${[...ids]}::text[]) and source <> 'outside'
-      and (result is null or result <> 'refused') and (${since?.toISOString() ?? null}::timestamptz is null or at >= ${since?.toISOString() ?? null}::timestamptz)`.execute(db);
+    select c.record_id, l.operation, c.changes from audit_change c join audit_log l on l.id = c.audit_id
+    where c.record_type = ${recordType} and c.record_id = any(${[...ids]}::text[]) and c.source <> 'outside'
+      and (c.result is null or c.result <> 'refused') and (${since?.toISOString() ?? null}::timestamptz is null or c.at >= ${since?.toISOString() ?? null}::timestamptz)
+      and ${only ? sql`l.operation = any(${only}::text[])` : sql`not (l.operation = any(${CLAIMED}::text[]))`}`.execute(db);
   const byRecord = new Map<string, ConsoleChange[]>();
-  for (const row of rows) byRecord.set(row.record_id, [...(byRecord.get(row.record_id) ?? []), row]);
+  for (const row of rows) {
+    const names = echoOf?.[row.operation];
+    const changes = names && row.changes ? row.changes.flatMap((c) => (names[c.field] ? [{ ...c, field: names[c.field]! }] : [])) : row.changes;
+    byRecord.set(row.record_id, [...(byRecord.get(row.record_id) ?? []), { ...row, changes }]);
+  }
   return byRecord;
 }
 
@@ -53,7 +64,7 @@ async function insertOutside(db: Db, entity: MirrorEntityName, recordType: Recor
   await sql`
     with entry as (
       insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, result, record_type, family, window_from, window_to, changes)
-      values ('outside', '', ${`mirror ${MIRROR_ENTITIES[entity].list}`}, ${rows.map((r) => r.record_id)}::text[], 200,
+      values ('outside', '', ${`mirror ${entity}`}, ${rows.map((r) => r.record_id)}::text[], 200,
         ${outcome}, 'applied', ${recordType}, 'outside', ${window.from?.toISOString() ?? null}::timestamptz, ${window.to.toISOString()}::timestamptz,
         ${single}::jsonb)
       returning id, at
@@ -70,14 +81,15 @@ async function insertOutside(db: Db, entity: MirrorEntityName, recordType: Recor
  * came back is recorded as returned, with whatever changed meanwhile. Returns how many records got one.
  */
 export async function recordOutsideChanges(db: Db, entity: MirrorEntityName, stored: readonly StoredChange[], window: DetectionWindow): Promise<number> {
-  const { recordType, untracked } = MIRROR_ENTITIES[entity];
+  const { recordType, untracked, fields } = MIRROR_ENTITIES[entity] as MirrorEntity;
   if (!recordType) return 0;
+  const view = fields ?? ((record: Record<string, unknown>) => record);
   const candidates = stored
-    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(s.before, s.after, untracked) }] : []))
+    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(view(s.before), view(s.after), untracked) }] : []))
     .filter((c) => c.diffs.length > 0 || c.returned);
   if (candidates.length === 0) return 0;
   const since = window.from ? new Date(window.from.getTime() - LOOKBACK_MS) : null;
-  const own = await consoleChanges(db, recordType, candidates.map((c) => c.id), since);
+  const own = await consoleChanges(db, entity, candidates.map((c) => c.id), since);
   const rows = candidates
     .map((c): OutsideRow => {
       const changes = outsideDiffs(c.diffs, own.get(c.id) ?? []);

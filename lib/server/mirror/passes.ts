@@ -5,6 +5,7 @@ import { freshProgress, walkAndStore, type PassContext } from './pass';
 import { readState, writeState, type MirrorState } from './state';
 import { recordVanished } from './outside';
 import { flagVanished } from './store';
+import { quotaPass } from './quota-pass';
 
 export interface PassResult {
   kind: 'initial' | 'incremental' | 'sweep';
@@ -98,9 +99,13 @@ export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassR
   return { kind: 'sweep', complete: true, walks: 1, changed: walk.changed, recorded: walk.recorded, vanished: flagged.length };
 }
 
-/** Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an incremental pass. */
-export async function runDuePass(ctx: PassContext, options: { sweepEveryMs: number }): Promise<PassResult> {
+/**
+ * Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an
+ * incremental pass; quotas have their own (quota-pass.ts).
+ */
+export async function runDuePass(ctx: PassContext, options: { sweepEveryMs: number; quotaBudgetMs?: number }): Promise<PassResult> {
   const state = await readState(ctx.db, ctx.entity);
+  if (ctx.entity === 'quotas') return quotaPass(ctx, state, { budgetMs: options.quotaBudgetMs });
   if (!state.watermark || state.pass?.mode === 'initial') return initialPull(ctx, state);
   const sweepDue = !state.lastSweepAt || ctx.now() - state.lastSweepAt.getTime() >= options.sweepEveryMs;
   if (state.pass?.mode === 'sweep' || sweepDue || !MIRROR_ENTITIES[ctx.entity].incremental) return sweep(ctx, state);

@@ -7,6 +7,7 @@ import { getUpstream } from '../upstream-instance';
 import { logger } from '../log/logger';
 import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';
+import { liveReadCorrector } from '../mirror/live-read';
 import { writeThrough, writtenByOperation } from '../mirror/write-through';
 import { createProxyHandler, type ProxyFacts } from './handler';
 
@@ -57,6 +58,8 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
         const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;
         if (written) await writeThrough(await consoleDb(), getUpstream(), written, { since: write.sentAt, log: logError });
       },
+      // A record read live corrects its copy, after the answer went back (never delaying or failing it).
+      afterRead: env.mirror.enabled ? liveReadCorrector({ db: consoleDb, log: logError }) : undefined,
       logError,
       observe,
     });

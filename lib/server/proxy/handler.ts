@@ -50,6 +50,11 @@ export interface ProxyDeps {
    * write-through (lib/server/mirror/write-through.ts). Awaited; an error is logged, never answered.
    */
   afterWrite?(write: AppliedWrite): Promise<void>;
+  /**
+   * A read answered 2xx, as it goes back: the mirror's correction from a record read live
+   * (lib/server/mirror/live-read.ts). Not awaited and must return at once: it only queues work for later.
+   */
+  afterRead?(read: AnsweredRead): void;
   /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
   logError?(message: string, error: unknown): void;
   /** Called once per request with what its log line and metrics need. */
@@ -60,6 +65,13 @@ export interface ProxyDeps {
 export interface AppliedWrite {
   operation: string;
   ids: string[];
+  sentAt: number;
+}
+
+/** A read the service answered 2xx: its operation, the bytes going back, and when it was sent (ms). */
+export interface AnsweredRead {
+  operation: string;
+  bytes: Uint8Array;
   sentAt: number;
 }
 
@@ -242,6 +254,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       deps.logError?.(`upstream answer does not match the contract: ${target.operation}`, new Error('invalid_response'));
       return refuse('invalid_response');
     }
+    if (!write && status >= 200 && status < 300 && responseBytes) deps.afterRead?.({ operation: target.operation, bytes: responseBytes, sentAt });
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless ? null : responseBytes, { status, headers });
   }

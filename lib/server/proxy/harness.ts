@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap'
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
 import { migrateConsoleDb } from '../db/migrate';
+import { liveReadCorrector, type Correction } from '../mirror/live-read';
 import { writeThrough, writtenByOperation } from '../mirror/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../upstream';
 import { createProxyHandler, type ProxyDeps } from './handler';
@@ -69,7 +70,12 @@ async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
 }
 
 export async function createProxyHarness(
-  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes' | 'observe'>> & { record?: boolean; mirror?: boolean } = {},
+  options: Partial<Pick<ProxyDeps, 'timeoutMs' | 'bodyLimitBytes' | 'observe'>> & {
+    record?: boolean;
+    mirror?: boolean;
+    /** With the mirror: told when a record read live has been compared with its copy (corrections run after the answer). */
+    onCorrected?: (outcome: Correction) => void;
+  } = {},
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db;
@@ -125,6 +131,7 @@ export async function createProxyHarness(
           if (written) await writeThrough(db, client, written, { since: write.sentAt, log: () => {} });
         }
       : undefined,
+    afterRead: options.mirror ? liveReadCorrector({ db: async () => db, log: () => {}, onDone: options.onCorrected }) : undefined,
     observe: options.observe,
   });
 

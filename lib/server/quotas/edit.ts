@@ -75,6 +75,8 @@ export async function applyQuotaEdit(
   db: Kysely<ConsoleDatabase>,
   tenant: string,
   input: { tab: QuotaTab; rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[] },
+  /** `reread`: the companies read again after sending (the mirror's write-through copies them once audited). */
+  options: { reread?: (reads: readonly CompanyQuotaRead[]) => void } = {},
 ): Promise<ApplyOutcome[]> {
   const outcomes = new Map<number, ApplyOutcome>();
   const send: { companyId: number; item: CreditQuotaWrite | PointQuotaWrite }[] = [];
@@ -115,6 +117,7 @@ export async function applyQuotaEdit(
     // Re-read what was sent (applied or unknown), so the snapshot shows the upstream's state now.
     const reread = await readAll(upstream, send.map((s) => s.companyId));
     const fresh = reread.flatMap((r) => (r.read.status === 'fulfilled' ? [r.read.value] : []));
+    options.reread?.(fresh);
     const names = await db
       .selectFrom('quota_snapshot')
       .select(['company_id', 'company_code', 'company_name'])

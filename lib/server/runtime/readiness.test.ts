@@ -130,7 +130,7 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     expect(fresh).toMatchObject({ status: 200, data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 1 } } } });
     const mirror = fresh.data.checks.mirror as { lagS: number; entities: Record<string, number> };
     expect(mirror.lagS).toBeLessThanOrEqual(2);
-    expect(Object.keys(mirror.entities).sort()).toEqual(['bundles', 'companies', 'internalUsers', 'productCategories', 'products', 'skus']);
+    expect(Object.keys(mirror.entities).sort()).toEqual(['bundles', 'companies', 'internalUsers', 'productCategories', 'products', 'quotas', 'skus']);
 
     // No pass for more than 3 intervals: degraded, and still 200 (the copy is shared; lists still serve it).
     const start = Date.now();

@@ -176,6 +176,48 @@ describe('GET /api/lists/[list]', () => {
     expect((await mirrored({ q: barcode })).page.data.map((s) => s.barcode)).toContain(barcode);
   });
 
+  it('finds the records holding every word of a search, each word in any of their texts or their product', async () => {
+    const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
+    const productText = new Map(products.map((p) => [p.id, `${lower(p.outerSysCode)} ${lower(p.name)}`]));
+    const holds = (s: Sku, word: string) => [s.outerSysCode, s.name, s.barcode, s.warehouse, s.spec].some((v) => lower(v).includes(word)) || productText.get(s.productId)!.includes(word);
+    const sample = skus.find((s) => /[\u4e00-\u9fff]{2}/.test(s.name ?? '') && s.warehouse)!;
+    const chinese = /[\u4e00-\u9fff]{2}/.exec(sample.name!)![0];
+    const product = products.find((p) => p.id === sample.productId)!;
+    // Pairs of words each of which narrows the other (the seed's SKUs of a product share their name's words).
+    const count = (words: string[]) => skus.filter((s) => words.every((w) => holds(s, lower(w)))).length;
+    const narrowing = (a: string, b: string) => count([a, b]) > 0 && count([a, b]) < Math.min(count([a]), count([b]));
+    const pairs = [chinese, chinese.slice(0, 1)].map((word) => [word, [sample.warehouse!, sample.spec!, product.outerSysCode!].find((other) => narrowing(word, other))!]);
+    for (const words of pairs) {
+      expect(words[1], words[0]).toBeDefined();
+      const expected = skus.filter((s) => words.every((w) => holds(s, lower(w)))).map((s) => s.id);
+      const answer = await mirrored({ q: `  ${words.join('   ')} `, pageSize: 500 });
+      expect(answer.page.data.map((s) => s.id).sort((a, b) => a - b), words.join(' ')).toEqual(expected);
+      expect(answer).toMatchObject({ more: false, page: { totalCount: expected.length } });
+      // Each word narrows: fewer hold both than either.
+      for (const word of words) expect(expected.length, word).toBeLessThan(skus.filter((s) => holds(s, lower(word))).length);
+    }
+  });
+
+  it('counts a search no further than the count limit: the total says "more than", the counts per status are left out', async () => {
+    const { getConsoleDb } = await import('@/lib/server/db');
+    const { readMirrorList } = await import('@/lib/server/mirror/list-query');
+    const db = await getConsoleDb();
+    const warehouse = skus.find((s) => s.warehouse)!.warehouse!;
+    const holders = skus.filter((s) => (s.warehouse ?? '').toLowerCase().includes(warehouse.toLowerCase()));
+    const active = holders.filter((s) => s.status === 'Active').length;
+    expect(active).toBeGreaterThan(2);
+    const read = (countLimit: number, filters: Record<string, string> = {}) =>
+      readMirrorList(db, { list: 'skus', filters, q: warehouse, page: 1, pageSize: 25 }, { countLimit });
+    expect(await read(2)).toMatchObject({ more: true, counts: null, page: { totalCount: 2, totalPages: 1 } });
+    expect((await read(2)).page.data).toHaveLength(Math.min(25, holders.length));
+    // Within the limit: exact, per status too; with the status filter, the total is that status's.
+    const exact = await read(holders.length);
+    expect(exact).toMatchObject({ more: false, page: { totalCount: holders.length } });
+    expect(exact.counts?.Active).toBe(active);
+    expect(await read(active, { status: 'Active' })).toMatchObject({ more: false, counts: null, page: { totalCount: active } });
+    expect(await read(active - 1, { status: 'Active' })).toMatchObject({ more: true, counts: null, page: { totalCount: active - 1 } });
+  });
+
   it('pages 25, 50, 100 or 500 rows, and refuses more', async () => {
     for (const pageSize of [25, 50, 100, 500]) {
       const answer = await mirrored({ pageSize, page: 2 });

@@ -23,6 +23,8 @@ import importOriginBefore from './0251-import-origin-before';
 import importRowPredicted from './0275-import-row-predicted';
 import mirror from './0320-mirror';
 import mirrorStatusCount from './0330-mirror-status-count';
+import mirrorSearchGrams from './0340-mirror-search-grams';
+import mirrorSearchChars from './0350-mirror-search-chars';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -55,4 +57,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0275-import-row-predicted': importRowPredicted,
   '0320-mirror': mirror,
   '0330-mirror-status-count': mirrorStatusCount,
+  '0340-mirror-search-grams': mirrorSearchGrams,
+  '0350-mirror-search-chars': mirrorSearchChars,
 };
