@@ -9,7 +9,11 @@
  * not through the server's runtime (lib/server/runtime), the one home of the console's process-wide state.
  */
 const holder = globalThis as typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig ??= {};
-holder.__zod_globalConfig.jitless = true;
+// Browsers only: server rendering loads this module too, and zod's config is the process's, so setting it there
+// would also slow the signing proxy's check of every list and read answer (response-check.ts) about threefold.
+if (typeof window !== 'undefined') {
+  holder.__zod_globalConfig ??= {};
+  holder.__zod_globalConfig.jitless = true;
+}
 
 export {};
