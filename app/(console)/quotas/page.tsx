@@ -137,7 +137,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
     <div className="space-y-4">
       <header>
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(freshness ? 'introMirror' : 'intro')}</p>
       </header>
       {freshness ? (
         <QuotaMirrorFreshness freshness={freshness} />
