@@ -51,7 +51,10 @@ test.beforeAll(async () => {
       },
       { timeout: 90_000, intervals: [500] },
     )
-    .toBe('mirror');
+    .toBe('mirror')
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nThe console printed (last lines):\n${console_.output().slice(-6000)}`);
+    });
 });
 
 test.afterAll(async () => {

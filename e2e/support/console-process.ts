@@ -52,6 +52,8 @@ export interface ConsoleProcess {
   /** SIGKILL to the process group: no shutdown hook, no flush, like a crash or `kill -9`. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** What the console printed so far (its JSON log lines and any error), for a failing test to show. */
+  output(): string;
 }
 
 /** The console's own server (server.ts), as `npm start` runs it. */
@@ -98,7 +100,7 @@ export async function startConsole(port: number, env: Record<string, string>): P
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { port, url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+  return { port, url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), output: () => log };
 }
 
 /** Signs in through the auth API (as the sign-in form does) and returns the session cookie. */
