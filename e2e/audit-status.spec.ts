@@ -60,7 +60,13 @@ test.describe('Audit page', () => {
     await page.goto('/audit');
     await expect(page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Writes through the console, newest first' });
-    const row = table.getByRole('row').filter({ hasText: 'steward@example.com' }).filter({ hasText: 'PUT /v1/companies/{id}' }).first();
+    // Other specs' stewards edit companies at the same time: the row of this write is the one of company 2.
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: 'steward@example.com' })
+      .filter({ hasText: 'PUT /v1/companies/{id}' })
+      .filter({ has: page.locator('td:nth-child(4)', { hasText: /^\s*2\s*$/ }) })
+      .first();
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(3)).toHaveText('2');
     await expect(row).toContainText('200');
