@@ -42,7 +42,7 @@ try {
   await service.db.exec(`
     insert into skus (id, tenant_id, product_id, outer_sys_code, name, barcode, warehouse, spec, price, sell_price, status, inventory_qty)
     select g, (select id from tenants where key = 'acme'), 1, 'M' || g, '茶葉 Mirror SKU ' || g, '471' || lpad(g::text, 10, '0'), 'W' || (g % 7), (g % 500) || 'g',
-      g % 500, (g * 7919) % 100000 / 100.0, case when g % 3 = 0 then 'Inactive' else 'Active' end, g % 50
+      g % 500, (g::bigint * 7919) % 100000 / 100.0, case when g % 3 = 0 then 'Inactive' else 'Active' end, g % 50
     from generate_series(${FIRST_ID}, ${FIRST_ID + SKUS - 1}) g;
     select setval('skus_id_seq', ${FIRST_ID + SKUS + 1000});`);
   // As autovacuum would after a bulk load: the visibility map lets a deep page find its ids in the index alone.
