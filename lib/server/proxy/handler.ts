@@ -114,6 +114,19 @@ function createdId(existingIds: string[] | null | undefined, status: number, byt
 }
 
 /**
+ * An answer's body as a one-chunk stream. Handing Response the bytes costs about 20 µs more per answer (it copies
+ * them into a byte stream), and every proxied read pays it (bench:proxy). The bytes are only read from here on.
+ */
+function bodyStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
  * The signing proxy, in the order of the design: browser checks → session → allowlist → role → body
  * limit → sign and forward → audit. Everything that refuses does so before a byte goes upstream.
  */
@@ -256,6 +269,6 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     }
     if (!write && status >= 200 && status < 300 && responseBytes) deps.afterRead?.({ operation: target.operation, bytes: responseBytes, sentAt });
     const bodyless = status === 204 || status === 205 || status === 304;
-    return new Response(bodyless ? null : responseBytes, { status, headers });
+    return new Response(bodyless || !responseBytes ? null : bodyStream(responseBytes), { status, headers });
   }
 }

@@ -112,6 +112,21 @@ describe('proxy session cache', () => {
     expect(counter.reads - before).toBe(1);
   });
 
+  it('serves from memory only the exact signed value it checked: a cached token under a forged signature is refused', async () => {
+    const { read, counter } = reader(true);
+    const cookie = withCookie(h.cookies.viewer);
+    await read(cookie); // starts listening
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await read(cookie)).toMatchObject({ role: 'viewer' });
+    const [name, value] = h.cookies.viewer.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const before = counter.reads;
+    expect(await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}` }))).toBeNull();
+    expect(await read(new Headers({ cookie: `${name}=${token}` }))).toBeNull();
+    expect(await read(cookie)).toMatchObject({ role: 'viewer' });
+    expect(counter.reads - before).toBe(0);
+  });
+
   it('never caches a refusal: each unknown token is read from the database', async () => {
     const { read, counter } = reader(true);
     await read(withCookie(h.cookies.viewer));

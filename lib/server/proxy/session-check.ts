@@ -74,17 +74,20 @@ export function createSessionReader(
   return async (headers) => {
     const value = getSessionCookie(headers);
     if (!value) return null;
+
+    startWatching();
+    const caching = watching === 'yes';
+    // Keyed by the whole signed value (token and signature): only a value whose signature was checked is ever
+    // stored, so a hit needs no second HMAC (about a third of this check's time, bench:proxy).
+    if (caching) {
+      const hit = cache.get(value);
+      if (hit && hit.expiresAt > Date.now()) return hit.user;
+    }
+
     const dot = value.lastIndexOf('.');
     if (dot <= 0) return null;
     const token = value.slice(0, dot);
     if (!validSignature(secret, token, value.slice(dot + 1))) return null;
-
-    startWatching();
-    const caching = watching === 'yes';
-    if (caching) {
-      const hit = cache.get(token);
-      if (hit && hit.expiresAt > Date.now()) return hit.user;
-    }
 
     const seen = generation;
     const db = await getDb();
@@ -102,7 +105,7 @@ export function createSessionReader(
     const row = rows[0];
     if (!row || row.banned || !isRole(row.role)) return null;
     const user: ProxyUser = { id: row.id, email: row.email, role: row.role };
-    if (caching && generation === seen) cache.set(token, { user, expiresAt: new Date(row.expiresAt).getTime() });
+    if (caching && generation === seen) cache.set(value, { user, expiresAt: new Date(row.expiresAt).getTime() });
     return user;
   };
 }
