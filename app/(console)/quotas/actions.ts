@@ -7,20 +7,13 @@ import { currentTenant, getJobsUpstream } from '@/lib/server/jobs';
 import { getEnv } from '@/lib/server/env';
 import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
 import { previewQuotaEdit } from '@/lib/server/quotas/edit';
+import { companyNames } from '@/lib/server/quotas/source';
 
 /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
 export async function previewQuotaEditAction(input: unknown) {
   return runAction(quotaActions.preview, input, async ({ input: { tab, companyIds, changes } }) => {
     const preview = await previewQuotaEdit(getJobsUpstream(), { tab, companyIds: [...new Set(companyIds)], changes });
-    // Names come from the snapshot (the quota records carry only the code).
-    const db = await getConsoleDb();
-    const names = await db
-      .selectFrom('quota_snapshot')
-      .select(['company_id', 'company_name'])
-      .where('tenant', '=', currentTenant())
-      .where('company_id', 'in', preview.rows.length ? preview.rows.map((r) => String(r.companyId)) : ['0'])
-      .execute();
-    const byId = new Map(names.map((n) => [Number(n.company_id), n.company_name]));
+    const byId = await companyNames(await getConsoleDb(), currentTenant(), preview.rows.map((r) => r.companyId), getEnv().mirror.enabled);
     return { ...preview, rows: preview.rows.map((r) => ({ ...r, name: byId.get(r.companyId) ?? null })) };
   });
 }

@@ -146,7 +146,10 @@ class PGliteDialect implements Dialect {
 export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
   if ('url' in target) {
     const max = 10;
-    const pool = new pg.Pool({ connectionString: target.url, max });
+    // No parallel plans: the console's queries are many and short (a list page, a count stopped at its limit), and
+    // a parallel plan starts worker processes for each. At 1,000,000 mirrored SKUs a search count whose workers
+    // scanned for 1–20 ms took 80–160 ms to gather on two busy cores; the same scan alone takes ~20 ms.
+    const pool = new pg.Pool({ connectionString: target.url, max, options: '-c max_parallel_workers_per_gather=0' });
     // An idle connection dropped by the server (restart, failover) must not crash the console; the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));

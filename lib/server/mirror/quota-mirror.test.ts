@@ -8,6 +8,7 @@ import { migrateConsoleDb } from '../db/migrate';
 import type { ConsoleDatabase } from '../db/types';
 import { applyAndRecordQuotaEdit } from '../quotas/apply';
 import { readCreditPage, readPointPage } from '../quotas/dashboard';
+import { companyNames } from '../quotas/source';
 import { createUpstreamClient, SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';
@@ -124,5 +125,12 @@ describe('quota in the mirror', () => {
     expect(credit.rows).toMatchObject([{ companyId: COMPANY, creditAmount: 123_456, code: 'C001', name: 'First Tea House', utilisation: 0 }]);
     // The snapshot (no refresh job ran here: it holds only the company the console edited) is not what it reads.
     expect((await readPointPage(db, TENANT, query)).total).toBe(1);
+  });
+
+  it('names the companies of a quota edit’s preview from the mirror’s copy, which the snapshot does not hold', async () => {
+    const other = (await client.list('companies', { pageSize: 100 })).data.find((c) => c.id !== COMPANY)!;
+    expect(await companyNames(db, TENANT, [COMPANY, other.id], true)).toEqual(new Map([[COMPANY, 'First Tea House'], [other.id, other.name]]));
+    // The snapshot (no refresh job ran here) has no name for it.
+    expect((await companyNames(db, TENANT, [other.id], false)).get(other.id) ?? null).toBeNull();
   });
 });

@@ -198,6 +198,34 @@ describe('GET /api/lists/[list]', () => {
     }
   });
 
+  it('finds the same records when a word is held by most records or has no trigram (checked record by record, not by an index)', async () => {
+    const { getConsoleDb } = await import('@/lib/server/db');
+    const { commonWords } = await import('@/lib/server/mirror/search-stats');
+    const { sql } = await import('kysely');
+    const db = await getConsoleDb();
+    const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
+    const productText = new Map(products.map((p) => [p.id, `${lower(p.outerSysCode)} ${lower(p.name)}`]));
+    const texts = new Map(skus.map((s) => [s.id, [s.outerSysCode, s.name, s.barcode, s.warehouse, s.spec].map(lower).join(' ')]));
+    const holds = (s: Sku, word: string) => texts.get(s.id)!.includes(word) || productText.get(s.productId)!.includes(word);
+    const share = (word: string) => [...texts.values()].filter((t) => t.includes(word)).length / texts.size;
+    const pieces = (length: number) =>
+      new Set([...texts.values()].flatMap((t) => Array.from({ length: Math.max(0, t.length - length + 1) }, (_, i) => t.slice(i, i + length))).filter((w) => /^[a-z0-9]+$/.test(w)));
+    // A word most SKUs hold, and a two-character one (no trigram) that some hold, with and without the first.
+    const commons = [...pieces(3)].filter((w) => share(w) >= 0.6);
+    const shorts = [...pieces(2)].filter((w) => share(w) > 0.02 && share(w) < 0.12);
+    const both = (a: string, b: string, withA: boolean) => skus.some((s) => holds(s, b) && holds(s, a) === withA);
+    const [common, short] = commons.flatMap((c) => shorts.filter((w) => both(c, w, true) && both(c, w, false)).map((w) => [c, w]))[0] ?? [];
+    expect(common).toBeDefined();
+    expect(short).toBeDefined();
+    if (!common || !short) return;
+    await sql`analyze mirror_sku`.execute(db);
+    expect(await commonWords(db, 'mirror_sku', [common, short])).toEqual(new Set([common]));
+    const expected = skus.filter((s) => holds(s, common) && holds(s, short)).map((s) => s.id);
+    const answer = await mirrored({ q: `${common} ${short}`, pageSize: 500 });
+    expect(answer.page.data.map((s) => s.id).sort((a, b) => a - b), `${common} ${short}`).toEqual(expected);
+    expect(answer.page.totalCount).toBe(expected.length);
+  });
+
   it('counts a search no further than the count limit: the total says "more than", the counts per status are left out', async () => {
     const { getConsoleDb } = await import('@/lib/server/db');
     const { readMirrorList } = await import('@/lib/server/mirror/list-query');
