@@ -57,6 +57,10 @@ for (const { lang, table, columns } of LANGUAGES) {
     // First paint: the server-rendered page, before any scrolling; the filters are open by default.
     const filters = page.getByRole('search', { name: lang === 'en' ? 'Filters' : '篩選' });
     await expect(filters).toBeVisible();
+    // Every filter box, the date too, on one line: a second line would push the table down.
+    const boxTops = await filters.locator(':scope > div').first().locator(':scope > *').evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(boxTops.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(boxTops).size, `filter boxes' tops: ${boxTops.join(', ')}`).toBe(1);
     expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(12);
     // Codes, amounts and statuses stay on one line: no row grows past one line of text.
     const heights = await rows.evaluateAll((all) => all.map((r) => r.getBoundingClientRect().height));

@@ -85,6 +85,15 @@ test('SKUs sort by sell price, count per status and search every text, all from 
   await page.reload();
   await expect(table(page).getByRole('columnheader', { name: 'Sell price' })).toHaveAttribute('aria-sort', 'descending');
   await expect(firstCode(page)).toHaveText(top.outerSysCode);
+  // With the mirror's search box the filters are seven boxes, the date too: still one line at 1280 px.
+  const boxTops = await page
+    .getByRole('search', { name: 'Filters' })
+    .locator(':scope > div')
+    .first()
+    .locator(':scope > *')
+    .evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(boxTops.length).toBeGreaterThanOrEqual(7);
+  expect(new Set(boxTops).size, `filter boxes' tops: ${boxTops.join(', ')}`).toBe(1);
   if (process.env.LIST_SHOTS) await page.screenshot({ path: `${process.env.LIST_SHOTS}/skus-en.png` });
 
   // The counts beside the status filter's options are the service's own totals.

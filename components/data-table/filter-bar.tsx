@@ -49,8 +49,13 @@ export interface FilterBarProps<L extends ListName> {
   search?: { value: string; onCommit: (value: string, mode: NavigateMode) => void };
 }
 
-/** A filter's box: as wide as a share of the line allows, never under 8.5rem. */
-const BOX = 'min-w-0 flex-[1_1_8.5rem]';
+/**
+ * A filter's box: as wide as a share of the line allows, never under 6.5rem (a choice's box never under 8.5rem, so
+ * "Any status" and its arrow still show whole). The SKU list's seven boxes and its date then fit one line at
+ * 1280 px, with room for a 17 px window scroll bar; at 8.5rem each its date went to a second line.
+ */
+const BOX = 'min-w-0 flex-[1_1_6.5rem]';
+const CHOICE_BOX = 'min-w-0 flex-[1_1_8.5rem]';
 
 /** A help text cut to one line under its box: the whole sentence on hover, and read with the box. */
 function hint(description: ReactNode): ReactNode {
@@ -115,7 +120,7 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
               );
             case 'select':
               return (
-                <Field key={name} label={field.label} description={hint(field.description)} className={cn(BOX, FILTER_FIELD)}>
+                <Field key={name} label={field.label} description={hint(field.description)} className={cn(CHOICE_BOX, FILTER_FIELD)}>
                   <Select
                     name={name}
                     value={value === undefined ? '' : String(value)}
