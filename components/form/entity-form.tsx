@@ -8,7 +8,7 @@ import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { withReview } from '@/lib/client/review';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
-import { lazyResolver, type FormSchemaSource } from './lazy-resolver';
+import { CHECK_UNAVAILABLE, lazyResolver, type FormSchemaSource } from './lazy-resolver';
 import { ConflictDialog } from './conflict-dialog';
 import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
 import { routeServerError } from './server-errors';
@@ -63,11 +63,7 @@ type Values = Record<string, FormValue>;
 export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<S, Result>) {
   const t = useTranslations('forms');
   const { resolver, load } = lazyResolver(props.schema);
-  const form = useForm<FieldValues>({
-    resolver,
-    defaultValues: props.initialValues,
-    mode: 'onChange',
-  });
+  const form = useForm<FieldValues>({ resolver, defaultValues: props.initialValues, mode: 'onChange' });
   const tw = useTranslations('writes');
   // What the record held when the form opened (or when the person last took its current values): changes
   // and conflicts are measured against this, never against a copy refetched in the background.
@@ -228,12 +224,16 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
     }
   };
 
+  // The check loads on first focus; one that could not (offline) is said beside the form, not a dead button.
+  const submit = form.handleSubmit(onValid, ({ root }) =>
+    root?.type === CHECK_UNAVAILABLE ? setFormError([navigator.onLine ? tw('checkFailed', { sentence: root.message ?? '' }) : tw('offline')]) : undefined);
+
   const format = (field: string, value: FormValue) =>
     props.formatValue?.(field as FieldOf<S>, value) ?? (value === null || value === undefined || value === '' ? t('emptyValue') : String(value));
 
   return (
     <FormProvider {...form}>
-      <form noValidate onFocus={load} onSubmit={form.handleSubmit(onValid)} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
+      <form noValidate onFocus={load} onSubmit={submit} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
         {props.children}
         {unknown ? (
           <Alert tone="warning" title={tw('unknownTitle')}>

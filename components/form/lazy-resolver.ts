@@ -7,6 +7,9 @@ import type { FormSchema } from './entity-form';
  */
 export type FormSchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 
+/** The root error of a check whose code could not load. */
+export const CHECK_UNAVAILABLE = 'check-unavailable';
+
 /** Checks with the zod resolver, both loaded on first use (a checked box waits for them; nothing else does). */
 export function lazyResolver(source: FormSchemaSource<FormSchema>): { resolver: Resolver<FieldValues>; load: () => void } {
   const ready = () =>
@@ -14,7 +17,17 @@ export function lazyResolver(source: FormSchemaSource<FormSchema>): { resolver: 
       zodResolver<FieldValues, unknown, FieldValues>(schema),
     );
   return {
-    resolver: async (values, context, options) => (await ready())(values, context, options),
+    resolver: async (values, context, options) => {
+      let check: Resolver<FieldValues>;
+      try {
+        check = await ready();
+      } catch (error) {
+        // Its code could not load (the connection went first): not valid yet, and no rejection left unhandled in
+        // the form's change handlers. A submit says why (entity-form.tsx).
+        return { values: {}, errors: { root: { type: CHECK_UNAVAILABLE, message: error instanceof Error ? error.message : String(error) } } };
+      }
+      return check(values, context, options);
+    },
     load: () => void ready().catch(() => undefined),
   };
 }
