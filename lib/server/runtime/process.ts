@@ -11,6 +11,7 @@ import { limitedFetch } from '../jobs/limited-fetch';
 import type { JobRunner } from '../jobs/runner';
 import type { MirrorRunner } from '../mirror/runner';
 import type { FetchImpl } from '../upstream';
+import { networkFetch } from '../upstream/signed-fetch';
 import { SkewTracker } from '../upstream/skew';
 import { Signals } from './signals';
 
@@ -117,7 +118,7 @@ export class ProcessRuntime {
 
   /** Where signed requests go: the embedded service's fetch handler, or the network. */
   readonly upstreamTransport: FetchImpl = (request) =>
-    this.env.upstream.mode === 'embedded' ? this.embeddedService().then((service) => service.fetch(request)) : fetch(request);
+    this.env.upstream.mode === 'embedded' ? this.embeddedService().then((service) => service.fetch(request)) : networkFetch(request);
 
   /** The transport under the jobs' signing clients: JOBS_CONCURRENCY requests at once, one 429 pause for all. */
   jobsTransport(): FetchImpl {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { countUpstreamError } from '../metrics/metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
-import { jsonBytes, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
+import { jsonBytes, networkFetch, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
 import { SkewTracker } from './skew';
 
 export interface CoreOptions {
@@ -66,7 +66,7 @@ export function createCore(options: CoreOptions): Core {
     baseUrl: options.baseUrl,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
-    fetch: options.fetch ?? ((request) => fetch(request)),
+    fetch: options.fetch ?? networkFetch,
     timeoutMs: options.timeoutMs ?? 15_000,
     now,
     skew,

@@ -14,5 +14,5 @@ import 'server-only';
  */
 export { BATCH_KEYED, BATCHES, createUpstreamClient, type BatchInput, type UpstreamClient } from './client';
 export { isApiError, parseRetryAfterHeader } from './errors';
-export type { FetchImpl } from './signed-fetch';
+export { networkFetch, type FetchImpl } from './signed-fetch';
 export { SkewTracker, type ClockSkew } from './skew';

@@ -12,6 +12,15 @@ import type { SkewTracker } from './skew';
 /** Anything that turns a Request into a Response: global fetch, or the reference service in-process. */
 export type FetchImpl = (request: Request) => Promise<Response>;
 
+/**
+ * A signed request over the network: global fetch, with the request's own signal passed again in `init`. Under
+ * Next, a fetch given a signal this way skips its GET de-duplication (next/dist/server/lib/dedupe-fetch.js calls
+ * it the opt-out), which otherwise keys every GET by its headers and tees its answer into a copy for a cache
+ * that a signed request, with its fresh nonce, can never hit. The signal is the same one, so a timeout or an
+ * abort still stops the request and the reading of its body.
+ */
+export const networkFetch: FetchImpl = (request) => fetch(request, { signal: request.signal });
+
 export interface SignedFetchConfig {
   baseUrl: string;
   clientId: string;
