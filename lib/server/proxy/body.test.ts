@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLimitedBody } from './body';
+import { readAnswer, readLimitedBody } from './body';
 
 function streamOf(chunks: Uint8Array[], onPull?: () => void) {
   let i = 0;
@@ -47,5 +47,31 @@ describe('readLimitedBody', () => {
   it('treats no body and an empty body as no body', async () => {
     expect(await readLimitedBody(new Request('http://x/', { method: 'POST' }), 10)).toEqual({ ok: true, bytes: null });
     expect(await readLimitedBody(streamed([]), 10)).toEqual({ ok: true, bytes: null });
+  });
+});
+
+describe('readAnswer', () => {
+  it('joins an answer that came in several chunks, in order', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const bytes = await readAnswer(new Response(streamOf([encode('{"data":'), encode('[{"name":"茶'), encode('"}]}')])));
+    expect(new TextDecoder().decode(bytes)).toBe('{"data":[{"name":"茶"}]}');
+  });
+
+  it('reads an empty or missing body as no bytes', async () => {
+    expect((await readAnswer(new Response(null, { status: 204 }))).byteLength).toBe(0);
+    expect((await readAnswer(new Response(streamOf([])))).byteLength).toBe(0);
+  });
+
+  it('rejects when the body breaks off, so the proxy answers 502 instead of passing on half an answer', async () => {
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(new TextEncoder().encode('{"data":['));
+        } else controller.error(new TypeError('terminated'));
+      },
+    });
+    await expect(readAnswer(new Response(broken))).rejects.toThrow('terminated');
   });
 });

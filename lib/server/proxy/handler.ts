@@ -5,7 +5,7 @@ import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit/audit-log';
 import { recordedChanges } from '../audit/changes';
 import { summariseWrite } from './audit-summary';
-import { readLimitedBody } from './body';
+import { readAnswer, readLimitedBody } from './body';
 import { passesConsoleChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
@@ -202,7 +202,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         requestId,
       });
       // Read the whole answer under the same deadline, so a body that stalls also ends in 504.
-      responseBytes = new Uint8Array(await upstream.arrayBuffer());
+      responseBytes = await readAnswer(upstream);
       status = upstream.status;
       headers = responseHeaders(upstream.headers);
     } catch (error) {
