@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { METRICS_TOKEN } from './e2e/support/server-log';
 
@@ -14,8 +15,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
 // console") for the specs' own direct /v1 writes. The mirror's behaviour is tested in lib/server/mirror.
 process.env.MIRROR ??= 'off';
 
+// Debian's chromium-headless-shell is the same Chromium build (Blink, V8, fonts) without the browser's window and
+// UI layers, the kind of browser Playwright itself runs headless. It needs about half the CPU of headless
+// /usr/bin/chromium for the same specs (on three specs: 124 s of Chromium CPU against 235 s, the run 140 s against
+// 178 s on two cores), so the suite uses it when it is installed. E2E_CHROMIUM picks another binary.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+
 export const CHROMIUM_LAUNCH = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -77,10 +77,10 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
   const [checking, setChecking] = useState(false);
   // The field names as plain strings for the helpers below (they compare values, whatever the schema).
   const fields: readonly string[] = props.fields;
-  const dirty = form.formState.isDirty;
   const values = () => form.getValues() as Values;
-  // Leaving the page (a link, closing or reloading the tab) with unsaved edits asks first.
-  useUnsavedChangesGuard(dirty, t('leaveUnsaved'));
+  // Leaving (a link, closing or reloading the tab) with unsaved edits asks first. A field is dirty only once the lazy
+  // check has run (react-hook-form with a resolver): until then a keystroke shows as validating.
+  useUnsavedChangesGuard(form.formState.isDirty || form.formState.isValidating, t('leaveUnsaved'));
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
