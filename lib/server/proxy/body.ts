@@ -13,7 +13,7 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   if (!request.body) return { ok: true, bytes: null };
 
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -23,16 +23,9 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
       await reader.cancel().catch(() => {});
       return { ok: false };
     }
-    chunks.push(value);
+    chunks.push(value as Uint8Array<ArrayBuffer>);
   }
-  if (total === 0) return { ok: true, bytes: null };
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
+  return total === 0 ? { ok: true, bytes: null } : { ok: true, bytes: joined(chunks, total) };
 }
 
 /**
@@ -51,6 +44,11 @@ export async function readAnswer(response: Response): Promise<Uint8Array<ArrayBu
     chunks.push(value as Uint8Array<ArrayBuffer>);
     total += value.byteLength;
   }
+  return joined(chunks, total);
+}
+
+/** A body's chunks as one array; one that came in one chunk is kept as it is. */
+function joined(chunks: Uint8Array<ArrayBuffer>[], total: number): Uint8Array<ArrayBuffer> {
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(total);
   let offset = 0;
