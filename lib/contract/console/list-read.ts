@@ -8,12 +8,23 @@ import { endpoint, json } from './endpoint';
  * the list pages read this on first load (lib/contract/console/lists.ts adds the schemas for the route).
  */
 
-/** How a column sorts: text, number, or the length of a list in the record (a bundle's components). */
-export type SortKind = 'text' | 'number' | 'count';
+/**
+ * How a column sorts: text, number, the length of a list in the record (a bundle's components), or the name of
+ * the record an id points at (a company's salesperson, a SKU's product), as the column shows it.
+ */
+export type SortKind = 'text' | 'number' | 'count' | 'name-of';
 
 /** The columns each list sorts on (the list pages' column ids); every sort ends with the id, so equal values keep one order. */
 export const LIST_SORTS = {
-  companies: { outerSysCode: 'text', name: 'text', shortName: 'text', cellPhone: 'text', shippingAddress: 'text', status: 'text' },
+  companies: {
+    outerSysCode: 'text',
+    name: 'text',
+    shortName: 'text',
+    cellPhone: 'text',
+    shippingAddress: 'text',
+    internalUserId: 'name-of',
+    status: 'text',
+  },
   products: { outerSysCode: 'text', name: 'text', status: 'text' },
   productCategories: { name: 'text' },
   skus: {
@@ -22,6 +33,7 @@ export const LIST_SORTS = {
     sellPrice: 'number',
     inventoryQty: 'number',
     status: 'text',
+    productId: 'name-of',
     barcode: 'text',
     warehouse: 'text',
     unit: 'text',

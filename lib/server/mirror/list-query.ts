@@ -51,6 +51,16 @@ const COLUMNS: Record<ListName, Record<string, string>> = {
   internalUsers: { account: 'account', name: 'name', email: 'email', roleId: 'role_id', status: 'status', outerSysCode: 'code' },
 };
 
+/**
+ * The id columns sorted by the name of the record they point at (SortKind 'name-of'): the table it is in and
+ * the name a list shows for it. A record not in the copy sorts as one without a name.
+ */
+const NAMED_BY: Partial<Record<ListName, Record<string, { table: string; name: RawBuilder<unknown> }>>> = {
+  companies: { internalUserId: { table: MIRROR_ENTITIES.internalUsers.table, name: sql`n.name` } },
+  // The SKU list shows a product without a name by its code.
+  skus: { productId: { table: MIRROR_ENTITIES.products.table, name: sql`coalesce(n.name, n.code)` } },
+};
+
 /** The fields each list's search text holds (migration 0320's SEARCHED). */
 const SEARCHED_FIELDS: Record<ListName, readonly string[]> = {
   companies: ['outerSysCode', 'name', 'shortName'],
@@ -179,11 +189,17 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const sorts = LIST_SORTS[list] as Record<string, SortKind>;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const sortKind = query.sort ? sorts[query.sort] : undefined;
-  const order = query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}, m.id ${dir}` : sql`m.id ${dir}`;
+  const namedBy = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
+  // A name-of sort joins the named records (no index holds that order: it sorts what matches).
+  const joined = namedBy
+    ? sql`left join ${sql.table(namedBy.table)} n on n.id = ${field(list, query.sort!, 'number')} and n.vanished_at is null`
+    : sql``;
+  const sortBy = namedBy ? namedBy.name : query.sort && sortKind ? field(list, query.sort, sortKind) : null;
+  const order = sortBy ? sql`${sortBy} ${dir}, m.id ${dir}` : sql`m.id ${dir}`;
   const search = await searchCondition(db, list, query.q);
   const where = and(conditions(query, search, { withStatus: true }));
   const rowsQuery = sql<{ record: unknown }>`
-    select m.record from ${table} m where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+    select m.record from ${table} m ${joined} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
   const { total, counts, more } = await countMatches(db, query, search, options.countLimit);
   const { rows } = await rowsQuery;
   return {

@@ -147,6 +147,43 @@ describe('GET /api/lists/[list]', () => {
     }
   });
 
+  it("sorts SKUs by their product's name and companies by their salesperson's name, as the lists show them", async () => {
+    // Names compared as the console database's collation compares them (PGlite's is C: code point order).
+    const byName = <T extends { id: number }>(rows: T[], key: (row: T) => string | null | undefined, dir: 'asc' | 'desc') => {
+      const sign = dir === 'asc' ? 1 : -1;
+      return [...rows]
+        .sort((a, b) => {
+          const x = key(a) ?? null;
+          const y = key(b) ?? null;
+          if (x === y) return sign * (a.id - b.id);
+          if (x === null) return sign;
+          if (y === null) return -sign;
+          return sign * (x < y ? -1 : 1);
+        })
+        .map((row) => row.id);
+    };
+    const productName = new Map(products.map((p) => [p.id, p.name ?? p.outerSysCode]));
+    // Several SKUs share a product: the id orders them.
+    expect(new Set(skus.map((s) => s.productId)).size).toBeLessThan(skus.length);
+    for (const dir of ['asc', 'desc'] as const) {
+      const answer = await mirrored({ sort: 'productId', dir, pageSize: 500 });
+      expect(answer.page.data.map((s) => s.id)).toEqual(byName(skus, (s) => productName.get(s.productId), dir).slice(0, 500));
+    }
+
+    const { getUpstream } = await import('@/lib/server/runtime/parts');
+    const users = new Map<number, string | null>();
+    for await (const u of getUpstream().listAll('internalUsers', { pageSize: 100 })) users.set(u.id, u.name);
+    const companies: { id: number; internalUserId: number }[] = [];
+    for await (const c of getUpstream().listAll('companies', { pageSize: 100 })) companies.push(c);
+    expect(new Set(companies.map((c) => c.internalUserId)).size).toBeGreaterThan(1);
+    for (const dir of ['asc', 'desc'] as const) {
+      const { status, body } = await read('companies', { sort: 'internalUserId', dir, pageSize: 500 });
+      expect(status).toBe(200);
+      const page = body as unknown as Extract<ListReadAnswer<{ id: number }>, { source: 'mirror' }>;
+      expect(page.page.data.map((c) => c.id)).toEqual(byName(companies, (c) => users.get(c.internalUserId), dir).slice(0, 500));
+    }
+  });
+
   it('counts per status as the service does, with and without other filters, never narrowed by the status filter', async () => {
     for (const filters of [{}, { name: '茶' }, { warehouse: 'x', outerSysCode: 'S00' }]) {
       const { warehouse: _, ...sent } = filters as Record<string, string>;
