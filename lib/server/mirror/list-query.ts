@@ -194,8 +194,9 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const joined = namedBy
     ? sql`left join ${sql.table(namedBy.table)} n on n.id = ${field(list, query.sort!, 'number')} and n.vanished_at is null`
     : sql``;
-  const sortBy = namedBy ? namedBy.name : query.sort && sortKind ? field(list, query.sort, sortKind) : null;
-  const order = sortBy ? sql`${sortBy} ${dir}, m.id ${dir}` : sql`m.id ${dir}`;
+  // By name, then the named record (one salesperson's companies stay together when two share a name), then the id.
+  const sortBy = namedBy ? sql`${namedBy.name} ${dir}, n.id ${dir}` : query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}` : null;
+  const order = sortBy ? sql`${sortBy}, m.id ${dir}` : sql`m.id ${dir}`;
   const search = await searchCondition(db, list, query.q);
   const where = and(conditions(query, search, { withStatus: true }));
   const rowsQuery = sql<{ record: unknown }>`

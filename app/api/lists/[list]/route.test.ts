@@ -149,13 +149,14 @@ describe('GET /api/lists/[list]', () => {
 
   it("sorts SKUs by their product's name and companies by their salesperson's name, as the lists show them", async () => {
     // Names compared as the console database's collation compares them (PGlite's is C: code point order).
-    const byName = <T extends { id: number }>(rows: T[], key: (row: T) => string | null | undefined, dir: 'asc' | 'desc') => {
+    // By the name, then the named record's id (its rows together), then the row's own id.
+    const byName = <T extends { id: number }>(rows: T[], named: (row: T) => number, names: Map<number, string | null>, dir: 'asc' | 'desc') => {
       const sign = dir === 'asc' ? 1 : -1;
       return [...rows]
         .sort((a, b) => {
-          const x = key(a) ?? null;
-          const y = key(b) ?? null;
-          if (x === y) return sign * (a.id - b.id);
+          const x = names.get(named(a)) ?? null;
+          const y = names.get(named(b)) ?? null;
+          if (x === y) return sign * (named(a) - named(b) || a.id - b.id);
           if (x === null) return sign;
           if (y === null) return -sign;
           return sign * (x < y ? -1 : 1);
@@ -167,7 +168,7 @@ describe('GET /api/lists/[list]', () => {
     expect(new Set(skus.map((s) => s.productId)).size).toBeLessThan(skus.length);
     for (const dir of ['asc', 'desc'] as const) {
       const answer = await mirrored({ sort: 'productId', dir, pageSize: 500 });
-      expect(answer.page.data.map((s) => s.id)).toEqual(byName(skus, (s) => productName.get(s.productId), dir).slice(0, 500));
+      expect(answer.page.data.map((s) => s.id)).toEqual(byName(skus, (s) => s.productId, productName, dir).slice(0, 500));
     }
 
     const { getUpstream } = await import('@/lib/server/runtime/parts');
@@ -180,7 +181,7 @@ describe('GET /api/lists/[list]', () => {
       const { status, body } = await read('companies', { sort: 'internalUserId', dir, pageSize: 500 });
       expect(status).toBe(200);
       const page = body as unknown as Extract<ListReadAnswer<{ id: number }>, { source: 'mirror' }>;
-      expect(page.page.data.map((c) => c.id)).toEqual(byName(companies, (c) => users.get(c.internalUserId), dir).slice(0, 500));
+      expect(page.page.data.map((c) => c.id)).toEqual(byName(companies, (c) => c.internalUserId, users, dir).slice(0, 500));
     }
   });
 
