@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
@@ -167,6 +168,12 @@ async function quotasReadInChinese(page: Page) {
       expect(overlap, `tick labels overlap: ${JSON.stringify([a, b])}`).toBe(false);
     }
   }
+
+  // Every utilisation bucket keeps its label: a bar without one cannot be read (a label wraps into lines).
+  const buckets = (JSON.parse(readFileSync('messages/zh-TW/quotas.json', 'utf8')) as { quotas: { charts: Record<string, string> } }).quotas.charts;
+  const squeeze = (text: string) => text.replace(/\s/g, '');
+  const drawn = (await page.locator('.recharts-cartesian-axis-tick-value').allTextContents()).map(squeeze);
+  for (const key of ['u0', 'u25', 'u50', 'u75', 'u90', 'u100', 'none']) expect(drawn, key).toContain(squeeze(buckets[key]!));
 
   // Nothing is wider than the window: the tables scroll inside their frames.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);

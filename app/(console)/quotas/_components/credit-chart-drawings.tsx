@@ -15,8 +15,12 @@ export function DistributionDrawing({ buckets, seriesName }: { buckets: { label:
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        {/* Labels of 12 px, and Recharts skips one that would overlap its neighbour. */}
-        <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
+        {/*
+          Every bucket keeps its label (a bar without one cannot be read): 12 px, wrapped at spaces within about a
+          bar's width ("100 % or more" on two lines), so neighbours never overlap at 1280 px. Recharts measures the
+          words with `style`, not the fontSize attribute.
+        */}
+        <XAxis dataKey="label" tick={{ fontSize: 12, style: { fontSize: 12 }, width: 58 }} interval={0} height={40} />
         <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
         <Tooltip />
         <Bar dataKey="count" name={seriesName} fill="#1d4ed8" isAnimationActive={false} />
