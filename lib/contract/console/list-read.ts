@@ -10,7 +10,8 @@ import { endpoint, json } from './endpoint';
 
 /**
  * How a column sorts: text, number, the length of a list in the record (a bundle's components), or the name of
- * the record an id points at (a company's salesperson, a SKU's product), as the column shows it.
+ * the record an id points at (a company's salesperson, a product's category path, a SKU's product), as the column
+ * shows it.
  */
 export type SortKind = 'text' | 'number' | 'count' | 'name-of';
 
@@ -25,7 +26,7 @@ export const LIST_SORTS = {
     internalUserId: 'name-of',
     status: 'text',
   },
-  products: { outerSysCode: 'text', name: 'text', status: 'text' },
+  products: { outerSysCode: 'text', name: 'text', productCategoryId: 'name-of', status: 'text' },
   productCategories: { name: 'text' },
   skus: {
     outerSysCode: 'text',

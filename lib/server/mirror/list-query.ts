@@ -51,14 +51,34 @@ const COLUMNS: Record<ListName, Record<string, string>> = {
   internalUsers: { account: 'account', name: 'name', email: 'email', roleId: 'role_id', status: 'status', outerSysCode: 'code' },
 };
 
+/** Each live record of a table as `n` (id, name): the name a list shows for it. */
+const named = (table: string, name: RawBuilder<unknown>) => sql`(select t.id, ${name} as name from ${sql.table(table)} t where t.vanished_at is null)`;
+
 /**
- * The id columns sorted by the name of the record they point at (SortKind 'name-of'): the table it is in and
- * the name a list shows for it. A record not in the copy sorts as one without a name.
+ * A category's path from its root, as the product list shows it ("Beverages › Tea"): an array of names, so it
+ * sorts level by level. A parent missing from the copy ends the path there; a loop ends at the first repeat.
  */
-const NAMED_BY: Partial<Record<ListName, Record<string, { table: string; name: RawBuilder<unknown> }>>> = {
-  companies: { internalUserId: { table: MIRROR_ENTITIES.internalUsers.table, name: sql`n.name` } },
+const CATEGORY_PATHS = sql`(
+  with recursive up(id, at, names, seen) as (
+    select c.id, c.parent_id, array[coalesce(c.name, '#' || c.id)], array[c.id]
+    from mirror_product_category c where c.vanished_at is null
+    union all
+    select up.id, p.parent_id, coalesce(p.name, '#' || p.id) || up.names, up.seen || p.id
+    from up join mirror_product_category p on p.id = up.at and p.vanished_at is null
+    where p.id <> all(up.seen)
+  )
+  select distinct on (id) id, names as name from up order by id, cardinality(names) desc
+)`;
+
+/**
+ * The id columns sorted by the name of the record they point at (SortKind 'name-of'), as the list shows that
+ * record. A record not in the copy sorts as one without a name.
+ */
+const NAMED_BY: Partial<Record<ListName, Record<string, RawBuilder<unknown>>>> = {
+  companies: { internalUserId: named(MIRROR_ENTITIES.internalUsers.table, sql`t.name`) },
+  products: { productCategoryId: CATEGORY_PATHS },
   // The SKU list shows a product without a name by its code.
-  skus: { productId: { table: MIRROR_ENTITIES.products.table, name: sql`coalesce(n.name, n.code)` } },
+  skus: { productId: named(MIRROR_ENTITIES.products.table, sql`coalesce(t.name, t.code)`) },
 };
 
 /** The fields each list's search text holds (migration 0320's SEARCHED). */
@@ -192,10 +212,10 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const namedBy = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
   // A name-of sort joins the named records (no index holds that order: it sorts what matches).
   const joined = namedBy
-    ? sql`left join ${sql.table(namedBy.table)} n on n.id = ${field(list, query.sort!, 'number')} and n.vanished_at is null`
+    ? sql`left join ${namedBy} n on n.id = ${field(list, query.sort!, 'number')}`
     : sql``;
   // By name, then the named record (one salesperson's companies stay together when two share a name), then the id.
-  const sortBy = namedBy ? sql`${namedBy.name} ${dir}, n.id ${dir}` : query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}` : null;
+  const sortBy = namedBy ? sql`n.name ${dir}, n.id ${dir}` : query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}` : null;
   const order = sortBy ? sql`${sortBy}, m.id ${dir}` : sql`m.id ${dir}`;
   const search = await searchCondition(db, list, query.q);
   const where = and(conditions(query, search, { withStatus: true }));

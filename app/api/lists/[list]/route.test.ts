@@ -147,7 +147,7 @@ describe('GET /api/lists/[list]', () => {
     }
   });
 
-  it("sorts SKUs by their product's name and companies by their salesperson's name, as the lists show them", async () => {
+  it("sorts SKUs by their product's name, companies by their salesperson's name and products by their category's path, as the lists show them", async () => {
     // Names compared as the console database's collation compares them (PGlite's is C: code point order).
     // By the name, then the named record's id (its rows together), then the row's own id.
     const byName = <T extends { id: number }>(rows: T[], named: (row: T) => number, names: Map<number, string | null>, dir: 'asc' | 'desc') => {
@@ -182,6 +182,33 @@ describe('GET /api/lists/[list]', () => {
       expect(status).toBe(200);
       const page = body as unknown as Extract<ListReadAnswer<{ id: number }>, { source: 'mirror' }>;
       expect(page.page.data.map((c) => c.id)).toEqual(byName(companies, (c) => c.internalUserId, users, dir).slice(0, 500));
+    }
+
+    // Products by their category's path from its root ("Tea › Oolong"), level by level.
+    const categories = new Map<number, { name: string | null; parentId: number | null }>();
+    for await (const c of getUpstream().listAll('productCategories', { pageSize: 100 })) categories.set(c.id, c);
+    expect([...categories.values()].some((c) => c.parentId !== null)).toBe(true);
+    const path = (id: number | null) => {
+      const names: string[] = [];
+      for (let at = id; at !== null && categories.has(at); at = categories.get(at)!.parentId) names.unshift(categories.get(at)!.name ?? `#${at}`);
+      return names;
+    };
+    const before = (a: string[], b: string[]) => {
+      for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+      return a.length - b.length;
+    };
+    const withCategory = (products as unknown as { id: number; productCategoryId: number | null }[]).map((p) => ({ ...p, path: path(p.productCategoryId) }));
+    for (const dir of ['asc', 'desc'] as const) {
+      const sign = dir === 'asc' ? 1 : -1;
+      const expected = [...withCategory]
+        .sort((a, b) => {
+          if (!a.path.length || !b.path.length) return a.path.length === b.path.length ? sign * (a.id - b.id) : a.path.length ? -sign : sign;
+          return sign * (before(a.path, b.path) || a.productCategoryId! - b.productCategoryId! || a.id - b.id);
+        })
+        .map((p) => p.id);
+      const { status, body } = await read('products', { sort: 'productCategoryId', dir, pageSize: 500 });
+      expect(status).toBe(200);
+      expect((body as unknown as Extract<ListReadAnswer<{ id: number }>, { source: 'mirror' }>).page.data.map((p) => p.id)).toEqual(expected.slice(0, 500));
     }
   });
 
