@@ -8,6 +8,18 @@ import { getEnv } from '@/lib/server/env';
 import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
 import { previewQuotaEdit } from '@/lib/server/quotas/edit';
 import { companyNames } from '@/lib/server/quotas/source';
+import { ensureMirror } from '@/lib/server/runtime/parts';
+
+/** How long Refresh waits for the mirror's round before the page reads the copy as it is. */
+const REFRESH_WAIT_MS = 10_000;
+
+/** A round of the mirror's passes now, where this process runs them; answered when it has ended. */
+export async function refreshQuotaCopyAction(input: unknown) {
+  return runAction(quotaActions.refreshCopy, input, async () => {
+    const runner = getEnv().mirror.enabled ? await ensureMirror() : null;
+    return { refreshed: runner ? await runner.refresh(REFRESH_WAIT_MS) : false };
+  });
+}
 
 /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
 export async function previewQuotaEditAction(input: unknown) {

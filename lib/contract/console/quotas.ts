@@ -107,6 +107,18 @@ export const quotasApi = {
 };
 
 export const quotaActions = {
+  /**
+   * Refresh with the mirror on: a round of its passes now, answered once it has ended (at most about 10 s), so
+   * the page reads a copy newer than the click. `refreshed` is false where this process does not run the
+   * passes (the workers' next interval brings the copy up to date). Reading is no change: every role, no audit.
+   */
+  refreshCopy: action({
+    name: 'quotas.refreshCopy',
+    permission: 'useConsole',
+    input: z.object({}),
+    answer: json<{ refreshed: boolean }>(),
+    audit: 'none',
+  }),
   /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
   preview: action({
     name: 'quotas.preview',

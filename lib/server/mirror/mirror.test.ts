@@ -199,4 +199,29 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     expect(await b.round()).not.toBeNull();
     await b.stop();
   }, 60_000);
+
+  it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
+    const runner = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'refresh' });
+    expect(await runner.refresh(1_000)).toBe(false);
+    runner.start();
+    try {
+      // The round at start; the next would come an hour later.
+      expect(await runner.refresh(60_000)).toBe(true);
+      // The ERP sets a credit amount the copy has not seen.
+      const [row] = await service.db.query<{ id: string }>(
+        `insert into credit_quotas (company_id, tenant_id, credit_amount)
+         select id, tenant_id, 4567 from companies where tenant_id = (select id from tenants where key = 'acme') order by id limit 1
+         on conflict (company_id) do update set credit_amount = 4567
+         returning company_id::text as id`,
+      );
+      const amount = async () =>
+        (await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]
+          ?.amount;
+      expect(Number(await amount())).not.toBe(4567);
+      expect(await runner.refresh(60_000)).toBe(true);
+      expect(Number(await amount())).toBe(4567);
+    } finally {
+      await runner.stop();
+    }
+  }, 120_000);
 });

@@ -41,6 +41,8 @@ export class MirrorRunner {
   #round: Promise<RoundResult | null> | null = null;
   #abort: AbortController | null = null;
   #running = false;
+  /** refresh() calls waiting for a round that begins after them. */
+  #waiting: ((result: RoundResult | null) => void)[] = [];
 
   constructor(options: MirrorRunnerOptions) {
     this.#options = options;
@@ -59,11 +61,16 @@ export class MirrorRunner {
     if (!this.#running) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
+      const waiting = this.#waiting.splice(0);
       this.#round = this.round().catch((error: unknown) => {
         this.#log('mirror round failed', error);
         return null;
       });
-      void this.#round.finally(() => this.#schedule(this.#options.intervalMs));
+      void this.#round.then((result) => {
+        for (const resolve of waiting) resolve(result);
+        // A refresh asked for while this round ran gets the next one at once.
+        this.#schedule(this.#waiting.length > 0 ? 0 : this.#options.intervalMs);
+      });
     }, ms);
     this.#timer.unref?.();
   }
@@ -79,9 +86,29 @@ export class MirrorRunner {
     this.#schedule(0);
   }
 
+  /**
+   * A round now (a quota page's Refresh), resolved once a round that began after the call has ended: true, or
+   * false when this runner is not running, another instance holds the lease (its passes bring the copy up to date
+   * at their interval), or `timeoutMs` passed first.
+   */
+  async refresh(timeoutMs: number): Promise<boolean> {
+    if (!this.#running) return false;
+    const round = new Promise<RoundResult | null>((resolve) => this.#waiting.push(resolve));
+    this.wake();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeoutMs);
+      timer.unref?.();
+    });
+    const outcome = await Promise.race([round, late]);
+    clearTimeout(timer);
+    return outcome !== 'late' && outcome !== null;
+  }
+
   /** Stops after the page in flight (the walk's progress is kept) and hands the lease back. */
   async stop(): Promise<void> {
     this.#running = false;
+    for (const resolve of this.#waiting.splice(0)) resolve(null);
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort?.abort();
     await this.#round?.catch(() => null);

@@ -6,11 +6,13 @@ import { useTransition } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { useIsClient } from '@/components/data-table/use-is-client';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
+import { refreshQuotaCopyAction } from '../actions';
 
 /**
  * With the mirror on, the quota rows are its copy (kept current by its passes, not by a refresh job): how fresh
- * they are, as every list says it ("As of 12 s ago"), with a banner when the copy is stale, and Refresh to read
- * the copy again. Times render after hydration only, so the server's HTML never disagrees with the browser.
+ * they are, as every list says it ("As of 12 s ago"), with a banner when the copy is stale, and Refresh to bring
+ * the copy up to date now (where this process runs the passes) and read it again. Times render after hydration
+ * only, so the server's HTML never disagrees with the browser.
  */
 export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness }) {
   const t = useTranslations('dataTable');
@@ -29,7 +31,13 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('asOf', { ago })}</p>
-        <Button variant="secondary" size="sm" onClick={() => startRefresh(() => router.refresh())} disabled={refreshing} aria-busy={refreshing || undefined}>
+        <Button variant="secondary" size="sm" onClick={() =>
+            startRefresh(async () => {
+              // Whatever the round's outcome (or a refused call), the page reads the copy as it now is.
+              await refreshQuotaCopyAction({}).catch(() => null);
+              router.refresh();
+            })
+          } disabled={refreshing} aria-busy={refreshing || undefined}>
           {t('refresh')}
         </Button>
       </div>
