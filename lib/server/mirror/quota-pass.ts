@@ -37,7 +37,7 @@ export async function readQuotaRecord(client: UpstreamClient, companyId: number,
 
 async function companiesAfter(ctx: PassContext, after: number): Promise<number[]> {
   const { rows } = await sql<{ id: string }>`
-    select id::text as id from mirror_company where id > ${after}::bigint and vanished_at is null order by id limit ${STEP}`.execute(ctx.db);
+    select c.id::text as id from mirror_company c where c.id > ${after}::bigint and c.vanished_at is null order by c.id limit ${STEP}`.execute(ctx.db);
   return rows.map((r) => Number(r.id));
 }
 

@@ -51,8 +51,8 @@ export async function upsertMirror(db: Db, entity: MirrorEntityName, records: re
 /** Ids the mirror holds (not flagged as gone) in (after, upTo]; upTo null: to the end. */
 export async function mirroredIdsBetween(db: Db, entity: MirrorEntityName, after: number, upTo: number | null): Promise<number[]> {
   const { rows } = await sql<{ id: string }>`
-    select id::text as id from ${table(entity)}
-    where id > ${after}::bigint and (${upTo}::bigint is null or id <= ${upTo}::bigint) and vanished_at is null order by id`.execute(db);
+    select m.id::text as id from ${table(entity)} m
+    where m.id > ${after}::bigint and (${upTo}::bigint is null or m.id <= ${upTo}::bigint) and m.vanished_at is null order by m.id`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 
