@@ -88,8 +88,8 @@ async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, afte
   const { rows } = await sql<EntryRow>`
     select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, user_email, family, operation,
       result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk
-    from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}` : sql``}
-    order by id limit ${PAGE}`.execute(db);
+    from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}::bigint` : sql``}
+    order by audit_log.id limit ${PAGE}`.execute(db);
   return rows;
 }
 
