@@ -9,15 +9,16 @@ import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
 import { previewQuotaEdit } from '@/lib/server/quotas/edit';
 import { companyNames } from '@/lib/server/quotas/source';
 import { ensureMirror } from '@/lib/server/runtime/parts';
+import { refreshCopy } from '@/lib/server/mirror/refresh';
 
 /** How long Refresh waits for the mirror's round before the page reads the copy as it is. */
 const REFRESH_WAIT_MS = 10_000;
 
-/** A round of the mirror's passes now, where this process runs them; answered when it has ended. */
+/** The mirror's quota copy brought up to date now (here or by the instance running the passes), then answered. */
 export async function refreshQuotaCopyAction(input: unknown) {
   return runAction(quotaActions.refreshCopy, input, async () => {
-    const runner = getEnv().mirror.enabled ? await ensureMirror() : null;
-    return { refreshed: runner ? await runner.refresh(REFRESH_WAIT_MS) : false };
+    if (!getEnv().mirror.enabled) return { refreshed: false };
+    return { refreshed: await refreshCopy(await getConsoleDb(), await ensureMirror(), 'quotas', REFRESH_WAIT_MS) };
   });
 }
 

@@ -108,9 +108,9 @@ export const quotasApi = {
 
 export const quotaActions = {
   /**
-   * Refresh with the mirror on: a round of its passes now, answered once it has ended (at most about 10 s), so
-   * the page reads a copy newer than the click. `refreshed` is false where this process does not run the
-   * passes (the workers' next interval brings the copy up to date). Reading is no change: every role, no audit.
+   * Refresh with the mirror on: a round of its passes now (here, or asked of the instance running them), answered
+   * once the quota copy is newer than the click or after about 10 s, so the page reads a copy newer than the click.
+   * `refreshed` says which. Reading is no change: every role, no audit.
    */
   refreshCopy: action({
     name: 'quotas.refreshCopy',

@@ -12,7 +12,9 @@ import { stableJson } from './diff';
 import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
 import { runDuePass } from './passes';
 import { readState } from './state';
-import { MirrorRunner } from './runner';
+import { listenOnPostgres } from '../db/listen';
+import { refreshCopy } from './refresh';
+import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from './runner';
 
 // The mirror against the reference service (in-process, real signing) with the console database on PGlite
 // and on Postgres: 20,000 SKUs seeded in bulk by SQL, another client changing 2,000 of them while the mirror
@@ -47,6 +49,8 @@ afterAll(async () => {
 describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, service: serviceEngine }) => {
   let service: Service;
   let connection: ConsoleDbConnection;
+  /** The console database's address on Postgres (null on PGlite). */
+  let consoleUrl: string | null = null;
   let other: UpstreamClient;
   let mirrorClient: UpstreamClient;
   /** Runs once when the mirror's nth list request (counted from when it is set) is about to be sent. */
@@ -64,7 +68,7 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
         now() - interval '1 hour'
       from generate_series(${FIRST_ID}, ${FIRST_ID + SKUS - 1}) g;
       select setval('skus_id_seq', ${FIRST_ID + SKUS + 1000});`);
-    ({ connection } = await consoleEngine.open());
+    ({ connection, url: consoleUrl } = await consoleEngine.open());
     other = clientFor((r) => service.fetch(r));
     mirrorClient = clientFor(async (request) => {
       if (request.method === 'GET' && new URL(request.url).pathname === '/v1/skus' && hook && ++listRequests === hook.nth) {
@@ -222,6 +226,39 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
       expect(Number(await amount())).toBe(4567);
     } finally {
       await runner.stop();
+    }
+  }, 120_000);
+
+  it('brings the copy up to date when a web instance that runs no passes asks (Postgres: a NOTIFY to the runner)', async (context) => {
+    if (!consoleUrl) return context.skip();
+    const url = consoleUrl;
+    const worker = new MirrorRunner({
+      db: connection.db,
+      client: mirrorClient,
+      tenant: 'acme',
+      intervalMs: HOUR,
+      sweepMs: HOUR,
+      owner: 'worker',
+      watchRefresh: (onRefresh) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh),
+    });
+    worker.start();
+    try {
+      expect(await worker.refresh(60_000)).toBe(true);
+      const [row] = await service.db.query<{ id: string }>(
+        `insert into credit_quotas (company_id, tenant_id, credit_amount)
+         select id, tenant_id, 7654 from companies where tenant_id = (select id from tenants where key = 'acme') order by id limit 1
+         on conflict (company_id) do update set credit_amount = 7654
+         returning company_id::text as id`,
+      );
+      const amount = async () =>
+        (await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]
+          ?.amount;
+      expect(Number(await amount())).not.toBe(7654);
+      // The web instance's own database connection, no runner: it asks, then waits for a pass begun after.
+      expect(await refreshCopy(connection.db, null, 'quotas', 60_000)).toBe(true);
+      expect(Number(await amount())).toBe(7654);
+    } finally {
+      await worker.stop();
     }
   }, 120_000);
 });

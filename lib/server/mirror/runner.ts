@@ -22,7 +22,15 @@ export interface MirrorRunnerOptions {
   leaseMs?: number;
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Subscribes to Refresh asked for in other instances (MIRROR_REFRESH_CHANNEL: a web instance that does not run
+   * the passes); resolves to a function that stops listening.
+   */
+  watchRefresh?: (onRefresh: () => void) => Promise<() => Promise<void>>;
 }
+
+/** Where a web instance that does not run the passes asks the one that does for a round now (refresh.ts). */
+export const MIRROR_REFRESH_CHANNEL = 'console_mirror_refresh';
 
 export type RoundResult = Partial<Record<MirrorEntityName, PassResult | { error: string }>>;
 
@@ -43,6 +51,7 @@ export class MirrorRunner {
   #running = false;
   /** refresh() calls waiting for a round that begins after them. */
   #waiting: ((result: RoundResult | null) => void)[] = [];
+  #unwatch: Promise<(() => Promise<void>) | null> | null = null;
 
   constructor(options: MirrorRunnerOptions) {
     this.#options = options;
@@ -55,6 +64,11 @@ export class MirrorRunner {
     if (this.#running) return;
     this.#running = true;
     this.#schedule(0);
+    this.#unwatch =
+      this.#options.watchRefresh?.(() => this.wake()).catch((error: unknown) => {
+        this.#log('could not listen for Refresh from other instances; their copy comes at the interval', error);
+        return null;
+      }) ?? null;
   }
 
   #schedule(ms: number): void {
@@ -109,6 +123,8 @@ export class MirrorRunner {
   async stop(): Promise<void> {
     this.#running = false;
     for (const resolve of this.#waiting.splice(0)) resolve(null);
+    void this.#unwatch?.then((unwatch) => unwatch?.());
+    this.#unwatch = null;
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort?.abort();
     await this.#round?.catch(() => null);

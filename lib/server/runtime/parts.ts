@@ -6,7 +6,7 @@ import { getEnv } from '../env';
 import { JOB_KINDS } from '../jobs/kinds';
 import { JobRunner } from '../jobs/runner';
 import { logger } from '../log/logger';
-import { MirrorRunner } from '../mirror/runner';
+import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror/runner';
 import { READ_BACK_TIMEOUT_MS, readBack, type ReadBack, type Written } from '../mirror/write-through';
 import { UNITS_RELEASED_CHANNEL } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
@@ -113,6 +113,13 @@ async function jobsReadBack(written: Written, sentAt: number): Promise<ReadBack 
 export function ensureMirror(): Promise<MirrorRunner | null> {
   return runtime().mirror((db) => {
     const env = getEnv();
-    return new MirrorRunner({ db, client: getJobsUpstream(), tenant: currentTenant(), intervalMs: env.mirror.intervalMs, sweepMs: env.mirror.sweepMs });
+    return new MirrorRunner({
+      db,
+      client: getJobsUpstream(),
+      tenant: currentTenant(),
+      intervalMs: env.mirror.intervalMs,
+      sweepMs: env.mirror.sweepMs,
+      watchRefresh: (onRefresh) => runtime().listen(MIRROR_REFRESH_CHANNEL, onRefresh),
+    });
   });
 }

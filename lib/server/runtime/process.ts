@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { authConfigFromEnv } from '../auth/config';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { listenOnPostgres } from '../db/listen';
 import { migrateConsoleDb } from '../db/migrate';
 import type { ConsoleDatabase } from '../db/types';
 import { openEmbeddedService, type EmbeddedService } from '../embedded';
@@ -83,23 +83,12 @@ export class ProcessRuntime {
   }
 
   /**
-   * LISTEN on the console's Postgres for notices from other instances, on a client of its own (a pooled
-   * connection goes back to the pool and its LISTEN with it). Best effort: a dropped connection is not
-   * re-opened, and listeners look on their own anyway. On PGlite, nothing: one process has the folder.
+   * LISTEN on the console's Postgres for notices from other instances (lib/server/db/listen.ts). On PGlite,
+   * nothing: one process has the folder.
    */
   async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
     const url = this.env.database.url;
-    if (!url) return async () => {};
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', () => {});
-    client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
-    });
-    await client.connect();
-    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    return async () => {
-      await client.end().catch(() => {});
-    };
+    return url ? listenOnPostgres(url, channel, onNotify) : async () => {};
   }
 
   /** The console database pool's use (Postgres only; null on PGlite or before the database is opened). */

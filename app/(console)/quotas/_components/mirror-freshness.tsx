@@ -11,7 +11,7 @@ import { refreshQuotaCopyAction } from '../actions';
 /**
  * With the mirror on, the quota rows are its copy (kept current by its passes, not by a refresh job): how fresh
  * they are, as every list says it ("As of 12 s ago"), with a banner when the copy is stale, and Refresh to bring
- * the copy up to date now (where this process runs the passes) and read it again. Times render after hydration
+ * the copy up to date now and read it again. Times render after hydration
  * only, so the server's HTML never disagrees with the browser.
  */
 export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness }) {
