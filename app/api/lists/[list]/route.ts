@@ -5,6 +5,7 @@ import { getEnv } from '@/lib/server/env';
 import { currentTenant } from '@/lib/server/jobs';
 import { ensureMirror } from '@/lib/server/runtime/parts';
 import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
+import { askForRound } from '@/lib/server/mirror/refresh';
 
 // A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
 export const dynamic = 'force-dynamic';
@@ -14,8 +15,9 @@ export const GET = consoleRoute(listsApi.read, async ({ params, query, fail }) =
   const filters = listFiltersOf(list, query);
   if (!filters) return fail('invalid_parameter');
   const env = getEnv();
-  // Refresh: a pass now where this process runs them (elsewhere the workers' next interval brings it).
-  if (query.refresh) void ensureMirror().then((runner) => runner?.wake(), () => {});
+  // Refresh: a round of passes now, here or by the instance holding the mirror's lease (not waited for: the
+  // list reads its copy again at the interval).
+  if (query.refresh && env.mirror.enabled) void ensureMirror().then(async (runner) => askForRound(await getConsoleDb(), runner)).catch(() => {});
   return readList(
     await getConsoleDb(),
     { list, filters, q: query.q, sort: query.sort, dir: query.dir, page: query.page ?? 1, pageSize: query.pageSize ?? 25 },
