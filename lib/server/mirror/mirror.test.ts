@@ -204,6 +204,22 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     await b.stop();
   }, 60_000);
 
+  /**
+   * The ERP sets the first company's credit amount to `value` (the copy has not seen it); resolves to a reader of
+   * that amount in the copy.
+   */
+  async function erpSetsCreditAmount(value: number): Promise<() => Promise<number>> {
+    const [row] = await service.db.query<{ id: string }>(
+      `insert into credit_quotas (company_id, tenant_id, credit_amount)
+       select id, tenant_id, $1 from companies where tenant_id = (select id from tenants where key = 'acme') order by id limit 1
+       on conflict (company_id) do update set credit_amount = $1
+       returning company_id::text as id`,
+      [value],
+    );
+    return async () =>
+      Number((await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]?.amount);
+  }
+
   it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
     const runner = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'refresh' });
     expect(await runner.refresh(1_000)).toBe(false);
@@ -211,19 +227,10 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     try {
       // The round at start; the next would come an hour later.
       expect(await runner.refresh(60_000)).toBe(true);
-      // The ERP sets a credit amount the copy has not seen.
-      const [row] = await service.db.query<{ id: string }>(
-        `insert into credit_quotas (company_id, tenant_id, credit_amount)
-         select id, tenant_id, 4567 from companies where tenant_id = (select id from tenants where key = 'acme') order by id limit 1
-         on conflict (company_id) do update set credit_amount = 4567
-         returning company_id::text as id`,
-      );
-      const amount = async () =>
-        (await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]
-          ?.amount;
-      expect(Number(await amount())).not.toBe(4567);
+      const amount = await erpSetsCreditAmount(4567);
+      expect(await amount()).not.toBe(4567);
       expect(await runner.refresh(60_000)).toBe(true);
-      expect(Number(await amount())).toBe(4567);
+      expect(await amount()).toBe(4567);
     } finally {
       await runner.stop();
     }
@@ -232,31 +239,16 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
   it('brings the copy up to date when a web instance that runs no passes asks (Postgres: a NOTIFY to the runner)', async (context) => {
     if (!consoleUrl) return context.skip();
     const url = consoleUrl;
-    const worker = new MirrorRunner({
-      db: connection.db,
-      client: mirrorClient,
-      tenant: 'acme',
-      intervalMs: HOUR,
-      sweepMs: HOUR,
-      owner: 'worker',
-      watchRefresh: (onRefresh) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh),
-    });
+    const watchRefresh = (onRefresh: () => void) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh);
+    const worker = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'worker', watchRefresh });
     worker.start();
     try {
       expect(await worker.refresh(60_000)).toBe(true);
-      const [row] = await service.db.query<{ id: string }>(
-        `insert into credit_quotas (company_id, tenant_id, credit_amount)
-         select id, tenant_id, 7654 from companies where tenant_id = (select id from tenants where key = 'acme') order by id limit 1
-         on conflict (company_id) do update set credit_amount = 7654
-         returning company_id::text as id`,
-      );
-      const amount = async () =>
-        (await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]
-          ?.amount;
-      expect(Number(await amount())).not.toBe(7654);
+      const amount = await erpSetsCreditAmount(7654);
+      expect(await amount()).not.toBe(7654);
       // The web instance's own database connection, no runner: it asks, then waits for a pass begun after.
       expect(await refreshCopy(connection.db, null, 'quotas', 60_000)).toBe(true);
-      expect(Number(await amount())).toBe(7654);
+      expect(await amount()).toBe(7654);
     } finally {
       await worker.stop();
     }
