@@ -222,14 +222,14 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
 
   it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
     const runner = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'refresh' });
-    expect(await runner.refresh(1_000)).toBe(false);
+    expect(await refreshCopy(connection.db, runner, 'quotas', 1_000)).toBe(false);
     runner.start();
     try {
       // The round at start; the next would come an hour later.
-      expect(await runner.refresh(60_000)).toBe(true);
+      expect(await refreshCopy(connection.db, runner, 'quotas', 60_000)).toBe(true);
       const amount = await erpSetsCreditAmount(4567);
       expect(await amount()).not.toBe(4567);
-      expect(await runner.refresh(60_000)).toBe(true);
+      expect(await refreshCopy(connection.db, runner, 'quotas', 60_000)).toBe(true);
       expect(await amount()).toBe(4567);
     } finally {
       await runner.stop();
@@ -243,7 +243,7 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     const worker = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'worker', watchRefresh });
     worker.start();
     try {
-      expect(await worker.refresh(60_000)).toBe(true);
+      expect(await refreshCopy(connection.db, worker, 'quotas', 60_000)).toBe(true);
       const amount = await erpSetsCreditAmount(7654);
       expect(await amount()).not.toBe(7654);
       // The web instance's own database connection, no runner: it asks, then waits for a pass begun after.

@@ -8,17 +8,20 @@ import { readState } from './state';
 /** How often a web instance looks whether the round it asked for has brought the copy up to date. */
 const LOOK_EVERY_MS = 250;
 
-/** A round now: by this process's runner, or asked of the instance holding the mirror's lease (a NOTIFY). */
+/**
+ * A round now by whichever instance holds the mirror's lease: this process's runner is woken directly (PGlite has
+ * no other listener), every instance's runner through a NOTIFY (on Postgres the holder may be another one).
+ */
 export async function askForRound(db: Kysely<ConsoleDatabase>, runner: MirrorRunner | null): Promise<void> {
-  if (runner) runner.wake();
-  else await sql`select pg_notify(${MIRROR_REFRESH_CHANNEL}, '')`.execute(db);
+  runner?.wake();
+  await sql`select pg_notify(${MIRROR_REFRESH_CHANNEL}, '')`.execute(db);
 }
 
 /**
- * A Refresh: the copy of `entity` brought up to date now, waited for up to `timeoutMs`. Where this process runs
- * the passes, its runner does a round; elsewhere (a web instance with JOBS_RUNNER=off) the instance holding the
- * mirror's lease is asked through a NOTIFY, and the copy counts as refreshed once a complete pass of `entity`
- * began after the asking. True when that happened in time.
+ * A Refresh: the copy of `entity` brought up to date now, waited for up to `timeoutMs`. A round is asked for
+ * (askForRound), and the copy counts as refreshed once a complete pass of `entity` began after the asking,
+ * whichever instance ran it. True when that happened in time. The pass's start is the clock of the instance that
+ * ran it: instances are expected to keep time alike.
  */
 export async function refreshCopy(
   db: Kysely<ConsoleDatabase>,
@@ -26,9 +29,8 @@ export async function refreshCopy(
   entity: MirrorEntityName,
   timeoutMs: number,
 ): Promise<boolean> {
-  if (runner) return runner.refresh(timeoutMs);
   const asked = Date.now();
-  await askForRound(db, null);
+  await askForRound(db, runner);
   for (const until = asked + timeoutMs; Date.now() < until; ) {
     const state = await readState(db, entity);
     if (state.lastPassAt && state.lastPassAt.getTime() >= asked && state.pass === null) return true;

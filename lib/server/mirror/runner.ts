@@ -49,8 +49,8 @@ export class MirrorRunner {
   #round: Promise<RoundResult | null> | null = null;
   #abort: AbortController | null = null;
   #running = false;
-  /** refresh() calls waiting for a round that begins after them. */
-  #waiting: ((result: RoundResult | null) => void)[] = [];
+  /** Woken while a round ran: the next one starts as soon as it ends. */
+  #again = false;
   #unwatch: Promise<(() => Promise<void>) | null> | null = null;
 
   constructor(options: MirrorRunnerOptions) {
@@ -75,54 +75,35 @@ export class MirrorRunner {
     if (!this.#running) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      const waiting = this.#waiting.splice(0);
+      this.#again = false;
       this.#round = this.round().catch((error: unknown) => {
         this.#log('mirror round failed', error);
         return null;
       });
-      void this.#round.then((result) => {
-        for (const resolve of waiting) resolve(result);
-        // A refresh asked for while this round ran gets the next one at once.
-        this.#schedule(this.#waiting.length > 0 ? 0 : this.#options.intervalMs);
-      });
+      void this.#round.then(() => this.#schedule(this.#again ? 0 : this.#options.intervalMs));
     }, ms);
     this.#timer.unref?.();
   }
 
   /**
-   * A round now instead of at the end of the interval (a list's Refresh), unless one is running; the next one
-   * follows an interval after it as usual.
+   * A round now instead of at the end of the interval (a Refresh); while one is running, the next one as soon as
+   * it ends (the running one may have read an entity before the change the Refresh is for). The next follows an
+   * interval after it as usual.
    */
   wake(): void {
-    if (!this.#running || this.#timer === null) return;
+    if (!this.#running) return;
+    if (this.#timer === null) {
+      this.#again = true;
+      return;
+    }
     clearTimeout(this.#timer);
     this.#timer = null;
     this.#schedule(0);
   }
 
-  /**
-   * A round now (a quota page's Refresh), resolved once a round that began after the call has ended: true, or
-   * false when this runner is not running, another instance holds the lease (its passes bring the copy up to date
-   * at their interval), or `timeoutMs` passed first.
-   */
-  async refresh(timeoutMs: number): Promise<boolean> {
-    if (!this.#running) return false;
-    const round = new Promise<RoundResult | null>((resolve) => this.#waiting.push(resolve));
-    this.wake();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs);
-      timer.unref?.();
-    });
-    const outcome = await Promise.race([round, late]);
-    clearTimeout(timer);
-    return outcome !== 'late' && outcome !== null;
-  }
-
   /** Stops after the page in flight (the walk's progress is kept) and hands the lease back. */
   async stop(): Promise<void> {
     this.#running = false;
-    for (const resolve of this.#waiting.splice(0)) resolve(null);
     void this.#unwatch?.then((unwatch) => unwatch?.());
     this.#unwatch = null;
     if (this.#timer) clearTimeout(this.#timer);
