@@ -2,7 +2,7 @@
 
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { useIsClient } from '@/components/data-table/use-is-client';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
@@ -11,8 +11,8 @@ import { refreshQuotaCopyAction } from '../actions';
 /**
  * With the mirror on, the quota rows are its copy (kept current by its passes, not by a refresh job): how fresh
  * they are, as every list says it ("As of 12 s ago"), with a banner when the copy is stale, and Refresh to bring
- * the copy up to date now and read it again. Times render after hydration
- * only, so the server's HTML never disagrees with the browser.
+ * the copy up to date now and read it again, saying so when that did not happen in time. Times render after
+ * hydration only, so the server's HTML never disagrees with the browser.
  */
 export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness }) {
   const t = useTranslations('dataTable');
@@ -20,6 +20,14 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
   const now = useNow({ updateInterval: 1000 });
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
+  // The last Refresh did not bring the copy up to date in time (or its call failed): the page shows it as it is.
+  const [late, setLate] = useState(false);
+  const refresh = () =>
+    startRefresh(async () => {
+      const answer = await refreshQuotaCopyAction({}).catch(() => null);
+      setLate(!(answer && 'refreshed' in answer && answer.refreshed));
+      router.refresh();
+    });
   if (!useIsClient()) return null;
   const asOf = new Date(freshness.asOf);
   const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
@@ -31,15 +39,12 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('asOf', { ago })}</p>
-        <Button variant="secondary" size="sm" onClick={() =>
-            startRefresh(async () => {
-              // Whatever the round's outcome (or a refused call), the page reads the copy as it now is.
-              await refreshQuotaCopyAction({}).catch(() => null);
-              router.refresh();
-            })
-          } disabled={refreshing} aria-busy={refreshing || undefined}>
+        <Button variant="secondary" size="sm" onClick={refresh} disabled={refreshing} aria-busy={refreshing || undefined}>
           {t('refresh')}
         </Button>
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {late && !refreshing ? t('refreshLate', { time }) : null}
+        </p>
       </div>
     </div>
   );
