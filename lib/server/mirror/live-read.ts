@@ -5,6 +5,7 @@ import { BUNDLE_OPERATIONS, COMPANY_OPERATIONS, PRODUCT_OPERATIONS, SKU_OPERATIO
 import type { ConsoleDatabase } from '../db/types';
 import { recordHash } from './diff';
 import { MIRROR_ENTITIES, type MirrorEntityName } from './entities';
+import { contractRecord } from './normalise';
 import { storeReadBack } from './write-through';
 import type { MirrorRecord } from './store';
 
@@ -70,8 +71,9 @@ export function liveReadCorrector(options: {
     setImmediate(() => {
       void limit(async () => {
         try {
-          const record = ('bytes' in read ? JSON.parse(new TextDecoder().decode(read.bytes)) : read.record) as MirrorRecord;
-          if (!Number.isSafeInteger(record?.id)) return;
+          // Cut to the contract's fields as a pass's page is: fields the service adds never reach the copy.
+          const record = contractRecord(entity, 'bytes' in read ? JSON.parse(new TextDecoder().decode(read.bytes)) : read.record);
+          if (!record) return;
           const outcome = await correctFromRead(await options.db(), entity, record, read.sentAt);
           options.onDone?.(outcome);
         } catch (error) {

@@ -4,6 +4,7 @@ import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contrac
 import type { ConsoleDatabase } from '../db/types';
 import { fieldDiffs, sameValue } from './diff';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntity, type MirrorEntityName } from './entities';
+import { contractRecord } from './normalise';
 import type { StoredChange } from './store';
 
 type Db = Kysely<ConsoleDatabase>;
@@ -85,7 +86,8 @@ export async function recordOutsideChanges(db: Db, entity: MirrorEntityName, sto
   if (!recordType) return 0;
   const view = fields ?? ((record: Record<string, unknown>) => record);
   const candidates = stored
-    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(view(s.before), view(s.after), untracked) }] : []))
+    // A copy stored before the mirror kept the contract's fields only is compared by those fields too.
+    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(view(contractRecord(entity, s.before) ?? s.before), view(s.after), untracked) }] : []))
     .filter((c) => c.diffs.length > 0 || c.returned);
   if (candidates.length === 0) return 0;
   const since = window.from ? new Date(window.from.getTime() - LOOKBACK_MS) : null;

@@ -6,7 +6,7 @@ import { recordOutsideChanges } from './outside';
 import { freshProgress, type PassContext } from './pass';
 import type { PassResult } from './passes';
 import { readState, writeState, type MirrorState } from './state';
-import { upsertMirror, type MirrorRecord } from './store';
+import { readTicket, upsertMirror, type MirrorRecord } from './store';
 
 /**
  * Credit and point quota in the mirror. /v1 reads them one company at a time and has no `updatedSince` for
@@ -55,8 +55,10 @@ export async function quotaPass(ctx: PassContext, state: MirrorState, options: {
   const began = ctx.now();
   const limit = pLimit(COMPANIES_AT_ONCE);
   for (let ids = await companiesAfter(ctx, progress.lastId); ids.length > 0; ids = await companiesAfter(ctx, progress.lastId)) {
+    const ticket = await readTicket(ctx.db);
     const reads = await Promise.all(ids.map((id) => limit(() => readQuotaRecord(ctx.client, id, ctx.signal))));
-    const stored = await upsertMirror(ctx.db, 'quotas', reads.filter((r): r is MirrorRecord => r !== null));
+    // A quota skipped (written after these reads were sent) is read again by the next cycle, which reads them all.
+    const { stored } = await upsertMirror(ctx.db, 'quotas', reads.filter((r): r is MirrorRecord => r !== null), { ticket });
     result.changed += stored.length;
     if (!first) result.recorded += await recordOutsideChanges(ctx.db, 'quotas', stored, { from: state.lastPassAt, to: new Date(ctx.now()) });
     progress.lastId = ids.at(-1)!;

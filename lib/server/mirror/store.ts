@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { recordHash } from './diff';
 import { MIRROR_ENTITIES, type MirrorEntityName } from './entities';
+import { requireContractRecord } from './normalise';
 
 type Db = Kysely<ConsoleDatabase>;
 export type MirrorRecord = { id: number } & Record<string, unknown>;
@@ -18,34 +19,71 @@ export interface StoredChange {
 
 const table = (entity: MirrorEntityName) => sql.id(MIRROR_ENTITIES[entity].table);
 
+/** What an upsert did: the records whose copy changed, and those it left alone because a later read wrote them. */
+export interface Upserted {
+  stored: StoredChange[];
+  skipped: number[];
+}
+
 /**
- * Upserts records as the service returned them, keyed by id; a record whose hash is unchanged (and that was
- * not flagged as gone) is not written at all, so a repeat (an inclusive `updatedSince`, a page read twice) costs
- * one indexed read and changes nothing. Returns the records whose copy changed, with the version they replace.
- * One record is a valid call: the console's own writes can be copied in as soon as they are read back.
+ * A value of the mirror's write sequence, taken before a read of /v1 is sent: rows written with a later value
+ * were written after the read was sent (migration 0362 says why a sequence).
  */
-export async function upsertMirror(db: Db, entity: MirrorEntityName, records: readonly MirrorRecord[]): Promise<StoredChange[]> {
-  if (records.length === 0) return [];
-  const byId = new Map(records.map((r) => [r.id, r]));
+export async function readTicket(db: Db): Promise<string> {
+  const { rows } = await sql<{ seq: string }>`select nextval('mirror_write_seq')::text as seq`.execute(db);
+  return rows[0]!.seq;
+}
+
+/**
+ * Upserts records keyed by id, each cut to the contract's fields first (normalise.ts), whatever path read it; a
+ * record whose hash is unchanged (and that was not flagged as gone) is not written at all, so a repeat (an
+ * inclusive `updatedSince`, a page read twice) costs one indexed read and changes nothing. Returns the records
+ * whose copy changed, with the version they replace. One record is a valid call: the console's own writes can be
+ * copied in as soon as they are read back.
+ *
+ * `ticket` (readTicket, taken before the records were asked for): a row written since (a console write's
+ * read-back landing while a pass's page was on its way) may be newer than what this read saw; storing the read
+ * over it would put the old version back and record the console's own change undone as made outside. Such rows
+ * are skipped and returned as such; the caller leaves them to its next read.
+ */
+export async function upsertMirror(
+  db: Db,
+  entity: MirrorEntityName,
+  records: readonly MirrorRecord[],
+  options: { ticket?: string | null } = {},
+): Promise<Upserted> {
+  if (records.length === 0) return { stored: [], skipped: [] };
+  const byId = new Map(records.map((r) => requireContractRecord(entity, r)).map((r) => [r.id, r]));
   const payload = JSON.stringify([...byId.values()].map((record) => ({ id: record.id, record, hash: recordHash(record) })));
-  // One statement: the versions it replaces are read in the same snapshot the upsert writes over.
-  const { rows } = await sql<{ id: string; before: Record<string, unknown> | null; returned: boolean }>`
+  const ticket = options.ticket ?? null;
+  // One statement: the versions it replaces are read in the same snapshot the upsert writes over. The ticket is
+  // checked twice: against that snapshot, and (on Postgres, where a concurrent write may commit meanwhile) against
+  // the row the conflict found, so a row written after the ticket is never overwritten.
+  const { rows } = await sql<{ id: string; before: Record<string, unknown> | null; returned: boolean; written: boolean }>`
     with incoming as (
       select x.id, x.record, x.hash from json_to_recordset(${payload}::json) as x(id bigint, record jsonb, hash text)
     ),
-    old as (select m.id, m.record, m.hash, m.vanished_at from ${table(entity)} m where m.id in (select id from incoming)),
+    old as (select m.id, m.record, m.hash, m.vanished_at, m.written_seq from ${table(entity)} m where m.id in (select id from incoming)),
     changed as (
-      select i.id, i.record, i.hash, o.record as before, o.vanished_at is not null as returned
+      select i.id, i.record, i.hash, o.record as before, o.vanished_at is not null as returned,
+        coalesce(o.written_seq > ${ticket}::bigint, false) as newer
       from incoming i left join old o on o.id = i.id
       where o.id is null or o.hash <> i.hash or o.vanished_at is not null
     ),
     stored as (
-      insert into ${table(entity)} (id, record, hash, changed_at, vanished_at)
-      select id, record, hash, now(), null from changed
-      on conflict (id) do update set record = excluded.record, hash = excluded.hash, changed_at = excluded.changed_at, vanished_at = null
+      insert into ${table(entity)} as m (id, record, hash, changed_at, vanished_at, written_seq)
+      select id, record, hash, now(), null, nextval('mirror_write_seq') from changed where not newer
+      on conflict (id) do update set record = excluded.record, hash = excluded.hash, changed_at = excluded.changed_at,
+        vanished_at = null, written_seq = excluded.written_seq
+        where ${ticket}::bigint is null or m.written_seq <= ${ticket}::bigint
+      returning m.id
     )
-    select id::text as id, before, returned from changed`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), before: r.before, after: byId.get(Number(r.id))!, returned: r.returned }));
+    select c.id::text as id, c.before, c.returned, exists (select 1 from stored s where s.id = c.id) as written from changed c`.execute(db);
+  const stored = rows.filter((r) => r.written);
+  return {
+    stored: stored.map((r) => ({ id: Number(r.id), before: r.before, after: byId.get(Number(r.id))!, returned: r.returned })),
+    skipped: rows.filter((r) => !r.written).map((r) => Number(r.id)),
+  };
 }
 
 /** Ids the mirror holds (not flagged as gone) in (after, upTo]; upTo null: to the end. */

@@ -11,6 +11,8 @@ export interface WalkPage {
   serverMs: number | null;
   totalCount: number;
   totalPages: number;
+  /** The mirror's write sequence just before this page was asked for (store.ts readTicket); null: none taken. */
+  ticket: string | null;
 }
 
 /** Pages in flight ahead of the walk. */
@@ -20,6 +22,8 @@ export interface WalkOptions {
   from: number;
   updatedSince?: Date;
   signal?: AbortSignal;
+  /** Takes a write-sequence ticket before each page is asked for (the walk will store what it reads). */
+  ticket?: () => Promise<string>;
 }
 
 /**
@@ -30,9 +34,10 @@ export interface WalkOptions {
 export async function* walkPages(client: UpstreamClient, entity: MirrorEntity, options: WalkOptions): AsyncGenerator<WalkPage> {
   const filters = options.updatedSince ? { updatedSince: options.updatedSince } : {};
   const read = async (page: number): Promise<WalkPage> => {
+    const ticket = options.ticket ? await options.ticket() : null;
     // The cast: `entity.list` is a union of list names, and updatedSince is a filter of each list walked with it.
     const { page: answer, serverMs } = await client.datedList(entity.list, { filters, page, pageSize: PAGE_SIZE_MAX } as never, options.signal);
-    return { page, records: answer.data as MirrorRecord[], serverMs, totalCount: answer.totalCount, totalPages: answer.totalPages };
+    return { page, records: answer.data as MirrorRecord[], serverMs, totalCount: answer.totalCount, totalPages: answer.totalPages, ticket };
   };
   // Pages asked for ahead of the one being stored, so storing never waits for the service nor the service for storing.
   const ahead: Promise<WalkPage>[] = [read(options.from)];

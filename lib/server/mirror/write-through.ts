@@ -16,7 +16,7 @@ import { isApiError, type UpstreamClient } from '../upstream';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { recordOutsideChanges } from './outside';
 import { readState } from './state';
-import { upsertMirror, type MirrorRecord } from './store';
+import { readTicket, upsertMirror, type MirrorRecord } from './store';
 import { walkPages } from './walk';
 
 /**
@@ -37,6 +37,8 @@ export interface Written {
 export interface ReadBack {
   entity: MirrorEntityName;
   records: MirrorRecord[];
+  /** The mirror's write sequence before the read-back was sent (store.ts): a row a pass stored since is newer. */
+  ticket?: string | null;
 }
 
 /** Whole read-back of one write: past it the write's answer goes on and the next pass catches up. */
@@ -129,13 +131,24 @@ export async function readBack(client: UpstreamClient, written: Written, options
  * own change records must already be written (the echo rule reads them), so callers store after auditing.
  */
 export async function storeReadBack(db: Kysely<ConsoleDatabase>, readBacks: readonly ReadBack[]): Promise<void> {
-  for (const { entity, records } of readBacks) {
+  for (const { entity, records, ticket } of readBacks) {
     if (records.length === 0) continue;
-    const stored = await upsertMirror(db, entity, records);
+    const { stored } = await upsertMirror(db, entity, records, { ticket });
     if (stored.length === 0) continue;
     const { lastPassAt } = await readState(db, entity);
     await recordOutsideChanges(db, entity, stored, { from: lastPassAt, to: new Date() });
   }
+}
+
+/** Reads back, with the ticket taken before (the caller stores it later, in its own transaction). */
+export async function readBackWithTicket(
+  db: Kysely<ConsoleDatabase>,
+  client: UpstreamClient,
+  written: Written,
+  options: { since: number; signal?: AbortSignal },
+): Promise<ReadBack> {
+  const ticket = await readTicket(db);
+  return { entity: written.entity, records: await readBack(client, written, options), ticket };
 }
 
 /** Reads back and stores in one go, within READ_BACK_TIMEOUT_MS; never throws (the write itself is done). */
@@ -146,8 +159,8 @@ export async function writeThrough(
   options: { since: number; log: (message: string, error: unknown) => void },
 ): Promise<void> {
   try {
-    const records = await readBack(client, written, { since: options.since, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
-    await storeReadBack(db, [{ entity: written.entity, records }]);
+    const read = await readBackWithTicket(db, client, written, { since: options.since, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    await storeReadBack(db, [read]);
   } catch (error) {
     options.log(`mirror write-through of ${written.entity} failed; the next pass catches up`, error);
   }

@@ -7,7 +7,7 @@ import { JOB_KINDS } from '../jobs/kinds';
 import { JobRunner } from '../jobs/runner';
 import { logger } from '../log/logger';
 import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror/runner';
-import { READ_BACK_TIMEOUT_MS, readBack, type ReadBack, type Written } from '../mirror/write-through';
+import { READ_BACK_TIMEOUT_MS, readBackWithTicket, type ReadBack, type Written } from '../mirror/write-through';
 import { UNITS_RELEASED_CHANNEL } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl, type UpstreamClient } from '../upstream';
 import { runtime } from '.';
@@ -101,8 +101,8 @@ export function ensureJobRunner(): Promise<JobRunner | null> {
 /** An import chunk's records read back for the mirror, within the write-through's bound; null when that failed. */
 async function jobsReadBack(written: Written, sentAt: number): Promise<ReadBack | null> {
   try {
-    const records = await readBack(getJobsUpstream(), written, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
-    return { entity: written.entity, records };
+    const db = await runtime().consoleDb();
+    return await readBackWithTicket(db, getJobsUpstream(), written, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
   } catch (error) {
     logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror read-back failed; the next pass catches up');
     return null;
