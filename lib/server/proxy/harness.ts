@@ -75,9 +75,11 @@ export async function createProxyHarness(
     mirror?: boolean;
     /** With the mirror: told when a record read live has been compared with its copy (corrections run after the answer). */
     onCorrected?: (outcome: Correction) => void;
+    /** The console database (another engine, jobs/testing.ts); default: PGlite in memory. Closed with the harness. */
+    connection?: ConsoleDbConnection;
   } = {},
 ): Promise<ProxyHarness> {
-  const conn: ConsoleDbConnection = connectConsoleDb({ dataDir: 'memory://' });
+  const conn: ConsoleDbConnection = options.connection ?? connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db;
   const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN };
   await migrateConsoleDb(db, authConfig);
