@@ -7,7 +7,6 @@ import { recordHash } from './diff';
 import { MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { contractRecord } from './normalise';
 import { storeReadBack } from './write-through';
-import type { MirrorRecord } from './store';
 
 /**
  * A record's own page reads /v1 live (issue 32 point 3); what it read corrects the mirror when the two differ,
@@ -35,11 +34,15 @@ export const entityOfRead = (operation: string): MirrorEntityName | null => ENTI
 export type Correction = 'corrected' | 'same' | 'skipped';
 
 /**
- * Stores a record read live when its copy differs. Skipped when the copy changed after the read was sent (a
- * write-through or a pass stored a newer version meanwhile: this read may be the older one) or when the
- * entity has no copy yet (the first pull is still to come and records nothing anyway).
+ * Stores a record read live when its copy differs, cut to the contract's fields as a pass's page is (fields the
+ * service adds never reach the copy nor its comparison). Skipped when the answer is not a record of the
+ * contract's shape, when the copy changed after the read was sent (a write-through or a pass stored a newer
+ * version meanwhile: this read may be the older one) or when the entity has no copy yet (the first pull is still
+ * to come and records nothing anyway).
  */
-export async function correctFromRead(db: Kysely<ConsoleDatabase>, entity: MirrorEntityName, record: MirrorRecord, sentAt: number): Promise<Correction> {
+export async function correctFromRead(db: Kysely<ConsoleDatabase>, entity: MirrorEntityName, answer: unknown, sentAt: number): Promise<Correction> {
+  const record = contractRecord(entity, answer);
+  if (!record) return 'skipped';
   const table = sql.id(MIRROR_ENTITIES[entity].table);
   const { rows } = await sql<{ hash: string; changed_at: Date | string; vanished: boolean }>`
     select hash, changed_at, vanished_at is not null as vanished from ${table} where id = ${record.id}`.execute(db);
@@ -71,10 +74,8 @@ export function liveReadCorrector(options: {
     setImmediate(() => {
       void limit(async () => {
         try {
-          // Cut to the contract's fields as a pass's page is: fields the service adds never reach the copy.
-          const record = contractRecord(entity, 'bytes' in read ? JSON.parse(new TextDecoder().decode(read.bytes)) : read.record);
-          if (!record) return;
-          const outcome = await correctFromRead(await options.db(), entity, record, read.sentAt);
+          const answer: unknown = 'bytes' in read ? JSON.parse(new TextDecoder().decode(read.bytes)) : read.record;
+          const outcome = await correctFromRead(await options.db(), entity, answer, read.sentAt);
           options.onDone?.(outcome);
         } catch (error) {
           options.log(`mirror correction from a live read of ${entity} failed`, error);
