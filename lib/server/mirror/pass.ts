@@ -30,7 +30,10 @@ export interface WalkOutcome {
   changed: number;
   recorded: number;
   pages: number;
-  /** Records left alone because the console wrote them after their page was read (store.ts): the next pass reads them. */
+  /**
+   * Records left alone because the mirror stored them after their page was asked for (a console write's read-back,
+   * a record page's correction: store.ts): they may be newer than the page; the next pass reads them again.
+   */
   skipped: number;
 }
 

@@ -31,7 +31,7 @@ export async function initialPull(ctx: PassContext, state: MirrorState): Promise
     watermark: new Date(walk.progress.frozen),
     lastPassAt: startedAt,
     lastPassFinishedAt: new Date(ctx.now()),
-    // Rows skipped (the console wrote them after their page was read) are left to a sweep, as rows moved are.
+    // Rows skipped (stored by a console write's read-back after their page was asked for) are left to a sweep, as rows moved are.
     lastSweepAt: walk.progress.moved || walk.skipped > 0 ? null : startedAt,
     pass: null,
     lastError: null,
@@ -60,7 +60,7 @@ export async function incrementalPass(ctx: PassContext, state: MirrorState): Pro
     result.changed += walk.changed;
     result.recorded += walk.recorded;
     if (walk.progress.moved) continue;
-    // A row skipped because the console wrote it after its page was read holds the console's read-back; a
+    // A row skipped because it was stored after its page was asked for holds a later read (a console write's); a
     // change made after that read-back may predate this walk's frozen time, so the watermark stays and the
     // next pass reads the same span again (rare: it takes a write landing while a page is on its way).
     const watermark = walk.skipped > 0 ? state.watermark : new Date(walk.progress.frozen);
