@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { catalogue, chooseFile, count, exportsPageCsv, listCsv, proxyRead, rowsOf, startAndFinish, toFile, type Locale } from './support/imports';
+import { catalogue, chooseFile, count, exportsPageCsv, formulaLike, listCsv, proxyRead, rowsOf, startAndFinish, toFile, type FileFormat, type Locale } from './support/imports';
 
 /**
  * Files that round-trip, family by family (issue 26): what the console exports for a family, with English and
@@ -10,6 +10,8 @@ import { catalogue, chooseFile, count, exportsPageCsv, listCsv, proxyRead, rowsO
  * changed are exactly the 5 updates, old → new, and once sent the service holds the new values. SKUs are in
  * e2e/round-trip.spec.ts (as CSV and as a workbook); here are the other eight, 20 records each, made through
  * the API with codes no other spec uses. Unchanged files stop at the comparison; one edited file is sent.
+ * Their text fields start as formulas would (=, +886, -, @: issue 47), so each file carries the formula guard,
+ * and an Excel export of each family comes back changing nothing too; once sent, every text is as it was made.
  */
 
 test.use({ storageState: storageStateFor('steward') });
@@ -24,10 +26,11 @@ type Words = Record<string, string>;
 const exportColumns = (l: Locale) => catalogue<{ exports: { columns: Words } }>(l, 'exports').exports.columns;
 const quotaWords = (l: Locale) => catalogue<{ quotas: { credit: Words; points: Words } }>(l, 'quotas').quotas;
 
-/** The records of one family's case: code → id, and the value of the edited field as made. */
+/** The records of one family's case: code → id, the value of the edited field and the text fields as made. */
 interface Made {
   ids: Map<string, number>;
   values: Map<string, number>;
+  texts: Map<string, Record<string, string>>;
 }
 
 interface Case {
@@ -35,7 +38,7 @@ interface Case {
   /** The family as the wizard names it. */
   family: string;
   /** The file the console writes for the case's records, in a browser set to `locale`. */
-  exported: (browser: Browser, locale: Locale) => Promise<Buffer>;
+  exported: (browser: Browser, locale: Locale, format?: FileFormat) => Promise<Buffer>;
   /** The numeric field edited, its header and the header of the records' ERP code, per language. */
   field: string;
   header: (l: Locale) => string;
@@ -46,17 +49,24 @@ interface Case {
   made: Made;
   /** The field's value in the service now, for one record. */
   read: (page: Page, id: number) => Promise<number>;
+  /** Where the record with the case's text fields is read. */
+  textsAt: (id: number) => string;
   /** The language of the file edited and sent (the other is only compared). */
   send: Locale;
   /** The results' status of a row applied: a quota batch answers "ok", not created or updated. */
   applied?: 'ok';
 }
 
-const made = (): Made => ({ ids: new Map(), values: new Map() });
+const made = (): Made => ({ ids: new Map(), values: new Map(), texts: new Map() });
 const codesOf = (letter: string) => Array.from({ length: N }, (_, i) => `${run}-${letter}${String(i + 1).padStart(2, '0')}`);
 const field = (path: (id: number) => string, name: string) => async (page: Page, id: number) => (await proxyRead<Record<string, number>>(page, path(id)))[name]!;
-const exportsPage = (resource: string, letter: string) => (browser: Browser, locale: Locale) => exportsPageCsv(browser, resource, `${run}-${letter}`, locale);
-const quotaPage = (tab: 'credit' | 'points') => (browser: Browser, locale: Locale) => listCsv(browser, `/quotas?tab=${tab}&q=${encodeURIComponent(`${run}-Q`)}`, locale);
+const exportsPage = (resource: string, letter: string) => (browser: Browser, locale: Locale, format?: FileFormat) =>
+  exportsPageCsv(browser, resource, `${run}-${letter}`, locale, format);
+const quotaPage = (tab: 'credit' | 'points') => (browser: Browser, locale: Locale, format?: FileFormat) =>
+  listCsv(browser, `/quotas?tab=${tab}&q=${encodeURIComponent(`${run}-Q`)}`, locale, format);
+const company = (id: number) => `/v1/companies/${id}`;
+const sku = (id: number) => `/v1/skus/${id}`;
+const bundle = (id: number) => `/v1/bundles/${id}`;
 const erpCode = (l: Locale) => exportColumns(l).outerSysCode!;
 
 // Another salesperson and another category than the ones the records are made with.
@@ -81,6 +91,7 @@ const CASES: Case[] = [
     edit: () => SALESPERSON[1],
     made: made(),
     read: field((id) => `/v1/companies/${id}`, 'internalUserId'),
+    textsAt: company,
     send: 'zh-TW',
   },
   {
@@ -94,6 +105,7 @@ const CASES: Case[] = [
     edit: () => CATEGORY[1],
     made: made(),
     read: field((id) => `/v1/products/${id}`, 'productCategoryId'),
+    textsAt: (id) => `/v1/products/${id}`,
     send: 'en',
   },
   {
@@ -106,6 +118,7 @@ const CASES: Case[] = [
     edit: (n) => 800.25 + n,
     made: made(),
     read: field((id) => `/v1/bundles/${id}`, 'sellPrice'),
+    textsAt: bundle,
     send: 'zh-TW',
   },
   {
@@ -118,6 +131,7 @@ const CASES: Case[] = [
     edit: (n) => 500.75 + n,
     made: made(),
     read: field((id) => `/v1/skus/${id}/stock`, 'inventoryQty'),
+    textsAt: sku,
     send: 'en',
   },
   {
@@ -130,6 +144,7 @@ const CASES: Case[] = [
     edit: (n) => 700.5 + n,
     made: made(),
     read: field((id) => `/v1/skus/${id}/price`, 'price'),
+    textsAt: sku,
     send: 'zh-TW',
   },
   {
@@ -142,6 +157,7 @@ const CASES: Case[] = [
     edit: (n) => 900.75 + n,
     made: made(),
     read: field((id) => `/v1/bundles/${id}/prices`, 'price'),
+    textsAt: bundle,
     send: 'en',
   },
   {
@@ -154,6 +170,7 @@ const CASES: Case[] = [
     edit: (n) => 1234.5 + n,
     made: made(),
     read: field((id) => `/v1/companies/${id}/point-quota`, 'balance'),
+    textsAt: (id) => `/v1/companies/${id}/point-quota`,
     send: 'zh-TW',
     applied: 'ok',
   },
@@ -167,6 +184,7 @@ const CASES: Case[] = [
     edit: (n) => 88_000.25 + n,
     made: made(),
     read: field((id) => `/v1/companies/${id}/credit-quota`, 'creditAmount'),
+    textsAt: (id) => `/v1/companies/${id}/credit-quota`,
     send: 'en',
     applied: 'ok',
   },
@@ -182,10 +200,11 @@ async function batch(page: Page, path: string, items: Record<string, unknown>[])
   return results.map((r) => r.id!);
 }
 
-function remember(m: Made, codes: string[], ids: number[], value: (i: number) => number) {
+function remember(m: Made, codes: string[], ids: number[], value: (i: number) => number, texts: (i: number) => Record<string, string>) {
   codes.forEach((code, i) => {
     m.ids.set(code, ids[i]!);
     m.values.set(code, value(i));
+    m.texts.set(code, texts(i));
   });
 }
 
@@ -194,58 +213,68 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/imports/new');
 
+  // Text fields that start as formulas would, the Taiwanese phone number's +886 among them.
+  const companyTexts = (code: string, i: number) => ({
+    name: formulaLike(i, `Round trip ${code}`),
+    shortName: formulaLike(i + 1, `RT ${i + 1}`),
+    cellPhone: `+886 2 2345 67${String(i).padStart(2, '0')}`,
+    shippingAddress: formulaLike(i + 2, '台北市信義區松仁路100號'),
+  });
   const companies = async (letter: string, value: (i: number) => Record<string, unknown> = () => ({})) => {
     const codes = codesOf(letter);
-    const ids = await batch(page, '/v1/companies/batch', codes.map((code, i) => ({ outerSysCode: code, name: `Round trip ${code}`, shortName: `RT ${i + 1}`, cellPhone: `02-2345-67${String(i).padStart(2, '0')}`, ...value(i) })));
+    const ids = await batch(page, '/v1/companies/batch', codes.map((code, i) => ({ outerSysCode: code, ...companyTexts(code, i), ...value(i) })));
     return { codes, ids };
   };
   const c = await companies('C', () => ({ internalUserId: SALESPERSON[0] }));
-  remember(byFamily('Companies'), c.codes, c.ids, () => SALESPERSON[0]);
+  remember(byFamily('Companies'), c.codes, c.ids, () => SALESPERSON[0], (i) => companyTexts(c.codes[i]!, i));
 
   const p = codesOf('P');
-  remember(byFamily('Products'), p, await batch(page, '/v1/products/batch', p.map((code) => ({ outerSysCode: code, name: `Round trip ${code}`, productCategoryId: CATEGORY[0] }))), () => CATEGORY[0]);
+  const productTexts = (i: number) => ({ name: formulaLike(i, `Round trip ${p[i]}`) });
+  remember(byFamily('Products'), p, await batch(page, '/v1/products/batch', p.map((code, i) => ({ outerSysCode: code, ...productTexts(i), productCategoryId: CATEGORY[0] }))), () => CATEGORY[0], productTexts);
 
+  const itemTexts = (code: string, i: number) => ({ name: formulaLike(i, `Round trip ${code}`), spec: formulaLike(i + 1, '300g'), warehouse: formulaLike(i + 2, 'A1') });
   const skus = (letter: string) => {
     const codes = codesOf(letter);
-    const items = codes.map((code, i) => ({ productId: componentSku.productId, outerSysCode: code, name: `Round trip ${code}`, unit: '包', price: 100.25 + i, sellPrice: 90.5 + i, quantityPrecision: 2 }));
-    return batch(page, '/v1/skus/batch', items).then((ids) => ({ codes, ids }));
+    const items = codes.map((code, i) => ({ productId: componentSku.productId, outerSysCode: code, ...itemTexts(code, i), unit: '包', price: 100.25 + i, sellPrice: 90.5 + i, quantityPrecision: 2 }));
+    return batch(page, '/v1/skus/batch', items).then((ids) => ({ codes, ids, texts: (i: number) => itemTexts(codes[i]!, i) }));
   };
   const stock = await skus('K');
   const stockQty = (i: number) => 10.25 + i;
   await batch(page, '/v1/skus/stock/batch', stock.ids.map((skuId, i) => ({ skuId, inventoryQty: stockQty(i) })));
-  remember(byFamily('SKU stock'), stock.codes, stock.ids, stockQty);
+  remember(byFamily('SKU stock'), stock.codes, stock.ids, stockQty, stock.texts);
   const prices = await skus('R');
-  remember(byFamily('SKU prices'), prices.codes, prices.ids, (i) => 100.25 + i);
+  remember(byFamily('SKU prices'), prices.codes, prices.ids, (i) => 100.25 + i, prices.texts);
 
   const bundles = (letter: string) => {
     const codes = codesOf(letter);
     const items = codes.map((code, i) => ({
       outerSysCode: code,
-      name: `Round trip ${code}`,
+      ...itemTexts(code, i),
       productCategoryId: giftBoxes.productCategoryId,
       unit: '盒',
       price: 600.5 + i,
       sellPrice: 550.25 + i,
       components: [{ componentSkuId: componentSku.id, quantity: 2, sort: 10 }],
     }));
-    return batch(page, '/v1/bundles/batch', items).then((ids) => ({ codes, ids }));
+    return batch(page, '/v1/bundles/batch', items).then((ids) => ({ codes, ids, texts: (i: number) => itemTexts(codes[i]!, i) }));
   };
   const b = await bundles('B');
-  remember(byFamily('Bundles'), b.codes, b.ids, (i) => 550.25 + i);
+  remember(byFamily('Bundles'), b.codes, b.ids, (i) => 550.25 + i, b.texts);
   const d = await bundles('D');
-  remember(byFamily('Bundle prices'), d.codes, d.ids, (i) => 600.5 + i);
+  remember(byFamily('Bundle prices'), d.codes, d.ids, (i) => 600.5 + i, d.texts);
 
   // Quotas: one set of companies for both kinds; the Quotas page lists them once the snapshot has read them.
   const q = await companies('Q');
-  const points = q.ids.map((companyId, i) => ({ companyId, balance: 100.5 + i, enabled: true, memo: `RT points ${i + 1}` }));
-  const credit = q.ids.map((companyId, i) => ({ companyId, creditAmount: 50_000.75 + i, enabled: i % 2 === 0, memo: `RT credit ${i + 1}` }));
+  const memo = (kind: string) => (i: number) => ({ memo: formulaLike(i + 3, `RT ${kind} ${i + 1}`) });
+  const points = q.ids.map((companyId, i) => ({ companyId, balance: 100.5 + i, enabled: true, ...memo('points')(i) }));
+  const credit = q.ids.map((companyId, i) => ({ companyId, creditAmount: 50_000.75 + i, enabled: i % 2 === 0, ...memo('credit')(i) }));
   for (const [path, items] of [['/v1/companies/point-quota/batch', points], ['/v1/companies/credit-quota/batch', credit]] as const) {
     const res = await proxyWrite(page, 'POST', path, items);
     expect(res.status).toBe(200);
     expect((res.body as { items: { status: string }[] }).items.map((r) => r.status)).toEqual(items.map(() => 'ok'));
   }
-  remember(byFamily('Point quota'), q.codes, q.ids, (i) => 100.5 + i);
-  remember(byFamily('Credit quota'), q.codes, q.ids, (i) => 50_000.75 + i);
+  remember(byFamily('Point quota'), q.codes, q.ids, (i) => 100.5 + i, memo('points'));
+  remember(byFamily('Credit quota'), q.codes, q.ids, (i) => 50_000.75 + i, memo('credit'));
   await refreshQuotaSnapshot(page, q.codes);
   await context.close();
 });
@@ -280,14 +309,20 @@ async function refreshQuotaSnapshot(page: Page, codes: string[]) {
 const compared = (page: Page) => page.getByRole('table', { name: 'What each row would do' });
 
 for (const c of CASES) {
-  test(`${c.title}: exported with English and Chinese headers, imports back changing nothing; 5 edited numbers update, old → new`, async ({ page, browser }) => {
-    test.slow(); // Two exports, three checks with comparison and one import.
+  test(`${c.title}: exported as CSV with English and Chinese headers and as .xlsx, texts starting with = + - @ import back changing nothing; 5 edited numbers update, old → new`, async ({ page, browser }) => {
+    test.slow(); // Three exports, four checks with comparison and one import.
     const files = new Map<Locale, string[][]>();
-    for (const locale of LOCALES) {
-      const rows = rowsOf(await c.exported(browser, locale));
-      expect(rows).toHaveLength(N + 1);
-      files.set(locale, rows);
-      await chooseFile(page, c.family, `${c.family}-${locale}.csv`, toFile(rows));
+    // Two CSVs (English and Chinese headers) and a workbook: each changes nothing.
+    for (const [locale, format] of [...LOCALES.map((l) => [l, 'csv'] as const), [c.send, 'xlsx'] as const]) {
+      const file = await c.exported(browser, locale, format);
+      if (format === 'csv') {
+        const rows = rowsOf(file);
+        expect(rows).toHaveLength(N + 1);
+        // The texts left guarded against formulas.
+        expect(rows.flat().filter((cell) => /^'[=+\-@]/.test(cell)).length).toBeGreaterThanOrEqual(N);
+        files.set(locale, rows);
+      }
+      await chooseFile(page, c.family, `${c.family}-${locale}.${format}`, file);
       // No manual step: the number is mapped to its field, and no column waits for a decision.
       await expect(page.getByLabel(`Field for column ${c.header(locale)}`, { exact: true })).toHaveValue(c.field);
       await expect(page.getByText(UNUSED)).toHaveCount(0);
@@ -326,5 +361,12 @@ for (const c of CASES) {
     const live = new Map<string, number>();
     for (const [code, id] of c.made.ids) live.set(code, await c.read(page, id));
     expect(live).toEqual(expected);
+    // Every text as made, in the rows sent and in those that changed nothing: no guard written into a record.
+    const texts = new Map<string, Record<string, string>>();
+    for (const [code, id] of c.made.ids) {
+      const record = await proxyRead<Record<string, string>>(page, c.textsAt(id));
+      texts.set(code, Object.fromEntries(Object.keys(c.made.texts.get(code)!).map((k) => [k, record[k]!])));
+    }
+    expect(texts).toEqual(c.made.texts);
   });
 }

@@ -6,15 +6,16 @@ import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { gs1CheckDigit } from '@/lib/csv/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { chooseFile, count, exportsPageCsv, rowsOf, toFile } from './support/imports';
+import { chooseFile, count, exportsPageCsv, formulaLike, rowsOf, toFile } from './support/imports';
 import { xlsx } from './support/xlsx';
 
 /**
  * Files that round-trip (issue 26): what the Exports page writes, in English or Chinese, imports back with no
- * manual step; the comparison lists every row and predicts what the service would refuse.
+ * manual step; the comparison lists every row and predicts what the service would refuse. The SKUs' texts start as
+ * formulas would (=, +886, -, @: issue 47), and come back as they left, from a CSV and from a workbook.
  */
 
-const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice', string> } }).skus.fields;
+const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice' | 'name', string> } }).skus.fields;
 const tenant = demoTenant();
 const product = tenant.products[0]!;
 const bundleProduct = tenant.bundles[0]!;
@@ -25,16 +26,21 @@ test.use({ storageState: storageStateFor('steward') });
 
 const UNUSED = 'Columns this file has that the import will not use';
 
+type Live = { outerSysCode: string; sellPrice: number; barcode: string; name: string; spec: string; warehouse: string };
+const texts = (s: { name: string; spec: string; warehouse: string }) => ({ name: s.name, spec: s.spec, warehouse: s.warehouse });
+
 const exportSkus = (browser: Browser, code: string, locale: 'en' | 'zh-TW') => exportsPageCsv(browser, 'skus', code, locale);
 
-test('SKUs exported in English and in Chinese import back with no manual step: every row changes nothing; 5 edited prices update', async ({ page, browser }) => {
+test('SKUs exported in English and in Chinese import back with no manual step: every row changes nothing, texts starting with = + - @ included; 5 edited prices update', async ({ page, browser }) => {
   test.slow(); // Two exports, three checks with comparison and one import.
   const run = uniqueCode('RT');
   await page.goto('/skus');
   const items = Array.from({ length: 20 }, (_, i) => ({
     productId: product.id,
     outerSysCode: `${run}-${String(i + 1).padStart(2, '0')}`,
-    name: `Round trip ${i + 1}`,
+    name: formulaLike(i, `Round trip ${i + 1}`),
+    spec: formulaLike(i + 1, '300g'),
+    warehouse: formulaLike(i + 2, 'A1'),
     barcode: `47199990${String(i).padStart(5, '0')}`,
     unit: '包',
     price: 100 + i,
@@ -79,13 +85,15 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
 
   const live = (await page.evaluate(async (code) => {
     const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
-    return ((await res.json()) as { data: { outerSysCode: string; sellPrice: number; barcode: string }[] }).data;
-  }, run)) as { outerSysCode: string; sellPrice: number; barcode: string }[];
+    return ((await res.json()) as { data: Live[] }).data;
+  }, run)) as Live[];
   const byCode = new Map(live.map((s) => [s.outerSysCode, s]));
   for (let i = 1; i <= 20; i++) {
     const sku = byCode.get(`${run}-${String(i).padStart(2, '0')}`)!;
     expect(sku.sellPrice).toBe(i <= 5 ? 500 + i : 90.5 + i - 1);
     expect(sku.barcode).toBe(`47199990${String(i - 1).padStart(5, '0')}`);
+    // No guard written into a record: the texts are as made, in the rows sent and in those that changed nothing.
+    expect(texts(sku)).toEqual(texts(items[i - 1]!));
   }
 });
 
@@ -169,14 +177,16 @@ test('an Excel workbook with two sheets: the wizard asks which sheet, and the ch
   await expect(page.getByText(/3 rows create, 0 rows update/)).toBeVisible({ timeout: 30_000 });
 });
 
-test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 prices changed in the workbook update, nothing else does', async ({ page }) => {
+test('the SKU list exported as Excel keeps barcodes, codes and texts starting with = + - @ as Text cells; 5 prices changed in the workbook update, nothing else does', async ({ page }) => {
   test.slow(); // An export, a check with comparison and an import.
   const run = uniqueCode('XLSX');
   await page.goto('/skus');
   const items = Array.from({ length: 20 }, (_, i) => ({
     productId: product.id,
     outerSysCode: `${run}-${String(i + 1).padStart(2, '0')}`,
-    name: `Workbook ${i + 1}`,
+    name: formulaLike(i, `Workbook ${i + 1}`),
+    spec: formulaLike(i + 1, '300g'),
+    warehouse: formulaLike(i + 2, 'A1'),
     barcode: `47199991${String(i).padStart(5, '0')}`,
     unit: '包',
     price: 100 + i,
@@ -195,8 +205,8 @@ test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 p
   const sheet = workbook.worksheets[0]!;
   const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const col = (name: string) => headers.indexOf(name) + 1;
-  const [codeCol, barcodeCol, sellCol] = [col(enSkus.outerSysCode), col(enSkus.barcode), col(enSkus.sellPrice)];
-  expect(Math.min(codeCol, barcodeCol, sellCol)).toBeGreaterThan(0);
+  const [codeCol, barcodeCol, sellCol, nameCol] = [col(enSkus.outerSysCode), col(enSkus.barcode), col(enSkus.sellPrice), col(enSkus.name)];
+  expect(Math.min(codeCol, barcodeCol, sellCol, nameCol)).toBeGreaterThan(0);
   expect(sheet.rowCount).toBe(21);
   const changed = new Map<string, number>();
   for (let r = 2; r <= 21; r++) {
@@ -205,6 +215,8 @@ test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 p
     const item = items.find((i) => i.outerSysCode === code)!;
     expect(row.getCell(barcodeCol).value).toBe(item.barcode);
     expect(row.getCell(barcodeCol).numFmt).toBe('@');
+    // A Text cell needs no formula guard: the name as it is.
+    expect(row.getCell(nameCol).value).toBe(item.name);
     expect(row.getCell(sellCol).value).toBe(item.sellPrice);
     if (r <= 6) {
       row.getCell(sellCol).value = 500 + r;
@@ -227,13 +239,14 @@ test('the SKU list exported as Excel keeps barcodes and codes as Text cells; 5 p
 
   const live = (await page.evaluate(async (code) => {
     const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
-    return ((await res.json()) as { data: { outerSysCode: string; sellPrice: number; barcode: string }[] }).data;
-  }, run)) as { outerSysCode: string; sellPrice: number; barcode: string }[];
+    return ((await res.json()) as { data: Live[] }).data;
+  }, run)) as Live[];
   expect(live).toHaveLength(20);
   for (const sku of live) {
     const item = items.find((i) => i.outerSysCode === sku.outerSysCode)!;
     expect(sku.sellPrice).toBe(changed.get(sku.outerSysCode) ?? item.sellPrice);
     expect(sku.barcode).toBe(item.barcode);
+    expect(texts(sku)).toEqual(texts(item));
   }
 });
 

@@ -28,9 +28,10 @@ describe('error file', () => {
     expect(again.delimiter).toBe(';');
     expect(again.headers).toEqual([...read.headers, '錯誤']);
     expect(again.rows.map((r) => r.cells.slice(0, 4))).toEqual(read.rows.map((r) => r.cells));
-    // The input's "-5" stays as it was; only our own text is guarded against formulas.
+    // Every cell is guarded against formulas, and reads back as it was: "-5" stays -5.
+    expect(new TextDecoder('big5').decode(file.bytes)).toContain(";'-5;'=不存在的商品");
     expect(again.rows[1]!.cells[3]).toBe('-5');
-    expect(again.rows[1]!.cells[4]).toBe("'=不存在的商品");
+    expect(again.rows[1]!.cells[4]).toBe('=不存在的商品');
   });
 
   it('falls back to UTF-8 when a fixed cell holds a character Big5 cannot write', async () => {

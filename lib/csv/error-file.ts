@@ -1,7 +1,8 @@
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import type { Encoding } from './encoding';
-import { guardCell, UTF8_BOM } from './export';
+import { UTF8_BOM } from './export';
+import { guardCell } from './formula-guard';
 import { ownColumns } from './import-xlsx';
 import type { Delimiter } from './parse';
 import { toXlsx, type XlsxColumn } from './xlsx-export';
@@ -11,9 +12,9 @@ import { toXlsx, type XlsxColumn } from './xlsx-export';
  * delimiter and encoding, plus one error column at the end, so a steward can fix it in Excel and import it
  * again as is (the error column maps to no field and is ignored).
  *
- * Unlike toCsv (./export), the input's own cells are written back byte for byte, without the formula guard:
- * they are the user's own data going back to them, and an apostrophe in front of "-5" would change the value
- * on the next import. Only the error column, whose text is ours, is guarded.
+ * Every cell carries the formula guard (./formula-guard), like every CSV the console writes: the import read
+ * the file's cells with any guard undone, and undoes the guard written here when the file comes back, so a
+ * fixed file imports the values the steward sees ("-5" stays -5, "+886…" stays +886…).
  */
 
 export interface ErrorFileInput {
@@ -34,11 +35,11 @@ export interface ErrorFile {
 export function errorFileText(input: Omit<ErrorFileInput, 'encoding'>): string {
   const width = input.headers.length;
   const data = input.rows.map((row) => {
-    const cells = [...row.cells];
+    const cells = row.cells.map(guardCell);
     while (cells.length < width) cells.push('');
     return [...cells, guardCell(row.errors)];
   });
-  return Papa.unparse({ fields: [...input.headers, input.errorHeader], data }, {
+  return Papa.unparse({ fields: [...input.headers, input.errorHeader].map(guardCell), data }, {
     delimiter: input.delimiter,
     newline: '\r\n',
     quotes: false,
@@ -72,7 +73,7 @@ export function errorFileBytes(input: ErrorFileInput): ErrorFile {
 /**
  * The same error file as an Excel workbook: the file's own columns (typed by their mapping, identifiers as
  * Text cells) and the error column at the end, so it imports back as is. Its text is never a formula in a
- * workbook, so no cell needs the CSV's guard.
+ * workbook, so no cell needs the CSV's guard (toXlsx keeps the values exact, ./formula-guard).
  */
 export async function errorFileXlsx(input: Omit<ErrorFileInput, 'delimiter' | 'encoding'> & { mapping: readonly (string | null)[] }): Promise<Uint8Array> {
   type Row = ErrorFileInput['rows'][number];

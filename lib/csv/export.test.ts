@@ -1,18 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, csvHeader, csvLines, guardCell, toCsv, UTF8_BOM } from './export';
+import { csvFileName, csvHeader, csvLines, toCsv, UTF8_BOM } from './export';
 
 const parse = (csv: string) => Papa.parse<string[]>(csv.slice(UTF8_BOM.length), { skipEmptyLines: true }).data;
-
-describe('guardCell', () => {
-  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx', '＝1+1', '＋1', '－1', '＠x'])('neutralises %j', (v) => {
-    expect(guardCell(v)).toBe(`'${v}`);
-  });
-
-  it.each(['plain', '1=1', ' =x', '台北', '', "'quoted"])('leaves %j alone', (v) => {
-    expect(guardCell(v)).toBe(v);
-  });
-});
 
 describe('toCsv', () => {
   const columns = [

@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
+import { guardCell } from './formula-guard';
 
 /**
  * The one CSV writer of the console. Every CSV the console produces goes through `toCsv`, so the
- * formula-injection guard and the BOM are applied everywhere alike.
+ * formula-injection guard (./formula-guard, which the import undoes) and the BOM are applied everywhere alike.
  */
 
 export interface CsvColumn<Row> {
@@ -10,17 +11,6 @@ export interface CsvColumn<Row> {
   header: string;
   /** The cell value; null and undefined become an empty cell. */
   value: (row: Row) => string | number | boolean | null | undefined;
-}
-
-/**
- * Characters that make a spreadsheet read a cell as a formula (or a DDE payload), including the full-width
- * forms that some spreadsheet apps fold to ASCII when they parse.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** Neutralises a cell a spreadsheet would run as a formula by prefixing an apostrophe. */
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** Excel needs the byte-order mark to read UTF-8 (Chinese names would otherwise be garbled). */

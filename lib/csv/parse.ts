@@ -1,9 +1,12 @@
 import Papa from 'papaparse';
+import { unguardCell } from './formula-guard';
 
 /**
  * CSV text to rows, with the physical line number each row starts on (a quoted cell may span lines, so a
  * row's index is not its line). papaparse parses in chunks; lines are counted from the cells themselves:
  * a row starts one line after the previous row plus the line breaks inside the previous row's cells.
+ * Cells come out with the console's formula guard undone (./formula-guard): a file the console wrote reads
+ * back as the values it carried.
  */
 
 import { DELIMITERS, READ_LIMITS, type Delimiter } from '@/lib/contract/console/import-files';
@@ -104,7 +107,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
         if (isBlank(cells)) continue;
         if (!headerSeen) {
           headerSeen = true;
-          result.headers = cells.map((h: string) => h.trim());
+          result.headers = cells.map((h: string) => unguardCell(h).trim());
           result.headerLine = rowLine;
           continue;
         }
@@ -115,6 +118,7 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
           handle.abort();
           return;
         }
+        for (let c = 0; c < cells.length; c++) cells[c] = unguardCell(cells[c]!);
         result.rows.push({ line: rowLine, cells });
         if (options.preview !== undefined && result.rows.length >= options.preview) {
           stopped = true;

@@ -1,3 +1,4 @@
+import { unguardCell } from './formula-guard';
 import { READ_LIMITS, type FileError, type ParsedRow } from './parse';
 
 /**
@@ -36,7 +37,8 @@ export function cellText(value: SheetCell): string {
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'object') return numberText(value.stored);
-  return String(value);
+  // The console's own workbooks and a guarded CSV saved as .xlsx: the value without the formula guard.
+  return typeof value === 'string' ? unguardCell(value) : String(value);
 }
 
 const isBlank = (row: readonly SheetCell[]) => row.every((c) => cellText(c).trim() === '');

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { CsvColumn } from './export';
+import { guardText } from './formula-guard';
 
 /**
  * The console's Excel writer (issue 31): the same columns and cells as its CSV, in a workbook whose cells keep
@@ -9,7 +10,8 @@ import type { CsvColumn } from './export';
  * Identifier columns (ids, ERP codes, barcodes, phone numbers: every column that is not a figure) are text cells
  * formatted as Text (`@`), so Excel never turns 4710001000003 into 4.71E+12 or 00123 into 123. Figures are
  * number cells, money with two decimals. A text cell is never a formula in a workbook, so unlike the CSV no
- * cell needs an apostrophe in front, and each cell reads back exactly as it was written.
+ * cell needs the formula guard; only a value the import would take for a guarded one gets its apostrophe
+ * (./formula-guard), and each cell reads back exactly as the value it carried.
  */
 
 export type XlsxKind = 'text' | 'number' | 'money';
@@ -28,7 +30,7 @@ export function typedCell(value: Value, kind: XlsxKind): string | number | null 
   if (value === null || value === undefined) return null;
   if (kind !== 'text' && typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return String(value);
+  return guardText(String(value));
 }
 
 /** Widths in characters: the longest of the header and the first rows' cells, within reason. */
