@@ -17,7 +17,7 @@ export type BadgeProps = ComponentPropsWithRef<'span'> & { tone?: BadgeTone };
 export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
+      className={cn('inline-flex items-center whitespace-nowrap break-keep rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
       {...rest}
     />
   );

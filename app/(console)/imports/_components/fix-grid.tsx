@@ -6,11 +6,10 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } 
 import { flushSync } from 'react-dom';
 import { Badge, Checkbox, cn } from '@/components/ui';
 import type { RowIssue } from '@/lib/csv/check';
-import { describeIssue } from '@/lib/csv/describe';
 import type { FamilyName } from '@/lib/csv/families';
-import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { useLiveCheck, type GridRow } from './grid-rows';
+import { useImportTexts } from './import-wizard/texts';
 
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
@@ -45,7 +44,7 @@ type Undo = { rowNo: number; cells: string[] }[];
 export function FixGrid(props: FixGridProps) {
   const t = useTranslations('workbench');
   const ti = useTranslations('imports');
-  const errorText = useErrorMessage();
+  const { fieldLabel, issueText } = useImportTexts();
   const { rows, headers, mapping, edits } = props;
   const live = useLiveCheck(props.family, headers, mapping, rows, edits);
   const [active, setActive] = useState<Pos>({ r: 0, c: 0 });
@@ -56,9 +55,6 @@ export function FixGrid(props: FixGridProps) {
   const focusNext = useRef(false);
   const width = headers.length;
 
-  const fieldLabel = (name: string) => (ti.has(`fields.${name}`) ? ti(`fields.${name}` as 'fields.id') : name);
-  const issueText = (issue: RowIssue, withField: boolean) =>
-    describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText, field: withField ? fieldLabel : undefined });
 
   useEffect(() => {
     if (!focusNext.current || editing) return;
