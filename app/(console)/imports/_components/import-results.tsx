@@ -16,6 +16,7 @@ import { ImportCounts, MISPREDICTED, SHOWN_STATUSES, type Shown } from './import
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
 import { useImportTexts } from './import-wizard/texts';
+import { FieldHeader } from './field-header';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 
@@ -212,7 +213,7 @@ export function ImportResults({ id }: { id: string }) {
               <Th>{t('line')}</Th>
               {keyColumns.map((c) => (
                 <Th key={c.i}>
-                  {imp.headers[c.i]}
+                  <FieldHeader field={c.field} header={imp.headers[c.i] ?? ''} />
                 </Th>
               ))}
               <Th>{t('results.status')}</Th>
