@@ -163,6 +163,6 @@ test.describe('viewer', () => {
     });
     expect(status).toEqual([403, 403]);
     const response = await page.goto('/imports/new');
-    expect(response?.status()).toBe(404);
+    expect(response?.status()).toBe(403);
   });
 });

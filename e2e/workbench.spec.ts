@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
+import { catalogue, checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
@@ -267,4 +267,54 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   await finished(page);
   await expect(page.getByText('3 of 3 rows succeeded')).toBeVisible();
   await expect(count(page, 'updated')).toHaveText('3');
+});
+
+/** Every status pill under `scope` is one line of its text: its height is its line-height plus its padding. */
+async function pillsOnOneLine(scope: Locator) {
+  const pills = scope.locator('[data-badge]');
+  await expect(pills.first()).toBeVisible();
+  const measured = await pills.evaluateAll((els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      const oneLine = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      return { text: el.textContent, height: el.getBoundingClientRect().height, oneLine };
+    }),
+  );
+  for (const pill of measured) expect(pill.height, `${pill.text}`).toBeLessThanOrEqual(pill.oneLine + 1);
+}
+
+test('in Traditional Chinese at 1280 × 800: status pills stay on one line, and the grid and results are headed by the field labels', async ({ page, browser }) => {
+  const run = uniqueCode('ZH');
+  await importFile(page, 'SKUs', 'zh.csv', csv([['productId', 'outerSysCode', 'name'], [product.id, `${run}-1`, 'ZH one'], [999_999, `${run}-2`, 'ZH two']]));
+  await expect(page.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
+  await startAndFinish(page);
+  await expect(page.getByTestId('succeeded-of')).toHaveText('1 of 2 rows succeeded; 1 not sent');
+  const results = page.url();
+  const id = results.split('/').pop()!;
+
+  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale: 'zh-TW', viewport: { width: 1280, height: 800 } });
+  const zh = await context.newPage();
+  const words = catalogue<{ imports: { fields: Record<string, string> } }>('zh-TW', 'imports').imports;
+  const labels = new Set(Object.values(words.fields));
+  await zh.goto(results);
+  // One colon style per language: the full-width one in zh-TW.
+  await expect(zh.getByRole('heading', { level: 2, name: '進度：已完成' })).toBeVisible({ timeout: 30_000 });
+  await expect(zh.getByTestId('succeeded-of')).toHaveText('2 列中有 1 列成功；1 列未送出');
+  const grid = zh.getByRole('grid', { name: '待修正的資料列' });
+  await expect(grid.locator('tbody tr')).toHaveCount(1);
+  await pillsOnOneLine(grid);
+  await pillsOnOneLine(zh.getByRole('table', { name: '檔案各列及其結果' }));
+  // The columns the file fills are named by the catalogue's labels, in both tables, never by the API's names.
+  for (const table of [grid, zh.getByRole('table', { name: '檔案各列及其結果' })]) {
+    const headed = await table.locator('thead [data-field-label]').allTextContents();
+    expect(headed.length).toBeGreaterThan(0);
+    for (const header of headed) expect(labels, header).toContain(header);
+  }
+  expect(await grid.locator('thead').textContent()).not.toMatch(/productId|outerSysCode/);
+
+  await zh.goto('/imports');
+  const line = zh.getByRole('row').filter({ has: zh.getByRole('link', { name: `匯入 ${id}`, exact: true }) });
+  await expect(line.locator('[data-badge]')).toHaveText('已完成，1 列未送出');
+  await pillsOnOneLine(line);
+  await context.close();
 });
