@@ -210,16 +210,17 @@ export function ImportResults({ id }: { id: string }) {
         <Table caption={t('rowsCaption')}>
           <THead>
             <Tr>
-              <Th>{t('line')}</Th>
+              {/* Short headers kept whole: in zh-TW a squeezed column otherwise breaks 行號 into 行/號. */}
+              <Th className="whitespace-nowrap">{t('line')}</Th>
               {keyColumns.map((c) => (
                 <Th key={c.i}>
                   <FieldHeader field={c.field} header={imp.headers[c.i] ?? ''} />
                 </Th>
               ))}
-              <Th>{t('results.status')}</Th>
-              <Th>{t('record')}</Th>
+              <Th className="whitespace-nowrap">{t('results.status')}</Th>
+              <Th className="whitespace-nowrap">{t('record')}</Th>
               <Th>{t('errors')}</Th>
-              <Th>{tw('attempts')}</Th>
+              <Th className="whitespace-nowrap">{tw('attempts')}</Th>
             </Tr>
           </THead>
           <TBody>
