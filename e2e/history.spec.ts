@@ -200,7 +200,7 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(1);
   const headers = await grid.locator('thead th').allTextContents();
-  await grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('name')).click();
+  await grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('Name')).click();
   await page.keyboard.press('Enter');
   // A pasted body's rows are named by their index in the body.
   await page.getByRole('textbox', { name: 'Name, row 0' }).fill(`Sync ${run}`);
