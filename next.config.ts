@@ -17,6 +17,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   typedRoutes: false,
+  // forbidden(): a page a role may not open answers 403 with its own page (app/(console)/forbidden.tsx), not 404.
+  experimental: { authInterrupts: true },
   // Pages get their nonce CSP from proxy.ts; JSON routes and files get a CSP that allows nothing.
   async headers() {
     const locked = [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }];

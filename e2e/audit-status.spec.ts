@@ -76,14 +76,15 @@ test.describe('Audit page', () => {
     await admin.close();
   });
 
-  test('a viewer and a steward get a not-found page, not the log', async ({ browser }) => {
+  test('a viewer and a steward get a not-allowed page naming their role, not the log', async ({ browser }) => {
     for (const role of ['viewer', 'steward'] as const) {
       const context = await browser.newContext({ storageState: storageStateFor(role) });
       const page = await context.newPage();
       const response = await page.goto('/audit');
-      // A real 404 status: the page refuses before anything streams (no loading.tsx boundary on purpose).
-      expect(response?.status(), role).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      // A real 403 status: the page refuses before anything streams (no loading.tsx boundary on purpose).
+      expect(response?.status(), role).toBe(403);
+      await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+      await expect(page.getByText(`Your role, ${role === 'viewer' ? 'Viewer' : 'Steward'}, cannot open this page. An admin can change your role`)).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       expect(await page.content()).not.toContain('PUT /v1/companies/{id}');
       await context.close();

@@ -200,10 +200,10 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(1);
   const headers = await grid.locator('thead th').allTextContents();
-  await grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('name')).click();
+  await grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('Name')).click();
   await page.keyboard.press('Enter');
   // A pasted body's rows are named by their index in the body.
-  await page.getByRole('textbox', { name: 'name, row 0' }).fill(`Sync ${run}`);
+  await page.getByRole('textbox', { name: 'Name, row 0' }).fill(`Sync ${run}`);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   // Reviewed first (issue 26): the item compared with the live records, then sent.
@@ -246,7 +246,7 @@ test('a refused import row fixed in the grid and resent shows in its History and
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await grid.getByRole('gridcell').filter({ hasText: '999999' }).click();
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'productId, row 3' }).fill(String(product.id));
+  await page.getByRole('textbox', { name: 'Product, row 3' }).fill(String(product.id));
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   await page.getByRole('region', { name: 'Review before resending' }).getByRole('button', { name: 'Send 1 row' }).click();

@@ -91,13 +91,15 @@ test.describe('steward', () => {
     const file = await download;
     const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(['productId', 'outerSysCode', 'name', 'unit', 'price', 'Line', 'Status', 'Id', 'Errors']);
+    expect(parsed[0]).toEqual(['productId', 'outerSysCode', 'name', 'unit', 'price', 'Line', 'Status', 'Id', 'Errors', 'Comparison predicted']);
     expect(parsed).toHaveLength(51);
     const byLine = new Map(parsed.slice(1).map((r) => [r[5], r]));
     expect(byLine.get('21')?.[6]).toBe('Failed');
     expect(byLine.get('21')?.[8]).toContain('That product does not exist.');
     expect(byLine.get('11')?.[6]).toBe('Not sent');
     expect(byLine.get('2')?.[6]).toBe('Created');
+    // What the comparison with live data predicted for each row sent, as the results page counts it.
+    expect(byLine.get('2')?.[9]).toBe('Create');
     expect(byLine.get('2')?.[7]).toMatch(/^\d+$/);
   });
 
@@ -163,6 +165,6 @@ test.describe('viewer', () => {
     });
     expect(status).toEqual([403, 403]);
     const response = await page.goto('/imports/new');
-    expect(response?.status()).toBe(404);
+    expect(response?.status()).toBe(403);
   });
 });

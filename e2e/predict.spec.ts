@@ -149,7 +149,7 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   // Fixed, it is reviewed again and then sent as attempt 2.
   await grid.getByRole('gridcell').filter({ hasText: '999999' }).click();
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'productId, row 3' }).fill(String(product.id));
+  await page.getByRole('textbox', { name: 'Product, row 3' }).fill(String(product.id));
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   await expect(review.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });

@@ -283,3 +283,20 @@ test.describe('the server log', () => {
     expect(log).not.toContain(SECRET);
   });
 });
+
+test.describe('pages a role may not open (viewer)', () => {
+  test.use({ storageState: storageStateFor('viewer') });
+
+  test('say so with 403, naming the role and who can change it; a create page never speaks of "this record"', async ({ page }) => {
+    for (const path of ['/audit', '/imports', '/users']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), path).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('Your role, Viewer, cannot open this page. An admin can change your role');
+    }
+    await page.goto('/skus/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New SKU' })).toBeVisible();
+    await expect(page.getByText('Your role can view records but cannot create them.')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('this record');
+  });
+});

@@ -217,7 +217,7 @@ test.describe('steward', () => {
 
     for (const path of ['/users', '/users/new', `/users/${onlyAdmin.id}`, `/users/${onlyAdmin.id}/edit`]) {
       const response = await page.goto(path);
-      expect(response?.status(), path).toBe(404);
+      expect(response?.status(), path).toBe(403);
     }
     const read = await page.evaluate(async () => {
       const res = await fetch('/api/upstream/v1/internal-users', { headers: { 'X-Console-Request': '1' } });

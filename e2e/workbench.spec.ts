@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
+import { catalogue, checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
@@ -69,7 +69,7 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   // Keyboard: focus the cell, Enter edits, Enter commits.
   await first.getByRole('gridcell').filter({ hasText: '999999' }).click();
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'productId, row 21' }).fill(String(product.id));
+  await page.getByRole('textbox', { name: 'Product, row 21' }).fill(String(product.id));
   await page.keyboard.press('Enter');
   await expect(first).not.toContainText('That product does not exist.');
   // Paste a cell copied from a spreadsheet into the second row.
@@ -134,24 +134,24 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   const cell = (row: number, header: string) => grid.locator('tbody tr').nth(row).locator('td, th').nth(headers.indexOf(header));
   await expect(grid.locator('tbody tr').nth(0).getByRole('rowheader')).toHaveText('1');
   await expect(grid.locator('tbody tr').nth(1).getByRole('rowheader')).toHaveText('3');
-  await expect(cell(0, 'name')).toContainText('The name is too long.');
-  await expect(cell(0, 'shortName')).not.toContainText('too long');
-  await expect(cell(1, 'shortName')).toContainText('The short name is too long.');
-  await expect(cell(1, 'name')).not.toContainText('too long');
+  await expect(cell(0, 'Name')).toContainText('The name is too long.');
+  await expect(cell(0, 'Short name')).not.toContainText('too long');
+  await expect(cell(1, 'Short name')).toContainText('The short name is too long.');
+  await expect(cell(1, 'Name')).not.toContainText('too long');
   await expectNoAxeViolations(page);
 
-  await cell(0, 'name').click();
+  await cell(0, 'Name').click();
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'name, row 1' }).fill(`Sync fixed ${run}`);
+  await page.getByRole('textbox', { name: 'Name, row 1' }).fill(`Sync fixed ${run}`);
   await page.keyboard.press('Enter');
-  await cell(1, 'shortName').click();
+  await cell(1, 'Short name').click();
   await page.keyboard.press('Enter');
   // Escape cancels an edit.
-  await page.getByRole('textbox', { name: 'shortName, row 3' }).fill('not this');
+  await page.getByRole('textbox', { name: 'Short name, row 3' }).fill('not this');
   await page.keyboard.press('Escape');
-  await expect(cell(1, 'shortName')).toContainText('S'.repeat(25));
+  await expect(cell(1, 'Short name')).toContainText('S'.repeat(25));
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'shortName, row 3' }).fill('Fixed');
+  await page.getByRole('textbox', { name: 'Short name, row 3' }).fill('Fixed');
   await page.keyboard.press('Enter');
   await expect(grid).not.toContainText('too long');
 
@@ -180,7 +180,7 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   const headers = await grid.locator('thead th').allTextContents();
   // The family's last column is the one refused.
-  expect(headers.at(-1)).toBe('quantityPrecision');
+  expect(headers.at(-1)).toBe('Quantity precision');
   const row = grid.locator('tbody tr').first();
   const cell = (header: string) => row.locator('td, th').nth(headers.indexOf(header));
   // The row's errors are listed after its label: with the row scrolled to (the pasted body is above the grid),
@@ -193,26 +193,26 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
 
   // The listed error moves to its cell; an edit, then Ctrl+Z brings the refused value and its error back.
   await listed.click();
-  await expect(cell('quantityPrecision')).toBeFocused();
+  await expect(cell('Quantity precision')).toBeFocused();
   await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'quantityPrecision, row 0' }).fill('2');
+  await page.getByRole('textbox', { name: 'Quantity precision, row 0' }).fill('2');
   await page.keyboard.press('Enter');
-  await expect(cell('quantityPrecision')).toHaveText('2');
+  await expect(cell('Quantity precision')).toHaveText('2');
   await expect(row).not.toContainText('whole number');
-  await cell('quantityPrecision').focus();
+  await cell('Quantity precision').focus();
   await page.keyboard.press('Control+z');
-  await expect(cell('quantityPrecision')).toContainText('9');
+  await expect(cell('Quantity precision')).toContainText('9');
   await expect(cell('Errors')).toContainText('Quantity precision must be a whole number from 0 to 4.');
 
   // A Zhuyin input method on the selected name cell: its keydown opens the editor, the composition lands in it.
-  await cell('name').click();
+  await cell('Name').click();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Process', code: 'KeyJ', windowsVirtualKeyCode: 229 });
   for (const text of ['ㄨ', 'ㄨ˙']) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
   await cdp.send('Input.insertText', { text: '烏' });
-  await expect(page.getByRole('textbox', { name: 'name, row 0' })).toHaveValue('烏');
+  await expect(page.getByRole('textbox', { name: 'Name, row 0' })).toHaveValue('烏');
   await page.keyboard.press('Enter');
-  await expect(cell('name')).toHaveText('烏');
+  await expect(cell('Name')).toHaveText('烏');
 });
 
 test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({ page }) => {
@@ -237,6 +237,8 @@ test('compare with live data: re-importing an unchanged file is all "no change" 
   await expect(count(page, 'created')).toHaveText('0');
   await expect(count(page, 'updated')).toHaveText('0');
   await expect(page.getByText('0 of 0 rows sent')).toBeVisible();
+  // Skipped rows are not failures: the sentence says they changed nothing, and the list says Finished.
+  await expect(page.getByTestId('succeeded-of')).toHaveText('3 rows unchanged, nothing sent');
 });
 
 test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see the results', async ({ page }) => {
@@ -265,4 +267,56 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   await finished(page);
   await expect(page.getByText('3 of 3 rows succeeded')).toBeVisible();
   await expect(count(page, 'updated')).toHaveText('3');
+});
+
+/** Every status pill under `scope` is one line of its text: its height is its line-height plus its padding. */
+async function pillsOnOneLine(scope: Locator) {
+  const pills = scope.locator('[data-badge]');
+  await expect(pills.first()).toBeVisible();
+  const measured = await pills.evaluateAll((els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      const oneLine = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      return { text: el.textContent, height: el.getBoundingClientRect().height, oneLine };
+    }),
+  );
+  for (const pill of measured) expect(pill.height, `${pill.text}`).toBeLessThanOrEqual(pill.oneLine + 1);
+}
+
+test('in Traditional Chinese at 1280 × 800: status pills stay on one line, and the grid and results are headed by the field labels', async ({ page, browser }) => {
+  const run = uniqueCode('ZH');
+  // A long Chinese name squeezes the status column, as real files do.
+  const rows = [['productId', 'outerSysCode', 'name'], [product.id, `${run}-1`, 'ZH one'], [999_999, `${run}-2`, 'ZH two'], [999_998, `${run}-3`, '凍頂烏龍茶葉'.repeat(7)]];
+  await importFile(page, 'SKUs', 'zh.csv', csv(rows));
+  await expect(page.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await startAndFinish(page);
+  await expect(page.getByTestId('succeeded-of')).toHaveText('1 of 3 rows succeeded; 2 not sent');
+  const results = page.url();
+  const id = results.split('/').pop()!;
+
+  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale: 'zh-TW', viewport: { width: 1280, height: 800 } });
+  const zh = await context.newPage();
+  const words = catalogue<{ imports: { fields: Record<string, string> } }>('zh-TW', 'imports').imports;
+  const labels = new Set(Object.values(words.fields));
+  await zh.goto(results);
+  // One colon style per language: the full-width one in zh-TW.
+  await expect(zh.getByRole('heading', { level: 2, name: '進度：已完成' })).toBeVisible({ timeout: 30_000 });
+  await expect(zh.getByTestId('succeeded-of')).toHaveText('3 列中有 1 列成功；2 列未送出');
+  const grid = zh.getByRole('grid', { name: '待修正的資料列' });
+  await expect(grid.locator('tbody tr')).toHaveCount(2);
+  await pillsOnOneLine(grid);
+  await pillsOnOneLine(zh.getByRole('table', { name: '檔案各列及其結果' }));
+  // The columns the file fills are named by the catalogue's labels, in both tables, never by the API's names.
+  for (const table of [grid, zh.getByRole('table', { name: '檔案各列及其結果' })]) {
+    const headed = await table.locator('thead [data-field-label]').allTextContents();
+    expect(headed.length).toBeGreaterThan(0);
+    for (const header of headed) expect(labels, header).toContain(header);
+  }
+  expect(await grid.locator('thead').textContent()).not.toMatch(/productId|outerSysCode/);
+
+  await zh.goto('/imports');
+  const line = zh.getByRole('row').filter({ has: zh.getByRole('link', { name: `匯入 ${id}`, exact: true }) });
+  await expect(line.locator('[data-badge]')).toHaveText('已完成，2 列未送出');
+  await pillsOnOneLine(line);
+  await context.close();
 });

@@ -202,7 +202,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
             </Field>
           </div>
         )}
-        {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
+        {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
       </Dialog>
     </>
   );

@@ -100,10 +100,10 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
             <button
               type="button"
               className="min-w-0 truncate rounded-l-full py-1 pr-1 pl-2.5 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-              title={`${field.label}: ${shown(field, values[name]!)}`}
+              title={t('filterChip', { label: field.label, value: shown(field, values[name]!) })}
               onClick={() => show(name)}
             >
-              <span className="text-zinc-600 dark:text-zinc-400">{field.label}:</span> {shown(field, values[name]!)}
+              <span className="text-zinc-600 dark:text-zinc-400">{t('filterLabel', { label: field.label })}</span> {shown(field, values[name]!)}
             </button>
             {/* Named by hidden text, not aria-label: a label naming the field would also be found as that
                 field's own label ("Updated since") by anyone looking the filter box up by its label. */}

@@ -25,10 +25,13 @@ export function recordLabel(record: { name: string | null; outerSysCode: string 
 export function RecordFormPage({
   back,
   title,
+  creates = false,
   children,
 }: {
   back: { href: string; label: string };
   title: string;
+  /** A create page: there is no record yet, so the refusal does not speak of "this record". */
+  creates?: boolean;
   children: React.ReactNode;
 }) {
   const tr = useTranslations('records');
@@ -43,7 +46,7 @@ export function RecordFormPage({
         </p>
         <h1 className="text-2xl font-semibold">{title}</h1>
       </header>
-      {can(user.role, 'editMasterData') ? children : <Alert tone="info">{tr('readOnly')}</Alert>}
+      {can(user.role, 'editMasterData') ? children : <Alert tone="info">{tr(creates ? 'readOnlyCreate' : 'readOnly')}</Alert>}
     </div>
   );
 }
@@ -52,7 +55,7 @@ export function RecordFormPage({
 export function RecordCreatePage({ namespace, back, children }: { namespace: FormNamespace; back?: { href: string; label: string }; children: ReactNode }) {
   const t = useTranslations(namespace);
   return (
-    <RecordFormPage back={back ?? { href: `/${namespace}`, label: t('title') }} title={t('newTitle')}>
+    <RecordFormPage back={back ?? { href: `/${namespace}`, label: t('title') }} title={t('newTitle')} creates>
       {children}
     </RecordFormPage>
   );

@@ -13,11 +13,15 @@ const tones: Record<BadgeTone, string> = {
 
 export type BadgeProps = ComponentPropsWithRef<'span'> & { tone?: BadgeTone };
 
-/** A short status word; the colour only repeats what the text already says. */
+/**
+ * A short status word; the colour only repeats what the text already says. It never wraps (a pill broken
+ * inside a word reads 未/送/出 one character per line): the column gives it room.
+ */
 export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
+      data-badge=""
+      className={cn('inline-flex items-center whitespace-nowrap break-keep rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
       {...rest}
     />
   );

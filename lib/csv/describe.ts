@@ -26,6 +26,8 @@ export interface IssueWords {
   service: (code: string) => string;
   /** A field's label, to say which column the issue is about. */
   field?: (field: string) => string;
+  /** The issue after its field's label, in the catalogue's colon ("Name: …", "名稱：…"); English's by default. */
+  labelled?: (label: string, sentence: string) => string;
 }
 
 /** The sentence for one issue of a row, prefixed with the field when the issue is about one. */
@@ -33,5 +35,6 @@ export function describeIssue(issue: RowIssue, words: IssueWords): string {
   const own = (IMPORT_ISSUE_CODES as readonly string[]).includes(issue.code);
   const sentence = own ? words.own(issue.code as (typeof IMPORT_ISSUE_CODES)[number], issue.params) : words.service(issue.code);
   const field = issue.field ?? errorField(issue.code);
-  return field && words.field ? `${words.field(field)}: ${sentence}` : sentence;
+  if (!field || !words.field) return sentence;
+  return words.labelled ? words.labelled(words.field(field), sentence) : `${words.field(field)}: ${sentence}`;
 }

@@ -66,3 +66,11 @@ describe('error codes and the message catalogue', () => {
     expect(errorMessage('something_new')).toContain('something_new');
   });
 });
+
+describe('a code spelled another way', () => {
+  it('reads the catalogue, not the raw code: an ERP log writes sku_not_found for the service\'s "sku not found"', () => {
+    expect(errorMessage('sku_not_found')).toBe('The SKU does not exist (or belongs to another tenant).');
+    expect(errorMessage('warehouse_not_found')).toBe('The record does not exist (or belongs to another tenant).');
+    expect(errorMessage('made_up_code')).toBe('The service answered: made_up_code');
+  });
+});

@@ -33,11 +33,23 @@ function fallbackSentence(key: 'unknown' | 'http', values: Record<string, string
   return createTranslator({ locale: 'en', messages, namespace: 'errorFallback' })(key, values);
 }
 
+/**
+ * The catalogue's key for a code, also when it comes spelled another way: an ERP's integration log (pasted
+ * into "Open a failed sync") may hold `sku_not_found` for the service's `sku not found`, and any other
+ * `…_not_found` is still "does not exist". Null when the catalogue has no words for it.
+ */
+export function catalogueCode(code: string, has: (key: string) => boolean): string | null {
+  const spellings = [code, code.replace(/_/g, ' '), code.replace(/ /g, '_')];
+  const found = spellings.find((c) => has(c));
+  if (found) return found;
+  return /(_| )not(_| )found$/.test(code) && has('not_found') ? 'not_found' : null;
+}
+
 /** The sentence for any code, including ones unknown to this console. */
 export function errorMessage(code: string): string {
   const { errors } = active();
-  if (isKnownErrorCode(code) && Object.hasOwn(errors, code)) return errors[code]!;
-  return fallbackSentence('unknown', { code });
+  const key = catalogueCode(code, (c) => isKnownErrorCode(c) && Object.hasOwn(errors, c));
+  return key ? errors[key]! : fallbackSentence('unknown', { code });
 }
 
 export type FailureKind = 'network' | 'server' | 'offline' | 'invalidResponse';

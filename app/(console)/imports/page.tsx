@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/link-button';
+import { finishedWords } from '@/lib/client/imports/result-words';
 import { FAMILY_NAMES, isFamilyName } from '@/lib/csv/families';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
@@ -40,6 +41,13 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
     createdByEmail: person || undefined,
   };
   const [imports, people] = await Promise.all([listImports(filters), importPeople()]);
+  // An ended import says what did not go through beside "Finished", as its results page does.
+  const stateWords = (imp: (typeof imports)[number]) => {
+    const state = jobStateOf(imp);
+    if (state !== 'succeeded') return t(`jobState.${state}`);
+    const words = finishedWords(imp.counts, imp.mispredicted);
+    return t(words.key, words.values as Parameters<typeof t>[1]);
+  };
   const filtered = Boolean(filters.family || filters.state || filters.createdByEmail);
 
   return (
@@ -94,7 +102,7 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
                 </Td>
                 <Td className="tabular-nums">{imp.attempts}</Td>
                 <Td>
-                  <Badge>{t(`jobState.${jobStateOf(imp)}`)}</Badge>
+                  <Badge>{stateWords(imp)}</Badge>
                 </Td>
                 <Td>{imp.createdByEmail}</Td>
                 <Td className="whitespace-nowrap">

@@ -215,9 +215,9 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       });
     } else if (error instanceof ApiError) {
       const active = error.body.activeImportId;
-      post({ type: 'failed', code: error.code, status: error.status, ...(typeof active === 'string' ? { activeImportId: active } : {}) });
+      post({ type: 'failed', code: error.code, status: error.status, during: message.type, ...(typeof active === 'string' ? { activeImportId: active } : {}) });
     } else {
-      post({ type: 'failed', code: 'worker_error' });
+      post({ type: 'failed', code: 'worker_error', during: message.type });
     }
   }
 };

@@ -41,8 +41,11 @@ export type FromWorker =
   /** The check again after the worker changed rows (restored codes); a comparison follows by itself. */
   | { type: 'rechecked'; result: CheckResult }
   | { type: 'sent'; importId: string }
-  /** startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). */
-  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean };
+  /**
+   * startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). during:
+   * the step that failed ("compare": the comparison with live data, which starts nothing and sends nothing).
+   */
+  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean; during?: ToWorker['type'] };
 
 /** Rows listed by "Compare with live data", up to this many of each kind. */
 export const COMPARE_ROWS_SHOWN = 500;

@@ -40,6 +40,8 @@ export interface ImportView extends ImportMeta {
   uploadClosed: boolean;
   /** Rows "Compare with live data" predicted to succeed (create, update, same) that the service refused. */
   mispredicted: number;
+  /** Rows sent that the comparison said change nothing, answered "updated": told as "changed nothing". */
+  unchanged: number;
 }
 
 /** A line of the imports history. */
@@ -58,6 +60,8 @@ export interface ImportListItem {
   attempts: number;
   succeeded: number;
   notSucceeded: number;
+  /** Rows the comparison predicted to succeed that the service refused. */
+  mispredicted: number;
 }
 
 export interface RowAttempt {

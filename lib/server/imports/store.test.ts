@@ -120,6 +120,22 @@ describe('imports store (real PGlite, console migrations)', () => {
     expect((await store.listRows(db, id)).map((r) => r.predicted)).toEqual(['create', 'update', null, null]);
   });
 
+  it('tells a row the comparison said changes nothing apart from "updated", and the history line counts mispredictions', async () => {
+    const id = await store.createImport(db, meta(2), user);
+    const same = (n: number, kind: 'same' | 'create') => ({ ...row(n, { productId: 1, outerSysCode: `U${n}` }), predicted: kind });
+    await store.appendRows(db, id, 'skus', [same(0, 'same'), same(1, 'create')]);
+    await store.assignChunks(db, id, 2);
+    await store.takeChunk(db, id, 0);
+    await store.recordOutcomes(db, id, 0, [
+      { rowNo: 0, status: 'updated', recordId: 7, errors: [] },
+      { rowNo: 1, status: 'failed', recordId: null, errors: [{ code: 'invalid_product_id' }] },
+    ]);
+    const view = (await store.getImport(db, id))!;
+    expect([view.counts.updated, view.unchanged, view.mispredicted]).toEqual([1, 1, 1]);
+    const line = (await store.listImports(db)).find((i) => i.id === id)!;
+    expect([line.notSucceeded, line.mispredicted]).toEqual([1, 1]);
+  });
+
   it('keeps a mapping per user and family, merging new headers into the old', async () => {
     await store.saveMapping(db, 'u1', 'skus', { 品號: 'outerSysCode' });
     await store.saveMapping(db, 'u1', 'skus', { 品名: 'name' });

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { forbidden, notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { can } from '@/lib/contract/roles';
 import { getCurrentUser } from '@/lib/server/auth/session';
@@ -16,6 +16,7 @@ export default async function ImportPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const user = await getCurrentUser();
   if (!user) redirect(`/sign-in?next=/imports/${encodeURIComponent(id)}`);
-  if (!can(user.role, 'runImports') || !/^\d{1,18}$/.test(id)) notFound();
+  if (!can(user.role, 'runImports')) forbidden();
+  if (!/^\d{1,18}$/.test(id)) notFound();
   return <ImportResults id={id} />;
 }

@@ -38,8 +38,9 @@ export function RowHistory(props: { attempt: number; history: RowAttempt[]; head
       <ul className="mt-1 space-y-1 text-xs">
         {props.history.map((h) => (
           <li key={h.attempt}>
-            {t('earlierAttempt', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed') })}
-            {h.errors.length ? `: ${h.errors.map(props.issueText).join('; ')}` : null}
+            {h.errors.length
+              ? t('earlierAttemptWhy', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed'), why: h.errors.map((e) => props.issueText(e)).join(t('issueSeparator')) })
+              : t('earlierAttempt', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed') })}
           </li>
         ))}
       </ul>

@@ -6,11 +6,11 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } 
 import { flushSync } from 'react-dom';
 import { Badge, Checkbox, cn } from '@/components/ui';
 import type { RowIssue } from '@/lib/csv/check';
-import { describeIssue } from '@/lib/csv/describe';
 import type { FamilyName } from '@/lib/csv/families';
-import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { useLiveCheck, type GridRow } from './grid-rows';
+import { useImportTexts } from './import-wizard/texts';
+import { FieldHeader, useColumnName } from './field-header';
 
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
@@ -45,7 +45,8 @@ type Undo = { rowNo: number; cells: string[] }[];
 export function FixGrid(props: FixGridProps) {
   const t = useTranslations('workbench');
   const ti = useTranslations('imports');
-  const errorText = useErrorMessage();
+  const { issueText } = useImportTexts();
+  const columnName = useColumnName();
   const { rows, headers, mapping, edits } = props;
   const live = useLiveCheck(props.family, headers, mapping, rows, edits);
   const [active, setActive] = useState<Pos>({ r: 0, c: 0 });
@@ -56,9 +57,6 @@ export function FixGrid(props: FixGridProps) {
   const focusNext = useRef(false);
   const width = headers.length;
 
-  const fieldLabel = (name: string) => (ti.has(`fields.${name}`) ? ti(`fields.${name}` as 'fields.id') : name);
-  const issueText = (issue: RowIssue, withField: boolean) =>
-    describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText, field: withField ? fieldLabel : undefined });
 
   useEffect(() => {
     if (!focusNext.current || editing) return;
@@ -175,7 +173,7 @@ export function FixGrid(props: FixGridProps) {
           </Th>
           {headers.map((h, i) => (
             <Th key={i} className="whitespace-nowrap">
-              {h}
+              <FieldHeader field={mapping[i]} header={h} />
             </Th>
           ))}
         </Tr>
@@ -246,7 +244,7 @@ export function FixGrid(props: FixGridProps) {
                       <input
                         ref={inputRef}
                         autoFocus
-                        aria-label={t('editCell', { column: header, row: row.label })}
+                        aria-label={t('editCell', { column: columnName(mapping[c], header), row: row.label })}
                         className="w-full rounded border border-blue-600 bg-white px-1 py-0.5 text-sm dark:bg-zinc-900"
                         value={editing.draft}
                         onChange={(e) => setEditing({ ...editing, draft: e.target.value })}

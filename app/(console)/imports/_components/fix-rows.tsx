@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Alert, Button } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
@@ -22,6 +23,7 @@ const GRID_ROWS = 1_000;
  */
 export function FixRows(props: { importId: string; family: FamilyName; headers: string[]; mapping: (string | null)[] }) {
   const t = useTranslations('workbench');
+  const errorText = useErrorMessage();
   const ti = useTranslations('imports');
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState<Record<number, string[]>>({});
@@ -102,7 +104,7 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
       />
       {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
       {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
-      {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
+      {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
       {review ? (
         <ResendReview family={props.family} mapping={props.mapping} rows={review} sending={sending} onSend={resend} onBack={() => setReview(null)} />
       ) : (

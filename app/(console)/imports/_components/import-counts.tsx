@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert } from '@/components/ui';
+import { resultSentence } from '@/lib/client/imports/result-words';
 import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
 
 export const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
@@ -15,7 +16,9 @@ export type Shown = RowStatus | typeof MISPREDICTED;
  */
 export function ImportCounts({ imp, running, aborted }: { imp: ImportView; running: boolean; aborted: boolean }) {
   const t = useTranslations('imports');
-  const tw = useTranslations('workbench');
+  const sentence = resultSentence(imp.counts, imp.totalRows);
+  // Rows sent that the comparison said change nothing: "changed nothing", as the review said, not "updated".
+  const shown = (s: RowStatus) => (s === 'pending' ? imp.counts.pending + imp.counts.sending : s === 'updated' ? imp.counts.updated - imp.unchanged : imp.counts[s]);
   return (
     <section className="space-y-3" aria-labelledby="counts-heading">
       <h2 id="counts-heading" className="text-lg font-semibold">
@@ -26,10 +29,18 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
           <div key={s} className="flex items-baseline gap-2">
             <dt>{t(`status.${s}`)}</dt>
             <dd className="font-semibold tabular-nums" data-status={s}>
-              {s === 'pending' ? imp.counts.pending + imp.counts.sending : imp.counts[s]}
+              {shown(s)}
             </dd>
           </div>
         ))}
+        {imp.unchanged > 0 ? (
+          <div className="flex items-baseline gap-2">
+            <dt>{t('status.unchanged')}</dt>
+            <dd className="font-semibold tabular-nums" data-status="unchanged">
+              {imp.unchanged}
+            </dd>
+          </div>
+        ) : null}
         {imp.mispredicted > 0 ? (
           <div className="flex items-baseline gap-2">
             <dt>{t('mispredicted')}</dt>
@@ -41,7 +52,7 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
       </dl>
       {running ? null : (
         <p className="text-sm font-medium" data-testid="succeeded-of">
-          {tw('succeededOf', { done: imp.counts.created + imp.counts.updated + imp.counts.ok, total: imp.totalRows })}
+          {t(sentence.key, sentence.values)}
         </p>
       )}
       {imp.counts.not_sent ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('notSentHelp')}</p> : null}

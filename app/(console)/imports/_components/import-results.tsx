@@ -8,19 +8,19 @@ import { Alert, Badge, Button, Field, Select, type BadgeTone, SelectOptions } fr
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
-import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
-import type { RowIssue } from '@/lib/csv/check';
-import { describeIssue } from '@/lib/csv/describe';
-import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { importsApi } from '@/lib/contract/console/imports';
+import { rowWord, type RowWord } from '@/lib/client/imports/result-words';
 import { FAMILIES } from '@/lib/csv/families';
 import { AttemptsList, RowHistory } from './attempts';
 import { ImportCounts, MISPREDICTED, SHOWN_STATUSES, type Shown } from './import-counts';
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
+import { useImportTexts } from './import-wizard/texts';
+import { FieldHeader } from './field-header';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 
-const TONE: Record<RowStatus, BadgeTone> = {
+const TONE: Record<RowWord, BadgeTone> = {
   pending: 'neutral',
   sending: 'info',
   created: 'success',
@@ -30,6 +30,7 @@ const TONE: Record<RowStatus, BadgeTone> = {
   unknown: 'warning',
   not_sent: 'neutral',
   skipped: 'neutral',
+  unchanged: 'success',
 };
 
 const PAGE = 200;
@@ -38,7 +39,7 @@ const ACTIVE = ['uploading', 'planning', 'running'];
 export function ImportResults({ id }: { id: string }) {
   const t = useTranslations('imports');
   const tw = useTranslations('workbench');
-  const errorText = useErrorMessage();
+  const { issueText } = useImportTexts();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<Shown | ''>('');
   const [limit, setLimit] = useState(PAGE);
@@ -87,9 +88,6 @@ export function ImportResults({ id }: { id: string }) {
   const { import: imp, progress } = status.data;
   const family = FAMILIES[imp.family];
   const percent = progress.rowsToSend ? (progress.rowsDone / progress.rowsToSend) * 100 : 100;
-  const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
-  const issueText = (issue: RowIssue) =>
-    describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: fieldLabel });
   // The columns that say which record a row is about, shown beside its outcome.
   const keyColumns = imp.mapping
     .map((field, i) => ({ field, i }))
@@ -140,7 +138,7 @@ export function ImportResults({ id }: { id: string }) {
 
       <section className="space-y-2" aria-labelledby="progress-heading">
         <h2 id="progress-heading" className="text-lg font-semibold">
-          {t('progress')}: {t(`jobState.${progress.state}`)}
+          {t('progressState', { state: t(`jobState.${progress.state}`) })}
         </h2>
         {/* Never started: a bar would read as done. The status below says what happened. */}
         {progress.state === 'abandoned' ? null : (
@@ -212,16 +210,17 @@ export function ImportResults({ id }: { id: string }) {
         <Table caption={t('rowsCaption')}>
           <THead>
             <Tr>
-              <Th>{t('line')}</Th>
+              {/* Short headers kept whole: in zh-TW a squeezed column otherwise breaks 行號 into 行/號. */}
+              <Th className="whitespace-nowrap">{t('line')}</Th>
               {keyColumns.map((c) => (
                 <Th key={c.i}>
-                  {imp.headers[c.i]}
+                  <FieldHeader field={c.field} header={imp.headers[c.i] ?? ''} />
                 </Th>
               ))}
-              <Th>{t('results.status')}</Th>
-              <Th>{t('record')}</Th>
+              <Th className="whitespace-nowrap">{t('results.status')}</Th>
+              <Th className="whitespace-nowrap">{t('record')}</Th>
               <Th>{t('errors')}</Th>
-              <Th>{tw('attempts')}</Th>
+              <Th className="whitespace-nowrap">{tw('attempts')}</Th>
             </Tr>
           </THead>
           <TBody>
@@ -234,7 +233,7 @@ export function ImportResults({ id }: { id: string }) {
                   </Td>
                 ))}
                 <Td>
-                  <Badge tone={TONE[row.status]}>{t(`status.${row.status}`)}</Badge>
+                  <Badge tone={TONE[rowWord(row.status, row.predicted)]}>{t(`status.${rowWord(row.status, row.predicted)}`)}</Badge>
                   {row.status === 'failed' && row.predicted ? (
                     <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('mispredicted')}</span>
                   ) : null}

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Alert, Button, Checkbox } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { compareRows, failsPredicted } from '@/lib/client/imports/compare-rows';
@@ -28,6 +29,7 @@ export function ResendReview(props: {
   onBack: () => void;
 }) {
   const t = useTranslations('workbench');
+  const errorText = useErrorMessage();
   const { fieldLabel, issueText } = useImportTexts();
   const [compare, setCompare] = useState(true);
   const { family, mapping, rows } = props;
@@ -61,7 +63,7 @@ export function ResendReview(props: {
       <p className="text-sm">{t('reviewCount', { count: rows.length })}</p>
       <Checkbox label={t('reviewCompare')} checked={compare} onChange={(e) => setCompare(e.target.checked)} />
       {waiting ? <p role="status">{t('reviewComparing')}</p> : null}
-      {failure && compare ? <Alert tone="error">{t('reviewFailed', { reason: failure })}</Alert> : null}
+      {failure && compare ? <Alert tone="error">{t('compareFailed', { reason: errorText(failure) })}</Alert> : null}
       {compare && compared ? <CompareSummary result={compared.result} fieldLabel={fieldLabel} issueText={issueText} /> : null}
       {held > 0 ? <Alert tone="warning">{t('reviewHeld', { count: held })}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">

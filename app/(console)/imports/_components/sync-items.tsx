@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Alert, Button } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { importRows } from '@/lib/client/imports/from-rows';
@@ -19,6 +20,7 @@ import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review'
  */
 export function SyncItems({ read, answered }: { read: SyncRead & { family: FamilyName }; answered: boolean }) {
   const t = useTranslations('workbench');
+  const errorText = useErrorMessage();
   const router = useRouter();
   const [edits, setEdits] = useState<Record<number, string[]>>({});
   const [excluded, setExcluded] = useState<Set<number>>(new Set());
@@ -95,7 +97,7 @@ export function SyncItems({ read, answered }: { read: SyncRead & { family: Famil
             }}
           />
           {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
-          {failure ? <Alert tone="error">{t('resendFailed', { reason: failure })}</Alert> : null}
+          {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
           {review ? (
             <ResendReview family={read.family} mapping={headers} rows={review} sending={sending} onSend={send} onBack={() => setReview(null)} />
           ) : (

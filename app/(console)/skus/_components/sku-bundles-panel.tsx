@@ -41,7 +41,7 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
                   </Link>
                   {component ? (
                     <span className="ml-2 text-zinc-600 dark:text-zinc-400">
-                      {t('bundleQuantity')}: {format.number(component.quantity, { maximumFractionDigits: 4 })}
+                      {t('bundleQuantityIs', { quantity: format.number(component.quantity, { maximumFractionDigits: 4 }) })}
                     </span>
                   ) : null}
                   {component ? (

@@ -11,7 +11,7 @@ import { UserCreateForm, UserEditForm } from './user-form';
 export function NewUserPage({ roles }: { roles: UserRoleDirectory }) {
   const t = useTranslations('users');
   return (
-    <RecordFormPage back={{ href: '/users', label: t('title') }} title={t('newTitle')}>
+    <RecordFormPage back={{ href: '/users', label: t('title') }} title={t('newTitle')} creates>
       <UserCreateForm roles={roles} />
     </RecordFormPage>
   );

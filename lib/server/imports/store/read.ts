@@ -37,11 +37,15 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
   if (!/^\d{1,18}$/.test(id)) return null;
   // Mispredictions are counted only for an import with refused rows and none still to send: the page polls
   // this every second while rows go out, and shows the count once they are all through.
-  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number }>`
+  // Rows sent that the comparison said change nothing are told apart from "updated" the same way, once through.
+  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number; unchanged: number }>`
     select i.*, i.id::text as id, c.counts,
       case when coalesce((c.counts->>'failed')::int, 0) > 0 and coalesce((c.counts->>'pending')::int, 0) = 0 then
         (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
-      else 0 end as mispredicted
+      else 0 end as mispredicted,
+      case when coalesce((c.counts->>'updated')::int, 0) > 0 and coalesce((c.counts->>'pending')::int, 0) = 0 then
+        (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'updated' and r.predicted = 'same')
+      else 0 end as unchanged
     from import i left join import_count c on c.import_id = i.id where i.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return null;
@@ -68,6 +72,7 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     uploadedRows,
     uploadClosed: row.upload_closed,
     mispredicted: Number(row.mispredicted),
+    unchanged: Number(row.unchanged),
   };
 }
 
@@ -96,10 +101,13 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
     options.state === 'to_fix' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and ${toFix}` : null,
     options.state === 'succeeded' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and not ${toFix}` : null,
   ].filter((w) => w !== null);
-  const { rows } = await sql<ImportRowDb & { job_state: string | null; counts: Partial<Record<RowStatus, number>> | null; attempts: number }>`
+  const { rows } = await sql<ImportRowDb & { job_state: string | null; counts: Partial<Record<RowStatus, number>> | null; attempts: number; mispredicted: number }>`
     select i.*, i.id::text as id, j.state as job_state,
       c.counts,
-      (select count(*)::int from import_attempt a where a.import_id = i.id) as attempts
+      (select count(*)::int from import_attempt a where a.import_id = i.id) as attempts,
+      case when coalesce((c.counts->>'failed')::int, 0) > 0 then
+        (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
+      else 0 end as mispredicted
     from import i left join job j on j.id::text = i.job_id left join import_count c on c.import_id = i.id
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by i.created_at desc, i.id desc limit ${options.limit ?? 100}`.execute(db);
@@ -120,6 +128,7 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
       attempts: r.attempts,
       succeeded: counts.created + counts.updated + counts.ok,
       notSucceeded: counts.failed + counts.unknown + counts.not_sent,
+      mispredicted: Number(r.mispredicted),
     };
   });
 }

@@ -16,7 +16,8 @@ export const AUTO_COMPARE_ROWS = 20_000;
 
 export type Progress = { phase: 'decode' | 'parse' | 'check' | 'compare' | 'upload'; done: number; total: number };
 export type Phase = 'idle' | 'previewing' | 'checking' | 'comparing' | 'sending';
-export type SendFailure = { code: string; activeImportId?: string; startedImportId?: string; startUnknown?: boolean };
+/** during: the worker's step that failed; a failed comparison ("compare", "restoreZeros") started nothing. */
+export type SendFailure = { code: string; activeImportId?: string; startedImportId?: string; startUnknown?: boolean; during?: string };
 
 export interface WizardState {
   family: FamilyName | '';

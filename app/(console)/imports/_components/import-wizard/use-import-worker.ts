@@ -39,7 +39,7 @@ export function useImportWorker(family: FamilyName | '', dispatch: Dispatch<Wiza
       else if (m.type === 'compared') dispatch({ type: 'compared', result: m.result });
       else if (m.type === 'sent') router.push(`/imports/${m.importId}`);
       else if (m.type === 'failed') {
-        dispatch({ type: 'failed', failure: { code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId, startUnknown: m.startUnknown } });
+        dispatch({ type: 'failed', failure: { code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId, startUnknown: m.startUnknown, during: m.during } });
       }
     };
   }, [router, family, dispatch]);

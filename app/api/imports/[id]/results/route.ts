@@ -3,17 +3,19 @@ import { describeIssue } from '@/lib/csv/describe';
 import { csvFileName, toCsv } from '@/lib/csv/export';
 import { ownColumns } from '@/lib/csv/import-xlsx';
 import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/csv/xlsx-export';
-import { errorMessage } from '@/lib/i18n/error-messages';
+import { catalogueCode } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { requestLocale } from '@/lib/server/locale';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
+import { rowWord } from '@/lib/client/imports/result-words';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * The results: the file's own columns, then line, status, id and errors; as CSV (formula guard by toCsv), or
+ * The results: the file's own columns, then line, status, id, errors and what the comparison with live data
+ * predicted (with the page's "Predicted to succeed, refused" where the service refused such a row); as CSV (formula guard by toCsv), or
  * with `?format=xlsx` as an Excel workbook (the file's columns typed by their mapping, ids as Text cells).
  */
 export const GET = consoleRoute(importsApi.results, async ({ params, query, fail }) => {
@@ -31,8 +33,17 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
     after = page[page.length - 1]!.rowNo;
   }
   const headers = status.import.headers;
+  const all = createTranslator({ locale, messages: messagesFor(locale) });
+  const service = (code: string) => {
+    const key = catalogueCode(code, (c) => all.has(`errors.${c}` as 'errors.not_found'));
+    return key ? all(`errors.${key}` as 'errors.not_found') : all('errorFallback.unknown', { code });
+  };
+  const field = (f: string) => (t.has(`fields.${f}` as 'fields.id') ? t(`fields.${f}` as 'fields.id') : f);
   const issues = (row: RowView) =>
-    row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | ');
+    row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service, field, labelled: (l, s) => t('fieldIssue', { field: l, issue: s }) })).join(' | ');
+  const tw = createTranslator({ locale, messages: messagesFor(locale), namespace: 'workbench' });
+  const predictedText = (row: RowView) =>
+    !row.predicted ? '' : row.status === 'failed' ? `${tw(`compareKinds.${row.predicted}`)} (${t('mispredicted')})` : tw(`compareKinds.${row.predicted}`);
   const xlsx = query.format === 'xlsx';
   const own: XlsxColumn<RowView>[] = xlsx
     ? ownColumns<RowView>(headers, status.import.mapping, (row) => row.cells)
@@ -40,9 +51,10 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   const columns: XlsxColumn<RowView>[] = [
     ...own,
     { header: t('results.line'), value: (row) => row.line, kind: 'number' },
-    { header: t('results.status'), value: (row) => t(`status.${row.status}`) },
+    { header: t('results.status'), value: (row) => t(`status.${rowWord(row.status, row.predicted)}`) },
     { header: t('results.recordId'), value: (row) => row.recordId },
     { header: t('results.errors'), value: issues },
+    { header: t('results.predicted'), value: predictedText },
   ];
   const name = csvFileName(`import-${id}-results`, new Date(), xlsx ? 'xlsx' : 'csv');
   const body = xlsx ? ((await toXlsx(rows, columns, 'results')) as BodyInit) : toCsv(rows, columns);

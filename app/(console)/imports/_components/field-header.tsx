@@ -1,0 +1,26 @@
+'use client';
+
+import { useImportTexts } from './import-wizard/texts';
+
+/**
+ * A column of an import's rows named as the console names the field, in the reader's language; the file's own
+ * header beside it when the file calls the column something else (not merely the API name, e.g. `shortName`),
+ * so the column is still found as the file has it. A column filling no field keeps the file's header.
+ */
+export function FieldHeader({ field, header }: { field: string | null | undefined; header: string }) {
+  const { fieldLabel } = useImportTexts();
+  const label = field ? fieldLabel(field) : header;
+  const own = field && header.trim() && header !== field && header !== label ? header : null;
+  return (
+    <>
+      <span data-field-label>{label}</span>
+      {own ? <span className="ml-1 text-xs font-normal text-zinc-600 dark:text-zinc-400">({own})</span> : null}
+    </>
+  );
+}
+
+/** The words a cell's editor and a header are named by: the field's label, else the file's header. */
+export function useColumnName() {
+  const { fieldLabel } = useImportTexts();
+  return (field: string | null | undefined, header: string) => (field ? fieldLabel(field) : header);
+}
