@@ -17,6 +17,14 @@ export function formatNtd(locale: string, amount: number): string {
 }
 
 /**
+ * The screens' format (formatNtd) where an amount is checked digit by digit beside amounts shown with it (a
+ * typed credit amount and the one it replaces): two decimals, up to four where the amount has them.
+ */
+export function formatNtdExact(locale: string, amount: number): string {
+  return ntd(locale, amount, 2, 4);
+}
+
+/**
  * NT$ in short figures for a chart's axis, where exact amounts do not fit side by side: NT$1.2M, NT$120.5萬.
  * The exact amounts are in the tooltip and the table beside the chart.
  */

@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { formatMoney } from '@/lib/i18n/money';
+import { formatNtdExact } from '@/lib/i18n/money';
 
 /** A company in an edit: its current amount as the table showed it, or null when not read yet (added in the dialog). */
 export interface EditedCompany {
@@ -14,13 +14,13 @@ export interface EditedCompany {
 }
 
 /**
- * How the edit shows a quota amount: a credit amount as money, exactly (NT$1,234,567.5: a typed amount is checked
- * digit by digit), a point balance as a plain figure.
+ * How the edit shows a quota amount: a credit amount as the table shows money, with every decimal it has (a typed
+ * amount is checked digit by digit), a point balance as a plain figure.
  */
 export function useQuotaFigure(tab: 'credit' | 'points'): (n: number) => string {
   const locale = useLocale();
   const format = useFormatter();
-  return useCallback((n: number) => (tab === 'credit' ? formatMoney(locale, n) : format.number(n, { maximumFractionDigits: 4 })), [tab, locale, format]);
+  return useCallback((n: number) => (tab === 'credit' ? formatNtdExact(locale, n) : format.number(n, { maximumFractionDigits: 4 })), [tab, locale, format]);
 }
 
 export const companyLabel = (c: { companyId: number; code: string | null; name: string | null }) =>

@@ -45,8 +45,8 @@ export function QuotaTable(props: Props) {
   }
 
   // The table fits a 1280 px screen's frame (issue 47), Edit included: names and memos take at most two lines
-  // of a narrow column (all of it on hover and focus), read-at times two short lines, headers wrap at spaces
-  // only. Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
+  // of a narrow column (all of it on hover and focus), read-at times two short lines, headers and the credit
+  // check wrap at spaces only, cells sit closer than in other lists. Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
   const cell = 'whitespace-nowrap';
   const head = 'align-bottom break-keep';
   // The Edit column stays in sight even when a long code or a narrower window makes the table scroll.
@@ -61,7 +61,7 @@ export function QuotaTable(props: Props) {
           </Button>
         </div>
       ) : null}
-      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')} className="[&_:is(td,th)]:px-2">
+      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')} className="[&_:is(td,th)]:px-1.5">
           <THead>
             <Tr>
               {props.canEdit ? (
@@ -102,10 +102,10 @@ export function QuotaTable(props: Props) {
                   </Link>
                 </Td>
                 <Td>
-                  <ClampedText text={r.name ?? '—'} className="min-w-[6.5rem] max-w-[14rem]" />
+                  <ClampedText text={r.name ?? '—'} className="min-w-[6rem] max-w-[14rem]" />
                 </Td>
                 {props.tab === 'credit' ? (
-                  <CreditCells row={r as CreditRow} amount={money} cell={cell} />
+                  <CreditCells row={r as CreditRow} amount={money} />
                 ) : (
                   <>
                     <Td numeric>{amount((r as PointRow).balance)}</Td>
@@ -158,7 +158,7 @@ function ReadAt({ iso }: { iso: string }) {
   );
 }
 
-function CreditCells({ row, amount, cell }: { row: CreditRow; amount: (n: number) => string; cell: string }) {
+function CreditCells({ row, amount }: { row: CreditRow; amount: (n: number) => string }) {
   const t = useTranslations('quotas.credit');
   const format = useFormatter();
   const over = row.availableAmount < 0;
@@ -172,7 +172,8 @@ function CreditCells({ row, amount, cell }: { row: CreditRow; amount: (n: number
         {over ? <span className="mt-0.5 block w-fit ml-auto rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
       </Td>
       <Td numeric>{row.utilisation === null ? t('noLimit') : format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })}</Td>
-      <Td className={cell}>{row.enabled ? t('checked') : t('notChecked')}</Td>
+      {/* "Not checked" may take two lines; a word never breaks (break-keep: 不檢查 stays whole). */}
+      <Td className="break-keep">{row.enabled ? t('checked') : t('notChecked')}</Td>
     </>
   );
 }
