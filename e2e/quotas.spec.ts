@@ -117,6 +117,13 @@ test.describe('steward', () => {
       const box = (await edit.boundingBox())!;
       expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `${lang}: Edit at ${JSON.stringify(box)}`).toBe(true);
 
+      // A name or memo cut to two lines shows all of it on hover (title) and on focus (unclamped in place).
+      if (!zh) {
+        const cut = table.locator('td span[title][tabindex="0"]').first();
+        await cut.focus();
+        expect(await cut.evaluate((e) => e.getAttribute('title') === e.textContent && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+      }
+
       // Over-limit chart: the tooltip names the company and says the amount as money.
       if (zh) {
         const chart = page.locator('figure[aria-labelledby="chart-over"]');
