@@ -44,9 +44,10 @@ export function QuotaTable(props: Props) {
     });
   }
 
-  // The table fits a 1280 px screen's frame (issue 47), Edit included: names and memos take at most two lines
-  // of a narrow column (all of it on hover and focus), read-at times two short lines, headers and the credit
-  // check wrap at spaces only, cells sit closer than in other lists. Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
+  // The table fits a 1280 px screen's frame (issue 47), Edit included: names and memos take at most two lines of
+  // a narrow column (all of it on hover and focus), read-at times two short lines, the over-limit flag sits under
+  // the utilisation, headers and the credit check wrap at spaces only, and cells sit closer than in other lists.
+  // Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
   const cell = 'whitespace-nowrap';
   const head = 'align-bottom break-keep';
   // The Edit column stays in sight even when a long code or a narrower window makes the table scroll.
@@ -168,10 +169,19 @@ function CreditCells({ row, amount }: { row: CreditRow; amount: (n: number) => s
       <Td numeric>{amount(row.pendingAmount)}</Td>
       <Td numeric className={over ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
         {amount(row.availableAmount)}
-        {/* Under the amount, not beside it: beside, it widened the column by the pill's width on every row. */}
-        {over ? <span className="mt-0.5 block w-fit ml-auto rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
       </Td>
-      <Td numeric>{row.utilisation === null ? t('noLimit') : format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })}</Td>
+      {/*
+        The flag sits under the utilisation figure it explains: beside an amount it widened that column by its own
+        width, and under one it made a money cell two lines. "No limit set" may wrap at its spaces.
+      */}
+      <Td numeric>
+        {row.utilisation === null ? (
+          <span className="break-keep whitespace-normal">{t('noLimit')}</span>
+        ) : (
+          format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })
+        )}
+        {over ? <span className="mt-0.5 ml-auto block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
+      </Td>
       {/* "Not checked" may take two lines; a word never breaks (break-keep: 不檢查 stays whole). */}
       <Td className="break-keep">{row.enabled ? t('checked') : t('notChecked')}</Td>
     </>
