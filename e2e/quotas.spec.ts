@@ -48,7 +48,10 @@ test.describe('steward', () => {
     await expect(page).toHaveURL(/sort=utilisation&dir=desc/);
     await expect(credit(page).getByRole('columnheader', { name: /Utilisation/ })).toHaveAttribute('aria-sort', 'descending');
     const percents = async () =>
-      (await credit(page).locator('tbody tr td:nth-child(7)').allInnerTexts()).map((t) => (t.endsWith('%') ? Number(t.replace(/[%,]/g, '')) : -1));
+      // The figure's own line: an over-limit flag sits under it.
+      (await credit(page).locator('tbody tr td:nth-child(7)').allInnerTexts())
+        .map((t) => t.split('\n')[0]!.trim())
+        .map((t) => (t.endsWith('%') ? Number(t.replace(/[%,]/g, '')) : -1));
     await expect.poll(async () => {
       const p = await percents();
       return p.length > 0 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
@@ -78,7 +81,7 @@ test.describe('steward', () => {
     await dialog.getByLabel('New credit amount').fill('99999999');
     await dialog.getByRole('button', { name: 'Review changes' }).click();
     await expect(dialog.getByRole('heading', { name: 'Confirm these changes' })).toBeVisible();
-    await expect(dialog.getByRole('cell', { name: /→ 99,999,999/ })).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: /→ NT\$99,999,999\.00/ })).toBeVisible();
     await dialog.getByRole('button', { name: 'Apply changes' }).click();
     await expect(dialog.getByText(/1 applied, 0 refused/)).toBeVisible();
     await expect(dialog.getByText(/Applied, read again at/)).toBeVisible();
@@ -92,6 +95,56 @@ test.describe('steward', () => {
     await expect(page.getByText('Enabled is stored and reported only; the ordering flow always checks the balance, so disabling does not make points unlimited.')).toBeVisible();
     await expect(table(page, 'Point quota per company')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  // Issue 47: the table fits a laptop's frame in both languages (judged by bounding boxes, not element sizes), and
+  // the edit dialog says whose limit it changes, from what, to what.
+  test('fits 1280 × 800 in zh-TW and English: no sideways scroll, Edit in view, the dialog names the company', async ({ page, context, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const lang of ['zh-TW', 'en'] as const) {
+      const zh = lang === 'zh-TW';
+      await context.addCookies([{ name: 'console-locale', value: lang, url: baseURL! }]);
+      await page.goto('/quotas?over=1');
+      const table = page.getByRole('table', { name: zh ? '各公司信用額度' : 'Credit quota per company' });
+      const first = table.locator('tbody tr').first();
+      await expect(first).toBeVisible();
+      const overflow = await table.evaluate((t) => {
+        const frames = [t.closest('main')!, t.parentElement!];
+        return frames.map((f) => f.scrollWidth - f.clientWidth);
+      });
+      expect(overflow, `${lang}: main and table frame overflow`).toEqual([0, 0]);
+      // The table lies under the charts: bring its first row up by scrolling the window only (scrolling the
+      // button into view would also scroll the table's frame sideways, hiding what this checks).
+      await first.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().top - 200));
+      const edit = first.getByRole('button', { name: zh ? /^編輯 / : /^Edit / });
+      const box = (await edit.boundingBox())!;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `${lang}: Edit at ${JSON.stringify(box)}`).toBe(true);
+
+      // A name or memo cut to two lines shows all of it on hover (title) and on focus (unclamped in place).
+      if (!zh) {
+        const cut = table.locator('td span[title][tabindex="0"]').first();
+        await cut.focus();
+        expect(await cut.evaluate((e) => e.getAttribute('title') === e.textContent && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+      }
+
+      // Over-limit chart: the tooltip names the company and says the amount as money.
+      if (zh) {
+        const chart = page.locator('figure[aria-labelledby="chart-over"]');
+        await chart.locator('.recharts-bar-rectangle').first().hover();
+        await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText(/C\d+ — .+超出額度：NT\$[\d,]+\.\d\d/);
+      }
+
+      const code = (await first.getByRole('link').first().innerText()).trim();
+      const name = (await first.locator('td').nth(2).innerText()).replace(/\s+/g, ' ').trim();
+      const limit = (await first.locator('td').nth(3).innerText()).trim();
+      await edit.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('rowheader', { name: `${code} — ${name}` })).toBeVisible();
+      await expect(dialog.getByRole('cell', { name: limit, exact: true })).toBeVisible();
+      await dialog.getByLabel(zh ? '新的信用額度' : 'New credit amount').fill('1234567.5');
+      await expect(dialog.getByRole('cell', { name: 'NT$1,234,567.50', exact: true })).toBeVisible();
+      await dialog.getByRole('button', { name: zh ? '取消' : 'Cancel' }).click();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNtd, formatQuantity } from './money';
+import { formatMoney, formatNtd, formatNtdCompact, formatNtdExact, formatQuantity } from './money';
 
 describe('NT$ amounts', () => {
   it.each([
@@ -23,6 +23,26 @@ describe('NT$ on screens: two decimals, the sign attached', () => {
     ['en', -0.004, 'NT$0.00'],
   ])('%s %d → %s', (locale, amount, text) => {
     expect(formatNtd(locale, amount)).toBe(text);
+  });
+});
+
+describe('NT$ checked digit by digit: two decimals, four where the amount has them', () => {
+  it.each([
+    ['zh-TW', 1910000, 'NT$1,910,000.00'],
+    ['en', 1234567.5678, 'NT$1,234,567.5678'],
+    ['en', -0.5, '-NT$0.50'],
+  ])('%s %d → %s', (locale, amount, text) => {
+    expect(formatNtdExact(locale, amount)).toBe(text);
+  });
+});
+
+describe('NT$ on a chart axis: short figures, the same symbol', () => {
+  it.each([
+    ['en', 1234567, 'NT$1.2M'],
+    ['zh-TW', 1234567, 'NT$123.5萬'],
+    ['en', 0, 'NT$0'],
+  ])('%s %d → %s', (locale, amount, text) => {
+    expect(formatNtdCompact(locale, amount)).toBe(text);
   });
 });
 

@@ -16,10 +16,30 @@ export function formatNtd(locale: string, amount: number): string {
   return ntd(locale, amount, 2, 2);
 }
 
+/**
+ * The screens' format (formatNtd) where an amount is checked digit by digit beside amounts shown with it (a
+ * typed credit amount and the one it replaces): two decimals, up to four where the amount has them.
+ */
+export function formatNtdExact(locale: string, amount: number): string {
+  return ntd(locale, amount, 2, 4);
+}
+
+/**
+ * NT$ in short figures for a chart's axis, where exact amounts do not fit side by side: NT$1.2M, NT$120.5萬.
+ * The exact amounts are in the tooltip and the table beside the chart.
+ */
+export function formatNtdCompact(locale: string, amount: number): string {
+  return withNtSymbol(new Intl.NumberFormat(locale, { style: 'currency', currency: 'TWD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }), amount);
+}
+
 function ntd(locale: string, amount: number, min: number, max: number): string {
   // A debt rounded to zero shows no sign (signDisplay 'negative'), where two decimals cut it.
   const sign = min === 2 ? { signDisplay: 'negative' as const } : {};
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'TWD', minimumFractionDigits: min, maximumFractionDigits: max, ...sign })
+  return withNtSymbol(new Intl.NumberFormat(locale, { style: 'currency', currency: 'TWD', minimumFractionDigits: min, maximumFractionDigits: max, ...sign }), amount);
+}
+
+function withNtSymbol(format: Intl.NumberFormat, amount: number): string {
+  return format
     .formatToParts(amount)
     .map((part) => (part.type === 'currency' ? 'NT$' : part.value))
     .join('');

@@ -1,16 +1,18 @@
 'use client';
 
-import { useFormatter } from 'next-intl';
+import { useFormatter, useLocale } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNtd, formatNtdCompact } from '@/lib/i18n/money';
 
 /*
  * The two Recharts drawings of the credit charts. They load after the page (credit-charts.tsx, next/dynamic):
  * Recharts is about 110 kB gzip, more than half a page's first-load budget, for a picture whose figures the
  * tables beside it already give. Both draw with no accessibility layer (it would be a focus stop inside the
- * aria-hidden box that holds them).
+ * aria-hidden box that holds them). Tooltips speak the page's language: its figures, its colon ("：" in zh-TW).
  */
 
-export function DistributionDrawing({ buckets, seriesName }: { buckets: { label: string; count: number }[]; seriesName: string }) {
+export function DistributionDrawing({ buckets, seriesName, separator }: { buckets: { label: string; count: number }[]; seriesName: string; separator: string }) {
+  const format = useFormatter();
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={buckets} margin={{ left: 0, right: 8, top: 8, bottom: 8 }}>
@@ -22,24 +24,34 @@ export function DistributionDrawing({ buckets, seriesName }: { buckets: { label:
         */}
         <XAxis dataKey="label" tick={{ fontSize: 12, style: { fontSize: 12 }, width: 58 }} interval={0} height={40} />
         <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12 }} />
-        <Tooltip />
+        <Tooltip separator={separator} formatter={(value) => [format.number(Number(value)), seriesName]} />
         <Bar dataKey="count" name={seriesName} fill="#1d4ed8" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
 }
 
-export function MostOverDrawing({ over, seriesName }: { over: { label: string; overBy: number }[]; seriesName: string }) {
-  const format = useFormatter();
-  // Axis ticks in short figures (NT$1.2M), so they fit side by side; the exact amounts are in the table.
-  const compact = (n: number) => `NT$${format.number(n, { notation: 'compact', maximumFractionDigits: 1 })}`;
+/** One bar per company: `label` (its code) on the axis, `title` (code — name) in the tooltip. */
+export interface OverBar {
+  label: string;
+  title: string;
+  overBy: number;
+}
+
+export function MostOverDrawing({ over, seriesName, separator }: { over: OverBar[]; seriesName: string; separator: string }) {
+  const locale = useLocale();
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" tickFormatter={(v: number) => compact(v)} tick={{ fontSize: 12 }} minTickGap={12} />
+        {/* Axis ticks in short figures (NT$1.2M), so they fit side by side; the tooltip has the exact amount. */}
+        <XAxis type="number" tickFormatter={(v: number) => formatNtdCompact(locale, v)} tick={{ fontSize: 12 }} minTickGap={12} />
         <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} interval={0} />
-        <Tooltip />
+        <Tooltip
+          separator={separator}
+          labelFormatter={(label, payload) => (payload[0]?.payload as OverBar | undefined)?.title ?? label}
+          formatter={(value) => [formatNtd(locale, Number(value)), seriesName]}
+        />
         <Bar dataKey="overBy" name={seriesName} fill="#b91c1c" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>

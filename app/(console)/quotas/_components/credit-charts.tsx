@@ -24,7 +24,10 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
   const t = useTranslations('quotas.charts');
   const format = useFormatter();
   const buckets = distribution.map((d) => ({ label: t(d.key as 'u0'), count: d.count }));
-  const over = mostOver.map((c) => ({ label: c.code ?? c.name ?? String(c.companyId), name: c.name, overBy: -c.availableAmount }));
+  const over = mostOver.map((c) => {
+    const label = c.code ?? c.name ?? String(c.companyId);
+    return { label, title: c.name && c.name !== label ? `${label} — ${c.name}` : label, overBy: -c.availableAmount };
+  });
   const amount = useMoney();
 
   return (
@@ -35,7 +38,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
         </figcaption>
         {/* The box keeps its height while the drawing loads, so nothing under it moves when it appears. */}
         <div className="h-56" aria-hidden="true">
-          <DistributionDrawing buckets={buckets} seriesName={t('companies')} />
+          <DistributionDrawing buckets={buckets} seriesName={t('companies')} separator={t('separator')} />
         </div>
         <FiguresTable
           caption={t('distribution')}
@@ -54,14 +57,14 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <>
             {/* A line of 20 px per company: 20 codes in the other chart's height overlapped one another. */}
             <div style={{ height: Math.max(224, over.length * 20 + 56) }} aria-hidden="true">
-              <MostOverDrawing over={over} seriesName={t('overBy')} />
+              <MostOverDrawing over={over} seriesName={t('overBy')} separator={t('separator')} />
             </div>
             <FiguresTable
               caption={t('mostOver')}
               headers={[t('company'), t('overBy')]}
               rows={over.map((c) => ({
                 key: c.label,
-                label: c.name && c.name !== c.label ? `${c.label} — ${c.name}` : c.label,
+                label: c.title,
                 value: amount(c.overBy),
               }))}
             />

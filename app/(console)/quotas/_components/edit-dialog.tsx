@@ -5,10 +5,12 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { RecordSearch } from '@/components/form/record-search';
 import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
-import { companySource, recordLabel } from '@/lib/client/pickers';
+import { companySource } from '@/lib/client/pickers';
 import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/contract/console/quotas';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { companyLabel, EditCompanies, useQuotaFigure, type EditedCompany } from './edit-companies';
+import { ReviewTable } from './review-table';
 
 type Step =
   | { phase: 'form' }
@@ -22,13 +24,12 @@ type Step =
  */
 export function EditDialog({
   tab,
-  companyIds,
-  names,
+  companies,
   onClose,
 }: {
   tab: 'credit' | 'points';
-  companyIds: number[];
-  names: Map<number, string>;
+  /** The companies it opened with, as the table showed them. */
+  companies: EditedCompany[];
   onClose: () => void;
 }) {
   const t = useTranslations('quotas.edit');
@@ -38,8 +39,9 @@ export function EditDialog({
   const tf = useTranslations('find');
   const [step, setStep] = useState<Step>({ phase: 'form' });
   // The companies in this edit: the selection it opened with, plus any added with the company picker.
-  const [ids, setIds] = useState<number[]>(companyIds);
-  const [added, setAdded] = useState<Map<number, string>>(new Map());
+  const [chosen, setChosen] = useState<EditedCompany[]>(companies);
+  const ids = chosen.map((c) => c.companyId);
+  const names = new Map(chosen.map((c) => [c.companyId, companyLabel(c)]));
   const [amount, setAmount] = useState('');
   const [enabled, setEnabled] = useState<'keep' | 'on' | 'off'>('keep');
   const [memoMode, setMemoMode] = useState<'keep' | 'set'>('keep');
@@ -52,9 +54,8 @@ export function EditDialog({
     const key = code as Parameters<typeof te.has>[0];
     return te.has(key) ? te(key) : code;
   };
-  const money = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const nameOf = (row: { companyId: number; code: string | null; name: string | null }) =>
-    [row.code ?? names.get(row.companyId) ?? added.get(row.companyId), row.name].filter(Boolean).join(' — ') || String(row.companyId);
+  const figure = useQuotaFigure(tab);
+  const nameOf = (row: PreviewRow) => (row.code || row.name ? companyLabel(row) : (names.get(row.companyId) ?? String(row.companyId)));
 
   function changes(): QuotaChanges | null {
     const c: QuotaChanges = {};
@@ -110,6 +111,7 @@ export function EditDialog({
   if (step.phase === 'form') {
     body = (
       <div className="space-y-4">
+        <EditCompanies tab={tab} companies={chosen} typed={amount} />
         <Field label={amountLabel} description={t('keepAmount')}>
           <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </Field>
@@ -137,10 +139,9 @@ export function EditDialog({
           source={companySource}
           messages="find.companySearch"
           taken={new Set(ids)}
-          onPick={(c) => {
-            setIds((list) => (list.includes(c.id) ? list : [...list, c.id]));
-            setAdded((m) => new Map(m).set(c.id, recordLabel(c)));
-          }}
+          onPick={(c) =>
+            setChosen((list) => (list.some((x) => x.companyId === c.id) ? list : [...list, { companyId: c.id, code: c.outerSysCode, name: c.name, current: null }]))
+          }
         />
       </div>
     );
@@ -159,7 +160,7 @@ export function EditDialog({
     body = (
       <div className="space-y-3">
         <p className="text-sm">{t('reviewHelp')}</p>
-        <ReviewTable amountHeader={tab === 'credit' ? t('amountColumnCredit') : t('amountColumnPoints')} rows={step.rows} t={t} money={money} onOff={onOff} nameOf={nameOf} reason={reason} />
+        <ReviewTable amountHeader={tab === 'credit' ? t('amountColumnCredit') : t('amountColumnPoints')} rows={step.rows} t={t} money={figure} onOff={onOff} nameOf={nameOf} reason={reason} />
         {step.unreadable.map((u) => (
           <p key={u.companyId} className="text-sm text-red-700 dark:text-red-400">
             {names.get(u.companyId) ?? u.companyId}: {t('unreadable', { code: reason(u.code) })}
@@ -218,56 +219,5 @@ export function EditDialog({
       ) : null}
       {body}
     </Dialog>
-  );
-}
-
-function ReviewTable({
-  amountHeader,
-  rows,
-  t,
-  money,
-  onOff,
-  nameOf,
-  reason,
-}: {
-  amountHeader: string;
-  rows: PreviewRow[];
-  t: ReturnType<typeof useTranslations<'quotas.edit'>>;
-  money: (n: number) => string;
-  onOff: (b: boolean) => string;
-  nameOf: (row: PreviewRow) => string;
-  reason: (code: string) => string;
-}) {
-  const change = (a: string, b: string) => (a === b ? t('unchanged') : `${a} → ${b}`);
-  return (
-    <div className="max-h-80 overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-zinc-50 dark:bg-zinc-900">
-          <tr>
-            <th scope="col" className="px-2 py-1 font-medium">{t('company')}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{amountHeader}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{t('enabled')}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{t('memo')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {rows.map((r) => (
-            <tr key={r.companyId}>
-              <th scope="row" className="px-2 py-1 font-normal">
-                {nameOf(r)}
-                {r.errors.map((e) => (
-                  <span key={e.field + e.code} className="block text-red-700 dark:text-red-400">
-                    {t('invalid', { reason: reason(e.code) })}
-                  </span>
-                ))}
-              </th>
-              <td className="px-2 py-1 tabular-nums">{change(money(r.old.amount), money(r.new.amount))}</td>
-              <td className="px-2 py-1">{change(onOff(r.old.enabled), onOff(r.new.enabled))}</td>
-              <td className="px-2 py-1">{change(r.old.memo ?? '', r.new.memo ?? '')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

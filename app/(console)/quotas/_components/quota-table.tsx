@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button, Checkbox } from '@/components/ui';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
+import { ClampedText } from './clamped-text';
 import { EditDialog } from './edit-dialog';
 import { useMoney } from '@/lib/i18n/use-money';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -32,7 +33,6 @@ export function QuotaTable(props: Props) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const money = useMoney();
-  const when = (iso: string) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTimeSeconds')) : t('never'));
   const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
 
   function toggle(id: number) {
@@ -44,9 +44,14 @@ export function QuotaTable(props: Props) {
     });
   }
 
-  // Names and memos take at most two lines (the rest on hover); every other cell stays on one line, so a
-  // zh-TW name never stacks one character a line and a sign never leaves its amount (issue 27).
+  // The table fits a 1280 px screen's frame (issue 47), Edit included: names and memos take at most two lines of
+  // a narrow column (all of it on hover and focus), read-at times two short lines, the over-limit flag sits under
+  // the utilisation, headers and the credit check wrap at spaces only, and cells sit closer than in other lists.
+  // Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
   const cell = 'whitespace-nowrap';
+  const head = 'align-bottom break-keep';
+  // The Edit column stays in sight even when a long code or a narrower window makes the table scroll.
+  const pinned = 'sticky right-0 bg-white dark:bg-zinc-950';
   return (
     <div className="space-y-2">
       {props.canEdit ? (
@@ -57,11 +62,11 @@ export function QuotaTable(props: Props) {
           </Button>
         </div>
       ) : null}
-      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')}>
+      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')} className="[&_:is(td,th)]:px-1.5">
           <THead>
             <Tr>
               {props.canEdit ? (
-                <Th className={cell}>
+                <Th className={head}>
                   <Checkbox
                     aria-label={t('table.selectPage')}
                     checked={allSelected}
@@ -70,7 +75,7 @@ export function QuotaTable(props: Props) {
                 </Th>
               ) : null}
               {props.headers.map((h) => (
-                <Th key={h.key} aria-sort={h.sort} numeric={h.numeric} className={cell}>
+                <Th key={h.key} aria-sort={h.sort} className={h.numeric ? `${head} text-right` : head}>
                   <Link href={h.href} className="underline-offset-2 hover:underline">
                     {h.label}
                     {h.sort === 'ascending' ? ' ▲' : h.sort === 'descending' ? ' ▼' : ''}
@@ -78,7 +83,7 @@ export function QuotaTable(props: Props) {
                 </Th>
               ))}
               {props.canEdit ? (
-                <Th className={cell}>
+                <Th className={`${head} ${pinned} bg-zinc-50 dark:bg-zinc-900`}>
                   <span className="sr-only">{t('table.edit')}</span>
                 </Th>
               ) : null}
@@ -98,10 +103,10 @@ export function QuotaTable(props: Props) {
                   </Link>
                 </Td>
                 <Td>
-                  <TwoLines text={r.name ?? '—'} />
+                  <ClampedText text={r.name ?? '—'} className="min-w-[6rem] max-w-[14rem]" />
                 </Td>
                 {props.tab === 'credit' ? (
-                  <CreditCells row={r as CreditRow} amount={money} cell={cell} />
+                  <CreditCells row={r as CreditRow} amount={money} />
                 ) : (
                   <>
                     <Td numeric>{amount((r as PointRow).balance)}</Td>
@@ -109,13 +114,13 @@ export function QuotaTable(props: Props) {
                   </>
                 )}
                 <Td>
-                  <TwoLines text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''} />
+                  <ClampedText text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''} className="min-w-[5rem] max-w-[12rem]" />
                 </Td>
                 <Td className={cell}>
-                  <time dateTime={r.readAt}>{when(r.readAt)}</time>
+                  <ReadAt iso={r.readAt} />
                 </Td>
                 {props.canEdit ? (
-                  <Td className={cell}>
+                  <Td className={`${cell} ${pinned}`}>
                     <Button size="sm" variant="secondary" onClick={() => setEditing([r.companyId])} aria-label={t('table.editOne', { name: label(r) })}>
                       {t('table.edit')}
                     </Button>
@@ -128,8 +133,11 @@ export function QuotaTable(props: Props) {
       {editing ? (
         <EditDialog
           tab={props.tab}
-          companyIds={editing}
-          names={new Map(rows.map((r) => [r.companyId, label(r)]))}
+          companies={editing.map((id) => {
+            // A selection may outlive its page: such a company is read at review, like one added in the dialog.
+            const r = rows.find((row) => row.companyId === id);
+            return r ? { companyId: id, code: r.code, name: r.name, current: 'balance' in r ? r.balance : r.creditAmount } : { companyId: id, code: null, name: null, current: null };
+          })}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -137,7 +145,21 @@ export function QuotaTable(props: Props) {
   );
 }
 
-function CreditCells({ row, amount, cell }: { row: CreditRow; amount: (n: number) => string; cell: string }) {
+/** When the row was read: the date over the time, so the column stays narrow; the whole stamp on hover. */
+function ReadAt({ iso }: { iso: string }) {
+  const t = useTranslations('quotas');
+  const format = useFormatter();
+  if (!iso) return <time dateTime="">{t('never')}</time>;
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} title={plainSpaces(format.dateTime(date, 'dateTimeSeconds'))}>
+      <span className="block">{plainSpaces(format.dateTime(date, 'date'))}</span>
+      <span className="block">{plainSpaces(format.dateTime(date, 'timeSeconds'))}</span>
+    </time>
+  );
+}
+
+function CreditCells({ row, amount }: { row: CreditRow; amount: (n: number) => string }) {
   const t = useTranslations('quotas.credit');
   const format = useFormatter();
   const over = row.availableAmount < 0;
@@ -147,19 +169,21 @@ function CreditCells({ row, amount, cell }: { row: CreditRow; amount: (n: number
       <Td numeric>{amount(row.pendingAmount)}</Td>
       <Td numeric className={over ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
         {amount(row.availableAmount)}
-        {over ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
       </Td>
-      <Td numeric>{row.utilisation === null ? t('noLimit') : format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })}</Td>
-      <Td className={cell}>{row.enabled ? t('checked') : t('notChecked')}</Td>
+      {/*
+        The flag sits under the utilisation figure it explains: beside an amount it widened that column by its own
+        width, and under one it made a money cell two lines. "No limit set" may wrap at its spaces.
+      */}
+      <Td numeric>
+        {row.utilisation === null ? (
+          <span className="break-keep whitespace-normal">{t('noLimit')}</span>
+        ) : (
+          format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })
+        )}
+        {over ? <span className="mt-0.5 ml-auto block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
+      </Td>
+      {/* "Not checked" may take two lines; a word never breaks (break-keep: 不檢查 stays whole). */}
+      <Td className="break-keep">{row.enabled ? t('checked') : t('notChecked')}</Td>
     </>
-  );
-}
-
-/** A free text (a company name, a memo) in at most two lines, wide enough that CJK does not stack; all of it on hover. */
-function TwoLines({ text }: { text: string }) {
-  return (
-    <span title={text || undefined} className="line-clamp-2 min-w-[10rem] max-w-[18rem] break-words">
-      {text}
-    </span>
   );
 }

@@ -1,0 +1,56 @@
+'use client';
+
+import type { useTranslations } from 'next-intl';
+import type { PreviewRow } from '@/lib/contract/console/quotas';
+
+/** The review step's old → new per company, as just read from the platform. */
+export function ReviewTable({
+  amountHeader,
+  rows,
+  t,
+  money,
+  onOff,
+  nameOf,
+  reason,
+}: {
+  amountHeader: string;
+  rows: PreviewRow[];
+  t: ReturnType<typeof useTranslations<'quotas.edit'>>;
+  money: (n: number) => string;
+  onOff: (b: boolean) => string;
+  nameOf: (row: PreviewRow) => string;
+  reason: (code: string) => string;
+}) {
+  const change = (a: string, b: string) => (a === b ? t('unchanged') : `${a} → ${b}`);
+  return (
+    <div className="max-h-80 overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-zinc-50 dark:bg-zinc-900">
+          <tr>
+            <th scope="col" className="px-2 py-1 font-medium">{t('company')}</th>
+            <th scope="col" className="px-2 py-1 font-medium">{amountHeader}</th>
+            <th scope="col" className="px-2 py-1 font-medium">{t('enabled')}</th>
+            <th scope="col" className="px-2 py-1 font-medium">{t('memo')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {rows.map((r) => (
+            <tr key={r.companyId}>
+              <th scope="row" className="px-2 py-1 font-normal">
+                {nameOf(r)}
+                {r.errors.map((e) => (
+                  <span key={e.field + e.code} className="block text-red-700 dark:text-red-400">
+                    {t('invalid', { reason: reason(e.code) })}
+                  </span>
+                ))}
+              </th>
+              <td className="px-2 py-1 tabular-nums">{change(money(r.old.amount), money(r.new.amount))}</td>
+              <td className="px-2 py-1">{change(onOff(r.old.enabled), onOff(r.new.enabled))}</td>
+              <td className="px-2 py-1">{change(r.old.memo ?? '', r.new.memo ?? '')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
