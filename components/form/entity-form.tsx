@@ -233,7 +233,6 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
 
   return (
     <FormProvider {...form}>
-      {/* post: a form sent before hydration (a new user carries a password) must not put its fields in the URL. */}
       <form method="post" noValidate onFocus={load} onSubmit={submit} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
         {props.children}
         {unknown ? (
