@@ -51,6 +51,11 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
         expect(asc).toEqual({ names: [...STORED].sort(codePoint), byCodePoint: true });
         expect(desc).toEqual({ names: [...STORED].sort(codePoint).reverse(), byCodePoint: true });
       }
+      // A product list sorted by category sorts the categories' paths (arrays of names) the same way.
+      await upsertMirror(db, 'productCategories', [{ id: 1, name: '林志玲', parentId: null }, { id: 2, name: '王小明', parentId: null }]);
+      await upsertMirror(db, 'products', [{ id: 1, outerSysCode: 'P1', name: 'p', productCategoryId: 1 }, { id: 2, outerSysCode: 'P2', name: 'p', productCategoryId: 2 }]);
+      const byCategory = await readMirrorList(db, { list: 'products', filters: {}, sort: 'productCategoryId', page: 1, pageSize: 2, locale: 'zh-TW' });
+      expect(byCategory.page.data.map((record) => (record as { id: number }).id)).toEqual(engine.name === 'postgres' ? [2, 1] : [1, 2]);
       // English sorts as before, whatever the database.
       expect(await readAllPages(db, 'asc', 'en')).toEqual({ names: [...STORED].sort(codePoint), byCodePoint: false });
     } finally {
