@@ -1,4 +1,4 @@
-import type { APIResponse } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { CHROMIUM_LAUNCH } from '../playwright.config';
 import { DEMO_USERS, signInThroughForm, storageStateFor } from './fixtures/accounts';
@@ -87,6 +87,50 @@ test.describe('return-to after sign-in', () => {
     await page.goto('/sign-in?next=/.//evil.example/x');
     await signInThroughForm(page, DEMO_USERS.viewer.email);
     await expect(page).toHaveURL(`${ORIGIN}/companies`, { timeout: 30_000 });
+  });
+});
+
+/** Every URL the page asks for, to show that the password never went into one (address bar, history, logs). */
+function urlsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+const WRONG_PASSWORD = 'not-the-password-47';
+const expectNoPassword = (urls: string[]) => {
+  expect(urls.filter((url) => /password|demo-password|not-the-password/i.test(url))).toEqual([]);
+};
+
+test.describe('sign-in without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('posts: says why for a wrong password, then signs in, the password in no URL', async ({ page }) => {
+    const urls = urlsOf(page);
+    await page.goto('/sign-in?next=%2Fsettings');
+    // An address with no account: a wrong password here pauses no account other specs sign in with.
+    await signInThroughForm(page, 'nobody@example.com', WRONG_PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
+    await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com');
+    await signInThroughForm(page, DEMO_USERS.viewer.email);
+    await expect(page).toHaveURL(`${ORIGIN}/settings`, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expectNoPassword(urls);
+  });
+});
+
+test.describe('sign-in before the page has hydrated', () => {
+  test('a click before the scripts load posts the form and signs in', async ({ page }) => {
+    const urls = urlsOf(page);
+    // The page's scripts do not arrive (a slow network, a script that failed) until after the click.
+    await page.route('**/_next/static/**/*.js', (route) => route.abort());
+    await page.goto('/sign-in?next=%2Fsettings', { waitUntil: 'domcontentloaded' });
+    await signInThroughForm(page, DEMO_USERS.viewer.email);
+    await page.waitForURL(`${ORIGIN}/settings`, { timeout: 30_000 });
+    await page.unroute('**/_next/static/**/*.js');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expectNoPassword(urls);
   });
 });
 

@@ -19,12 +19,15 @@ export function ListFreshness({ result, onRefresh, refreshing }: { result: ListR
   const isClient = useIsClient();
   if (!result) return null;
   if (result.source !== 'mirror') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
-  if (!result.freshness || !isClient) return null;
+  // Said on the server's HTML too: it does not change with the clock.
+  const order = result.byCodePoint ? <p className={NOTE}>{t('codePointOrder')}</p> : null;
+  if (!result.freshness || !isClient) return order;
   const asOf = new Date(result.freshness.asOf);
   // A clock a little behind the server's must not read "in 2 s".
   const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {order}
       <p className={NOTE}>{t('asOf', { ago })}</p>
       <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing || undefined}>
         {t('refresh')}

@@ -233,7 +233,7 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
 
   return (
     <FormProvider {...form}>
-      <form noValidate onFocus={load} onSubmit={submit} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
+      <form method="post" noValidate onFocus={load} onSubmit={submit} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
         {props.children}
         {unknown ? (
           <Alert tone="warning" title={tw('unknownTitle')}>

@@ -9,7 +9,10 @@ export const shownKey = (listKey: readonly unknown[]) => [...listKey, 'shown'] a
 
 /** A list page as a list shows it: from the mirror (sorted, searched, counted, dated), or live through the proxy in id order. */
 export type ListResult<T> = ListPage<T> &
-  ({ source: 'mirror'; counts: Record<string, number> | null; more: boolean; freshness: MirrorFreshness } | { source: 'live'; reason: LiveReason });
+  (
+    | { source: 'mirror'; counts: Record<string, number> | null; more: boolean; freshness: MirrorFreshness; byCodePoint?: boolean }
+    | { source: 'live'; reason: LiveReason }
+  );
 
 /**
  * One page of a list: the console's copy answers when it can (lib/contract/console/list-read); otherwise the page
@@ -35,7 +38,8 @@ export async function fetchListResult<L extends ListName>(
     signal: options.signal,
   });
   if (answer.source === 'mirror') {
-    return { ...(answer.page as ListPage<ListItem<L>>), source: 'mirror', counts: answer.counts, more: answer.more, freshness: answer.freshness };
+    const { counts, more, freshness, byCodePoint } = answer;
+    return { ...(answer.page as ListPage<ListItem<L>>), source: 'mirror', counts, more, freshness, byCodePoint };
   }
   return { ...(await fetchListPage(list, query, options.signal)), source: 'live', reason: answer.reason };
 }

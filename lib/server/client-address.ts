@@ -34,7 +34,7 @@ export function clientAddress(
  * the route bundles read it, and readers drop an address that comes without it (they then fall back to one
  * shared bucket).
  */
-const PROOF_HEADER = 'x-console-client-address-proof';
+export const PROOF_HEADER = 'x-console-client-address-proof';
 const PROOF_VARIABLE = 'CONSOLE_CLIENT_ADDRESS_PROOF';
 
 /** A copy of the request with CLIENT_ADDRESS_HEADER only when installClientAddress wrote it, and no proof. */

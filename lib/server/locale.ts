@@ -1,4 +1,5 @@
 import 'server-only';
+import { parseCookies } from 'better-auth/cookies';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import { localeFromAcceptLanguage } from '@/lib/i18n/accept-language';
@@ -13,14 +14,21 @@ import { requestPreferences } from './preferences';
 export const requestLocale = cache(async (): Promise<Locale> => {
   const [source, jar] = await Promise.all([headers(), cookies()]);
   const user = await getCurrentUser();
-  if (user) {
-    const { locale } = await requestPreferences(user.id);
-    if (locale) return locale;
-  }
-  const chosen = jar.get(LOCALE_COOKIE)?.value;
-  if (isLocale(chosen)) return chosen;
-  return localeFromAcceptLanguage(source.get('accept-language'));
+  const saved = user ? (await requestPreferences(user.id)).locale : null;
+  return chosenLocale(saved, jar.get(LOCALE_COOKIE)?.value, source.get('accept-language'));
 });
+
+/** The same choice in a route handler that has its request and signed-in user at hand. */
+export async function requestLocaleOf(request: Request, userId: string): Promise<Locale> {
+  const { locale } = await requestPreferences(userId);
+  return chosenLocale(locale, parseCookies(request.headers.get('cookie') ?? '').get(LOCALE_COOKIE), request.headers.get('accept-language'));
+}
+
+function chosenLocale(saved: Locale | null, inBrowser: string | undefined, acceptLanguage: string | null): Locale {
+  if (saved) return saved;
+  if (isLocale(inBrowser)) return inBrowser;
+  return localeFromAcceptLanguage(acceptLanguage);
+}
 
 const YEAR = 60 * 60 * 24 * 365;
 

@@ -11,6 +11,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { currentTenant } from '@/lib/server/jobs';
+import { requestLocale } from '@/lib/server/locale';
 import { readList } from '@/lib/server/mirror/lists';
 import { listSalespeople } from '@/lib/server/salespeople';
 import { getUpstream } from '@/lib/server/upstream-instance';
@@ -72,10 +73,22 @@ async function readShown<L extends ListName>(list: L, query: ListQuery<L>, signa
   const { mirror } = getEnv();
   const answer = await readList(
     await getConsoleDb(),
-    { list, filters: query.filters as Record<string, string | number>, q: query.q, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+    {
+      list,
+      filters: query.filters as Record<string, string | number>,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      page: query.page,
+      pageSize: query.pageSize,
+      locale: await requestLocale(),
+    },
     { enabled: mirror.enabled, tenant: currentTenant(), intervalMs: mirror.intervalMs },
   );
-  if (answer.source === 'mirror') return { ...answer.page, source: 'mirror', counts: answer.counts, more: answer.more, freshness: answer.freshness };
+  if (answer.source === 'mirror') {
+    const { counts, more, freshness, byCodePoint } = answer;
+    return { ...answer.page, source: 'mirror', counts, more, freshness, byCodePoint };
+  }
   const params = { filters: query.filters as ClientListFilters<L>, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
   const page = await getUpstream().list(list, params, signal);
   return { ...page, data: page.data ?? [], source: 'live', reason: answer.reason };

@@ -97,6 +97,8 @@ export type ListReadAnswer<T = unknown> =
       /** More match than MIRROR_COUNT_LIMIT: `page.totalCount` is that limit, not the total. */
       more: boolean;
       freshness: MirrorFreshness;
+      /** The reader's language orders words by stroke (zh-TW), but the database has no such collation: they sort by code point. */
+      byCodePoint?: boolean;
     }
   | { source: 'live'; reason: LiveReason };
 

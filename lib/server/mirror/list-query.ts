@@ -2,7 +2,9 @@ import 'server-only';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_FILTERS, totalPages, type FilterKind, type ListName, type ListPage } from '@/lib/contract/lists';
 import { LIST_SORTS, type SortDirection, type SortKind } from '@/lib/contract/console/list-read';
+import type { Locale } from '@/lib/i18n/locale';
 import type { ConsoleDatabase } from '../db/types';
+import { STROKE_COLLATION, wordOrder } from './collation';
 import { MIRROR_ENTITIES } from './entities';
 import { likeLiteral, searchCondition } from './list-search';
 
@@ -17,6 +19,8 @@ export interface MirrorListQuery {
   dir?: SortDirection;
   page: number;
   pageSize: number;
+  /** The reader's language: in zh-TW, words sort in stroke order where the database can. */
+  locale?: Locale;
 }
 
 export interface MirrorListResult {
@@ -25,6 +29,8 @@ export interface MirrorListResult {
   counts: Record<string, number> | null;
   /** More records match than the count limit: `page.totalCount` is that limit, not the total. */
   more: boolean;
+  /** The language orders words by stroke, but this database cannot: they sort by code point. */
+  byCodePoint: boolean;
 }
 
 /**
@@ -90,6 +96,12 @@ const SEARCHED_FIELDS: Record<ListName, readonly string[]> = {
   bundles: ['outerSysCode', 'name', 'barcode'],
   internalUsers: ['account', 'name', 'email', 'outerSysCode'],
 };
+
+/**
+ * Text sorts that hold identifiers or codes (codes, barcodes, phone numbers, accounts, statuses): they sort as
+ * written in every language. Every other text sort holds words, which zh-TW orders by stroke.
+ */
+const IDENTIFIERS = new Set(['outerSysCode', 'status', 'barcode', 'cellPhone', 'account', 'email']);
 
 /** Lists whose records carry a status (counted beside the status filter). */
 const WITH_STATUS = new Set<ListName>(['companies', 'products', 'skus', 'bundles', 'internalUsers']);
@@ -209,13 +221,21 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const sorts = LIST_SORTS[list] as Record<string, SortKind>;
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const sortKind = query.sort ? sorts[query.sort] : undefined;
+  const wordsBy = await wordOrder(db, query.locale);
+  // The collation of migration 0360's indexes, so a sorted page still reads in index order.
+  const words = wordsBy === 'stroke' && (sortKind === 'name-of' || (sortKind === 'text' && !IDENTIFIERS.has(query.sort!)));
+  const collate = words ? sql` collate ${sql.id(STROKE_COLLATION)}` : sql``;
   const namedBy = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
   // A name-of sort joins the named records (no index holds that order: it sorts what matches).
   const joined = namedBy
     ? sql`left join ${namedBy} n on n.id = ${field(list, query.sort!, 'number')}`
     : sql``;
   // By name, then the named record (one salesperson's companies stay together when two share a name), then the id.
-  const sortBy = namedBy ? sql`n.name ${dir}, n.id ${dir}` : query.sort && sortKind ? sql`${field(list, query.sort, sortKind)} ${dir}` : null;
+  const sortBy = namedBy
+    ? sql`n.name${collate} ${dir}, n.id ${dir}`
+    : query.sort && sortKind
+      ? sql`${field(list, query.sort, sortKind)}${collate} ${dir}`
+      : null;
   const order = sortBy ? sql`${sortBy}, m.id ${dir}` : sql`m.id ${dir}`;
   const search = await searchCondition(db, list, query.q);
   const where = and(conditions(query, search, { withStatus: true }));
@@ -227,5 +247,6 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
     page: { data: rows.map((r) => r.record), totalCount: total, currentPage: page, pageSize, totalPages: totalPages(total, pageSize) },
     counts,
     more,
+    byCodePoint: wordsBy === 'codePoint',
   };
 }

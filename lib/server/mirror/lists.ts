@@ -44,8 +44,8 @@ export async function readList(db: Kysely<ConsoleDatabase>, read: ListRead, mirr
   if (read.list === 'skus' && read.q?.trim() && !(await mirrorReadiness(db, 'products', { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) {
     return { source: 'live', reason: 'pending' };
   }
-  const { page, counts, more } = await readMirrorList(db, read, { countLimit: MIRROR_COUNT_LIMIT });
-  return { source: 'mirror', page, counts, more, freshness: readiness.freshness };
+  const { page, counts, more, byCodePoint } = await readMirrorList(db, read, { countLimit: MIRROR_COUNT_LIMIT });
+  return { source: 'mirror', page, counts, more, freshness: readiness.freshness, ...(byCodePoint ? { byCodePoint } : {}) };
 }
 
 /** Whether every one of `lists` can be read from the mirror now (the exports decide once, when they start). */

@@ -1,38 +1,37 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type FormEvent } from 'react';
+import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-
-type FieldErrors = { email?: string; password?: string };
+import { signInAction } from '../actions';
+import { checkSignInInput, signInProblemOf, type SignInProblem } from '../_lib/sign-in-problem';
 
 /**
- * Posts to better-auth's own endpoint (not a server action) so its per-address rate limit and CSRF checks
- * apply. The typed email stays after a failure; only the password is cleared.
+ * Once hydrated, posts to better-auth's own endpoint so its per-address rate limit and CSRF checks apply. Before
+ * that (or without JavaScript) the browser posts the form to the server action, which asks the same endpoint:
+ * a password never goes into a URL. The typed email stays after a failure; only the password is cleared.
  */
 export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: string }) {
   const t = useTranslations('signIn');
+  const [posted, action] = useActionState(signInAction, null);
   const [pending, setPending] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // What this page's own last attempt found; until there is one, what the posted form was answered with.
+  const [own, setOwn] = useState<{ problem: SignInProblem | null } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const problem = own ? own.problem : (posted?.problem ?? null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '').trim();
     const password = String(data.get('password') ?? '');
-    const errors: FieldErrors = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t('invalidEmail');
-    if (!password) errors.password = t('missingPassword');
-    setFieldErrors(errors);
-    setFormError(null);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
+    const invalid = checkSignInInput(email, password);
+    setOwn({ problem: invalid });
+    if (invalid) return (invalid.field === 'email' ? emailRef : passwordRef).current?.focus();
 
     setPending(true);
     let response: Response;
@@ -44,7 +43,7 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
       });
     } catch {
       setPending(false);
-      setFormError(t('unreachable'));
+      setOwn({ problem: { message: 'unreachable' } });
       return;
     }
     if (response.ok) {
@@ -54,32 +53,31 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
     }
     setPending(false);
     if (passwordRef.current) passwordRef.current.value = '';
-    if (response.status === 401) setFormError(t('wrongCredentials'));
-    else if (response.status === 403) {
-      // better-auth refuses a sign-in posted from an origin other than CONSOLE_URL with 403 too; that is a
-      // configuration problem, not a disabled account.
-      const code = ((await response.json().catch(() => null)) as { code?: string } | null)?.code;
-      setFormError(
-        code === 'INVALID_ORIGIN'
-          ? t('wrongOrigin', { expected: consoleUrl, actual: window.location.origin })
-          : t('disabled'),
-      );
-    }
-    else if (response.status === 429) {
-      const seconds = Number(response.headers.get('X-Retry-After')) || 60;
-      setFormError(t('rateLimited', { seconds }));
-    } else if (response.status === 400) setFieldErrors({ email: t('invalidEmail') });
-    else setFormError(t('failed', { status: response.status }));
+    const code = response.status === 403 ? ((await response.json().catch(() => null)) as { code?: string } | null)?.code : undefined;
+    const answer = { status: response.status, code, retryAfter: response.headers.get('X-Retry-After') };
+    setOwn({ problem: signInProblemOf(answer, { expected: consoleUrl, actual: window.location.origin }) });
     passwordRef.current?.focus();
   }
 
+  const words = problem ? t(problem.message, problem.values) : null;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <Field label={t('email')} error={fieldErrors.email} required>
-        <Input ref={emailRef} name="email" type="email" autoComplete="username" inputMode="email" required autoFocus />
+    // The action makes React render method="post": a form sent before hydration never puts the password in the URL.
+    <form action={action} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
+      <input type="hidden" name="next" value={next} />
+      {problem && !problem.field ? <Alert tone="error">{words}</Alert> : null}
+      <Field label={t('email')} error={problem?.field === 'email' ? words ?? undefined : undefined} required>
+        <Input
+          ref={emailRef}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          autoFocus
+          defaultValue={posted?.email}
+        />
       </Field>
-      <Field label={t('password')} error={fieldErrors.password} required>
+      <Field label={t('password')} error={problem?.field === 'password' ? words ?? undefined : undefined} required>
         <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" required />
       </Field>
       <Button type="submit" pending={pending} className="w-full">

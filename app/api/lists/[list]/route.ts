@@ -6,11 +6,12 @@ import { currentTenant } from '@/lib/server/jobs';
 import { ensureMirror } from '@/lib/server/runtime/parts';
 import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
 import { askForRound } from '@/lib/server/mirror/refresh';
+import { requestLocaleOf } from '@/lib/server/locale';
 
 // A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
 export const dynamic = 'force-dynamic';
 
-export const GET = consoleRoute(listsApi.read, async ({ params, query, fail }) => {
+export const GET = consoleRoute(listsApi.read, async ({ params, query, fail, request, user }) => {
   const { list } = params;
   const filters = listFiltersOf(list, query);
   if (!filters) return fail('invalid_parameter');
@@ -20,7 +21,7 @@ export const GET = consoleRoute(listsApi.read, async ({ params, query, fail }) =
   if (query.refresh && env.mirror.enabled) void ensureMirror().then(async (runner) => askForRound(await getConsoleDb(), runner)).catch(() => {});
   return readList(
     await getConsoleDb(),
-    { list, filters, q: query.q, sort: query.sort, dir: query.dir, page: query.page ?? 1, pageSize: query.pageSize ?? 25 },
+    { list, filters, q: query.q, sort: query.sort, dir: query.dir, page: query.page ?? 1, pageSize: query.pageSize ?? 25, locale: await requestLocaleOf(request, user.id) },
     { enabled: env.mirror.enabled, tenant: currentTenant(), intervalMs: env.mirror.intervalMs },
   );
 });

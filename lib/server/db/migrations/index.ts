@@ -25,6 +25,7 @@ import mirror from './0320-mirror';
 import mirrorStatusCount from './0330-mirror-status-count';
 import mirrorSearchGrams from './0340-mirror-search-grams';
 import mirrorSearchChars from './0350-mirror-search-chars';
+import mirrorStrokeOrder from './0360-mirror-stroke-order';
 import mirrorWrittenSeq from './0362-mirror-written-seq';
 
 /**
@@ -60,5 +61,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0330-mirror-status-count': mirrorStatusCount,
   '0340-mirror-search-grams': mirrorSearchGrams,
   '0350-mirror-search-chars': mirrorSearchChars,
+  '0360-mirror-stroke-order': mirrorStrokeOrder,
   '0362-mirror-written-seq': mirrorWrittenSeq,
 };
