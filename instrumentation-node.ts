@@ -1,4 +1,4 @@
-import { startRuntime } from './lib/server/runtime/lifecycle';
+import { startRuntime } from './lib/server/runtime';
 import { consoleDatabaseOrExit, envOrExit } from './lib/server/runtime/start';
 
 const env = envOrExit();

@@ -33,7 +33,7 @@ import { autoMap } from '@/lib/csv/mapping';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
 import { readAndCheck } from '@/lib/csv/read-check';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
 import * as store from '@/lib/server/imports/store';
 import { JobRunner } from '@/lib/server/jobs/runner';

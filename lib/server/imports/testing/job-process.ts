@@ -6,7 +6,7 @@
  * LEASE_MS, CONCURRENCY. Exits 0 once the job has ended and its import is settled; a test may kill it first.
  */
 import { connectConsoleDb } from '../../db/connect';
-import { migrateConsoleDb } from '../../db/migrate';
+import { migrateConsoleDb } from '../../auth';
 import { JobRunner } from '../../jobs/runner';
 import { getJob } from '../../jobs/store';
 import { createUpstreamClient } from '../../upstream';
