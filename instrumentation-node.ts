@@ -1,4 +1,4 @@
-import { startRuntime } from './lib/server/runtime/lifecycle';
+import { startRuntime } from './lib/server/runtime';
 import { consoleDatabaseOrExit, envOrExit } from './lib/server/runtime/start';
 
 const env = envOrExit();
@@ -11,7 +11,7 @@ if (!building && env.database.url) await consoleDatabaseOrExit(env.database.url)
 // The process's runtime (lib/server/runtime) opens its databases and starts the job runner now, so a restarted
 // console resumes its unfinished jobs before anyone visits. This bundle has its own copies of the console's
 // modules, but what it starts is held once per process and used by the route bundles through its methods
-// (runtime/index.ts says why that is safe); auth and the upstream clients are built again in each bundle.
+// (lib/server/process says why that is safe); auth and the upstream clients are built again in each bundle.
 // Not awaited: the server listens meanwhile, and a part that failed to open opens at its next use. Never
 // during `next build` (its workers may load this hook too).
 if (!building) {

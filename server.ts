@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installClientAddress } from '@/lib/server/client-address';
-import { closeRuntime, stopJobs } from '@/lib/server/runtime';
+import { existingProcess } from '@/lib/server/process';
 import { envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -61,13 +61,15 @@ stopOnSignal(env.shutdownGraceMs + env.shutdownDrainMs, async (signal) => {
   console.log(`${signal}: finishing requests in flight and handing back job units (at most ${graceMs} ms)…`);
   stopping = true;
   // First thing: the runtime is stopping, so /api/ready answers 503 from now on (lib/server/runtime/readiness.ts).
-  const jobsStopped = stopJobs();
+  // The parts Next's instrumentation installed (none if it never ran): this file is outside Next's bundles and
+  // must not build a runtime of its own (lib/server/runtime/instance.ts).
+  const jobsStopped = existingProcess()?.stopJobs({ graceMs });
   // SHUTDOWN_DRAIN_MS: keep serving while the load balancer sees that 503 and routes new requests elsewhere.
   if (env.shutdownDrainMs > 0) await delay(env.shutdownDrainMs);
   for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.all([Promise.race([drained, delay(graceMs)]).then(() => server.closeAllConnections()), jobsStopped]);
-  await closeRuntime();
+  await existingProcess()?.close();
   await app.close().catch(() => {});
 });

@@ -14,7 +14,8 @@ export default defineConfig({
     environment: 'node',
     // Each in-memory PGlite starts from one empty cluster made once per run instead of its own initdb.
     globalSetup: ['lib/testing/pglite-template.global.ts'],
-    setupFiles: ['lib/testing/pglite-template.setup.ts'],
+    // runtime.setup.ts installs the process's parts for server tests (lib/server/process).
+    setupFiles: ['lib/testing/pglite-template.setup.ts', 'lib/testing/runtime.setup.ts'],
     // Vitest's default is one worker per core but one, i.e. a single worker on CI's two cores, which then sits idle
     // while a file waits on a child Postgres, a timer or a socket.
     maxWorkers: 2,

@@ -10,6 +10,8 @@ import { TimeZoneSync } from '@/components/layout/time-zone-sync';
 import { scopeMessages } from '@/lib/i18n/client-scopes';
 import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
+// Pages and their server actions are entry points: the runtime installs the process's parts (lib/server/process).
+import '@/lib/server/runtime';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import type { SeedFile } from '@/lib/contract';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { EXPORT_JOB, exportCsv, exportJob, planExport } from '@/lib/server/exports/export-job';
 import { exportXlsx } from '@/lib/server/exports/export-xlsx';
 import { sheetRows } from '@/lib/csv/workbook';

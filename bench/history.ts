@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { listHistoryPage } from '@/lib/server/audit/audit-log';
 import { insertAudit, type ChangeRecord } from '@/lib/server/audit/record';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { startPostgres } from '@/service/testing/postgres';
 
 const { values } = parseArgs({

@@ -32,8 +32,10 @@ import { uploadParts } from '@/lib/csv/import-api';
 import { autoMap } from '@/lib/csv/mapping';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
 import { readAndCheck } from '@/lib/csv/read-check';
+// An entry point: the import planner's wake-ups are the process's parts, which the runtime installs.
+import '@/lib/server/runtime';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
 import * as store from '@/lib/server/imports/store';
 import { JobRunner } from '@/lib/server/jobs/runner';

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import type { ListRead } from '@/lib/server/mirror/lists';
 import type { ListReadAnswer } from '@/lib/contract/console/list-read';
 import { initialPull, incrementalPass } from '@/lib/server/mirror/passes';
@@ -141,9 +141,9 @@ async function routeReader(databaseUrl: string) {
   const { GET } = (await import('@/app/api/lists/[list]/route')) as unknown as {
     GET: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
   };
-  const { getAuth } = await import('@/lib/server/auth/auth');
+  const { getAuth } = await import('@/lib/server/auth');
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
-  const { currentTenant } = await import('@/lib/server/runtime/parts');
+  const { currentTenant } = await import('@/lib/server/process');
   const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
   const signIn = await (await getAuth()).handler(
     new Request(`${origin}/api/auth/sign-in/email`, {

@@ -20,7 +20,7 @@ import pLimit from 'p-limit';
 import pg from 'pg';
 import type { SeedFile } from '@/lib/contract';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { limitedFetch } from '@/lib/server/jobs/limited-fetch';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';

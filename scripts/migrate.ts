@@ -5,7 +5,7 @@
  */
 import { authConfigFromEnv } from '@/lib/server/auth/config';
 import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/db/migrate';
+import { migrateConsoleDb } from '@/lib/server/auth';
 import { EnvError, getEnv } from '@/lib/server/env';
 
 try {

@@ -6,8 +6,7 @@
  * On SIGTERM or SIGINT it stops taking units, lets the units in flight finish within SHUTDOWN_GRACE_MS, hands
  * the rest back at once (another worker takes them on its next look, within a second) and exits.
  */
-import { runtime } from '@/lib/server/runtime';
-import { startRuntime } from '@/lib/server/runtime/lifecycle';
+import { runtime, startRuntime } from '@/lib/server/runtime';
 import { consoleDatabaseOrExit, envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
 
 const env = envOrExit();

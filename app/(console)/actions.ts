@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { accountActions } from '@/lib/contract/console/accounts';
-import { getAuth } from '@/lib/server/auth/auth';
+import { getAuth } from '@/lib/server/auth';
 import { runAction } from '@/lib/server/console-api/action';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { requestPreferences } from '@/lib/server/preferences';

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { preferenceActions } from '@/lib/contract/console/preferences';
 import { isLocale } from '@/lib/i18n/locale';
 import { runAction } from '@/lib/server/console-api/action';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb } from '@/lib/server/process';
 import { rememberLocaleInBrowser } from '@/lib/server/locale';
 import { savePreferences } from '@/lib/server/preferences';
 

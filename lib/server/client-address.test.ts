@@ -1,12 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleAuth } from './auth/auth';
+import { createConsoleAuth, migrateConsoleDb } from './auth';
 import { ensureAccounts } from './auth/bootstrap';
 import { consoleAuthHandler } from './auth/http';
 import { CLIENT_ADDRESS_HEADER, clientAddress, installClientAddress, withProvenClientAddress } from './client-address';
 import { connectConsoleDb, type ConsoleDbConnection } from './db/connect';
-import { migrateConsoleDb } from './db/migrate';
 
 describe('clientAddress', () => {
   it('is the socket peer when no proxy is trusted, whatever X-Forwarded-For says', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from './db/connect';
-import { migrateConsoleDb } from './db/migrate';
+import { migrateConsoleDb } from './auth';
 import type { ConsoleDatabase } from './db/types';
 import { readListPreferences, readPreferences, savePreferences } from './preferences';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { cache } from 'react';
 import { isDensity, type Density } from '@/lib/contract/preferences';
 import { isLocale, type Locale } from '@/lib/i18n/locale';
-import { getConsoleDb } from './db';
+import { getConsoleDb } from './process';
 import type { ConsoleDatabase } from './db/types';
 
 /** What the account chose; null where it has not chosen (the browser's language, the default density). */

@@ -3,7 +3,7 @@ import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-qu
 import { headers } from 'next/headers';
 import { recordKey } from '@/lib/client/query-keys';
 import { getCurrentUser } from '@/lib/server/auth/session';
-import { getUpstream } from '@/lib/server/upstream-instance';
+import { getUpstream } from '@/lib/server/process';
 import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
 import { correctMirrorLater } from '@/lib/server/mirror/page-reads';
 

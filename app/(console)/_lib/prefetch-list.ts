@@ -8,13 +8,11 @@ import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
 import { PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/session';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb, currentTenant, getUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
-import { currentTenant } from '@/lib/server/jobs';
 import { requestLocale } from '@/lib/server/locale';
 import { readList } from '@/lib/server/mirror/lists';
 import { listSalespeople } from '@/lib/server/salespeople';
-import { getUpstream } from '@/lib/server/upstream-instance';
 import type { ClientListFilters } from '@/lib/server/upstream/lists';
 
 type SearchParams = Record<string, string | string[] | undefined>;

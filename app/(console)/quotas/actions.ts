@@ -2,13 +2,12 @@
 
 import { quotaActions } from '@/lib/contract/console/quotas';
 import { runAction } from '@/lib/server/console-api/action';
-import { getConsoleDb } from '@/lib/server/db';
-import { currentTenant, getJobsUpstream } from '@/lib/server/jobs';
+import { getConsoleDb, currentTenant, getJobsUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
 import { previewQuotaEdit } from '@/lib/server/quotas/edit';
 import { companyNames } from '@/lib/server/quotas/source';
-import { ensureMirror } from '@/lib/server/runtime/parts';
+import { ensureMirror } from '@/lib/server/runtime';
 import { refreshCopy } from '@/lib/server/mirror/refresh';
 
 /** How long Refresh waits for the mirror's round before the page reads the copy as it is. */

@@ -6,10 +6,10 @@ import { getTranslations } from 'next-intl/server';
 import type { ActionRefusal } from '@/lib/contract/console/action';
 import { accountActions, type SettingsActionState } from '@/lib/contract/console/accounts';
 import { changeRole, createAccount, setDisabled, type AccountErrorCode, type AccountResult } from '@/lib/server/accounts';
-import { getAuth } from '@/lib/server/auth/auth';
+import { getAuth } from '@/lib/server/auth';
 import type { CurrentUser } from '@/lib/server/auth/session';
 import { runAction } from '@/lib/server/console-api/action';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb } from '@/lib/server/process';
 
 export type { SettingsActionState } from '@/lib/contract/console/accounts';
 

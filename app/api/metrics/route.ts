@@ -1,6 +1,6 @@
 import { opsApi } from '@/lib/contract/console/ops';
 import { openRoute } from '@/lib/server/console-api/route';
-import { consoleDbPoolUse, getConsoleDb } from '@/lib/server/db';
+import { consoleDbPoolUse, getConsoleDb } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { metricsEndpoint } from '@/lib/server/metrics/endpoint';
 

@@ -1,6 +1,6 @@
 import { opsApi } from '@/lib/contract/console/ops';
 import { openRoute } from '@/lib/server/console-api/route';
-import { readyAnswer } from '@/lib/server/runtime/readiness';
+import { readyAnswer } from '@/lib/server/runtime';
 
 /**
  * For load balancers: 200 when this instance can serve (console database, upstream, job runner; a lagging

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleAuth, type ConsoleAuth } from '../auth/auth';
+import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import type { AuthConfig } from '../auth/options';
 import { readCurrentUser, type CurrentUser } from '../auth/session';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
 import { changeRole, createAccount, listAccounts, setDisabled } from './index';
 
 // The Settings actions' rules against real better-auth on in-memory PGlite.

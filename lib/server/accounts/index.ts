@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { recordAudit, type AccountOperation } from '../audit/audit-log';
 import type { CurrentUser } from '../auth/session';
-import type { ConsoleAuth } from '../auth/auth';
+import type { ConsoleAuth } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
 
 /** What account changes need: better-auth to make them, the console database to audit them. */

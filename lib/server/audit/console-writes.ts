@@ -1,5 +1,5 @@
 import 'server-only';
-import { getConsoleDb } from '../db';
+import { getConsoleDb } from '../process';
 import { recordAudit, type ConsoleOperation } from './audit-log';
 
 /**

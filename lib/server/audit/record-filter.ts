@@ -1,6 +1,6 @@
 import 'server-only';
 import { isRecordType, type RecordType } from '@/lib/contract/history';
-import type { Upstream } from '../upstream-instance';
+import type { UpstreamClient as Upstream } from '../upstream';
 
 const CODE_LISTS = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' } as const;
 

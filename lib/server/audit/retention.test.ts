@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDS } from '@/service/testing/fixtures';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
 import { createJob, getJob } from '../jobs/store';
 import { createUpstreamClient } from '../upstream';

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
-import { createConsoleAuth, type ConsoleAuth } from './auth';
+import { migrateConsoleDb, createConsoleAuth, type ConsoleAuth } from '.';
 import { DEMO_PASSWORD, ensureAccounts, hasNoAccounts } from './bootstrap';
 import { ACCOUNT_LIMIT } from './account-limit';
 import { consoleAuthHandler } from './http';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Role } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db/types';
-import type { ConsoleAuth } from './auth';
+import type { ConsoleAuth } from './create';
 
 /** Demo accounts (demo mode only; the README lists them). */
 export const DEMO_PASSWORD = 'demo-password';

@@ -2,7 +2,7 @@ import 'server-only';
 import { withProvenClientAddress } from '../client-address';
 import { logRequest } from '../log/request-log';
 import { REQUEST_ID_HEADER, requestIdOf } from '../request-id';
-import type { ConsoleAuth } from './auth';
+import type { ConsoleAuth } from './create';
 
 /**
  * The better-auth endpoints a browser may reach over HTTP: signing in and out, and reading one's session.

@@ -2,7 +2,8 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { cache } from 'react';
 import { isRole, type Role } from '@/lib/contract/roles';
-import { getAuth, type ConsoleAuth } from './auth';
+import type { ConsoleAuth } from './create';
+import { getAuth } from './instance';
 
 export type CurrentUser = { id: string; email: string; name: string; role: Role };
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb, createConsoleAuth, type ConsoleAuth } from '.';
 import { ACCOUNT_LIMIT } from './account-limit';
-import { createConsoleAuth, type ConsoleAuth } from './auth';
 import { DEMO_PASSWORD, ensureAccounts } from './bootstrap';
 import { SIGN_IN_LIMIT, type AuthConfig } from './options';
 

@@ -1,4 +1,6 @@
 import 'server-only';
+// The action wrapper is an entry point: loading the runtime installs the process's parts (lib/server/process).
+import '../runtime';
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 import type { ActionRefusal, ConsoleAction } from '@/lib/contract/console/action';

@@ -1,5 +1,6 @@
 import 'server-only';
-import { AUTH_CHANGES_CHANNEL, getConsoleDb, watchConsoleDb } from '../db';
+import { AUTH_CHANGES_CHANNEL } from '../db';
+import { getConsoleDb, watchConsoleDb } from '../process';
 import { getEnv } from '../env';
 import type { ProxyUser } from '../proxy/handler';
 import { createSessionReader } from '../proxy/session-check';

@@ -78,7 +78,7 @@ async function call(entry: AnyEndpoint, params: Record<string, string>, init: { 
 }
 
 beforeAll(async () => {
-  const { getAuth } = await import('@/lib/server/auth/auth');
+  const { getAuth } = await import('@/lib/server/auth');
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
   const auth = await getAuth();
   let n = 0;

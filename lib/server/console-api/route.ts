@@ -1,4 +1,6 @@
 import 'server-only';
+// The route wrapper is an entry point: loading the runtime installs the process's parts (lib/server/process).
+import '../runtime';
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { ErrorCode } from '@/lib/contract/errors';

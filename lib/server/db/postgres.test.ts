@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
-import { createConsoleAuth } from '../auth/auth';
+import { createConsoleAuth, migrateConsoleDb } from '../auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import { SIGN_IN_LIMIT, type AuthConfig } from '../auth/options';
 import { readCurrentUser } from '../auth/session';
 import { connectConsoleDb, type ConsoleDbConnection } from './connect';
 import { createSessionReader } from '../proxy/session-check';
-import { migrateConsoleDb } from './migrate';
 import { AUTH_CHANGES_CHANNEL } from './migrations/0030-auth-change-notify';
 
 // Two console instances on one real Postgres (DATABASE_URL): they migrate at the same moment, share

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ExportResource } from '@/lib/csv/export-columns';
-import { getConsoleDb } from '../db';
-import { currentTenant, getJob, getJobsUpstream, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
+import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
+import { getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { getEnv } from '../env';
 import { mirrorServes } from '../mirror/lists';
 import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';

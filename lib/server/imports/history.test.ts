@@ -6,7 +6,7 @@ import type { FamilyName } from '@/lib/csv/families';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
 import { JobRunner } from '../jobs/runner';
 import { createJob, getJob } from '../jobs/store';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
 import { cancelJob, createJob, getJob } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl } from '../upstream';

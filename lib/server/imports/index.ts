@@ -1,6 +1,6 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/csv/families';
-import { getConsoleDb } from '../db';
+import { getConsoleDb } from '../process';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';

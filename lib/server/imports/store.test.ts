@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import * as store from './store';
 
 let conn: ConsoleDbConnection;

@@ -4,7 +4,7 @@ import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
 import { cancelJob, createJob, getJob } from '../jobs/store';
 import { createUpstreamClient } from '../upstream';

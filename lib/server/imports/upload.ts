@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { FamilyName } from '@/lib/csv/families';
-import { runtime } from '../runtime';
+import { processParts } from '../process';
 import { appendRows, CHUNK_SIZE, type ImportView, type UploadRow } from './store';
 
 /**
@@ -93,11 +93,11 @@ export async function chunksWithRows(db: Db, importId: string): Promise<number> 
 const partTopic = (importId: string) => `import-part:${importId}`;
 
 export function partStored(importId: string): void {
-  runtime().signals.notify(partTopic(importId));
+  processParts().signals.notify(partTopic(importId));
 }
 
 export function nextPart(importId: string, timeoutMs: number): Promise<void> {
-  return runtime().signals.next(partTopic(importId), timeoutMs);
+  return processParts().signals.next(partTopic(importId), timeoutMs);
 }
 
 export class PartRefusedError extends Error {

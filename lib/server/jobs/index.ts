@@ -1,7 +1,6 @@
 import 'server-only';
-import { getConsoleDb } from '../db';
+import { currentTenant, ensureJobRunner, getConsoleDb } from '../process';
 import type { JobKind } from './kind';
-import { currentTenant, ensureJobRunner } from '../runtime/parts';
 import * as store from './store';
 import type { JobState, JobView, UnitSpec, UnitState } from './store';
 
@@ -15,7 +14,8 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  * path beside Kysely, and it has no run-with-units: the run, its progress, per-unit results and cancel
  * would be tables of ours anyway. What it would add over this (SKIP LOCKED claims, leases) is small.
  *
- * 1. Define a kind (lib/server/<feature>/…-job.ts) and add it to JOB_KINDS in ./kinds.ts:
+ * 1. Define a kind (lib/server/<feature>/…-job.ts) and add it to JOB_KINDS in
+ *    lib/server/runtime/job-kinds.ts (the runtime hands the kinds to the runner; jobs/ never imports a feature):
  *
  *      export const refreshJob = defineJobKind<Params, Input, Result>({
  *        name: 'quota-refresh',            // stored on the job row; keep it stable
@@ -49,7 +49,7 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  *
  * Where it runs: one JobRunner per process that runs jobs (lib/server/runtime): started at start-up by
  * startRuntime() (instrumentation.ts in a web process, `npm run worker` in a worker) and lazily by
- * ensureJobRunner() (every function here calls it), so a restarted console resumes its unfinished jobs before
+ * ensureJobRunner() (lib/server/process; every function here calls it), so a restarted console resumes its unfinished jobs before
  * anyone visits. With JOBS_RUNNER=off a web process runs none and its jobs are taken by the workers on the same
  * database. It runs in the process, not in a request: the page that started a job can be closed. Finished
  * units are recorded in batches (≤ 50 ms); a process killed in between loses only those outcomes, and their
@@ -59,7 +59,8 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
 
 export { defineJobKind, type AnyJobKind, type FinishedUnit, type JobContext, type JobKind, type UnitResult } from './kind';
 export { JobAlreadyActiveError, type JobProgress, type JobState, type JobView, type UnitSpec, type UnitState } from './store';
-export { currentTenant, ensureJobRunner, getJobsUpstream } from '../runtime/parts';
+export { JobRunner } from './runner';
+export { UNITS_RELEASED_CHANNEL } from './store';
 
 export async function startJob<P, I, R>(
   kind: JobKind<P, I, R>,

@@ -27,7 +27,7 @@ export interface FinishedUnit<Input, Result> {
 }
 
 /**
- * A job kind. Register it in lib/server/jobs/kinds.ts; start a run with startJob (lib/server/jobs/index.ts).
+ * A job kind. Register it in lib/server/runtime/job-kinds.ts; start a run with startJob (lib/server/jobs/index.ts).
  */
 export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
   /** Stored on the job row; stable across releases (a job outlives the process that created it). */

@@ -1,6 +1,6 @@
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 
 /** Console databases for job tests: PGlite in memory, and a throwaway Postgres when its binaries exist. */
 export interface ConsoleDbEngine {

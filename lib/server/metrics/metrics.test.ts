@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsoleAuth } from '../auth/auth';
+import { createConsoleAuth } from '../auth';
 import { ensureAccounts } from '../auth/bootstrap';
 import { SIGN_IN_LIMIT } from '../auth/options';
 import { createJob } from '../jobs/store';

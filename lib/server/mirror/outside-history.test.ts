@@ -5,7 +5,7 @@ import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { listAudit, listHistoryPage } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
 import { createUpstreamClient, SkewTracker } from '../upstream';
 import { runDuePass } from './passes';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getConsoleDb } from '../db';
+import { getConsoleDb } from '../process';
 import { getEnv } from '../env';
 import { logger } from '../log/logger';
 import { liveReadCorrector, type LiveRead } from './live-read';

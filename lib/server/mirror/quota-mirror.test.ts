@@ -4,7 +4,7 @@ import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { listHistoryPage } from '../audit/audit-log';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../db/migrate';
+import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
 import { applyAndRecordQuotaEdit } from '../quotas/apply';
 import { readCreditPage, readPointPage } from '../quotas/dashboard';

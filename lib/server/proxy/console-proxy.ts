@@ -1,9 +1,8 @@
 import 'server-only';
 import { recordAudit } from '../audit/audit-log';
 import { consoleOrigins, sessionUser } from '../console-api/caller';
-import { getConsoleDb } from '../db';
+import { getConsoleDb, getUpstream } from '../process';
 import { getEnv } from '../env';
-import { getUpstream } from '../upstream-instance';
 import { logger } from '../log/logger';
 import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';

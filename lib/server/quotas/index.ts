@@ -1,7 +1,7 @@
 import 'server-only';
-import { getConsoleDb } from '../db';
+import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getEnv } from '../env';
-import { cancelJob, currentTenant, getJobsUpstream, latestJob, startJob, JobAlreadyActiveError } from '../jobs';
+import { cancelJob, latestJob, startJob, JobAlreadyActiveError } from '../jobs';
 import { jobStatus } from '../jobs/status';
 import type { QuotaStatus } from '@/lib/contract/console/quotas';
 import { quotaRefreshJob, type RefreshMode } from './refresh-job';

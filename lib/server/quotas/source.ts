@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
 import type { ConsoleDatabase } from '../db/types';
 import { getEnv } from '../env';
-import { currentTenant } from '../jobs';
+import { currentTenant } from '../process';
 import { mirrorReadiness } from '../mirror/freshness';
 import type { QuotaSource } from './dashboard';
 

@@ -1,6 +1,6 @@
 import 'server-only';
-import { runtime } from '.';
-import { ensureJobRunner, ensureMirror, getAuth } from './parts';
+import { getAuth } from '../auth';
+import { ensureJobRunner, ensureMirror, runtime } from './instance';
 
 /**
  * Opens what the first request would otherwise wait for, and starts the job runner so unfinished jobs resume

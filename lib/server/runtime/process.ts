@@ -1,21 +1,26 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { authConfigFromEnv } from '../auth/config';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { authConfigFromEnv, migrateConsoleDb } from '../auth';
+import { connectConsoleDb, type ConsoleDatabase, type ConsoleDbConnection } from '../db';
 import { listenOnPostgres } from '../db/listen';
-import { migrateConsoleDb } from '../db/migrate';
-import type { ConsoleDatabase } from '../db/types';
 import { openEmbeddedService, type EmbeddedService } from '../embedded';
 import type { Env } from '../env';
 import { limitedFetch } from '../jobs/limited-fetch';
 import type { JobRunner } from '../jobs/runner';
 import type { MirrorRunner } from '../mirror/runner';
+import type { ProcessParts } from '../process';
 import type { FetchImpl } from '../upstream';
 import { networkFetch } from '../upstream/signed-fetch';
 import { SkewTracker } from '../upstream/skew';
 import { Signals } from './signals';
 
 type OpenedDb = { connection: ConsoleDbConnection; ready: Promise<Kysely<ConsoleDatabase>> };
+
+/** How the runners are built (runtime/parts.ts): given by the composition root, started once here. */
+export type RunnerBuilders = {
+  jobRunner: (db: Kysely<ConsoleDatabase>) => JobRunner;
+  mirror: (db: Kysely<ConsoleDatabase>) => MirrorRunner;
+};
 
 /** What /api/ready reports of the job runner: off (JOBS_RUNNER=off), or the state of this process's runner. */
 export type JobsState = 'off' | 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
@@ -27,10 +32,11 @@ export type JobsState = 'off' | 'idle' | 'starting' | 'running' | 'stopping' | '
  * wake-up signals, the first-accounts bootstrap, and the job runner. Everything is opened on first use and
  * retried after a failed start; start() opens eagerly, stop() hands back and closes.
  *
- * Objects here may be used from another bundle than the one that created them (runtime/index.ts), so they are
- * used through their methods only: no caller checks them with instanceof.
+ * Objects here may be used from another bundle than the one that created them (lib/server/process says why),
+ * so they are used through their methods only: no caller checks them with instanceof. Layers below the
+ * runtime see it as ProcessParts.
  */
-export class ProcessRuntime {
+export class ProcessRuntime implements ProcessParts {
   readonly skew = new SkewTracker();
   readonly signals = new Signals();
   #db: OpenedDb | undefined;
@@ -44,7 +50,10 @@ export class ProcessRuntime {
   #env: Env | undefined;
 
   /** The environment is read on first use, not at creation: the wake-up signals need none (tests). */
-  constructor(private readonly readEnv: () => Env) {}
+  constructor(
+    private readonly readEnv: () => Env,
+    private readonly builders: RunnerBuilders,
+  ) {}
 
   get env(): Env {
     this.#env ??= this.readEnv();
@@ -152,6 +161,16 @@ export class ProcessRuntime {
     const runner = await this.#runner;
     runner.wake();
     return runner;
+  }
+
+  /** This process's job runner, built by the runtime's builder, started once and woken (see jobs()). */
+  ensureJobRunner(): Promise<JobRunner | null> {
+    return this.jobs(this.builders.jobRunner);
+  }
+
+  /** This process's mirror runner, built by the runtime's builder (see mirror()). */
+  ensureMirror(): Promise<MirrorRunner | null> {
+    return this.mirror(this.builders.mirror);
   }
 
   /**

@@ -54,8 +54,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const { existingRuntime } = await import('.');
-  await existingRuntime()?.stop({ graceMs: 0 });
+  const { runtime } = await import('.');
+  await runtime().stop({ graceMs: 0 });
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await service?.close();
@@ -121,7 +121,7 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
   it('reports the mirror lag, and says degraded with 200 past 3 intervals without a complete pass', async () => {
     const { readyAnswer } = await import('./readiness');
     const { runtime } = await import('.');
-    const { currentTenant, getJobsUpstream } = await import('./parts');
+    const { currentTenant, getJobsUpstream } = await import('../process');
     const { MirrorRunner } = await import('../mirror/runner');
     // The passes a worker would run (this process runs none: JOBS_RUNNER=off), against the real service.
     const runner = new MirrorRunner({ db: await runtime().consoleDb(), client: getJobsUpstream(), tenant: currentTenant(), intervalMs: 1_000, sweepMs: 3_600_000 });

@@ -4,8 +4,9 @@ import { STALE_INTERVALS } from '@/lib/contract/console/list-read';
 import type { MirrorCheck, ReadyAnswer } from '@/lib/contract/console/ops';
 import { MIRROR_ENTITY_NAMES } from '../mirror/entities';
 import { readUpstreamStatus } from '../upstream-status';
-import { runtime, type JobsState } from '.';
-import { currentTenant, getUpstream } from './parts';
+import { currentTenant, getUpstream } from '../process';
+import { runtime } from './instance';
+import type { JobsState } from './process';
 
 /**
  * What /api/ready answers a load balancer: ready when the console database answers (it was migrated when the

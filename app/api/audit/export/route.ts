@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from '@/lib/i18n/t
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
 import { auditCsv, auditXlsx, streamOf } from '@/lib/server/audit/export';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb } from '@/lib/server/process';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
 import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
 

@@ -1,4 +1,5 @@
-import { getAuth } from '@/lib/server/auth/auth';
+import '@/lib/server/runtime';
+import { getAuth } from '@/lib/server/auth';
 import { consoleAuthHandler } from '@/lib/server/auth/http';
 
 // The better-auth endpoints the console uses (sign-in, sign-out, session); the rest answer 404 (lib/server/auth/http).

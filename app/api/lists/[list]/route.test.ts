@@ -58,13 +58,13 @@ function ordered(column: 'sellPrice' | 'barcode', dir: 'asc' | 'desc'): number[]
 }
 
 beforeAll(async () => {
-  const { getAuth } = await import('@/lib/server/auth/auth');
+  const { getAuth } = await import('@/lib/server/auth');
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
   const { runtime } = await import('@/lib/server/runtime');
-  const { getConsoleDb } = await import('@/lib/server/db');
+  const { getConsoleDb } = await import('@/lib/server/process');
   const { getEnv } = await import('@/lib/server/env');
   const { createUpstreamClient } = await import('@/lib/server/upstream');
-  const { getUpstream, currentTenant } = await import('@/lib/server/runtime/parts');
+  const { getUpstream, currentTenant } = await import('@/lib/server/process');
   const { MirrorRunner } = await import('@/lib/server/mirror/runner');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
@@ -133,7 +133,7 @@ describe('GET /api/lists/[list]', () => {
 
   it('puts a record without the sorted value last ascending and first descending', async () => {
     // The seed's SKUs all have barcodes (empty ones are ''): one without is written into the copy for this test.
-    const { getConsoleDb } = await import('@/lib/server/db');
+    const { getConsoleDb } = await import('@/lib/server/process');
     const { upsertMirror } = await import('@/lib/server/mirror/store');
     const { sql } = await import('kysely');
     const db = await getConsoleDb();
@@ -171,7 +171,7 @@ describe('GET /api/lists/[list]', () => {
       expect(answer.page.data.map((s) => s.id)).toEqual(byName(skus, (s) => s.productId, productName, dir).slice(0, 500));
     }
 
-    const { getUpstream } = await import('@/lib/server/runtime/parts');
+    const { getUpstream } = await import('@/lib/server/process');
     const users = new Map<number, string | null>();
     for await (const u of getUpstream().listAll('internalUsers', { pageSize: 100 })) users.set(u.id, u.name);
     const companies: { id: number; internalUserId: number }[] = [];
@@ -264,7 +264,7 @@ describe('GET /api/lists/[list]', () => {
   });
 
   it('finds the same records when a word is held by most records or has no trigram (checked record by record, not by an index)', async () => {
-    const { getConsoleDb } = await import('@/lib/server/db');
+    const { getConsoleDb } = await import('@/lib/server/process');
     const { commonWords } = await import('@/lib/server/mirror/search-stats');
     const { sql } = await import('kysely');
     const db = await getConsoleDb();
@@ -292,7 +292,7 @@ describe('GET /api/lists/[list]', () => {
   });
 
   it('counts a search no further than the count limit: the total says "more than", the counts per status are left out', async () => {
-    const { getConsoleDb } = await import('@/lib/server/db');
+    const { getConsoleDb } = await import('@/lib/server/process');
     const { readMirrorList } = await import('@/lib/server/mirror/list-query');
     const db = await getConsoleDb();
     const warehouse = skus.find((s) => s.warehouse)!.warehouse!;
@@ -322,7 +322,7 @@ describe('GET /api/lists/[list]', () => {
   });
 
   it('leaves out a record the mirror flagged as gone, and counts without it', async () => {
-    const { getConsoleDb } = await import('@/lib/server/db');
+    const { getConsoleDb } = await import('@/lib/server/process');
     const { flagVanished, upsertMirror } = await import('@/lib/server/mirror/store');
     const db = await getConsoleDb();
     const gone = skus.find((s) => s.status === 'Active')!;

@@ -1,9 +1,8 @@
 import { listsApi } from '@/lib/contract/console/lists';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
-import { currentTenant } from '@/lib/server/jobs';
-import { ensureMirror } from '@/lib/server/runtime/parts';
+import { ensureMirror } from '@/lib/server/runtime';
 import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
 import { askForRound } from '@/lib/server/mirror/refresh';
 import { requestLocaleOf } from '@/lib/server/locale';

@@ -1,8 +1,7 @@
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { quotasApi } from '@/lib/contract/console/quotas';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/db';
-import { currentTenant } from '@/lib/server/jobs';
+import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { readCreditPage, readPointPage } from '@/lib/server/quotas/dashboard';
 import { parseQuotaQuery } from '@/lib/server/quotas/query';
 import { quotaSource } from '@/lib/server/quotas/source';

@@ -1,3 +1,4 @@
+import '@/lib/server/runtime';
 import { consoleProxy } from '@/lib/server/proxy/console-proxy';
 
 // The signing proxy: session → allowlist → role → sign → forward. All logic lives in lib/server/proxy.

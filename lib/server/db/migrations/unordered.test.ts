@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { connectConsoleDb } from '../connect';
-import { migrateConsoleDb } from '../migrate';
+import { migrateConsoleDb } from '../../auth';
 import { consoleMigrations } from './index';
 
 describe('console migrations run out of number order', () => {

@@ -5,8 +5,10 @@
  * Env: CONSOLE_DATA_DIR, UPSTREAM_BASE_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, JOB_ID,
  * LEASE_MS, CONCURRENCY. Exits 0 once the job has ended and its import is settled; a test may kill it first.
  */
+// An entry point: the import planner's wake-ups are the process's parts, which the runtime installs.
+import '../../runtime';
 import { connectConsoleDb } from '../../db/connect';
-import { migrateConsoleDb } from '../../db/migrate';
+import { migrateConsoleDb } from '../../auth';
 import { JobRunner } from '../../jobs/runner';
 import { getJob } from '../../jobs/store';
 import { createUpstreamClient } from '../../upstream';

@@ -1,7 +1,7 @@
 import { auditApi } from '@/lib/contract/console/audit';
 import { listEntryChanges } from '@/lib/server/audit/entry-changes';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb } from '@/lib/server/process';
 
 export const dynamic = 'force-dynamic';
 

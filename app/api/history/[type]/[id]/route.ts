@@ -1,7 +1,7 @@
 import { historyApi } from '@/lib/contract/console/history';
 import { listHistoryPage } from '@/lib/server/audit/audit-log';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/db';
+import { getConsoleDb } from '@/lib/server/process';
 
 export const dynamic = 'force-dynamic';
 

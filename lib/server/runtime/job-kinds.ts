@@ -2,8 +2,11 @@ import 'server-only';
 import { auditRetentionJob } from '../audit/retention';
 import { exportJob } from '../exports/export-job';
 import { IMPORT_JOB_KINDS } from '../imports/import-job';
+import type { AnyJobKind } from '../jobs';
 import { quotaRefreshJob } from '../quotas/refresh-job';
-import type { AnyJobKind } from './kind';
 
-/** Every job kind this console runs. A kind not listed here is never claimed by this build. */
+/**
+ * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to
+ * the features above jobs/, so jobs/ never lists them. A kind not listed here is never claimed by this build.
+ */
 export const JOB_KINDS: readonly AnyJobKind[] = [quotaRefreshJob, ...Object.values(IMPORT_JOB_KINDS), exportJob, auditRetentionJob];

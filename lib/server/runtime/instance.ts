@@ -1,0 +1,30 @@
+import 'server-only';
+import { getEnv } from '../env';
+import { installProcess } from '../process';
+import type { JobRunner } from '../jobs/runner';
+import type { MirrorRunner } from '../mirror/runner';
+import { createJobRunner, createMirrorRunner } from './parts';
+import { ProcessRuntime } from './process';
+
+/**
+ * This process's ProcessRuntime, installed as the process's parts (lib/server/process) when this module is
+ * first loaded: importing the runtime is what makes an entry point one. The first bundle to load it makes it
+ * (instrumentation in a web process, the worker script in a worker), so the job runner runs that bundle's
+ * job kinds, as before; later bundles find it. Not loaded by server.ts, which wraps Next from outside its
+ * bundles: it stops the parts through lib/server/process.
+ */
+const installed = installProcess(() => new ProcessRuntime(getEnv, { jobRunner: createJobRunner, mirror: createMirrorRunner }));
+
+export function runtime(): ProcessRuntime {
+  return installed;
+}
+
+/** This process's job runner, started once and woken (null where jobs do not run). */
+export function ensureJobRunner(): Promise<JobRunner | null> {
+  return installed.ensureJobRunner();
+}
+
+/** This process's mirror runner (null where jobs do not run or MIRROR=off); started at start-up by startRuntime(). */
+export function ensureMirror(): Promise<MirrorRunner | null> {
+  return installed.ensureMirror();
+}
