@@ -3,7 +3,7 @@
 import { parseSetCookieHeader, toCookieOptions } from 'better-auth/cookies';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getAuth } from '@/lib/server/auth/auth';
+import { getAuth } from '@/lib/server/auth';
 import { signInWithPostedForm } from '@/lib/server/auth/form-sign-in';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
 import { getEnv } from '@/lib/server/env';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { CLIENT_ADDRESS_HEADER, PROOF_HEADER } from '../client-address';
 import { REQUEST_ID_HEADER } from '../request-id';
-import type { ConsoleAuth } from './auth';
+import type { ConsoleAuth } from './create';
 import { consoleAuthHandler } from './http';
 
 /**
