@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { OUTSIDE_OUTCOMES, recipeSteps, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, recipeSteps, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
@@ -29,7 +29,11 @@ export function ChangeList({
   const line = (c: FieldDiff) => {
     const field = label(c.field);
     const value = (v: HistoryValue | undefined) => {
-      const name = v === null || v === undefined || v === '' ? null : valueLabel?.(c.field, v);
+      if (v === null || v === undefined || v === '') return raw(v);
+      // A name stored with the write (as it was then) stands for the id; the id stays on hover (the item's title).
+      const stored = typeof v === 'number' || typeof v === 'string' ? refName(c.labels?.[String(v)]) : null;
+      if (stored) return stored;
+      const name = valueLabel?.(c.field, v);
       return name ? t('withName', { value: raw(v), name }) : raw(v);
     };
     if (c.secret) return `${field}: ${t('secret')}`;
@@ -51,10 +55,24 @@ export function ChangeList({
   return (
     <ul>
       {changes.map((c) => (
-        <li key={c.field}>{line(c)}</li>
+        <li key={c.field} title={c.labels ? idsTitle(c) : undefined}>
+          {line(c)}
+        </li>
       ))}
     </ul>
   );
+}
+
+/** "S0005-06 烏龍茶" for a record named by code and name, the name alone for a category path or a role. */
+export function refName(label: RefLabel | undefined): string | null {
+  if (!label) return null;
+  return [label.code, label.name].filter(Boolean).join(' ') || null;
+}
+
+/** The ids behind the names, for whoever needs them ("roleId: 3 → 4"). */
+function idsTitle(c: FieldDiff): string {
+  const text = (v: HistoryValue | undefined) => (v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  return 'from' in c ? `${c.field}: ${text(c.from)} → ${text(c.to)}` : `${c.field}: ${text(c.to)}`;
 }
 
 /**

@@ -1,11 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { FieldDiff } from '@/lib/contract/history';
+import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import { csvHeader, csvLines } from '@/lib/csv/export';
 import type { XlsxColumn } from '@/lib/csv/xlsx-export';
 import type { ConsoleDatabase } from '../db/types';
 import { xlsxStream } from '../xlsx-stream';
-import type { AuditFilters } from './audit-log';
 
 /**
  * The audit log and the change records (History) for a date range, as CSV through the one CSV writer (its
@@ -93,7 +92,7 @@ async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, afte
   return rows;
 }
 
-async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null, record?: AuditFilters['record']): Promise<ChangeRow[]> {
+async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null, record?: OneRecord): Promise<ChangeRow[]> {
   const { rows } = await sql<Omit<ChangeRow, 'field' | 'from_value' | 'to_value'> & { changes: FieldDiff[] | null }>`
     select c.id::text as id, to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, a.user_email, a.operation,
       c.record_type, c.record_id, c.source, c.result, c.action, a.import_id::text as import_id, a.attempt, c.changes, c.old_read
@@ -113,7 +112,10 @@ async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, aft
   });
 }
 
-type Range = { from: Date; to: Date; record?: AuditFilters['record'] };
+/** One record's (History export): its type and id. */
+type OneRecord = { type: RecordType; id: string | string[] };
+
+type Range = { from: Date; to: Date; record?: OneRecord };
 
 /** The audit entries of the range, a page at a time. */
 async function* entryPages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<EntryRow[]> {
