@@ -126,6 +126,8 @@ export function isAuditFamily(value: unknown): value is AuditFamily {
 /** The family of a single write sent through the proxy, read from its operation. */
 export function familyOf(operation: string): AuditFamily {
   if (operation.startsWith('account ')) return 'account';
+  // The console's own calls of an import (upload, start, cancel, resend) belong with the import, not with forms.
+  if (operation.includes(' /api/imports')) return 'import';
   const kind = operationKind(operation);
   if (kind === 'pointQuota' || kind === 'creditQuota') return 'quota';
   if (operation.includes(' /v1/internal-users')) return 'users';

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db/types';
+import { recordKey, recordNames } from './record-names';
 
 import type { EntryChange } from '@/lib/contract/console/audit';
 export type { EntryChange } from '@/lib/contract/console/audit';
@@ -24,6 +25,7 @@ export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: str
   }>`
     select record_type, record_id, source, result, action, row_no, changes, old_read from audit_change
     where audit_id = ${auditId} order by row_no nulls first, id limit ${ENTRY_CHANGES_MAX}`.execute(db);
+  const names = await recordNames(db, rows.map((r) => ({ type: r.record_type, id: r.record_id })));
   return rows.map((r) => ({
     recordType: r.record_type,
     recordId: r.record_id,
@@ -33,5 +35,6 @@ export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: str
     rowNo: r.row_no,
     changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldDiff[]) : r.changes,
     oldRead: r.old_read,
+    label: names.get(recordKey(r.record_type, r.record_id)) ?? null,
   }));
 }
