@@ -47,7 +47,8 @@ export function ChangeList({
             : t('recipe.changed', { sku: s.sku, from: s.from, to: s.to }),
       );
       const text = words.length ? words.join(t('recipe.separator')) : t('recipe.same');
-      return 'from' in c ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
+      // A create had no recipe before it: its lines are all "added", and nothing was left unread.
+      return 'from' in c || oldRead ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
     }
     if ('from' in c) return t('change', { field, from: value(c.from), to: value(c.to) });
     return oldRead ? t('changeNew', { field, to: value(c.to) }) : t('changeNotRead', { field, to: value(c.to) });

@@ -34,7 +34,10 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
   if (importId) {
     const sent = all.filter((e) => e.family === 'import' && e.recordType);
     const resent = all.filter((e) => e.family === 'resend' && e.recordType);
-    const noun = (sent[0] ?? resent[0])?.recordType ?? undefined;
+    const bulk = all.filter((e) => e.family === 'bulk' && e.recordType);
+    const noun = (sent[0] ?? resent[0] ?? bulk[0])?.recordType ?? undefined;
+    // A bulk edit runs as an import job: it reads as the bulk edit it was.
+    if (bulk.length) return { key: 'bulk', values: { count: sum(bulk) }, noun };
     if (sent.length) return { key: 'imported', values: { count: sum(sent), id: importId }, noun };
     if (resent.length) return { key: 'resent', values: { count: sum(resent), id: importId }, noun };
     return { key: 'importPrepared', values: { id: importId } };
