@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { OUTSIDE_OUTCOMES, recipeSteps, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, recipeSteps, refName, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
@@ -62,12 +62,6 @@ export function ChangeList({
       ))}
     </ul>
   );
-}
-
-/** "S0005-06 烏龍茶" for a record named by code and name, the name alone for a category path or a role. */
-export function refName(label: RefLabel | undefined): string | null {
-  if (!label) return null;
-  return [label.code, label.name].filter(Boolean).join(' ') || null;
 }
 
 /** The ids behind the names, for whoever needs them ("roleId: 3 → 4"). */

@@ -47,6 +47,12 @@ export interface RefLabel {
   name?: string | null;
 }
 
+/** "S0005-06 烏龍茶" for a record named by code and name, the name alone for a category path or a role. */
+export function refName(label: RefLabel | undefined): string | null {
+  if (!label) return null;
+  return [label.code, label.name].filter(Boolean).join(' ') || null;
+}
+
 /** The review's key for the labels of the ids its values refer to (never a field name: fields are camelCase). */
 export const REVIEW_LABELS = '$labels';
 

@@ -5,7 +5,7 @@ import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db/types';
 import type { UserRole } from '@/lib/contract/user-roles';
 import { insertAudit, proxyChanges } from './record';
-import { nameChanges } from './value-names';
+import { nameChanges, type LiveNames } from './value-names';
 
 /**
  * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
@@ -42,6 +42,8 @@ export interface AuditRecord {
   recordType?: RecordType | null;
   /** A single write's fields, old → new as the person confirmed them; null for a batch. */
   changes?: FieldDiff[] | null;
+  /** The request's id, as in its log line (for support; the page folds it into the details). */
+  requestId?: string | null;
 }
 
 export interface AuditEntryView extends AuditRecord {
@@ -74,11 +76,11 @@ export const AUDIT_PAGE_SIZE_MAX = 200;
  * with the names of the ids its values hold as they are now (./value-names.ts). A name that cannot be read
  * never stops the record: the ids are kept either way.
  */
-export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord, names: { roles?: readonly UserRole[] } = {}): Promise<void> {
+export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord, names: { roles?: readonly UserRole[]; live?: LiveNames } = {}): Promise<void> {
   let named = record;
   if (record.changes?.length) {
     try {
-      named = { ...record, changes: await nameChanges(db, record.changes, names.roles ?? []) };
+      named = { ...record, changes: await nameChanges(db, record.changes, names.roles ?? [], names.live) };
     } catch (error) {
       console.warn('[audit] names of the values not read:', error instanceof Error ? error.message : error);
     }
@@ -271,5 +273,6 @@ export function entryView(row: AuditRow): AuditEntryView {
     attempt: row.attempt,
     chunk: row.chunk,
     window: windowView(row.window_from, row.window_to),
+    requestId: row.request_id,
   };
 }

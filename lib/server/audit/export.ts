@@ -29,6 +29,7 @@ type EntryRow = {
   import_id: string | null;
   attempt: number | null;
   chunk: number | null;
+  request_id: string | null;
 };
 
 type ChangeRow = {
@@ -63,6 +64,7 @@ const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'import', value: (r) => r.import_id },
   { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
   { header: 'chunk', value: (r) => r.chunk, kind: 'number' },
+  { header: 'request_id', value: (r) => r.request_id },
 ];
 
 const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
@@ -86,7 +88,7 @@ const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
 async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`
     select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, user_email, family, operation,
-      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk
+      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk, request_id
     from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}::bigint` : sql``}
     order by audit_log.id limit ${PAGE}`.execute(db);
   return rows;

@@ -8,7 +8,11 @@ import { listAuditGroups } from './audit-groups';
 import { listAudit, listHistory, recordAudit } from './audit-log';
 import { operationWords } from './operation-words';
 import { insertAudit } from './record';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { createUpstreamClient, SkewTracker } from '../upstream';
 import { recordNames } from './record-names';
+import { nameChanges } from './value-names';
 
 /** Names in History and the audit log, and an import as one audit entry: real PGlite, console migrations. */
 let conn: ConsoleDbConnection;
@@ -80,6 +84,41 @@ describe('names in History', () => {
     const any = await listAudit(db, { filters: { record: [{ type: null, id: '33' }] } });
     expect(any.entries.map((e) => e.operation)).toEqual(['POST /v1/bundles']);
   });
+});
+
+describe('names read live when the mirror does not hold them (MIRROR=off)', () => {
+  let service: Service | undefined;
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it("names a category by its path and a recipe's SKUs by code and name from the service", async () => {
+    service = await createService({ memory: true, seed: testSeed() });
+    const live = createUpstreamClient({
+      baseUrl: 'http://embedded.invalid',
+      clientId: CREDS.erp.clientId,
+      clientSecret: CREDS.erp.secret,
+      fetch: (request) => service!.fetch(request),
+      timeoutMs: 5_000,
+      skew: new SkewTracker(),
+    });
+    const categories = [];
+    for await (const c of live.listAll('productCategories')) categories.push(c);
+    const child = categories.find((c) => c.parentId != null)!;
+    const parent = categories.find((c) => c.id === child.parentId)!;
+    const { data: skus } = await live.list('skus', { pageSize: 2 });
+    const [one, two] = skus!;
+    // Ids the mirror of this database does not hold.
+    expect((await recordNames(db, [{ type: 'skus', id: String(one!.id) }])).size).toBe(0);
+    const named = await nameChanges(
+      db,
+      [{ field: 'productCategoryId', to: child.id }, { field: 'components', to: [{ componentSkuId: one!.id, quantity: 1 }, { componentSkuId: two!.id, quantity: 2 }] }],
+      [],
+      live,
+    );
+    expect(named![0]!.labels).toEqual({ [child.id]: { name: `${parent.name} › ${child.name}` } });
+    expect(named![1]!.labels).toEqual({ [one!.id]: { code: one!.outerSysCode, name: one!.name }, [two!.id]: { code: two!.outerSysCode, name: two!.name } });
+  }, 60_000);
 });
 
 describe('an import in the audit log', () => {

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FieldDiff, HistoryValue, RefLabel } from '@/lib/contract/history';
 import type { UserRole } from '@/lib/contract/user-roles';
 import type { ConsoleDatabase } from '../db/types';
+import type { UpstreamClient } from '../upstream';
 
 /**
  * Names for the ids a write's values refer to (a category, a recipe's SKUs, a role, a salesperson, a product),
@@ -11,9 +12,16 @@ import type { ConsoleDatabase } from '../db/types';
  * Why at write time: History must say what a value meant when it was written. A category renamed or moved
  * later, a SKU renamed, a role renamed in CONSOLE_ROLES: read at display time, an old entry would show
  * today's names as if they had been chosen then. The ids stay in the values (the export carries them; the
- * page shows them on hover), so nothing is lost when a name is missing (mirror off, a record it has not
- * seen yet): History then shows the id as before.
+ * page shows them on hover), so nothing is lost when a name cannot be read: History then shows the id.
+ * The mirror answers first; what it does not hold (MIRROR=off, a record it has not seen yet) is read live.
  */
+
+/** The live reads a name may come from when the mirror does not hold it. */
+export type LiveNames = Pick<UpstreamClient, 'read' | 'listAll'>;
+
+/** Live reads per write at most: a name is worth a few reads, never a crawl. */
+const LIVE_READS_MAX = 20;
+const LIST_MAX = 5_000;
 
 /** The fields whose values are ids of other records, and what they name. */
 const REFERENCES = {
@@ -73,7 +81,7 @@ export function withNames(changes: readonly FieldDiff[], book: NameBook): FieldD
 export const PATH_SEPARATOR = ' › ';
 
 /** Reads the names a set of changes needs from the mirror (and the role directory): one query per kind asked. */
-export async function readNames(db: Kysely<ConsoleDatabase>, wanted: Record<RefKind, string[]>, roles: readonly UserRole[]): Promise<NameBook> {
+export async function readNames(db: Kysely<ConsoleDatabase>, wanted: Record<RefKind, string[]>, roles: readonly UserRole[], live?: LiveNames): Promise<NameBook> {
   const book: NameBook = { category: new Map(), role: new Map(), user: new Map(), product: new Map(), sku: new Map() };
   for (const id of wanted.role) {
     const role = roles.find((r) => String(r.id) === id);
@@ -99,13 +107,63 @@ export async function readNames(db: Kysely<ConsoleDatabase>, wanted: Record<RefK
     for (const r of rows) book.category.set(r.id, { name: r.path });
   };
   await Promise.all([coded('user', 'mirror_internal_user'), coded('product', 'mirror_product'), coded('sku', 'mirror_sku'), categories()]);
+  if (live) await readLive(live, wanted, book);
   return book;
 }
 
+/** Fills in from live reads what the mirror did not name; a read that fails leaves its id unnamed. */
+async function readLive(live: LiveNames, wanted: Record<RefKind, string[]>, book: NameBook): Promise<void> {
+  const missing = (kind: RefKind) => wanted[kind].filter((id) => !book[kind].has(id));
+  const byId = async (kind: 'sku' | 'product') => {
+    await Promise.all(
+      missing(kind)
+        .slice(0, LIVE_READS_MAX)
+        .map(async (id) => {
+          const record = await live.read(kind, Number(id)).catch(() => null);
+          if (record) book[kind].set(id, { code: record.outerSysCode, name: record.name });
+        }),
+    );
+  };
+  const all = async <T>(items: () => AsyncIterable<T>, take: (item: T) => void) => {
+    let n = 0;
+    try {
+      for await (const item of items()) {
+        take(item);
+        if (++n >= LIST_MAX) break;
+      }
+    } catch {
+      // Unnamed: the ids stay.
+    }
+  };
+  const categories = async () => {
+    if (!missing('category').length) return;
+    const tree = new Map<string, { name: string; parentId: number | null }>();
+    await all(() => live.listAll('productCategories', { pageSize: 100 }), (c) => tree.set(String(c.id), { name: c.name ?? `#${c.id}`, parentId: c.parentId ?? null }));
+    for (const id of missing('category')) {
+      const names: string[] = [];
+      for (let at = tree.get(id), depth = 0; at && depth < 20; at = at.parentId == null ? undefined : tree.get(String(at.parentId)), depth++) names.unshift(at.name);
+      if (names.length) book.category.set(id, { name: names.join(PATH_SEPARATOR) });
+    }
+  };
+  const users = async () => {
+    const ids = new Set(missing('user'));
+    if (!ids.size) return;
+    await all(() => live.listAll('internalUsers', { pageSize: 100 }), (u) => {
+      if (ids.has(String(u.id))) book.user.set(String(u.id), { name: u.name });
+    });
+  };
+  await Promise.all([byId('sku'), byId('product'), categories(), users()]);
+}
+
 /** The changes of one write with the names of what their values refer to, as of now (the moment of the write). */
-export async function nameChanges(db: Kysely<ConsoleDatabase>, changes: readonly FieldDiff[] | null | undefined, roles: readonly UserRole[]): Promise<FieldDiff[] | null> {
+export async function nameChanges(
+  db: Kysely<ConsoleDatabase>,
+  changes: readonly FieldDiff[] | null | undefined,
+  roles: readonly UserRole[],
+  live?: LiveNames,
+): Promise<FieldDiff[] | null> {
   if (!changes) return null;
   const wanted = wantedIds(changes);
   if (!Object.values(wanted).some((ids) => ids.length)) return [...changes];
-  return withNames(changes, await readNames(db, wanted, roles));
+  return withNames(changes, await readNames(db, wanted, roles, live));
 }

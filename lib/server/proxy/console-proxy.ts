@@ -59,7 +59,8 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       bodyLimitBytes: env.proxyBodyLimitBytes,
       timeoutMs: env.upstream.timeoutMs,
       // Role names go with a role change (/v1 has none: CONSOLE_ROLES or the seed's); without them, ids as before.
-      audit: async (entry) => recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes) }),
+      // What the mirror does not name is read live from the same upstream.
+      audit: async (entry) => recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
       // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
       afterWrite: async (write) => {
         const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;

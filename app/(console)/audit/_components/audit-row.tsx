@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ChangeList, OutcomeDetail, refName } from '@/components/record/change-list';
+import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
 import { OutsideDetected } from '@/components/record/outside-change';
 import { Badge } from '@/components/ui/badge';
 import { Td, Tr } from '@/components/ui/table';
-import { OUTSIDE_OUTCOMES, type RefLabel } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, refName, type RefLabel } from '@/lib/contract/history';
 import type { AuditGroup } from '@/lib/server/audit/audit-groups';
 import type { AuditEntryView } from '@/lib/server/audit/audit-log';
 import { groupResult, operationWords, outcomeWithoutRequest } from '@/lib/server/audit/operation-words';

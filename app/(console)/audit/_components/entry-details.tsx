@@ -35,7 +35,7 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
               </td>
               <td className="pr-2">{e.family === 'outside' ? t('noStatus') : e.status}</td>
               <td className="pr-2">
-                <code className="break-all">{requestIdOf(e.outcome) ?? t('noRequestId')}</code>
+                <code className="break-all">{e.requestId ?? requestIdOf(e.outcome) ?? t('noRequestId')}</code>
               </td>
               <td>{e.outcome}</td>
             </tr>

@@ -3,11 +3,12 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ChangeList, refName } from '@/components/record/change-list';
+import { ChangeList } from '@/components/record/change-list';
 import { Badge } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { EntryChange } from '@/lib/contract/console/audit';
+import { refName } from '@/lib/contract/history';
 
 // The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
 const audit = () => import('@/lib/contract/console/audit').then((m) => m.auditApi);

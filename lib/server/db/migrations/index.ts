@@ -25,6 +25,7 @@ import mirror from './0320-mirror';
 import mirrorStatusCount from './0330-mirror-status-count';
 import mirrorSearchGrams from './0340-mirror-search-grams';
 import mirrorSearchChars from './0350-mirror-search-chars';
+import auditRequestId from './0365-audit-request-id';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -59,4 +60,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0330-mirror-status-count': mirrorStatusCount,
   '0340-mirror-search-grams': mirrorSearchGrams,
   '0350-mirror-search-chars': mirrorSearchChars,
+  '0365-audit-request-id': auditRequestId,
 };
