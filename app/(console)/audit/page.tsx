@@ -58,6 +58,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const names = await recordNames(
     db,
     log.groups.flatMap((g) => (g.importId ? [] : g.entries.flatMap((e) => (e.recordType ? e.targetIds.slice(0, 10).map((id) => ({ type: e.recordType!, id })) : [])))),
+    // Without the mirror, the page's records are named by live reads.
+    env.mirror.enabled ? undefined : getUpstream(),
   );
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { RecordType, RefLabel } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db/types';
+import type { LiveNames } from './value-names';
 
 /** The mirror's table of each record type. */
 export const MIRROR_TABLES: Record<RecordType, string> = {
@@ -23,7 +24,7 @@ export const recordKey = (type: RecordType, id: string) => `${type}:${id}`;
  * its current code and name are the useful ones (the id stays on hover and in the export). A record the
  * mirror has not seen is shown by its id, as before.
  */
-export async function recordNames(db: Kysely<ConsoleDatabase>, refs: Iterable<{ type: RecordType; id: string }>): Promise<Map<string, RefLabel>> {
+export async function recordNames(db: Kysely<ConsoleDatabase>, refs: Iterable<{ type: RecordType; id: string }>, live?: LiveNames): Promise<Map<string, RefLabel>> {
   const byType = new Map<RecordType, Set<string>>();
   for (const { type, id } of refs) if (ID.test(id)) byType.set(type, (byType.get(type) ?? new Set()).add(id));
   const names = new Map<string, RefLabel>();
@@ -35,7 +36,35 @@ export async function recordNames(db: Kysely<ConsoleDatabase>, refs: Iterable<{ 
       for (const r of rows) names.set(recordKey(type, r.id), { code: r.code ?? r.account, name: r.name });
     }),
   );
+  if (live) await namesLive(live, byType, names);
   return names;
+}
+
+const READ_OF = { companies: 'company', products: 'product', skus: 'sku', bundles: 'bundle' } as const;
+/** Live reads per page at most (with the mirror off; with it on, none are needed). */
+const LIVE_READS_MAX = 50;
+
+/** The records the mirror did not name, read live (MIRROR=off); one that cannot be read keeps its id. */
+async function namesLive(live: LiveNames, byType: Map<RecordType, Set<string>>, names: Map<string, RefLabel>): Promise<void> {
+  const missing = [...byType].flatMap(([type, ids]) => [...ids].filter((id) => !names.has(recordKey(type, id))).map((id) => ({ type, id })));
+  const users = new Set(missing.filter((m) => m.type === 'users').map((m) => m.id));
+  const reads = missing.filter((m) => m.type !== 'users').slice(0, LIVE_READS_MAX);
+  await Promise.all([
+    ...reads.map(async ({ type, id }) => {
+      const record = await live.read(READ_OF[type as keyof typeof READ_OF], Number(id)).catch(() => null);
+      if (record && 'outerSysCode' in record) names.set(recordKey(type, id), { code: record.outerSysCode, name: record.name });
+    }),
+    (async () => {
+      if (!users.size) return;
+      try {
+        for await (const u of live.listAll('internalUsers', { pageSize: 100 })) {
+          if (users.has(String(u.id))) names.set(recordKey('users', String(u.id)), { code: u.account, name: u.name });
+        }
+      } catch {
+        // Unnamed: the ids stay.
+      }
+    })(),
+  ]);
 }
 
 /**

@@ -14,34 +14,29 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
   return (
     <details className="text-xs">
       <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{t('details')}</summary>
-      <table className="mt-1">
-        <caption className="sr-only">{t('detailsCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="pr-2 text-left font-medium">{t('detailWhen')}</th>
-            <th scope="col" className="pr-2 text-left font-medium">{t('detailRoute')}</th>
-            <th scope="col" className="pr-2 text-left font-medium">{t('detailStatus')}</th>
-            <th scope="col" className="pr-2 text-left font-medium">{t('detailRequest')}</th>
-            <th scope="col" className="text-left font-medium">{t('detailOutcome')}</th>
-          </tr>
-        </thead>
-        <tbody className="align-top">
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td className="whitespace-nowrap pr-2">{plainSpaces(format.dateTime(new Date(e.at), 'dateTimeSeconds'))}</td>
-              <td className="pr-2">
+      <ol className="mt-1 w-64 space-y-2" aria-label={t('detailsCaption')}>
+        {entries.map((e) => (
+          <li key={e.id}>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+              <dt className="font-medium">{t('detailWhen')}</dt>
+              <dd>{plainSpaces(format.dateTime(new Date(e.at), 'dateTimeSeconds'))}</dd>
+              <dt className="font-medium">{t('detailRoute')}</dt>
+              <dd>
                 <code className="break-all">{e.operation}</code>
                 {e.chunk !== null ? ` · ${t('chunk', { chunk: e.chunk + 1 })}` : null}
-              </td>
-              <td className="pr-2">{e.family === 'outside' ? t('noStatus') : e.status}</td>
-              <td className="pr-2">
+              </dd>
+              <dt className="font-medium">{t('detailStatus')}</dt>
+              <dd>{e.family === 'outside' ? t('noStatus') : e.status}</dd>
+              <dt className="font-medium">{t('detailRequest')}</dt>
+              <dd>
                 <code className="break-all">{e.requestId ?? requestIdOf(e.outcome) ?? t('noRequestId')}</code>
-              </td>
-              <td>{e.outcome}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </dd>
+              <dt className="font-medium">{t('detailOutcome')}</dt>
+              <dd className="break-words">{e.outcome}</dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
     </details>
   );
 }
