@@ -5,7 +5,7 @@ import { recipeSteps } from '@/lib/contract/history';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../db/migrate';
 import { listAuditGroups } from './audit-groups';
-import { listAudit, listHistory, recordAudit } from './audit-log';
+import { listAudit, listHistory, recordAudit, type AuditEntryView } from './audit-log';
 import { operationWords } from './operation-words';
 import { insertAudit } from './record';
 import { createService, type Service } from '@/service';
@@ -118,6 +118,8 @@ describe('names read live when the mirror does not hold them (MIRROR=off)', () =
     );
     expect(named![0]!.labels).toEqual({ [child.id]: { name: `${parent.name} › ${child.name}` } });
     expect(named![1]!.labels).toEqual({ [one!.id]: { code: one!.outerSysCode, name: one!.name }, [two!.id]: { code: two!.outerSysCode, name: two!.name } });
+    // The audit page's records, likewise.
+    expect((await recordNames(db, [{ type: 'skus', id: String(one!.id) }], live)).get(`skus:${one!.id}`)).toEqual({ code: one!.outerSysCode, name: one!.name });
   }, 60_000);
 });
 
@@ -145,5 +147,18 @@ describe('an import in the audit log', () => {
     expect(operationWords(imported.entries, imported.importId)).toEqual({ key: 'imported', values: { count: 400, id: '91' }, noun: 'skus' });
     // Pages count entries as people see them: the import once.
     expect(page.totalCount).toBe((await listAuditGroups(db, { pageSize: 200 })).groups.length);
+  });
+});
+
+describe('operation words', () => {
+  const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
+    id: '1', at: new Date().toISOString(), userId: 'u', userEmail: 'a@example.com', operation: 'PUT /v1/skus/{id}', targetIds: ['5'], status: 200,
+    outcome: 'updated', result: 'applied', recordType: 'skus', changes: null, family: 'form', jobId: null, importId: null, attempt: null, chunk: null, window: null, ...over,
+  });
+  it('says which field a one-field write changed, what a bulk edit did, and a change the mirror found', () => {
+    expect(operationWords([entry({ operation: 'PUT /v1/prices/batch', family: 'panel', changes: [{ field: 'sellPrice', from: 1, to: 2 }] })], null)).toMatchObject({ key: 'changedField', field: 'sellPrice' });
+    expect(operationWords([entry({ family: 'bulk', importId: '4', targetIds: ['1', '2', '3'] })], '4')).toMatchObject({ key: 'bulk', values: { count: 3 } });
+    expect(operationWords([entry({ family: 'outside', outcome: 'changed outside the console', status: 200 })], null)).toMatchObject({ key: 'outside' });
+    expect(operationWords([entry({ operation: 'action quotas.apply', recordType: null, family: 'form' })], null)).toMatchObject({ key: 'console.quotasApplied' });
   });
 });
