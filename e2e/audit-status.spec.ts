@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { storageStateFor } from './fixtures/accounts';
+import { demoTenant } from './support/demo-seed';
 
 test.describe('Status page', () => {
   test.use({ storageState: storageStateFor('viewer') });
@@ -45,7 +46,8 @@ test.describe('Status page', () => {
 });
 
 test.describe('Audit page', () => {
-  test('an admin sees a steward write with who, operation, record and outcome', async ({ browser }) => {
+  test('an admin reads a steward write in words with its record by code and name; an ERP code alone finds only its entries', async ({ browser }) => {
+    const company = demoTenant().companies.find((c) => c.id === 2)!;
     const steward = await browser.newContext({ storageState: storageStateFor('steward') });
     const shortName = `Audit ${Date.now().toString(36)}`;
     const write = await steward.request.put('/api/upstream/v1/companies/2', {
@@ -57,22 +59,30 @@ test.describe('Audit page', () => {
 
     const admin = await browser.newContext({ storageState: storageStateFor('admin') });
     const page = await admin.newPage();
-    await page.goto('/audit');
+    // The ERP code alone, no record type: only the entries of company 2 (other specs write other records meanwhile).
+    await page.goto(`/audit?record=${encodeURIComponent(company.outerSysCode)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Writes through the console, newest first' });
-    // Other specs' stewards edit companies at the same time: the row of this write is the one of company 2.
-    const row = table
-      .getByRole('row')
-      .filter({ hasText: 'steward@example.com' })
-      .filter({ hasText: 'PUT /v1/companies/{id}' })
-      .filter({ has: page.locator('td:nth-child(4)', { hasText: /^\s*2\s*$/ }) })
-      .first();
-    await expect(row).toBeVisible();
-    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
-    await expect(row).toContainText('200');
-    await expect(row).toContainText('updated');
-    await expect(table.getByRole('columnheader')).toHaveText(['When', 'Who', 'Operation', 'Records', 'HTTP status', 'Outcome']);
+    await expect(table.getByRole('columnheader')).toHaveText(['When', 'Who', 'Operation', 'Records', 'Outcome', 'Details']);
+    const rows = table.locator('tbody > tr');
+    await expect(rows.first()).toBeVisible();
+    // (An import that touched it lists its records inside.)
+    const itsRecord = new RegExp(`${company.outerSysCode.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|Show its`);
+    for (const row of await rows.all()) await expect(row.getByRole('cell').nth(3)).toContainText(itsRecord);
+    const row = rows.filter({ hasText: 'steward@example.com' }).filter({ hasText: 'Changed short name' }).first();
+    await expect(row.getByRole('cell').nth(3).getByRole('link')).toHaveAttribute('href', '/companies/2');
+    await expect(row.getByRole('cell').nth(4)).toContainText('Applied');
+    // Route and HTTP status are folded into the details, opened from the keyboard.
+    const details = row.getByText('Details', { exact: true });
+    await expect(row.getByText('PUT /v1/companies/{id}')).toBeHidden();
+    await details.focus();
+    await page.keyboard.press('Enter');
+    await expect(row.getByText('PUT /v1/companies/{id}')).toBeVisible();
+    await expect(row.getByRole('cell').nth(5)).toContainText('200');
     await expectNoAxeViolations(page);
+
+    await page.goto('/audit?record=NO-SUCH-CODE-47');
+    await expect(page.getByRole('status').filter({ hasText: 'No record has the id or ERP code “NO-SUCH-CODE-47”' })).toBeVisible();
     await admin.close();
   });
 

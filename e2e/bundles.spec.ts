@@ -6,6 +6,7 @@ import { demoTenant, proxyWrite, recordUpstreamRequests, uniqueCode } from './su
 
 const tenant = demoTenant();
 const category = tenant.productCategories.find((c) => c.parentId !== null)!;
+const parentCategory = tenant.productCategories.find((c) => c.id === category.parentId)!;
 let componentProductId: number | undefined;
 
 /**
@@ -70,6 +71,13 @@ test.describe('steward', () => {
       await page.getByRole('button', { name: 'Review and create' }).click();
       await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
       await expect(page).toHaveURL(/\/bundles\/\d+$/);
+    });
+
+    await test.step("History names the new bundle's category by its path and its components by code and name", async () => {
+      const created = page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Create' });
+      await expect(created).toContainText(`Category: → ${parentCategory.name} › ${category.name}`);
+      for (const [sku, quantity] of [[a, 3], [b, 2.5]] as const) await expect(created).toContainText(`added ${sku} Part ${sku} ×${quantity}`);
+      await expect(created).not.toContainText('not read');
     });
 
     await test.step('the explainer: figure, per-component share, limiting component', async () => {

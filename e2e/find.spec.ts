@@ -166,7 +166,8 @@ test.describe('admin', () => {
     for (const text of await rows.allInnerTexts()) expect(text).toContain('Refused');
     await expectNoAxeViolations(page);
 
-    await table.getByRole('link', { name: `Open record ${id}` }).first().click();
+    // The record by its code and name (its id on hover).
+    await table.getByRole('link', { name: `${code} Audit ${code}` }).first().click();
     await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
     await expect(page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Refused' })).toBeVisible();
   });

@@ -218,7 +218,9 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 1');
-  const companyLink = entry.getByRole('link', { name: /^Open record \d+$/ });
+  // One entry for the import: its records inside, by code and name, the id on hover.
+  await entry.getByText(/Show its 1 record/).click();
+  const companyLink = entry.getByRole('table', { name: 'The records of this entry, in row order' }).locator('a[href^="/companies/"]');
   const companyId = (await companyLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 
@@ -257,7 +259,9 @@ test('a refused import row fixed in the grid and resent shows in its History and
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 2');
-  const skuId = (await entry.getByRole('link', { name: /^Open record \d+$/ }).getAttribute('href'))!.split('/').pop()!;
+  await entry.getByText(/attempt 2.*Show its 1 record/).click();
+  const skuLink = entry.getByRole('table', { name: 'The records of this entry, in row order' }).locator('a[href^="/skus/"]');
+  const skuId = (await skuLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 
   await page.goto(`/skus/${skuId}`);

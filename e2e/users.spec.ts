@@ -140,6 +140,8 @@ test.describe('admin', () => {
     expect((await put).postDataJSON()).toEqual({ roleId: WAREHOUSE });
     await expect(page.getByRole('status').filter({ hasText: 'is now Warehouse; their sessions have ended' })).toBeAttached();
     await expect(detailValue(page, 'Role')).toHaveText('Warehouse');
+    // The dialog had shown the current role: History names both, never "previous value not read".
+    await expect(page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Role: Sales' })).toContainText('Role: Sales → Warehouse');
 
     await page.getByRole('button', { name: 'Deactivate' }).click();
     dialog = page.getByRole('dialog', { name: `Deactivate ${user.name}?` });

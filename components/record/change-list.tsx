@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { OUTSIDE_OUTCOMES, recipeSteps, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { OUTSIDE_OUTCOMES, recipeSteps, refName, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
@@ -29,7 +29,11 @@ export function ChangeList({
   const line = (c: FieldDiff) => {
     const field = label(c.field);
     const value = (v: HistoryValue | undefined) => {
-      const name = v === null || v === undefined || v === '' ? null : valueLabel?.(c.field, v);
+      if (v === null || v === undefined || v === '') return raw(v);
+      // A name stored with the write (as it was then) stands for the id; the id stays on hover (the item's title).
+      const stored = typeof v === 'number' || typeof v === 'string' ? refName(c.labels?.[String(v)]) : null;
+      if (stored) return stored;
+      const name = valueLabel?.(c.field, v);
       return name ? t('withName', { value: raw(v), name }) : raw(v);
     };
     if (c.secret) return `${field}: ${t('secret')}`;
@@ -43,7 +47,8 @@ export function ChangeList({
             : t('recipe.changed', { sku: s.sku, from: s.from, to: s.to }),
       );
       const text = words.length ? words.join(t('recipe.separator')) : t('recipe.same');
-      return 'from' in c ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
+      // A create had no recipe before it: its lines are all "added", and nothing was left unread.
+      return 'from' in c || oldRead ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
     }
     if ('from' in c) return t('change', { field, from: value(c.from), to: value(c.to) });
     return oldRead ? t('changeNew', { field, to: value(c.to) }) : t('changeNotRead', { field, to: value(c.to) });
@@ -51,10 +56,18 @@ export function ChangeList({
   return (
     <ul>
       {changes.map((c) => (
-        <li key={c.field}>{line(c)}</li>
+        <li key={c.field} title={c.labels ? idsTitle(c) : undefined}>
+          {line(c)}
+        </li>
       ))}
     </ul>
   );
+}
+
+/** The ids behind the names, for whoever needs them ("roleId: 3 → 4"). */
+function idsTitle(c: FieldDiff): string {
+  const text = (v: HistoryValue | undefined) => (v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  return 'from' in c ? `${c.field}: ${text(c.from)} → ${text(c.to)}` : `${c.field}: ${text(c.to)}`;
 }
 
 /**

@@ -47,6 +47,12 @@ export interface RefLabel {
   name?: string | null;
 }
 
+/** "S0005-06 烏龍茶" for a record named by code and name, the name alone for a category path or a role. */
+export function refName(label: RefLabel | undefined): string | null {
+  if (!label) return null;
+  return [label.code, label.name].filter(Boolean).join(' ') || null;
+}
+
 /** The review's key for the labels of the ids its values refer to (never a field name: fields are camelCase). */
 export const REVIEW_LABELS = '$labels';
 
@@ -126,6 +132,8 @@ export function isAuditFamily(value: unknown): value is AuditFamily {
 /** The family of a single write sent through the proxy, read from its operation. */
 export function familyOf(operation: string): AuditFamily {
   if (operation.startsWith('account ')) return 'account';
+  // The console's own calls of an import (upload, start, cancel, resend) belong with the import, not with forms.
+  if (operation.includes(' /api/imports')) return 'import';
   const kind = operationKind(operation);
   if (kind === 'pointQuota' || kind === 'creditQuota') return 'quota';
   if (operation.includes(' /v1/internal-users')) return 'users';

@@ -1,23 +1,22 @@
 import Link from 'next/link';
-import { getFormatter, getTimeZone, getTranslations } from 'next-intl/server';
-import { Badge } from '@/components/ui/badge';
+import { getTimeZone, getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
-import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
-import { OutsideDetected } from '@/components/record/outside-change';
-import { AUDIT_FAMILIES, OUTSIDE_OUTCOMES, RECORD_TYPES } from '@/lib/contract/history';
-import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listAudit, type AuditEntryView } from '@/lib/server/audit/audit-log';
+import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
+import { listAuditGroups } from '@/lib/server/audit/audit-groups';
+import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices } from '@/lib/server/audit/audit-log';
 import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
-import { recordFilter } from '@/lib/server/audit/record-filter';
+import { anyRecordFilter } from '@/lib/server/audit/record-filter';
+import { recordNames } from '@/lib/server/audit/record-names';
 import { auditRetentionJob, startRetentionIfDue } from '@/lib/server/audit/retention';
 import { getEnv } from '@/lib/server/env';
 import { latestJob, startJob } from '@/lib/server/jobs';
 import { getUpstream, getConsoleDb } from '@/lib/server/process';
 import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
-import { EntryRecords } from './_components/entry-records';
+import { AuditRow } from './_components/audit-row';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, THead } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
@@ -25,9 +24,6 @@ export const dynamic = 'force-dynamic';
 // role check, and a non-admin must get a real 404.
 
 const AUDIT_RESULTS = ['applied', 'refused', 'unknown'] as const;
-
-/** Target ids shown per row; the rest are counted. */
-const TARGETS_SHOWN = 10;
 
 export const generateMetadata = titleMetadata('audit');
 
@@ -44,21 +40,27 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const user = await requireUser('/audit', 'readAudit');
 
   const t = await getTranslations('audit');
-  const th = await getTranslations('history');
-  const format = await getFormatter();
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
-  const record = await recordFilter(getUpstream, first(params.recordType), first(params.record));
-  if (record) filters.record = record;
   const db = await getConsoleDb();
-  const retentionDays = getEnv().audit.retentionDays;
+  const env = getEnv();
+  // "Record id or ERP code" works alone too: the record is looked for in every family.
+  const record = await anyRecordFilter({ db, upstream: getUpstream, mirror: env.mirror.enabled }, first(params.recordType), first(params.record));
+  if (record) filters.record = record.matches;
+  const retentionDays = env.audit.retentionDays;
   // The retention job runs in the background at most once a day; looking at the log is one of its triggers.
   void startRetentionIfDue(retentionDays, {
     latest: () => latestJob(auditRetentionJob),
     start: (p) => startJob(auditRetentionJob, { params: p, createdBy: user.id }),
   }).catch(() => {});
-  const [log, choices] = await Promise.all([listAudit(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
+  const [log, choices] = await Promise.all([listAuditGroups(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
+  const names = await recordNames(
+    db,
+    log.groups.flatMap((g) => (g.importId ? [] : g.entries.flatMap((e) => (e.recordType ? e.targetIds.slice(0, 10).map((id) => ({ type: e.recordType!, id })) : [])))),
+    // Without the mirror, the page's records are named by live reads.
+    env.mirror.enabled ? undefined : getUpstream(),
+  );
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {
     const v = params[key];
@@ -128,73 +130,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
       {log.totalCount === 0 ? (
         <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
-          {filtered ? t('emptyFiltered') : t('empty')}
+          {record ? t(record.found ? 'recordNoEntries' : 'recordNothing', { value: text('record').trim() }) : filtered ? t('emptyFiltered') : t('empty')}
         </p>
       ) : (
         <>
           <Table caption={t('caption')}>
-            <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('status'), t('outcome')]} />
+            <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('outcome'), t('details')]} />
             <TBody>
-              {log.entries.map((entry) => {
-                const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
-                const more = entry.targetIds.length - shown.length;
-                const ok = entry.status >= 200 && entry.status < 300;
-                return (
-                  <Tr key={entry.id}>
-                    <Td className="whitespace-nowrap">
-                      <time dateTime={entry.at}>
-                        {plainSpaces(format.dateTime(new Date(entry.at), 'dateTimeSeconds'))}
-                      </time>
-                    </Td>
-                    <Td>{entry.family === 'outside' ? th('outside.who') : entry.userEmail}</Td>
-                    <Td>
-                      <span className="block whitespace-nowrap font-medium">{t(`families.${entry.family}`)}</span>
-                      <code className="whitespace-nowrap text-xs">{entry.operation}</code>
-                      {entry.importId ? (
-                        <span className="block text-xs">
-                          <Link href={`/imports/${entry.importId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-                            {t('openResults', { id: entry.importId })}
-                          </Link>
-                          {entry.attempt ? ` · ${t('attempt', { attempt: entry.attempt })}` : null}
-                          {entry.chunk !== null ? ` · ${t('chunk', { chunk: entry.chunk + 1 })}` : null}
-                        </span>
-                      ) : null}
-                    </Td>
-                    <Td>
-                      {shown.length === 0 ? t('noTargets') : <TargetLinks entry={entry} ids={shown} label={(id) => t('openRecord', { id })} />}
-                      {more > 0 ? ` ${t('moreTargets', { count: more })}` : null}
-                    </Td>
-                    <Td>
-                      <Badge tone={ok ? 'success' : entry.status >= 500 ? 'danger' : 'warning'}>{entry.status}</Badge>
-                    </Td>
-                    <Td>
-                      {entry.result ? (
-                        <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
-                          {t(`results.${entry.result}`)}
-                        </Badge>
-                      ) : null}{' '}
-                      <OutcomeDetail outcome={entry.outcome} />
-                      {entry.window ? (
-                        <p className="text-xs">
-                          <OutsideDetected at={entry.at} window={entry.window} />
-                        </p>
-                      ) : null}
-                      {entry.family === 'outside' && entry.targetIds.length === 1 && entry.outcome === OUTSIDE_OUTCOMES.vanished ? (
-                        <p className="text-xs">{th('outside.vanishedDetail')}</p>
-                      ) : null}
-                      {entry.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: entry.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                      {entry.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: entry.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-                      {entry.importId || entry.targetIds.length > 1 ? (
-                        <EntryRecords auditId={entry.id} count={entry.targetIds.length} />
-                      ) : entry.changes?.length && entry.result !== 'refused' ? (
-                        <div className="mt-1 text-xs">
-                          <ChangeList changes={entry.changes} oldRead={entry.changes.some((c) => 'from' in c) || entry.outcome === 'created'} />
-                        </div>
-                      ) : null}
-                    </Td>
-                  </Tr>
-                );
-              })}
+              {log.groups.map((group) => (
+                <AuditRow key={group.key} group={group} names={names} />
+              ))}
             </TBody>
           </Table>
           <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3 text-sm">
@@ -213,29 +158,5 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </>
       )}
     </div>
-  );
-}
-
-/** Each record id of a row links to that record's page (ERP codes of failed items stay plain text). */
-function TargetLinks({ entry, ids, label }: { entry: AuditEntryView; ids: string[]; label: (id: string) => string }) {
-  const type = entry.recordType;
-  return (
-    <span className="flex flex-wrap gap-x-2">
-      {ids.map((id) =>
-        type && /^[1-9][0-9]*$/.test(id) ? (
-          // At least 24 × 24 px: a short id alone is too small a target (WCAG 2.5.8, axe target-size).
-          <Link
-            key={id}
-            href={`/${type}/${id}`}
-            aria-label={label(id)}
-            className="inline-flex min-h-6 min-w-6 items-center justify-center text-blue-700 underline underline-offset-2 dark:text-blue-400"
-          >
-            {id}
-          </Link>
-        ) : (
-          <span key={id}>{id}</span>
-        ),
-      )}
-    </span>
   );
 }

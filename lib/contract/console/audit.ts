@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_TYPES, type ChangeSource, type FieldDiff, type RecordType } from '../history';
+import { RECORD_TYPES, type ChangeSource, type FieldDiff, type RecordType, type RefLabel } from '../history';
 import { endpoint, file, json } from './endpoint';
 import { EXPORT_FORMATS } from './exports';
 
@@ -17,6 +17,8 @@ export interface EntryChange {
   /** The fields written, old → new; `from` only where the console read the old value. Null: nothing changed. */
   changes: FieldDiff[] | null;
   oldRead: boolean;
+  /** The record's code and name as the console's copy has them now (the audit page names records by them). */
+  label?: RefLabel | null;
 }
 
 const day = z.string().max(40).optional();

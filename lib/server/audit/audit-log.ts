@@ -1,9 +1,11 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type DetectionWindowView, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db/types';
+import type { UserRole } from '@/lib/contract/user-roles';
 import { insertAudit, proxyChanges } from './record';
+import { nameChanges, type LiveNames } from './value-names';
 
 /**
  * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
@@ -11,7 +13,7 @@ import { insertAudit, proxyChanges } from './record';
  * (The table and this type are in ../db/types, with the console database's other tables.)
  */
 export type { AuditLogTable, WriteResult } from '../db/types';
-import type { WriteResult } from '../db/types';
+import type { AuditLogTable, WriteResult } from '../db/types';
 
 /** Changes to the console's own sign-in accounts (Settings), logged beside the /v1 writes. */
 export type AccountOperation =
@@ -40,6 +42,8 @@ export interface AuditRecord {
   recordType?: RecordType | null;
   /** A single write's fields, old → new as the person confirmed them; null for a batch. */
   changes?: FieldDiff[] | null;
+  /** The request's id, as in its log line (for support; the page folds it into the details). */
+  requestId?: string | null;
 }
 
 export interface AuditEntryView extends AuditRecord {
@@ -67,9 +71,21 @@ export interface AuditPage {
 export const AUDIT_PAGE_SIZE_DEFAULT = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
-/** Records a single write (the proxy, account changes): its entry and one change record per record it names. */
-export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord): Promise<void> {
-  await insertAudit(db, record, proxyChanges(record));
+/**
+ * Records a single write (the proxy, account changes): its entry and one change record per record it names,
+ * with the names of the ids its values hold as they are now (./value-names.ts). A name that cannot be read
+ * never stops the record: the ids are kept either way.
+ */
+export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord, names: { roles?: readonly UserRole[]; live?: LiveNames } = {}): Promise<void> {
+  let named = record;
+  if (record.changes?.length) {
+    try {
+      named = { ...record, changes: await nameChanges(db, record.changes, names.roles ?? [], names.live) };
+    } catch (error) {
+      console.warn('[audit] names of the values not read:', error instanceof Error ? error.message : error);
+    }
+  }
+  await insertAudit(db, named, proxyChanges(named));
 }
 
 /** What the audit page can narrow the log to (each optional; all given ones apply). */
@@ -79,8 +95,11 @@ export interface AuditFilters {
   operation?: string;
   /** The family of operation (form, panel, bulk, import, resend…). */
   family?: AuditFamily;
-  /** Entries that touched this record (several ids: every record with an ERP code). */
-  record?: { type: RecordType; id: string | string[] };
+  /**
+   * Entries that touched this record (several ids: every record with an ERP code), or any of these records
+   * (a type of null: a record of any family with that id).
+   */
+  record?: { type: RecordType; id: string | string[] } | { type: RecordType | null; id: string }[];
   result?: WriteResult;
   /** Inclusive bounds on the time of the write. */
   from?: Date;
@@ -175,15 +194,12 @@ export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{
   return { people: people.map((r) => r.user_email), operations: operations.map((r) => r.operation) };
 }
 
-/** One page of the log, newest first. Out-of-range input is clamped: this is a console screen, not an API. */
-export async function listAudit(
-  db: Kysely<ConsoleDatabase>,
-  input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
-): Promise<AuditPage> {
-  const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1), AUDIT_PAGE_SIZE_MAX);
-  const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
-  const f = input.filters ?? {};
-  const adb = db
+/** The log narrowed by the filters given (each optional; all given ones apply). */
+export function filteredAudit(db: Kysely<ConsoleDatabase>, f: AuditFilters) {
+  const pairs = !f.record ? [] : Array.isArray(f.record) ? f.record : [f.record.id].flat().map((id) => ({ type: (f.record as { type: RecordType }).type, id }));
+  const byType = new Map<RecordType | null, string[]>();
+  for (const p of pairs) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
+  return db
     .selectFrom('audit_log')
     .$if(Boolean(f.person), (q) => q.where('user_email', '=', f.person!))
     .$if(Boolean(f.operation), (q) => q.where('operation', '=', f.operation!))
@@ -194,14 +210,27 @@ export async function listAudit(
           selectFrom('audit_change as c')
             .select(sql`1`.as('one'))
             .whereRef('c.audit_id', '=', 'audit_log.id')
-            .where('c.record_type', '=', f.record!.type)
-            .where('c.record_id', 'in', [f.record!.id].flat().length ? [f.record!.id].flat() : ['']),
+            .where((eb) =>
+              byType.size === 0
+                ? eb.val(false)
+                : eb.or([...byType].map(([type, ids]) => (type ? eb.and([eb('c.record_type', '=', type), eb('c.record_id', 'in', ids)]) : eb('c.record_id', 'in', ids)))),
+            ),
         ),
       ),
     )
     .$if(Boolean(f.result), (q) => q.where('result', '=', f.result!))
     .$if(Boolean(f.from), (q) => q.where('at', '>=', f.from!))
     .$if(Boolean(f.to), (q) => q.where('at', '<=', f.to!));
+}
+
+/** One page of the log, newest first. Out-of-range input is clamped: this is a console screen, not an API. */
+export async function listAudit(
+  db: Kysely<ConsoleDatabase>,
+  input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
+): Promise<AuditPage> {
+  const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1), AUDIT_PAGE_SIZE_MAX);
+  const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
+  const adb = filteredAudit(db, input.filters ?? {});
   const [{ count } = { count: 0 }] = await adb.select((eb) => eb.fn.countAll<string | number>().as('count')).execute();
   const rows = await adb
     .selectAll()
@@ -212,30 +241,38 @@ export async function listAudit(
     .execute();
   const totalCount = Number(count);
   return {
-    entries: rows.map((row) => ({
-      id: String(row.id),
-      at: new Date(row.at).toISOString(),
-      userId: row.user_id,
-      userEmail: row.user_email,
-      operation: row.operation as OperationId | AccountOperation | ConsoleOperation,
-      targetIds: row.target_ids ?? [],
-      status: row.status,
-      outcome: row.outcome,
-      result: row.result,
-      failedIds: row.failed_ids ?? [],
-      unknownIds: row.unknown_ids ?? [],
-      recordType: (row.record_type as RecordType | null) ?? null,
-      changes: readChanges(row.changes),
-      family: row.family as AuditFamily,
-      jobId: row.job_id,
-      importId: row.import_id == null ? null : String(row.import_id),
-      attempt: row.attempt,
-      chunk: row.chunk,
-      window: windowView(row.window_from, row.window_to),
-    })),
+    entries: rows.map(entryView),
     totalCount,
     page,
     pageSize,
     totalPages: Math.ceil(totalCount / pageSize),
+  };
+}
+
+type AuditRow = Selectable<AuditLogTable>;
+
+/** One audit_log row as the pages read it. */
+export function entryView(row: AuditRow): AuditEntryView {
+  return {
+    id: String(row.id),
+    at: new Date(row.at).toISOString(),
+    userId: row.user_id,
+    userEmail: row.user_email,
+    operation: row.operation as OperationId | AccountOperation | ConsoleOperation,
+    targetIds: row.target_ids ?? [],
+    status: row.status,
+    outcome: row.outcome,
+    result: row.result,
+    failedIds: row.failed_ids ?? [],
+    unknownIds: row.unknown_ids ?? [],
+    recordType: (row.record_type as RecordType | null) ?? null,
+    changes: readChanges(row.changes),
+    family: row.family as AuditFamily,
+    jobId: row.job_id,
+    importId: row.import_id == null ? null : String(row.import_id),
+    attempt: row.attempt,
+    chunk: row.chunk,
+    window: windowView(row.window_from, row.window_to),
+    requestId: row.request_id,
   };
 }

@@ -37,6 +37,7 @@ export async function recordConsoleWrite(write: ConsoleWrite): Promise<void> {
       outcome: `${result} (request ${write.requestId})`,
       result,
       recordType: null,
+      requestId: write.requestId,
     });
   } catch (error) {
     // The write itself already happened; its answer still goes back, and the gap is reported.

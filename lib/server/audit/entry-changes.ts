@@ -2,6 +2,8 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db/types';
+import { recordKey, recordNames } from './record-names';
+import type { LiveNames } from './value-names';
 
 import type { EntryChange } from '@/lib/contract/console/audit';
 export type { EntryChange } from '@/lib/contract/console/audit';
@@ -10,7 +12,7 @@ export type { EntryChange } from '@/lib/contract/console/audit';
 export const ENTRY_CHANGES_MAX = 500;
 
 /** The change records of one audit entry, in row order (audit_change_audit_idx). */
-export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: string): Promise<EntryChange[]> {
+export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: string, live?: LiveNames): Promise<EntryChange[]> {
   if (!/^[1-9][0-9]{0,18}$/.test(auditId)) return [];
   const { rows } = await sql<{
     record_type: RecordType;
@@ -24,6 +26,7 @@ export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: str
   }>`
     select record_type, record_id, source, result, action, row_no, changes, old_read from audit_change
     where audit_id = ${auditId} order by row_no nulls first, id limit ${ENTRY_CHANGES_MAX}`.execute(db);
+  const names = await recordNames(db, rows.map((r) => ({ type: r.record_type, id: r.record_id })), live);
   return rows.map((r) => ({
     recordType: r.record_type,
     recordId: r.record_id,
@@ -33,5 +36,6 @@ export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: str
     rowNo: r.row_no,
     changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldDiff[]) : r.changes,
     oldRead: r.old_read,
+    label: names.get(recordKey(r.record_type, r.record_id)) ?? null,
   }));
 }

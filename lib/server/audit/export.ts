@@ -1,11 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { FieldDiff } from '@/lib/contract/history';
+import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import { csvHeader, csvLines } from '@/lib/csv/export';
 import type { XlsxColumn } from '@/lib/csv/xlsx-export';
 import type { ConsoleDatabase } from '../db/types';
 import { xlsxStream } from '../xlsx-stream';
-import type { AuditFilters } from './audit-log';
 
 /**
  * The audit log and the change records (History) for a date range, as CSV through the one CSV writer (its
@@ -30,6 +29,7 @@ type EntryRow = {
   import_id: string | null;
   attempt: number | null;
   chunk: number | null;
+  request_id: string | null;
 };
 
 type ChangeRow = {
@@ -64,6 +64,7 @@ const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'import', value: (r) => r.import_id },
   { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
   { header: 'chunk', value: (r) => r.chunk, kind: 'number' },
+  { header: 'request_id', value: (r) => r.request_id },
 ];
 
 const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
@@ -87,13 +88,13 @@ const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
 async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`
     select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, user_email, family, operation,
-      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk
+      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk, request_id
     from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}::bigint` : sql``}
     order by audit_log.id limit ${PAGE}`.execute(db);
   return rows;
 }
 
-async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null, record?: AuditFilters['record']): Promise<ChangeRow[]> {
+async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null, record?: OneRecord): Promise<ChangeRow[]> {
   const { rows } = await sql<Omit<ChangeRow, 'field' | 'from_value' | 'to_value'> & { changes: FieldDiff[] | null }>`
     select c.id::text as id, to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, a.user_email, a.operation,
       c.record_type, c.record_id, c.source, c.result, c.action, a.import_id::text as import_id, a.attempt, c.changes, c.old_read
@@ -113,7 +114,10 @@ async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, aft
   });
 }
 
-type Range = { from: Date; to: Date; record?: AuditFilters['record'] };
+/** One record's (History export): its type and id. */
+type OneRecord = { type: RecordType; id: string | string[] };
+
+type Range = { from: Date; to: Date; record?: OneRecord };
 
 /** The audit entries of the range, a page at a time. */
 async function* entryPages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<EntryRow[]> {

@@ -1,6 +1,9 @@
 import 'server-only';
 import { isRecordType, type RecordType } from '@/lib/contract/history';
+import type { Kysely } from 'kysely';
+import type { ConsoleDatabase } from '../db/types';
 import type { UpstreamClient as Upstream } from '../upstream';
+import { recordsMatching } from './record-names';
 
 const CODE_LISTS = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' } as const;
 
@@ -28,4 +31,30 @@ export async function recordFilter(upstream: () => Upstream, type: string | unde
   } catch {
     return { type, id: [] };
   }
+}
+
+/**
+ * "Record id or ERP code" with or without a record type: with one, as recordFilter (read live); without, the
+ * records of every family with that id or exactly that code (from the mirror; read live per family when the
+ * mirror is off). `found` says whether any record had it, so the page can say when nothing matched.
+ */
+export async function anyRecordFilter(
+  deps: { db: Kysely<ConsoleDatabase>; upstream: () => Upstream; mirror: boolean },
+  type: string | undefined,
+  text: string | undefined,
+): Promise<{ matches: { type: RecordType | null; id: string }[]; found: boolean } | null> {
+  const value = text?.trim();
+  if (!value) return null;
+  let records: { type: RecordType | null; id: string }[];
+  if (isRecordType(type)) {
+    records = (await recordFilter(deps.upstream, type, value))!.id.map((id) => ({ type, id }));
+  } else if (deps.mirror || /^[1-9][0-9]{0,18}$/.test(value)) {
+    records = (await recordsMatching(deps.db, value)).filter((m) => !m.id.startsWith('code:'));
+  } else {
+    const lists = await Promise.all((Object.keys(CODE_LISTS) as RecordType[]).map((t) => recordFilter(deps.upstream, t, value)));
+    records = lists.flatMap((l) => (l ? l.id.map((id) => ({ type: l.type, id })) : []));
+  }
+  // Batch items refused before they had an id are kept under their code.
+  const byCode = /^[1-9][0-9]{0,18}$/.test(value) ? [] : [{ type: isRecordType(type) ? type : null, id: `code:${value}` }];
+  return { matches: [...records, ...byCode], found: records.length > 0 };
 }

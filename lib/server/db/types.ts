@@ -132,6 +132,8 @@ export interface AuditLogTable {
   /** Migration 0320: a change found by the mirror happened between these two times. */
   window_from: ColumnType<Date | null, Date | string | null | undefined, never>;
   window_to: ColumnType<Date | null, Date | string | null | undefined, never>;
+  /** Migration 0365: the request's id (X-Request-Id), null on older entries and on what no request made. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** One record a write touched (migration 0250): a record's History is read from here. */

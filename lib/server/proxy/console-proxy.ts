@@ -8,7 +8,8 @@ import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';
 import { correctMirrorLater } from '../mirror/page-reads';
 import { writeThrough, writtenByOperation } from '../mirror/write-through';
-import { createProxyHandler, type ProxyFacts } from './handler';
+import { getUserRoles } from '../user-roles';
+import { createProxyHandler, type AuditEntry, type ProxyFacts } from './handler';
 
 /**
  * Error lines carry the error's name and message only: never a request's headers or body, and the
@@ -35,6 +36,11 @@ function observe(facts: ProxyFacts) {
 
 // One per bundle (only app/api/upstream uses it): it holds no resource of its own; the database and the upstream
 // transport under it are the process's (lib/server/runtime).
+async function rolesForHistory(changes: AuditEntry['changes']) {
+  if (!changes?.some((c) => c.field === 'roleId')) return [];
+  return (await getUserRoles().catch(() => ({ roles: [] }))).roles;
+}
+
 let proxy: ((request: Request) => Promise<Response>) | undefined;
 
 /**
@@ -51,7 +57,9 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       allowedOrigins: consoleOrigins(),
       bodyLimitBytes: env.proxyBodyLimitBytes,
       timeoutMs: env.upstream.timeoutMs,
-      audit: async (entry) => recordAudit(await consoleDb(), entry),
+      // Role names go with a role change (/v1 has none: CONSOLE_ROLES or the seed's); without them, ids as before.
+      // What the mirror does not name is read live from the same upstream.
+      audit: async (entry) => recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
       // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
       afterWrite: async (write) => {
         const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;

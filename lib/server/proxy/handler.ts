@@ -242,6 +242,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           unknownIds: summary.unknownIds,
           recordType: recordTypeOf(target.operation),
           changes: recordedChanges(requestText, request.headers.get(REVIEW_HEADER)),
+          requestId,
         });
       } catch (error) {
         // The write already happened upstream; its answer still goes back, and the gap is reported.

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { EntryChange } from '@/lib/contract/console/audit';
+import { refName } from '@/lib/contract/history';
 
 // The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
 const audit = () => import('@/lib/contract/console/audit').then((m) => m.auditApi);
@@ -16,7 +17,7 @@ const audit = () => import('@/lib/contract/console/audit').then((m) => m.auditAp
  * An audit entry's records, read when the person opens it: a 200-row import chunk expands to its 200 rows,
  * each with its record, outcome and fields old → new.
  */
-export function EntryRecords({ auditId, count }: { auditId: string; count: number }) {
+export function EntryRecords({ auditId, count, label }: { auditId: string; count: number; /** Which part of an import (its attempt and chunk). */ label?: string }) {
   const t = useTranslations('audit');
   const th = useTranslations('history');
   const [state, setState] = useState<{ rows: EntryChange[] } | 'loading' | 'failed' | null>(null);
@@ -33,7 +34,7 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
 
   return (
     <details className="mt-1 text-xs" onToggle={(e) => (e.currentTarget.open ? void load() : undefined)}>
-      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{t('showRecords', { count })}</summary>
+      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{label ? `${label}: ` : ''}{t('showRecords', { count })}</summary>
       {state === 'loading' ? <p role="status">{t('loadingRecords')}</p> : null}
       {state === 'failed' ? <p role="alert">{t('recordsFailed')}</p> : null}
       {state && typeof state === 'object' ? (
@@ -45,8 +46,8 @@ export function EntryRecords({ auditId, count }: { auditId: string; count: numbe
                 <Td>{r.rowNo === null ? '' : r.rowNo + 1}</Td>
                 <Td>
                   {/^[1-9][0-9]*$/.test(r.recordId) ? (
-                    <Link href={`/${r.recordType}/${r.recordId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-                      {r.recordId}
+                    <Link href={`/${r.recordType}/${r.recordId}`} title={`#${r.recordId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                      {refName(r.label ?? undefined) ?? r.recordId}
                     </Link>
                   ) : (
                     r.recordId.replace(/^code:/, '')

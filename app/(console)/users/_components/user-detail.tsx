@@ -12,6 +12,7 @@ import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useInternalUser, useInternalUsers, userLabel } from '@/lib/client/internal-users/get-internal-users';
 import { useUpdateInternalUser } from '@/lib/client/internal-users/save-internal-user';
+import { withReview } from '@/lib/client/review';
 import type { InternalUserUpdate } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { UserAccessDialog, type AccessAction } from './user-access-dialog';
@@ -46,7 +47,10 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
     setOutcome(null);
     setApplied('');
     try {
-      await update.mutateAsync(changes);
+      // The dialog showed the current role and status: they go with the write as its old values, so History
+      // says "Sales → Warehouse" rather than "previous value not read".
+      const read: Record<string, unknown> = u;
+      await update.mutateAsync(withReview({ ...changes }, Object.keys(changes).map((field) => ({ field, from: read[field] }))));
       const message =
         changes.status === 'Inactive'
           ? ta('deactivated', { name })

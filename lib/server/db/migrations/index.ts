@@ -27,6 +27,7 @@ import mirrorSearchGrams from './0340-mirror-search-grams';
 import mirrorSearchChars from './0350-mirror-search-chars';
 import mirrorStrokeOrder from './0360-mirror-stroke-order';
 import mirrorWrittenSeq from './0362-mirror-written-seq';
+import auditRequestId from './0365-audit-request-id';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -63,4 +64,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0350-mirror-search-chars': mirrorSearchChars,
   '0360-mirror-stroke-order': mirrorStrokeOrder,
   '0362-mirror-written-seq': mirrorWrittenSeq,
+  '0365-audit-request-id': auditRequestId,
 };

@@ -1,9 +1,13 @@
 import { auditApi } from '@/lib/contract/console/audit';
 import { listEntryChanges } from '@/lib/server/audit/entry-changes';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { getConsoleDb } from '@/lib/server/process';
+import { getConsoleDb, getUpstream } from '@/lib/server/process';
+import { getEnv } from '@/lib/server/env';
 
 export const dynamic = 'force-dynamic';
 
 /** The records of one audit entry (a chunk's rows), for the audit page's expanded entry. */
-export const GET = consoleRoute(auditApi.changes, async ({ params }) => ({ changes: await listEntryChanges(await getConsoleDb(), params.id) }));
+export const GET = consoleRoute(auditApi.changes, async ({ params }) => ({
+  // Without the mirror, the records are named by live reads.
+  changes: await listEntryChanges(await getConsoleDb(), params.id, getEnv().mirror.enabled ? undefined : getUpstream()),
+}));

@@ -1,0 +1,124 @@
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { ChangeList, OutcomeDetail } from '@/components/record/change-list';
+import { OutsideDetected } from '@/components/record/outside-change';
+import { Badge } from '@/components/ui/badge';
+import { Td, Tr } from '@/components/ui/table';
+import { OUTSIDE_OUTCOMES, refName, type RefLabel } from '@/lib/contract/history';
+import type { AuditGroup } from '@/lib/server/audit/audit-groups';
+import type { AuditEntryView } from '@/lib/server/audit/audit-log';
+import { groupResult, operationWords, outcomeWithoutRequest } from '@/lib/server/audit/operation-words';
+import { recordKey } from '@/lib/server/audit/record-names';
+import { plainSpaces } from '@/lib/i18n/formats';
+import { EntryDetails } from './entry-details';
+import { EntryRecords } from './entry-records';
+
+/** Records shown per row; the rest are counted. */
+const TARGETS_SHOWN = 10;
+
+const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
+
+/**
+ * One entry of the audit log as a person reads it: when, who, what was done in words, which records (by code
+ * and name), and the outcome. An import is one row with its calls inside; the routes, HTTP statuses and request
+ * ids are folded into its details.
+ */
+export function AuditRow({ group, names }: { group: AuditGroup; names: Map<string, RefLabel> }) {
+  const t = useTranslations('audit');
+  const th = useTranslations('history');
+  const format = useFormatter();
+  const entries = group.entries;
+  const last = entries[entries.length - 1]!;
+  const first = entries[0]!;
+  const outside = first.family === 'outside';
+  const words = operationWords(entries, group.importId);
+  const field = words.field ? (th.has(`fields.${words.field}`) ? th(`fields.${words.field}`) : words.field) : '';
+  const what = t(`what.${words.key}`, {
+    ...words.values,
+    noun: t(`nouns.${words.noun ?? 'none'}`),
+    // "Changed sell price": the field's label inside a sentence (an acronym such as "ERP code" keeps its case).
+    field: /^[A-Z]{2}/.test(field) ? field : field.charAt(0).toLocaleLowerCase() + field.slice(1),
+  });
+  const result = groupResult(entries);
+  const person = entries.find((e) => e.userEmail)?.userEmail ?? '';
+  const single = group.importId ? null : first;
+  return (
+    <Tr>
+      <Td className="whitespace-nowrap">
+        <time dateTime={last.at}>{plainSpaces(format.dateTime(new Date(last.at), 'dateTimeSeconds'))}</time>
+      </Td>
+      <Td>{outside ? th('outside.who') : person}</Td>
+      <Td>
+        <span className="block font-medium">{what}</span>
+        <span className="block text-xs">{t(`families.${first.family}`)}</span>
+        {group.importId ? (
+          <Link href={`/imports/${group.importId}`} className={`block text-xs ${link}`}>
+            {t('openResults', { id: group.importId })}
+          </Link>
+        ) : null}
+      </Td>
+      <Td>
+        {single ? <Targets entry={single} names={names} /> : null}
+        {group.importId
+          ? entries
+              .filter((e) => e.recordType && e.targetIds.length)
+              .map((e) => (
+                <EntryRecords
+                  key={e.id}
+                  auditId={e.id}
+                  count={e.targetIds.length}
+                  label={[e.attempt ? t('attempt', { attempt: e.attempt }) : '', e.chunk !== null ? t('chunk', { chunk: e.chunk + 1 }) : ''].filter(Boolean).join(' · ')}
+                />
+              ))
+          : null}
+      </Td>
+      <Td>
+        {outside ? <Badge tone="info">{t('foundByMirror')}</Badge> : result ? <Badge tone={result === 'applied' ? 'success' : result === 'unknown' ? 'danger' : 'warning'}>{t(`results.${result}`)}</Badge> : null}{' '}
+        {single ? <OutcomeDetail outcome={outcomeWithoutRequest(single.outcome)} /> : null}
+        {single?.window ? (
+          <p className="text-xs">
+            <OutsideDetected at={single.at} window={single.window} />
+          </p>
+        ) : null}
+        {single?.family === 'outside' && single.targetIds.length === 1 && single.outcome === OUTSIDE_OUTCOMES.vanished ? <p className="text-xs">{th('outside.vanishedDetail')}</p> : null}
+        {single?.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: single.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+        {single?.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: single.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+        {single && single.targetIds.length > 1 ? (
+          <EntryRecords auditId={single.id} count={single.targetIds.length} />
+        ) : single?.changes?.length && single.result !== 'refused' ? (
+          <div className="mt-1 text-xs">
+            <ChangeList changes={single.changes} oldRead={single.changes.some((c) => 'from' in c) || single.outcome === 'created'} />
+          </div>
+        ) : null}
+      </Td>
+      <Td>
+        <EntryDetails entries={entries} />
+      </Td>
+    </Tr>
+  );
+}
+
+/** The records of one entry by code and name, each linking to its page; the id on hover. */
+function Targets({ entry, names }: { entry: AuditEntryView; names: Map<string, RefLabel> }) {
+  const t = useTranslations('audit');
+  const type = entry.recordType;
+  const shown = entry.targetIds.slice(0, TARGETS_SHOWN);
+  const more = entry.targetIds.length - shown.length;
+  if (!shown.length) return <>{t('noTargets')}</>;
+  return (
+    <span className="flex flex-col gap-0.5">
+      {shown.map((id) => {
+        const name = type ? refName(names.get(recordKey(type, id))) : null;
+        return type && /^[1-9][0-9]*$/.test(id) ? (
+          // At least 24 px high: a short id alone is too small a target (WCAG 2.5.8, axe target-size).
+          <Link key={id} href={`/${type}/${id}`} title={`#${id}`} className={`inline-flex min-h-6 items-center ${link}`}>
+            {name ?? id}
+          </Link>
+        ) : (
+          <span key={id}>{id.replace(/^code:/, '')}</span>
+        );
+      })}
+      {more > 0 ? <span>{t('moreTargets', { count: more })}</span> : null}
+    </span>
+  );
+}

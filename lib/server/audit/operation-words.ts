@@ -1,0 +1,87 @@
+import 'server-only';
+import { operationKind, type RecordType } from '@/lib/contract/history';
+import type { AuditEntryView } from './audit-log';
+
+/**
+ * What an audit entry (or an import's group of entries) did, in words a person reads: a key under the
+ * catalogue's `audit.what.*` and its values. `noun` is a record type (`audit.nouns.*`), `field` a field name
+ * (`history.fields.*`): the page puts them in the person's language. The route, status and request id stay in
+ * the entry's details and in the export.
+ */
+export interface OperationWords {
+  key: string;
+  values: Record<string, string | number>;
+  noun?: RecordType;
+  field?: string;
+}
+
+const sum = (entries: AuditEntryView[]) => entries.reduce((n, e) => n + e.targetIds.length, 0);
+
+/** The console's own requests that are not part of an import. */
+const CONSOLE_CALLS: Record<string, string> = {
+  'action quotas.apply': 'quotasApplied',
+  'action quotas.refreshCopy': 'quotasRefreshed',
+  'POST /api/quotas/refresh': 'quotasRefreshed',
+  'POST /api/exports': 'exportStarted',
+  'PUT /api/imports/mappings/[family]': 'mappingSaved',
+  'POST /api/imports': 'importCreated',
+};
+
+export function operationWords(entries: readonly AuditEntryView[], importId: string | null): OperationWords {
+  const all = [...entries];
+  const first = all[0];
+  if (!first) return { key: 'request', values: {} };
+  if (importId) {
+    const sent = all.filter((e) => e.family === 'import' && e.recordType);
+    const resent = all.filter((e) => e.family === 'resend' && e.recordType);
+    const bulk = all.filter((e) => e.family === 'bulk' && e.recordType);
+    const noun = (sent[0] ?? resent[0] ?? bulk[0])?.recordType ?? undefined;
+    // A bulk edit runs as an import job: it reads as the bulk edit it was.
+    if (bulk.length) return { key: 'bulk', values: { count: sum(bulk) }, noun };
+    if (sent.length) return { key: 'imported', values: { count: sum(sent), id: importId }, noun };
+    if (resent.length) return { key: 'resent', values: { count: sum(resent), id: importId }, noun };
+    return { key: 'importPrepared', values: { id: importId } };
+  }
+  const e = first;
+  const noun = e.recordType ?? undefined;
+  if (e.family === 'outside') return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
+  if (e.family === 'bulk') return { key: 'bulk', values: { count: e.targetIds.length }, noun };
+  if (e.operation.startsWith('account ')) {
+    const kind = e.operation.match(/^account (create|set-role|disable|enable)/)?.[1] ?? 'other';
+    const who = e.operation.match(/\(([^)]*)\)$/)?.[1] ?? '';
+    return { key: `account.${kind}`, values: { who } };
+  }
+  if (e.operation.startsWith('action ') || / \/api\//.test(e.operation)) return { key: `console.${CONSOLE_CALLS[e.operation] ?? 'request'}`, values: {} };
+  const kind = operationKind(e.operation);
+  const fields = (e.changes ?? []).map((c) => c.field);
+  if (kind === 'pointQuota') return { key: 'changedField', values: {}, field: 'point' };
+  if (kind === 'creditQuota') return { key: 'changedField', values: {}, field: 'creditLimit' };
+  if (kind === 'create') return { key: 'created', values: {}, noun };
+  if (noun === 'users' && fields.length === 1 && fields[0] === 'status') {
+    const to = e.changes?.[0]?.to;
+    return { key: to === 'Inactive' ? 'deactivated' : 'activated', values: {}, noun };
+  }
+  if (fields.length === 1) return { key: 'changedField', values: {}, field: fields[0]!, noun };
+  if (kind === 'batch' || (e.targetIds.length > 1 && (kind === 'price' || kind === 'stock'))) return { key: 'batch', values: { count: e.targetIds.length }, noun };
+  if (kind === 'price') return { key: 'changedPrices', values: {}, noun };
+  if (kind === 'stock') return { key: 'changedField', values: {}, field: 'inventoryQty', noun };
+  return { key: 'edited', values: {}, noun };
+}
+
+/** The request id a console call recorded in its outcome (`applied (request …)`), for the details. */
+export function requestIdOf(outcome: string): string | null {
+  return outcome.match(/\(request ([^)\s]+)\)$/)?.[1] ?? null;
+}
+
+/** The outcome a console call recorded, without its request id (that goes in the details). */
+export function outcomeWithoutRequest(outcome: string): string {
+  return outcome.replace(/ \(request [^)\s]+\)$/, '');
+}
+
+/** One outcome for a group: unknown if any part is, else applied if any part was, else refused. */
+export function groupResult(entries: readonly AuditEntryView[]): 'applied' | 'refused' | 'unknown' | null {
+  const results = entries.map((e) => e.result).filter(Boolean);
+  if (!results.length) return null;
+  if (results.includes('unknown')) return 'unknown';
+  return results.includes('applied') ? 'applied' : 'refused';
+}
