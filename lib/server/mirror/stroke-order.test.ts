@@ -31,7 +31,7 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
     const { connection } = await engine.open();
     const { db } = connection;
     try {
-      await upsertMirror(db, 'companies', STORED.map((name, i) => ({ id: i + 1, outerSysCode: `C${i + 1}`, name, status: 'active' })));
+      await upsertMirror(db, 'companies', STORED.map((name, i) => ({ id: i + 1, outerSysCode: `C${i + 1}`, name, shortName: null, cellPhone: null, shippingAddress: null, internalUserId: 1, status: 'active' })));
       const asc = await readAllPages(db, 'asc', 'zh-TW');
       const desc = await readAllPages(db, 'desc', 'zh-TW');
       if (engine.name === 'postgres') {
@@ -52,8 +52,8 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
         expect(desc).toEqual({ names: [...STORED].sort(codePoint).reverse(), byCodePoint: true });
       }
       // A product list sorted by category sorts the categories' paths (arrays of names) the same way.
-      await upsertMirror(db, 'productCategories', [{ id: 1, name: '林志玲', parentId: null }, { id: 2, name: '王小明', parentId: null }]);
-      await upsertMirror(db, 'products', [{ id: 1, outerSysCode: 'P1', name: 'p', productCategoryId: 1 }, { id: 2, outerSysCode: 'P2', name: 'p', productCategoryId: 2 }]);
+      await upsertMirror(db, 'productCategories', [{ id: 1, name: '林志玲', parentId: null, isAssignable: false }, { id: 2, name: '王小明', parentId: null, isAssignable: false }]);
+      await upsertMirror(db, 'products', [{ id: 1, outerSysCode: 'P1', name: 'p', productCategoryId: 1, status: 'active' }, { id: 2, outerSysCode: 'P2', name: 'p', productCategoryId: 2, status: 'active' }]);
       const byCategory = await readMirrorList(db, { list: 'products', filters: {}, sort: 'productCategoryId', page: 1, pageSize: 2, locale: 'zh-TW' });
       expect(byCategory.page.data.map((record) => (record as { id: number }).id)).toEqual(engine.name === 'postgres' ? [2, 1] : [1, 2]);
       // English sorts as before, whatever the database.
