@@ -48,7 +48,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
         <time dateTime={last.at}>{plainSpaces(format.dateTime(new Date(last.at), 'dateTimeSeconds'))}</time>
       </Td>
       <Td>{outside ? th('outside.who') : person}</Td>
-      <Td>
+      <Td className="min-w-40">
         <span className="block font-medium">{what}</span>
         <span className="block text-xs">{t(`families.${first.family}`)}</span>
         {group.importId ? (
@@ -57,7 +57,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
           </Link>
         ) : null}
       </Td>
-      <Td>
+      <Td className="min-w-40">
         {single ? <Targets entry={single} names={names} /> : null}
         {group.importId
           ? entries
