@@ -43,7 +43,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
   const person = entries.find((e) => e.userEmail)?.userEmail ?? '';
   const single = group.importId ? null : first;
   return (
-    <Tr>
+    <Tr className="align-top">
       <Td className="whitespace-nowrap">
         <time dateTime={last.at}>{plainSpaces(format.dateTime(new Date(last.at), 'dateTimeSeconds'))}</time>
       </Td>
