@@ -43,12 +43,12 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
   const person = entries.find((e) => e.userEmail)?.userEmail ?? '';
   const single = group.importId ? null : first;
   return (
-    <Tr>
+    <Tr className="align-top">
       <Td className="whitespace-nowrap">
         <time dateTime={last.at}>{plainSpaces(format.dateTime(new Date(last.at), 'dateTimeSeconds'))}</time>
       </Td>
       <Td>{outside ? th('outside.who') : person}</Td>
-      <Td>
+      <Td className="min-w-40">
         <span className="block font-medium">{what}</span>
         <span className="block text-xs">{t(`families.${first.family}`)}</span>
         {group.importId ? (
@@ -57,7 +57,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
           </Link>
         ) : null}
       </Td>
-      <Td>
+      <Td className="min-w-40">
         {single ? <Targets entry={single} names={names} /> : null}
         {group.importId
           ? entries

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { plainSpaces } from '@/lib/i18n/formats';
 import type { AuditEntryView } from '@/lib/server/audit/audit-log';
-import { requestIdOf } from '@/lib/server/audit/operation-words';
+import { outcomeWithoutRequest, requestIdOf } from '@/lib/server/audit/operation-words';
 
 /**
  * What a developer or support needs and a reader does not: each request behind the entry with its route, HTTP
@@ -32,7 +32,7 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
                 <code className="break-all">{e.requestId ?? requestIdOf(e.outcome) ?? t('noRequestId')}</code>
               </dd>
               <dt className="font-medium">{t('detailOutcome')}</dt>
-              <dd className="break-words">{e.outcome}</dd>
+              <dd className="break-words">{outcomeWithoutRequest(e.outcome)}</dd>
             </dl>
           </li>
         ))}
