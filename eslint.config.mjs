@@ -3,17 +3,18 @@ import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
 // Imports go one way (shared/design.md): app → components → lib/client | lib/server → lib/contract,
-// lib/signing, lib/csv. service/ sees only lib/contract and lib/signing.
+// lib/signing; lib/imports → lib/files. service/ sees only lib/contract and lib/signing (docs/architecture.md).
 const zones = [
-  { target: './lib/contract', from: ['./lib/client', './lib/server', './lib/csv', './lib/i18n', './components', './app', './service'] },
+  { target: './lib/contract', from: ['./lib/client', './lib/server', './lib/files', './lib/imports', './lib/i18n', './components', './app', './service'] },
   // Words for the browser and the server alike: the catalogues, formats and the contract's codes, nothing above them.
   { target: './lib/i18n', from: ['./lib/client', './lib/server', './components', './app', './service'] },
-  { target: './lib/signing', from: ['./lib/client', './lib/server', './lib/contract', './lib/csv', './components', './app', './service'] },
-  { target: './lib/csv', from: ['./lib/client', './lib/server', './components', './app', './service'] },
+  { target: './lib/signing', from: ['./lib/client', './lib/server', './lib/contract', './lib/files', './lib/imports', './components', './app', './service'] },
+  { target: './lib/imports', from: ['./lib/client', './lib/server', './components', './app', './service'] },
+  { target: './lib/files', from: ['./lib/imports', './lib/client', './lib/server', './components', './app', './service'] },
   { target: './lib/client', from: ['./lib/server', './components', './app', './service'] },
   { target: './lib/server', from: ['./lib/client', './components', './app'] },
   { target: './components', from: ['./app', './lib/server', './service'] },
-  { target: './service', from: ['./app', './components', './lib/client', './lib/server', './lib/csv'] },
+  { target: './service', from: ['./app', './components', './lib/client', './lib/server', './lib/files', './lib/imports'] },
   // Only app/v1 and the embedded wiring in lib/server may reach the reference service.
   { target: './app', from: ['./service'], except: [] },
   // A route's _components are private to it: a part two routes use lives in components/.
@@ -60,7 +61,7 @@ const config = [
     // Test helpers may start the reference service and use its fixtures; production code under lib/server
     // reaches the service only through the embedded-mode wiring.
     files: ['lib/server/**'],
-    ignores: ['**/*.test.ts', '**/harness.ts', '**/testing.ts', '**/test-server.ts', 'lib/server/embedded.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'lib/server/runtime/embedded.ts'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...zones, { target: './lib/server', from: './service' }] }],
     },
@@ -80,7 +81,7 @@ const config = [
     },
   },
   {
-    files: ['lib/server/embedded.ts'],
+    files: ['lib/server/runtime/embedded.ts'],
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...zones, { target: './lib/server', from: './service/testing' }] }],
     },

@@ -1,7 +1,7 @@
 /**
  * The console's web server (`npm start`, `npm run demo`, the e2e server): Next's request handler behind a Node
  * HTTP server this file owns, instead of `next start`'s. Owning it gives two things `next start` cannot:
- * - the client's address read from the socket as each request arrives (lib/server/client-address.ts), with a
+ * - the client's address read from the socket as each request arrives (lib/server/http/client-address.ts), with a
  *   listener on this one server rather than a patch of Node's http.Server.prototype;
  * - a shutdown in order: on SIGTERM or SIGINT it stops taking connections, lets requests in flight finish and
  *   the job runner hand back its units (both within SHUTDOWN_GRACE_MS), closes the databases, and exits.
@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { installClientAddress } from '@/lib/server/client-address';
+import { installClientAddress } from '@/lib/server/http/client-address';
 import { existingProcess } from '@/lib/server/process';
 import { envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
 

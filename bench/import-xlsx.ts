@@ -9,13 +9,13 @@
  */
 import { parseArgs } from 'node:util';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
-import { toCsv } from '@/lib/csv/export';
-import { FAMILIES } from '@/lib/csv/families';
-import { autoMap } from '@/lib/csv/mapping';
-import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
-import { sheetRows } from '@/lib/csv/workbook';
-import { toXlsx, type XlsxColumn } from '@/lib/csv/xlsx-export';
-import { readWorkbook } from '@/lib/csv/xlsx-read';
+import { toCsv } from '@/lib/files/csv-write';
+import { FAMILIES } from '@/lib/imports/families';
+import { autoMap } from '@/lib/imports/mapping';
+import { checkParsed, readAndCheck } from '@/lib/imports/read-check';
+import { sheetRows } from '@/lib/files/workbook';
+import { toXlsx, type XlsxColumn } from '@/lib/files/xlsx-write';
+import { readWorkbook } from '@/lib/files/xlsx-read';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } } });
 const ROWS = Number(values.rows);

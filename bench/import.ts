@@ -26,12 +26,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
-import { checkRows } from '@/lib/csv/check';
-import { FAMILIES } from '@/lib/csv/families';
-import { uploadParts } from '@/lib/csv/import-api';
-import { autoMap } from '@/lib/csv/mapping';
+import { checkRows } from '@/lib/imports/check';
+import { FAMILIES } from '@/lib/imports/families';
+import { uploadParts } from '@/lib/imports/import-api';
+import { autoMap } from '@/lib/imports/mapping';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
-import { readAndCheck } from '@/lib/csv/read-check';
+import { readAndCheck } from '@/lib/imports/read-check';
 // An entry point: the import planner's wake-ups are the process's parts, which the runtime installs.
 import '@/lib/server/runtime';
 import { connectConsoleDb } from '@/lib/server/db/connect';

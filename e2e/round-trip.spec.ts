@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
-import { gs1CheckDigit } from '@/lib/csv/gs1';
+import { gs1CheckDigit } from '@/lib/imports/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 import { chooseFile, count, exportsPageCsv, formulaLike, rowsOf, toFile } from './support/imports';
 import { xlsx } from './support/xlsx';

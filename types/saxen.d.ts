@@ -1,4 +1,4 @@
-// saxen ships no types; the part of its API the workbook reader uses (lib/csv/xlsx-read.ts).
+// saxen ships no types; the part of its API the workbook reader uses (lib/files/xlsx-read.ts).
 declare module 'saxen' {
   type Decode = (text: string) => string;
   export class Parser {

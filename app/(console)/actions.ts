@@ -5,8 +5,8 @@ import { redirect } from 'next/navigation';
 import { accountActions } from '@/lib/contract/console/accounts';
 import { getAuth } from '@/lib/server/auth';
 import { runAction } from '@/lib/server/console-api/action';
-import { rememberLocaleInBrowser } from '@/lib/server/locale';
-import { requestPreferences } from '@/lib/server/preferences';
+import { rememberLocaleInBrowser } from '@/lib/server/preferences/locale';
+import { requestPreferences } from '@/lib/server/preferences/preferences';
 
 /**
  * Ends the database session and clears the cookie (nextCookies plugin), then shows the sign-in page, in the

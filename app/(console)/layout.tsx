@@ -6,7 +6,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 import { safeReturnTo } from '@/lib/server/auth/return-to';
 import { chooseDensity, chooseFiltersFolded, chooseLocale } from '@/app/_actions/preferences';
 import { DEFAULT_DENSITY } from '@/lib/contract/preferences';
-import { requestListPreferences, requestPreferences } from '@/lib/server/preferences';
+import { requestListPreferences, requestPreferences } from '@/lib/server/preferences/preferences';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {

@@ -5,9 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Field, Input, Select } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
-import type { RowIssue } from '@/lib/csv/check';
-import { describeIssue } from '@/lib/csv/describe';
-import type { FamilyName } from '@/lib/csv/families';
+import type { RowIssue } from '@/lib/imports/check';
+import { describeIssue } from '@/lib/imports/describe';
+import type { FamilyName } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
@@ -77,7 +77,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
       const rows = scope === 'all' ? await props.fetchAllMatching() : props.selected;
       const headers = [field.idField, field.name];
       // The import check and every family's rules load when a review is asked for, not with the list page.
-      const [{ checkRows }, { FAMILIES }] = await Promise.all([import('@/lib/csv/check'), import('@/lib/csv/families')]);
+      const [{ checkRows }, { FAMILIES }] = await Promise.all([import('@/lib/imports/check'), import('@/lib/imports/families')]);
       const checked = checkRows(FAMILIES[field.family], headers, headers, rows.map((row, i) => ({ line: i + 1, cells: [String(row.id), value] }))).rows;
       setReview(rows.map((row, i) => ({ row, old: field.current(row), next: value, errors: checked[i]!.errors })));
     } catch {

@@ -6,7 +6,7 @@ import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard'
 import { Alert, Button } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
 import type { AllPagesProgress } from '@/lib/client/lists';
-import type { XlsxColumn } from '@/lib/csv/xlsx-export';
+import type { XlsxColumn } from '@/lib/files/xlsx-write';
 
 export interface ExportCsvButtonProps<Row> {
   fileBase: string;
@@ -46,10 +46,10 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       });
       const kept = narrow ? narrow(rows) : rows;
       // The writers (papaparse, exceljs) load with the first export, not with every list page.
-      const { csvFileName, toCsv } = await import('@/lib/csv/export');
+      const { csvFileName, toCsv } = await import('@/lib/files/csv-write');
       if (format === 'csv') saveFile(toCsv(kept, columns), csvFileName(fileBase));
       else {
-        const { toXlsx, XLSX_TYPE } = await import('@/lib/csv/xlsx-export');
+        const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
         const bytes = await toXlsx(kept, columns, fileBase);
         saveFile(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), csvFileName(fileBase, new Date(), 'xlsx'));
       }

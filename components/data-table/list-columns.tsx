@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { XlsxColumn } from '@/lib/csv/xlsx-export';
+import type { XlsxColumn } from '@/lib/files/xlsx-write';
 import type { ColumnMeta } from './data-table';
 
 export type CellValue = string | number | boolean | null | undefined;

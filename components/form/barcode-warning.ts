@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { wrongCheckDigit } from '@/lib/csv/gs1';
+import { wrongCheckDigit } from '@/lib/imports/gs1';
 
 /**
  * The check-digit warning of a barcode field (EAN-8/13, UPC-A, GTIN-14): the platform takes any text, so a wrong

@@ -17,7 +17,7 @@ export const INVALID = 'invalid_parameter';
 /**
  * A field schema's whole rule as one plain function, for code that checks many values at once (the CSV
  * import checks 100,000 rows). Registered where the schema is built, with the function its refinement
- * calls, so the two cannot disagree; lib/csv/accept.ts uses it to pass rows that are certainly valid and
+ * calls, so the two cannot disagree; lib/imports/accept.ts uses it to pass rows that are certainly valid and
  * asks the schema itself about every other row (for its issues).
  */
 export const fieldRules = new WeakMap<z.ZodType, (value: unknown) => boolean>();

@@ -10,9 +10,9 @@ import { PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getConsoleDb, currentTenant, getUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
-import { requestLocale } from '@/lib/server/locale';
+import { requestLocale } from '@/lib/server/preferences/locale';
 import { readList } from '@/lib/server/mirror/lists';
-import { listSalespeople } from '@/lib/server/salespeople';
+import { listSalespeople } from '@/lib/server/upstream/salespeople';
 import type { ClientListFilters } from '@/lib/server/upstream/lists';
 
 type SearchParams = Record<string, string | string[] | undefined>;

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/link-button';
 import { finishedWords } from '@/lib/client/imports/result-words';
-import { FAMILY_NAMES, isFamilyName } from '@/lib/csv/families';
+import { FAMILY_NAMES, isFamilyName } from '@/lib/imports/families';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
 import { plainSpaces } from '@/lib/i18n/formats';

@@ -7,7 +7,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/process';
-import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream-status';
+import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream/status';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 

@@ -1,4 +1,4 @@
-import { isEmbedded } from '@/lib/server/embedded';
+import { isEmbedded } from '@/lib/server/runtime/embedded';
 import { canonicalQuery } from '@/lib/server/proxy/path';
 import { runtime } from '@/lib/server/runtime';
 

@@ -1,4 +1,4 @@
-import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
+import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/files/export-columns';
 import { endpointPath } from '@/lib/contract/console/endpoint';
 import { EXPORT_FILE_PATH, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { consoleFetch } from '../console-fetch';
@@ -45,9 +45,9 @@ export async function exportInBrowser(
     category: new Map(categories.map((c) => [c.id, c.name])),
   };
   const columns = exportColumns(resource, header, names);
-  const { csvFileName, toCsv } = await import('@/lib/csv/export');
+  const { csvFileName, toCsv } = await import('@/lib/files/csv-write');
   if (format === 'csv') return { file: toCsv(rows, columns), name: csvFileName(resource), rows: rows.length };
-  const { toXlsx, XLSX_TYPE } = await import('@/lib/csv/xlsx-export');
+  const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
   const bytes = await toXlsx(rows, columns, resource);
   return { file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), name: csvFileName(resource, new Date(), 'xlsx'), rows: rows.length };
 }

@@ -1,9 +1,9 @@
-import { itemMaker, type RowIssue } from '@/lib/csv/check';
-import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, quotaKind, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/csv/compare';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import type { Mapping } from '@/lib/csv/mapping';
-import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/csv/predict';
-import { lostLeadingZeros, paddedCodes } from '@/lib/csv/lost-zeros';
+import { itemMaker, type RowIssue } from '@/lib/imports/check';
+import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, quotaKind, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/imports/compare';
+import { FAMILIES, type FamilyName } from '@/lib/imports/families';
+import type { Mapping } from '@/lib/imports/mapping';
+import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/imports/predict';
+import { lostLeadingZeros, paddedCodes } from '@/lib/imports/lost-zeros';
 import { salespeopleApi } from '@/lib/contract/console/salespeople';
 import { consoleFetch } from '../console-fetch';
 import { fetchAllPages } from '../lists';

@@ -1,5 +1,5 @@
-import { checkRows } from '@/lib/csv/check';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import { checkRows } from '@/lib/imports/check';
+import { FAMILIES, type FamilyName } from '@/lib/imports/families';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
 import { uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 

@@ -1,15 +1,15 @@
 /// <reference lib="webworker" />
-import { checkFile, issueRows, itemMaker, NO_ISSUES, type RowIssues } from '@/lib/csv/check';
-import { checkParsed, readAndCheck } from '@/lib/csv/read-check';
-import { isWorkbook, sheetRows } from '@/lib/csv/workbook';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import type { Mapping } from '@/lib/csv/mapping';
-import type { Delimiter, FileError, ParsedRow } from '@/lib/csv/parse';
-import { readCsvBytes } from '@/lib/csv/read';
-import type { Encoding } from '@/lib/csv/encoding';
-import { isComparable } from '@/lib/csv/compare';
-import { withRestoredCodes } from '@/lib/csv/lost-zeros';
-import { EXCEL_SCIENTIFIC } from '@/lib/csv/excel-damage';
+import { checkFile, issueRows, itemMaker, NO_ISSUES, type RowIssues } from '@/lib/imports/check';
+import { checkParsed, readAndCheck } from '@/lib/imports/read-check';
+import { isWorkbook, sheetRows } from '@/lib/files/workbook';
+import { FAMILIES, type FamilyName } from '@/lib/imports/families';
+import type { Mapping } from '@/lib/imports/mapping';
+import type { Delimiter, FileError, ParsedRow } from '@/lib/files/csv-parse';
+import { readCsvBytes } from '@/lib/files/csv-read';
+import type { Encoding } from '@/lib/files/encoding';
+import { isComparable } from '@/lib/imports/compare';
+import { withRestoredCodes } from '@/lib/imports/lost-zeros';
+import { EXCEL_SCIENTIFIC } from '@/lib/imports/excel-damage';
 import { compareRows, failsPredicted, type RowPrediction } from './compare-rows';
 import { ApiError } from '../api-error';
 import { uploadAndStart, UploadStoppedError } from './upload';
@@ -51,10 +51,10 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 
 /**
  * The chosen sheet of a workbook (the first unless named), each cell as stored (numbers as the file's own
- * text). The reader (fflate + saxen, ./lib/csv/xlsx-read.ts) loads only when a workbook is chosen.
+ * text). The reader (fflate + saxen, ./lib/files/xlsx-read.ts) loads only when a workbook is chosen.
  */
 async function workbookSheet(file: File, sheet: string | undefined) {
-  const { readWorkbook, WorkbookError } = await import('@/lib/csv/xlsx-read');
+  const { readWorkbook, WorkbookError } = await import('@/lib/files/xlsx-read');
   try {
     const read = readWorkbook(await bytesOf(file), sheet);
     return { names: read.sheets, name: read.sheet, ...sheetRows(read.data) };

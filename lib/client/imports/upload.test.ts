@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/csv/import-api';
+import { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/imports/import-api';
 import { uploadAndStart, UploadStoppedError, type ImportDescription } from './upload';
 
 // The browser's upload order and its retry rule. The console's endpoints are replaced by a recorder: what is

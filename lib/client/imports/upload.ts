@@ -1,5 +1,5 @@
 import { ApiError } from '../api-error';
-import { uploadParts, type CreateImportBody, type UploadRowsBody } from '@/lib/csv/import-api';
+import { uploadParts, type CreateImportBody, type UploadRowsBody } from '@/lib/imports/import-api';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleFetch } from '../console-fetch';
 

@@ -1,10 +1,10 @@
-import type { CheckSummary } from '@/lib/csv/read-check';
-import type { Detected, Encoding } from '@/lib/csv/encoding';
-import type { FamilyName } from '@/lib/csv/families';
-import type { RowIssue } from '@/lib/csv/check';
-import type { Change, CompareKind } from '@/lib/csv/compare';
-import type { Mapping } from '@/lib/csv/mapping';
-import type { Delimiter, FileError } from '@/lib/csv/parse';
+import type { CheckSummary } from '@/lib/imports/read-check';
+import type { Detected, Encoding } from '@/lib/files/encoding';
+import type { FamilyName } from '@/lib/imports/families';
+import type { RowIssue } from '@/lib/imports/check';
+import type { Change, CompareKind } from '@/lib/imports/compare';
+import type { Mapping } from '@/lib/imports/mapping';
+import type { Delimiter, FileError } from '@/lib/files/csv-parse';
 
 /** Messages between the New import page and its worker (import.worker.ts). */
 

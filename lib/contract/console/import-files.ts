@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What an import file may be and what the browser uploads of it: the families (one per batch endpoint), the
- * encodings and delimiters read, the size limits, the upload's parts and the bodies of /api/imports. lib/csv
+ * encodings and delimiters read, the size limits, the upload's parts and the bodies of /api/imports. lib/imports
  * reads and checks files with these; the route wrapper checks the bodies with the same schemas.
  */
 
@@ -35,7 +35,7 @@ export function uploadParts(total: number): [number, number][] {
   return parts;
 }
 
-/** The comparison's kinds of a row it expects to succeed (lib/csv/compare.ts). */
+/** The comparison's kinds of a row it expects to succeed (lib/imports/compare.ts). */
 export const PREDICTED_KINDS = ['create', 'update', 'same'] as const;
 export type PredictedKind = (typeof PREDICTED_KINDS)[number];
 

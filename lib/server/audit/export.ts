@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
-import { csvHeader, csvLines } from '@/lib/csv/export';
-import type { XlsxColumn } from '@/lib/csv/xlsx-export';
+import { csvHeader, csvLines } from '@/lib/files/csv-write';
+import type { XlsxColumn } from '@/lib/files/xlsx-write';
 import type { ConsoleDatabase } from '../db/types';
-import { xlsxStream } from '../xlsx-stream';
+import { xlsxStream } from '../../files/xlsx-stream';
 
 /**
  * The audit log and the change records (History) for a date range, as CSV through the one CSV writer (its

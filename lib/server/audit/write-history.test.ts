@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
 import { listAudit, listHistory, listHistoryPage } from './audit-log';
 
 /**

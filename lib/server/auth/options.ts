@@ -8,7 +8,7 @@ import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
-import { CLIENT_ADDRESS_HEADER } from '../client-address';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import { signInLimitHooks } from './sign-in-limits';
 
 export type AuthConfig = {

@@ -8,7 +8,7 @@ import type { ResponseOf } from '@/lib/contract/console/endpoint';
 import { can } from '@/lib/contract/roles';
 import { recordConsoleWrite } from '../audit/console-writes';
 import { getCurrentUser, type CurrentUser } from '../auth/session';
-import { requestIdOf } from '../request-id';
+import { requestIdOf } from '../http/request-id';
 
 /**
  * The server actions' counterpart of the route wrapper: the session, the permission through can(), the input

@@ -10,7 +10,7 @@ import { NO_INPUT } from '@/lib/contract/console/params';
 import { recordConsoleWrite } from '../audit/console-writes';
 import { passesConsoleChecks, passesPlainGetChecks } from '../proxy/browser-checks';
 import { SAFE_RESPONSE_HEADERS } from '../proxy/refusals';
-import { REQUEST_ID_HEADER, requestIdOf } from '../request-id';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { isApiError } from '../upstream/errors';
 import { consoleOrigins, sessionUser, type SessionUser } from './caller';
 import { ConsoleError, errorResponse, refusal } from './errors';

@@ -161,7 +161,7 @@ export interface SignInFailureTable {
   window_start: Timestamp;
 }
 
-/** An account's display choices (migration 0080, lib/server/preferences.ts); null means "not chosen". */
+/** An account's display choices (migration 0080, lib/server/preferences/preferences.ts); null means "not chosen". */
 export interface UserPreferenceTable {
   user_id: string;
   locale: string | null;

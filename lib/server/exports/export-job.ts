@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { LIST_FILTERS, PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
-import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
-import { csvHeader, csvLines } from '@/lib/csv/export';
+import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/files/export-columns';
+import { csvHeader, csvLines } from '@/lib/files/csv-write';
 import type { ConsoleDatabase } from '../db/types';
 import { defineJobKind } from '../jobs/kind';
 import { listUnits } from '../jobs/store';

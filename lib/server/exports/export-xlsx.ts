@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import { exportColumns, type ExportNames, type ExportResource } from '@/lib/csv/export-columns';
+import { exportColumns, type ExportNames, type ExportResource } from '@/lib/files/export-columns';
 import type { ConsoleDatabase } from '../db/types';
-import { xlsxStream } from '../xlsx-stream';
+import { xlsxStream } from '../../files/xlsx-stream';
 import { exportRows } from './export-job';
 
 /** The finished export as an Excel workbook (issue 31 point 1), streamed (../xlsx-stream.ts). */

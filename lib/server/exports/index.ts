@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ExportResource } from '@/lib/csv/export-columns';
+import type { ExportResource } from '@/lib/files/export-columns';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { getEnv } from '../env';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
-import { checkRows, type RowIssue } from '@/lib/csv/check';
-import { FAMILIES } from '@/lib/csv/families';
+import { checkRows, type RowIssue } from '@/lib/imports/check';
+import { FAMILIES } from '@/lib/imports/families';
 import { BATCH_KEYED } from '../upstream';
 import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
 import type { ErrorCode } from '@/lib/contract/errors';

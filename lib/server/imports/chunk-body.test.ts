@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConsoleDbConnection } from '../db/connect';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { prepareResend } from './attempts';
 import * as store from './store';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
@@ -13,7 +13,7 @@ import { createJob, getJob } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl } from '../upstream';
 import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
 import * as store from './store';
-import type { ImportOrigin } from '@/lib/csv/import-api';
+import type { ImportOrigin } from '@/lib/imports/import-api';
 
 // An import's writes on the record: the real job runtime sends to the reference service in-process, the
 // console database on PGlite. The unknown outcome is a fault the service cannot produce (a 500 after it applied).

@@ -10,7 +10,7 @@ import { cancelJob, createJob, getJob } from '../jobs/store';
 import { createUpstreamClient, type FetchImpl } from '../upstream';
 import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
 import * as store from './store';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 
 // The import job kind on the real runtime, against the reference service in-process (signed and verified
 // as over HTTP), with the console database on PGlite.

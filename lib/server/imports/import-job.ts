@@ -1,7 +1,7 @@
 import 'server-only';
 import { errorField } from '@/lib/contract';
-import type { RowIssue } from '@/lib/csv/check';
-import { FAMILY_NAMES, type FamilyName } from '@/lib/csv/families';
+import type { RowIssue } from '@/lib/imports/check';
+import { FAMILY_NAMES, type FamilyName } from '@/lib/imports/families';
 import { defineJobKind, type JobKind } from '../jobs/kind';
 import { writtenByFamily } from '../mirror/write-through';
 import type { BatchInput } from '../upstream';

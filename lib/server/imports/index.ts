@@ -1,5 +1,5 @@
 import 'server-only';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { getConsoleDb } from '../process';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
@@ -9,7 +9,7 @@ import { PartRefusedError, storePart } from './upload';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
- * CSV imports on the server: the browser reads and checks the file (lib/csv, in a Web Worker), uploads the
+ * CSV imports on the server: the browser reads and checks the file (lib/imports, in a Web Worker), uploads the
  * rows in parts and starts the import after the first part; sending runs as a job of the job runtime
  * (./import-job.ts), overlapping the rest of the upload (./upload.ts), and every row's outcome is kept in
  * the console database (./store.ts).

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { processParts } from '../process';
 import { appendRows, CHUNK_SIZE, type ImportView, type UploadRow } from './store';
 

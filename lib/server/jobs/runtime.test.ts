@@ -5,7 +5,7 @@ import type { UpstreamClient } from '../upstream';
 import { defineJobKind, type JobKind } from './kind';
 import { JobRunner } from './runner';
 import { cancelJob, createJob, getJob, JobAlreadyActiveError, listUnits } from './store';
-import { consoleDbEngines, stopConsoleDbEngines } from './testing';
+import { consoleDbEngines, stopConsoleDbEngines } from './testing/db-engines';
 
 // The runtime against real databases (PGlite, and Postgres when installed). Units here do no /v1 call; the
 // quota refresh test drives the same runtime against the reference service.

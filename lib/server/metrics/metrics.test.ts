@@ -3,7 +3,7 @@ import { createConsoleAuth } from '../auth';
 import { ensureAccounts } from '../auth/bootstrap';
 import { SIGN_IN_LIMIT } from '../auth/options';
 import { createJob } from '../jobs/store';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { createUpstreamClient, SkewTracker } from '../upstream';
 import { metricsEndpoint } from './endpoint';
 

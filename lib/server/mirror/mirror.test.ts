@@ -5,7 +5,7 @@ import { engines, stopEngines } from '@/service/testing/engines';
 import { testSeed, CREDS } from '@/service/testing/fixtures';
 import { recordAudit } from '../audit/audit-log';
 import type { ConsoleDbConnection } from '../db/connect';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { stableJson } from './diff';

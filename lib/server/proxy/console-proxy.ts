@@ -8,7 +8,7 @@ import { logRequest } from '../log/request-log';
 import { proxyDuration } from '../metrics/metrics';
 import { correctMirrorLater } from '../mirror/page-reads';
 import { writeThrough, writtenByOperation } from '../mirror/write-through';
-import { getUserRoles } from '../user-roles';
+import { getUserRoles } from '../upstream/user-roles';
 import { createProxyHandler, type AuditEntry, type ProxyFacts } from './handler';
 
 /**

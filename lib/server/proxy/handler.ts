@@ -11,7 +11,7 @@ import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
 import { responseHeaders } from './headers';
 import { resolveTarget } from './path';
 import { refuse as refuseWith, type RefusalCode } from './refusals';
-import { REQUEST_ID_HEADER, requestIdOf } from '../request-id';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { answersAsDocumented } from './response-check';
 
 export interface ProxyUser {

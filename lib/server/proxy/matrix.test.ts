@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { ROLES, type Role } from '@/lib/contract/roles';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
 
 // Every allowlisted operation × every role and signed out, through the real handler, a real better-auth
 // session and the real reference service in-process. The rule is restated here on purpose, independent of

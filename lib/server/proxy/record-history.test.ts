@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
 
 /** A record's History through the real proxy, service and console database: who, what, old → new. */
 let h: ProxyHarness;

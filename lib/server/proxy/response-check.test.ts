@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from '@/lib/contract/endpoints';
 import en from '@/messages/en/errors.json';
 import zhTW from '@/messages/zh-TW/errors.json';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
 import { answersAsDocumented } from './response-check';
 
 // The browser reads /v1 lists and records without a schema of its own (a list page's first load carries no

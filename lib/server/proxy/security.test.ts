@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
 import { listAudit } from '../audit/audit-log';
-import { CONSOLE_ORIGIN, consoleRequest, createProxyHarness, UPSTREAM_CREDS, type ProxyHarness } from './harness';
+import { CONSOLE_ORIGIN, consoleRequest, createProxyHarness, UPSTREAM_CREDS, type ProxyHarness } from './testing/harness';
 
 let h: ProxyHarness;
 /** Every response body seen in this file, checked for the secret at the end. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listAudit } from '../audit/audit-log';
 import { CREATE_RESULT_HEADER } from './create-check';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
 
 /**
  * What the proxy tells the browser and the audit log after a write, against the real service with the

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { listHistory } from '../audit/audit-log';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { auditQuotaEdit } from './edit-audit';
 
 afterAll(() => stopConsoleDbEngines());

@@ -6,7 +6,7 @@ import { SkewTracker } from '../upstream/skew';
 import { limitedFetch } from '../jobs/limited-fetch';
 import { JobRunner } from '../jobs/runner';
 import { createJob, getJob } from '../jobs/store';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { readCreditPage, readPointPage } from './dashboard';
 import { applyQuotaEdit, previewQuotaEdit } from './edit';
 import { QUOTA_REFRESH, quotaRefreshJob, type RefreshParams } from './refresh-job';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { authConfigFromEnv, migrateConsoleDb } from '../auth';
 import { connectConsoleDb, type ConsoleDatabase, type ConsoleDbConnection } from '../db';
 import { listenOnPostgres } from '../db/listen';
-import { openEmbeddedService, type EmbeddedService } from '../embedded';
+import { openEmbeddedService, type EmbeddedService } from './embedded';
 import type { Env } from '../env';
 import { limitedFetch } from '../jobs/limited-fetch';
 import type { JobRunner } from '../jobs/runner';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { STALE_INTERVALS } from '@/lib/contract/console/list-read';
 import type { MirrorCheck, ReadyAnswer } from '@/lib/contract/console/ops';
 import { MIRROR_ENTITY_NAMES } from '../mirror/entities';
-import { readUpstreamStatus } from '../upstream-status';
+import { readUpstreamStatus } from '../upstream/status';
 import { currentTenant, getUpstream } from '../process';
 import { runtime } from './instance';
 import type { JobsState } from './process';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
-import { uploadParts } from '@/lib/csv/import-api';
+import { uploadParts } from '@/lib/imports/import-api';
 
 /**
  * The worker tier on Postgres: this process is a web instance with JOBS_RUNNER=off (it uploads and starts an

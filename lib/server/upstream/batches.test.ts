@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CompanyWrite } from '@/lib/contract';
 import { chunk } from './batches';
-import { clientFor, startTestUpstream, type RecordedRequest, type TestUpstream } from './test-server';
+import { clientFor, startTestUpstream, type RecordedRequest, type TestUpstream } from './testing/test-server';
 
 let upstream: TestUpstream;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseErrorBody, parseRetryAfterHeader } from './errors';
-import { clientFor, startTestUpstream, type ScriptedReply, type TestUpstream } from './test-server';
+import { clientFor, startTestUpstream, type ScriptedReply, type TestUpstream } from './testing/test-server';
 
 describe('parseErrorBody', () => {
   it('reads { error } as the code', () => {

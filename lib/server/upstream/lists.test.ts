@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
 import { listPathAndQuery } from './lists';
-import { clientFor, listReply, queryOf, startTestUpstream, type TestUpstream } from './test-server';
+import { clientFor, listReply, queryOf, startTestUpstream, type TestUpstream } from './testing/test-server';
 
 const companyRow = (id: number) => ({
   id,

@@ -3,7 +3,7 @@ import { idResponse, type CompanyWrite } from '@/lib/contract';
 import { ApiError } from './errors';
 import { backoffDelay, DEFAULT_RETRY_POLICY } from './retry';
 import { jsonBytes } from './signed-fetch';
-import { clientFor, coreFor, listReply, startTestUpstream, type RecordedRequest, type TestUpstream } from './test-server';
+import { clientFor, coreFor, listReply, startTestUpstream, type RecordedRequest, type TestUpstream } from './testing/test-server';
 
 let upstream: TestUpstream;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { buildQuery } from '@/lib/signing';
 import { createCore } from './core';
 import { jsonBytes } from './signed-fetch';
 import { SkewTracker } from './skew';
-import { startTestUpstream, type TestUpstream } from './test-server';
+import { startTestUpstream, type TestUpstream } from './testing/test-server';
 
 let upstream: TestUpstream;
 beforeEach(async () => {

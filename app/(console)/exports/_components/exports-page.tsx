@@ -14,7 +14,7 @@ import {
   startExportJob,
   type ExportFilters,
 } from '@/lib/client/exports/exports';
-import { EXPORT_RESOURCES, type ExportResource } from '@/lib/csv/export-columns';
+import { EXPORT_RESOURCES, type ExportResource } from '@/lib/files/export-columns';
 import { exportKeys } from '@/lib/client/console-keys';
 import { saveFile } from '@/lib/client/download';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';

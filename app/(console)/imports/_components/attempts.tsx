@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import type { RowIssue } from '@/lib/csv/check';
+import type { RowIssue } from '@/lib/imports/check';
 import { plainSpaces } from '@/lib/i18n/formats';
 
 import type { AttemptView as Attempt, RowAttempt } from '@/lib/contract/console/imports';

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Alert, Badge, Field, Select } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { COMPARE_ROWS_SHOWN, type CompareResult } from '@/lib/client/imports/worker-protocol';
-import type { RowIssue } from '@/lib/csv/check';
-import type { CompareKind } from '@/lib/csv/compare';
+import type { RowIssue } from '@/lib/imports/check';
+import type { CompareKind } from '@/lib/imports/compare';
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 

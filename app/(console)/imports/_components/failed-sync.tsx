@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert, Button, Field, Select, Textarea, SelectOptions } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
-import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, type FamilyName } from '@/lib/csv/family-columns';
-import { readFailedSync, type SyncRead } from '@/lib/csv/failed-sync';
+import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, type FamilyName } from '@/lib/imports/family-columns';
+import { readFailedSync, type SyncRead } from '@/lib/imports/failed-sync';
 
 /** The opened items' grid, live check and resend (./sync-items) load after first paint, not with the page. */
 const syncItems = loadLater(() => import('./sync-items'));

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { importsApi } from '@/lib/contract/console/imports';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
 import { useLiveCheck, type GridRow } from './grid-rows';
 import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';

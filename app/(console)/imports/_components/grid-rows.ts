@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { checkRows, type RowIssue } from '@/lib/csv/check';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
+import { checkRows, type RowIssue } from '@/lib/imports/check';
+import { FAMILIES, type FamilyName } from '@/lib/imports/families';
 
 /** A row of the fix grid, and the live check of its cells (the same checkRows the import uses). */
 export interface GridRow {

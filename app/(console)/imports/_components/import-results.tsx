@@ -10,7 +10,7 @@ import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { importsApi } from '@/lib/contract/console/imports';
 import { rowWord, type RowWord } from '@/lib/client/imports/result-words';
-import { FAMILIES } from '@/lib/csv/families';
+import { FAMILIES } from '@/lib/imports/families';
 import { AttemptsList, RowHistory } from './attempts';
 import { ImportCounts, MISPREDICTED, SHOWN_STATUSES, type Shown } from './import-counts';
 import { FixRows } from './fix-rows';

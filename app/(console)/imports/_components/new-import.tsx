@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useReducer } from 'react';
 import { loadLater } from '@/lib/client/load-later';
-import { FAMILY_COLUMNS } from '@/lib/csv/family-columns';
+import { FAMILY_COLUMNS } from '@/lib/imports/family-columns';
 import type { Delimiter, Encoding } from '@/lib/contract/console/import-values';
 import { CheckStep } from './import-wizard/check-step';
 import { FamilyStep } from './import-wizard/family-step';

@@ -8,7 +8,7 @@ import { Alert, Button, Checkbox } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { compareRows, failsPredicted } from '@/lib/client/imports/compare-rows';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { CompareSummary } from './compare-summary';
 import { useImportTexts } from './import-wizard/texts';
 

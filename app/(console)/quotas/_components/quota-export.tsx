@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { ExportCsvButton } from '@/components/data-table/export-csv-button';
-import type { CsvColumn } from '@/lib/csv/export';
+import type { CsvColumn } from '@/lib/files/csv-write';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 

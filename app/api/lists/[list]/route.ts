@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/server/env';
 import { ensureMirror } from '@/lib/server/runtime';
 import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
 import { askForRound } from '@/lib/server/mirror/refresh';
-import { requestLocaleOf } from '@/lib/server/locale';
+import { requestLocaleOf } from '@/lib/server/preferences/locale';
 
 // A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
 export const dynamic = 'force-dynamic';

@@ -8,7 +8,7 @@ import { quotaSource } from '@/lib/server/quotas/source';
 
 /**
  * Every row of a dashboard's current filter and sort (all pages), for the CSV export: the browser writes the
- * file with the shared export module (lib/csv), as every other export in the console does.
+ * file with the shared export module (lib/files), as every other export in the console does.
  */
 export const dynamic = 'force-dynamic';
 

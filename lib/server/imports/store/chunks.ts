@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
-import type { RowIssue } from '@/lib/csv/check';
+import type { RowIssue } from '@/lib/imports/check';
 import { json, type Db, type RowStatus } from './types';
 
 // The job's side: one chunk at a time.

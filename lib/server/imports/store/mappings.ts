@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import type { FamilyName } from '@/lib/csv/families';
-import type { SavedMapping } from '@/lib/csv/mapping';
+import type { FamilyName } from '@/lib/imports/families';
+import type { SavedMapping } from '@/lib/imports/mapping';
 import { json, type Db } from './types';
 
 // Saved column mappings: per user and family, merged with what was saved before.

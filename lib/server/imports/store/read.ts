@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import type { RowIssue } from '@/lib/csv/check';
-import type { FamilyName } from '@/lib/csv/families';
+import type { RowIssue } from '@/lib/imports/check';
+import type { FamilyName } from '@/lib/imports/families';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
 import type { Db, ImportView, RowStatus, RowView } from './types';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../../db/types';
-import type { RowIssue } from '@/lib/csv/check';
+import type { RowIssue } from '@/lib/imports/check';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
 
 /**

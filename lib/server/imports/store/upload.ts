@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { FAMILIES, type FamilyName } from '@/lib/csv/families';
-import { CHUNK_SIZE } from '@/lib/csv/import-api';
+import { FAMILIES, type FamilyName } from '@/lib/imports/families';
+import { CHUNK_SIZE } from '@/lib/imports/import-api';
 import { BATCH_KEYED } from '../../upstream';
 import { storeBefore } from '../history';
 import { json, type Db, type ImportMeta, type UploadRow } from './types';

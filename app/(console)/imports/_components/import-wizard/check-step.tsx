@@ -5,7 +5,7 @@ import type { Dispatch } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { ISSUE_ROWS_SHOWN, type CheckResult } from '@/lib/client/imports/worker-protocol';
 import type { ToWorker } from '@/lib/client/imports/worker-protocol';
-import { isComparable } from '@/lib/csv/compare';
+import { isComparable } from '@/lib/imports/compare';
 import { CompareStep } from './compare-step';
 import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';

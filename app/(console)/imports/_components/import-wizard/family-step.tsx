@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Button, Field, Select, SelectOptions } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
-import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/csv/family-columns';
+import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/imports/family-columns';
 import type { WizardAction, WizardState } from './reducer';
 
 /** Step 1: what the file imports into, and its template. */
@@ -17,7 +17,7 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
   async function downloadTemplate() {
     if (!fam) return;
     // The CSV writer (papaparse) loads with the first download, not with the page.
-    const { csvFileName, toCsv } = await import('@/lib/csv/export');
+    const { csvFileName, toCsv } = await import('@/lib/files/csv-write');
     const { headers, example } = templateRows(fam);
     // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
     const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;

@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo, type Dispatch } from 'react';
-import { autoMap, missingColumns, toSaved, type Mapping } from '@/lib/csv/mapping';
-import type { FamilyColumns } from '@/lib/csv/family-columns';
+import { autoMap, missingColumns, toSaved, type Mapping } from '@/lib/imports/mapping';
+import type { FamilyColumns } from '@/lib/imports/family-columns';
 import type { PreviewResult, ToWorker } from '@/lib/client/imports/worker-protocol';
 import { MappingStep, unknownColumnsKey } from './mapping-step';
 import { currentMapping, type WizardAction, type WizardState } from './reducer';
@@ -20,7 +20,7 @@ export interface MappingAreaProps {
 /**
  * Step 3 and the check it starts: the automatic mapping of the file's columns (the user's changes apply until
  * the file or family changes), then "Check rows". The New import page loads this after its first paint: the
- * headers the console's own exports write, in both languages (lib/csv/console-headers), are not in its first load.
+ * headers the console's own exports write, in both languages (lib/imports/console-headers), are not in its first load.
  */
 export function MappingArea({ state, dispatch, family, preview, labels, post }: MappingAreaProps) {
   const { file, encoding, delimiter, phase } = state;

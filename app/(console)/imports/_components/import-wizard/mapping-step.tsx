@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Alert, Button, Checkbox, Select, SelectOptions } from '@/components/ui';
-import type { FamilyColumns } from '@/lib/csv/family-columns';
-import { missingColumns, unusedColumns, type Mapping } from '@/lib/csv/mapping';
+import type { FamilyColumns } from '@/lib/imports/family-columns';
+import { missingColumns, unusedColumns, type Mapping } from '@/lib/imports/mapping';
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
 import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';

@@ -1,9 +1,9 @@
 import type { CheckResult, CompareResult, PreviewResult } from '@/lib/client/imports/worker-protocol';
-import { isComparable } from '@/lib/csv/compare';
-import type { Encoding } from '@/lib/csv/encoding';
-import type { FamilyName } from '@/lib/csv/families';
-import type { Mapping, SavedMapping } from '@/lib/csv/mapping';
-import type { Delimiter } from '@/lib/csv/parse';
+import { isComparable } from '@/lib/imports/compare';
+import type { Encoding } from '@/lib/files/encoding';
+import type { FamilyName } from '@/lib/imports/families';
+import type { Mapping, SavedMapping } from '@/lib/imports/mapping';
+import type { Delimiter } from '@/lib/files/csv-parse';
 
 /**
  * The New import wizard as one state and one reducer: choose the family, the file, the mapping, check, compare,

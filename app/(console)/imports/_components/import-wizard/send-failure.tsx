@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert } from '@/components/ui';
-import type { FamilyName } from '@/lib/csv/families';
+import type { FamilyName } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import type { SendFailure as Failure } from './reducer';
 

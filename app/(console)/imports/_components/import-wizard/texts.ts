@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RowIssue } from '@/lib/csv/check';
-import { describeIssue } from '@/lib/csv/describe';
-import type { FileError } from '@/lib/csv/parse';
+import type { RowIssue } from '@/lib/imports/check';
+import { describeIssue } from '@/lib/imports/describe';
+import type { FileError } from '@/lib/files/csv-parse';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /** The wizard's sentences for a field, a row's issue and a file error, in the reader's language. */

@@ -5,7 +5,7 @@ import { useEffect, useRef, type Dispatch } from 'react';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import type { FromWorker, ToWorker } from '@/lib/client/imports/worker-protocol';
 import type { FamilyName } from '@/lib/contract/console/import-values';
-import type { SavedMapping } from '@/lib/csv/mapping';
+import type { SavedMapping } from '@/lib/imports/mapping';
 import { autoCompares, type WizardAction } from './reducer';
 
 // The endpoints' answer schemas (zod) load with the first call, not with the page.

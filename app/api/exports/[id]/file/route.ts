@@ -3,7 +3,7 @@ import { exportsApi } from '@/lib/contract/console/exports';
 import { consoleRoute } from '@/lib/server/console-api/route';
 import { exportFile, ExportStateError } from '@/lib/server/exports';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
-import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
+import { XLSX_TYPE } from '@/lib/files/xlsx-write';
 
 export const dynamic = 'force-dynamic';
 

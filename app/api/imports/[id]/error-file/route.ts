@@ -1,21 +1,21 @@
 import { createTranslator } from 'next-intl';
-import { describeIssue } from '@/lib/csv/describe';
-import { isEncoding } from '@/lib/csv/encoding';
-import { errorFileBytes, errorFileXlsx } from '@/lib/csv/error-file';
-import { DELIMITERS, type Delimiter } from '@/lib/csv/parse';
-import { XLSX_TYPE } from '@/lib/csv/xlsx-export';
+import { describeIssue } from '@/lib/imports/describe';
+import { isEncoding } from '@/lib/files/encoding';
+import { errorFileBytes, errorFileXlsx } from '@/lib/imports/error-file';
+import { DELIMITERS, type Delimiter } from '@/lib/files/csv-parse';
+import { XLSX_TYPE } from '@/lib/files/xlsx-write';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { requestLocale } from '@/lib/server/locale';
+import { requestLocale } from '@/lib/server/preferences/locale';
 import { errorFileRows, importStatus } from '@/lib/server/imports';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * "Download error file": the rows that were refused or held back, in the file's own columns, delimiter and
- * encoding, with one error column at the end (lib/csv/error-file.ts); or, with `?format=xlsx`, the same columns as
+ * encoding, with one error column at the end (lib/imports/error-file.ts); or, with `?format=xlsx`, the same columns as
  * an Excel workbook. Either can be fixed and imported as is.
  */
 export const GET = consoleRoute(importsApi.errorFile, async ({ params, query, fail }) => {

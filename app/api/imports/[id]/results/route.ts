@@ -1,13 +1,13 @@
 import { createTranslator } from 'next-intl';
-import { describeIssue } from '@/lib/csv/describe';
-import { csvFileName, toCsv } from '@/lib/csv/export';
-import { ownColumns } from '@/lib/csv/import-xlsx';
-import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/csv/xlsx-export';
+import { describeIssue } from '@/lib/imports/describe';
+import { csvFileName, toCsv } from '@/lib/files/csv-write';
+import { ownColumns } from '@/lib/imports/import-xlsx';
+import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/files/xlsx-write';
 import { catalogueCode } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api/route';
-import { requestLocale } from '@/lib/server/locale';
+import { requestLocale } from '@/lib/server/preferences/locale';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 import { rowWord } from '@/lib/client/imports/result-words';
 
