@@ -31,7 +31,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: ['.next/**', '.next-*/**', 'bench/bare-route/.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+    ignores: ['.dependency-cruiser.cjs', '.next/**', '.next-*/**', 'bench/bare-route/.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
   {
     // import/no-cycle follows imports through our own files only; parsing node_modules is slow and useless.

@@ -1,4 +1,5 @@
 import type { FamilyName, Item } from './families';
+import { targetCodeKey } from './target-key';
 
 /**
  * "Compare with live data": what each row would do to the records as they are now, read once from the
@@ -80,8 +81,6 @@ export interface LiveIndex {
   quotas?: ReadonlyMap<number, Record<string, unknown>>;
 }
 
-const codeKey = (family: ComparableFamily, code: unknown, productId: unknown) =>
-  family === 'skus' ? `${String(productId)}\u0000${String(code)}` : String(code);
 
 export function indexLive(family: ComparableFamily, records: readonly LiveRecord[]): LiveIndex {
   const byId = new Map<number, LiveRecord>();
@@ -90,7 +89,7 @@ export function indexLive(family: ComparableFamily, records: readonly LiveRecord
     byId.set(record.id, record);
     const code = record.outerSysCode;
     if (typeof code === 'string' && code !== '') {
-      const key = codeKey(family, code, record.productId);
+      const key = targetCodeKey(family, code, record.productId);
       byCode.set(key, [...(byCode.get(key) ?? []), record]);
     }
   }
@@ -131,7 +130,7 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
     record = live.byId.get(id);
     if (!record) return { kind: 'not_found', recordId: id, changes: [], byCode: false };
   } else if (source.codeField !== null && typeof item[source.codeField] === 'string' && item[source.codeField] !== '') {
-    const found = live.byCode.get(codeKey(family, item[source.codeField], item.productId)) ?? [];
+    const found = live.byCode.get(targetCodeKey(family, item[source.codeField], item.productId)) ?? [];
     if (found.length > 1) return { kind: 'ambiguous', recordId: null, changes: [], byCode: true };
     record = found[0];
     // A quota names its company by code as a matter of course: not the case to look at.

@@ -2,6 +2,7 @@ import type { RowIssue } from './check';
 import type { Comparison, LiveRecord } from './compare';
 import { restoreLeadingZeros } from './excel-damage';
 import type { Item } from './families';
+import { codeScope } from './target-key';
 
 /**
  * ERP codes whose leading zeros Excel dropped (issue 31): a CSV opened and saved in Excel turns 00123 into 123.
@@ -23,7 +24,6 @@ type CodeFamily = 'companies' | 'products' | 'skus' | 'bundles';
 const CODE_FAMILIES: ReadonlySet<string> = new Set<CodeFamily>(['companies', 'products', 'skus', 'bundles']);
 
 const DIGITS = /^\d+$/;
-const scopeOf = (family: string, productId: unknown) => (family === 'skus' ? `${String(productId)}\u0000` : '');
 
 /** The live codes that start with a zero, by their scope and their digits without the zeros. */
 export type PaddedCodes = Map<string, string[]>;
@@ -34,7 +34,7 @@ export function paddedCodes(family: string, records: readonly LiveRecord[]): Pad
   for (const record of records) {
     const code = record.outerSysCode;
     if (typeof code !== 'string' || !code.startsWith('0') || !DIGITS.test(code)) continue;
-    const key = scopeOf(family, record.productId) + code.replace(/^0+/, '');
+    const key = codeScope(family, record.productId) + code.replace(/^0+/, '');
     index.set(key, [...(index.get(key) ?? []), code]);
   }
   return index;
@@ -59,7 +59,7 @@ const ambiguous = (value: string, codes: readonly string[]): LostZeros => ({
 export function lostLeadingZeros(family: string, item: Item, comparison: Comparison, padded: PaddedCodes): LostZeros | null {
   const code = item.outerSysCode;
   if (!CODE_FAMILIES.has(family) || typeof code !== 'string' || !DIGITS.test(code)) return null;
-  const candidates = padded.get(scopeOf(family, item.productId) + code.replace(/^0+/, '')) ?? [];
+  const candidates = padded.get(codeScope(family, item.productId) + code.replace(/^0+/, '')) ?? [];
   if (comparison.kind === 'update' && !comparison.byCode) {
     const change = comparison.changes.find((c) => c.field === 'outerSysCode');
     const old = typeof change?.old === 'string' ? change.old : null;

@@ -2,6 +2,7 @@ import type { RowIssue } from './check';
 import type { Component } from './cells';
 import type { FamilyName, Item } from './families';
 import type { Comparison, LiveRecord } from './compare';
+import { targetCodeKey } from './target-key';
 
 /**
  * What the service would refuse that the console can know before sending (issue 26): a reference to a record
@@ -108,7 +109,7 @@ export function targetOf(family: FamilyName, item: Item, comparison: Comparison)
   if (comparison.kind !== 'create') return null;
   const code = item.outerSysCode;
   if (typeof code !== 'string' || code === '') return null;
-  return family === 'skus' ? `code:${String(item.productId)}\u0000${code}` : `code:${code}`;
+  return `code:${targetCodeKey(family, code, item.productId)}`;
 }
 
 /**
