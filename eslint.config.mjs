@@ -67,13 +67,6 @@ const config = [
     },
   },
   {
-    // next-intl's request config: the server's entry into the catalogues, so it may read the request's locale.
-    files: ['lib/i18n/request.ts'],
-    rules: {
-      'import/no-restricted-paths': ['error', { zones: zones.map((z) => (z.target === './lib/i18n' ? { ...z, from: z.from.filter((f) => f !== './lib/server') } : z)) }],
-    },
-  },
-  {
     // A test may check the catalogues through the browser's error type.
     files: ['lib/i18n/**/*.test.ts'],
     rules: {

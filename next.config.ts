@@ -3,7 +3,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from './lib/http/security-headers';
 
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: './lib/i18n/request.ts',
+  requestConfig: './lib/server/preferences/intl-request.ts',
   // The catalogues' ICU messages are compiled at build time, so browsers get a format-only formatter instead of
   // the ICU parser. Catalogue values are then compiled messages, not strings: format them through a translator.
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },

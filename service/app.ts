@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { SeedFile } from '@/lib/contract';
-import { authMiddleware } from './auth';
-import type { Env } from './env';
-import { ApiError, ApiResponseError, ItemError } from './errors';
+import { authMiddleware } from './http/auth';
+import type { Env, RouteContext, RouteModule } from './http/env';
+import { ApiError, ApiResponseError, ItemError } from './http/errors';
 import { bundlePriceRoutes } from './routes/bundle-prices';
 import { bundleRoutes } from './routes/bundles';
 import { companyRoutes } from './routes/companies';
@@ -19,14 +19,7 @@ import { loadSeed, parseSeed, readSeedFile } from './seed/load';
 import { openPglite, openPostgres, type Db } from './store/db';
 import { migrate } from './store/migrate';
 
-export type { Env } from './env';
-
-export interface RouteContext {
-  log: (line: string) => void;
-}
-
-/** A resource's Hono sub-app (routes/<resource>.ts, thin; its SQL and rules in domain/<resource>.ts). */
-export type RouteModule = (ctx: RouteContext) => Hono<Env>;
+export type { Env, RouteContext, RouteModule } from './http/env';
 
 /**
  * Every resource, in one place: add one with one line here; each is mounted under /v1 with app.route().

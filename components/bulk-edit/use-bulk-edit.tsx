@@ -1,6 +1,6 @@
 'use client';
 
-import { useCurrentUser } from '@/components/layout/current-user';
+import { useCurrentUser } from '@/components/session/current-user';
 import { can } from '@/lib/contract/roles';
 import { BulkEdit, type BulkField } from './bulk-edit';
 import { useBulkSelection } from './use-bulk-selection';

@@ -3,7 +3,7 @@
 import type { Table } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { Checkbox, buttonClasses } from '@/components/ui';
-import type { ColumnMeta } from './data-table';
+import type { ColumnMeta } from './column-meta';
 
 /** Show or hide columns; a disclosure of checkboxes, so it needs no custom keyboard handling. */
 export function ColumnPicker<Row>({ table }: { table: Table<Row> }) {

@@ -12,18 +12,8 @@ import { Pagination } from './pagination';
 import { ariaSort, SortButton } from './sort-button';
 import type { SortDirection } from '@/lib/contract/console/list-read';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-
-/** Column label for the column picker and the CSV header; set it on every column. */
-export interface ColumnMeta {
-  label: string;
-  /** Right-align numbers. */
-  numeric?: boolean;
-  /**
-   * A long free text (a name, an address): cut to one line with the full text on hover and focus. Every
-   * other cell (codes, phones, amounts, dates) stays on one line whatever its length.
-   */
-  truncate?: boolean;
-}
+import type { ColumnMeta } from './column-meta';
+export type { ColumnMeta } from './column-meta';
 
 export interface DataTableProps<Row> {
   /** Names the table for column preferences (with the user id). */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '@/components/layout/current-user';
+import { useCurrentUser } from '@/components/session/current-user';
 import { LinkButton } from '@/components/ui';
 import type { ListName } from '@/lib/contract/lists';
 import { can } from '@/lib/contract/roles';

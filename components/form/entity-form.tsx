@@ -8,15 +8,14 @@ import { Alert, Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { withReview } from '@/lib/client/review';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
-import { CHECK_UNAVAILABLE, lazyResolver, type FormSchemaSource } from './lazy-resolver';
+import { CHECK_UNAVAILABLE, lazyResolver, type FormSchema, type FormSchemaSource } from './lazy-resolver';
+export type { FormSchema } from './lazy-resolver';
 import { ConflictDialog } from './conflict-dialog';
 import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
 import { routeServerError } from './server-errors';
 import { ReviewChangesDialog } from './review-changes-dialog';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard';
 
-/** A form's schema: a lib/contract write schema (possibly with create-only rules); its messages are error codes. */
-export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 /** The names of the fields a schema reads: what `fields`, `labels` and the values are keyed by. */
 export type FieldOf<S extends FormSchema> = Extract<keyof z.input<S>, string>;
 /** A form's values by field name; a record of the schema's type fits as it is (its other keys are ignored). */

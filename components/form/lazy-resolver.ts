@@ -1,5 +1,8 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { FormSchema } from './entity-form';
+import type { z } from 'zod';
+
+/** A form's schema: a lib/contract write schema (possibly with create-only rules); its messages are error codes. */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 /**
  * The schema, or a function that imports it (`() => import('@/lib/contract/companies').then((m) => m.companyWrite)`):

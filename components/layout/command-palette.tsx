@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { isApiError } from '@/lib/client/api-error';
 import { searchEverything } from '@/lib/client/search';
-import { useCurrentUser } from './current-user';
+import { useCurrentUser } from '../session/current-user';
 import { navItemsFor } from './nav-items';
 
 const DEBOUNCE_MS = 200;

@@ -6,7 +6,7 @@ import { DensityProvider } from '@/components/data-table/density';
 import { FiltersFoldingProvider } from '@/components/data-table/filters-folding';
 import type { Density } from '@/lib/contract/preferences';
 import { CommandPaletteTrigger } from './command-palette-trigger';
-import type { CurrentUser } from './current-user';
+import type { CurrentUser } from '../session/current-user';
 import { MainNav } from './main-nav';
 import { LanguageSwitch } from './language-switch';
 import { ConsoleProviders } from './providers';

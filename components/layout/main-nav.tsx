@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { cn, focusRing } from '@/components/ui/cn';
-import { useCurrentUser } from './current-user';
+import { useCurrentUser } from '../session/current-user';
 import { isCurrent, navItemsFor } from './nav-items';
 
 /** One nav for every screen size: a sidebar on wide screens, a scrollable row on narrow ones. */

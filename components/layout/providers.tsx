@@ -4,7 +4,7 @@ import '@/lib/client/zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toast';
-import { CurrentUserProvider, type CurrentUser } from './current-user';
+import { CurrentUserProvider, type CurrentUser } from '../session/current-user';
 import { useTheme } from './theme';
 
 function status(error: unknown): number | undefined {

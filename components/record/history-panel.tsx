@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCurrentUser } from '@/components/layout/current-user';
+import { useCurrentUser } from '@/components/session/current-user';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
 import { operationKind, outsideHeading, type HistoryEntry, type HistoryValue, type RecordType } from '@/lib/contract/history';

@@ -6,7 +6,7 @@ import type { FormSchemaSource } from '@/components/form/lazy-resolver';
 import { NumberField } from '@/components/form/number-field';
 import { toast } from '@/components/ui/toast';
 import { MONEY_MAX } from '@/lib/contract/values';
-import type { PricePanelProps } from './price-panel';
+import type { PricePanelProps } from './price-types';
 
 type Prices = { price: number | null; sellPrice: number | null };
 

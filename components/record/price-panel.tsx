@@ -10,22 +10,8 @@ import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
 import { useMoney } from '@/lib/i18n/use-money';
-
-export type PriceChanges = { price?: number; sellPrice?: number };
-
-export interface PricePanelProps {
-  /** The catalogue with priceTitle, editPrice, closeEditor, notPriced, notFound, fields.price, fields.sellPrice, priceHelp, pricePanelHelp. */
-  namespace: 'skus' | 'bundles';
-  /** The price read (SKU price or bundle price endpoint). */
-  price: UseQueryResult<{ price: number | null; sellPrice: number | null }>;
-  /** The write schema of that family's price batch (lib/contract), or a function that imports it. */
-  schema: FormSchemaSource<FormSchema>;
-  /** Sends only the changed prices through that family's price batch. */
-  onSave: (changes: PriceChanges) => Promise<unknown>;
-  /** Reads the prices afresh just before sending, so a change made meanwhile shows as a conflict. */
-  reread: () => Promise<{ price: number | null; sellPrice: number | null }>;
-  editable: boolean;
-}
+import type { PriceChanges, PricePanelProps } from './price-types';
+export type { PriceChanges, PricePanelProps } from './price-types';
 
 /** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
 const priceForm = loadLater(() => import('./price-form'));

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
-import { useCurrentUser } from '@/components/layout/current-user';
+import { useCurrentUser } from '@/components/session/current-user';
 import { Alert } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
 import { QueryState } from './query-state';

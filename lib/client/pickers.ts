@@ -3,7 +3,7 @@ import type { Product } from '@/lib/contract/products';
 import type { Sku } from '@/lib/contract/skus';
 import { fetchAllPages, fetchListPage } from './lists';
 import { companyKeys, productKeys, skuKeys } from './query-keys';
-import { findSkusByCode, searchSkus } from './skus/search-skus';
+import { findSkusByCode, searchSkus } from './search-skus';
 
 /** How a record is named wherever one is picked: code, name and the id that tells look-alikes apart. */
 export function recordLabel(row: { id: number; outerSysCode: string | null; name: string | null }): string {

@@ -1,7 +1,7 @@
 import { bundlePriceWrite, INVALID, longId, round4 } from '@/lib/contract';
-import { validate } from '../batch';
-import { isPlainObject } from '../body';
-import { ItemError } from '../errors';
+import { validate } from '../http/batch';
+import { isPlainObject } from '../http/body';
+import { ItemError } from '../http/errors';
 import type { Queryable } from '../store/db';
 import { findBundleSku } from './bundle-read';
 

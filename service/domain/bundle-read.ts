@@ -123,7 +123,7 @@ export async function readBundle(q: Queryable, tenantId: number, id: number): Pr
 }
 
 /**
- * The list filters of Operation 9 as SQL, for service/lists.ts `bindFilters`.
+ * The list filters of Operation 9 as SQL, for service/http/lists.ts `bindFilters`.
  * - componentSkuId: only the current recipe (replaced rows are deleted, so they no longer match).
  * - updatedSince: the product's, the paired SKU's or any recipe row's modification time.
  */

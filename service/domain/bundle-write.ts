@@ -1,7 +1,7 @@
 import { BUNDLE_CREATE_REQUIRED, bundleWrite, componentQuantity, round4, type BundleWrite, type ComponentWrite } from '@/lib/contract';
-import { validate } from '../batch';
-import { ItemError } from '../errors';
-import { isAssignableCategory, lockCode } from '../lookups';
+import { validate } from '../http/batch';
+import { ItemError } from '../http/errors';
+import { isAssignableCategory, lockCode } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 /**

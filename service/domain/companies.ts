@@ -1,8 +1,8 @@
 import { companyWrite, NO_DEFAULT_SALESPERSON } from '@/lib/contract';
-import { validate, type WriteOutcome } from '../batch';
-import { ItemError } from '../errors';
-import type { ListSpec } from '../lists';
-import { findCompany, lockCode, type CompanyRow } from '../lookups';
+import { validate, type WriteOutcome } from '../http/batch';
+import { ItemError } from '../http/errors';
+import type { ListSpec } from '../http/lists';
+import { findCompany, lockCode, type CompanyRow } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 export function companyResponse(r: CompanyRow) {

@@ -6,10 +6,10 @@ import {
   normaliseUserStatus,
   type InternalUser,
 } from '@/lib/contract';
-import { validate } from '../batch';
-import { ApiError } from '../errors';
-import type { ListSpec } from '../lists';
-import { lockCode } from '../lookups';
+import { validate } from '../http/batch';
+import { ApiError } from '../http/errors';
+import type { ListSpec } from '../http/lists';
+import { lockCode } from '../http/lookups';
 import type { Db, Queryable } from '../store/db';
 
 /**

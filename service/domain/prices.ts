@@ -1,8 +1,8 @@
 import { INVALID, priceWrite, round4 } from '@/lib/contract';
-import { validate } from '../batch';
-import { isPlainObject } from '../body';
-import { ItemError } from '../errors';
-import { findSku } from '../lookups';
+import { validate } from '../http/batch';
+import { isPlainObject } from '../http/body';
+import { ItemError } from '../http/errors';
+import { findSku } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 /** GET /v1/skus/{id}/price; a bundle's SKU is not found here (bundles have their own price endpoints). */

@@ -1,5 +1,5 @@
 import { isAssignableCategory } from '@/lib/contract';
-import type { ListSpec } from '../lists';
+import type { ListSpec } from '../http/lists';
 
 interface CategoryRow {
   id: number;

@@ -1,8 +1,8 @@
 import { PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
-import { validate, type WriteOutcome } from '../batch';
-import { ItemError } from '../errors';
-import type { ListSpec } from '../lists';
-import { findProduct, isAssignableCategory, lockCode, type ProductRow } from '../lookups';
+import { validate, type WriteOutcome } from '../http/batch';
+import { ItemError } from '../http/errors';
+import type { ListSpec } from '../http/lists';
+import { findProduct, isAssignableCategory, lockCode, type ProductRow } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 export function productResponse(r: ProductRow) {

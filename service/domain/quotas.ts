@@ -7,8 +7,8 @@ import {
   type PointQuota,
   type QuotaBatchItemResult,
 } from '@/lib/contract';
-import { runBatch, validate } from '../batch';
-import { isPlainObject } from '../body';
+import { runBatch, validate } from '../http/batch';
+import { isPlainObject } from '../http/body';
 import { prepared, type Db, type Queryable } from '../store/db';
 
 /**

@@ -1,8 +1,8 @@
 import { INVALID } from '@/lib/contract';
-import { itemErrors, runBatch, type WriteItemResult } from '../batch';
-import { isPlainObject } from '../body';
-import { ItemError } from '../errors';
-import { lockCodes, type ProductRow, type SkuRow } from '../lookups';
+import { itemErrors, runBatch, type WriteItemResult } from '../http/batch';
+import { isPlainObject } from '../http/body';
+import { ItemError } from '../http/errors';
+import { lockCodes, type ProductRow, type SkuRow } from '../http/lookups';
 import type { Db, Queryable } from '../store/db';
 import { BulkSkuSink, directSkuSink } from './sku-sinks';
 import { pairKey, writeSku, type SkuBatchScope } from './skus';

@@ -1,4 +1,4 @@
-import type { SkuRow } from '../lookups';
+import type { SkuRow } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 /** The writable SKU columns; null in a patch keeps the current value (partial merge). */

@@ -1,8 +1,8 @@
 import { BUNDLE_PRODUCT_NO_SKUS, BUNDLE_SKU_NOT_UPDATABLE, round4, SKU_CREATE_REQUIRED, skuWrite } from '@/lib/contract';
-import { validate, type WriteOutcome } from '../batch';
-import { ItemError } from '../errors';
-import type { ListSpec } from '../lists';
-import { findProduct, findSku, lockCode, type ProductRow, type SkuRow } from '../lookups';
+import { validate, type WriteOutcome } from '../http/batch';
+import { ItemError } from '../http/errors';
+import type { ListSpec } from '../http/lists';
+import { findProduct, findSku, lockCode, type ProductRow, type SkuRow } from '../http/lookups';
 import type { Queryable } from '../store/db';
 import type { SkuPatch, SkuSink } from './sku-sinks';
 

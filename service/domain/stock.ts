@@ -1,8 +1,8 @@
 import { BUNDLE_SKU_STOCK, INVALID, isInventoryQty, stockWrite } from '@/lib/contract';
-import { validate } from '../batch';
-import { isPlainObject } from '../body';
-import { ItemError } from '../errors';
-import { findSku } from '../lookups';
+import { validate } from '../http/batch';
+import { isPlainObject } from '../http/body';
+import { ItemError } from '../http/errors';
+import { findSku } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 /** GET /v1/skus/{id}/stock; availableQty is not clamped: reservations above stock read negative (contract §3). */

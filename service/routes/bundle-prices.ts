@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { BundlePriceBatchItemResult } from '@/lib/contract';
-import type { RouteContext } from '../app';
-import { itemErrors, runBatch } from '../batch';
-import { readBatch } from '../body';
+import type { RouteContext } from '../http/env';
+import { itemErrors, runBatch } from '../http/batch';
+import { readBatch } from '../http/body';
 import { writeBundlePriceItem } from '../domain/bundle-prices';
 import { findBundleSku } from '../domain/bundle-read';
-import type { Env } from '../env';
-import { problemNotFound } from '../errors';
-import { pathId } from '../lookups';
-import { stamp } from '../write';
+import type { Env } from '../http/env';
+import { problemNotFound } from '../http/errors';
+import { pathId } from '../http/lookups';
+import { stamp } from '../http/write';
 
 /** Bundle prices (Operation 12): the read and the batch. The rules are in ../domain/bundle-prices.ts. */
 export function bundlePriceRoutes({ log }: RouteContext) {

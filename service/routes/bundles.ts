@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { BundleBatchItemResult } from '@/lib/contract';
-import type { RouteContext } from '../app';
-import { itemErrors, runBatch } from '../batch';
-import { isPlainObject, readBatch, readObject } from '../body';
+import type { RouteContext } from '../http/env';
+import { itemErrors, runBatch } from '../http/batch';
+import { isPlainObject, readBatch, readObject } from '../http/body';
 import { BUNDLE_FILTERS, BUNDLE_WHERE, listBundles, readBundle } from '../domain/bundle-read';
 import { writeBundle } from '../domain/bundle-write';
-import type { Env } from '../env';
-import { ItemError } from '../errors';
-import { bindFilters, bindPaging, envelope } from '../lists';
-import { pathId } from '../lookups';
-import { stamp } from '../write';
+import type { Env } from '../http/env';
+import { ItemError } from '../http/errors';
+import { bindFilters, bindPaging, envelope } from '../http/lists';
+import { pathId } from '../http/lookups';
+import { stamp } from '../http/write';
 
 /**
  * The bundle family (master-data-api.md Operations 9 to 12, contract §3): list, single, create, update,

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { writeBatch } from '../batch';
+import type { RouteContext } from '../http/env';
+import { writeBatch } from '../http/batch';
 import { COMPANY_LIST, companyResponse, writeCompany } from '../domain/companies';
-import type { Env } from '../env';
-import { ItemError, problemNotFound } from '../errors';
-import { runList } from '../lists';
-import { findCompany, pathId } from '../lookups';
-import { stamp, writeOne } from '../write';
+import type { Env } from '../http/env';
+import { ItemError, problemNotFound } from '../http/errors';
+import { runList } from '../http/lists';
+import { findCompany, pathId } from '../http/lookups';
+import { stamp, writeOne } from '../http/write';
 
 /** /v1/companies: list, read, create-or-update, update, batch. The rules are in ../domain/companies.ts. */
 export function companyRoutes({ log }: RouteContext) {

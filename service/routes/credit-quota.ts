@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { readBatch } from '../body';
+import type { RouteContext } from '../http/env';
+import { readBatch } from '../http/body';
 import { quotaBatch, readCreditQuota } from '../domain/quotas';
-import type { Env } from '../env';
-import { problemNotFound } from '../errors';
-import { pathId } from '../lookups';
-import { stamp } from '../write';
+import type { Env } from '../http/env';
+import { problemNotFound } from '../http/errors';
+import { pathId } from '../http/lookups';
+import { stamp } from '../http/write';
 
 /** Credit quota: the read and the batch. The rules are in lib/contract/credit-quota.ts and ../domain/quotas.ts. */
 export function creditQuotaRoutes({ log }: RouteContext) {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { readObject } from '../body';
+import type { RouteContext } from '../http/env';
+import { readObject } from '../http/body';
 import { createInternalUser, INTERNAL_USER_LIST, updateInternalUser } from '../domain/internal-users';
-import type { Env } from '../env';
-import { ApiError } from '../errors';
-import { runList } from '../lists';
-import { pathId } from '../lookups';
-import { stamp } from '../write';
+import type { Env } from '../http/env';
+import { ApiError } from '../http/errors';
+import { runList } from '../http/lists';
+import { pathId } from '../http/lookups';
+import { stamp } from '../http/write';
 
 /** /v1/internal-users: list, create, update. The rules are in ../domain/internal-users.ts. */
 export function internalUserRoutes(_ctx: RouteContext) {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { updateBatch } from '../batch';
+import type { RouteContext } from '../http/env';
+import { updateBatch } from '../http/batch';
 import { readPrice, writePriceItem } from '../domain/prices';
-import type { Env } from '../env';
-import { pathId } from '../lookups';
+import type { Env } from '../http/env';
+import { pathId } from '../http/lookups';
 
 /** SKU prices: the read and the price batch. The rules are in ../domain/prices.ts. */
 export function priceRoutes({ log }: RouteContext) {

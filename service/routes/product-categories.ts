@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../http/env';
 import { PRODUCT_CATEGORY_LIST } from '../domain/product-categories';
-import type { Env } from '../env';
-import { runList } from '../lists';
+import type { Env } from '../http/env';
+import { runList } from '../http/lists';
 
 /** /v1/product-categories: the list only. */
 export function productCategoryRoutes(_ctx: RouteContext) {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { writeBatch } from '../batch';
+import type { RouteContext } from '../http/env';
+import { writeBatch } from '../http/batch';
 import { PRODUCT_LIST, productResponse, readProduct, writeProduct } from '../domain/products';
-import type { Env } from '../env';
-import { ItemError } from '../errors';
-import { runList } from '../lists';
-import { pathId } from '../lookups';
-import { stamp, writeOne } from '../write';
+import type { Env } from '../http/env';
+import { ItemError } from '../http/errors';
+import { runList } from '../http/lists';
+import { pathId } from '../http/lookups';
+import { stamp, writeOne } from '../http/write';
 
 /** /v1/products: list, read, create-or-update, update, batch. The rules are in ../domain/products.ts. */
 export function productRoutes({ log }: RouteContext) {

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { readBatch } from '../body';
+import type { RouteContext } from '../http/env';
+import { readBatch } from '../http/body';
 import { runSkuBatch } from '../domain/sku-batch';
 import { directSkuSink } from '../domain/sku-sinks';
 import { readSku, SKU_LIST, skuResponse, writeSku } from '../domain/skus';
-import type { Env } from '../env';
-import { ItemError } from '../errors';
-import { runList } from '../lists';
-import { pathId } from '../lookups';
-import { stamp, writeOne } from '../write';
+import type { Env } from '../http/env';
+import { ItemError } from '../http/errors';
+import { runList } from '../http/lists';
+import { pathId } from '../http/lookups';
+import { stamp, writeOne } from '../http/write';
 
 /**
  * /v1/skus: list, read, create-or-update, update, batch. The rules are in ../domain/skus.ts, the batch's

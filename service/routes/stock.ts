@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { RouteContext } from '../app';
-import { updateBatch } from '../batch';
+import type { RouteContext } from '../http/env';
+import { updateBatch } from '../http/batch';
 import { readStock, writeStockItem } from '../domain/stock';
-import type { Env } from '../env';
-import { pathId } from '../lookups';
+import type { Env } from '../http/env';
+import { pathId } from '../http/lookups';
 
 /** SKU stock: the read and the absolute-quantity batch. The rules are in ../domain/stock.ts. */
 export function stockRoutes({ log }: RouteContext) {

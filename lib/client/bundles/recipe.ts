@@ -3,7 +3,7 @@ import type { ErrorCode } from '@/lib/contract/errors';
 import { isFiniteNumber } from '@/lib/contract/numeric';
 import { isComponentQuantity } from '@/lib/contract/recipe-rules';
 import { isApiError } from '../api-error';
-import { findSkusByCode } from '../skus/search-skus';
+import { findSkusByCode } from '../search-skus';
 import { getRecord } from '../queries';
 
 /** One recipe line as the editor holds it: the chosen SKU and the quantity as typed. */

@@ -3,7 +3,7 @@ import type { EntryChange } from '@/lib/contract/console/audit';
 import { sql, type Kysely } from 'kysely';
 import { familyOf, type AuditFamily, type ChangeSource } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db/types';
-import type { AuditRecord } from './audit-log';
+import type { AuditRecord } from './audit-record';
 
 /** One record a write touched: what its History shows. */
 /**

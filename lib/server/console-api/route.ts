@@ -12,7 +12,7 @@ import { passesConsoleChecks, passesPlainGetChecks } from '../proxy/browser-chec
 import { SAFE_RESPONSE_HEADERS } from '../proxy/refusals';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { isApiError } from '../upstream/errors';
-import { consoleOrigins, sessionUser, type SessionUser } from './caller';
+import { consoleOrigins, sessionUser, type SessionUser } from '../proxy/caller';
 import { ConsoleError, errorResponse, refusal } from './errors';
 
 /**

@@ -7,7 +7,7 @@ import { BATCH_KEYED } from '../upstream';
 import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
 import type { ErrorCode } from '@/lib/contract/errors';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
-import { storeBefore } from './history';
+import { storeBefore } from './store';
 
 /**
  * Attempts of an import (migration 0060). Attempt 1 is the first send; "Resend failed rows" makes the next

@@ -44,19 +44,6 @@ const RESULT: Record<RowOutcome['status'], WriteResult | null> = {
   not_sent: null,
 };
 
-const json = (value: unknown) => JSON.stringify(value);
-
-/** Stores the old values read for rows of an attempt (only rows that carry them). */
-export async function storeBefore(db: Db, importId: string, attempt: number, rows: readonly { rowNo: number; before?: Record<string, unknown> | null }[]): Promise<void> {
-  const records = rows.filter((r) => r.before).map((r) => ({ row_no: r.rowNo, before: r.before }));
-  if (!records.length) return;
-  await sql`
-    insert into import_row_before (import_id, row_no, attempt, before)
-    select ${importId}::bigint, x.row_no, ${attempt}::int, x.before
-    from json_to_recordset(${json(records)}::json) as x(row_no integer, before jsonb)
-    on conflict do nothing`.execute(db);
-}
-
 function recordKey(item: Record<string, unknown> | null | undefined, recordId: number | null): string | null {
   if (recordId !== null) return String(recordId);
   if (!item) return null;

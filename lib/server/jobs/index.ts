@@ -57,7 +57,8 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  * units in flight finish within SHUTDOWN_GRACE_MS and hands the others back at once (runner.stop).
  */
 
-export { defineJobKind, type AnyJobKind, type FinishedUnit, type JobContext, type JobKind, type UnitResult } from './kind';
+export { defineJobKind, type AnyJobKind, type FinishedUnit, type JobContext, type JobKind, type ReadBack, type UnitResult, type Written } from './kind';
+export type { StoreReadBacks } from './record-finished';
 export { JobAlreadyActiveError, type JobProgress, type JobState, type JobView, type UnitSpec, type UnitState } from './store';
 export { JobRunner } from './runner';
 export { UNITS_RELEASED_CHANNEL } from './store';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
-import type { JobState, JobView, UnitState } from './store';
+import type { JobState } from '@/lib/contract/console/jobs';
+import type { JobView, UnitState } from './job-types';
 
 /** A job as the pages and the API show it: its row, with progress counted from its units. */
 

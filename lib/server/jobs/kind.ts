@@ -1,9 +1,22 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
-import type { Written } from '../mirror/write-through';
 import type { UpstreamClient } from '../upstream';
 import type { UnitSpec } from './store';
+
+/**
+ * What a unit wrote, for the mirror's write-through: which records of which kind (a mirror entity). The job
+ * runtime only carries it to JobRunnerOptions.readBack, which the runtime wires to lib/server/mirror.
+ */
+export interface Written {
+  entity: string;
+  ids: number[];
+}
+
+/** The records read back after a unit wrote: opaque to the job runtime, stored by JobRunnerOptions.storeReadBacks. */
+export interface ReadBack {
+  readonly entity: string;
+}
 
 /** What a unit handler returns: its state and what to keep of it (both stored as JSON on the unit). */
 export type UnitResult<Result = unknown> = { ok: true; result?: Result } | { ok: false; error: unknown };

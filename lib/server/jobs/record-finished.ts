@@ -2,9 +2,11 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { logger } from '../log/logger';
-import { storeReadBack, type ReadBack } from '../mirror/write-through';
-import type { AnyJobKind, FinishedUnit, JobContext, UnitResult } from './kind';
+import type { AnyJobKind, FinishedUnit, JobContext, ReadBack, UnitResult } from './kind';
 import { closeFinishedJobs, completeUnits, type ClaimedUnit, type UnitOutcome } from './store';
+
+/** Stores read-backs in the transaction that records their units (the mirror's write-through, wired by the runtime). */
+export type StoreReadBacks = (trx: Kysely<ConsoleDatabase>, readBacks: readonly ReadBack[]) => Promise<void>;
 
 /** A finished unit; `readBack`: the records it wrote as /v1 returned them after (the mirror's write-through). */
 export type Finished = { unit: ClaimedUnit; kind: AnyJobKind; outcome: UnitResult; readBack?: ReadBack };
@@ -19,6 +21,7 @@ export async function recordFinished(
   owner: string,
   batch: readonly Finished[],
   contextOf: (unit: ClaimedUnit) => JobContext<unknown>,
+  storeReadBack?: StoreReadBacks,
 ): Promise<{ jobId: string; kind: string }[]> {
   const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
   return db.transaction().execute(async (trx) => {
@@ -38,7 +41,7 @@ export async function recordFinished(
       const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
       await first.kind.store!(trx, units, contextOf(first.unit));
     }
-    await storeReadBacks(trx, batch.flatMap((f) => (recorded.has(f.unit.id) && f.readBack ? [f.readBack] : [])));
+    if (storeReadBack) await storeReadBacks(trx, storeReadBack, batch.flatMap((f) => (recorded.has(f.unit.id) && f.readBack ? [f.readBack] : [])));
     // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
     return closeFinishedJobs(trx, jobIds, false);
   });
@@ -48,7 +51,7 @@ export async function recordFinished(
  * The mirror's copy of what the units wrote, after their change records (the echo rule reads them), under a
  * savepoint: a failure leaves the mirror to its next pass and the units' outcomes are still recorded.
  */
-async function storeReadBacks(trx: Kysely<ConsoleDatabase>, readBacks: readonly ReadBack[]): Promise<void> {
+async function storeReadBacks(trx: Kysely<ConsoleDatabase>, storeReadBack: StoreReadBacks, readBacks: readonly ReadBack[]): Promise<void> {
   if (readBacks.length === 0) return;
   await sql`savepoint mirror_write_through`.execute(trx);
   try {

@@ -1,6 +1,5 @@
 import 'server-only';
-import type { ReadBack, Written } from '../mirror/write-through';
-import type { AnyJobKind, JobContext, UnitResult } from './kind';
+import type { AnyJobKind, JobContext, ReadBack, UnitResult, Written } from './kind';
 
 /** The mirror's read-back of what a unit wrote (JobRunnerOptions.readBack); null when it could not read. */
 export type UnitReadBack = (written: Written, sentAt: number) => Promise<ReadBack | null>;

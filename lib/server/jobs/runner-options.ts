@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import type { UpstreamClient } from '../upstream';
 import type { AnyJobKind } from './kind';
+import type { StoreReadBacks } from './record-finished';
 import type { UnitReadBack } from './run-unit';
 
 export interface JobRunnerOptions {
@@ -28,4 +29,6 @@ export interface JobRunnerOptions {
   watchReleases?: (onRelease: () => void) => Promise<() => Promise<void>>;
   /** The mirror's write-through (run-unit.ts): given where the mirror is on; reads back what a unit wrote. */
   readBack?: UnitReadBack;
+  /** Stores what readBack read, in the transaction that records the units (the mirror's write-through). */
+  storeReadBacks?: StoreReadBacks;
 }

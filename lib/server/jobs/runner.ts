@@ -55,6 +55,7 @@ export class JobRunner {
   #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
   readonly #watchReleases: JobRunnerOptions['watchReleases'];
   readonly #readBack: JobRunnerOptions['readBack'];
+  readonly #storeReadBacks: JobRunnerOptions['storeReadBacks'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -71,6 +72,7 @@ export class JobRunner {
       ((message, error) => logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message));
     this.#watchReleases = options.watchReleases;
     this.#readBack = options.readBack;
+    this.#storeReadBacks = options.storeReadBacks;
   }
 
   get isRunning(): boolean {
@@ -271,7 +273,7 @@ export class JobRunner {
       if (batch.length === 0 || this.#abandoned) return;
       const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
       try {
-        logFlushed(batch, await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit)));
+        logFlushed(batch, await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit), this.#storeReadBacks));
         // Two instances flushing a job's last units at once each saw the other's as still running inside
         // their transactions (read committed): looked at again after the commit, one of them closes it.
         await closeFinishedJobs(this.#db, jobIds);

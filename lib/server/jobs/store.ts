@@ -9,9 +9,10 @@ type Db = Kysely<ConsoleDatabase>;
 
 import type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 export type { JobProgress, JobState } from '@/lib/contract/console/jobs';
-export type UnitState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 // A job as the pages show it (with progress), and the planning lease, live in files of their own.
 import { ACTIVE_STATES, activeJob } from './job-view';
+import type { UnitState, JobView } from './job-types';
+export type { UnitState, JobView } from './job-types';
 export { ACTIVE_STATES };
 export { getJob, latestJob, listUnits } from './job-view';
 export { claimPlanning, finishPlanning, releasePlanning, renewPlanning } from './planning';
@@ -20,21 +21,6 @@ export interface UnitSpec<Input = unknown> {
   /** Unique within the job (a company id, a row number); adding the same key twice keeps the first. */
   key: string;
   input: Input;
-}
-
-export interface JobView {
-  id: string;
-  kind: string;
-  tenant: string;
-  state: JobState;
-  params: unknown;
-  createdBy: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  error: string | null;
-  summary: unknown;
-  progress: JobProgress;
 }
 
 export interface ClaimedUnit {

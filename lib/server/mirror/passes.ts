@@ -6,16 +6,8 @@ import { readState, writeState, type MirrorState } from './state';
 import { recordVanished } from './outside';
 import { flagVanished } from './store';
 import { quotaPass } from './quota-pass';
-
-export interface PassResult {
-  kind: 'initial' | 'incremental' | 'sweep';
-  /** The pass completed (the watermark or the sweep time advanced). */
-  complete: boolean;
-  walks: number;
-  changed: number;
-  recorded: number;
-  vanished: number;
-}
+import type { PassResult } from './pass-result';
+export type { PassResult } from './pass-result';
 
 /**
  * The first copy: every page, resumable (the progress is kept after each page, and a restart continues at the

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { recordOutsideChanges } from './outside';
 import { freshProgress, type PassContext } from './pass';
-import type { PassResult } from './passes';
+import type { PassResult } from './pass-result';
 import { readState, writeState, type MirrorState } from './state';
 import { readTicket, upsertMirror, type MirrorRecord } from './store';
 

@@ -7,7 +7,7 @@ import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from '../imports/
 import * as imports from '../imports/store';
 import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
 import { runDuePass } from './passes';
-import { readBack } from './write-through';
+import { readBack, storeReadBack, type ReadBack } from './write-through';
 
 // Write-through on real parts: the signing proxy and the job runtime in front of the reference service
 // (in-process fetch handler), the console database on PGlite. What the console wrote is in the mirror before
@@ -89,7 +89,11 @@ describe('write-through', () => {
       upstream: h.client,
       pollMs: 10,
       flushMs: 5,
-      readBack: async (written, sentAt) => ({ entity: written.entity, records: await readBack(h.client, written, { since: sentAt }) }),
+      readBack: async (written, sentAt) => {
+        const entity = written.entity as ReadBack['entity'];
+        return { entity, records: await readBack(h.client, { entity, ids: written.ids }, { since: sentAt }) };
+      },
+      storeReadBacks: (trx, readBacks) => storeReadBack(trx, readBacks as readonly ReadBack[]),
     });
     runner.start();
     try {

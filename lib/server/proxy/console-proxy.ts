@@ -1,6 +1,6 @@
 import 'server-only';
 import { recordAudit } from '../audit/audit-log';
-import { consoleOrigins, sessionUser } from '../console-api/caller';
+import { consoleOrigins, sessionUser } from './caller';
 import { getConsoleDb, getUpstream } from '../process';
 import { getEnv } from '../env';
 import { logger } from '../log/logger';
@@ -45,7 +45,7 @@ let proxy: ((request: Request) => Promise<Response>) | undefined;
 
 /**
  * The signing proxy of app/api/upstream, wired to the session, the upstream client and the audit log. The
- * session and origin parts are the console endpoints' too (lib/server/console-api/caller.ts).
+ * session and origin parts are the console endpoints' too (lib/server/proxy/caller.ts).
  */
 export function consoleProxy(): (request: Request) => Promise<Response> {
   if (!proxy) {

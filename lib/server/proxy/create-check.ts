@@ -10,7 +10,7 @@ import {
 } from '@/lib/contract/code-lookup';
 import { LISTS } from '@/lib/contract/endpoints';
 import { buildQuery } from '@/lib/signing';
-import type { ProxySend } from './handler';
+import type { ProxySend } from './send';
 
 /** Tells the browser what a single create did (the audit row says the same). */
 export { CREATE_RESULT_HEADER };

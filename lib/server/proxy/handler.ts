@@ -13,25 +13,14 @@ import { resolveTarget } from './path';
 import { refuse as refuseWith, type RefusalCode } from './refusals';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
 import { answersAsDocumented } from './response-check';
+import type { ProxySendInput, ProxySend } from './send';
+export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {
   id: string;
   email: string;
   role: Role | string;
 }
-
-/** One signed request to the configured upstream. The sender signs; the proxy never sees the secret. */
-export interface ProxySendInput {
-  method: string;
-  /** `/v1/...` plus the raw `?query`, exactly the bytes to sign and send. */
-  pathAndQuery: string;
-  bodyBytes: Uint8Array | null;
-  signal: AbortSignal;
-  /** This request's id, sent upstream as X-Request-Id (outside the signature). */
-  requestId?: string;
-}
-
-export type ProxySend = (input: ProxySendInput) => Promise<Response>;
 
 /** What the proxy records for each write: the audit log's own record. */
 export type AuditEntry = AuditRecord;

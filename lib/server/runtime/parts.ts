@@ -2,10 +2,11 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { getEnv } from '../env';
-import { JobRunner, UNITS_RELEASED_CHANNEL } from '../jobs';
+import { JobRunner, UNITS_RELEASED_CHANNEL, type ReadBack as UnitReadBack, type Written as UnitWritten } from '../jobs';
 import { logger } from '../log/logger';
 import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror/runner';
-import { READ_BACK_TIMEOUT_MS, readBackWithTicket, type ReadBack, type Written } from '../mirror/write-through';
+import { MIRROR_ENTITY_NAMES } from '../mirror/entities';
+import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror/write-through';
 import { currentTenant, getJobsUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 
@@ -25,14 +26,18 @@ export function createJobRunner(db: Kysely<ConsoleDatabase>): JobRunner {
     concurrency: env.jobs.concurrency,
     watchReleases: (onRelease) => processParts().listen(UNITS_RELEASED_CHANNEL, onRelease),
     readBack: env.mirror.enabled ? jobsReadBack : undefined,
+    // Only this module's jobsReadBack makes the read-backs the runner hands back here.
+    storeReadBacks: (trx, readBacks) => storeReadBack(trx, readBacks as readonly ReadBack[]),
   });
 }
 
 /** An import chunk's records read back for the mirror, within the write-through's bound; null when that failed. */
-async function jobsReadBack(written: Written, sentAt: number): Promise<ReadBack | null> {
+async function jobsReadBack(written: UnitWritten, sentAt: number): Promise<UnitReadBack | null> {
+  const entity = MIRROR_ENTITY_NAMES.find((name) => name === written.entity);
+  if (!entity) return null;
   try {
     const db = await processParts().consoleDb();
-    return await readBackWithTicket(db, getJobsUpstream(), written, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    return await readBackWithTicket(db, getJobsUpstream(), { entity, ids: written.ids }, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
   } catch (error) {
     logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror read-back failed; the next pass catches up');
     return null;

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useCurrentUser } from '@/components/layout/current-user';
+import { useCurrentUser } from '@/components/session/current-user';
 import { RecordDetails } from '@/components/record/record-details';
 import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';

@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * `type` and `id`) as CSV, or as an Excel workbook with `format=xlsx`, for the days `from`..`to` (both included, in the person's time zone; without
  * them, everything). Who may read which is the contract's (lib/contract/console/audit.ts).
  */
-/** The person's time zone, as the pages read it (lib/i18n/request.ts): the browser's cookie, else the default. */
+/** The person's time zone, as the pages read it (lib/server/preferences/intl-request.ts): the browser's cookie, else the default. */
 function timeZoneOf(request: Request): string {
   const cookie = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(request.headers.get('cookie') ?? '')?.[1];
   return validTimeZone(cookie ? decodeURIComponent(cookie) : null) ?? DEFAULT_TIME_ZONE;

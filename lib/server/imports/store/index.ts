@@ -8,3 +8,4 @@ export { getImport, HISTORY_STATES, importPeople, listImports, listRows, type Hi
 export { closeAbandoned, settle } from './settle';
 export { loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type ChunkRow, type LoadedChunk, type RowOutcome, type TakenChunk } from './chunks';
 export { getSavedMapping, saveMapping } from './mappings';
+export { storeBefore } from './before';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { FAMILIES, type FamilyName } from '@/lib/imports/families';
 import { CHUNK_SIZE } from '@/lib/imports/import-api';
 import { BATCH_KEYED } from '../../upstream';
-import { storeBefore } from '../history';
+import { storeBefore } from './before';
 import { json, type Db, type ImportMeta, type UploadRow } from './types';
 
 // Creating an import and taking its parts until it starts.

@@ -2,8 +2,8 @@ import 'server-only';
 import { AUTH_CHANGES_CHANNEL } from '../db';
 import { getConsoleDb, watchConsoleDb } from '../process';
 import { getEnv } from '../env';
-import type { ProxyUser } from '../proxy/handler';
-import { createSessionReader } from '../proxy/session-check';
+import type { ProxyUser } from './handler';
+import { createSessionReader } from './session-check';
 
 /**
  * Who is calling, for the signing proxy and the console's own endpoints alike: one session reader (one

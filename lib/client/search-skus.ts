@@ -1,5 +1,5 @@
 import type { Sku } from '@/lib/contract/skus';
-import { fetchAllPages, fetchListPage } from '../lists';
+import { fetchAllPages, fetchListPage } from './lists';
 
 const SEARCH_SIZE = 20;
 

@@ -4,7 +4,7 @@ import { INVALID } from '@/lib/contract';
 import { isPlainObject, readBatch } from './body';
 import type { Env } from './env';
 import { ItemError } from './errors';
-import type { Db, Queryable } from './store/db';
+import type { Db, Queryable } from '../store/db';
 
 /**
  * Runs a batch: one transaction per request and one savepoint per item, so each item's writes are atomic

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from '@/lib/signing';
-import { call } from './testing/client';
-import { engines } from './testing/engines';
-import { CREDS, IDS } from './testing/fixtures';
-import { stopEnginesAfterAll, useService } from './testing/harness';
+import { call } from '../testing/client';
+import { engines } from '../testing/engines';
+import { CREDS, IDS } from '../testing/fixtures';
+import { stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 

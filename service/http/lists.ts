@@ -11,7 +11,7 @@ import {
 } from '@/lib/contract';
 import type { Env } from './env';
 import { ApiError } from './errors';
-import type { Queryable } from './store/db';
+import type { Queryable } from '../store/db';
 
 /** `page` and `pageSize`: 32-bit integers; anything that does not bind is invalid_parameter (contract §1). */
 function int32(raw: string | undefined, fallback: number): bigint {

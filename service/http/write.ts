@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { WriteOutcome } from './batch';
 import { readObject } from './body';
 import type { Env } from './env';
-import type { Queryable } from './store/db';
+import type { Queryable } from '../store/db';
 
 /**
  * A single write endpoint (POST create-or-update, PUT update) in one transaction: 201 when a record was

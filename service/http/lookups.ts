@@ -1,4 +1,4 @@
-import type { Queryable } from './store/db';
+import type { Queryable } from '../store/db';
 
 /** Tenant-scoped lookups; a foreign id reads exactly like a missing one (null). */
 

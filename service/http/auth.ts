@@ -3,7 +3,7 @@ import { BODY_LIMIT_BYTES, matchOperation, type OperationId } from '@/lib/contra
 import { canonicalString, sha256Hex, verify } from '@/lib/signing';
 import { QueryParams, type Env } from './env';
 import { errorJson } from './errors';
-import { prepared, type Db } from './store/db';
+import { prepared, type Db } from '../store/db';
 
 /** Twice the ±300 s clock window (contract §1), so a replay inside the window always finds its nonce. */
 export const NONCE_MEMORY_SECONDS = 600;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalString, sha256Hex, sign, signRequest } from '@/lib/signing';
-import { createService } from './app';
-import { call, signedFetch, signedRequest } from './testing/client';
-import { engines } from './testing/engines';
-import { CREDS } from './testing/fixtures';
-import { stopEnginesAfterAll, useService } from './testing/harness';
+import { createService } from '../app';
+import { call, signedFetch, signedRequest } from '../testing/client';
+import { engines } from '../testing/engines';
+import { CREDS } from '../testing/fixtures';
+import { stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 

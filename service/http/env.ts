@@ -1,9 +1,10 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { OperationId } from '@/lib/contract';
-import type { Db } from './store/db';
+import type { Db } from '../store/db';
 
 /**
- * Per-request context set by the auth middleware (service/auth.ts) before any route runs. Route modules
+ * Per-request context set by the auth middleware (service/http/auth.ts) before any route runs. Route modules
  * read it with `c.get('tenantId')` and friends; nothing else carries tenant identity.
  */
 export interface Variables {
@@ -39,3 +40,11 @@ export class QueryParams {
     return this.values.get(name.toLowerCase());
   }
 }
+
+/** What app.ts hands each resource's routes. */
+export interface RouteContext {
+  log: (line: string) => void;
+}
+
+/** A resource's Hono sub-app (routes/<resource>.ts, thin; its SQL and rules in domain/<resource>.ts). */
+export type RouteModule = (ctx: RouteContext) => Hono<Env>;
