@@ -1,5 +1,5 @@
 import { startRuntime } from './lib/server/runtime';
-import { consoleDatabaseOrExit, envOrExit } from './lib/server/runtime/start';
+import { consoleDatabaseOrExit, envOrExit } from './lib/server/startup';
 
 const env = envOrExit();
 

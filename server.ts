@@ -13,9 +13,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { installClientAddress } from '@/lib/server/http/client-address';
+import { installClientAddress } from '@/lib/server/http';
 import { existingProcess } from '@/lib/server/process';
-import { envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
+import { envOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
-import { getCurrentUser } from '@/lib/server/auth/session';
-import { DEFAULT_AFTER_SIGN_IN } from '@/lib/server/auth/return-to';
+import { getCurrentUser } from '@/lib/server/auth';
+import { DEFAULT_AFTER_SIGN_IN } from '@/lib/server/auth';
 
 // The console has no home page of its own: signed-in staff start at Companies.
 export default async function HomePage() {

@@ -3,8 +3,8 @@
  * first step of rolling out a new version: the new schema is in place before any new instance serves. Instances
  * also migrate at start; both take the same advisory lock, so they never run migrations at the same time.
  */
-import { authConfigFromEnv } from '@/lib/server/auth/config';
-import { connectConsoleDb } from '@/lib/server/db/connect';
+import { authConfigFromEnv } from '@/lib/server/auth';
+import { connectConsoleDb } from '@/lib/server/db';
 import { migrateConsoleDb } from '@/lib/server/auth';
 import { EnvError, getEnv } from '@/lib/server/env';
 

@@ -7,7 +7,7 @@
  * the rest back at once (another worker takes them on its next look, within a second) and exits.
  */
 import { runtime, startRuntime } from '@/lib/server/runtime';
-import { consoleDatabaseOrExit, envOrExit, stopOnSignal } from '@/lib/server/runtime/start';
+import { consoleDatabaseOrExit, envOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const env = envOrExit();
 if (!env.jobs.runner) {

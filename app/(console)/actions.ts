@@ -4,9 +4,9 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { accountActions } from '@/lib/contract/console/accounts';
 import { getAuth } from '@/lib/server/auth';
-import { runAction } from '@/lib/server/console-api/action';
-import { rememberLocaleInBrowser } from '@/lib/server/preferences/locale';
-import { requestPreferences } from '@/lib/server/preferences/preferences';
+import { runAction } from '@/lib/server/console-api';
+import { rememberLocaleInBrowser } from '@/lib/server/preferences';
+import { requestPreferences } from '@/lib/server/preferences';
 
 /**
  * Ends the database session and clears the cookie (nextCookies plugin), then shows the sign-in page, in the

@@ -2,11 +2,11 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { ConsoleShell } from '@/components/layout/console-shell';
-import { getCurrentUser } from '@/lib/server/auth/session';
-import { safeReturnTo } from '@/lib/server/auth/return-to';
+import { getCurrentUser } from '@/lib/server/auth';
+import { safeReturnTo } from '@/lib/server/auth';
 import { chooseDensity, chooseFiltersFolded, chooseLocale } from '@/app/_actions/preferences';
 import { DEFAULT_DENSITY } from '@/lib/contract/preferences';
-import { requestListPreferences, requestPreferences } from '@/lib/server/preferences/preferences';
+import { requestListPreferences, requestPreferences } from '@/lib/server/preferences';
 import { signOut } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {

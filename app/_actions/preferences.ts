@@ -3,10 +3,10 @@
 import { revalidatePath } from 'next/cache';
 import { preferenceActions } from '@/lib/contract/console/preferences';
 import { isLocale } from '@/lib/i18n/locale';
-import { runAction } from '@/lib/server/console-api/action';
+import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
-import { rememberLocaleInBrowser } from '@/lib/server/preferences/locale';
-import { savePreferences } from '@/lib/server/preferences/preferences';
+import { rememberLocaleInBrowser } from '@/lib/server/preferences';
+import { savePreferences } from '@/lib/server/preferences';
 
 /**
  * Sets the language (a form's `locale` field): saved with the account when signed in (so it follows the

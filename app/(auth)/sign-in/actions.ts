@@ -4,8 +4,8 @@ import { parseSetCookieHeader, toCookieOptions } from 'better-auth/cookies';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getAuth } from '@/lib/server/auth';
-import { signInWithPostedForm } from '@/lib/server/auth/form-sign-in';
-import { safeReturnTo } from '@/lib/server/auth/return-to';
+import { signInWithPostedForm } from '@/lib/server/auth';
+import { safeReturnTo } from '@/lib/server/auth';
 import { getEnv } from '@/lib/server/env';
 import { checkSignInInput, signInProblemOf, type SignInState } from './_lib/sign-in-problem';
 

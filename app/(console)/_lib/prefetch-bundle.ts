@@ -2,10 +2,10 @@ import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { recordKey } from '@/lib/client/query-keys';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { getCurrentUser } from '@/lib/server/auth';
 import { getUpstream } from '@/lib/server/process';
 import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
-import { correctMirrorLater } from '@/lib/server/mirror/page-reads';
+import { correctMirrorLater } from '@/lib/server/mirror';
 
 /**
  * Reads a bundle, its prices and every component's stock while the document renders on the server, so the

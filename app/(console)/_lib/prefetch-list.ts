@@ -7,13 +7,13 @@ import type { ListQuery } from '@/lib/client/lists';
 import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
 import { PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
-import { getCurrentUser } from '@/lib/server/auth/session';
+import { getCurrentUser } from '@/lib/server/auth';
 import { getConsoleDb, currentTenant, getUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
-import { requestLocale } from '@/lib/server/preferences/locale';
-import { readList } from '@/lib/server/mirror/lists';
-import { listSalespeople } from '@/lib/server/upstream/salespeople';
-import type { ClientListFilters } from '@/lib/server/upstream/lists';
+import { requestLocale } from '@/lib/server/preferences';
+import { readList } from '@/lib/server/mirror';
+import { listSalespeople } from '@/lib/server/upstream';
+import type { ClientListFilters } from '@/lib/server/upstream';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

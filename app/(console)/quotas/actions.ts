@@ -1,14 +1,14 @@
 'use server';
 
 import { quotaActions } from '@/lib/contract/console/quotas';
-import { runAction } from '@/lib/server/console-api/action';
+import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
-import { applyAndRecordQuotaEdit } from '@/lib/server/quotas/apply';
-import { previewQuotaEdit } from '@/lib/server/quotas/edit';
-import { companyNames } from '@/lib/server/quotas/source';
+import { applyAndRecordQuotaEdit } from '@/lib/server/quotas';
+import { previewQuotaEdit } from '@/lib/server/quotas';
+import { companyNames } from '@/lib/server/quotas';
 import { ensureMirror } from '@/lib/server/runtime';
-import { refreshCopy } from '@/lib/server/mirror/refresh';
+import { refreshCopy } from '@/lib/server/mirror';
 
 /** How long Refresh waits for the mirror's round before the page reads the copy as it is. */
 const REFRESH_WAIT_MS = 10_000;

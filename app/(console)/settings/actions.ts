@@ -7,8 +7,8 @@ import type { ActionRefusal } from '@/lib/contract/console/action';
 import { accountActions, type SettingsActionState } from '@/lib/contract/console/accounts';
 import { changeRole, createAccount, setDisabled, type AccountErrorCode, type AccountResult } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
-import type { CurrentUser } from '@/lib/server/auth/session';
-import { runAction } from '@/lib/server/console-api/action';
+import type { CurrentUser } from '@/lib/server/auth';
+import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
 
 export type { SettingsActionState } from '@/lib/contract/console/accounts';

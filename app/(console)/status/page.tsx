@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireUser } from '@/lib/server/auth/require-user';
+import { requireUser } from '@/lib/server/auth';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/process';
-import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream/status';
+import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 

@@ -1,7 +1,7 @@
 import { ListPage, type PageSearchParams } from '@/components/data-table/list-page';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { internalUserKeys } from '@/lib/client/query-keys';
-import { getUserRoles } from '@/lib/server/upstream/user-roles';
+import { getUserRoles } from '@/lib/server/upstream';
 import { prefetchList } from '../_lib/prefetch-list';
 import { requireUserAdmin } from './_lib/require-user-admin';
 import { UsersList } from './_components/users-list';

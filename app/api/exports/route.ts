@@ -1,5 +1,5 @@
 import { exportsApi } from '@/lib/contract/console/exports';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { ExportStateError, listMyExports, startExport } from '@/lib/server/exports';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { opsApi } from '@/lib/contract/console/ops';
-import { openRoute } from '@/lib/server/console-api/route';
+import { openRoute } from '@/lib/server/console-api';
 
 /**
  * For load balancers and monitoring: the process is up and serving. Public, and reads nothing (the readiness

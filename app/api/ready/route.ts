@@ -1,5 +1,5 @@
 import { opsApi } from '@/lib/contract/console/ops';
-import { openRoute } from '@/lib/server/console-api/route';
+import { openRoute } from '@/lib/server/console-api';
 import { readyAnswer } from '@/lib/server/runtime';
 
 /**

@@ -1,7 +1,7 @@
 import { salespeopleApi } from '@/lib/contract/console/salespeople';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getEnv } from '@/lib/server/env';
-import { listSalespeople } from '@/lib/server/upstream/salespeople';
+import { listSalespeople } from '@/lib/server/upstream';
 import { getUpstream } from '@/lib/server/process';
 
 // Salesperson ids and names for every signed-in role (pickers, names in lists); e-mails and accounts stay on the server.

@@ -1,5 +1,5 @@
-import { isEmbedded } from '@/lib/server/runtime/embedded';
-import { canonicalQuery } from '@/lib/server/proxy/path';
+import { isEmbedded } from '@/lib/server/runtime';
+import { canonicalQuery } from '@/lib/server/proxy';
 import { runtime } from '@/lib/server/runtime';
 
 /**

@@ -3,10 +3,10 @@ import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
-import { recordAudit, type AccountOperation } from '../audit/audit-log';
-import type { CurrentUser } from '../auth/session';
+import { recordAudit, type AccountOperation } from '../audit';
+import type { CurrentUser } from '../auth';
 import type { ConsoleAuth } from '../auth';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /** What account changes need: better-auth to make them, the console database to audit them. */
 export type AccountDeps = { auth: ConsoleAuth; db: Kysely<ConsoleDatabase> };

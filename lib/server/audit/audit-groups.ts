@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { AUDIT_PAGE_SIZE_DEFAULT, AUDIT_PAGE_SIZE_MAX, entryView, filteredAudit, type AuditEntryView, type AuditFilters } from './audit-log';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type DetectionWindowView, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UserRole } from '@/lib/contract/user-roles';
 import { insertAudit, proxyChanges } from './record';
 import { nameChanges, type LiveNames } from './value-names';
@@ -12,8 +12,8 @@ import { nameChanges, type LiveNames } from './value-names';
  * before sending (nothing was written); unknown: a 5xx, no answer, or a 2xx whose body cannot be read.
  * (The table and this type are in ../db/types, with the console database's other tables.)
  */
-export type { AuditLogTable, WriteResult } from '../db/types';
-import type { AuditLogTable, WriteResult } from '../db/types';
+export type { AuditLogTable, WriteResult } from '../db';
+import type { AuditLogTable, WriteResult } from '../db';
 import type { AuditRecord } from './audit-record';
 import type { AccountOperation, ConsoleOperation } from './audit-record';
 export type { AccountOperation, ConsoleOperation } from './audit-record';

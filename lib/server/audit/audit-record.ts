@@ -1,7 +1,7 @@
 import 'server-only';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
-import type { WriteResult } from '../db/types';
+import type { WriteResult } from '../db';
 
 /** What one audit entry records: who, what, on which records, with what outcome. */
 export interface AuditRecord {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
-import type { ConsoleDatabase, WriteResult } from '../db/types';
+import type { ConsoleDatabase, WriteResult } from '../db';
 import { recordKey, recordNames } from './record-names';
 import type { LiveNames } from './value-names';
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import { csvHeader, csvLines } from '@/lib/files/csv-write';
 import type { XlsxColumn } from '@/lib/files/xlsx-write';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { xlsxStream } from '../../files/xlsx-stream';
 
 /**

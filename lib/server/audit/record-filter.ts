@@ -1,7 +1,7 @@
 import 'server-only';
 import { isRecordType, type RecordType } from '@/lib/contract/history';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient as Upstream } from '../upstream';
 import { recordsMatching } from './record-names';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { RecordType, RefLabel } from '@/lib/contract/history';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { LiveNames } from './value-names';
 
 /** The mirror's table of each record type. */

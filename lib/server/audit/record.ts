@@ -2,7 +2,7 @@ import 'server-only';
 import type { EntryChange } from '@/lib/contract/console/audit';
 import { sql, type Kysely } from 'kysely';
 import { familyOf, type AuditFamily, type ChangeSource } from '@/lib/contract/history';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { AuditRecord } from './audit-record';
 
 /** One record a write touched: what its History shows. */

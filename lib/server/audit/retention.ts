@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
-import { defineJobKind } from '../jobs/kind';
+import type { ConsoleDatabase } from '../db';
+import { defineJobKind } from '../jobs';
 
 /**
  * AUDIT_RETENTION_DAYS (unset: kept without limit): audit entries older than that, and their change records,

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { FieldDiff, HistoryValue, RefLabel } from '@/lib/contract/history';
 import type { UserRole } from '@/lib/contract/user-roles';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 
 /**

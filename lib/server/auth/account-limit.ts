@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /**
  * Failed sign-ins allowed per account before that account's sign-in pauses. The per-address limit alone is

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /**
  * The per-address sign-in limit counts wrong passwords only. better-auth's own limiter counts every attempt in

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { Role } from '@/lib/contract/roles';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { ConsoleAuth } from './create';
 
 /** Demo accounts (demo mode only; the README lists them). */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { authOptions, type AuthConfig } from './options';
 
 /** A better-auth instance on the given (already migrated) console database. Tests build their own. */

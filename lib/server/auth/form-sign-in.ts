@@ -1,6 +1,6 @@
 import 'server-only';
-import { CLIENT_ADDRESS_HEADER, PROOF_HEADER } from '../http/client-address';
-import { REQUEST_ID_HEADER } from '../http/request-id';
+import { CLIENT_ADDRESS_HEADER, PROOF_HEADER } from '../http';
+import { REQUEST_ID_HEADER } from '../http';
 import type { ConsoleAuth } from './create';
 import { consoleAuthHandler } from './http';
 

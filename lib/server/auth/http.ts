@@ -1,7 +1,7 @@
 import 'server-only';
-import { withProvenClientAddress } from '../http/client-address';
-import { logRequest } from '../log/request-log';
-import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
+import { withProvenClientAddress } from '../http';
+import { logRequest } from '../log';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http';
 import type { ConsoleAuth } from './create';
 
 /**

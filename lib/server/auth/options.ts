@@ -6,9 +6,9 @@ import { admin } from 'better-auth/plugins/admin';
 import type { Role as AccessRole } from 'better-auth/plugins/access';
 import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
-import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
+import { CLIENT_ADDRESS_HEADER } from '../http';
 import { signInLimitHooks } from './sign-in-limits';
 
 export type AuthConfig = {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
-import { signInFailures, signInLimited } from '../metrics/metrics';
+import type { ConsoleDatabase } from '../db';
+import { signInFailures, signInLimited } from '../metrics';
 import { ACCOUNT_LIMIT, accountPausedFor, clearAccountFailures, recordAccountFailure, type AccountLimit } from './account-limit';
 import { releaseAttempt, reserveAttempt, type AddressLimit } from './address-limit';
 

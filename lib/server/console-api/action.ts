@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { ActionRefusal, ConsoleAction } from '@/lib/contract/console/action';
 import type { ResponseOf } from '@/lib/contract/console/endpoint';
 import { can } from '@/lib/contract/roles';
-import { recordConsoleWrite } from '../audit/console-writes';
-import { getCurrentUser, type CurrentUser } from '../auth/session';
-import { requestIdOf } from '../http/request-id';
+import { recordConsoleWrite } from '../audit';
+import { getCurrentUser, type CurrentUser } from '../auth';
+import { requestIdOf } from '../http';
 
 /**
  * The server actions' counterpart of the route wrapper: the session, the permission through can(), the input

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ErrorCode } from '@/lib/contract/errors';
 import { errorMessage } from '@/lib/i18n/error-messages';
-import { REFUSALS, SAFE_RESPONSE_HEADERS } from '../proxy/refusals';
+import { REFUSALS, SAFE_RESPONSE_HEADERS } from '../proxy';
 
 /**
  * A console endpoint's refusal: the code (from lib/contract/errors), its status, and facts the page needs

@@ -7,12 +7,12 @@ import type { ErrorCode } from '@/lib/contract/errors';
 import { isRole } from '@/lib/contract/roles';
 import { mayCallEndpoint, type AnyEndpoint, type ErrorCodeOf, type ParamsOf, type ResponseOf } from '@/lib/contract/console/endpoint';
 import { NO_INPUT } from '@/lib/contract/console/params';
-import { recordConsoleWrite } from '../audit/console-writes';
-import { passesConsoleChecks, passesPlainGetChecks } from '../proxy/browser-checks';
-import { SAFE_RESPONSE_HEADERS } from '../proxy/refusals';
-import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id';
-import { isApiError } from '../upstream/errors';
-import { consoleOrigins, sessionUser, type SessionUser } from '../proxy/caller';
+import { recordConsoleWrite } from '../audit';
+import { passesConsoleChecks, passesPlainGetChecks } from '../proxy';
+import { SAFE_RESPONSE_HEADERS } from '../proxy';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http';
+import { isApiError } from '../upstream';
+import { consoleOrigins, sessionUser, type SessionUser } from '../proxy';
 import { ConsoleError, errorResponse, refusal } from './errors';
 
 /**

@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import { LIST_FILTERS, PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
 import { exportColumns, namesNeeded, type ExportNames, type ExportResource } from '@/lib/files/export-columns';
 import { csvHeader, csvLines } from '@/lib/files/csv-write';
-import type { ConsoleDatabase } from '../db/types';
-import { defineJobKind } from '../jobs/kind';
-import { listUnits } from '../jobs/store';
+import type { ConsoleDatabase } from '../db';
+import { defineJobKind } from '../jobs';
+import { listUnitsIn } from '../jobs';
 import type { UpstreamClient } from '../upstream';
-import type { ClientListFilters } from '../upstream/lists';
-import { mirrorPage } from '../mirror/lists';
+import type { ClientListFilters } from '../upstream';
+import { mirrorPage } from '../mirror';
 
 /**
  * A large export (issue 17 point 6) as a job of the console's job runtime: one unit per page of 100 rows,
@@ -111,7 +111,7 @@ export async function* exportRows(db: Kysely<ConsoleDatabase>, jobId: string, na
   const seen = new Set<unknown>();
   let afterId: string | undefined;
   for (;;) {
-    const units = await listUnits(db, jobId, { afterId, limit: 50 });
+    const units = await listUnitsIn(db, jobId, { afterId, limit: 50 });
     if (units.length === 0) return;
     afterId = units[units.length - 1]!.id;
     const batch: Row[] = [];

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { exportColumns, type ExportNames, type ExportResource } from '@/lib/files/export-columns';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { xlsxStream } from '../../files/xlsx-stream';
 import { exportRows } from './export-job';
 

@@ -3,7 +3,7 @@ import type { ExportResource } from '@/lib/files/export-columns';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { getEnv } from '../env';
-import { mirrorServes } from '../mirror/lists';
+import { mirrorServes } from '../mirror';
 import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';
 import { exportXlsx } from './export-xlsx';
 import type { ErrorCode } from '@/lib/contract/errors';
@@ -103,3 +103,4 @@ export async function exportFile(user: { id: string }, id: string, header: (key:
   const parts: AsyncGenerator<string | Uint8Array> = format === 'csv' ? exportCsv(db, id, found.resource, header) : exportXlsx(db, id, found.resource, header);
   return { view: found, parts };
 }
+export { exportJob } from './export-job';

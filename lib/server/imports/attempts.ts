@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { checkRows, type RowIssue } from '@/lib/imports/check';
 import { FAMILIES } from '@/lib/imports/families';
 import { BATCH_KEYED } from '../upstream';

@@ -4,8 +4,8 @@ import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
 import type { AuditFamily, ChangeSource, FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ImportOrigin } from '@/lib/imports/import-api';
-import { insertAudit, type ChangeRecord } from '../audit/record';
-import type { ConsoleDatabase, WriteResult } from '../db/types';
+import { insertAudit, type ChangeRecord } from '../audit';
+import type { ConsoleDatabase, WriteResult } from '../db';
 import type { RowOutcome } from './store';
 
 /**

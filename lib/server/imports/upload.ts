@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { FamilyName } from '@/lib/imports/families';
 import { processParts } from '../process';
 import { appendRows, CHUNK_SIZE, type ImportView, type UploadRow } from './store';

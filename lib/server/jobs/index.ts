@@ -97,3 +97,7 @@ export async function cancelJob(id: string): Promise<boolean> {
 export async function listUnits(id: string, options: { states?: readonly UnitState[]; afterId?: string; limit?: number } = {}) {
   return store.listUnits(await getConsoleDb(), id, options);
 }
+export { limitedFetch } from './limited-fetch';
+export { jobStatus } from './status';
+// The store's forms of two of the above, on a database or transaction the caller holds.
+export { latestJob as latestJobIn, listUnits as listUnitsIn } from './store';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 
 /**
  * A job's lines in the log, each with its id and kind: created, progress after each batch of units is

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { JobState } from '@/lib/contract/console/jobs';
 import type { JobView, UnitState } from './job-types';
 

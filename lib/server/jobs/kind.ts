@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import type { UnitSpec } from './store';
 

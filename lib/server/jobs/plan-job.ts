@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { AnyJobKind, JobContext } from './kind';
 import { finishPlanning, renewPlanning } from './planning';
 import { closeFinishedJobs, failJob, insertUnits } from './store';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
-import { logger } from '../log/logger';
+import type { ConsoleDatabase } from '../db';
+import { logger } from '../log';
 import type { AnyJobKind, FinishedUnit, JobContext, ReadBack, UnitResult } from './kind';
 import { closeFinishedJobs, completeUnits, type ClaimedUnit, type UnitOutcome } from './store';
 

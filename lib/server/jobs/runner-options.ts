@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import type { AnyJobKind } from './kind';
 import type { StoreReadBacks } from './record-finished';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 import { logFlushed } from './job-log';
 import { planJob } from './plan-job';
 import { recordFinished, type Finished } from './record-finished';

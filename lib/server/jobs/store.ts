@@ -1,7 +1,7 @@
 import 'server-only';
 import { jobLog } from './job-log';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /** The SQL of the job runtime: the same statements on PGlite and Postgres. */
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { Gauge } from 'prom-client';
-import type { ConsoleDatabase } from '../db/types';
-import { logger } from '../log/logger';
+import type { ConsoleDatabase } from '../db';
+import { logger } from '../log';
 import { registry } from './metrics';
 
 /** Backlog of the job runtime per kind, read from the job tables, so every instance reports the same figures. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { Locale } from '@/lib/i18n/locale';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /**
  * Traditional Chinese as Taiwan orders it: by stroke count (一 before 丁 before 王 …), Postgres's ICU collation.

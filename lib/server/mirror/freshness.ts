@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { STALE_INTERVALS, type LiveReason, type MirrorFreshness } from '@/lib/contract/console/list-read';
-import type { ConsoleDatabase } from '../db/types';
-import { isApiError } from '../upstream/errors';
+import type { ConsoleDatabase } from '../db';
+import { isApiError } from '../upstream';
 import type { MirrorEntityName } from './entities';
 
 /** Begins the error a pass leaves on its state when the service did not answer (a banner says so). */

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_FILTERS, totalPages, type FilterKind, type ListName, type ListPage } from '@/lib/contract/lists';
 import { LIST_SORTS, type SortDirection, type SortKind } from '@/lib/contract/console/list-read';
 import type { Locale } from '@/lib/i18n/locale';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { STROKE_COLLATION, wordOrder } from './collation';
 import { MIRROR_ENTITIES } from './entities';
 import { likeLiteral, searchCondition } from './list-search';

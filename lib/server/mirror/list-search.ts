@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ListName } from '@/lib/contract/lists';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { MIRROR_ENTITIES } from './entities';
 import { commonWords } from './search-stats';
 

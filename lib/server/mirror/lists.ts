@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import { LIST_FILTERS, type FilterKind, type ListName } from '@/lib/contract/lists';
 import { MIRROR_COUNT_LIMIT, type ListReadAnswer } from '@/lib/contract/console/list-read';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { mirrorReadiness } from './freshness';
 import { mirrorAnswers, readMirrorList, type MirrorListQuery } from './list-query';
 

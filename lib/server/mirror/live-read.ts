@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { BUNDLE_OPERATIONS, COMPANY_OPERATIONS, PRODUCT_OPERATIONS, SKU_OPERATIONS } from '@/lib/contract/operations';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { recordHash } from './diff';
 import { MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { contractRecord } from './normalise';

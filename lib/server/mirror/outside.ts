@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contract/history';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { fieldDiffs, sameValue } from './diff';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntity, type MirrorEntityName } from './entities';
 import { contractRecord } from './normalise';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConsoleDb } from '../process';
 import { getEnv } from '../env';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 import { liveReadCorrector, type LiveRead } from './live-read';
 
 // One queue per process for every live read that corrects the mirror (the proxy's and the pages' own), so

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import type { MirrorEntityName } from './entities';
 import { MIRROR_REFRESH_CHANNEL, type MirrorRunner } from './runner';
 import { readState } from './state';

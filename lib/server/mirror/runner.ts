@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
-import { logger } from '../log/logger';
+import type { ConsoleDatabase } from '../db';
+import { logger } from '../log';
 import type { UpstreamClient } from '../upstream';
 import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
 import { passErrorMessage } from './freshness';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /** A word held by at least this share of a table's records is checked record by record, not looked up in an index. */
 export const COMMON_SHARE = 0.2;

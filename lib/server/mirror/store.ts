@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { recordHash } from './diff';
 import { MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { requireContractRecord } from './normalise';

@@ -11,7 +11,7 @@ import {
   STOCK_OPERATIONS,
 } from '@/lib/contract/operations';
 import type { FamilyName } from '@/lib/contract/console/import-files';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { recordOutsideChanges } from './outside';

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { isDensity, type Density } from '@/lib/contract/preferences';
 import { isLocale, type Locale } from '@/lib/i18n/locale';
 import { getConsoleDb } from '../process';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /** What the account chose; null where it has not chosen (the browser's language, the default density). */
 export type Preferences = { locale: Locale | null; density: Density | null };

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { OperationId } from '@/lib/contract/operations';
-import type { WriteResult } from '../audit/audit-log';
+import type { WriteResult } from '../audit';
 
 export type { WriteResult };
 

@@ -1,14 +1,14 @@
 import 'server-only';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit';
 import { consoleOrigins, sessionUser } from './caller';
 import { getConsoleDb, getUpstream } from '../process';
 import { getEnv } from '../env';
-import { logger } from '../log/logger';
-import { logRequest } from '../log/request-log';
-import { proxyDuration } from '../metrics/metrics';
-import { correctMirrorLater } from '../mirror/page-reads';
-import { writeThrough, writtenByOperation } from '../mirror/write-through';
-import { getUserRoles } from '../upstream/user-roles';
+import { logger } from '../log';
+import { logRequest } from '../log';
+import { proxyDuration } from '../metrics';
+import { correctMirrorLater } from '../mirror';
+import { writeThrough, writtenByOperation } from '../mirror';
+import { getUserRoles } from '../upstream';
 import { createProxyHandler, type AuditEntry, type ProxyFacts } from './handler';
 
 /**

@@ -3,3 +3,8 @@ export type { AuditEntry, ProxyDeps, ProxySend, ProxySendInput, ProxyUser } from
 export { PROXY_PREFIX, resolveTarget } from './path';
 export { REFUSALS, refuse, type RefusalCode } from './refusals';
 export { summariseWrite } from './audit-summary';
+export { passesConsoleChecks, passesPlainGetChecks } from './browser-checks';
+export { consoleOrigins, sessionUser, type SessionUser } from './caller';
+export { consoleProxy } from './console-proxy';
+export { canonicalQuery } from './path';
+export { SAFE_RESPONSE_HEADERS } from './refusals';

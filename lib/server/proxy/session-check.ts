@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '@/lib/server/db/types';
+import type { ConsoleDatabase } from '@/lib/server/db';
 import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
 import type { ProxyUser } from './handler';

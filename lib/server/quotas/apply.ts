@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
-import { storeReadBack } from '../mirror/write-through';
+import type { ConsoleDatabase } from '../db';
+import { storeReadBack } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { auditQuotaEdit } from './edit-audit';
 import { applyQuotaEdit } from './edit';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 
 /**
  * What the Credit and Points dashboards read: the snapshot in our database, so sorting, filtering, paging

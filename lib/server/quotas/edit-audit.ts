@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { FieldDiff } from '@/lib/contract/history';
-import { recordAudit } from '../audit/audit-log';
-import type { ConsoleDatabase } from '../db/types';
+import { recordAudit } from '../audit';
+import type { ConsoleDatabase } from '../db';
 import type { QuotaTab } from './dashboard';
 import type { ApplyOutcome, QuotaValues } from './edit';
 

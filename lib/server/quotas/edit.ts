@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { creditQuotaWrite, pointQuotaWrite, type CreditQuotaWrite, type PointQuotaWrite } from '@/lib/contract';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 import type { QuotaTab } from './dashboard';
 import { readCompanyQuotas, upsertSnapshot, type CompanyQuotaRead } from './snapshot';

@@ -2,7 +2,7 @@ import 'server-only';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getEnv } from '../env';
 import { cancelJob, latestJob, startJob, JobAlreadyActiveError } from '../jobs';
-import { jobStatus } from '../jobs/status';
+import { jobStatus } from '../jobs';
 import type { QuotaStatus } from '@/lib/contract/console/quotas';
 import { quotaRefreshJob, type RefreshMode } from './refresh-job';
 import { readSnapshotAge } from './dashboard';
@@ -37,3 +37,8 @@ export async function cancelQuotaRefresh(jobId: string): Promise<boolean> {
 }
 
 export { getJobsUpstream };
+export { applyAndRecordQuotaEdit } from './apply';
+export { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from './dashboard';
+export { previewQuotaEdit } from './edit';
+export { QUOTA_PAGE_SIZES, parseQuotaQuery, quotaHref } from './query';
+export { companyNames, quotaSource } from './source';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { defineJobKind, type JobContext } from '../jobs/kind';
-import { latestJob } from '../jobs/store';
+import { defineJobKind, type JobContext } from '../jobs';
+import { latestJobIn } from '../jobs';
 import { readCompanyQuotas, readErrorCode, removeFromSnapshot, staleCompanies, upsertSnapshot, type CompanyQuotaRead } from './snapshot';
 
 import type { RefreshMode } from '@/lib/contract/console/quotas';
@@ -18,7 +18,7 @@ async function* companyUnits(context: JobContext<RefreshParams>) {
   const { upstream, params, db, tenant } = context;
   let filters: { updatedSince?: Date } = {};
   if (params.mode === 'incremental') {
-    const previous = await latestJob(db, QUOTA_REFRESH, tenant, 'succeeded');
+    const previous = await latestJobIn(db, QUOTA_REFRESH, tenant, 'succeeded');
     // Nothing to be incremental from: read everything.
     if (previous?.startedAt) filters = { updatedSince: previous.startedAt };
     else params.mode = 'full';

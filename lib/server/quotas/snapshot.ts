@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { CreditQuota, PointQuota } from '@/lib/contract';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 
 type Db = Kysely<ConsoleDatabase>;

@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
-import type { ConsoleDatabase } from '../db/types';
+import type { ConsoleDatabase } from '../db';
 import { getEnv } from '../env';
 import { currentTenant } from '../process';
-import { mirrorReadiness } from '../mirror/freshness';
+import { mirrorReadiness } from '../mirror';
 import type { QuotaSource } from './dashboard';
 
 /**

@@ -21,3 +21,4 @@ export { JOB_KINDS } from './job-kinds';
 export async function closeRuntime(): Promise<void> {
   await runtime().close();
 }
+export { isEmbedded } from './embedded';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { getEnv } from '../env';
 import { installProcess } from '../process';
-import type { JobRunner } from '../jobs/runner';
-import type { MirrorRunner } from '../mirror/runner';
+import type { JobRunner } from '../jobs';
+import type { MirrorRunner } from '../mirror';
 import { createJobRunner, createMirrorRunner } from './parts';
 import { ProcessRuntime } from './process';
 

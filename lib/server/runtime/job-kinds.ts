@@ -1,9 +1,9 @@
 import 'server-only';
-import { auditRetentionJob } from '../audit/retention';
-import { exportJob } from '../exports/export-job';
-import { IMPORT_JOB_KINDS } from '../imports/import-job';
+import { auditRetentionJob } from '../audit';
+import { exportJob } from '../exports';
+import { IMPORT_JOB_KINDS } from '../imports';
 import type { AnyJobKind } from '../jobs';
-import { quotaRefreshJob } from '../quotas/refresh-job';
+import { quotaRefreshJob } from '../quotas';
 
 /**
  * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { getEnv } from '../env';
 import { JobRunner, UNITS_RELEASED_CHANNEL, type ReadBack as UnitReadBack, type Written as UnitWritten } from '../jobs';
-import { logger } from '../log/logger';
-import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror/runner';
-import { MIRROR_ENTITY_NAMES } from '../mirror/entities';
-import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror/write-through';
+import { logger } from '../log';
+import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror';
+import { MIRROR_ENTITY_NAMES } from '../mirror';
+import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
 import { currentTenant, getJobsUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import { countUpstreamError } from '../metrics/metrics';
+import { countUpstreamError } from '../metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
 import { jsonBytes, networkFetch, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';

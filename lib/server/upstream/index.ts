@@ -16,3 +16,7 @@ export { BATCH_KEYED, BATCHES, createUpstreamClient, type BatchInput, type Upstr
 export { isApiError, parseRetryAfterHeader } from './errors';
 export { networkFetch, type FetchImpl } from './signed-fetch';
 export { SkewTracker, type ClockSkew } from './skew';
+export { type ClientListFilters } from './lists';
+export { listSalespeople } from './salespeople';
+export { STATUS_PROBE, readUpstreamStatus } from './status';
+export { getUserRoles } from './user-roles';

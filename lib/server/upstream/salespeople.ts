@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Salesperson } from '@/lib/contract/salespeople';
-import type { UpstreamClient as Upstream } from '.';
+import type { UpstreamClient as Upstream } from './client';
 
 /** Every back-office user, reduced to id and name before anything leaves the server. */
 export async function listSalespeople(upstream: Pick<Upstream, 'listAll'>, signal?: AbortSignal): Promise<Salesperson[]> {

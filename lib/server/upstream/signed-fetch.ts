@@ -1,6 +1,6 @@
 import 'server-only';
 import { signRequest } from '@/lib/signing';
-import { REQUEST_ID_HEADER } from '../http/request-id';
+import { REQUEST_ID_HEADER } from '../http';
 import { ApiError } from './errors';
 import type { SkewTracker } from './skew';
 

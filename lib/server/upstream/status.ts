@@ -2,7 +2,7 @@ import 'server-only';
 import { LISTS } from '@/lib/contract/endpoints';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Env } from '../env';
-import type { ClockSkew } from '.';
+import type { ClockSkew } from './skew';
 
 /** A skew above this is shown as a warning: the upstream refuses timestamps beyond 300 s. */
 export const SKEW_WARNING_MS = 60_000;

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { plainSpaces } from '@/lib/i18n/formats';
-import type { AuditEntryView } from '@/lib/server/audit/audit-log';
-import { outcomeWithoutRequest, requestIdOf } from '@/lib/server/audit/operation-words';
+import type { AuditEntryView } from '@/lib/server/audit';
+import { outcomeWithoutRequest, requestIdOf } from '@/lib/server/audit';
 
 /**
  * What a developer or support needs and a reader does not: each request behind the entry with its route, HTTP

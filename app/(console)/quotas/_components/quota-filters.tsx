@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
-import type { QuotaQuery } from '@/lib/server/quotas/dashboard';
-import { quotaHref } from '@/lib/server/quotas/query';
+import type { QuotaQuery } from '@/lib/server/quotas';
+import { quotaHref } from '@/lib/server/quotas';
 
 const control =
   'h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';

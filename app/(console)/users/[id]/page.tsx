@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { parseRecordId } from '@/components/record/parse-id';
-import { getUserRoles } from '@/lib/server/upstream/user-roles';
+import { getUserRoles } from '@/lib/server/upstream';
 import { requireUserAdmin } from '../_lib/require-user-admin';
 import { UserDetail } from '../_components/user-detail';
 import { titleMetadata } from '@/lib/i18n/page-metadata';

@@ -1,4 +1,4 @@
-import { getUserRoles } from '@/lib/server/upstream/user-roles';
+import { getUserRoles } from '@/lib/server/upstream';
 import { requireUserAdmin } from '../_lib/require-user-admin';
 import { NewUserPage } from '../_components/user-pages';
 import { titleMetadata } from '@/lib/i18n/page-metadata';

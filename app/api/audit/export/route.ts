@@ -1,11 +1,11 @@
 import { auditApi } from '@/lib/contract/console/audit';
 import { csvFileName } from '@/lib/files/csv-write';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_COOKIE, validTimeZone } from '@/lib/i18n/time-zone';
-import { auditFiltersFrom } from '@/lib/server/audit/audit-filters';
-import { auditCsv, auditXlsx, streamOf } from '@/lib/server/audit/export';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { auditFiltersFrom } from '@/lib/server/audit';
+import { auditCsv, auditXlsx, streamOf } from '@/lib/server/audit';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
-import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
+import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy';
 import { XLSX_TYPE } from '@/lib/files/xlsx-write';
 
 export const dynamic = 'force-dynamic';

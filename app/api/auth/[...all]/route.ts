@@ -1,6 +1,6 @@
 import '@/lib/server/runtime';
 import { getAuth } from '@/lib/server/auth';
-import { consoleAuthHandler } from '@/lib/server/auth/http';
+import { consoleAuthHandler } from '@/lib/server/auth';
 
 // The better-auth endpoints the console uses (sign-in, sign-out, session); the rest answer 404 (lib/server/auth/http).
 // Rate limiting and CSRF checks happen inside better-auth.

@@ -1,11 +1,11 @@
 import { listsApi } from '@/lib/contract/console/lists';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { ensureMirror } from '@/lib/server/runtime';
-import { listFiltersOf, readList } from '@/lib/server/mirror/lists';
-import { askForRound } from '@/lib/server/mirror/refresh';
-import { requestLocaleOf } from '@/lib/server/preferences/locale';
+import { listFiltersOf, readList } from '@/lib/server/mirror';
+import { askForRound } from '@/lib/server/mirror';
+import { requestLocaleOf } from '@/lib/server/preferences';
 
 // A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { quotasApi } from '@/lib/contract/console/quotas';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { cancelQuotaRefresh, quotaStatus, startQuotaRefresh } from '@/lib/server/quotas';
 
 /**

@@ -1,10 +1,10 @@
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { quotasApi } from '@/lib/contract/console/quotas';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getConsoleDb, currentTenant } from '@/lib/server/process';
-import { readCreditPage, readPointPage } from '@/lib/server/quotas/dashboard';
-import { parseQuotaQuery } from '@/lib/server/quotas/query';
-import { quotaSource } from '@/lib/server/quotas/source';
+import { readCreditPage, readPointPage } from '@/lib/server/quotas';
+import { parseQuotaQuery } from '@/lib/server/quotas';
+import { quotaSource } from '@/lib/server/quotas';
 
 /**
  * Every row of a dashboard's current filter and sort (all pages), for the CSV export: the browser writes the

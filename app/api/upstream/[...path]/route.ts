@@ -1,5 +1,5 @@
 import '@/lib/server/runtime';
-import { consoleProxy } from '@/lib/server/proxy/console-proxy';
+import { consoleProxy } from '@/lib/server/proxy';
 
 // The signing proxy: session → allowlist → role → sign → forward. All logic lives in lib/server/proxy.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../../db/types';
+import type { ConsoleDatabase } from '../../db';
 import type { RowIssue } from '@/lib/imports/check';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
 

@@ -1,6 +1,6 @@
 import { auditApi } from '@/lib/contract/console/audit';
-import { listEntryChanges } from '@/lib/server/audit/entry-changes';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { listEntryChanges } from '@/lib/server/audit';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getConsoleDb, getUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { exportsApi } from '@/lib/contract/console/exports';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { exportFile, ExportStateError } from '@/lib/server/exports';
-import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy/refusals';
+import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy';
 import { XLSX_TYPE } from '@/lib/files/xlsx-write';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { historyApi } from '@/lib/contract/console/history';
-import { listHistoryPage } from '@/lib/server/audit/audit-log';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { listHistoryPage } from '@/lib/server/audit';
+import { consoleRoute } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
 
 export const dynamic = 'force-dynamic';

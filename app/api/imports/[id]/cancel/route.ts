@@ -1,5 +1,5 @@
 import { importsApi } from '@/lib/contract/console/imports';
-import { consoleRoute } from '@/lib/server/console-api/route';
+import { consoleRoute } from '@/lib/server/console-api';
 import { cancelImport } from '@/lib/server/imports';
 
 export const dynamic = 'force-dynamic';

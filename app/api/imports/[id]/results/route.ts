@@ -6,8 +6,8 @@ import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/files/xlsx-write';
 import { catalogueCode } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
-import { consoleRoute } from '@/lib/server/console-api/route';
-import { requestLocale } from '@/lib/server/preferences/locale';
+import { consoleRoute } from '@/lib/server/console-api';
+import { requestLocale } from '@/lib/server/preferences';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 import { rowWord } from '@/lib/client/imports/result-words';
 

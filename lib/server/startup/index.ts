@@ -1,4 +1,4 @@
-import { checkConsoleDatabase } from '../db/check';
+import { checkConsoleDatabase } from '../db';
 import { EnvError, getEnv, type Env } from '../env';
 
 /**

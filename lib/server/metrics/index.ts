@@ -1,0 +1,5 @@
+import 'server-only';
+
+// The public face of lib/server/metrics: other folders import from here, not from its files.
+export { metricsEndpoint } from './endpoint';
+export { countUpstreamError, proxyDuration, signInFailures, signInLimited } from './metrics';

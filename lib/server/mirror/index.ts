@@ -1,0 +1,10 @@
+import 'server-only';
+
+// The public face of lib/server/mirror: other folders import from here, not from its files.
+export { MIRROR_ENTITY_NAMES } from './entities';
+export { mirrorReadiness } from './freshness';
+export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';
+export { correctMirrorLater } from './page-reads';
+export { askForRound, refreshCopy } from './refresh';
+export { MIRROR_REFRESH_CHANNEL, MirrorRunner } from './runner';
+export { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, writeThrough, writtenByFamily, writtenByOperation, type ReadBack } from './write-through';
