@@ -1,0 +1,122 @@
+// The import rules of docs/architecture.md, checked by `npm run checks` (`npm run deps`). dependency-cruiser reads
+// type-only imports too (tsPreCompilationDeps), which ESLint's import/no-cycle does not see.
+//
+// Layers, top to bottom; an arrow only ever points down:
+//   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route wrapper)
+//   composition    lib/server/runtime: builds the process's parts; nothing below imports it
+//   features       lib/server/{proxy,imports,exports,quotas,mirror,audit,accounts,attention}
+//   infrastructure lib/server/{process,db,upstream,auth,jobs,log,metrics,http,preferences}, lib/server/env.ts
+//   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
+const FEATURES = '(proxy|imports|exports|quotas|mirror|audit|accounts|attention)';
+const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences)';
+const TESTS = '(\\.test\\.tsx?$|\\.integration\\.test\\.tsx?$|/testing/|/testing\\.ts$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-file-cycle',
+      severity: 'error',
+      comment: 'Files must not import each other in a circle, type imports included.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment: 'Folders must not import each other in a circle: one of them belongs below the other.',
+      scope: 'folder',
+      from: { path: '^(lib|components|service)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'runtime-is-the-top',
+      severity: 'error',
+      comment: 'lib/server/runtime is the composition root: only entry points import it; parts below receive what they need.',
+      from: { path: `^lib/server/(?!runtime/|console-api/)`, pathNot: TESTS },
+      to: { path: '^lib/server/runtime/' },
+    },
+    {
+      name: 'features-below-entry-points',
+      severity: 'error',
+      comment: 'A feature never imports the route wrapper.',
+      from: { path: `^lib/server/${FEATURES}/` },
+      to: { path: '^lib/server/console-api/' },
+    },
+    {
+      name: 'infrastructure-below-features',
+      severity: 'error',
+      comment: 'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences) never imports a feature.',
+      from: { path: `^lib/server/(${INFRA.slice(1, -1)}/|env\\.ts$)`, pathNot: TESTS },
+      to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
+    },
+    {
+      name: 'server-files-in-folders',
+      severity: 'error',
+      comment: 'lib/server holds folders and env.ts only: a loose file belongs in the folder its name says.',
+      from: { path: '^lib/server/[^/]+\\.tsx?$', pathNot: ['^lib/server/env\\.ts$', TESTS] },
+      to: {},
+    },
+    {
+      name: 'public-face-only',
+      severity: 'error',
+      comment: "Another folder of lib/server is reached through its index.ts, not its inside.",
+      from: { path: '^lib/server/([^/]+)/', pathNot: TESTS },
+      to: { path: '^lib/server/[^/]+/.', pathNot: ['^lib/server/$1/', '^lib/server/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'public-face-only-from-outside',
+      severity: 'error',
+      comment: 'Pages, routes and scripts reach a lib/server folder through its index.ts.',
+      from: { pathNot: ['^lib/server/', TESTS, '^e2e/', '^bench/'] },
+      to: { path: '^lib/server/[^/]+/.', pathNot: '^lib/server/[^/]+/index\\.tsx?$' },
+    },
+    {
+      name: 'shared-rules-stay-shared',
+      severity: 'error',
+      comment: 'lib/imports and lib/files run in the browser and the server alike: no server, client or UI code.',
+      from: { path: '^lib/(imports|files)/' },
+      to: { path: '^(lib/server|lib/client|components|app|service)/' },
+    },
+    {
+      name: 'files-below-imports',
+      severity: 'error',
+      comment: 'lib/files reads and writes files; the import rules (lib/imports) use it, never the other way.',
+      from: { path: '^lib/files/' },
+      to: { path: '^lib/imports/' },
+    },
+    {
+      name: 'contract-at-the-bottom',
+      severity: 'error',
+      from: { path: '^lib/(contract|signing)/' },
+      to: { path: '^(lib/(server|client|files|imports|i18n)|components|app|service)/' },
+    },
+    {
+      name: 'service-stands-alone',
+      severity: 'error',
+      comment: 'The reference service sees only lib/contract and lib/signing.',
+      from: { path: '^service/' },
+      to: { path: '^(lib/(server|client|files|imports|i18n)|components|app)/' },
+    },
+    {
+      name: 'service-only-through-the-runtime',
+      severity: 'error',
+      comment: 'The console reaches the reference service only in app/v1 and the runtime\'s embedded mode.',
+      from: { path: '^(lib|components|app)/', pathNot: ['^app/v1/', '^lib/server/runtime/', TESTS] },
+      to: { path: '^service/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests and their helpers (testing/ folders) may reach inside what they test; the rules are for production code.
+    exclude: { path: ['(^|/)(node_modules|\\.next[^/]*|\\.data|test-results|playwright-report)/', TESTS] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
