@@ -32,7 +32,8 @@ module.exports = {
     {
       name: 'runtime-is-the-top',
       severity: 'error',
-      comment: 'lib/server/runtime is the composition root: only entry points import it; parts below receive what they need.',
+      comment:
+        'lib/server/runtime is the composition root: only entry points import it; parts below receive what they need.',
       from: { path: `^lib/server/(?!runtime/|console-api/)`, pathNot: TESTS },
       to: { path: '^lib/server/runtime/' },
     },
@@ -60,7 +61,7 @@ module.exports = {
     {
       name: 'public-face-only',
       severity: 'error',
-      comment: "Another folder of lib/server is reached through its index.ts, not its inside.",
+      comment: 'Another folder of lib/server is reached through its index.ts, not its inside.',
       from: { path: '^lib/server/([^/]+)/', pathNot: TESTS },
       to: { path: '^lib/server/[^/]+/.', pathNot: ['^lib/server/$1/', '^lib/server/[^/]+/index\\.tsx?$'] },
     },
@@ -101,7 +102,7 @@ module.exports = {
     {
       name: 'service-only-through-the-runtime',
       severity: 'error',
-      comment: 'The console reaches the reference service only in app/v1 and the runtime\'s embedded mode.',
+      comment: "The console reaches the reference service only in app/v1 and the runtime's embedded mode.",
       from: { path: '^(lib|components|app)/', pathNot: ['^app/v1/', '^lib/server/runtime/', TESTS] },
       to: { path: '^service/' },
     },

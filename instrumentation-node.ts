@@ -16,6 +16,8 @@ if (!building && env.database.url) await consoleDatabaseOrExit(env.database.url)
 // during `next build` (its workers may load this hook too).
 if (!building) {
   void startRuntime({ accounts: true }).catch((error: unknown) => {
-    console.error(`start: ${error instanceof Error ? error.message : String(error)}; trying again at the first request that needs it.`);
+    console.error(
+      `start: ${error instanceof Error ? error.message : String(error)}; trying again at the first request that needs it.`,
+    );
   });
 }

@@ -51,7 +51,9 @@ process.on('SIGINT', () => process.exit(130));
 
 /** 5,000 bundles of 3 to 5 of the demo's 500 SKUs, and one bundle of 20, in the demo tenant. */
 async function fill(db: Db): Promise<void> {
-  const [{ tenant }] = (await db.query<{ tenant: number }>("select id as tenant from tenants where key = 'formosa'")) as [{ tenant: number }];
+  const [{ tenant }] = (await db.query<{ tenant: number }>(
+    "select id as tenant from tenants where key = 'formosa'",
+  )) as [{ tenant: number }];
   const [{ category }] = (await db.query<{ category: number }>(
     'select min(id) as category from product_categories where tenant_id = $1 and parent_id is not null',
     [tenant],
@@ -105,10 +107,14 @@ async function waitForServer(timeoutMs: number) {
 async function explainerReadyAt(page: Page, rows: number): Promise<number> {
   const handle = await page.waitForFunction(
     (expected) => {
-      const table = [...document.querySelectorAll('main table')].find((t) => t.querySelector('caption')?.textContent === 'Recipe and what each component allows');
+      const table = [...document.querySelectorAll('main table')].find(
+        (t) => t.querySelector('caption')?.textContent === 'Recipe and what each component allows',
+      );
       if (!table) return false;
       const hydrated = Object.keys(table).some((key) => key.startsWith('__reactFiber'));
-      const cells = [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td:nth-of-type(3)')?.textContent ?? '');
+      const cells = [...table.querySelectorAll('tbody tr')].map(
+        (tr) => tr.querySelector('td:nth-of-type(3)')?.textContent ?? '',
+      );
       return hydrated && cells.length === expected && cells.every((c) => /\d/.test(c)) ? performance.now() : false;
     },
     rows,
@@ -120,13 +126,20 @@ async function explainerReadyAt(page: Page, rows: number): Promise<number> {
 async function main() {
   if (process.argv.includes('--build') || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    const build = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' } });
+    const build = spawnSync('npx', ['next', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' },
+    });
     if (build.status !== 0) throw new Error('next build failed');
   }
   rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
   mkdirSync(path.join(ROOT, DATA), { recursive: true });
   const started = performance.now();
-  const service = await createService({ dataDir: path.join(ROOT, SERVICE_DIR), seed: path.join(ROOT, 'service/seed/demo.json') });
+  const service = await createService({
+    dataDir: path.join(ROOT, SERVICE_DIR),
+    seed: path.join(ROOT, 'service/seed/demo.json'),
+  });
   await fill(service.db);
   await service.close();
   console.log(`Seeded ${BUNDLES + 1} extra bundles in ${Math.round(performance.now() - started)} ms`);
@@ -149,7 +162,14 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await page.goto(`${BASE}/sign-in`);
@@ -189,7 +209,9 @@ async function main() {
   }
   await browser.close();
 
-  console.log(`\nBundles pages, ${total} bundles in the embedded service, ${RUNS} runs each (ms from navigation start until usable)\n`);
+  console.log(
+    `\nBundles pages, ${total} bundles in the embedded service, ${RUNS} runs each (ms from navigation start until usable)\n`,
+  );
   console.log('page                         cold   min   p50   p90   max   target 1000 ms at p50');
   for (const [name, cold, values] of [
     ['/bundles (100 rows)', coldList, samples.list],

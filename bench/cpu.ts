@@ -12,7 +12,10 @@ function stat(pid: number): { ppid: number; ticks: number } | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // After the command: state ppid … utime (index 11) stime (12) cutime (13) cstime (14).
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) };
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return null;
   }
@@ -46,8 +49,14 @@ export function selfCpuSeconds(): number {
 }
 
 /** Measures CPU seconds of this process and of the given process trees around `fn`. */
-export async function withCpu<T>(trees: Record<string, number>, fn: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
-  const before = { self: selfCpuSeconds(), ...Object.fromEntries(Object.entries(trees).map(([k, pid]) => [k, treeCpuSeconds(pid)])) };
+export async function withCpu<T>(
+  trees: Record<string, number>,
+  fn: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<string, number> }> {
+  const before = {
+    self: selfCpuSeconds(),
+    ...Object.fromEntries(Object.entries(trees).map(([k, pid]) => [k, treeCpuSeconds(pid)])),
+  };
   const result = await fn();
   const cpu: Record<string, number> = { self: selfCpuSeconds() - before.self };
   for (const [k, pid] of Object.entries(trees)) cpu[k] = treeCpuSeconds(pid) - (before as Record<string, number>)[k]!;

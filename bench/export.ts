@@ -77,7 +77,19 @@ function seed(): SeedFile {
         name: 'Bench',
         credentials: [{ ...creds, status: 'active', operations: '*' }],
         roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [{ id: 1, account: 'admin', name: 'Admin', email: 'a@bench.test', password: 'bench-password', roleId: 1, status: 'Active', outerSysCode: '', defaultSalesperson: true }],
+        internalUsers: [
+          {
+            id: 1,
+            account: 'admin',
+            name: 'Admin',
+            email: 'a@bench.test',
+            password: 'bench-password',
+            roleId: 1,
+            status: 'Active',
+            outerSysCode: '',
+            defaultSalesperson: true,
+          },
+        ],
         productCategories: [
           { id: 1, name: '飲料', parentId: null },
           { id: 2, name: '茶', parentId: 1 },
@@ -99,7 +111,9 @@ async function main() {
   const server = await startPostgres({ durable: true });
   const service = await createService({ databaseUrl: await server.createDatabase('bench_service'), seed: seed() });
   const consoleDb =
-    values.console === 'pglite' ? connectConsoleDb({ dataDir: 'memory://' }) : connectConsoleDb({ url: await server.createDatabase('bench_console') });
+    values.console === 'pglite'
+      ? connectConsoleDb({ dataDir: 'memory://' })
+      : connectConsoleDb({ url: await server.createDatabase('bench_console') });
   await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
   const client = () =>
     createUpstreamClient({
@@ -144,7 +158,13 @@ async function main() {
         rerunExpired: true,
         units: plan.units,
       });
-      const runner = new JobRunner({ db: consoleDb.db, kinds: [exportJob], upstream, concurrency: CONCURRENCY, pollMs: 25 });
+      const runner = new JobRunner({
+        db: consoleDb.db,
+        kinds: [exportJob],
+        upstream,
+        concurrency: CONCURRENCY,
+        pollMs: 25,
+      });
       runner.start();
       let job = await getJob(consoleDb.db, id);
       while (job?.state !== 'succeeded') {
@@ -171,7 +191,10 @@ async function main() {
       const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
       const started = performance.now();
       let bytes = 0;
-      const parts = format === 'csv' ? exportCsv(consoleDb.db, id, 'skus', (k) => k) : exportXlsx(consoleDb.db, id, 'skus', (k) => k);
+      const parts =
+        format === 'csv'
+          ? exportCsv(consoleDb.db, id, 'skus', (k) => k)
+          : exportXlsx(consoleDb.db, id, 'skus', (k) => k);
       for await (const part of parts) {
         bytes += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
         peak = Math.max(peak, process.memoryUsage().rss);
@@ -194,19 +217,29 @@ async function main() {
       `export bench: ${SKUS} SKUs (${PRODUCTS} products), ${pages.length} pages, concurrency ${CONCURRENCY}, service on postgres, console db on ${values.console}, ${os.cpus().length} cpus`,
     );
     for (let i = 0; i < directs.length; i++) {
-      console.log(`  round ${i + 1}: direct ${directs[i]!.seconds.toFixed(2)} s, console ${consoles[i]!.seconds.toFixed(2)} s (job ${consoles[i]!.jobSeconds.toFixed(2)} s)`);
+      console.log(
+        `  round ${i + 1}: direct ${directs[i]!.seconds.toFixed(2)} s, console ${consoles[i]!.seconds.toFixed(2)} s (job ${consoles[i]!.jobSeconds.toFixed(2)} s)`,
+      );
     }
     console.log(`  direct page reads:        ${d.seconds.toFixed(2)} s (${Math.round(d.rows / d.seconds)} rows/s)`);
-    console.log(`  console export (job+CSV): ${c.seconds.toFixed(2)} s (${Math.round(SKUS / c.seconds)} rows/s, ${(c.bytes / 1e6).toFixed(1)} MB CSV)`);
+    console.log(
+      `  console export (job+CSV): ${c.seconds.toFixed(2)} s (${Math.round(SKUS / c.seconds)} rows/s, ${(c.bytes / 1e6).toFixed(1)} MB CSV)`,
+    );
     console.log(`  ratio (direct time / console time): ${(d.seconds / c.seconds).toFixed(2)} (target ≥ 0.5)`);
 
     // The same finished export as CSV and as .xlsx, alternately, best of ROUNDS each.
-    const files = { csv: [] as Awaited<ReturnType<typeof writeFile>>[], xlsx: [] as Awaited<ReturnType<typeof writeFile>>[] };
+    const files = {
+      csv: [] as Awaited<ReturnType<typeof writeFile>>[],
+      xlsx: [] as Awaited<ReturnType<typeof writeFile>>[],
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       files.csv.push(await writeFile(c.id, 'csv'));
       files.xlsx.push(await writeFile(c.id, 'xlsx'));
     }
-    const best = (runs: typeof files.csv) => ({ ...[...runs].sort((a, b) => a.seconds - b.seconds)[0]!, addedMb: Math.max(...runs.map((r) => r.addedMb)) });
+    const best = (runs: typeof files.csv) => ({
+      ...[...runs].sort((a, b) => a.seconds - b.seconds)[0]!,
+      addedMb: Math.max(...runs.map((r) => r.addedMb)),
+    });
     const [csvFile, xlsxFile] = [best(files.csv), best(files.xlsx)];
     // The workbook holds every row, each cell as written.
     const parts: Uint8Array[] = [];
@@ -214,8 +247,12 @@ async function main() {
     const rows = sheetRows(readWorkbook(new Uint8Array(Buffer.concat(parts))).data).rows.length;
     if (rows !== SKUS) throw new Error(`the workbook holds ${rows} rows of ${SKUS}`);
     const job = c.jobSeconds;
-    console.log(`  file from the finished job, best of ${ROUNDS}: CSV ${csvFile.seconds.toFixed(2)} s (${(csvFile.bytes / 1e6).toFixed(1)} MB, +${csvFile.addedMb.toFixed(0)} MB peak); .xlsx ${xlsxFile.seconds.toFixed(2)} s (${(xlsxFile.bytes / 1e6).toFixed(1)} MB, +${xlsxFile.addedMb.toFixed(0)} MB peak)`);
-    console.log(`  export time (job ${job.toFixed(2)} s + file): CSV ${(job + csvFile.seconds).toFixed(2)} s, .xlsx ${(job + xlsxFile.seconds).toFixed(2)} s; ratio ${((job + xlsxFile.seconds) / (job + csvFile.seconds)).toFixed(2)}× (target ≤ 2×); file alone ${(xlsxFile.seconds / csvFile.seconds).toFixed(2)}×; .xlsx adds ${xlsxFile.addedMb.toFixed(0)} MB to peak memory (target ≤ 200 MB)`);
+    console.log(
+      `  file from the finished job, best of ${ROUNDS}: CSV ${csvFile.seconds.toFixed(2)} s (${(csvFile.bytes / 1e6).toFixed(1)} MB, +${csvFile.addedMb.toFixed(0)} MB peak); .xlsx ${xlsxFile.seconds.toFixed(2)} s (${(xlsxFile.bytes / 1e6).toFixed(1)} MB, +${xlsxFile.addedMb.toFixed(0)} MB peak)`,
+    );
+    console.log(
+      `  export time (job ${job.toFixed(2)} s + file): CSV ${(job + csvFile.seconds).toFixed(2)} s, .xlsx ${(job + xlsxFile.seconds).toFixed(2)} s; ratio ${((job + xlsxFile.seconds) / (job + csvFile.seconds)).toFixed(2)}× (target ≤ 2×); file alone ${(xlsxFile.seconds / csvFile.seconds).toFixed(2)}×; .xlsx adds ${xlsxFile.addedMb.toFixed(0)} MB to peak memory (target ≤ 200 MB)`,
+    );
   } finally {
     await consoleDb.close();
     await service.close();

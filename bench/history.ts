@@ -28,10 +28,13 @@ const ROWS = 200;
 const ENTRIES = Math.ceil(CHANGES / ROWS);
 const RECORDS = 100_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const figures = (label: string, ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
-  console.log(`${label}: n=${s.length} p50=${percentile(s, 50).toFixed(2)} ms p95=${percentile(s, 95).toFixed(2)} ms max=${s[s.length - 1]!.toFixed(2)} ms`);
+  console.log(
+    `${label}: n=${s.length} p50=${percentile(s, 50).toFixed(2)} ms p95=${percentile(s, 95).toFixed(2)} ms max=${s[s.length - 1]!.toFixed(2)} ms`,
+  );
   return percentile(s, 95);
 };
 
@@ -58,7 +61,9 @@ try {
   await sql`analyze audit_log`.execute(db);
   await sql`analyze audit_change`.execute(db);
   const { rows: counted } = await sql<{ n: string }>`select count(*)::text as n from audit_change`.execute(db);
-  console.log(`filled ${counted[0]!.n} change records in ${ENTRIES} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `filled ${counted[0]!.n} change records in ${ENTRIES} entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   // Warm the connection pool and caches as a running console would have them.
   for (let i = 0; i < 20; i++) await listHistoryPage(db, 'skus', String(1 + i));
@@ -102,7 +107,16 @@ try {
     t = performance.now();
     await insertAudit(
       db,
-      { userId: 'u', userEmail: 'steward@example.com', operation: 'PUT /v1/prices/batch', targetIds: changes.map((c) => c.recordId), status: 200, outcome: '200 updated', result: 'applied', recordType: 'skus' },
+      {
+        userId: 'u',
+        userEmail: 'steward@example.com',
+        operation: 'PUT /v1/prices/batch',
+        targetIds: changes.map((c) => c.recordId),
+        status: 200,
+        outcome: '200 updated',
+        result: 'applied',
+        recordType: 'skus',
+      },
       changes,
       { family: 'import', jobId: null, importId: '1', attempt: 1, chunk: i },
     );

@@ -17,11 +17,23 @@ import { sheetRows } from '@/lib/files/workbook';
 import { toXlsx, type XlsxColumn } from '@/lib/files/xlsx-write';
 import { readWorkbook } from '@/lib/files/xlsx-read';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } },
+});
 const ROWS = Number(values.rows);
 const ROUNDS = Number(values.rounds);
 
-type Sku = { id: number; productId: number; outerSysCode: string; name: string; barcode: string; unit: string; price: number; sellPrice: number; quantityPrecision: number };
+type Sku = {
+  id: number;
+  productId: number;
+  outerSysCode: string;
+  name: string;
+  barcode: string;
+  unit: string;
+  price: number;
+  sellPrice: number;
+  quantityPrecision: number;
+};
 // The import's own field names as headers, so both files map with no manual step.
 const columns: XlsxColumn<Sku>[] = [
   { header: 'id', value: (s) => s.id, kind: 'number' },
@@ -48,7 +60,10 @@ const skus: Sku[] = Array.from({ length: ROWS }, (_, i) => ({
 
 const csv = new TextEncoder().encode(toCsv(skus, columns));
 const book = await toXlsx(skus, columns, 'skus');
-const mapping = autoMap(columns.map((c) => c.header), FAMILIES.skus);
+const mapping = autoMap(
+  columns.map((c) => c.header),
+  FAMILIES.skus,
+);
 const seconds = (start: number) => (performance.now() - start) / 1000;
 
 async function csvRun() {

@@ -62,7 +62,10 @@ const CHUNK = store.CHUNK_SIZE;
 
 function fileText(prefix: string): string {
   const lines = ['productId,outerSysCode,name,unit,spec,price,sellPrice'];
-  for (let i = 0; i < ROWS; i++) lines.push(`${IDS.acme.product},${prefix}${i},高山烏龍茶 ${i},包,${(i % 7) * 50 + 50}g,${100 + (i % 50)},${90 + (i % 50)}`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(
+      `${IDS.acme.product},${prefix}${i},高山烏龍茶 ${i},包,${(i % 7) * 50 + 50}g,${100 + (i % 50)},${90 + (i % 50)}`,
+    );
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -108,10 +111,15 @@ for (let round = 0; round < 5; round++) {
   readCheckSeconds = Math.min(readCheckSeconds, seconds(t));
   readCheckCpu = Math.min(readCheckCpu, selfCpuSeconds() - c);
 }
-if (readChecked.summary.counts.toSend !== ROWS || bare.data.length !== ROWS + 1) throw new Error('read-and-check did not see every row');
+if (readChecked.summary.counts.toSend !== ROWS || bare.data.length !== ROWS + 1)
+  throw new Error('read-and-check did not see every row');
 
-console.log(`read and check ${ROWS} rows: ${readCheckSeconds.toFixed(3)} s; papaparse bare parse: ${bareSeconds.toFixed(3)} s; ratio ${(readCheckSeconds / bareSeconds).toFixed(2)}× (targets ≤ 3 s, ≤ 2×)`);
-console.log(`  CPU: read and check ${readCheckCpu.toFixed(2)} s; bare parse ${bareCpu.toFixed(2)} s; ratio ${(readCheckCpu / bareCpu).toFixed(2)}×`);
+console.log(
+  `read and check ${ROWS} rows: ${readCheckSeconds.toFixed(3)} s; papaparse bare parse: ${bareSeconds.toFixed(3)} s; ratio ${(readCheckSeconds / bareSeconds).toFixed(2)}× (targets ≤ 3 s, ≤ 2×)`,
+);
+console.log(
+  `  CPU: read and check ${readCheckCpu.toFixed(2)} s; bare parse ${bareCpu.toFixed(2)} s; ratio ${(readCheckCpu / bareCpu).toFixed(2)}×`,
+);
 
 if (values['check-only']) process.exit(0);
 // The rows with their batch items, as the worker makes them when it uploads.
@@ -125,7 +133,9 @@ const checked = checkRows(FAMILIES.skus, read.headers, mapping, read.rows, read.
 // CPU seconds of each process beside the wall times: on a shared machine the wall time moves with the others'
 // load, the CPU each side spends much less.
 const serviceCore = values['shared-cores'] ? null : pinCores();
-console.log(serviceCore === null ? 'service and console share the cores' : `service on core ${serviceCore}, console on the other`);
+console.log(
+  serviceCore === null ? 'service and console share the cores' : `service on core ${serviceCore}, console on the other`,
+);
 const cpuOf = (pid: number) => ({ service: treeCpuSeconds(pid), own: selfCpuSeconds() });
 const cpuSince = (pid: number, from: { service: number; own: number }) =>
   `CPU: service ${(treeCpuSeconds(pid) - from.service).toFixed(1)} s, console process ${(selfCpuSeconds() - from.own).toFixed(1)} s`;
@@ -145,7 +155,10 @@ async function sendDirect() {
   const service = await startServiceProcess(testSeed(), ['--memory'], { cpu: serviceCore ?? undefined });
   const cpu = cpuOf(service.pid);
   const t = performance.now();
-  const direct = await upstreamOf(service.baseUrl).batch('skus', items('DI'), { chunkSize: CHUNK, concurrency: CONCURRENCY });
+  const direct = await upstreamOf(service.baseUrl).batch('skus', items('DI'), {
+    chunkSize: CHUNK,
+    concurrency: CONCURRENCY,
+  });
   const time = seconds(t);
   const cpuText = cpuSince(service.pid, cpu);
   await service.stop();
@@ -168,11 +181,24 @@ async function throughConsole() {
   const toStore = items('CO');
   // As the browser does (lib/client/imports/upload.ts): create, the first part, start, then the other parts
   // while the job already sends. The start as startImport makes it: a job that plans its chunks as rows arrive.
-  const runner = new JobRunner({ db: consoleDb.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: CONCURRENCY });
+  const runner = new JobRunner({
+    db: consoleDb.db,
+    kinds: Object.values(IMPORT_JOB_KINDS),
+    upstream,
+    concurrency: CONCURRENCY,
+  });
   runner.start();
   const importId = await store.createImport(
     db,
-    { family: 'skus', fileName: 'bench.csv', encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping, totalRows: ROWS },
+    {
+      family: 'skus',
+      fileName: 'bench.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: read.headers,
+      mapping,
+      totalRows: ROWS,
+    },
     { id: 'bench', email: 'bench@example.com' },
   );
   let jobId = '';
@@ -192,13 +218,21 @@ async function throughConsole() {
     // The next part comes in its own HTTP request: a turn of the event loop, where the job's answers are read.
     await new Promise((r) => setImmediate(r));
     if (!jobId) {
-      jobId = await createJob(consoleDb.db, { kind: importKindName('skus'), tenant: 'bench', params: { importId, family: 'skus' }, rerunExpired: true });
+      jobId = await createJob(consoleDb.db, {
+        kind: importKindName('skus'),
+        tenant: 'bench',
+        params: { importId, family: 'skus' },
+        rerunExpired: true,
+      });
       await store.markStarted(db, importId, jobId);
       runner.wake();
     }
   }
   const storedAt = seconds(t);
-  const sentByThen = Object.entries((await store.getImport(db, importId))!.counts).reduce((n, [k, v]) => n + (['created', 'updated', 'ok', 'failed', 'unknown'].includes(k) ? v : 0), 0);
+  const sentByThen = Object.entries((await store.getImport(db, importId))!.counts).reduce(
+    (n, [k, v]) => n + (['created', 'updated', 'ok', 'failed', 'unknown'].includes(k) ? v : 0),
+    0,
+  );
   for (;;) {
     // As the results page does, the import's counts and its job's progress; every 100 ms rather than the
     // page's 1 s, so the figure is the import's time, not the page's polling cadence.
@@ -216,11 +250,12 @@ async function throughConsole() {
   const firstPage = await store.listRows(db, importId, { limit: 200 });
   const time = seconds(t);
   const cpuText = cpuSince(service.pid, cpu);
-  if (shown.counts.created !== ROWS || firstPage.length !== 200) throw new Error(`console import created ${shown.counts.created} of ${ROWS}`);
+  if (shown.counts.created !== ROWS || firstPage.length !== 200)
+    throw new Error(`console import created ${shown.counts.created} of ${ROWS}`);
   // Then every row's result read back, as Download results does (app/api/imports/[id]/results): a step of its
   // own that the direct side has no counterpart for, so printed beside the ratio rather than in it.
   let created = 0;
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const page = await store.listRows(db, importId, { afterRowNo: after, limit: 10_000 });
     created += page.filter((r) => r.status === 'created').length;
     if (page.length < 10_000) break;
@@ -244,14 +279,22 @@ for (let round = 1; round <= ROUNDS; round++) {
   ratios.push(consoleRate / directRate);
   withDownload.push(direct.seconds / (through.seconds + through.allRead));
   console.log(`round ${round}:`);
-  console.log(`  direct batch (chunks of ${CHUNK}, concurrency ${CONCURRENCY}): ${direct.seconds.toFixed(1)} s, ${directRate.toFixed(0)} rows/s; ${direct.cpu}`);
-  console.log(`  through the console (upload, job, results page): ${through.seconds.toFixed(1)} s, ${consoleRate.toFixed(0)} rows/s; ${through.cpu}`);
+  console.log(
+    `  direct batch (chunks of ${CHUNK}, concurrency ${CONCURRENCY}): ${direct.seconds.toFixed(1)} s, ${directRate.toFixed(0)} rows/s; ${direct.cpu}`,
+  );
+  console.log(
+    `  through the console (upload, job, results page): ${through.seconds.toFixed(1)} s, ${consoleRate.toFixed(0)} rows/s; ${through.cpu}`,
+  );
   console.log(
     `    last part stored at ${through.storedAt.toFixed(1)} s (${through.sentByThen} rows sent by then), job ended at ${through.endedAt.toFixed(1)} s, results page read ${(through.seconds - through.endedAt).toFixed(2)} s`,
   );
   console.log(`    then every result read back (Download results): ${through.allRead.toFixed(1)} s`);
-  console.log(`  ratio console/direct: ${ratios.at(-1)!.toFixed(2)}; with every result read back: ${withDownload.at(-1)!.toFixed(2)}`);
+  console.log(
+    `  ratio console/direct: ${ratios.at(-1)!.toFixed(2)}; with every result read back: ${withDownload.at(-1)!.toFixed(2)}`,
+  );
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`ratio console/direct, median of ${ROUNDS}: ${median(ratios).toFixed(2)} (target ≥ 0.9); with every result read back: ${median(withDownload).toFixed(2)}`);
+console.log(
+  `ratio console/direct, median of ${ROUNDS}: ${median(ratios).toFixed(2)} (target ≥ 0.9); with every result read back: ${median(withDownload).toFixed(2)}`,
+);
 process.exit(0);

@@ -70,7 +70,9 @@ let nextTarget = 0;
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -93,7 +95,11 @@ function refused(error: unknown): boolean {
 }
 
 /** One request through the modelled load balancer: round robin, a refused connection goes to the other instance. */
-async function send(consoles: ConsoleProcess[], path: string, init: RequestInit): Promise<{ response?: Response; text?: string; error?: string; instance: number; duringRestart: boolean }> {
+async function send(
+  consoles: ConsoleProcess[],
+  path: string,
+  init: RequestInit,
+): Promise<{ response?: Response; text?: string; error?: string; instance: number; duringRestart: boolean }> {
   let instance = nextTarget++ % consoles.length;
   for (let attempt = 0; attempt < consoles.length; attempt++) {
     // Sent to, or answered by, the restarted instance while it was stopping or down.
@@ -104,7 +110,12 @@ async function send(consoles: ConsoleProcess[], path: string, init: RequestInit)
       const text = await response.text();
       return { response, text, instance, duringRestart: inRestart() };
     } catch (error) {
-      if (!refused(error)) return { error: (error as { cause?: { code?: string } }).cause?.code ?? String(error), instance, duringRestart: inRestart() };
+      if (!refused(error))
+        return {
+          error: (error as { cause?: { code?: string } }).cause?.code ?? String(error),
+          instance,
+          duringRestart: inRestart(),
+        };
       refusedAndRerouted++;
       instance = (instance + 1) % consoles.length;
     }
@@ -112,7 +123,14 @@ async function send(consoles: ConsoleProcess[], path: string, init: RequestInit)
   return { error: 'every instance refused the connection', instance, duringRestart: false };
 }
 
-async function session(k: number, cookie: string, consoles: ConsoleProcess[], companyIds: number[], until: number, runId: string) {
+async function session(
+  k: number,
+  cookie: string,
+  consoles: ConsoleProcess[],
+  companyIds: number[],
+  until: number,
+  runId: string,
+) {
   const headers = { cookie, 'x-console-request': '1', 'sec-fetch-site': 'same-origin' };
   let n = 0;
   while (Date.now() < until) {
@@ -137,7 +155,15 @@ async function session(k: number, cookie: string, consoles: ConsoleProcess[], co
     const ms = performance.now() - t0;
     const status = sent.response?.status;
     const ok = status !== undefined && status >= 200 && status < 300;
-    outcomes.push({ kind, ms, ok, status, error: sent.error, instance: sent.instance, duringRestart: sent.duringRestart });
+    outcomes.push({
+      kind,
+      ms,
+      ok,
+      status,
+      error: sent.error,
+      instance: sent.instance,
+      duringRestart: sent.duringRestart,
+    });
     if (kind === 'write') {
       const id = ok ? (JSON.parse(sent.text!) as { id?: number }).id : undefined;
       if (typeof id === 'number') acknowledged.set(code, id);
@@ -192,11 +218,15 @@ async function main() {
   try {
     const serviceDb = await postgres.createDatabase();
     const consoleDb = await postgres.createDatabase();
-    const service = spawn(process.execPath, ['--import', 'tsx', 'service/cli.ts', '--database', serviceDb, '--port', String(SERVICE_PORT)], {
-      cwd: ROOT,
-      detached: true,
-      stdio: 'ignore',
-    });
+    const service = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'service/cli.ts', '--database', serviceDb, '--port', String(SERVICE_PORT)],
+      {
+        cwd: ROOT,
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
     children.push(service);
     await waitFor(`http://127.0.0.1:${SERVICE_PORT}/v1/companies`, 60_000);
     const env = {
@@ -243,17 +273,27 @@ async function main() {
     const byKind = (kind: Kind) => ok.filter((o) => o.kind === kind).length;
     const reason = (o: Outcome) => (o.error ? o.error : `HTTP ${o.status}`);
     const tally = (list: Outcome[]) =>
-      [...list.reduce((m, o) => m.set(reason(o), (m.get(reason(o)) ?? 0) + 1), new Map<string, number>())].map(([r, c]) => `${c} × ${r}`).join(', ') || 'none';
+      [...list.reduce((m, o) => m.set(reason(o), (m.get(reason(o)) ?? 0) + 1), new Map<string, number>())]
+        .map(([r, c]) => `${c} × ${r}`)
+        .join(', ') || 'none';
 
-    console.log(`\n${SESSIONS} sessions, ${elapsedS.toFixed(1)} s, two web instances on one Postgres; instance B restarted at ${(SECONDS / 2).toFixed(0)} s`);
+    console.log(
+      `\n${SESSIONS} sessions, ${elapsedS.toFixed(1)} s, two web instances on one Postgres; instance B restarted at ${(SECONDS / 2).toFixed(0)} s`,
+    );
     console.log(
       `restart: SIGTERM → exited in ${((restart.stoppedAt - restart.startedAt) / 1000).toFixed(1)} s, serving again after ${((restart.upAgainAt - restart.startedAt) / 1000).toFixed(1)} s`,
     );
-    console.log(`requests: ${outcomes.length} (${(outcomes.length / elapsedS).toFixed(0)} req/s); answered 2xx: ${ok.length} (list ${byKind('list')}, record ${byKind('read')}, write ${byKind('write')})`);
-    console.log(`latency of 2xx answers: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+    console.log(
+      `requests: ${outcomes.length} (${(outcomes.length / elapsedS).toFixed(0)} req/s); answered 2xx: ${ok.length} (list ${byKind('list')}, record ${byKind('read')}, write ${byKind('write')})`,
+    );
+    console.log(
+      `latency of 2xx answers: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
+    );
     console.log(`connections refused by the stopped instance and sent to the other: ${refusedAndRerouted}`);
     console.log(`errors in flight on the restarted instance: ${inRestart.length} (${tally(inRestart)})`);
-    console.log(`failed requests otherwise: ${failed.length} (${tally(failed)}) (target 0): ${failed.length === 0 ? 'met' : 'NOT met'}`);
+    console.log(
+      `failed requests otherwise: ${failed.length} (${tally(failed)}) (target 0): ${failed.length === 0 ? 'met' : 'NOT met'}`,
+    );
     console.log(
       `writes acknowledged: ${acknowledged.size}, found in the service: ${acknowledged.size - missing}, missing: ${missing} (target 0): ${missing === 0 ? 'met' : 'NOT met'}; outcome unknown (not checked): ${unknownWrites}`,
     );

@@ -22,17 +22,23 @@ import { createService } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { startPostgres } from '@/service/testing/postgres';
 
-const { values } = parseArgs({ options: { skus: { type: 'string', default: '200000' }, reads: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { skus: { type: 'string', default: '200000' }, reads: { type: 'string', default: '200' } },
+});
 const SKUS = Number(values.skus);
 const READS = Number(values.reads);
 const FIRST_ID = 1_001;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const benchStarted = performance.now();
 const server = await startPostgres({ durable: true });
-const service = await createService({ databaseUrl: await server.createDatabase('bench_service', { socket: true }), seed: testSeed() });
+const service = await createService({
+  databaseUrl: await server.createDatabase('bench_service', { socket: true }),
+  seed: testSeed(),
+});
 const consoleUrl = await server.createDatabase('bench_console', { socket: true });
 const conn = connectConsoleDb({ url: consoleUrl });
 try {
@@ -68,7 +74,9 @@ try {
   t = performance.now();
   await initialPull(ctx, await readState(db, 'skus'));
   const pull = performance.now() - t;
-  console.log(`initial pull into the mirror: ${seconds(pull)}; direct paging ÷ initial pull = ${(direct / pull).toFixed(2)} (target ≥ 0.9)`);
+  console.log(
+    `initial pull into the mirror: ${seconds(pull)}; direct paging ÷ initial pull = ${(direct / pull).toFixed(2)} (target ≥ 0.9)`,
+  );
 
   // 1,000 SKUs changed by the ERP, spread over the id range.
   const step = Math.max(1, Math.floor(SKUS / 1000));
@@ -77,7 +85,9 @@ try {
     where id in (select ${FIRST_ID} + g * ${step} from generate_series(0, 999) g)`);
   t = performance.now();
   const pass = await incrementalPass(ctx, await readState(db, 'skus'));
-  console.log(`incremental pass with 1,000 changed SKUs: ${seconds(performance.now() - t)} (target ≤ 5 s); ${pass.changed} copies changed, ${pass.recorded} changes recorded`);
+  console.log(
+    `incremental pass with 1,000 changed SKUs: ${seconds(performance.now() - t)} (target ≤ 5 s); ${pass.changed} copies changed, ${pass.recorded} changes recorded`,
+  );
 
   // The search also looks in the SKU's product: the products' copy must be complete too.
   await initialPull({ ...ctx, entity: 'products' }, await readState(db, 'products'));
@@ -109,12 +119,18 @@ try {
     }
     const sorted = ms.sort((a, b) => a - b);
     const total = `${first.more ? 'more than ' : ''}${first.page.totalCount.toLocaleString('en')} match`;
-    console.log(`${label} [${total}, deep page ${deep}]: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (target ≤ 150 ms)`);
+    console.log(
+      `${label} [${total}, deep page ${deep}]: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (target ≤ 150 ms)`,
+    );
   }
 
   const { rows } = await sql<{ bytes: string; n: string }>`
-    select pg_total_relation_size('mirror_sku')::text as bytes, (select count(*) from mirror_sku)::text as n`.execute(db);
-  console.log(`mirror bytes per SKU (table, TOAST and indexes): ${Math.round(Number(rows[0]!.bytes) / Number(rows[0]!.n))}`);
+    select pg_total_relation_size('mirror_sku')::text as bytes, (select count(*) from mirror_sku)::text as n`.execute(
+    db,
+  );
+  console.log(
+    `mirror bytes per SKU (table, TOAST and indexes): ${Math.round(Number(rows[0]!.bytes) / Number(rows[0]!.n))}`,
+  );
   console.log(`whole bench: ${seconds(performance.now() - benchStarted)}`);
 } finally {
   await (await import('@/lib/server/runtime')).closeRuntime();
@@ -145,22 +161,32 @@ async function routeReader(databaseUrl: string) {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
   const { currentTenant } = await import('@/lib/server/process');
   const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
-  const signIn = await (await getAuth()).handler(
+  const signIn = await (
+    await getAuth()
+  ).handler(
     new Request(`${origin}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin, 'x-console-client-address': '198.51.100.7' },
       body: JSON.stringify({ email: steward.email, password: DEMO_PASSWORD }),
     }),
   );
-  const cookie = signIn.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.includes('session_token='))!
+    .split(';')[0]!;
   const headers = { 'x-console-request': '1', 'sec-fetch-site': 'same-origin', cookie };
   return {
     tenant: currentTenant(),
     async page(query: Omit<ListRead, 'list'>): Promise<ListReadAnswer> {
       const { filters, ...rest } = query;
-      const search = new URLSearchParams(Object.entries({ ...filters, ...rest }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-      const response = await GET(new Request(`${origin}/api/lists/skus?${search}`, { headers }), { params: Promise.resolve({ list: 'skus' }) });
-      if (response.status !== 200) throw new Error(`GET /api/lists/skus?${search}: ${response.status} ${await response.text()}`);
+      const search = new URLSearchParams(
+        Object.entries({ ...filters, ...rest }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      );
+      const response = await GET(new Request(`${origin}/api/lists/skus?${search}`, { headers }), {
+        params: Promise.resolve({ list: 'skus' }),
+      });
+      if (response.status !== 200)
+        throw new Error(`GET /api/lists/skus?${search}: ${response.status} ${await response.text()}`);
       return (await response.json()) as ListReadAnswer;
     },
   };

@@ -2,23 +2,29 @@ import type { Page } from 'playwright';
 
 /** Resolves with ms since navigation start once the list shows `rows` rows, is not busy and is hydrated. */
 export async function rowsReadyAt(page: Page, rows: number): Promise<number> {
-  const handle = await page.waitForFunction(
-    (expected) => {
-      const table = document.querySelector('main table');
-      if (!table || table.getAttribute('aria-busy') === 'true') return false;
-      // Rows can arrive in the server HTML; the page answers clicks only once React has hydrated it,
-      // which is when React's fiber is attached to the element.
-      const hydrated = Object.keys(table).some((key) => key.startsWith('__reactFiber'));
-      const count = table.querySelectorAll('tbody tr').length;
-      return hydrated && count === expected ? performance.now() : false;
-    },
-    rows,
-    { timeout: 30_000, polling: 'raf' },
-  ).catch(async (error: unknown) => {
-    await page.screenshot({ path: '/tmp/bench-pages-failure.png' });
-    console.error('at', page.url(), await page.evaluate(() => document.querySelectorAll('main table tbody tr').length));
-    throw error;
-  });
+  const handle = await page
+    .waitForFunction(
+      (expected) => {
+        const table = document.querySelector('main table');
+        if (!table || table.getAttribute('aria-busy') === 'true') return false;
+        // Rows can arrive in the server HTML; the page answers clicks only once React has hydrated it,
+        // which is when React's fiber is attached to the element.
+        const hydrated = Object.keys(table).some((key) => key.startsWith('__reactFiber'));
+        const count = table.querySelectorAll('tbody tr').length;
+        return hydrated && count === expected ? performance.now() : false;
+      },
+      rows,
+      { timeout: 30_000, polling: 'raf' },
+    )
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/bench-pages-failure.png' });
+      console.error(
+        'at',
+        page.url(),
+        await page.evaluate(() => document.querySelectorAll('main table tbody tr').length),
+      );
+      throw error;
+    });
   return Math.round((await handle.jsonValue()) as number);
 }
 

@@ -36,12 +36,30 @@ const TARGET_MS = 1000;
 const PAGES = ['/companies', '/products', '/skus'] as const;
 /** Every page of the console; `{list}` is replaced by the first record's id of that list. */
 const FIRST_LOAD_PAGES = [
-  '/companies', '/companies/{companies}', '/companies/new',
-  '/products', '/products/{products}', '/products/new',
-  '/skus', '/skus/{skus}', '/skus/new',
-  '/bundles', '/bundles/{bundles}', '/bundles/{bundles}/edit', '/bundles/new',
-  '/quotas', '/imports', '/imports/new', '/imports/sync', '/exports',
-  '/users', '/users/{internal-users}', '/users/new', '/audit', '/settings', '/status',
+  '/companies',
+  '/companies/{companies}',
+  '/companies/new',
+  '/products',
+  '/products/{products}',
+  '/products/new',
+  '/skus',
+  '/skus/{skus}',
+  '/skus/new',
+  '/bundles',
+  '/bundles/{bundles}',
+  '/bundles/{bundles}/edit',
+  '/bundles/new',
+  '/quotas',
+  '/imports',
+  '/imports/new',
+  '/imports/sync',
+  '/exports',
+  '/users',
+  '/users/{internal-users}',
+  '/users/new',
+  '/audit',
+  '/settings',
+  '/status',
 ] as const;
 const FIRST_LOAD_TARGET_KB = 200;
 
@@ -56,7 +74,13 @@ async function firstLoadJs(
   browser: Browser,
   options: BrowserContextOptions,
   path: string,
-): Promise<{ kb: number; laterKb: number; files: number; lang: string; scripts: { name: string; bytes: number; later: boolean }[] }> {
+): Promise<{
+  kb: number;
+  laterKb: number;
+  files: number;
+  lang: string;
+  scripts: { name: string; bytes: number; later: boolean }[];
+}> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -75,7 +99,13 @@ async function firstLoadJs(
   await context.close();
   const scripts = sizes.map((s) => ({ ...s, later: !named.has(s.name) })).sort((a, b) => b.bytes - a.bytes);
   const kb = (list: typeof scripts) => Math.round(list.reduce((a, b) => a + b.bytes, 0) / 102.4) / 10;
-  return { kb: kb(scripts.filter((s) => !s.later)), laterKb: kb(scripts.filter((s) => s.later)), files: sizes.length, lang, scripts };
+  return {
+    kb: kb(scripts.filter((s) => !s.later)),
+    laterKb: kb(scripts.filter((s) => s.later)),
+    files: sizes.length,
+    lang,
+    scripts,
+  };
 }
 
 let server: ChildProcess | undefined;
@@ -109,7 +139,11 @@ async function waitForServer(timeoutMs: number) {
 async function main() {
   if (process.argv.includes('--build') || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    const build = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' } });
+    const build = spawnSync('npx', ['next', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' },
+    });
     if (build.status !== 0) throw new Error('next build failed');
   }
   rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
@@ -117,13 +151,28 @@ async function main() {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, E2E_PORT: String(PORT), E2E_DATA_DIR: DATA, NEXT_DIST_DIR: DIST, CONSOLE_URL: BASE, CONSOLE_DATA_DIR: `${DATA}/console`, SERVICE_DATA_DIR: `${DATA}/service` },
+    env: {
+      ...process.env,
+      E2E_PORT: String(PORT),
+      E2E_DATA_DIR: DATA,
+      NEXT_DIST_DIR: DIST,
+      CONSOLE_URL: BASE,
+      CONSOLE_DATA_DIR: `${DATA}/console`,
+      SERVICE_DATA_DIR: `${DATA}/service`,
+    },
   });
   await waitForServer(240_000);
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -151,26 +200,42 @@ async function main() {
   }
   const signedIn = await admin.storageState();
   await admin.close();
-  console.log(`\nFirst-load JavaScript per page (gzip, empty cache; target ≤ ${FIRST_LOAD_TARGET_KB} kB; "later": loaded after the page showed, until network idle)`);
+  console.log(
+    `\nFirst-load JavaScript per page (gzip, empty cache; target ≤ ${FIRST_LOAD_TARGET_KB} kB; "later": loaded after the page showed, until network idle)`,
+  );
   console.log('page                          en-US kB   zh-TW kB   target   later (en-US)');
   let missed = 0;
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   for (const template of FIRST_LOAD_PAGES.filter((p) => !only || only.includes(p))) {
     const pagePath = template.replace(/\{([a-z-]+)\}/, (_, list: string) => String(firstIds[list]));
     const figures = [];
     for (const locale of ['en-US', 'zh-TW']) {
-      const r = await firstLoadJs(browser, { storageState: signedIn, locale, viewport: { width: 1440, height: 900 } }, pagePath);
+      const r = await firstLoadJs(
+        browser,
+        { storageState: signedIn, locale, viewport: { width: 1440, height: 900 } },
+        pagePath,
+      );
       figures.push(r);
       if (r.kb > FIRST_LOAD_TARGET_KB) missed++;
     }
     const over = Math.max(...figures.map((r) => r.kb)) - FIRST_LOAD_TARGET_KB;
     const verdict = over <= 0 ? 'met   ' : `OVER by ${over.toFixed(1)} kB`;
-    console.log(`${template.padEnd(29)} ${figures.map((r) => String(r.kb).padStart(8)).join('   ')}   ${verdict}   ${figures[0]!.laterKb ? `+${figures[0]!.laterKb}` : ''}`);
+    console.log(
+      `${template.padEnd(29)} ${figures.map((r) => String(r.kb).padStart(8)).join('   ')}   ${verdict}   ${figures[0]!.laterKb ? `+${figures[0]!.laterKb}` : ''}`,
+    );
     if (process.argv.includes('--scripts')) {
-      for (const s of figures[0]!.scripts) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} kB  ${s.name}${s.later ? '  (later)' : ''}`);
+      for (const s of figures[0]!.scripts)
+        console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} kB  ${s.name}${s.later ? '  (later)' : ''}`);
     }
   }
-  console.log(missed === 0 ? `every page ≤ ${FIRST_LOAD_TARGET_KB} kB in both languages` : `${missed} page loads over ${FIRST_LOAD_TARGET_KB} kB`);
+  console.log(
+    missed === 0
+      ? `every page ≤ ${FIRST_LOAD_TARGET_KB} kB in both languages`
+      : `${missed} page loads over ${FIRST_LOAD_TARGET_KB} kB`,
+  );
   if (process.argv.includes('--first-load-only')) {
     await browser.close();
     stop();
@@ -180,10 +245,13 @@ async function main() {
   // Expected rows per page: 100, or fewer when the demo list is shorter (products).
   const expected: Record<string, number> = {};
   for (const p of PAGES) {
-    const res = await page.evaluate(async (list) => {
-      const r = await fetch(`/api/upstream/v1${list}?page=1&pageSize=1`, { headers: { 'X-Console-Request': '1' } });
-      return (await r.json()) as { totalCount: number };
-    }, p === '/skus' ? '/skus' : p);
+    const res = await page.evaluate(
+      async (list) => {
+        const r = await fetch(`/api/upstream/v1${list}?page=1&pageSize=1`, { headers: { 'X-Console-Request': '1' } });
+        return (await r.json()) as { totalCount: number };
+      },
+      p === '/skus' ? '/skus' : p,
+    );
     expected[p] = Math.min(100, res.totalCount);
   }
 
@@ -219,10 +287,15 @@ async function main() {
   }
   await browser.close();
 
-  console.log(`\nList pages with 100 rows, demo data, ${RUNS} runs each (ms from navigation start to 100 rows shown, not busy)\n`);
+  console.log(
+    `\nList pages with 100 rows, demo data, ${RUNS} runs each (ms from navigation start to 100 rows shown, not busy)\n`,
+  );
   console.log('page        kind       cold   min   p50   p90   max   target 1000 ms');
   for (const p of PAGES) {
-    for (const [kind, samples] of [['full load', full[p]!], ['100 rows', inApp[p]!]] as const) {
+    for (const [kind, samples] of [
+      ['full load', full[p]!],
+      ['100 rows', inApp[p]!],
+    ] as const) {
       const s = stats(samples);
       const c = kind === 'full load' ? String(cold[p]).padStart(5) : '    -';
       console.log(

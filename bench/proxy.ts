@@ -54,7 +54,12 @@ let requestLines = 0;
 
 function start(command: string, args: string[], env: Record<string, string>, name: string): ChildProcess {
   // Own process group, so stopping it stops npx and what it started, and nothing else.
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -102,7 +107,9 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -186,7 +193,13 @@ async function main() {
   start(
     'npx',
     ['next', 'start', BARE_APP, '-p', String(BARE_PORT), '-H', '127.0.0.1'],
-    { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', UPSTREAM_BASE_URL: SERVICE, UPSTREAM_CLIENT_ID: CLIENT_ID, UPSTREAM_CLIENT_SECRET: SECRET },
+    {
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      UPSTREAM_BASE_URL: SERVICE,
+      UPSTREAM_CLIENT_ID: CLIENT_ID,
+      UPSTREAM_CLIENT_SECRET: SECRET,
+    },
     'bare route',
   );
   await waitFor(`${CONSOLE}/sign-in`, 120_000);
@@ -215,7 +228,8 @@ async function main() {
   for (const [name, call] of paths) {
     const response = await call();
     const json = (await response.json()) as { data?: unknown[] };
-    if (response.status !== 200 || json.data?.length !== 100) throw new Error(`${name}: expected 100 rows, got ${response.status}`);
+    if (response.status !== 200 || json.data?.length !== 100)
+      throw new Error(`${name}: expected 100 rows, got ${response.status}`);
   }
 
   // The paths are interleaved (one request each in turn; throughput in alternating rounds), so a change in
@@ -232,7 +246,8 @@ async function main() {
   const elapsed = paths.map(() => 0);
   const perRound = THROUGHPUT_REQUESTS / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [k, [, call]] of paths.entries()) elapsed[k]! += perRound / (await throughput(call, perRound, CONCURRENCY));
+    for (const [k, [, call]] of paths.entries())
+      elapsed[k]! += perRound / (await throughput(call, perRound, CONCURRENCY));
   }
   const results = paths.map(([name], k) => {
     const sorted = samples[k]!.sort((a, b) => a - b);
@@ -241,20 +256,33 @@ async function main() {
 
   console.log(`\nconsole database: ${onPostgres ? 'Postgres' : 'PGlite'}`);
   console.log(`GET ${LIST} (100 rows), ${SAMPLES} sequential samples per path (interleaved);`);
-  console.log(`${THROUGHPUT_REQUESTS} requests per path at ${CONCURRENCY} concurrent clients in ${ROUNDS} alternating rounds`);
+  console.log(
+    `${THROUGHPUT_REQUESTS} requests per path at ${CONCURRENCY} concurrent clients in ${ROUNDS} alternating rounds`,
+  );
   console.log('path'.padEnd(40), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8));
   for (const r of results) {
-    console.log(r.name.padEnd(40), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.rps.toFixed(0).padStart(8));
+    console.log(
+      r.name.padEnd(40),
+      r.p50.toFixed(2).padStart(8),
+      r.p95.toFixed(2).padStart(8),
+      r.rps.toFixed(0).padStart(8),
+    );
   }
-  const metrics = await (await fetch(`${CONSOLE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const metrics = await (
+    await fetch(`${CONSOLE}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const observed = /^console_proxy_request_duration_seconds_count\{[^}]*status="200"[^}]*\} (\d+)/m.exec(metrics)?.[1];
-  console.log(`logging and metrics on: ${requestLines} request lines logged, ${observed ?? 'no'} proxied requests in the duration metric`);
+  console.log(
+    `logging and metrics on: ${requestLines} request lines logged, ${observed ?? 'no'} proxied requests in the duration metric`,
+  );
   const bare = results[1]!;
   const full = results[2]!;
   const p50Gap = full.p50 - bare.p50;
   const rpsRatio = full.rps / bare.rps;
   console.log(`\nproxy p50 − bare p50 = ${p50Gap.toFixed(2)} ms (target ≤ 1 ms): ${p50Gap <= 1 ? 'met' : 'NOT met'}`);
-  console.log(`proxy req/s ÷ bare req/s = ${(rpsRatio * 100).toFixed(0)} % (target ≥ 80 %): ${rpsRatio >= 0.8 ? 'met' : 'NOT met'}`);
+  console.log(
+    `proxy req/s ÷ bare req/s = ${(rpsRatio * 100).toFixed(0)} % (target ≥ 80 %): ${rpsRatio >= 0.8 ? 'met' : 'NOT met'}`,
+  );
 }
 
 process.on('SIGINT', () => {

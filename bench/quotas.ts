@@ -64,13 +64,31 @@ function seed(): SeedFile {
         name: 'Bench',
         credentials: [{ ...creds, status: 'active', operations: '*' }],
         roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [{ id: 1, account: 'admin', name: 'Admin', email: 'a@bench.test', password: 'bench-password', roleId: 1, status: 'Active', outerSysCode: '', defaultSalesperson: true }],
+        internalUsers: [
+          {
+            id: 1,
+            account: 'admin',
+            name: 'Admin',
+            email: 'a@bench.test',
+            password: 'bench-password',
+            roleId: 1,
+            status: 'Active',
+            outerSysCode: '',
+            defaultSalesperson: true,
+          },
+        ],
         productCategories: [{ id: 1, name: 'Root', parentId: null }],
         companies,
         products: [],
         skus: [],
         bundles: [],
-        creditQuotas: companies.map((c, i) => ({ companyId: c.id, creditAmount: 100_000 + i, pendingAmount: (i * 37) % 150_000, enabled: i % 3 !== 0, memo: '' })),
+        creditQuotas: companies.map((c, i) => ({
+          companyId: c.id,
+          creditAmount: 100_000 + i,
+          pendingAmount: (i * 37) % 150_000,
+          enabled: i % 3 !== 0,
+          memo: '',
+        })),
         pointQuotas: companies.map((c, i) => ({ companyId: c.id, balance: i * 3, enabled: true, memo: '' })),
       },
     ],
@@ -78,11 +96,16 @@ function seed(): SeedFile {
 }
 
 async function main() {
-  const server = await startPostgres({ durable: true, settings: values.statements ? { shared_preload_libraries: 'pg_stat_statements' } : {} });
+  const server = await startPostgres({
+    durable: true,
+    settings: values.statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  });
   const serviceUrl = await server.createDatabase('bench_service', { socket: !values.tcp });
   const service = values.service === 'process' ? await serviceProcess(serviceUrl) : await inProcessService(serviceUrl);
   const consoleDb =
-    values.console === 'pglite' ? connectConsoleDb({ dataDir: 'memory://' }) : connectConsoleDb({ url: await server.createDatabase('bench_console', { socket: !values.tcp }) });
+    values.console === 'pglite'
+      ? connectConsoleDb({ dataDir: 'memory://' })
+      : connectConsoleDb({ url: await server.createDatabase('bench_console', { socket: !values.tcp }) });
   await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
   const client = () =>
     createUpstreamClient({
@@ -101,18 +124,35 @@ async function main() {
       const ids: number[] = [];
       for await (const company of upstream.listAll('companies', { pageSize: 100 })) ids.push(company.id);
       const limit = pLimit(CONCURRENCY);
-      await Promise.all(ids.map((id) => limit(() => Promise.all([upstream.read('creditQuota', id), upstream.read('pointQuota', id)]))));
+      await Promise.all(
+        ids.map((id) => limit(() => Promise.all([upstream.read('creditQuota', id), upstream.read('pointQuota', id)]))),
+      );
       return { seconds: (performance.now() - started) / 1000, requests: ids.length * 2 + Math.ceil(ids.length / 100) };
     };
     const refresh = async (round: number) => {
       const started = performance.now();
-      const id = await createJob(consoleDb.db, { kind: quotaRefreshJob.name, tenant: `bench-${round}`, params: { mode: 'full', maxAgeMs: 3_600_000 }, rerunExpired: true });
-      const runner = new JobRunner({ db: consoleDb.db, kinds: [quotaRefreshJob], upstream: client(), concurrency: CONCURRENCY, pollMs: 50 });
+      const id = await createJob(consoleDb.db, {
+        kind: quotaRefreshJob.name,
+        tenant: `bench-${round}`,
+        params: { mode: 'full', maxAgeMs: 3_600_000 },
+        rerunExpired: true,
+      });
+      const runner = new JobRunner({
+        db: consoleDb.db,
+        kinds: [quotaRefreshJob],
+        upstream: client(),
+        concurrency: CONCURRENCY,
+        pollMs: 50,
+      });
       runner.start();
       // Poll only the job's state: the progress counts that a dashboard asks for once a second would, asked
       // every 25 ms, add their own cost to what is measured.
       for (;;) {
-        const row = await consoleDb.db.selectFrom('job').select(['state', 'error']).where('id', '=', id as never).executeTakeFirstOrThrow();
+        const row = await consoleDb.db
+          .selectFrom('job')
+          .select(['state', 'error'])
+          .where('id', '=', id as never)
+          .executeTakeFirstOrThrow();
         if (row.state === 'succeeded') break;
         if (row.state === 'failed' || row.state === 'cancelled') throw new Error(`refresh ${row.state}: ${row.error}`);
         await new Promise((r) => setTimeout(r, 25));
@@ -128,7 +168,10 @@ async function main() {
     await direct();
     type Run = { seconds: number; requests: number; cpu: Record<string, number> };
     const measured = async (fn: () => Promise<{ seconds: number; requests: number }>): Promise<Run> => {
-      const { result, cpu } = await withCpu({ postgres: server.pid, ...(service.pid ? { service: service.pid } : {}) }, fn);
+      const { result, cpu } = await withCpu(
+        { postgres: server.pid, ...(service.pid ? { service: service.pid } : {}) },
+        fn,
+      );
       return { ...result, cpu };
     };
     const directs: Run[] = [];
@@ -146,12 +189,24 @@ async function main() {
     const d = best(directs);
     const r = best(refreshes);
     const rps = (x: { seconds: number; requests: number }) => Math.round(x.requests / x.seconds);
-    console.log(`quota refresh bench: ${COMPANIES} companies, concurrency ${CONCURRENCY}, service ${values.service === 'process' ? 'in its own process over HTTP' : 'in the console process'} on postgres (${values.tcp ? 'tcp' : 'unix socket'}), console db on ${values.console}, ${os.cpus().length} cpus`);
-    for (let i = 0; i < directs.length; i++) console.log(`  round ${i + 1}: direct ${directs[i]!.seconds.toFixed(2)} s, ${cpu(directs[i]!)}; refresh ${refreshes[i]!.seconds.toFixed(2)} s, ${cpu(refreshes[i]!)}`);
+    console.log(
+      `quota refresh bench: ${COMPANIES} companies, concurrency ${CONCURRENCY}, service ${values.service === 'process' ? 'in its own process over HTTP' : 'in the console process'} on postgres (${values.tcp ? 'tcp' : 'unix socket'}), console db on ${values.console}, ${os.cpus().length} cpus`,
+    );
+    for (let i = 0; i < directs.length; i++)
+      console.log(
+        `  round ${i + 1}: direct ${directs[i]!.seconds.toFixed(2)} s, ${cpu(directs[i]!)}; refresh ${refreshes[i]!.seconds.toFixed(2)} s, ${cpu(refreshes[i]!)}`,
+      );
     console.log(`  direct reads:      ${d.seconds.toFixed(2)} s wall, ${rps(d)} requests/s`);
     console.log(`  snapshot refresh:  ${r.seconds.toFixed(2)} s wall, ${rps(r)} requests/s`);
-    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`  ratio (direct time / refresh time): ${(d.seconds / r.seconds).toFixed(2)} (target ≥ 0.8); refresh ${r.seconds <= 20 ? 'within' : 'over'} 20 s`);
+    console.log(
+      `  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `  ratio (direct time / refresh time): ${(d.seconds / r.seconds).toFixed(2)} (target ≥ 0.8); refresh ${r.seconds <= 20 ? 'within' : 'over'} 20 s`,
+    );
     if (values.statements) await printStatements(server.url);
   } finally {
     await consoleDb.close();
@@ -160,7 +215,12 @@ async function main() {
   }
 }
 
-type BenchService = { baseUrl: string; fetch: (request: Request) => Promise<Response>; pid: number | null; close(): Promise<void> };
+type BenchService = {
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  pid: number | null;
+  close(): Promise<void>;
+};
 
 /** The service as it is deployed: its own process (service/cli.ts), reached over HTTP. */
 async function serviceProcess(databaseUrl: string): Promise<BenchService> {
@@ -171,7 +231,12 @@ async function serviceProcess(databaseUrl: string): Promise<BenchService> {
 /** --service in-process: the embedded mode, the service's fetch handler inside the console process. */
 async function inProcessService(databaseUrl: string): Promise<BenchService> {
   const service = await createService({ databaseUrl, seed: seed() });
-  return { baseUrl: 'http://embedded.invalid', fetch: (request) => service.fetch(request), pid: null, close: () => service.close() };
+  return {
+    baseUrl: 'http://embedded.invalid',
+    fetch: (request) => service.fetch(request),
+    pid: null,
+    close: () => service.close(),
+  };
 }
 
 async function vacuum(url: string) {
@@ -191,7 +256,10 @@ async function printStatements(url: string) {
        from pg_stat_statements s join pg_database d on d.oid = s.dbid order by s.total_exec_time + s.total_plan_time desc limit 15`,
     );
     console.log('  statements by database time:');
-    for (const r of rows) console.log(`    ${r.datname.padEnd(13)} ${String(r.calls).padStart(7)} calls ${String(r.ms).padStart(7)} ms  ${r.query}`);
+    for (const r of rows)
+      console.log(
+        `    ${r.datname.padEnd(13)} ${String(r.calls).padStart(7)} calls ${String(r.ms).padStart(7)} ms  ${r.query}`,
+      );
   } finally {
     await client.end();
   }

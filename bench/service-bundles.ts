@@ -23,7 +23,9 @@ const SAMPLES = 200;
 
 /** Bulk data in the acme tenant of the test seed (tenant id 1, assignable category 2). */
 export async function fill(db: Db): Promise<void> {
-  const [{ tenant }] = (await db.query<{ tenant: number }>("select id as tenant from tenants where key = 'acme'")) as [{ tenant: number }];
+  const [{ tenant }] = (await db.query<{ tenant: number }>("select id as tenant from tenants where key = 'acme'")) as [
+    { tenant: number },
+  ];
   await db.transaction(async (tx) => {
     await tx.query(
       `insert into products (id, tenant_id, outer_sys_code, name, product_category_id, status, is_bundle, updated_at)
@@ -96,16 +98,32 @@ async function bench(engine: 'postgres' | 'pglite'): Promise<void> {
   const pg = engine === 'postgres' ? await startPostgres({ durable: true }) : null;
   try {
     const service = await createService(
-      pg ? { databaseUrl: await pg.createDatabase('bench_bundles'), seed: testSeed() } : { memory: true, seed: testSeed() },
+      pg
+        ? { databaseUrl: await pg.createDatabase('bench_bundles'), seed: testSeed() }
+        : { memory: true, seed: testSeed() },
     );
     try {
       const t0 = performance.now();
       await fill(service.db);
-      console.log(`${engine}: ${BUNDLES} bundles × ${COMPONENTS} components built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      console.log(
+        `${engine}: ${BUNDLES} bundles × ${COMPONENTS} components built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
       const pages = Math.ceil(BUNDLES / PAGE_SIZE);
-      await measure(service, `GET /v1/bundles page of ${PAGE_SIZE} (any page)`, (i) => `/v1/bundles?page=${(i % pages) + 1}&pageSize=${PAGE_SIZE}`);
-      await measure(service, `… filtered by componentSkuId`, (i) => `/v1/bundles?componentSkuId=${100001 + ((i * 7) % 2000)}&pageSize=${PAGE_SIZE}`);
-      await measure(service, `… updatedSince (all match)`, () => `/v1/bundles?updatedSince=2000-01-01T00%3A00%3A00Z&pageSize=${PAGE_SIZE}`);
+      await measure(
+        service,
+        `GET /v1/bundles page of ${PAGE_SIZE} (any page)`,
+        (i) => `/v1/bundles?page=${(i % pages) + 1}&pageSize=${PAGE_SIZE}`,
+      );
+      await measure(
+        service,
+        `… filtered by componentSkuId`,
+        (i) => `/v1/bundles?componentSkuId=${100001 + ((i * 7) % 2000)}&pageSize=${PAGE_SIZE}`,
+      );
+      await measure(
+        service,
+        `… updatedSince (all match)`,
+        () => `/v1/bundles?updatedSince=2000-01-01T00%3A00%3A00Z&pageSize=${PAGE_SIZE}`,
+      );
     } finally {
       await service.close();
     }

@@ -16,7 +16,11 @@ export interface ServiceProcess {
  * `seed` loaded into the storage `storageArgs` names (`['--memory']` or `['--database', url]`). With `cpu`,
  * the process runs on that core only (pinCores below).
  */
-export async function startServiceProcess(seed: SeedFile, storageArgs: string[], options: { cpu?: number } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  seed: SeedFile,
+  storageArgs: string[],
+  options: { cpu?: number } = {},
+): Promise<ServiceProcess> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-service-'));
   writeFileSync(path.join(folder, 'seed.json'), JSON.stringify(seed));
   const port = await new Promise<number>((resolve) => {
@@ -25,11 +29,24 @@ export async function startServiceProcess(seed: SeedFile, storageArgs: string[],
       probe.close(() => resolve(port));
     });
   });
-  const args = ['--import', 'tsx', 'service/cli.ts', ...storageArgs, '--seed', path.join(folder, 'seed.json'), '--port', String(port)];
+  const args = [
+    '--import',
+    'tsx',
+    'service/cli.ts',
+    ...storageArgs,
+    '--seed',
+    path.join(folder, 'seed.json'),
+    '--port',
+    String(port),
+  ];
   const pinned = options.cpu !== undefined;
-  const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(options.cpu), process.execPath, ...args] : args, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    pinned ? 'taskset' : process.execPath,
+    pinned ? ['-c', String(options.cpu), process.execPath, ...args] : args,
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     try {

@@ -21,14 +21,18 @@ test.describe('Status page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('times read in the browser\'s own time zone', async ({ browser }) => {
+  test("times read in the browser's own time zone", async ({ browser }) => {
     // Zones a half-hour apart from each other and from the server's default (Asia/Taipei).
     for (const timezoneId of ['America/New_York', 'Asia/Kolkata']) {
       const context = await browser.newContext({ storageState: storageStateFor('viewer'), timezoneId });
       const page = await context.newPage();
       const from = Date.now() - 1000;
       await page.goto('/status');
-      const format = new Intl.DateTimeFormat('en-US', { timeZone: timezoneId, dateStyle: 'medium', timeStyle: 'medium' });
+      const format = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezoneId,
+        dateStyle: 'medium',
+        timeStyle: 'medium',
+      });
       // Every second from the request until now, as the page would write it in that zone.
       const inZone = () => {
         const out: string[] = [];
@@ -46,12 +50,18 @@ test.describe('Status page', () => {
 });
 
 test.describe('Audit page', () => {
-  test('an admin reads a steward write in words with its record by code and name; an ERP code alone finds only its entries', async ({ browser }) => {
+  test('an admin reads a steward write in words with its record by code and name; an ERP code alone finds only its entries', async ({
+    browser,
+  }) => {
     const company = demoTenant().companies.find((c) => c.id === 2)!;
     const steward = await browser.newContext({ storageState: storageStateFor('steward') });
     const shortName = `Audit ${Date.now().toString(36)}`;
     const write = await steward.request.put('/api/upstream/v1/companies/2', {
-      headers: { 'x-console-request': '1', origin: new URL(test.info().project.use.baseURL!).origin, 'content-type': 'application/json' },
+      headers: {
+        'x-console-request': '1',
+        origin: new URL(test.info().project.use.baseURL!).origin,
+        'content-type': 'application/json',
+      },
       data: { shortName },
     });
     expect(write.status()).toBe(200);
@@ -63,7 +73,14 @@ test.describe('Audit page', () => {
     await page.goto(`/audit?record=${encodeURIComponent(company.outerSysCode)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Writes through the console, newest first' });
-    await expect(table.getByRole('columnheader')).toHaveText(['When', 'Who', 'Operation', 'Records', 'Outcome', 'Details']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'When',
+      'Who',
+      'Operation',
+      'Records',
+      'Outcome',
+      'Details',
+    ]);
     const rows = table.locator('tbody > tr');
     await expect(rows.first()).toBeVisible();
     // (An import that touched it lists its records inside.)
@@ -82,7 +99,9 @@ test.describe('Audit page', () => {
     await expectNoAxeViolations(page);
 
     await page.goto('/audit?record=NO-SUCH-CODE-47');
-    await expect(page.getByRole('status').filter({ hasText: 'No record has the id or ERP code “NO-SUCH-CODE-47”' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No record has the id or ERP code “NO-SUCH-CODE-47”' }),
+    ).toBeVisible();
     await admin.close();
   });
 
@@ -94,7 +113,11 @@ test.describe('Audit page', () => {
       // A real 403 status: the page refuses before anything streams (no loading.tsx boundary on purpose).
       expect(response?.status(), role).toBe(403);
       await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
-      await expect(page.getByText(`Your role, ${role === 'viewer' ? 'Viewer' : 'Steward'}, cannot open this page. An admin can change your role`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `Your role, ${role === 'viewer' ? 'Viewer' : 'Steward'}, cannot open this page. An admin can change your role`,
+        ),
+      ).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       expect(await page.content()).not.toContain('PUT /v1/companies/{id}');
       await context.close();

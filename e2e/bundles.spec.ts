@@ -15,11 +15,20 @@ let componentProductId: number | undefined;
  */
 async function makeSku(page: Page, code: string, inventoryQty: number): Promise<number> {
   if (componentProductId === undefined) {
-    const product = await proxyWrite(page, 'POST', '/v1/products', { outerSysCode: uniqueCode('E2E-PARTS'), name: 'E2E bundle parts', productCategoryId: category.id });
+    const product = await proxyWrite(page, 'POST', '/v1/products', {
+      outerSysCode: uniqueCode('E2E-PARTS'),
+      name: 'E2E bundle parts',
+      productCategoryId: category.id,
+    });
     expect(product.status).toBe(201);
     componentProductId = (product.body as { id: number }).id;
   }
-  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: componentProductId, outerSysCode: code, name: `Part ${code}`, quantityPrecision: 2 });
+  const created = await proxyWrite(page, 'POST', '/v1/skus', {
+    productId: componentProductId,
+    outerSysCode: code,
+    name: `Part ${code}`,
+    quantityPrecision: 2,
+  });
   expect(created.status).toBe(201);
   const id = (created.body as { id: number }).id;
   const stock = await proxyWrite(page, 'POST', '/v1/skus/stock/batch', [{ skuId: id, inventoryQty }]);
@@ -31,9 +40,15 @@ const availability = (page: Page) => page.getByRole('region', { name: 'Available
 /** The service's figure, as shown. */
 const figure = (page: Page) => availability(page).getByRole('status', { name: 'Available to assemble' });
 const explainer = (page: Page) => page.getByRole('table', { name: 'Recipe and what each component allows' });
-const explainerRow = (page: Page, code: string) => explainer(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
+const explainerRow = (page: Page, code: string) =>
+  explainer(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
 const editor = (page: Page) => page.getByRole('region', { name: 'Edit recipe' });
-const editorRow = (page: Page, code: string) => editor(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
+const editorRow = (page: Page, code: string) =>
+  editor(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(code) }) });
 
 /** Types a code into "Add component" and presses Enter: the SKU with exactly that code is added. */
 async function addComponent(scope: Locator, code: string) {
@@ -45,7 +60,9 @@ async function addComponent(scope: Locator, code: string) {
 test.describe('steward', () => {
   test.use({ storageState: storageStateFor('steward') });
 
-  test('builds a bundle of three components, reads the explainer and the what-if, edits and reorders the recipe', async ({ page }) => {
+  test('builds a bundle of three components, reads the explainer and the what-if, edits and reorders the recipe', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await page.goto('/bundles');
     const [a, b, c] = [uniqueCode('E2E-A'), uniqueCode('E2E-B'), uniqueCode('E2E-C')];
@@ -61,12 +78,18 @@ test.describe('steward', () => {
       await page.getByLabel('Name', { exact: true }).fill(`Gift ${code}`);
       await page.getByLabel('Category').selectOption({ label: category.name });
       const recipe = page.getByRole('group', { name: 'Recipe' });
-      for (const [sku, quantity] of [[a, '3'], [b, '2.5'], [c, '1']] as const) {
+      for (const [sku, quantity] of [
+        [a, '3'],
+        [b, '2.5'],
+        [c, '1'],
+      ] as const) {
         await addComponent(recipe, sku);
         await recipe.getByLabel(`Quantity per bundle of ${sku}`).fill(quantity);
       }
       // min(floor(10 ÷ 3), floor(5 ÷ 2.5), floor(100 ÷ 1)) = 2, before anything is saved.
-      await expect(recipe.getByRole('status').filter({ hasText: 'After saving' })).toHaveText('After saving: 2 available to assemble');
+      await expect(recipe.getByRole('status').filter({ hasText: 'After saving' })).toHaveText(
+        'After saving: 2 available to assemble',
+      );
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Review and create' }).click();
       await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
@@ -76,7 +99,11 @@ test.describe('steward', () => {
     await test.step("History names the new bundle's category by its path and its components by code and name", async () => {
       const created = page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Create' });
       await expect(created).toContainText(`Category: → ${parentCategory.name} › ${category.name}`);
-      for (const [sku, quantity] of [[a, 3], [b, 2.5]] as const) await expect(created).toContainText(`added ${sku} Part ${sku} ×${quantity}`);
+      for (const [sku, quantity] of [
+        [a, 3],
+        [b, 2.5],
+      ] as const)
+        await expect(created).toContainText(`added ${sku} Part ${sku} ×${quantity}`);
       await expect(created).not.toContainText('not read');
     });
 
@@ -103,10 +130,14 @@ test.describe('steward', () => {
     await test.step('change one quantity: preview, then the saved figure', async () => {
       await page.getByRole('button', { name: 'Edit recipe' }).click();
       await editorRow(page, b).getByLabel(`Quantity per bundle of ${b}`).fill('1.25');
-      await expect(editor(page).getByRole('status').filter({ hasText: 'After saving' })).toHaveText('After saving: 3 available to assemble');
+      await expect(editor(page).getByRole('status').filter({ hasText: 'After saving' })).toHaveText(
+        'After saving: 3 available to assemble',
+      );
       await expect(figure(page)).toHaveText('2'); // not saved yet
       await expectNoAxeViolations(page);
-      const put = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/upstream\/v1\/bundles\/\d+$/.test(r.url()));
+      const put = page.waitForRequest(
+        (r) => r.method() === 'PUT' && /\/api\/upstream\/v1\/bundles\/\d+$/.test(r.url()),
+      );
       await editor(page).getByRole('button', { name: 'Save recipe' }).click();
       expect(Object.keys((await put).postDataJSON())).toEqual(['components']);
       await expect(editor(page)).toBeHidden();
@@ -145,7 +176,9 @@ test.describe('steward', () => {
     const lower = await makeSku(page, base.toLowerCase(), 60);
     const keep = await makeSku(page, uniqueCode('E2E-KEEP'), 40);
     const created = await proxyWrite(page, 'POST', '/v1/bundles', {
-      outerSysCode: uniqueCode('E2E-REFUSE'), name: 'Refusal check', productCategoryId: category.id,
+      outerSysCode: uniqueCode('E2E-REFUSE'),
+      name: 'Refusal check',
+      productCategoryId: category.id,
       components: [{ componentSkuId: keep, quantity: 2, sort: 1 }],
     });
     expect(created.status).toBe(201);
@@ -160,7 +193,23 @@ test.describe('steward', () => {
       const response = await route.fetch();
       const body = await response.json();
       if (new URL(route.request().url()).searchParams.get('outerSysCode') === ghostCode) {
-        body.data = [{ id: ghostSkuId, productId: ghost.id, outerSysCode: ghostCode, name: 'Vanished part', barcode: null, warehouse: null, unit: null, spec: null, price: 0, sellPrice: 0, quantityPrecision: 0, status: 'Active', inventoryQty: 0 }];
+        body.data = [
+          {
+            id: ghostSkuId,
+            productId: ghost.id,
+            outerSysCode: ghostCode,
+            name: 'Vanished part',
+            barcode: null,
+            warehouse: null,
+            unit: null,
+            spec: null,
+            price: 0,
+            sellPrice: 0,
+            quantityPrecision: 0,
+            status: 'Active',
+            inventoryQty: 0,
+          },
+        ];
         body.totalCount = 1;
         body.totalPages = 1;
       }
@@ -170,9 +219,14 @@ test.describe('steward', () => {
     await page.goto(`/bundles/${id}`);
     await page.getByRole('button', { name: 'Edit recipe' }).click();
     await addComponent(editor(page), base);
-    const choice = editor(page).getByRole('alert').filter({ hasText: `The code ${base} matches 2 SKUs` });
+    const choice = editor(page)
+      .getByRole('alert')
+      .filter({ hasText: `The code ${base} matches 2 SKUs` });
     await expect(choice).toBeVisible();
-    await expect(choice.getByRole('button')).toHaveText([new RegExp(`Choose id ${Math.min(upper, lower)}:`), new RegExp(`Choose id ${Math.max(upper, lower)}:`)]);
+    await expect(choice.getByRole('button')).toHaveText([
+      new RegExp(`Choose id ${Math.min(upper, lower)}:`),
+      new RegExp(`Choose id ${Math.max(upper, lower)}:`),
+    ]);
     await expectNoAxeViolations(page);
     await choice.getByRole('button', { name: new RegExp(`Choose id ${lower}:`) }).click();
     await expect(editor(page).locator('tbody tr')).toHaveCount(2);
@@ -190,11 +244,16 @@ test.describe('steward', () => {
     await expect(explainer(page).locator('tbody th[scope=row] a')).toHaveText([/^E2E-KEEP/]);
   });
 
-  test("edits a bundle's own fields with a review, and a stale edit shows the conflict and sends nothing", async ({ page }) => {
+  test("edits a bundle's own fields with a review, and a stale edit shows the conflict and sends nothing", async ({
+    page,
+  }) => {
     await page.goto('/bundles');
     const part = await makeSku(page, uniqueCode('E2E-HEAD'), 30);
     const created = await proxyWrite(page, 'POST', '/v1/bundles', {
-      outerSysCode: uniqueCode('E2E-HEADER'), name: 'Header before', warehouse: 'Old shelf', productCategoryId: category.id,
+      outerSysCode: uniqueCode('E2E-HEADER'),
+      name: 'Header before',
+      warehouse: 'Old shelf',
+      productCategoryId: category.id,
       components: [{ componentSkuId: part, quantity: 1, sort: 1 }],
     });
     expect(created.status).toBe(201);
@@ -230,7 +289,9 @@ test.describe('steward', () => {
     await page.getByRole('button', { name: 'Review and save' }).click();
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
     const conflict = page.getByRole('dialog', { name: 'This record changed since you opened it' });
-    await expect(conflict.getByRole('row', { name: /Name/ })).toHaveText(/Name\s*Header after\s*Renamed elsewhere\s*Mine/);
+    await expect(conflict.getByRole('row', { name: /Name/ })).toHaveText(
+      /Name\s*Header after\s*Renamed elsewhere\s*Mine/,
+    );
     expect(requests.filter((r) => r.method() !== 'GET')).toEqual([]);
   });
 
@@ -244,7 +305,9 @@ test.describe('steward', () => {
     await page.getByLabel('Category').selectOption({ label: category.name });
     await addComponent(page.getByRole('group', { name: 'Recipe' }), sku.outerSysCode);
     await expect(page.getByLabel(`Quantity per bundle of ${sku.outerSysCode}`)).toBeVisible();
-    const notice = page.getByRole('alert').filter({ hasText: `A bundle with ERP code ${existing.outerSysCode} already exists` });
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: `A bundle with ERP code ${existing.outerSysCode} already exists` });
     await expect(notice).toBeVisible();
     await page.getByRole('button', { name: 'Review and create' }).click();
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
@@ -272,13 +335,17 @@ test.describe('viewer', () => {
     const table = page.getByRole('table', { name: 'Bundles' });
     await expect.poll(() => table.locator('tbody tr td:first-child').allInnerTexts()).toEqual(expected);
     const sku = tenant.skus.find((s) => s.id === component)!;
-    await expect(page.getByRole('search', { name: 'Filters' })).toContainText(`Only bundles that contain ${sku.outerSysCode}`);
+    await expect(page.getByRole('search', { name: 'Filters' })).toContainText(
+      `Only bundles that contain ${sku.outerSysCode}`,
+    );
     await expect(page.getByRole('link', { name: 'New bundle' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     await table.getByRole('link', { name: expected[0]! }).click();
     await expect(availability(page)).toBeVisible();
-    await expect(explainer(page).locator('tbody tr')).toHaveCount(tenant.bundles.find((b) => b.outerSysCode === expected[0])!.components.length);
+    await expect(explainer(page).locator('tbody tr')).toHaveCount(
+      tenant.bundles.find((b) => b.outerSysCode === expected[0])!.components.length,
+    );
     await expect(page.getByRole('button', { name: 'Edit recipe' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Change prices' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);

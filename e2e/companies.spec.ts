@@ -75,7 +75,12 @@ test.describe('steward', () => {
   test('a valid edit is reviewed, sends only the changed field, and is shown after a reload', async ({ page }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-CO');
-    const id = await createCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Before', cellPhone: '02-0000' });
+    const id = await createCompany(page, {
+      outerSysCode: code,
+      name: `E2E ${code}`,
+      shortName: 'Before',
+      cellPhone: '02-0000',
+    });
 
     await page.goto(`/companies/${id}/edit`);
     const requests = recordUpstreamRequests(page);
@@ -89,7 +94,9 @@ test.describe('steward', () => {
     await expect(dialog.getByRole('row')).toHaveCount(2); // header + the one changed field
     await expectNoAxeViolations(page);
 
-    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/upstream/v1/companies/${id}`));
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith(`/api/upstream/v1/companies/${id}`),
+    );
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     expect((await put).postDataJSON()).toEqual({ shortName: 'After' });
     await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
@@ -115,7 +122,9 @@ test.describe('steward', () => {
     await expect(page).toHaveURL(/exactCode=1/);
     await expect(bodyRows(page)).toHaveCount(1);
     await expect(bodyRows(page).first()).toContainText(code);
-    await expect(page.getByRole('status').filter({ hasText: 'Exact code is on' })).toContainText('the total of 3 counts the substring matches');
+    await expect(page.getByRole('status').filter({ hasText: 'Exact code is on' })).toContainText(
+      'the total of 3 counts the substring matches',
+    );
     await expectNoAxeViolations(page);
 
     await filters(page).getByLabel('Exact code').uncheck();
@@ -149,7 +158,11 @@ test.describe('steward, export and columns', () => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-CSV');
     // More rows than one page of 100, so the export has to walk the pages.
-    const body = Array.from({ length: 130 }, (_, i) => ({ outerSysCode: `${code}-${String(i).padStart(3, '0')}`, name: i === 0 ? '=HYPERLINK("http://x")' : `台北 ${i}`, shortName: i === 1 ? '＠cmd' : '' }));
+    const body = Array.from({ length: 130 }, (_, i) => ({
+      outerSysCode: `${code}-${String(i).padStart(3, '0')}`,
+      name: i === 0 ? '=HYPERLINK("http://x")' : `台北 ${i}`,
+      shortName: i === 1 ? '＠cmd' : '',
+    }));
     const batch = await proxyWrite(page, 'POST', '/v1/companies/batch', body);
     expect(batch.status).toBe(200);
 
@@ -159,7 +172,11 @@ test.describe('steward, export and columns', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const text = await (
+      await file.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe('Id,ERP code,Name,Short name,Phone,Shipping address,Salesperson id,Salesperson,Status');
@@ -170,7 +187,10 @@ test.describe('steward, export and columns', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Export ready: 130 rows.' })).toBeAttached();
   });
 
-  test('hidden columns are remembered for this user after a reload, and not for another user', async ({ page, browser }) => {
+  test('hidden columns are remembered for this user after a reload, and not for another user', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/companies');
     await expect(page.getByRole('columnheader', { name: 'Phone' })).toBeVisible();
     await page.getByText('Columns', { exact: true }).click();
@@ -184,7 +204,9 @@ test.describe('steward, export and columns', () => {
     const other = await viewer.newPage();
     // Same browser profile storage is not shared between contexts, so copy this user's choice over to prove
     // that the key is per user: the viewer must not pick up the steward's entry.
-    const saved = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('md-console:columns:')));
+    const saved = await page.evaluate(() =>
+      Object.entries(localStorage).filter(([k]) => k.startsWith('md-console:columns:')),
+    );
     await other.goto('/companies');
     await other.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), saved);
     await other.reload();
@@ -207,7 +229,13 @@ test.describe('steward, failures', () => {
     // A 500 the reference service cannot be made to produce on demand, injected for the next list read.
     let fail = true;
     await page.route('**/api/upstream/v1/companies?*', (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'E_TEST', message: 'injected' }) }) : route.fallback(),
+      fail
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'E_TEST', message: 'injected' }),
+          })
+        : route.fallback(),
     );
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'The list could not be loaded' });
@@ -224,7 +252,9 @@ test.describe('steward, failures', () => {
     const code = uniqueCode('E2E-NET');
     const id = await createCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Kept' });
     await page.goto(`/companies/${id}/edit`);
-    await page.route(`**/api/upstream/v1/companies/${id}`, (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route(`**/api/upstream/v1/companies/${id}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await page.getByLabel('Short name').fill('Typed');
     await page.getByLabel('Phone').fill('02-1111');
     await page.getByRole('button', { name: 'Review and save' }).click();
@@ -249,7 +279,11 @@ test.describe('steward, tenant without a default salesperson', () => {
     // is injected for this one request.
     await page.route('**/api/upstream/v1/companies', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'internalUserId required: no default 負責業務 available' }) })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'internalUserId required: no default 負責業務 available' }),
+          })
         : route.fallback(),
     );
     await page.goto('/companies/new');
@@ -259,7 +293,9 @@ test.describe('steward, tenant without a default salesperson', () => {
 
     const salesperson = page.getByLabel('Salesperson');
     await expect(salesperson).toHaveAttribute('aria-invalid', 'true');
-    await expect(salesperson).toHaveAccessibleDescription(/Choose a salesperson: this tenant has no default salesperson\./);
+    await expect(salesperson).toHaveAccessibleDescription(
+      /Choose a salesperson: this tenant has no default salesperson\./,
+    );
     await expect(salesperson).toBeFocused();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('No default salesperson Ltd');
     await expectNoAxeViolations(page);

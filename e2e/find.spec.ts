@@ -16,7 +16,11 @@ test.describe('steward', () => {
     await page.goto('/skus');
     const code = uniqueCode('E2E-FIND');
     const product = tenant.products[0]!;
-    const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: code, name: `Palette ${code}` });
+    const created = await proxyWrite(page, 'POST', '/v1/skus', {
+      productId: product.id,
+      outerSysCode: code,
+      name: `Palette ${code}`,
+    });
     expect(created.status).toBe(201);
     const id = (created.body as { id: number }).id;
 
@@ -48,7 +52,11 @@ test.describe('steward', () => {
   test('after editing a company’s phone, its History shows old → new with the person', async ({ page }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-HIST');
-    const created = await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: code, name: `History ${code}`, cellPhone: '02-1111-2222' });
+    const created = await proxyWrite(page, 'POST', '/v1/companies', {
+      outerSysCode: code,
+      name: `History ${code}`,
+      cellPhone: '02-1111-2222',
+    });
     expect(created.status).toBe(201);
     const id = (created.body as { id: number }).id;
 
@@ -71,7 +79,10 @@ test.describe('steward', () => {
     await page.goto('/skus');
     const code = uniqueCode('E2E-EXP');
     const product = tenant.products[0]!;
-    expect((await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: code, name: 'Export me' })).status).toBe(201);
+    expect(
+      (await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: code, name: 'Export me' }))
+        .status,
+    ).toBe(201);
 
     await page.goto('/exports');
     await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
@@ -82,7 +93,10 @@ test.describe('steward', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const text = await readFile((await (await download).path())!, 'utf8');
-    const [head, row] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [head, row] = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(head).toContain('ERP code');
     expect(head).toContain('Product');
     expect(row).toContain(code);
@@ -95,14 +109,21 @@ test.describe('steward', () => {
 test.describe('admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('an export of more than 5,000 rows runs on the server, is listed under My exports and downloads only for its owner', async ({ page, browser }) => {
+  test('an export of more than 5,000 rows runs on the server, is listed under My exports and downloads only for its owner', async ({
+    page,
+    browser,
+  }) => {
     test.slow(); // 5,001 SKUs written in five batches, then exported page by page by the job runtime.
     await page.goto('/skus');
     const run = uniqueCode('E2E-JOB');
     const product = tenant.products[0]!;
     const ROWS = 5_001;
     for (let from = 0; from < ROWS; from += 1000) {
-      const items = Array.from({ length: Math.min(1000, ROWS - from) }, (_, i) => ({ productId: product.id, outerSysCode: `${run}-${from + i}`, name: `Job ${from + i}` }));
+      const items = Array.from({ length: Math.min(1000, ROWS - from) }, (_, i) => ({
+        productId: product.id,
+        outerSysCode: `${run}-${from + i}`,
+        name: `Job ${from + i}`,
+      }));
       expect((await proxyWrite(page, 'POST', '/v1/skus/batch', items)).status).toBe(200);
     }
 
@@ -116,7 +137,10 @@ test.describe('admin', () => {
 
     const download = page.waitForEvent('download');
     await link.click();
-    const lines = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile((await (await download).path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(ROWS + 1);
     expect(lines[0]).toContain('ERP code');
     expect(lines[0]).toContain('Product');
@@ -144,7 +168,9 @@ test.describe('admin', () => {
     await other.close();
   });
 
-  test('the audit page filters by person, operation, outcome and date, and links a row to its record', async ({ page }) => {
+  test('the audit page filters by person, operation, outcome and date, and links a row to its record', async ({
+    page,
+  }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-AUD');
     const created = await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: code, name: `Audit ${code}` });
@@ -167,8 +193,13 @@ test.describe('admin', () => {
     await expectNoAxeViolations(page);
 
     // The record by its code and name (its id on hover).
-    await table.getByRole('link', { name: `${code} Audit ${code}` }).first().click();
+    await table
+      .getByRole('link', { name: `${code} Audit ${code}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
-    await expect(page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Refused' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Refused' }),
+    ).toBeVisible();
   });
 });

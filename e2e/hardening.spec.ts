@@ -60,7 +60,11 @@ test.describe('security headers', () => {
     const child = page.frames().find((f) => f !== page.mainFrame());
     expect(child?.url() ?? '').not.toContain('/sign-in');
     // Chromium reports the refusal as a frame-ancestors violation; that one is expected here.
-    cspViolations.splice(0, cspViolations.length, ...cspViolations.filter((v) => !/frame-ancestors|framer\.test/.test(v)));
+    cspViolations.splice(
+      0,
+      cspViolations.length,
+      ...cspViolations.filter((v) => !/frame-ancestors|framer\.test/.test(v)),
+    );
   });
 
   test('the CSP refuses injected inline script, and the e2e guard reports it', async ({ page, cspViolations }) => {
@@ -147,7 +151,9 @@ test.describe('a sign-in from the wrong address', () => {
       await page.goto(`http://console-alias.test:${port}/sign-in`);
       await signInThroughForm(page, DEMO_USERS.viewer.email);
       const alert = page.getByRole('alert').filter({ hasText: 'CONSOLE_URL' });
-      await expect(alert).toContainText(`This console's address (CONSOLE_URL) is ${ORIGIN}, but you are on http://console-alias.test:${port}.`);
+      await expect(alert).toContainText(
+        `This console's address (CONSOLE_URL) is ${ORIGIN}, but you are on http://console-alias.test:${port}.`,
+      );
       await expect(page.getByText('This account is disabled')).toHaveCount(0);
     } finally {
       await browser.close();
@@ -169,7 +175,9 @@ test.describe('salespeople for every role (viewer)', () => {
 
     // The companies page shows salesperson names, and no internal user's account or e-mail reaches the browser.
     // Distinctive accounts only ("admin" is also a console role name).
-    const accounts = demoTenant().internalUsers.map((u) => u.account).filter((a) => a.includes('.'));
+    const accounts = demoTenant()
+      .internalUsers.map((u) => u.account)
+      .filter((a) => a.includes('.'));
     const leaks: string[] = [];
     page.on('response', async (response) => {
       if (!response.url().startsWith(ORIGIN)) return;
@@ -193,7 +201,10 @@ test.describe('salespeople for every role (viewer)', () => {
   });
 
   test('signed out, the endpoint answers 401', async ({ playwright }) => {
-    const anonymous = await playwright.request.newContext({ baseURL: ORIGIN, storageState: { cookies: [], origins: [] } });
+    const anonymous = await playwright.request.newContext({
+      baseURL: ORIGIN,
+      storageState: { cookies: [], origins: [] },
+    });
     expect((await anonymous.get('/api/salespeople')).status()).toBe(401);
     await anonymous.dispose();
   });
@@ -207,7 +218,9 @@ test.describe('errors inside the console (steward)', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Companies' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Companies' }),
+      ).toBeVisible();
       await page.getByRole('link', { name: 'Go to Companies' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
     });

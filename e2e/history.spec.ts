@@ -15,12 +15,18 @@ test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
-const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
+const finished = (page: Page) =>
+  expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 async function makeSku(page: Page, code: string, fields: Record<string, unknown> = {}): Promise<number> {
   // The write goes through the page's own session: it needs a page of the console open.
   if (page.url() === 'about:blank') await page.goto('/skus');
-  const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: code, name: `History ${code}`, ...fields });
+  const created = await proxyWrite(page, 'POST', '/v1/skus', {
+    productId: product.id,
+    outerSysCode: code,
+    name: `History ${code}`,
+    ...fields,
+  });
   expect(created.status).toBe(201);
   return (created.body as { id: number }).id;
 }
@@ -33,7 +39,10 @@ async function auditFor(browser: Browser, query: Record<string, string>) {
   return { page, close: () => context.close() };
 }
 
-test('bulk edit of 3 SKUs: each History shows who, old → new and its results; the audit log shows it once, 3 rows inside', async ({ page, browser }) => {
+test('bulk edit of 3 SKUs: each History shows who, old → new and its results; the audit log shows it once, 3 rows inside', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   const run = uniqueCode('HBULK');
   await page.goto('/skus');
@@ -57,11 +66,16 @@ test('bulk edit of 3 SKUs: each History shows who, old → new and its results; 
     await expect(row).toContainText(`Sell price: ${10 * i} → 123.5`);
     await expect(row).toContainText('steward@example.com');
     await expect(row).toContainText('Applied');
-    await expect(row.getByRole('link', { name: `Results of import ${importId}` })).toHaveAttribute('href', `/imports/${importId}`);
+    await expect(row.getByRole('link', { name: `Results of import ${importId}` })).toHaveAttribute(
+      'href',
+      `/imports/${importId}`,
+    );
   }
 
   const audit = await auditFor(browser, { family: 'bulk', recordType: 'skus', record: `${run}-2` });
-  const rows = audit.page.getByRole('table', { name: 'Writes through the console, newest first' }).locator('tbody > tr');
+  const rows = audit.page
+    .getByRole('table', { name: 'Writes through the console, newest first' })
+    .locator('tbody > tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Bulk edits');
   await rows.first().getByText('Show its 3 records').click();
@@ -71,7 +85,9 @@ test('bulk edit of 3 SKUs: each History shows who, old → new and its results; 
   await audit.close();
 });
 
-test('a 30-row SKU import: updated SKUs show old → new and the import, created ones "created by Import"; without comparison, "previous value not read"', async ({ page }) => {
+test('a 30-row SKU import: updated SKUs show old → new and the import, created ones "created by Import"; without comparison, "previous value not read"', async ({
+  page,
+}) => {
   test.slow();
   const run = uniqueCode('HIMP');
   await page.goto('/skus');
@@ -82,7 +98,9 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
 
   await page.goto('/imports/new');
   await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page.getByLabel('CSV file').setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
   await page.getByRole('button', { name: 'Check rows' }).click();
   // A 30-row file is compared with the live records by itself: that is where the old values come from.
   await expect(page.getByText(/25 rows create, 5 rows update, 0 rows change nothing/)).toBeVisible({ timeout: 30_000 });
@@ -95,7 +113,10 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
   const entry = history(page).getByRole('row').filter({ hasText: 'Import' });
   await expect(entry).toContainText('Price: 10 → 20');
   await expect(entry).toContainText('steward@example.com');
-  await expect(entry.getByRole('link', { name: `Results of import ${importId}` })).toHaveAttribute('href', `/imports/${importId}`);
+  await expect(entry.getByRole('link', { name: `Results of import ${importId}` })).toHaveAttribute(
+    'href',
+    `/imports/${importId}`,
+  );
 
   await page.getByRole('link', { name: `Results of import ${importId}` }).click();
   await page.getByLabel('Show').selectOption({ label: 'Created' });
@@ -110,14 +131,30 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
   const secondId = await page.evaluate(
     async ({ rows, headers }) => {
       const post = async (path: string, body?: unknown) => {
-        const res = await fetch(path, { method: 'POST', headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
         return res.status === 204 ? null : res.json();
       };
-      const { id } = await post('/api/imports', { family: 'skus', fileName: 'again.csv', encoding: 'utf-8', delimiter: ',', headers, mapping: headers, totalRows: rows.length });
+      const { id } = await post('/api/imports', {
+        family: 'skus',
+        fileName: 'again.csv',
+        encoding: 'utf-8',
+        delimiter: ',',
+        headers,
+        mapping: headers,
+        totalRows: rows.length,
+      });
       await post(`/api/imports/${id}/rows`, {
         rows: rows.map((r, i) => ({
-          rowNo: i, line: i + 2, cells: r.map(String), errors: [], warnings: [],
+          rowNo: i,
+          line: i + 2,
+          cells: r.map(String),
+          errors: [],
+          warnings: [],
           item: { productId: r[0], outerSysCode: r[1], name: r[2], price: r[3] },
         })),
       });
@@ -129,7 +166,9 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
   await page.goto(`/imports/${secondId}`);
   await finished(page);
   await page.goto(`/skus/${updated[0]}`);
-  const second = history(page).getByRole('row').filter({ has: page.getByRole('link', { name: `Results of import ${secondId}` }) });
+  const second = history(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Results of import ${secondId}` }) });
   await expect(second).toContainText('Price: → 30 (previous value not read)');
 });
 
@@ -152,7 +191,11 @@ test('price and stock panels record old → new', async ({ page }) => {
   await expect(price).toContainText('8.5');
 
   await expect(history(page).getByRole('row').filter({ hasText: 'Sell price: 9 → 8.5' })).toBeVisible();
-  await expect(history(page).getByRole('row').filter({ hasText: `On hand: ${before} → 12` })).toBeVisible();
+  await expect(
+    history(page)
+      .getByRole('row')
+      .filter({ hasText: `On hand: ${before} → 12` }),
+  ).toBeVisible();
 });
 
 test('a recipe change reads as component steps, in English and in zh-TW', async ({ page, browser }) => {
@@ -161,7 +204,9 @@ test('a recipe change reads as component steps, in English and in zh-TW', async 
   const ida = await makeSku(page, a);
   await makeSku(page, b);
   const created = await proxyWrite(page, 'POST', '/v1/bundles', {
-    outerSysCode: uniqueCode('HRECIPE'), name: 'History recipe', productCategoryId: category.id,
+    outerSysCode: uniqueCode('HRECIPE'),
+    name: 'History recipe',
+    productCategoryId: category.id,
     components: [{ componentSkuId: ida, quantity: 3, sort: 1 }],
   });
   expect(created.status).toBe(201);
@@ -172,7 +217,11 @@ test('a recipe change reads as component steps, in English and in zh-TW', async 
   await editor.getByLabel(`Quantity per bundle of ${a}`).fill('2');
   await editor.getByRole('button', { name: 'Save recipe' }).click();
   await expect(editor).toBeHidden();
-  await expect(history(page).getByRole('row').filter({ hasText: `Recipe: ${a} History ${a} ×3 → ×2` })).toBeVisible();
+  await expect(
+    history(page)
+      .getByRole('row')
+      .filter({ hasText: `Recipe: ${a} History ${a} ×3 → ×2` }),
+  ).toBeVisible();
 
   const context = await browser.newContext({ storageState: storageStateFor('steward'), locale: 'zh-TW' });
   await context.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
@@ -182,12 +231,18 @@ test('a recipe change reads as component steps, in English and in zh-TW', async 
   const row = region.getByRole('row').filter({ hasText: `${a} History ${a} ×3 → ×2` });
   await expect(row).toBeVisible();
   // No English word other than codes, names and the person's e-mail.
-  const text = (await row.innerText()).replaceAll(`History ${a}`, '').replaceAll(a, '').replace(/\S+@example\.com/, '');
+  const text = (await row.innerText())
+    .replaceAll(`History ${a}`, '')
+    .replaceAll(a, '')
+    .replace(/\S+@example\.com/, '');
   expect(text).not.toMatch(/[A-Za-z]{2,}/);
   await context.close();
 });
 
-test('a resent failed sync shows in the record’s History and the audit log, with its outcome and attempt', async ({ page, browser }) => {
+test('a resent failed sync shows in the record’s History and the audit log, with its outcome and attempt', async ({
+  page,
+  browser,
+}) => {
   const run = uniqueCode('HSYNC');
   const body = [{ outerSysCode: `${run}-0`, name: 'N'.repeat(60), shortName: 'S0' }];
   const answer = { items: [{ index: 0, status: 'failed', id: null, errors: ['name_too_long'] }] };
@@ -207,20 +262,28 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   // Reviewed first (issue 26): the item compared with the live records, then sent.
-  await page.getByRole('region', { name: 'Review before resending' }).getByRole('button', { name: 'Send 1 row' }).click();
+  await page
+    .getByRole('region', { name: 'Review before resending' })
+    .getByRole('button', { name: 'Send 1 row' })
+    .click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   const importId = page.url().split('/').pop()!;
   await finished(page);
   await expect(page.getByText('1 of 1 rows succeeded')).toBeVisible();
 
   const audit = await auditFor(browser, { family: 'resend', recordType: 'companies', record: `${run}-0` });
-  const entry = audit.page.getByRole('table', { name: 'Writes through the console, newest first' }).locator('tbody > tr').first();
+  const entry = audit.page
+    .getByRole('table', { name: 'Writes through the console, newest first' })
+    .locator('tbody > tr')
+    .first();
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 1');
   // One entry for the import: its records inside, by code and name, the id on hover.
   await entry.getByText(/Show its 1 record/).click();
-  const companyLink = entry.getByRole('table', { name: 'The records of this entry, in row order' }).locator('a[href^="/companies/"]');
+  const companyLink = entry
+    .getByRole('table', { name: 'The records of this entry, in row order' })
+    .locator('a[href^="/companies/"]');
   const companyId = (await companyLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 
@@ -230,13 +293,22 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await expect(row.getByRole('link', { name: `Results of import ${importId}` })).toBeVisible();
 });
 
-test('a refused import row fixed in the grid and resent shows in its History and the audit log, with its outcome and attempt', async ({ page, browser }) => {
+test('a refused import row fixed in the grid and resent shows in its History and the audit log, with its outcome and attempt', async ({
+  page,
+  browser,
+}) => {
   test.slow(); // Two runs of the import job.
   const run = uniqueCode('HFIX');
-  const rows = [['productId', 'outerSysCode', 'name'], [product.id, `${run}-1`, 'Fix 1'], [999_999, `${run}-2`, 'Fix 2']];
+  const rows = [
+    ['productId', 'outerSysCode', 'name'],
+    [product.id, `${run}-1`, 'Fix 1'],
+    [999_999, `${run}-2`, 'Fix 2'],
+  ];
   await page.goto('/imports/new');
   await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page.getByLabel('CSV file').setInputFiles({ name: 'fix.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'fix.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
   await page.getByRole('button', { name: 'Check rows' }).click();
   // Sent anyway, so the service refuses the row (a row held back as would-fail is fixed the same way).
   await page.getByLabel(/^Hold back the 1 row that would fail/).uncheck();
@@ -251,16 +323,24 @@ test('a refused import row fixed in the grid and resent shows in its History and
   await page.getByRole('textbox', { name: 'Product, row 3' }).fill(String(product.id));
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
-  await page.getByRole('region', { name: 'Review before resending' }).getByRole('button', { name: 'Send 1 row' }).click();
+  await page
+    .getByRole('region', { name: 'Review before resending' })
+    .getByRole('button', { name: 'Send 1 row' })
+    .click();
   await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible({ timeout: 60_000 });
 
   const audit = await auditFor(browser, { family: 'resend', recordType: 'skus', record: `${run}-2` });
-  const entry = audit.page.getByRole('table', { name: 'Writes through the console, newest first' }).locator('tbody > tr').first();
+  const entry = audit.page
+    .getByRole('table', { name: 'Writes through the console, newest first' })
+    .locator('tbody > tr')
+    .first();
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 2');
   await entry.getByText(/attempt 2.*Show its 1 record/).click();
-  const skuLink = entry.getByRole('table', { name: 'The records of this entry, in row order' }).locator('a[href^="/skus/"]');
+  const skuLink = entry
+    .getByRole('table', { name: 'The records of this entry, in row order' })
+    .locator('a[href^="/skus/"]');
   const skuId = (await skuLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 

@@ -25,7 +25,9 @@ async function composeUlong(cdp: CDPSession, page: Page) {
   await page.waitForTimeout(1_000);
 }
 
-test('typing 烏龍 through an input method searches once, after the composition ends, in the SKU filter and in the palette', async ({ page }) => {
+test('typing 烏龍 through an input method searches once, after the composition ends, in the SKU filter and in the palette', async ({
+  page,
+}) => {
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
   const cdp = await page.context().newCDPSession(page);
@@ -53,7 +55,9 @@ test('typing 烏龍 through an input method searches once, after the composition
   await expect.poll(() => skuNameSearches(requests).length).toBe(1);
 
   const total = await page.evaluate(async () => {
-    const res = await fetch('/api/upstream/v1/skus?name=%E7%83%8F%E9%BE%8D&pageSize=1', { headers: { 'X-Console-Request': '1' } });
+    const res = await fetch('/api/upstream/v1/skus?name=%E7%83%8F%E9%BE%8D&pageSize=1', {
+      headers: { 'X-Console-Request': '1' },
+    });
     return ((await res.json()) as { totalCount: number }).totalCount;
   });
   expect(total).toBeGreaterThan(5);

@@ -58,7 +58,9 @@ test.describe('steward', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Check rows' }).click();
-    await expect(page.getByText('50 rows checked: 49 rows to send, 1 row held back, 0 rows with warnings.')).toBeVisible();
+    await expect(
+      page.getByText('50 rows checked: 49 rows to send, 1 row held back, 0 rows with warnings.'),
+    ).toBeVisible();
     const issues = page.getByRole('table', { name: 'Rows with errors or warnings' });
     await expect(issues.locator('tbody tr')).toHaveCount(1);
     await expect(issues.locator('tbody tr')).toContainText('11');
@@ -91,7 +93,18 @@ test.describe('steward', () => {
     const file = await download;
     const text = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(['productId', 'outerSysCode', 'name', 'unit', 'price', 'Line', 'Status', 'Id', 'Errors', 'Comparison predicted']);
+    expect(parsed[0]).toEqual([
+      'productId',
+      'outerSysCode',
+      'name',
+      'unit',
+      'price',
+      'Line',
+      'Status',
+      'Id',
+      'Errors',
+      'Comparison predicted',
+    ]);
     expect(parsed).toHaveLength(51);
     const byLine = new Map(parsed.slice(1).map((r) => [r[5], r]));
     expect(byLine.get('21')?.[6]).toBe('Failed');
@@ -142,7 +155,9 @@ test.describe('steward', () => {
   test('a file with an unbalanced quote is refused with its line', async ({ page }) => {
     const text = 'productId,outerSysCode,name\r\n1,Q1,"fine"\r\n1,Q2,"broken\r\n1,Q3,later\r\n';
     await chooseFile(page, 'SKUs', 'quotes.csv', Buffer.from(text));
-    await expect(page.getByRole('alert').filter({ hasText: 'Line 3: a quoted cell starts here and is never closed.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Line 3: a quoted cell starts here and is never closed.' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Check rows' })).toHaveCount(0);
   });
 });

@@ -95,7 +95,9 @@ async function tour(page: Page, stops: Stop[], language: 'zh' | 'en', schemes: (
     else await expect(heading, path).toContainText(en);
     for (const [k, scheme] of schemes.entries()) {
       await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html'), `${path} in ${scheme}`).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expect(page.locator('html'), `${path} in ${scheme}`).toHaveClass(
+        scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+      );
       // Every rule in the first scheme; in the next only the colour rules (the page's elements are the same).
       await expectNoAxeViolations(page, { coloursOnly: k > 0 });
     }
@@ -108,7 +110,9 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     email = await createAdmin(browser, 'Lin Yu-ting');
   });
 
-  test('switching to 中文 changes the pages, form errors and dates, and holds after signing out and in', async ({ page }) => {
+  test('switching to 中文 changes the pages, form errors and dates, and holds after signing out and in', async ({
+    page,
+  }) => {
     test.slow(); // Sign-in twice, a write and a review.
     await signInAs(page, email);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -184,7 +188,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     });
   }
 
-  test('axe passes in Traditional Chinese: an import\'s results page', async ({ page }) => {
+  test("axe passes in Traditional Chinese: an import's results page", async ({ page }) => {
     test.slow(); // It may wait for another spec's companies import to end.
     await signInAs(page, email);
     // One row held back by the check: the import finishes without writing anything to the service.
@@ -198,8 +202,25 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
         if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
         return response.status === 204 ? null : ((await response.json()) as { id: string });
       };
-      const created = await call('', { family: 'companies', fileName: '公司.csv', encoding: 'utf-8', delimiter: ',', headers: ['outerSysCode', 'name'], mapping: ['outerSysCode', 'name'], totalRows: 1 });
-      const rows = [{ rowNo: 0, line: 2, cells: ['', ''], item: null, errors: [{ code: 'invalid_parameter', field: 'name' }], warnings: [] }];
+      const created = await call('', {
+        family: 'companies',
+        fileName: '公司.csv',
+        encoding: 'utf-8',
+        delimiter: ',',
+        headers: ['outerSysCode', 'name'],
+        mapping: ['outerSysCode', 'name'],
+        totalRows: 1,
+      });
+      const rows = [
+        {
+          rowNo: 0,
+          line: 2,
+          cells: ['', ''],
+          item: null,
+          errors: [{ code: 'invalid_parameter', field: 'name' }],
+          warnings: [],
+        },
+      ];
       await call(`/${created!.id}/rows`, { rows });
       // One companies import at a time: a spec running beside this one may be importing companies right now.
       for (let waited = 0; ; waited += 1000) {
@@ -224,11 +245,17 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     await page.goto('/skus');
     const table = page.getByRole('table', { name: '品項' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    const rowHeight = () => table.locator('tbody tr').first().evaluate((row) => row.getBoundingClientRect().height);
+    const rowHeight = () =>
+      table
+        .locator('tbody tr')
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height);
     const comfortable = await rowHeight();
     const compact = page.getByRole('button', { name: '緊湊列高' });
     await expect(compact).toHaveAttribute('aria-pressed', 'false');
-    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.request().headers()['next-action'] !== undefined);
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.request().headers()['next-action'] !== undefined,
+    );
     await compact.click();
     await saved;
     await expect(compact).toHaveAttribute('aria-pressed', 'true');
@@ -252,7 +279,9 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
 test.describe('tables that read well (steward, English)', () => {
   test.use({ storageState: storageStateFor('steward'), viewport: { width: 1280, height: 800 } });
 
-  test('at 1280 px the SKU list shows at least 15 rows, codes on one line, long names cut with the full text on focus', async ({ page }) => {
+  test('at 1280 px the SKU list shows at least 15 rows, codes on one line, long names cut with the full text on focus', async ({
+    page,
+  }) => {
     await page.goto('/skus?pageSize=50');
     const table = page.getByRole('table', { name: 'SKUs' });
     const rows = table.locator('tbody tr');
@@ -261,7 +290,9 @@ test.describe('tables that read well (steward, English)', () => {
 
     // Scroll the table to the top of the screen: 15 whole rows fit below its header.
     await table.evaluate((t) => t.scrollIntoView({ block: 'start' }));
-    const inView = await rows.evaluateAll((all) => all.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
+    const inView = await rows.evaluateAll(
+      (all) => all.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
     expect(inView).toBeGreaterThanOrEqual(15);
 
     // Every cell is one line: no row is taller than one line of text plus its padding.
@@ -276,7 +307,10 @@ test.describe('tables that read well (steward, English)', () => {
     expect(await scroller.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
     await scroller.evaluate((s) => (s.scrollLeft = s.scrollWidth));
     const firstCell = rows.first().locator('td').first();
-    const [cellLeft, boxLeft] = await Promise.all([firstCell.evaluate((c) => c.getBoundingClientRect().left), scroller.evaluate((s) => s.getBoundingClientRect().left)]);
+    const [cellLeft, boxLeft] = await Promise.all([
+      firstCell.evaluate((c) => c.getBoundingClientRect().left),
+      scroller.evaluate((s) => s.getBoundingClientRect().left),
+    ]);
     expect(Math.abs(cellLeft - boxLeft)).toBeLessThan(2);
   });
 
@@ -284,7 +318,9 @@ test.describe('tables that read well (steward, English)', () => {
     const code = uniqueCode('LONG');
     const name = `臺灣北區物流股份有限公司新北市三重區第二倉儲配送中心 ${code}`; // within the 50-character limit
     await page.goto('/companies');
-    expect((await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: code, name, cellPhone: '02-2999-0000' })).status).toBe(201);
+    expect(
+      (await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: code, name, cellPhone: '02-2999-0000' })).status,
+    ).toBe(201);
     await page.goto(`/companies?outerSysCode=${code}`);
     const cell = page.getByRole('table', { name: 'Companies' }).getByText(name, { exact: true });
     await expect(cell).toBeVisible();

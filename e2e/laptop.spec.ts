@@ -18,7 +18,8 @@ const LANGUAGES = [
 /** Rows lying entirely inside the viewport whose given columns' cells lie entirely inside it too. */
 function rowsInView(page: Page, tableName: string, columns: readonly string[]) {
   return page.getByRole('table', { name: tableName }).evaluate((table, names) => {
-    const inside = (r: DOMRect) => r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    const inside = (r: DOMRect) =>
+      r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
     // A row is in view when its full height is: the columns after status may lie to the right (they scroll).
     const rowInside = (r: DOMRect) => r.top >= 0 && r.bottom <= window.innerHeight;
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
@@ -26,7 +27,10 @@ function rowsInView(page: Page, tableName: string, columns: readonly string[]) {
     if (indexes.some((i) => i < 0)) throw new Error(`columns not found: ${JSON.stringify(headers)}`);
     return [...table.querySelectorAll('tbody tr')].filter((row) => {
       const cells = row.querySelectorAll('td');
-      return rowInside(row.getBoundingClientRect()) && indexes.every((i) => cells[i] && inside(cells[i].getBoundingClientRect()));
+      return (
+        rowInside(row.getBoundingClientRect()) &&
+        indexes.every((i) => cells[i] && inside(cells[i].getBoundingClientRect()))
+      );
     }).length;
   }, columns);
 }
@@ -36,16 +40,20 @@ const headerInView = (page: Page, tableName: string) =>
     .getByRole('table', { name: tableName })
     .locator('thead th')
     // The header cells stick, not their row: the row's own box scrolls away with the table.
-    .evaluateAll((cells) =>
-      cells.length > 0 &&
-      cells.every((cell) => {
-        const r = cell.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= window.innerHeight;
-      }),
+    .evaluateAll(
+      (cells) =>
+        cells.length > 0 &&
+        cells.every((cell) => {
+          const r = cell.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
     );
 
 for (const { lang, table, columns } of LANGUAGES) {
-  test(`/skus in ${lang}: 12 rows with code to status at first paint, the header stays, 15 rows with filters folded`, async ({ page, browser }) => {
+  test(`/skus in ${lang}: 12 rows with code to status at first paint, the header stays, 15 rows with filters folded`, async ({
+    page,
+    browser,
+  }) => {
     test.slow(); // An account of its own (it remembers the language and the folded filters).
     const email = await createOwnAccount(browser, `Laptop ${lang}`);
     await signInOwn(page, email, '/skus');
@@ -59,7 +67,11 @@ for (const { lang, table, columns } of LANGUAGES) {
     const filters = page.getByRole('search', { name: lang === 'en' ? 'Filters' : '篩選' });
     await expect(filters).toBeVisible();
     // Every filter box, the date too, on one line: a second line would push the table down.
-    const boxTops = await filters.locator(':scope > div').first().locator(':scope > *').evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
+    const boxTops = await filters
+      .locator(':scope > div')
+      .first()
+      .locator(':scope > *')
+      .evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
     expect(boxTops.length).toBeGreaterThanOrEqual(6);
     expect(new Set(boxTops).size, `filter boxes' tops: ${boxTops.join(', ')}`).toBe(1);
     expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(12);
@@ -122,7 +134,8 @@ function cellLines(page: Page, tableName: string) {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const range = document.createRange();
         range.selectNodeContents(node);
-        for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0 && !tops.some((top) => Math.abs(top - r.top) < 4)) tops.push(r.top);
+        for (const r of range.getClientRects())
+          if (r.width > 0 && r.height > 0 && !tops.some((top) => Math.abs(top - r.top) < 4)) tops.push(r.top);
       }
       return { text: (td as HTMLElement).innerText.trim(), lines: tops.length };
     }),
@@ -141,7 +154,10 @@ async function quotasReadInChinese(page: Page) {
   await page.getByRole('table', { name: '各公司信用額度' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('quotas-zh-TW-credit.png'), fullPage: true });
   const cells = await cellLines(page, '各公司信用額度');
-  expect(cells.filter((c) => c.lines > 2), 'cells over two lines').toEqual([]);
+  expect(
+    cells.filter((c) => c.lines > 2),
+    'cells over two lines',
+  ).toEqual([]);
   const money = cells.filter((c) => c.text.includes('NT$'));
   expect(money.length).toBeGreaterThan(0);
   // Exactly two decimals, the sign on the amount's line (a one-line cell).
@@ -155,7 +171,13 @@ async function quotasReadInChinese(page: Page) {
     axes.map((axis) =>
       [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((label) => {
         const r = label.getBoundingClientRect();
-        return { size: parseFloat(getComputedStyle(label).fontSize), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        return {
+          size: parseFloat(getComputedStyle(label).fontSize),
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
       }),
     ),
   );
@@ -164,16 +186,20 @@ async function quotasReadInChinese(page: Page) {
   for (const axis of ticks) {
     for (let i = 1; i < axis.length; i++) {
       const [a, b] = [axis[i - 1]!, axis[i]!];
-      const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const overlap =
+        a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
       expect(overlap, `tick labels overlap: ${JSON.stringify([a, b])}`).toBe(false);
     }
   }
 
   // Every utilisation bucket keeps its label: a bar without one cannot be read (a label wraps into lines).
-  const buckets = (JSON.parse(readFileSync('messages/zh-TW/quotas.json', 'utf8')) as { quotas: { charts: Record<string, string> } }).quotas.charts;
+  const buckets = (
+    JSON.parse(readFileSync('messages/zh-TW/quotas.json', 'utf8')) as { quotas: { charts: Record<string, string> } }
+  ).quotas.charts;
   const squeeze = (text: string) => text.replace(/\s/g, '');
   const drawn = (await page.locator('.recharts-cartesian-axis-tick-value').allTextContents()).map(squeeze);
-  for (const key of ['u0', 'u25', 'u50', 'u75', 'u90', 'u100', 'none']) expect(drawn, key).toContain(squeeze(buckets[key]!));
+  for (const key of ['u0', 'u25', 'u50', 'u75', 'u90', 'u100', 'none'])
+    expect(drawn, key).toContain(squeeze(buckets[key]!));
 
   // Nothing is wider than the window: the tables scroll inside their frames.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);

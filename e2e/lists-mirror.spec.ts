@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { signInCookie, startConsole, startCountingService, type ConsoleProcess, type CountingService } from './support/console-process';
+import {
+  signInCookie,
+  startConsole,
+  startCountingService,
+  type ConsoleProcess,
+  type CountingService,
+} from './support/console-process';
 
 // Issue 32, acceptance point 1: /skus reads the console's mirror. The shared consoles run with MIRROR=off (other
 // specs write through /v1 and expect their lists to show it at once), so this spec starts its own console with
@@ -12,11 +18,22 @@ let service: CountingService;
 let console_: ConsoleProcess;
 let cookie = '';
 
-type Sku = { id: number; outerSysCode: string; name: string | null; barcode: string | null; warehouse: string | null; spec: string | null; productId: number; sellPrice: number };
+type Sku = {
+  id: number;
+  outerSysCode: string;
+  name: string | null;
+  barcode: string | null;
+  warehouse: string | null;
+  spec: string | null;
+  productId: number;
+  sellPrice: number;
+};
 type Product = { id: number; outerSysCode: string | null; name: string | null };
 
 async function v1<T>(path: string): Promise<T> {
-  const response = await fetch(`${console_.url}/api/upstream/v1${path}`, { headers: { cookie, 'x-console-request': '1' } });
+  const response = await fetch(`${console_.url}/api/upstream/v1${path}`, {
+    headers: { cookie, 'x-console-request': '1' },
+  });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
@@ -68,7 +85,9 @@ const status = (page: Page) => page.getByRole('status').filter({ hasText: /^Show
 
 test('SKUs sort by sell price, count per status and search every text, all from the mirror', async ({ page }) => {
   const [skus, products] = await Promise.all([all<Sku>('skus'), all<Product>('products')]);
-  await page.context().addCookies([{ name: cookie.split('=')[0]!, value: cookie.slice(cookie.indexOf('=') + 1), url: console_.url }]);
+  await page
+    .context()
+    .addCookies([{ name: cookie.split('=')[0]!, value: cookie.slice(cookie.indexOf('=') + 1), url: console_.url }]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${console_.url}/skus`);
   await expect(page.getByText(/^As of /)).toBeVisible();
@@ -83,7 +102,10 @@ test('SKUs sort by sell price, count per status and search every text, all from 
   await expect(firstCode(page)).toHaveText(top.outerSysCode);
   await expect(page).toHaveURL(/sort=sellPrice&dir=desc/);
   await page.reload();
-  await expect(table(page).getByRole('columnheader', { name: 'Sell price' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table(page).getByRole('columnheader', { name: 'Sell price' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(firstCode(page)).toHaveText(top.outerSysCode);
   // With the mirror's search box the filters are seven boxes, the date too: still one line at 1280 px.
   const boxTops = await page
@@ -109,7 +131,11 @@ test('SKUs sort by sell price, count per status and search every text, all from 
   const lower = (v: string | null) => (v ?? '').toLowerCase();
   const productText = new Map(products.map((p) => [p.id, `${lower(p.outerSysCode)} ${lower(p.name)}`]));
   const holders = (q: string) =>
-    skus.filter((s) => [s.outerSysCode, s.name, s.barcode, s.warehouse, s.spec].some((v) => lower(v).includes(q)) || productText.get(s.productId)!.includes(q));
+    skus.filter(
+      (s) =>
+        [s.outerSysCode, s.name, s.barcode, s.warehouse, s.spec].some((v) => lower(v).includes(q)) ||
+        productText.get(s.productId)!.includes(q),
+    );
   const named = skus.find((s) => /[\u4e00-\u9fff]{3}/.test(s.name ?? '') && s.barcode)!;
   const chinese = /[\u4e00-\u9fff]{3}/.exec(named.name!)![0].slice(1, 3);
   const search = page.getByRole('search', { name: 'Filters' }).getByRole('searchbox', { name: 'Search' });
@@ -121,7 +147,8 @@ test('SKUs sort by sell price, count per status and search every text, all from 
     // The highest-priced holder leads (the sort stays): the seed record holding the text is found.
     const lead = [...expected].sort((a, b) => b.sellPrice - a.sellPrice || b.id - a.id)[0]!;
     await expect(firstCode(page)).toHaveText(lead.outerSysCode);
-    if (q === named.barcode) await expect(table(page).getByRole('link', { name: named.outerSysCode, exact: true })).toBeVisible();
+    if (q === named.barcode)
+      await expect(table(page).getByRole('link', { name: named.outerSysCode, exact: true })).toBeVisible();
   }
 
   if (process.env.LIST_SHOTS) {

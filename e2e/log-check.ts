@@ -27,7 +27,8 @@ const SECRETS: Record<string, string> = {
 
 export default function checkServerLog() {
   // No log means nothing was checked: say so rather than pass.
-  if (!existsSync(SERVER_LOG)) throw new Error(`${SERVER_LOG} is missing: the server's log was not kept, so it was not checked for secrets.`);
+  if (!existsSync(SERVER_LOG))
+    throw new Error(`${SERVER_LOG} is missing: the server's log was not kept, so it was not checked for secrets.`);
   const log = serverLog();
   const found: string[] = [];
   for (const [what, value] of Object.entries(SECRETS)) if (log.includes(value)) found.push(what);
@@ -35,13 +36,19 @@ export default function checkServerLog() {
     const file = storageStateFor(role);
     if (!existsSync(file)) continue;
     const { cookies } = JSON.parse(readFileSync(file, 'utf8')) as { cookies: { name: string; value: string }[] };
-    for (const cookie of cookies) if (cookie.value.length >= 16 && log.includes(cookie.value)) found.push(`the ${role}'s ${cookie.name} cookie`);
+    for (const cookie of cookies)
+      if (cookie.value.length >= 16 && log.includes(cookie.value)) found.push(`the ${role}'s ${cookie.name} cookie`);
   }
   if (/session_token=/.test(log)) found.push('a session cookie');
   // The console's own JSON lines: no value shaped like an X-Signature (the base64 of 32 bytes: 43 characters
   // and one '='), and no secret field left unredacted.
-  const json = log.split('\n').filter((line) => line.startsWith('{')).join('\n');
-  if (/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/.test(json)) found.push('something shaped like a signature');
-  if (/"(x-signature|cookie|authorization|password)":"(?!\[redacted\])/i.test(json)) found.push('an unredacted secret field');
+  const json = log
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .join('\n');
+  if (/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/.test(json))
+    found.push('something shaped like a signature');
+  if (/"(x-signature|cookie|authorization|password)":"(?!\[redacted\])/i.test(json))
+    found.push('an unredacted secret field');
   if (found.length) throw new Error(`${SERVER_LOG} carries ${found.join(', ')}`);
 }

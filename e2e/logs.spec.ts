@@ -39,12 +39,16 @@ test.describe('logs and metrics of the built console', () => {
   test('serves Prometheus metrics to the token only', async ({ request }) => {
     await request.get('/api/upstream/v1/companies?pageSize=1', { headers: { 'x-console-request': '1' } });
     expect((await request.get('/api/metrics')).status()).toBe(401);
-    expect((await request.get('/api/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status()).toBe(401);
+    expect(
+      (await request.get('/api/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status(),
+    ).toBe(401);
     const metrics = await request.get('/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status()).toBe(200);
     const text = await metrics.text();
     // Counted by the proxy's route, served by the metrics route: one registry per process.
-    expect(text).toMatch(/console_proxy_request_duration_seconds_count\{operation="GET \/v1\/companies",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /console_proxy_request_duration_seconds_count\{operation="GET \/v1\/companies",status="200"\} [1-9]/,
+    );
     expect(text).toContain('console_job_units_pending');
     expect(text).toContain('console_process_resident_memory_bytes');
   });

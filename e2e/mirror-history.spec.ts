@@ -2,7 +2,13 @@ import { rmSync } from 'node:fs';
 import { expect, test } from './fixtures/test';
 import { formatNtd } from '@/lib/i18n/money';
 import { signedRequest } from '@/service/testing/client';
-import { signInCookie, startConsole, startCountingService, type ConsoleProcess, type CountingService } from './support/console-process';
+import {
+  signInCookie,
+  startConsole,
+  startCountingService,
+  type ConsoleProcess,
+  type CountingService,
+} from './support/console-process';
 
 // Issue 32, acceptance 2: a console of its own with the mirror on (MIRROR_INTERVAL_S=5; the shared e2e consoles
 // run without one) in front of a reference service served over HTTP from this process. A price changed through
@@ -20,10 +26,16 @@ test.afterAll(async () => {
   await service?.close();
 });
 
-type Ready = { status: string; reason?: string; checks: { mirror?: { status: string; entities?: Record<string, number | null> } } };
+type Ready = {
+  status: string;
+  reason?: string;
+  checks: { mirror?: { status: string; entities?: Record<string, number | null> } };
+};
 /** A call to /v1 over HTTP, signed with the ERP's own credential (the demo seed's). */
 const erp = async <T>(base: string, method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(await signedRequest(method, path, body, { base, creds: { clientId: 'demo-erp', secret: 'demo-erp-secret' } }));
+  const response = await fetch(
+    await signedRequest(method, path, body, { base, creds: { clientId: 'demo-erp', secret: 'demo-erp-secret' } }),
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 };
@@ -32,7 +44,9 @@ const ready = async (url: string) => {
   return { code: response.status, body: (await response.json()) as Ready };
 };
 
-test('a sell price changed through /v1 shows in History as made outside the console; the console’s own edit is listed at once and once', async ({ browser }) => {
+test('a sell price changed through /v1 shows in History as made outside the console; the console’s own edit is listed at once and once', async ({
+  browser,
+}) => {
   service = await startCountingService({ delayMs: 0 });
   rmSync(dataDir, { recursive: true, force: true });
   consoleProcess = await startConsole(port, {
@@ -53,7 +67,9 @@ test('a sell price changed through /v1 shows in History as made outside the cons
   const sku = (await erp<{ data: Sku[] }>(service.url, 'GET', '/v1/skus?pageSize=1')).data[0]!;
   const before = sku.sellPrice;
   const outside = before + 20;
-  const { items } = await erp<{ items: { status: string }[] }>(service.url, 'PUT', '/v1/prices/batch', [{ skuId: sku.id, sellPrice: outside }]);
+  const { items } = await erp<{ items: { status: string }[] }>(service.url, 'PUT', '/v1/prices/batch', [
+    { skuId: sku.id, sellPrice: outside },
+  ]);
   expect(items).toMatchObject([{ status: 'updated' }]);
   const changedAt = Date.now();
 
@@ -66,7 +82,9 @@ test('a sell price changed through /v1 shows in History as made outside the cons
   const outsideRows = history.getByRole('row').filter({ hasText: 'Changed outside the console' });
   // Within 15 s of the change, the record's History (what its panel reads) has it as made outside the console.
   const outsideEntries = async () => {
-    const response = await fetch(`${url}/api/history/skus/${sku.id}`, { headers: { cookie, 'x-console-request': '1' } });
+    const response = await fetch(`${url}/api/history/skus/${sku.id}`, {
+      headers: { cookie, 'x-console-request': '1' },
+    });
     const { entries } = (await response.json()) as { entries: { source?: string }[] };
     return entries.filter((e) => e.source === 'outside').length;
   };
@@ -92,7 +110,9 @@ test('a sell price changed through /v1 shows in History as made outside the cons
   await price.getByRole('button', { name: 'Change prices' }).click();
   await price.getByLabel('Sell price').fill(String(mine));
   await price.getByRole('button', { name: 'Review and save' }).click();
-  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/upstream/v1/prices/batch'));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/upstream/v1/prices/batch'),
+  );
   await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
   expect((await saved).status()).toBe(200);
   const savedAt = Date.now();

@@ -20,15 +20,18 @@ test.use({ storageState: storageStateFor('steward') });
 
 const MISPREDICTED = 'Predicted to succeed, refused';
 
-
 async function liveSkuCodes(page: Page, prefix: string): Promise<string[]> {
   return page.evaluate(async (code) => {
-    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, {
+      headers: { 'X-Console-Request': '1' },
+    });
     return ((await res.json()) as { data: { outerSysCode: string }[] }).data.map((s) => s.outerSysCode).sort();
   }, prefix);
 }
 
-test('a 30-row SKU file with an unknown product and a code twice: those rows would fail with their reasons and are not sent; the 27 others are created; no misprediction', async ({ page }) => {
+test('a 30-row SKU file with an unknown product and a code twice: those rows would fail with their reasons and are not sent; the 27 others are created; no misprediction', async ({
+  page,
+}) => {
   test.slow(); // A comparison and an import under load.
   const run = uniqueCode('PR');
   const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name']];
@@ -37,7 +40,9 @@ test('a 30-row SKU file with an unknown product and a code twice: those rows wou
   rows[21]![1] = `${run}-10`; // line 22 writes the same SKU as line 11
   await checkFile(page, 'SKUs', 'predict.csv', csv(rows));
 
-  await expect(page.getByText(/27 rows create, 0 rows update, 0 rows change nothing, 3 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/27 rows create, 0 rows update, 0 rows change nothing, 3 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (3)' });
   const compared = page.getByRole('table', { name: 'What each row would do' });
   await expect(compared.locator('tbody tr')).toHaveCount(3);
@@ -65,12 +70,18 @@ test('a 30-row SKU file with an unknown product and a code twice: those rows wou
   await expect(results.locator('tbody tr').nth(0)).toContainText('That product does not exist.');
   await expect(results.locator('tbody tr').nth(1)).toContainText('Line 22 writes the same record as this row');
 
-  const expected = rows.slice(1).map((r) => String(r[1])).filter((code, i) => i !== 4 && code !== `${run}-10`).sort();
+  const expected = rows
+    .slice(1)
+    .map((r) => String(r[1]))
+    .filter((code, i) => i !== 4 && code !== `${run}-10`)
+    .sort();
   expect(expected).toHaveLength(27);
   expect(await liveSkuCodes(page, run)).toEqual(expected);
 });
 
-test('a product with an unknown category and a point quota for a company that does not exist would fail before sending; the other rows succeed', async ({ page }) => {
+test('a product with an unknown category and a point quota for a company that does not exist would fail before sending; the other rows succeed', async ({
+  page,
+}) => {
   test.slow();
   const run = uniqueCode('PQ');
   await checkFile(
@@ -84,15 +95,21 @@ test('a product with an unknown category and a point quota for a company that do
       [`${run}-3`, `Predict product ${run} 3`, category.id],
     ]),
   );
-  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="would_fail"]')).toContainText('3');
+  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="would_fail"]'),
+  ).toContainText('3');
   await startAndFinish(page);
   await expect(count(page, 'created')).toHaveText('2');
   await expect(count(page, 'not_sent')).toHaveText('1');
   await expect(count(page, 'failed')).toHaveText('0');
 
   await page.goto('/companies');
-  expect((await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-CO`, name: `Predict ${run}` })).status).toBe(201);
+  expect(
+    (await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-CO`, name: `Predict ${run}` })).status,
+  ).toBe(201);
   await checkFile(
     page,
     'Point quota',
@@ -103,7 +120,9 @@ test('a product with an unknown category and a point quota for a company that do
       [`${run}-NONE`, 5],
     ]),
   );
-  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 1 row would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await startAndFinish(page);
   await expect(count(page, 'ok')).toHaveText('1');
   await expect(count(page, 'not_sent')).toHaveText('1');
@@ -128,7 +147,9 @@ test('"Resend failed rows" opens the review with the comparison before anything 
       [product.id, `${run}-3`, 'Resend 3'],
     ]),
   );
-  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await startAndFinish(page);
   await expect(count(page, 'not_sent')).toHaveText('1');
   const attempts = page.getByRole('region', { name: 'Attempts' }).getByRole('listitem');
@@ -139,7 +160,9 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   await grid.getByRole('checkbox', { name: 'Resend row 3' }).check();
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   const review = page.getByRole('region', { name: 'Review before resending' });
-  await expect(review.getByText(/0 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByText(/0 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(review.getByLabel('Compare with live data')).toBeChecked();
   await expect(review.getByText('1 row would fail and stays in the grid, not sent.')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Send 0 rows' })).toBeDisabled();
@@ -152,7 +175,9 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   await page.getByRole('textbox', { name: 'Product, row 3' }).fill(String(product.id));
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
-  await expect(review.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   // Nothing has left yet.
   await expect(attempts).toHaveCount(1);
   await expect(count(page, 'created')).toHaveText('2');
@@ -162,14 +187,31 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   expect(await liveSkuCodes(page, run)).toEqual([`${run}-1`, `${run}-2`, `${run}-3`]);
 });
 
-test('a row the comparison expected to succeed that the service refused is counted and listed as a misprediction', async ({ page }) => {
+test('a row the comparison expected to succeed that the service refused is counted and listed as a misprediction', async ({
+  page,
+}) => {
   const run = uniqueCode('MP');
   await page.goto('/companies');
-  expect((await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-A`, name: `Mispredict ${run} A` })).status).toBe(201);
-  const twin = await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-B`, name: `Mispredict ${run} B` });
+  expect(
+    (await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-A`, name: `Mispredict ${run} A` })).status,
+  ).toBe(201);
+  const twin = await proxyWrite(page, 'POST', '/v1/companies', {
+    outerSysCode: `${run}-B`,
+    name: `Mispredict ${run} B`,
+  });
   expect(twin.status).toBe(201);
-  await checkFile(page, 'Point quota', 'points.csv', csv([['companyCode', 'balance'], [`${run}-A`, 10]]));
-  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await checkFile(
+    page,
+    'Point quota',
+    'points.csv',
+    csv([
+      ['companyCode', 'balance'],
+      [`${run}-A`, 10],
+    ]),
+  );
+  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 0 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
 
   // After the comparison, another company takes the same code: the service can no longer tell which one is meant.
   const twinId = (twin.body as { id: number }).id;
@@ -177,7 +219,9 @@ test('a row the comparison expected to succeed that the service refused is count
   await startAndFinish(page);
   await expect(count(page, 'failed')).toHaveText('1');
   await expect(count(page, 'mispredicted')).toHaveText('1');
-  await expect(page.getByText('1 row the comparison with live data expected to succeed was refused by the service.')).toBeVisible();
+  await expect(
+    page.getByText('1 row the comparison with live data expected to succeed was refused by the service.'),
+  ).toBeVisible();
   await page.getByLabel('Show').selectOption({ label: MISPREDICTED });
   const rows = page.getByRole('table', { name: 'Rows of the file with their outcome' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);

@@ -50,7 +50,11 @@ test.describe('steward', () => {
     await expect(dialog).toContainText(category.name);
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/products'));
     await dialog.getByRole('button', { name: 'Create' }).click();
-    expect((await post).postDataJSON()).toEqual({ outerSysCode: code, name: `E2E product ${code}`, productCategoryId: category.id });
+    expect((await post).postDataJSON()).toEqual({
+      outerSysCode: code,
+      name: `E2E product ${code}`,
+      productCategoryId: category.id,
+    });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`E2E product ${code}`);
     await expect(page.getByRole('region', { name: 'Details' }).getByText(category.name)).toBeVisible();
     await expectNoAxeViolations(page);
@@ -90,7 +94,9 @@ test.describe('steward', () => {
   });
 
   test('filters by category and status from a shared link', async ({ page }) => {
-    const category = children.find((c) => c.id !== CREATE_IN && tenant.products.some((p) => p.productCategoryId === c.id && p.status === 'Active'))!;
+    const category = children.find(
+      (c) => c.id !== CREATE_IN && tenant.products.some((p) => p.productCategoryId === c.id && p.status === 'Active'),
+    )!;
     const expected = tenant.products.filter((p) => p.productCategoryId === category.id && p.status === 'Active').length;
     await page.goto(`/products?productCategoryId=${category.id}&status=Active&pageSize=100`);
     await expect(page.getByRole('search', { name: 'Filters' }).getByLabel('Category')).toHaveValue(String(category.id));

@@ -1,7 +1,14 @@
 import { expect, test } from './fixtures/test';
 import pg from 'pg';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
-import { signInCookie, startConsole, startCountingService, startRefresh, type ConsoleProcess, type CountingService } from './support/console-process';
+import {
+  signInCookie,
+  startConsole,
+  startCountingService,
+  startRefresh,
+  type ConsoleProcess,
+  type CountingService,
+} from './support/console-process';
 
 // The job runtime across real console processes on one Postgres: no page involved. Each test starts its own
 // consoles on ports next to E2E_PORT, with a reference service in this process counting every quota read.
@@ -53,9 +60,21 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
   await db.connect();
   try {
     // Kill the process (SIGKILL to its group) once part of the companies are done.
-    await expect.poll(async () => Number((await db.query(`select count(*) from job_unit where job_id = $1 and state = 'done'`, [jobId])).rows[0].count), { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(30);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (await db.query(`select count(*) from job_unit where job_id = $1 and state = 'done'`, [jobId])).rows[0]
+              .count,
+          ),
+        { timeout: 60_000, intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(30);
     await first.kill();
-    const { rows: doneRows } = await db.query<{ key: string }>(`select key from job_unit where job_id = $1 and state = 'done'`, [jobId]);
+    const { rows: doneRows } = await db.query<{ key: string }>(
+      `select key from job_unit where job_id = $1 and state = 'done'`,
+      [jobId],
+    );
     const doneAtKill = new Set(doneRows.map((r) => Number(r.key)));
     expect(doneAtKill.size).toBeLessThan(COMPANIES);
     service.reads.credit.clear();
@@ -68,9 +87,13 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
     await waitForJob(db, jobId, 'succeeded');
     const readAfter = new Set([...service.reads.credit.keys(), ...service.reads.point.keys()]);
     expect([...readAfter].filter((id) => doneAtKill.has(id))).toEqual([]);
-    const { rows } = await db.query(`select count(*)::int as n from job_unit where job_id = $1 and state = 'done'`, [jobId]);
+    const { rows } = await db.query(`select count(*)::int as n from job_unit where job_id = $1 and state = 'done'`, [
+      jobId,
+    ]);
     expect(rows[0].n).toBe(COMPANIES);
-    const snapshot = await db.query(`select count(*)::int as n from quota_snapshot where credit_read_at is not null and point_read_at is not null`);
+    const snapshot = await db.query(
+      `select count(*)::int as n from quota_snapshot where credit_read_at is not null and point_read_at is not null`,
+    );
     expect(snapshot.rows[0].n).toBe(COMPANIES);
     await second.stop();
   } finally {
@@ -82,7 +105,10 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
 test('two consoles on one Postgres share a refresh: each company is read once, by one of them', async () => {
   service = await startCountingService({ delayMs: 30 });
   const url = await postgres.createDatabase();
-  const [a, b] = await Promise.all([startConsole(basePort + 2, consoleEnv(url)), startConsole(basePort + 3, consoleEnv(url))]);
+  const [a, b] = await Promise.all([
+    startConsole(basePort + 2, consoleEnv(url)),
+    startConsole(basePort + 3, consoleEnv(url)),
+  ]);
   consoles.push(a!, b!);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -91,7 +117,12 @@ test('two consoles on one Postgres share a refresh: each company is read once, b
     // A second start, on the other instance, joins the running job instead of starting another.
     const again = await fetch(`${b!.url}/api/quotas/refresh`, {
       method: 'POST',
-      headers: { cookie: await signInCookie(b!.url, 'admin@example.com'), origin: b!.url, 'content-type': 'application/json', 'x-console-request': '1' },
+      headers: {
+        cookie: await signInCookie(b!.url, 'admin@example.com'),
+        origin: b!.url,
+        'content-type': 'application/json',
+        'x-console-request': '1',
+      },
       body: JSON.stringify({ mode: 'full' }),
     });
     expect(again.status).toBe(200);
@@ -102,7 +133,9 @@ test('two consoles on one Postgres share a refresh: each company is read once, b
       expect(reads.size).toBe(COMPANIES);
       expect([...reads.values()].filter((n) => n !== 1)).toEqual([]);
     }
-    const { rows } = await db.query(`select count(distinct finished_by)::int as n from job_unit where job_id = $1`, [jobId]);
+    const { rows } = await db.query(`select count(distinct finished_by)::int as n from job_unit where job_id = $1`, [
+      jobId,
+    ]);
     expect(rows[0].n).toBe(2);
   } finally {
     await db.end();

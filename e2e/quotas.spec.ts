@@ -21,7 +21,9 @@ async function ensureSnapshot(page: Page) {
 test.describe('steward', () => {
   test.use({ storageState: storageStateFor('steward') });
 
-  test('refreshes the snapshot with progress, sorts by utilisation, flags and fixes an over-limit company', async ({ page }) => {
+  test('refreshes the snapshot with progress, sorts by utilisation, flags and fixes an over-limit company', async ({
+    page,
+  }) => {
     await page.goto('/quotas');
     await expect(page.getByRole('heading', { level: 1, name: 'Quotas' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Quotas' })).toHaveAttribute('aria-current', 'page');
@@ -29,15 +31,23 @@ test.describe('steward', () => {
       await expect(page.getByText(/No snapshot yet/)).toBeVisible();
     }
     // Other specs add companies before this one runs: the refresh must read however many exist now.
-    const list = await page.request.get('/api/upstream/v1/companies?pageSize=1', { headers: { 'x-console-request': '1' } });
+    const list = await page.request.get('/api/upstream/v1/companies?pageSize=1', {
+      headers: { 'x-console-request': '1' },
+    });
     const { totalCount } = (await list.json()) as { totalCount: number };
     expect(totalCount).toBeGreaterThanOrEqual(220);
     await page.getByRole('button', { name: 'Refresh snapshot' }).click();
     // The demo's few hundred companies can be read before the first poll: the bar stays, full, when it ends.
     const bar = page.getByRole('progressbar', { name: 'Snapshot refresh progress' });
     await expect(bar).toBeVisible();
-    await expect(page.getByText(new RegExp(`Reading quotas: \\d+ of ${totalCount} companies|Listing companies|Last refresh finished`))).toBeVisible();
-    await expect(page.getByText(new RegExp(`Last refresh finished .*: ${totalCount} companies read`))).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page.getByText(
+        new RegExp(`Reading quotas: \\d+ of ${totalCount} companies|Listing companies|Last refresh finished`),
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(new RegExp(`Last refresh finished .*: ${totalCount} companies read`))).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(bar).toHaveAttribute('value', String(totalCount));
     await expect(bar).toHaveAttribute('max', String(totalCount));
     await expect(credit(page).locator('tbody tr')).toHaveCount(25);
@@ -46,16 +56,21 @@ test.describe('steward', () => {
     // Sorting is server-side over the whole snapshot, and in the URL.
     await credit(page).getByRole('link', { name: 'Utilisation' }).click();
     await expect(page).toHaveURL(/sort=utilisation&dir=desc/);
-    await expect(credit(page).getByRole('columnheader', { name: /Utilisation/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(credit(page).getByRole('columnheader', { name: /Utilisation/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     const percents = async () =>
       // The figure's own line: an over-limit flag sits under it.
       (await credit(page).locator('tbody tr td:nth-child(7)').allInnerTexts())
         .map((t) => t.split('\n')[0]!.trim())
         .map((t) => (t.endsWith('%') ? Number(t.replace(/[%,]/g, '')) : -1));
-    await expect.poll(async () => {
-      const p = await percents();
-      return p.length > 0 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const p = await percents();
+        return p.length > 0 && p.every((v, i) => i === 0 || p[i - 1]! >= v);
+      })
+      .toBe(true);
 
     // Over limit: the filter finds the twenty, each flagged in words, not only in red.
     await page.getByLabel('Over limit only').check();
@@ -92,14 +107,22 @@ test.describe('steward', () => {
 
     // Points: the enabled rule is stated.
     await page.getByRole('link', { name: 'Points' }).click();
-    await expect(page.getByText('Enabled is stored and reported only; the ordering flow always checks the balance, so disabling does not make points unlimited.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Enabled is stored and reported only; the ordering flow always checks the balance, so disabling does not make points unlimited.',
+      ),
+    ).toBeVisible();
     await expect(table(page, 'Point quota per company')).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
   // Issue 47: the table fits a laptop's frame in both languages (judged by bounding boxes, not element sizes), and
   // the edit dialog says whose limit it changes, from what, to what.
-  test('fits 1280 × 800 in zh-TW and English: no sideways scroll, Edit in view, the dialog names the company', async ({ page, context, baseURL }) => {
+  test('fits 1280 × 800 in zh-TW and English: no sideways scroll, Edit in view, the dialog names the company', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const lang of ['zh-TW', 'en'] as const) {
       const zh = lang === 'zh-TW';
@@ -118,13 +141,18 @@ test.describe('steward', () => {
       await first.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().top - 200));
       const edit = first.getByRole('button', { name: zh ? /^編輯 / : /^Edit / });
       const box = (await edit.boundingBox())!;
-      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, `${lang}: Edit at ${JSON.stringify(box)}`).toBe(true);
+      expect(
+        box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800,
+        `${lang}: Edit at ${JSON.stringify(box)}`,
+      ).toBe(true);
 
       // A name or memo cut to two lines shows all of it on hover (title) and on focus (unclamped in place).
       if (!zh) {
         const cut = table.locator('td span[title][tabindex="0"]').first();
         await cut.focus();
-        expect(await cut.evaluate((e) => e.getAttribute('title') === e.textContent && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+        expect(
+          await cut.evaluate((e) => e.getAttribute('title') === e.textContent && e.scrollHeight <= e.clientHeight + 1),
+        ).toBe(true);
       }
 
       // Over-limit chart: the tooltip names the company and says the amount as money.

@@ -2,7 +2,20 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { catalogue, chooseFile, count, exportsPageCsv, formulaLike, listCsv, proxyRead, rowsOf, startAndFinish, toFile, type FileFormat, type Locale } from './support/imports';
+import {
+  catalogue,
+  chooseFile,
+  count,
+  exportsPageCsv,
+  formulaLike,
+  listCsv,
+  proxyRead,
+  rowsOf,
+  startAndFinish,
+  toFile,
+  type FileFormat,
+  type Locale,
+} from './support/imports';
 
 /**
  * Files that round-trip, family by family (issue 26): what the console exports for a family, with English and
@@ -58,8 +71,10 @@ interface Case {
 }
 
 const made = (): Made => ({ ids: new Map(), values: new Map(), texts: new Map() });
-const codesOf = (letter: string) => Array.from({ length: N }, (_, i) => `${run}-${letter}${String(i + 1).padStart(2, '0')}`);
-const field = (path: (id: number) => string, name: string) => async (page: Page, id: number) => (await proxyRead<Record<string, number>>(page, path(id)))[name]!;
+const codesOf = (letter: string) =>
+  Array.from({ length: N }, (_, i) => `${run}-${letter}${String(i + 1).padStart(2, '0')}`);
+const field = (path: (id: number) => string, name: string) => async (page: Page, id: number) =>
+  (await proxyRead<Record<string, number>>(page, path(id)))[name]!;
 const exportsPage = (resource: string, letter: string) => (browser: Browser, locale: Locale, format?: FileFormat) =>
   exportsPageCsv(browser, resource, `${run}-${letter}`, locale, format);
 const quotaPage = (tab: 'credit' | 'points') => (browser: Browser, locale: Locale, format?: FileFormat) =>
@@ -200,7 +215,13 @@ async function batch(page: Page, path: string, items: Record<string, unknown>[])
   return results.map((r) => r.id!);
 }
 
-function remember(m: Made, codes: string[], ids: number[], value: (i: number) => number, texts: (i: number) => Record<string, string>) {
+function remember(
+  m: Made,
+  codes: string[],
+  ids: number[],
+  value: (i: number) => number,
+  texts: (i: number) => Record<string, string>,
+) {
   codes.forEach((code, i) => {
     m.ids.set(code, ids[i]!);
     m.values.set(code, value(i));
@@ -222,25 +243,65 @@ test.beforeAll(async ({ browser }) => {
   });
   const companies = async (letter: string, value: (i: number) => Record<string, unknown> = () => ({})) => {
     const codes = codesOf(letter);
-    const ids = await batch(page, '/v1/companies/batch', codes.map((code, i) => ({ outerSysCode: code, ...companyTexts(code, i), ...value(i) })));
+    const ids = await batch(
+      page,
+      '/v1/companies/batch',
+      codes.map((code, i) => ({ outerSysCode: code, ...companyTexts(code, i), ...value(i) })),
+    );
     return { codes, ids };
   };
   const c = await companies('C', () => ({ internalUserId: SALESPERSON[0] }));
-  remember(byFamily('Companies'), c.codes, c.ids, () => SALESPERSON[0], (i) => companyTexts(c.codes[i]!, i));
+  remember(
+    byFamily('Companies'),
+    c.codes,
+    c.ids,
+    () => SALESPERSON[0],
+    (i) => companyTexts(c.codes[i]!, i),
+  );
 
   const p = codesOf('P');
   const productTexts = (i: number) => ({ name: formulaLike(i, `Round trip ${p[i]}`) });
-  remember(byFamily('Products'), p, await batch(page, '/v1/products/batch', p.map((code, i) => ({ outerSysCode: code, ...productTexts(i), productCategoryId: CATEGORY[0] }))), () => CATEGORY[0], productTexts);
+  remember(
+    byFamily('Products'),
+    p,
+    await batch(
+      page,
+      '/v1/products/batch',
+      p.map((code, i) => ({ outerSysCode: code, ...productTexts(i), productCategoryId: CATEGORY[0] })),
+    ),
+    () => CATEGORY[0],
+    productTexts,
+  );
 
-  const itemTexts = (code: string, i: number) => ({ name: formulaLike(i, `Round trip ${code}`), spec: formulaLike(i + 1, '300g'), warehouse: formulaLike(i + 2, 'A1') });
+  const itemTexts = (code: string, i: number) => ({
+    name: formulaLike(i, `Round trip ${code}`),
+    spec: formulaLike(i + 1, '300g'),
+    warehouse: formulaLike(i + 2, 'A1'),
+  });
   const skus = (letter: string) => {
     const codes = codesOf(letter);
-    const items = codes.map((code, i) => ({ productId: componentSku.productId, outerSysCode: code, ...itemTexts(code, i), unit: '包', price: 100.25 + i, sellPrice: 90.5 + i, quantityPrecision: 2 }));
-    return batch(page, '/v1/skus/batch', items).then((ids) => ({ codes, ids, texts: (i: number) => itemTexts(codes[i]!, i) }));
+    const items = codes.map((code, i) => ({
+      productId: componentSku.productId,
+      outerSysCode: code,
+      ...itemTexts(code, i),
+      unit: '包',
+      price: 100.25 + i,
+      sellPrice: 90.5 + i,
+      quantityPrecision: 2,
+    }));
+    return batch(page, '/v1/skus/batch', items).then((ids) => ({
+      codes,
+      ids,
+      texts: (i: number) => itemTexts(codes[i]!, i),
+    }));
   };
   const stock = await skus('K');
   const stockQty = (i: number) => 10.25 + i;
-  await batch(page, '/v1/skus/stock/batch', stock.ids.map((skuId, i) => ({ skuId, inventoryQty: stockQty(i) })));
+  await batch(
+    page,
+    '/v1/skus/stock/batch',
+    stock.ids.map((skuId, i) => ({ skuId, inventoryQty: stockQty(i) })),
+  );
   remember(byFamily('SKU stock'), stock.codes, stock.ids, stockQty, stock.texts);
   const prices = await skus('R');
   remember(byFamily('SKU prices'), prices.codes, prices.ids, (i) => 100.25 + i, prices.texts);
@@ -256,7 +317,11 @@ test.beforeAll(async ({ browser }) => {
       sellPrice: 550.25 + i,
       components: [{ componentSkuId: componentSku.id, quantity: 2, sort: 10 }],
     }));
-    return batch(page, '/v1/bundles/batch', items).then((ids) => ({ codes, ids, texts: (i: number) => itemTexts(codes[i]!, i) }));
+    return batch(page, '/v1/bundles/batch', items).then((ids) => ({
+      codes,
+      ids,
+      texts: (i: number) => itemTexts(codes[i]!, i),
+    }));
   };
   const b = await bundles('B');
   remember(byFamily('Bundles'), b.codes, b.ids, (i) => 550.25 + i, b.texts);
@@ -267,8 +332,16 @@ test.beforeAll(async ({ browser }) => {
   const q = await companies('Q');
   const memo = (kind: string) => (i: number) => ({ memo: formulaLike(i + 3, `RT ${kind} ${i + 1}`) });
   const points = q.ids.map((companyId, i) => ({ companyId, balance: 100.5 + i, enabled: true, ...memo('points')(i) }));
-  const credit = q.ids.map((companyId, i) => ({ companyId, creditAmount: 50_000.75 + i, enabled: i % 2 === 0, ...memo('credit')(i) }));
-  for (const [path, items] of [['/v1/companies/point-quota/batch', points], ['/v1/companies/credit-quota/batch', credit]] as const) {
+  const credit = q.ids.map((companyId, i) => ({
+    companyId,
+    creditAmount: 50_000.75 + i,
+    enabled: i % 2 === 0,
+    ...memo('credit')(i),
+  }));
+  for (const [path, items] of [
+    ['/v1/companies/point-quota/batch', points],
+    ['/v1/companies/credit-quota/batch', credit],
+  ] as const) {
     const res = await proxyWrite(page, 'POST', path, items);
     expect(res.status).toBe(200);
     expect((res.body as { items: { status: string }[] }).items.map((r) => r.status)).toEqual(items.map(() => 'ok'));
@@ -296,7 +369,9 @@ async function refreshQuotaSnapshot(page: Page, codes: string[]) {
     }, method);
   const inSnapshot = () =>
     page.evaluate(async (q) => {
-      const res = await fetch(`/api/quotas/rows?tab=points&q=${encodeURIComponent(q)}`, { headers: { 'X-Console-Request': '1' } });
+      const res = await fetch(`/api/quotas/rows?tab=points&q=${encodeURIComponent(q)}`, {
+        headers: { 'X-Console-Request': '1' },
+      });
       return ((await res.json()) as { rows: unknown[] }).rows.length;
     }, `${run}-Q`);
   for (let attempt = 0; attempt < 2 && (await inSnapshot()) < codes.length; attempt++) {
@@ -309,7 +384,10 @@ async function refreshQuotaSnapshot(page: Page, codes: string[]) {
 const compared = (page: Page) => page.getByRole('table', { name: 'What each row would do' });
 
 for (const c of CASES) {
-  test(`${c.title}: exported as CSV with English and Chinese headers and as .xlsx, texts starting with = + - @ import back changing nothing; 5 edited numbers update, old → new`, async ({ page, browser }) => {
+  test(`${c.title}: exported as CSV with English and Chinese headers and as .xlsx, texts starting with = + - @ import back changing nothing; 5 edited numbers update, old → new`, async ({
+    page,
+    browser,
+  }) => {
     test.slow(); // Three exports, four checks with comparison and one import.
     const files = new Map<Locale, string[][]>();
     // Two CSVs (English and Chinese headers) and a workbook: each changes nothing.
@@ -327,7 +405,9 @@ for (const c of CASES) {
       await expect(page.getByLabel(`Field for column ${c.header(locale)}`, { exact: true })).toHaveValue(c.field);
       await expect(page.getByText(UNUSED)).toHaveCount(0);
       await page.getByRole('button', { name: 'Check rows' }).click();
-      await expect(page.getByText(`0 rows create, 0 rows update, ${N} rows change nothing, 0 rows would fail.`)).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByText(`0 rows create, 0 rows update, ${N} rows change nothing, 0 rows would fail.`),
+      ).toBeVisible({ timeout: 30_000 });
       await expect(compared(page).locator('tbody tr[data-kind="same"]')).toHaveCount(N);
     }
 
@@ -344,7 +424,9 @@ for (const c of CASES) {
     });
     await chooseFile(page, c.family, `${c.family}-edited.csv`, toFile(edited));
     await page.getByRole('button', { name: 'Check rows' }).click();
-    await expect(page.getByText(`0 rows create, 5 rows update, ${N - 5} rows change nothing, 0 rows would fail.`)).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText(`0 rows create, 5 rows update, ${N - 5} rows change nothing, 0 rows would fail.`),
+    ).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Show rows that').selectOption({ label: 'Update (5)' });
     const updates = compared(page).locator('tbody tr');
     await expect(updates).toHaveCount(5);

@@ -15,7 +15,11 @@ import { xlsx } from './support/xlsx';
  * formulas would (=, +886, -, @: issue 47), and come back as they left, from a CSV and from a workbook.
  */
 
-const enSkus = (JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as { skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice' | 'name', string> } }).skus.fields;
+const enSkus = (
+  JSON.parse(readFileSync('messages/en/skus.json', 'utf8')) as {
+    skus: { fields: Record<'outerSysCode' | 'barcode' | 'sellPrice' | 'name', string> };
+  }
+).skus.fields;
 const tenant = demoTenant();
 const product = tenant.products[0]!;
 const bundleProduct = tenant.bundles[0]!;
@@ -27,11 +31,19 @@ test.use({ storageState: storageStateFor('steward') });
 const UNUSED = 'Columns this file has that the import will not use';
 
 type Live = { outerSysCode: string; sellPrice: number; barcode: string; name: string; spec: string; warehouse: string };
-const texts = (s: { name: string; spec: string; warehouse: string }) => ({ name: s.name, spec: s.spec, warehouse: s.warehouse });
+const texts = (s: { name: string; spec: string; warehouse: string }) => ({
+  name: s.name,
+  spec: s.spec,
+  warehouse: s.warehouse,
+});
 
-const exportSkus = (browser: Browser, code: string, locale: 'en' | 'zh-TW') => exportsPageCsv(browser, 'skus', code, locale);
+const exportSkus = (browser: Browser, code: string, locale: 'en' | 'zh-TW') =>
+  exportsPageCsv(browser, 'skus', code, locale);
 
-test('SKUs exported in English and in Chinese import back with no manual step: every row changes nothing, texts starting with = + - @ included; 5 edited prices update', async ({ page, browser }) => {
+test('SKUs exported in English and in Chinese import back with no manual step: every row changes nothing, texts starting with = + - @ included; 5 edited prices update', async ({
+  page,
+  browser,
+}) => {
   test.slow(); // Two exports, three checks with comparison and one import.
   const run = uniqueCode('RT');
   await page.goto('/skus');
@@ -60,16 +72,22 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
     await expect(page.getByText(/^Left out on purpose:/)).toBeVisible();
     await expect(page.getByText(UNUSED)).toHaveCount(0);
     await page.getByRole('button', { name: 'Check rows' }).click();
-    await expect(page.getByText(/0 rows create, 0 rows update, 20 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/0 rows create, 0 rows update, 20 rows change nothing, 0 rows would fail/)).toBeVisible(
+      { timeout: 30_000 },
+    );
     // The rows that change nothing are listed, not only counted.
-    await expect(page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="same"]')).toHaveCount(20);
+    await expect(
+      page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="same"]'),
+    ).toHaveCount(20);
   }
 
   // Change the selling price of 5 rows.
   const header = english[0]!;
   const sell = header.indexOf('Selling price');
   expect(sell).toBeGreaterThan(0);
-  const edited = english.map((row, i) => (i >= 1 && i <= 5 ? row.map((cell, c) => (c === sell ? String(500 + i) : cell)) : row));
+  const edited = english.map((row, i) =>
+    i >= 1 && i <= 5 ? row.map((cell, c) => (c === sell ? String(500 + i) : cell)) : row,
+  );
   await chooseFile(page, 'SKUs', 'skus-edited.csv', toFile(edited));
   await page.getByRole('button', { name: 'Check rows' }).click();
   await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing/)).toBeVisible({ timeout: 30_000 });
@@ -84,7 +102,9 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
   await expect(count(page, 'skipped')).toHaveText('15');
 
   const live = (await page.evaluate(async (code) => {
-    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, {
+      headers: { 'X-Console-Request': '1' },
+    });
     return ((await res.json()) as { data: Live[] }).data;
   }, run)) as Live[];
   const byCode = new Map(live.map((s) => [s.outerSysCode, s]));
@@ -97,7 +117,9 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
   }
 });
 
-test('a SKU file naming a missing product and a bundle product: those rows would fail, with reasons, before anything is sent', async ({ page }) => {
+test('a SKU file naming a missing product and a bundle product: those rows would fail, with reasons, before anything is sent', async ({
+  page,
+}) => {
   test.slow();
   const run = uniqueCode('PRED');
   const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name', 'Colour']];
@@ -114,7 +136,9 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await page.getByLabel('Check the rows without these columns').check();
   await check.click();
 
-  await expect(page.getByText(/28 rows create, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/28 rows create, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (2)' });
   const table = page.getByRole('table', { name: 'What each row would do' });
   await expect(table.locator('tbody tr')).toHaveCount(2);
@@ -132,7 +156,9 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await expect(count(page, 'failed')).toHaveText('2');
 });
 
-test("Excel's damage is caught by the check: a barcode in scientific notation is held back, a wrong check digit is a warning", async ({ page }) => {
+test("Excel's damage is caught by the check: a barcode in scientific notation is held back, a wrong check digit is a warning", async ({
+  page,
+}) => {
   const run = uniqueCode('XL');
   const rows = [
     ['productId', 'outerSysCode', 'name', 'barcode'],
@@ -144,14 +170,27 @@ test("Excel's damage is caught by the check: a barcode in scientific notation is
   await page.getByRole('button', { name: 'Check rows' }).click();
   await expect(page.getByText('3 rows checked: 2 rows to send, 1 row held back, 1 row with warnings.')).toBeVisible();
   const issues = page.getByRole('table', { name: 'Rows with errors or warnings' });
-  await expect(issues.locator('tbody tr').filter({ hasText: /^3/ })).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
-  await expect(issues.locator('tbody tr').filter({ hasText: /^4/ })).toContainText('The check digit of this EAN-13 barcode should be 3.');
+  await expect(issues.locator('tbody tr').filter({ hasText: /^3/ })).toContainText(
+    'Excel changed this value: 4.71E+12 is scientific notation',
+  );
+  await expect(issues.locator('tbody tr').filter({ hasText: /^4/ })).toContainText(
+    'The check digit of this EAN-13 barcode should be 3.',
+  );
 });
 
-test('an Excel workbook with two sheets: the wizard asks which sheet, and the chosen sheet\'s rows are checked, numbers read as stored', async ({ page }) => {
+test("an Excel workbook with two sheets: the wizard asks which sheet, and the chosen sheet's rows are checked, numbers read as stored", async ({
+  page,
+}) => {
   const run = uniqueCode('WB');
   const file = xlsx([
-    { name: 'Notes', rows: [['productId', 'outerSysCode', 'name'], [product.id, `${run}-N1`, 'Note 1'], [product.id, `${run}-N2`, 'Note 2']] },
+    {
+      name: 'Notes',
+      rows: [
+        ['productId', 'outerSysCode', 'name'],
+        [product.id, `${run}-N1`, 'Note 1'],
+        [product.id, `${run}-N2`, 'Note 2'],
+      ],
+    },
     {
       name: 'SKUs',
       rows: [
@@ -164,7 +203,11 @@ test('an Excel workbook with two sheets: the wizard asks which sheet, and the ch
   ]);
   await page.goto('/imports/new');
   await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page.getByLabel('CSV file').setInputFiles({ name: 'two-sheets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'two-sheets.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
   const sheet = page.getByLabel('Sheet', { exact: true });
   await expect(sheet).toHaveValue('Notes');
   await expect(page.getByRole('table', { name: 'Preview of the first rows' })).toContainText(`${run}-N1`);
@@ -177,7 +220,9 @@ test('an Excel workbook with two sheets: the wizard asks which sheet, and the ch
   await expect(page.getByText(/3 rows create, 0 rows update/)).toBeVisible({ timeout: 30_000 });
 });
 
-test('the SKU list exported as Excel keeps barcodes, codes and texts starting with = + - @ as Text cells; 5 prices changed in the workbook update, nothing else does', async ({ page }) => {
+test('the SKU list exported as Excel keeps barcodes, codes and texts starting with = + - @ as Text cells; 5 prices changed in the workbook update, nothing else does', async ({
+  page,
+}) => {
   test.slow(); // An export, a check with comparison and an import.
   const run = uniqueCode('XLSX');
   await page.goto('/skus');
@@ -205,7 +250,12 @@ test('the SKU list exported as Excel keeps barcodes, codes and texts starting wi
   const sheet = workbook.worksheets[0]!;
   const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const col = (name: string) => headers.indexOf(name) + 1;
-  const [codeCol, barcodeCol, sellCol, nameCol] = [col(enSkus.outerSysCode), col(enSkus.barcode), col(enSkus.sellPrice), col(enSkus.name)];
+  const [codeCol, barcodeCol, sellCol, nameCol] = [
+    col(enSkus.outerSysCode),
+    col(enSkus.barcode),
+    col(enSkus.sellPrice),
+    col(enSkus.name),
+  ];
   expect(Math.min(codeCol, barcodeCol, sellCol, nameCol)).toBeGreaterThan(0);
   expect(sheet.rowCount).toBe(21);
   const changed = new Map<string, number>();
@@ -227,18 +277,26 @@ test('the SKU list exported as Excel keeps barcodes, codes and texts starting wi
 
   await page.goto('/imports/new');
   await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page.getByLabel('CSV file').setInputFiles({ name: 'skus-edited.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: edited });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'skus-edited.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: edited,
+  });
   await expect(page.getByLabel(`Field for column ${enSkus.barcode}`)).toHaveValue('barcode');
   await expect(page.getByText(UNUSED)).toHaveCount(0);
   await page.getByRole('button', { name: 'Check rows' }).click();
-  await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing, 0 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'updated')).toHaveText('5');
 
   const live = (await page.evaluate(async (code) => {
-    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, {
+      headers: { 'X-Console-Request': '1' },
+    });
     return ((await res.json()) as { data: Live[] }).data;
   }, run)) as Live[];
   expect(live).toHaveLength(20);
@@ -250,7 +308,10 @@ test('the SKU list exported as Excel keeps barcodes, codes and texts starting wi
   }
 });
 
-test("a CSV saved by Excel: barcodes in scientific notation are held back, a code without its leading zeros would fail until 'Use the codes with their leading zeros'", async ({ page, browser }) => {
+test("a CSV saved by Excel: barcodes in scientific notation are held back, a code without its leading zeros would fail until 'Use the codes with their leading zeros'", async ({
+  page,
+  browser,
+}) => {
   test.slow(); // An export, a check with comparison, a second comparison and an import.
   // All-digit codes sharing one run of digits, so the export's ERP code filter finds the 30 of them.
   const run = `${Date.now()}`.slice(-8) + String(Math.floor(Math.random() * 100)).padStart(2, '0');
@@ -282,26 +343,35 @@ test("a CSV saved by Excel: barcodes in scientific notation are held back, a cod
   await page.getByRole('button', { name: 'Check rows' }).click();
 
   // The five barcodes: held back by the check, with Excel named and what to do.
-  await expect(page.getByText('30 rows checked: 25 rows to send, 5 rows held back, 0 rows with warnings.')).toBeVisible();
+  await expect(
+    page.getByText('30 rows checked: 25 rows to send, 5 rows held back, 0 rows with warnings.'),
+  ).toBeVisible();
   const issues = page.getByRole('table', { name: 'Rows with errors or warnings' }).locator('tbody tr');
   await expect(issues).toHaveCount(5);
-  for (let i = 0; i < 5; i++) await expect(issues.nth(i)).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
+  for (let i = 0; i < 5; i++)
+    await expect(issues.nth(i)).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
   // The comparison accounts for all six: the five barcodes and the code without its zeros would fail, each with
   // Excel's reason, before anything is sent.
-  await expect(page.getByText(/0 rows create, 0 rows update, 24 rows change nothing, 6 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/0 rows create, 0 rows update, 24 rows change nothing, 6 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (6)' });
   const table = page.getByRole('table', { name: 'What each row would do' });
   await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(table.locator('tbody tr').filter({ hasText: 'is scientific notation' })).toHaveCount(5);
   const zeroRow = table.locator('tbody tr').filter({ hasText: 'without its leading zeros' });
   await expect(zeroRow).toContainText(String(zeroLine + 1));
-  await expect(zeroRow).toContainText(`Excel changed this value: ${run}30 looks like 00${run}30 without its leading zeros.`);
+  await expect(zeroRow).toContainText(
+    `Excel changed this value: ${run}30 looks like 00${run}30 without its leading zeros.`,
+  );
   // The barcodes are held back by the check whatever the choice: the choice names the one row it is about.
   await expect(page.getByLabel(/^Hold back the 1 row that would fail/)).toBeChecked();
 
   // One click puts the zeros back in every such row; compared again, the row is the price update it was meant to be.
   await page.getByRole('button', { name: 'Use the codes with their leading zeros' }).click();
-  await expect(page.getByText(/0 rows create, 1 row updates, 24 rows change nothing, 5 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/0 rows create, 1 row updates, 24 rows change nothing, 5 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('button', { name: 'Use the codes with their leading zeros' })).toHaveCount(0);
   await page.getByLabel('Show rows that').selectOption({ label: 'Update (1)' });
   await expect(table.locator('tbody tr')).toHaveCount(1);
@@ -320,7 +390,9 @@ test("a CSV saved by Excel: barcodes in scientific notation are held back, a cod
 
   // The service: every barcode as it was, the code with its zeros, its new price, and no record made without them.
   const live = (await page.evaluate(async (code) => {
-    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, { headers: { 'X-Console-Request': '1' } });
+    const res = await fetch(`/api/upstream/v1/skus?outerSysCode=${encodeURIComponent(code)}&pageSize=100`, {
+      headers: { 'X-Console-Request': '1' },
+    });
     return ((await res.json()) as { data: { outerSysCode: string; sellPrice: number; barcode: string }[] }).data;
   }, run)) as { outerSysCode: string; sellPrice: number; barcode: string }[];
   expect(live.map((s) => s.outerSysCode).sort()).toEqual(items.map((i) => i.outerSysCode).sort());

@@ -21,7 +21,9 @@ const WHO: Who[] = ['signed out', 'viewer', 'steward', 'admin'];
 
 function cookieFor(who: Who): string {
   if (who === 'signed out') return '';
-  const state = JSON.parse(readFileSync(storageStateFor(who), 'utf8')) as { cookies: { name: string; value: string }[] };
+  const state = JSON.parse(readFileSync(storageStateFor(who), 'utf8')) as {
+    cookies: { name: string; value: string }[];
+  };
   return state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
@@ -36,7 +38,9 @@ function raw(
     const req = http.request({ host: 'localhost', port: PORT, method, path: rawPath, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     if (body !== undefined) req.write(body);
@@ -57,7 +61,19 @@ function exposed(r: { status: number; headers: http.IncomingHttpHeaders; text: s
   return `${r.status}\n${JSON.stringify(r.headers)}\n${r.text}`;
 }
 
-const PAGES = ['/', '/sign-in', '/companies', '/products', '/skus', '/settings', '/status', '/audit', '/companies/1', '/products/1', '/skus/1'];
+const PAGES = [
+  '/',
+  '/sign-in',
+  '/companies',
+  '/products',
+  '/skus',
+  '/settings',
+  '/status',
+  '/audit',
+  '/companies/1',
+  '/products/1',
+  '/skus/1',
+];
 const APIS = [
   '/api/auth/get-session',
   '/api/upstream/v1/companies?pageSize=100',
@@ -72,7 +88,9 @@ test.describe('the upstream secret', () => {
   test('occurs in no built client asset or prerendered page', () => {
     const files = [
       ...walk(path.join(DIST, 'static')),
-      ...walk(path.join(DIST, 'server', 'app')).filter((f) => /\.(html|rsc|body|meta|segments)$/.test(f) || f.includes('.segments')),
+      ...walk(path.join(DIST, 'server', 'app')).filter(
+        (f) => /\.(html|rsc|body|meta|segments)$/.test(f) || f.includes('.segments'),
+      ),
     ];
     let bytes = 0;
     const found: string[] = [];
@@ -105,7 +123,8 @@ test.describe('the upstream secret', () => {
           const r = await raw('GET', url, { ...base, ...headers });
           if (exposed(r).includes(SECRET)) leaks.push(`${who} ${url} ${JSON.stringify(headers)}`);
           for (const m of r.text.matchAll(/\/_next\/static\/[^"'\s\\)]+\.js/g)) scripts.add(m[0]);
-          if (page === '/status' && who !== 'signed out' && r.status === 200 && r.text.includes(CLIENT_ID)) statusPageSeen = true;
+          if (page === '/status' && who !== 'signed out' && r.status === 200 && r.text.includes(CLIENT_ID))
+            statusPageSeen = true;
         }
       }
       for (const api of APIS) {
@@ -140,13 +159,20 @@ test.describe('pages a role may not see', () => {
   });
 
   test('x-middleware-subrequest gets no page data and no proxy data', async () => {
-    for (const marker of ['proxy:proxy:proxy:proxy:proxy', 'middleware:middleware:middleware:middleware:middleware', 'src/proxy:src/proxy:src/proxy:src/proxy:src/proxy']) {
+    for (const marker of [
+      'proxy:proxy:proxy:proxy:proxy',
+      'middleware:middleware:middleware:middleware:middleware',
+      'src/proxy:src/proxy:src/proxy:src/proxy:src/proxy',
+    ]) {
       for (const page of ['/status', '/audit', '/settings']) {
         const r = await raw('GET', page, { 'x-middleware-subrequest': marker });
         expect(r.text, `${page} ${marker}`).not.toContain(CLIENT_ID);
         expect(r.text, `${page} ${marker}`).not.toContain('steward@example.com');
       }
-      const api = await raw('GET', '/api/upstream/v1/companies', { 'x-middleware-subrequest': marker, 'x-console-request': '1' });
+      const api = await raw('GET', '/api/upstream/v1/companies', {
+        'x-middleware-subrequest': marker,
+        'x-console-request': '1',
+      });
       expect(api.status).toBe(401);
       expect(api.text).not.toContain('"data"');
     }
@@ -154,7 +180,13 @@ test.describe('pages a role may not see', () => {
 
   test('RSC and prefetch variants of a console page carry no data for the signed out, nor audit data for a viewer', async () => {
     const tree = encodeURIComponent(
-      JSON.stringify(['', { children: ['(console)', { children: ['audit', { children: ['__PAGE__', {}] }] }] }, null, null, true]),
+      JSON.stringify([
+        '',
+        { children: ['(console)', { children: ['audit', { children: ['__PAGE__', {}] }] }] },
+        null,
+        null,
+        true,
+      ]),
     );
     const variants: [string, Record<string, string>][] = [
       ['/audit?_rsc=x1', { rsc: '1' }],
@@ -200,25 +232,40 @@ test.describe('the proxy over real HTTP', () => {
 
   test('refuses cross-origin, form and header-less writes with 403', async () => {
     const json = JSON.stringify([{ outerSysCode: 'CSRF-1', name: 'Forged' }]);
-    const cross = await raw('POST', '/api/upstream/v1/companies/batch', {
-      cookie: admin(),
-      'x-console-request': '1',
-      'content-type': 'application/json',
-      origin: 'https://evil.example',
-      'sec-fetch-site': 'cross-site',
-    }, json);
+    const cross = await raw(
+      'POST',
+      '/api/upstream/v1/companies/batch',
+      {
+        cookie: admin(),
+        'x-console-request': '1',
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      json,
+    );
     expect(cross.status).toBe(403);
-    const form = await raw('POST', '/api/upstream/v1/companies/batch', {
-      cookie: admin(),
-      'content-type': 'text/plain',
-      origin: 'https://evil.example',
-    }, json);
+    const form = await raw(
+      'POST',
+      '/api/upstream/v1/companies/batch',
+      {
+        cookie: admin(),
+        'content-type': 'text/plain',
+        origin: 'https://evil.example',
+      },
+      json,
+    );
     expect(form.status).toBe(403);
-    const noHeader = await raw('PUT', '/api/upstream/v1/companies/1', {
-      cookie: admin(),
-      'content-type': 'application/json',
-      origin: ORIGIN,
-    }, '{"name":"x"}');
+    const noHeader = await raw(
+      'PUT',
+      '/api/upstream/v1/companies/1',
+      {
+        cookie: admin(),
+        'content-type': 'application/json',
+        origin: ORIGIN,
+      },
+      '{"name":"x"}',
+    );
     expect(noHeader.status).toBe(403);
     expect(JSON.parse(noHeader.text)).toMatchObject({ error: 'forbidden' });
   });
@@ -226,12 +273,17 @@ test.describe('the proxy over real HTTP', () => {
   test('refuses a body over the 5 MiB limit with 413, whole, never cut short', async () => {
     const item = JSON.stringify({ outerSysCode: 'BIG', name: 'x'.repeat(40) });
     const big = `[${Array.from({ length: Math.ceil((5 * 1024 * 1024) / item.length) + 10 }, () => item).join(',')}]`;
-    const r = await raw('POST', '/api/upstream/v1/companies/batch', {
-      cookie: admin(),
-      'x-console-request': '1',
-      'content-type': 'application/json',
-      origin: ORIGIN,
-    }, big);
+    const r = await raw(
+      'POST',
+      '/api/upstream/v1/companies/batch',
+      {
+        cookie: admin(),
+        'x-console-request': '1',
+        'content-type': 'application/json',
+        origin: ORIGIN,
+      },
+      big,
+    );
     expect(r.status).toBe(413);
     expect(JSON.parse(r.text)).toMatchObject({ error: 'payload_too_large' });
   });
@@ -287,12 +339,16 @@ test.describe('the server log', () => {
 test.describe('pages a role may not open (viewer)', () => {
   test.use({ storageState: storageStateFor('viewer') });
 
-  test('say so with 403, naming the role and who can change it; a create page never speaks of "this record"', async ({ page }) => {
+  test('say so with 403, naming the role and who can change it; a create page never speaks of "this record"', async ({
+    page,
+  }) => {
     for (const path of ['/audit', '/imports', '/users']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), path).toBeVisible();
-      await expect(page.getByRole('main')).toContainText('Your role, Viewer, cannot open this page. An admin can change your role');
+      await expect(page.getByRole('main')).toContainText(
+        'Your role, Viewer, cannot open this page. An admin can change your role',
+      );
     }
     await page.goto('/skus/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New SKU' })).toBeVisible();

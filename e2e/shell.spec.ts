@@ -6,9 +6,33 @@ import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from '.
 const NAV: Record<RoleName, string[]> = {
   viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
   steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Settings', 'Status'],
-  admin: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Users', 'Audit', 'Settings', 'Status'],
+  admin: [
+    'Companies',
+    'Products',
+    'SKUs',
+    'Bundles',
+    'Quotas',
+    'Imports',
+    'Exports',
+    'Users',
+    'Audit',
+    'Settings',
+    'Status',
+  ],
 };
-const ALL_LINKS = ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Users', 'Audit', 'Settings', 'Status'];
+const ALL_LINKS = [
+  'Companies',
+  'Products',
+  'SKUs',
+  'Bundles',
+  'Quotas',
+  'Imports',
+  'Exports',
+  'Users',
+  'Audit',
+  'Settings',
+  'Status',
+];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -28,7 +28,12 @@ test.describe('steward', () => {
     await page.getByRole('button', { name: 'Review and create' }).click();
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/skus'));
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
-    expect((await post).postDataJSON()).toEqual({ productId: product.id, outerSysCode: code, name: `E2E SKU ${code}`, unit: 'box' });
+    expect((await post).postDataJSON()).toEqual({
+      productId: product.id,
+      outerSysCode: code,
+      name: `E2E SKU ${code}`,
+      unit: 'box',
+    });
 
     await expect(page).toHaveURL(/\/skus\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`E2E SKU ${code}`);
@@ -38,7 +43,9 @@ test.describe('steward', () => {
 
     // The product page lists the new SKU.
     await page.goto(`/products/${product.id}`);
-    await expect(page.getByRole('region', { name: 'SKUs of this product' }).getByRole('link', { name: code })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'SKUs of this product' }).getByRole('link', { name: code }),
+    ).toBeVisible();
   });
 
   test('a SKU needs its product and code before anything is sent', async ({ page }) => {
@@ -55,7 +62,13 @@ test.describe('steward', () => {
     const product = tenant.products[2]!;
     await page.goto('/skus');
     const code = uniqueCode('E2E-STOCK');
-    const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: code, name: 'Stock test', price: 10, sellPrice: 9 });
+    const created = await proxyWrite(page, 'POST', '/v1/skus', {
+      productId: product.id,
+      outerSysCode: code,
+      name: 'Stock test',
+      price: 10,
+      sellPrice: 9,
+    });
     expect(created.status).toBe(201);
     const id = (created.body as { id: number }).id;
 
@@ -70,7 +83,9 @@ test.describe('steward', () => {
 
     await qty.fill('12');
     await stock.getByRole('button', { name: 'Review and save' }).click();
-    const stockPost = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/skus/stock/batch'));
+    const stockPost = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/skus/stock/batch'),
+    );
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
     expect((await stockPost).postDataJSON()).toEqual([{ skuId: id, inventoryQty: 12 }]);
     await expect(stock.getByRole('definition').first()).toHaveText('12');
@@ -79,7 +94,9 @@ test.describe('steward', () => {
     await price.getByRole('button', { name: 'Change prices' }).click();
     await price.getByLabel('Sell price').fill('8.5');
     await price.getByRole('button', { name: 'Review and save' }).click();
-    const pricePut = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/upstream/v1/prices/batch'));
+    const pricePut = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith('/api/upstream/v1/prices/batch'),
+    );
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
     expect((await pricePut).postDataJSON()).toEqual([{ skuId: id, sellPrice: 8.5 }]);
     await expect(price).toContainText('8.5');
@@ -92,14 +109,19 @@ test.describe('steward', () => {
     await page.goto(`/skus/${skuId}`);
     const panel = page.getByRole('region', { name: 'Bundles that use this SKU' });
     await expect(panel.getByRole('link', { name: new RegExp(bundle.outerSysCode) })).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Open these bundles on the Bundles page' })).toHaveAttribute('href', `/bundles?componentSkuId=${skuId}`);
+    await expect(panel.getByRole('link', { name: 'Open these bundles on the Bundles page' })).toHaveAttribute(
+      'href',
+      `/bundles?componentSkuId=${skuId}`,
+    );
   });
 
   test('filters by product and exact barcode', async ({ page }) => {
     const sku = tenant.skus.find((s) => s.barcode)!;
     await page.goto(`/skus?productId=${sku.productId}`);
     // Other specs (imports) may add SKUs to this demo product: count what the service holds now, one page at most.
-    const list = await page.request.get(`/api/upstream/v1/skus?productId=${sku.productId}&pageSize=1`, { headers: { 'x-console-request': '1' } });
+    const list = await page.request.get(`/api/upstream/v1/skus?productId=${sku.productId}&pageSize=1`, {
+      headers: { 'x-console-request': '1' },
+    });
     const { totalCount } = (await list.json()) as { totalCount: number };
     expect(totalCount).toBeGreaterThanOrEqual(tenant.skus.filter((s) => s.productId === sku.productId).length);
     await expect(bodyRows(page)).toHaveCount(Math.min(totalCount, 25));

@@ -29,9 +29,14 @@ test.describe('steward', () => {
     const requests = recordUpstreamRequests(page);
     await page.getByLabel('ERP code').fill(existing.outerSysCode);
     await page.getByLabel('Name', { exact: true }).fill('Would rename it');
-    const notice = page.getByRole('alert').filter({ hasText: `A company with ERP code ${existing.outerSysCode} already exists` });
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: `A company with ERP code ${existing.outerSysCode} already exists` });
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole('link', { name: `Open ${existing.name}` })).toHaveAttribute('href', `/companies/${existing.id}`);
+    await expect(notice.getByRole('link', { name: `Open ${existing.name}` })).toHaveAttribute(
+      'href',
+      `/companies/${existing.id}`,
+    );
     await expectNoAxeViolations(page);
 
     // Even when the person goes on, the code is checked again just before sending, and nothing is sent.
@@ -46,10 +51,18 @@ test.describe('steward', () => {
     expect(writes(requests)).toEqual([]);
   });
 
-  test('two people edit one company: the second save shows the conflict and overwrites nothing until chosen', async ({ page, browser }) => {
+  test('two people edit one company: the second save shows the conflict and overwrites nothing until chosen', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-CONFLICT');
-    const id = await newCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Before', cellPhone: '02-0000' });
+    const id = await newCompany(page, {
+      outerSysCode: code,
+      name: `E2E ${code}`,
+      shortName: 'Before',
+      cellPhone: '02-0000',
+    });
 
     const other = await browser.newContext({ storageState: storageStateFor('steward') });
     const second = await other.newPage();
@@ -71,7 +84,12 @@ test.describe('steward', () => {
     await expect(conflict.getByRole('row', { name: /Short name/ })).toHaveText(/Short name\s*Before\s*From B\s*From A/);
     await expectNoAxeViolations(page);
     expect(writes(requests)).toEqual([]);
-    const now = await page.evaluate(async (id) => (await (await fetch(`/api/upstream/v1/companies/${id}`, { headers: { 'X-Console-Request': '1' } })).json()).shortName, id);
+    const now = await page.evaluate(
+      async (id) =>
+        (await (await fetch(`/api/upstream/v1/companies/${id}`, { headers: { 'X-Console-Request': '1' } })).json())
+          .shortName,
+      id,
+    );
     expect(now).toBe('From B');
 
     const put = page.waitForRequest((r) => r.method() === 'PUT');
@@ -80,7 +98,10 @@ test.describe('steward', () => {
     await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
   });
 
-  test('a save while offline says so at once and is not sent when the connection returns', async ({ page, context }) => {
+  test('a save while offline says so at once and is not sent when the connection returns', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/companies');
     const code = uniqueCode('E2E-OFFLINE');
     const id = await newCompany(page, { outerSysCode: code, name: `E2E ${code}`, shortName: 'Before' });
@@ -150,7 +171,11 @@ test.describe('against an upstream with injected faults', () => {
     await stack?.stop();
   });
 
-  const firstAuditRow = () => page.getByRole('table', { name: /Writes through the console/ }).locator('tbody tr').first();
+  const firstAuditRow = () =>
+    page
+      .getByRole('table', { name: /Writes through the console/ })
+      .locator('tbody tr')
+      .first();
 
   test('a write applied and then answered 500: the form says the outcome is unknown, and so does the audit', async () => {
     const company = tenant.companies[1]!;

@@ -14,9 +14,14 @@ const onlyAdmin = tenant.internalUsers.find((u) => u.account === 'admin')!;
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 const details = (page: Page) => page.getByRole('region', { name: 'Details' });
 const detailValue = (page: Page, label: string) =>
-  details(page).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  details(page)
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
-async function createUser(page: Page, overrides: Record<string, unknown> = {}): Promise<{ id: number; account: string; name: string }> {
+async function createUser(
+  page: Page,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; account: string; name: string }> {
   const account = uniqueCode('e2e.user').toLowerCase();
   const name = `E2E ${account.slice(-8)}`;
   const res = await proxyWrite(page, 'POST', '/v1/internal-users', {
@@ -40,7 +45,8 @@ test.describe('admin', () => {
     // The strength dictionaries (over 1 MB of script) load only when the password box is first used.
     const bigScripts: string[] = [];
     page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script' && (await r.body().catch(() => Buffer.alloc(0))).length > 400_000) bigScripts.push(r.url());
+      if (r.request().resourceType() === 'script' && (await r.body().catch(() => Buffer.alloc(0))).length > 400_000)
+        bigScripts.push(r.url());
     });
     await page.goto('/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -73,7 +79,9 @@ test.describe('admin', () => {
     await expect(dialog.getByRole('row', { name: /Password/ })).toContainText('not shown');
     await expect(dialog).not.toContainText('violet-tractor');
     await expect(dialog.getByRole('row', { name: /Role/ })).toContainText('Sales');
-    const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/internal-users'));
+    const post = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/internal-users'),
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     expect((await post).postDataJSON()).toEqual({
       account,
@@ -115,7 +123,9 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Review and save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review changes' });
     await expect(dialog.getByRole('row')).toHaveCount(2); // header + Name
-    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/upstream/v1/internal-users/${user.id}`));
+    const put = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().endsWith(`/api/upstream/v1/internal-users/${user.id}`),
+    );
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     expect((await put).postDataJSON()).toEqual({ name: `${user.name} renamed` });
     await expect(page).toHaveURL(new RegExp(`/users/${user.id}$`));
@@ -123,7 +133,9 @@ test.describe('admin', () => {
     await expect(detailValue(page, 'ERP code')).toHaveText('E2E-KEEP');
   });
 
-  test('changes the role and deactivates and reactivates, each confirmed with the sessions warning', async ({ page }) => {
+  test('changes the role and deactivates and reactivates, each confirmed with the sessions warning', async ({
+    page,
+  }) => {
     await page.goto('/users');
     const user = await createUser(page);
     await page.goto(`/users/${user.id}`);
@@ -138,10 +150,14 @@ test.describe('admin', () => {
     let put = page.waitForRequest((r) => r.method() === 'PUT');
     await dialog.getByRole('button', { name: 'Change role' }).click();
     expect((await put).postDataJSON()).toEqual({ roleId: WAREHOUSE });
-    await expect(page.getByRole('status').filter({ hasText: 'is now Warehouse; their sessions have ended' })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'is now Warehouse; their sessions have ended' }),
+    ).toBeAttached();
     await expect(detailValue(page, 'Role')).toHaveText('Warehouse');
     // The dialog had shown the current role: History names both, never "previous value not read".
-    await expect(page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Role: Sales' })).toContainText('Role: Sales → Warehouse');
+    await expect(
+      page.getByRole('region', { name: 'History' }).getByRole('row').filter({ hasText: 'Role: Sales' }),
+    ).toContainText('Role: Sales → Warehouse');
 
     await page.getByRole('button', { name: 'Deactivate' }).click();
     dialog = page.getByRole('dialog', { name: `Deactivate ${user.name}?` });
@@ -165,14 +181,18 @@ test.describe('admin', () => {
     expect(requests.filter((r) => r.method() !== 'GET')).toHaveLength(3);
   });
 
-  test('the only active administrator: warned before, explained after the refusal, unchanged after a reload', async ({ page }) => {
+  test('the only active administrator: warned before, explained after the refusal, unchanged after a reload', async ({
+    page,
+  }) => {
     await page.goto(`/users/${onlyAdmin.id}`);
     await expect(detailValue(page, 'Status')).toHaveText('Active');
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog', { name: /^Deactivate / });
     await expect(dialog.getByRole('alert')).toContainText('This is the only active administrator');
     await expectNoAxeViolations(page);
-    const response = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/internal-users/${onlyAdmin.id}`));
+    const response = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/internal-users/${onlyAdmin.id}`),
+    );
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     expect((await response).status()).toBe(409);
     await expect(page.getByRole('alert').filter({ hasText: 'Not changed' })).toContainText(

@@ -9,7 +9,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 
 if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
-  console.error(`No build in ${distDir}. Run \`NEXT_DIST_DIR=${distDir} npx next build\` (or \`npm run build\`) first.`);
+  console.error(
+    `No build in ${distDir}. Run \`NEXT_DIST_DIR=${distDir} npx next build\` (or \`npm run build\`) first.`,
+  );
   process.exit(1);
 }
 // Guard against wiping something that is not a test folder.

@@ -16,12 +16,12 @@ const bundleProduct = tenant.bundles[0]!;
 test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
-
 /** Unticks "Hold back the N rows that would fail" once the comparison has run. */
 const sendAnyway = (page: Page) => page.getByLabel(/^Hold back the \d+ rows? that would fail/).uncheck();
 
-
-test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({ page }) => {
+test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the error file fails the same rows again', async ({
+  page,
+}) => {
   // Three runs of the import job (import, resend, re-import of the error file) and an axe check.
   test.slow();
   const run = uniqueCode('WB');
@@ -56,7 +56,12 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync((await workbookFile.path())!) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
-  expect(sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual(parsed);
+  expect(
+    sheet
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1)),
+  ).toEqual(parsed);
   expect(sheet.getRow(2).getCell(1).numFmt).toBe('@');
   expect(sheet.getRow(2).getCell(2).numFmt).toBe('@');
 
@@ -73,7 +78,11 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await page.keyboard.press('Enter');
   await expect(first).not.toContainText('That product does not exist.');
   // Paste a cell copied from a spreadsheet into the second row.
-  const second = grid.locator('tbody tr').nth(1).getByRole('gridcell').filter({ hasText: new RegExp(`^${bundleProduct.id}`) });
+  const second = grid
+    .locator('tbody tr')
+    .nth(1)
+    .getByRole('gridcell')
+    .filter({ hasText: new RegExp(`^${bundleProduct.id}`) });
   await second.click();
   await second.evaluate((cell, text) => {
     const data = new DataTransfer();
@@ -86,11 +95,16 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   // Reviewed as an import is before anything leaves: the fixed rows compared with the live records.
   const review = page.getByRole('region', { name: 'Review before resending' });
-  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await review.getByRole('button', { name: 'Send 2 rows' }).click();
   await expect(page.getByText('50 of 50 rows succeeded')).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'created')).toHaveText('50');
-  await expect(page.getByRole('region', { name: 'Attempts' }).getByRole('listitem')).toHaveText([/^Attempt 1: 50 rows/, /^Attempt 2: 2 rows/]);
+  await expect(page.getByRole('region', { name: 'Attempts' }).getByRole('listitem')).toHaveText([
+    /^Attempt 1: 50 rows/,
+    /^Attempt 2: 2 rows/,
+  ]);
   await expect(page.getByText('Attempt 2 of 2')).toHaveCount(2);
   await expect(page.getByRole('grid', { name: 'Rows to fix' })).toHaveCount(0);
 
@@ -106,9 +120,15 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await expect(table.locator('tbody tr').nth(1)).toContainText('A bundle product cannot have SKUs of its own.');
 });
 
-test('open a failed companies sync: only items 1 and 3 show, each error under its cell; fixed, both succeed', async ({ page }) => {
+test('open a failed companies sync: only items 1 and 3 show, each error under its cell; fixed, both succeed', async ({
+  page,
+}) => {
   const run = uniqueCode('SYNC');
-  const body = Array.from({ length: 5 }, (_, i) => ({ outerSysCode: `${run}-${i}`, name: `Sync ${i}`, shortName: `S${i}` }));
+  const body = Array.from({ length: 5 }, (_, i) => ({
+    outerSysCode: `${run}-${i}`,
+    name: `Sync ${i}`,
+    shortName: `S${i}`,
+  }));
   body[1]!.name = 'N'.repeat(60);
   body[3]!.shortName = 'S'.repeat(25);
   const answer = {
@@ -131,7 +151,8 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(2);
   const headers = await grid.locator('thead th').allTextContents();
-  const cell = (row: number, header: string) => grid.locator('tbody tr').nth(row).locator('td, th').nth(headers.indexOf(header));
+  const cell = (row: number, header: string) =>
+    grid.locator('tbody tr').nth(row).locator('td, th').nth(headers.indexOf(header));
   await expect(grid.locator('tbody tr').nth(0).getByRole('rowheader')).toHaveText('1');
   await expect(grid.locator('tbody tr').nth(1).getByRole('rowheader')).toHaveText('3');
   await expect(cell(0, 'Name')).toContainText('The name is too long.');
@@ -158,7 +179,9 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   // A pasted sync is reviewed as an import is: compared with the live records before anything leaves.
   const review = page.getByRole('region', { name: 'Review before resending' });
-  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 0 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await review.getByRole('button', { name: 'Send 2 rows' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(page);
@@ -166,15 +189,32 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
   await expect(count(page, 'created')).toHaveText('2');
 });
 
-test('the fix grid at 1280 × 800: an error in the last column reads without scrolling, Ctrl+Z undoes, and Chinese input edits a cell', async ({ page }) => {
+test('the fix grid at 1280 × 800: an error in the last column reads without scrolling, Ctrl+Z undoes, and Chinese input edits a cell', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const run = uniqueCode('GRID');
-  const sku = { productId: product.id, outerSysCode: `${run}-1`, name: 'Grid', unit: 'box', spec: '12 x 500 g', barcode: '', price: 10, sellPrice: 12, quantityPrecision: 9, warehouse: 'Shelf 1' };
+  const sku = {
+    productId: product.id,
+    outerSysCode: `${run}-1`,
+    name: 'Grid',
+    unit: 'box',
+    spec: '12 x 500 g',
+    barcode: '',
+    price: 10,
+    sellPrice: 12,
+    quantityPrecision: 9,
+    warehouse: 'Shelf 1',
+  };
   await page.goto('/imports/sync');
   await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
   await page.getByLabel('Batch endpoint').selectOption({ label: 'SKUs' });
   await page.getByLabel('Request body (JSON array)').fill(JSON.stringify([sku]));
-  await page.getByLabel('Answer (optional)').fill(JSON.stringify({ items: [{ index: 0, status: 'failed', id: null, errors: ['invalid_quantity_precision'] }] }));
+  await page
+    .getByLabel('Answer (optional)')
+    .fill(
+      JSON.stringify({ items: [{ index: 0, status: 'failed', id: null, errors: ['invalid_quantity_precision'] }] }),
+    );
   await page.getByRole('button', { name: 'Open', exact: true }).click();
 
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
@@ -185,7 +225,9 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   const cell = (header: string) => row.locator('td, th').nth(headers.indexOf(header));
   // The row's errors are listed after its label: with the row scrolled to (the pasted body is above the grid),
   // the error is in view without scrolling sideways, whatever the grid's width.
-  const listed = cell('Errors').getByRole('button', { name: /Quantity precision must be a whole number from 0 to 4\./ });
+  const listed = cell('Errors').getByRole('button', {
+    name: /Quantity precision must be a whole number from 0 to 4\./,
+  });
   await row.getByRole('rowheader').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
   await expect(listed).toBeInViewport({ ratio: 1 });
@@ -207,15 +249,23 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   // A Zhuyin input method on the selected name cell: its keydown opens the editor, the composition lands in it.
   await cell('Name').click();
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Process', code: 'KeyJ', windowsVirtualKeyCode: 229 });
-  for (const text of ['ㄨ', 'ㄨ˙']) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'rawKeyDown',
+    key: 'Process',
+    code: 'KeyJ',
+    windowsVirtualKeyCode: 229,
+  });
+  for (const text of ['ㄨ', 'ㄨ˙'])
+    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
   await cdp.send('Input.insertText', { text: '烏' });
   await expect(page.getByRole('textbox', { name: 'Name, row 0' })).toHaveValue('烏');
   await page.keyboard.press('Enter');
   await expect(cell('Name')).toHaveText('烏');
 });
 
-test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({ page }) => {
+test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({
+  page,
+}) => {
   const run = uniqueCode('CMP');
   const file = csv([
     ['outerSysCode', 'name', 'shortName'],
@@ -245,7 +295,12 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   const run = uniqueCode('BULK');
   await page.goto('/skus');
   for (let i = 1; i <= 3; i++) {
-    const created = await proxyWrite(page, 'POST', '/v1/skus', { productId: product.id, outerSysCode: `${run}-${i}`, name: `Bulk ${i}`, sellPrice: 10 * i });
+    const created = await proxyWrite(page, 'POST', '/v1/skus', {
+      productId: product.id,
+      outerSysCode: `${run}-${i}`,
+      name: `Bulk ${i}`,
+      sellPrice: 10 * i,
+    });
     expect(created.status).toBe(201);
   }
   await page.goto(`/skus?outerSysCode=${run}`);
@@ -259,7 +314,9 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   const review = dialog.getByRole('table', { name: "Each record's current value and new value" });
   for (let i = 1; i <= 3; i++) {
-    await expect(review.getByRole('row').filter({ hasText: `${run}-${i}` })).toContainText(new RegExp(`${10 * i}\\s*123.5`));
+    await expect(review.getByRole('row').filter({ hasText: `${run}-${i}` })).toContainText(
+      new RegExp(`${10 * i}\\s*123.5`),
+    );
   }
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Send 3 changes' }).click();
@@ -283,18 +340,32 @@ async function pillsOnOneLine(scope: Locator) {
   for (const pill of measured) expect(pill.height, `${pill.text}`).toBeLessThanOrEqual(pill.oneLine + 1);
 }
 
-test('in Traditional Chinese at 1280 × 800: status pills stay on one line, and the grid and results are headed by the field labels', async ({ page, browser }) => {
+test('in Traditional Chinese at 1280 × 800: status pills stay on one line, and the grid and results are headed by the field labels', async ({
+  page,
+  browser,
+}) => {
   const run = uniqueCode('ZH');
   // A long Chinese name squeezes the status column, as real files do.
-  const rows = [['productId', 'outerSysCode', 'name'], [product.id, `${run}-1`, 'ZH one'], [999_999, `${run}-2`, 'ZH two'], [999_998, `${run}-3`, '凍頂烏龍茶葉'.repeat(7)]];
+  const rows = [
+    ['productId', 'outerSysCode', 'name'],
+    [product.id, `${run}-1`, 'ZH one'],
+    [999_999, `${run}-2`, 'ZH two'],
+    [999_998, `${run}-3`, '凍頂烏龍茶葉'.repeat(7)],
+  ];
   await importFile(page, 'SKUs', 'zh.csv', csv(rows));
-  await expect(page.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({
+    timeout: 30_000,
+  });
   await startAndFinish(page);
   await expect(page.getByTestId('succeeded-of')).toHaveText('1 of 3 rows succeeded; 2 not sent');
   const results = page.url();
   const id = results.split('/').pop()!;
 
-  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale: 'zh-TW', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
   const zh = await context.newPage();
   const words = catalogue<{ imports: { fields: Record<string, string> } }>('zh-TW', 'imports').imports;
   const labels = new Set(Object.values(words.fields));

@@ -34,7 +34,20 @@ const DEMO_ACCOUNTS = [
 const DEMO_PASSWORD = 'demo-password';
 
 /** Everything whose change needs a new build. Tests and benches do not. */
-const SOURCES = ['app', 'components', 'lib', 'service', 'messages', 'public', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'service',
+  'messages',
+  'public',
+  'proxy.ts',
+  'next.config.ts',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -60,14 +73,20 @@ function run(args) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args[0]} exited with code ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`next ${args[0]} exited with code ${code}`)),
+    );
   });
 }
 
 const startArgs = demoStartArgs(process.env);
 const listenHost = startArgs.at(-1);
 // Any-interface addresses are reached through loopback; a named interface through itself.
-const probeHost = ['0.0.0.0', '::'].includes(listenHost) ? '127.0.0.1' : listenHost.includes(':') ? `[${listenHost}]` : listenHost;
+const probeHost = ['0.0.0.0', '::'].includes(listenHost)
+  ? '127.0.0.1'
+  : listenHost.includes(':')
+    ? `[${listenHost}]`
+    : listenHost;
 
 async function waitUntilReady(child) {
   // The first request migrates the databases, seeds the service and creates the demo accounts.

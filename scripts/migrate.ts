@@ -18,6 +18,10 @@ try {
     await connection.close();
   }
 } catch (error) {
-  console.error(error instanceof EnvError ? error.message : `migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof EnvError
+      ? error.message
+      : `migration failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

@@ -17,7 +17,9 @@ if (!env.jobs.runner) {
 // Workers and web instances share the console database and the upstream, so both must be servers: a PGlite
 // folder (or the embedded service's) opens in one process only. Demo mode runs the jobs in its web process.
 if (!env.database.url || env.upstream.mode === 'embedded') {
-  console.error('A worker needs DATABASE_URL (Postgres) and UPSTREAM_BASE_URL, shared with the web instances; without them the web process runs the jobs itself.');
+  console.error(
+    'A worker needs DATABASE_URL (Postgres) and UPSTREAM_BASE_URL, shared with the web instances; without them the web process runs the jobs itself.',
+  );
   process.exit(1);
 }
 await consoleDatabaseOrExit(env.database.url);

@@ -87,7 +87,9 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
     const ms = (performance.now() - started).toFixed(1);
     const clientId = c.get('clientId') ?? c.req.header('x-client-id');
     // Never the signature, nonce, secret or body.
-    log(`${c.req.method} ${c.get('path') ?? new URL(c.req.url).pathname} ${c.res.status} ${ms}ms ${safeClientId(clientId)}`);
+    log(
+      `${c.req.method} ${c.get('path') ?? new URL(c.req.url).pathname} ${c.res.status} ${ms}ms ${safeClientId(clientId)}`,
+    );
   });
   app.use('*', authMiddleware({ db, now: options.now }));
 
@@ -98,8 +100,11 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ error: error.code }, error.status);
     if (error instanceof ApiResponseError) return error.response;
-    if (error instanceof ItemError) return c.json({ error: error.errors[0] ?? 'invalid_parameter' }, error.notFound ? 404 : 400);
-    log(`error ${c.req.method} ${c.get('path') ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (error instanceof ItemError)
+      return c.json({ error: error.errors[0] ?? 'invalid_parameter' }, error.notFound ? 404 : 400);
+    log(
+      `error ${c.req.method} ${c.get('path') ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return c.json({ code: 'internal_error', message: 'The service failed to process the request.' }, 500);
   });
   return app;
@@ -111,7 +116,12 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   // A bad seed stops the start before any database is opened.
-  const seed = options.seed === undefined ? undefined : typeof options.seed === 'string' ? readSeedFile(options.seed) : parseSeed(options.seed);
+  const seed =
+    options.seed === undefined
+      ? undefined
+      : typeof options.seed === 'string'
+        ? readSeedFile(options.seed)
+        : parseSeed(options.seed);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDatabase(options));
   try {

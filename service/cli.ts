@@ -68,7 +68,12 @@ async function main() {
   }
 
   const server = serve({ fetch: service.fetch, hostname: host, port }, (info) => {
-    const where = values.database || process.env.DATABASE_URL ? 'postgres' : values.memory ? 'memory' : (values.data ?? DEFAULT_DATA_DIR);
+    const where =
+      values.database || process.env.DATABASE_URL
+        ? 'postgres'
+        : values.memory
+          ? 'memory'
+          : (values.data ?? DEFAULT_DATA_DIR);
     process.stdout.write(`Reference service on http://${host}:${info.port}/v1 (storage: ${where}, seed: ${seed})\n`);
   });
   const stop = () => {

@@ -47,7 +47,12 @@ function formCodes(schema: z.ZodType, input: unknown): string[] {
 type Send = (service: Service, value: unknown) => Promise<string[]>;
 
 async function batchCodes(service: Service, method: string, path: string, item: unknown): Promise<string[]> {
-  const res = await call<{ items: { status: string; errors?: string[]; error?: string | null }[] }>(service, method, path, [item]);
+  const res = await call<{ items: { status: string; errors?: string[]; error?: string | null }[] }>(
+    service,
+    method,
+    path,
+    [item],
+  );
   expect(res.status).toBe(200);
   const result = res.body.items[0]!;
   if (result.status !== 'failed') return [];
@@ -334,19 +339,22 @@ const CASES: RuleCase[] = [
   },
 ];
 
-describe.each(engines().filter((e) => e.name === 'pglite'))('lib/contract rules, form and service ($name)', (engine) => {
-  const service = useService(engine);
+describe.each(engines().filter((e) => e.name === 'pglite'))(
+  'lib/contract rules, form and service ($name)',
+  (engine) => {
+    const service = useService(engine);
 
-  it.each(CASES)('$rule', async ({ code, form, record, send, at, past }) => {
-    for (const value of at) {
-      const input = record(value);
-      expect(formCodes(form, input), `form, ${JSON.stringify(value)}`).toEqual([]);
-      expect(await send(service(), input), `service, ${JSON.stringify(value)}`).toEqual([]);
-    }
-    for (const value of past) {
-      const input = record(value);
-      expect(formCodes(form, input), `form, ${JSON.stringify(value)}`).toContain(code);
-      expect(await send(service(), input), `service, ${JSON.stringify(value)}`).toContain(code);
-    }
-  });
-});
+    it.each(CASES)('$rule', async ({ code, form, record, send, at, past }) => {
+      for (const value of at) {
+        const input = record(value);
+        expect(formCodes(form, input), `form, ${JSON.stringify(value)}`).toEqual([]);
+        expect(await send(service(), input), `service, ${JSON.stringify(value)}`).toEqual([]);
+      }
+      for (const value of past) {
+        const input = record(value);
+        expect(formCodes(form, input), `form, ${JSON.stringify(value)}`).toContain(code);
+        expect(await send(service(), input), `service, ${JSON.stringify(value)}`).toContain(code);
+      }
+    });
+  },
+);

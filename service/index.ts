@@ -1,3 +1,12 @@
-export { buildApp, createService, DEFAULT_DATA_DIR, openDatabase, ROUTE_MODULES, type RouteModule, type Service, type ServiceOptions } from './app';
+export {
+  buildApp,
+  createService,
+  DEFAULT_DATA_DIR,
+  openDatabase,
+  ROUTE_MODULES,
+  type RouteModule,
+  type Service,
+  type ServiceOptions,
+} from './app';
 export type { Env, Variables } from './http/env';
 export type { Db, Queryable } from './store/db';

@@ -3,7 +3,10 @@ declare module 'saxen' {
   type Decode = (text: string) => string;
   export class Parser {
     constructor(options?: { proxy?: boolean });
-    on(event: 'openTag', handler: (name: string, attrs: () => Record<string, string>, decode: Decode, selfClosing: boolean) => void): this;
+    on(
+      event: 'openTag',
+      handler: (name: string, attrs: () => Record<string, string>, decode: Decode, selfClosing: boolean) => void,
+    ): this;
     on(event: 'closeTag', handler: (name: string, decode: Decode, selfClosing: boolean) => void): this;
     on(event: 'text', handler: (value: string, decode: Decode) => void): this;
     on(event: 'error' | 'warn', handler: (error: Error) => void): this;

@@ -40,7 +40,8 @@ export function bulkFields<Row>(
 
 type Review<Row> = { row: Row; old: unknown; next: string; errors: RowIssue[] }[];
 
-const same = (old: unknown, next: string) => (typeof old === 'number' ? next.trim() !== '' && Number(next) === old : String(old ?? '') === next);
+const same = (old: unknown, next: string) =>
+  typeof old === 'number' ? next.trim() !== '' && Number(next) === old : String(old ?? '') === next;
 
 export function BulkEdit<Row extends { id: number; outerSysCode: string | null; name?: string | null }>(props: {
   fields: BulkField<Row>[];
@@ -62,7 +63,8 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
   const [failure, setFailure] = useState<string | null>(null);
   const field = props.fields.find((f) => f.name === fieldName) ?? props.fields[0]!;
 
-  const issueText = (issue: RowIssue) => describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText });
+  const issueText = (issue: RowIssue) =>
+    describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText });
 
   function close() {
     setOpen(false);
@@ -77,8 +79,16 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
       const rows = scope === 'all' ? await props.fetchAllMatching() : props.selected;
       const headers = [field.idField, field.name];
       // The import check and every family's rules load when a review is asked for, not with the list page.
-      const [{ checkRows }, { FAMILIES }] = await Promise.all([import('@/lib/imports/check'), import('@/lib/imports/families')]);
-      const checked = checkRows(FAMILIES[field.family], headers, headers, rows.map((row, i) => ({ line: i + 1, cells: [String(row.id), value] }))).rows;
+      const [{ checkRows }, { FAMILIES }] = await Promise.all([
+        import('@/lib/imports/check'),
+        import('@/lib/imports/families'),
+      ]);
+      const checked = checkRows(
+        FAMILIES[field.family],
+        headers,
+        headers,
+        rows.map((row, i) => ({ line: i + 1, cells: [String(row.id), value] })),
+      ).rows;
       setReview(rows.map((row, i) => ({ row, old: field.current(row), next: value, errors: checked[i]!.errors })));
     } catch {
       setFailure('load_failed');
@@ -101,7 +111,11 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
         fileName: t('bulkFileName', { field: field.name, count: changes.length }),
         headers,
         mapping: headers,
-        rows: changes.map((r, i) => ({ line: i + 1, cells: [String(r.row.id), r.next], before: { [field.name]: (r.old ?? null) as unknown } })),
+        rows: changes.map((r, i) => ({
+          line: i + 1,
+          cells: [String(r.row.id), r.next],
+          before: { [field.name]: (r.old ?? null) as unknown },
+        })),
         origin: 'bulk',
       });
       props.onClear();
@@ -135,7 +149,11 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
               </Button>
             </>
           ) : (
-            <Button onClick={makeReview} pending={busy === 'review'} disabled={scope === 'selected' && props.selected.length === 0}>
+            <Button
+              onClick={makeReview}
+              pending={busy === 'review'}
+              disabled={scope === 'selected' && props.selected.length === 0}
+            >
               {t('bulkReview')}
             </Button>
           )
@@ -159,7 +177,8 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
                 {review.map((r) => (
                   <Tr key={r.row.id}>
                     <Th scope="row">
-                      {r.row.outerSysCode || `#${r.row.id}`} {r.row.name ? <span className="text-zinc-600 dark:text-zinc-400">{r.row.name}</span> : null}
+                      {r.row.outerSysCode || `#${r.row.id}`}{' '}
+                      {r.row.name ? <span className="text-zinc-600 dark:text-zinc-400">{r.row.name}</span> : null}
                     </Th>
                     <Td className="tabular-nums">{String(r.old ?? '')}</Td>
                     <Td className="tabular-nums">
@@ -180,7 +199,12 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium">{t('bulkScope')}</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="bulk-scope" checked={scope === 'selected'} onChange={() => setScope('selected')} />
+                <input
+                  type="radio"
+                  name="bulk-scope"
+                  checked={scope === 'selected'}
+                  onChange={() => setScope('selected')}
+                />
                 {t('bulkScopeSelected', { count: props.selected.length })}
               </label>
               <label className="flex items-center gap-2 text-sm">

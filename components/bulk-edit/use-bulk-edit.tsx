@@ -15,6 +15,8 @@ export function useBulkEdit<Row extends { id: number; outerSysCode: string | nul
 ) {
   const user = useCurrentUser();
   const bulk = useBulkSelection<Row>(can(user.role, 'runImports'));
-  const action = bulk.enabled ? <BulkEdit fields={fields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={fetchAllMatching} /> : null;
+  const action = bulk.enabled ? (
+    <BulkEdit fields={fields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={fetchAllMatching} />
+  ) : null;
   return { withSelection: bulk.withSelection, action };
 }

@@ -49,7 +49,12 @@ export interface DataTableProps<Row> {
   /** The filter panel, between the toolbar and the table. */
   filterPanel?: ReactNode;
   /** Sortable headers (lists that read the mirror): which columns, the current order, and what a header does. */
-  sorting?: { sortable: (columnId: string) => boolean; column: string | undefined; dir: SortDirection | undefined; onSort: (columnId: string) => void };
+  sorting?: {
+    sortable: (columnId: string) => boolean;
+    column: string | undefined;
+    dir: SortDirection | undefined;
+    onSort: (columnId: string) => void;
+  };
   /** Under the table: how the rows are ordered and how fresh they are (default: the service's id order). */
   footnote?: ReactNode;
   /** Above the table: a warning about the rows (the copy is stale). */
@@ -102,7 +107,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           ? t('noResults')
           : props.more
             ? t('showingMore', { from: first, to: first + (props.rows?.length ?? 0) - 1, total: props.totalCount })
-            : t('showing', { from: Math.min(first, props.totalCount), to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount), total: props.totalCount })));
+            : t('showing', {
+                from: Math.min(first, props.totalCount),
+                to: Math.min(first + (props.rows?.length ?? 0) - 1, props.totalCount),
+                total: props.totalCount,
+              })));
 
   return (
     <div className="space-y-2">
@@ -142,12 +151,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       >
         <THead>
           {table.getHeaderGroups().map((group) => (
-            <Tr key={group.id} className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]">
+            <Tr
+              key={group.id}
+              className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]"
+            >
               {group.headers.map((header, index) => {
                 const meta = header.column.columnDef.meta as ColumnMeta | undefined;
                 const sortable = !header.isPlaceholder && props.sorting?.sortable(header.column.id);
                 const active = props.sorting?.column === header.column.id;
-                const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                const content = header.isPlaceholder
+                  ? null
+                  : flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <Th
                     key={header.id}
@@ -161,7 +175,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     )}
                   >
                     {sortable && props.sorting ? (
-                      <SortButton active={active} dir={props.sorting.dir} onSort={() => props.sorting?.onSort(header.column.id)}>
+                      <SortButton
+                        active={active}
+                        dir={props.sorting.dir}
+                        onSort={() => props.sorting?.onSort(header.column.id)}
+                      >
                         {content}
                       </SortButton>
                     ) : (
@@ -208,7 +226,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               ))}
           {!props.isPending && rows.length === 0 && !errorSentence ? (
             <Tr>
-              <Td colSpan={Math.max(visibleColumns.length, 1)} className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400">
+              <Td
+                colSpan={Math.max(visibleColumns.length, 1)}
+                className="px-3 py-8 text-center text-zinc-600 dark:text-zinc-400"
+              >
                 {props.emptyMessage}
               </Td>
             </Tr>

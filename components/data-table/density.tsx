@@ -13,7 +13,15 @@ const DensityContext = createContext<DensityState>({ density: DEFAULT_DENSITY, s
  * The account's table density, read by every table. `save` is a server action that keeps the choice with
  * the account, so it holds on any browser; the table changes at once, before the save returns.
  */
-export function DensityProvider({ initial, save, children }: { initial: Density; save: (density: string) => Promise<void>; children: ReactNode }) {
+export function DensityProvider({
+  initial,
+  save,
+  children,
+}: {
+  initial: Density;
+  save: (density: string) => Promise<void>;
+  children: ReactNode;
+}) {
   const [density, setLocal] = useState<Density>(initial);
   const [, startTransition] = useTransition();
   const setDensity = (next: Density) => {
@@ -39,7 +47,12 @@ export function DensityToggle() {
   const { density, setDensity } = useDensity();
   const compact = density === 'compact';
   return (
-    <button type="button" aria-pressed={compact} onClick={() => setDensity(compact ? 'comfortable' : 'compact')} className={buttonClasses('secondary', 'sm')}>
+    <button
+      type="button"
+      aria-pressed={compact}
+      onClick={() => setDensity(compact ? 'comfortable' : 'compact')}
+      className={buttonClasses('secondary', 'sm')}
+    >
       {t('compactRows')}
     </button>
   );

@@ -51,7 +51,10 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       else {
         const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
         const bytes = await toXlsx(kept, columns, fileBase);
-        saveFile(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), csvFileName(fileBase, new Date(), 'xlsx'));
+        saveFile(
+          new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
+          csvFileName(fileBase, new Date(), 'xlsx'),
+        );
       }
       setState({ phase: 'done', rows: kept.length });
     } catch (error) {
@@ -67,9 +70,16 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       {state.phase === 'running' ? (
         <>
           <label htmlFor={progressId} className="text-sm">
-            {state.total === null ? t('exportStarting') : t('exportProgress', { fetched: state.fetched, total: state.total })}
+            {state.total === null
+              ? t('exportStarting')
+              : t('exportProgress', { fetched: state.fetched, total: state.total })}
           </label>
-          <progress id={progressId} className="w-32" max={state.total ?? undefined} value={state.total === null ? undefined : state.fetched} />
+          <progress
+            id={progressId}
+            className="w-32"
+            max={state.total ?? undefined}
+            value={state.total === null ? undefined : state.fetched}
+          />
           <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
             {t('exportCancel')}
           </Button>

@@ -29,7 +29,11 @@ export type FilterField =
   | { type: 'id'; label: string; description?: ReactNode }
   | { type: 'datetime'; label: string }
   /** A picker the list brings itself (e.g. a SKU search that sets an id); it gets the value and a setter. */
-  | { type: 'custom'; label: string; render: (value: string | number | undefined, onChange: (value: string | number | undefined) => void) => ReactNode };
+  | {
+      type: 'custom';
+      label: string;
+      render: (value: string | number | undefined, onChange: (value: string | number | undefined) => void) => ReactNode;
+    };
 
 /** Every filter the list's endpoint offers must be given a field: the type makes forgetting one an error. */
 export type FilterFields<L extends ListName> = { [K in keyof (typeof LIST_FILTERS)[L]]: FilterField };
@@ -66,7 +70,16 @@ function hint(description: ReactNode): ReactNode {
  * The filter panel, built from the list's filter table; every change lands in the URL. One line of boxes at a
  * laptop's width, so the table still starts high on the first screen; folded, FilterSummary stands for it.
  */
-export function FilterBar<L extends ListName>({ fields, state, setFilters, setExactCode, id, chosen, extra, search }: FilterBarProps<L>) {
+export function FilterBar<L extends ListName>({
+  fields,
+  state,
+  setFilters,
+  setExactCode,
+  id,
+  chosen,
+  extra,
+  search,
+}: FilterBarProps<L>) {
   const t = useTranslations('dataTable');
   const values = state.filters as Record<string, string | number | undefined>;
   const set = (name: string, value: string | number | undefined, mode?: NavigateMode) =>
@@ -88,7 +101,14 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
       <div className="flex flex-wrap gap-2">
         {search ? (
           <div className={BOX}>
-            <TextFilter name="q" label={t('search')} description={hint(t('searchHelp'))} numeric={false} value={search.value} onCommit={search.onCommit} />
+            <TextFilter
+              name="q"
+              label={t('search')}
+              description={hint(t('searchHelp'))}
+              numeric={false}
+              value={search.value}
+              onCommit={search.onCommit}
+            />
           </div>
         ) : null}
         {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
@@ -113,18 +133,29 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
                   {name === 'outerSysCode' && setExactCode ? (
                     // The gap keeps the 16 px box 24 px clear of the text box above (WCAG target size).
                     <div className="mt-1.5">
-                      <Checkbox label={t('exactCode')} checked={state.exactCode} onChange={(e) => setExactCode(e.target.checked)} />
+                      <Checkbox
+                        label={t('exactCode')}
+                        checked={state.exactCode}
+                        onChange={(e) => setExactCode(e.target.checked)}
+                      />
                     </div>
                   ) : null}
                 </div>
               );
             case 'select':
               return (
-                <Field key={name} label={field.label} description={hint(field.description)} className={cn(CHOICE_BOX, FILTER_FIELD)}>
+                <Field
+                  key={name}
+                  label={field.label}
+                  description={hint(field.description)}
+                  className={cn(CHOICE_BOX, FILTER_FIELD)}
+                >
                   <Select
                     name={name}
                     value={value === undefined ? '' : String(value)}
-                    onChange={(e) => set(name, e.target.value === '' ? undefined : field.ids ? Number(e.target.value) : e.target.value)}
+                    onChange={(e) =>
+                      set(name, e.target.value === '' ? undefined : field.ids ? Number(e.target.value) : e.target.value)
+                    }
                   >
                     <option value="">{field.anyLabel}</option>
                     <SelectOptions options={field.options} groups={field.groups} />
@@ -134,7 +165,11 @@ export function FilterBar<L extends ListName>({ fields, state, setFilters, setEx
             case 'datetime':
               return (
                 <div key={name} className="min-w-0 flex-[1.4_1_13rem]">
-                  <DateTimeFilter label={field.label} value={typeof value === 'string' ? value : undefined} onCommit={(iso) => set(name, iso)} />
+                  <DateTimeFilter
+                    label={field.label}
+                    value={typeof value === 'string' ? value : undefined}
+                    onCommit={(iso) => set(name, iso)}
+                  />
                 </div>
               );
             case 'custom':

@@ -91,7 +91,15 @@ export function TextFilter({ name, label, description, numeric, value, onCommit 
  * updatedSince: a datetime-local box read in the person's zone, which is shown, and sent as ISO-8601 with
  * that zone's offset (the API refuses a time without a zone).
  */
-export function DateTimeFilter({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (iso: string | undefined) => void }) {
+export function DateTimeFilter({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string | undefined;
+  onCommit: (iso: string | undefined) => void;
+}) {
   const t = useTranslations('dataTable');
   const isClient = useIsClient();
   const ref = useRef<HTMLInputElement>(null);
@@ -115,7 +123,13 @@ export function DateTimeFilter({ label, value, onCommit }: { label: string; valu
     <Field
       className={FILTER_FIELD}
       label={label}
-      description={<ZoneHint text={isClient ? t('zoneHint', { zone: zoneLabel(value ? new Date(value) : new Date()) }) : t('zoneHintPending')} />}
+      description={
+        <ZoneHint
+          text={
+            isClient ? t('zoneHint', { zone: zoneLabel(value ? new Date(value) : new Date()) }) : t('zoneHintPending')
+          }
+        />
+      }
     >
       <Input
         ref={ref}

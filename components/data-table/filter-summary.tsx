@@ -36,7 +36,16 @@ const chip =
  * The filters' toggle, and while they are folded one line of chips, one per filter set: a chip opens the panel
  * at its box, its × removes it. `F` opens or folds the panel from anywhere outside a text box.
  */
-export function FilterSummary<L extends ListName>({ fields, state, setFilters, clearFilters, panelId, chosen, open, setOpen }: FilterSummaryProps<L>) {
+export function FilterSummary<L extends ListName>({
+  fields,
+  state,
+  setFilters,
+  clearFilters,
+  panelId,
+  chosen,
+  open,
+  setOpen,
+}: FilterSummaryProps<L>) {
   const t = useTranslations('dataTable');
   const isClient = useIsClient();
   const values = state.filters as Record<string, string | number | undefined>;
@@ -55,7 +64,15 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== FILTER_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTyping(e.target)) return;
+      if (
+        e.key.toLowerCase() !== FILTER_KEY ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.altKey ||
+        e.defaultPrevented ||
+        isTyping(e.target)
+      )
+        return;
       if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
       e.preventDefault();
       toggle();
@@ -69,7 +86,8 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
       const options = [...field.options, ...(field.groups ?? []).flatMap((g) => g.options)];
       return options.find((o) => o.value === String(value))?.label ?? String(value);
     }
-    if (field.type === 'datetime' && typeof value === 'string') return isClient ? isoToLocalInput(value).replace('T', ' ') : value;
+    if (field.type === 'datetime' && typeof value === 'string')
+      return isClient ? isoToLocalInput(value).replace('T', ' ') : value;
     if (field.type === 'id' || field.type === 'custom') return typeof value === 'number' ? `#${value}` : value;
     return String(value);
   };
@@ -89,36 +107,46 @@ export function FilterSummary<L extends ListName>({ fields, state, setFilters, c
           {open ? '▾' : '▸'}
         </span>
         {t('filtersCount', { count })}
-        <kbd aria-hidden="true" className="rounded border border-zinc-300 px-1 font-mono text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
+        <kbd
+          aria-hidden="true"
+          className="rounded border border-zinc-300 px-1 font-mono text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400"
+        >
           F
         </kbd>
       </button>
       {set.length === 0 && !state.exactCode ? null : (
-      <ul aria-label={t('activeFilters')} className={cn('flex min-w-0 flex-wrap items-center gap-1.5', chosen === null ? 'lg:hidden' : open ? 'hidden' : undefined)}>
-        {set.map(([name, field]) => (
-          <li key={name} className={chip}>
-            <button
-              type="button"
-              className="min-w-0 truncate rounded-l-full py-1 pr-1 pl-2.5 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-              title={t('filterChip', { label: field.label, value: shown(field, values[name]!) })}
-              onClick={() => show(name)}
-            >
-              <span className="text-zinc-600 dark:text-zinc-400">{t('filterLabel', { label: field.label })}</span> {shown(field, values[name]!)}
-            </button>
-            {/* Named by hidden text, not aria-label: a label naming the field would also be found as that
+        <ul
+          aria-label={t('activeFilters')}
+          className={cn(
+            'flex min-w-0 flex-wrap items-center gap-1.5',
+            chosen === null ? 'lg:hidden' : open ? 'hidden' : undefined,
+          )}
+        >
+          {set.map(([name, field]) => (
+            <li key={name} className={chip}>
+              <button
+                type="button"
+                className="min-w-0 truncate rounded-l-full py-1 pr-1 pl-2.5 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                title={t('filterChip', { label: field.label, value: shown(field, values[name]!) })}
+                onClick={() => show(name)}
+              >
+                <span className="text-zinc-600 dark:text-zinc-400">{t('filterLabel', { label: field.label })}</span>{' '}
+                {shown(field, values[name]!)}
+              </button>
+              {/* Named by hidden text, not aria-label: a label naming the field would also be found as that
                 field's own label ("Updated since") by anyone looking the filter box up by its label. */}
-            <button
-              type="button"
-              className="rounded-r-full py-1 pr-2.5 pl-1 text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:text-zinc-100"
-              onClick={() => setFilters({ [name]: undefined } as ListFilters<L>)}
-            >
-              <span aria-hidden="true">×</span>
-              <span className="sr-only">{t('removeFilter', { name: field.label })}</span>
-            </button>
-          </li>
-        ))}
-        {state.exactCode ? <li className={cn(chip, 'px-2.5 py-1')}>{t('exactCode')}</li> : null}
-      </ul>
+              <button
+                type="button"
+                className="rounded-r-full py-1 pr-2.5 pl-1 text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-zinc-400 dark:hover:text-zinc-100"
+                onClick={() => setFilters({ [name]: undefined } as ListFilters<L>)}
+              >
+                <span aria-hidden="true">×</span>
+                <span className="sr-only">{t('removeFilter', { name: field.label })}</span>
+              </button>
+            </li>
+          ))}
+          {state.exactCode ? <li className={cn(chip, 'px-2.5 py-1')}>{t('exactCode')}</li> : null}
+        </ul>
       )}
       {/* Shown only with something to clear: a greyed button took the width that keeps the toolbar on this
           line at 1280 px. */}

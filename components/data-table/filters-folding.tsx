@@ -13,7 +13,15 @@ const FoldingContext = createContext<FoldingState>({ folded: null, setFolded: ()
  * Whether list filters are folded to one line of chips: the account's choice, kept with it by `save` (a
  * server action) so it holds on any browser. null until the person chooses: then the width decides.
  */
-export function FiltersFoldingProvider({ initial, save, children }: { initial: boolean | null; save: (folded: boolean) => Promise<void>; children: ReactNode }) {
+export function FiltersFoldingProvider({
+  initial,
+  save,
+  children,
+}: {
+  initial: boolean | null;
+  save: (folded: boolean) => Promise<void>;
+  children: ReactNode;
+}) {
   const [folded, setLocal] = useState<boolean | null>(initial);
   const [, startTransition] = useTransition();
   const setFolded = (next: boolean) => {
@@ -42,7 +50,11 @@ function subscribe(onChange: () => void) {
 export function useFiltersFolding() {
   const { folded, setFolded } = useContext(FoldingContext);
   // The server cannot know the width; it assumes a laptop, as the CSS does.
-  const wide = useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => true);
+  const wide = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
   const open = folded === null ? wide : !folded;
   return { chosen: folded === null ? null : !folded, open, setOpen: (next: boolean) => setFolded(!next) };
 }

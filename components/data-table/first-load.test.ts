@@ -19,7 +19,9 @@ const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx', '.json'];
 
 function resolveLocal(from: string, specifier: string): string | null {
   if (specifier.endsWith('.css')) return null;
-  const base = specifier.startsWith('@/') ? path.join(ROOT, specifier.slice(2)) : path.resolve(path.dirname(from), specifier);
+  const base = specifier.startsWith('@/')
+    ? path.join(ROOT, specifier.slice(2))
+    : path.resolve(path.dirname(from), specifier);
   for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext)]) {
     if (existsSync(candidate) && /\.(tsx?|json)$/.test(candidate)) return candidate;
   }
@@ -61,12 +63,19 @@ function parse(file: string): Parsed {
       const clause = statement.importClause;
       const typeOnly =
         clause?.isTypeOnly ||
-        (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly));
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) parsed.imports.push((statement.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       const typeOnly =
         statement.isTypeOnly ||
-        (statement.exportClause && ts.isNamedExports(statement.exportClause) && statement.exportClause.elements.every((e) => e.isTypeOnly));
+        (statement.exportClause &&
+          ts.isNamedExports(statement.exportClause) &&
+          statement.exportClause.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) parsed.imports.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }
@@ -78,7 +87,11 @@ function parse(file: string): Parsed {
 function browserZodChains(entries: string[]): string[] {
   const seen = new Set<string>();
   const chains: string[] = [];
-  const queue: { file: string; client: boolean; chain: string[] }[] = entries.map((e) => ({ file: path.join(ROOT, e), client: false, chain: [e] }));
+  const queue: { file: string; client: boolean; chain: string[] }[] = entries.map((e) => ({
+    file: path.join(ROOT, e),
+    client: false,
+    chain: [e],
+  }));
   while (queue.length > 0) {
     const { file, client: parentClient, chain } = queue.shift()!;
     const { directive, imports } = parse(file);
@@ -115,7 +128,9 @@ describe('the first load of a list page', () => {
   // (zod) when first used (a focused box, a refusal, an opened file or sync), not with the page.
   for (const route of ['bundles/[id]', 'bundles/new', 'imports/new', 'imports/sync']) {
     it(`/${route} sends no zod to the browser`, () => {
-      const files = ['page.tsx', 'layout.tsx', 'loading.tsx'].map((f) => `app/(console)/${route}/${f}`).filter((f) => existsSync(path.join(ROOT, f)));
+      const files = ['page.tsx', 'layout.tsx', 'loading.tsx']
+        .map((f) => `app/(console)/${route}/${f}`)
+        .filter((f) => existsSync(path.join(ROOT, f)));
       expect(browserZodChains([...SHELL, ...files])).toEqual([]);
     });
   }

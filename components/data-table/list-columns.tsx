@@ -67,7 +67,11 @@ export function recordLinkColumn<Row extends { id: number }>(options: {
     pinned: true,
     cell: (row) => (
       // Not prefetched: a page of up to 100 rows would ask the server for every record page in view.
-      <Link href={options.href(row)} prefetch={false} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
+      <Link
+        href={options.href(row)}
+        prefetch={false}
+        className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+      >
         {options.code(row) || `#${row.id}`}
       </Link>
     ),

@@ -11,14 +11,23 @@ const NOTE = 'text-sm text-zinc-600 dark:text-zinc-400';
  * Under a list: how fresh its rows are ("As of 12 s ago", from the mirror's last complete pass) with a Refresh
  * button, or why it pages live in the service's id order.
  */
-export function ListFreshness({ result, onRefresh, refreshing }: { result: ListResult<unknown> | undefined; onRefresh: () => void; refreshing: boolean }) {
+export function ListFreshness({
+  result,
+  onRefresh,
+  refreshing,
+}: {
+  result: ListResult<unknown> | undefined;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   const t = useTranslations('dataTable');
   const format = useFormatter();
   const now = useNow({ updateInterval: 1000 });
   // "12s ago" and the browser's clock: rendered after hydration only, so the server's HTML never disagrees.
   const isClient = useIsClient();
   if (!result) return null;
-  if (result.source !== 'mirror') return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
+  if (result.source !== 'mirror')
+    return <p className={NOTE}>{result.reason === 'pending' ? t('copyPending') : t('idOrder')}</p>;
   // Said on the server's HTML too: it does not change with the clock.
   const order = result.byCodePoint ? <p className={NOTE}>{t('codePointOrder')}</p> : null;
   if (!result.freshness || !isClient) return order;
@@ -29,7 +38,13 @@ export function ListFreshness({ result, onRefresh, refreshing }: { result: ListR
     <div className="flex flex-wrap items-center gap-2">
       {order}
       <p className={NOTE}>{t('asOf', { ago })}</p>
-      <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing || undefined}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onRefresh}
+        disabled={refreshing}
+        aria-busy={refreshing || undefined}
+      >
         {t('refresh')}
       </Button>
     </div>
@@ -46,7 +61,9 @@ export function StaleBanner({ result }: { result: ListResult<unknown> | undefine
   const time = format.dateTime(new Date(result.freshness.asOf), { hour: '2-digit', minute: '2-digit' });
   return (
     <Alert tone="warning">
-      {result.freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: result.freshness.intervalS })}
+      {result.freshness.away
+        ? t('staleAway', { time })
+        : t('staleLate', { time, interval: result.freshness.intervalS })}
     </Alert>
   );
 }

@@ -19,7 +19,15 @@ async function ListHeader({ namespace }: { namespace: RecordListNamespace }) {
  * The frame every list page shares: its header, and the list hydrated with the first view the server read. The
  * list reads its state from the URL (useSearchParams), which needs the Suspense boundary.
  */
-export function ListPage({ namespace, prefetched, children }: { namespace: RecordListNamespace; prefetched: DehydratedState | undefined; children: React.ReactNode }) {
+export function ListPage({
+  namespace,
+  prefetched,
+  children,
+}: {
+  namespace: RecordListNamespace;
+  prefetched: DehydratedState | undefined;
+  children: React.ReactNode;
+}) {
   return (
     <div className="space-y-4">
       <ListHeader namespace={namespace} />

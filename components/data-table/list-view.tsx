@@ -46,11 +46,20 @@ export interface ListViewProps<L extends ListName> {
  */
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
-  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch } = useListUrlState(props.list);
+  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch } = useListUrlState(
+    props.list,
+  );
   const folding = useFiltersFolding();
   const panelId = useId();
   const queryClient = useQueryClient();
-  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort, dir: state.dir, q: state.q };
+  const query: ListQuery<L> = {
+    filters: state.filters,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    dir: state.dir,
+    q: state.q,
+  };
   const key = shownKey(listKeys[props.list].list(query));
   // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads. A list read from
   // the mirror is read again every interval of its passes, so "as of" and the rows keep up by themselves.
@@ -58,7 +67,8 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
     queryKey: key,
     queryFn: ({ signal }) => fetchListResult(props.list, query, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.source === 'mirror' ? Math.max(q.state.data.freshness.intervalS, 5) * 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.source === 'mirror' ? Math.max(q.state.data.freshness.intervalS, 5) * 1000 : false,
   });
   const mirror = result.data?.source === 'mirror';
   const counts = result.data?.source === 'mirror' ? result.data.counts : null;
@@ -102,66 +112,79 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
 
   return (
     <DataTable
-        tableId={props.tableId}
-        userId={props.userId}
-        caption={props.caption}
-        columns={columns}
-        rows={rows}
-        getRowId={(row) => String(row.id)}
-        totalCount={result.data?.totalCount}
-        totalPages={result.data?.totalPages}
-        more={result.data?.source === 'mirror' && result.data.more}
-        page={state.page}
-        pageSize={state.pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        isPending={result.isPending}
-        isFetching={result.isFetching}
-        error={result.error}
-        onRetry={() => void result.refetch()}
-        emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
-        statusMessage={statusMessage}
-        filterSummary={
-          <FilterSummary
-            fields={props.filterFields}
-            state={state}
-            setFilters={setFilters}
-            clearFilters={clearFilters}
-            panelId={panelId}
-            chosen={folding.chosen}
-            open={folding.open}
-            setOpen={folding.setOpen}
+      tableId={props.tableId}
+      userId={props.userId}
+      caption={props.caption}
+      columns={columns}
+      rows={rows}
+      getRowId={(row) => String(row.id)}
+      totalCount={result.data?.totalCount}
+      totalPages={result.data?.totalPages}
+      more={result.data?.source === 'mirror' && result.data.more}
+      page={state.page}
+      pageSize={state.pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={setPageSize}
+      isPending={result.isPending}
+      isFetching={result.isFetching}
+      error={result.error}
+      onRetry={() => void result.refetch()}
+      emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
+      statusMessage={statusMessage}
+      filterSummary={
+        <FilterSummary
+          fields={props.filterFields}
+          state={state}
+          setFilters={setFilters}
+          clearFilters={clearFilters}
+          panelId={panelId}
+          chosen={folding.chosen}
+          open={folding.open}
+          setOpen={folding.setOpen}
+        />
+      }
+      filterPanel={
+        <FilterBar
+          id={panelId}
+          chosen={folding.chosen}
+          fields={countedFields}
+          state={state}
+          setFilters={setFilters}
+          setExactCode={setExactCode}
+          extra={props.filterExtra}
+          search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
+        />
+      }
+      sorting={
+        mirror
+          ? {
+              sortable: (column) => isSortable(props.list, column),
+              column: state.sort,
+              dir: state.dir,
+              onSort: setSort,
+            }
+          : undefined
+      }
+      pageSizes={mirror ? MIRROR_PAGE_SIZES : PAGE_SIZE_CHOICES}
+      banner={<StaleBanner result={result.data} />}
+      footnote={<ListFreshness result={result.data} onRefresh={() => void refresh()} refreshing={refreshing} />}
+      toolbar={
+        <>
+          {props.actions}
+          <ExportCsvButton
+            fileBase={props.csvFileBase}
+            columns={exportColumns}
+            fetchAll={(options) =>
+              fetchAllShown(
+                props.list,
+                { filters: state.filters, sort: state.sort, dir: state.dir, q: state.q },
+                options,
+              )
+            }
+            narrow={exact ? (all) => exactCodeRows(all as Row[], code) : undefined}
           />
-        }
-        filterPanel={
-          <FilterBar
-            id={panelId}
-            chosen={folding.chosen}
-            fields={countedFields}
-            state={state}
-            setFilters={setFilters}
-            setExactCode={setExactCode}
-            extra={props.filterExtra}
-            search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
-          />
-        }
-        sorting={
-          mirror ? { sortable: (column) => isSortable(props.list, column), column: state.sort, dir: state.dir, onSort: setSort } : undefined
-        }
-        pageSizes={mirror ? MIRROR_PAGE_SIZES : PAGE_SIZE_CHOICES}
-        banner={<StaleBanner result={result.data} />}
-        footnote={<ListFreshness result={result.data} onRefresh={() => void refresh()} refreshing={refreshing} />}
-        toolbar={
-          <>
-            {props.actions}
-            <ExportCsvButton
-              fileBase={props.csvFileBase}
-              columns={exportColumns}
-              fetchAll={(options) => fetchAllShown(props.list, { filters: state.filters, sort: state.sort, dir: state.dir, q: state.q }, options)}
-              narrow={exact ? (all) => exactCodeRows(all as Row[], code) : undefined}
-            />
-          </>
-        }
-      />
+        </>
+      }
+    />
   );
 }

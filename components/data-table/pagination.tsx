@@ -20,7 +20,15 @@ export interface PaginationProps {
   choices?: readonly number[];
 }
 
-export function Pagination({ page, pageSize, totalPages, more, onPageChange, onPageSizeChange, choices: offered = PAGE_SIZE_CHOICES }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  totalPages,
+  more,
+  onPageChange,
+  onPageSizeChange,
+  choices: offered = PAGE_SIZE_CHOICES,
+}: PaginationProps) {
   const t = useTranslations('dataTable');
   const sizeId = useId();
   const last = Math.max(totalPages ?? 1, 1);
@@ -33,7 +41,12 @@ export function Pagination({ page, pageSize, totalPages, more, onPageChange, onP
         <label htmlFor={sizeId} className="whitespace-nowrap text-zinc-700 dark:text-zinc-300">
           {t('rowsPerPage')}
         </label>
-        <Select id={sizeId} className="w-auto" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+        <Select
+          id={sizeId}
+          className="w-auto"
+          value={pageSize}
+          onChange={(e) => onPageSizeChange(Number(e.target.value))}
+        >
           {choices.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -51,10 +64,20 @@ export function Pagination({ page, pageSize, totalPages, more, onPageChange, onP
         <span className="px-1 tabular-nums" aria-current="page">
           {more === undefined ? t('pageOf', { page, total: last }) : t('pageOnly', { page })}
         </span>
-        <Button variant="secondary" size="sm" disabled={more === undefined ? totalPages === undefined || page >= last : !more} onClick={() => onPageChange(page + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={more === undefined ? totalPages === undefined || page >= last : !more}
+          onClick={() => onPageChange(page + 1)}
+        >
           {t('nextPage')}
         </Button>
-        <Button variant="secondary" size="sm" disabled={more !== undefined || totalPages === undefined || page >= last} onClick={() => onPageChange(last)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={more !== undefined || totalPages === undefined || page >= last}
+          onClick={() => onPageChange(last)}
+        >
           {t('lastPage')}
         </Button>
       </div>

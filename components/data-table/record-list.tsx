@@ -11,7 +11,10 @@ import { ListView, type ListViewProps } from './list-view';
 /** The master-data families with a list page; each name is its catalogue namespace, its path and its table id. */
 export type RecordListNamespace = 'companies' | 'products' | 'skus' | 'bundles' | 'users';
 
-export interface RecordListProps<L extends ListName> extends Pick<ListViewProps<L>, 'list' | 'columns' | 'filterFields' | 'filterExtra'> {
+export interface RecordListProps<L extends ListName> extends Pick<
+  ListViewProps<L>,
+  'list' | 'columns' | 'filterFields' | 'filterExtra'
+> {
   /** The family's catalogue: its `title` captions the table, its `new` names the create link. */
   namespace: RecordListNamespace;
   /** Bulk edit (useBulkEdit): the selection column, and its action before the create link. */

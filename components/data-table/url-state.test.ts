@@ -5,10 +5,19 @@ describe('parseListState', () => {
   it('reads every filter the list offers, page, pageSize and the exact-code toggle', () => {
     const state = parseListState(
       'skus',
-      new URLSearchParams('outerSysCode=S-1&name=tea&productId=12&barcode=471&status=Active&updatedSince=2026-11-01T00:00:00%2B08:00&page=3&pageSize=100&exactCode=1'),
+      new URLSearchParams(
+        'outerSysCode=S-1&name=tea&productId=12&barcode=471&status=Active&updatedSince=2026-11-01T00:00:00%2B08:00&page=3&pageSize=100&exactCode=1',
+      ),
     );
     expect(state).toEqual({
-      filters: { outerSysCode: 'S-1', name: 'tea', productId: 12, barcode: '471', status: 'Active', updatedSince: '2026-11-01T00:00:00+08:00' },
+      filters: {
+        outerSysCode: 'S-1',
+        name: 'tea',
+        productId: 12,
+        barcode: '471',
+        status: 'Active',
+        updatedSince: '2026-11-01T00:00:00+08:00',
+      },
       page: 3,
       pageSize: 100,
       exactCode: true,
@@ -16,7 +25,10 @@ describe('parseListState', () => {
   });
 
   it('drops values the API would refuse instead of sending them', () => {
-    const state = parseListState('companies', new URLSearchParams('internalUserId=abc&updatedSince=2026-11-01T00:00&page=0&pageSize=101&foo=bar'));
+    const state = parseListState(
+      'companies',
+      new URLSearchParams('internalUserId=abc&updatedSince=2026-11-01T00:00&page=0&pageSize=101&foo=bar'),
+    );
     expect(state).toEqual({ filters: {}, page: 1, pageSize: 25, exactCode: false });
   });
 
@@ -37,10 +49,16 @@ describe('listStateToSearch', () => {
 
 describe('sort and search', () => {
   it('keeps a sortable column with its direction and the search, and drops a column the list does not sort on', () => {
-    const state = parseListState('skus', new URLSearchParams('sort=sellPrice&dir=desc&q=%E7%83%8F%E9%BE%8D&pageSize=500'));
+    const state = parseListState(
+      'skus',
+      new URLSearchParams('sort=sellPrice&dir=desc&q=%E7%83%8F%E9%BE%8D&pageSize=500'),
+    );
     expect(state).toMatchObject({ sort: 'sellPrice', dir: 'desc', q: '烏龍', pageSize: 500 });
     expect(listStateToSearch('skus', state)).toBe('?q=%E7%83%8F%E9%BE%8D&sort=sellPrice&dir=desc&pageSize=500');
-    expect(parseListState('skus', new URLSearchParams('sort=secret&dir=desc'))).toMatchObject({ sort: undefined, dir: undefined });
+    expect(parseListState('skus', new URLSearchParams('sort=secret&dir=desc'))).toMatchObject({
+      sort: undefined,
+      dir: undefined,
+    });
     expect(parseListState('skus', new URLSearchParams('sort=name'))).toMatchObject({ sort: 'name', dir: 'asc' });
     expect(parseListState('skus', new URLSearchParams('pageSize=400')).pageSize).toBe(25);
   });

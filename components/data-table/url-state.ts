@@ -1,5 +1,17 @@
-import { isIsoWithZone, LIST_FILTERS, PAGE_SIZE_MAX, type FilterKind, type ListFilters, type ListName } from '@/lib/contract/lists';
-import { isSortable, LIST_SEARCH_MAX, MIRROR_PAGE_SIZE_MAX, type SortDirection } from '@/lib/contract/console/list-read';
+import {
+  isIsoWithZone,
+  LIST_FILTERS,
+  PAGE_SIZE_MAX,
+  type FilterKind,
+  type ListFilters,
+  type ListName,
+} from '@/lib/contract/lists';
+import {
+  isSortable,
+  LIST_SEARCH_MAX,
+  MIRROR_PAGE_SIZE_MAX,
+  type SortDirection,
+} from '@/lib/contract/console/list-read';
 
 /**
  * A list view lives in the URL (design.md "Queries"): every filter under its API name, then the search `q`,
@@ -55,7 +67,10 @@ export function parseListState<L extends ListName>(
   const page = INT.test(pageRaw) ? Number(pageRaw) : 1;
   const size = INT.test(sizeRaw) ? Number(sizeRaw) : NaN;
   // 1 to 100 as the service pages, or the mirror's largest page.
-  const pageSize = (size >= 1 && size <= PAGE_SIZE_MAX) || size === MIRROR_PAGE_SIZE_MAX ? size : (defaults.pageSize ?? DEFAULT_PAGE_SIZE);
+  const pageSize =
+    (size >= 1 && size <= PAGE_SIZE_MAX) || size === MIRROR_PAGE_SIZE_MAX
+      ? size
+      : (defaults.pageSize ?? DEFAULT_PAGE_SIZE);
   const sortRaw = params.get('sort') ?? '';
   const sort = isSortable(list, sortRaw) ? sortRaw : undefined;
   const q = (params.get('q') ?? '').slice(0, LIST_SEARCH_MAX) || undefined;
@@ -96,7 +111,10 @@ export function listStateToSearch<L extends ListName>(
 }
 
 /** Rows whose code equals the filter exactly, case-sensitive: the console's "exact code" comparison. */
-export function exactCodeRows<Row extends { outerSysCode: string | null }>(rows: readonly Row[], code: string | undefined): Row[] {
+export function exactCodeRows<Row extends { outerSysCode: string | null }>(
+  rows: readonly Row[],
+  code: string | undefined,
+): Row[] {
   if (code === undefined || code === '') return [...rows];
   return rows.filter((row) => row.outerSysCode === code);
 }

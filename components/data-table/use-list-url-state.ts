@@ -40,14 +40,18 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
   const setFilters = useCallback(
     (patch: ListFilters<L>, mode: NavigateMode = 'push') => {
       const filters = { ...state.filters, ...patch } as Record<string, unknown>;
-      for (const key of Object.keys(filters)) if (filters[key] === undefined || filters[key] === '') delete filters[key];
+      for (const key of Object.keys(filters))
+        if (filters[key] === undefined || filters[key] === '') delete filters[key];
       // A new filter changes which rows exist, so the view goes back to the first page.
       navigate({ ...state, filters: filters as ListFilters<L>, page: 1 }, mode);
     },
     [navigate, state],
   );
 
-  const clearFilters = useCallback(() => navigate({ ...state, filters: {}, q: undefined, page: 1, exactCode: false }), [navigate, state]);
+  const clearFilters = useCallback(
+    () => navigate({ ...state, filters: {}, q: undefined, page: 1, exactCode: false }),
+    [navigate, state],
+  );
   // A header's sort goes ascending, then descending, then back to the id order.
   const setSort = useCallback(
     (column: string) => {
@@ -57,7 +61,8 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
     [navigate, state],
   );
   const setSearch = useCallback(
-    (q: string, mode: NavigateMode = 'push') => navigate({ ...state, q: q.trim() === '' ? undefined : q, page: 1 }, mode),
+    (q: string, mode: NavigateMode = 'push') =>
+      navigate({ ...state, q: q.trim() === '' ? undefined : q, page: 1 }, mode),
     [navigate, state],
   );
   const setPage = useCallback((page: number) => navigate({ ...state, page }), [navigate, state]);

@@ -13,13 +13,20 @@ describe('changedFields', () => {
   });
 
   it('sends an emptied text box as an empty string, which clears the value', () => {
-    const { changes } = changedFields({ name: 'Acme', shortName: 'AC' }, { name: 'Acme', shortName: '' }, ['name', 'shortName']);
+    const { changes } = changedFields({ name: 'Acme', shortName: 'AC' }, { name: 'Acme', shortName: '' }, [
+      'name',
+      'shortName',
+    ]);
     expect(changes).toEqual({ shortName: '' });
   });
 
   it('on create, sends only what was filled in (the rest takes the API default)', () => {
     const defaults = { name: '', shortName: '', cellPhone: '', internalUserId: null };
-    const { changes } = changedFields(defaults, { name: 'New Co', shortName: '', cellPhone: '', internalUserId: null }, fields);
+    const { changes } = changedFields(
+      defaults,
+      { name: 'New Co', shortName: '', cellPhone: '', internalUserId: null },
+      fields,
+    );
     expect(changes).toEqual({ name: 'New Co' });
   });
 

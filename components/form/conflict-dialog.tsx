@@ -26,7 +26,17 @@ export interface ConflictDialogProps {
 }
 
 /** Nothing is sent until the person chooses: their values over the current ones, or the current ones. */
-export function ConflictDialog({ open, reason, rows, labels, format, saving, onKeepMine, onLoadCurrent, onClose }: ConflictDialogProps) {
+export function ConflictDialog({
+  open,
+  reason,
+  rows,
+  labels,
+  format,
+  saving,
+  onKeepMine,
+  onLoadCurrent,
+  onClose,
+}: ConflictDialogProps) {
   const t = useTranslations('writes');
   const title = reason === 'conflict' ? t('conflictTitle') : t('unknownConflictTitle');
   return (

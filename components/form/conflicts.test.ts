@@ -13,7 +13,7 @@ describe('conflicts', () => {
     expect(changedSince(opened, { ...opened, cellPhone: '' }, fields)).toEqual([]);
   });
 
-  it('lists each changed field with its value when opened, now and the person\'s', () => {
+  it("lists each changed field with its value when opened, now and the person's", () => {
     expect(conflictRows(opened, now, mine, fields)).toEqual([
       { field: 'name', opened: 'Tea House', now: 'Tea House Ltd', yours: 'Tea House' },
       // The person's own edit is listed too, so the view shows everything the save would touch.

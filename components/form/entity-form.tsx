@@ -225,14 +225,25 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
 
   // The check loads on first focus; one that could not (offline) is said beside the form, not a dead button.
   const submit = form.handleSubmit(onValid, ({ root }) =>
-    root?.type === CHECK_UNAVAILABLE ? setFormError([navigator.onLine ? tw('checkFailed', { sentence: root.message ?? '' }) : tw('offline')]) : undefined);
+    root?.type === CHECK_UNAVAILABLE
+      ? setFormError([navigator.onLine ? tw('checkFailed', { sentence: root.message ?? '' }) : tw('offline')])
+      : undefined,
+  );
 
   const format = (field: string, value: FormValue) =>
-    props.formatValue?.(field as FieldOf<S>, value) ?? (value === null || value === undefined || value === '' ? t('emptyValue') : String(value));
+    props.formatValue?.(field as FieldOf<S>, value) ??
+    (value === null || value === undefined || value === '' ? t('emptyValue') : String(value));
 
   return (
     <FormProvider {...form}>
-      <form method="post" noValidate onFocus={load} onSubmit={submit} className="space-y-5" aria-describedby={notice ? 'form-notice' : undefined}>
+      <form
+        method="post"
+        noValidate
+        onFocus={load}
+        onSubmit={submit}
+        className="space-y-5"
+        aria-describedby={notice ? 'form-notice' : undefined}
+      >
         {props.children}
         {unknown ? (
           <Alert tone="warning" title={tw('unknownTitle')}>
@@ -240,7 +251,13 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
             <p className="mt-1 text-xs">{unknown.sentence}</p>
             {unknown.found ? <p className="mt-2 font-medium">{unknown.found}</p> : null}
             {props.reread || props.recheck ? (
-              <Button className="mt-2" size="sm" variant="secondary" pending={checking} onClick={() => void checkAfterUnknown()}>
+              <Button
+                className="mt-2"
+                size="sm"
+                variant="secondary"
+                pending={checking}
+                onClick={() => void checkAfterUnknown()}
+              >
                 {props.reread ? tw('reread') : tw('lookUpCode')}
               </Button>
             ) : null}

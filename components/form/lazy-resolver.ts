@@ -14,10 +14,13 @@ export type FormSchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 export const CHECK_UNAVAILABLE = 'check-unavailable';
 
 /** Checks with the zod resolver, both loaded on first use (a checked box waits for them; nothing else does). */
-export function lazyResolver(source: FormSchemaSource<FormSchema>): { resolver: Resolver<FieldValues>; load: () => void } {
+export function lazyResolver(source: FormSchemaSource<FormSchema>): {
+  resolver: Resolver<FieldValues>;
+  load: () => void;
+} {
   const ready = () =>
-    Promise.all([import('@hookform/resolvers/zod'), typeof source === 'function' ? source() : source]).then(([{ zodResolver }, schema]) =>
-      zodResolver<FieldValues, unknown, FieldValues>(schema),
+    Promise.all([import('@hookform/resolvers/zod'), typeof source === 'function' ? source() : source]).then(
+      ([{ zodResolver }, schema]) => zodResolver<FieldValues, unknown, FieldValues>(schema),
     );
   return {
     resolver: async (values, context, options) => {
@@ -27,7 +30,12 @@ export function lazyResolver(source: FormSchemaSource<FormSchema>): { resolver: 
       } catch (error) {
         // Its code could not load (the connection went first): not valid yet, and no rejection left unhandled in
         // the form's change handlers. A submit says why (entity-form.tsx).
-        return { values: {}, errors: { root: { type: CHECK_UNAVAILABLE, message: error instanceof Error ? error.message : String(error) } } };
+        return {
+          values: {},
+          errors: {
+            root: { type: CHECK_UNAVAILABLE, message: error instanceof Error ? error.message : String(error) },
+          },
+        };
       }
       return check(values, context, options);
     },

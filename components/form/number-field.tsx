@@ -24,11 +24,26 @@ export interface NumberFieldProps {
   required?: boolean;
 }
 
-export function NumberField({ name, label, description, placeholder, step = 'any', min, max, required }: NumberFieldProps) {
+export function NumberField({
+  name,
+  label,
+  description,
+  placeholder,
+  step = 'any',
+  min,
+  max,
+  required,
+}: NumberFieldProps) {
   const { register, formState } = useFormContext();
   const fieldError = useFieldError();
   return (
-    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldError(formState.errors[name]?.message)}>
+    <Field
+      id={`field-${name}`}
+      label={label}
+      description={description}
+      required={required}
+      error={fieldError(formState.errors[name]?.message)}
+    >
       <Input
         type="number"
         inputMode="decimal"

@@ -40,7 +40,15 @@ export interface RecordSearchProps<T extends { id: number }> {
  * is exactly what was typed; when that code matches several records it lists them and the person chooses
  * one by id: it never picks one of them itself.
  */
-export function RecordSearch<T extends { id: number }>({ label, description, action, onPick, taken, source, messages }: RecordSearchProps<T>) {
+export function RecordSearch<T extends { id: number }>({
+  label,
+  description,
+  action,
+  onPick,
+  taken,
+  source,
+  messages,
+}: RecordSearchProps<T>) {
   const t = useTranslations(messages);
   const statusId = useId();
   const [draft, setDraft] = useState('');
@@ -91,7 +99,8 @@ export function RecordSearch<T extends { id: number }>({ label, description, act
   let status = '';
   if (resolving || (text !== '' && results.isFetching)) status = t('searching');
   else if (notice) status = notice;
-  else if (results.error && text !== '') status = t('failed', { error: isApiError(results.error) ? results.error.sentence : String(results.error) });
+  else if (results.error && text !== '')
+    status = t('failed', { error: isApiError(results.error) ? results.error.sentence : String(results.error) });
   else if (rows) status = t('results', { count: rows.length });
 
   return (
@@ -132,13 +141,24 @@ export function RecordSearch<T extends { id: number }>({ label, description, act
         </Alert>
       ) : null}
       {rows && rows.length > 0 && !ambiguous ? (
-        <ul aria-label={t('resultsLabel')} className="max-h-64 space-y-1 overflow-y-auto rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
+        <ul
+          aria-label={t('resultsLabel')}
+          className="max-h-64 space-y-1 overflow-y-auto rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
+        >
           {rows.map((row) => {
             const already = taken?.has(row.id) ?? false;
             return (
               <li key={row.id} className="flex items-center gap-2 text-sm">
-                <Button size="sm" variant="ghost" className="h-auto min-h-8 text-left whitespace-normal" disabled={already} onClick={() => pick(row)}>
-                  {action === 'add' ? t('add', { label: source.label(row), sku: source.label(row) }) : t('choose', { label: source.label(row), sku: source.label(row) })}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="h-auto min-h-8 text-left whitespace-normal"
+                  disabled={already}
+                  onClick={() => pick(row)}
+                >
+                  {action === 'add'
+                    ? t('add', { label: source.label(row), sku: source.label(row) })
+                    : t('choose', { label: source.label(row), sku: source.label(row) })}
                 </Button>
                 {already ? <span className="text-xs text-zinc-600 dark:text-zinc-400">{t('already')}</span> : null}
               </li>

@@ -17,14 +17,25 @@ export interface ReviewChangesDialogProps {
 }
 
 /** The last look before a write: each changed field, old → new. Only these fields are sent. */
-export function ReviewChangesDialog({ open, changes, labels, format, saving, mode, onConfirm, onClose }: ReviewChangesDialogProps) {
+export function ReviewChangesDialog({
+  open,
+  changes,
+  labels,
+  format,
+  saving,
+  mode,
+  onConfirm,
+  onClose,
+}: ReviewChangesDialogProps) {
   const t = useTranslations('forms');
   return (
     <Dialog
       open={open}
       onClose={onClose}
       title={t('reviewTitle')}
-      description={mode === 'create' ? t('reviewCreateDescription') : t('reviewEditDescription', { count: changes.length })}
+      description={
+        mode === 'create' ? t('reviewCreateDescription') : t('reviewEditDescription', { count: changes.length })
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
@@ -39,17 +50,9 @@ export function ReviewChangesDialog({ open, changes, labels, format, saving, mod
       <Table variant="plain" caption={t('reviewTitle')}>
         <THead>
           <Tr>
-            <Th>
-              {t('reviewField')}
-            </Th>
-            {mode === 'edit' ? (
-              <Th>
-                {t('reviewFrom')}
-              </Th>
-            ) : null}
-            <Th>
-              {t('reviewTo')}
-            </Th>
+            <Th>{t('reviewField')}</Th>
+            {mode === 'edit' ? <Th>{t('reviewFrom')}</Th> : null}
+            <Th>{t('reviewTo')}</Th>
           </Tr>
         </THead>
         <TBody>
@@ -58,7 +61,9 @@ export function ReviewChangesDialog({ open, changes, labels, format, saving, mod
               <Th scope="row" className="font-medium">
                 {labels[c.field] ?? c.field}
               </Th>
-              {mode === 'edit' ? <Td className="break-all text-zinc-600 dark:text-zinc-400">{format(c.field, c.from)}</Td> : null}
+              {mode === 'edit' ? (
+                <Td className="break-all text-zinc-600 dark:text-zinc-400">{format(c.field, c.from)}</Td>
+              ) : null}
               <Td className="break-all">{format(c.field, c.to)}</Td>
             </Tr>
           ))}

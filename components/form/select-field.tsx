@@ -20,11 +20,27 @@ export interface SelectFieldProps {
   disabled?: boolean;
 }
 
-export function SelectField({ name, label, emptyLabel, options, groups, description, required, numeric = true, disabled }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  emptyLabel,
+  options,
+  groups,
+  description,
+  required,
+  numeric = true,
+  disabled,
+}: SelectFieldProps) {
   const { register, formState } = useFormContext();
   const fieldError = useFieldError();
   return (
-    <Field id={`field-${name}`} label={label} description={description} required={required} error={fieldError(formState.errors[name]?.message)}>
+    <Field
+      id={`field-${name}`}
+      label={label}
+      description={description}
+      required={required}
+      error={fieldError(formState.errors[name]?.message)}
+    >
       <Select
         required={required}
         disabled={disabled}

@@ -25,7 +25,12 @@ describe('routeServerError', () => {
   });
 
   it('routes every code of a batch item', () => {
-    const error = new ApiError({ status: 200, code: 'name_too_long', codes: ['name_too_long', 'unit_too_long', 'not_found'], kind: 'batch_item' });
+    const error = new ApiError({
+      status: 200,
+      code: 'name_too_long',
+      codes: ['name_too_long', 'unit_too_long', 'not_found'],
+      kind: 'batch_item',
+    });
     const routed = routeServerError(error, ['name', 'unit']);
     expect(routed.fieldErrors.map((e) => e.field)).toEqual(['name', 'unit']);
     expect(routed.formErrors).toHaveLength(1);

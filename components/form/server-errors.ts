@@ -16,7 +16,8 @@ export function routeServerError(
   if (codes.length === 0) return { fieldErrors, formErrors: [error.sentence] };
   for (const code of codes) {
     const field = errorField(code);
-    if (field && fields.includes(field) && !fieldErrors.some((e) => e.field === field)) fieldErrors.push({ field, code });
+    if (field && fields.includes(field) && !fieldErrors.some((e) => e.field === field))
+      fieldErrors.push({ field, code });
     else formErrors.push(code === error.code ? error.sentence : errorMessage(code));
   }
   return { fieldErrors, formErrors };

@@ -19,7 +19,16 @@ export interface TextFieldProps {
   warn?: (value: string) => string | null;
 }
 
-export function TextField({ name, label, max, description, placeholder, required, type = 'text', warn }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  max,
+  description,
+  placeholder,
+  required,
+  type = 'text',
+  warn,
+}: TextFieldProps) {
   const { register, control, formState } = useFormContext();
   const fieldError = useFieldError();
   const value = useWatch({ control, name }) as string | null | undefined;

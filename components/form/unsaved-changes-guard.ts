@@ -8,7 +8,8 @@ let prompt = '';
 
 /** A plain left click on a link to another page of this console, which Next would turn into a soft navigation. */
 function leavesPage(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return false;
   if (link.target && link.target !== '_self') return false;

@@ -44,7 +44,10 @@ export function CommandPaletteTrigger() {
           setOpen(true);
         }}
       >
-        {t('open')} <kbd className="ml-1 rounded border border-zinc-300 px-1 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">Ctrl K</kbd>
+        {t('open')}{' '}
+        <kbd className="ml-1 rounded border border-zinc-300 px-1 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">
+          Ctrl K
+        </kbd>
       </Button>
       {loaded ? <CommandPalette open={open} onClose={() => setOpen(false)} /> : null}
     </>

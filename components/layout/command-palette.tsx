@@ -57,7 +57,9 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   });
 
   const lowered = draft.trim().toLowerCase();
-  const pages = navItemsFor(user.role).filter((item) => lowered === '' || nav(item.label).toLowerCase().includes(lowered) || item.href.includes(lowered));
+  const pages = navItemsFor(user.role).filter(
+    (item) => lowered === '' || nav(item.label).toLowerCase().includes(lowered) || item.href.includes(lowered),
+  );
   const go = (href: string) => {
     onClose();
     router.push(href);
@@ -66,13 +68,19 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const busy = draft.trim() !== '' && (composing || term !== draft.trim() || search.isFetching);
   const totals = term !== '' && term === draft.trim() ? (search.data?.totals ?? []) : [];
   // A type's total: its largest per-field count (a record matching by code and by name is one record).
-  const byType = [...totals.reduce((m, x) => m.set(x.type, Math.max(m.get(x.type) ?? 0, x.count)), new Map<string, number>())];
+  const byType = [
+    ...totals.reduce((m, x) => m.set(x.type, Math.max(m.get(x.type) ?? 0, x.count)), new Map<string, number>()),
+  ];
 
   let status = '';
   if (draft.trim() === '') status = t('hint');
   else if (busy) status = t('searching');
-  else if (search.error) status = t('failed', { error: isApiError(search.error) ? search.error.sentence : String(search.error) });
-  else if (search.data) status = byType.length ? byType.map(([type, count]) => t(`typeMatches.${type}`, { count })).join(' · ') : t('results', { count: 0 });
+  else if (search.error)
+    status = t('failed', { error: isApiError(search.error) ? search.error.sentence : String(search.error) });
+  else if (search.data)
+    status = byType.length
+      ? byType.map(([type, count]) => t(`typeMatches.${type}`, { count })).join(' · ')
+      : t('results', { count: 0 });
   const failedTypes = search.data?.failed ?? [];
 
   return (
@@ -105,12 +113,17 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           />
           <p role="status" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
             {status}
-            {failedTypes.length > 0 ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(', ') })}` : ''}
+            {failedTypes.length > 0
+              ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(', ') })}`
+              : ''}
           </p>
         </div>
         <Command.List label={t('title')} className="overflow-y-auto p-2">
           {hits.length > 0 ? (
-            <Command.Group heading={t('records')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+            <Command.Group
+              heading={t('records')}
+              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
+            >
               {hits.map((hit) => (
                 <Command.Item
                   key={`${hit.type}-${hit.id}`}
@@ -121,13 +134,18 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                   <Badge tone="neutral">{t(`types.${hit.type}`)}</Badge>
                   <span className="whitespace-nowrap font-mono text-xs">{hit.code || '—'}</span>
                   <span className="min-w-0 flex-1 truncate">{hit.name || '—'}</span>
-                  <span className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">{t(`matched.${hit.matched}`)}</span>
+                  <span className="text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                    {t(`matched.${hit.matched}`)}
+                  </span>
                 </Command.Item>
               ))}
             </Command.Group>
           ) : null}
           {totals.length > 0 ? (
-            <Command.Group heading={t('lists')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+            <Command.Group
+              heading={t('lists')}
+              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
+            >
               {totals.map((x) => (
                 <Command.Item
                   key={`all-${x.type}-${x.filter}`}
@@ -141,7 +159,10 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
             </Command.Group>
           ) : null}
           {pages.length > 0 ? (
-            <Command.Group heading={t('pages')} className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold">
+            <Command.Group
+              heading={t('pages')}
+              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
+            >
               {pages.map((item) => (
                 <Command.Item
                   key={item.href}
@@ -155,7 +176,9 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
             </Command.Group>
           ) : null}
         </Command.List>
-        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">{t('keys')}</p>
+        <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          {t('keys')}
+        </p>
       </Command>
     </dialog>
   );

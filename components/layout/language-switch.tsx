@@ -14,7 +14,13 @@ const OTHER: Record<Locale, { locale: Locale; name: string }> = {
 function SwitchButton({ locale, name }: { locale: Locale; name: string }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" lang={htmlLang(locale)} disabled={pending} aria-busy={pending} className={buttonClasses('ghost', 'sm')}>
+    <button
+      type="submit"
+      lang={htmlLang(locale)}
+      disabled={pending}
+      aria-busy={pending}
+      className={buttonClasses('ghost', 'sm')}
+    >
       {name}
     </button>
   );

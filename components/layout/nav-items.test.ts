@@ -4,9 +4,40 @@ import { isCurrent, navItemsFor } from './nav-items';
 describe('navigation by role', () => {
   it('shows the back-office Users and the audit log to admins only', () => {
     const labels = (role: 'viewer' | 'steward' | 'admin') => navItemsFor(role).map((i) => i.label);
-    expect(labels('viewer')).toEqual(['companies', 'products', 'skus', 'bundles', 'quotas', 'exports', 'settings', 'status']);
-    expect(labels('steward')).toEqual(['companies', 'products', 'skus', 'bundles', 'quotas', 'imports', 'exports', 'settings', 'status']);
-    expect(labels('admin')).toEqual(['companies', 'products', 'skus', 'bundles', 'quotas', 'imports', 'exports', 'users', 'audit', 'settings', 'status']);
+    expect(labels('viewer')).toEqual([
+      'companies',
+      'products',
+      'skus',
+      'bundles',
+      'quotas',
+      'exports',
+      'settings',
+      'status',
+    ]);
+    expect(labels('steward')).toEqual([
+      'companies',
+      'products',
+      'skus',
+      'bundles',
+      'quotas',
+      'imports',
+      'exports',
+      'settings',
+      'status',
+    ]);
+    expect(labels('admin')).toEqual([
+      'companies',
+      'products',
+      'skus',
+      'bundles',
+      'quotas',
+      'imports',
+      'exports',
+      'users',
+      'audit',
+      'settings',
+      'status',
+    ]);
   });
 
   it('marks a section current on its own and its detail pages, not on a sibling with the same prefix', () => {

@@ -3,7 +3,18 @@ import { can, type ConsolePermission, type Role } from '@/lib/contract/roles';
 export type NavItem = {
   href: string;
   /** Key in the `nav` message namespace; the page's h1 carries the same word. */
-  label: 'companies' | 'products' | 'skus' | 'bundles' | 'quotas' | 'imports' | 'exports' | 'users' | 'audit' | 'settings' | 'status';
+  label:
+    | 'companies'
+    | 'products'
+    | 'skus'
+    | 'bundles'
+    | 'quotas'
+    | 'imports'
+    | 'exports'
+    | 'users'
+    | 'audit'
+    | 'settings'
+    | 'status';
   /** Who sees the link (lib/contract/roles); absent means every signed-in role. */
   permission?: ConsolePermission;
 };

@@ -48,7 +48,9 @@ export function ChangeList({
       );
       const text = words.length ? words.join(t('recipe.separator')) : t('recipe.same');
       // A create had no recipe before it: its lines are all "added", and nothing was left unread.
-      return 'from' in c || oldRead ? t('recipeChange', { field, steps: text }) : t('recipeNotRead', { field, steps: text });
+      return 'from' in c || oldRead
+        ? t('recipeChange', { field, steps: text })
+        : t('recipeNotRead', { field, steps: text });
     }
     if ('from' in c) return t('change', { field, from: value(c.from), to: value(c.to) });
     return oldRead ? t('changeNew', { field, to: value(c.to) }) : t('changeNotRead', { field, to: value(c.to) });
@@ -66,7 +68,8 @@ export function ChangeList({
 
 /** The ids behind the names, for whoever needs them ("roleId: 3 → 4"). */
 function idsTitle(c: FieldDiff): string {
-  const text = (v: HistoryValue | undefined) => (v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  const text = (v: HistoryValue | undefined) =>
+    v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
   return 'from' in c ? `${c.field}: ${text(c.from)} → ${text(c.to)}` : `${c.field}: ${text(c.to)}`;
 }
 
@@ -84,8 +87,11 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   if (outcome === OUTSIDE_OUTCOMES.changed) return <>{t('outside.changed')}</>;
   if (outcome === OUTSIDE_OUTCOMES.vanished) return <>{t('outside.vanished')}</>;
   // A batch's counts ("198 updated, 2 failed"), each in words.
-  const counts = outcome.split(', ').map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
-  if (counts.every(Boolean)) return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;
+  const counts = outcome
+    .split(', ')
+    .map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
+  if (counts.every(Boolean))
+    return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;
   const m = outcome.match(/^(refused|unknown): ([a-z_]+)$/);
   if (m) return <>{errorText(m[2]!)}</>;
   if (/^unknown: no answer in time$/.test(outcome)) return <>{errorText('upstream_timeout')}</>;

@@ -7,7 +7,15 @@ export interface DetailItem {
 }
 
 /** A record's fields as a description list; an empty value reads "Not set" rather than a blank. */
-export function DetailList({ items, emptyText, className }: { items: DetailItem[]; emptyText: string; className?: string }) {
+export function DetailList({
+  items,
+  emptyText,
+  className,
+}: {
+  items: DetailItem[];
+  emptyText: string;
+  className?: string;
+}) {
   return (
     <dl className={cn('grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]', className)}>
       {items.map((item) => (

@@ -5,7 +5,13 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/session/current-user';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
-import { operationKind, outsideHeading, type HistoryEntry, type HistoryValue, type RecordType } from '@/lib/contract/history';
+import {
+  operationKind,
+  outsideHeading,
+  type HistoryEntry,
+  type HistoryValue,
+  type RecordType,
+} from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { OutsideDetected } from './outside-change';
@@ -65,16 +71,30 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
         <CardTitle id={headingId}>{t('title')}</CardTitle>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
         <p className="flex flex-wrap gap-x-4 text-sm">
-          <a href={`/api/audit/export?kind=history&type=${type}&id=${id}&format=xlsx`} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+          <a
+            href={`/api/audit/export?kind=history&type=${type}&id=${id}&format=xlsx`}
+            download
+            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+          >
             {t('exportXlsx')}
           </a>
-          <a href={`/api/audit/export?kind=history&type=${type}&id=${id}`} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+          <a
+            href={`/api/audit/export?kind=history&type=${type}&id=${id}`}
+            download
+            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+          >
             {t('export')}
           </a>
         </p>
       </CardHeader>
       <CardContent>
-        <QueryState isPending={history.isPending} error={history.error} onRetry={() => void history.refetch()} notFound={t('empty')} lines={2} />
+        <QueryState
+          isPending={history.isPending}
+          error={history.error}
+          onRetry={() => void history.refetch()}
+          notFound={t('empty')}
+          lines={2}
+        />
         {history.data && entries.length === 0 ? <p className="text-sm">{t('empty')}</p> : null}
         {entries.length > 0 ? (
           <div>
@@ -100,10 +120,15 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                       {entry.importId ? (
                         <>
                           {' '}
-                          <Link href={`/imports/${entry.importId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                          <Link
+                            href={`/imports/${entry.importId}`}
+                            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                          >
                             {t('openResults', { id: entry.importId })}
                           </Link>
-                          {entry.attempt ? <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span> : null}
+                          {entry.attempt ? (
+                            <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span>
+                          ) : null}
                         </>
                       ) : null}
                     </Td>
@@ -115,7 +140,15 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                       ) : (
                         <>
                           {entry.result ? (
-                            <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+                            <Badge
+                              tone={
+                                entry.result === 'applied'
+                                  ? 'success'
+                                  : entry.result === 'unknown'
+                                    ? 'danger'
+                                    : 'warning'
+                              }
+                            >
                               {t(`results.${entry.result}`)}
                             </Badge>
                           ) : null}{' '}
@@ -132,7 +165,12 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                       {entry.changes === null ? (
                         <span className="text-zinc-600 dark:text-zinc-400">{noFields(entry)}</span>
                       ) : (
-                        <ChangeList changes={entry.changes} oldRead={(entry.oldRead ?? true) || entry.action === 'created'} fieldLabel={fieldLabel} valueLabel={valueLabel} />
+                        <ChangeList
+                          changes={entry.changes}
+                          oldRead={(entry.oldRead ?? true) || entry.action === 'created'}
+                          fieldLabel={fieldLabel}
+                          valueLabel={valueLabel}
+                        />
                       )}
                     </Td>
                   </Tr>
@@ -140,7 +178,13 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
               </TBody>
             </Table>
             {history.hasNextPage ? (
-              <Button className="mt-2" size="sm" variant="secondary" pending={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+              <Button
+                className="mt-2"
+                size="sm"
+                variant="secondary"
+                pending={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
                 {t('showOlder')}
               </Button>
             ) : null}

@@ -26,4 +26,3 @@ export function OutsideDetected({ at, window }: { at: string; window: DetectionW
     </>
   );
 }
-

@@ -4,7 +4,15 @@ import { useTranslations } from 'next-intl';
 import { Alert, Button } from '@/components/ui';
 
 /** A resource page that failed to render: names the page, says nothing was changed, offers a retry. */
-export function PageError({ title, error, reset }: { title: string; error: Error & { digest?: string }; reset: () => void }) {
+export function PageError({
+  title,
+  error,
+  reset,
+}: {
+  title: string;
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   const t = useTranslations('records');
   return (
     <div className="max-w-2xl space-y-4">

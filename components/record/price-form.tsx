@@ -18,7 +18,11 @@ export function PriceForm({
   onSave,
   reread,
   onClose,
-}: Pick<PricePanelProps, 'namespace' | 'onSave' | 'reread'> & { prices: Prices; schema: FormSchemaSource<FormSchema>; onClose: () => void }) {
+}: Pick<PricePanelProps, 'namespace' | 'onSave' | 'reread'> & {
+  prices: Prices;
+  schema: FormSchemaSource<FormSchema>;
+  onClose: () => void;
+}) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   return (
@@ -46,7 +50,13 @@ export function PriceForm({
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-        <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
+        <NumberField
+          name="sellPrice"
+          label={t('fields.sellPrice')}
+          description={t('priceHelp')}
+          min={0}
+          max={MONEY_MAX}
+        />
       </div>
     </EntityForm>
   );

@@ -1,16 +1,13 @@
 'use client';
 
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { FormSchema } from '@/components/form/entity-form';
-import type { FormSchemaSource } from '@/components/form/lazy-resolver';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
 import { useMoney } from '@/lib/i18n/use-money';
-import type { PriceChanges, PricePanelProps } from './price-types';
+import type { PricePanelProps } from './price-types';
 export type { PriceChanges, PricePanelProps } from './price-types';
 
 /** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
@@ -47,7 +44,13 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
         ) : null}
       </CardHeader>
       <CardContent className="space-y-4">
-        <QueryState isPending={price.isPending} error={price.error} onRetry={() => void price.refetch()} notFound={t('notFound')} lines={2} />
+        <QueryState
+          isPending={price.isPending}
+          error={price.error}
+          onRetry={() => void price.refetch()}
+          notFound={t('notFound')}
+          lines={2}
+        />
         {p ? (
           <DetailList
             emptyText={tr('notSet')}
@@ -58,7 +61,14 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
           />
         ) : null}
         {editing && p && form ? (
-          <form.PriceForm namespace={namespace} prices={p} schema={schema} onSave={onSave} reread={reread} onClose={() => setEditing(false)} />
+          <form.PriceForm
+            namespace={namespace}
+            prices={p}
+            schema={schema}
+            onSave={onSave}
+            reread={reread}
+            onClose={() => setEditing(false)}
+          />
         ) : null}
       </CardContent>
     </Card>

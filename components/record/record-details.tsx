@@ -9,7 +9,13 @@ type PlainField<T> = { [K in keyof T]: T[K] extends PlainValue ? K : never }[key
 /** A field shown some other way (a link, a badge, a name looked up), or labelled other than `fields.<field>`. */
 type ShownField = { field: string; label?: string; value: ReactNode };
 
-const CARD_IDS = { companies: 'company-details', products: 'product-details', skus: 'sku-details', bundles: 'bundle-details', users: 'user-details' };
+const CARD_IDS = {
+  companies: 'company-details',
+  products: 'product-details',
+  skus: 'sku-details',
+  bundles: 'bundle-details',
+  users: 'user-details',
+};
 
 /**
  * A record page's Details card: its fields in the given order, each labelled with the family's `fields.<name>`
@@ -30,7 +36,9 @@ export function RecordDetails<T>({
   const tr = useTranslations('records');
   const label = (field: string) => t(`fields.${field}`);
   const items = fields.map((f) =>
-    typeof f === 'string' ? { label: label(f), value: record[f] as PlainValue } : { label: f.label ?? label(f.field), value: f.value },
+    typeof f === 'string'
+      ? { label: label(f), value: record[f] as PlainValue }
+      : { label: f.label ?? label(f.field), value: f.value },
   );
   return (
     <Card aria-labelledby={CARD_IDS[namespace]}>

@@ -14,7 +14,10 @@ type FormNamespace = 'companies' | 'products' | 'skus' | 'bundles';
 type Named = { id: number; name: string | null; outerSysCode: string | null };
 
 /** How a record is named in a back link: its name, else its ERP code, else its id. */
-export function recordLabel(record: { name: string | null; outerSysCode: string | null } | undefined, id: number): string {
+export function recordLabel(
+  record: { name: string | null; outerSysCode: string | null } | undefined,
+  id: number,
+): string {
   return (record && (record.name || record.outerSysCode)) || `#${id}`;
 }
 
@@ -46,13 +49,25 @@ export function RecordFormPage({
         </p>
         <h1 className="text-2xl font-semibold">{title}</h1>
       </header>
-      {can(user.role, 'editMasterData') ? children : <Alert tone="info">{tr(creates ? 'readOnlyCreate' : 'readOnly')}</Alert>}
+      {can(user.role, 'editMasterData') ? (
+        children
+      ) : (
+        <Alert tone="info">{tr(creates ? 'readOnlyCreate' : 'readOnly')}</Alert>
+      )}
     </div>
   );
 }
 
 /** A create page: back to the family's list (or where the caller says), and the family's "new" title. */
-export function RecordCreatePage({ namespace, back, children }: { namespace: FormNamespace; back?: { href: string; label: string }; children: ReactNode }) {
+export function RecordCreatePage({
+  namespace,
+  back,
+  children,
+}: {
+  namespace: FormNamespace;
+  back?: { href: string; label: string };
+  children: ReactNode;
+}) {
   const t = useTranslations(namespace);
   return (
     <RecordFormPage back={back ?? { href: `/${namespace}`, label: t('title') }} title={t('newTitle')} creates>
@@ -80,7 +95,12 @@ export function RecordEditPage<T extends Named>({
   const record = read.data;
   return (
     <RecordFormPage back={{ href: `/${namespace}/${id}`, label: recordLabel(record, id) }} title={t('editTitle')}>
-      <QueryState isPending={read.isPending} error={read.error} onRetry={() => void read.refetch()} notFound={t('notFound')} />
+      <QueryState
+        isPending={read.isPending}
+        error={read.error}
+        onRetry={() => void read.refetch()}
+        notFound={t('notFound')}
+      />
       {record ? <Fragment key={record.id}>{form(record)}</Fragment> : null}
     </RecordFormPage>
   );

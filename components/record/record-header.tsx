@@ -34,12 +34,14 @@ export function RecordHeader({
         </Link>
       }
       title={title}
-      actions={edit || actions ? (
-        <>
-          {edit}
-          {actions}
-        </>
-      ) : undefined}
+      actions={
+        edit || actions ? (
+          <>
+            {edit}
+            {actions}
+          </>
+        ) : undefined
+      }
     />
   );
 }

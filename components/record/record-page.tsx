@@ -46,7 +46,12 @@ export function RecordPage<T extends Named>({
         title={`${t(kind)} ${recordLabel(record, id)}`}
         editHref={record && editable ? `/${namespace}/${id}/edit` : null}
       />
-      <QueryState isPending={read.isPending} error={read.error} onRetry={() => void read.refetch()} notFound={t('notFound')} />
+      <QueryState
+        isPending={read.isPending}
+        error={read.error}
+        onRetry={() => void read.refetch()}
+        notFound={t('notFound')}
+      />
       {record ? children(record) : null}
       <HistoryPanel
         type={namespace}

@@ -18,7 +18,8 @@ export function useCategories() {
     [query.data, t],
   );
   const pathOf = useCallback(
-    (id: number | null | undefined) => (id == null ? '' : (categoryPath(id, query.data ?? []) ?? t('unknownCategory', { id }))),
+    (id: number | null | undefined) =>
+      id == null ? '' : (categoryPath(id, query.data ?? []) ?? t('unknownCategory', { id })),
     [query.data, t],
   );
   return { query, groups, pathOf };

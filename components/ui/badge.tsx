@@ -21,7 +21,11 @@ export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   return (
     <span
       data-badge=""
-      className={cn('inline-flex items-center whitespace-nowrap break-keep rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center whitespace-nowrap break-keep rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        tones[tone],
+        className,
+      )}
       {...rest}
     />
   );

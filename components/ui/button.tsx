@@ -36,7 +36,16 @@ export type ButtonProps = ComponentPropsWithRef<'button'> & {
   pending?: boolean;
 };
 
-export function Button({ variant, size, pending, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  pending,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -29,7 +29,9 @@ export function initialFocus(dialog: HTMLElement): HTMLElement | null {
   if (marked) return marked;
   const field = dialog.querySelector<HTMLElement>(`[data-dialog-body] :is(${FIELDS})`);
   if (field) return field;
-  const actions = dialog.querySelectorAll<HTMLElement>('[data-dialog-footer] button:not([disabled]), [data-dialog-footer] a[href]');
+  const actions = dialog.querySelectorAll<HTMLElement>(
+    '[data-dialog-footer] button:not([disabled]), [data-dialog-footer] a[href]',
+  );
   return actions[actions.length - 1] ?? null;
 }
 

@@ -16,7 +16,13 @@ function parse(html: string) {
 
 describe('Field', () => {
   it('points the visible label at the control', () => {
-    const { attrs } = parse(renderToStaticMarkup(<Field label="Name"><Input name="name" /></Field>));
+    const { attrs } = parse(
+      renderToStaticMarkup(
+        <Field label="Name">
+          <Input name="name" />
+        </Field>,
+      ),
+    );
     expect(attrs('label').for).toBe(attrs('input').id);
     expect(attrs('input')['aria-invalid']).toBeUndefined();
   });
@@ -43,7 +49,9 @@ describe('Field', () => {
     const { attrs } = parse(
       renderToStaticMarkup(
         <Field id="status" label="Status" error="Pick one">
-          <Select id="ignored" aria-describedby="extra"><option>A</option></Select>
+          <Select id="ignored" aria-describedby="extra">
+            <option>A</option>
+          </Select>
         </Field>,
       ),
     );

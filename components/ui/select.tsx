@@ -28,7 +28,13 @@ export interface SelectOptionGroup {
 }
 
 /** A select's choices: loose options first, then labelled groups (e.g. categories under their root). */
-export function SelectOptions({ options = [], groups = [] }: { options?: SelectOption[]; groups?: SelectOptionGroup[] }) {
+export function SelectOptions({
+  options = [],
+  groups = [],
+}: {
+  options?: SelectOption[];
+  groups?: SelectOptionGroup[];
+}) {
   return (
     <>
       {options.map((o) => (

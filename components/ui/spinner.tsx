@@ -15,7 +15,10 @@ export function Spinner({ label, showLabel, className }: SpinnerProps) {
   const t = useTranslations('ui');
   const text = label ?? t('loading');
   return (
-    <span role="status" className={cn('inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300', className)}>
+    <span
+      role="status"
+      className={cn('inline-flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300', className)}
+    >
       <span
         aria-hidden="true"
         className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none"

@@ -36,6 +36,8 @@ describe('Table', () => {
 
   it('writes the usual header row from a list of column titles', () => {
     const html = renderToStaticMarkup(<THead columns={['Name', { label: 'Orders', className: 'text-right' }]} />);
-    expect(html).toBe('<thead><tr><th scope="col">Name</th><th scope="col" class="text-right">Orders</th></tr></thead>');
+    expect(html).toBe(
+      '<thead><tr><th scope="col">Name</th><th scope="col" class="text-right">Orders</th></tr></thead>',
+    );
   });
 });

@@ -20,13 +20,30 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
   frameClassName?: string;
 }
 
-export function Table({ caption, captionVisible = false, variant = 'boxed', unframed = false, frameClassName, className, children, ...rest }: TableProps) {
+export function Table({
+  caption,
+  captionVisible = false,
+  variant = 'boxed',
+  unframed = false,
+  frameClassName,
+  className,
+  children,
+  ...rest
+}: TableProps) {
   return (
     // relative: an absolutely placed child (a screen-reader-only label) is laid out in the frame's scroll area;
     // placed by the page instead, it widened the whole document past the window.
-    <div className={cn('relative overflow-x-auto', variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800', frameClassName)}>
+    <div
+      className={cn(
+        'relative overflow-x-auto',
+        variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800',
+        frameClassName,
+      )}
+    >
       <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
-        {caption != null ? <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption> : null}
+        {caption != null ? (
+          <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption>
+        ) : null}
         {children}
       </table>
     </div>
@@ -42,7 +59,15 @@ export function THead({ columns, children, ...rest }: ComponentPropsWithRef<'the
     <thead {...rest}>
       {columns ? (
         <tr>
-          {columns.map((c, i) => (typeof c === 'string' ? <Th key={i}>{c}</Th> : <Th key={i} className={c.className}>{c.label}</Th>))}
+          {columns.map((c, i) =>
+            typeof c === 'string' ? (
+              <Th key={i}>{c}</Th>
+            ) : (
+              <Th key={i} className={c.className}>
+                {c.label}
+              </Th>
+            ),
+          )}
         </tr>
       ) : (
         children
@@ -66,9 +91,17 @@ interface CellProps {
 
 /** A header cell; a column's by default, a row's with scope="row". */
 export function Th({ scope = 'col', numeric, className, ...rest }: ComponentPropsWithRef<'th'> & CellProps) {
-  return <th scope={scope} className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined} {...rest} />;
+  return (
+    <th
+      scope={scope}
+      className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined}
+      {...rest}
+    />
+  );
 }
 
 export function Td({ numeric, className, ...rest }: ComponentPropsWithRef<'td'> & CellProps) {
-  return <td className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined} {...rest} />;
+  return (
+    <td className={cn(numeric && 'text-right whitespace-nowrap tabular-nums', className) || undefined} {...rest} />
+  );
 }

@@ -49,7 +49,11 @@ function MountedSignal() {
 
 /** Mount once (the console providers); renders nothing until the first toast. */
 export function Toaster(props: ComponentProps<Sonner['Toaster']>) {
-  const loaded = useSyncExternalStore(subscribe, () => sonner, () => null);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => null,
+  );
   if (!loaded) return null;
   return (
     <>

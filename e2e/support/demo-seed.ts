@@ -12,7 +12,12 @@ interface SeedTenant {
   companies: { id: number; outerSysCode: string; name: string; internalUserId: number }[];
   products: { id: number; outerSysCode: string; name: string; productCategoryId: number; status: string }[];
   skus: { id: number; productId: number; outerSysCode: string; name: string; barcode: string }[];
-  bundles: { id: number; outerSysCode: string; name: string; components: { componentSkuId: number; quantity: number }[] }[];
+  bundles: {
+    id: number;
+    outerSysCode: string;
+    name: string;
+    components: { componentSkuId: number; quantity: number }[];
+  }[];
 }
 
 export function demoTenant(): SeedTenant {
@@ -35,7 +40,12 @@ export function recordUpstreamRequests(page: Page): Request[] {
 }
 
 /** A write through the proxy from inside the page, exactly as the console's own fetcher sends it. */
-export async function proxyWrite(page: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export async function proxyWrite(
+  page: Page,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(`/api/upstream${path}`, {

@@ -50,9 +50,13 @@ export async function startFaultStack(): Promise<FaultStack> {
   const admin = { email: 'fault-admin@example.com', password: 'fault-admin-password-42' };
   const output = process.env.E2E_FAULT_LOG ? 'inherit' : 'ignore';
 
-  const upstream = spawn(process.execPath, [require.resolve('tsx/cli'), 'e2e/support/fault-upstream.ts', String(upstreamPort)], {
-    stdio: ['ignore', output, output],
-  });
+  const upstream = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), 'e2e/support/fault-upstream.ts', String(upstreamPort)],
+    {
+      stdio: ['ignore', output, output],
+    },
+  );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     UPSTREAM_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
@@ -84,7 +88,10 @@ export async function startFaultStack(): Promise<FaultStack> {
     consoleUrl: `http://localhost:${consolePort}`,
     admin,
     fault: async (rule) => {
-      const res = await fetch(`http://127.0.0.1:${upstreamPort}/__fault`, { method: 'POST', body: JSON.stringify(rule ?? { rule: null }) });
+      const res = await fetch(`http://127.0.0.1:${upstreamPort}/__fault`, {
+        method: 'POST',
+        body: JSON.stringify(rule ?? { rule: null }),
+      });
       if (!res.ok) throw new Error(`fault switch answered ${res.status}`);
     },
     stop,

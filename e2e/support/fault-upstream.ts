@@ -21,22 +21,29 @@ function matches(request: Request): boolean {
   return (!rule.method || rule.method === request.method) && (!rule.path || path.startsWith(rule.path));
 }
 
-serve({ hostname: '127.0.0.1', port, fetch: async (request: Request) => {
-  const path = new URL(request.url).pathname;
-  if (path === '/__fault') {
-    if (request.method === 'POST') {
-      const body = (await request.json()) as NonNullable<Rule> | { rule: null };
-      rule = body.rule ? body : null;
+serve({
+  hostname: '127.0.0.1',
+  port,
+  fetch: async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/__fault') {
+      if (request.method === 'POST') {
+        const body = (await request.json()) as NonNullable<Rule> | { rule: null };
+        rule = body.rule ? body : null;
+      }
+      return Response.json({ rule });
     }
-    return Response.json({ rule });
-  }
-  if (!matches(request)) return service.fetch(request);
-  const real = await service.fetch(request);
-  if (rule?.rule === 'apply-then-500') {
-    await real.arrayBuffer();
-    return Response.json({ code: 'E_INJECTED', message: 'the write was applied, then the answer failed' }, { status: 500 });
-  }
-  const status = real.status === 201 ? 200 : real.status === 200 && request.method !== 'GET' ? 201 : real.status;
-  return new Response(real.body, { status, headers: real.headers });
-} });
+    if (!matches(request)) return service.fetch(request);
+    const real = await service.fetch(request);
+    if (rule?.rule === 'apply-then-500') {
+      await real.arrayBuffer();
+      return Response.json(
+        { code: 'E_INJECTED', message: 'the write was applied, then the answer failed' },
+        { status: 500 },
+      );
+    }
+    const status = real.status === 201 ? 200 : real.status === 200 && request.method !== 'GET' ? 201 : real.status;
+    return new Response(real.body, { status, headers: real.headers });
+  },
+});
 process.stdout.write(`fault upstream on http://127.0.0.1:${port}\n`);

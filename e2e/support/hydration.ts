@@ -6,5 +6,7 @@ import { expect, type Locator } from '@playwright/test';
  * quick connection never notices. React marks the nodes it owns with `__reactProps$…`.
  */
 export async function hydrated(locator: Locator): Promise<void> {
-  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true);
 }

@@ -13,7 +13,8 @@ export const csv = (rows: (string | number)[][]) => Buffer.from(Papa.unparse(row
 export const formulaLike = (i: number, text: string) => `${['=', '+886 ', '-', '@'][i % 4]}${text}`;
 
 /** The rows of a CSV the console wrote (its byte-order mark dropped). */
-export const rowsOf = (bytes: Buffer) => Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+export const rowsOf = (bytes: Buffer) =>
+  Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
 
 /** Rows written back as the console writes a CSV (byte-order mark, CRLF), as Excel saves an edited export. */
 export const toFile = (rows: string[][]) => Buffer.from('\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }), 'utf8');
@@ -34,7 +35,8 @@ export async function checkFile(page: Page, family: string, name: string, buffer
   await page.getByRole('button', { name: 'Check rows' }).click();
 }
 
-export const finished = (page: Page) => expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
+export const finished = (page: Page) =>
+  expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 /** Starts the checked import and waits for its results page to say it finished. */
 export async function startAndFinish(page: Page) {
@@ -58,7 +60,13 @@ export type FileFormat = 'csv' | 'xlsx';
  * The Exports page's CSV (or workbook) of `resource` (companies, products, skus, bundles) with ERP codes
  * containing `code`, written in the language of a browser set to `locale`: the headers a person in that language gets.
  */
-export async function exportsPageCsv(browser: Browser, resource: string, code: string, locale: Locale, format: FileFormat = 'csv'): Promise<Buffer> {
+export async function exportsPageCsv(
+  browser: Browser,
+  resource: string,
+  code: string,
+  locale: Locale,
+  format: FileFormat = 'csv',
+): Promise<Buffer> {
   const words = catalogue<ExportsWords>(locale, 'exports').exports;
   return download(browser, locale, '/exports', async (page) => {
     await page.getByLabel(words.resource).selectOption(resource);
@@ -69,12 +77,24 @@ export async function exportsPageCsv(browser: Browser, resource: string, code: s
 }
 
 /** A list page's own export (its toolbar's Export CSV or Export Excel) of the list at `path`, in a browser set to `locale`. */
-export async function listCsv(browser: Browser, path: string, locale: Locale, format: FileFormat = 'csv'): Promise<Buffer> {
+export async function listCsv(
+  browser: Browser,
+  path: string,
+  locale: Locale,
+  format: FileFormat = 'csv',
+): Promise<Buffer> {
   const words = catalogue<{ dataTable: { exportCsv: string; exportXlsx: string } }>(locale, 'data-table').dataTable;
-  return download(browser, locale, path, (page) => page.getByRole('button', { name: format === 'csv' ? words.exportCsv : words.exportXlsx }).click());
+  return download(browser, locale, path, (page) =>
+    page.getByRole('button', { name: format === 'csv' ? words.exportCsv : words.exportXlsx }).click(),
+  );
 }
 
-async function download(browser: Browser, locale: Locale, path: string, start: (page: Page) => Promise<void>): Promise<Buffer> {
+async function download(
+  browser: Browser,
+  locale: Locale,
+  path: string,
+  start: (page: Page) => Promise<void>,
+): Promise<Buffer> {
   const context = await browser.newContext({ storageState: storageStateFor('steward'), locale, acceptDownloads: true });
   try {
     const page = await context.newPage();

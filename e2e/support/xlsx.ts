@@ -8,7 +8,8 @@ import { strToU8, zipSync } from 'fflate';
 export type TestSheet = { name: string; rows: (string | number)[][] };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const column = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : column(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+const column = (i: number): string =>
+  i < 26 ? String.fromCharCode(65 + i) : column(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26));
 
 function sheetXml(rows: (string | number)[][]): string {
   const body = rows
@@ -16,7 +17,9 @@ function sheetXml(rows: (string | number)[][]): string {
       const cells = row
         .map((v, c) => {
           const ref = `${column(c)}${r + 1}`;
-          return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`;
+          return typeof v === 'number'
+            ? `<c r="${ref}"><v>${v}</v></c>`
+            : `<c r="${ref}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`;
         })
         .join('');
       return `<row r="${r + 1}">${cells}</row>`;
@@ -29,7 +32,10 @@ export function xlsx(sheets: TestSheet[]): Buffer {
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets
-        .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+        .map(
+          (_, i) =>
+            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
         .join('')}</Types>`,
     ),
     '_rels/.rels': strToU8(
@@ -42,7 +48,10 @@ export function xlsx(sheets: TestSheet[]): Buffer {
     ),
     'xl/_rels/workbook.xml.rels': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-        .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
         .join('')}</Relationships>`,
     ),
   };

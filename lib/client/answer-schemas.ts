@@ -7,4 +7,5 @@ import type { bundleIdResponse as BundleIdResponse } from '@/lib/contract/bundle
  */
 
 export const idResponse = (): Promise<typeof IdResponse> => import('@/lib/contract/batches').then((m) => m.idResponse);
-export const bundleIdResponse = (): Promise<typeof BundleIdResponse> => import('@/lib/contract/bundles').then((m) => m.bundleIdResponse);
+export const bundleIdResponse = (): Promise<typeof BundleIdResponse> =>
+  import('@/lib/contract/bundles').then((m) => m.bundleIdResponse);

@@ -1,5 +1,11 @@
 import { errorField } from '@/lib/contract/errors';
-import { englishFailureSentence, errorMessage, failureSentence, httpFailureSentence, type FailureKind } from '@/lib/i18n/error-messages';
+import {
+  englishFailureSentence,
+  errorMessage,
+  failureSentence,
+  httpFailureSentence,
+  type FailureKind,
+} from '@/lib/i18n/error-messages';
 
 export type ApiErrorKind =
   /** The service or the proxy answered with an error status and a code. */
@@ -53,7 +59,14 @@ export class ApiError extends Error {
   /** The JSON error body as it came (console endpoints add facts such as `activeImportId`); {} when none. */
   readonly body: Record<string, unknown>;
 
-  constructor(init: { status: number; code: string; kind: ApiErrorKind; sentence?: string; codes?: string[]; body?: Record<string, unknown> }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    kind: ApiErrorKind;
+    sentence?: string;
+    codes?: string[];
+    body?: Record<string, unknown>;
+  }) {
     const sentence = init.sentence !== undefined ? translated(init.kind, init.sentence) : errorMessage(init.code);
     super(sentence);
     this.name = 'ApiError';
@@ -99,7 +112,12 @@ export function errorFromBody(status: number, body: unknown): ApiError {
     }
   }
   if (status >= 500) {
-    return new ApiError({ status, code: `http_${status}`, kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})` });
+    return new ApiError({
+      status,
+      code: `http_${status}`,
+      kind: 'server',
+      sentence: `${SERVER_ERROR_SENTENCE} (HTTP ${status})`,
+    });
   }
   return new ApiError({ status, code: `http_${status}`, kind: 'http', sentence: httpFailureSentence(status) });
 }
@@ -126,7 +144,13 @@ export type WriteOutcome = 'applied' | 'refused' | 'unknown';
  */
 export function failedWriteOutcome(error: unknown): Exclude<WriteOutcome, 'applied'> {
   if (!isApiError(error)) return 'unknown';
-  if (error.kind === 'offline' || error.kind === 'not_sent' || error.kind === 'batch_item' || error.code === 'code_check_failed') return 'refused';
+  if (
+    error.kind === 'offline' ||
+    error.kind === 'not_sent' ||
+    error.kind === 'batch_item' ||
+    error.code === 'code_check_failed'
+  )
+    return 'refused';
   if (error.kind === 'http' && error.status >= 400 && error.status < 500) return 'refused';
   return 'unknown';
 }

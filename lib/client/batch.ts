@@ -7,10 +7,16 @@ import { apiFetch } from './fetcher';
  * Sends a one-item batch (stock and price have no single-record write) and turns a failed item into an
  * ApiError, so a form treats it like any other refusal. A batch item failure writes nothing for that item.
  */
-export async function sendOneItemBatch<B extends BatchEndpointName>(name: B, item: unknown): Promise<z.output<(typeof BATCH_ENDPOINTS)[B]['result']>> {
+export async function sendOneItemBatch<B extends BatchEndpointName>(
+  name: B,
+  item: unknown,
+): Promise<z.output<(typeof BATCH_ENDPOINTS)[B]['result']>> {
   // The batch's schemas (zod) load with the first write, not with the page; a write whose schemas cannot load
   // (the connection dropped) is refused before anything is sent.
-  const [contract, { batchResponse }] = await Promise.all([import('@/lib/contract/endpoints'), import('@/lib/contract/batches')]).catch(() => {
+  const [contract, { batchResponse }] = await Promise.all([
+    import('@/lib/contract/endpoints'),
+    import('@/lib/contract/batches'),
+  ]).catch(() => {
     throw new ApiError({ status: 0, code: 'offline', kind: 'offline', sentence: OFFLINE_SENTENCE });
   });
   const { method, path } = contract.batchTarget(name);

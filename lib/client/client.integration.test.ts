@@ -31,7 +31,13 @@ beforeAll(async () => {
       expect(new Headers(init.headers).get('X-Console-Request')).toBe('1');
       const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
       sent.push({ method: String(init.method), path: pathname.slice(UPSTREAM_PREFIX.length) + search, body });
-      return signedFetch(service, String(init.method), pathname.slice(UPSTREAM_PREFIX.length) + search, init.body as string | undefined, { creds });
+      return signedFetch(
+        service,
+        String(init.method),
+        pathname.slice(UPSTREAM_PREFIX.length) + search,
+        init.body as string | undefined,
+        { creds },
+      );
     },
   });
 });
@@ -55,11 +61,19 @@ describe('lists', () => {
 
   it('reads every page of a filtered list and reports progress', async () => {
     const tag = `ALL-${Date.now()}`;
-    const body = Array.from({ length: 230 }, (_, i) => ({ outerSysCode: `${tag}-${i}`, name: `${tag} ${i}`, internalUserId: IDS.acme.sales }));
+    const body = Array.from({ length: 230 }, (_, i) => ({
+      outerSysCode: `${tag}-${i}`,
+      name: `${tag} ${i}`,
+      internalUserId: IDS.acme.sales,
+    }));
     const res = await signedFetch(service, 'POST', '/v1/companies/batch', body);
     expect(res.status).toBe(200);
     const progress: number[] = [];
-    const rows = await fetchAllPages('companies', { outerSysCode: tag }, { onProgress: (p) => progress.push(p.fetched) });
+    const rows = await fetchAllPages(
+      'companies',
+      { outerSysCode: tag },
+      { onProgress: (p) => progress.push(p.fetched) },
+    );
     expect(rows).toHaveLength(230);
     expect(new Set(rows.map((r) => r.id)).size).toBe(230);
     expect(progress.at(-1)).toBe(230);
@@ -88,16 +102,30 @@ describe('records', () => {
   });
 
   it('an update sends only the changed field and the service keeps the rest', async () => {
-    const { id } = await createCompany({ outerSysCode: `UPD-${Date.now()}`, name: 'Before', shortName: 'Short', internalUserId: IDS.acme.sales });
+    const { id } = await createCompany({
+      outerSysCode: `UPD-${Date.now()}`,
+      name: 'Before',
+      shortName: 'Short',
+      internalUserId: IDS.acme.sales,
+    });
     await updateCompany(id, { shortName: 'New short' });
     expect(sent.at(-1)?.body).toEqual({ shortName: 'New short' });
     const after = await getRecord('company', id);
-    expect(after).toMatchObject({ name: 'Before', shortName: 'New short', internalUserId: IDS.acme.sales, status: 'Active' });
+    expect(after).toMatchObject({
+      name: 'Before',
+      shortName: 'New short',
+      internalUserId: IDS.acme.sales,
+      status: 'Active',
+    });
   });
 
   it('a too-long name comes back under Name', async () => {
-    const error = (await createCompany({ name: 'x'.repeat(51), internalUserId: IDS.acme.sales }).catch((e: unknown) => e)) as ApiError;
-    expect(routeServerError(error, ['name', 'internalUserId']).fieldErrors).toEqual([{ field: 'name', code: 'name_too_long' }]);
+    const error = (await createCompany({ name: 'x'.repeat(51), internalUserId: IDS.acme.sales }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(routeServerError(error, ['name', 'internalUserId']).fieldErrors).toEqual([
+      { field: 'name', code: 'name_too_long' },
+    ]);
   });
 
   it('explains the 負責業務 code under the salesperson when the tenant has no default', async () => {
@@ -115,8 +143,16 @@ describe('records', () => {
 describe('stock and price batches', () => {
   it('sets on-hand stock through the stock batch and reads it back', async () => {
     await setSkuStock(IDS.acme.sku, 123);
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: '/v1/skus/stock/batch', body: [{ skuId: IDS.acme.sku, inventoryQty: 123 }] });
-    expect(await getRecord('skuStock', IDS.acme.sku)).toMatchObject({ inventoryQty: 123, reservedQty: 5, availableQty: 118 });
+    expect(sent.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/skus/stock/batch',
+      body: [{ skuId: IDS.acme.sku, inventoryQty: 123 }],
+    });
+    expect(await getRecord('skuStock', IDS.acme.sku)).toMatchObject({
+      inventoryQty: 123,
+      reservedQty: 5,
+      availableQty: 118,
+    });
   });
 
   it('turns a failed batch item into an error on the right field', async () => {

@@ -1,5 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { CODE_LOOKUP_LISTS, CREATE_RESULT_HEADER, codeLookupFilters, exactCodeMatches, type CodeLookup, type CodeLookupResource } from '@/lib/contract/code-lookup';
+import {
+  CODE_LOOKUP_LISTS,
+  CREATE_RESULT_HEADER,
+  codeLookupFilters,
+  exactCodeMatches,
+  type CodeLookup,
+  type CodeLookupResource,
+} from '@/lib/contract/code-lookup';
 import { apiFetchWithHeaders } from './fetcher';
 import { fetchAllPages } from './lists';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
@@ -19,7 +26,11 @@ export function recordHref(resource: CodeLookupResource, id: number, edit = fals
 
 /** The records a create with this code would update instead (exact, case-sensitive; SKUs within their product). */
 export async function findByCode(lookup: CodeLookup, signal?: AbortSignal): Promise<ExistingRecord[]> {
-  const rows = (await fetchAllPages(CODE_LOOKUP_LISTS[lookup.resource].list, codeLookupFilters(lookup) as ListFilters<ListName>, { signal })) as {
+  const rows = (await fetchAllPages(
+    CODE_LOOKUP_LISTS[lookup.resource].list,
+    codeLookupFilters(lookup) as ListFilters<ListName>,
+    { signal },
+  )) as {
     id: number;
     outerSysCode: string | null;
     name: string | null;

@@ -1,5 +1,17 @@
-import { endpointPath, type AnyEndpoint, type BodyOf, type ParamsOf, type ResponseOf } from '@/lib/contract/console/endpoint';
-import { ApiError, consoleErrorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE, OFFLINE_SENTENCE } from './api-error';
+import {
+  endpointPath,
+  type AnyEndpoint,
+  type BodyOf,
+  type ParamsOf,
+  type ResponseOf,
+} from '@/lib/contract/console/endpoint';
+import {
+  ApiError,
+  consoleErrorFromBody,
+  INVALID_RESPONSE_SENTENCE,
+  NETWORK_ERROR_SENTENCE,
+  OFFLINE_SENTENCE,
+} from './api-error';
 import { saveFile } from './download';
 
 /**
@@ -13,7 +25,8 @@ import { saveFile } from './download';
 
 // An endpoint without path segments takes no params; one with them needs each (a number is written as text).
 type NoParams = Record<string, never>;
-type Params<E> = NoParams extends ParamsOf<E> ? { params?: undefined } : { params: { [K in keyof ParamsOf<E>]: string | number } };
+type Params<E> =
+  NoParams extends ParamsOf<E> ? { params?: undefined } : { params: { [K in keyof ParamsOf<E>]: string | number } };
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export type ConsoleCall<E extends AnyEndpoint> = Params<E> & {
@@ -32,7 +45,10 @@ export function configureConsoleFetch(options: { transport?: Transport; baseUrl?
   if (options.baseUrl !== undefined) baseUrl = options.baseUrl;
 }
 
-export function consoleUrl(entry: { path: string }, call: { params?: Record<string, string | number>; query?: Record<string, QueryValue> } = {}): string {
+export function consoleUrl(
+  entry: { path: string },
+  call: { params?: Record<string, string | number>; query?: Record<string, QueryValue> } = {},
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(call.query ?? {})) {
     for (const one of Array.isArray(value) ? value : [value]) {
@@ -74,18 +90,30 @@ async function send<E extends AnyEndpoint>(entry: E, call: ConsoleCall<E>): Prom
 }
 
 /** Calls a console endpoint and answers its JSON (undefined for a 204). Throws ApiError. */
-export async function consoleFetch<E extends AnyEndpoint>(entry: E, ...[call]: NoParams extends ParamsOf<E> ? [ConsoleCall<E>?] : [ConsoleCall<E>]): Promise<ResponseOf<E>> {
+export async function consoleFetch<E extends AnyEndpoint>(
+  entry: E,
+  ...[call]: NoParams extends ParamsOf<E> ? [ConsoleCall<E>?] : [ConsoleCall<E>]
+): Promise<ResponseOf<E>> {
   const response = await send(entry, call ?? ({} as ConsoleCall<E>));
   if (response.status === 204 || entry.answer.kind === 'none') return undefined as ResponseOf<E>;
   try {
     return (await response.json()) as ResponseOf<E>;
   } catch {
-    throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_response',
+      kind: 'invalid_response',
+      sentence: INVALID_RESPONSE_SENTENCE,
+    });
   }
 }
 
 /** Fetches a file endpoint's answer and saves it under the name the server gave (or `fallbackName`). */
-export async function consoleDownload<E extends AnyEndpoint>(entry: E, call: ConsoleCall<E>, fallbackName: string): Promise<void> {
+export async function consoleDownload<E extends AnyEndpoint>(
+  entry: E,
+  call: ConsoleCall<E>,
+  fallbackName: string,
+): Promise<void> {
   const response = await send(entry, call);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   saveFile(await response.blob(), name);

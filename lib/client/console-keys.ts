@@ -12,7 +12,8 @@ export const importKeys = {
   details: () => ['imports', 'detail'] as const,
   detail: (id: string) => ['imports', 'detail', id] as const,
   /** A page of the import's rows, as shown (status filter, how many). */
-  rows: (id: string, query: { status: RowStatus | 'mispredicted' | ''; limit: number }) => ['imports', 'detail', id, 'rows', query] as const,
+  rows: (id: string, query: { status: RowStatus | 'mispredicted' | ''; limit: number }) =>
+    ['imports', 'detail', id, 'rows', query] as const,
   /** The rows "Fix in place" holds: failed, unknown and not sent. */
   toFix: (id: string) => ['imports', 'detail', id, 'to-fix'] as const,
   /** The caller's saved column mapping of a family. */

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import { buildQuery } from '@/lib/signing';
 import { REVIEW_HEADER } from '@/lib/contract/history';
-import { ApiError, errorFromBody, INVALID_RESPONSE_SENTENCE, NETWORK_ERROR_SENTENCE, OFFLINE_SENTENCE } from './api-error';
+import {
+  ApiError,
+  errorFromBody,
+  INVALID_RESPONSE_SENTENCE,
+  NETWORK_ERROR_SENTENCE,
+  OFFLINE_SENTENCE,
+} from './api-error';
 import { reviewHeaderOf } from './review';
 
 /** Where the browser reaches /v1: the console's signing proxy (shell-shared.md, fixed interface). */
@@ -53,7 +59,9 @@ export async function apiFetch<S extends z.ZodType>(request: ApiRequest<S>): Pro
 }
 
 /** apiFetch, with the answer's headers (the proxy says there what a create did). */
-export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiRequest<S>): Promise<{ data: z.output<S>; headers: Headers }> {
+export async function apiFetchWithHeaders<S extends z.ZodType>(
+  request: ApiRequest<S>,
+): Promise<{ data: z.output<S>; headers: Headers }> {
   const method = request.method ?? 'GET';
   // A write is refused at once when the browser knows it is offline: saying so now beats a request that
   // fails later with an unknown outcome, and nothing is queued to be sent behind the user's back.
@@ -103,7 +111,12 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(request: ApiReque
   if (!schema) return { data: json as z.output<S>, headers: response.headers };
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError({ status: response.status, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
+    throw new ApiError({
+      status: response.status,
+      code: 'invalid_response',
+      kind: 'invalid_response',
+      sentence: INVALID_RESPONSE_SENTENCE,
+    });
   }
   return { data: parsed.data, headers: response.headers };
 }

@@ -7,7 +7,12 @@ import { historyKeys } from './console-keys';
 const history = () => import('@/lib/contract/console/history').then((m) => m.historyApi);
 
 /** One page of the record's history, read from the console's audit log (app/api/history); `older` continues. */
-export async function getRecordHistory(type: RecordType, id: number, older: string | null, signal?: AbortSignal): Promise<HistoryPage> {
+export async function getRecordHistory(
+  type: RecordType,
+  id: number,
+  older: string | null,
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
   const page = await consoleFetch((await history()).record, { params: { type, id }, query: { older }, signal });
   return { entries: page.entries ?? [], older: page.older ?? null };
 }

@@ -1,6 +1,11 @@
 import type { ListItem } from '@/lib/contract/endpoints';
 import type { ListName, ListPage } from '@/lib/contract/lists';
-import { listReadEntry, MIRROR_PAGE_SIZE_MAX, type LiveReason, type MirrorFreshness } from '@/lib/contract/console/list-read';
+import {
+  listReadEntry,
+  MIRROR_PAGE_SIZE_MAX,
+  type LiveReason,
+  type MirrorFreshness,
+} from '@/lib/contract/console/list-read';
 import { consoleFetch } from './console-fetch';
 import { fetchAllPages, fetchListPage, type AllPagesProgress, type ListQuery } from './lists';
 
@@ -10,7 +15,13 @@ export const shownKey = (listKey: readonly unknown[]) => [...listKey, 'shown'] a
 /** A list page as a list shows it: from the mirror (sorted, searched, counted, dated), or live through the proxy in id order. */
 export type ListResult<T> = ListPage<T> &
   (
-    | { source: 'mirror'; counts: Record<string, number> | null; more: boolean; freshness: MirrorFreshness; byCodePoint?: boolean }
+    | {
+        source: 'mirror';
+        counts: Record<string, number> | null;
+        more: boolean;
+        freshness: MirrorFreshness;
+        byCodePoint?: boolean;
+      }
     | { source: 'live'; reason: LiveReason }
   );
 

@@ -1,6 +1,13 @@
 import pLimit from 'p-limit';
 import type { ListItem } from '@/lib/contract/endpoints';
-import { LIST_OPERATIONS, listQueryPairs, PAGE_SIZE_MAX, type ListFilters, type ListName, type ListPage } from '@/lib/contract/lists';
+import {
+  LIST_OPERATIONS,
+  listQueryPairs,
+  PAGE_SIZE_MAX,
+  type ListFilters,
+  type ListName,
+  type ListPage,
+} from '@/lib/contract/lists';
 import { operationPath } from '@/lib/contract/operations';
 import type { SortDirection } from '@/lib/contract/console/list-read';
 import { apiFetch, type QueryValue } from './fetcher';
@@ -19,11 +26,19 @@ export interface ListQuery<L extends ListName> {
  * One page of a list (its operation from lib/contract). The proxy checked the answer against the list's schema,
  * so it is read as it is. A `data: null` from a real upstream reads as no rows.
  */
-export async function fetchListPage<L extends ListName>(list: L, query: ListQuery<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> {
+export async function fetchListPage<L extends ListName>(
+  list: L,
+  query: ListQuery<L>,
+  signal?: AbortSignal,
+): Promise<ListPage<ListItem<L>>> {
   const path = operationPath(LIST_OPERATIONS[list]);
   // The service pages by PAGE_SIZE_MAX at most (a link from a list that read the mirror may ask for 500).
   const params = { filters: query.filters, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
-  const envelope = (await apiFetch({ path, query: listQueryPairs(list, params) as [string, QueryValue][], signal })) as Omit<ListPage<ListItem<L>>, 'data'> & {
+  const envelope = (await apiFetch({
+    path,
+    query: listQueryPairs(list, params) as [string, QueryValue][],
+    signal,
+  })) as Omit<ListPage<ListItem<L>>, 'data'> & {
     data: ListItem<L>[] | null;
   };
   return { ...envelope, data: envelope.data ?? [] };

@@ -36,7 +36,11 @@ export function loadLater<T>(importer: () => Promise<T>) {
   /** The module once loaded; starts loading after the first paint of the component that asks (when `wanted`). */
   function useLoaded(wanted = true): T | null {
     // The server renders without it, and so does hydration: the page's HTML never depends on it.
-    const current = useSyncExternalStore(subscribe, () => value, () => null);
+    const current = useSyncExternalStore(
+      subscribe,
+      () => value,
+      () => null,
+    );
     useEffect(() => {
       if (wanted && !current) load().catch(() => undefined);
     }, [wanted, current]);

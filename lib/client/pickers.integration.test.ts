@@ -27,7 +27,13 @@ beforeAll(async () => {
     transport: async (url, init) => {
       const { pathname, search } = new URL(url);
       sent.push(pathname.slice(UPSTREAM_PREFIX.length) + search);
-      return signedFetch(service, String(init.method), pathname.slice(UPSTREAM_PREFIX.length) + search, init.body as string | undefined, { creds: CREDS.erp });
+      return signedFetch(
+        service,
+        String(init.method),
+        pathname.slice(UPSTREAM_PREFIX.length) + search,
+        init.body as string | undefined,
+        { creds: CREDS.erp },
+      );
     },
   });
 });
@@ -47,7 +53,9 @@ describe('product picker', () => {
     expect(ids.slice(0, 2)).toEqual([50, 51]);
     expect(ids).toContain(52);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(sent).toEqual(expect.arrayContaining([expect.stringContaining('outerSysCode=TEA'), expect.stringContaining('name=TEA')]));
+    expect(sent).toEqual(
+      expect.arrayContaining([expect.stringContaining('outerSysCode=TEA'), expect.stringContaining('name=TEA')]),
+    );
   });
 
   it('an exact code names one product, not those whose code only contains it', async () => {

@@ -14,7 +14,10 @@ const SEARCH_SIZE = 20;
 const sameCode = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The API ANDs its filters, so "code or name" is two requests, merged with code matches first. */
-async function byCodeOrName<T extends { id: number }>(getPage: (filters: { outerSysCode?: string; name?: string }) => Promise<{ data: T[] }>, term: string) {
+async function byCodeOrName<T extends { id: number }>(
+  getPage: (filters: { outerSysCode?: string; name?: string }) => Promise<{ data: T[] }>,
+  term: string,
+) {
   const text = term.trim();
   if (text === '') return [];
   const [byCode, byName] = await Promise.all([getPage({ outerSysCode: text }), getPage({ name: text })]);
@@ -32,17 +35,27 @@ export const skuSource = {
 export const productSource = {
   key: [...productKeys.lists(), 'picker'] as const,
   search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Product>((filters) => fetchListPage('products', { filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
+    byCodeOrName<Product>(
+      (filters) => fetchListPage('products', { filters, page: 1, pageSize: SEARCH_SIZE }, signal),
+      term,
+    ),
   findByCode: async (code: string, signal?: AbortSignal) =>
-    (await fetchAllPages('products', { outerSysCode: code.trim() }, { signal })).filter((p) => sameCode(p.outerSysCode, code)),
+    (await fetchAllPages('products', { outerSysCode: code.trim() }, { signal })).filter((p) =>
+      sameCode(p.outerSysCode, code),
+    ),
   label: (p: Product) => recordLabel(p),
 };
 
 export const companySource = {
   key: [...companyKeys.lists(), 'picker'] as const,
   search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Company>((filters) => fetchListPage('companies', { filters, page: 1, pageSize: SEARCH_SIZE }, signal), term),
+    byCodeOrName<Company>(
+      (filters) => fetchListPage('companies', { filters, page: 1, pageSize: SEARCH_SIZE }, signal),
+      term,
+    ),
   findByCode: async (code: string, signal?: AbortSignal) =>
-    (await fetchAllPages('companies', { outerSysCode: code.trim() }, { signal })).filter((c) => sameCode(c.outerSysCode, code)),
+    (await fetchAllPages('companies', { outerSysCode: code.trim() }, { signal })).filter((c) =>
+      sameCode(c.outerSysCode, code),
+    ),
   label: (c: Company) => recordLabel(c),
 };

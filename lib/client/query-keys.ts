@@ -23,7 +23,9 @@ function keysFor<L extends ListName>(list: L) {
 
 type Keys = { [L in ListName]: ReturnType<typeof keysFor<L>> };
 
-export const listKeys = Object.fromEntries((Object.keys(LIST_OPERATIONS) as ListName[]).map((list) => [list, keysFor(list)])) as Keys;
+export const listKeys = Object.fromEntries(
+  (Object.keys(LIST_OPERATIONS) as ListName[]).map((list) => [list, keysFor(list)]),
+) as Keys;
 
 /** The key of a single-record read: the record's detail, or a part of it (`['skus', 'detail', 7, 'stock']`). */
 export function recordKey(name: ReadName, id: number): readonly unknown[] {

@@ -11,13 +11,22 @@ async function getSalespeople(signal?: AbortSignal): Promise<Salesperson[]> {
   const rows = await consoleFetch(salespeopleApi.list, { signal });
   // Checked here too: names from this list are shown in every list page, and a wrong shape must not render.
   if (!isSalespeople(rows)) {
-    throw new ApiError({ status: 200, code: 'invalid_response', kind: 'invalid_response', sentence: INVALID_RESPONSE_SENTENCE });
+    throw new ApiError({
+      status: 200,
+      code: 'invalid_response',
+      kind: 'invalid_response',
+      sentence: INVALID_RESPONSE_SENTENCE,
+    });
   }
   return rows;
 }
 
 function salespeopleQueryOptions() {
-  return queryOptions({ queryKey: salespeopleKey, queryFn: ({ signal }) => getSalespeople(signal), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: salespeopleKey,
+    queryFn: ({ signal }) => getSalespeople(signal),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useSalespeopleQuery() {

@@ -41,16 +41,52 @@ type Source = {
 };
 
 const SOURCES: Source[] = [
-  { type: 'companies', list: 'companies', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
-  { type: 'products', list: 'products', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
+  {
+    type: 'companies',
+    list: 'companies',
+    fields: [
+      ['outerSysCode', 'code'],
+      ['name', 'name'],
+    ],
+    code: (r) => r.outerSysCode as string | null,
+  },
+  {
+    type: 'products',
+    list: 'products',
+    fields: [
+      ['outerSysCode', 'code'],
+      ['name', 'name'],
+    ],
+    code: (r) => r.outerSysCode as string | null,
+  },
   {
     type: 'skus',
     list: 'skus',
-    fields: [['outerSysCode', 'code'], ['name', 'name'], ['barcode', 'barcode']],
+    fields: [
+      ['outerSysCode', 'code'],
+      ['name', 'name'],
+      ['barcode', 'barcode'],
+    ],
     code: (r) => r.outerSysCode as string | null,
   },
-  { type: 'bundles', list: 'bundles', fields: [['outerSysCode', 'code'], ['name', 'name']], code: (r) => r.outerSysCode as string | null },
-  { type: 'users', list: 'internalUsers', fields: [['account', 'code'], ['name', 'name']], code: (r) => r.account as string | null },
+  {
+    type: 'bundles',
+    list: 'bundles',
+    fields: [
+      ['outerSysCode', 'code'],
+      ['name', 'name'],
+    ],
+    code: (r) => r.outerSysCode as string | null,
+  },
+  {
+    type: 'users',
+    list: 'internalUsers',
+    fields: [
+      ['account', 'code'],
+      ['name', 'name'],
+    ],
+    code: (r) => r.account as string | null,
+  },
 ];
 
 /**
@@ -58,7 +94,10 @@ const SOURCES: Source[] = [
  * once through the signing proxy (the API ANDs its filters, so each field is its own request). Back-office
  * users only for admins (`includeUsers`). A type whose requests fail is reported; the others still show.
  */
-export async function searchEverything(term: string, options: { includeUsers: boolean; signal?: AbortSignal }): Promise<SearchResult> {
+export async function searchEverything(
+  term: string,
+  options: { includeUsers: boolean; signal?: AbortSignal },
+): Promise<SearchResult> {
   const text = term.trim();
   if (text === '') return { hits: [], totals: [], failed: [] };
   const sources = SOURCES.filter((s) => s.type !== 'users' || options.includeUsers);
@@ -66,10 +105,20 @@ export async function searchEverything(term: string, options: { includeUsers: bo
     sources.map(async (source) => {
       const pages = await Promise.allSettled(
         source.fields.map(async ([filter, matched]) => {
-          const page = await fetchListPage(source.list, { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE }, options.signal);
+          const page = await fetchListPage(
+            source.list,
+            { filters: { [filter]: text }, page: 1, pageSize: SEARCH_PAGE_SIZE },
+            options.signal,
+          );
           const hits = page.data.map((row) => {
             const r = row as Record<string, unknown>;
-            return { type: source.type, id: r.id as number, code: source.code(r), name: (r.name as string | null) ?? null, matched } satisfies SearchHit;
+            return {
+              type: source.type,
+              id: r.id as number,
+              code: source.code(r),
+              name: (r.name as string | null) ?? null,
+              matched,
+            } satisfies SearchHit;
           });
           return { hits, total: { type: source.type, filter, matched, count: page.totalCount } satisfies SearchTotal };
         }),

@@ -54,8 +54,16 @@ describe('availableQty', () => {
   });
 
   it('explains which component caps the figure', () => {
-    expect(explainAvailableQty([c(100, 0, 1), c(0.7, 0, 0.1), c(-2, 0, 1)])).toEqual({ availableQty: 0, fits: [100, 7, -2], limitingIndex: 2 });
-    expect(explainAvailableQty([c(10, 0, 2), c(12, 2, 2)])).toEqual({ availableQty: 5, fits: [5, 5], limitingIndex: 0 });
+    expect(explainAvailableQty([c(100, 0, 1), c(0.7, 0, 0.1), c(-2, 0, 1)])).toEqual({
+      availableQty: 0,
+      fits: [100, 7, -2],
+      limitingIndex: 2,
+    });
+    expect(explainAvailableQty([c(10, 0, 2), c(12, 2, 2)])).toEqual({
+      availableQty: 5,
+      fits: [5, 5],
+      limitingIndex: 0,
+    });
     expect(explainAvailableQty([])).toEqual({ availableQty: 0, fits: [], limitingIndex: -1 });
   });
 });

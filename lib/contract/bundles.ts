@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import { INVALID, isFiniteNumber, longId, money, quantityPrecision, requiredOnCreate, texts, withRefinementRule, withRule } from './fields';
+import {
+  INVALID,
+  isFiniteNumber,
+  longId,
+  money,
+  quantityPrecision,
+  requiredOnCreate,
+  texts,
+  withRefinementRule,
+  withRule,
+} from './fields';
 import { BUNDLE_OPERATIONS } from './operations';
 import { BUNDLE_FILTERS } from './lists';
 import { BUNDLE_LIMITS, BUNDLE_STATUS } from './values';
@@ -24,7 +34,9 @@ export const componentWrite = withRefinementRule(
         componentSkuId: longId.nullish(),
         componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
         quantity: withRule(
-          z.number({ error: 'invalid_component_quantity' }).refine(isComponentQuantity, { error: 'invalid_component_quantity' }),
+          z
+            .number({ error: 'invalid_component_quantity' })
+            .refine(isComponentQuantity, { error: 'invalid_component_quantity' }),
           (v) => isFiniteNumber(v) && isComponentQuantity(v),
         ),
         // z.int(): a safe integer.

@@ -10,13 +10,23 @@ describe('code lookup before a create', () => {
   });
 
   it('looks up only a create that can match: a code, no id, and for a SKU its product', () => {
-    expect(lookupForCreate('companies', { outerSysCode: 'C1', name: 'x' })).toEqual({ resource: 'companies', code: 'C1' });
+    expect(lookupForCreate('companies', { outerSysCode: 'C1', name: 'x' })).toEqual({
+      resource: 'companies',
+      code: 'C1',
+    });
     expect(lookupForCreate('companies', { outerSysCode: '' })).toBeNull();
     expect(lookupForCreate('companies', { name: 'no code' })).toBeNull();
     expect(lookupForCreate('companies', { id: 4, outerSysCode: 'C1' })).toBeNull();
     expect(lookupForCreate('skus', { outerSysCode: 'S1' })).toBeNull();
-    expect(lookupForCreate('skus', { outerSysCode: 'S1', productId: 7 })).toEqual({ resource: 'skus', code: 'S1', productId: 7 });
-    expect(codeLookupFilters({ resource: 'skus', code: 'S1', productId: 7 })).toEqual({ outerSysCode: 'S1', productId: 7 });
+    expect(lookupForCreate('skus', { outerSysCode: 'S1', productId: 7 })).toEqual({
+      resource: 'skus',
+      code: 'S1',
+      productId: 7,
+    });
+    expect(codeLookupFilters({ resource: 'skus', code: 'S1', productId: 7 })).toEqual({
+      outerSysCode: 'S1',
+      productId: 7,
+    });
   });
 
   it('keeps only exact, case-sensitive matches of the substring filter, within the product for SKUs', () => {

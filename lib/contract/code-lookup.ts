@@ -54,11 +54,16 @@ export function lookupForCreate(resource: CodeLookupResource, body: unknown): Co
 
 /** The list filters of a lookup, in the list's own filter names. */
 export function codeLookupFilters(lookup: CodeLookup): { outerSysCode: string; productId?: number } {
-  return lookup.productId === undefined ? { outerSysCode: lookup.code } : { outerSysCode: lookup.code, productId: lookup.productId };
+  return lookup.productId === undefined
+    ? { outerSysCode: lookup.code }
+    : { outerSysCode: lookup.code, productId: lookup.productId };
 }
 
 /** The rows of a lookup's list read that a create with this code would really hit. */
-export function exactCodeMatches<T extends { outerSysCode: string | null; productId?: number | null }>(rows: readonly T[], lookup: CodeLookup): T[] {
+export function exactCodeMatches<T extends { outerSysCode: string | null; productId?: number | null }>(
+  rows: readonly T[],
+  lookup: CodeLookup,
+): T[] {
   return rows.filter(
     (row) => row.outerSysCode === lookup.code && (lookup.productId === undefined || row.productId === lookup.productId),
   );

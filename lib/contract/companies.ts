@@ -14,7 +14,6 @@ export { COMPANY_LIMITS, COMPANY_STATUS };
  * in its database; when there is none it answers NO_DEFAULT_SALESPERSON (./errors).
  */
 
-
 export const companyWrite = z.object({
   id: longId.nullish(),
   ...texts(COMPANY_LIMITS, ['outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress']),

@@ -51,7 +51,9 @@ describe('write schemas answer with error codes', () => {
     expect(codes(bundleWrite.safeParse({ components: [{ componentSkuOuterSysCode: '  ', quantity: 1 }] }))).toEqual([
       'component_identifier_required',
     ]);
-    expect(bundleWrite.safeParse({ components: [{ componentSkuOuterSysCode: 'S1', quantity: 0.5 }] }).success).toBe(true);
+    expect(bundleWrite.safeParse({ components: [{ componentSkuOuterSysCode: 'S1', quantity: 0.5 }] }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -65,10 +67,24 @@ describe('internal users', () => {
       'invalid_role_id',
     ]);
     expect(
-      internalUserCreateErrors({ account: 'a', name: 'n', email: 'e@x', password: 'longenough', roleId: 2, status: 'ACTIVE' }),
+      internalUserCreateErrors({
+        account: 'a',
+        name: 'n',
+        email: 'e@x',
+        password: 'longenough',
+        roleId: 2,
+        status: 'ACTIVE',
+      }),
     ).toEqual([]);
     expect(
-      internalUserCreateErrors({ account: 'a', name: 'n', email: 'e@x', password: 'longenough', roleId: 2, status: 'gone' }),
+      internalUserCreateErrors({
+        account: 'a',
+        name: 'n',
+        email: 'e@x',
+        password: 'longenough',
+        roleId: 2,
+        status: 'gone',
+      }),
     ).toEqual(['invalid_status']);
   });
 
@@ -111,7 +127,9 @@ describe('operations and roles', () => {
   it('matches templates with numeric ids only', () => {
     expect(matchOperation('GET', '/v1/companies/12')).toEqual({ id: 'GET /v1/companies/{id}', params: { id: '12' } });
     expect(matchOperation('POST', '/v1/companies/batch')).toEqual({ id: 'POST /v1/companies/batch', params: {} });
-    expect(matchOperation('POST', '/v1/companies/point-quota/batch')).toMatchObject({ id: 'POST /v1/companies/point-quota/batch' });
+    expect(matchOperation('POST', '/v1/companies/point-quota/batch')).toMatchObject({
+      id: 'POST /v1/companies/point-quota/batch',
+    });
     // The path exists for POST only: the service answers 405, not 404.
     expect(matchOperation('GET', '/v1/companies/batch')).toBe('method');
     expect(matchOperation('DELETE', '/v1/companies/12')).toBe('method');

@@ -24,7 +24,8 @@ export const creditQuotaWrite = withRefinementRule(
   z
     .object({ ...quotaItemFields, creditAmount: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
     .superRefine((value, ctx) => {
-      for (const e of quotaItemErrors(value, value.creditAmount, CREDIT_AMOUNT_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
+      for (const e of quotaItemErrors(value, value.creditAmount, CREDIT_AMOUNT_RULE))
+        ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
     }),
   (value) => quotaItemErrors(value, value.creditAmount as number | null | undefined, CREDIT_AMOUNT_RULE).length === 0,
 );

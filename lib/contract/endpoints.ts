@@ -26,10 +26,18 @@ export { readPath, READ_TARGETS, type ReadName } from './reads';
 export const LISTS = {
   companies: { operation: LIST_OPERATIONS.companies, path: operationPath(LIST_OPERATIONS.companies), item: company },
   products: { operation: LIST_OPERATIONS.products, path: operationPath(LIST_OPERATIONS.products), item: product },
-  productCategories: { operation: LIST_OPERATIONS.productCategories, path: operationPath(LIST_OPERATIONS.productCategories), item: productCategory },
+  productCategories: {
+    operation: LIST_OPERATIONS.productCategories,
+    path: operationPath(LIST_OPERATIONS.productCategories),
+    item: productCategory,
+  },
   skus: { operation: LIST_OPERATIONS.skus, path: operationPath(LIST_OPERATIONS.skus), item: sku },
   bundles: { operation: LIST_OPERATIONS.bundles, path: operationPath(LIST_OPERATIONS.bundles), item: bundle },
-  internalUsers: { operation: LIST_OPERATIONS.internalUsers, path: operationPath(LIST_OPERATIONS.internalUsers), item: internalUser },
+  internalUsers: {
+    operation: LIST_OPERATIONS.internalUsers,
+    path: operationPath(LIST_OPERATIONS.internalUsers),
+    item: internalUser,
+  },
 } as const satisfies Record<ListName, { operation: OperationId; path: string; item: z.ZodType }>;
 
 /** The envelope of every list. `data` may be null from a real upstream; readers treat null as []. */
@@ -62,7 +70,6 @@ export const READS = {
 } as const satisfies Record<ReadName, { operation: OperationId; schema: z.ZodType; list: ListName; part?: string }>;
 
 export type ReadResult<R extends ReadName> = z.output<(typeof READS)[R]['schema']>;
-
 
 /** Every batch write, with the shape of one item's result. */
 export const BATCH_ENDPOINTS = {

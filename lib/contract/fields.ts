@@ -33,14 +33,21 @@ export function withRule<S extends z.ZodType>(schema: S, rule: (value: unknown) 
  */
 export const refinementRules = new WeakMap<z.ZodType, (value: Record<string, unknown>) => boolean>();
 
-export function withRefinementRule<S extends z.ZodType>(schema: S, rule: (value: Record<string, unknown>) => boolean): S {
+export function withRefinementRule<S extends z.ZodType>(
+  schema: S,
+  rule: (value: Record<string, unknown>) => boolean,
+): S {
   refinementRules.set(schema, rule);
   return schema;
 }
 
 /** A `long`: an integer JSON number within the safe range. */
 export const longId = withRule(
-  z.number({ error: INVALID }).int({ error: INVALID }).min(Number.MIN_SAFE_INTEGER, { error: INVALID }).max(Number.MAX_SAFE_INTEGER, { error: INVALID }),
+  z
+    .number({ error: INVALID })
+    .int({ error: INVALID })
+    .min(Number.MIN_SAFE_INTEGER, { error: INVALID })
+    .max(Number.MAX_SAFE_INTEGER, { error: INVALID }),
   (v) => typeof v === 'number' && Number.isSafeInteger(v),
 );
 
@@ -55,7 +62,10 @@ export { MONEY_MAX };
 
 const isMoney = (v: number) => v >= 0 && v <= MONEY_MAX;
 /** SKU and bundle price or sellPrice: 0 to 9,999,999.99, else invalid_price. */
-export const money = withRule(z.number({ error: INVALID }).refine(isMoney, { error: 'invalid_price' }), (v) => isFiniteNumber(v) && isMoney(v));
+export const money = withRule(
+  z.number({ error: INVALID }).refine(isMoney, { error: 'invalid_price' }),
+  (v) => isFiniteNumber(v) && isMoney(v),
+);
 
 export const quantityPrecision = withRule(
   z.number({ error: INVALID }).refine(isQuantityPrecision, { error: 'invalid_quantity_precision' }),
@@ -81,7 +91,10 @@ const TOO_LONG = {
 } as const satisfies Record<string, ErrorCode>;
 
 /** Optional text fields with their resource's limits, each refused with its own *_too_long code. */
-export function texts<R extends Record<string, number>, K extends keyof R & keyof typeof TOO_LONG>(limits: R, keys: K[]) {
+export function texts<R extends Record<string, number>, K extends keyof R & keyof typeof TOO_LONG>(
+  limits: R,
+  keys: K[],
+) {
   return Object.fromEntries(keys.map((k) => [k, limitedText(limits[k] as number, TOO_LONG[k]).nullish()])) as {
     [F in K]: z.ZodOptional<z.ZodNullable<ReturnType<typeof limitedText>>>;
   };
@@ -100,7 +113,10 @@ export function missingOnCreate(requirements: CreateRequirements, input: Record<
     .map(([, rule]) => rule.code);
 }
 
-export function requiredOnCreate<S extends z.ZodType<Record<string, unknown>>>(schema: S, requirements: CreateRequirements) {
+export function requiredOnCreate<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  requirements: CreateRequirements,
+) {
   const refined = schema.superRefine((value, ctx) => {
     for (const [field, rule] of Object.entries(requirements)) {
       if (rule.missing(value[field])) ctx.addIssue({ code: 'custom', path: [field], message: rule.code });

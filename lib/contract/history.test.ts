@@ -11,7 +11,11 @@ describe('recipeSteps', () => {
       { componentSkuId: 56, quantity: 2, sort: 10 },
       { componentSkuId: 80, quantity: 20, sort: 20 },
     ];
-    const labels = { '56': { code: 'S0056-05', name: 'Oolong 150 g' }, '80': { code: 'S0080-01', name: null }, '12': { code: 'S0012-01' } };
+    const labels = {
+      '56': { code: 'S0056-05', name: 'Oolong 150 g' },
+      '80': { code: 'S0080-01', name: null },
+      '12': { code: 'S0012-01' },
+    };
     expect(recipeSteps(from, to, labels)).toEqual([
       { kind: 'changed', sku: 'S0056-05 Oolong 150 g', from: 3, to: 2 },
       { kind: 'added', sku: 'S0080-01', quantity: 20 },
@@ -20,7 +24,9 @@ describe('recipeSteps', () => {
   });
 
   it('names a component by its id when nothing else is known, and is null for what is not a recipe', () => {
-    expect(recipeSteps(undefined, [{ componentSkuId: 7, quantity: 1 }])).toEqual([{ kind: 'added', sku: '#7', quantity: 1 }]);
+    expect(recipeSteps(undefined, [{ componentSkuId: 7, quantity: 1 }])).toEqual([
+      { kind: 'added', sku: '#7', quantity: 1 },
+    ]);
     expect(recipeSteps(1, 2)).toBeNull();
   });
 });

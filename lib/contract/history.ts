@@ -57,7 +57,12 @@ export function refName(label: RefLabel | undefined): string | null {
 export const REVIEW_LABELS = '$labels';
 
 /** One recipe line as History reads it: a component SKU and its quantity. */
-type RecipeLine = { componentSkuId?: number | null; componentSkuOuterSysCode?: string | null; componentSkuName?: string | null; quantity?: number };
+type RecipeLine = {
+  componentSkuId?: number | null;
+  componentSkuOuterSysCode?: string | null;
+  componentSkuName?: string | null;
+  quantity?: number;
+};
 
 export type RecipeStep =
   | { kind: 'changed'; sku: string; from: number; to: number }
@@ -68,9 +73,14 @@ export type RecipeStep =
  * A recipe change in steps ("S0056-05 ×3 → ×2; added S0080-01 ×20; removed S0012-01"), each component named
  * by its code and name where the console knew them, else by its id. Null when the values are not recipes.
  */
-export function recipeSteps(from: HistoryValue | undefined, to: HistoryValue | undefined, labels: Record<string, RefLabel> = {}): RecipeStep[] | null {
+export function recipeSteps(
+  from: HistoryValue | undefined,
+  to: HistoryValue | undefined,
+  labels: Record<string, RefLabel> = {},
+): RecipeStep[] | null {
   if (!Array.isArray(to) || (from !== undefined && from !== null && !Array.isArray(from))) return null;
-  const key = (line: RecipeLine) => (line.componentSkuId != null ? `id:${line.componentSkuId}` : `code:${line.componentSkuOuterSysCode ?? ''}`);
+  const key = (line: RecipeLine) =>
+    line.componentSkuId != null ? `id:${line.componentSkuId}` : `code:${line.componentSkuOuterSysCode ?? ''}`;
   const name = (line: RecipeLine) => {
     const label = line.componentSkuId != null ? labels[String(line.componentSkuId)] : undefined;
     const code = label?.code ?? line.componentSkuOuterSysCode ?? null;
@@ -84,7 +94,8 @@ export function recipeSteps(from: HistoryValue | undefined, to: HistoryValue | u
     const old = before.get(key(line));
     before.delete(key(line));
     if (!old) steps.push({ kind: 'added', sku: name(line), quantity: line.quantity ?? 0 });
-    else if ((old.quantity ?? 0) !== (line.quantity ?? 0)) steps.push({ kind: 'changed', sku: name({ ...old, ...line }), from: old.quantity ?? 0, to: line.quantity ?? 0 });
+    else if ((old.quantity ?? 0) !== (line.quantity ?? 0))
+      steps.push({ kind: 'changed', sku: name({ ...old, ...line }), from: old.quantity ?? 0, to: line.quantity ?? 0 });
   }
   for (const old of before.values()) steps.push({ kind: 'removed', sku: name(old) });
   return steps;
@@ -105,7 +116,9 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
   if (!header || header.length > REVIEW_HEADER_MAX) return {};
   try {
     const value: unknown = JSON.parse(decodeURIComponent(header));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, HistoryValue>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, HistoryValue>)
+      : {};
   } catch {
     return {};
   }
@@ -122,7 +135,17 @@ export type ChangeSource = (typeof CHANGE_SOURCES)[number];
  * The audit page's families of operation (catalogue key `audit.families.*`); `outside`: the changes a mirror
  * pass found, made elsewhere (lib/server/mirror).
  */
-export const AUDIT_FAMILIES = ['form', 'panel', 'quota', 'users', 'bulk', 'import', 'resend', 'account', 'outside'] as const;
+export const AUDIT_FAMILIES = [
+  'form',
+  'panel',
+  'quota',
+  'users',
+  'bulk',
+  'import',
+  'resend',
+  'account',
+  'outside',
+] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 
 export function isAuditFamily(value: unknown): value is AuditFamily {
@@ -153,7 +176,10 @@ export interface DetectionWindowView {
  * last copy), or back after that (`returned`).
  */
 /** The outcome a mirror pass writes on an outside entry (the audit log's English; pages show catalogue words). */
-export const OUTSIDE_OUTCOMES = { changed: 'changed outside the console', vanished: 'no longer returned by the service' } as const;
+export const OUTSIDE_OUTCOMES = {
+  changed: 'changed outside the console',
+  vanished: 'no longer returned by the service',
+} as const;
 
 export function outsideHeading(action: string | null | undefined): 'changed' | 'vanished' | 'returned' {
   return action === 'vanished' || action === 'returned' ? action : 'changed';

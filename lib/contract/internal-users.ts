@@ -22,7 +22,9 @@ export function normaliseUserStatus(value: string): 'Active' | 'Inactive' | null
 const L = INTERNAL_USER_LIMITS;
 const isPassword = (s: string) => s.length >= L.passwordMin && s.length <= L.passwordMax;
 
-const userStatus = z.string({ error: INVALID }).refine((s) => normaliseUserStatus(s) !== null, { error: 'invalid_status' });
+const userStatus = z
+  .string({ error: INVALID })
+  .refine((s) => normaliseUserStatus(s) !== null, { error: 'invalid_status' });
 const password = z.string({ error: INVALID }).refine(isPassword, { error: 'invalid_password' });
 
 export const internalUserUpdate = z.object({

@@ -1,4 +1,11 @@
-import { BUNDLE_OPERATIONS, COMPANY_OPERATIONS, INTERNAL_USER_OPERATIONS, PRODUCT_CATEGORY_OPERATIONS, PRODUCT_OPERATIONS, SKU_OPERATIONS } from './operations';
+import {
+  BUNDLE_OPERATIONS,
+  COMPANY_OPERATIONS,
+  INTERNAL_USER_OPERATIONS,
+  PRODUCT_CATEGORY_OPERATIONS,
+  PRODUCT_OPERATIONS,
+  SKU_OPERATIONS,
+} from './operations';
 
 /** List conventions (master-data-api.md "List conventions", contract.md §1). */
 export const PAGE_SIZE_MAX = 100;
@@ -16,7 +23,12 @@ export const BUNDLE_FILTERS = {
   updatedSince: 'datetime',
 } as const;
 
-export const COMPANY_FILTERS = { outerSysCode: 'substring', name: 'substring', internalUserId: 'id', updatedSince: 'datetime' } as const;
+export const COMPANY_FILTERS = {
+  outerSysCode: 'substring',
+  name: 'substring',
+  internalUserId: 'id',
+  updatedSince: 'datetime',
+} as const;
 
 export const INTERNAL_USER_FILTERS = {
   account: 'substring',

@@ -24,7 +24,8 @@ export const pointQuotaWrite = withRefinementRule(
   z
     .object({ ...quotaItemFields, balance: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
     .superRefine((value, ctx) => {
-      for (const e of quotaItemErrors(value, value.balance, POINT_BALANCE_RULE)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
+      for (const e of quotaItemErrors(value, value.balance, POINT_BALANCE_RULE))
+        ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
     }),
   (value) => quotaItemErrors(value, value.balance as number | null | undefined, POINT_BALANCE_RULE).length === 0,
 );

@@ -37,12 +37,18 @@ export interface AmountRule {
 }
 
 /** The codes of one quota item's rules, in report order (the service answers the first). */
-export function quotaItemErrors(value: QuotaItemValue, amount: number | null | undefined, rule: AmountRule): { path: string; code: ErrorCode }[] {
+export function quotaItemErrors(
+  value: QuotaItemValue,
+  amount: number | null | undefined,
+  rule: AmountRule,
+): { path: string; code: ErrorCode }[] {
   const errors: { path: string; code: ErrorCode }[] = [];
   if (amount == null) errors.push({ path: rule.field, code: rule.missing });
   else if (!rule.valid(amount)) errors.push({ path: rule.field, code: rule.invalid });
-  if (value.memo != null && charLength(value.memo) > QUOTA_MEMO_MAX) errors.push({ path: 'memo', code: 'invalid_memo' });
-  if (value.companyId == null && (value.companyCode ?? '').trim() === '') errors.push({ path: 'companyCode', code: 'missing_key' });
+  if (value.memo != null && charLength(value.memo) > QUOTA_MEMO_MAX)
+    errors.push({ path: 'memo', code: 'invalid_memo' });
+  if (value.companyId == null && (value.companyCode ?? '').trim() === '')
+    errors.push({ path: 'companyCode', code: 'missing_key' });
   return errors;
 }
 

@@ -15,7 +15,11 @@ export function isRole(value: unknown): value is Role {
  * The service's back-office users are admin-only data, reads included: their e-mails and accounts never reach
  * a viewer or steward. Everyone gets salesperson ids and names from the console's /api/salespeople.
  */
-const ADMIN_ONLY = new Set<OperationId>(['GET /v1/internal-users', 'POST /v1/internal-users', 'PUT /v1/internal-users/{id}']);
+const ADMIN_ONLY = new Set<OperationId>([
+  'GET /v1/internal-users',
+  'POST /v1/internal-users',
+  'PUT /v1/internal-users/{id}',
+]);
 
 export function mayCall(role: Role, operation: OperationId): boolean {
   if (ADMIN_ONLY.has(operation)) return role === 'admin';

@@ -10,5 +10,8 @@ export interface Salesperson {
 
 /** The browser's check of the console's own answer, without a schema library in a list page's first load. */
 export function isSalespeople(value: unknown): value is Salesperson[] {
-  return Array.isArray(value) && value.every((s) => typeof s === 'object' && s !== null && Number.isInteger(s.id) && typeof s.name === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((s) => typeof s === 'object' && s !== null && Number.isInteger(s.id) && typeof s.name === 'string')
+  );
 }

@@ -14,7 +14,6 @@ export { SKU_LIMITS, SKU_STATUS };
  * written here (see ./stock), and a bundle's paired SKU is never written here (see ./bundles).
  */
 
-
 export const skuWrite = z.object({
   id: longId.nullish(),
   productId: longId.nullish(),

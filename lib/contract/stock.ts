@@ -9,7 +9,6 @@ export { STOCK_OPERATIONS };
  * Stock reports every error found; a bundle's SKU fails with BUNDLE_SKU_STOCK (./errors). availableQty (inventoryQty − reservedQty) is never clamped.
  */
 
-
 /** No more decimals than the SKU's quantityPrecision: 2.5 is fine at precision 1, not at 0. */
 export function fitsPrecision(value: number, precision: number): boolean {
   return Number(value.toFixed(precision)) === value;

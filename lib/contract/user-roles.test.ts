@@ -24,6 +24,8 @@ describe('leavesNoActiveAdmin', () => {
   });
 
   it('cannot tell when no role is known to be an administrator', () => {
-    expect(leavesNoActiveAdmin([admin], [{ id: 1, name: 'Role', isAdmin: false }], { id: 1, status: 'Inactive' })).toBeNull();
+    expect(
+      leavesNoActiveAdmin([admin], [{ id: 1, name: 'Role', isAdmin: false }], { id: 1, status: 'Inactive' }),
+    ).toBeNull();
   });
 });

@@ -31,14 +31,18 @@ export function parseUserRoles(text: string): { roles: UserRole[] } | { error: s
     const entry = raw.trim();
     if (entry === '') continue;
     const match = /^(\d{1,15})\s*=\s*(.+)$/.exec(entry);
-    if (!match) return { error: `"${entry}" is not of the form id=name (for example 1=System administrator${ADMIN_ROLE_SUFFIX},2=Sales).` };
+    if (!match)
+      return {
+        error: `"${entry}" is not of the form id=name (for example 1=System administrator${ADMIN_ROLE_SUFFIX},2=Sales).`,
+      };
     const id = Number(match[1]);
     let name = match[2]!.trim();
     const isAdmin = name.toLowerCase().endsWith(ADMIN_ROLE_SUFFIX);
     if (isAdmin) name = name.slice(0, -ADMIN_ROLE_SUFFIX.length).trim();
     if (id < 1) return { error: `role id ${match[1]} must be a positive whole number.` };
     if (name === '') return { error: `role ${id} has no name.` };
-    if (name.length > USER_ROLE_NAME_MAX) return { error: `the name of role ${id} is longer than ${USER_ROLE_NAME_MAX} characters.` };
+    if (name.length > USER_ROLE_NAME_MAX)
+      return { error: `the name of role ${id} is longer than ${USER_ROLE_NAME_MAX} characters.` };
     if (roles.some((r) => r.id === id)) return { error: `role id ${id} is listed twice.` };
     roles.push({ id, name, isAdmin });
   }

@@ -7,11 +7,24 @@ export const BUNDLE_LIMITS = { outerSysCode: 50, name: 100, unit: 50, spec: 100,
 
 export const BUNDLE_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const;
 
-export const COMPANY_LIMITS = { outerSysCode: 50, name: 50, shortName: 20, cellPhone: 20, shippingAddress: 50 } as const;
+export const COMPANY_LIMITS = {
+  outerSysCode: 50,
+  name: 50,
+  shortName: 20,
+  cellPhone: 20,
+  shippingAddress: 50,
+} as const;
 
 export const COMPANY_STATUS = ['Active', 'Inactive'] as const;
 
-export const INTERNAL_USER_LIMITS = { account: 50, name: 30, email: 100, outerSysCode: 50, passwordMin: 8, passwordMax: 128 } as const;
+export const INTERNAL_USER_LIMITS = {
+  account: 50,
+  name: 30,
+  email: 100,
+  outerSysCode: 50,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
 
 export const INTERNAL_USER_STATUS = ['Active', 'Inactive'] as const;
 

@@ -92,7 +92,8 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
       if (stopped) return;
       if (chunk.meta.linebreak) newline = chunk.meta.linebreak === '\r' ? '\r' : '\n';
       const quoteErrors = new Map<number, string>();
-      for (const e of chunk.errors) if (e.type === 'Quotes' && typeof e.row === 'number') quoteErrors.set(e.row, e.code);
+      for (const e of chunk.errors)
+        if (e.type === 'Quotes' && typeof e.row === 'number') quoteErrors.set(e.row, e.code);
       for (let i = 0; i < chunk.data.length; i++) {
         const cells = chunk.data[i]!;
         const rowLine = line;
@@ -134,7 +135,8 @@ export function parseCsv(text: string, options: ParseOptions = {}): ParseResult 
   const seen = new Map<string, number>();
   for (const [column, header] of result.headers.entries()) {
     const key = header.toLowerCase();
-    if (header !== '' && seen.has(key)) return { ...result, error: { code: 'duplicate_header', line: result.headerLine, header, column: column + 1 } };
+    if (header !== '' && seen.has(key))
+      return { ...result, error: { code: 'duplicate_header', line: result.headerLine, header, column: column + 1 } };
     seen.set(key, column);
   }
   if (options.preview === undefined && result.rows.length === 0) return { ...result, error: { code: 'no_data_rows' } };

@@ -22,10 +22,15 @@ export async function readCsvBytes(bytes: Uint8Array, options: ReadOptions = {})
   const encoding = options.encoding ?? detected.encoding;
   const empty: ParseResult = { headers: [], headerLine: 1, rows: [], delimiter: ',', malformedLines: [] };
   const base = { ...empty, detected, encoding };
-  if (bytes.length > READ_LIMITS.maxBytes) return { ...base, error: { code: 'file_too_large', maxBytes: READ_LIMITS.maxBytes } };
+  if (bytes.length > READ_LIMITS.maxBytes)
+    return { ...base, error: { code: 'file_too_large', maxBytes: READ_LIMITS.maxBytes } };
   if (bytes.length === 0) return { ...base, error: { code: 'file_empty' } };
   const binary = binaryKind(sample, encoding);
-  if (binary) return { ...base, error: { code: binary === 'xlsx' ? 'file_xlsx' : binary === 'xls' ? 'file_xls' : 'file_binary' } };
+  if (binary)
+    return {
+      ...base,
+      error: { code: binary === 'xlsx' ? 'file_xlsx' : binary === 'xls' ? 'file_xls' : 'file_binary' },
+    };
 
   // A preview decodes only the start of the file: enough for its rows, and instant on a 50 MB file.
   const slice = options.preview !== undefined ? bytes.subarray(0, Math.min(bytes.length, 256 * 1024)) : bytes;

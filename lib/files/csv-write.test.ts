@@ -35,7 +35,10 @@ describe('toCsv', () => {
   });
 
   it('quotes commas, quotes and newlines so every row round-trips', () => {
-    const rows = [{ code: 'a,"b"\nc', qty: 2 }, { code: null, qty: 3 }];
+    const rows = [
+      { code: 'a,"b"\nc', qty: 2 },
+      { code: null, qty: 3 },
+    ];
     expect(parse(toCsv(rows, columns))).toEqual([
       ['Code', 'Qty'],
       ['a,"b"\nc', '2'],
@@ -64,7 +67,15 @@ describe('CSV written in parts', () => {
       { header: '名稱', value: (r: { name: string; n: number }) => r.name },
       { header: 'n', value: (r: { name: string; n: number }) => r.n },
     ];
-    const rows = [{ name: '=1+1', n: -2 }, { name: 'a,"b"', n: 3 }];
-    expect(csvHeader(columns) + csvLines(rows.slice(0, 1), columns) + csvLines(rows.slice(1), columns) + csvLines([], columns)).toBe(`${toCsv(rows, columns)}\r\n`);
+    const rows = [
+      { name: '=1+1', n: -2 },
+      { name: 'a,"b"', n: 3 },
+    ];
+    expect(
+      csvHeader(columns) +
+        csvLines(rows.slice(0, 1), columns) +
+        csvLines(rows.slice(1), columns) +
+        csvLines([], columns),
+    ).toBe(`${toCsv(rows, columns)}\r\n`);
   });
 });

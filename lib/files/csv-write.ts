@@ -36,7 +36,11 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
 
 /** The header line of a CSV written in parts (BOM, header cells, CRLF); see csvLines. */
 export function csvHeader(columns: readonly { header: string }[]): string {
-  return UTF8_BOM + Papa.unparse([columns.map((c) => guardCell(c.header))], { newline: '\r\n', quotes: false, escapeFormulae: false }) + '\r\n';
+  return (
+    UTF8_BOM +
+    Papa.unparse([columns.map((c) => guardCell(c.header))], { newline: '\r\n', quotes: false, escapeFormulae: false }) +
+    '\r\n'
+  );
 }
 
 /** Data lines for a CSV written in parts (a streamed export): the same cells as toCsv, each line ending in CRLF. */

@@ -68,19 +68,30 @@ export function exportColumnKeys(resource: ExportResource): readonly Key[] {
 }
 
 /** Figures: numbers in a workbook (everything else, ids and codes included, is Text so Excel keeps it as it is). */
-const KINDS: Partial<Record<Key, XlsxKind>> = { price: 'money', sellPrice: 'money', quantityPrecision: 'number', inventoryQty: 'number', availableQty: 'number' };
+const KINDS: Partial<Record<Key, XlsxKind>> = {
+  price: 'money',
+  sellPrice: 'money',
+  quantityPrecision: 'number',
+  inventoryQty: 'number',
+  availableQty: 'number',
+};
 
 function cell(value: unknown): string | number | boolean | null {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-export function exportColumns(resource: ExportResource, header: (key: Key) => string, names: ExportNames): XlsxColumn<Row>[] {
+export function exportColumns(
+  resource: ExportResource,
+  header: (key: Key) => string,
+  names: ExportNames,
+): XlsxColumn<Row>[] {
   const categoryOf = (row: Row): number | null => {
     if (resource === 'skus') return names.product.get(row.productId as number)?.productCategoryId ?? null;
     return typeof row.productCategoryId === 'number' ? row.productCategoryId : null;
   };
   return PLAIN[resource].map((key) => {
-    if (key === 'productName') return { header: header(key), value: (row) => names.product.get(row.productId as number)?.name ?? null };
+    if (key === 'productName')
+      return { header: header(key), value: (row) => names.product.get(row.productId as number)?.name ?? null };
     if (key === 'categoryName') {
       return {
         header: header(key),

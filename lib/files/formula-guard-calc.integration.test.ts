@@ -23,7 +23,20 @@ const soffice = (() => {
   }
 })();
 
-const values = ['=SUM(A1)', '+886 912 345 678', '+886912345678', '-5', '- note', '@x', "'", "'abc", "'+886", "''=1", '台北 好食', 'plain'];
+const values = [
+  '=SUM(A1)',
+  '+886 912 345 678',
+  '+886912345678',
+  '-5',
+  '- note',
+  '@x',
+  "'",
+  "'abc",
+  "'+886",
+  "''=1",
+  '台北 好食',
+  'plain',
+];
 type Row = { value: string; other: string };
 const rows: Row[] = values.map((value, i) => ({ value, other: values[values.length - 1 - i]! }));
 const columns = [
@@ -40,7 +53,16 @@ function throughCalc(format: string, extension: string): Uint8Array {
   const out = path.join(dir, extension);
   execFileSync(
     'soffice',
-    [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--infilter=CSV:44,34,76,1', '--convert-to', format, '--outdir', out, path.join(dir, 'export.csv')],
+    [
+      `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
+      '--headless',
+      '--infilter=CSV:44,34,76,1',
+      '--convert-to',
+      format,
+      '--outdir',
+      out,
+      path.join(dir, 'export.csv'),
+    ],
     { stdio: 'ignore', timeout: 120_000 },
   );
   return new Uint8Array(readFileSync(path.join(out, `export.${extension}`)));

@@ -43,19 +43,25 @@ const TRICKY = [
 ];
 
 describe('the formula guard', () => {
-  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx', '＝1+1', '＋1', '－1', '＠x'])('neutralises %j for a CSV', (v) => {
-    expect(guardCell(v)).toBe(`'${v}`);
-  });
+  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx', '＝1+1', '＋1', '－1', '＠x'])(
+    'neutralises %j for a CSV',
+    (v) => {
+      expect(guardCell(v)).toBe(`'${v}`);
+    },
+  );
 
   it.each(['plain', '1=1', ' =x', '台北', '', "'", "'quoted", "O'Brien"])('leaves %j alone', (v) => {
     expect(guardCell(v)).toBe(v);
     expect(guardText(v)).toBe(v);
   });
 
-  it.each(["'+886", "''=1", "''", "'=x", "'－1"])('doubles the apostrophe of %j, which reads like a guarded cell', (v) => {
-    expect(guardCell(v)).toBe(`'${v}`);
-    expect(guardText(v)).toBe(`'${v}`);
-  });
+  it.each(["'+886", "''=1", "''", "'=x", "'－1"])(
+    'doubles the apostrophe of %j, which reads like a guarded cell',
+    (v) => {
+      expect(guardCell(v)).toBe(`'${v}`);
+      expect(guardText(v)).toBe(`'${v}`);
+    },
+  );
 
   it('needs no guard in a workbook Text cell', () => {
     for (const v of ['=SUM(A1)', '+886', '-5', '@x']) expect(guardText(v)).toBe(v);
@@ -98,7 +104,10 @@ describe('files the console writes read back as the values they carried', () => 
       const read = await readCsvBytes(file.bytes);
       expect(read.rows.map((r) => r.cells)).toEqual(expected.map((cells) => [...cells, '=bad']));
     }
-    const read = sheetRows(readWorkbook(await errorFileXlsx({ headers: ['name'], mapping: ['name'], errorHeader: 'Errors', rows: failed })).data);
+    const read = sheetRows(
+      readWorkbook(await errorFileXlsx({ headers: ['name'], mapping: ['name'], errorHeader: 'Errors', rows: failed }))
+        .data,
+    );
     expect(read.rows.map((r) => r.cells)).toEqual(expected.map((cells) => [...cells, '=bad']));
   });
 });

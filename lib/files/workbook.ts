@@ -22,7 +22,11 @@ export type SheetCell = string | number | boolean | Date | StoredNumber | null |
 function numberText(text: string): string {
   // Most numbers are short: 15 characters hold at most 15 digits.
   if (text.length <= 15) return text;
-  const digits = text.replace(/^[+-]/, '').replace(/\.\d*$/, '').replace(/^0+/, '').replace(/0+$/, '');
+  const digits = text
+    .replace(/^[+-]/, '')
+    .replace(/\.\d*$/, '')
+    .replace(/^0+/, '')
+    .replace(/0+$/, '');
   return /^[+-]?\d+$/.test(text) && digits.length > 15 ? Number(text).toExponential() : text;
 }
 
@@ -44,7 +48,12 @@ export function cellText(value: SheetCell): string {
 const isBlank = (row: readonly SheetCell[]) => row.every((c) => cellText(c).trim() === '');
 
 /** The header (the first row that is not blank) and the data rows; blank rows are skipped, as in a CSV. */
-export function sheetRows(data: readonly (readonly SheetCell[])[]): { headers: string[]; rows: ParsedRow[]; headerLine: number; error?: FileError } {
+export function sheetRows(data: readonly (readonly SheetCell[])[]): {
+  headers: string[];
+  rows: ParsedRow[];
+  headerLine: number;
+  error?: FileError;
+} {
   const start = data.findIndex((row) => !isBlank(row));
   if (start === -1) return { headers: [], rows: [], headerLine: 1, error: { code: 'file_empty' } };
   const headers = data[start]!.map((c) => cellText(c).trim());
@@ -57,7 +66,13 @@ export function sheetRows(data: readonly (readonly SheetCell[])[]): { headers: s
     while (cells.length > headers.length && cells[cells.length - 1] === '') cells.pop();
     while (cells.length < headers.length) cells.push('');
     rows.push({ line: r + 1, cells });
-    if (rows.length > READ_LIMITS.maxRows) return { headers, rows: [], headerLine: start + 1, error: { code: 'too_many_rows', maxRows: READ_LIMITS.maxRows } };
+    if (rows.length > READ_LIMITS.maxRows)
+      return {
+        headers,
+        rows: [],
+        headerLine: start + 1,
+        error: { code: 'too_many_rows', maxRows: READ_LIMITS.maxRows },
+      };
   }
   if (rows.length === 0) return { headers, rows, headerLine: start + 1, error: { code: 'no_data_rows' } };
   return { headers, rows, headerLine: start + 1 };

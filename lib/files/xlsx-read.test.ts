@@ -39,7 +39,14 @@ describe('reading a sheet of an .xlsx workbook', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Prices & dates');
     sheet.addRow(['code', 'price', 'from', 'active', 'total', 'note']);
-    const row = sheet.addRow(['00123', 1234.5, new Date(Date.UTC(2026, 10, 25)), true, { formula: 'B2*2', result: 2469 }, { richText: [{ text: '高山' }, { text: ' <烏龍> & 茶', font: { bold: true } }] }]);
+    const row = sheet.addRow([
+      '00123',
+      1234.5,
+      new Date(Date.UTC(2026, 10, 25)),
+      true,
+      { formula: 'B2*2', result: 2469 },
+      { richText: [{ text: '高山' }, { text: ' <烏龍> & 茶', font: { bold: true } }] },
+    ]);
     row.getCell(2).numFmt = '#,##0.00';
     row.getCell(3).numFmt = 'yyyy-mm-dd';
     sheet.getCell('B4').value = 7;
@@ -65,17 +72,22 @@ describe('reading a sheet of an .xlsx workbook', () => {
     expect(scanSheetData(xml, () => {})).toBe(5);
     const commented = xml.replace('<sheetData>', '<sheetData><!-- written by hand -->');
     expect(scanSheetData(commented, () => {})).toBeNull();
-    const prefixed = xml.replace(/<(\/?)(sheetData|row|c|v)\b/g, '<$1x:$2').replace('<worksheet ', '<worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ');
+    const prefixed = xml
+      .replace(/<(\/?)(sheetData|row|c|v)\b/g, '<$1x:$2')
+      .replace('<worksheet ', '<worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ');
     expect(scanSheetData(prefixed, () => {})).toBeNull();
     const expected = readWorkbook(zipSync(files)).data;
     expect(expected[1]).toEqual(['00123', 'A & B <tea>', { stored: '12.5' }]);
     expect(expected[4]).toEqual(['rich text']);
-    for (const variant of [commented, prefixed]) expect(readWorkbook(zipSync({ ...files, 'xl/worksheets/sheet1.xml': strToU8(variant) })).data).toEqual(expected);
+    for (const variant of [commented, prefixed])
+      expect(readWorkbook(zipSync({ ...files, 'xl/worksheets/sheet1.xml': strToU8(variant) })).data).toEqual(expected);
   });
 
   it('tells date formats from number formats', () => {
-    for (const code of ['yyyy-mm-dd', 'd/m/yy', '[$-404]e/m/d', 'hh:mm', 'mmm d, yyyy']) expect(isDateFormat(code), code).toBe(true);
-    for (const code of ['General', '#,##0.00', '0.00E+00', '"NT$"#,##0.00', '[Red]0.00', '@']) expect(isDateFormat(code), code).toBe(false);
+    for (const code of ['yyyy-mm-dd', 'd/m/yy', '[$-404]e/m/d', 'hh:mm', 'mmm d, yyyy'])
+      expect(isDateFormat(code), code).toBe(true);
+    for (const code of ['General', '#,##0.00', '0.00E+00', '"NT$"#,##0.00', '[Red]0.00', '@'])
+      expect(isDateFormat(code), code).toBe(false);
   });
 
   it('a file that is not a workbook is said so', () => {

@@ -45,7 +45,9 @@ function walk(xml: string, open: OpenTag, close?: CloseTag, text?: Text) {
     for (const key in values) if (values[key]!.includes('&')) values[key] = decode(values[key]!);
     return values;
   };
-  parser.on('openTag', (name, attrs, decode, selfClosing) => open(localName(name), decoded(attrs, decode), selfClosing));
+  parser.on('openTag', (name, attrs, decode, selfClosing) =>
+    open(localName(name), decoded(attrs, decode), selfClosing),
+  );
   if (close) parser.on('closeTag', (name) => close(localName(name)));
   if (text) parser.on('text', (value, decode) => text(value.includes('&') ? decode(value) : value));
   parser.on('error', (error) => {
@@ -55,7 +57,10 @@ function walk(xml: string, open: OpenTag, close?: CloseTag, text?: Text) {
 }
 
 /** The sheets' names and the zip paths of their parts (the workbook's relationships resolve each sheet). */
-function sheetList(files: Record<string, Uint8Array>): { sheets: { name: string; path: string }[]; epoch1904: boolean } {
+function sheetList(files: Record<string, Uint8Array>): {
+  sheets: { name: string; path: string }[];
+  epoch1904: boolean;
+} {
   const rels = new Map<string, string>();
   const relsXml = files['xl/_rels/workbook.xml.rels'];
   if (relsXml) {
@@ -110,11 +115,17 @@ function sharedStrings(bytes: Uint8Array | undefined): string[] {
 }
 
 // Excel's built-in date and time formats (ECMA-376 §18.8.30, with the CJK ones).
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** A custom number format that shows a date or time: d, m, y, h or s outside quoted text, escapes and [colours]. */
 export function isDateFormat(code: string): boolean {
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
   return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
 }
 
@@ -152,7 +163,12 @@ function serialDate(serial: number, epoch1904: boolean): Date {
 }
 
 /** The sheet's rows of cells; rows and cells it skips (blank) are left empty, so line numbers hold. */
-function sheetData(xml: string, strings: readonly string[], dates: readonly boolean[], epoch1904: boolean): SheetCell[][] {
+function sheetData(
+  xml: string,
+  strings: readonly string[],
+  dates: readonly boolean[],
+  epoch1904: boolean,
+): SheetCell[][] {
   const scanned: SheetCell[][] = [];
   const found = scanSheetData(xml, (r, column, type, style, value) => {
     if (r < 1) return;
@@ -165,7 +181,12 @@ function sheetData(xml: string, strings: readonly string[], dates: readonly bool
 }
 
 /** The same, with saxen: any sheet the scan leaves (./xlsx-sheet-scan.ts). */
-function parsedSheetData(xml: string, strings: readonly string[], dates: readonly boolean[], epoch1904: boolean): SheetCell[][] {
+function parsedSheetData(
+  xml: string,
+  strings: readonly string[],
+  dates: readonly boolean[],
+  epoch1904: boolean,
+): SheetCell[][] {
   const rows: SheetCell[][] = [];
   let row: SheetCell[] | null = null;
   let rowNumber = 0;
@@ -218,7 +239,13 @@ function parsedSheetData(xml: string, strings: readonly string[], dates: readonl
   return rows;
 }
 
-function cellValue(type: string, value: string, isDate: boolean, strings: readonly string[], epoch1904: boolean): SheetCell {
+function cellValue(
+  type: string,
+  value: string,
+  isDate: boolean,
+  strings: readonly string[],
+  epoch1904: boolean,
+): SheetCell {
   switch (type) {
     case 's':
       return strings[Number(value)] ?? '';
@@ -244,7 +271,9 @@ function cellValue(type: string, value: string, isDate: boolean, strings: readon
 export function readWorkbook(bytes: Uint8Array, sheet?: string): WorkbookSheet {
   let parts: Record<string, Uint8Array>;
   try {
-    parts = unzipSync(bytes, { filter: (file) => !file.name.startsWith('xl/worksheets/') && /\.(xml|rels)$/.test(file.name) });
+    parts = unzipSync(bytes, {
+      filter: (file) => !file.name.startsWith('xl/worksheets/') && /\.(xml|rels)$/.test(file.name),
+    });
   } catch (error) {
     throw new WorkbookError((error as Error).message);
   }
@@ -253,6 +282,11 @@ export function readWorkbook(bytes: Uint8Array, sheet?: string): WorkbookSheet {
   if (!chosen) throw new WorkbookError('no sheets');
   const sheetXml = unzipSync(bytes, { filter: (file) => file.name === chosen.path })[chosen.path];
   if (!sheetXml) throw new WorkbookError(`no part ${chosen.path}`);
-  const data = sheetData(decoder.decode(sheetXml), sharedStrings(parts['xl/sharedStrings.xml']), dateStyles(parts['xl/styles.xml']), epoch1904);
+  const data = sheetData(
+    decoder.decode(sheetXml),
+    sharedStrings(parts['xl/sharedStrings.xml']),
+    dateStyles(parts['xl/styles.xml']),
+    epoch1904,
+  );
   return { sheets: sheets.map((s) => s.name), sheet: chosen.name, data };
 }

@@ -34,7 +34,8 @@ export function columnOf(ref: string): number {
   return column - 1;
 }
 
-const isBoundary = (char: string | undefined) => char === ' ' || char === '>' || char === '/' || char === '\t' || char === '\n' || char === '\r';
+const isBoundary = (char: string | undefined) =>
+  char === ' ' || char === '>' || char === '/' || char === '\t' || char === '\n' || char === '\r';
 
 /** The text of every <t> in an inline string (rich text has several); null for phonetic runs (<rPh>): saxen leaves them out. */
 function inlineText(inner: string): string | null {
@@ -76,7 +77,7 @@ export function scanSheetData(xml: string, cell: RawCell): number | null {
       let type = 'n';
       let style: string | undefined;
       // The attributes, read in place (no copy of the tag, no object per cell).
-      for (let p = lt + 2; p < gt; ) {
+      for (let p = lt + 2; p < gt;) {
         const eq = xml.indexOf('=', p);
         if (eq === -1 || eq > gt) break;
         // The name is one letter (r, s, t) when the character before it is a space; others are skipped.

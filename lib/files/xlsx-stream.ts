@@ -14,13 +14,22 @@ import { NUMBER_FORMAT, typedCell, type XlsxColumn } from '@/lib/files/xlsx-writ
  */
 
 // A streamed sheet's widths are set before its rows are seen: by the header, within reason.
-const widthOf = <Row>(column: XlsxColumn<Row>) => Math.min(Math.max(column.header.length + 4, column.kind === 'text' || !column.kind ? 14 : 12), 40);
+const widthOf = <Row>(column: XlsxColumn<Row>) =>
+  Math.min(Math.max(column.header.length + 4, column.kind === 'text' || !column.kind ? 14 : 12), 40);
 
-export async function* xlsxStream<Row>(sheetName: string, columns: readonly XlsxColumn<Row>[], batches: AsyncIterable<readonly Row[]>): AsyncGenerator<Uint8Array> {
+export async function* xlsxStream<Row>(
+  sheetName: string,
+  columns: readonly XlsxColumn<Row>[],
+  batches: AsyncIterable<readonly Row[]>,
+): AsyncGenerator<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: widthOf(c), style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] } }));
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: widthOf(c),
+    style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] },
+  }));
   const head = sheet.getRow(1);
   head.font = { bold: true };
   head.eachCell((cell) => (cell.numFmt = '@'));

@@ -16,7 +16,17 @@ import { readWorkbook } from './xlsx-read';
  * every cell, so an unchanged file changes nothing. Barcodes and codes are Text cells Excel cannot convert.
  */
 
-type Sku = { id: number; productId: number; outerSysCode: string; name: string; barcode: string | null; unit: string; price: number; sellPrice: number; quantityPrecision: number };
+type Sku = {
+  id: number;
+  productId: number;
+  outerSysCode: string;
+  name: string;
+  barcode: string | null;
+  unit: string;
+  price: number;
+  sellPrice: number;
+  quantityPrecision: number;
+};
 
 const f = en.skus.fields;
 // As app/(console)/skus/_components/skus-list.tsx writes them for the exports.
@@ -33,9 +43,39 @@ const columns: XlsxColumn<Sku>[] = [
 ];
 
 const skus: Sku[] = [
-  { id: 1, productId: 7, outerSysCode: '00123', name: '高山烏龍茶', barcode: '4710001000003', unit: '包', price: 120, sellPrice: 99.5, quantityPrecision: 0 },
-  { id: 2, productId: 7, outerSysCode: '4710001000010', name: 'Tea, "green"', barcode: '12345678901234567890', unit: 'box', price: 0.1, sellPrice: 1234567.89, quantityPrecision: 2 },
-  { id: 3, productId: 8, outerSysCode: 'S-3', name: 'No barcode', barcode: null, unit: '盒', price: 10, sellPrice: 9, quantityPrecision: 3 },
+  {
+    id: 1,
+    productId: 7,
+    outerSysCode: '00123',
+    name: '高山烏龍茶',
+    barcode: '4710001000003',
+    unit: '包',
+    price: 120,
+    sellPrice: 99.5,
+    quantityPrecision: 0,
+  },
+  {
+    id: 2,
+    productId: 7,
+    outerSysCode: '4710001000010',
+    name: 'Tea, "green"',
+    barcode: '12345678901234567890',
+    unit: 'box',
+    price: 0.1,
+    sellPrice: 1234567.89,
+    quantityPrecision: 2,
+  },
+  {
+    id: 3,
+    productId: 8,
+    outerSysCode: 'S-3',
+    name: 'No barcode',
+    barcode: null,
+    unit: '盒',
+    price: 10,
+    sellPrice: 9,
+    quantityPrecision: 3,
+  },
 ];
 
 async function readBack(bytes: Uint8Array) {
@@ -58,7 +98,17 @@ describe('the SKU list as an Excel workbook', () => {
 
     const mapping = autoMap(fromXlsx.headers, FAMILIES.skus, en.imports.fields);
     expect(unusedColumns(fromXlsx.headers, FAMILIES.skus, mapping).unknown).toEqual([]);
-    expect(mapping).toEqual(['id', 'productId', 'outerSysCode', 'name', 'sellPrice', 'barcode', 'unit', 'price', 'quantityPrecision']);
+    expect(mapping).toEqual([
+      'id',
+      'productId',
+      'outerSysCode',
+      'name',
+      'sellPrice',
+      'barcode',
+      'unit',
+      'price',
+      'quantityPrecision',
+    ]);
     const { summary } = checkParsed({ ...fromXlsx, malformedLines: [] }, FAMILIES.skus, mapping, { shown: 10 });
     expect(summary).toMatchObject({ counts: { rows: 3, toSend: 3, heldBack: 0, warned: 0 }, issueRows: [] });
   });

@@ -35,18 +35,27 @@ export function typedCell(value: Value, kind: XlsxKind): string | number | null 
 
 /** Widths in characters: the longest of the header and the first rows' cells, within reason. */
 function width(header: string, cells: readonly (string | number | null)[]): number {
-  const longest = cells.slice(0, 200).reduce<number>((max, c) => Math.max(max, c === null ? 0 : String(c).length), header.length);
+  const longest = cells
+    .slice(0, 200)
+    .reduce<number>((max, c) => Math.max(max, c === null ? 0 : String(c).length), header.length);
   return Math.min(Math.max(longest + 2, 8), 60);
 }
 
 /** Rows to an .xlsx file: one sheet, a bold frozen header row with an autofilter, typed cells. */
-export async function toXlsx<Row>(rows: readonly Row[], columns: readonly XlsxColumn<Row>[], sheetName: string): Promise<Uint8Array> {
+export async function toXlsx<Row>(
+  rows: readonly Row[],
+  columns: readonly XlsxColumn<Row>[],
+  sheetName: string,
+): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   const data = rows.map((row) => columns.map((c) => typedCell(c.value(row), c.kind ?? 'text')));
   sheet.columns = columns.map((c, i) => ({
     header: c.header,
-    width: width(c.header, data.map((r) => r[i]!)),
+    width: width(
+      c.header,
+      data.map((r) => r[i]!),
+    ),
     style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] },
   }));
   sheet.addRows(data);

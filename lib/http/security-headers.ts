@@ -18,7 +18,8 @@ export const BASE_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }
 ];
 
 /** JSON and other non-HTML responses (/api, /v1): nothing may load from them, and nobody may frame them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * The CSP of an HTML page. Scripts run only with this response's nonce (Next.js adds it to its own inline and

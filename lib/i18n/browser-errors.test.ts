@@ -23,8 +23,12 @@ describe('error sentences in the browser', () => {
     expect(errorMessage('name_too_long')).toBe('名稱太長。');
     expect(errorMessage('brand_new_code')).toBe('服務回應：brand_new_code');
     expect(new ApiError({ status: 422, code: 'name_too_long', kind: 'http' }).sentence).toBe('名稱太長。');
-    expect(new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE }).sentence).toBe(zhTW.errorFallback.network);
-    expect(new ApiError({ status: 500, code: 'boom', kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (boom)` }).sentence).toBe('服務發生內部錯誤。 (boom)');
+    expect(
+      new ApiError({ status: 0, code: 'network_error', kind: 'network', sentence: NETWORK_ERROR_SENTENCE }).sentence,
+    ).toBe(zhTW.errorFallback.network);
+    expect(
+      new ApiError({ status: 500, code: 'boom', kind: 'server', sentence: `${SERVER_ERROR_SENTENCE} (boom)` }).sentence,
+    ).toBe('服務發生內部錯誤。 (boom)');
   });
 
   it('read an error status without a code, and a code only the proxy knows, from the catalogue', () => {
@@ -32,7 +36,9 @@ describe('error sentences in the browser', () => {
     setBrowserErrorCatalogue(zhTW);
     expect(errorFromBody(418, undefined).sentence).toBe('請求失敗（HTTP 418）。');
     // The proxy's `message` is English for API clients; the page says the code in its own language.
-    expect(errorFromBody(403, { error: 'origin_mismatch', message: 'Request refused; nothing was sent.' }).sentence).toBe('服務回應：origin_mismatch');
+    expect(
+      errorFromBody(403, { error: 'origin_mismatch', message: 'Request refused; nothing was sent.' }).sentence,
+    ).toBe('服務回應：origin_mismatch');
     setBrowserErrorCatalogue(en);
     expect(errorFromBody(418, undefined).sentence).toBe('The request failed (HTTP 418).');
   });

@@ -13,7 +13,9 @@ const TWINS = ['en', 'zh-TW'] as const;
 type Tree = { [key: string]: string | Tree };
 
 function jsonFiles(locale: string): string[] {
-  return readdirSync(path.join(ROOT, locale)).filter((name) => name.endsWith('.json')).sort();
+  return readdirSync(path.join(ROOT, locale))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
 }
 
 function read(locale: string, file: string): Tree {
@@ -42,7 +44,8 @@ function argumentsOf(message: string): string[] {
         continue;
       }
       names.add(el.value);
-      if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) walk(option.value);
+      if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) walk(option.value);
     }
   };
   walk(parse(message));
@@ -56,13 +59,19 @@ describe('message catalogues', () => {
   });
 
   it('merge the same files in index.ts', () => {
-    const imports = (locale: string) => [...readFileSync(path.join(ROOT, locale, 'index.ts'), 'utf8').matchAll(/from '\.\/([\w-]+\.json)'/g)].map((m) => m[1]).sort();
+    const imports = (locale: string) =>
+      [...readFileSync(path.join(ROOT, locale, 'index.ts'), 'utf8').matchAll(/from '\.\/([\w-]+\.json)'/g)]
+        .map((m) => m[1])
+        .sort();
     expect(imports('zh-TW')).toEqual(imports('en'));
     expect(imports('en')).toEqual(jsonFiles('en'));
   });
 
   describe.each(jsonFiles('en'))('%s', (file) => {
-    const catalogues = Object.fromEntries(TWINS.map((locale) => [locale, leaves(read(locale, file))])) as Record<(typeof TWINS)[number], Map<string, string>>;
+    const catalogues = Object.fromEntries(TWINS.map((locale) => [locale, leaves(read(locale, file))])) as Record<
+      (typeof TWINS)[number],
+      Map<string, string>
+    >;
 
     it.each(TWINS)('has no key missing in %s', (locale) => {
       const other = TWINS.find((l) => l !== locale)!;
@@ -76,7 +85,8 @@ describe('message catalogues', () => {
         const chinese = catalogues['zh-TW'].get(key);
         if (chinese === undefined) continue;
         if (!english.trim() || !chinese.trim()) mismatched.push(`${key}: empty`);
-        else if (argumentsOf(english).join() !== argumentsOf(chinese).join()) mismatched.push(`${key}: ${argumentsOf(english).join()} ≠ ${argumentsOf(chinese).join()}`);
+        else if (argumentsOf(english).join() !== argumentsOf(chinese).join())
+          mismatched.push(`${key}: ${argumentsOf(english).join()} ≠ ${argumentsOf(chinese).join()}`);
       }
       expect(mismatched).toEqual([]);
     });

@@ -49,7 +49,8 @@ function moduleInfo(file: string): ModuleInfo {
     const literal = /^['"]([\w.]+)['"]$/.exec(m[1]!);
     if (literal) namespaces.push(literal[1]!.split('.')[0]!);
     // A namespace passed in by the caller: the callers' `messages=`/`namespace=` props are read below.
-    else if (!/^(messages|namespace)$/.test(m[1]!)) problems.push(`${rel}: useTranslations(${m[1]}) reads a namespace this test cannot see`);
+    else if (!/^(messages|namespace)$/.test(m[1]!))
+      problems.push(`${rel}: useTranslations(${m[1]}) reads a namespace this test cannot see`);
   }
   for (const m of text.matchAll(/\b(?:messages|namespace)="([\w.]+)"/g)) namespaces.push(m[1]!.split('.')[0]!);
   if (/\buseMessages\(/.test(text)) {
@@ -84,7 +85,8 @@ function clientNamespaces(entry: string): { namespaces: Set<string>; problems: s
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name.startsWith('_') || (dir === APP && ['api', 'v1'].includes(e.name)) ? [] : routeFiles(full);
+    if (e.isDirectory())
+      return e.name.startsWith('_') || (dir === APP && ['api', 'v1'].includes(e.name)) ? [] : routeFiles(full);
     return ROUTE_FILE.test(e.name) ? [full] : [];
   });
 }
@@ -109,12 +111,15 @@ describe('client message scopes', () => {
     expect([...bundles]).toEqual(expect.arrayContaining(['bundles', 'dataTable', 'records']));
   });
 
-  it.each(files.map((f) => [path.relative(ROOT, f), f]))('%s receives every namespace its client components read', (_, file) => {
-    const { namespaces, problems } = clientNamespaces(file);
-    expect(problems).toEqual([]);
-    const received = receivedBy(file);
-    expect([...namespaces].filter((n) => !received.has(n)).sort()).toEqual([]);
-  });
+  it.each(files.map((f) => [path.relative(ROOT, f), f]))(
+    '%s receives every namespace its client components read',
+    (_, file) => {
+      const { namespaces, problems } = clientNamespaces(file);
+      expect(problems).toEqual([]);
+      const received = receivedBy(file);
+      expect([...namespaces].filter((n) => !received.has(n)).sort()).toEqual([]);
+    },
+  );
 
   it('every scope is a folder whose layout hands it over, and names catalogue namespaces once per page', () => {
     for (const [scope, namespaces] of Object.entries(CLIENT_SCOPES)) {
@@ -123,10 +128,15 @@ describe('client message scopes', () => {
       else expect(layout).toContain(`<ClientMessages scope="${scope}">`);
       for (const n of namespaces) expect(Object.keys(en)).toContain(n);
       // Not sent twice on one page: a parent folder's scope already carries it.
-      const parents = scope.split('/').slice(0, -1).map((_, i, all) => all.slice(0, i + 1).join('/'));
+      const parents = scope
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, all) => all.slice(0, i + 1).join('/'));
       for (const parent of ['', ...parents]) {
         if (parent === scope || !(parent in CLIENT_SCOPES)) continue;
-        const repeated = namespaces.filter((n) => (CLIENT_SCOPES[parent as ClientScope] as readonly string[]).includes(n));
+        const repeated = namespaces.filter((n) =>
+          (CLIENT_SCOPES[parent as ClientScope] as readonly string[]).includes(n),
+        );
         expect(repeated, `${scope} repeats ${parent}`).toEqual([]);
       }
     }

@@ -38,7 +38,8 @@ function producedCodes(): Map<string, string> {
     for (const site of CODE_SITES) {
       for (const match of text.matchAll(site)) {
         const code = match[1]!;
-        if (CODE_LIKE.test(code) && !NOT_CODES.has(code) && !codes.has(code)) codes.set(code, path.relative(root, file));
+        if (CODE_LIKE.test(code) && !NOT_CODES.has(code) && !codes.has(code))
+          codes.set(code, path.relative(root, file));
       }
     }
   }
@@ -46,16 +47,21 @@ function producedCodes(): Map<string, string> {
 }
 
 describe('error codes and the message catalogue', () => {
-  it.each(Object.entries(CATALOGUES))('%s has a message for every registered code, and none for unknown ones', (_name, catalogue) => {
-    const messages = catalogue.errors as Record<string, string>;
-    expect(Object.keys(ERROR_CODES).filter((code) => !messages[code]?.trim())).toEqual([]);
-    expect(Object.keys(messages).filter((code) => !Object.hasOwn(ERROR_CODES, code))).toEqual([]);
-  });
+  it.each(Object.entries(CATALOGUES))(
+    '%s has a message for every registered code, and none for unknown ones',
+    (_name, catalogue) => {
+      const messages = catalogue.errors as Record<string, string>;
+      expect(Object.keys(ERROR_CODES).filter((code) => !messages[code]?.trim())).toEqual([]);
+      expect(Object.keys(messages).filter((code) => !Object.hasOwn(ERROR_CODES, code))).toEqual([]);
+    },
+  );
 
   it('registers every code the contract and the service produce', () => {
     const produced = producedCodes();
     expect(produced.size).toBeGreaterThan(40);
-    const unregistered = [...produced].filter(([code]) => !Object.hasOwn(ERROR_CODES, code)).map(([code, file]) => `${code} (${file})`);
+    const unregistered = [...produced]
+      .filter(([code]) => !Object.hasOwn(ERROR_CODES, code))
+      .map(([code, file]) => `${code} (${file})`);
     expect(unregistered).toEqual([]);
   });
 

@@ -29,13 +29,31 @@ export function formatNtdExact(locale: string, amount: number): string {
  * The exact amounts are in the tooltip and the table beside the chart.
  */
 export function formatNtdCompact(locale: string, amount: number): string {
-  return withNtSymbol(new Intl.NumberFormat(locale, { style: 'currency', currency: 'TWD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }), amount);
+  return withNtSymbol(
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'TWD',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }),
+    amount,
+  );
 }
 
 function ntd(locale: string, amount: number, min: number, max: number): string {
   // A debt rounded to zero shows no sign (signDisplay 'negative'), where two decimals cut it.
   const sign = min === 2 ? { signDisplay: 'negative' as const } : {};
-  return withNtSymbol(new Intl.NumberFormat(locale, { style: 'currency', currency: 'TWD', minimumFractionDigits: min, maximumFractionDigits: max, ...sign }), amount);
+  return withNtSymbol(
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'TWD',
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      ...sign,
+    }),
+    amount,
+  );
 }
 
 function withNtSymbol(format: Intl.NumberFormat, amount: number): string {

@@ -23,7 +23,10 @@ export type Component = { componentSkuId?: number; componentSkuOuterSysCode?: st
  * 1 when `*QTY` is left out; the order in the cell is the recipe's sort order.
  */
 export function parseComponents(text: string): Component[] | null {
-  const parts = text.split('|').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const out: Component[] = [];
   for (const [i, part] of parts.entries()) {
     const star = part.lastIndexOf('*');

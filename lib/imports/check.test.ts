@@ -16,7 +16,17 @@ describe('autoMap', () => {
   it('matches API names, console labels and Traditional Chinese headers; ignores the rest', () => {
     const headers = ['品號', 'Product', 'PRICE', 'sell_price', '條碼', '備用欄', '品名', '單位', '規格'];
     const mapping = autoMap(headers, skus, { productId: 'Product', sellPrice: 'Sell price' });
-    expect(mapping).toEqual(['outerSysCode', 'productId', 'price', 'sellPrice', 'barcode', null, 'name', 'unit', 'spec']);
+    expect(mapping).toEqual([
+      'outerSysCode',
+      'productId',
+      'price',
+      'sellPrice',
+      'barcode',
+      null,
+      'name',
+      'unit',
+      'spec',
+    ]);
   });
 
   it('offers a saved mapping first, and a saved "ignore" stays ignored', () => {
@@ -99,12 +109,34 @@ describe('checkFile: the fast path agrees with the contract schema', () => {
   const cjk = (n: number) => '茶'.repeat(n);
   // Cells at and past each bound; every row has a key, so none is "create only".
   const cells: [string, string][] = [
-    ['price', '9999999.99'], ['price', '9999999.991'], ['price', '10000000'], ['price', '-0.01'], ['price', '0'],
-    ['price', '1.23456'], ['price', '1,234.5'], ['price', '1e3'], ['price', 'abc'], ['price', ''], ['price', '  '],
-    ['sellPrice', '-0'], ['name', cjk(100)], ['name', cjk(101)], ['name', '😀'.repeat(100)], ['name', '😀'.repeat(101)],
-    ['name', ` ${cjk(100)} `], ['unit', 'x'.repeat(50)], ['unit', 'x'.repeat(51)], ['quantityPrecision', '4'],
-    ['quantityPrecision', '5'], ['quantityPrecision', '1.5'], ['quantityPrecision', '-1'], ['productId', '9007199254740991'],
-    ['productId', '9007199254740992'], ['productId', 'abc'], ['productId', '+7'], ['productId', '1.0'],
+    ['price', '9999999.99'],
+    ['price', '9999999.991'],
+    ['price', '10000000'],
+    ['price', '-0.01'],
+    ['price', '0'],
+    ['price', '1.23456'],
+    ['price', '1,234.5'],
+    ['price', '1e3'],
+    ['price', 'abc'],
+    ['price', ''],
+    ['price', '  '],
+    ['sellPrice', '-0'],
+    ['name', cjk(100)],
+    ['name', cjk(101)],
+    ['name', '😀'.repeat(100)],
+    ['name', '😀'.repeat(101)],
+    ['name', ` ${cjk(100)} `],
+    ['unit', 'x'.repeat(50)],
+    ['unit', 'x'.repeat(51)],
+    ['quantityPrecision', '4'],
+    ['quantityPrecision', '5'],
+    ['quantityPrecision', '1.5'],
+    ['quantityPrecision', '-1'],
+    ['productId', '9007199254740991'],
+    ['productId', '9007199254740992'],
+    ['productId', 'abc'],
+    ['productId', '+7'],
+    ['productId', '1.0'],
   ];
 
   it.each(cells)('%s = %j: the same verdict and codes as the schema', (field, cell) => {
@@ -113,7 +145,9 @@ describe('checkFile: the fast path agrees with the contract schema', () => {
     const { rows } = checkRows(skus, headers, headers, [{ line: 2, cells: row }]);
     const item = rows[0]!.item;
     const parsed = skus.schema.safeParse(item);
-    expect(rows[0]!.errors.map((e) => e.code)).toEqual(parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))]);
+    expect(rows[0]!.errors.map((e) => e.code)).toEqual(
+      parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))],
+    );
   });
 
   it.each([
@@ -137,15 +171,29 @@ describe('checkFile: the fast path agrees with the contract schema', () => {
   });
 
   it('still names the issues of rows the fast path refuses, in every family', () => {
-    expect(check('skuId,inventoryQty\n1,abc\n', FAMILIES.stock).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_parameter']);
-    expect(check('companyCode,balance\nC1,-1\n', FAMILIES.pointQuotas).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_balance']);
-    expect(check('companyCode,memo\nC1,x\n', FAMILIES.creditQuotas).rows[0]!.errors.map((e) => e.code)).toEqual(['missing_credit_amount']);
-    expect(check('outerSysCode,components\nB1,S1*0.00001\n', FAMILIES.bundles).rows[0]!.errors.map((e) => e.code)).toEqual(['invalid_component_quantity']);
+    expect(check('skuId,inventoryQty\n1,abc\n', FAMILIES.stock).rows[0]!.errors.map((e) => e.code)).toEqual([
+      'invalid_parameter',
+    ]);
+    expect(check('companyCode,balance\nC1,-1\n', FAMILIES.pointQuotas).rows[0]!.errors.map((e) => e.code)).toEqual([
+      'invalid_balance',
+    ]);
+    expect(check('companyCode,memo\nC1,x\n', FAMILIES.creditQuotas).rows[0]!.errors.map((e) => e.code)).toEqual([
+      'missing_credit_amount',
+    ]);
+    expect(
+      check('outerSysCode,components\nB1,S1*0.00001\n', FAMILIES.bundles).rows[0]!.errors.map((e) => e.code),
+    ).toEqual(['invalid_component_quantity']);
   });
 
   it('flags a duplicate key on the fast path with the earlier line, and keys a SKU code within its product', () => {
     const { rows, counts } = check('productId,outerSysCode,price\n1,S1,10\n2,S1,10\n1,S1,12\n1,S2,1\n1,S1,13\n');
-    expect(rows.map((r) => r.warnings)).toEqual([[], [], [{ code: DUPLICATE_KEY, params: { line: 2 } }], [], [{ code: DUPLICATE_KEY, params: { line: 2 } }]]);
+    expect(rows.map((r) => r.warnings)).toEqual([
+      [],
+      [],
+      [{ code: DUPLICATE_KEY, params: { line: 2 } }],
+      [],
+      [{ code: DUPLICATE_KEY, params: { line: 2 } }],
+    ]);
     expect(counts).toEqual({ rows: 5, toSend: 5, heldBack: 0, warned: 2 });
   });
 });

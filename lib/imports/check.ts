@@ -192,7 +192,11 @@ export function checkFile(
       values[c] = value;
     }
     // A row that can only create is checked with the create schema: the full path.
-    return !(family.upsert && (idAt === -1 || values[idAt] === undefined) && (codeAt === -1 || values[codeAt] === undefined));
+    return !(
+      family.upsert &&
+      (idAt === -1 || values[idAt] === undefined) &&
+      (codeAt === -1 || values[codeAt] === undefined)
+    );
   };
 
   const checkFull = (cells: readonly string[], line: number): RowIssues => {
@@ -210,7 +214,8 @@ export function checkFile(
       if (damage?.warning) warnings = [...warnings, { ...damage.warning, column: index + 1 }];
     }
     const item = makeItem(cells);
-    const createOnly = family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '');
+    const createOnly =
+      family.upsert && item.id === undefined && (item.outerSysCode === undefined || item.outerSysCode === '');
     if (errors === NO_ISSUES) {
       const schema: z.ZodType = createOnly && family.createSchema ? family.createSchema : family.schema;
       const parsed = acceptFor(schema)?.(item) ? null : schema.safeParse(item);
@@ -268,14 +273,24 @@ export function checkRows(
   return {
     rows: rows.map(({ line, cells }, r) => {
       const found = issues.get(r);
-      return { line, cells, item: makeItem(cells), errors: found?.errors ?? NO_ISSUES, warnings: found?.warnings ?? NO_ISSUES };
+      return {
+        line,
+        cells,
+        item: makeItem(cells),
+        errors: found?.errors ?? NO_ISSUES,
+        warnings: found?.warnings ?? NO_ISSUES,
+      };
     }),
     counts,
   };
 }
 
 /** The first `limit` rows with an error or a warning, for the check's summary. */
-export function issueRows(rows: readonly ParsedRow[], check: FileCheck, limit: number): (RowIssues & { line: number })[] {
+export function issueRows(
+  rows: readonly ParsedRow[],
+  check: FileCheck,
+  limit: number,
+): (RowIssues & { line: number })[] {
   const out: (RowIssues & { line: number })[] = [];
   for (const [r, found] of check.issues) {
     if (out.length >= limit) break;

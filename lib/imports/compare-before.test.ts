@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compareItem, indexLive, readBefore } from './compare';
 
 describe('readBefore: the old values "Compare with live data" read, for History', () => {
-  const live = indexLive('skus', [{ id: 7, productId: 1, outerSysCode: 'S0056-05', name: 'Oolong', sellPrice: 650, price: 700 }]);
+  const live = indexLive('skus', [
+    { id: 7, productId: 1, outerSysCode: 'S0056-05', name: 'Oolong', sellPrice: 650, price: 700 },
+  ]);
 
   it('keeps every compared field as the live record had it, changed or not', () => {
     const item = { id: 7, sellPrice: 699, price: 700 };

@@ -59,7 +59,13 @@ export const COMPARE_SOURCES = {
   creditQuotas: { list: 'companies', idField: 'companyId', codeField: 'companyCode', upsert: false, quota: 'credit' },
 } as const satisfies Record<
   FamilyName,
-  { list: 'companies' | 'products' | 'skus' | 'bundles'; idField: string; codeField: string | null; upsert: boolean; quota?: 'point' | 'credit' }
+  {
+    list: 'companies' | 'products' | 'skus' | 'bundles';
+    idField: string;
+    codeField: string | null;
+    upsert: boolean;
+    quota?: 'point' | 'credit';
+  }
 >;
 
 /** A quota family's kind ('point' or 'credit'), or null for a family whose values are in its list. */
@@ -81,7 +87,6 @@ export interface LiveIndex {
   quotas?: ReadonlyMap<number, Record<string, unknown>>;
 }
 
-
 export function indexLive(family: ComparableFamily, records: readonly LiveRecord[]): LiveIndex {
   const byId = new Map<number, LiveRecord>();
   const byCode = new Map<string, LiveRecord[]>();
@@ -98,14 +103,22 @@ export function indexLive(family: ComparableFamily, records: readonly LiveRecord
 
 const round4 = (n: number) => Math.round(n * 10_000);
 
-type LiveComponent = { componentSkuId?: number; componentSkuOuterSysCode?: string | null; quantity?: number; sort?: number };
+type LiveComponent = {
+  componentSkuId?: number;
+  componentSkuOuterSysCode?: string | null;
+  quantity?: number;
+  sort?: number;
+};
 
 /** A recipe as text: each component by the identifier the row uses (id or code), with its quantity, in order. */
 function recipe(components: readonly LiveComponent[], byId: readonly boolean[]): string {
   return components
     .slice()
     .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
-    .map((c, i) => `${byId[i] ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '').trim().toLowerCase()}*${round4(c.quantity ?? 0)}`)
+    .map(
+      (c, i) =>
+        `${byId[i] ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '').trim().toLowerCase()}*${round4(c.quantity ?? 0)}`,
+    )
     .join('|');
 }
 
@@ -137,7 +150,9 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
     byCode = record !== undefined && source.upsert;
   }
   if (!record) {
-    return source.upsert ? { kind: 'create', recordId: null, changes: [], byCode: false } : { kind: 'not_found', recordId: null, changes: [], byCode: false };
+    return source.upsert
+      ? { kind: 'create', recordId: null, changes: [], byCode: false }
+      : { kind: 'not_found', recordId: null, changes: [], byCode: false };
   }
   const quota = quotaKind(family) !== null;
   const values = quota ? live.quotas?.get(record.id) : record;
@@ -145,7 +160,8 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
   const changes: Change[] = [];
   for (const [field, value] of Object.entries(item)) {
     // A quota row's company code is its key, not one of the quota's values.
-    if (field === source.idField || (quota && field === source.codeField) || value === undefined || value === null) continue;
+    if (field === source.idField || (quota && field === source.codeField) || value === undefined || value === null)
+      continue;
     if (!sameValue(field, values[field], value)) changes.push({ field, old: values[field] ?? null, new: value });
   }
   return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
@@ -155,11 +171,16 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
  * Why the service would refuse a row the comparison found no single target for, in the service's own code
  * (batch items say `not_found`; the quota batches name the company).
  */
-export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'ambiguous', item: Item = {}): { code: string; field: string } {
+export function notFoundReason(
+  family: ComparableFamily,
+  kind: 'not_found' | 'ambiguous',
+  item: Item = {},
+): { code: string; field: string } {
   const source = COMPARE_SOURCES[family];
   const quota = source.list === 'companies' && source.idField === 'companyId';
   // The field the row named its target by: its id when it has one, else its code.
-  const field = typeof item[source.idField] === 'number' || source.codeField === null ? source.idField : source.codeField;
+  const field =
+    typeof item[source.idField] === 'number' || source.codeField === null ? source.idField : source.codeField;
   if (kind === 'ambiguous') return { code: quota ? 'company_code_ambiguous' : 'outer_sys_code_ambiguous', field };
   return { code: quota ? 'company_not_found' : 'not_found', field };
 }
@@ -169,8 +190,14 @@ export function notFoundReason(family: ComparableFamily, kind: 'not_found' | 'am
  * it ({} when the row creates a record). Null when no single record was read (not found, ambiguous), or when a
  * quota row's values were not read (`live` without the company's quota).
  */
-export function readBefore(family: ComparableFamily, item: Item, comparison: Comparison, live?: LiveIndex): Record<string, unknown> | null {
-  if (quotaKind(family) !== null && (comparison.recordId === null || !live?.quotas?.has(comparison.recordId))) return null;
+export function readBefore(
+  family: ComparableFamily,
+  item: Item,
+  comparison: Comparison,
+  live?: LiveIndex,
+): Record<string, unknown> | null {
+  if (quotaKind(family) !== null && (comparison.recordId === null || !live?.quotas?.has(comparison.recordId)))
+    return null;
   if (comparison.kind === 'create') return {};
   if (comparison.kind !== 'update' && comparison.kind !== 'same') return null;
   const idField = COMPARE_SOURCES[family].idField;

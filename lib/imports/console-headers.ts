@@ -48,7 +48,11 @@ const SOURCES: Source[] = [
   { labels: (l) => pick(l, enProducts, zhProducts).products.fields, idSuffix: ['productCategoryId'] },
   { labels: (l) => pick(l, enCompanies, zhCompanies).companies.fields, idSuffix: ['internalUserId'] },
   // The list shows the recipe as "code × 2; code × 1" and a count of its components: for reading only.
-  { labels: (l) => pick(l, enBundles, zhBundles).bundles.fields, display: ['components', 'componentCount'], idSuffix: ['productCategoryId'] },
+  {
+    labels: (l) => pick(l, enBundles, zhBundles).bundles.fields,
+    display: ['components', 'componentCount'],
+    idSuffix: ['productCategoryId'],
+  },
   { labels: (l) => pick(l, enQuotas, zhQuotas).quotas.credit as Labels, rename: { code: 'companyCode' } },
   { labels: (l) => pick(l, enQuotas, zhQuotas).quotas.points as Labels },
 ];
@@ -86,7 +90,9 @@ export function consoleHeaders(family: FamilyColumns): ConsoleHeaders {
       const labels = source.labels(locale);
       for (const [key, text] of Object.entries(labels)) {
         if (typeof text !== 'string') continue;
-        const field = source.display?.includes(key) ? null : (FAMILY_RENAME[family.name]?.[key] ?? source.rename?.[key] ?? key);
+        const field = source.display?.includes(key)
+          ? null
+          : (FAMILY_RENAME[family.name]?.[key] ?? source.rename?.[key] ?? key);
         add(text, field);
         if (source.idSuffix?.includes(key)) add(`${text} id`, key);
       }

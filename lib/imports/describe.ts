@@ -33,7 +33,9 @@ export interface IssueWords {
 /** The sentence for one issue of a row, prefixed with the field when the issue is about one. */
 export function describeIssue(issue: RowIssue, words: IssueWords): string {
   const own = (IMPORT_ISSUE_CODES as readonly string[]).includes(issue.code);
-  const sentence = own ? words.own(issue.code as (typeof IMPORT_ISSUE_CODES)[number], issue.params) : words.service(issue.code);
+  const sentence = own
+    ? words.own(issue.code as (typeof IMPORT_ISSUE_CODES)[number], issue.params)
+    : words.service(issue.code);
   const field = issue.field ?? errorField(issue.code);
   if (!field || !words.field) return sentence;
   return words.labelled ? words.labelled(words.field(field), sentence) : `${words.field(field)}: ${sentence}`;

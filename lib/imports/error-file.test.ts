@@ -35,14 +35,26 @@ describe('error file', () => {
   });
 
   it('falls back to UTF-8 when a fixed cell holds a character Big5 cannot write', async () => {
-    const file = errorFileBytes({ headers: ['name'], delimiter: ',', encoding: 'big5', errorHeader: 'Errors', rows: [failed(['茶 🍵'], 'x')] });
+    const file = errorFileBytes({
+      headers: ['name'],
+      delimiter: ',',
+      encoding: 'big5',
+      errorHeader: 'Errors',
+      rows: [failed(['茶 🍵'], 'x')],
+    });
     expect(file.encoding).toBe('utf-8');
     const again = await readCsvBytes(file.bytes);
     expect(again.rows[0]!.cells).toEqual(['茶 🍵', 'x']);
   });
 
   it('keeps UTF-16 with its byte-order mark, tab delimiter and short rows padded', async () => {
-    const file = errorFileBytes({ headers: ['a', 'b', 'c'], delimiter: '\t', encoding: 'utf-16le', errorHeader: 'Errors', rows: [failed(['1'], 'bad')] });
+    const file = errorFileBytes({
+      headers: ['a', 'b', 'c'],
+      delimiter: '\t',
+      encoding: 'utf-16le',
+      errorHeader: 'Errors',
+      rows: [failed(['1'], 'bad')],
+    });
     expect([...file.bytes.slice(0, 2)]).toEqual([0xff, 0xfe]);
     const again = await readCsvBytes(file.bytes);
     expect(again.encoding).toBe('utf-16le');

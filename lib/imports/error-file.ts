@@ -39,12 +39,15 @@ export function errorFileText(input: Omit<ErrorFileInput, 'encoding'>): string {
     while (cells.length < width) cells.push('');
     return [...cells, guardCell(row.errors)];
   });
-  return Papa.unparse({ fields: [...input.headers, input.errorHeader].map(guardCell), data }, {
-    delimiter: input.delimiter,
-    newline: '\r\n',
-    quotes: false,
-    escapeFormulae: false,
-  });
+  return Papa.unparse(
+    { fields: [...input.headers, input.errorHeader].map(guardCell), data },
+    {
+      delimiter: input.delimiter,
+      newline: '\r\n',
+      quotes: false,
+      escapeFormulae: false,
+    },
+  );
 }
 
 function utf8(text: string): Uint8Array {
@@ -75,8 +78,13 @@ export function errorFileBytes(input: ErrorFileInput): ErrorFile {
  * Text cells) and the error column at the end, so it imports back as is. Its text is never a formula in a
  * workbook, so no cell needs the CSV's guard (toXlsx keeps the values exact, ./formula-guard).
  */
-export async function errorFileXlsx(input: Omit<ErrorFileInput, 'delimiter' | 'encoding'> & { mapping: readonly (string | null)[] }): Promise<Uint8Array> {
+export async function errorFileXlsx(
+  input: Omit<ErrorFileInput, 'delimiter' | 'encoding'> & { mapping: readonly (string | null)[] },
+): Promise<Uint8Array> {
   type Row = ErrorFileInput['rows'][number];
-  const columns: XlsxColumn<Row>[] = [...ownColumns<Row>(input.headers, input.mapping, (row) => row.cells), { header: input.errorHeader, value: (row) => row.errors }];
+  const columns: XlsxColumn<Row>[] = [
+    ...ownColumns<Row>(input.headers, input.mapping, (row) => row.cells),
+    { header: input.errorHeader, value: (row) => row.errors },
+  ];
   return toXlsx(input.rows, columns, 'errors');
 }

@@ -4,8 +4,10 @@ import { gs1CheckDigit, wrongCheckDigit } from './gs1';
 
 describe("Excel's damage to a CSV", () => {
   it('scientific notation as Excel writes it, with a point or a comma, is recognised; codes and plain numbers are not', () => {
-    for (const text of ['4.71E+12', '4,71E+12', '4.710001E+12', '4E12', '-1.2e-3', ' 4.71E+12 ']) expect(isScientific(text), text).toBe(true);
-    for (const text of ['4710001000003', 'E12', 'AB1E5', '4.71', 'S1001-300', '1E', 'E+12']) expect(isScientific(text), text).toBe(false);
+    for (const text of ['4.71E+12', '4,71E+12', '4.710001E+12', '4E12', '-1.2e-3', ' 4.71E+12 '])
+      expect(isScientific(text), text).toBe(true);
+    for (const text of ['4710001000003', 'E12', 'AB1E5', '4.71', 'S1001-300', '1E', 'E+12'])
+      expect(isScientific(text), text).toBe(false);
   });
 
   it('a number cell is recovered as the identifier typed when it has at most 15 significant digits', () => {
@@ -37,7 +39,8 @@ describe("Excel's damage to a CSV", () => {
 
 describe('GS1 check digits', () => {
   it('published examples are right', () => {
-    for (const code of ['96385074', '036000291452', '5901234123457', '4006381333931', '00012345600012']) expect(wrongCheckDigit(code), code).toBeNull();
+    for (const code of ['96385074', '036000291452', '5901234123457', '4006381333931', '00012345600012'])
+      expect(wrongCheckDigit(code), code).toBeNull();
     expect(gs1CheckDigit('590123412345')).toBe(7);
   });
 
@@ -50,6 +53,7 @@ describe('GS1 check digits', () => {
   });
 
   it('internal codes and other lengths are left alone', () => {
-    for (const code of ['INT-0001', '12345', '59012341234X7', '123456789']) expect(wrongCheckDigit(code), code).toBeNull();
+    for (const code of ['INT-0001', '12345', '59012341234X7', '123456789'])
+      expect(wrongCheckDigit(code), code).toBeNull();
   });
 });

@@ -33,10 +33,15 @@ export function identifierFromNumber(value: number): string | null {
  * Leading zeros Excel dropped: `code` (all digits) matches no live record, while restoring zeros matches
  * exactly one. 'none': nothing matches either way; 'ambiguous': two or more live codes differ only in their zeros.
  */
-export function restoreLeadingZeros(code: string, liveCodes: Iterable<string>): { kind: 'one'; code: string } | { kind: 'none' } | { kind: 'ambiguous'; codes: string[] } {
+export function restoreLeadingZeros(
+  code: string,
+  liveCodes: Iterable<string>,
+): { kind: 'one'; code: string } | { kind: 'none' } | { kind: 'ambiguous'; codes: string[] } {
   const matches: string[] = [];
   if (/^\d+$/.test(code)) {
-    for (const live of liveCodes) if (live !== code && /^0+\d*$/.test(live) && live.replace(/^0+/, '') === code.replace(/^0+/, '')) matches.push(live);
+    for (const live of liveCodes)
+      if (live !== code && /^0+\d*$/.test(live) && live.replace(/^0+/, '') === code.replace(/^0+/, ''))
+        matches.push(live);
   }
   if (matches.length === 1) return { kind: 'one', code: matches[0]! };
   return matches.length ? { kind: 'ambiguous', codes: matches } : { kind: 'none' };
@@ -77,7 +82,8 @@ export function identifierIssue(field: string, text: string): { error?: RowIssue
   if (isScientific(text)) return { error: { code: EXCEL_SCIENTIFIC, field, params: { value: text } } };
   if (field === 'barcode') {
     const wrong = wrongCheckDigit(text);
-    if (wrong) return { warning: { code: BARCODE_CHECK_DIGIT, field, params: { kind: wrong.kind, digit: wrong.expected } } };
+    if (wrong)
+      return { warning: { code: BARCODE_CHECK_DIGIT, field, params: { kind: wrong.kind, digit: wrong.expected } } };
   }
   return null;
 }

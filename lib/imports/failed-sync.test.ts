@@ -38,7 +38,11 @@ describe('open a failed sync', () => {
   });
 
   it('an item the answer does not mention is shown as unknown; without an answer every item is shown', () => {
-    const partial = readFailedSync(companies, body, JSON.stringify({ items: [{ index: 0, status: 'created', errors: [] }] }));
+    const partial = readFailedSync(
+      companies,
+      body,
+      JSON.stringify({ items: [{ index: 0, status: 'created', errors: [] }] }),
+    );
     if ('error' in partial) throw new Error(partial.error);
     expect(partial.rows.map((r) => r.index)).toEqual([1, 2, 3, 4]);
     expect(partial.rows[1]!.errors).toEqual([{ code: 'outcome_unknown' }]);
@@ -58,11 +62,16 @@ describe('open a failed sync', () => {
     expect(quota.rows[0]!.cells).toEqual(['C1', '12.5', 'false']);
     expect(quota.rows[0]!.errors).toEqual([{ code: 'company_not_found' }]);
 
-    const components = [{ componentSkuOuterSysCode: 'S1', quantity: 2, sort: 2 }, { componentSkuId: 7, quantity: 1.5, sort: 1 }];
+    const components = [
+      { componentSkuOuterSysCode: 'S1', quantity: 2, sort: 2 },
+      { componentSkuId: 7, quantity: 1.5, sort: 1 },
+    ];
     const bundle = readFailedSync(FAMILIES.bundles, JSON.stringify([{ outerSysCode: 'B1', components }]));
     if ('error' in bundle) throw new Error(bundle.error);
     expect(bundle.rows[0]!.cells).toEqual(['B1', 'id:7*1.5|S1*2']);
-    const checked = checkRows(FAMILIES.bundles, bundle.headers, bundle.headers, [{ line: 1, cells: bundle.rows[0]!.cells }]);
+    const checked = checkRows(FAMILIES.bundles, bundle.headers, bundle.headers, [
+      { line: 1, cells: bundle.rows[0]!.cells },
+    ]);
     expect(checked.rows[0]!.item.components).toEqual([
       { componentSkuId: 7, quantity: 1.5, sort: 1 },
       { componentSkuOuterSysCode: 'S1', quantity: 2, sort: 2 },

@@ -13,11 +13,7 @@ import type { FamilyColumns } from './family-columns';
  */
 
 export type SyncError =
-  | 'sync_body_invalid'
-  | 'sync_body_not_array'
-  | 'sync_body_empty'
-  | 'sync_body_too_large'
-  | 'sync_answer_invalid';
+  'sync_body_invalid' | 'sync_body_not_array' | 'sync_body_empty' | 'sync_body_too_large' | 'sync_answer_invalid';
 
 export interface SyncRow {
   /** The item's index in the body (0-based, as in the answer). */
@@ -46,7 +42,10 @@ export function formatComponents(components: readonly Partial<Component>[]): str
   return components
     .slice()
     .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
-    .map((c) => `${c.componentSkuId != null ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '')}*${c.quantity ?? ''}`)
+    .map(
+      (c) =>
+        `${c.componentSkuId != null ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '')}*${c.quantity ?? ''}`,
+    )
     .join('|');
 }
 
@@ -73,7 +72,11 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-export function readFailedSync(family: FamilyColumns, bodyText: string, answerText = ''): SyncRead | { error: SyncError } {
+export function readFailedSync(
+  family: FamilyColumns,
+  bodyText: string,
+  answerText = '',
+): SyncRead | { error: SyncError } {
   const body = parse(bodyText);
   if (!body.ok) return { error: 'sync_body_invalid' };
   if (!Array.isArray(body.value)) return { error: 'sync_body_not_array' };
@@ -94,7 +97,11 @@ export function readFailedSync(family: FamilyColumns, bodyText: string, answerTe
         strayAnswers++;
         continue;
       }
-      const codes = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string') : typeof raw.error === 'string' ? [raw.error] : [];
+      const codes = Array.isArray(raw.errors)
+        ? raw.errors.filter((e): e is string => typeof e === 'string')
+        : typeof raw.error === 'string'
+          ? [raw.error]
+          : [];
       outcomes.set(index, { status: typeof raw.status === 'string' ? raw.status : 'unknown', codes });
     }
   }
@@ -114,9 +121,14 @@ export function readFailedSync(family: FamilyColumns, bodyText: string, answerTe
     if (outcomes) {
       const outcome = outcomes.get(index);
       if (outcome && SUCCEEDED.has(outcome.status)) return;
-      errors = outcome ? (outcome.codes.length ? outcome.codes.map(issueOf) : [issueOf('outcome_unknown')]) : [issueOf('outcome_unknown')];
+      errors = outcome
+        ? outcome.codes.length
+          ? outcome.codes.map(issueOf)
+          : [issueOf('outcome_unknown')]
+        : [issueOf('outcome_unknown')];
     }
-    const record = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const record =
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
     rows.push({ index, cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)), errors });
   });
   return { headers, rows, total: items.length, ignoredFields: [...ignored].sort(), strayAnswers };

@@ -27,7 +27,11 @@ export function fileCell(text: string, kind: XlsxKind): string | number | null {
 }
 
 /** The file's own columns for a workbook, typed by the field each one was mapped to. */
-export function ownColumns<Row>(headers: readonly string[], mapping: readonly (string | null)[], cells: (row: Row) => readonly string[]): XlsxColumn<Row>[] {
+export function ownColumns<Row>(
+  headers: readonly string[],
+  mapping: readonly (string | null)[],
+  cells: (row: Row) => readonly string[],
+): XlsxColumn<Row>[] {
   return headers.map((header, i) => {
     const kind = FIGURES[mapping[i] ?? ''] ?? 'text';
     return { header, kind, value: (row: Row) => fileCell(cells(row)[i] ?? '', kind) };

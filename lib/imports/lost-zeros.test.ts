@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compareItem, indexLive, type LiveRecord } from './compare';
-import { EXCEL_LEADING_ZEROS, EXCEL_LEADING_ZEROS_AMBIGUOUS, lostLeadingZeros, paddedCodes, withRestoredCodes } from './lost-zeros';
+import {
+  EXCEL_LEADING_ZEROS,
+  EXCEL_LEADING_ZEROS_AMBIGUOUS,
+  lostLeadingZeros,
+  paddedCodes,
+  withRestoredCodes,
+} from './lost-zeros';
 
 const records: LiveRecord[] = [
   { id: 1, productId: 7, outerSysCode: '00123', name: 'Oolong' },
@@ -12,7 +18,8 @@ const records: LiveRecord[] = [
 ];
 const live = indexLive('skus', records);
 const padded = paddedCodes('skus', records);
-const judge = (item: Record<string, unknown>) => lostLeadingZeros('skus', item, compareItem('skus', item, live), padded);
+const judge = (item: Record<string, unknown>) =>
+  lostLeadingZeros('skus', item, compareItem('skus', item, live), padded);
 
 describe('ERP codes Excel stripped of their leading zeros', () => {
   it('a row naming a record by id whose code lost its zeros would rename it: found, with the code to use', () => {
@@ -29,7 +36,11 @@ describe('ERP codes Excel stripped of their leading zeros', () => {
     expect(judge({ productId: 7, outerSysCode: '123', name: 'Oolong' })?.restored).toBe('00123');
     expect(judge({ productId: 7, outerSysCode: '555', name: 'New' })).toBeNull();
     expect(judge({ productId: 7, outerSysCode: '456', name: 'Tea' })).toEqual({
-      issue: { code: EXCEL_LEADING_ZEROS_AMBIGUOUS, field: 'outerSysCode', params: { value: '456', codes: '0456, 00456' } },
+      issue: {
+        code: EXCEL_LEADING_ZEROS_AMBIGUOUS,
+        field: 'outerSysCode',
+        params: { value: '456', codes: '0456, 00456' },
+      },
       restored: null,
     });
     // A SKU's code is matched within its product: 00999 belongs to another one.
@@ -47,11 +58,21 @@ describe('ERP codes Excel stripped of their leading zeros', () => {
 
   it('only families matched by their own ERP code are judged', () => {
     expect(paddedCodes('stock', records).size).toBe(0);
-    expect(lostLeadingZeros('stock', { skuId: 1, outerSysCode: '123' }, { kind: 'update', recordId: 1, changes: [], byCode: false }, padded)).toBeNull();
+    expect(
+      lostLeadingZeros(
+        'stock',
+        { skuId: 1, outerSysCode: '123' },
+        { kind: 'update', recordId: 1, changes: [], byCode: false },
+        padded,
+      ),
+    ).toBeNull();
   });
 
   it('restoring puts each code back in the code column of its row only', () => {
-    const rows = [{ line: 2, cells: ['7', '123', 'Oolong'] }, { line: 3, cells: ['7', '555', 'New'] }];
+    const rows = [
+      { line: 2, cells: ['7', '123', 'Oolong'] },
+      { line: 3, cells: ['7', '555', 'New'] },
+    ];
     const fixed = withRestoredCodes(rows, 1, new Map([[0, '00123']]));
     expect(fixed.map((r) => r.cells[1])).toEqual(['00123', '555']);
     expect(fixed[1]).toBe(rows[1]);

@@ -56,7 +56,12 @@ const ambiguous = (value: string, codes: readonly string[]): LostZeros => ({
 });
 
 /** Whether a compared row's ERP code looks like a live code without its leading zeros (see above). */
-export function lostLeadingZeros(family: string, item: Item, comparison: Comparison, padded: PaddedCodes): LostZeros | null {
+export function lostLeadingZeros(
+  family: string,
+  item: Item,
+  comparison: Comparison,
+  padded: PaddedCodes,
+): LostZeros | null {
   const code = item.outerSysCode;
   if (!CODE_FAMILIES.has(family) || typeof code !== 'string' || !DIGITS.test(code)) return null;
   const candidates = padded.get(codeScope(family, item.productId) + code.replace(/^0+/, '')) ?? [];
@@ -76,7 +81,11 @@ export function lostLeadingZeros(family: string, item: Item, comparison: Compari
 }
 
 /** The rows' cells with each restorable code put back in the ERP code column (`column`), other rows as they were. */
-export function withRestoredCodes<R extends { cells: readonly string[] }>(rows: readonly R[], column: number, restored: ReadonlyMap<number, string>): R[] {
+export function withRestoredCodes<R extends { cells: readonly string[] }>(
+  rows: readonly R[],
+  column: number,
+  restored: ReadonlyMap<number, string>,
+): R[] {
   return rows.map((row, r) => {
     const code = restored.get(r);
     if (code === undefined) return row;

@@ -22,7 +22,12 @@ export type SavedMapping = Record<string, string>;
  * A saved "Ignore" does not hide an export header the mapper once did not know ("Selling price"): an earlier
  * mapper saved Ignore for them, and that would drop a price change silently forever.
  */
-export function autoMap(headers: readonly string[], family: FamilyColumns, labels: Record<string, string> = {}, saved: SavedMapping = {}): Mapping {
+export function autoMap(
+  headers: readonly string[],
+  family: FamilyColumns,
+  labels: Record<string, string> = {},
+  saved: SavedMapping = {},
+): Mapping {
   const candidates = new Map<string, string>();
   // Later sources do not override earlier ones: an API name beats a label beats an export header beats an alias.
   const add = (text: string, field: string) => {
@@ -60,7 +65,11 @@ export function autoMap(headers: readonly string[], family: FamilyColumns, label
  * filled), left out on purpose; and those the console does not know, which the user must look at before the
  * check, since a column they meant to import would otherwise be dropped without a word.
  */
-export function unusedColumns(headers: readonly string[], family: FamilyColumns, mapping: Mapping): { onPurpose: number[]; unknown: number[] } {
+export function unusedColumns(
+  headers: readonly string[],
+  family: FamilyColumns,
+  mapping: Mapping,
+): { onPurpose: number[]; unknown: number[] } {
   const known = consoleHeaders(family);
   const onPurpose: number[] = [];
   const unknown: number[] = [];

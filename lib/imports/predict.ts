@@ -51,24 +51,39 @@ const codeKey = (code: string) => code.trim().toLowerCase();
 /** The first reason the service would refuse this row, or null. */
 export function predictRefusal(family: FamilyName, item: Item, refs: References): RowIssue | null {
   if (family === 'skus' && typeof item.productId === 'number' && refs.products) {
-    if (refs.bundleProducts?.has(item.productId)) return { code: 'bundle product cannot receive SKUs through this API', field: 'productId' };
+    if (refs.bundleProducts?.has(item.productId))
+      return { code: 'bundle product cannot receive SKUs through this API', field: 'productId' };
     if (!refs.products.has(item.productId)) return { code: 'invalid_product_id', field: 'productId' };
   }
-  if ((family === 'products' || family === 'bundles') && typeof item.productCategoryId === 'number' && refs.categories) {
-    if (!refs.categories.has(item.productCategoryId)) return { code: 'invalid_product_category_id', field: 'productCategoryId' };
+  if (
+    (family === 'products' || family === 'bundles') &&
+    typeof item.productCategoryId === 'number' &&
+    refs.categories
+  ) {
+    if (!refs.categories.has(item.productCategoryId))
+      return { code: 'invalid_product_category_id', field: 'productCategoryId' };
   }
   if (family === 'bundles' && Array.isArray(item.components) && refs.skuIds) {
     for (const c of item.components as Component[]) {
       const code = c.componentSkuOuterSysCode;
-      const isBundle = c.componentSkuId !== undefined ? refs.bundleSkuIds?.has(c.componentSkuId) : code !== undefined && refs.bundleCodes?.has(codeKey(code));
-      const known = c.componentSkuId !== undefined ? refs.skuIds.has(c.componentSkuId) : code !== undefined && (refs.skuCodes?.get(codeKey(code)) ?? 0) > 0;
+      const isBundle =
+        c.componentSkuId !== undefined
+          ? refs.bundleSkuIds?.has(c.componentSkuId)
+          : code !== undefined && refs.bundleCodes?.has(codeKey(code));
+      const known =
+        c.componentSkuId !== undefined
+          ? refs.skuIds.has(c.componentSkuId)
+          : code !== undefined && (refs.skuCodes?.get(codeKey(code)) ?? 0) > 0;
       if (known) continue;
       const ref = c.componentSkuId !== undefined ? `id:${c.componentSkuId}` : (code ?? '');
-      return isBundle ? { code: COMPONENT_IS_BUNDLE, field: 'components', params: { component: ref } } : { code: 'component_sku_not_found', field: 'components' };
+      return isBundle
+        ? { code: COMPONENT_IS_BUNDLE, field: 'components', params: { component: ref } }
+        : { code: 'component_sku_not_found', field: 'components' };
     }
   }
   if (family === 'companies' && typeof item.internalUserId === 'number' && refs.internalUsers) {
-    if (!refs.internalUsers.has(item.internalUserId)) return { code: 'invalid_internal_user_id', field: 'internalUserId' };
+    if (!refs.internalUsers.has(item.internalUserId))
+      return { code: 'invalid_internal_user_id', field: 'internalUserId' };
   }
   return null;
 }
@@ -88,11 +103,13 @@ export function buildReferences(lists: {
     refs.bundleSkuIds = new Set(lists.bundles.flatMap((b) => (typeof b.skuId === 'number' ? [b.skuId] : [])));
     refs.bundleCodes = new Set(lists.bundles.flatMap((b) => (b.outerSysCode ? [codeKey(b.outerSysCode)] : [])));
   }
-  if (lists.categories) refs.categories = new Set(lists.categories.filter((c) => c.isAssignable !== false).map((c) => c.id));
+  if (lists.categories)
+    refs.categories = new Set(lists.categories.filter((c) => c.isAssignable !== false).map((c) => c.id));
   if (lists.skus) {
     refs.skuIds = new Set(lists.skus.map((s) => s.id));
     const codes = new Map<string, number>();
-    for (const s of lists.skus) if (s.outerSysCode) codes.set(codeKey(s.outerSysCode), (codes.get(codeKey(s.outerSysCode)) ?? 0) + 1);
+    for (const s of lists.skus)
+      if (s.outerSysCode) codes.set(codeKey(s.outerSysCode), (codes.get(codeKey(s.outerSysCode)) ?? 0) + 1);
     refs.skuCodes = codes;
   }
   if (lists.internalUsers) refs.internalUsers = new Set(lists.internalUsers.map((u) => u.id));
@@ -105,7 +122,8 @@ export function buildReferences(lists: {
  * create without a code makes a new record each time) or no single record matched.
  */
 export function targetOf(family: FamilyName, item: Item, comparison: Comparison): string | null {
-  if (comparison.recordId !== null && (comparison.kind === 'update' || comparison.kind === 'same')) return `id:${comparison.recordId}`;
+  if (comparison.recordId !== null && (comparison.kind === 'update' || comparison.kind === 'same'))
+    return `id:${comparison.recordId}`;
   if (comparison.kind !== 'create') return null;
   const code = item.outerSysCode;
   if (typeof code !== 'string' || code === '') return null;
@@ -118,7 +136,10 @@ export function targetOf(family: FamilyName, item: Item, comparison: Comparison)
  * first one made): the file says two things about one record and nothing tells which was meant. Every row of
  * such a group would fail, not all but the first, so nothing of it is written until the file says one thing.
  */
-export function repeatedInFile(targets: readonly (string | null | undefined)[], lines: readonly number[]): Map<number, RowIssue> {
+export function repeatedInFile(
+  targets: readonly (string | null | undefined)[],
+  lines: readonly number[],
+): Map<number, RowIssue> {
   const groups = new Map<string, number[]>();
   targets.forEach((target, i) => {
     if (!target) return;
@@ -152,12 +173,24 @@ export function skusByCode(records: readonly LiveRecord[]): Map<string, LiveReco
  * "SKU": with an id, a new productId moves the SKU; without one, the same code under another product is a
  * different target, so a new SKU is created beside the old one): a note to read, not a refusal.
  */
-export function skuMoveNote(item: Item, comparison: Comparison, byCode: ReadonlyMap<string, readonly LiveRecord[]>): RowIssue | null {
+export function skuMoveNote(
+  item: Item,
+  comparison: Comparison,
+  byCode: ReadonlyMap<string, readonly LiveRecord[]>,
+): RowIssue | null {
   if (comparison.kind === 'update') {
     const move = comparison.changes.find((c) => c.field === 'productId');
-    return move ? { code: SKU_MOVES, field: 'productId', params: { from: String(move.old), to: String(move.new) } } : null;
+    return move
+      ? { code: SKU_MOVES, field: 'productId', params: { from: String(move.old), to: String(move.new) } }
+      : null;
   }
   if (comparison.kind !== 'create' || typeof item.outerSysCode !== 'string') return null;
   const elsewhere = (byCode.get(item.outerSysCode) ?? []).find((r) => r.productId !== item.productId);
-  return elsewhere ? { code: SKU_CODE_ELSEWHERE, field: 'outerSysCode', params: { id: elsewhere.id, product: String(elsewhere.productId) } } : null;
+  return elsewhere
+    ? {
+        code: SKU_CODE_ELSEWHERE,
+        field: 'outerSysCode',
+        params: { id: elsewhere.id, product: String(elsewhere.productId) },
+      }
+    : null;
 }

@@ -23,9 +23,21 @@ export function checkParsed(
   mapping: Mapping,
   options: { shown: number; onCheckProgress?: (done: number, total: number) => void },
 ): { check: FileCheck | null; summary: CheckSummary } {
-  if (read.error) return { check: null, summary: { headers: read.headers, counts: { rows: 0, toSend: 0, heldBack: 0, warned: 0 }, issueRows: [], error: read.error } };
+  if (read.error)
+    return {
+      check: null,
+      summary: {
+        headers: read.headers,
+        counts: { rows: 0, toSend: 0, heldBack: 0, warned: 0 },
+        issueRows: [],
+        error: read.error,
+      },
+    };
   const check = checkFile(family, read.headers, mapping, read.rows, read.malformedLines, options.onCheckProgress);
-  return { check, summary: { headers: read.headers, counts: check.counts, issueRows: issueRows(read.rows, check, options.shown) } };
+  return {
+    check,
+    summary: { headers: read.headers, counts: check.counts, issueRows: issueRows(read.rows, check, options.shown) },
+  };
 }
 
 export async function readAndCheck(
@@ -40,5 +52,9 @@ export async function readAndCheck(
     return { read, check: null, summary: { headers: read.headers, counts, issueRows: [], error: read.error } };
   }
   const check = checkFile(family, read.headers, mapping, read.rows, read.malformedLines, options.onCheckProgress);
-  return { read, check, summary: { headers: read.headers, counts: check.counts, issueRows: issueRows(read.rows, check, options.shown) } };
+  return {
+    read,
+    check,
+    summary: { headers: read.headers, counts: check.counts, issueRows: issueRows(read.rows, check, options.shown) },
+  };
 }

@@ -17,13 +17,28 @@ const LOCALES: [string, Catalogue][] = [
   ['zh-TW', zhTW as unknown as Catalogue],
 ];
 
-const exportsPage = (c: Catalogue, resource: ExportResource) => exportColumnKeys(resource).map((k) => (c.exports.columns as Record<string, string>)[k] ?? k);
+const exportsPage = (c: Catalogue, resource: ExportResource) =>
+  exportColumnKeys(resource).map((k) => (c.exports.columns as Record<string, string>)[k] ?? k);
 
 // The list pages' CSV columns, as their ListColumn definitions write them.
 const lists: Record<'skus' | 'products' | 'companies' | 'bundles', (c: Catalogue) => string[]> = {
   skus: (c) => {
     const f = c.skus.fields;
-    return [f.id, `${f.productId} id`, f.outerSysCode, f.name, f.barcode, f.warehouse, f.unit, f.spec, f.price, f.sellPrice, f.inventoryQty, f.quantityPrecision, f.status];
+    return [
+      f.id,
+      `${f.productId} id`,
+      f.outerSysCode,
+      f.name,
+      f.barcode,
+      f.warehouse,
+      f.unit,
+      f.spec,
+      f.price,
+      f.sellPrice,
+      f.inventoryQty,
+      f.quantityPrecision,
+      f.status,
+    ];
   },
   products: (c) => {
     const f = c.products.fields;
@@ -31,11 +46,38 @@ const lists: Record<'skus' | 'products' | 'companies' | 'bundles', (c: Catalogue
   },
   companies: (c) => {
     const f = c.companies.fields;
-    return [f.id, f.outerSysCode, f.name, f.shortName, f.cellPhone, f.shippingAddress, `${f.internalUserId} id`, f.internalUserId, f.status];
+    return [
+      f.id,
+      f.outerSysCode,
+      f.name,
+      f.shortName,
+      f.cellPhone,
+      f.shippingAddress,
+      `${f.internalUserId} id`,
+      f.internalUserId,
+      f.status,
+    ];
   },
   bundles: (c) => {
     const f = c.bundles.fields;
-    return [f.id, f.skuId, f.outerSysCode, f.name, f.status, `${f.productCategoryId} id`, f.unit, f.spec, f.barcode, f.warehouse, f.price, f.sellPrice, f.quantityPrecision, f.componentCount, f.components, f.availableQty];
+    return [
+      f.id,
+      f.skuId,
+      f.outerSysCode,
+      f.name,
+      f.status,
+      `${f.productCategoryId} id`,
+      f.unit,
+      f.spec,
+      f.barcode,
+      f.warehouse,
+      f.price,
+      f.sellPrice,
+      f.quantityPrecision,
+      f.componentCount,
+      f.components,
+      f.availableQty,
+    ];
   },
 };
 
@@ -47,32 +89,127 @@ const quotas = (c: Catalogue, kind: 'credit' | 'points') => {
     : [...head, c.quotas.points.balance, c.quotas.points.enabled, q.memo, q.readAt];
 };
 
-const results = (c: Catalogue, headers: string[]) => [...headers, c.imports.results.line, c.imports.results.status, c.imports.results.recordId, c.imports.results.errors];
+const results = (c: Catalogue, headers: string[]) => [
+  ...headers,
+  c.imports.results.line,
+  c.imports.results.status,
+  c.imports.results.recordId,
+  c.imports.results.errors,
+];
 
-const SKU_FIELDS = ['id', 'productId', 'outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec', 'price', 'sellPrice', 'quantityPrecision'];
-const BUNDLE_FIELDS = ['id', 'outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'price', 'sellPrice', 'quantityPrecision'];
+const SKU_FIELDS = [
+  'id',
+  'productId',
+  'outerSysCode',
+  'name',
+  'barcode',
+  'warehouse',
+  'unit',
+  'spec',
+  'price',
+  'sellPrice',
+  'quantityPrecision',
+];
+const BUNDLE_FIELDS = [
+  'id',
+  'outerSysCode',
+  'name',
+  'productCategoryId',
+  'unit',
+  'spec',
+  'barcode',
+  'warehouse',
+  'price',
+  'sellPrice',
+  'quantityPrecision',
+];
 
 const cases: { name: string; family: FamilyName; headers: (c: Catalogue) => string[]; fills: string[] }[] = [
-  { name: 'Exports page, companies', family: 'companies', headers: (c) => exportsPage(c, 'companies'), fills: ['id', 'outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] },
-  { name: 'Exports page, products', family: 'products', headers: (c) => exportsPage(c, 'products'), fills: ['id', 'outerSysCode', 'name', 'productCategoryId'] },
+  {
+    name: 'Exports page, companies',
+    family: 'companies',
+    headers: (c) => exportsPage(c, 'companies'),
+    fills: ['id', 'outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'],
+  },
+  {
+    name: 'Exports page, products',
+    family: 'products',
+    headers: (c) => exportsPage(c, 'products'),
+    fills: ['id', 'outerSysCode', 'name', 'productCategoryId'],
+  },
   { name: 'Exports page, SKUs', family: 'skus', headers: (c) => exportsPage(c, 'skus'), fills: SKU_FIELDS },
   { name: 'Exports page, bundles', family: 'bundles', headers: (c) => exportsPage(c, 'bundles'), fills: BUNDLE_FIELDS },
-  { name: 'Exports page SKUs as stock', family: 'stock', headers: (c) => exportsPage(c, 'skus'), fills: ['skuId', 'inventoryQty'] },
-  { name: 'Exports page SKUs as prices', family: 'prices', headers: (c) => exportsPage(c, 'skus'), fills: ['skuId', 'price', 'sellPrice'] },
-  { name: 'Exports page bundles as bundle prices', family: 'bundlePrices', headers: (c) => exportsPage(c, 'bundles'), fills: ['id', 'price', 'sellPrice'] },
+  {
+    name: 'Exports page SKUs as stock',
+    family: 'stock',
+    headers: (c) => exportsPage(c, 'skus'),
+    fills: ['skuId', 'inventoryQty'],
+  },
+  {
+    name: 'Exports page SKUs as prices',
+    family: 'prices',
+    headers: (c) => exportsPage(c, 'skus'),
+    fills: ['skuId', 'price', 'sellPrice'],
+  },
+  {
+    name: 'Exports page bundles as bundle prices',
+    family: 'bundlePrices',
+    headers: (c) => exportsPage(c, 'bundles'),
+    fills: ['id', 'price', 'sellPrice'],
+  },
   { name: 'SKU list', family: 'skus', headers: lists.skus, fills: SKU_FIELDS },
   { name: 'SKU list as stock', family: 'stock', headers: lists.skus, fills: ['skuId', 'inventoryQty'] },
   { name: 'SKU list as prices', family: 'prices', headers: lists.skus, fills: ['skuId', 'price', 'sellPrice'] },
-  { name: 'product list', family: 'products', headers: lists.products, fills: ['id', 'outerSysCode', 'name', 'productCategoryId'] },
-  { name: 'company list', family: 'companies', headers: lists.companies, fills: ['id', 'outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] },
+  {
+    name: 'product list',
+    family: 'products',
+    headers: lists.products,
+    fills: ['id', 'outerSysCode', 'name', 'productCategoryId'],
+  },
+  {
+    name: 'company list',
+    family: 'companies',
+    headers: lists.companies,
+    fills: ['id', 'outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'],
+  },
   { name: 'bundle list', family: 'bundles', headers: lists.bundles, fills: BUNDLE_FIELDS },
-  { name: 'bundle list as bundle prices', family: 'bundlePrices', headers: lists.bundles, fills: ['id', 'price', 'sellPrice'] },
-  { name: 'credit quotas', family: 'creditQuotas', headers: (c) => quotas(c, 'credit'), fills: ['companyId', 'companyCode', 'creditAmount', 'enabled', 'memo'] },
-  { name: 'point quotas', family: 'pointQuotas', headers: (c) => quotas(c, 'points'), fills: ['companyId', 'companyCode', 'balance', 'enabled', 'memo'] },
+  {
+    name: 'bundle list as bundle prices',
+    family: 'bundlePrices',
+    headers: lists.bundles,
+    fills: ['id', 'price', 'sellPrice'],
+  },
+  {
+    name: 'credit quotas',
+    family: 'creditQuotas',
+    headers: (c) => quotas(c, 'credit'),
+    fills: ['companyId', 'companyCode', 'creditAmount', 'enabled', 'memo'],
+  },
+  {
+    name: 'point quotas',
+    family: 'pointQuotas',
+    headers: (c) => quotas(c, 'points'),
+    fills: ['companyId', 'companyCode', 'balance', 'enabled', 'memo'],
+  },
   // The results' record id fills the id when the file had none: the rows created last time now update.
-  { name: 'results of a SKU import', family: 'skus', headers: (c) => results(c, ['productId', 'outerSysCode', 'name', 'price']), fills: ['id', 'productId', 'outerSysCode', 'name', 'price'] },
-  { name: 'results of a SKU list import', family: 'skus', headers: (c) => results(c, lists.skus(c)), fills: SKU_FIELDS },
-  { name: 'error file of a SKU list import', family: 'skus', headers: (c) => [...lists.skus(c), c.imports.results.errors], fills: SKU_FIELDS },
+  {
+    name: 'results of a SKU import',
+    family: 'skus',
+    headers: (c) => results(c, ['productId', 'outerSysCode', 'name', 'price']),
+    fills: ['id', 'productId', 'outerSysCode', 'name', 'price'],
+  },
+  {
+    name: 'results of a SKU list import',
+    family: 'skus',
+    headers: (c) => results(c, lists.skus(c)),
+    fills: SKU_FIELDS,
+  },
+  {
+    name: 'error file of a SKU list import',
+    family: 'skus',
+    headers: (c) => [...lists.skus(c), c.imports.results.errors],
+    fills: SKU_FIELDS,
+  },
 ];
 
 describe('files the console writes map back to their fields', () => {

@@ -41,7 +41,12 @@ describe('parseEnv', () => {
   });
 
   it('talks to a remote upstream when its base URL and credentials are set', () => {
-    const env = parseEnv({ ...remote, UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_BATCH_SIZE: '1000', UPSTREAM_BATCH_CONCURRENCY: '2' });
+    const env = parseEnv({
+      ...remote,
+      UPSTREAM_TIMEOUT_MS: '5000',
+      UPSTREAM_BATCH_SIZE: '1000',
+      UPSTREAM_BATCH_CONCURRENCY: '2',
+    });
     expect(env.upstream).toMatchObject({
       mode: 'remote',
       baseUrl: 'https://erp.example.com',
@@ -71,7 +76,10 @@ describe('parseEnv', () => {
   });
 
   it('names each missing credential when a remote base URL is set', () => {
-    const { variables, message } = problemsOf({ UPSTREAM_BASE_URL: 'https://erp.example.com', BETTER_AUTH_SECRET: AUTH });
+    const { variables, message } = problemsOf({
+      UPSTREAM_BASE_URL: 'https://erp.example.com',
+      BETTER_AUTH_SECRET: AUTH,
+    });
     expect(variables).toEqual(['UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']);
     expect(message).toContain('UPSTREAM_CLIENT_ID: is required when UPSTREAM_BASE_URL is set');
   });
@@ -85,7 +93,13 @@ describe('parseEnv', () => {
       DATABASE_URL: 'mysql://db',
       DEMO_MODE: 'yes',
     });
-    expect(variables.sort()).toEqual(['DATABASE_URL', 'DEMO_MODE', 'UPSTREAM_BASE_URL', 'UPSTREAM_BATCH_SIZE', 'UPSTREAM_TIMEOUT_MS']);
+    expect(variables.sort()).toEqual([
+      'DATABASE_URL',
+      'DEMO_MODE',
+      'UPSTREAM_BASE_URL',
+      'UPSTREAM_BATCH_SIZE',
+      'UPSTREAM_TIMEOUT_MS',
+    ]);
   });
 
   it.each(['https://erp.example.com/v1', 'https://erp.example.com/api/v1/', 'https://erp.example.com/V1'])(
@@ -122,7 +136,9 @@ describe('parseEnv', () => {
   });
 
   it('takes the first admin only as both email and password', () => {
-    expect(problemsOf({ ...remote, CONSOLE_ADMIN_EMAIL: 'ops@example.com' }).variables).toEqual(['CONSOLE_ADMIN_PASSWORD']);
+    expect(problemsOf({ ...remote, CONSOLE_ADMIN_EMAIL: 'ops@example.com' }).variables).toEqual([
+      'CONSOLE_ADMIN_PASSWORD',
+    ]);
     const env = parseEnv({ ...remote, CONSOLE_ADMIN_EMAIL: 'ops@example.com', CONSOLE_ADMIN_PASSWORD: 'long enough' });
     expect(env.initialAdmin).toEqual({ email: 'ops@example.com', password: 'long enough' });
   });

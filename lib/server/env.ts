@@ -134,10 +134,17 @@ const raw = z.object({
   SERVICE_SEED: optionalText,
   DEMO_MODE: flag,
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(
-    z.string().regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' }).optional(),
+    z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+$/, { error: 'must be an email address' })
+      .optional(),
   ),
   CONSOLE_ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(8, { error: 'must be at least 8 characters' }).max(128, { error: 'must be at most 128 characters' }).optional(),
+    z
+      .string()
+      .min(8, { error: 'must be at least 8 characters' })
+      .max(128, { error: 'must be at most 128 characters' })
+      .optional(),
   ),
   BETTER_AUTH_SECRET: optionalText,
   CONSOLE_URL: httpUrl('such as https://console.example.com'),
@@ -226,14 +233,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const missing = v.CONSOLE_ADMIN_EMAIL === undefined ? 'CONSOLE_ADMIN_EMAIL' : 'CONSOLE_ADMIN_PASSWORD';
     problems.push({
       variable: missing,
-      message: 'must be set together with the other of CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD (both or neither).',
+      message:
+        'must be set together with the other of CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD (both or neither).',
     });
   }
 
   let authSecret = v.BETTER_AUTH_SECRET;
   if (authSecret === undefined) {
     if (v.DEMO_MODE) authSecret = DEMO_AUTH_SECRET;
-    else problems.push({ variable: 'BETTER_AUTH_SECRET', message: `is required outside demo mode (at least ${AUTH_SECRET_MIN} characters).` });
+    else
+      problems.push({
+        variable: 'BETTER_AUTH_SECRET',
+        message: `is required outside demo mode (at least ${AUTH_SECRET_MIN} characters).`,
+      });
   } else if (authSecret.length < AUTH_SECRET_MIN) {
     problems.push({ variable: 'BETTER_AUTH_SECRET', message: `must be at least ${AUTH_SECRET_MIN} characters.` });
   }
@@ -265,7 +277,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       v.CONSOLE_ADMIN_EMAIL !== undefined && v.CONSOLE_ADMIN_PASSWORD !== undefined
         ? { email: v.CONSOLE_ADMIN_EMAIL, password: v.CONSOLE_ADMIN_PASSWORD }
         : null,
-    auth: { secret: authSecret as string, url: v.BETTER_AUTH_URL ?? consoleUrl, signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS },
+    auth: {
+      secret: authSecret as string,
+      url: v.BETTER_AUTH_URL ?? consoleUrl,
+      signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS,
+    },
     consoleUrl,
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
@@ -275,7 +291,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     metricsToken: v.METRICS_TOKEN ?? null,
     audit: { retentionDays: v.AUDIT_RETENTION_DAYS > 0 ? v.AUDIT_RETENTION_DAYS : null },
-    mirror: { enabled: v.MIRROR !== 'off', intervalMs: v.MIRROR_INTERVAL_S * 1000, sweepMs: v.MIRROR_SWEEP_MIN * 60_000 },
+    mirror: {
+      enabled: v.MIRROR !== 'off',
+      intervalMs: v.MIRROR_INTERVAL_S * 1000,
+      sweepMs: v.MIRROR_SWEEP_MIN * 60_000,
+    },
   };
 }
 

@@ -14,7 +14,9 @@ type NodeCrypto = typeof import('node:crypto');
 // No import statement: browser and edge bundles must not see node:crypto. Node 20.16+ has getBuiltinModule;
 // a browser has no `process` (or a stand-in without it), the edge runtime a partial one.
 const nodeCrypto = (
-  typeof process === 'object' ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:crypto') : undefined
+  typeof process === 'object'
+    ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:crypto')
+    : undefined
 ) as NodeCrypto | undefined;
 
 export type BodyBytes = Uint8Array | string | null | undefined;
@@ -83,7 +85,8 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 export async function sign(secret: string, canonical: string): Promise<string> {
-  if (nodeCrypto) return nodeCrypto.createHmac('sha256', encoder.encode(secret)).update(canonical, 'utf8').digest('base64');
+  if (nodeCrypto)
+    return nodeCrypto.createHmac('sha256', encoder.encode(secret)).update(canonical, 'utf8').digest('base64');
   const key = await hmacKey(secret);
   return base64(await crypto.subtle.sign('HMAC', key, encoder.encode(canonical)));
 }

@@ -1,14 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  buildQuery,
-  canonicalString,
-  newNonce,
-  sha256Hex,
-  sign,
-  signRequest,
-  unixSeconds,
-  verify,
-} from './index';
+import { buildQuery, canonicalString, newNonce, sha256Hex, sign, signRequest, unixSeconds, verify } from './index';
 
 // Expected signatures were computed outside this code base (Python hmac/hashlib) so that a bug shared by
 // sign() and verify() cannot hide.
@@ -45,7 +36,14 @@ describe('query encoding', () => {
   });
 
   it('keeps the caller order and skips undefined and null', () => {
-    expect(buildQuery([['z', 1], ['a', undefined], ['m', null], ['b', 'x']])).toBe('?z=1&b=x');
+    expect(
+      buildQuery([
+        ['z', 1],
+        ['a', undefined],
+        ['m', null],
+        ['b', 'x'],
+      ]),
+    ).toBe('?z=1&b=x');
     expect(buildQuery([])).toBe('');
   });
 });
@@ -120,7 +118,13 @@ describe('canonical string and signature', () => {
 });
 
 describe('verify', () => {
-  const canonical = canonicalString({ method: 'GET', pathAndQuery: '/v1/skus', timestamp: TS, nonce: 'n', bodySha256: EMPTY_SHA });
+  const canonical = canonicalString({
+    method: 'GET',
+    pathAndQuery: '/v1/skus',
+    timestamp: TS,
+    nonce: 'n',
+    bodySha256: EMPTY_SHA,
+  });
 
   it('accepts the right signature and rejects a changed byte, a wrong key or garbage', async () => {
     const good = await sign(SECRET, canonical);
@@ -162,7 +166,13 @@ describe('without Node crypto (browser and edge runtimes use Web Crypto)', () =>
     vi.resetModules();
     try {
       const web = await import('./index');
-      const canonical = canonicalString({ method: 'GET', pathAndQuery: '/v1/skus', timestamp: TS, nonce: 'n', bodySha256: EMPTY_SHA });
+      const canonical = canonicalString({
+        method: 'GET',
+        pathAndQuery: '/v1/skus',
+        timestamp: TS,
+        nonce: 'n',
+        bodySha256: EMPTY_SHA,
+      });
       expect(await web.sha256Hex('{"名稱":"茶"}')).toBe(await sha256Hex('{"名稱":"茶"}'));
       const signature = await web.sign(SECRET, canonical);
       expect(signature).toBe(await sign(SECRET, canonical));

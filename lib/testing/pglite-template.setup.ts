@@ -18,7 +18,9 @@ if (!Reflect.get(PGlite, PATCHED)) {
   const inMemory = (dataDir: string | undefined) => dataDir === undefined || dataDir.startsWith('memory://');
   PGlite.create = ((dataDirOrOptions?: string | Options, options?: Options) => {
     const merged: Options =
-      typeof dataDirOrOptions === 'string' ? { ...options, dataDir: dataDirOrOptions } : { ...(dataDirOrOptions ?? options) };
+      typeof dataDirOrOptions === 'string'
+        ? { ...options, dataDir: dataDirOrOptions }
+        : { ...(dataDirOrOptions ?? options) };
     if (inMemory(merged.dataDir) && !merged.loadDataDir && !merged.noInitDb) merged.loadDataDir = template;
     return create(merged);
   }) as typeof PGlite.create;

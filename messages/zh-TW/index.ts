@@ -21,4 +21,26 @@ import history from './history.json';
 import find from './find.json';
 import exportsCatalogue from './exports.json';
 
-export const zhTW = { ...app, ...ui, ...shell, ...dataTable, ...forms, ...status, ...audit, ...records, ...companies, ...products, ...skus, ...bundles, ...users, ...errors, ...writes, ...imports, ...quotas, ...history, ...find, ...exportsCatalogue, ...workbench };
+export const zhTW = {
+  ...app,
+  ...ui,
+  ...shell,
+  ...dataTable,
+  ...forms,
+  ...status,
+  ...audit,
+  ...records,
+  ...companies,
+  ...products,
+  ...skus,
+  ...bundles,
+  ...users,
+  ...errors,
+  ...writes,
+  ...imports,
+  ...quotas,
+  ...history,
+  ...find,
+  ...exportsCatalogue,
+  ...workbench,
+};

@@ -10,7 +10,12 @@ import { findBundleSku } from './bundle-read';
  * error found: the target first, then the fields. An absent id finds no bundle. A price change touches
  * only the SKU's modification time (Operation 9).
  */
-export async function writeBundlePriceItem(tx: Queryable, tenantId: number, item: unknown, now: Date): Promise<{ id: number | null; skuId: number }> {
+export async function writeBundlePriceItem(
+  tx: Queryable,
+  tenantId: number,
+  item: unknown,
+  now: Date,
+): Promise<{ id: number | null; skuId: number }> {
   if (!isPlainObject(item)) throw new ItemError([INVALID]);
   const { data, errors } = validate(bundlePriceWrite, item);
   const id = longId.safeParse(item.id);
@@ -20,7 +25,12 @@ export async function writeBundlePriceItem(tx: Queryable, tenantId: number, item
   const price = data.price != null ? round4(data.price) : target.price;
   const sellPrice = data.sellPrice != null ? round4(data.sellPrice) : target.sell_price;
   if (price !== target.price || sellPrice !== target.sell_price) {
-    await tx.query('update skus set price = $2, sell_price = $3, updated_at = $4 where id = $1', [target.sku_id, price, sellPrice, now]);
+    await tx.query('update skus set price = $2, sell_price = $3, updated_at = $4 where id = $1', [
+      target.sku_id,
+      price,
+      sellPrice,
+      now,
+    ]);
   }
   return { id: data.id ?? null, skuId: target.sku_id };
 }

@@ -8,7 +8,8 @@ import { AVAILABLE_QTY_SQL } from './available-qty';
  */
 
 /** FROM clause shared by the list's count, its page of ids and the single read: `p` product, `s` paired SKU. */
-export const BUNDLE_FROM = 'products p join skus s on s.product_id = p.id and s.is_bundle and s.tenant_id = p.tenant_id';
+export const BUNDLE_FROM =
+  'products p join skus s on s.product_id = p.id and s.is_bundle and s.tenant_id = p.tenant_id';
 export const BUNDLE_WHERE = ['p.tenant_id = $1', 'p.is_bundle'];
 
 interface BundleRow {

@@ -1,4 +1,11 @@
-import { BUNDLE_CREATE_REQUIRED, bundleWrite, componentQuantity, round4, type BundleWrite, type ComponentWrite } from '@/lib/contract';
+import {
+  BUNDLE_CREATE_REQUIRED,
+  bundleWrite,
+  componentQuantity,
+  round4,
+  type BundleWrite,
+  type ComponentWrite,
+} from '@/lib/contract';
 import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import { isAssignableCategory, lockCode } from '../http/lookups';
@@ -143,15 +150,31 @@ async function create(q: Queryable, tenantId: number, data: BundleWrite, now: Da
                        quantity_precision, status, is_bundle, inventory_qty, reserved_qty, allow_negative_stock, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'Active', true, 0, 0, false, $12) returning id`,
     [
-      tenantId, id, code, name, data.barcode ?? '', data.warehouse ?? '', data.unit ?? '', data.spec ?? '',
-      round4(data.price ?? 0), round4(data.sellPrice ?? 0), data.quantityPrecision ?? 0, now,
+      tenantId,
+      id,
+      code,
+      name,
+      data.barcode ?? '',
+      data.warehouse ?? '',
+      data.unit ?? '',
+      data.spec ?? '',
+      round4(data.price ?? 0),
+      round4(data.sellPrice ?? 0),
+      data.quantityPrecision ?? 0,
+      now,
     ],
   );
   await insertRecipe(q, tenantId, id, recipe, now);
   return { status: 'created', id, skuId: sku!.id };
 }
 
-async function update(q: Queryable, tenantId: number, current: CurrentBundle, data: BundleWrite, now: Date): Promise<BundleOutcome> {
+async function update(
+  q: Queryable,
+  tenantId: number,
+  current: CurrentBundle,
+  data: BundleWrite,
+  now: Date,
+): Promise<BundleOutcome> {
   if (data.productCategoryId != null && data.productCategoryId !== current.product_category_id) {
     if (!(await isAssignableCategory(q, tenantId, data.productCategoryId))) fail('invalid_product_category_id');
   }
@@ -176,7 +199,11 @@ async function update(q: Queryable, tenantId: number, current: CurrentBundle, da
       [current.id, product.outer_sys_code, product.name, product.product_category_id, now],
     );
     // Keep the paired SKU's mirror of code and name; that is not a SKU change, so its time stays.
-    await q.query('update skus set outer_sys_code = $2, name = $3 where id = $1', [current.sku_id, product.outer_sys_code, product.name]);
+    await q.query('update skus set outer_sys_code = $2, name = $3 where id = $1', [
+      current.sku_id,
+      product.outer_sys_code,
+      product.name,
+    ]);
   }
 
   const sku = {
@@ -193,7 +220,17 @@ async function update(q: Queryable, tenantId: number, current: CurrentBundle, da
     await q.query(
       `update skus set unit = $2, spec = $3, barcode = $4, warehouse = $5, price = $6, sell_price = $7,
                        quantity_precision = $8, updated_at = $9 where id = $1`,
-      [current.sku_id, sku.unit, sku.spec, sku.barcode, sku.warehouse, sku.price, sku.sell_price, sku.quantity_precision, now],
+      [
+        current.sku_id,
+        sku.unit,
+        sku.spec,
+        sku.barcode,
+        sku.warehouse,
+        sku.price,
+        sku.sell_price,
+        sku.quantity_precision,
+        now,
+      ],
     );
   }
 
@@ -204,7 +241,10 @@ async function update(q: Queryable, tenantId: number, current: CurrentBundle, da
     );
     const same =
       old.length === recipe.length &&
-      old.every((o, i) => o.component_sku_id === recipe[i]!.skuId && o.quantity === recipe[i]!.quantity && o.sort === recipe[i]!.sort);
+      old.every(
+        (o, i) =>
+          o.component_sku_id === recipe[i]!.skuId && o.quantity === recipe[i]!.quantity && o.sort === recipe[i]!.sort,
+      );
     if (!same) {
       await q.query('delete from bundle_components where bundle_product_id = $1', [current.id]);
       await insertRecipe(q, tenantId, current.id, recipe, now);

@@ -24,7 +24,12 @@ export const COMPANY_LIST: ListSpec<'companies', CompanyRow> = {
   where: ['tenant_id = $1'],
   select: '*',
   orderBy: 'id',
-  filters: { outerSysCode: 'outer_sys_code', name: 'name', internalUserId: 'internal_user_id', updatedSince: 'updated_at' },
+  filters: {
+    outerSysCode: 'outer_sys_code',
+    name: 'name',
+    internalUserId: 'internal_user_id',
+    updatedSince: 'updated_at',
+  },
   map: companyResponse,
 };
 
@@ -59,7 +64,10 @@ export async function writeCompany(
 
   let internalUserId = data.internalUserId ?? null;
   if (internalUserId != null) {
-    const users = await tx.query('select 1 from internal_users where tenant_id = $1 and id = $2', [tenantId, internalUserId]);
+    const users = await tx.query('select 1 from internal_users where tenant_id = $1 and id = $2', [
+      tenantId,
+      internalUserId,
+    ]);
     if (users.length === 0) throw new ItemError(['invalid_internal_user_id']);
   }
 
@@ -70,7 +78,17 @@ export async function writeCompany(
          cell_phone = coalesce($6, cell_phone), shipping_address = coalesce($7, shipping_address),
          internal_user_id = coalesce($8, internal_user_id), updated_at = $9
        where tenant_id = $1 and id = $2`,
-      [tenantId, target.id, data.outerSysCode ?? null, data.name ?? null, data.shortName ?? null, data.cellPhone ?? null, data.shippingAddress ?? null, internalUserId, at],
+      [
+        tenantId,
+        target.id,
+        data.outerSysCode ?? null,
+        data.name ?? null,
+        data.shortName ?? null,
+        data.cellPhone ?? null,
+        data.shippingAddress ?? null,
+        internalUserId,
+        at,
+      ],
     );
     return { status: 'updated', id: target.id };
   }
@@ -86,7 +104,16 @@ export async function writeCompany(
   const [created] = await tx.query<{ id: number }>(
     `insert into companies (tenant_id, outer_sys_code, name, short_name, cell_phone, shipping_address, internal_user_id, status, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, 'Active', $8) returning id`,
-    [tenantId, data.outerSysCode ?? '', data.name ?? '', data.shortName ?? '', data.cellPhone ?? '', data.shippingAddress ?? '', internalUserId, at],
+    [
+      tenantId,
+      data.outerSysCode ?? '',
+      data.name ?? '',
+      data.shortName ?? '',
+      data.cellPhone ?? '',
+      data.shippingAddress ?? '',
+      internalUserId,
+      at,
+    ],
   );
   return { status: 'created', id: created!.id };
 }

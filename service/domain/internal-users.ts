@@ -31,14 +31,25 @@ interface UserRow {
 }
 
 function userResponse(r: UserRow): InternalUser {
-  return { id: r.id, account: r.account, name: r.name, email: r.email, roleId: r.role_id, status: r.status, outerSysCode: r.outer_sys_code };
+  return {
+    id: r.id,
+    account: r.account,
+    name: r.name,
+    email: r.email,
+    roleId: r.role_id,
+    status: r.status,
+    outerSysCode: r.outer_sys_code,
+  };
 }
 
 /** Never a hash column here, so no query result can carry a password hash to a response. */
 const USER_COLUMNS = 'id, account, name, email, role_id, status, outer_sys_code';
 
 async function roleIsAdmin(q: Queryable, tenantId: number, roleId: number): Promise<boolean | null> {
-  const [row] = await q.query<{ is_admin: boolean }>('select is_admin from roles where tenant_id = $1 and id = $2', [tenantId, roleId]);
+  const [row] = await q.query<{ is_admin: boolean }>('select is_admin from roles where tenant_id = $1 and id = $2', [
+    tenantId,
+    roleId,
+  ]);
   return row ? row.is_admin : null;
 }
 
@@ -70,7 +81,12 @@ export const INTERNAL_USER_LIST: ListSpec<'internalUsers', UserRow> = {
 };
 
 /** POST /v1/internal-users: the contract's create checks, then role, account uniqueness; returns the new id. */
-export async function createInternalUser(db: Db, tenantId: number, body: Record<string, unknown>, now: Date): Promise<number> {
+export async function createInternalUser(
+  db: Db,
+  tenantId: number,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<number> {
   const shape = validate(internalUserCreateShape, body);
   if (!shape.data) throw new ApiError(400, shape.errors[0] ?? 'invalid_parameter');
   const input = shape.data;
@@ -89,14 +105,24 @@ export async function createInternalUser(db: Db, tenantId: number, body: Record<
     // Accounts are sign-in names: "Admin" and "admin" are the same account. Two concurrent creates of one
     // account take turns, so the second sees the first.
     await lockCode(tx, 'internal_users', tenantId, account.toLowerCase());
-    const taken = await tx.query('select 1 from internal_users where tenant_id = $1 and lower(account) = lower($2)', [tenantId, account]);
+    const taken = await tx.query('select 1 from internal_users where tenant_id = $1 and lower(account) = lower($2)', [
+      tenantId,
+      account,
+    ]);
     if (taken.length > 0) throw new ApiError(400, 'account_already_used');
     const [row] = await tx.query<{ id: number }>(
       `insert into internal_users (tenant_id, account, name, email, password_hash, role_id, status, outer_sys_code, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
       [
-        tenantId, account, input.name, input.email, passwordHash, input.roleId,
-        input.status != null ? normaliseUserStatus(input.status) : 'Active', input.outerSysCode ?? '', now,
+        tenantId,
+        account,
+        input.name,
+        input.email,
+        passwordHash,
+        input.roleId,
+        input.status != null ? normaliseUserStatus(input.status) : 'Active',
+        input.outerSysCode ?? '',
+        now,
       ],
     );
     return row!.id;
@@ -105,7 +131,13 @@ export async function createInternalUser(db: Db, tenantId: number, body: Record<
 }
 
 /** PUT /v1/internal-users/{id}: partial update; never leaves the tenant without a loginable administrator. */
-export async function updateInternalUser(db: Db, tenantId: number, id: number, body: Record<string, unknown>, now: Date): Promise<void> {
+export async function updateInternalUser(
+  db: Db,
+  tenantId: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const exists = await db.query('select 1 from internal_users where tenant_id = $1 and id = $2', [tenantId, id]);
   if (exists.length === 0) throw new ApiError(404, 'not_found');
   const { data, errors } = validate(internalUserUpdate, body);
@@ -144,7 +176,18 @@ export async function updateInternalUser(db: Db, tenantId: number, id: number, b
          role_id = $6, status = $7, outer_sys_code = coalesce($8, outer_sys_code),
          session_epoch = session_epoch + $9, updated_at = $10
        where tenant_id = $1 and id = $2`,
-      [tenantId, id, data.name ?? null, data.email ?? null, passwordHash, roleId, status, data.outerSysCode ?? null, endSessions ? 1 : 0, now],
+      [
+        tenantId,
+        id,
+        data.name ?? null,
+        data.email ?? null,
+        passwordHash,
+        roleId,
+        status,
+        data.outerSysCode ?? null,
+        endSessions ? 1 : 0,
+        now,
+      ],
     );
   });
 }

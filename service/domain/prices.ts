@@ -24,7 +24,13 @@ export async function writePriceItem(tx: Queryable, tenantId: number, item: unkn
   await tx.query(
     `update skus set price = coalesce($3, price), sell_price = coalesce($4, sell_price), updated_at = $5
      where tenant_id = $1 and id = $2`,
-    [tenantId, sku.id, data.price == null ? null : round4(data.price), data.sellPrice == null ? null : round4(data.sellPrice), now],
+    [
+      tenantId,
+      sku.id,
+      data.price == null ? null : round4(data.price),
+      data.sellPrice == null ? null : round4(data.sellPrice),
+      now,
+    ],
   );
   return sku.id;
 }

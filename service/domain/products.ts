@@ -6,7 +6,13 @@ import { findProduct, isAssignableCategory, lockCode, type ProductRow } from '..
 import type { Queryable } from '../store/db';
 
 export function productResponse(r: ProductRow) {
-  return { id: r.id, outerSysCode: r.outer_sys_code, name: r.name, productCategoryId: r.product_category_id, status: r.status };
+  return {
+    id: r.id,
+    outerSysCode: r.outer_sys_code,
+    name: r.name,
+    productCategoryId: r.product_category_id,
+    status: r.status,
+  };
 }
 
 /**

@@ -50,7 +50,10 @@ function checkItem(family: Family, item: unknown): QuotaItem {
 
 async function findCompanyId(q: Queryable, tenantId: number, item: QuotaItem): Promise<number> {
   if (item.companyId != null) {
-    const rows = await q.query<{ id: number }>('select id from companies where tenant_id = $1 and id = $2', [tenantId, item.companyId]);
+    const rows = await q.query<{ id: number }>('select id from companies where tenant_id = $1 and id = $2', [
+      tenantId,
+      item.companyId,
+    ]);
     if (rows.length === 0) throw new QuotaError('company_not_found');
     return rows[0]!.id;
   }
@@ -77,7 +80,14 @@ const UPSERT: Record<Family, string> = {
 };
 
 /** POST /v1/companies/{point,credit}-quota/batch: every item in its own savepoint, one error code per failed item. */
-export async function quotaBatch(db: Db, tenantId: number, family: Family, items: unknown[], now: Date, log: (line: string) => void) {
+export async function quotaBatch(
+  db: Db,
+  tenantId: number,
+  family: Family,
+  items: unknown[],
+  now: Date,
+  log: (line: string) => void,
+) {
   return runBatch<Omit<QuotaBatchItemResult, 'index'>>(
     db,
     items,
@@ -94,7 +104,14 @@ export async function quotaBatch(db: Db, tenantId: number, family: Family, items
         throw error;
       }
       try {
-        await tx.query(UPSERT[family], [companyId, tenantId, item.amount, item.enabled ?? null, item.memo ?? null, now]);
+        await tx.query(UPSERT[family], [
+          companyId,
+          tenantId,
+          item.amount,
+          item.enabled ?? null,
+          item.memo ?? null,
+          now,
+        ]);
       } catch (error) {
         log(`quota item ${index} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw error;
@@ -126,10 +143,7 @@ function iso(value: Date | null): string | null {
 
 /** GET /v1/companies/{id}/credit-quota. Never set: zero amounts, enabled false (no control), memo "" and updatedAt null. */
 export async function readCreditQuota(q: Queryable, tenantId: number, id: number): Promise<CreditQuota | null> {
-  const [row] = await q.query<QuotaRow & { available_amount: number | null }>(
-    READ_CREDIT,
-    [tenantId, id],
-  );
+  const [row] = await q.query<QuotaRow & { available_amount: number | null }>(READ_CREDIT, [tenantId, id]);
   if (!row) return null;
   return {
     companyId: row.id,
@@ -158,10 +172,7 @@ const READ_POINTS = prepared(
 
 /** GET /v1/companies/{id}/point-quota, with the same never-set defaults. */
 export async function readPointQuota(q: Queryable, tenantId: number, id: number): Promise<PointQuota | null> {
-  const [row] = await q.query<QuotaRow>(
-    READ_POINTS,
-    [tenantId, id],
-  );
+  const [row] = await q.query<QuotaRow>(READ_POINTS, [tenantId, id]);
   if (!row) return null;
   return {
     companyId: row.id,

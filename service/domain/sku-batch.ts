@@ -7,7 +7,12 @@ import type { Db, Queryable } from '../store/db';
 import { BulkSkuSink, directSkuSink } from './sku-sinks';
 import { pairKey, writeSku, type SkuBatchScope } from './skus';
 
-export async function prepareSkuBatch(tx: Queryable, tenantId: number, items: unknown[], scope: SkuBatchScope): Promise<void> {
+export async function prepareSkuBatch(
+  tx: Queryable,
+  tenantId: number,
+  items: unknown[],
+  scope: SkuBatchScope,
+): Promise<void> {
   const productIds = new Set<number>();
   const skuIds = new Set<number>();
   const pairs = new Map<string, [number, string]>();
@@ -17,7 +22,8 @@ export async function prepareSkuBatch(tx: Queryable, tenantId: number, items: un
     const { productId, outerSysCode: code } = item;
     if (!Number.isSafeInteger(productId) || (productId as number) <= 0) continue;
     productIds.add(productId as number);
-    if (item.id == null && typeof code === 'string' && code !== '') pairs.set(pairKey(productId as number, code), [productId as number, code]);
+    if (item.id == null && typeof code === 'string' && code !== '')
+      pairs.set(pairKey(productId as number, code), [productId as number, code]);
   }
   // Lock first, then read: the reads see every batch that held these codes before us.
   await lockCodes(tx, 'skus', tenantId, pairs.keys());
@@ -30,7 +36,10 @@ export async function prepareSkuBatch(tx: Queryable, tenantId: number, items: un
     for (const row of rows) scope.products.set(row.id, row);
   }
   if (skuIds.size) {
-    const rows = await tx.query<SkuRow>('select * from skus where tenant_id = $1 and id = any($2::int8[])', [tenantId, [...skuIds]]);
+    const rows = await tx.query<SkuRow>('select * from skus where tenant_id = $1 and id = any($2::int8[])', [
+      tenantId,
+      [...skuIds],
+    ]);
     scope.skus = new Map([...skuIds].map((id) => [id, null]));
     for (const row of rows) scope.skus.set(row.id, row);
   }
@@ -62,13 +71,24 @@ export async function prepareSkuBatch(tx: Queryable, tenantId: number, items: un
  * writes go out in two statements. If that bulk write fails (a value the database refuses), it is rolled
  * back and the batch runs again item by item, each in its own savepoint, so only the bad item fails.
  */
-export async function runSkuBatch(db: Db, tenantId: number, items: unknown[], at: Date, log: (line: string) => void): Promise<({ index: number } & WriteItemResult)[]> {
+export async function runSkuBatch(
+  db: Db,
+  tenantId: number,
+  items: unknown[],
+  at: Date,
+  log: (line: string) => void,
+): Promise<({ index: number } & WriteItemResult)[]> {
   const results = await db.transaction(async (tx) => {
     const scope: SkuBatchScope = { products: new Map() };
     await prepareSkuBatch(tx, tenantId, items, scope);
     const creates = items.filter((item) => isPlainObject(item) && item.id == null).length;
     const ids = creates
-      ? (await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('skus', 'id')) as id from generate_series(1, $1)", [creates])).map((r) => r.id)
+      ? (
+          await tx.query<{ id: number }>(
+            "select nextval(pg_get_serial_sequence('skus', 'id')) as id from generate_series(1, $1)",
+            [creates],
+          )
+        ).map((r) => r.id)
       : [];
     const sink = new BulkSkuSink(tx, tenantId, at, ids);
     const planned: WriteItemResult[] = [];
@@ -100,7 +120,11 @@ export async function runSkuBatch(db: Db, tenantId: number, items: unknown[], at
     items,
     async (tx, item) => {
       if (!isPlainObject(item)) throw new ItemError([INVALID]);
-      const outcome = await writeSku(tx, tenantId, item, { notFound: 'not_found', sink: directSkuSink(tx, tenantId, at), ...scope });
+      const outcome = await writeSku(tx, tenantId, item, {
+        notFound: 'not_found',
+        sink: directSkuSink(tx, tenantId, at),
+        ...scope,
+      });
       return { status: outcome.status, id: outcome.id, errors: [] };
     },
     (error) => ({ status: 'failed', id: null, errors: itemErrors(error, log) }),

@@ -2,10 +2,32 @@ import type { SkuRow } from '../http/lookups';
 import type { Queryable } from '../store/db';
 
 /** The writable SKU columns; null in a patch keeps the current value (partial merge). */
-export const SKU_COLUMNS = ['product_id', 'outer_sys_code', 'name', 'barcode', 'warehouse', 'unit', 'spec', 'price', 'sell_price', 'quantity_precision'] as const;
+export const SKU_COLUMNS = [
+  'product_id',
+  'outer_sys_code',
+  'name',
+  'barcode',
+  'warehouse',
+  'unit',
+  'spec',
+  'price',
+  'sell_price',
+  'quantity_precision',
+] as const;
 export type SkuColumns = Pick<SkuRow, (typeof SKU_COLUMNS)[number]>;
 export type SkuPatch = { [K in keyof SkuColumns]: SkuColumns[K] | null };
-const SKU_COLUMN_TYPES = ['int8', 'text', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'int4'] as const;
+const SKU_COLUMN_TYPES = [
+  'int8',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'numeric',
+  'numeric',
+  'int4',
+] as const;
 
 /** Where a SKU write goes: straight to SQL (single writes), or collected and flushed once (batches). */
 export interface SkuSink {
@@ -69,7 +91,8 @@ export class BulkSkuSink implements SkuSink {
   }
 
   async flush(): Promise<void> {
-    const column = <T>(rows: T[], k: (typeof SKU_COLUMNS)[number]) => rows.map((r) => (r as Record<string, unknown>)[k] ?? null);
+    const column = <T>(rows: T[], k: (typeof SKU_COLUMNS)[number]) =>
+      rows.map((r) => (r as Record<string, unknown>)[k] ?? null);
     const unnest = (offset: number) => SKU_COLUMN_TYPES.map((t, i) => `$${offset + i}::${t}[]`).join(', ');
     if (this.inserts.size) {
       const ids = [...this.inserts.keys()];
@@ -93,4 +116,3 @@ export class BulkSkuSink implements SkuSink {
     }
   }
 }
-

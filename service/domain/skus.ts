@@ -1,4 +1,10 @@
-import { BUNDLE_PRODUCT_NO_SKUS, BUNDLE_SKU_NOT_UPDATABLE, round4, SKU_CREATE_REQUIRED, skuWrite } from '@/lib/contract';
+import {
+  BUNDLE_PRODUCT_NO_SKUS,
+  BUNDLE_SKU_NOT_UPDATABLE,
+  round4,
+  SKU_CREATE_REQUIRED,
+  skuWrite,
+} from '@/lib/contract';
 import { validate, type WriteOutcome } from '../http/batch';
 import { ItemError } from '../http/errors';
 import type { ListSpec } from '../http/lists';
@@ -14,7 +20,19 @@ export const SKU_SELECT = `s.id, s.product_id, s.outer_sys_code, s.name, s.barco
 
 export type SkuResponseRow = Pick<
   SkuRow,
-  'id' | 'product_id' | 'outer_sys_code' | 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec' | 'price' | 'sell_price' | 'quantity_precision' | 'status' | 'inventory_qty'
+  | 'id'
+  | 'product_id'
+  | 'outer_sys_code'
+  | 'name'
+  | 'barcode'
+  | 'warehouse'
+  | 'unit'
+  | 'spec'
+  | 'price'
+  | 'sell_price'
+  | 'quantity_precision'
+  | 'status'
+  | 'inventory_qty'
 >;
 
 export function skuResponse(r: SkuResponseRow) {
@@ -158,8 +176,16 @@ export async function writeSku(
       // Re-coded or moved by id: keep the batch's lookups true for later items.
       target.product_id = data.productId ?? target.product_id;
       target.outer_sys_code = data.outerSysCode ?? target.outer_sys_code;
-      if (options.codes?.has(before)) options.codes.set(before, options.codes.get(before)!.filter((id) => id !== targetId));
-      if (options.codes?.has(after)) options.codes.set(after, [...options.codes.get(after)!, targetId].sort((a, b) => a - b));
+      if (options.codes?.has(before))
+        options.codes.set(
+          before,
+          options.codes.get(before)!.filter((id) => id !== targetId),
+        );
+      if (options.codes?.has(after))
+        options.codes.set(
+          after,
+          [...options.codes.get(after)!, targetId].sort((a, b) => a - b),
+        );
     }
     return { status: 'updated', id: targetId };
   }

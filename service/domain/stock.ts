@@ -12,7 +12,9 @@ export async function readStock(q: Queryable, tenantId: number, id: number) {
      from skus where tenant_id = $1 and id = $2 and not is_bundle`,
     [tenantId, id],
   );
-  return row ? { skuId: row.id, inventoryQty: row.inventory_qty, reservedQty: row.reserved_qty, availableQty: row.available_qty } : null;
+  return row
+    ? { skuId: row.id, inventoryQty: row.inventory_qty, reservedQty: row.reserved_qty, availableQty: row.available_qty }
+    : null;
 }
 
 /**
@@ -36,6 +38,11 @@ export async function writeStockItem(tx: Queryable, tenantId: number, item: unkn
     errors.push('invalid_inventory_qty');
   }
   if (errors.length || !sku || qty == null) throw new ItemError([...new Set(errors)]);
-  await tx.query('update skus set inventory_qty = $3, updated_at = $4 where tenant_id = $1 and id = $2', [tenantId, sku.id, qty, now]);
+  await tx.query('update skus set inventory_qty = $3, updated_at = $4 where tenant_id = $1 and id = $2', [
+    tenantId,
+    sku.id,
+    qty,
+    now,
+  ]);
   return sku.id;
 }

@@ -31,17 +31,26 @@ describe.each(engines())('authentication on $name', (engine) => {
     expect((await get()).status).toBe(200);
   });
 
-  it.each(['X-Client-Id', 'X-Timestamp', 'X-Nonce', 'X-Signature'])('401 without %s, and with it empty', async (header) => {
-    expect(await get({ override: { [header]: undefined } })).toEqual(UNAUTHORIZED);
-    expect(await get({ override: { [header]: '' } })).toEqual(UNAUTHORIZED);
-  });
+  it.each(['X-Client-Id', 'X-Timestamp', 'X-Nonce', 'X-Signature'])(
+    '401 without %s, and with it empty',
+    async (header) => {
+      expect(await get({ override: { [header]: undefined } })).toEqual(UNAUTHORIZED);
+      expect(await get({ override: { [header]: '' } })).toEqual(UNAUTHORIZED);
+    },
+  );
 
   it('401 for a timestamp that is not 1 to 10 digits (ISO, milliseconds, decimal point, sign)', async () => {
     const seconds = String(Math.floor(clock / 1000));
     for (const bad of [new Date(clock).toISOString(), String(clock), `${seconds}.5`, `+${seconds}`, `${seconds}x`]) {
       // Signed over the bad value itself, so only the format rule can reject it.
       const nonce = `n-${Math.random()}`;
-      const canonical = canonicalString({ method: 'GET', pathAndQuery: '/v1/companies', timestamp: bad, nonce, bodySha256: await sha256Hex('') });
+      const canonical = canonicalString({
+        method: 'GET',
+        pathAndQuery: '/v1/companies',
+        timestamp: bad,
+        nonce,
+        bodySha256: await sha256Hex(''),
+      });
       const signature = await sign(CREDS.erp.secret, canonical);
       const res = await get({ override: { 'X-Timestamp': bad, 'X-Nonce': nonce, 'X-Signature': signature } });
       expect(res, bad).toEqual(UNAUTHORIZED);
@@ -72,27 +81,49 @@ describe.each(engines())('authentication on $name', (engine) => {
       expect((await get(erp)).status).toBe(200);
       await db.query("update credentials set status = 'revoked' where client_id = $1", [CREDS.erp.clientId]);
       expect(await get(erp)).toEqual(UNAUTHORIZED);
-      await db.query("update credentials set status = 'active', secret = 'rotated-secret' where client_id = $1", [CREDS.erp.clientId]);
+      await db.query("update credentials set status = 'active', secret = 'rotated-secret' where client_id = $1", [
+        CREDS.erp.clientId,
+      ]);
       expect(await get(erp)).toEqual(UNAUTHORIZED);
-      expect((await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).status).toBe(200);
+      expect(
+        (await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).status,
+      ).toBe(200);
       // Re-keyed again while the new secret is remembered: the old signature is refused, the newest accepted.
       await db.query('update credentials set secret = $2 where client_id = $1', [CREDS.erp.clientId, CREDS.erp.secret]);
-      expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).toEqual(UNAUTHORIZED);
+      expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: 'rotated-secret' }, nowMs: clock })).toEqual(
+        UNAUTHORIZED,
+      );
       expect((await get(erp)).status).toBe(200);
     } finally {
-      await db.query("update credentials set status = 'active', secret = $2 where client_id = $1", [CREDS.erp.clientId, CREDS.erp.secret]);
+      await db.query("update credentials set status = 'active', secret = $2 where client_id = $1", [
+        CREDS.erp.clientId,
+        CREDS.erp.secret,
+      ]);
     }
   });
 
   it('401 for a signature made with the wrong secret, or with a newline added to the secret', async () => {
     expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: 'wrong' } })).toEqual(UNAUTHORIZED);
-    expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: `${CREDS.erp.secret}\n` } })).toEqual(UNAUTHORIZED);
+    expect(await get({ creds: { clientId: CREDS.erp.clientId, secret: `${CREDS.erp.secret}\n` } })).toEqual(
+      UNAUTHORIZED,
+    );
   });
 
   it('401 when the body sent differs from the body signed, and nothing is written', async () => {
-    const signed = await signRequest({ method: 'POST', pathAndQuery: '/v1/companies', body: '{"outerSysCode":"AUTH-1"}', clientId: CREDS.erp.clientId, secret: CREDS.erp.secret, nowMs: clock });
+    const signed = await signRequest({
+      method: 'POST',
+      pathAndQuery: '/v1/companies',
+      body: '{"outerSysCode":"AUTH-1"}',
+      clientId: CREDS.erp.clientId,
+      secret: CREDS.erp.secret,
+      nowMs: clock,
+    });
     const res = await service().fetch(
-      new Request('http://service.test/v1/companies', { method: 'POST', headers: { ...signed, 'content-type': 'application/json' }, body: '{"outerSysCode": "AUTH-1"}' }),
+      new Request('http://service.test/v1/companies', {
+        method: 'POST',
+        headers: { ...signed, 'content-type': 'application/json' },
+        body: '{"outerSysCode": "AUTH-1"}',
+      }),
     );
     expect(await status(res)).toEqual(UNAUTHORIZED);
     const list = await call(service(), 'GET', '/v1/companies?outerSysCode=AUTH-1', undefined, { nowMs: clock });
@@ -102,10 +133,26 @@ describe.each(engines())('authentication on $name', (engine) => {
   it('signs the path and query exactly as sent: reordered parameters or other percent-encoding are 401', async () => {
     const path = '/v1/companies?name=a%3Ab&page=1';
     expect((await get({}, path)).status).toBe(200);
-    const signed = await signRequest({ method: 'GET', pathAndQuery: '/v1/companies?page=1&name=a%3Ab', clientId: CREDS.erp.clientId, secret: CREDS.erp.secret, nowMs: clock });
-    expect(await status(service().fetch(new Request(`http://service.test${path}`, { headers: signed })))).toEqual(UNAUTHORIZED);
-    const lower = await signRequest({ method: 'GET', pathAndQuery: '/v1/companies?name=a%3ab&page=1', clientId: CREDS.erp.clientId, secret: CREDS.erp.secret, nowMs: clock });
-    expect(await status(service().fetch(new Request(`http://service.test${path}`, { headers: lower })))).toEqual(UNAUTHORIZED);
+    const signed = await signRequest({
+      method: 'GET',
+      pathAndQuery: '/v1/companies?page=1&name=a%3Ab',
+      clientId: CREDS.erp.clientId,
+      secret: CREDS.erp.secret,
+      nowMs: clock,
+    });
+    expect(await status(service().fetch(new Request(`http://service.test${path}`, { headers: signed })))).toEqual(
+      UNAUTHORIZED,
+    );
+    const lower = await signRequest({
+      method: 'GET',
+      pathAndQuery: '/v1/companies?name=a%3ab&page=1',
+      clientId: CREDS.erp.clientId,
+      secret: CREDS.erp.secret,
+      nowMs: clock,
+    });
+    expect(await status(service().fetch(new Request(`http://service.test${path}`, { headers: lower })))).toEqual(
+      UNAUTHORIZED,
+    );
   });
 
   it('rejects a reused nonce, even 598 s later after a purge of old nonces', async () => {
@@ -142,21 +189,33 @@ describe.each(engines())('authentication on $name', (engine) => {
   it('answers 401 before routing: unsigned requests to unknown paths and to non-/v1 paths', async () => {
     expect(await status(service().fetch(new Request('http://service.test/v1/nowhere')))).toEqual(UNAUTHORIZED);
     expect(await status(service().fetch(new Request('http://service.test/')))).toEqual(UNAUTHORIZED);
-    expect(await status(service().fetch(new Request('http://service.test/v1/companies', { method: 'DELETE' })))).toEqual(UNAUTHORIZED);
+    expect(
+      await status(service().fetch(new Request('http://service.test/v1/companies', { method: 'DELETE' }))),
+    ).toEqual(UNAUTHORIZED);
   });
 
   it('signed: 404 not_found for an unknown path, 405 method_not_allowed for a known path with another method', async () => {
     expect(await get({}, '/v1/nowhere')).toEqual({ status: 404, body: { error: 'not_found' } });
     expect(await get({}, '/v1/customers')).toEqual({ status: 404, body: { error: 'not_found' } });
     expect(await get({}, '/v1/companies/abc')).toEqual({ status: 404, body: { error: 'not_found' } });
-    expect(await status(signedFetch(service(), 'DELETE', '/v1/companies/1', undefined, { nowMs: clock }))).toEqual({ status: 405, body: { error: 'method_not_allowed' } });
+    expect(await status(signedFetch(service(), 'DELETE', '/v1/companies/1', undefined, { nowMs: clock }))).toEqual({
+      status: 405,
+      body: { error: 'method_not_allowed' },
+    });
     expect(await get({}, '/v1/companies/batch')).toEqual({ status: 405, body: { error: 'method_not_allowed' } });
   });
 
   it('403 forbidden when the credential is not enabled for the operation; allowed operations pass', async () => {
     expect((await get({ creds: CREDS.reader })).status).toBe(200);
     expect(await get({ creds: CREDS.reader }, '/v1/skus')).toEqual({ status: 403, body: { error: 'forbidden' } });
-    expect(await status(signedFetch(service(), 'POST', '/v1/companies/batch', [{ outerSysCode: 'FORBID' }], { creds: CREDS.reader, nowMs: clock }))).toEqual({
+    expect(
+      await status(
+        signedFetch(service(), 'POST', '/v1/companies/batch', [{ outerSysCode: 'FORBID' }], {
+          creds: CREDS.reader,
+          nowMs: clock,
+        }),
+      ),
+    ).toEqual({
       status: 403,
       body: { error: 'forbidden' },
     });
@@ -166,7 +225,10 @@ describe.each(engines())('authentication on $name', (engine) => {
     clock = T0 + 10_000;
     expect((await get({ creds: CREDS.limited })).status).toBe(200);
     expect((await get({ creds: CREDS.limited })).status).toBe(200);
-    const limited = await signedFetch(service(), 'GET', '/v1/companies', undefined, { creds: CREDS.limited, nowMs: clock });
+    const limited = await signedFetch(service(), 'GET', '/v1/companies', undefined, {
+      creds: CREDS.limited,
+      nowMs: clock,
+    });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ error: 'rate_limited' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -122,7 +122,13 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
   const credentials = new Map<string, CredentialRow>();
   const remember = (row: CredentialRow) => {
     if (credentials.size >= CREDENTIAL_CACHE_SIZE) credentials.clear();
-    credentials.set(row.client_id, { client_id: row.client_id, tenant_id: row.tenant_id, secret: row.secret, operations: row.operations, rate_limit_per_second: row.rate_limit_per_second });
+    credentials.set(row.client_id, {
+      client_id: row.client_id,
+      tenant_id: row.tenant_id,
+      secret: row.secret,
+      operations: row.operations,
+      rate_limit_per_second: row.rate_limit_per_second,
+    });
   };
   const readCredential = async (clientId: string) => {
     const [row] = await db.query<CredentialRow>(READ_CREDENTIAL, [clientId]);
@@ -165,7 +171,12 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
       if (!credential || !(await verify(credential.secret, canonical, signature))) return unauthorized();
     }
 
-    const [current] = await db.query<CredentialRow & { fresh: number }>(RECORD_NONCE, [clientId, nonce, new Date(nowMs), credential.secret]);
+    const [current] = await db.query<CredentialRow & { fresh: number }>(RECORD_NONCE, [
+      clientId,
+      nonce,
+      new Date(nowMs),
+      credential.secret,
+    ]);
     if (!current || current.secret !== credential.secret) {
       // Deactivated or rotated since it was read: the request is judged by the credential as it is now.
       credentials.delete(clientId);

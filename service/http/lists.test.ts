@@ -26,10 +26,16 @@ describe.each(engines())('list conventions on $name', (engine) => {
   });
 
   it('pages: totalCount covers all pages, totalPages = ceil, and a page past the end is an empty array', async () => {
-    const second = await get('/v1/companies', [['page', 2], ['pageSize', 3]]);
+    const second = await get('/v1/companies', [
+      ['page', 2],
+      ['pageSize', 3],
+    ]);
     expect(second.body).toMatchObject({ totalCount: 4, currentPage: 2, pageSize: 3, totalPages: 2 });
     expect(second.body.data.map((c: { id: number }) => c.id)).toEqual([4]);
-    const past = await get('/v1/companies', [['page', 9], ['pageSize', 3]]);
+    const past = await get('/v1/companies', [
+      ['page', 9],
+      ['pageSize', 3],
+    ]);
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ data: [], totalCount: 4, currentPage: 9, totalPages: 2 });
     const none = await get('/v1/companies', [['name', 'no such company']]);
@@ -37,7 +43,11 @@ describe.each(engines())('list conventions on $name', (engine) => {
   });
 
   it('matches parameter names case-insensitively', async () => {
-    const res = await get('/v1/companies', [['PAGE', 2], ['PageSize', 1], ['NAME', 'tea']]);
+    const res = await get('/v1/companies', [
+      ['PAGE', 2],
+      ['PageSize', 1],
+      ['NAME', 'tea'],
+    ]);
     expect(res.body).toMatchObject({ currentPage: 2, pageSize: 1, totalCount: 1, data: [] });
     const upper = await get('/v1/companies', [['OuterSysCode', 'c00']]);
     expect(upper.body.totalCount).toBe(2);
@@ -47,7 +57,13 @@ describe.each(engines())('list conventions on $name', (engine) => {
     [[['page', 0]], 'invalid_page'],
     [[['page', -1]], 'invalid_page'],
     [[['page', '2147483648']], 'invalid_page'],
-    [[['page', '21474838'], ['pageSize', 100]], 'invalid_page'],
+    [
+      [
+        ['page', '21474838'],
+        ['pageSize', 100],
+      ],
+      'invalid_page',
+    ],
     [[['pageSize', 0]], 'invalid_page_size'],
     [[['pageSize', 101]], 'invalid_page_size'],
     [[['page', 'abc']], 'invalid_parameter'],
@@ -63,7 +79,10 @@ describe.each(engines())('list conventions on $name', (engine) => {
   });
 
   it('accepts the last page whose offset fits in 32 bits', async () => {
-    const res = await get('/v1/companies', [['page', '21474837'], ['pageSize', 100]]);
+    const res = await get('/v1/companies', [
+      ['page', '21474837'],
+      ['pageSize', 100],
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
   });
@@ -71,7 +90,13 @@ describe.each(engines())('list conventions on $name', (engine) => {
   it('updatedSince is inclusive to the millisecond and accepts Z and ±hh:mm zones', async () => {
     // Later than anything seeded or written before, on every engine run.
     clock += 86_400_333;
-    const created = await call(service(), 'POST', '/v1/companies', { outerSysCode: 'SINCE-1', name: 'Since' }, { nowMs: clock });
+    const created = await call(
+      service(),
+      'POST',
+      '/v1/companies',
+      { outerSysCode: 'SINCE-1', name: 'Since' },
+      { nowMs: clock },
+    );
     expect(created.status).toBe(201);
     const at = new Date(clock).toISOString();
     const exact = await get('/v1/companies', [['updatedSince', at]]);
@@ -87,10 +112,14 @@ describe.each(engines())('list conventions on $name', (engine) => {
 
   it('substring filters are case-insensitive and treat %, _ and \\ literally', async () => {
     // "Second 100% Shop" is the only name with a percent sign; "Green_Tea" the only one with an underscore.
-    expect((await get('/v1/companies', [['name', '%']])).body.data.map((c: { id: number }) => c.id)).toEqual([IDS.acme.company2]);
+    expect((await get('/v1/companies', [['name', '%']])).body.data.map((c: { id: number }) => c.id)).toEqual([
+      IDS.acme.company2,
+    ]);
     expect((await get('/v1/companies', [['name', '0% s']])).body.totalCount).toBe(1);
     expect((await get('/v1/companies', [['name', 'first%house']])).body.totalCount).toBe(0);
-    expect((await get('/v1/products', [['name', '_']])).body.data.map((p: { id: number }) => p.id)).toEqual([IDS.acme.product2]);
+    expect((await get('/v1/products', [['name', '_']])).body.data.map((p: { id: number }) => p.id)).toEqual([
+      IDS.acme.product2,
+    ]);
     expect((await get('/v1/products', [['name', 'oo_ong']])).body.totalCount).toBe(0);
     expect((await get('/v1/products', [['name', '\\']])).body.totalCount).toBe(0);
     expect((await get('/v1/companies', [['name', 'TEA HOUSE']])).body.totalCount).toBe(1);
@@ -107,10 +136,16 @@ describe.each(engines())('list conventions on $name', (engine) => {
   });
 
   it('exact and id filters: barcode full match only, productId, internalUserId, productCategoryId', async () => {
-    expect((await get('/v1/skus', [['barcode', '4710001']])).body.data.map((s: { id: number }) => s.id)).toEqual([IDS.acme.sku]);
+    expect((await get('/v1/skus', [['barcode', '4710001']])).body.data.map((s: { id: number }) => s.id)).toEqual([
+      IDS.acme.sku,
+    ]);
     expect((await get('/v1/skus', [['barcode', '471000']])).body.totalCount).toBe(0);
-    expect((await get('/v1/skus', [['productId', IDS.acme.product2]])).body.data.map((s: { id: number }) => s.id)).toEqual([IDS.acme.sku2]);
-    expect((await get('/v1/companies', [['internalUserId', IDS.acme.sales]])).body.data.map((c: { id: number }) => c.id)).toEqual([IDS.acme.company2]);
+    expect(
+      (await get('/v1/skus', [['productId', IDS.acme.product2]])).body.data.map((s: { id: number }) => s.id),
+    ).toEqual([IDS.acme.sku2]);
+    expect(
+      (await get('/v1/companies', [['internalUserId', IDS.acme.sales]])).body.data.map((c: { id: number }) => c.id),
+    ).toEqual([IDS.acme.company2]);
     expect((await get('/v1/products', [['productCategoryId', IDS.acme.teaCategory]])).body.totalCount).toBe(2);
     expect((await get('/v1/products', [['productCategoryId', IDS.acme.coffeeCategory]])).body.totalCount).toBe(0);
   });
@@ -128,13 +163,24 @@ describe.each(engines())('list conventions on $name', (engine) => {
     const db = service().db;
     const acme = `(select id from tenants where key = 'acme')`;
     const listed = async () =>
-      (await db.query<{ id: string }>(`select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`)).map((r) => Number(r.id));
-    await db.exec(`insert into skus (tenant_id, product_id, outer_sys_code, name) select ${acme}, ${IDS.acme.product}, 'COUNTED-' || g, 'counted' from generate_series(1, 5) g`);
-    await db.exec(`insert into skus (tenant_id, product_id, outer_sys_code, is_bundle) values (${acme}, ${IDS.acme.product}, 'COUNTED-BUNDLE', true)`);
+      (
+        await db.query<{ id: string }>(
+          `select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`,
+        )
+      ).map((r) => Number(r.id));
+    await db.exec(
+      `insert into skus (tenant_id, product_id, outer_sys_code, name) select ${acme}, ${IDS.acme.product}, 'COUNTED-' || g, 'counted' from generate_series(1, 5) g`,
+    );
+    await db.exec(
+      `insert into skus (tenant_id, product_id, outer_sys_code, is_bundle) values (${acme}, ${IDS.acme.product}, 'COUNTED-BUNDLE', true)`,
+    );
     try {
       const ids = await listed();
       expect(ids.length).toBe(7);
-      const page = await get('/v1/skus', [['page', 2], ['pageSize', 3]]);
+      const page = await get('/v1/skus', [
+        ['page', 2],
+        ['pageSize', 3],
+      ]);
       expect(page.body).toMatchObject({ totalCount: 7, totalPages: 3 });
       expect(page.body.data.map((s: { id: number }) => s.id)).toEqual(ids.slice(3, 6));
     } finally {

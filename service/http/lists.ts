@@ -144,13 +144,13 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
        select ${spec.select}, coalesce((${unfiltered.total}), 0) as total_count__
        from ${spec.from} join page on page.id__ = ${spec.orderBy} order by ${spec.orderBy}`
     : substring
-    ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
-      // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
-      `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),
+      ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
+        // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
+        `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),
             page as (select id__ from matches order by id__ limit ${paging.pageSize} offset ${paging.offset})
        select ${spec.select}, (select count(*) from matches) as total_count__
        from ${spec.from} join page on page.id__ = ${spec.orderBy} ${where} order by ${spec.orderBy}`
-    : `select ${spec.select}, count(*) over () as total_count__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`;
+      : `select ${spec.select}, count(*) over () as total_count__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset}`;
   const rows = await db.query<R & { total_count__: number }>(sql, params);
   let totalCount = rows[0]?.total_count__ ?? 0;
   if (rows.length === 0 && paging.offset > 0) {

@@ -105,7 +105,11 @@ export function codeLockKey(scope: string, tenantId: number, code: string): stri
  */
 export async function lockCodes(q: Queryable, scope: string, tenantId: number, codes: Iterable<string>): Promise<void> {
   if (q.engine !== 'postgres') return;
-  const keys = [...new Set([...codes].map((code) => BigInt(codeLockKey(scope, tenantId, code))))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keys = [...new Set([...codes].map((code) => BigInt(codeLockKey(scope, tenantId, code))))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   if (keys.length === 0) return;
-  await q.query('select count(pg_advisory_xact_lock(k)) from (select unnest($1::int8[]) as k order by 1) as keys', [keys.map(String)]);
+  await q.query('select count(pg_advisory_xact_lock(k)) from (select unnest($1::int8[]) as k order by 1) as keys', [
+    keys.map(String),
+  ]);
 }

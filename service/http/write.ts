@@ -8,7 +8,10 @@ import type { Queryable } from '../store/db';
  * A single write endpoint (POST create-or-update, PUT update) in one transaction: 201 when a record was
  * created, 200 when one was updated (contract §1). An ItemError becomes 400 with its first code, or 404.
  */
-export async function writeOne(c: Context<Env>, write: (tx: Queryable, item: Record<string, unknown>) => Promise<WriteOutcome>) {
+export async function writeOne(
+  c: Context<Env>,
+  write: (tx: Queryable, item: Record<string, unknown>) => Promise<WriteOutcome>,
+) {
   const item = readObject(c);
   const outcome = await c.get('db').transaction((tx) => write(tx, item));
   return c.json({ id: outcome.id }, outcome.status === 'created' ? 201 : 200);

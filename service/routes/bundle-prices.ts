@@ -26,7 +26,11 @@ export function bundlePriceRoutes({ log }: RouteContext) {
       const results = await runBatch<Omit<BundlePriceBatchItemResult, 'index'>>(
         c.get('db'),
         items,
-        async (tx, item) => ({ status: 'updated', ...(await writeBundlePriceItem(tx, tenantId, item, now)), errors: [] }),
+        async (tx, item) => ({
+          status: 'updated',
+          ...(await writeBundlePriceItem(tx, tenantId, item, now)),
+          errors: [],
+        }),
         (error) => ({ status: 'failed', id: null, skuId: null, errors: itemErrors(error, log) }),
       );
       return c.json({ items: results });

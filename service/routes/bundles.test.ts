@@ -21,9 +21,30 @@ function bundleSeed(): SeedFile {
     { id: 20, outerSysCode: 'P020', name: 'Components', productCategoryId: A.teaCategory, status: 'Active' },
     { id: 21, outerSysCode: 'P021', name: 'More components', productCategoryId: A.coffeeCategory, status: 'Active' },
   );
-  const sku = (id: number, productId: number, outerSysCode: string, inventoryQty: number, reservedQty = 0, extra = {}) => ({
-    id, productId, outerSysCode, name: `SKU ${outerSysCode}`, barcode: '', warehouse: '', unit: 'kg', spec: '', price: 1, sellPrice: 1,
-    quantityPrecision: 4, status: 'Active' as const, inventoryQty, reservedQty, allowNegativeStock: false, ...extra,
+  const sku = (
+    id: number,
+    productId: number,
+    outerSysCode: string,
+    inventoryQty: number,
+    reservedQty = 0,
+    extra = {},
+  ) => ({
+    id,
+    productId,
+    outerSysCode,
+    name: `SKU ${outerSysCode}`,
+    barcode: '',
+    warehouse: '',
+    unit: 'kg',
+    spec: '',
+    price: 1,
+    sellPrice: 1,
+    quantityPrecision: 4,
+    status: 'Active' as const,
+    inventoryQty,
+    reservedQty,
+    allowNegativeStock: false,
+    ...extra,
   });
   acme.skus.push(
     sku(20, 20, 'FRAC', 0.7),
@@ -35,17 +56,48 @@ function bundleSeed(): SeedFile {
     sku(26, 20, 'PLENTY', 1000),
     sku(27, 21, 'HALF', 2.75, 0.25),
   );
-  const b = (id: number, skuId: number, outerSysCode: string, components: { componentSkuId: number; quantity: number; sort: number }[], extra = {}) => ({
-    id, skuId, outerSysCode, name: `Bundle ${outerSysCode}`, productCategoryId: A.teaCategory, status: 'Active' as const,
-    unit: 'box', spec: '', barcode: '', warehouse: '', price: 10, sellPrice: 8, quantityPrecision: 0, components, ...extra,
+  const b = (
+    id: number,
+    skuId: number,
+    outerSysCode: string,
+    components: { componentSkuId: number; quantity: number; sort: number }[],
+    extra = {},
+  ) => ({
+    id,
+    skuId,
+    outerSysCode,
+    name: `Bundle ${outerSysCode}`,
+    productCategoryId: A.teaCategory,
+    status: 'Active' as const,
+    unit: 'box',
+    spec: '',
+    barcode: '',
+    warehouse: '',
+    price: 10,
+    sellPrice: 8,
+    quantityPrecision: 0,
+    components,
+    ...extra,
   });
   acme.bundles.push(
-    b(30, 30, 'B-EXACT', [{ componentSkuId: 26, quantity: 1, sort: 2 }, { componentSkuId: 20, quantity: 0.1, sort: 1 }]),
+    b(30, 30, 'B-EXACT', [
+      { componentSkuId: 26, quantity: 1, sort: 2 },
+      { componentSkuId: 20, quantity: 0.1, sort: 1 },
+    ]),
     b(31, 31, 'B-TINY', [{ componentSkuId: 21, quantity: 0.0001, sort: 1 }]),
-    b(32, 32, 'B-NEG', [{ componentSkuId: 24, quantity: 1, sort: 1 }, { componentSkuId: 26, quantity: 1, sort: 2 }]),
-    b(33, 33, 'B-HALF', [{ componentSkuId: 27, quantity: 0.5, sort: 1 }, { componentSkuId: 26, quantity: 3, sort: 2 }]),
+    b(32, 32, 'B-NEG', [
+      { componentSkuId: 24, quantity: 1, sort: 1 },
+      { componentSkuId: 26, quantity: 1, sort: 2 },
+    ]),
+    b(33, 33, 'B-HALF', [
+      { componentSkuId: 27, quantity: 0.5, sort: 1 },
+      { componentSkuId: 26, quantity: 3, sort: 2 },
+    ]),
     b(34, 34, 'BDUP', [{ componentSkuId: 26, quantity: 1, sort: 1 }]),
-    b(35, 35, 'BDUP', [{ componentSkuId: 26, quantity: 1, sort: 1 }], { status: 'InactiveVisible', name: 'Hidden gift' }),
+    b(35, 35, 'BDUP', [{ componentSkuId: 26, quantity: 1, sort: 1 }], {
+      status: 'InactiveVisible',
+      name: 'Hidden gift',
+    }),
     b(36, 36, 'B-EDIT', [
       { componentSkuId: 26, quantity: 1, sort: 1 },
       { componentSkuId: 25, quantity: 2, sort: 2 },
@@ -60,11 +112,17 @@ const START = Date.parse('2026-10-01T00:00:00.000Z');
 describe.each(engines())('bundles on $name', (engine) => {
   let service: Service;
   let clock = START;
-  const api = <T = any>(method: string, path: string, body?: unknown) => call<T>(service, method, path, body, { nowMs: clock }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(service, method, path, body, { nowMs: clock });
   const get = (id: number) => api('GET', `/v1/bundles/${id}`);
   const list = (params: [string, string | number][]) => api('GET', `/v1/bundles${buildQuery(params)}`);
   const create = (body: Record<string, unknown>) =>
-    api('POST', '/v1/bundles', { productCategoryId: A.teaCategory, components: [{ componentSkuId: 26, quantity: 1 }], ...body });
+    api('POST', '/v1/bundles', {
+      productCategoryId: A.teaCategory,
+      components: [{ componentSkuId: 26, quantity: 1 }],
+      ...body,
+    });
 
   beforeAll(async () => {
     service = await engine.start(bundleSeed(), { now: () => clock });
@@ -80,11 +138,35 @@ describe.each(engines())('bundles on $name', (engine) => {
       expect(status).toBe(200);
       expect(bundleSchema.strict().parse(body)).toEqual(body);
       expect(body).toEqual({
-        id: 30, skuId: 30, outerSysCode: 'B-EXACT', name: 'Bundle B-EXACT', status: 'Active', productCategoryId: A.teaCategory,
-        unit: 'box', spec: '', barcode: '', warehouse: '', price: 10, sellPrice: 8, quantityPrecision: 0, availableQty: 7,
+        id: 30,
+        skuId: 30,
+        outerSysCode: 'B-EXACT',
+        name: 'Bundle B-EXACT',
+        status: 'Active',
+        productCategoryId: A.teaCategory,
+        unit: 'box',
+        spec: '',
+        barcode: '',
+        warehouse: '',
+        price: 10,
+        sellPrice: 8,
+        quantityPrecision: 0,
+        availableQty: 7,
         components: [
-          { componentSkuId: 20, componentSkuOuterSysCode: 'FRAC', componentSkuName: 'SKU FRAC', quantity: 0.1, sort: 1 },
-          { componentSkuId: 26, componentSkuOuterSysCode: 'PLENTY', componentSkuName: 'SKU PLENTY', quantity: 1, sort: 2 },
+          {
+            componentSkuId: 20,
+            componentSkuOuterSysCode: 'FRAC',
+            componentSkuName: 'SKU FRAC',
+            quantity: 0.1,
+            sort: 1,
+          },
+          {
+            componentSkuId: 26,
+            componentSkuOuterSysCode: 'PLENTY',
+            componentSkuName: 'SKU PLENTY',
+            quantity: 1,
+            sort: 2,
+          },
         ],
       });
     });
@@ -123,9 +205,13 @@ describe.each(engines())('bundles on $name', (engine) => {
       // A fixed-seed PRNG, so a failure reproduces. Stock and reservations are written as the ordering flow
       // would (contract §4: not through /v1), including negative stock.
       let state = 42;
-      const rand = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+      const rand = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
       const dec4 = (max: number) => Math.round(rand() * max * 10_000) / 10_000;
-      const skus = Array.from({ length: 30 }, (_, i) => ({ id: 900_000 + i, inventoryQty: dec4(60) - 5, reservedQty: rand() < 0.5 ? dec4(5) : 0 }));
+      const skus = Array.from({ length: 30 }, (_, i) => ({
+        id: 900_000 + i,
+        inventoryQty: dec4(60) - 5,
+        reservedQty: rand() < 0.5 ? dec4(5) : 0,
+      }));
       for (const s of skus) {
         await service.db.query(
           `insert into skus (id, tenant_id, product_id, outer_sys_code, name, quantity_precision, status, is_bundle, inventory_qty, reserved_qty, allow_negative_stock)
@@ -135,20 +221,35 @@ describe.each(engines())('bundles on $name', (engine) => {
       }
       const quantities = [0.0001, 0.0003, 0.1, 0.25, 0.7, 1.3333, 3, 7.0001];
       for (let b = 0; b < 25; b++) {
-        const picked = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => skus[Math.floor(rand() * skus.length)]!))];
-        const components = picked.map((s) => ({ componentSkuId: s.id, quantity: quantities[Math.floor(rand() * quantities.length)]! }));
+        const picked = [
+          ...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => skus[Math.floor(rand() * skus.length)]!)),
+        ];
+        const components = picked.map((s) => ({
+          componentSkuId: s.id,
+          quantity: quantities[Math.floor(rand() * quantities.length)]!,
+        }));
         const res = await create({ outerSysCode: `RND-B${b}`, components });
         expect(res.status).toBe(201);
-        const expected = availableQty(components.map((c) => ({ ...skus.find((s) => s.id === c.componentSkuId)!, quantity: c.quantity })));
+        const expected = availableQty(
+          components.map((c) => ({ ...skus.find((s) => s.id === c.componentSkuId)!, quantity: c.quantity })),
+        );
         expect({ b, qty: (await get(res.body.id)).body.availableQty }).toEqual({ b, qty: expected });
       }
-      const listed = await list([['outerSysCode', 'RND-B'], ['pageSize', 100]]);
+      const listed = await list([
+        ['outerSysCode', 'RND-B'],
+        ['pageSize', 100],
+      ]);
       expect(listed.body.totalCount).toBe(25);
     });
 
     it('is computed the same way in the list, page by page', async () => {
-      const page = await list([['outerSysCode', 'B-'], ['pageSize', 100]]);
-      const byCode = Object.fromEntries(page.body.data.map((d: { outerSysCode: string; availableQty: number }) => [d.outerSysCode, d.availableQty]));
+      const page = await list([
+        ['outerSysCode', 'B-'],
+        ['pageSize', 100],
+      ]);
+      const byCode = Object.fromEntries(
+        page.body.data.map((d: { outerSysCode: string; availableQty: number }) => [d.outerSysCode, d.availableQty]),
+      );
       expect(byCode).toMatchObject({ 'B-EXACT': 7, 'B-TINY': 2, 'B-NEG': 0 });
     });
   });
@@ -161,8 +262,16 @@ describe.each(engines())('bundles on $name', (engine) => {
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(ids).not.toContain(IDS.globex.bundle);
       expect(ids).not.toContain(A.product);
-      const page2 = await list([['pageSize', 2], ['page', 2]]);
-      expect(page2.body).toMatchObject({ currentPage: 2, pageSize: 2, totalCount: all.body.totalCount, totalPages: Math.ceil(all.body.totalCount / 2) });
+      const page2 = await list([
+        ['pageSize', 2],
+        ['page', 2],
+      ]);
+      expect(page2.body).toMatchObject({
+        currentPage: 2,
+        pageSize: 2,
+        totalCount: all.body.totalCount,
+        totalPages: Math.ceil(all.body.totalCount / 2),
+      });
       expect(page2.body.data.map((d: { id: number }) => d.id)).toEqual(ids.slice(2, 4));
     });
 
@@ -184,7 +293,9 @@ describe.each(engines())('bundles on $name', (engine) => {
     it('componentSkuId matches only the current recipe', async () => {
       const before = await list([['componentSkuId', 25]]);
       expect(before.body.data.map((d: { id: number }) => d.id)).toEqual(expect.arrayContaining([36, 37]));
-      const replaced = await api('PUT', '/v1/bundles/36', { components: [{ componentSkuId: 26, quantity: 1, sort: 1 }] });
+      const replaced = await api('PUT', '/v1/bundles/36', {
+        components: [{ componentSkuId: 26, quantity: 1, sort: 1 }],
+      });
       expect(replaced.status).toBe(200);
       const after = await list([['componentSkuId', 25]]);
       expect(after.body.data.map((d: { id: number }) => d.id)).not.toContain(36);
@@ -226,19 +337,32 @@ describe.each(engines())('bundles on $name', (engine) => {
       // Resending the same values does not move any time.
       clock += 60_000;
       const after = new Date(clock).toISOString();
-      await api('PUT', '/v1/bundles/31', { name: 'Renamed tiny', components: [{ componentSkuId: 21, quantity: 0.0001, sort: 1 }] });
+      await api('PUT', '/v1/bundles/31', {
+        name: 'Renamed tiny',
+        components: [{ componentSkuId: 21, quantity: 0.0001, sort: 1 }],
+      });
       expect((await list([['updatedSince', after]])).body.data).toEqual([]);
     });
   });
 
   describe('create', () => {
     it('creates an Active bundle with its paired SKU and the stated defaults (201), then upserts by code (200)', async () => {
-      const created = await create({ outerSysCode: 'NEW-1', name: 'New box', components: [{ componentSkuId: 26, quantity: 2 }] });
+      const created = await create({
+        outerSysCode: 'NEW-1',
+        name: 'New box',
+        components: [{ componentSkuId: 26, quantity: 2 }],
+      });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({ id: expect.any(Number), skuId: expect.any(Number) });
       const read = await get(created.body.id);
       expect(read.body).toMatchObject({
-        skuId: created.body.skuId, status: 'Active', price: 0, sellPrice: 0, quantityPrecision: 0, unit: '', availableQty: 500,
+        skuId: created.body.skuId,
+        status: 'Active',
+        price: 0,
+        sellPrice: 0,
+        quantityPrecision: 0,
+        unit: '',
+        availableQty: 500,
         components: [{ componentSkuId: 26, quantity: 2 }],
       });
       const again = await create({ outerSysCode: 'NEW-1', name: 'New box v2' });
@@ -251,13 +375,21 @@ describe.each(engines())('bundles on $name', (engine) => {
 
     it('requires a category that can hold products', async () => {
       expect((await create({ productCategoryId: undefined })).body).toEqual({ error: 'product_category_id_required' });
-      expect((await create({ productCategoryId: A.rootCategory })).body).toEqual({ error: 'invalid_product_category_id' });
-      expect((await create({ productCategoryId: IDS.globex.category })).body).toEqual({ error: 'invalid_product_category_id' });
+      expect((await create({ productCategoryId: A.rootCategory })).body).toEqual({
+        error: 'invalid_product_category_id',
+      });
+      expect((await create({ productCategoryId: IDS.globex.category })).body).toEqual({
+        error: 'invalid_product_category_id',
+      });
     });
 
     it('requires at least one component: omitted, null or empty', async () => {
       for (const components of [undefined, null, []]) {
-        const res = await api('POST', '/v1/bundles', { outerSysCode: 'NOPE', productCategoryId: A.teaCategory, components });
+        const res = await api('POST', '/v1/bundles', {
+          outerSysCode: 'NOPE',
+          productCategoryId: A.teaCategory,
+          components,
+        });
         expect(res).toMatchObject({ status: 400, body: { error: 'bundle_components_required' } });
       }
       expect((await list([['outerSysCode', 'NOPE']])).body.totalCount).toBe(0);
@@ -266,13 +398,19 @@ describe.each(engines())('bundles on $name', (engine) => {
     it('applies every component rule', async () => {
       const one = (component: Record<string, unknown>) => create({ components: [component] });
       expect((await one({ quantity: 1 })).body.error).toBe('component_identifier_required');
-      expect((await one({ componentSkuOuterSysCode: '   ', quantity: 1 })).body.error).toBe('component_identifier_required');
+      expect((await one({ componentSkuOuterSysCode: '   ', quantity: 1 })).body.error).toBe(
+        'component_identifier_required',
+      );
       expect((await one({ componentSkuId: 99999, quantity: 1 })).body.error).toBe('component_sku_not_found');
       expect((await one({ componentSkuId: IDS.globex.sku, quantity: 1 })).body.error).toBe('component_sku_not_found');
       expect((await one({ componentSkuId: A.bundleSku, quantity: 1 })).body.error).toBe('component_sku_not_found');
-      expect((await one({ componentSkuOuterSysCode: 'NO-SUCH', quantity: 1 })).body.error).toBe('component_sku_not_found');
+      expect((await one({ componentSkuOuterSysCode: 'NO-SUCH', quantity: 1 })).body.error).toBe(
+        'component_sku_not_found',
+      );
       // A code that matches two SKUs (case-insensitively) is never resolved to one of them.
-      expect((await one({ componentSkuOuterSysCode: 'DupCode', quantity: 1 })).body.error).toBe('component_sku_code_ambiguous');
+      expect((await one({ componentSkuOuterSysCode: 'DupCode', quantity: 1 })).body.error).toBe(
+        'component_sku_code_ambiguous',
+      );
       for (const quantity of [0, -1, 0.00004, 1e17, 'two', null]) {
         expect((await one({ componentSkuId: 26, quantity })).body.error).toBe('invalid_component_quantity');
       }
@@ -282,7 +420,12 @@ describe.each(engines())('bundles on $name', (engine) => {
       }
       expect((await one({ componentSkuId: 26, quantity: 1, sort: 1.5 })).body.error).toBe('invalid_parameter');
       expect((await one({ componentSkuId: '26', quantity: 1 })).body.error).toBe('invalid_parameter');
-      const twice = await create({ components: [{ componentSkuId: 25, quantity: 1 }, { componentSkuOuterSysCode: 'mixed', quantity: 1 }] });
+      const twice = await create({
+        components: [
+          { componentSkuId: 25, quantity: 1 },
+          { componentSkuOuterSysCode: 'mixed', quantity: 1 },
+        ],
+      });
       expect(twice.body.error).toBe('duplicate_component_sku');
     });
 
@@ -297,8 +440,20 @@ describe.each(engines())('bundles on $name', (engine) => {
       });
       expect(res.status).toBe(201);
       expect((await get(res.body.id)).body.components).toEqual([
-        { componentSkuId: 22, componentSkuOuterSysCode: 'DUPCODE', componentSkuName: 'SKU DUPCODE', quantity: 0.0001, sort: 1 },
-        { componentSkuId: 25, componentSkuOuterSysCode: 'MiXeD', componentSkuName: 'SKU MiXeD', quantity: 1.2346, sort: 5 },
+        {
+          componentSkuId: 22,
+          componentSkuOuterSysCode: 'DUPCODE',
+          componentSkuName: 'SKU DUPCODE',
+          quantity: 0.0001,
+          sort: 1,
+        },
+        {
+          componentSkuId: 25,
+          componentSkuOuterSysCode: 'MiXeD',
+          componentSkuName: 'SKU MiXeD',
+          quantity: 1.2346,
+          sort: 5,
+        },
       ]);
     });
 
@@ -306,7 +461,9 @@ describe.each(engines())('bundles on $name', (engine) => {
       const res = await create({ outerSysCode: 'LONG', name: 'x'.repeat(101), unit: 'u'.repeat(51), price: -1 });
       expect(res).toMatchObject({ status: 400, body: { error: 'name_too_long' } });
       expect((await create({ outerSysCode: 'LONG', price: 10_000_000 })).body.error).toBe('invalid_price');
-      expect((await create({ outerSysCode: 'LONG', quantityPrecision: 5 })).body.error).toBe('invalid_quantity_precision');
+      expect((await create({ outerSysCode: 'LONG', quantityPrecision: 5 })).body.error).toBe(
+        'invalid_quantity_precision',
+      );
       expect((await create({ outerSysCode: 'LONG', spec: 's'.repeat(101) })).body.error).toBe('spec_too_long');
       expect((await create({ outerSysCode: 'LONG', spec: 's'.repeat(100) })).status).toBe(201);
     });
@@ -335,14 +492,23 @@ describe.each(engines())('bundles on $name', (engine) => {
       const res = await api('PUT', '/v1/bundles/34', { id: 35, unit: 'crate', sellPrice: 7.12345 });
       expect(res).toEqual({ status: 200, body: { id: 34, skuId: 34 }, headers: expect.anything() });
       const read = (await get(34)).body;
-      expect(read).toMatchObject({ unit: 'crate', sellPrice: 7.1235, name: 'Bundle BDUP', price: 10, status: 'Active' });
+      expect(read).toMatchObject({
+        unit: 'crate',
+        sellPrice: 7.1235,
+        name: 'Bundle BDUP',
+        price: 10,
+        status: 'Active',
+      });
       expect(read.components).toHaveLength(1);
       expect((await get(35)).body.unit).toBe('box');
     });
 
     it('answers 404 bundle not found for a missing, foreign or normal-product id', async () => {
       for (const id of [9999, IDS.globex.bundle, A.product]) {
-        expect(await api('PUT', `/v1/bundles/${id}`, { name: 'x' })).toMatchObject({ status: 404, body: { error: 'bundle not found' } });
+        expect(await api('PUT', `/v1/bundles/${id}`, { name: 'x' })).toMatchObject({
+          status: 404,
+          body: { error: 'bundle not found' },
+        });
       }
       expect((await get(IDS.globex.bundle)).status).toBe(404);
     });
@@ -376,7 +542,9 @@ describe.each(engines())('bundles on $name', (engine) => {
     });
 
     it('replaces the whole recipe when the replacement is valid', async () => {
-      const res = await api('PUT', '/v1/bundles/32', { components: [{ componentSkuOuterSysCode: 'plenty', quantity: 4, sort: 1 }] });
+      const res = await api('PUT', '/v1/bundles/32', {
+        components: [{ componentSkuOuterSysCode: 'plenty', quantity: 4, sort: 1 }],
+      });
       expect(res.status).toBe(200);
       expect((await get(32)).body).toMatchObject({
         availableQty: 250,
@@ -388,16 +556,31 @@ describe.each(engines())('bundles on $name', (engine) => {
   describe('batch', () => {
     it('processes items independently, in order, with id and skuId per item', async () => {
       const res = await api('POST', '/v1/bundles/batch', [
-        { outerSysCode: 'BATCH-1', name: 'One', productCategoryId: A.teaCategory, components: [{ componentSkuId: 26, quantity: 1 }] },
+        {
+          outerSysCode: 'BATCH-1',
+          name: 'One',
+          productCategoryId: A.teaCategory,
+          components: [{ componentSkuId: 26, quantity: 1 }],
+        },
         'not an object',
         { outerSysCode: 'BATCH-1', name: 'One, renamed' },
         { id: 9999, name: 'missing' },
-        { outerSysCode: 'BATCH-2', productCategoryId: A.teaCategory, components: [{ componentSkuOuterSysCode: 'DUPCODE', quantity: 1 }] },
+        {
+          outerSysCode: 'BATCH-2',
+          productCategoryId: A.teaCategory,
+          components: [{ componentSkuOuterSysCode: 'DUPCODE', quantity: 1 }],
+        },
         { id: 30, name: 'x'.repeat(101), unit: 'y'.repeat(51) },
       ]);
       expect(res.status).toBe(200);
       const [created, notObject, updated, missing, ambiguous, tooLong] = res.body.items;
-      expect(created).toEqual({ index: 0, status: 'created', id: expect.any(Number), skuId: expect.any(Number), errors: [] });
+      expect(created).toEqual({
+        index: 0,
+        status: 'created',
+        id: expect.any(Number),
+        skuId: expect.any(Number),
+        errors: [],
+      });
       expect(notObject).toEqual({ index: 1, status: 'failed', id: null, skuId: null, errors: ['invalid_parameter'] });
       expect(updated).toEqual({ index: 2, status: 'updated', id: created.id, skuId: created.skuId, errors: [] });
       expect(missing).toEqual({ index: 3, status: 'failed', id: null, skuId: null, errors: ['not_found'] });
@@ -415,7 +598,10 @@ describe.each(engines())('bundles on $name', (engine) => {
 
   describe('prices', () => {
     it('reads the paired SKU prices, with a problem-details 404 for anything but a bundle of the tenant', async () => {
-      expect(await api('GET', '/v1/bundles/35/prices')).toMatchObject({ status: 200, body: { price: 10, sellPrice: 8 } });
+      expect(await api('GET', '/v1/bundles/35/prices')).toMatchObject({
+        status: 200,
+        body: { price: 10, sellPrice: 8 },
+      });
       for (const id of [A.product, IDS.globex.bundle, 9999]) {
         const res = await api('GET', `/v1/bundles/${id}/prices`);
         expect(res.status).toBe(404);
@@ -444,7 +630,9 @@ describe.each(engines())('bundles on $name', (engine) => {
       expect((await api('GET', '/v1/bundles/35/prices')).body).toEqual({ price: 12.5, sellPrice: 9 });
       expect((await get(35)).body).toMatchObject({ price: 12.5, sellPrice: 9 });
       // The SKU price family never touches a bundle SKU.
-      expect((await api('PUT', '/v1/prices/batch', [{ skuId: 35, price: 1 }])).body.items[0].errors).toEqual(['not_found']);
+      expect((await api('PUT', '/v1/prices/batch', [{ skuId: 35, price: 1 }])).body.items[0].errors).toEqual([
+        'not_found',
+      ]);
     });
   });
 
@@ -453,7 +641,13 @@ describe.each(engines())('bundles on $name', (engine) => {
       const other = { creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' }, nowMs: clock };
       const res = await call(service, 'GET', '/v1/bundles', undefined, other);
       expect(res.body.data.map((d: { id: number }) => d.id)).toEqual([IDS.globex.bundle]);
-      const write = await call(service, 'POST', '/v1/bundles', { productCategoryId: IDS.globex.category, components: [{ componentSkuId: 26, quantity: 1 }] }, other);
+      const write = await call(
+        service,
+        'POST',
+        '/v1/bundles',
+        { productCategoryId: IDS.globex.category, components: [{ componentSkuId: 26, quantity: 1 }] },
+        other,
+      );
       expect(write.body).toEqual({ error: 'component_sku_not_found' });
     });
   });

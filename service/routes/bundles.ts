@@ -47,7 +47,9 @@ export function bundleRoutes({ log }: RouteContext) {
     const item = readObject(c);
     const outcome = await c
       .get('db')
-      .transaction((tx) => writeBundle(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound: 'bundle not found' }));
+      .transaction((tx) =>
+        writeBundle(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound: 'bundle not found' }),
+      );
     return c.json({ id: outcome.id, skuId: outcome.skuId }, 200);
   });
 

@@ -9,8 +9,10 @@ stopEnginesAfterAll();
 
 describe.each(engines())('companies on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) => call(service(), method, path, body, { creds });
-  const byCode = async (code: string) => (await api('GET', `/v1/companies?outerSysCode=${encodeURIComponent(code)}`)).body.data;
+  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
+    call(service(), method, path, body, { creds });
+  const byCode = async (code: string) =>
+    (await api('GET', `/v1/companies?outerSysCode=${encodeURIComponent(code)}`)).body.data;
 
   it('creates with defaults: empty strings, Active, the default salesperson; 201 then 200 for the same code', async () => {
     const created = await api('POST', '/v1/companies', { outerSysCode: 'CO-NEW' });
@@ -53,7 +55,12 @@ describe.each(engines())('companies on $name', (engine) => {
 
   it('merges partially: omitted and null fields keep their values; status is ignored', async () => {
     const id = IDS.acme.company;
-    const res = await api('PUT', `/v1/companies/${id}`, { name: 'First Tea House Ltd', shortName: null, status: 'Inactive', id: 999 });
+    const res = await api('PUT', `/v1/companies/${id}`, {
+      name: 'First Tea House Ltd',
+      shortName: null,
+      status: 'Inactive',
+      id: 999,
+    });
     expect(res).toEqual({ status: 200, body: { id }, headers: expect.anything() });
     expect((await api('GET', `/v1/companies/${id}`)).body).toMatchObject({
       name: 'First Tea House Ltd',
@@ -67,7 +74,10 @@ describe.each(engines())('companies on $name', (engine) => {
   it('an id always updates, and outerSysCode is then not used for matching', async () => {
     const res = await api('POST', '/v1/companies/batch', [{ id: IDS.acme.company2, outerSysCode: 'C001' }]);
     expect(res.body.items[0]).toEqual({ index: 0, status: 'updated', id: IDS.acme.company2, errors: [] });
-    expect((await byCode('C001')).map((c: { id: number }) => c.id).sort()).toEqual([IDS.acme.company, IDS.acme.company2]);
+    expect((await byCode('C001')).map((c: { id: number }) => c.id).sort()).toEqual([
+      IDS.acme.company,
+      IDS.acme.company2,
+    ]);
     await api('PUT', `/v1/companies/${IDS.acme.company2}`, { outerSysCode: 'C002' });
   });
 
@@ -81,7 +91,12 @@ describe.each(engines())('companies on $name', (engine) => {
   it(`without internalUserId and no default salesperson: "${NO_DEFAULT_SALESPERSON}"`, async () => {
     const res = await api('POST', '/v1/companies', { outerSysCode: 'G-NEW' }, CREDS.other);
     expect(res).toMatchObject({ status: 400, body: { error: NO_DEFAULT_SALESPERSON } });
-    const batch = await api('POST', '/v1/companies/batch', [{ outerSysCode: 'G-NEW' }, { outerSysCode: 'G-NEW2', internalUserId: IDS.globex.admin }], CREDS.other);
+    const batch = await api(
+      'POST',
+      '/v1/companies/batch',
+      [{ outerSysCode: 'G-NEW' }, { outerSysCode: 'G-NEW2', internalUserId: IDS.globex.admin }],
+      CREDS.other,
+    );
     expect(batch.body.items[0]).toEqual({ index: 0, status: 'failed', id: null, errors: [NO_DEFAULT_SALESPERSON] });
     expect(batch.body.items[1]).toMatchObject({ status: 'created' });
   });
@@ -117,7 +132,14 @@ describe.each(engines())('companies on $name', (engine) => {
   });
 
   it('wrong JSON types fail the item with invalid_parameter; a non-object item fails alone', async () => {
-    const res = await api('POST', '/v1/companies/batch', [{ outerSysCode: 12 }, 'text', null, [1], { outerSysCode: 'CO-TYPES' }, { internalUserId: '1' }]);
+    const res = await api('POST', '/v1/companies/batch', [
+      { outerSysCode: 12 },
+      'text',
+      null,
+      [1],
+      { outerSysCode: 'CO-TYPES' },
+      { internalUserId: '1' },
+    ]);
     expect(res.body.items.map((i: { status: string; errors: string[] }) => [i.status, i.errors])).toEqual([
       ['failed', ['invalid_parameter']],
       ['failed', ['invalid_parameter']],
@@ -136,11 +158,20 @@ describe.each(engines())('companies on $name', (engine) => {
     expect(missing.status).toBe(404);
     expect(foreign.status).toBe(404);
     const missingBody = await missing.json();
-    expect(missingBody).toEqual({ type: expect.any(String), title: 'Not Found', status: 404, detail: 'not_found', instance: '/v1/companies/99999' });
+    expect(missingBody).toEqual({
+      type: expect.any(String),
+      title: 'Not Found',
+      status: 404,
+      detail: 'not_found',
+      instance: '/v1/companies/99999',
+    });
     expect({ ...(await foreign.json()), instance: 'x' }).toEqual({ ...missingBody, instance: 'x' });
 
     for (const id of [99_999, IDS.globex.company]) {
-      expect(await api('PUT', `/v1/companies/${id}`, { name: 'hijack' })).toMatchObject({ status: 404, body: { error: 'company not found' } });
+      expect(await api('PUT', `/v1/companies/${id}`, { name: 'hijack' })).toMatchObject({
+        status: 404,
+        body: { error: 'company not found' },
+      });
       const batch = await api('POST', '/v1/companies/batch', [{ id, name: 'hijack' }]);
       expect(batch.body.items[0]).toEqual({ index: 0, status: 'failed', id: null, errors: ['not_found'] });
     }
@@ -160,7 +191,12 @@ describe.each(engines())('concurrent upserts on $name', (engine) => {
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.id).toBe(b.body.id);
     const skuBatches = await Promise.all(
-      [1, 2, 3].map((n) => call(service(), 'POST', '/v1/skus/batch', [{ productId: IDS.acme.product, outerSysCode: 'RACE-SKU', name: `n${n}` }, { productId: IDS.acme.product, outerSysCode: `RACE-OWN-${n}` }])),
+      [1, 2, 3].map((n) =>
+        call(service(), 'POST', '/v1/skus/batch', [
+          { productId: IDS.acme.product, outerSysCode: 'RACE-SKU', name: `n${n}` },
+          { productId: IDS.acme.product, outerSysCode: `RACE-OWN-${n}` },
+        ]),
+      ),
     );
     const ids = new Set(skuBatches.map((r) => r.body.items[0].id));
     expect(ids.size).toBe(1);

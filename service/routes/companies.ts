@@ -13,9 +13,17 @@ export function companyRoutes({ log }: RouteContext) {
   return new Hono<Env>()
     .get('/companies', (c) => runList(c, c.get('db'), COMPANY_LIST))
     .post('/companies/batch', (c) =>
-      writeBatch(c, (tx, item) => writeCompany(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }), log),
+      writeBatch(
+        c,
+        (tx, item) => writeCompany(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }),
+        log,
+      ),
     )
-    .post('/companies', (c) => writeOne(c, (tx, item) => writeCompany(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'company not found' })))
+    .post('/companies', (c) =>
+      writeOne(c, (tx, item) =>
+        writeCompany(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'company not found' }),
+      ),
+    )
     .get('/companies/:id{[0-9]+}', async (c) => {
       const id = pathId(c.req.param('id'));
       const row = id == null ? null : await findCompany(c.get('db'), c.get('tenantId'), id);
@@ -27,7 +35,11 @@ export function companyRoutes({ log }: RouteContext) {
       if (id == null) throw new ItemError(['company not found'], true);
       // The path id wins over a body id; `status` is not a write field and is ignored.
       return writeOne(c, async (tx, item) => {
-        const outcome = await writeCompany(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound: 'company not found' });
+        const outcome = await writeCompany(tx, c.get('tenantId'), item, {
+          now: stamp(c),
+          pathId: id,
+          notFound: 'company not found',
+        });
         return { ...outcome, status: 'updated' };
       });
     });

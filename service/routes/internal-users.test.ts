@@ -19,10 +19,33 @@ const SECOND_ADMIN_ROLE = 4;
 function userSeed(): SeedFile {
   const seed = testSeed();
   const acme = seed.tenants[0]!;
-  acme.roles.push({ id: WAREHOUSE_ROLE, name: 'Warehouse', isAdmin: false }, { id: SECOND_ADMIN_ROLE, name: 'IT', isAdmin: true });
+  acme.roles.push(
+    { id: WAREHOUSE_ROLE, name: 'Warehouse', isAdmin: false },
+    { id: SECOND_ADMIN_ROLE, name: 'IT', isAdmin: true },
+  );
   acme.internalUsers.push(
-    { id: 3, account: 'ware_100%', name: 'Wendy Store', email: 'wendy@acme.test', password: 'wendy-password', roleId: WAREHOUSE_ROLE, status: 'Inactive', outerSysCode: 'U003', defaultSalesperson: false },
-    { id: 4, account: 'warehouse', name: 'Walter', email: 'walter@acme.test', password: 'walter-password', roleId: WAREHOUSE_ROLE, status: 'Active', outerSysCode: 'U004', defaultSalesperson: false },
+    {
+      id: 3,
+      account: 'ware_100%',
+      name: 'Wendy Store',
+      email: 'wendy@acme.test',
+      password: 'wendy-password',
+      roleId: WAREHOUSE_ROLE,
+      status: 'Inactive',
+      outerSysCode: 'U003',
+      defaultSalesperson: false,
+    },
+    {
+      id: 4,
+      account: 'warehouse',
+      name: 'Walter',
+      email: 'walter@acme.test',
+      password: 'walter-password',
+      roleId: WAREHOUSE_ROLE,
+      status: 'Active',
+      outerSysCode: 'U004',
+      defaultSalesperson: false,
+    },
   );
   return seed;
 }
@@ -33,20 +56,33 @@ describe.each(engines())('internal users on $name', (engine) => {
   let service: Service;
   let clock = START;
   const logs: string[] = [];
-  const api = <T = any>(method: string, path: string, body?: unknown) => call<T>(service, method, path, body, { nowMs: clock }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(service, method, path, body, { nowMs: clock });
   const list = (params: [string, string | number][]) => api('GET', `/v1/internal-users${buildQuery(params)}`);
-  const ids = async (params: [string, string | number][]) => (await list(params)).body.data.map((u: { id: number }) => u.id);
+  const ids = async (params: [string, string | number][]) =>
+    (await list(params)).body.data.map((u: { id: number }) => u.id);
   const put = (id: number, body: unknown) => api('PUT', `/v1/internal-users/${id}`, body);
   const create = (body: Record<string, unknown>) =>
-    api('POST', '/v1/internal-users', { account: 'new.user', name: 'New User', email: 'new@acme.test', password: 'long-enough', roleId: A.salesRole, ...body });
+    api('POST', '/v1/internal-users', {
+      account: 'new.user',
+      name: 'New User',
+      email: 'new@acme.test',
+      password: 'long-enough',
+      roleId: A.salesRole,
+      ...body,
+    });
   const stored = async (id: number) => {
-    const [row] = await service.db.query<{ password_hash: string; session_epoch: number; status: string; role_id: number }>(
-      'select password_hash, session_epoch, status, role_id from internal_users where id = $1',
-      [id],
-    );
+    const [row] = await service.db.query<{
+      password_hash: string;
+      session_epoch: number;
+      status: string;
+      role_id: number;
+    }>('select password_hash, session_epoch, status, role_id from internal_users where id = $1', [id]);
     return row!;
   };
-  const read = async (id: number) => (await list([['pageSize', 100]])).body.data.find((u: { id: number }) => u.id === id);
+  const read = async (id: number) =>
+    (await list([['pageSize', 100]])).body.data.find((u: { id: number }) => u.id === id);
 
   beforeAll(async () => {
     service = await engine.start(userSeed(), { now: () => clock, log: (line) => logs.push(line) });
@@ -62,7 +98,15 @@ describe.each(engines())('internal users on $name', (engine) => {
       expect(res.status).toBe(200);
       expect(res.body.data.map((u: { id: number }) => u.id)).toEqual([1, 2, 3, 4]);
       for (const user of res.body.data) expect(internalUser.strict().parse(user)).toEqual(user);
-      expect(res.body.data[0]).toEqual({ id: 1, account: 'admin', name: 'Admin', email: 'admin@acme.test', roleId: 1, status: 'Active', outerSysCode: '' });
+      expect(res.body.data[0]).toEqual({
+        id: 1,
+        account: 'admin',
+        name: 'Admin',
+        email: 'admin@acme.test',
+        roleId: 1,
+        status: 'Active',
+        outerSysCode: '',
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
     });
 
@@ -86,7 +130,13 @@ describe.each(engines())('internal users on $name', (engine) => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ id: expect.any(Number) });
       expect(await read(res.body.id)).toEqual({
-        id: res.body.id, account: 'cashier', name: 'New User', email: 'new@acme.test', roleId: A.salesRole, status: 'Active', outerSysCode: 'U010',
+        id: res.body.id,
+        account: 'cashier',
+        name: 'New User',
+        email: 'new@acme.test',
+        roleId: A.salesRole,
+        status: 'Active',
+        outerSysCode: 'U010',
       });
       const { password_hash } = await stored(res.body.id);
       expect(password_hash).toMatch(/^\$argon2id\$/);
@@ -128,10 +178,16 @@ describe.each(engines())('internal users on $name', (engine) => {
       }
       // Names at their limits (30 characters, counted as code points) are fine; another tenant may reuse an account.
       expect((await create({ account: 'limits', name: '名'.repeat(30), password: 'p'.repeat(128) })).status).toBe(201);
-      const globex = await call(service, 'POST', '/v1/internal-users', { account: 'sales', name: 'G', email: 'g@g', password: 'long-enough', roleId: IDS.globex.adminRole }, {
-        creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' },
-        nowMs: clock,
-      });
+      const globex = await call(
+        service,
+        'POST',
+        '/v1/internal-users',
+        { account: 'sales', name: 'G', email: 'g@g', password: 'long-enough', roleId: IDS.globex.adminRole },
+        {
+          creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' },
+          nowMs: clock,
+        },
+      );
       expect(globex.status).toBe(201);
     });
   });
@@ -140,7 +196,9 @@ describe.each(engines())('internal users on $name', (engine) => {
     const fire = () => Promise.all(Array.from({ length: 4 }, (_, i) => create({ account: i % 2 ? 'Racer' : 'racer' })));
     const results = await overlapOnPostgres(engine, service, { table: 'internal_users', waiters: 4 }, fire);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
-    expect(results.filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(Array(3).fill('account_already_used'));
+    expect(results.filter((r) => r.status === 400).map((r) => r.body.error)).toEqual(
+      Array(3).fill('account_already_used'),
+    );
     expect(await ids([['account', 'racer']])).toHaveLength(1);
   });
 
@@ -149,7 +207,15 @@ describe.each(engines())('internal users on $name', (engine) => {
       const before = await stored(A.sales);
       const res = await put(A.sales, { email: 'sally@new.test', name: null });
       expect(res).toMatchObject({ status: 200, body: { id: A.sales } });
-      expect(await read(A.sales)).toEqual({ id: 2, account: 'sales', name: 'Sally', email: 'sally@new.test', roleId: 2, status: 'Active', outerSysCode: 'U002' });
+      expect(await read(A.sales)).toEqual({
+        id: 2,
+        account: 'sales',
+        name: 'Sally',
+        email: 'sally@new.test',
+        roleId: 2,
+        status: 'Active',
+        outerSysCode: 'U002',
+      });
       const after = await stored(A.sales);
       expect(after.password_hash).toBe(before.password_hash);
       expect(after.session_epoch).toBe(before.session_epoch);
@@ -182,10 +248,15 @@ describe.each(engines())('internal users on $name', (engine) => {
       ];
       for (const [body, code] of cases) expect((await put(4, body)).body).toEqual({ error: code });
       expect((await put(4, [1])).body).toEqual({ error: 'invalid_parameter' });
-      expect(await read(4)).toMatchObject({ name: 'Walter', roleId: WAREHOUSE_ROLE, status: 'Active', outerSysCode: 'U004' });
+      expect(await read(4)).toMatchObject({
+        name: 'Walter',
+        roleId: WAREHOUSE_ROLE,
+        status: 'Active',
+        outerSysCode: 'U004',
+      });
     });
 
-    it('ends the user\'s sessions on deactivation and on a role change, not on other edits', async () => {
+    it("ends the user's sessions on deactivation and on a role change, not on other edits", async () => {
       const epoch = async () => (await stored(4)).session_epoch;
       const start = await epoch();
       await put(4, { name: 'Walter W.', roleId: WAREHOUSE_ROLE, status: 'active' });
@@ -204,8 +275,14 @@ describe.each(engines())('internal users on $name', (engine) => {
   describe('the last loginable administrator', () => {
     it('cannot be deactivated or demoted while no other loginable administrator exists', async () => {
       const before = await stored(A.admin);
-      expect(await put(A.admin, { status: 'Inactive' })).toMatchObject({ status: 409, body: { error: 'last_active_admin' } });
-      expect(await put(A.admin, { roleId: A.salesRole })).toMatchObject({ status: 409, body: { error: 'last_active_admin' } });
+      expect(await put(A.admin, { status: 'Inactive' })).toMatchObject({
+        status: 409,
+        body: { error: 'last_active_admin' },
+      });
+      expect(await put(A.admin, { roleId: A.salesRole })).toMatchObject({
+        status: 409,
+        body: { error: 'last_active_admin' },
+      });
       expect(await put(A.admin, { roleId: WAREHOUSE_ROLE, name: 'Renamed' })).toMatchObject({ status: 409 });
       expect(await stored(A.admin)).toEqual(before);
       expect((await read(A.admin)).name).toBe('Admin');
@@ -252,7 +329,12 @@ describe.each(engines())('internal users on $name', (engine) => {
       await holder;
       const [a, b] = await both;
       expect([a.status, b.status].sort()).toEqual([200, 409]);
-      expect(await ids([['roleId', A.adminRole], ['status', 'Active']])).toHaveLength(1);
+      expect(
+        await ids([
+          ['roleId', A.adminRole],
+          ['status', 'Active'],
+        ]),
+      ).toHaveLength(1);
     });
   });
 

@@ -13,9 +13,17 @@ export function productRoutes({ log }: RouteContext) {
   return new Hono<Env>()
     .get('/products', (c) => runList(c, c.get('db'), PRODUCT_LIST))
     .post('/products/batch', (c) =>
-      writeBatch(c, (tx, item) => writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }), log),
+      writeBatch(
+        c,
+        (tx, item) => writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }),
+        log,
+      ),
     )
-    .post('/products', (c) => writeOne(c, (tx, item) => writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'product not found' })))
+    .post('/products', (c) =>
+      writeOne(c, (tx, item) =>
+        writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'product not found' }),
+      ),
+    )
     .get('/products/:id{[0-9]+}', async (c) => {
       const id = pathId(c.req.param('id'));
       const row = id == null ? null : await readProduct(c.get('db'), c.get('tenantId'), id);
@@ -26,7 +34,11 @@ export function productRoutes({ log }: RouteContext) {
       const id = pathId(c.req.param('id'));
       if (id == null) throw new ItemError(['product not found'], true);
       return writeOne(c, async (tx, item) => ({
-        ...(await writeProduct(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound: 'product not found' })),
+        ...(await writeProduct(tx, c.get('tenantId'), item, {
+          now: stamp(c),
+          pathId: id,
+          notFound: 'product not found',
+        })),
         status: 'updated' as const,
       }));
     });

@@ -15,12 +15,36 @@ function quotaSeed(): SeedFile {
   const seed = testSeed();
   const acme = seed.tenants[0]!;
   acme.companies.push(
-    { id: 5, outerSysCode: 'C005', name: 'Over the limit', shortName: '', cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
-    { id: 6, outerSysCode: 'C006', name: 'Points holder', shortName: '', cellPhone: '', shippingAddress: '', internalUserId: 1, status: 'Active' },
+    {
+      id: 5,
+      outerSysCode: 'C005',
+      name: 'Over the limit',
+      shortName: '',
+      cellPhone: '',
+      shippingAddress: '',
+      internalUserId: 1,
+      status: 'Active',
+    },
+    {
+      id: 6,
+      outerSysCode: 'C006',
+      name: 'Points holder',
+      shortName: '',
+      cellPhone: '',
+      shippingAddress: '',
+      internalUserId: 1,
+      status: 'Active',
+    },
   );
   acme.creditQuotas.push({ companyId: 5, creditAmount: 1000.1, pendingAmount: 1000.3, enabled: true, memo: 'Net 30' });
   acme.pointQuotas.push({ companyId: 6, balance: 300, enabled: false, memo: 'loyalty' });
-  seed.tenants[1]!.creditQuotas.push({ companyId: IDS.globex.company, creditAmount: 1, pendingAmount: 0, enabled: true, memo: '' });
+  seed.tenants[1]!.creditQuotas.push({
+    companyId: IDS.globex.company,
+    creditAmount: 1,
+    pendingAmount: 0,
+    enabled: true,
+    memo: '',
+  });
   return seed;
 }
 
@@ -29,7 +53,9 @@ const START = Date.parse('2026-10-01T08:00:00.000Z');
 describe.each(engines())('quotas on $name', (engine) => {
   let service: Service;
   let clock = START;
-  const api = <T = any>(method: string, path: string, body?: unknown) => call<T>(service, method, path, body, { nowMs: clock }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(service, method, path, body, { nowMs: clock });
   const points = (items: unknown[]) => api('POST', '/v1/companies/point-quota/batch', items);
   const credits = (items: unknown[]) => api('POST', '/v1/companies/credit-quota/batch', items);
   const readPoints = async (id: number) => (await api('GET', `/v1/companies/${id}/point-quota`)).body;
@@ -48,8 +74,14 @@ describe.each(engines())('quotas on $name', (engine) => {
       const res = await api('GET', `/v1/companies/${A.company2}/credit-quota`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        companyId: 2, companyOuterSysCode: 'C002', creditAmount: 0, pendingAmount: 0, availableAmount: 0,
-        enabled: false, memo: '', updatedAt: null,
+        companyId: 2,
+        companyOuterSysCode: 'C002',
+        creditAmount: 0,
+        pendingAmount: 0,
+        availableAmount: 0,
+        enabled: false,
+        memo: '',
+        updatedAt: null,
       });
       expect(creditQuota.strict().parse(res.body)).toEqual(res.body);
     });
@@ -57,7 +89,13 @@ describe.each(engines())('quotas on $name', (engine) => {
     it('reports availableAmount unclamped and exact when pending is over the limit', async () => {
       const body = await readCredit(5);
       // 1000.1 − 1000.3 in floating point is −0.19999999999993634; the service answers −0.2.
-      expect(body).toMatchObject({ creditAmount: 1000.1, pendingAmount: 1000.3, availableAmount: -0.2, enabled: true, memo: 'Net 30' });
+      expect(body).toMatchObject({
+        creditAmount: 1000.1,
+        pendingAmount: 1000.3,
+        availableAmount: -0.2,
+        enabled: true,
+        memo: 'Net 30',
+      });
       expect(body.updatedAt).toBe(new Date(START).toISOString());
     });
 
@@ -65,14 +103,27 @@ describe.each(engines())('quotas on $name', (engine) => {
       for (const id of [9999, IDS.globex.company]) {
         const res = await api('GET', `/v1/companies/${id}/credit-quota`);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ type: expect.any(String), title: expect.any(String), status: 404, detail: 'company_not_found', instance: `/v1/companies/${id}/credit-quota` });
+        expect(res.body).toEqual({
+          type: expect.any(String),
+          title: expect.any(String),
+          status: 404,
+          detail: 'company_not_found',
+          instance: `/v1/companies/${id}/credit-quota`,
+        });
       }
     });
   });
 
   describe('point quota read', () => {
     it('answers the never-set defaults and a seeded record', async () => {
-      expect(await readPoints(A.company)).toEqual({ companyId: 1, companyOuterSysCode: 'C001', balance: 0, enabled: false, memo: '', updatedAt: null });
+      expect(await readPoints(A.company)).toEqual({
+        companyId: 1,
+        companyOuterSysCode: 'C001',
+        balance: 0,
+        enabled: false,
+        memo: '',
+        updatedAt: null,
+      });
       const seeded = await readPoints(6);
       expect(pointQuota.strict().parse(seeded)).toEqual(seeded);
       expect(seeded).toMatchObject({ balance: 300, enabled: false, memo: 'loyalty' });
@@ -80,7 +131,10 @@ describe.each(engines())('quotas on $name', (engine) => {
 
     it('answers a problem-details 404 company_not_found for a missing or foreign company', async () => {
       const res = await api('GET', `/v1/companies/${IDS.globex.company}/point-quota`);
-      expect(res).toMatchObject({ status: 404, body: { detail: 'company_not_found', instance: `/v1/companies/${IDS.globex.company}/point-quota` } });
+      expect(res).toMatchObject({
+        status: 404,
+        body: { detail: 'company_not_found', instance: `/v1/companies/${IDS.globex.company}/point-quota` },
+      });
     });
   });
 
@@ -103,7 +157,12 @@ describe.each(engines())('quotas on $name', (engine) => {
         { index: 4, companyCode: 'NO-SUCH-CODE', status: 'failed', error: 'company_not_found' },
       ]);
       expect(await readPoints(A.company)).toEqual({
-        companyId: 1, companyOuterSysCode: 'C001', balance: 12, enabled: true, memo: '', updatedAt: new Date(clock).toISOString(),
+        companyId: 1,
+        companyOuterSysCode: 'C001',
+        balance: 12,
+        enabled: true,
+        memo: '',
+        updatedAt: new Date(clock).toISOString(),
       });
       expect(await readPoints(A.company2)).toMatchObject({ balance: 20.1235, enabled: true, memo: 'by id' });
     });
@@ -115,7 +174,10 @@ describe.each(engines())('quotas on $name', (engine) => {
     });
 
     it('rejects a negative balance, accepts an explicit 0', async () => {
-      const res = await points([{ companyId: 6, balance: -0.01 }, { companyId: 6, balance: 1e17 }]);
+      const res = await points([
+        { companyId: 6, balance: -0.01 },
+        { companyId: 6, balance: 1e17 },
+      ]);
       expect(res.body.items.map((i: { error: string }) => i.error)).toEqual(['invalid_balance', 'invalid_balance']);
       expect((await readPoints(6)).balance).toBe(300);
       expect((await points([{ companyId: 6, balance: 0 }])).body.items[0]).toMatchObject({ status: 'ok', error: null });
@@ -136,12 +198,24 @@ describe.each(engines())('quotas on $name', (engine) => {
         { companyId: 6, balance: 1, memo: '點'.repeat(200) },
         { companyId: 6, balance: 1, memo: '😀'.repeat(200) },
       ]);
-      expect(res.body.items.map((i: { status: string; error: string | null }) => i.error)).toEqual(['invalid_memo', null, null]);
+      expect(res.body.items.map((i: { status: string; error: string | null }) => i.error)).toEqual([
+        'invalid_memo',
+        null,
+        null,
+      ]);
     });
 
     it('needs a key: neither, or an empty code, is missing_key', async () => {
-      const res = await points([{ balance: 1 }, { companyCode: '', balance: 1 }, { companyCode: null, companyId: null, balance: 1 }]);
-      expect(res.body.items.map((i: { error: string }) => i.error)).toEqual(['missing_key', 'missing_key', 'missing_key']);
+      const res = await points([
+        { balance: 1 },
+        { companyCode: '', balance: 1 },
+        { companyCode: null, companyId: null, balance: 1 },
+      ]);
+      expect(res.body.items.map((i: { error: string }) => i.error)).toEqual([
+        'missing_key',
+        'missing_key',
+        'missing_key',
+      ]);
     });
 
     it('does not find a missing or foreign id, and never picks one of two companies sharing a code', async () => {
@@ -165,8 +239,18 @@ describe.each(engines())('quotas on $name', (engine) => {
     });
 
     it('fails an item of the wrong shape with invalid_parameter and carries on', async () => {
-      const res = await points(['x', { companyId: 6, balance: '5' }, { companyId: 6, balance: 7, enabled: 'yes' }, { companyId: 6, balance: 8 }]);
-      expect(res.body.items.map((i: { error: string | null }) => i.error)).toEqual(['invalid_parameter', 'invalid_parameter', 'invalid_parameter', null]);
+      const res = await points([
+        'x',
+        { companyId: 6, balance: '5' },
+        { companyId: 6, balance: 7, enabled: 'yes' },
+        { companyId: 6, balance: 8 },
+      ]);
+      expect(res.body.items.map((i: { error: string | null }) => i.error)).toEqual([
+        'invalid_parameter',
+        'invalid_parameter',
+        'invalid_parameter',
+        null,
+      ]);
       expect((await readPoints(6)).balance).toBe(8);
     });
 
@@ -180,7 +264,10 @@ describe.each(engines())('quotas on $name', (engine) => {
         end $$;
         create trigger quota_test_fault before insert or update on point_quotas for each row execute function quota_test_fault();`);
       try {
-        const res = await points([{ companyId: 6, balance: 100, memo: 'fault' }, { companyId: A.company, balance: 42 }]);
+        const res = await points([
+          { companyId: 6, balance: 100, memo: 'fault' },
+          { companyId: A.company, balance: 42 },
+        ]);
         expect(res.body.items).toEqual([
           { index: 0, companyCode: '', status: 'failed', error: 'sync_failed' },
           { index: 1, companyCode: '', status: 'ok', error: null },
@@ -194,7 +281,9 @@ describe.each(engines())('quotas on $name', (engine) => {
 
     it('rejects an empty batch, a non-array body and more than 1000 items', async () => {
       expect(await points([])).toMatchObject({ status: 400, body: { error: 'empty_batch' } });
-      expect((await api('POST', '/v1/companies/point-quota/batch', { companyId: 1, balance: 1 })).body).toEqual({ error: 'invalid_parameter' });
+      expect((await api('POST', '/v1/companies/point-quota/batch', { companyId: 1, balance: 1 })).body).toEqual({
+        error: 'invalid_parameter',
+      });
       const big = Array.from({ length: 1001 }, () => ({ companyId: 1, balance: 1 }));
       expect((await points(big)).body).toEqual({ error: 'batch_too_large' });
     });
@@ -212,12 +301,29 @@ describe.each(engines())('quotas on $name', (engine) => {
         { index: 1, companyCode: '', status: 'ok', error: null },
       ]);
       expect(await readCredit(A.company)).toEqual({
-        companyId: 1, companyOuterSysCode: 'C001', creditAmount: 50_000, pendingAmount: 0, availableAmount: 50_000,
-        enabled: true, memo: '', updatedAt: new Date(clock).toISOString(),
+        companyId: 1,
+        companyOuterSysCode: 'C001',
+        creditAmount: 50_000,
+        pendingAmount: 0,
+        availableAmount: 50_000,
+        enabled: true,
+        memo: '',
+        updatedAt: new Date(clock).toISOString(),
       });
-      expect(await readCredit(5)).toMatchObject({ creditAmount: 2000.55, pendingAmount: 1000.3, availableAmount: 1000.25, enabled: true, memo: 'Net 30' });
+      expect(await readCredit(5)).toMatchObject({
+        creditAmount: 2000.55,
+        pendingAmount: 1000.3,
+        availableAmount: 1000.25,
+        enabled: true,
+        memo: 'Net 30',
+      });
       await credits([{ companyId: 5, creditAmount: 900, enabled: false, memo: 'frozen' }]);
-      expect(await readCredit(5)).toMatchObject({ creditAmount: 900, availableAmount: -100.3, enabled: false, memo: 'frozen' });
+      expect(await readCredit(5)).toMatchObject({
+        creditAmount: 900,
+        availableAmount: -100.3,
+        enabled: false,
+        memo: 'frozen',
+      });
     });
 
     it('validates amount, memo and key, and resolves companies like the point batch', async () => {
@@ -232,8 +338,14 @@ describe.each(engines())('quotas on $name', (engine) => {
         { companyCode: 'C002', creditAmount: 99_999_999_999_999 },
       ]);
       expect(res.body.items.map((i: { error: string | null }) => i.error)).toEqual([
-        'missing_credit_amount', 'invalid_credit_amount', 'invalid_credit_amount', 'invalid_memo', 'missing_key',
-        'company_code_ambiguous', 'company_not_found', null,
+        'missing_credit_amount',
+        'invalid_credit_amount',
+        'invalid_credit_amount',
+        'invalid_memo',
+        'missing_key',
+        'company_code_ambiguous',
+        'company_not_found',
+        null,
       ]);
       expect(await readCredit(5)).toMatchObject({ creditAmount: 900, memo: 'frozen' });
       expect((await readCredit(A.company2)).creditAmount).toBe(99_999_999_999_999);

@@ -23,7 +23,11 @@ export function skuRoutes({ log }: RouteContext) {
     })
     .post('/skus', (c) =>
       writeOne(c, (tx, item) =>
-        writeSku(tx, c.get('tenantId'), item, { notFound: 'sku not found', products: new Map(), sink: directSkuSink(tx, c.get('tenantId'), stamp(c)) }),
+        writeSku(tx, c.get('tenantId'), item, {
+          notFound: 'sku not found',
+          products: new Map(),
+          sink: directSkuSink(tx, c.get('tenantId'), stamp(c)),
+        }),
       ),
     )
     .get('/skus/:id{[0-9]+}', async (c) => {
@@ -36,7 +40,12 @@ export function skuRoutes({ log }: RouteContext) {
       const id = pathId(c.req.param('id'));
       if (id == null) throw new ItemError(['sku not found'], true);
       return writeOne(c, async (tx, item) => ({
-        ...(await writeSku(tx, c.get('tenantId'), item, { pathId: id, notFound: 'sku not found', products: new Map(), sink: directSkuSink(tx, c.get('tenantId'), stamp(c)) })),
+        ...(await writeSku(tx, c.get('tenantId'), item, {
+          pathId: id,
+          notFound: 'sku not found',
+          products: new Map(),
+          sink: directSkuSink(tx, c.get('tenantId'), stamp(c)),
+        })),
         status: 'updated' as const,
       }));
     });

@@ -11,11 +11,22 @@ const A = IDS.acme;
 
 describe.each(engines())('stock and prices on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) => call(service(), method, path, body, { creds });
+  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
+    call(service(), method, path, body, { creds });
 
   it('GET stock: availableQty = inventoryQty - reservedQty, not clamped at 0', async () => {
-    expect((await api('GET', `/v1/skus/${A.sku}/stock`)).body).toEqual({ skuId: A.sku, inventoryQty: 100, reservedQty: 5, availableQty: 95 });
-    expect((await api('GET', `/v1/skus/${A.sku2}/stock`)).body).toEqual({ skuId: A.sku2, inventoryQty: 2.5, reservedQty: 4, availableQty: -1.5 });
+    expect((await api('GET', `/v1/skus/${A.sku}/stock`)).body).toEqual({
+      skuId: A.sku,
+      inventoryQty: 100,
+      reservedQty: 5,
+      availableQty: 95,
+    });
+    expect((await api('GET', `/v1/skus/${A.sku2}/stock`)).body).toEqual({
+      skuId: A.sku2,
+      inventoryQty: 2.5,
+      reservedQty: 4,
+      availableQty: -1.5,
+    });
   });
 
   it('GET stock and price: 404 not_found for missing, foreign and bundle SKUs', async () => {
@@ -53,10 +64,17 @@ describe.each(engines())('stock and prices on $name', (engine) => {
       ['failed', ['invalid_parameter']],
     ]);
     expect(res.body.items[0]).toEqual({ index: 0, status: 'updated', id: A.sku, errors: [] });
-    expect((await api('GET', `/v1/skus/${A.sku}/stock`)).body).toMatchObject({ inventoryQty: 80, reservedQty: 5, availableQty: 75 });
+    expect((await api('GET', `/v1/skus/${A.sku}/stock`)).body).toMatchObject({
+      inventoryQty: 80,
+      reservedQty: 5,
+      availableQty: 75,
+    });
     expect((await api('GET', `/v1/skus/${A.sku2}`)).body.inventoryQty).toBe(1.25);
     // The bundle SKU's stock was not written.
-    const [bundleSku] = await service().db.query<{ inventory_qty: number }>('select inventory_qty from skus where id = $1', [A.bundleSku]);
+    const [bundleSku] = await service().db.query<{ inventory_qty: number }>(
+      'select inventory_qty from skus where id = $1',
+      [A.bundleSku],
+    );
     expect(bundleSku?.inventory_qty).toBe(0);
     expect((await api('GET', `/v1/skus/${IDS.globex.sku}/stock`, undefined, CREDS.other)).body.inventoryQty).toBe(1);
   });
@@ -84,14 +102,25 @@ describe.each(engines())('stock and prices on $name', (engine) => {
       ['failed', ['not_found']],
     ]);
     expect((await api('GET', `/v1/skus/${A.sku2}/price`)).body).toEqual({ price: 5.5, sellPrice: 4.75 });
-    const [bundleSku] = await service().db.query<{ price: number }>('select price from skus where id = $1', [A.bundleSku]);
+    const [bundleSku] = await service().db.query<{ price: number }>('select price from skus where id = $1', [
+      A.bundleSku,
+    ]);
     expect(bundleSku?.price).toBe(30);
   });
 
   it('stock and price batches follow the batch conventions', async () => {
-    expect(await api('POST', '/v1/skus/stock/batch', [])).toMatchObject({ status: 400, body: { error: 'empty_batch' } });
-    expect(await api('PUT', '/v1/prices/batch', { skuId: 1 })).toMatchObject({ status: 400, body: { error: 'invalid_parameter' } });
+    expect(await api('POST', '/v1/skus/stock/batch', [])).toMatchObject({
+      status: 400,
+      body: { error: 'empty_batch' },
+    });
+    expect(await api('PUT', '/v1/prices/batch', { skuId: 1 })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_parameter' },
+    });
     const many = Array.from({ length: 1001 }, () => ({ skuId: A.sku, inventoryQty: 1 }));
-    expect(await api('POST', '/v1/skus/stock/batch', many)).toMatchObject({ status: 400, body: { error: 'batch_too_large' } });
+    expect(await api('POST', '/v1/skus/stock/batch', many)).toMatchObject({
+      status: 400,
+      body: { error: 'batch_too_large' },
+    });
   });
 });

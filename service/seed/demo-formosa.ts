@@ -1,7 +1,25 @@
 // The demo's main tenant: a Taiwanese B2B food distributor (generate-demo.ts writes it into demo.json).
 import { LIMITS, OPERATIONS } from '../../lib/contract';
 import { DEMO_PASSWORD, type Tenant, type Sku, type Rng, round, pad, ean13, fit, type Counters } from './demo-tools';
-import { CITIES, STREETS, SECTIONS, NAME_STEMS, NAME_KINDS, COMPANY_FORMS, ENGLISH_COMPANIES, SURNAMES, GIVEN, SURNAMES_EN, GIVEN_EN, type ProductDef, PACKS, CATEGORY_TREE, WAREHOUSES, BUNDLE_THEMES, BUNDLE_KINDS } from './demo-words';
+import {
+  CITIES,
+  STREETS,
+  SECTIONS,
+  NAME_STEMS,
+  NAME_KINDS,
+  COMPANY_FORMS,
+  ENGLISH_COMPANIES,
+  SURNAMES,
+  GIVEN,
+  SURNAMES_EN,
+  GIVEN_EN,
+  type ProductDef,
+  PACKS,
+  CATEGORY_TREE,
+  WAREHOUSES,
+  BUNDLE_THEMES,
+  BUNDLE_KINDS,
+} from './demo-words';
 
 export function formosa(rng: Rng, ids: Counters): Tenant {
   const roles = [
@@ -25,8 +43,15 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
     }
   };
   internalUsers.push({
-    id: ++ids.user, account: 'admin', name: '系統管理員 Admin', email: 'it@formosa-food.com.tw', password: DEMO_PASSWORD,
-    roleId: adminRole, status: 'Active', outerSysCode: 'E0001', defaultSalesperson: false,
+    id: ++ids.user,
+    account: 'admin',
+    name: '系統管理員 Admin',
+    email: 'it@formosa-food.com.tw',
+    password: DEMO_PASSWORD,
+    roleId: adminRole,
+    status: 'Active',
+    outerSysCode: 'E0001',
+    defaultSalesperson: false,
   });
   usedAccounts.add('admin');
   const roleSequence: [number, 'Active' | 'Inactive'][] = [
@@ -38,8 +63,15 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
   for (const [roleId, status] of roleSequence) {
     const p = person();
     internalUsers.push({
-      id: ++ids.user, account: p.account, name: p.name, email: `${p.account}@formosa-food.com.tw`, password: DEMO_PASSWORD,
-      roleId, status, outerSysCode: `E${pad(ids.user, 4)}`, defaultSalesperson: false,
+      id: ++ids.user,
+      account: p.account,
+      name: p.name,
+      email: `${p.account}@formosa-food.com.tw`,
+      password: DEMO_PASSWORD,
+      roleId,
+      status,
+      outerSysCode: `E${pad(ids.user, 4)}`,
+      defaultSalesperson: false,
     });
   }
   const salespeople = internalUsers.filter((u) => u.roleId === salesRole && u.status === 'Active');
@@ -74,7 +106,9 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
     let shortName: string;
     if (english) {
       const base = rng.pick(ENGLISH_COMPANIES);
-      name = usedNames.has(base) ? `${base.replace(/,? (Co\.,? )?Ltd\.$|,? Co\.$/, '')} - ${distEn.replace(/ (Dist|Twp)\.$/, '')}` : base;
+      name = usedNames.has(base)
+        ? `${base.replace(/,? (Co\.,? )?Ltd\.$|,? Co\.$/, '')} - ${distEn.replace(/ (Dist|Twp)\.$/, '')}`
+        : base;
       shortName = fit(LIMITS.company.shortName, base.split(' ').slice(0, 2).join(' '), base.split(' ')[0] ?? base);
     } else {
       const stem = rng.pick(NAME_STEMS);
@@ -95,7 +129,10 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
           `No. ${no}, ${secEn}${streetEn}, ${distEn}, ${city.en}`,
           `No. ${no}, ${streetEn}, ${city.en}`,
         )
-      : fit(LIMITS.company.shippingAddress, `${city.zh}${distZh}${streetZh}${secZh}${no}號${floor ? `${floor}樓` : ''}`);
+      : fit(
+          LIMITS.company.shippingAddress,
+          `${city.zh}${distZh}${streetZh}${secZh}${no}號${floor ? `${floor}樓` : ''}`,
+        );
     const cellPhone = rng.chance(0.5)
       ? `09${rng.int(10, 89)}-${pad(rng.int(0, 999), 3)}-${pad(rng.int(0, 999), 3)}`
       : `(${city.area})${rng.int(2000, 2999)}-${pad(rng.int(0, 9999), 4)}`;
@@ -141,7 +178,9 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
       const sellPrice = round(price * (0.82 + rng.next() * 0.12), pack.unit === 'kg' ? 2 : 0);
       let inventoryQty = precision > 0 ? round(rng.next() * 800, precision) : rng.int(0, 1200);
       if (rng.chance(0.08)) inventoryQty = 0;
-      const reservedQty = rng.chance(0.35) ? round(Math.min(inventoryQty, rng.next() * inventoryQty * 0.4 + 1), precision) : 0;
+      const reservedQty = rng.chance(0.35)
+        ? round(Math.min(inventoryQty, rng.next() * inventoryQty * 0.4 + 1), precision)
+        : 0;
       const skuStatus = status === 'Active' ? (rng.chance(0.05) ? 'Inactive' : 'Active') : 'Inactive';
       skus.push({
         id: ++ids.sku,
@@ -191,7 +230,10 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
       quantity: quantityFor(rng, part),
       sort: (k + 1) * 10,
     }));
-    const listPrice = round(parts.reduce((sum, p, k) => sum + p.sellPrice * (components[k]?.quantity ?? 1), 0) * 1.1, 0);
+    const listPrice = round(
+      parts.reduce((sum, p, k) => sum + p.sellPrice * (components[k]?.quantity ?? 1), 0) * 1.1,
+      0,
+    );
     bundles.push({
       id: ++ids.product,
       skuId: ++ids.sku,
@@ -213,15 +255,32 @@ export function formosa(rng: Rng, ids: Counters): Tenant {
   // ---- quotas: credit for ~70% of companies (some over their limit), points for ~55%
   const creditQuotas: Tenant['creditQuotas'] = [];
   const pointQuotas: Tenant['pointQuotas'] = [];
-  const MEMOS = ['月結30天', '月結60天', '貨到付款', '季結，需主管核准', 'Net 30', '新客戶試用額度', '信用額度年度調整', ''];
+  const MEMOS = [
+    '月結30天',
+    '月結60天',
+    '貨到付款',
+    '季結，需主管核准',
+    'Net 30',
+    '新客戶試用額度',
+    '信用額度年度調整',
+    '',
+  ];
   for (const c of companies) {
     if (rng.chance(0.7)) {
       const creditAmount = rng.int(5, 200) * 10_000;
       const over = rng.chance(0.08);
       const pendingAmount = over
         ? round(creditAmount * (1.02 + rng.next() * 0.3), 2)
-        : rng.chance(0.6) ? round(creditAmount * rng.next() * 0.9, 2) : 0;
-      creditQuotas.push({ companyId: c.id, creditAmount, pendingAmount, enabled: !rng.chance(0.1), memo: rng.pick(MEMOS) });
+        : rng.chance(0.6)
+          ? round(creditAmount * rng.next() * 0.9, 2)
+          : 0;
+      creditQuotas.push({
+        companyId: c.id,
+        creditAmount,
+        pendingAmount,
+        enabled: !rng.chance(0.1),
+        memo: rng.pick(MEMOS),
+      });
     }
     if (rng.chance(0.55)) {
       pointQuotas.push({

@@ -42,7 +42,9 @@ describe('demo seed', () => {
       },
       { clientId: 'demo-pending', secret: 'demo-pending-secret', status: 'pending', operations: '*' },
     ]);
-    expect(acme!.credentials).toEqual([{ clientId: 'acme-erp', secret: 'acme-erp-secret', status: 'active', operations: '*' }]);
+    expect(acme!.credentials).toEqual([
+      { clientId: 'acme-erp', secret: 'acme-erp-secret', status: 'active', operations: '*' },
+    ]);
   });
 
   it('uses ids unique across tenants, with bundles in the product and SKU id spaces', () => {
@@ -143,20 +145,25 @@ describe('demo seed in the service', () => {
 
   it('answers each demo credential as documented', async () => {
     expect((await call(service, 'GET', '/v1/bundles?pageSize=1', undefined, reader)).status).toBe(200);
-    expect(await call(service, 'POST', '/v1/bundles', {}, reader)).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect(await call(service, 'POST', '/v1/bundles', {}, reader)).toMatchObject({
+      status: 403,
+      body: { error: 'forbidden' },
+    });
     const pending = { creds: { clientId: 'demo-pending', secret: 'demo-pending-secret' } };
     expect((await call(service, 'GET', '/v1/bundles', undefined, pending)).status).toBe(401);
     const acmeErp = { creds: { clientId: 'acme-erp', secret: 'acme-erp-secret' } };
     expect((await call(service, 'GET', '/v1/bundles', undefined, acmeErp)).body.totalCount).toBe(acme!.bundles.length);
   });
 
-  it('computes every demo bundle\'s availableQty as the exact rule does from the seeded stock', async () => {
+  it("computes every demo bundle's availableQty as the exact rule does from the seeded stock", async () => {
     const res = await call(service, 'GET', '/v1/bundles?pageSize=100', undefined, erp);
     expect(res.body.totalCount).toBe(30);
     const skus = new Map(formosa!.skus.map((s) => [s.id, s]));
     const figures = res.body.data.map((b: { id: number; availableQty: number }) => {
       const recipe = formosa!.bundles.find((x) => x.id === b.id)!.components;
-      const expected = explainAvailableQty(recipe.map((c) => ({ ...skus.get(c.componentSkuId)!, quantity: c.quantity }))).availableQty;
+      const expected = explainAvailableQty(
+        recipe.map((c) => ({ ...skus.get(c.componentSkuId)!, quantity: c.quantity })),
+      ).availableQty;
       return [b.availableQty, expected];
     });
     for (const [got, expected] of figures) expect(got).toBe(expected);

@@ -29,24 +29,39 @@ describe('seed validation', () => {
   });
 
   it('names the path of a broken reference and of a duplicate id', () => {
-    expect(() => parseSeed(mutated((s) => void (s.tenants[0]!.companies[2]!.internalUserId = 555)))).toThrow(/tenants\[0\]\.companies\[2\]\.internalUserId: no internal user 555/);
-    expect(() => parseSeed(mutated((s) => void (s.tenants[1]!.skus[0]!.id = 1)))).toThrow(/tenants\[1\]\.skus\[0\]\.id: duplicate SKU id 1/);
-    expect(() => parseSeed(mutated((s) => void (s.tenants[0]!.bundles[0]!.components[0]!.componentSkuId = 101)))).toThrow(
-      /tenants\[0\]\.bundles\[0\]\.components\[0\]\.componentSkuId/,
+    expect(() => parseSeed(mutated((s) => void (s.tenants[0]!.companies[2]!.internalUserId = 555)))).toThrow(
+      /tenants\[0\]\.companies\[2\]\.internalUserId: no internal user 555/,
     );
-    expect(() => parseSeed(mutated((s) => void (s.tenants[0]!.internalUsers[1]!.defaultSalesperson = true)))).toThrow(/defaultSalesperson/);
+    expect(() => parseSeed(mutated((s) => void (s.tenants[1]!.skus[0]!.id = 1)))).toThrow(
+      /tenants\[1\]\.skus\[0\]\.id: duplicate SKU id 1/,
+    );
+    expect(() =>
+      parseSeed(mutated((s) => void (s.tenants[0]!.bundles[0]!.components[0]!.componentSkuId = 101))),
+    ).toThrow(/tenants\[0\]\.bundles\[0\]\.components\[0\]\.componentSkuId/);
+    expect(() => parseSeed(mutated((s) => void (s.tenants[0]!.internalUsers[1]!.defaultSalesperson = true)))).toThrow(
+      /defaultSalesperson/,
+    );
   });
 
   it('a bad seed stops createService and leaves nothing running', async () => {
-    await expect(createService({ memory: true, seed: mutated((s) => void (s.tenants[0]!.key = '')) as SeedFile })).rejects.toThrow(/tenants\[0\]\.key/);
+    await expect(
+      createService({ memory: true, seed: mutated((s) => void (s.tenants[0]!.key = '')) as SeedFile }),
+    ).rejects.toThrow(/tenants\[0\]\.key/);
   });
 
   it('the CLI refuses to start with a bad seed file and prints the path of the bad field', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-'));
     try {
       const file = path.join(dir, 'bad.json');
-      writeFileSync(file, JSON.stringify(mutated((s) => void ((s.tenants[0]!.products[0] as { status: string }).status = 'Gone'))));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'service/cli.ts', '--seed', file, '--memory', '--port', '0'], { encoding: 'utf8', timeout: 60_000 });
+      writeFileSync(
+        file,
+        JSON.stringify(mutated((s) => void ((s.tenants[0]!.products[0] as { status: string }).status = 'Gone'))),
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'service/cli.ts', '--seed', file, '--memory', '--port', '0'],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/tenants\[0\]\.products\[0\]\.status/);
     } finally {
@@ -71,7 +86,9 @@ describe.each(engines())('seed loading on $name', (engine) => {
               (select count(*) from skus where is_bundle)::int8 as bundle_skus`,
     );
     expect(counts[0]).toEqual({ tenants: 2, credentials: 6, users: 3, components: 2, bundle_skus: 2 });
-    const [hash] = await service().db.query<{ password_hash: string }>('select password_hash from internal_users where id = 1');
+    const [hash] = await service().db.query<{ password_hash: string }>(
+      'select password_hash from internal_users where id = 1',
+    );
     expect(hash?.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -105,7 +122,9 @@ describe.skipIf(!existsSync(demo))('demo seed', () => {
   it('loads and answers the demo credential', async () => {
     const service = await createService({ memory: true, seed: demo });
     try {
-      const res = await call(service, 'GET', '/v1/companies?pageSize=1', undefined, { creds: { clientId: 'demo-erp', secret: 'demo-erp-secret' } });
+      const res = await call(service, 'GET', '/v1/companies?pageSize=1', undefined, {
+        creds: { clientId: 'demo-erp', secret: 'demo-erp-secret' },
+      });
       expect(res.status).toBe(200);
     } finally {
       await service.close();

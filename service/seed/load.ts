@@ -16,7 +16,9 @@ export function readSeedFile(file: string): SeedFile {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new SeedError(`Seed file ${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new SeedError(
+      `Seed file ${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return parseSeed(raw, file);
 }
@@ -32,7 +34,16 @@ export function parseSeed(raw: unknown, source = 'seed'): SeedFile {
 /** References the schema cannot see: ids unique per table across tenants, references inside one tenant. */
 function crossCheck(seed: SeedFile): string[] {
   const problems: string[] = [];
-  const seen = { tenant: new Set<string>(), client: new Set<string>(), role: new Set<number>(), user: new Set<number>(), category: new Set<number>(), company: new Set<number>(), product: new Set<number>(), sku: new Set<number>() };
+  const seen = {
+    tenant: new Set<string>(),
+    client: new Set<string>(),
+    role: new Set<number>(),
+    user: new Set<number>(),
+    category: new Set<number>(),
+    company: new Set<number>(),
+    product: new Set<number>(),
+    sku: new Set<number>(),
+  };
   const unique = <T>(set: Set<T>, value: T, path: string, what: string) => {
     if (set.has(value)) problems.push(`${path}: duplicate ${what} ${String(value)}`);
     set.add(value);
@@ -61,31 +72,40 @@ function crossCheck(seed: SeedFile): string[] {
     const companies = new Set(t.companies.map((c) => c.id));
     t.companies.forEach((c, i) => {
       unique(seen.company, c.id, `${at}.companies[${i}].id`, 'company id');
-      if (!users.has(c.internalUserId)) problems.push(`${at}.companies[${i}].internalUserId: no internal user ${c.internalUserId} in this tenant`);
+      if (!users.has(c.internalUserId))
+        problems.push(`${at}.companies[${i}].internalUserId: no internal user ${c.internalUserId} in this tenant`);
     });
     const products = new Set(t.products.map((p) => p.id));
     t.products.forEach((p, i) => {
       unique(seen.product, p.id, `${at}.products[${i}].id`, 'product id');
-      if (!categories.has(p.productCategoryId)) problems.push(`${at}.products[${i}].productCategoryId: no category ${p.productCategoryId} in this tenant`);
+      if (!categories.has(p.productCategoryId))
+        problems.push(`${at}.products[${i}].productCategoryId: no category ${p.productCategoryId} in this tenant`);
     });
     const skus = new Set(t.skus.map((s) => s.id));
     t.skus.forEach((s, i) => {
       unique(seen.sku, s.id, `${at}.skus[${i}].id`, 'SKU id');
-      if (!products.has(s.productId)) problems.push(`${at}.skus[${i}].productId: no product ${s.productId} in this tenant`);
+      if (!products.has(s.productId))
+        problems.push(`${at}.skus[${i}].productId: no product ${s.productId} in this tenant`);
     });
     t.bundles.forEach((b, i) => {
       unique(seen.product, b.id, `${at}.bundles[${i}].id`, 'product id');
       unique(seen.sku, b.skuId, `${at}.bundles[${i}].skuId`, 'SKU id');
-      if (!categories.has(b.productCategoryId)) problems.push(`${at}.bundles[${i}].productCategoryId: no category ${b.productCategoryId} in this tenant`);
+      if (!categories.has(b.productCategoryId))
+        problems.push(`${at}.bundles[${i}].productCategoryId: no category ${b.productCategoryId} in this tenant`);
       b.components.forEach((comp, j) => {
-        if (!skus.has(comp.componentSkuId)) problems.push(`${at}.bundles[${i}].components[${j}].componentSkuId: no SKU ${comp.componentSkuId} in this tenant`);
+        if (!skus.has(comp.componentSkuId))
+          problems.push(
+            `${at}.bundles[${i}].components[${j}].componentSkuId: no SKU ${comp.componentSkuId} in this tenant`,
+          );
       });
     });
     t.creditQuotas.forEach((q, i) => {
-      if (!companies.has(q.companyId)) problems.push(`${at}.creditQuotas[${i}].companyId: no company ${q.companyId} in this tenant`);
+      if (!companies.has(q.companyId))
+        problems.push(`${at}.creditQuotas[${i}].companyId: no company ${q.companyId} in this tenant`);
     });
     t.pointQuotas.forEach((q, i) => {
-      if (!companies.has(q.companyId)) problems.push(`${at}.pointQuotas[${i}].companyId: no company ${q.companyId} in this tenant`);
+      if (!companies.has(q.companyId))
+        problems.push(`${at}.pointQuotas[${i}].companyId: no company ${q.companyId} in this tenant`);
     });
   });
   return problems;
@@ -108,23 +128,83 @@ async function insertRows(
   }
 }
 
-const ID_TABLES = ['tenants', 'roles', 'internal_users', 'product_categories', 'companies', 'products', 'skus', 'bundle_components'];
+const ID_TABLES = [
+  'tenants',
+  'roles',
+  'internal_users',
+  'product_categories',
+  'companies',
+  'products',
+  'skus',
+  'bundle_components',
+];
 
 async function loadTenant(q: Queryable, t: SeedTenant, hashes: Map<string, string>, at: Date): Promise<void> {
-  const [tenant] = await q.query<{ id: number }>('insert into tenants (key, name) values ($1, $2) returning id', [t.key, t.name]);
+  const [tenant] = await q.query<{ id: number }>('insert into tenants (key, name) values ($1, $2) returning id', [
+    t.key,
+    t.name,
+  ]);
   const tenantId = tenant!.id;
   await insertRows(
     q,
     'credentials',
-    [['client_id', 'text'], ['tenant_id', 'int8'], ['secret', 'text'], ['status', 'text'], ['operations', 'jsonb'], ['rate_limit_per_second', 'numeric']],
-    t.credentials.map((c) => [c.clientId, tenantId, c.secret, c.status, JSON.stringify(c.operations === '*' ? ['*'] : c.operations), c.rateLimitPerSecond ?? null]),
+    [
+      ['client_id', 'text'],
+      ['tenant_id', 'int8'],
+      ['secret', 'text'],
+      ['status', 'text'],
+      ['operations', 'jsonb'],
+      ['rate_limit_per_second', 'numeric'],
+    ],
+    t.credentials.map((c) => [
+      c.clientId,
+      tenantId,
+      c.secret,
+      c.status,
+      JSON.stringify(c.operations === '*' ? ['*'] : c.operations),
+      c.rateLimitPerSecond ?? null,
+    ]),
   );
-  await insertRows(q, 'roles', [['id', 'int8'], ['tenant_id', 'int8'], ['name', 'text'], ['is_admin', 'bool']], t.roles.map((r) => [r.id, tenantId, r.name, r.isAdmin]));
+  await insertRows(
+    q,
+    'roles',
+    [
+      ['id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['name', 'text'],
+      ['is_admin', 'bool'],
+    ],
+    t.roles.map((r) => [r.id, tenantId, r.name, r.isAdmin]),
+  );
   await insertRows(
     q,
     'internal_users',
-    [['id', 'int8'], ['tenant_id', 'int8'], ['account', 'text'], ['name', 'text'], ['email', 'text'], ['password_hash', 'text'], ['role_id', 'int8'], ['status', 'text'], ['outer_sys_code', 'text'], ['is_default_salesperson', 'bool'], ['updated_at', 'timestamptz']],
-    t.internalUsers.map((u) => [u.id, tenantId, u.account, u.name, u.email, hashes.get(u.password), u.roleId, u.status, u.outerSysCode, u.defaultSalesperson, at]),
+    [
+      ['id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['account', 'text'],
+      ['name', 'text'],
+      ['email', 'text'],
+      ['password_hash', 'text'],
+      ['role_id', 'int8'],
+      ['status', 'text'],
+      ['outer_sys_code', 'text'],
+      ['is_default_salesperson', 'bool'],
+      ['updated_at', 'timestamptz'],
+    ],
+    t.internalUsers.map((u) => [
+      u.id,
+      tenantId,
+      u.account,
+      u.name,
+      u.email,
+      hashes.get(u.password),
+      u.roleId,
+      u.status,
+      u.outerSysCode,
+      u.defaultSalesperson,
+      at,
+    ]),
   );
   // Parents first, so the self-reference holds at every row.
   const roots = t.productCategories.filter((c) => c.parentId == null);
@@ -139,40 +219,162 @@ async function loadTenant(q: Queryable, t: SeedTenant, hashes: Map<string, strin
     ordered.push(...next);
     rest = rest.filter((c) => !placed.has(c.id));
   }
-  await insertRows(q, 'product_categories', [['id', 'int8'], ['tenant_id', 'int8'], ['name', 'text'], ['parent_id', 'int8']], ordered.map((c) => [c.id, tenantId, c.name, c.parentId]));
+  await insertRows(
+    q,
+    'product_categories',
+    [
+      ['id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['name', 'text'],
+      ['parent_id', 'int8'],
+    ],
+    ordered.map((c) => [c.id, tenantId, c.name, c.parentId]),
+  );
   await insertRows(
     q,
     'companies',
-    [['id', 'int8'], ['tenant_id', 'int8'], ['outer_sys_code', 'text'], ['name', 'text'], ['short_name', 'text'], ['cell_phone', 'text'], ['shipping_address', 'text'], ['internal_user_id', 'int8'], ['status', 'text'], ['updated_at', 'timestamptz']],
-    t.companies.map((c) => [c.id, tenantId, c.outerSysCode, c.name, c.shortName, c.cellPhone, c.shippingAddress, c.internalUserId, c.status, at]),
+    [
+      ['id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['outer_sys_code', 'text'],
+      ['name', 'text'],
+      ['short_name', 'text'],
+      ['cell_phone', 'text'],
+      ['shipping_address', 'text'],
+      ['internal_user_id', 'int8'],
+      ['status', 'text'],
+      ['updated_at', 'timestamptz'],
+    ],
+    t.companies.map((c) => [
+      c.id,
+      tenantId,
+      c.outerSysCode,
+      c.name,
+      c.shortName,
+      c.cellPhone,
+      c.shippingAddress,
+      c.internalUserId,
+      c.status,
+      at,
+    ]),
   );
-  const productCols: [string, string][] = [['id', 'int8'], ['tenant_id', 'int8'], ['outer_sys_code', 'text'], ['name', 'text'], ['product_category_id', 'int8'], ['status', 'text'], ['is_bundle', 'bool'], ['updated_at', 'timestamptz']];
+  const productCols: [string, string][] = [
+    ['id', 'int8'],
+    ['tenant_id', 'int8'],
+    ['outer_sys_code', 'text'],
+    ['name', 'text'],
+    ['product_category_id', 'int8'],
+    ['status', 'text'],
+    ['is_bundle', 'bool'],
+    ['updated_at', 'timestamptz'],
+  ];
   await insertRows(q, 'products', productCols, [
     ...t.products.map((p) => [p.id, tenantId, p.outerSysCode, p.name, p.productCategoryId, p.status, false, at]),
     ...t.bundles.map((b) => [b.id, tenantId, b.outerSysCode, b.name, b.productCategoryId, b.status, true, at]),
   ]);
-  const skuCols: [string, string][] = [['id', 'int8'], ['tenant_id', 'int8'], ['product_id', 'int8'], ['outer_sys_code', 'text'], ['name', 'text'], ['barcode', 'text'], ['warehouse', 'text'], ['unit', 'text'], ['spec', 'text'], ['price', 'numeric'], ['sell_price', 'numeric'], ['quantity_precision', 'int4'], ['status', 'text'], ['is_bundle', 'bool'], ['inventory_qty', 'numeric'], ['reserved_qty', 'numeric'], ['allow_negative_stock', 'bool'], ['updated_at', 'timestamptz']];
+  const skuCols: [string, string][] = [
+    ['id', 'int8'],
+    ['tenant_id', 'int8'],
+    ['product_id', 'int8'],
+    ['outer_sys_code', 'text'],
+    ['name', 'text'],
+    ['barcode', 'text'],
+    ['warehouse', 'text'],
+    ['unit', 'text'],
+    ['spec', 'text'],
+    ['price', 'numeric'],
+    ['sell_price', 'numeric'],
+    ['quantity_precision', 'int4'],
+    ['status', 'text'],
+    ['is_bundle', 'bool'],
+    ['inventory_qty', 'numeric'],
+    ['reserved_qty', 'numeric'],
+    ['allow_negative_stock', 'bool'],
+    ['updated_at', 'timestamptz'],
+  ];
   await insertRows(q, 'skus', skuCols, [
-    ...t.skus.map((s) => [s.id, tenantId, s.productId, s.outerSysCode, s.name, s.barcode, s.warehouse, s.unit, s.spec, s.price, s.sellPrice, s.quantityPrecision, s.status, false, s.inventoryQty, s.reservedQty, s.allowNegativeStock, at]),
+    ...t.skus.map((s) => [
+      s.id,
+      tenantId,
+      s.productId,
+      s.outerSysCode,
+      s.name,
+      s.barcode,
+      s.warehouse,
+      s.unit,
+      s.spec,
+      s.price,
+      s.sellPrice,
+      s.quantityPrecision,
+      s.status,
+      false,
+      s.inventoryQty,
+      s.reservedQty,
+      s.allowNegativeStock,
+      at,
+    ]),
     // A bundle's paired SKU carries its unit, spec, barcode, warehouse and prices; its stock is computed.
-    ...t.bundles.map((b) => [b.skuId, tenantId, b.id, b.outerSysCode, b.name, b.barcode, b.warehouse, b.unit, b.spec, b.price, b.sellPrice, b.quantityPrecision, b.status === 'Active' ? 'Active' : 'Inactive', true, 0, 0, false, at]),
+    ...t.bundles.map((b) => [
+      b.skuId,
+      tenantId,
+      b.id,
+      b.outerSysCode,
+      b.name,
+      b.barcode,
+      b.warehouse,
+      b.unit,
+      b.spec,
+      b.price,
+      b.sellPrice,
+      b.quantityPrecision,
+      b.status === 'Active' ? 'Active' : 'Inactive',
+      true,
+      0,
+      0,
+      false,
+      at,
+    ]),
   ]);
   await insertRows(
     q,
     'bundle_components',
-    [['tenant_id', 'int8'], ['bundle_product_id', 'int8'], ['component_sku_id', 'int8'], ['quantity', 'numeric'], ['sort', 'int4'], ['updated_at', 'timestamptz']],
-    t.bundles.flatMap((b) => b.components.map((comp) => [tenantId, b.id, comp.componentSkuId, comp.quantity, comp.sort, at])),
+    [
+      ['tenant_id', 'int8'],
+      ['bundle_product_id', 'int8'],
+      ['component_sku_id', 'int8'],
+      ['quantity', 'numeric'],
+      ['sort', 'int4'],
+      ['updated_at', 'timestamptz'],
+    ],
+    t.bundles.flatMap((b) =>
+      b.components.map((comp) => [tenantId, b.id, comp.componentSkuId, comp.quantity, comp.sort, at]),
+    ),
   );
   await insertRows(
     q,
     'credit_quotas',
-    [['company_id', 'int8'], ['tenant_id', 'int8'], ['credit_amount', 'numeric'], ['pending_amount', 'numeric'], ['enabled', 'bool'], ['memo', 'text'], ['updated_at', 'timestamptz']],
+    [
+      ['company_id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['credit_amount', 'numeric'],
+      ['pending_amount', 'numeric'],
+      ['enabled', 'bool'],
+      ['memo', 'text'],
+      ['updated_at', 'timestamptz'],
+    ],
     t.creditQuotas.map((cq) => [cq.companyId, tenantId, cq.creditAmount, cq.pendingAmount, cq.enabled, cq.memo, at]),
   );
   await insertRows(
     q,
     'point_quotas',
-    [['company_id', 'int8'], ['tenant_id', 'int8'], ['balance', 'numeric'], ['enabled', 'bool'], ['memo', 'text'], ['updated_at', 'timestamptz']],
+    [
+      ['company_id', 'int8'],
+      ['tenant_id', 'int8'],
+      ['balance', 'numeric'],
+      ['enabled', 'bool'],
+      ['memo', 'text'],
+      ['updated_at', 'timestamptz'],
+    ],
     t.pointQuotas.map((pq) => [pq.companyId, tenantId, pq.balance, pq.enabled, pq.memo, at]),
   );
 }
@@ -184,7 +386,8 @@ async function loadTenant(q: Queryable, t: SeedTenant, hashes: Map<string, strin
 export async function loadSeed(db: Db, seed: SeedFile, now: () => number = Date.now): Promise<boolean> {
   // Hash each distinct password once: argon2 is slow on purpose, and demo seeds reuse one password.
   const hashes = new Map<string, string>();
-  for (const t of seed.tenants) for (const u of t.internalUsers) if (!hashes.has(u.password)) hashes.set(u.password, await hash(u.password));
+  for (const t of seed.tenants)
+    for (const u of t.internalUsers) if (!hashes.has(u.password)) hashes.set(u.password, await hash(u.password));
   const at = new Date(now());
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [7_263_002]);
@@ -192,7 +395,9 @@ export async function loadSeed(db: Db, seed: SeedFile, now: () => number = Date.
     if ((existing?.n ?? 0) > 0) return false;
     for (const t of seed.tenants) await loadTenant(tx, t, hashes, at);
     for (const table of ID_TABLES) {
-      await tx.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`);
+      await tx.query(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+      );
     }
     return true;
   });

@@ -100,7 +100,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     engine: 'postgres',
     async query<T>(sql: string | PreparedSql, params: unknown[] = []) {
-      const result = await q.query(typeof sql === 'string' ? { text: sql, values: params } : { text: sql.text, name: sql.name, values: params });
+      const result = await q.query(
+        typeof sql === 'string' ? { text: sql, values: params } : { text: sql.text, name: sql.name, values: params },
+      );
       return result.rows as T[];
     },
     async exec(sql: string) {

@@ -36,7 +36,9 @@ export async function migrate(db: Db): Promise<string[]> {
   const migrations = listMigrations();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await tx.exec(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const m of migrations) {

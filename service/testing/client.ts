@@ -25,9 +25,25 @@ export async function signedRequest(
 ): Promise<Request> {
   const creds = options.creds ?? CREDS.erp;
   const bytes: BodyBytes =
-    body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
-  const signed = await signRequest({ method, pathAndQuery, body: bytes, clientId: creds.clientId, secret: creds.secret, nowMs: options.nowMs, nonce: options.nonce });
-  const headers: Record<string, string> = { ...signed, ...(bytes === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+    body === undefined
+      ? undefined
+      : typeof body === 'string' || body instanceof Uint8Array
+        ? body
+        : JSON.stringify(body);
+  const signed = await signRequest({
+    method,
+    pathAndQuery,
+    body: bytes,
+    clientId: creds.clientId,
+    secret: creds.secret,
+    nowMs: options.nowMs,
+    nonce: options.nonce,
+  });
+  const headers: Record<string, string> = {
+    ...signed,
+    ...(bytes === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
   for (const [name, value] of Object.entries(options.override ?? {})) {
     const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
     if (value === undefined) delete headers[key];

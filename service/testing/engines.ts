@@ -10,7 +10,10 @@ import { postgresAvailable, startPostgres, type PostgresServer } from './postgre
 export interface Engine {
   name: 'pglite' | 'postgres';
   /** A fresh service on a fresh, seeded database. */
-  start(seed: SeedFile, options?: Omit<ServiceOptions, 'db' | 'seed' | 'memory' | 'dataDir' | 'databaseUrl'>): Promise<Service>;
+  start(
+    seed: SeedFile,
+    options?: Omit<ServiceOptions, 'db' | 'seed' | 'memory' | 'dataDir' | 'databaseUrl'>,
+  ): Promise<Service>;
 }
 
 let shared: Promise<PostgresServer> | null = null;

@@ -8,7 +8,11 @@ import { testSeed } from './fixtures';
  * One seeded service per engine per describe block (tests share it, so they use their own codes), closed
  * after the block. Returns a getter because the service exists only once beforeAll has run.
  */
-export function useService(engine: Engine, options: Omit<ServiceOptions, 'db' | 'seed' | 'memory' | 'dataDir' | 'databaseUrl'> = {}, seed = testSeed()): () => Service {
+export function useService(
+  engine: Engine,
+  options: Omit<ServiceOptions, 'db' | 'seed' | 'memory' | 'dataDir' | 'databaseUrl'> = {},
+  seed = testSeed(),
+): () => Service {
   let service: Service | undefined;
   beforeAll(async () => {
     service = await engine.start(seed, options);

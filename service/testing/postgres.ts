@@ -52,7 +52,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -89,19 +91,27 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const spawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
-  const init = spawnSync(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N'], {
-    ...spawnOptions,
-    encoding: 'utf8',
-    cwd: dir,
-  });
+  const init = spawnSync(
+    path.join(bin, 'initdb'),
+    ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N'],
+    {
+      ...spawnOptions,
+      encoding: 'utf8',
+      cwd: dir,
+    },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
 
   const port = await freePort();
   const settings = [
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', `unix_socket_directories=${dir}`,
-    '-c', 'max_connections=50',
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${dir}`,
+    '-c',
+    'max_connections=50',
     ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
@@ -148,7 +158,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       } finally {
         await client.end();
       }
-      return options.socket ? `postgres://postgres@/${db}?host=${encodeURIComponent(dir)}&port=${port}` : `postgres://postgres@127.0.0.1:${port}/${db}`;
+      return options.socket
+        ? `postgres://postgres@/${db}?host=${encodeURIComponent(dir)}&port=${port}`
+        : `postgres://postgres@127.0.0.1:${port}/${db}`;
     },
     async stop() {
       if (!exited) {

@@ -33,5 +33,11 @@ export async function signInAction(_previous: SignInState | null, form: FormData
   }
   const code = ((await response.json().catch(() => null)) as { code?: string } | null)?.code;
   const origins = { expected: new URL(consoleUrl).origin, actual: pageHeaders.get('origin') ?? '' };
-  return { problem: signInProblemOf({ status: response.status, code, retryAfter: response.headers.get('X-Retry-After') }, origins), email };
+  return {
+    problem: signInProblemOf(
+      { status: response.status, code, retryAfter: response.headers.get('X-Retry-After') },
+      origins,
+    ),
+    email,
+  };
 }

@@ -27,14 +27,19 @@ export async function prefetchBundle(id: number): Promise<DehydratedState | unde
   try {
     const [bundle] = await Promise.all([
       upstream.read('bundle', id, signal),
-      upstream.read('bundlePrices', id, signal).then((p) => client.setQueryData(recordKey('bundlePrices', id), p)).catch(() => undefined),
+      upstream
+        .read('bundlePrices', id, signal)
+        .then((p) => client.setQueryData(recordKey('bundlePrices', id), p))
+        .catch(() => undefined),
     ]);
     client.setQueryData(recordKey('bundle', id), bundle);
     // The record read live corrects the mirror's copy, after the page has gone out (lib/server/mirror/live-read.ts).
     correctMirrorLater({ operation: BUNDLE_OPERATIONS.read, record: bundle, sentAt });
     await Promise.allSettled(
       bundle.components.map((c) =>
-        upstream.read('skuStock', c.componentSkuId, signal).then((s) => client.setQueryData(recordKey('skuStock', c.componentSkuId), s)),
+        upstream
+          .read('skuStock', c.componentSkuId, signal)
+          .then((s) => client.setQueryData(recordKey('skuStock', c.componentSkuId), s)),
       ),
     );
   } catch {

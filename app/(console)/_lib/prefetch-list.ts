@@ -48,7 +48,14 @@ export async function prefetchList<L extends ListName>(
   const user = await getCurrentUser();
   if (!user) return undefined;
   const state = parseListState(list, toUrlSearchParams(searchParams));
-  const query: ListQuery<L> = { filters: state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort, dir: state.dir, q: state.q };
+  const query: ListQuery<L> = {
+    filters: state.filters,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    dir: state.dir,
+    q: state.q,
+  };
   const upstream = getUpstream();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);
@@ -60,14 +67,22 @@ export async function prefetchList<L extends ListName>(
   await Promise.allSettled([
     readShown(list, query, signal).then((result) => client.setQueryData(shownKey(key(query)), result)),
     // Salespeople as every role sees them: ids and names only.
-    lookups.users ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows)) : undefined,
-    lookups.categories ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows)) : undefined,
+    lookups.users
+      ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows))
+      : undefined,
+    lookups.categories
+      ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows))
+      : undefined,
   ]);
   return dehydrate(client);
 }
 
 /** The page as ListView shows it: from the mirror when it answers (lib/server/mirror/lists), else live from the service. */
-async function readShown<L extends ListName>(list: L, query: ListQuery<L>, signal: AbortSignal): Promise<ListResult<unknown>> {
+async function readShown<L extends ListName>(
+  list: L,
+  query: ListQuery<L>,
+  signal: AbortSignal,
+): Promise<ListResult<unknown>> {
   const { mirror } = getEnv();
   const answer = await readList(
     await getConsoleDb(),
@@ -87,7 +102,11 @@ async function readShown<L extends ListName>(list: L, query: ListQuery<L>, signa
     const { counts, more, freshness, byCodePoint } = answer;
     return { ...answer.page, source: 'mirror', counts, more, freshness, byCodePoint };
   }
-  const params = { filters: query.filters as ClientListFilters<L>, page: query.page, pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX) };
+  const params = {
+    filters: query.filters as ClientListFilters<L>,
+    page: query.page,
+    pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX),
+  };
   const page = await getUpstream().list(list, params, signal);
   return { ...page, data: page.data ?? [], source: 'live', reason: answer.reason };
 }

@@ -14,7 +14,6 @@ import { getUpstream, getConsoleDb } from '@/lib/server/process';
 import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { AuditRow } from './_components/audit-row';
 import { requireUser } from '@/lib/server/auth';
-import { plainSpaces } from '@/lib/i18n/formats';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, THead } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
@@ -35,7 +34,11 @@ function pageParam(value: string | string[] | undefined): number {
   return n >= 1 ? n : 1;
 }
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
   const user = await requireUser('/audit', 'readAudit');
 
@@ -46,7 +49,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const db = await getConsoleDb();
   const env = getEnv();
   // "Record id or ERP code" works alone too: the record is looked for in every family.
-  const record = await anyRecordFilter({ db, upstream: getUpstream, mirror: env.mirror.enabled }, first(params.recordType), first(params.record));
+  const record = await anyRecordFilter(
+    { db, upstream: getUpstream, mirror: env.mirror.enabled },
+    first(params.recordType),
+    first(params.record),
+  );
   if (record) filters.record = record.matches;
   const retentionDays = env.audit.retentionDays;
   // The retention job runs in the background at most once a day; looking at the log is one of its triggers.
@@ -54,10 +61,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     latest: () => latestJob(auditRetentionJob),
     start: (p) => startJob(auditRetentionJob, { params: p, createdBy: user.id }),
   }).catch(() => {});
-  const [log, choices] = await Promise.all([listAuditGroups(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }), auditFilterChoices(db)]);
+  const [log, choices] = await Promise.all([
+    listAuditGroups(db, { page, pageSize: AUDIT_PAGE_SIZE_DEFAULT, filters }),
+    auditFilterChoices(db),
+  ]);
   const names = await recordNames(
     db,
-    log.groups.flatMap((g) => (g.importId ? [] : g.entries.flatMap((e) => (e.recordType ? e.targetIds.slice(0, 10).map((id) => ({ type: e.recordType!, id })) : [])))),
+    log.groups.flatMap((g) =>
+      g.importId
+        ? []
+        : g.entries.flatMap((e) =>
+            e.recordType ? e.targetIds.slice(0, 10).map((id) => ({ type: e.recordType!, id })) : [],
+          ),
+    ),
     // Without the mirror, the page's records are named by live reads.
     env.mirror.enabled ? undefined : getUpstream(),
   );
@@ -67,7 +83,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     return (Array.isArray(v) ? v[0] : v) ?? '';
   };
   const kept = new URLSearchParams();
-  for (const key of ['person', 'family', 'operation', 'result', 'recordType', 'record', 'from', 'to']) if (text(key)) kept.set(key, text(key));
+  for (const key of ['person', 'family', 'operation', 'result', 'recordType', 'record', 'from', 'to'])
+    if (text(key)) kept.set(key, text(key));
   const pageHref = (n: number) => {
     const q = new URLSearchParams(kept);
     q.set('page', String(n));
@@ -84,16 +101,32 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         intro={`${t('intro')} ${retentionDays ? t('retention', { days: retentionDays }) : t('retentionNone')}`}
         actions={
           <>
-            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&format=xlsx&${range.toString()}`} download>
+            <a
+              className={buttonClasses('secondary', 'sm')}
+              href={`/api/audit/export?kind=audit&format=xlsx&${range.toString()}`}
+              download
+            >
               {t('exportAuditXlsx')}
             </a>
-            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=audit&${range.toString()}`} download>
+            <a
+              className={buttonClasses('secondary', 'sm')}
+              href={`/api/audit/export?kind=audit&${range.toString()}`}
+              download
+            >
               {t('exportAudit')}
             </a>
-            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&format=xlsx&${range.toString()}`} download>
+            <a
+              className={buttonClasses('secondary', 'sm')}
+              href={`/api/audit/export?kind=history&format=xlsx&${range.toString()}`}
+              download
+            >
               {t('exportHistoryXlsx')}
             </a>
-            <a className={buttonClasses('secondary', 'sm')} href={`/api/audit/export?kind=history&${range.toString()}`} download>
+            <a
+              className={buttonClasses('secondary', 'sm')}
+              href={`/api/audit/export?kind=history&${range.toString()}`}
+              download
+            >
               {t('exportHistory')}
             </a>
           </>
@@ -101,11 +134,41 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
-        <AuditFilter label={t('filterPerson')} name="person" value={text('person')} anyLabel={t('any')} options={choices.people.map((p) => ({ value: p, label: p }))} />
-        <AuditFilter label={t('filterFamily')} name="family" value={text('family')} anyLabel={t('any')} options={AUDIT_FAMILIES.map((f) => ({ value: f, label: t(`families.${f}`) }))} />
-        <AuditFilter label={t('operation')} name="operation" value={text('operation')} anyLabel={t('any')} options={choices.operations.map((o) => ({ value: o, label: o }))} />
-        <AuditFilter label={t('outcome')} name="result" value={text('result')} anyLabel={t('any')} options={AUDIT_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))} />
-        <AuditFilter label={t('filterRecordType')} name="recordType" value={text('recordType')} anyLabel={t('any')} options={RECORD_TYPES.map((r) => ({ value: r, label: t(`recordTypes.${r}`) }))} />
+        <AuditFilter
+          label={t('filterPerson')}
+          name="person"
+          value={text('person')}
+          anyLabel={t('any')}
+          options={choices.people.map((p) => ({ value: p, label: p }))}
+        />
+        <AuditFilter
+          label={t('filterFamily')}
+          name="family"
+          value={text('family')}
+          anyLabel={t('any')}
+          options={AUDIT_FAMILIES.map((f) => ({ value: f, label: t(`families.${f}`) }))}
+        />
+        <AuditFilter
+          label={t('operation')}
+          name="operation"
+          value={text('operation')}
+          anyLabel={t('any')}
+          options={choices.operations.map((o) => ({ value: o, label: o }))}
+        />
+        <AuditFilter
+          label={t('outcome')}
+          name="result"
+          value={text('result')}
+          anyLabel={t('any')}
+          options={AUDIT_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))}
+        />
+        <AuditFilter
+          label={t('filterRecordType')}
+          name="recordType"
+          value={text('recordType')}
+          anyLabel={t('any')}
+          options={RECORD_TYPES.map((r) => ({ value: r, label: t(`recordTypes.${r}`) }))}
+        />
         <label className="text-sm">
           {t('filterRecord')}
           <input name="record" defaultValue={text('record')} className={AUDIT_CONTROL} size={14} />
@@ -129,8 +192,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </form>
 
       {log.totalCount === 0 ? (
-        <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
-          {record ? t(record.found ? 'recordNoEntries' : 'recordNothing', { value: text('record').trim() }) : filtered ? t('emptyFiltered') : t('empty')}
+        <p
+          role="status"
+          className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700"
+        >
+          {record
+            ? t(record.found ? 'recordNoEntries' : 'recordNothing', { value: text('record').trim() })
+            : filtered
+              ? t('emptyFiltered')
+              : t('empty')}
         </p>
       ) : (
         <>

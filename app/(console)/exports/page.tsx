@@ -16,7 +16,9 @@ export default async function Page() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('intro', { threshold: EXPORT_JOB_THRESHOLD })}</p>
+        <p className="mt-1 max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">
+          {t('intro', { threshold: EXPORT_JOB_THRESHOLD })}
+        </p>
       </header>
       <ExportsPage threshold={EXPORT_JOB_THRESHOLD} />
     </div>

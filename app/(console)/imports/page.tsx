@@ -25,7 +25,11 @@ function jobStateOf(imp: { state: string; jobState: string | null }): (typeof JO
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
-export default async function ImportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ImportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // Checked here, not only in the layout: an RSC or prefetch request can render this page on its own.
   await requireUser('/imports', 'runImports');
   const t = await getTranslations('imports');
@@ -73,12 +77,28 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
         value={{ family: filters.family ?? '', state: filters.state ?? '', by: filters.createdByEmail ?? '' }}
       />
       {imports.length === 0 ? (
-        <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
+        <p
+          role="status"
+          className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700"
+        >
           {filtered ? tw('historyNone') : t('empty')}
         </p>
       ) : (
         <Table caption={t('listCaption')}>
-          <THead columns={[t('columns.import'), t('columns.family'), t('columns.file'), t('columns.rows'), t('columns.succeeded'), t('columns.notSucceeded'), tw('attempts'), t('columns.state'), t('columns.by'), t('columns.when')]} />
+          <THead
+            columns={[
+              t('columns.import'),
+              t('columns.family'),
+              t('columns.file'),
+              t('columns.rows'),
+              t('columns.succeeded'),
+              t('columns.notSucceeded'),
+              tw('attempts'),
+              t('columns.state'),
+              t('columns.by'),
+              t('columns.when'),
+            ]}
+          />
           <TBody>
             {imports.map((imp) => (
               <Tr key={imp.id}>
@@ -95,10 +115,18 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
                   <span className="tabular-nums">{imp.notSucceeded}</span>
                   {imp.notSucceeded ? (
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {tw('historyCounts', { failed: imp.counts.failed, unknown: imp.counts.unknown, notSent: imp.counts.not_sent })}
+                      {tw('historyCounts', {
+                        failed: imp.counts.failed,
+                        unknown: imp.counts.unknown,
+                        notSent: imp.counts.not_sent,
+                      })}
                     </span>
                   ) : null}
-                  {imp.counts.skipped ? <span className="block text-xs text-zinc-600 dark:text-zinc-400">{tw('historySkipped', { count: imp.counts.skipped })}</span> : null}
+                  {imp.counts.skipped ? (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {tw('historySkipped', { count: imp.counts.skipped })}
+                    </span>
+                  ) : null}
                 </Td>
                 <Td className="tabular-nums">{imp.attempts}</Td>
                 <Td>
@@ -106,7 +134,9 @@ export default async function ImportsPage({ searchParams }: { searchParams: Prom
                 </Td>
                 <Td>{imp.createdByEmail}</Td>
                 <Td className="whitespace-nowrap">
-                  <time dateTime={imp.createdAt}>{plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}</time>
+                  <time dateTime={imp.createdAt}>
+                    {plainSpaces(format.dateTime(new Date(imp.createdAt), 'dateTime'))}
+                  </time>
                 </Td>
               </Tr>
             ))}

@@ -25,7 +25,12 @@ export async function refreshQuotaCopyAction(input: unknown) {
 export async function previewQuotaEditAction(input: unknown) {
   return runAction(quotaActions.preview, input, async ({ input: { tab, companyIds, changes } }) => {
     const preview = await previewQuotaEdit(getJobsUpstream(), { tab, companyIds: [...new Set(companyIds)], changes });
-    const byId = await companyNames(await getConsoleDb(), currentTenant(), preview.rows.map((r) => r.companyId), getEnv().mirror.enabled);
+    const byId = await companyNames(
+      await getConsoleDb(),
+      currentTenant(),
+      preview.rows.map((r) => r.companyId),
+      getEnv().mirror.enabled,
+    );
     return { ...preview, rows: preview.rows.map((r) => ({ ...r, name: byId.get(r.companyId) ?? null })) };
   });
 }
@@ -38,7 +43,10 @@ export async function applyQuotaEditAction(input: unknown) {
       await getConsoleDb(),
       { tenant: currentTenant(), user, tab: input.tab, rows: input.rows },
       // The writes already happened; their outcomes still go back, and the gap is reported.
-      { mirror: getEnv().mirror.enabled, log: (message, error) => console.error(message, error instanceof Error ? error.message : error) },
+      {
+        mirror: getEnv().mirror.enabled,
+        log: (message, error) => console.error(message, error instanceof Error ? error.message : error),
+      },
     );
     return { outcomes };
   });

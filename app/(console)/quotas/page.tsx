@@ -55,7 +55,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   let content: React.ReactNode;
   let total = 0;
   if (query.tab === 'credit') {
-    const [page, charts] = await Promise.all([readCreditPage(db, tenant, query, source), readCreditCharts(db, tenant, query.filters, source)]);
+    const [page, charts] = await Promise.all([
+      readCreditPage(db, tenant, query, source),
+      readCreditCharts(db, tenant, query.filters, source),
+    ]);
     total = page.total;
     content = (
       <>
@@ -124,7 +127,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
 
   const tabLink = (tab: 'credit' | 'points', label: string) => (
     <Link
-      href={quotaHref({ ...query, tab, sort: '', dir: tab === 'credit' ? 'asc' : 'desc', page: 1 }, { sort: undefined, dir: undefined })}
+      href={quotaHref(
+        { ...query, tab, sort: '', dir: tab === 'credit' ? 'asc' : 'desc', page: 1 },
+        { sort: undefined, dir: undefined },
+      )}
       aria-current={query.tab === tab ? 'page' : undefined}
       className={`border-b-2 px-3 py-2 text-sm font-medium ${query.tab === tab ? 'border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300' : 'border-transparent hover:border-zinc-300'}`}
     >
@@ -158,11 +164,24 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   );
 }
 
-async function Rows({ query, total, empty, children }: { query: QuotaQuery; total: number; empty: string; children: React.ReactNode }) {
+async function Rows({
+  query,
+  total,
+  empty,
+  children,
+}: {
+  query: QuotaQuery;
+  total: number;
+  empty: string;
+  children: React.ReactNode;
+}) {
   const t = await getTranslations('quotas.table');
   if (total === 0) {
     return (
-      <p role="status" className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700">
+      <p
+        role="status"
+        className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm dark:border-zinc-700"
+      >
         {empty}
       </p>
     );

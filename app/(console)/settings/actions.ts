@@ -5,7 +5,13 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import type { ActionRefusal } from '@/lib/contract/console/action';
 import { accountActions, type SettingsActionState } from '@/lib/contract/console/accounts';
-import { changeRole, createAccount, setDisabled, type AccountErrorCode, type AccountResult } from '@/lib/server/accounts';
+import {
+  changeRole,
+  createAccount,
+  setDisabled,
+  type AccountErrorCode,
+  type AccountResult,
+} from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
 import type { CurrentUser } from '@/lib/server/auth';
 import { runAction } from '@/lib/server/console-api';
@@ -38,8 +44,13 @@ async function deps(user: CurrentUser) {
   return { deps: { auth, db }, actor: user, requestHeaders };
 }
 
-export async function createAccountAction(_prev: SettingsActionState | null, form: FormData): Promise<SettingsActionState> {
-  const input = Object.fromEntries(['email', 'name', 'role', 'password'].map((key) => [key, String(form.get(key) ?? '')]));
+export async function createAccountAction(
+  _prev: SettingsActionState | null,
+  form: FormData,
+): Promise<SettingsActionState> {
+  const input = Object.fromEntries(
+    ['email', 'name', 'role', 'password'].map((key) => [key, String(form.get(key) ?? '')]),
+  );
   return runAction(
     accountActions.create,
     input,

@@ -98,7 +98,10 @@ export default async function StatusPage() {
               },
               {
                 label: t('latency'),
-                value: probe.latencyMs === null ? t('notMeasured') : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 }),
+                value:
+                  probe.latencyMs === null
+                    ? t('notMeasured')
+                    : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 }),
               },
             ]}
           />
@@ -117,19 +120,30 @@ export default async function StatusPage() {
                 label: t('skew'),
                 value:
                   skewSeconds === null ? (
-                    embedded ? t('skewEmbedded') : t('skewUnknown')
+                    embedded ? (
+                      t('skewEmbedded')
+                    ) : (
+                      t('skewUnknown')
+                    )
                   ) : (
                     <span className="inline-flex flex-wrap items-center gap-2">
                       <span>{t('skewValue', { seconds: skewSeconds })}</span>
                       <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
-                        {skew.level === 'ok' ? t('skewBadgeOk') : skew.level === 'warning' ? t('skewBadgeWarning') : t('skewBadgeFatal')}
+                        {skew.level === 'ok'
+                          ? t('skewBadgeOk')
+                          : skew.level === 'warning'
+                            ? t('skewBadgeWarning')
+                            : t('skewBadgeFatal')}
                       </Badge>
                     </span>
                   ),
               },
               {
                 label: t('adoptedOffset'),
-                value: skew.adoptedOffsetMs === 0 ? t('adoptedNone') : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) }),
+                value:
+                  skew.adoptedOffsetMs === 0
+                    ? t('adoptedNone')
+                    : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) }),
               },
             ]}
           />

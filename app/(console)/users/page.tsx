@@ -12,7 +12,10 @@ export const generateMetadata = titleMetadata('users');
 
 export default async function UsersPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireUserAdmin('/users');
-  const [prefetched, roles] = await Promise.all([prefetchList('internalUsers', await searchParams, internalUserKeys.list), getUserRoles()]);
+  const [prefetched, roles] = await Promise.all([
+    prefetchList('internalUsers', await searchParams, internalUserKeys.list),
+    getUserRoles(),
+  ]);
   return (
     <ListPage namespace="users" prefetched={prefetched}>
       <UsersList roles={roles} />

@@ -12,7 +12,10 @@ export const POST = consoleRoute(exportsApi.start, async ({ user, body, fail }) 
   try {
     return { status: 201, data: { export: await startExport(user, body.resource, body.filters) } };
   } catch (error) {
-    if (error instanceof ExportStateError) fail(error.code === 'export_already_running' ? error.code : 'invalid_parameter', { activeJobId: error.activeJobId });
+    if (error instanceof ExportStateError)
+      fail(error.code === 'export_already_running' ? error.code : 'invalid_parameter', {
+        activeJobId: error.activeJobId,
+      });
     throw error;
   }
 });

@@ -9,4 +9,6 @@ export const dynamic = 'force-dynamic';
 
 const scrape = metricsEndpoint(() => getEnv().metricsToken, { db: getConsoleDb, poolUse: consoleDbPoolUse });
 
-export const GET = openRoute(opsApi.metrics, async ({ request }) => scrape(request), { token: () => getEnv().metricsToken ?? undefined });
+export const GET = openRoute(opsApi.metrics, async ({ request }) => scrape(request), {
+  token: () => getEnv().metricsToken ?? undefined,
+});

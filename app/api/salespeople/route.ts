@@ -7,4 +7,6 @@ import { getUpstream } from '@/lib/server/process';
 // Salesperson ids and names for every signed-in role (pickers, names in lists); e-mails and accounts stay on the server.
 export const dynamic = 'force-dynamic';
 
-export const GET = consoleRoute(salespeopleApi.list, async () => listSalespeople(getUpstream(), AbortSignal.timeout(getEnv().upstream.timeoutMs)));
+export const GET = consoleRoute(salespeopleApi.list, async () =>
+  listSalespeople(getUpstream(), AbortSignal.timeout(getEnv().upstream.timeoutMs)),
+);

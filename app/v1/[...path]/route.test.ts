@@ -8,7 +8,15 @@ const holder = globalThis as { __embeddedService?: Promise<{ close(): Promise<vo
 
 async function loadRoute(env: Record<string, string | undefined>) {
   vi.resetModules();
-  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET', 'SERVICE_DATA_DIR', 'SERVICE_SEED', 'DEMO_MODE']) delete process.env[key];
+  for (const key of [
+    'UPSTREAM_BASE_URL',
+    'UPSTREAM_CLIENT_ID',
+    'UPSTREAM_CLIENT_SECRET',
+    'SERVICE_DATA_DIR',
+    'SERVICE_SEED',
+    'DEMO_MODE',
+  ])
+    delete process.env[key];
   // Demo mode exists only in embedded mode: the start refuses it in front of a real upstream.
   const mode = env.UPSTREAM_BASE_URL ? { BETTER_AUTH_SECRET: 's'.repeat(40) } : { DEMO_MODE: '1' };
   Object.assign(process.env, { ...mode, ...env });
@@ -40,7 +48,12 @@ describe('/v1 on the console port', () => {
   it('serves the embedded service, verifying a strictly encoded query after Next re-serialised it', async () => {
     const route = await loadRoute({ SERVICE_DATA_DIR: 'memory://', SERVICE_SEED: 'service/seed/demo.json' });
     const signed = '/v1/companies?name=foods%20co&pageSize=3';
-    const headers = await signRequest({ method: 'GET', pathAndQuery: signed, clientId: 'demo-erp', secret: 'demo-erp-secret' });
+    const headers = await signRequest({
+      method: 'GET',
+      pathAndQuery: signed,
+      clientId: 'demo-erp',
+      secret: 'demo-erp-secret',
+    });
     // What a route handler receives from Next for that request: the query in form encoding.
     const asNextGivesIt = new Request('http://console.test/v1/companies?name=foods+co&pageSize=3', {
       headers: { ...headers, cookie: 'better-auth.session_token=abc' },

@@ -36,4 +36,12 @@ async function handle(request: Request): Promise<Response> {
   return service.fetch(new Request(url, init));
 }
 
-export { handle as DELETE, handle as GET, handle as HEAD, handle as OPTIONS, handle as PATCH, handle as POST, handle as PUT };
+export {
+  handle as DELETE,
+  handle as GET,
+  handle as HEAD,
+  handle as OPTIONS,
+  handle as PATCH,
+  handle as POST,
+  handle as PUT,
+};

@@ -22,10 +22,35 @@ const A = IDS.acme;
 function seed(): SeedFile {
   const s = testSeed();
   const acme = s.tenants[0]!;
-  acme.products.push({ id: 40, outerSysCode: 'P040', name: 'Parts', productCategoryId: A.teaCategory, status: 'Active' });
-  const sku = (id: number, outerSysCode: string, inventoryQty: number, reservedQty = 0, allowNegativeStock = false) => ({
-    id, productId: 40, outerSysCode, name: `SKU ${outerSysCode}`, barcode: '', warehouse: '', unit: 'kg', spec: '', price: 1, sellPrice: 1,
-    quantityPrecision: 4, status: 'Active' as const, inventoryQty, reservedQty, allowNegativeStock,
+  acme.products.push({
+    id: 40,
+    outerSysCode: 'P040',
+    name: 'Parts',
+    productCategoryId: A.teaCategory,
+    status: 'Active',
+  });
+  const sku = (
+    id: number,
+    outerSysCode: string,
+    inventoryQty: number,
+    reservedQty = 0,
+    allowNegativeStock = false,
+  ) => ({
+    id,
+    productId: 40,
+    outerSysCode,
+    name: `SKU ${outerSysCode}`,
+    barcode: '',
+    warehouse: '',
+    unit: 'kg',
+    spec: '',
+    price: 1,
+    sellPrice: 1,
+    quantityPrecision: 4,
+    status: 'Active' as const,
+    inventoryQty,
+    reservedQty,
+    allowNegativeStock,
   });
   acme.skus.push(
     sku(40, 'FRAC', 0.7),
@@ -39,16 +64,43 @@ function seed(): SeedFile {
     sku(48, 'DUPCODE', 5),
   );
   const b = (id: number, outerSysCode: string, components: [number, number][]) => ({
-    id, skuId: id, outerSysCode, name: `Bundle ${outerSysCode}`, productCategoryId: A.teaCategory, status: 'Active' as const,
-    unit: 'box', spec: '', barcode: '', warehouse: '', price: 10, sellPrice: 8, quantityPrecision: 0,
+    id,
+    skuId: id,
+    outerSysCode,
+    name: `Bundle ${outerSysCode}`,
+    productCategoryId: A.teaCategory,
+    status: 'Active' as const,
+    unit: 'box',
+    spec: '',
+    barcode: '',
+    warehouse: '',
+    price: 10,
+    sellPrice: 8,
+    quantityPrecision: 0,
     components: components.map(([componentSkuId, quantity], i) => ({ componentSkuId, quantity, sort: i + 1 })),
   });
   acme.bundles.push(
-    b(50, 'X-EXACT', [[40, 0.1], [41, 1]]), // 0.7 ÷ 0.1 = 7
-    b(51, 'X-FOUR-DECIMALS', [[42, 0.0001], [45, 0.1234]]), // 2 and floor(2.5 ÷ 0.1234) = 20
-    b(52, 'X-CLAMP', [[43, 1], [41, 2]]), // oversold: clamped at 0
-    b(53, 'X-FLOOR', [[44, 4], [45, 0.5]]), // floor(6 ÷ 4) = 1, floor(2.5 ÷ 0.5) = 5
-    b(54, 'X-TIE', [[44, 3], [46, 5], [41, 0.5]]), // 2, 2, 2000
+    b(50, 'X-EXACT', [
+      [40, 0.1],
+      [41, 1],
+    ]), // 0.7 ÷ 0.1 = 7
+    b(51, 'X-FOUR-DECIMALS', [
+      [42, 0.0001],
+      [45, 0.1234],
+    ]), // 2 and floor(2.5 ÷ 0.1234) = 20
+    b(52, 'X-CLAMP', [
+      [43, 1],
+      [41, 2],
+    ]), // oversold: clamped at 0
+    b(53, 'X-FLOOR', [
+      [44, 4],
+      [45, 0.5],
+    ]), // floor(6 ÷ 4) = 1, floor(2.5 ÷ 0.5) = 5
+    b(54, 'X-TIE', [
+      [44, 3],
+      [46, 5],
+      [41, 0.5],
+    ]), // 2, 2, 2000
   );
   return s;
 }
@@ -61,7 +113,12 @@ beforeAll(async () => {
     baseUrl: 'http://console.test',
     transport: async (url, init) => {
       const { pathname, search } = new URL(url);
-      return signedFetch(service, String(init.method), pathname.slice(UPSTREAM_PREFIX.length) + search, init.body as string | undefined);
+      return signedFetch(
+        service,
+        String(init.method),
+        pathname.slice(UPSTREAM_PREFIX.length) + search,
+        init.body as string | undefined,
+      );
     },
   });
 });
@@ -122,7 +179,10 @@ describe('a refused recipe replacement', () => {
     expect(isApiError(error)).toBe(true);
     // Component rule 4: nothing applied, the old recipe stays.
     expect((await getRecord('bundle', 53)).components).toEqual(before.components);
-    return { code: isApiError(error) ? error.code : '', index: await locateComponentError(components, isApiError(error) ? error.code : '') };
+    return {
+      code: isApiError(error) ? error.code : '',
+      index: await locateComponentError(components, isApiError(error) ? error.code : ''),
+    };
   }
 
   it('finds the row whose SKU the service does not know (a bundle SKU is not a component)', async () => {

@@ -33,7 +33,11 @@ describe('explainRecipe', () => {
   });
 
   it('marks every tied component as limiting', () => {
-    expect(explainRecipe([line(10, 0, 2), line(12, 2, 2), line(11, 0, 1)]).lines.map((l) => l.limiting)).toEqual([true, true, false]);
+    expect(explainRecipe([line(10, 0, 2), line(12, 2, 2), line(11, 0, 1)]).lines.map((l) => l.limiting)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

@@ -10,7 +10,8 @@ describe('componentError (the contract’s component-quantity rule, checked befo
   });
 
   it('refuses 0, a value that rounds to 0, a negative, an empty box and text, with the contract’s code', () => {
-    for (const q of ['0', '0.00004', '-1', '', 'abc']) expect(componentError(line(q)), q).toBe('invalid_component_quantity');
+    for (const q of ['0', '0.00004', '-1', '', 'abc'])
+      expect(componentError(line(q)), q).toBe('invalid_component_quantity');
     expect(errorMessage('invalid_component_quantity')).toMatch(/greater than 0/);
   });
 });

@@ -28,7 +28,11 @@ export function componentError(line: DraftComponent): ErrorCode | null {
 
 /** The write the editor sends: every line by SKU id (never by code), sorted in the order shown. */
 export function toComponentWrites(lines: readonly DraftComponent[]): ComponentWrite[] {
-  return lines.map((line, i) => ({ componentSkuId: line.skuId, quantity: Number(line.quantity.trim()), sort: (i + 1) * 10 }));
+  return lines.map((line, i) => ({
+    componentSkuId: line.skuId,
+    quantity: Number(line.quantity.trim()),
+    sort: (i + 1) * 10,
+  }));
 }
 
 /** Codes the service gives for one component of a recipe (it reports the first, without saying which). */
@@ -49,7 +53,11 @@ export function isComponentCode(code: string): boolean {
  * (in order, first failure wins), so the error can be shown on that row. Reads SKUs when it must (a SKU
  * that no longer exists, a code that now matches several); null when no line can be singled out.
  */
-export async function locateComponentError(sent: readonly ComponentWrite[], code: string, signal?: AbortSignal): Promise<number | null> {
+export async function locateComponentError(
+  sent: readonly ComponentWrite[],
+  code: string,
+  signal?: AbortSignal,
+): Promise<number | null> {
   switch (code as ErrorCode) {
     case 'invalid_component_quantity':
     case 'component_identifier_required': {
@@ -61,7 +69,10 @@ export async function locateComponentError(sent: readonly ComponentWrite[], code
     case 'duplicate_component_sku': {
       const seen = new Set<string>();
       const i = sent.findIndex((c) => {
-        const key = c.componentSkuId != null ? `id:${c.componentSkuId}` : `code:${(c.componentSkuOuterSysCode ?? '').trim().toLowerCase()}`;
+        const key =
+          c.componentSkuId != null
+            ? `id:${c.componentSkuId}`
+            : `code:${(c.componentSkuOuterSysCode ?? '').trim().toLowerCase()}`;
         if (seen.has(key)) return true;
         seen.add(key);
         return false;

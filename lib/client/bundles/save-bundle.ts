@@ -15,13 +15,21 @@ export function createBundle(body: BundleWrite) {
 }
 
 function updateBundle(id: number, changes: BundleWrite) {
-  return apiFetch({ method: 'PUT', path: operationPath(BUNDLE_OPERATIONS.update, id), body: changes, schema: bundleIdResponse });
+  return apiFetch({
+    method: 'PUT',
+    path: operationPath(BUNDLE_OPERATIONS.update, id),
+    body: changes,
+    schema: bundleIdResponse,
+  });
 }
 
 /** One update whose `components` replaces the whole recipe; a refused replacement leaves the old one (rule 4). */
 export function replaceRecipe(id: number, components: ComponentWrite[], review?: RecipeReview) {
   // The recipe read before editing and the SKUs' codes and names go with it, for the bundle's History.
-  return updateBundle(id, review ? withReview({ components }, [{ field: 'components', from: review.from }], review.labels) : { components });
+  return updateBundle(
+    id,
+    review ? withReview({ components }, [{ field: 'components', from: review.from }], review.labels) : { components },
+  );
 }
 
 export type RecipeReview = { from: unknown; labels: Record<string, RefLabel> };
@@ -47,13 +55,17 @@ export function useCreateBundle() {
 /** The bundle's own fields (not its prices or recipe); the review's old values go with it (EntityForm). */
 export function useUpdateBundle(id: number) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (changes: BundleWrite) => updateBundle(id, changes), onSuccess: () => invalidate(client, id) });
+  return useMutation({
+    mutationFn: (changes: BundleWrite) => updateBundle(id, changes),
+    onSuccess: () => invalidate(client, id),
+  });
 }
 
 export function useReplaceRecipe(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ components, review }: { components: ComponentWrite[]; review?: RecipeReview }) => replaceRecipe(id, components, review),
+    mutationFn: ({ components, review }: { components: ComponentWrite[]; review?: RecipeReview }) =>
+      replaceRecipe(id, components, review),
     onSuccess: () => invalidate(client, id),
   });
 }

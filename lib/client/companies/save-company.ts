@@ -13,7 +13,12 @@ export function createCompany(body: CompanyWrite) {
 
 /** PUT /v1/companies/{id}: a partial merge, so only the changed fields are sent. */
 export function updateCompany(id: number, changes: CompanyWrite) {
-  return apiFetch({ method: 'PUT', path: operationPath(COMPANY_OPERATIONS.update, id), body: changes, schema: idResponse });
+  return apiFetch({
+    method: 'PUT',
+    path: operationPath(COMPANY_OPERATIONS.update, id),
+    body: changes,
+    schema: idResponse,
+  });
 }
 
 // A create may have updated an existing company (same ERP code), so its detail is refreshed too.

@@ -13,10 +13,19 @@ export const BROWSER_EXPORT_CONCURRENCY = 6;
 export type ExportFilters = { outerSysCode?: string; name?: string };
 
 /** Every export resource is a list of the same name. */
-const LIST_OF = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' } as const satisfies Record<ExportResource, string>;
+const LIST_OF = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  bundles: 'bundles',
+} as const satisfies Record<ExportResource, string>;
 
 /** How many rows the export would hold (one small read). */
-export async function countRows(resource: ExportResource, filters: ExportFilters, signal?: AbortSignal): Promise<number> {
+export async function countRows(
+  resource: ExportResource,
+  filters: ExportFilters,
+  signal?: AbortSignal,
+): Promise<number> {
   const page = await fetchListPage(LIST_OF[resource], { filters, page: 1, pageSize: 1 }, signal);
   return page.totalCount;
 }
@@ -49,16 +58,25 @@ export async function exportInBrowser(
   if (format === 'csv') return { file: toCsv(rows, columns), name: csvFileName(resource), rows: rows.length };
   const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
   const bytes = await toXlsx(rows, columns, resource);
-  return { file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), name: csvFileName(resource, new Date(), 'xlsx'), rows: rows.length };
+  return {
+    file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
+    name: csvFileName(resource, new Date(), 'xlsx'),
+    rows: rows.length,
+  };
 }
 
 export function listMyExports(signal?: AbortSignal) {
-  return exportsApi().then((api) => consoleFetch(api.list, { signal })).then((r) => r.exports);
+  return exportsApi()
+    .then((api) => consoleFetch(api.list, { signal }))
+    .then((r) => r.exports);
 }
 
 export function startExportJob(resource: ExportResource, filters: ExportFilters) {
-  return exportsApi().then((api) => consoleFetch(api.start, { body: { resource, filters } })).then((r) => r.export);
+  return exportsApi()
+    .then((api) => consoleFetch(api.start, { body: { resource, filters } }))
+    .then((r) => r.export);
 }
 
 /** A plain link: the browser saves the file as the server names it, as an Excel workbook or CSV. */
-export const exportFileUrl = (id: string, format: ExportFormat) => `${endpointPath({ path: EXPORT_FILE_PATH }, { id })}?format=${format}`;
+export const exportFileUrl = (id: string, format: ExportFormat) =>
+  `${endpointPath({ path: EXPORT_FILE_PATH }, { id })}?format=${format}`;

@@ -1,8 +1,27 @@
 import { itemMaker, type RowIssue } from '@/lib/imports/check';
-import { compareItem, COMPARE_SOURCES, indexLive, notFoundReason, quotaKind, readBefore, type CompareKind, type ComparableFamily, type LiveRecord } from '@/lib/imports/compare';
+import {
+  compareItem,
+  COMPARE_SOURCES,
+  indexLive,
+  notFoundReason,
+  quotaKind,
+  readBefore,
+  type CompareKind,
+  type ComparableFamily,
+  type LiveRecord,
+} from '@/lib/imports/compare';
 import { FAMILIES, type FamilyName } from '@/lib/imports/families';
 import type { Mapping } from '@/lib/imports/mapping';
-import { buildReferences, predictRefusal, referencesNeeded, repeatedInFile, skuMoveNote, skusByCode, targetOf, type References } from '@/lib/imports/predict';
+import {
+  buildReferences,
+  predictRefusal,
+  referencesNeeded,
+  repeatedInFile,
+  skuMoveNote,
+  skusByCode,
+  targetOf,
+  type References,
+} from '@/lib/imports/predict';
 import { lostLeadingZeros, paddedCodes } from '@/lib/imports/lost-zeros';
 import { salespeopleApi } from '@/lib/contract/console/salespeople';
 import { consoleFetch } from '../console-fetch';
@@ -31,7 +50,8 @@ export interface RowPrediction {
 /** The ids the rows refer to (products, categories, component SKUs, salespeople), read only when the rows fill those fields. */
 async function readReferences(family: FamilyName, mapping: Mapping): Promise<References> {
   const need = referencesNeeded(family, new Set(mapping.filter((m): m is string => m !== null)));
-  const all = <L extends Parameters<typeof fetchAllPages>[0]>(list: L, on: boolean) => (on ? fetchAllPages(list, {}) : Promise.resolve(undefined));
+  const all = <L extends Parameters<typeof fetchAllPages>[0]>(list: L, on: boolean) =>
+    on ? fetchAllPages(list, {}) : Promise.resolve(undefined);
   const [products, bundles, categories, skus, internalUsers] = await Promise.all([
     all('products', need.products),
     all('bundles', need.products || need.skus),
@@ -56,7 +76,9 @@ export async function compareRows(
 ): Promise<{ result: CompareResult; predictions: (RowPrediction | null)[]; restorable: Map<number, string> }> {
   const { list } = COMPARE_SOURCES[family];
   const [records, refs] = await Promise.all([
-    fetchAllPages(list, {}, { onProgress: onProgress && ((p) => onProgress(p.fetched, p.total)) }) as Promise<LiveRecord[]>,
+    fetchAllPages(list, {}, { onProgress: onProgress && ((p) => onProgress(p.fetched, p.total)) }) as Promise<
+      LiveRecord[]
+    >,
     readReferences(family, mapping),
   ]);
   const live = indexLive(family, records);
@@ -69,7 +91,9 @@ export async function compareRows(
   const quota = quotaKind(family);
   if (quota) {
     // The quotas of the companies the rows name (found by id or code), so a row that changes nothing says so.
-    const named = items.flatMap((item) => (item ? [compareItem(family, item, live).recordId] : [])).filter((id): id is number => id !== null && live.byId.has(id));
+    const named = items
+      .flatMap((item) => (item ? [compareItem(family, item, live).recordId] : []))
+      .filter((id): id is number => id !== null && live.byId.has(id));
     live.quotas = await readQuotaValues(quota, named, onProgress);
   }
   const targets: (string | null)[] = [];
@@ -79,10 +103,25 @@ export async function compareRows(
     targets[r] = targetOf(family, item, c);
     return { item, c };
   });
-  const repeated = repeatedInFile(targets, rows.map((r) => r.line));
+  const repeated = repeatedInFile(
+    targets,
+    rows.map((r) => r.line),
+  );
 
-  const result: CompareResult = { counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 }, byCode: 0, records: records.length, rows: [] };
-  const listed: Record<CompareKind, number> = { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 };
+  const result: CompareResult = {
+    counts: { create: 0, update: 0, same: 0, not_found: 0, ambiguous: 0, would_fail: 0 },
+    byCode: 0,
+    records: records.length,
+    rows: [],
+  };
+  const listed: Record<CompareKind, number> = {
+    create: 0,
+    update: 0,
+    same: 0,
+    not_found: 0,
+    ambiguous: 0,
+    would_fail: 0,
+  };
   let damaged = 0;
   const predictions = compared.map((entry, r): RowPrediction | null => {
     if (!entry) {
@@ -90,7 +129,15 @@ export async function compareRows(
       if (damage) {
         damaged++;
         result.counts.would_fail++;
-        if (listed.would_fail++ < COMPARE_ROWS_SHOWN) result.rows.push({ line: rows[r]!.line, kind: 'would_fail', recordId: null, changes: [], byCode: false, reason: damage });
+        if (listed.would_fail++ < COMPARE_ROWS_SHOWN)
+          result.rows.push({
+            line: rows[r]!.line,
+            kind: 'would_fail',
+            recordId: null,
+            changes: [],
+            byCode: false,
+            reason: damage,
+          });
       }
       return null;
     }
@@ -101,12 +148,19 @@ export async function compareRows(
     if (lost?.restored) restorable.set(r, lost.restored);
     const refusal = lost?.issue ?? (succeeds ? (predictRefusal(family, item, refs) ?? repeated.get(r) ?? null) : null);
     const kind: CompareKind = refusal ? 'would_fail' : c.kind;
-    const reason: RowIssue | null = refusal ?? (c.kind === 'not_found' || c.kind === 'ambiguous' ? notFoundReason(family, c.kind, item) : null);
+    const reason: RowIssue | null =
+      refusal ?? (c.kind === 'not_found' || c.kind === 'ambiguous' ? notFoundReason(family, c.kind, item) : null);
     const note = byCode && succeeds && !refusal ? skuMoveNote(item, c, byCode) : null;
     result.counts[kind]++;
     if (c.byCode && kind === 'update') result.byCode++;
     if (listed[kind]++ < COMPARE_ROWS_SHOWN) {
-      result.rows.push({ line: rows[r]!.line, ...c, kind, ...(kind === 'would_fail' && reason ? { reason } : {}), ...(note ? { note } : {}) });
+      result.rows.push({
+        line: rows[r]!.line,
+        ...c,
+        kind,
+        ...(kind === 'would_fail' && reason ? { reason } : {}),
+        ...(note ? { note } : {}),
+      });
     }
     return { kind, reason, before: failsPredicted(kind) ? null : readBefore(family, item, c, live) };
   });

@@ -18,7 +18,16 @@ export async function importRows(input: {
   origin: 'bulk' | 'sync';
 }): Promise<string> {
   const checked = checkRows(FAMILIES[input.family], input.headers, input.mapping, input.rows).rows;
-  const description: ImportDescription = { family: input.family, fileName: input.fileName, encoding: 'utf-8', delimiter: ',', headers: input.headers, mapping: input.mapping, totalRows: checked.length, origin: input.origin };
+  const description: ImportDescription = {
+    family: input.family,
+    fileName: input.fileName,
+    encoding: 'utf-8',
+    delimiter: ',',
+    headers: input.headers,
+    mapping: input.mapping,
+    totalRows: checked.length,
+    origin: input.origin,
+  };
   try {
     return await uploadAndStart(description, (from, to) =>
       checked.slice(from, to).map((row, i) => ({
@@ -31,7 +40,9 @@ export async function importRows(input: {
         // The values the person reviewed as old (bulk edit, a resend's review): History shows them old → new.
         ...(input.rows[from + i]?.before ? { before: input.rows[from + i]!.before } : {}),
         // What the review's comparison predicted, so a refusal it did not foresee counts as a misprediction.
-        ...(input.rows[from + i]?.predicted && !row.errors.length ? { predicted: input.rows[from + i]!.predicted } : {}),
+        ...(input.rows[from + i]?.predicted && !row.errors.length
+          ? { predicted: input.rows[from + i]!.predicted }
+          : {}),
       })),
     );
   } catch (error) {

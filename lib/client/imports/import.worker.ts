@@ -42,7 +42,6 @@ let checked: {
   restorable?: Map<number, string>;
 } | null = null;
 
-
 const post = (message: FromWorker) => self.postMessage(message);
 
 async function bytesOf(file: File): Promise<Uint8Array> {
@@ -65,14 +64,24 @@ async function workbookSheet(file: File, sheet: string | undefined) {
   }
 }
 
-const WORKBOOK_READ = { detected: { encoding: 'utf-8', bomLength: 0, basis: 'valid' }, encoding: 'utf-8', delimiter: ',' } as const;
+const WORKBOOK_READ = {
+  detected: { encoding: 'utf-8', bomLength: 0, basis: 'valid' },
+  encoding: 'utf-8',
+  delimiter: ',',
+} as const;
 
 async function preview(file: File, encoding?: Encoding, delimiter?: Delimiter, sheet?: string) {
   if (isWorkbook(file.name, new Uint8Array(await file.slice(0, 4).arrayBuffer()))) {
     const read = await workbookSheet(file, sheet);
     post({
       type: 'preview',
-      result: { ...WORKBOOK_READ, headers: read.headers, rows: read.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells), error: read.error, workbook: { sheets: read.names, sheet: read.name } },
+      result: {
+        ...WORKBOOK_READ,
+        headers: read.headers,
+        rows: read.rows.slice(0, PREVIEW_ROWS).map((r) => r.cells),
+        error: read.error,
+        workbook: { sheets: read.names, sheet: read.name },
+      },
     });
     return;
   }
@@ -98,19 +107,43 @@ async function check(message: Extract<ToWorker, { type: 'check' }>) {
       shown: ISSUE_ROWS_SHOWN,
       onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
     });
-    if (check) checked = { family: message.family, encoding: 'utf-8', delimiter: ',', headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: [], issues: check.issues };
+    if (check)
+      checked = {
+        family: message.family,
+        encoding: 'utf-8',
+        delimiter: ',',
+        headers: read.headers,
+        mapping: message.mapping,
+        rows: read.rows,
+        malformedLines: [],
+        issues: check.issues,
+      };
     post({ type: 'checked', result: summary });
     return;
   }
-  const { read, check, summary } = await readAndCheck(await bytesOf(message.file), FAMILIES[message.family], message.mapping, {
-    encoding: message.encoding,
-    delimiter: message.delimiter,
-    shown: ISSUE_ROWS_SHOWN,
-    onProgress: (phase, done, total) => post({ type: 'progress', phase, done, total }),
-    onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
-  });
+  const { read, check, summary } = await readAndCheck(
+    await bytesOf(message.file),
+    FAMILIES[message.family],
+    message.mapping,
+    {
+      encoding: message.encoding,
+      delimiter: message.delimiter,
+      shown: ISSUE_ROWS_SHOWN,
+      onProgress: (phase, done, total) => post({ type: 'progress', phase, done, total }),
+      onCheckProgress: (done, total) => post({ type: 'progress', phase: 'check', done, total }),
+    },
+  );
   if (check) {
-    checked = { family: message.family, encoding: read.encoding, delimiter: read.delimiter, headers: read.headers, mapping: message.mapping, rows: read.rows, malformedLines: read.malformedLines, issues: check.issues };
+    checked = {
+      family: message.family,
+      encoding: read.encoding,
+      delimiter: read.delimiter,
+      headers: read.headers,
+      mapping: message.mapping,
+      rows: read.rows,
+      malformedLines: read.malformedLines,
+      issues: check.issues,
+    };
   }
   post({ type: 'checked', result: summary });
 }
@@ -129,7 +162,12 @@ async function compare() {
     checked.mapping,
     checked.rows.map((row, r) => {
       const errors = issues.get(r)?.errors ?? [];
-      return { line: row.line, cells: row.cells, held: errors.length > 0, damage: errors.find((e) => e.code === EXCEL_SCIENTIFIC) };
+      return {
+        line: row.line,
+        cells: row.cells,
+        held: errors.length > 0,
+        damage: errors.find((e) => e.code === EXCEL_SCIENTIFIC),
+      };
     }),
     (done, total) => post({ type: 'progress', phase: 'compare', done, total }),
   );
@@ -149,7 +187,10 @@ async function restoreZeros() {
   const rows = withRestoredCodes(checked.rows, column, checked.restorable);
   const check = checkFile(FAMILIES[checked.family], checked.headers, checked.mapping, rows, checked.malformedLines);
   checked = { ...checked, rows, issues: check.issues, predictions: undefined, restorable: undefined };
-  post({ type: 'rechecked', result: { headers: checked.headers, counts: check.counts, issueRows: issueRows(rows, check, ISSUE_ROWS_SHOWN) } });
+  post({
+    type: 'rechecked',
+    result: { headers: checked.headers, counts: check.counts, issueRows: issueRows(rows, check, ISSUE_ROWS_SHOWN) },
+  });
   await compare();
 }
 
@@ -174,7 +215,14 @@ async function send(fileName: string, skipUnchanged: boolean, holdBack: boolean)
         const predicted = predictions?.[from + i];
         // A row the service would refuse is stopped here, like a row with a check error: not sent, with why.
         if (holdBack && predicted && failsPredicted(predicted.kind) && predicted.reason) {
-          return { rowNo: from + i, line: row.line, cells: row.cells, item: null, errors: [predicted.reason], warnings };
+          return {
+            rowNo: from + i,
+            line: row.line,
+            cells: row.cells,
+            item: null,
+            errors: [predicted.reason],
+            warnings,
+          };
         }
         return {
           rowNo: from + i,
@@ -187,7 +235,9 @@ async function send(fileName: string, skipUnchanged: boolean, holdBack: boolean)
           // Compared with live data: the old values read go with the row, for History, and what it was
           // predicted to do, so a refusal the comparison did not foresee is counted as a misprediction.
           ...(predicted?.before ? { before: predicted.before } : {}),
-          ...(predicted && !failsPredicted(predicted.kind) ? { predicted: predicted.kind as 'create' | 'update' | 'same' } : {}),
+          ...(predicted && !failsPredicted(predicted.kind)
+            ? { predicted: predicted.kind as 'create' | 'update' | 'same' }
+            : {}),
         };
       }),
     (done) => post({ type: 'progress', phase: 'upload', done, total: rows.length }),
@@ -215,7 +265,13 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       });
     } else if (error instanceof ApiError) {
       const active = error.body.activeImportId;
-      post({ type: 'failed', code: error.code, status: error.status, during: message.type, ...(typeof active === 'string' ? { activeImportId: active } : {}) });
+      post({
+        type: 'failed',
+        code: error.code,
+        status: error.status,
+        during: message.type,
+        ...(typeof active === 'string' ? { activeImportId: active } : {}),
+      });
     } else {
       post({ type: 'failed', code: 'worker_error', during: message.type });
     }

@@ -6,11 +6,21 @@ import zh from '@/messages/zh-TW/imports.json';
 import { finishedWords, resultSentence, rowWord } from './result-words';
 
 const counts = (given: Partial<Record<RowStatus, number>>): Record<RowStatus, number> => ({
-  pending: 0, sending: 0, created: 0, updated: 0, ok: 0, failed: 0, unknown: 0, not_sent: 0, skipped: 0, ...given,
+  pending: 0,
+  sending: 0,
+  created: 0,
+  updated: 0,
+  ok: 0,
+  failed: 0,
+  unknown: 0,
+  not_sent: 0,
+  skipped: 0,
+  ...given,
 });
 const tEn = createTranslator({ locale: 'en', messages: en, namespace: 'imports' });
 const tZh = createTranslator({ locale: 'zh-TW', messages: zh, namespace: 'imports' });
-const say = (w: { key: string; values: Record<string, number> }, t = tEn) => t(w.key as 'result.allUnchanged', w.values as { count: number });
+const say = (w: { key: string; values: Record<string, number> }, t = tEn) =>
+  t(w.key as 'result.allUnchanged', w.values as { count: number });
 
 describe('the sentence under an ended import', () => {
   it('says an import whose rows were all skipped as unchanged sent nothing, not that none succeeded', () => {
@@ -19,14 +29,18 @@ describe('the sentence under an ended import', () => {
   });
 
   it('counts skipped rows apart from the rows meant to succeed', () => {
-    expect(say(resultSentence(counts({ updated: 490, skipped: 10 }), 500))).toBe('490 of 490 rows succeeded; 10 unchanged, not sent');
+    expect(say(resultSentence(counts({ updated: 490, skipped: 10 }), 500))).toBe(
+      '490 of 490 rows succeeded; 10 unchanged, not sent',
+    );
     expect(say(resultSentence(counts({ created: 27, not_sent: 3 }), 30))).toBe('27 of 30 rows succeeded; 3 not sent');
     expect(say(resultSentence(counts({ created: 2, failed: 1 }), 3))).toBe('2 of 3 rows succeeded');
     expect(say(resultSentence(counts({ created: 27, not_sent: 3 }), 30), tZh)).toBe('30 列中有 27 列成功；3 列未送出');
   });
 
   it('says nothing was sent when every row was held back', () => {
-    expect(say(resultSentence(counts({ not_sent: 4, skipped: 2 }), 6))).toBe('Nothing sent: 4 rows held back, 2 unchanged');
+    expect(say(resultSentence(counts({ not_sent: 4, skipped: 2 }), 6))).toBe(
+      'Nothing sent: 4 rows held back, 2 unchanged',
+    );
     expect(say(resultSentence(counts({ not_sent: 1 }), 1))).toBe('Nothing sent: 1 row held back');
   });
 });
@@ -35,7 +49,9 @@ describe("an ended import's state in the Imports list", () => {
   it('is plain "Finished" only when every sent row went through', () => {
     expect(say(finishedWords(counts({ created: 5, skipped: 2 }), 0))).toBe('Finished');
     expect(say(finishedWords(counts({ created: 5, not_sent: 3 }), 0))).toBe('Finished, 3 not sent');
-    expect(say(finishedWords(counts({ failed: 2, unknown: 1 }), 2))).toBe('Finished, 2 failed, 1 unknown, 2 mispredicted');
+    expect(say(finishedWords(counts({ failed: 2, unknown: 1 }), 2))).toBe(
+      'Finished, 2 failed, 1 unknown, 2 mispredicted',
+    );
     expect(say(finishedWords(counts({ not_sent: 3 }), 1), tZh)).toBe('已完成，3 列未送出，1 列預測錯誤');
   });
 });

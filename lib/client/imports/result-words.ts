@@ -34,7 +34,9 @@ export type EndedWords =
 /** An ended import's state in the Imports list: "Finished", or "Finished, 3 not sent, 1 mispredicted". */
 export function finishedWords(counts: Counts, mispredicted: number): EndedWords {
   const values = { failed: counts.failed, unknown: counts.unknown, notSent: counts.not_sent, mispredicted };
-  return Object.values(values).some((n) => n > 0) ? { key: 'result.finishedWith', values } : { key: 'jobState.succeeded', values: {} };
+  return Object.values(values).some((n) => n > 0)
+    ? { key: 'result.finishedWith', values }
+    : { key: 'jobState.succeeded', values: {} };
 }
 
 /** A row's status word: "changed nothing" for a row sent as the comparison said, changing nothing. */

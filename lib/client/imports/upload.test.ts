@@ -27,8 +27,24 @@ function serve(fail: (call: Call, n: number) => 'network' | 'server' | { refused
 
 afterEach(() => vi.unstubAllGlobals());
 
-const description: ImportDescription = { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['a'], mapping: ['a'], totalRows: 12_000 };
-const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ rowNo: from + i, line: from + i + 2, cells: ['x'], item: {}, errors: [], warnings: [] }));
+const description: ImportDescription = {
+  family: 'skus',
+  fileName: 'f.csv',
+  encoding: 'utf-8',
+  delimiter: ',',
+  headers: ['a'],
+  mapping: ['a'],
+  totalRows: 12_000,
+};
+const rows = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => ({
+    rowNo: from + i,
+    line: from + i + 2,
+    cells: ['x'],
+    item: {},
+    errors: [],
+    warnings: [],
+  }));
 
 describe('uploadAndStart', () => {
   it('starts the import right after a first part of one chunk, then sends the others', async () => {
@@ -51,7 +67,16 @@ describe('uploadAndStart', () => {
       const done = uploadAndStart(description, rows);
       await vi.runAllTimersAsync();
       expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/rows', '/7/rows', '/7/rows', '/7/rows', '/7/rows']);
+      expect(calls.map((c) => c.path)).toEqual([
+        '',
+        '/7/rows',
+        '/7/start',
+        '/7/rows',
+        '/7/rows',
+        '/7/rows',
+        '/7/rows',
+        '/7/rows',
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -76,11 +101,21 @@ describe('uploadAndStart', () => {
   it('a start whose answer was lost is asked again; refused as no longer uploading, it had started', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      serve((call, n) => (call.path === '/7/start' ? (n === 3 ? 'network' : { refused: 'import_not_uploading' }) : null));
+      serve((call, n) =>
+        call.path === '/7/start' ? (n === 3 ? 'network' : { refused: 'import_not_uploading' }) : null,
+      );
       const done = uploadAndStart(description, rows);
       await vi.runAllTimersAsync();
       expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/rows', '/7/rows', '/7/rows']);
+      expect(calls.map((c) => c.path)).toEqual([
+        '',
+        '/7/rows',
+        '/7/start',
+        '/7/start',
+        '/7/rows',
+        '/7/rows',
+        '/7/rows',
+      ]);
     } finally {
       vi.useRealTimers();
     }
@@ -113,7 +148,8 @@ describe('uploadAndStart', () => {
     calls = [];
     vi.stubGlobal('fetch', async (url: string) => {
       calls.push({ path: url.replace('/api/imports', '') });
-      if (url.endsWith('/rows')) return new Response(JSON.stringify({ error: 'import_not_uploading' }), { status: 409 });
+      if (url.endsWith('/rows'))
+        return new Response(JSON.stringify({ error: 'import_not_uploading' }), { status: 409 });
       return new Response(JSON.stringify({ id: '7' }), { status: 201 });
     });
     await expect(uploadAndStart(description, rows)).rejects.toMatchObject({ code: 'import_not_uploading' });

@@ -24,7 +24,8 @@ export class UploadStoppedError extends Error {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const lostAnswer = (error: unknown): error is ApiError => error instanceof ApiError && (error.kind === 'network' || error.kind === 'server');
+const lostAnswer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.kind === 'network' || error.kind === 'server');
 
 /**
  * Creates the import, uploads its rows in parts and starts it right after the first part (one chunk), so the

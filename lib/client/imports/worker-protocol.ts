@@ -10,7 +10,15 @@ import type { Delimiter, FileError } from '@/lib/files/csv-parse';
 
 export type ToWorker =
   | { type: 'preview'; file: File; encoding?: Encoding; delimiter?: Delimiter; sheet?: string }
-  | { type: 'check'; file: File; encoding: Encoding; delimiter: Delimiter; family: FamilyName; mapping: Mapping; sheet?: string }
+  | {
+      type: 'check';
+      file: File;
+      encoding: Encoding;
+      delimiter: Delimiter;
+      family: FamilyName;
+      mapping: Mapping;
+      sheet?: string;
+    }
   | { type: 'compare' }
   /** Put the leading zeros back in every ERP code the comparison found without them, then check and compare again. */
   | { type: 'restoreZeros' }
@@ -45,7 +53,15 @@ export type FromWorker =
    * startedImportId: the upload stopped after the start (startUnknown: the start's answer was lost). during:
    * the step that failed ("compare": the comparison with live data, which starts nothing and sends nothing).
    */
-  | { type: 'failed'; code: string; status?: number; activeImportId?: string; startedImportId?: string; startUnknown?: boolean; during?: ToWorker['type'] };
+  | {
+      type: 'failed';
+      code: string;
+      status?: number;
+      activeImportId?: string;
+      startedImportId?: string;
+      startUnknown?: boolean;
+      during?: ToWorker['type'];
+    };
 
 /** Rows listed by "Compare with live data", up to this many of each kind. */
 export const COMPARE_ROWS_SHOWN = 500;

@@ -21,7 +21,11 @@ export function useInternalUsers() {
  * that id. Re-read on every visit: an admin acting on a user must see the user as it is now.
  */
 export function useInternalUser(id: number) {
-  return useQuery({ ...internalUsersQueryOptions(), staleTime: 0, select: (users: InternalUser[]) => users.find((u) => u.id === id) ?? null });
+  return useQuery({
+    ...internalUsersQueryOptions(),
+    staleTime: 0,
+    select: (users: InternalUser[]) => users.find((u) => u.id === id) ?? null,
+  });
 }
 
 /** "Chen Mei (mei.chen)" — the name people know, with the account to tell namesakes apart. */

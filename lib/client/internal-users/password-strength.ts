@@ -28,7 +28,10 @@ async function load(): Promise<PasswordStrengthCheck> {
     useLevenshteinDistance: true,
   });
   return (password, userInputs = []) => {
-    const result = zxcvbn.check(password, userInputs.filter((s) => s.trim() !== ''));
+    const result = zxcvbn.check(
+      password,
+      userInputs.filter((s) => s.trim() !== ''),
+    );
     return { score: result.score, warning: result.feedback.warning || null, suggestions: result.feedback.suggestions };
   };
 }

@@ -15,7 +15,12 @@ export function createInternalUser(body: InternalUserCreate) {
  * one was typed. A deactivation or a role change ends the user's sessions at once.
  */
 export function updateInternalUser(id: number, changes: InternalUserUpdate) {
-  return apiFetch({ method: 'PUT', path: operationPath(INTERNAL_USER_OPERATIONS.update, id), body: changes, schema: idResponse });
+  return apiFetch({
+    method: 'PUT',
+    path: operationPath(INTERNAL_USER_OPERATIONS.update, id),
+    body: changes,
+    schema: idResponse,
+  });
 }
 
 // Users are read from one all-pages list (no single-user GET), so every list of them is refreshed.

@@ -9,7 +9,14 @@ const c = (id: number, name: string, parentId: number | null, isAssignable = par
   isAssignable,
 });
 
-const categories = [c(1, 'Food', null), c(2, 'Snacks', 1), c(3, 'Beverages', null), c(4, 'Tea', 3), c(5, 'Coffee', 3), c(6, 'Empty root', null)];
+const categories = [
+  c(1, 'Food', null),
+  c(2, 'Snacks', 1),
+  c(3, 'Beverages', null),
+  c(4, 'Tea', 3),
+  c(5, 'Coffee', 3),
+  c(6, 'Empty root', null),
+];
 
 describe('groupAssignableCategories', () => {
   it('offers only assignable categories, grouped by root and sorted by name', () => {

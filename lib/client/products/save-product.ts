@@ -11,7 +11,12 @@ export function createProduct(body: ProductWrite) {
 }
 
 export function updateProduct(id: number, changes: ProductWrite) {
-  return apiFetch({ method: 'PUT', path: operationPath(PRODUCT_OPERATIONS.update, id), body: changes, schema: idResponse });
+  return apiFetch({
+    method: 'PUT',
+    path: operationPath(PRODUCT_OPERATIONS.update, id),
+    body: changes,
+    schema: idResponse,
+  });
 }
 
 async function invalidate(client: QueryClient, id: number) {

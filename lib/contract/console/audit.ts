@@ -41,12 +41,20 @@ export const auditApi = {
     access: {
       kind: 'session',
       permission: (_params, query) =>
-        query.kind === 'history' && query.type && query.id ? (query.type === 'users' ? 'manageInternalUsers' : 'readHistory') : 'readAudit',
+        query.kind === 'history' && query.type && query.id
+          ? query.type === 'users'
+            ? 'manageInternalUsers'
+            : 'readHistory'
+          : 'readAudit',
     },
     query: z.object({
       kind: z.enum(['audit', 'history']).catch('audit'),
       type: z.enum(RECORD_TYPES).optional().catch(undefined),
-      id: z.string().regex(/^[1-9][0-9]{0,18}$/).optional().catch(undefined),
+      id: z
+        .string()
+        .regex(/^[1-9][0-9]{0,18}$/)
+        .optional()
+        .catch(undefined),
       from: day,
       to: day,
       /** `xlsx`: an Excel workbook (the pages' first choice); none or `csv`: the CSV, as before workbooks. */

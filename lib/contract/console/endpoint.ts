@@ -48,7 +48,13 @@ type Schema = z.ZodType;
 /** The codes an endpoint answers beyond the wrapper's own, with their statuses. */
 export type ErrorMap = Partial<Record<ErrorCode, number>>;
 
-export interface ConsoleEndpoint<P extends Schema = Schema, Q extends Schema = Schema, B extends Schema = Schema, R = unknown, X extends ErrorMap = ErrorMap> {
+export interface ConsoleEndpoint<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R = unknown,
+  X extends ErrorMap = ErrorMap,
+> {
   method: ConsoleMethod;
   /** The route's path as its folder names it: `/api/imports/[id]/rows`. */
   path: string;
@@ -84,8 +90,11 @@ export function endpoint<
   R = unknown,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no own codes: the wrapper's only
   X extends ErrorMap = {},
->(entry: Omit<ConsoleEndpoint<P, Q, B, R, X>, 'errors' | 'audit'> & { errors?: X; audit?: AuditRule }): ConsoleEndpoint<P, Q, B, R, X> {
-  if (entry.plainGet && entry.method !== 'GET') throw new Error(`${entry.method} ${entry.path}: only a GET may be plain`);
+>(
+  entry: Omit<ConsoleEndpoint<P, Q, B, R, X>, 'errors' | 'audit'> & { errors?: X; audit?: AuditRule },
+): ConsoleEndpoint<P, Q, B, R, X> {
+  if (entry.plainGet && entry.method !== 'GET')
+    throw new Error(`${entry.method} ${entry.path}: only a GET may be plain`);
   return {
     ...entry,
     errors: entry.errors ?? ({} as X),
@@ -97,7 +106,10 @@ export function endpoint<
 export function mayCallEndpoint(entry: AnyEndpoint, role: Role, params: unknown, query: unknown = {}): boolean {
   const access = entry.access;
   if (access.kind !== 'session') return true;
-  const permission = typeof access.permission === 'function' ? access.permission(params, query as Record<string, unknown>) : access.permission;
+  const permission =
+    typeof access.permission === 'function'
+      ? access.permission(params, query as Record<string, unknown>)
+      : access.permission;
   return can(role, permission);
 }
 

@@ -6,7 +6,13 @@ import type { JobState } from './jobs';
 /** Server-side exports (.xlsx or CSV) of a whole list (app/api/exports): start one, follow it, download the file. */
 
 import { EXPORT_FILE_PATH, EXPORT_FORMATS, EXPORT_RESOURCES, type ExportResource } from './export-kinds';
-export { EXPORT_FORMATS, EXPORT_RESOURCES, isExportResource, type ExportFormat, type ExportResource } from './export-kinds';
+export {
+  EXPORT_FORMATS,
+  EXPORT_RESOURCES,
+  isExportResource,
+  type ExportFormat,
+  type ExportResource,
+} from './export-kinds';
 
 /** One of the person's export jobs. */
 export interface ExportView {

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * reads and checks files with these; the route wrapper checks the bodies with the same schemas.
  */
 
-import { DELIMITERS, ENCODINGS, FAMILY_NAMES, isFamilyName, type Delimiter, type Encoding, type FamilyName } from './import-values';
+import {
+  DELIMITERS,
+  ENCODINGS,
+  FAMILY_NAMES,
+  isFamilyName,
+  type Delimiter,
+  type Encoding,
+  type FamilyName,
+} from './import-values';
 export { DELIMITERS, ENCODINGS, FAMILY_NAMES, isFamilyName, type Delimiter, type Encoding, type FamilyName };
 
 export const READ_LIMITS = {
@@ -27,7 +35,7 @@ export const FIRST_PART_ROWS = CHUNK_SIZE;
 /** The parts of an upload of `total` rows, as [from, to) ranges. Every part but the last ends on a chunk boundary. */
 export function uploadParts(total: number): [number, number][] {
   const parts: [number, number][] = [];
-  for (let from = 0; from < total; ) {
+  for (let from = 0; from < total;) {
     const to = Math.min(total, from + (from === 0 ? FIRST_PART_ROWS : UPLOAD_PART_ROWS));
     parts.push([from, to]);
     from = to;

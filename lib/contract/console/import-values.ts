@@ -3,7 +3,17 @@
  * so the pages that only offer them (the import wizard's first steps, Open a failed sync) can read them with
  * their first load; ./import-files re-exports them.
  */
-export const FAMILY_NAMES = ['companies', 'products', 'skus', 'bundles', 'stock', 'prices', 'bundlePrices', 'pointQuotas', 'creditQuotas'] as const;
+export const FAMILY_NAMES = [
+  'companies',
+  'products',
+  'skus',
+  'bundles',
+  'stock',
+  'prices',
+  'bundlePrices',
+  'pointQuotas',
+  'creditQuotas',
+] as const;
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 
 export function isFamilyName(value: unknown): value is FamilyName {

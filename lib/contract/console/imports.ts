@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { endpoint, file, json, none } from './endpoint';
 import { idParam } from './params';
-import { createImportBody, FAMILY_NAMES, resendBody, saveMappingBody, uploadRowsBody, type FamilyName, type ImportOrigin, type PredictedKind, type RowIssue } from './import-files';
+import {
+  createImportBody,
+  FAMILY_NAMES,
+  resendBody,
+  saveMappingBody,
+  uploadRowsBody,
+  type FamilyName,
+  type ImportOrigin,
+  type PredictedKind,
+  type RowIssue,
+} from './import-files';
 import { EXPORT_FORMATS } from './exports';
 import type { JobState } from './jobs';
 
@@ -131,8 +141,19 @@ const runImports = { kind: 'session', permission: 'runImports' } as const;
 const STATE_ERRORS = { import_not_found: 404, import_not_uploading: 409, import_already_running: 409 } as const;
 
 export const importsApi = {
-  list: endpoint({ method: 'GET', path: '/api/imports', access: runImports, answer: json<{ imports: ImportListItem[] }>() }),
-  create: endpoint({ method: 'POST', path: '/api/imports', access: runImports, body: createImportBody, answer: json<{ id: string }>() }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/imports',
+    access: runImports,
+    answer: json<{ imports: ImportListItem[] }>(),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/imports',
+    access: runImports,
+    body: createImportBody,
+    answer: json<{ id: string }>(),
+  }),
   detail: endpoint({
     method: 'GET',
     path: '/api/imports/[id]',
@@ -150,7 +171,11 @@ export const importsApi = {
     // `mispredicted=1`: only the refused rows the comparison predicted to succeed.
     query: z.object({
       mispredicted: z.literal('1').optional().catch(undefined),
-      status: oneOrMany.optional().transform((all) => (all ?? []).filter((s): s is RowStatus => (ROW_FILTER_STATUSES as readonly string[]).includes(s))),
+      status: oneOrMany
+        .optional()
+        .transform((all) =>
+          (all ?? []).filter((s): s is RowStatus => (ROW_FILTER_STATUSES as readonly string[]).includes(s)),
+        ),
       after: wholeOr(-1).optional(),
       limit: wholeOr(100).optional(),
     }),
@@ -165,8 +190,21 @@ export const importsApi = {
     answer: none(),
     errors: { ...STATE_ERRORS, invalid_parameter: 400 },
   }),
-  start: endpoint({ method: 'POST', path: '/api/imports/[id]/start', access: runImports, params: importParams, answer: none(), errors: STATE_ERRORS }),
-  cancel: endpoint({ method: 'POST', path: '/api/imports/[id]/cancel', access: runImports, params: importParams, answer: json<{ cancelled: boolean }>() }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/imports/[id]/start',
+    access: runImports,
+    params: importParams,
+    answer: none(),
+    errors: STATE_ERRORS,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/imports/[id]/cancel',
+    access: runImports,
+    params: importParams,
+    answer: json<{ cancelled: boolean }>(),
+  }),
   resend: endpoint({
     method: 'POST',
     path: '/api/imports/[id]/resend',
@@ -174,7 +212,13 @@ export const importsApi = {
     params: importParams,
     body: resendBody,
     answer: json<{ attempt: number; jobId: string }>(),
-    errors: { ...STATE_ERRORS, import_running: 409, row_not_resendable: 409, rows_invalid: 422, nothing_to_resend: 409 },
+    errors: {
+      ...STATE_ERRORS,
+      import_running: 409,
+      row_not_resendable: 409,
+      rows_invalid: 422,
+      nothing_to_resend: 409,
+    },
   }),
   errorFile: endpoint({
     method: 'GET',

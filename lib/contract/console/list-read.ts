@@ -42,7 +42,15 @@ export const LIST_SORTS = {
     price: 'number',
     quantityPrecision: 'number',
   },
-  bundles: { outerSysCode: 'text', name: 'text', status: 'text', price: 'number', sellPrice: 'number', componentCount: 'count', availableQty: 'number' },
+  bundles: {
+    outerSysCode: 'text',
+    name: 'text',
+    status: 'text',
+    price: 'number',
+    sellPrice: 'number',
+    componentCount: 'count',
+    availableQty: 'number',
+  },
   internalUsers: { account: 'text', name: 'text', email: 'text', status: 'text', outerSysCode: 'text' },
 } as const satisfies Record<ListName, Record<string, SortKind>>;
 
@@ -114,7 +122,8 @@ export interface ListReadQuery {
 }
 
 /** The back-office users are admin-only data (lib/contract/roles), their list included. */
-export const listReadPermission = (list: string | undefined) => (list === 'internalUsers' ? ('manageInternalUsers' as const) : ('useConsole' as const));
+export const listReadPermission = (list: string | undefined) =>
+  list === 'internalUsers' ? ('manageInternalUsers' as const) : ('useConsole' as const);
 
 export const LIST_READ_PATH = '/api/lists/[list]';
 

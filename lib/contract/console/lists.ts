@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LIST_FILTERS, type ListName } from '../lists';
 import { endpoint, json } from './endpoint';
-import { LIST_READ_PATH, LIST_SEARCH_MAX, listReadPermission, MIRROR_PAGE_SIZE_MAX, SORT_DIRECTIONS, type ListReadAnswer } from './list-read';
+import {
+  LIST_READ_PATH,
+  LIST_SEARCH_MAX,
+  listReadPermission,
+  MIRROR_PAGE_SIZE_MAX,
+  SORT_DIRECTIONS,
+  type ListReadAnswer,
+} from './list-read';
 
 const LIST_NAMES = Object.keys(LIST_FILTERS) as [ListName, ...ListName[]];
 const positive = z.coerce.number().int().min(1);

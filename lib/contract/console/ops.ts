@@ -7,7 +7,12 @@ import { endpoint, json } from './endpoint';
  */
 export type MirrorCheck =
   | { status: 'off' | 'unknown' }
-  | { status: 'ok' | 'degraded' | 'pending'; lagS: number | null; intervalS: number; entities: Record<string, number | null> };
+  | {
+      status: 'ok' | 'degraded' | 'pending';
+      lagS: number | null;
+      intervalS: number;
+      entities: Record<string, number | null>;
+    };
 
 /**
  * /api/ready's body. `ready` and `degraded` (the mirror lags past list-read STALE_INTERVALS: alert, but keep routing) answer 200; `not_ready`
@@ -21,7 +26,12 @@ export interface ReadyAnswer {
 
 /** For load balancers and monitoring: no session. Health and readiness are public; metrics need the token. */
 export const opsApi = {
-  health: endpoint({ method: 'GET', path: '/api/health', access: { kind: 'public' }, answer: json<{ status: 'ok' }>() }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    access: { kind: 'public' },
+    answer: json<{ status: 'ok' }>(),
+  }),
   /** 503 with the same body when a check fails or the process is stopping; see ReadyAnswer. */
   ready: endpoint({ method: 'GET', path: '/api/ready', access: { kind: 'public' }, answer: json<ReadyAnswer>() }),
   /** Prometheus text for `Authorization: Bearer <METRICS_TOKEN>`; without a configured token, not found. */

@@ -9,7 +9,13 @@ import { none } from './endpoint';
  */
 export const preferenceActions = {
   /** The language (one of lib/i18n's, checked by the action): with the account when signed in, and in this browser's cookie (the sign-in page reads it). */
-  locale: action({ name: 'preferences.locale', permission: null, input: z.object({ locale: z.string().max(10) }), answer: none(), audit: 'none' }),
+  locale: action({
+    name: 'preferences.locale',
+    permission: null,
+    input: z.object({ locale: z.string().max(10) }),
+    answer: none(),
+    audit: 'none',
+  }),
   filtersFolded: action({
     name: 'preferences.filtersFolded',
     permission: 'useConsole',
@@ -17,5 +23,11 @@ export const preferenceActions = {
     answer: none(),
     audit: 'none',
   }),
-  density: action({ name: 'preferences.density', permission: 'useConsole', input: z.object({ density: z.enum(DENSITIES) }), answer: none(), audit: 'none' }),
+  density: action({
+    name: 'preferences.density',
+    permission: 'useConsole',
+    input: z.object({ density: z.enum(DENSITIES) }),
+    answer: none(),
+    audit: 'none',
+  }),
 };

@@ -126,7 +126,11 @@ export const quotaActions = {
     input: z.object({
       tab: z.enum(QUOTA_TABS),
       companyIds: z.array(companyId).min(1).max(QUOTA_EDIT_MAX),
-      changes: z.object({ amount: z.number().optional(), enabled: z.boolean().optional(), memo: z.string().optional() }),
+      changes: z.object({
+        amount: z.number().optional(),
+        enabled: z.boolean().optional(),
+        memo: z.string().optional(),
+      }),
     }),
     answer: json<{ rows: PreviewRow[]; unreadable: { companyId: number; code: string }[] }>(),
     // A preview sends nothing.
@@ -138,7 +142,10 @@ export const quotaActions = {
     permission: 'editMasterData',
     input: z.object({
       tab: z.enum(QUOTA_TABS),
-      rows: z.array(z.object({ companyId, old: values, new: values, updatedAt: z.string().nullable() })).min(1).max(QUOTA_EDIT_MAX),
+      rows: z
+        .array(z.object({ companyId, old: values, new: values, updatedAt: z.string().nullable() }))
+        .min(1)
+        .max(QUOTA_EDIT_MAX),
     }),
     answer: json<{ outcomes: ApplyOutcome[] }>(),
     // One entry per company with old → new (lib/server/quotas/edit-audit.ts).

@@ -55,7 +55,9 @@ const elsewhere = ['app', 'components', 'lib']
 
 describe('console response types', () => {
   it('are found in the contract', () => {
-    expect(contract.map((s) => s.name)).toEqual(expect.arrayContaining(['ImportView', 'RowView', 'RowStatus', 'ExportView', 'QuotaStatus', 'CreditRow']));
+    expect(contract.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['ImportView', 'RowView', 'RowStatus', 'ExportView', 'QuotaStatus', 'CreditRow']),
+    );
   });
 
   it('are declared nowhere else, under any name', () => {

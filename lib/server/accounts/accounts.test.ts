@@ -23,7 +23,10 @@ async function session(email: string, password = DEMO_PASSWORD): Promise<{ heade
     }),
   );
   expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.includes('session_token='))!
+    .split(';')[0]!;
   const headers = new Headers({ cookie, origin: BASE });
   const user = await readCurrentUser(auth, headers);
   return { headers, user: user! };
@@ -51,20 +54,43 @@ describe('console account management', () => {
       const { headers, user } = await session(email);
       expect(await listAccounts(conn.db, user)).toEqual({ ok: false, error: 'forbidden' });
       expect(
-        await createAccount({ auth, db: conn.db }, headers, user, { email: 'x@example.com', name: 'X', role: 'admin', password: 'password-1' }),
+        await createAccount({ auth, db: conn.db }, headers, user, {
+          email: 'x@example.com',
+          name: 'X',
+          role: 'admin',
+          password: 'password-1',
+        }),
       ).toEqual({ ok: false, error: 'forbidden' });
-      expect(await changeRole({ auth, db: conn.db }, headers, user, viewerId, 'admin')).toEqual({ ok: false, error: 'forbidden' });
-      expect(await setDisabled({ auth, db: conn.db }, headers, user, viewerId, true)).toEqual({ ok: false, error: 'forbidden' });
+      expect(await changeRole({ auth, db: conn.db }, headers, user, viewerId, 'admin')).toEqual({
+        ok: false,
+        error: 'forbidden',
+      });
+      expect(await setDisabled({ auth, db: conn.db }, headers, user, viewerId, true)).toEqual({
+        ok: false,
+        error: 'forbidden',
+      });
     }
-    expect(await changeRole({ auth, db: conn.db }, new Headers(), null, viewerId, 'admin')).toEqual({ ok: false, error: 'unauthenticated' });
-    const viewer = await conn.db.selectFrom('user').select(['role', 'banned']).where('id', '=', viewerId).executeTakeFirstOrThrow();
+    expect(await changeRole({ auth, db: conn.db }, new Headers(), null, viewerId, 'admin')).toEqual({
+      ok: false,
+      error: 'unauthenticated',
+    });
+    const viewer = await conn.db
+      .selectFrom('user')
+      .select(['role', 'banned'])
+      .where('id', '=', viewerId)
+      .executeTakeFirstOrThrow();
     expect(viewer).toEqual({ role: 'viewer', banned: false });
     expect(await conn.db.selectFrom('user').select('id').where('email', '=', 'x@example.com').execute()).toEqual([]);
   });
 
   it('maps bad input and a taken email to the field, without creating anything', async () => {
     const { headers, user } = await session('admin@example.com');
-    const bad = await createAccount({ auth, db: conn.db }, headers, user, { email: 'not-an-email', name: ' ', role: 'owner', password: 'short' });
+    const bad = await createAccount({ auth, db: conn.db }, headers, user, {
+      email: 'not-an-email',
+      name: ' ',
+      role: 'owner',
+      password: 'short',
+    });
     expect(bad).toEqual({
       ok: false,
       error: 'emailInvalid',
@@ -78,7 +104,11 @@ describe('console account management', () => {
     });
     expect(taken).toMatchObject({ ok: false, error: 'emailTaken', fields: { email: 'emailTaken' } });
     const listed = await listAccounts(conn.db, user);
-    expect(listed.ok && listed.value.map((a) => a.email)).toEqual(['admin@example.com', 'steward@example.com', 'viewer@example.com']);
+    expect(listed.ok && listed.value.map((a) => a.email)).toEqual([
+      'admin@example.com',
+      'steward@example.com',
+      'viewer@example.com',
+    ]);
   });
 
   it('lets an admin create, promote, disable and enable an account, but not change their own', async () => {
@@ -93,18 +123,39 @@ describe('console account management', () => {
     const clerk = await session('lin.clerk@example.com', 'clerk-password');
     expect(clerk.user.role).toBe('viewer');
 
-    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'steward')).toEqual({ ok: true, value: undefined });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'steward')).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(await readCurrentUser(auth, clerk.headers)).toMatchObject({ role: 'steward' });
-    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'owner')).toMatchObject({ ok: false, error: 'roleInvalid' });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'owner')).toMatchObject({
+      ok: false,
+      error: 'roleInvalid',
+    });
 
-    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, true)).toEqual({ ok: true, value: undefined });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, true)).toEqual({
+      ok: true,
+      value: undefined,
+    });
     expect(await readCurrentUser(auth, clerk.headers)).toBeNull();
     const listed = await listAccounts(conn.db, admin.user);
-    expect(listed.ok && listed.value.find((a) => a.id === clerk.user.id)).toMatchObject({ disabled: true, role: 'steward' });
-    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, false)).toEqual({ ok: true, value: undefined });
+    expect(listed.ok && listed.value.find((a) => a.id === clerk.user.id)).toMatchObject({
+      disabled: true,
+      role: 'steward',
+    });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, false)).toEqual({
+      ok: true,
+      value: undefined,
+    });
 
-    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, 'viewer')).toEqual({ ok: false, error: 'notYourself' });
-    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, true)).toEqual({ ok: false, error: 'notYourself' });
+    expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, 'viewer')).toEqual({
+      ok: false,
+      error: 'notYourself',
+    });
+    expect(await setDisabled({ auth, db: conn.db }, admin.headers, admin.user, admin.user.id, true)).toEqual({
+      ok: false,
+      error: 'notYourself',
+    });
     expect(await readCurrentUser(auth, admin.headers)).toMatchObject({ role: 'admin' });
   });
 

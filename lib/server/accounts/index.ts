@@ -31,7 +31,11 @@ export type AccountErrorCode =
 
 export type AccountResult<T = undefined> =
   | { ok: true; value: T }
-  | { ok: false; error: AccountErrorCode; fields?: Partial<Record<'email' | 'name' | 'role' | 'password', AccountErrorCode>> };
+  | {
+      ok: false;
+      error: AccountErrorCode;
+      fields?: Partial<Record<'email' | 'name' | 'role' | 'password', AccountErrorCode>>;
+    };
 
 export type ConsoleAccount = {
   id: string;
@@ -45,7 +49,12 @@ export type ConsoleAccount = {
 export const NAME_MAX = 100;
 
 const newAccount = z.object({
-  email: z.string().trim().toLowerCase().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'emailInvalid' }).max(254, { error: 'emailInvalid' }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'emailInvalid' })
+    .max(254, { error: 'emailInvalid' }),
   name: z.string().trim().min(1, { error: 'nameRequired' }).max(NAME_MAX, { error: 'nameTooLong' }),
   role: z.enum(ROLES, { error: 'roleInvalid' }),
   password: z.string().min(8, { error: 'passwordLength' }).max(128, { error: 'passwordLength' }),
@@ -63,7 +72,8 @@ function guard(actor: CurrentUser | null): AccountResult<never> | null {
 function fromApiError(error: unknown): AccountResult<never> {
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? '';
-    if (code.startsWith('USER_ALREADY_EXISTS')) return { ok: false, error: 'emailTaken', fields: { email: 'emailTaken' } };
+    if (code.startsWith('USER_ALREADY_EXISTS'))
+      return { ok: false, error: 'emailTaken', fields: { email: 'emailTaken' } };
     if (code === 'USER_NOT_FOUND' || error.statusCode === 404) return { ok: false, error: 'notFound' };
     if (error.statusCode === 401) return { ok: false, error: 'unauthenticated' };
     if (error.statusCode === 403) return { ok: false, error: 'forbidden' };
@@ -72,7 +82,10 @@ function fromApiError(error: unknown): AccountResult<never> {
   return { ok: false, error: 'failed' };
 }
 
-export async function listAccounts(db: Kysely<ConsoleDatabase>, actor: CurrentUser | null): Promise<AccountResult<ConsoleAccount[]>> {
+export async function listAccounts(
+  db: Kysely<ConsoleDatabase>,
+  actor: CurrentUser | null,
+): Promise<AccountResult<ConsoleAccount[]>> {
   const refused = guard(actor);
   if (refused) return refused;
   const rows = await db
@@ -152,7 +165,8 @@ async function changeRoleUnaudited(
   if (refused) return refused;
   // An admin demoting or disabling themselves could leave the console without any admin.
   if (actor!.id === userId) return { ok: false, error: 'notYourself' };
-  if (!(ROLES as readonly string[]).includes(role)) return { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } };
+  if (!(ROLES as readonly string[]).includes(role))
+    return { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } };
   try {
     await auth.api.setRole({ body: { userId, role: role as Role }, headers });
     return { ok: true, value: undefined };
@@ -169,7 +183,13 @@ export async function setDisabled(
   disabled: boolean,
 ): Promise<AccountResult> {
   const result = await setDisabledUnaudited(auth, headers, actor, userId, disabled);
-  await auditAccountChange(db, actor, disabled ? 'account disable' : 'account enable', await emailOf(db, userId), result);
+  await auditAccountChange(
+    db,
+    actor,
+    disabled ? 'account disable' : 'account enable',
+    await emailOf(db, userId),
+    result,
+  );
   return result;
 }
 

@@ -10,12 +10,19 @@ describe('audit filters from the URL', () => {
   });
 
   it('keeps person, operation, a known family and a known outcome; drops what it cannot read', () => {
-    expect(auditFiltersFrom({ person: ' a@example.com ', operation: 'PUT /v1/companies/{id}', family: 'bulk', result: 'refused' }, 'UTC')).toEqual({
+    expect(
+      auditFiltersFrom(
+        { person: ' a@example.com ', operation: 'PUT /v1/companies/{id}', family: 'bulk', result: 'refused' },
+        'UTC',
+      ),
+    ).toEqual({
       person: 'a@example.com',
       operation: 'PUT /v1/companies/{id}',
       family: 'bulk',
       result: 'refused',
     });
-    expect(auditFiltersFrom({ result: 'maybe', family: 'carrier-pigeon', from: '2026-02-30', to: 'yesterday' }, 'UTC')).toEqual({});
+    expect(
+      auditFiltersFrom({ result: 'maybe', family: 'carrier-pigeon', from: '2026-02-30', to: 'yesterday' }, 'UTC'),
+    ).toEqual({});
   });
 });

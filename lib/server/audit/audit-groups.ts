@@ -1,7 +1,14 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
-import { AUDIT_PAGE_SIZE_DEFAULT, AUDIT_PAGE_SIZE_MAX, entryView, filteredAudit, type AuditEntryView, type AuditFilters } from './audit-log';
+import {
+  AUDIT_PAGE_SIZE_DEFAULT,
+  AUDIT_PAGE_SIZE_MAX,
+  entryView,
+  filteredAudit,
+  type AuditEntryView,
+  type AuditFilters,
+} from './audit-log';
 
 /**
  * The audit page reads the log as people think of it: one import is one entry, whatever it took (its upload,
@@ -30,8 +37,14 @@ export interface AuditGroupPage {
 }
 
 /** One page of the log as groups, newest (by its latest entry) first; each group holds all its entries that pass the filters. */
-export async function listAuditGroups(db: Kysely<ConsoleDatabase>, input: { page?: number; pageSize?: number; filters?: AuditFilters } = {}): Promise<AuditGroupPage> {
-  const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1), AUDIT_PAGE_SIZE_MAX);
+export async function listAuditGroups(
+  db: Kysely<ConsoleDatabase>,
+  input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
+): Promise<AuditGroupPage> {
+  const pageSize = Math.min(
+    Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1),
+    AUDIT_PAGE_SIZE_MAX,
+  );
   const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
   const filtered = filteredAudit(db, input.filters ?? {});
   const keyed = filtered.select(['id', 'at', GROUP.as('grp')]);
@@ -50,9 +63,17 @@ export async function listAuditGroups(db: Kysely<ConsoleDatabase>, input: { page
     .execute();
   const wanted = keys.map((k) => k.grp);
   const rows = wanted.length
-    ? await filtered.selectAll().select(GROUP.as('grp')).where(GROUP, 'in', wanted).orderBy('at').orderBy('id').execute()
+    ? await filtered
+        .selectAll()
+        .select(GROUP.as('grp'))
+        .where(GROUP, 'in', wanted)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
     : [];
-  const groups = new Map<string, AuditGroup>(wanted.map((key) => [key, { key, importId: key.startsWith('import:') ? key.slice(7) : null, entries: [] }]));
+  const groups = new Map<string, AuditGroup>(
+    wanted.map((key) => [key, { key, importId: key.startsWith('import:') ? key.slice(7) : null, entries: [] }]),
+  );
   for (const row of rows) groups.get(row.grp)?.entries.push(entryView(row));
   const totalCount = Number(count);
   return { groups: [...groups.values()], totalCount, page, totalPages: Math.ceil(totalCount / pageSize) };

@@ -1,6 +1,15 @@
 import 'server-only';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { HISTORY_PAGE_SIZE, type AuditFamily, type ChangeSource, type DetectionWindowView, type FieldDiff, type HistoryEntry, type HistoryPage, type RecordType } from '@/lib/contract/history';
+import {
+  HISTORY_PAGE_SIZE,
+  type AuditFamily,
+  type ChangeSource,
+  type DetectionWindowView,
+  type FieldDiff,
+  type HistoryEntry,
+  type HistoryPage,
+  type RecordType,
+} from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
 import type { UserRole } from '@/lib/contract/user-roles';
@@ -49,7 +58,11 @@ export const AUDIT_PAGE_SIZE_MAX = 200;
  * with the names of the ids its values hold as they are now (./value-names.ts). A name that cannot be read
  * never stops the record: the ids are kept either way.
  */
-export async function recordAudit(db: Kysely<ConsoleDatabase>, record: AuditRecord, names: { roles?: readonly UserRole[]; live?: LiveNames } = {}): Promise<void> {
+export async function recordAudit(
+  db: Kysely<ConsoleDatabase>,
+  record: AuditRecord,
+  names: { roles?: readonly UserRole[]; live?: LiveNames } = {},
+): Promise<void> {
   let named = record;
   if (record.changes?.length) {
     try {
@@ -88,7 +101,12 @@ function readChanges(value: unknown): FieldDiff[] | null {
  * A record's history: the writes made through the console whose change records name it, newest first, as
  * one index range (audit_change_record_idx). Capped: the panel pages through the rest (listHistoryPage).
  */
-export async function listHistory(db: Kysely<ConsoleDatabase>, type: RecordType, id: string, limit = 100): Promise<HistoryEntry[]> {
+export async function listHistory(
+  db: Kysely<ConsoleDatabase>,
+  type: RecordType,
+  id: string,
+  limit = 100,
+): Promise<HistoryEntry[]> {
   return (await listHistoryPage(db, type, id, { limit })).entries;
 }
 
@@ -154,14 +172,25 @@ type HistoryRow = {
 
 /** An outside change's detection window (audit_log.window_from/to), or null for the console's own writes. */
 function windowView(from: Date | string | null, to: Date | string | null): DetectionWindowView | null {
-  return to === null ? null : { from: from === null ? null : new Date(from).toISOString(), to: new Date(to).toISOString() };
+  return to === null
+    ? null
+    : { from: from === null ? null : new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
 /** The people and operations present in the log, for the audit page's filter lists. */
-export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{ people: string[]; operations: string[] }> {
+export async function auditFilterChoices(
+  db: Kysely<ConsoleDatabase>,
+): Promise<{ people: string[]; operations: string[] }> {
   const [people, operations] = await Promise.all([
     // Changes found outside the console have no person (the family filter finds them).
-    db.selectFrom('audit_log').select('user_email').where('user_email', '<>', '').distinct().orderBy('user_email').limit(500).execute(),
+    db
+      .selectFrom('audit_log')
+      .select('user_email')
+      .where('user_email', '<>', '')
+      .distinct()
+      .orderBy('user_email')
+      .limit(500)
+      .execute(),
     db.selectFrom('audit_log').select('operation').distinct().orderBy('operation').limit(500).execute(),
   ]);
   return { people: people.map((r) => r.user_email), operations: operations.map((r) => r.operation) };
@@ -169,7 +198,11 @@ export async function auditFilterChoices(db: Kysely<ConsoleDatabase>): Promise<{
 
 /** The log narrowed by the filters given (each optional; all given ones apply). */
 export function filteredAudit(db: Kysely<ConsoleDatabase>, f: AuditFilters) {
-  const pairs = !f.record ? [] : Array.isArray(f.record) ? f.record : [f.record.id].flat().map((id) => ({ type: (f.record as { type: RecordType }).type, id }));
+  const pairs = !f.record
+    ? []
+    : Array.isArray(f.record)
+      ? f.record
+      : [f.record.id].flat().map((id) => ({ type: (f.record as { type: RecordType }).type, id }));
   const byType = new Map<RecordType | null, string[]>();
   for (const p of pairs) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
   return db
@@ -186,7 +219,13 @@ export function filteredAudit(db: Kysely<ConsoleDatabase>, f: AuditFilters) {
             .where((eb) =>
               byType.size === 0
                 ? eb.val(false)
-                : eb.or([...byType].map(([type, ids]) => (type ? eb.and([eb('c.record_type', '=', type), eb('c.record_id', 'in', ids)]) : eb('c.record_id', 'in', ids)))),
+                : eb.or(
+                    [...byType].map(([type, ids]) =>
+                      type
+                        ? eb.and([eb('c.record_type', '=', type), eb('c.record_id', 'in', ids)])
+                        : eb('c.record_id', 'in', ids),
+                    ),
+                  ),
             ),
         ),
       ),
@@ -201,7 +240,10 @@ export async function listAudit(
   db: Kysely<ConsoleDatabase>,
   input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
 ): Promise<AuditPage> {
-  const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1), AUDIT_PAGE_SIZE_MAX);
+  const pageSize = Math.min(
+    Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1),
+    AUDIT_PAGE_SIZE_MAX,
+  );
   const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
   const adb = filteredAudit(db, input.filters ?? {});
   const [{ count } = { count: 0 }] = await adb.select((eb) => eb.fn.countAll<string | number>().as('count')).execute();

@@ -27,10 +27,7 @@ export interface AuditRecord {
 
 /** Changes to the console's own sign-in accounts (Settings), logged beside the /v1 writes. */
 export type AccountOperation =
-  | `account create (${string})`
-  | `account set-role (${string})`
-  | 'account disable'
-  | 'account enable';
+  `account create (${string})` | `account set-role (${string})` | 'account disable' | 'account enable';
 
 /** A write to the console's own endpoints (`POST /api/imports/[id]/start`) or server actions (`action quotas.apply`). */
 export type ConsoleOperation = `${'POST' | 'PUT' | 'DELETE'} /api/${string}` | `action ${string}`;

@@ -19,17 +19,24 @@ describe('recordedChanges (the History diff of one write)', () => {
 
   it('leaves the old value out when no review came, and ignores review fields that were not sent', () => {
     expect(recordedChanges('{"name":"A"}', null)).toEqual([{ field: 'name', to: 'A' }]);
-    expect(recordedChanges('{"name":"A"}', encodeReview({ email: 'x@example.com' }))).toEqual([{ field: 'name', to: 'A' }]);
+    expect(recordedChanges('{"name":"A"}', encodeReview({ email: 'x@example.com' }))).toEqual([
+      { field: 'name', to: 'A' },
+    ]);
   });
 
   it('never stores a password, old or new', () => {
     const changes = recordedChanges('{"password":"s3cret-pass","name":"B"}', encodeReview({ password: 'old-pass' }));
-    expect(changes).toEqual([{ field: 'password', secret: true }, { field: 'name', to: 'B' }]);
+    expect(changes).toEqual([
+      { field: 'password', secret: true },
+      { field: 'name', to: 'B' },
+    ]);
     expect(JSON.stringify(changes)).not.toContain('pass"');
   });
 
   it('reads a batch of one as a single write, minus its key field; a larger batch has no per-record diff', () => {
-    expect(recordedChanges('[{"skuId":7,"price":12.5}]', encodeReview({ price: 10 }))).toEqual([{ field: 'price', from: 10, to: 12.5 }]);
+    expect(recordedChanges('[{"skuId":7,"price":12.5}]', encodeReview({ price: 10 }))).toEqual([
+      { field: 'price', from: 10, to: 12.5 },
+    ]);
     expect(recordedChanges('[{"id":1,"name":"a"},{"id":2,"name":"b"}]', null)).toBeNull();
   });
 

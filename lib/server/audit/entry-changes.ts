@@ -12,7 +12,11 @@ export type { EntryChange } from '@/lib/contract/console/audit';
 export const ENTRY_CHANGES_MAX = 500;
 
 /** The change records of one audit entry, in row order (audit_change_audit_idx). */
-export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: string, live?: LiveNames): Promise<EntryChange[]> {
+export async function listEntryChanges(
+  db: Kysely<ConsoleDatabase>,
+  auditId: string,
+  live?: LiveNames,
+): Promise<EntryChange[]> {
   if (!/^[1-9][0-9]{0,18}$/.test(auditId)) return [];
   const { rows } = await sql<{
     record_type: RecordType;
@@ -26,7 +30,11 @@ export async function listEntryChanges(db: Kysely<ConsoleDatabase>, auditId: str
   }>`
     select record_type, record_id, source, result, action, row_no, changes, old_read from audit_change
     where audit_id = ${auditId} order by row_no nulls first, id limit ${ENTRY_CHANGES_MAX}`.execute(db);
-  const names = await recordNames(db, rows.map((r) => ({ type: r.record_type, id: r.record_id })), live);
+  const names = await recordNames(
+    db,
+    rows.map((r) => ({ type: r.record_type, id: r.record_id })),
+    live,
+  );
   return rows.map((r) => ({
     recordType: r.record_type,
     recordId: r.record_id,

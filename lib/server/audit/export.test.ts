@@ -84,9 +84,13 @@ describe('audit exports of a long range', () => {
   it('exports every entry when the range holds more than a page (5,000) and the ids grow a digit', async () => {
     // 12,000 entries, ids 1 to 12,000: paged by the ids as numbers, not as text ("10000" before "9").
     const { rows: columns } = await sql<{ name: string }>`
-      select column_name as name from information_schema.columns where table_name = 'audit_log' and column_name <> 'id'`.execute(conn.db);
+      select column_name as name from information_schema.columns where table_name = 'audit_log' and column_name <> 'id'`.execute(
+      conn.db,
+    );
     const list = sql.join(columns.map((c) => sql.id(c.name)));
-    await sql`insert into audit_log (${list}) select ${list} from audit_log, generate_series(1, 11999) where audit_log.id = 1`.execute(conn.db);
+    await sql`insert into audit_log (${list}) select ${list} from audit_log, generate_series(1, 11999) where audit_log.id = 1`.execute(
+      conn.db,
+    );
     const csv = await csvRows(auditCsv(conn.db, 'audit', range));
     expect(csv.length - 1).toBe(12_000);
   }, 60_000);

@@ -94,7 +94,13 @@ async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, afte
   return rows;
 }
 
-async function changePage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null, record?: OneRecord): Promise<ChangeRow[]> {
+async function changePage(
+  db: Kysely<ConsoleDatabase>,
+  from: Date,
+  to: Date,
+  after: string | null,
+  record?: OneRecord,
+): Promise<ChangeRow[]> {
   const { rows } = await sql<Omit<ChangeRow, 'field' | 'from_value' | 'to_value'> & { changes: FieldDiff[] | null }>`
     select c.id::text as id, to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, a.user_email, a.operation,
       c.record_type, c.record_id, c.source, c.result, c.action, a.import_id::text as import_id, a.attempt, c.changes, c.old_read
@@ -121,7 +127,7 @@ type Range = { from: Date; to: Date; record?: OneRecord };
 
 /** The audit entries of the range, a page at a time. */
 async function* entryPages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<EntryRow[]> {
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const rows = await entryPage(db, range.from, range.to, after);
     if (!rows.length) return;
     after = rows[rows.length - 1]!.id;
@@ -131,7 +137,7 @@ async function* entryPages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGene
 
 /** The change records of the range (of one record when asked), a page at a time. */
 async function* changePages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGenerator<ChangeRow[]> {
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const rows = await changePage(db, range.from, range.to, after, range.record);
     if (!rows.length) return;
     after = rows[rows.length - 1]!.id;
@@ -139,14 +145,21 @@ async function* changePages(db: Kysely<ConsoleDatabase>, range: Range): AsyncGen
   }
 }
 
-async function* csvParts<Row>(columns: readonly XlsxColumn<Row>[], pages: AsyncIterable<Row[]>): AsyncGenerator<string> {
+async function* csvParts<Row>(
+  columns: readonly XlsxColumn<Row>[],
+  pages: AsyncIterable<Row[]>,
+): AsyncGenerator<string> {
   yield csvHeader(columns);
   for await (const rows of pages) yield csvLines(rows, columns);
 }
 
 /** The CSV as a stream of text: header, then a page of lines at a time. */
 export function auditCsv(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: Range): ReadableStream<string> {
-  return streamOf(kind === 'audit' ? csvParts(ENTRY_COLUMNS, entryPages(db, range)) : csvParts(CHANGE_COLUMNS, changePages(db, range)));
+  return streamOf(
+    kind === 'audit'
+      ? csvParts(ENTRY_COLUMNS, entryPages(db, range))
+      : csvParts(CHANGE_COLUMNS, changePages(db, range)),
+  );
 }
 
 /** A generator's parts as a stream read on demand; a reader that stops closes the generator (its cursor). */
@@ -164,6 +177,12 @@ export function streamOf<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
 }
 
 /** The same rows as an Excel workbook, streamed. */
-export function auditXlsx(db: Kysely<ConsoleDatabase>, kind: AuditExportKind, range: Range): AsyncGenerator<Uint8Array> {
-  return kind === 'audit' ? xlsxStream('audit-log', ENTRY_COLUMNS, entryPages(db, range)) : xlsxStream('history', CHANGE_COLUMNS, changePages(db, range));
+export function auditXlsx(
+  db: Kysely<ConsoleDatabase>,
+  kind: AuditExportKind,
+  range: Range,
+): AsyncGenerator<Uint8Array> {
+  return kind === 'audit'
+    ? xlsxStream('audit-log', ENTRY_COLUMNS, entryPages(db, range))
+    : xlsxStream('history', CHANGE_COLUMNS, changePages(db, range));
 }

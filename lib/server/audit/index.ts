@@ -3,7 +3,16 @@ import 'server-only';
 // The public face of lib/server/audit: other folders import from here, not from its files.
 export { auditFiltersFrom } from './audit-filters';
 export { listAuditGroups, type AuditGroup } from './audit-groups';
-export { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, listHistoryPage, recordAudit, type AccountOperation, type AuditEntryView, type AuditRecord, type WriteResult } from './audit-log';
+export {
+  AUDIT_PAGE_SIZE_DEFAULT,
+  auditFilterChoices,
+  listHistoryPage,
+  recordAudit,
+  type AccountOperation,
+  type AuditEntryView,
+  type AuditRecord,
+  type WriteResult,
+} from './audit-log';
 export { recordedChanges } from './changes';
 export { recordConsoleWrite } from './console-writes';
 export { listEntryChanges } from './entry-changes';

@@ -52,7 +52,13 @@ describe('names in History', () => {
       recordType: 'bundles',
       changes: [
         { field: 'productCategoryId', to: 25 },
-        { field: 'components', to: [{ componentSkuId: 555, quantity: 1 }, { componentSkuId: 556, quantity: 2 }] },
+        {
+          field: 'components',
+          to: [
+            { componentSkuId: 555, quantity: 1 },
+            { componentSkuId: 556, quantity: 2 },
+          ],
+        },
       ],
     });
     // Renamed after the write: History keeps the names it was written with.
@@ -69,16 +75,37 @@ describe('names in History', () => {
   it("names a role change's old and new roles from the role directory", async () => {
     await recordAudit(
       db,
-      { ...steward, operation: 'PUT /v1/internal-users/{id}', targetIds: ['7'], status: 200, outcome: 'updated', result: 'applied', recordType: 'users', changes: [{ field: 'roleId', from: 3, to: 4 }] },
-      { roles: [{ id: 3, name: 'Sales', isAdmin: false }, { id: 4, name: 'Warehouse', isAdmin: false }] },
+      {
+        ...steward,
+        operation: 'PUT /v1/internal-users/{id}',
+        targetIds: ['7'],
+        status: 200,
+        outcome: 'updated',
+        result: 'applied',
+        recordType: 'users',
+        changes: [{ field: 'roleId', from: 3, to: 4 }],
+      },
+      {
+        roles: [
+          { id: 3, name: 'Sales', isAdmin: false },
+          { id: 4, name: 'Warehouse', isAdmin: false },
+        ],
+      },
     );
     const [entry] = await listHistory(db, 'users', '7');
-    expect(entry!.changes).toEqual([{ field: 'roleId', from: 3, to: 4, labels: { 3: { name: 'Sales' }, 4: { name: 'Warehouse' } } }]);
-    expect(operationWords((await listAudit(db, { filters: { record: [{ type: 'users', id: '7' }] } })).entries, null)).toEqual({ key: 'changedField', values: {}, field: 'roleId', noun: 'users' });
+    expect(entry!.changes).toEqual([
+      { field: 'roleId', from: 3, to: 4, labels: { 3: { name: 'Sales' }, 4: { name: 'Warehouse' } } },
+    ]);
+    expect(
+      operationWords((await listAudit(db, { filters: { record: [{ type: 'users', id: '7' }] } })).entries, null),
+    ).toEqual({ key: 'changedField', values: {}, field: 'roleId', noun: 'users' });
   });
 
   it('names a record by its code and name, and finds it by id in any family', async () => {
-    const names = await recordNames(db, [{ type: 'bundles', id: '33' }, { type: 'skus', id: '999' }]);
+    const names = await recordNames(db, [
+      { type: 'bundles', id: '33' },
+      { type: 'skus', id: '999' },
+    ]);
     expect(names.get('bundles:33')).toEqual({ code: 'B-33', name: '茶禮盒' });
     expect(names.has('skus:999')).toBe(false);
     const any = await listAudit(db, { filters: { record: [{ type: null, id: '33' }] } });
@@ -112,39 +139,88 @@ describe('names read live when the mirror does not hold them (MIRROR=off)', () =
     expect((await recordNames(db, [{ type: 'skus', id: String(one!.id) }])).size).toBe(0);
     const named = await nameChanges(
       db,
-      [{ field: 'productCategoryId', to: child.id }, { field: 'components', to: [{ componentSkuId: one!.id, quantity: 1 }, { componentSkuId: two!.id, quantity: 2 }] }],
+      [
+        { field: 'productCategoryId', to: child.id },
+        {
+          field: 'components',
+          to: [
+            { componentSkuId: one!.id, quantity: 1 },
+            { componentSkuId: two!.id, quantity: 2 },
+          ],
+        },
+      ],
       [],
       live,
     );
     expect(named![0]!.labels).toEqual({ [child.id]: { name: `${parent.name} › ${child.name}` } });
-    expect(named![1]!.labels).toEqual({ [one!.id]: { code: one!.outerSysCode, name: one!.name }, [two!.id]: { code: two!.outerSysCode, name: two!.name } });
+    expect(named![1]!.labels).toEqual({
+      [one!.id]: { code: one!.outerSysCode, name: one!.name },
+      [two!.id]: { code: two!.outerSysCode, name: two!.name },
+    });
     // The audit page's records, likewise.
-    expect((await recordNames(db, [{ type: 'skus', id: String(one!.id) }], live)).get(`skus:${one!.id}`)).toEqual({ code: one!.outerSysCode, name: one!.name });
+    expect((await recordNames(db, [{ type: 'skus', id: String(one!.id) }], live)).get(`skus:${one!.id}`)).toEqual({
+      code: one!.outerSysCode,
+      name: one!.name,
+    });
   }, 60_000);
 });
 
 describe('an import in the audit log', () => {
   it('is one entry holding its console calls and its chunks; other writes stay their own', async () => {
     const call = (operation: string, status = 200) =>
-      recordAudit(db, { ...steward, operation: operation as 'POST /api/imports/[id]/start', targetIds: ['91'], status, outcome: `applied (request req-${operation.length})`, result: 'applied', recordType: null });
+      recordAudit(db, {
+        ...steward,
+        operation: operation as 'POST /api/imports/[id]/start',
+        targetIds: ['91'],
+        status,
+        outcome: `applied (request req-${operation.length})`,
+        result: 'applied',
+        recordType: null,
+      });
     await call('POST /api/imports/[id]/rows');
     await call('POST /api/imports/[id]/start');
     for (const chunk of [0, 1]) {
       await insertAudit(
         db,
-        { ...steward, operation: 'POST /v1/skus/batch', targetIds: Array.from({ length: 200 }, (_, i) => String(1000 + chunk * 200 + i)), status: 200, outcome: '200 updated', result: 'applied', recordType: 'skus' },
+        {
+          ...steward,
+          operation: 'POST /v1/skus/batch',
+          targetIds: Array.from({ length: 200 }, (_, i) => String(1000 + chunk * 200 + i)),
+          status: 200,
+          outcome: '200 updated',
+          result: 'applied',
+          recordType: 'skus',
+        },
         [],
         { family: 'import', jobId: null, importId: '91', attempt: 1, chunk },
       );
     }
-    await recordAudit(db, { ...steward, operation: 'PUT /v1/companies/{id}', targetIds: ['2'], status: 200, outcome: 'updated', result: 'applied', recordType: 'companies', changes: [{ field: 'shortName', to: 'x' }] });
+    await recordAudit(db, {
+      ...steward,
+      operation: 'PUT /v1/companies/{id}',
+      targetIds: ['2'],
+      status: 200,
+      outcome: 'updated',
+      result: 'applied',
+      recordType: 'companies',
+      changes: [{ field: 'shortName', to: 'x' }],
+    });
 
     const page = await listAuditGroups(db, { pageSize: 2 });
     expect(page.groups.map((g) => g.key)).toEqual([expect.stringMatching(/^entry:/), 'import:91']);
     const imported = page.groups[1]!;
-    expect(imported.entries.map((e) => e.operation)).toEqual(['POST /api/imports/[id]/rows', 'POST /api/imports/[id]/start', 'POST /v1/skus/batch', 'POST /v1/skus/batch']);
+    expect(imported.entries.map((e) => e.operation)).toEqual([
+      'POST /api/imports/[id]/rows',
+      'POST /api/imports/[id]/start',
+      'POST /v1/skus/batch',
+      'POST /v1/skus/batch',
+    ]);
     expect(imported.entries[0]!.family).toBe('import');
-    expect(operationWords(imported.entries, imported.importId)).toEqual({ key: 'imported', values: { count: 400, id: '91' }, noun: 'skus' });
+    expect(operationWords(imported.entries, imported.importId)).toEqual({
+      key: 'imported',
+      values: { count: 400, id: '91' },
+      noun: 'skus',
+    });
     // Pages count entries as people see them: the import once.
     expect(page.totalCount).toBe((await listAuditGroups(db, { pageSize: 200 })).groups.length);
   });
@@ -152,13 +228,47 @@ describe('an import in the audit log', () => {
 
 describe('operation words', () => {
   const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
-    id: '1', at: new Date().toISOString(), userId: 'u', userEmail: 'a@example.com', operation: 'PUT /v1/skus/{id}', targetIds: ['5'], status: 200,
-    outcome: 'updated', result: 'applied', recordType: 'skus', changes: null, family: 'form', jobId: null, importId: null, attempt: null, chunk: null, window: null, ...over,
+    id: '1',
+    at: new Date().toISOString(),
+    userId: 'u',
+    userEmail: 'a@example.com',
+    operation: 'PUT /v1/skus/{id}',
+    targetIds: ['5'],
+    status: 200,
+    outcome: 'updated',
+    result: 'applied',
+    recordType: 'skus',
+    changes: null,
+    family: 'form',
+    jobId: null,
+    importId: null,
+    attempt: null,
+    chunk: null,
+    window: null,
+    ...over,
   });
   it('says which field a one-field write changed, what a bulk edit did, and a change the mirror found', () => {
-    expect(operationWords([entry({ operation: 'PUT /v1/prices/batch', family: 'panel', changes: [{ field: 'sellPrice', from: 1, to: 2 }] })], null)).toMatchObject({ key: 'changedField', field: 'sellPrice' });
-    expect(operationWords([entry({ family: 'bulk', importId: '4', targetIds: ['1', '2', '3'] })], '4')).toMatchObject({ key: 'bulk', values: { count: 3 } });
-    expect(operationWords([entry({ family: 'outside', outcome: 'changed outside the console', status: 200 })], null)).toMatchObject({ key: 'outside' });
-    expect(operationWords([entry({ operation: 'action quotas.apply', recordType: null, family: 'form' })], null)).toMatchObject({ key: 'console.quotasApplied' });
+    expect(
+      operationWords(
+        [
+          entry({
+            operation: 'PUT /v1/prices/batch',
+            family: 'panel',
+            changes: [{ field: 'sellPrice', from: 1, to: 2 }],
+          }),
+        ],
+        null,
+      ),
+    ).toMatchObject({ key: 'changedField', field: 'sellPrice' });
+    expect(operationWords([entry({ family: 'bulk', importId: '4', targetIds: ['1', '2', '3'] })], '4')).toMatchObject({
+      key: 'bulk',
+      values: { count: 3 },
+    });
+    expect(
+      operationWords([entry({ family: 'outside', outcome: 'changed outside the console', status: 200 })], null),
+    ).toMatchObject({ key: 'outside' });
+    expect(
+      operationWords([entry({ operation: 'action quotas.apply', recordType: null, family: 'form' })], null),
+    ).toMatchObject({ key: 'console.quotasApplied' });
   });
 });

@@ -44,14 +44,16 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
   }
   const e = first;
   const noun = e.recordType ?? undefined;
-  if (e.family === 'outside') return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
+  if (e.family === 'outside')
+    return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
   if (e.family === 'bulk') return { key: 'bulk', values: { count: e.targetIds.length }, noun };
   if (e.operation.startsWith('account ')) {
     const kind = e.operation.match(/^account (create|set-role|disable|enable)/)?.[1] ?? 'other';
     const who = e.operation.match(/\(([^)]*)\)$/)?.[1] ?? '';
     return { key: `account.${kind}`, values: { who } };
   }
-  if (e.operation.startsWith('action ') || / \/api\//.test(e.operation)) return { key: `console.${CONSOLE_CALLS[e.operation] ?? 'request'}`, values: {} };
+  if (e.operation.startsWith('action ') || / \/api\//.test(e.operation))
+    return { key: `console.${CONSOLE_CALLS[e.operation] ?? 'request'}`, values: {} };
   const kind = operationKind(e.operation);
   const fields = (e.changes ?? []).map((c) => c.field);
   if (kind === 'pointQuota') return { key: 'changedField', values: {}, field: 'point' };
@@ -62,7 +64,8 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
     return { key: to === 'Inactive' ? 'deactivated' : 'activated', values: {}, noun };
   }
   if (fields.length === 1) return { key: 'changedField', values: {}, field: fields[0]!, noun };
-  if (kind === 'batch' || (e.targetIds.length > 1 && (kind === 'price' || kind === 'stock'))) return { key: 'batch', values: { count: e.targetIds.length }, noun };
+  if (kind === 'batch' || (e.targetIds.length > 1 && (kind === 'price' || kind === 'stock')))
+    return { key: 'batch', values: { count: e.targetIds.length }, noun };
   if (kind === 'price') return { key: 'changedPrices', values: {}, noun };
   if (kind === 'stock') return { key: 'changedField', values: {}, field: 'inventoryQty', noun };
   return { key: 'edited', values: {}, noun };

@@ -26,13 +26,23 @@ afterAll(async () => {
 describe("the audit page's record filter by ERP code", () => {
   it('finds the record whose code is exactly the one typed, past the first page of substring hits', async () => {
     // 150 longer codes containing the typed one come first (ids ascending), then the exact one.
-    const longer = Array.from({ length: 150 }, (_, i) => ({ outerSysCode: `RFX-${i}`, name: `Longer ${i}`, internalUserId: 1 }));
+    const longer = Array.from({ length: 150 }, (_, i) => ({
+      outerSysCode: `RFX-${i}`,
+      name: `Longer ${i}`,
+      internalUserId: 1,
+    }));
     await client.batch('companies', longer);
     const [exact] = await client.batch('companies', [{ outerSysCode: 'RFX', name: 'Exact', internalUserId: 1 }]);
     expect(exact).toMatchObject({ status: 'created' });
 
-    expect(await recordFilter(() => client, 'companies', ' RFX ')).toEqual({ type: 'companies', id: [String(exact!.id)] });
-    expect(await recordFilter(() => client, 'companies', 'RFX-149')).toEqual({ type: 'companies', id: [expect.any(String)] });
+    expect(await recordFilter(() => client, 'companies', ' RFX ')).toEqual({
+      type: 'companies',
+      id: [String(exact!.id)],
+    });
+    expect(await recordFilter(() => client, 'companies', 'RFX-149')).toEqual({
+      type: 'companies',
+      id: [expect.any(String)],
+    });
     expect(await recordFilter(() => client, 'companies', 'NO-SUCH-CODE')).toEqual({ type: 'companies', id: [] });
   });
 

@@ -16,14 +16,21 @@ const MAX_MATCHES = 500;
  * nothing was typed; an unknown code gives no ids (nothing matches), never a guess.
  * The upstream's code filter is a substring match, so every page of its hits is read and compared in full.
  */
-export async function recordFilter(upstream: () => Upstream, type: string | undefined, text: string | undefined): Promise<{ type: RecordType; id: string[] } | null> {
+export async function recordFilter(
+  upstream: () => Upstream,
+  type: string | undefined,
+  text: string | undefined,
+): Promise<{ type: RecordType; id: string[] } | null> {
   const value = text?.trim();
   if (!value || !isRecordType(type)) return null;
   if (/^[1-9][0-9]{0,18}$/.test(value)) return { type, id: [value] };
   if (type === 'users') return { type, id: [] };
   try {
     const ids: string[] = [];
-    for await (const record of upstream().listAll(CODE_LISTS[type], { filters: { outerSysCode: value }, pageSize: 100 })) {
+    for await (const record of upstream().listAll(CODE_LISTS[type], {
+      filters: { outerSysCode: value },
+      pageSize: 100,
+    })) {
       if (record.outerSysCode === value) ids.push(String(record.id));
       if (ids.length >= MAX_MATCHES) break;
     }
@@ -51,10 +58,14 @@ export async function anyRecordFilter(
   } else if (deps.mirror || /^[1-9][0-9]{0,18}$/.test(value)) {
     records = (await recordsMatching(deps.db, value)).filter((m) => !m.id.startsWith('code:'));
   } else {
-    const lists = await Promise.all((Object.keys(CODE_LISTS) as RecordType[]).map((t) => recordFilter(deps.upstream, t, value)));
+    const lists = await Promise.all(
+      (Object.keys(CODE_LISTS) as RecordType[]).map((t) => recordFilter(deps.upstream, t, value)),
+    );
     records = lists.flatMap((l) => (l ? l.id.map((id) => ({ type: l.type, id })) : []));
   }
   // Batch items refused before they had an id are kept under their code.
-  const byCode = /^[1-9][0-9]{0,18}$/.test(value) ? [] : [{ type: isRecordType(type) ? type : null, id: `code:${value}` }];
+  const byCode = /^[1-9][0-9]{0,18}$/.test(value)
+    ? []
+    : [{ type: isRecordType(type) ? type : null, id: `code:${value}` }];
   return { matches: [...records, ...byCode], found: records.length > 0 };
 }

@@ -24,7 +24,11 @@ export const recordKey = (type: RecordType, id: string) => `${type}:${id}`;
  * its current code and name are the useful ones (the id stays on hover and in the export). A record the
  * mirror has not seen is shown by its id, as before.
  */
-export async function recordNames(db: Kysely<ConsoleDatabase>, refs: Iterable<{ type: RecordType; id: string }>, live?: LiveNames): Promise<Map<string, RefLabel>> {
+export async function recordNames(
+  db: Kysely<ConsoleDatabase>,
+  refs: Iterable<{ type: RecordType; id: string }>,
+  live?: LiveNames,
+): Promise<Map<string, RefLabel>> {
   const byType = new Map<RecordType, Set<string>>();
   for (const { type, id } of refs) if (ID.test(id)) byType.set(type, (byType.get(type) ?? new Set()).add(id));
   const names = new Map<string, RefLabel>();
@@ -45,14 +49,21 @@ const READ_OF = { companies: 'company', products: 'product', skus: 'sku', bundle
 const LIVE_READS_MAX = 50;
 
 /** The records the mirror did not name, read live (MIRROR=off); one that cannot be read keeps its id. */
-async function namesLive(live: LiveNames, byType: Map<RecordType, Set<string>>, names: Map<string, RefLabel>): Promise<void> {
-  const missing = [...byType].flatMap(([type, ids]) => [...ids].filter((id) => !names.has(recordKey(type, id))).map((id) => ({ type, id })));
+async function namesLive(
+  live: LiveNames,
+  byType: Map<RecordType, Set<string>>,
+  names: Map<string, RefLabel>,
+): Promise<void> {
+  const missing = [...byType].flatMap(([type, ids]) =>
+    [...ids].filter((id) => !names.has(recordKey(type, id))).map((id) => ({ type, id })),
+  );
   const users = new Set(missing.filter((m) => m.type === 'users').map((m) => m.id));
   const reads = missing.filter((m) => m.type !== 'users').slice(0, LIVE_READS_MAX);
   await Promise.all([
     ...reads.map(async ({ type, id }) => {
       const record = await live.read(READ_OF[type as keyof typeof READ_OF], Number(id)).catch(() => null);
-      if (record && 'outerSysCode' in record) names.set(recordKey(type, id), { code: record.outerSysCode, name: record.name });
+      if (record && 'outerSysCode' in record)
+        names.set(recordKey(type, id), { code: record.outerSysCode, name: record.name });
     }),
     (async () => {
       if (!users.size) return;
@@ -72,7 +83,11 @@ async function namesLive(live: LiveNames, byType: Map<RecordType, Set<string>>, 
  * without a record type), read from the mirror. An ERP code also matches the `code:` keys of batch items
  * that failed before they had an id.
  */
-export async function recordsMatching(db: Kysely<ConsoleDatabase>, text: string, only?: RecordType): Promise<{ type: RecordType | null; id: string }[]> {
+export async function recordsMatching(
+  db: Kysely<ConsoleDatabase>,
+  text: string,
+  only?: RecordType,
+): Promise<{ type: RecordType | null; id: string }[]> {
   const value = text.trim();
   if (!value) return [];
   const types = only ? [only] : (Object.keys(MIRROR_TABLES) as RecordType[]);
@@ -80,7 +95,9 @@ export async function recordsMatching(db: Kysely<ConsoleDatabase>, text: string,
   const found = await Promise.all(
     types.map(async (type) => {
       const { rows } = await sql<{ id: string }>`
-        select id::text as id from ${sql.table(MIRROR_TABLES[type])} where code = ${value} order by id limit 500`.execute(db);
+        select id::text as id from ${sql.table(MIRROR_TABLES[type])} where code = ${value} order by id limit 500`.execute(
+        db,
+      );
       return rows.map((r) => ({ type, id: r.id }) as { type: RecordType | null; id: string });
     }),
   );

@@ -40,7 +40,10 @@ export function proxyChanges(record: AuditRecord): ChangeRecord[] {
     recordId,
     source,
     result: record.result ?? null,
-    action: record.result === 'applied' && (record.outcome === 'created' || record.outcome === 'updated') ? record.outcome : null,
+    action:
+      record.result === 'applied' && (record.outcome === 'created' || record.outcome === 'updated')
+        ? record.outcome
+        : null,
     changes: kept,
     oldRead: Boolean(kept?.some((c) => 'from' in c)),
   }));

@@ -44,9 +44,26 @@ describe('audit retention', () => {
     await sql`update audit_change set at = now() - interval '40 days' where record_id = '1'`.execute(conn.db);
     await write('3');
 
-    const upstream = createUpstreamClient({ baseUrl: 'http://service.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, timeoutMs: 1_000 });
-    const jobId = await createJob(conn.db, { kind: AUDIT_RETENTION, tenant: 't', params: { days: 30 }, rerunExpired: true });
-    const runner = new JobRunner({ db: conn.db, kinds: [auditRetentionJob], upstream, concurrency: 1, pollMs: 10, flushMs: 5 });
+    const upstream = createUpstreamClient({
+      baseUrl: 'http://service.invalid',
+      clientId: CREDS.erp.clientId,
+      clientSecret: CREDS.erp.secret,
+      timeoutMs: 1_000,
+    });
+    const jobId = await createJob(conn.db, {
+      kind: AUDIT_RETENTION,
+      tenant: 't',
+      params: { days: 30 },
+      rerunExpired: true,
+    });
+    const runner = new JobRunner({
+      db: conn.db,
+      kinds: [auditRetentionJob],
+      upstream,
+      concurrency: 1,
+      pollMs: 10,
+      flushMs: 5,
+    });
     runner.start();
     for (;;) {
       const job = await getJob(conn.db, jobId);
@@ -65,7 +82,12 @@ describe('audit retention', () => {
     const start = async (p: unknown) => void started.push(p);
     expect(await startRetentionIfDue(null, { latest: async () => null, start })).toBe(false);
     expect(await startRetentionIfDue(30, { latest: async () => ({ createdAt: new Date() }), start })).toBe(false);
-    expect(await startRetentionIfDue(30, { latest: async () => ({ createdAt: new Date(Date.now() - 25 * 3_600_000) }), start })).toBe(true);
+    expect(
+      await startRetentionIfDue(30, {
+        latest: async () => ({ createdAt: new Date(Date.now() - 25 * 3_600_000) }),
+        start,
+      }),
+    ).toBe(true);
     expect(started).toEqual([{ days: 30 }]);
   });
 });

@@ -58,7 +58,10 @@ export const auditRetentionJob = defineJobKind<RetentionParams, Range, number>({
  */
 export async function startRetentionIfDue(
   days: number | null,
-  deps: { latest: () => Promise<{ createdAt?: string | Date | null } | null>; start: (params: RetentionParams) => Promise<unknown> },
+  deps: {
+    latest: () => Promise<{ createdAt?: string | Date | null } | null>;
+    start: (params: RetentionParams) => Promise<unknown>;
+  },
 ): Promise<boolean> {
   if (!days) return false;
   const last = await deps.latest();

@@ -44,14 +44,22 @@ function idsIn(field: keyof typeof REFERENCES, value: HistoryValue | undefined):
       return typeof id === 'number' || typeof id === 'string' ? [String(id)] : [];
     });
   }
-  return typeof value === 'number' || (typeof value === 'string' && /^[1-9][0-9]{0,18}$/.test(value)) ? [String(value)] : [];
+  return typeof value === 'number' || (typeof value === 'string' && /^[1-9][0-9]{0,18}$/.test(value))
+    ? [String(value)]
+    : [];
 }
 
 export type NameBook = Record<RefKind, Map<string, RefLabel>>;
 
 /** What ids a set of changes asks names for, by kind (nothing for a field that names no other record). */
 export function wantedIds(changes: readonly FieldDiff[]): Record<RefKind, string[]> {
-  const wanted: Record<RefKind, Set<string>> = { category: new Set(), role: new Set(), user: new Set(), product: new Set(), sku: new Set() };
+  const wanted: Record<RefKind, Set<string>> = {
+    category: new Set(),
+    role: new Set(),
+    user: new Set(),
+    product: new Set(),
+    sku: new Set(),
+  };
   for (const c of changes) {
     if (!isRef(c.field)) continue;
     for (const id of [...idsIn(c.field, c.from), ...idsIn(c.field, c.to)]) wanted[REFERENCES[c.field]].add(id);
@@ -81,13 +89,21 @@ export function withNames(changes: readonly FieldDiff[], book: NameBook): FieldD
 export const PATH_SEPARATOR = ' › ';
 
 /** Reads the names a set of changes needs from the mirror (and the role directory): one query per kind asked. */
-export async function readNames(db: Kysely<ConsoleDatabase>, wanted: Record<RefKind, string[]>, roles: readonly UserRole[], live?: LiveNames): Promise<NameBook> {
+export async function readNames(
+  db: Kysely<ConsoleDatabase>,
+  wanted: Record<RefKind, string[]>,
+  roles: readonly UserRole[],
+  live?: LiveNames,
+): Promise<NameBook> {
   const book: NameBook = { category: new Map(), role: new Map(), user: new Map(), product: new Map(), sku: new Map() };
   for (const id of wanted.role) {
     const role = roles.find((r) => String(r.id) === id);
     if (role) book.role.set(id, { name: role.name });
   }
-  const coded = async (kind: 'user' | 'product' | 'sku', table: 'mirror_internal_user' | 'mirror_product' | 'mirror_sku') => {
+  const coded = async (
+    kind: 'user' | 'product' | 'sku',
+    table: 'mirror_internal_user' | 'mirror_product' | 'mirror_sku',
+  ) => {
     if (!wanted[kind].length) return;
     const { rows } = await sql<{ id: string; code: string | null; name: string | null }>`
       select id::text as id, code, name from ${sql.table(table)} where id = any(${wanted[kind]}::bigint[])`.execute(db);
@@ -103,10 +119,17 @@ export async function readNames(db: Kysely<ConsoleDatabase>, wanted: Record<RefK
         select up.start, p.id, p.parent_id, p.name, up.depth + 1 from up join mirror_product_category p on p.id = up.parent_id
         where up.depth < 20
       )
-      select start::text as id, string_agg(name, ${PATH_SEPARATOR} order by depth desc) as path from up group by start`.execute(db);
+      select start::text as id, string_agg(name, ${PATH_SEPARATOR} order by depth desc) as path from up group by start`.execute(
+      db,
+    );
     for (const r of rows) book.category.set(r.id, { name: r.path });
   };
-  await Promise.all([coded('user', 'mirror_internal_user'), coded('product', 'mirror_product'), coded('sku', 'mirror_sku'), categories()]);
+  await Promise.all([
+    coded('user', 'mirror_internal_user'),
+    coded('product', 'mirror_product'),
+    coded('sku', 'mirror_sku'),
+    categories(),
+  ]);
   if (live) await readLive(live, wanted, book);
   return book;
 }
@@ -138,19 +161,30 @@ async function readLive(live: LiveNames, wanted: Record<RefKind, string[]>, book
   const categories = async () => {
     if (!missing('category').length) return;
     const tree = new Map<string, { name: string; parentId: number | null }>();
-    await all(() => live.listAll('productCategories', { pageSize: 100 }), (c) => tree.set(String(c.id), { name: c.name ?? `#${c.id}`, parentId: c.parentId ?? null }));
+    await all(
+      () => live.listAll('productCategories', { pageSize: 100 }),
+      (c) => tree.set(String(c.id), { name: c.name ?? `#${c.id}`, parentId: c.parentId ?? null }),
+    );
     for (const id of missing('category')) {
       const names: string[] = [];
-      for (let at = tree.get(id), depth = 0; at && depth < 20; at = at.parentId == null ? undefined : tree.get(String(at.parentId)), depth++) names.unshift(at.name);
+      for (
+        let at = tree.get(id), depth = 0;
+        at && depth < 20;
+        at = at.parentId == null ? undefined : tree.get(String(at.parentId)), depth++
+      )
+        names.unshift(at.name);
       if (names.length) book.category.set(id, { name: names.join(PATH_SEPARATOR) });
     }
   };
   const users = async () => {
     const ids = new Set(missing('user'));
     if (!ids.size) return;
-    await all(() => live.listAll('internalUsers', { pageSize: 100 }), (u) => {
-      if (ids.has(String(u.id))) book.user.set(String(u.id), { name: u.name });
-    });
+    await all(
+      () => live.listAll('internalUsers', { pageSize: 100 }),
+      (u) => {
+        if (ids.has(String(u.id))) book.user.set(String(u.id), { name: u.name });
+      },
+    );
   };
   await Promise.all([byId('sku'), byId('product'), categories(), users()]);
 }

@@ -22,7 +22,9 @@ beforeEach(() => h.setFault(null));
 
 async function put(path: string, body: unknown, review?: Record<string, unknown>) {
   const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
-  const response = await h.proxy(consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }));
+  const response = await h.proxy(
+    consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }),
+  );
   await response.text();
   return response.status;
 }
@@ -35,7 +37,12 @@ describe('History of writes that were not applied', () => {
     });
     expect(await put('/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' })).toBe(500);
     const [entry] = await listHistory(h.db, 'companies', '2');
-    expect(entry).toMatchObject({ result: 'unknown', source: 'form', oldRead: true, changes: [{ field: 'cellPhone', from: '02-0000-0000', to: '02-5555-0002' }] });
+    expect(entry).toMatchObject({
+      result: 'unknown',
+      source: 'form',
+      oldRead: true,
+      changes: [{ field: 'cellPhone', from: '02-0000-0000', to: '02-5555-0002' }],
+    });
     expect(entry!.action).toBeNull();
   });
 
@@ -48,7 +55,12 @@ describe('History of writes that were not applied', () => {
   it('says the old value was not read when no review came with the write', async () => {
     expect(await put('/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
     const [entry] = await listHistory(h.db, 'companies', '4');
-    expect(entry).toMatchObject({ result: 'applied', action: 'updated', oldRead: false, changes: [{ field: 'cellPhone', to: '02-4444-0004' }] });
+    expect(entry).toMatchObject({
+      result: 'applied',
+      action: 'updated',
+      oldRead: false,
+      changes: [{ field: 'cellPhone', to: '02-4444-0004' }],
+    });
     expect(entry!.changes![0]).not.toHaveProperty('from');
   });
 
@@ -72,7 +84,11 @@ describe('History of writes that were not applied', () => {
     const second = await listHistoryPage(h.db, 'skus', '2', { limit: 2, older: first.older });
     expect(second.entries.map((e) => e.changes?.[0])).toEqual([{ field: 'inventoryQty', from: 4, to: 5 }]);
     expect(second.older).toBeNull();
-    expect((await listAudit(h.db, { filters: { family: 'panel', record: { type: 'skus', id: '2' } } })).totalCount).toBe(3);
-    expect((await listAudit(h.db, { filters: { family: 'bulk', record: { type: 'skus', id: '2' } } })).totalCount).toBe(0);
+    expect(
+      (await listAudit(h.db, { filters: { family: 'panel', record: { type: 'skus', id: '2' } } })).totalCount,
+    ).toBe(3);
+    expect((await listAudit(h.db, { filters: { family: 'bulk', record: { type: 'skus', id: '2' } } })).totalCount).toBe(
+      0,
+    );
   });
 });

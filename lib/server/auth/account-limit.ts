@@ -16,7 +16,11 @@ export type AccountLimit = { window: number; maxFailures: number };
 const windowStart = (limit: AccountLimit) => sql`(now() - make_interval(secs => ${limit.window}))`;
 
 /** Seconds until the account's sign-in resumes, or null when it is not paused. */
-export async function accountPausedFor(db: Kysely<ConsoleDatabase>, email: string, limit: AccountLimit): Promise<number | null> {
+export async function accountPausedFor(
+  db: Kysely<ConsoleDatabase>,
+  email: string,
+  limit: AccountLimit,
+): Promise<number | null> {
   const { rows } = await sql<{ failures: number; left: number }>`
     select failures, greatest(1, ceil(extract(epoch from window_start - ${windowStart(limit)})))::int as left
     from sign_in_failures where email = ${email} and window_start > ${windowStart(limit)}
@@ -30,7 +34,11 @@ export async function clearAccountFailures(db: Kysely<ConsoleDatabase>, email: s
 }
 
 /** A window opens at the first failure and closes `window` seconds later; a failure after that starts a new one. */
-export async function recordAccountFailure(db: Kysely<ConsoleDatabase>, email: string, limit: AccountLimit): Promise<void> {
+export async function recordAccountFailure(
+  db: Kysely<ConsoleDatabase>,
+  email: string,
+  limit: AccountLimit,
+): Promise<void> {
   const start = windowStart(limit);
   await sql`
     insert into sign_in_failures (email, failures, window_start) values (${email}, 1, now())

@@ -22,7 +22,11 @@ export type Reservation = { allowed: true; windowStart: number } | { allowed: fa
 
 const NOW_MS = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
-export async function reserveAttempt(db: Kysely<ConsoleDatabase>, key: string, limit: AddressLimit): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Kysely<ConsoleDatabase>,
+  key: string,
+  limit: AddressLimit,
+): Promise<Reservation> {
   const windowMs = limit.window * 1000;
   const open = sql`"rateLimit"."lastRequest" > ${NOW_MS} - ${windowMs}`;
   const { rows } = await sql<{ lastRequest: string }>`
@@ -44,7 +48,11 @@ export async function reserveAttempt(db: Kysely<ConsoleDatabase>, key: string, l
  * Gives back a slot taken by an attempt that turned out not to be a wrong password, in the window it was taken
  * in (null: the window is unknown, a call without a request; then whatever window is open).
  */
-export async function releaseAttempt(db: Kysely<ConsoleDatabase>, key: string, windowStart: number | null): Promise<void> {
+export async function releaseAttempt(
+  db: Kysely<ConsoleDatabase>,
+  key: string,
+  windowStart: number | null,
+): Promise<void> {
   const sameWindow = windowStart === null ? sql`true` : sql`"lastRequest" = ${windowStart}`;
   await sql`update "rateLimit" set count = count - 1 where key = ${key} and ${sameWindow} and count > 0`.execute(db);
 }

@@ -56,7 +56,10 @@ beforeAll(async () => {
   await migrateConsoleDb(db, config);
   auth = createConsoleAuth(db, config);
   expect(await hasNoAccounts(db)).toBe(true);
-  await ensureAccounts(auth, db, { demoMode: true, initialAdmin: { email: 'owner@example.com', password: 'owner-password-1' } });
+  await ensureAccounts(auth, db, {
+    demoMode: true,
+    initialAdmin: { email: 'owner@example.com', password: 'owner-password-1' },
+  });
 });
 
 afterAll(async () => {
@@ -66,7 +69,10 @@ afterAll(async () => {
 describe('console accounts (better-auth on PGlite)', () => {
   it('creates the first admin and one demo account per role, only once', async () => {
     const db = conn.db;
-    await ensureAccounts(auth, db, { demoMode: true, initialAdmin: { email: 'owner@example.com', password: 'other-password' } });
+    await ensureAccounts(auth, db, {
+      demoMode: true,
+      initialAdmin: { email: 'owner@example.com', password: 'other-password' },
+    });
     const rows = await conn.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
     expect(rows).toEqual([
       { email: 'admin@example.com', role: 'admin' },
@@ -79,10 +85,7 @@ describe('console accounts (better-auth on PGlite)', () => {
   });
 
   it('stores passwords hashed, never as given', async () => {
-    const rows = await conn.db
-      .selectFrom('account')
-      .select('password')
-      .execute();
+    const rows = await conn.db.selectFrom('account').select('password').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.password).toMatch(/^\$argon2id\$/);
@@ -126,7 +129,11 @@ describe('console accounts (better-auth on PGlite)', () => {
     const response = await secureAuth.handler(
       new Request('https://console.example.com/api/auth/sign-in/email', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://console.example.com', 'x-console-client-address': freshIp() },
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://console.example.com',
+          'x-console-client-address': freshIp(),
+        },
         body: JSON.stringify({ email: 'viewer@example.com', password: DEMO_PASSWORD }),
       }),
     );
@@ -140,17 +147,18 @@ describe('console accounts (better-auth on PGlite)', () => {
     const ip = freshIp();
     for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
       // A different account each time, so only the per-address limit can be what stops the last attempt.
-      const response = await post('/sign-in/email', { email: `guess-${i}@example.com`, password: `guess-${i}` }, { ip });
+      const response = await post(
+        '/sign-in/email',
+        { email: `guess-${i}@example.com`, password: `guess-${i}` },
+        { ip },
+      );
       expect(response.status).toBe(401);
     }
     const blocked = await post('/sign-in/email', { email: 'viewer@example.com', password: DEMO_PASSWORD }, { ip });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('x-retry-after'))).toBeGreaterThan(0);
     // The count lives in the database, so every console instance sees it.
-    const stored = await conn.db
-      .selectFrom('rateLimit')
-      .select(['key', 'count'])
-      .execute();
+    const stored = await conn.db.selectFrom('rateLimit').select(['key', 'count']).execute();
     expect(stored.some((row) => row.key.includes(ip) && Number(row.count) >= SIGN_IN_LIMIT.max)).toBe(true);
     // Another address is not affected.
     await signIn('viewer@example.com');
@@ -172,9 +180,9 @@ describe('console accounts (better-auth on PGlite)', () => {
       conn.db,
     );
     await signIn(email);
-    const left = await sql<{ n: number }>`select count(*)::int as n from sign_in_failures where email = ${email}`.execute(
-      conn.db,
-    );
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sign_in_failures where email = ${email}`.execute(conn.db);
     expect(left.rows[0]?.n).toBe(0);
   });
 
@@ -204,12 +212,20 @@ describe('console accounts (better-auth on PGlite)', () => {
       role: 'admin',
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
-    const row = await conn.db.selectFrom('user').select('id').where('email', '=', 'intruder@example.com').executeTakeFirst();
+    const row = await conn.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'intruder@example.com')
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 
   it('does not let a viewer or steward create accounts, change roles or disable accounts', async () => {
-    const target = await conn.db.selectFrom('user').select('id').where('email', '=', 'viewer@example.com').executeTakeFirstOrThrow();
+    const target = await conn.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'viewer@example.com')
+      .executeTakeFirstOrThrow();
     for (const email of ['viewer@example.com', 'steward@example.com']) {
       const cookie = await signIn(email);
       const create = await post(
@@ -225,7 +241,9 @@ describe('console accounts (better-auth on PGlite)', () => {
     }
     const created = await conn.db.selectFrom('user').select('email').where('email', 'like', 'made-by-%').execute();
     expect(created).toEqual([]);
-    expect(await conn.db.selectFrom('user').select('role').where('id', '=', target.id).executeTakeFirst()).toEqual({ role: 'viewer' });
+    expect(await conn.db.selectFrom('user').select('role').where('id', '=', target.id).executeTakeFirst()).toEqual({
+      role: 'viewer',
+    });
   });
 
   it('lets an admin create an account; role changes and disabling take effect on the next request', async () => {
@@ -288,7 +306,11 @@ describe('better-auth over HTTP, as the console route serves it', () => {
 
   it('answers 404 to every endpoint the console does not use, even for an admin, and changes nothing', async () => {
     const adminCookie = await signIn('admin@example.com');
-    const admin = await conn.db.selectFrom('user').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow();
+    const admin = await conn.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
     const closed: [string, string, unknown][] = [
       ['POST', '/sign-up/email', { email: 'x@example.com', password: 'password-123', name: 'X' }],
       ['POST', '/request-password-reset', { email: 'admin@example.com', redirectTo: '/' }],
@@ -308,7 +330,11 @@ describe('better-auth over HTTP, as the console route serves it', () => {
       expect((await viaRoute(method, path, body, adminCookie)).status, `${method} ${path}`).toBe(404);
     }
     expect(await whoAmI(adminCookie)).toMatchObject({ role: 'admin' });
-    const made = await conn.db.selectFrom('user').select('id').where('email', 'in', ['x@example.com', 'y@example.com']).execute();
+    const made = await conn.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', 'in', ['x@example.com', 'y@example.com'])
+      .execute();
     expect(made).toEqual([]);
   });
 });

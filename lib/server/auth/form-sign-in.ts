@@ -8,7 +8,19 @@ import { consoleAuthHandler } from './http';
  * The page request's headers the sign-in endpoint reads: where the form was posted from (better-auth's origin
  * check), who posted it (the per-address limits, with server.ts's proof), and the request id for the log.
  */
-const FORWARDED = ['origin', 'referer', 'cookie', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', CLIENT_ADDRESS_HEADER, PROOF_HEADER, REQUEST_ID_HEADER];
+const FORWARDED = [
+  'origin',
+  'referer',
+  'cookie',
+  'user-agent',
+  'host',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  CLIENT_ADDRESS_HEADER,
+  PROOF_HEADER,
+  REQUEST_ID_HEADER,
+];
 
 /**
  * Signs in with what a posted form carried (the sign-in page answers a form sent before its JavaScript ran) by

@@ -21,7 +21,9 @@ export function getAuth(): Promise<ConsoleAuth> {
     const process = processParts();
     const db = await process.consoleDb();
     const created = createConsoleAuth(db, authConfigFromEnv(env));
-    await process.accountsOnce(() => ensureAccounts(created, db, { demoMode: env.demoMode, initialAdmin: env.initialAdmin }));
+    await process.accountsOnce(() =>
+      ensureAccounts(created, db, { demoMode: env.demoMode, initialAdmin: env.initialAdmin }),
+    );
     return created;
   })().catch((error: unknown) => {
     auth = undefined;

@@ -37,7 +37,10 @@ const accountManager = defaultAc.newRole({
   session: ['list', 'revoke'],
 });
 const adminRoles: Record<string, AccessRole> = Object.fromEntries(
-  ROLES.map((role): [Role, AccessRole] => [role, (can(role, 'manageAccounts') ? accountManager : userAc) as AccessRole]),
+  ROLES.map((role): [Role, AccessRole] => [
+    role,
+    (can(role, 'manageAccounts') ? accountManager : userAc) as AccessRole,
+  ]),
 );
 
 /**
@@ -84,7 +87,9 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       customRules: { '/sign-in/email': false as const },
     },
     // Wrong passwords per client address and per account, shared by all instances.
-    hooks: signInLimitHooks(db, { address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max } }),
+    hooks: signInLimitHooks(db, {
+      address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
+    }),
     advanced: {
       // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

@@ -54,7 +54,8 @@ describe('sign-in limits that fit an office', () => {
   it(`stops password spraying from one address after ${SIGN_IN_LIMIT.max} wrong passwords`, async () => {
     const sprayer = '203.0.113.20';
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn(`person-${i}@example.com`, 'Summer2026!', sprayer)).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await signIn(`person-${i}@example.com`, 'Summer2026!', sprayer)).status);
     expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(SIGN_IN_LIMIT.max)).toEqual([429, 429]);
     // The address waits even with a right password; another address does not.

@@ -3,7 +3,13 @@ import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/a
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { signInFailures, signInLimited } from '../metrics';
-import { ACCOUNT_LIMIT, accountPausedFor, clearAccountFailures, recordAccountFailure, type AccountLimit } from './account-limit';
+import {
+  ACCOUNT_LIMIT,
+  accountPausedFor,
+  clearAccountFailures,
+  recordAccountFailure,
+  type AccountLimit,
+} from './account-limit';
 import { releaseAttempt, reserveAttempt, type AddressLimit } from './address-limit';
 
 const SIGN_IN = '/sign-in/email';

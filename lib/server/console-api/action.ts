@@ -66,12 +66,22 @@ export async function runAction<A extends ConsoleAction, R = ResponseOf<A>>(
 
   let status = 500;
   try {
-    const answer = await handler({ user: user as ActionContext<A>['user'], input: input.data as z.output<A['input']>, requestId });
+    const answer = await handler({
+      user: user as ActionContext<A>['user'],
+      input: input.data as z.output<A['input']>,
+      requestId,
+    });
     status = 200;
     return answer;
   } finally {
     if (user && entry.audit === 'request') {
-      await recordConsoleWrite({ user, operation: `action ${entry.name}`, targetIds: options.targets?.(input.data) ?? [], status, requestId });
+      await recordConsoleWrite({
+        user,
+        operation: `action ${entry.name}`,
+        targetIds: options.targets?.(input.data) ?? [],
+        status,
+        requestId,
+      });
     }
   }
 }

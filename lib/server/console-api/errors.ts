@@ -20,7 +20,10 @@ export class ConsoleError extends Error {
 }
 
 export function errorResponse(code: ErrorCode, status: number, facts: Record<string, unknown> = {}): Response {
-  return Response.json({ error: code, message: errorMessage(code), ...facts }, { status, headers: SAFE_RESPONSE_HEADERS });
+  return Response.json(
+    { error: code, message: errorMessage(code), ...facts },
+    { status, headers: SAFE_RESPONSE_HEADERS },
+  );
 }
 
 /** The wrapper's own refusals: the proxy's codes and statuses. */

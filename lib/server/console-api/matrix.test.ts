@@ -31,16 +31,22 @@ function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, 
 
 /** Samples: ids nobody has (an allowed call answers not found or an empty list), bodies the contract refuses. */
 function samples(entry: AnyEndpoint): { params: Record<string, string>; body?: string }[] {
-  const params = (names: Record<string, string>) => Object.fromEntries([...entry.path.matchAll(/\[(\w+)\]/g)].map(([, n]) => [n!, names[n!]!]));
+  const params = (names: Record<string, string>) =>
+    Object.fromEntries([...entry.path.matchAll(/\[(\w+)\]/g)].map(([, n]) => [n!, names[n!]!]));
   const base = { id: '987654', family: 'companies', type: 'companies', list: 'skus' };
-  const body = entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
+  const body =
+    entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
   const all = [{ params: params(base), body }];
   if (entry.path.startsWith('/api/history')) all.push({ params: params({ ...base, type: 'users', id: '2' }), body });
   if (entry.path.startsWith('/api/lists')) all.push({ params: params({ ...base, list: 'internalUsers' }), body });
   return all;
 }
 
-function request(entry: AnyEndpoint, params: Record<string, string>, init: { cookie?: string; body?: string; foreign?: boolean }): Request {
+function request(
+  entry: AnyEndpoint,
+  params: Record<string, string>,
+  init: { cookie?: string; body?: string; foreign?: boolean },
+): Request {
   const write = entry.method !== 'GET';
   const query = entry.method === 'DELETE' ? '?job=0' : '';
   return new Request(`${ORIGIN}${endpointPath(entry, params)}${query}`, {
@@ -71,9 +77,16 @@ async function routeFor(entry: AnyEndpoint): Promise<Route> {
   return routes.get(key)!;
 }
 
-async function call(entry: AnyEndpoint, params: Record<string, string>, init: { cookie?: string; body?: string; foreign?: boolean }) {
+async function call(
+  entry: AnyEndpoint,
+  params: Record<string, string>,
+  init: { cookie?: string; body?: string; foreign?: boolean },
+) {
   const response = await (await routeFor(entry))(request(entry, params, init), { params: Promise.resolve(params) });
-  const json = (await response.clone().json().catch(() => null)) as { error?: string } | null;
+  const json = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: string } | null;
   return { status: response.status, error: json?.error, requestId: response.headers.get('x-request-id') };
 }
 
@@ -86,7 +99,11 @@ beforeAll(async () => {
     const response = await auth.handler(
       new Request(`${ORIGIN}/api/auth/sign-in/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-console-client-address': `198.51.100.${++n}` },
+        headers: {
+          'content-type': 'application/json',
+          origin: ORIGIN,
+          'x-console-client-address': `198.51.100.${++n}`,
+        },
         body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
       }),
     );
@@ -107,7 +124,9 @@ afterAll(async () => {
 describe('console API role matrix', () => {
   it('covers every route folder of the contract', () => {
     expect(CONSOLE_ENDPOINTS.length).toBeGreaterThanOrEqual(18);
-    expect(readdirSync('app/api')).toEqual(expect.arrayContaining(['imports', 'exports', 'quotas', 'history', 'salespeople', 'audit']));
+    expect(readdirSync('app/api')).toEqual(
+      expect.arrayContaining(['imports', 'exports', 'quotas', 'history', 'salespeople', 'audit']),
+    );
   });
 
   for (const who of [null, ...ROLES] as const) {
@@ -165,9 +184,17 @@ describe('console API role matrix', () => {
   it('answers health to anyone, and metrics to no one without a configured token', async () => {
     const open = ALL_ENDPOINTS.filter((e) => e.access.kind !== 'session');
     expect(open.map((e) => e.path).sort()).toEqual(['/api/health', '/api/metrics', '/api/ready']);
-    const health = await call(open.find((e) => e.path === '/api/health')!, {}, { foreign: true });
+    const health = await call(
+      open.find((e) => e.path === '/api/health')!,
+      {},
+      { foreign: true },
+    );
     expect(health.status).toBe(200);
-    const metrics = await call(open.find((e) => e.path === '/api/metrics')!, {}, { cookie: cookies.admin });
+    const metrics = await call(
+      open.find((e) => e.path === '/api/metrics')!,
+      {},
+      { cookie: cookies.admin },
+    );
     expect([metrics.status, metrics.error]).toEqual([404, 'not_found']);
   });
 });

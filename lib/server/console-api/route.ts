@@ -5,7 +5,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { ErrorCode } from '@/lib/contract/errors';
 import { isRole } from '@/lib/contract/roles';
-import { mayCallEndpoint, type AnyEndpoint, type ErrorCodeOf, type ParamsOf, type ResponseOf } from '@/lib/contract/console/endpoint';
+import {
+  mayCallEndpoint,
+  type AnyEndpoint,
+  type ErrorCodeOf,
+  type ParamsOf,
+  type ResponseOf,
+} from '@/lib/contract/console/endpoint';
 import { NO_INPUT } from '@/lib/contract/console/params';
 import { recordConsoleWrite } from '../audit';
 import { passesConsoleChecks, passesPlainGetChecks } from '../proxy';
@@ -50,7 +56,9 @@ export interface RouteOptions {
 }
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type ConsoleRouteHandler = ((request: Request, context: NextContext) => Promise<Response>) & { readonly endpoint: AnyEndpoint };
+export type ConsoleRouteHandler = ((request: Request, context: NextContext) => Promise<Response>) & {
+  readonly endpoint: AnyEndpoint;
+};
 
 /** Handlers built by the wrapper, for the test that walks app/api. */
 export function isConsoleRoute(value: unknown): value is ConsoleRouteHandler {
@@ -80,8 +88,14 @@ function notFoundCode(entry: AnyEndpoint): ErrorCode | undefined {
 
 function toResponse(result: unknown, entry: AnyEndpoint): Response {
   if (result instanceof Response) return result;
-  if (entry.answer.kind === 'none' && result === undefined) return new Response(null, { status: 204, headers: SAFE_RESPONSE_HEADERS });
-  const reply = result !== null && typeof result === 'object' && 'status' in result && 'data' in result && Object.keys(result).length === 2;
+  if (entry.answer.kind === 'none' && result === undefined)
+    return new Response(null, { status: 204, headers: SAFE_RESPONSE_HEADERS });
+  const reply =
+    result !== null &&
+    typeof result === 'object' &&
+    'status' in result &&
+    'data' in result &&
+    Object.keys(result).length === 2;
   const { status, data } = reply ? (result as { status: number; data: unknown }) : { status: 200, data: result };
   return Response.json(data, { status, headers: SAFE_RESPONSE_HEADERS });
 }
@@ -99,8 +113,12 @@ function withRequestId(response: Response, requestId: string): Response {
 }
 
 /** A route of a session endpoint: the handler gets the signed-in person, checked. */
-export function consoleRoute<E extends AnyEndpoint>(entry: E, handler: (context: RouteContext<E>) => Promise<HandlerResult<ResponseOf<E>>>): ConsoleRouteHandler {
-  if (entry.access.kind !== 'session') throw new Error(`${entry.method} ${entry.path}: not a session endpoint (openRoute)`);
+export function consoleRoute<E extends AnyEndpoint>(
+  entry: E,
+  handler: (context: RouteContext<E>) => Promise<HandlerResult<ResponseOf<E>>>,
+): ConsoleRouteHandler {
+  if (entry.access.kind !== 'session')
+    throw new Error(`${entry.method} ${entry.path}: not a session endpoint (openRoute)`);
   return build(entry, handler, {});
 }
 
@@ -110,7 +128,8 @@ export function openRoute<E extends AnyEndpoint>(
   handler: (context: OpenRouteContext<E>) => Promise<HandlerResult<ResponseOf<E>>>,
   options: RouteOptions = {},
 ): ConsoleRouteHandler {
-  if (entry.access.kind === 'session') throw new Error(`${entry.method} ${entry.path}: a session endpoint (consoleRoute)`);
+  if (entry.access.kind === 'session')
+    throw new Error(`${entry.method} ${entry.path}: a session endpoint (consoleRoute)`);
   return build(entry, handler, options);
 }
 
@@ -142,7 +161,8 @@ function build<E extends AnyEndpoint>(
       return code ? errorResponse(code, 404) : refusal('not_found');
     }
     const query = (entry.query ?? NO_INPUT).safeParse(queryObject(new URL(request.url)));
-    if (user && (!isRole(user.role) || !mayCallEndpoint(entry, user.role, params.data, query.data ?? {}))) return refusal('forbidden');
+    if (user && (!isRole(user.role) || !mayCallEndpoint(entry, user.role, params.data, query.data ?? {})))
+      return refusal('forbidden');
     if (!query.success) return refusal('invalid_parameter');
     let body: unknown = {};
     if (isWrite) {
@@ -183,7 +203,13 @@ function build<E extends AnyEndpoint>(
     } finally {
       if (isWrite && user && entry.audit === 'request') {
         const targetIds = Object.values(params.data as Record<string, unknown>).map(String);
-        await recordConsoleWrite({ user, operation: `${entry.method as 'POST'} ${entry.path as `/api/${string}`}`, targetIds, status, requestId });
+        await recordConsoleWrite({
+          user,
+          operation: `${entry.method as 'POST'} ${entry.path as `/api/${string}`}`,
+          targetIds,
+          status,
+          requestId,
+        });
       }
     }
   }

@@ -6,7 +6,11 @@ import pg from 'pg';
  * goes back to the pool and its LISTEN with it). Best effort: a dropped connection is not re-opened, and
  * listeners look on their own anyway. Resolves to a function that stops listening.
  */
-export async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+export async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {});
   client.on('notification', (message) => {

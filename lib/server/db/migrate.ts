@@ -23,7 +23,11 @@ export async function migrateConsoleTables(db: Kysely<ConsoleDatabase>, first: M
       await first(conn);
       // Unordered: numbers are handed out per engineer (0170–0179, 0180–0189…), so a database may have run a
       // later number before an earlier one lands; such migrations never depend on each other.
-      const { error, results } = await new Migrator({ db: conn, provider, allowUnorderedMigrations: true }).migrateToLatest();
+      const { error, results } = await new Migrator({
+        db: conn,
+        provider,
+        allowUnorderedMigrations: true,
+      }).migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error')?.migrationName;
         throw new Error(`Console migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });

@@ -32,10 +32,7 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
   });
 
   it('migrates from two instances at once, then shares accounts, sessions and the sign-in limit', async () => {
-    await Promise.all([
-      migrateConsoleDb(a.db, config),
-      migrateConsoleDb(b.db, config),
-    ]);
+    await Promise.all([migrateConsoleDb(a.db, config), migrateConsoleDb(b.db, config)]);
     const authA = createConsoleAuth(a.db, config);
     const authB = createConsoleAuth(b.db, config);
     // Both instances create the demo accounts at the same moment: each exists once.
@@ -58,7 +55,10 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
     // A session made on instance A is valid on instance B.
     const ok = await signIn(authA, DEMO_PASSWORD);
     expect(ok.status).toBe(200);
-    const cookie = ok.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
+    const cookie = ok.headers
+      .getSetCookie()
+      .find((c) => c.includes('session_token='))!
+      .split(';')[0]!;
     expect(await readCurrentUser(authB, new Headers({ cookie }))).toMatchObject({ role: 'steward' });
 
     // Failures spread over both instances add up to one limit (the sign-in above does not count; each guess

@@ -14,7 +14,15 @@ import { readWorkbook } from '@/lib/files/xlsx-read';
 import { sheetRows } from '@/lib/files/workbook';
 import { MirrorRunner } from '../mirror/runner';
 import { mirrorServes } from '../mirror/lists';
-import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';
+import {
+  EXPORT_JOB,
+  exportCsv,
+  exportFilters,
+  exportJob,
+  exportLists,
+  planExport,
+  type ExportParams,
+} from './export-job';
 import { exportXlsx } from './export-xlsx';
 
 // The export job against the reference service (in-process, real signing) and the console database on PGlite.
@@ -30,8 +38,21 @@ beforeAll(async () => {
   acme.products!.push({ id: 3, outerSysCode: 'P003', name: '高山烏龍茶', productCategoryId: 3, status: 'Active' });
   for (let i = 0; i < SKUS - 2; i++) {
     acme.skus!.push({
-      id: 1000 + i, productId: i % 2 ? 3 : 1, outerSysCode: `EXP-${i}`, name: i === 7 ? '=HYPERLINK("x")' : `品項 ${i}`, barcode: '', warehouse: '', unit: '',
-      spec: '', price: i, sellPrice: i, quantityPrecision: 0, status: 'Active', inventoryQty: 1, reservedQty: 0, allowNegativeStock: false,
+      id: 1000 + i,
+      productId: i % 2 ? 3 : 1,
+      outerSysCode: `EXP-${i}`,
+      name: i === 7 ? '=HYPERLINK("x")' : `品項 ${i}`,
+      barcode: '',
+      warehouse: '',
+      unit: '',
+      spec: '',
+      price: i,
+      sellPrice: i,
+      quantityPrecision: 0,
+      status: 'Active',
+      inventoryQty: 1,
+      reservedQty: 0,
+      allowNegativeStock: false,
     });
   }
   service = await createService({ memory: true, seed });
@@ -57,8 +78,21 @@ afterAll(async () => {
 });
 
 async function runExport(params: Omit<ExportParams, 'totalCount'>) {
-  const { totalCount, units } = await planExport(upstream, params.resource, params.filters, undefined, params.mirror ? connection.db : undefined);
-  const id = await createJob(connection.db, { kind: EXPORT_JOB, tenant: 't#export:u1', params: { ...params, totalCount }, createdBy: 'u1', rerunExpired: true, units });
+  const { totalCount, units } = await planExport(
+    upstream,
+    params.resource,
+    params.filters,
+    undefined,
+    params.mirror ? connection.db : undefined,
+  );
+  const id = await createJob(connection.db, {
+    kind: EXPORT_JOB,
+    tenant: 't#export:u1',
+    params: { ...params, totalCount },
+    createdBy: 'u1',
+    rerunExpired: true,
+    units,
+  });
   const runner = new JobRunner({ db: connection.db, kinds: [exportJob], upstream, pollMs: 20, flushMs: 10 });
   runner.start();
   const start = Date.now();
@@ -83,7 +117,13 @@ describe('export job', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const parsed = Papa.parse<string[]>(text.slice(1).trim(), { skipEmptyLines: true });
     const [head, ...rows] = parsed.data;
-    expect(head).toEqual(expect.arrayContaining([zhTW.exports.columns.productName, zhTW.exports.columns.categoryName, zhTW.exports.columns.outerSysCode]));
+    expect(head).toEqual(
+      expect.arrayContaining([
+        zhTW.exports.columns.productName,
+        zhTW.exports.columns.categoryName,
+        zhTW.exports.columns.outerSysCode,
+      ]),
+    );
     expect(rows).toHaveLength(SKUS);
     const col = (key: keyof typeof zhTW.exports.columns) => head!.indexOf(zhTW.exports.columns[key]);
     const row = rows.find((r) => r[col('outerSysCode')] === 'EXP-1')!;
@@ -97,7 +137,10 @@ describe('export job', () => {
   });
 
   it('applies the list filters the resource accepts and drops the rest', async () => {
-    expect(exportFilters('skus', { productId: '3', name: '品項', bogus: 'x', status: 5 })).toEqual({ productId: 3, name: '品項' });
+    expect(exportFilters('skus', { productId: '3', name: '品項', bogus: 'x', status: 5 })).toEqual({
+      productId: 3,
+      name: '品項',
+    });
     const { totalCount, text } = await runExport({ resource: 'skus', filters: { productId: 3 } });
     expect(totalCount).toBe((SKUS - 2) / 2);
     expect(text.trim().split('\r\n')).toHaveLength(totalCount + 1);
@@ -129,7 +172,13 @@ describe('export job', () => {
     const live = await runExport({ resource: 'skus', filters: { productId: 3 } });
     const setting = { enabled: true, tenant: 'export-test', intervalMs: 30_000 };
     expect(await mirrorServes(connection.db, exportLists('skus'), setting)).toBe(false);
-    const runner = new MirrorRunner({ db: connection.db, client: upstream, tenant: setting.tenant, intervalMs: 30_000, sweepMs: 3_600_000 });
+    const runner = new MirrorRunner({
+      db: connection.db,
+      client: upstream,
+      tenant: setting.tenant,
+      intervalMs: 30_000,
+      sweepMs: 3_600_000,
+    });
     await runner.round();
     expect(await mirrorServes(connection.db, exportLists('skus'), setting)).toBe(true);
     pageReads.length = 0;

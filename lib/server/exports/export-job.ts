@@ -32,7 +32,12 @@ export interface ExportParams {
 export type ExportUnit = { list: 'main' | 'products' | 'categories'; page: number };
 type Row = Record<string, unknown>;
 
-const LIST_OF: Record<ExportResource, ListName> = { companies: 'companies', products: 'products', skus: 'skus', bundles: 'bundles' };
+const LIST_OF: Record<ExportResource, ListName> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  bundles: 'bundles',
+};
 
 /** Keeps only the filters the resource's list accepts, with the right type; anything else is dropped. */
 export function exportFilters(resource: ExportResource, input: unknown): ExportFilters {
@@ -53,7 +58,11 @@ export function exportFilters(resource: ExportResource, input: unknown): ExportF
 /** The lists an export of `resource` reads: its own, and those that name its references. */
 export function exportLists(resource: ExportResource): ListName[] {
   const need = namesNeeded(resource);
-  return [LIST_OF[resource], ...(need.products ? (['products'] as const) : []), ...(need.categories ? (['productCategories'] as const) : [])];
+  return [
+    LIST_OF[resource],
+    ...(need.products ? (['products'] as const) : []),
+    ...(need.categories ? (['productCategories'] as const) : []),
+  ];
 }
 
 const pagesOf = (count: number) => Math.ceil(count / PAGE_SIZE_MAX);
@@ -64,12 +73,20 @@ const pageKey = (list: ExportUnit['list'], page: number) => `${list}:${String(pa
  * name lists first, then the pages in order, so reading the units back by id gives the names before the rows
  * that need them.
  */
-export async function planExport(upstream: UpstreamClient, resource: ExportResource, filters: ExportFilters, signal?: AbortSignal, mirrorDb?: Kysely<ConsoleDatabase>) {
+export async function planExport(
+  upstream: UpstreamClient,
+  resource: ExportResource,
+  filters: ExportFilters,
+  signal?: AbortSignal,
+  mirrorDb?: Kysely<ConsoleDatabase>,
+) {
   const need = namesNeeded(resource);
   const count = (list: ListName, f: object = {}) =>
     mirrorDb
       ? mirrorPage(mirrorDb, list, f as ExportFilters, 1, 1).then((p) => p.totalCount)
-      : upstream.list(list, { filters: f as ClientListFilters<ListName>, page: 1, pageSize: 1 }, signal).then((p) => p.totalCount);
+      : upstream
+          .list(list, { filters: f as ClientListFilters<ListName>, page: 1, pageSize: 1 }, signal)
+          .then((p) => p.totalCount);
   const [totalCount, products, categories] = await Promise.all([
     count(LIST_OF[resource], filters),
     need.products ? count('products') : 0,
@@ -89,14 +106,19 @@ export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
   name: EXPORT_JOB,
   rerunExpired: true,
   async run({ list, page }, { upstream, params, db }) {
-    const name: ListName = list === 'main' ? LIST_OF[params.resource] : list === 'products' ? 'products' : 'productCategories';
+    const name: ListName =
+      list === 'main' ? LIST_OF[params.resource] : list === 'products' ? 'products' : 'productCategories';
     const filters = list === 'main' ? params.filters : {};
     const result = params.mirror
       ? await mirrorPage(db, name, filters, page, PAGE_SIZE_MAX)
       : await upstream.list(name, { filters: filters as ClientListFilters<ListName>, page, pageSize: PAGE_SIZE_MAX });
     const rows = (result.data ?? []) as Row[];
     // Only what the file shows is kept of the name lists.
-    if (list === 'products') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name, productCategoryId: r.productCategoryId })) };
+    if (list === 'products')
+      return {
+        ok: true,
+        result: rows.map((r) => ({ id: r.id, name: r.name, productCategoryId: r.productCategoryId })),
+      };
     if (list === 'categories') return { ok: true, result: rows.map((r) => ({ id: r.id, name: r.name })) };
     return { ok: true, result: rows };
   },
@@ -107,7 +129,11 @@ export const exportJob = defineJobKind<ExportParams, ExportUnit, Row[]>({
  * onto two pages while they were read is given once), with `names` filled from the name lists before the rows
  * that need them.
  */
-export async function* exportRows(db: Kysely<ConsoleDatabase>, jobId: string, names: ExportNames): AsyncGenerator<Row[]> {
+export async function* exportRows(
+  db: Kysely<ConsoleDatabase>,
+  jobId: string,
+  names: ExportNames,
+): AsyncGenerator<Row[]> {
   const seen = new Set<unknown>();
   let afterId: string | undefined;
   for (;;) {
@@ -119,7 +145,11 @@ export async function* exportRows(db: Kysely<ConsoleDatabase>, jobId: string, na
       const input = unit.input as ExportUnit;
       const rows = (Array.isArray(unit.result) ? unit.result : []) as Row[];
       if (input.list === 'products') {
-        for (const r of rows) names.product.set(r.id as number, { name: (r.name as string | null) ?? null, productCategoryId: (r.productCategoryId as number | null) ?? null });
+        for (const r of rows)
+          names.product.set(r.id as number, {
+            name: (r.name as string | null) ?? null,
+            productCategoryId: (r.productCategoryId as number | null) ?? null,
+          });
       } else if (input.list === 'categories') {
         for (const r of rows) names.category.set(r.id as number, (r.name as string | null) ?? null);
       } else {
@@ -134,7 +164,12 @@ export async function* exportRows(db: Kysely<ConsoleDatabase>, jobId: string, na
  * The finished export as CSV text, in parts: the BOM and header line, then each batch of rows. `header` gives
  * a column's title in the downloading person's language.
  */
-export async function* exportCsv(db: Kysely<ConsoleDatabase>, jobId: string, resource: ExportResource, header: (key: string) => string): AsyncGenerator<string> {
+export async function* exportCsv(
+  db: Kysely<ConsoleDatabase>,
+  jobId: string,
+  resource: ExportResource,
+  header: (key: string) => string,
+): AsyncGenerator<string> {
   const names: ExportNames = { product: new Map(), category: new Map() };
   const columns = exportColumns(resource, header, names);
   yield csvHeader(columns);

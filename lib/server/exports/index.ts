@@ -4,7 +4,15 @@ import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { getEnv } from '../env';
 import { mirrorServes } from '../mirror';
-import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport, type ExportParams } from './export-job';
+import {
+  EXPORT_JOB,
+  exportCsv,
+  exportFilters,
+  exportJob,
+  exportLists,
+  planExport,
+  type ExportParams,
+} from './export-job';
 import { exportXlsx } from './export-xlsx';
 import type { ErrorCode } from '@/lib/contract/errors';
 
@@ -47,15 +55,30 @@ function view(job: JobView): ExportView {
   };
 }
 
-export async function startExport(user: { id: string }, resource: ExportResource, rawFilters: unknown): Promise<ExportView> {
+export async function startExport(
+  user: { id: string },
+  resource: ExportResource,
+  rawFilters: unknown,
+): Promise<ExportView> {
   const filters = exportFilters(resource, rawFilters);
   // The mirror's copy when it holds every list the file needs (lists read it too); live otherwise (MIRROR=off,
   // its first copy not complete, a filter only the service answers).
   const db = await getConsoleDb();
   const { mirror: setting } = getEnv();
   const mirror =
-    !('updatedSince' in filters) && (await mirrorServes(db, exportLists(resource), { enabled: setting.enabled, tenant: currentTenant(), intervalMs: setting.intervalMs }));
-  const { totalCount, units } = await planExport(getJobsUpstream(), resource, filters, undefined, mirror ? db : undefined);
+    !('updatedSince' in filters) &&
+    (await mirrorServes(db, exportLists(resource), {
+      enabled: setting.enabled,
+      tenant: currentTenant(),
+      intervalMs: setting.intervalMs,
+    }));
+  const { totalCount, units } = await planExport(
+    getJobsUpstream(),
+    resource,
+    filters,
+    undefined,
+    mirror ? db : undefined,
+  );
   try {
     const id = await startJob(exportJob, {
       params: { resource, filters, totalCount, mirror } satisfies ExportParams,
@@ -65,7 +88,8 @@ export async function startExport(user: { id: string }, resource: ExportResource
     });
     return view((await getJob(id))!);
   } catch (error) {
-    if (error instanceof JobAlreadyActiveError) throw new ExportStateError('export_already_running', String(error.activeJobId));
+    if (error instanceof JobAlreadyActiveError)
+      throw new ExportStateError('export_already_running', String(error.activeJobId));
     throw error;
   }
 }
@@ -95,12 +119,18 @@ export async function getMyExport(user: { id: string }, id: string): Promise<Exp
 }
 
 /** The finished file of one of the person's exports, in parts: an Excel workbook's bytes, or CSV text. */
-export async function exportFile(user: { id: string }, id: string, header: (key: string) => string, format: ExportFormat = 'xlsx') {
+export async function exportFile(
+  user: { id: string },
+  id: string,
+  header: (key: string) => string,
+  format: ExportFormat = 'xlsx',
+) {
   const found = await getMyExport(user, id);
   if (!found) throw new ExportStateError('export_not_found');
   if (!found.ready) throw new ExportStateError('export_not_ready');
   const db = await getConsoleDb();
-  const parts: AsyncGenerator<string | Uint8Array> = format === 'csv' ? exportCsv(db, id, found.resource, header) : exportXlsx(db, id, found.resource, header);
+  const parts: AsyncGenerator<string | Uint8Array> =
+    format === 'csv' ? exportCsv(db, id, found.resource, header) : exportXlsx(db, id, found.resource, header);
   return { view: found, parts };
 }
 export { exportJob } from './export-job';

@@ -43,7 +43,11 @@ describe('sign-in limit over real HTTP', () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const response = await handle(
-        new Request(`${BASE}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? Buffer.concat(chunks) : undefined }),
+        new Request(`${BASE}${req.url}`, {
+          method: req.method,
+          headers,
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        }),
       );
       res.writeHead(response.status, { 'content-type': 'application/json' });
       res.end(await response.text());

@@ -33,7 +33,14 @@ beforeAll(async () => {
     timeoutMs: 5_000,
     fetch: (request) => service.fetch(request),
   });
-  runner = new JobRunner({ db: conn.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: 2, pollMs: 10, flushMs: 5 });
+  runner = new JobRunner({
+    db: conn.db,
+    kinds: Object.values(IMPORT_JOB_KINDS),
+    upstream,
+    concurrency: 2,
+    pollMs: 10,
+    flushMs: 5,
+  });
   runner.start();
 }, 120_000);
 
@@ -67,7 +74,15 @@ async function runJob(importId: string, chunks: number[]) {
 async function firstAttempt(cells: string[][]) {
   const id = await store.createImport(
     db,
-    { family: 'skus', fileName: 'skus.csv', encoding: 'utf-8', delimiter: ',', headers, mapping: headers, totalRows: cells.length },
+    {
+      family: 'skus',
+      fileName: 'skus.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers,
+      mapping: headers,
+      totalRows: cells.length,
+    },
     user,
   );
   await store.appendRows(
@@ -84,7 +99,10 @@ async function firstAttempt(cells: string[][]) {
     })),
   );
   const chunks = await store.assignChunks(db, id, 2);
-  const jobId = await runJob(id, Array.from({ length: chunks }, (_, i) => i));
+  const jobId = await runJob(
+    id,
+    Array.from({ length: chunks }, (_, i) => i),
+  );
   await attempts.recordAttempt(db, id, { no: 1, jobId, rows: cells.length, user });
   return id;
 }
@@ -107,8 +125,12 @@ describe('import attempts', () => {
 
     const view = (await store.getImport(db, id))!;
     // A row that succeeded cannot be resent; a fix that still fails the contract is refused; nothing moves.
-    await expect(attempts.prepareResend(db, view, [{ rowNo: 0, cells: [p, 'AT-1', 'again'] }])).rejects.toMatchObject({ code: 'row_not_resendable' });
-    await expect(attempts.prepareResend(db, view, [{ rowNo: 2, cells: [p, 'AT-3', 'y'.repeat(101)] }])).rejects.toMatchObject({
+    await expect(attempts.prepareResend(db, view, [{ rowNo: 0, cells: [p, 'AT-1', 'again'] }])).rejects.toMatchObject({
+      code: 'row_not_resendable',
+    });
+    await expect(
+      attempts.prepareResend(db, view, [{ rowNo: 2, cells: [p, 'AT-3', 'y'.repeat(101)] }]),
+    ).rejects.toMatchObject({
       code: 'rows_invalid',
       rows: [{ rowNo: 2, errors: [{ code: 'name_too_long', field: 'name', column: 3 }] }],
     });
@@ -131,7 +153,13 @@ describe('import attempts', () => {
     ]);
     expect(rows[1]!.cells).toEqual([p, 'AT-2', 'two']);
     expect(rows[1]!.history).toEqual([
-      { attempt: 1, cells: ['999999', 'AT-2', 'two'], status: 'failed', recordId: null, errors: [{ code: 'invalid_product_id', field: 'productId' }] },
+      {
+        attempt: 1,
+        cells: ['999999', 'AT-2', 'two'],
+        status: 'failed',
+        recordId: null,
+        errors: [{ code: 'invalid_product_id', field: 'productId' }],
+      },
     ]);
     expect(rows[0]!.history).toEqual([]);
     // The rows of attempt 1 were not sent again.
@@ -147,7 +175,9 @@ describe('import attempts', () => {
   it('puts the rows back when the new job could not start', async () => {
     const id = await firstAttempt([['999999', 'RV-1', 'one']]);
     const view = (await store.getImport(db, id))!;
-    const prepared = await attempts.prepareResend(db, view, [{ rowNo: 0, cells: [String(IDS.acme.product), 'RV-1', 'one'] }]);
+    const prepared = await attempts.prepareResend(db, view, [
+      { rowNo: 0, cells: [String(IDS.acme.product), 'RV-1', 'one'] },
+    ]);
     expect((await store.listRows(db, id))[0]).toMatchObject({ status: 'pending', attempt: 2 });
     await attempts.revertResend(db, id, prepared);
     const [row] = await store.listRows(db, id);

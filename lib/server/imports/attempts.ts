@@ -37,14 +37,31 @@ export async function recordAttempt(
 }
 
 export async function listAttempts(db: Db, importId: string): Promise<AttemptView[]> {
-  const { rows } = await sql<{ no: number; job_id: string | null; rows: number; created_by_email: string; created_at: Date | string }>`
-    select no, job_id, rows, created_by_email, created_at from import_attempt where import_id = ${importId} order by no`.execute(db);
-  return rows.map((r) => ({ no: r.no, jobId: r.job_id, rows: r.rows, createdByEmail: r.created_by_email, createdAt: new Date(r.created_at).toISOString() }));
+  const { rows } = await sql<{
+    no: number;
+    job_id: string | null;
+    rows: number;
+    created_by_email: string;
+    created_at: Date | string;
+  }>`
+    select no, job_id, rows, created_by_email, created_at from import_attempt where import_id = ${importId} order by no`.execute(
+    db,
+  );
+  return rows.map((r) => ({
+    no: r.no,
+    jobId: r.job_id,
+    rows: r.rows,
+    createdByEmail: r.created_by_email,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 export class ResendError extends Error {
   constructor(
-    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_running' | 'row_not_resendable' | 'rows_invalid' | 'nothing_to_resend'>,
+    readonly code: Extract<
+      ErrorCode,
+      'import_not_found' | 'import_running' | 'row_not_resendable' | 'rows_invalid' | 'nothing_to_resend'
+    >,
     readonly rows: { rowNo: number; errors: RowIssue[] }[] = [],
   ) {
     super(code);
@@ -76,15 +93,28 @@ export async function prepareResend(db: Db, view: ImportView, fixed: readonly Fi
   const rowNos = [...new Set(fixed.map((r) => r.rowNo))].sort((a, b) => a - b);
   const { rows: current } = await sql<{ row_no: number; line: number; status: RowStatus }>`
     select row_no, line, status from import_row
-    where import_id = ${view.id} and row_no in (select jsonb_array_elements_text(${json(rowNos)}::jsonb)::int)`.execute(db);
+    where import_id = ${view.id} and row_no in (select jsonb_array_elements_text(${json(rowNos)}::jsonb)::int)`.execute(
+    db,
+  );
   const byNo = new Map(current.map((r) => [r.row_no, r]));
   const refused = rowNos.filter((n) => !RESENDABLE.includes(byNo.get(n)?.status as RowStatus));
-  if (refused.length) throw new ResendError('row_not_resendable', refused.map((rowNo) => ({ rowNo, errors: [] })));
+  if (refused.length)
+    throw new ResendError(
+      'row_not_resendable',
+      refused.map((rowNo) => ({ rowNo, errors: [] })),
+    );
 
   const family = FAMILIES[view.family];
   const sorted = [...fixed].sort((a, b) => a.rowNo - b.rowNo);
-  const checked = checkRows(family, view.headers, view.mapping, sorted.map((r) => ({ line: byNo.get(r.rowNo)!.line, cells: r.cells })));
-  const invalid = checked.rows.map((row, i) => ({ rowNo: sorted[i]!.rowNo, errors: row.errors })).filter((r) => r.errors.length);
+  const checked = checkRows(
+    family,
+    view.headers,
+    view.mapping,
+    sorted.map((r) => ({ line: byNo.get(r.rowNo)!.line, cells: r.cells })),
+  );
+  const invalid = checked.rows
+    .map((row, i) => ({ rowNo: sorted[i]!.rowNo, errors: row.errors }))
+    .filter((r) => r.errors.length);
   if (invalid.length) throw new ResendError('rows_invalid', invalid);
 
   const keyed = BATCH_KEYED[view.family];
@@ -129,17 +159,25 @@ export async function revertResend(db: Db, importId: string, prepared: PreparedR
         attempt = a.attempt, item = null, chunk = null, predicted = null
       from import_row_attempt a
       where r.import_id = ${importId} and r.attempt = ${prepared.attempt} and a.import_id = r.import_id and a.row_no = r.row_no
-        and a.attempt = (select max(b.attempt) from import_row_attempt b where b.import_id = r.import_id and b.row_no = r.row_no)`.execute(trx);
+        and a.attempt = (select max(b.attempt) from import_row_attempt b where b.import_id = r.import_id and b.row_no = r.row_no)`.execute(
+      trx,
+    );
     await sql`
       delete from import_row_attempt a using import_row r
-      where a.import_id = ${importId} and r.import_id = a.import_id and r.row_no = a.row_no and a.attempt = r.attempt`.execute(trx);
-    await sql`delete from import_row_before where import_id = ${importId} and attempt = ${prepared.attempt}`.execute(trx);
+      where a.import_id = ${importId} and r.import_id = a.import_id and r.row_no = a.row_no and a.attempt = r.attempt`.execute(
+      trx,
+    );
+    await sql`delete from import_row_before where import_id = ${importId} and attempt = ${prepared.attempt}`.execute(
+      trx,
+    );
   });
 }
 
 /** The rows of the error file: refused, or held back by the check (not those skipped as unchanged). */
 export async function errorFileRows(db: Db, importId: string): Promise<{ cells: string[]; errors: RowIssue[] }[]> {
   const { rows } = await sql<{ cells: string[]; errors: RowIssue[] }>`
-    select cells, errors from import_row where import_id = ${importId} and status in ('failed', 'not_sent') order by row_no`.execute(db);
+    select cells, errors from import_row where import_id = ${importId} and status in ('failed', 'not_sent') order by row_no`.execute(
+    db,
+  );
   return rows;
 }

@@ -16,7 +16,11 @@ afterAll(() => stopConsoleDbEngines());
 const user = { id: 'u1', email: 'steward@example.com' };
 const headers = ['productId', 'outerSysCode', 'name'];
 
-const itemOf = (n: number, keyed = true) => ({ productId: 1, ...(keyed ? { outerSysCode: `B${n}` } : {}), name: `茶 ${n}` });
+const itemOf = (n: number, keyed = true) => ({
+  productId: 1,
+  ...(keyed ? { outerSysCode: `B${n}` } : {}),
+  name: `茶 ${n}`,
+});
 const rowOf = (n: number, keyed = true): store.UploadRow => {
   const item = itemOf(n, keyed);
   return { rowNo: n, line: n + 2, cells: ['1', item.outerSysCode ?? '', item.name], item, errors: [], warnings: [] };
@@ -37,21 +41,34 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
   });
 
   async function newImport(db: ConsoleDbConnection['db'], totalRows: number) {
-    return store.createImport(db, { family: 'skus', fileName: 'b.csv', encoding: 'utf-8', delimiter: ',', headers, mapping: headers, totalRows }, user);
+    return store.createImport(
+      db,
+      { family: 'skus', fileName: 'b.csv', encoding: 'utf-8', delimiter: ',', headers, mapping: headers, totalRows },
+      user,
+    );
   }
 
   /** What takeChunk would send for the chunk, as items (parsed from the body when it sends the body). */
   async function sent(db: ConsoleDbConnection['db'], id: string, chunk: number) {
     const taken = await store.takeChunk(db, id, chunk);
     if (taken.action !== 'send') return taken;
-    return { rowNos: taken.rowNos, fromBody: taken.body !== null, items: taken.body !== null ? JSON.parse(taken.body) : taken.items };
+    return {
+      rowNos: taken.rowNos,
+      fromBody: taken.body !== null,
+      items: taken.body !== null ? JSON.parse(taken.body) : taken.items,
+    };
   }
 
   it('stores a whole chunk’s items once, in its body, and sends that body', async () => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 450);
-    await store.appendRows(db, id, 'skus', range(0, 450).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 450).map((n) => rowOf(n)),
+    );
     const { rows } = await sql<{ chunk: number; own: number; bare: number }>`
       select chunk, count(item)::int as own, count(*) filter (where item is null)::int as bare
       from import_row where import_id = ${id} group by chunk order by chunk`.execute(db);
@@ -61,8 +78,16 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
       { chunk: 1, own: 0, bare: 200 },
       { chunk: 2, own: 50, bare: 0 },
     ]);
-    expect(await sent(db, id, 1)).toEqual({ rowNos: range(200, 400), fromBody: true, items: range(200, 400).map((n) => itemOf(n)) });
-    expect(await sent(db, id, 2)).toEqual({ rowNos: range(400, 450), fromBody: false, items: range(400, 450).map((n) => itemOf(n)) });
+    expect(await sent(db, id, 1)).toEqual({
+      rowNos: range(200, 400),
+      fromBody: true,
+      items: range(200, 400).map((n) => itemOf(n)),
+    });
+    expect(await sent(db, id, 2)).toEqual({
+      rowNos: range(400, 450),
+      fromBody: false,
+      items: range(400, 450).map((n) => itemOf(n)),
+    });
     // Read without the body too (a chunk no longer whole), every row has its own item.
     const loaded = await store.loadChunk(db, id, 0, { items: true });
     expect(loaded.rows.map((r) => r.item)).toEqual(range(0, 200).map((n) => itemOf(n)));
@@ -97,14 +122,46 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const id = await newImport(db, 600);
     // Rows 0–99 first (chunk 0 not whole: no body), then a part with rows 0–399 (chunk 0 whole in it: a
     // body, but rows 0–99 were already stored), then 400–499 and 500–599 (chunk 2 split across two parts).
-    await store.appendRows(db, id, 'skus', range(0, 100).map((n) => rowOf(n)));
-    await store.appendRows(db, id, 'skus', range(0, 400).map((n) => rowOf(n)));
-    await store.appendRows(db, id, 'skus', range(400, 500).map((n) => rowOf(n)));
-    await store.appendRows(db, id, 'skus', range(500, 600).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 100).map((n) => rowOf(n)),
+    );
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 400).map((n) => rowOf(n)),
+    );
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(400, 500).map((n) => rowOf(n)),
+    );
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(500, 600).map((n) => rowOf(n)),
+    );
 
-    expect(await sent(db, id, 0)).toEqual({ rowNos: range(0, 200), fromBody: false, items: range(0, 200).map((n) => itemOf(n)) });
-    expect(await sent(db, id, 1)).toEqual({ rowNos: range(200, 400), fromBody: true, items: range(200, 400).map((n) => itemOf(n)) });
-    expect(await sent(db, id, 2)).toEqual({ rowNos: range(400, 600), fromBody: false, items: range(400, 600).map((n) => itemOf(n)) });
+    expect(await sent(db, id, 0)).toEqual({
+      rowNos: range(0, 200),
+      fromBody: false,
+      items: range(0, 200).map((n) => itemOf(n)),
+    });
+    expect(await sent(db, id, 1)).toEqual({
+      rowNos: range(200, 400),
+      fromBody: true,
+      items: range(200, 400).map((n) => itemOf(n)),
+    });
+    expect(await sent(db, id, 2)).toEqual({
+      rowNos: range(400, 600),
+      fromBody: false,
+      items: range(400, 600).map((n) => itemOf(n)),
+    });
   });
 
   it('rows of a chunk that already had its record when they came keep their items', async () => {
@@ -113,32 +170,63 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const id = await newImport(db, 200);
     // The chunk's record exists before its rows (here marked sent); the part cannot store the chunk's body.
     await sql`insert into import_chunk (import_id, chunk, sends) values (${id}, 0, 1)`.execute(db);
-    await store.appendRows(db, id, 'skus', range(0, 200).map((n) => rowOf(n)));
-    expect(await sent(db, id, 0)).toEqual({ rowNos: range(0, 200), fromBody: false, items: range(0, 200).map((n) => itemOf(n)) });
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 200).map((n) => rowOf(n)),
+    );
+    expect(await sent(db, id, 0)).toEqual({
+      rowNos: range(0, 200),
+      fromBody: false,
+      items: range(0, 200).map((n) => itemOf(n)),
+    });
   });
 
   it('chunks renumbered to another size take their items back from the bodies', async () => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 400);
-    await store.appendRows(db, id, 'skus', range(0, 400).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 400).map((n) => rowOf(n)),
+    );
     expect(await store.assignChunks(db, id, 30)).toBe(14);
-    expect(await sent(db, id, 3)).toEqual({ rowNos: range(90, 120), fromBody: false, items: range(90, 120).map((n) => itemOf(n)) });
-    expect(await sent(db, id, 13)).toEqual({ rowNos: range(390, 400), fromBody: false, items: range(390, 400).map((n) => itemOf(n)) });
+    expect(await sent(db, id, 3)).toEqual({
+      rowNos: range(90, 120),
+      fromBody: false,
+      items: range(90, 120).map((n) => itemOf(n)),
+    });
+    expect(await sent(db, id, 13)).toEqual({
+      rowNos: range(390, 400),
+      fromBody: false,
+      items: range(390, 400).map((n) => itemOf(n)),
+    });
   });
 
   it('rows of a stored body that are resent go out with their fixed items; the rest of the chunk is not sent again', async () => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 200);
-    await store.appendRows(db, id, 'skus', range(0, 200).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 200).map((n) => rowOf(n)),
+    );
     expect(await store.assignChunks(db, id)).toBe(1);
     expect((await store.takeChunk(db, id, 0)).action).toBe('send');
     await store.recordOutcomes(
       db,
       id,
       0,
-      range(0, 200).map((n) => (n % 50 === 7 ? { rowNo: n, status: 'failed', recordId: null, errors: [{ code: 'product_not_found' }] } : { rowNo: n, status: 'created', recordId: n + 1, errors: [] })),
+      range(0, 200).map((n) =>
+        n % 50 === 7
+          ? { rowNo: n, status: 'failed', recordId: null, errors: [{ code: 'product_not_found' }] }
+          : { rowNo: n, status: 'created', recordId: n + 1, errors: [] },
+      ),
     );
     await store.markStarted(db, id, null);
     const view = (await store.getImport(db, id))!;
@@ -159,7 +247,10 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const db = connection.db;
     const id = await newImport(db, 400);
     // Chunk 0: keyed upserts (ERP code). Chunk 1: rows without a key (a re-send would create them twice).
-    await store.appendRows(db, id, 'skus', [...range(0, 200).map((n) => rowOf(n)), ...range(200, 400).map((n) => rowOf(n, false))]);
+    await store.appendRows(db, id, 'skus', [
+      ...range(0, 200).map((n) => rowOf(n)),
+      ...range(200, 400).map((n) => rowOf(n, false)),
+    ]);
     const sends = async (chunk: number) => (await store.loadChunk(db, id, chunk)).sends;
 
     expect(await store.takeChunk(db, id, 0)).toMatchObject({ action: 'send', keyed: true });
@@ -175,16 +266,32 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 600);
-    await store.appendRows(db, id, 'skus', range(0, 600).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 600).map((n) => rowOf(n)),
+    );
     const created = (n: number): store.RowOutcome => ({ rowNo: n, status: 'created', recordId: 1000 + n, errors: [] });
     await store.recordChunkOutcomes(db, id, [
-      { chunk: 0, outcomes: [...range(0, 198).map(created), { rowNo: 198, status: 'failed', recordId: null, errors: [{ code: 'product_not_found' }] }] },
+      {
+        chunk: 0,
+        outcomes: [
+          ...range(0, 198).map(created),
+          { rowNo: 198, status: 'failed', recordId: null, errors: [{ code: 'product_not_found' }] },
+        ],
+      },
       // Row 199 is in chunk 0, not 2: not written.
       { chunk: 2, outcomes: [...range(400, 600).map(created), created(199)] },
     ]);
     const rows = await store.listRows(db, id, { limit: 1000 });
     const pending = (from: number, to: number) => range(from, to).map(() => 'pending');
-    expect(rows.map((r) => r.status)).toEqual([...range(0, 198).map(() => 'created'), 'failed', ...pending(199, 400), ...range(400, 600).map(() => 'created')]);
+    expect(rows.map((r) => r.status)).toEqual([
+      ...range(0, 198).map(() => 'created'),
+      'failed',
+      ...pending(199, 400),
+      ...range(400, 600).map(() => 'created'),
+    ]);
     expect(rows[450]).toMatchObject({ recordId: 1450, errors: [] });
     expect(rows[198]).toMatchObject({ recordId: null, errors: [{ code: 'product_not_found' }] });
     expect((await store.getImport(db, id))!.counts).toMatchObject({ created: 398, failed: 1, pending: 201 });
@@ -193,9 +300,21 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
   it('stores rows only for an import that exists, and deletes them with it', async () => {
     const { connection } = await open();
     const db = connection.db;
-    await expect(store.appendRows(db, '987654321', 'skus', range(0, 200).map((n) => rowOf(n)))).rejects.toBeInstanceOf(store.ImportNotFoundError);
+    await expect(
+      store.appendRows(
+        db,
+        '987654321',
+        'skus',
+        range(0, 200).map((n) => rowOf(n)),
+      ),
+    ).rejects.toBeInstanceOf(store.ImportNotFoundError);
     const id = await newImport(db, 300);
-    await store.appendRows(db, id, 'skus', range(0, 300).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 300).map((n) => rowOf(n)),
+    );
     const left = async (importId: string) => {
       const { rows } = await sql<{ rows: number; chunks: number }>`
         select (select count(*) from import_row where import_id = ${importId})::int as rows,
@@ -212,9 +331,16 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 200);
-    await store.appendRows(db, id, 'skus', range(0, 200).map((n) => rowOf(n)));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(0, 200).map((n) => rowOf(n)),
+    );
     // Not something the console does: a stored body lost.
-    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${id}`.execute(db);
+    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${id}`.execute(
+      db,
+    );
     expect(await store.takeChunk(db, id, 0)).toEqual({ action: 'broken', sends: 0, rowNos: range(0, 200) });
     expect((await store.loadChunk(db, id, 0)).sends).toBe(0);
   });

@@ -49,14 +49,31 @@ type Row = { item: Record<string, unknown>; before?: Record<string, unknown> };
 async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) {
   const importId = await store.createImport(
     db,
-    { family, fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: rows.length, origin },
+    {
+      family,
+      fileName: 'f.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: ['x'],
+      mapping: ['x'],
+      totalRows: rows.length,
+      origin,
+    },
     { id: 'u', email: 'steward@example.com' },
   );
   await store.appendRows(
     db,
     importId,
     family,
-    rows.map((r, n) => ({ rowNo: n, line: n + 2, cells: [String(n)], item: r.item, errors: [], warnings: [], before: r.before })),
+    rows.map((r, n) => ({
+      rowNo: n,
+      line: n + 2,
+      cells: [String(n)],
+      item: r.item,
+      errors: [],
+      warnings: [],
+      before: r.before,
+    })),
   );
   const chunks = await store.assignChunks(db, importId);
   const jobId = await createJob(conn.db, {
@@ -67,7 +84,14 @@ async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) 
     units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
   });
   await store.markStarted(db, importId, jobId);
-  const runner = new JobRunner({ db: conn.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: 1, pollMs: 10, flushMs: 5 });
+  const runner = new JobRunner({
+    db: conn.db,
+    kinds: Object.values(IMPORT_JOB_KINDS),
+    upstream,
+    concurrency: 1,
+    pollMs: 10,
+    flushMs: 5,
+  });
   runner.start();
   for (;;) {
     const job = await getJob(conn.db, jobId);
@@ -101,7 +125,14 @@ describe('an import on the record', () => {
 
     const log = await listAudit(db, { filters: { family: 'bulk' } });
     expect(log.totalCount).toBe(1);
-    expect(log.entries[0]).toMatchObject({ importId, attempt: 1, chunk: 0, operation: 'PUT /v1/prices/batch', result: 'applied', failedIds: ['999999'] });
+    expect(log.entries[0]).toMatchObject({
+      importId,
+      attempt: 1,
+      chunk: 0,
+      operation: 'PUT /v1/prices/batch',
+      result: 'applied',
+      failedIds: ['999999'],
+    });
     const rows = await listEntryChanges(db, log.entries[0]!.id);
     expect(rows.map((r) => [r.rowNo, r.recordId, r.result])).toEqual([
       [0, String(IDS.acme.sku), 'applied'],
@@ -128,7 +159,12 @@ describe('an import on the record', () => {
       transport = (request) => service.fetch(request);
     }
     const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku));
-    expect(entry).toMatchObject({ source: 'resend', result: 'unknown', action: null, changes: [{ field: 'inventoryQty', to: 77 }] });
+    expect(entry).toMatchObject({
+      source: 'resend',
+      result: 'unknown',
+      action: null,
+      changes: [{ field: 'inventoryQty', to: 77 }],
+    });
     const log = await listAudit(db, { filters: { family: 'resend' } });
     expect(log.entries[0]).toMatchObject({ result: 'unknown', unknownIds: [String(IDS.acme.sku)] });
   });

@@ -72,7 +72,15 @@ function countText(outcomes: readonly SentOutcome[]): string {
     .join(', ');
 }
 
-type Context = { family: FamilyName; origin: ImportOrigin; user_id: string; user_email: string; attempt: number | null; settled: boolean; read: boolean };
+type Context = {
+  family: FamilyName;
+  origin: ImportOrigin;
+  user_id: string;
+  user_email: string;
+  attempt: number | null;
+  settled: boolean;
+  read: boolean;
+};
 
 /**
  * Who sent a job's chunks, how, in which attempt, and whether any row has old values read: the same for every
@@ -87,7 +95,9 @@ async function context(db: Db, importId: string, jobId: string, chunks: readonly
   if (kept) {
     // Rows keep arriving while the first chunks are sent: old values may come with a later part.
     if (!kept.read) {
-      const { rows } = await sql<{ read: boolean }>`select exists (select 1 from import_row_before where import_id = ${importId}) as read`.execute(db);
+      const { rows } = await sql<{
+        read: boolean;
+      }>`select exists (select 1 from import_row_before where import_id = ${importId}) as read`.execute(db);
       kept.read = Boolean(rows[0]?.read);
     }
     return kept;
@@ -121,10 +131,16 @@ export async function recordChunkHistory(
 ): Promise<void> {
   const sent = chunks.filter((c) => c.outcomes.some((o) => o.status !== 'not_sent'));
   if (!sent.length) return;
-  const ctx = await context(db, importId, jobId, sent.map((c) => c.chunk));
+  const ctx = await context(
+    db,
+    importId,
+    jobId,
+    sent.map((c) => c.chunk),
+  );
   if (!ctx) return;
   const attempt = ctx.attempt ?? 1;
-  const source: ChangeSource = attempt > 1 || ctx.origin === 'sync' ? 'resend' : ctx.origin === 'bulk' ? 'bulk' : 'import';
+  const source: ChangeSource =
+    attempt > 1 || ctx.origin === 'sync' ? 'resend' : ctx.origin === 'bulk' ? 'bulk' : 'import';
   const family: AuditFamily = source;
   const rowNos = sent.flatMap((c) => c.outcomes.map((o) => o.rowNo));
   // Only an import whose rows were read before sending has old values to look up (none without comparison).

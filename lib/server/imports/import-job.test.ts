@@ -43,17 +43,36 @@ const upstream = createUpstreamClient({
   retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
 });
 
-async function runImport(family: FamilyName, items: (Record<string, unknown> | null)[], options: { chunk?: number; concurrency?: number; onRunning?: (jobId: string) => Promise<void> } = {}) {
+async function runImport(
+  family: FamilyName,
+  items: (Record<string, unknown> | null)[],
+  options: { chunk?: number; concurrency?: number; onRunning?: (jobId: string) => Promise<void> } = {},
+) {
   const importId = await store.createImport(
     db,
-    { family, fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: items.length },
+    {
+      family,
+      fileName: 'f.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: ['x'],
+      mapping: ['x'],
+      totalRows: items.length,
+    },
     { id: 'u', email: 'u@example.com' },
   );
   await store.appendRows(
     db,
     importId,
     family,
-    items.map((item, n) => ({ rowNo: n, line: n + 2, cells: [String(n)], item, errors: item ? [] : [{ code: 'name_too_long' }], warnings: [] })),
+    items.map((item, n) => ({
+      rowNo: n,
+      line: n + 2,
+      cells: [String(n)],
+      item,
+      errors: item ? [] : [{ code: 'name_too_long' }],
+      warnings: [],
+    })),
   );
   const chunks = await store.assignChunks(db, importId, options.chunk ?? store.CHUNK_SIZE);
   const jobId = await createJob(conn.db, {
@@ -64,7 +83,14 @@ async function runImport(family: FamilyName, items: (Record<string, unknown> | n
     units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
   });
   await store.markStarted(db, importId, jobId);
-  const runner = new JobRunner({ db: conn.db, kinds: Object.values(IMPORT_JOB_KINDS), upstream, concurrency: options.concurrency ?? 2, pollMs: 10, flushMs: 5 });
+  const runner = new JobRunner({
+    db: conn.db,
+    kinds: Object.values(IMPORT_JOB_KINDS),
+    upstream,
+    concurrency: options.concurrency ?? 2,
+    pollMs: 10,
+    flushMs: 5,
+  });
   runner.start();
   await options.onRunning?.(jobId);
   for (;;) {
@@ -106,18 +132,24 @@ describe('import job kind', () => {
     try {
       // 230 rows: chunk 0 (rows 0–199, one held back) has a stored body; chunk 1 (rows 200–229) is not whole.
       const items = Array.from({ length: 230 }, (_, n) =>
-        n === 7 ? null : { productId: n === 9 ? 999_999 : IDS.acme.product, outerSysCode: `IJB-${n}`, name: `body ${n}` },
+        n === 7
+          ? null
+          : { productId: n === 9 ? 999_999 : IDS.acme.product, outerSysCode: `IJB-${n}`, name: `body ${n}` },
       );
       const rows = await runImport('skus', items);
       const { rows: bodies } = await sql<{ chunk: number; body_rows: number | null }>`
-        select chunk, body_rows from import_chunk where import_id = (select max(id) from import) order by chunk`.execute(db);
+        select chunk, body_rows from import_chunk where import_id = (select max(id) from import) order by chunk`.execute(
+        db,
+      );
       expect(bodies).toEqual([
         { chunk: 0, body_rows: 199 },
         { chunk: 1, body_rows: null },
       ]);
       expect(sent.map((b) => b.length)).toEqual([199, 30]);
       expect(sent[0]).toEqual(items.slice(0, 200).filter((i) => i !== null));
-      expect(rows.map((r) => r.status)).toEqual(items.map((_, n) => (n === 7 ? 'not_sent' : n === 9 ? 'failed' : 'created')));
+      expect(rows.map((r) => r.status)).toEqual(
+        items.map((_, n) => (n === 7 ? 'not_sent' : n === 9 ? 'failed' : 'created')),
+      );
       expect(rows[10]!.recordId).toBeGreaterThan(0);
     } finally {
       transport = (request) => service.fetch(request);
@@ -153,7 +185,9 @@ describe('import job kind', () => {
       expect(keyed.map((r) => r.status)).toEqual(['updated']);
       const unkeyed = await runImport('companies', [{ name: 'unkeyed company' }]);
       expect(unkeyed.map((r) => [r.status, r.errors.map((e) => e.code)])).toEqual([['unknown', ['outcome_unknown']]]);
-      const [{ n }] = (await service.db.query<{ n: number }>(`select count(*)::int as n from companies where name = 'unkeyed company'`)) as [{ n: number }];
+      const [{ n }] = (await service.db.query<{ n: number }>(
+        `select count(*)::int as n from companies where name = 'unkeyed company'`,
+      )) as [{ n: number }];
       expect(n).toBe(1);
     } finally {
       transport = (request) => service.fetch(request);
@@ -168,7 +202,11 @@ describe('import job kind', () => {
       return service.fetch(request);
     };
     try {
-      const items = Array.from({ length: 50 }, (_, i) => ({ productId: IDS.acme.product, outerSysCode: `IJ-C-${i}`, name: `c${i}` }));
+      const items = Array.from({ length: 50 }, (_, i) => ({
+        productId: IDS.acme.product,
+        outerSysCode: `IJ-C-${i}`,
+        name: `c${i}`,
+      }));
       const rows = await runImport('skus', items, {
         chunk: 5,
         concurrency: 1,

@@ -42,7 +42,8 @@ const issue = (code: string): RowIssue => {
 function outcomeOf(rowNo: number, result: AnyResult | undefined): RowOutcome {
   if (!result) return { rowNo, status: 'unknown', recordId: null, errors: [issue('outcome_unknown')] };
   const codes = result.errors ?? (result.error ? [result.error] : []);
-  const status = (['created', 'updated', 'ok', 'failed', 'unknown'] as const).find((s) => s === result.status) ?? 'unknown';
+  const status =
+    (['created', 'updated', 'ok', 'failed', 'unknown'] as const).find((s) => s === result.status) ?? 'unknown';
   return { rowNo, status, recordId: typeof result.id === 'number' ? result.id : null, errors: codes.map(issue) };
 }
 
@@ -57,7 +58,10 @@ const PLAN_GATHER_MS = 100;
 const units = (importId: string, from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => ({ key: String(from + i), input: { importId, chunk: from + i } }));
 
-export function importKind(family: FamilyName, options: { uploadIdleMs?: number } = {}): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
+export function importKind(
+  family: FamilyName,
+  options: { uploadIdleMs?: number } = {},
+): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
   const idleMs = options.uploadIdleMs ?? UPLOAD_IDLE_MS;
   return defineJobKind<ImportParams, ChunkInput, RowOutcome[]>({
     name: importKindName(family),
@@ -108,8 +112,16 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
         case 'unknown': {
           // Put in a request before, and no outcome recorded: the answer was lost (a kill, a failed record).
           // History keeps the values that were sent (rare: read from the rows).
-          const items = new Map((await loadChunk(ctx.db, importId, chunk, { items: true })).rows.map((r) => [r.rowNo, r.item]));
-          return { ok: true, result: taken.rowNos.map((rowNo): SentOutcome => ({ ...outcomeOf(rowNo, undefined), sent: items.get(rowNo) ?? null })) };
+          const items = new Map(
+            (await loadChunk(ctx.db, importId, chunk, { items: true })).rows.map((r) => [r.rowNo, r.item]),
+          );
+          return {
+            ok: true,
+            result: taken.rowNos.map((rowNo): SentOutcome => ({
+              ...outcomeOf(rowNo, undefined),
+              sent: items.get(rowNo) ?? null,
+            })),
+          };
         }
         case 'broken':
           // Nothing sent now: the runtime fails the unit and store() below gives its rows their outcome.
@@ -117,21 +129,35 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
       }
       let results: AnyResult[];
       if (taken.body !== null) {
-        results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, { idempotent: taken.keyed })) as AnyResult[];
+        results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, {
+          idempotent: taken.keyed,
+        })) as AnyResult[];
       } else {
         const items = taken.items as BatchInput<typeof family>[];
         results = (await ctx.upstream.batch(family, items, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
       }
       // What each row sent, for History (a stored body is parsed once per chunk, after the answer came).
       const sent = taken.body !== null ? (JSON.parse(taken.body) as Record<string, unknown>[]) : taken.items;
-      return { ok: true, result: taken.rowNos.map((rowNo, i): SentOutcome => ({ ...outcomeOf(rowNo, results[i]), sent: sent?.[i] ?? null })) };
+      return {
+        ok: true,
+        result: taken.rowNos.map((rowNo, i): SentOutcome => ({
+          ...outcomeOf(rowNo, results[i]),
+          sent: sent?.[i] ?? null,
+        })),
+      };
     },
     // The records a chunk created or updated, for the mirror's write-through (lib/server/jobs/run-unit.ts).
-    written: (_input, result) => writtenByFamily(family, (result ?? []).filter((r) => APPLIED.has(r.status)).map((r) => r.recordId)),
+    written: (_input, result) =>
+      writtenByFamily(
+        family,
+        (result ?? []).filter((r) => APPLIED.has(r.status)).map((r) => r.recordId),
+      ),
     async store(trx, finished, ctx) {
       const db = trx;
       // The chunks sent: their outcomes in one statement.
-      const sent = finished.flatMap((unit) => (unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: (unit.outcome.result ?? []) as SentOutcome[] }] : []));
+      const sent = finished.flatMap((unit) =>
+        unit.outcome.ok ? [{ chunk: unit.input.chunk, outcomes: (unit.outcome.result ?? []) as SentOutcome[] }] : [],
+      );
       await recordChunkOutcomes(db, ctx.params.importId, sent);
       for (const unit of finished) {
         if (unit.outcome.ok) continue;
@@ -140,11 +166,10 @@ export function importKind(family: FamilyName, options: { uploadIdleMs?: number 
         const { sends, rows } = await loadChunk(db, unit.input.importId, unit.input.chunk, { items: true });
         const outcomes = rows
           .filter((r) => r.status === 'pending')
-          .map(
-            (r): SentOutcome =>
-              sends > 0
-                ? { ...outcomeOf(r.rowNo, undefined), sent: r.item }
-                : { rowNo: r.rowNo, status: 'not_sent', recordId: null, errors: [issue('import_chunk_failed')] },
+          .map((r): SentOutcome =>
+            sends > 0
+              ? { ...outcomeOf(r.rowNo, undefined), sent: r.item }
+              : { rowNo: r.rowNo, status: 'not_sent', recordId: null, errors: [issue('import_chunk_failed')] },
           );
         await recordOutcomes(db, unit.input.importId, unit.input.chunk, outcomes);
         sent.push({ chunk: unit.input.chunk, outcomes });

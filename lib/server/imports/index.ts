@@ -22,14 +22,29 @@ import type { ErrorCode } from '@/lib/contract/errors';
  */
 
 export { ResendError, type AttemptView } from './attempts';
-export { CHUNK_SIZE, HISTORY_STATES, ROW_STATUSES, type HistoryState, type ImportFilters, UPLOAD_PART_ROWS, type ImportMeta, type ImportView, type RowStatus, type RowView, type UploadRow } from './store';
+export {
+  CHUNK_SIZE,
+  HISTORY_STATES,
+  ROW_STATUSES,
+  type HistoryState,
+  type ImportFilters,
+  UPLOAD_PART_ROWS,
+  type ImportMeta,
+  type ImportView,
+  type RowStatus,
+  type RowView,
+  type UploadRow,
+} from './store';
 export { IMPORT_JOB_KINDS, importKindName } from './import-job';
 
 const db = getConsoleDb;
 
 export class ImportStateError extends Error {
   constructor(
-    readonly code: Extract<ErrorCode, 'import_not_found' | 'import_not_uploading' | 'import_already_running' | 'invalid_parameter'>,
+    readonly code: Extract<
+      ErrorCode,
+      'import_not_found' | 'import_not_uploading' | 'import_already_running' | 'invalid_parameter'
+    >,
     readonly activeImportId?: string,
   ) {
     super(code);
@@ -79,18 +94,28 @@ export async function startImport(id: string, user: { id: string }): Promise<voi
     await attempts.recordAttempt(d, id, { ...first, jobId: null });
     return;
   }
-  const jobId = await startImportJob(view, Array.from({ length: chunks }, (_, chunk) => chunk), user);
+  const jobId = await startImportJob(
+    view,
+    Array.from({ length: chunks }, (_, chunk) => chunk),
+    user,
+  );
   await started(jobId);
   await attempts.recordAttempt(d, id, { ...first, jobId });
 }
 
 /** With `chunks` null, the job plans: it lists the chunks as their rows arrive. */
-async function startImportJob(view: store.ImportView, chunks: readonly number[] | null, user: { id: string }): Promise<string> {
+async function startImportJob(
+  view: store.ImportView,
+  chunks: readonly number[] | null,
+  user: { id: string },
+): Promise<string> {
   try {
     return await startJob(IMPORT_JOB_KINDS[view.family], {
       params: { importId: view.id, family: view.family },
       createdBy: user.id,
-      ...(chunks ? { units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })) } : {}),
+      ...(chunks
+        ? { units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })) }
+        : {}),
     });
   } catch (error) {
     if (error instanceof JobAlreadyActiveError) {
@@ -110,13 +135,18 @@ async function startImportJob(view: store.ImportView, chunks: readonly number[] 
 export async function resendRows(id: string, rows: readonly attempts.FixedRow[], user: { id: string; email: string }) {
   const status = await importStatus(id);
   if (!status) throw new attempts.ResendError('import_not_found');
-  if (['uploading', 'planning', 'running'].includes(status.progress.state)) throw new attempts.ResendError('import_running');
+  if (['uploading', 'planning', 'running'].includes(status.progress.state))
+    throw new attempts.ResendError('import_running');
   const d = await db();
   const view = status.import;
   const prepared = await attempts.prepareResend(d, view, rows);
   let jobId: string;
   try {
-    jobId = await startImportJob(view, Array.from({ length: prepared.chunks }, (_, i) => prepared.firstChunk + i), user);
+    jobId = await startImportJob(
+      view,
+      Array.from({ length: prepared.chunks }, (_, i) => prepared.firstChunk + i),
+      user,
+    );
   } catch (error) {
     await attempts.revertResend(d, id, prepared);
     throw error;
@@ -138,7 +168,6 @@ import type { ImportProgress, ImportStatus } from '@/lib/contract/console/import
 export type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
 
 const FINISHED_ROW: readonly store.RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown'];
-
 
 /** The import with its counts and progress; rows left without an outcome after the job ended are settled. */
 export async function importStatus(id: string): Promise<ImportStatus | null> {
@@ -166,7 +195,8 @@ export async function importStatus(id: string): Promise<ImportStatus | null> {
     rowsPerSecond = rowsDone / seconds;
     secondsLeft = job.finishedAt ? 0 : (rowsToSend - rowsDone) / rowsPerSecond;
   }
-  const state: ImportProgress['state'] = view.state === 'uploading' || view.state === 'abandoned' ? view.state : job ? job.state : 'succeeded';
+  const state: ImportProgress['state'] =
+    view.state === 'uploading' || view.state === 'abandoned' ? view.state : job ? job.state : 'succeeded';
   return { import: view, progress: { state, rowsToSend, rowsDone, rowsPerSecond, secondsLeft } };
 }
 

@@ -42,7 +42,11 @@ beforeAll(async () => {
     const body = Buffer.concat(chunks);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body.length ? body : undefined,
+    });
     const response = await service.fetch(request);
     const text = await response.text();
     if (req.url === '/v1/companies/batch' && response.status === 200) {
@@ -68,20 +72,24 @@ afterAll(async () => {
 });
 
 function runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      CONSOLE_DATA_DIR: folder,
-      UPSTREAM_BASE_URL: baseUrl,
-      UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
-      UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
-      JOB_ID: jobId,
-      LEASE_MS: '1000',
-      CONCURRENCY: '2',
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        CONSOLE_DATA_DIR: folder,
+        UPSTREAM_BASE_URL: baseUrl,
+        UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
+        UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
+        JOB_ID: jobId,
+        LEASE_MS: '1000',
+        CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let errors = '';
   child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
   const exited = new Promise<number | null>((resolve) =>
@@ -141,7 +149,10 @@ describe('an import whose console process is killed mid-import', () => {
     // requests, one keyed chunk and one not, are written but their answers are lost.
     const first = runProcess(jobId);
     const fourth = new Promise<void>((resolve) => (onBatch = (n) => n >= 4 && resolve()));
-    await Promise.race([fourth, first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`)))]);
+    await Promise.race([
+      fourth,
+      first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
+    ]);
     first.child.kill('SIGKILL');
     await first.exited;
     onBatch = () => {};
@@ -181,7 +192,10 @@ describe('an import whose console process is killed mid-import', () => {
     expect(resent.length).toBeGreaterThan(0);
     expect(resent.every((r) => keyedRow(r.rowNo) && (r.status === 'created' || r.status === 'updated'))).toBe(true);
     // The unknown rows were in fact written once by the service: "unknown", never "failed".
-    const [{ n }] = (await service.db.query<{ n: number }>(`select count(*)::int as n from companies where name like $1`, [`U-${run}-%`])) as [{ n: number }];
+    const [{ n }] = (await service.db.query<{ n: number }>(
+      `select count(*)::int as n from companies where name like $1`,
+      [`U-${run}-%`],
+    )) as [{ n: number }];
     const unkeyedSent = rows.filter((r) => !keyedRow(r.rowNo) && (received.get(marker(r.rowNo)) ?? 0) === 1).length;
     expect(n).toBe(unkeyedSent);
   }, 180_000);

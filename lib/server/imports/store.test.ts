@@ -47,7 +47,10 @@ describe('imports store (real PGlite, console migrations)', () => {
       // The browser said fine, the contract says no: held back here too.
       row(2, { productId: 1, outerSysCode: 'S3', name: 'x'.repeat(101) }),
     ]);
-    await store.appendRows(db, id, 'skus', [row(3, { productId: 1, name: 'no code' }), row(4, { productId: 1, outerSysCode: 'S5' })]);
+    await store.appendRows(db, id, 'skus', [
+      row(3, { productId: 1, name: 'no code' }),
+      row(4, { productId: 1, outerSysCode: 'S5' }),
+    ]);
     // Chunks of two consecutive rows: [0, 1 held back], [2 held back, 3], [4].
     expect(await store.assignChunks(db, id, 2)).toBe(3);
 
@@ -78,7 +81,12 @@ describe('imports store (real PGlite, console migrations)', () => {
 
   it('records outcomes, and settles rows left without one as not sent or unknown', async () => {
     const id = await store.createImport(db, meta(3), user);
-    await store.appendRows(db, id, 'skus', [0, 1, 2].map((n) => row(n, { productId: 1, outerSysCode: `S${n}` })));
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      [0, 1, 2].map((n) => row(n, { productId: 1, outerSysCode: `S${n}` })),
+    );
     await store.assignChunks(db, id, 1);
     // The job takes chunks 0 and 1: each is marked sent before its request would leave.
     await store.takeChunk(db, id, 0);
@@ -102,8 +110,16 @@ describe('imports store (real PGlite, console migrations)', () => {
 
   it('counts a misprediction: a row the comparison predicted to succeed that the service refused', async () => {
     const id = await store.createImport(db, meta(4), user);
-    const predicted = (n: number, kind?: 'create' | 'update') => ({ ...row(n, { productId: 1, outerSysCode: `M${n}` }), ...(kind ? { predicted: kind } : {}) });
-    await store.appendRows(db, id, 'skus', [predicted(0, 'create'), predicted(1, 'update'), predicted(2), { ...row(3, null), predicted: 'create' as const }]);
+    const predicted = (n: number, kind?: 'create' | 'update') => ({
+      ...row(n, { productId: 1, outerSysCode: `M${n}` }),
+      ...(kind ? { predicted: kind } : {}),
+    });
+    await store.appendRows(db, id, 'skus', [
+      predicted(0, 'create'),
+      predicted(1, 'update'),
+      predicted(2),
+      { ...row(3, null), predicted: 'create' as const },
+    ]);
     await store.assignChunks(db, id, 4);
     await store.takeChunk(db, id, 0);
     expect((await store.getImport(db, id))!.mispredicted).toBe(0);
@@ -122,7 +138,10 @@ describe('imports store (real PGlite, console migrations)', () => {
 
   it('tells a row the comparison said changes nothing apart from "updated", and the history line counts mispredictions', async () => {
     const id = await store.createImport(db, meta(2), user);
-    const same = (n: number, kind: 'same' | 'create') => ({ ...row(n, { productId: 1, outerSysCode: `U${n}` }), predicted: kind });
+    const same = (n: number, kind: 'same' | 'create') => ({
+      ...row(n, { productId: 1, outerSysCode: `U${n}` }),
+      predicted: kind,
+    });
     await store.appendRows(db, id, 'skus', [same(0, 'same'), same(1, 'create')]);
     await store.assignChunks(db, id, 2);
     await store.takeChunk(db, id, 0);

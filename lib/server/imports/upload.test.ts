@@ -58,7 +58,15 @@ async function until(check: () => Promise<boolean>, what: string) {
 async function startEarly(prefix: string, uploadIdleMs = 60_000) {
   const importId = await store.createImport(
     db,
-    { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: TOTAL },
+    {
+      family: 'skus',
+      fileName: 'f.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: ['x'],
+      mapping: ['x'],
+      totalRows: TOTAL,
+    },
     { id: 'u', email: 'u@example.com' },
   );
   const jobId = await createJob(db, {
@@ -68,7 +76,14 @@ async function startEarly(prefix: string, uploadIdleMs = 60_000) {
     rerunExpired: true,
   });
   await store.markStarted(db, importId, jobId);
-  const runner = new JobRunner({ db, kinds: [importKind('skus', { uploadIdleMs })], upstream, concurrency: 2, pollMs: 10, flushMs: 5 });
+  const runner = new JobRunner({
+    db,
+    kinds: [importKind('skus', { uploadIdleMs })],
+    upstream,
+    concurrency: 2,
+    pollMs: 10,
+    flushMs: 5,
+  });
   runner.start();
   runner.wake();
   const part = (from: number, to: number) =>
@@ -77,7 +92,14 @@ async function startEarly(prefix: string, uploadIdleMs = 60_000) {
       importId,
       Array.from({ length: to - from }, (_, i) => {
         const n = from + i;
-        return { rowNo: n, line: n + 2, cells: [String(n)], item: { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` }, errors: [], warnings: [] };
+        return {
+          rowNo: n,
+          line: n + 2,
+          cells: [String(n)],
+          item: { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` },
+          errors: [],
+          warnings: [],
+        };
       }),
     );
   const statuses = async () => {
@@ -93,10 +115,19 @@ async function startEarly(prefix: string, uploadIdleMs = 60_000) {
 }
 
 const sends = async (importId: string) =>
-  (await sql<{ chunk: number; sends: number }>`select chunk, sends from import_chunk where import_id = ${importId} and sends > 0 order by chunk`.execute(db)).rows;
+  (
+    await sql<{
+      chunk: number;
+      sends: number;
+    }>`select chunk, sends from import_chunk where import_id = ${importId} and sends > 0 order by chunk`.execute(db)
+  ).rows;
 
 const inService = async (prefix: string) =>
-  ((await service.db.query<{ n: number }>(`select count(*)::int as n from skus where outer_sys_code like '${prefix}-%'`)) as [{ n: number }])[0].n;
+  (
+    (await service.db.query<{ n: number }>(
+      `select count(*)::int as n from skus where outer_sys_code like '${prefix}-%'`,
+    )) as [{ n: number }]
+  )[0].n;
 
 describe('an import started before its rows have all arrived', () => {
   it('sends each chunk once all its rows are in, while later parts are still on their way', async () => {
@@ -170,7 +201,15 @@ describe('an import whose start never came', () => {
     const create = () =>
       store.createImport(
         db,
-        { family: 'skus', fileName: 'f.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: TOTAL },
+        {
+          family: 'skus',
+          fileName: 'f.csv',
+          encoding: 'utf-8',
+          delimiter: ',',
+          headers: ['x'],
+          mapping: ['x'],
+          totalRows: TOTAL,
+        },
         { id: 'u', email: 'left@example.com' },
       );
     const rows = (from: number, to: number) =>
@@ -207,9 +246,13 @@ describe('an import whose start never came', () => {
     expect((await store.getImport(db, left))!.state).toBe('abandoned');
     // One created moments ago is still waiting for its start.
     expect((await store.getImport(db, fresh))!.state).toBe('uploading');
-    const running = (await store.listImports(db, { state: 'running', createdByEmail: 'left@example.com' })).map((i) => i.id);
+    const running = (await store.listImports(db, { state: 'running', createdByEmail: 'left@example.com' })).map(
+      (i) => i.id,
+    );
     expect(running).toEqual([fresh]);
-    const toFix = (await store.listImports(db, { state: 'to_fix', createdByEmail: 'left@example.com' })).map((i) => i.id);
+    const toFix = (await store.listImports(db, { state: 'to_fix', createdByEmail: 'left@example.com' })).map(
+      (i) => i.id,
+    );
     expect(toFix.sort()).toEqual([left, empty].sort());
     expect(await store.listImports(db, { state: 'succeeded', createdByEmail: 'left@example.com' })).toEqual([]);
     expect((await store.getImport(db, empty))!.state).toBe('abandoned');

@@ -28,12 +28,26 @@ export interface UploadState {
  */
 export async function lockForUpload(trx: Db, importId: string): Promise<UploadState | null> {
   if (!/^\d{1,18}$/.test(importId)) return null;
-  const { rows } = await sql<{ family: FamilyName; total_rows: number; state: UploadState['state']; upload_closed: boolean; job_state: string | null }>`
+  const { rows } = await sql<{
+    family: FamilyName;
+    total_rows: number;
+    state: UploadState['state'];
+    upload_closed: boolean;
+    job_state: string | null;
+  }>`
     select i.family, i.total_rows, i.state, i.upload_closed, (select state from job where id = i.job_id::bigint) as job_state
     from import i
     where i.id = ${importId} for update`.execute(trx);
   const row = rows[0];
-  return row ? { family: row.family, totalRows: row.total_rows, state: row.state, uploadClosed: row.upload_closed, jobState: row.job_state } : null;
+  return row
+    ? {
+        family: row.family,
+        totalRows: row.total_rows,
+        state: row.state,
+        uploadClosed: row.upload_closed,
+        jobState: row.job_state,
+      }
+    : null;
 }
 
 /** Parts are taken before the start, and after it while the job is still listing chunks and the upload is open. */
@@ -54,7 +68,12 @@ export interface Arrived {
 }
 
 export async function arrived(db: Db, importId: string, jobId: string): Promise<Arrived | null> {
-  const { rows } = await sql<{ total_rows: number; upload_closed: boolean; counts: Record<string, number> | null; job_state: string | null }>`
+  const { rows } = await sql<{
+    total_rows: number;
+    upload_closed: boolean;
+    counts: Record<string, number> | null;
+    job_state: string | null;
+  }>`
     select i.total_rows, i.upload_closed, c.counts, (select state from job where id = ${jobId}) as job_state
     from import i left join import_count c on c.import_id = i.id
     where i.id = ${importId}`.execute(db);
@@ -84,7 +103,9 @@ export async function completeChunks(db: Db, importId: string, from: number, tot
 /** Chunks that hold any row (after the upload closed early: the last ones may be partial). */
 export async function chunksWithRows(db: Db, importId: string): Promise<number> {
   const { rows } = await sql<{ chunks: number }>`
-    select coalesce(max(row_no) / ${CHUNK_SIZE} + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
+    select coalesce(max(row_no) / ${CHUNK_SIZE} + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(
+    db,
+  );
   return rows[0]!.chunks;
 }
 

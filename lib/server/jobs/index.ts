@@ -57,9 +57,25 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  * units in flight finish within SHUTDOWN_GRACE_MS and hands the others back at once (runner.stop).
  */
 
-export { defineJobKind, type AnyJobKind, type FinishedUnit, type JobContext, type JobKind, type ReadBack, type UnitResult, type Written } from './kind';
+export {
+  defineJobKind,
+  type AnyJobKind,
+  type FinishedUnit,
+  type JobContext,
+  type JobKind,
+  type ReadBack,
+  type UnitResult,
+  type Written,
+} from './kind';
 export type { StoreReadBacks } from './record-finished';
-export { JobAlreadyActiveError, type JobProgress, type JobState, type JobView, type UnitSpec, type UnitState } from './store';
+export {
+  JobAlreadyActiveError,
+  type JobProgress,
+  type JobState,
+  type JobView,
+  type UnitSpec,
+  type UnitState,
+} from './store';
 export { JobRunner } from './runner';
 export { UNITS_RELEASED_CHANNEL } from './store';
 
@@ -85,7 +101,10 @@ export async function getJob(id: string): Promise<JobView | null> {
   return store.getJob(await getConsoleDb(), id);
 }
 
-export async function latestJob(kind: { name: string }, options: { state?: JobState; tenant?: string } = {}): Promise<JobView | null> {
+export async function latestJob(
+  kind: { name: string },
+  options: { state?: JobState; tenant?: string } = {},
+): Promise<JobView | null> {
   void ensureJobRunner().catch(() => {});
   return store.latestJob(await getConsoleDb(), kind.name, options.tenant ?? currentTenant(), options.state);
 }
@@ -94,7 +113,10 @@ export async function cancelJob(id: string): Promise<boolean> {
   return store.cancelJob(await getConsoleDb(), id);
 }
 
-export async function listUnits(id: string, options: { states?: readonly UnitState[]; afterId?: string; limit?: number } = {}) {
+export async function listUnits(
+  id: string,
+  options: { states?: readonly UnitState[]; afterId?: string; limit?: number } = {},
+) {
   return store.listUnits(await getConsoleDb(), id, options);
 }
 export { limitedFetch } from './limited-fetch';

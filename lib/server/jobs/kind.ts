@@ -68,13 +68,19 @@ export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
    * Optional: keeps the results somewhere of the kind's own (the quota snapshot). Called in the transaction
    * that records those units finished, so a result is stored exactly when its unit counts as done.
    */
-  store?(trx: Kysely<ConsoleDatabase>, finished: readonly FinishedUnit<Input, Result>[], context: JobContext<Params>): Promise<void>;
+  store?(
+    trx: Kysely<ConsoleDatabase>,
+    finished: readonly FinishedUnit<Input, Result>[],
+    context: JobContext<Params>,
+  ): Promise<void>;
 }
 
 /** Keeps JobKind's type parameters at their definition while listing kinds together. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobKind = JobKind<any, any, any>;
 
-export function defineJobKind<Params, Input, Result>(kind: JobKind<Params, Input, Result>): JobKind<Params, Input, Result> {
+export function defineJobKind<Params, Input, Result>(
+  kind: JobKind<Params, Input, Result>,
+): JobKind<Params, Input, Result> {
   return kind;
 }

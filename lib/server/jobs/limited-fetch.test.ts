@@ -29,7 +29,13 @@ describe('jobs transport', () => {
       },
       { concurrency: 3 },
     );
-    const client = createUpstreamClient({ baseUrl: 'http://embedded.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, fetch: transport, skew: new SkewTracker() });
+    const client = createUpstreamClient({
+      baseUrl: 'http://embedded.invalid',
+      clientId: CREDS.erp.clientId,
+      clientSecret: CREDS.erp.secret,
+      fetch: transport,
+      skew: new SkewTracker(),
+    });
     const reads = await Promise.all(Array.from({ length: 12 }, () => client.read('creditQuota', IDS.acme.company)));
     expect(reads).toHaveLength(12);
     expect(most).toBe(3);

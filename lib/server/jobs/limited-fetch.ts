@@ -35,7 +35,8 @@ export function limitedFetch(base: FetchImpl, options: LimitedFetchOptions): Lim
     const response = await base(request);
     if (response.status === 429) {
       const retryAfterMs = parseRetryAfterHeader(response.headers.get('retry-after'), now());
-      if (retryAfterMs !== undefined && retryAfterMs <= maxPauseMs) pausedUntil = Math.max(pausedUntil, now() + retryAfterMs);
+      if (retryAfterMs !== undefined && retryAfterMs <= maxPauseMs)
+        pausedUntil = Math.max(pausedUntil, now() + retryAfterMs);
     }
     return response;
   };

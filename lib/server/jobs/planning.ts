@@ -28,7 +28,15 @@ export async function claimPlanning(
     returning id, kind, tenant, params, started_at
   `.execute(db);
   const row = result.rows[0];
-  return row ? { id: String(row.id), kind: row.kind, tenant: row.tenant, params: row.params, startedAt: new Date(row.started_at) } : null;
+  return row
+    ? {
+        id: String(row.id),
+        kind: row.kind,
+        tenant: row.tenant,
+        params: row.params,
+        startedAt: new Date(row.started_at),
+      }
+    : null;
 }
 
 /** Extends the planning lease; false when it was lost (another instance took over, or the job was cancelled). */
@@ -49,5 +57,7 @@ export async function finishPlanning(db: Db, jobId: string, owner: string): Prom
 
 /** A runner stopping gracefully hands its planning back at once instead of after the lease. */
 export async function releasePlanning(db: Db, owner: string): Promise<void> {
-  await sql`update job set lease_owner = null, lease_until = null where lease_owner = ${owner} and state = 'planning'`.execute(db);
+  await sql`update job set lease_owner = null, lease_until = null where lease_owner = ${owner} and state = 'planning'`.execute(
+    db,
+  );
 }

@@ -38,10 +38,19 @@ export async function recordFinished(
     }
     for (const [, finished] of byJob) {
       const first = finished[0]!;
-      const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({ key: f.unit.key, input: f.unit.input, outcome: f.outcome }));
+      const units: FinishedUnit<unknown, unknown>[] = finished.map((f) => ({
+        key: f.unit.key,
+        input: f.unit.input,
+        outcome: f.outcome,
+      }));
       await first.kind.store!(trx, units, contextOf(first.unit));
     }
-    if (storeReadBack) await storeReadBacks(trx, storeReadBack, batch.flatMap((f) => (recorded.has(f.unit.id) && f.readBack ? [f.readBack] : [])));
+    if (storeReadBack)
+      await storeReadBacks(
+        trx,
+        storeReadBack,
+        batch.flatMap((f) => (recorded.has(f.unit.id) && f.readBack ? [f.readBack] : [])),
+      );
     // In the same transaction: one commit per flush (each commit costs a WAL write on PGlite).
     return closeFinishedJobs(trx, jobIds, false);
   });
@@ -51,7 +60,11 @@ export async function recordFinished(
  * The mirror's copy of what the units wrote, after their change records (the echo rule reads them), under a
  * savepoint: a failure leaves the mirror to its next pass and the units' outcomes are still recorded.
  */
-async function storeReadBacks(trx: Kysely<ConsoleDatabase>, storeReadBack: StoreReadBacks, readBacks: readonly ReadBack[]): Promise<void> {
+async function storeReadBacks(
+  trx: Kysely<ConsoleDatabase>,
+  storeReadBack: StoreReadBacks,
+  readBacks: readonly ReadBack[],
+): Promise<void> {
   if (readBacks.length === 0) return;
   await sql`savepoint mirror_write_through`.execute(trx);
   try {
@@ -59,6 +72,9 @@ async function storeReadBacks(trx: Kysely<ConsoleDatabase>, storeReadBack: Store
     await sql`release savepoint mirror_write_through`.execute(trx);
   } catch (error) {
     await sql`rollback to savepoint mirror_write_through`.execute(trx);
-    logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror write-through failed; the next pass catches up');
+    logger().warn(
+      { source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
+      'mirror write-through failed; the next pass catches up',
+    );
   }
 }

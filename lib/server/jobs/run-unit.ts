@@ -20,7 +20,12 @@ export async function runUnit(
   try {
     outcome = await kind.run(input, context);
   } catch (error) {
-    return { outcome: { ok: false, error: { code: 'unit_error', message: error instanceof Error ? error.message : String(error) } } };
+    return {
+      outcome: {
+        ok: false,
+        error: { code: 'unit_error', message: error instanceof Error ? error.message : String(error) },
+      },
+    };
   }
   const written = readBack && outcome.ok ? kind.written?.(input, outcome.result, context) : null;
   if (!written) return { outcome };

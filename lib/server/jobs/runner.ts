@@ -11,7 +11,18 @@ import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
 import type { AnyJobKind, JobContext } from './kind';
 
-import { claimPlanning, claimUnits, closeFinishedJobs, failExpiredUnits, notifyReleased, releasePlanning, releaseUnits, renewPlanning, renewUnits, type ClaimedUnit } from './store';
+import {
+  claimPlanning,
+  claimUnits,
+  closeFinishedJobs,
+  failExpiredUnits,
+  notifyReleased,
+  releasePlanning,
+  releaseUnits,
+  renewPlanning,
+  renewUnits,
+  type ClaimedUnit,
+} from './store';
 
 export type { JobRunnerOptions } from './runner-options';
 
@@ -69,7 +80,11 @@ export class JobRunner {
     this.#flushMax = options.flushMax ?? 500;
     this.#log =
       options.log ??
-      ((message, error) => logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message));
+      ((message, error) =>
+        logger().warn(
+          { source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
+          message,
+        ));
     this.#watchReleases = options.watchReleases;
     this.#readBack = options.readBack;
     this.#storeReadBacks = options.storeReadBacks;
@@ -123,7 +138,10 @@ export class JobRunner {
     this.#abandoned = options.abandon === true;
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     // The grace time counts from the stop, not from after the steps below (unref: it only bounds a wait).
-    const graceOver = options.graceMs === undefined ? null : new Promise<false>((resolve) => setTimeout(resolve, options.graceMs, false).unref());
+    const graceOver =
+      options.graceMs === undefined
+        ? null
+        : new Promise<false>((resolve) => setTimeout(resolve, options.graceMs, false).unref());
     this.wake();
     await this.#loop;
     // Closing the listener takes a round trip: not in the way of handing units back.
@@ -136,7 +154,11 @@ export class JobRunner {
       await this.#db
         .updateTable('job_unit')
         .set({ state: 'pending', lease_owner: null, lease_until: null })
-        .where('id', 'in', unstarted.map((h) => h.unit.id))
+        .where(
+          'id',
+          'in',
+          unstarted.map((h) => h.unit.id),
+        )
         .where('lease_owner', '=', this.owner)
         .execute()
         .then(() => notifyReleased(this.#db))
@@ -223,7 +245,10 @@ export class JobRunner {
     this.#claimReleased = false;
     if (this.#queue.length < this.#concurrency || released) {
       // Units another instance handed back are taken now, queue full or not, so none waits for a free runner.
-      const want = Math.max(this.#concurrency * 2 - this.#queue.length - this.#inFlight.size, released ? this.#concurrency * 2 : 0);
+      const want = Math.max(
+        this.#concurrency * 2 - this.#queue.length - this.#inFlight.size,
+        released ? this.#concurrency * 2 : 0,
+      );
       claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };
@@ -251,7 +276,14 @@ export class JobRunner {
   }
 
   #context(unit: { jobId: string; tenant: string; params: unknown }, startedAt = new Date(0)): JobContext<unknown> {
-    return { jobId: unit.jobId, tenant: unit.tenant, params: unit.params, db: this.#db, upstream: this.#upstream, startedAt };
+    return {
+      jobId: unit.jobId,
+      tenant: unit.tenant,
+      params: unit.params,
+      db: this.#db,
+      upstream: this.#upstream,
+      startedAt,
+    };
   }
 
   async #runUnit(held: Held): Promise<void> {
@@ -273,7 +305,10 @@ export class JobRunner {
       if (batch.length === 0 || this.#abandoned) return;
       const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
       try {
-        logFlushed(batch, await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit), this.#storeReadBacks));
+        logFlushed(
+          batch,
+          await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit), this.#storeReadBacks),
+        );
         // Two instances flushing a job's last units at once each saw the other's as still running inside
         // their transactions (read committed): looked at again after the commit, one of them closes it.
         await closeFinishedJobs(this.#db, jobIds);

@@ -21,14 +21,21 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 /** A kind that records every run of a unit (key → runs), optionally waiting on a gate. */
-function countingKind(name: string, options: { rerunExpired?: boolean; gate?: (key: string) => Promise<void>; fail?: (key: string) => boolean } = {}) {
+function countingKind(
+  name: string,
+  options: { rerunExpired?: boolean; gate?: (key: string) => Promise<void>; fail?: (key: string) => boolean } = {},
+) {
   const runs = new Map<string, number>();
   const kind: JobKind<{ n?: number }, { key: string }, { doubled: string }> = defineJobKind({
     name,
     rerunExpired: options.rerunExpired ?? true,
     async *plan(ctx) {
       const n = ctx.params.n ?? 0;
-      for (let i = 0; i < n; i += 7) yield Array.from({ length: Math.min(7, n - i) }, (_, j) => ({ key: String(i + j), input: { key: String(i + j) } }));
+      for (let i = 0; i < n; i += 7)
+        yield Array.from({ length: Math.min(7, n - i) }, (_, j) => ({
+          key: String(i + j),
+          input: { key: String(i + j) },
+        }));
     },
     async run(input) {
       runs.set(input.key, (runs.get(input.key) ?? 0) + 1);
@@ -77,7 +84,12 @@ describe.each(engines)('job runtime on $name', (engine) => {
   it('records the last unit running at once, not after the flush interval: the job ends when its work does', async () => {
     const { connection } = await open();
     const { kind } = countingKind('last');
-    const id = await createJob(connection.db, { kind: kind.name, tenant: 't', rerunExpired: true, units: [{ key: 'a', input: { key: 'a' } }] });
+    const id = await createJob(connection.db, {
+      kind: kind.name,
+      tenant: 't',
+      rerunExpired: true,
+      units: [{ key: 'a', input: { key: 'a' } }],
+    });
     // A flush interval far longer than the wait below: only the immediate record of the last unit ends the job in time.
     const runner = new JobRunner({ db: connection.db, kinds: [kind], upstream, ...fast, flushMs: 120_000 });
     runner.start();
@@ -94,11 +106,18 @@ describe.each(engines)('job runtime on $name', (engine) => {
       },
     });
     const id = await createJob(connection.db, { kind: kind.name, tenant: 't', params: { n: 40 }, rerunExpired: true });
-    const second = await createJob(connection.db, { kind: kind.name, tenant: 't', rerunExpired: true }).catch((e: unknown) => e);
+    const second = await createJob(connection.db, { kind: kind.name, tenant: 't', rerunExpired: true }).catch(
+      (e: unknown) => e,
+    );
     expect(second).toBeInstanceOf(JobAlreadyActiveError);
     expect((second as JobAlreadyActiveError).activeJobId).toBe(id);
     // Another tenant is a separate history.
-    const other = await createJob(connection.db, { kind: kind.name, tenant: 'u', params: { n: 0 }, rerunExpired: true });
+    const other = await createJob(connection.db, {
+      kind: kind.name,
+      tenant: 'u',
+      params: { n: 0 },
+      rerunExpired: true,
+    });
     const runner = new JobRunner({ db: connection.db, kinds: [kind], upstream, concurrency: 3, ...fast });
     runner.start();
     await until(async () => (await getJob(connection.db, id))!.progress.total === 40);
@@ -133,7 +152,9 @@ describe.each(engines)('job runtime on $name', (engine) => {
     expect(job.progress.done).toBe(2);
     // Claimed ahead but not started: handed back at stop, then cancelled by nobody: they stay pending of a
     // cancelled job and are never claimed.
-    expect(job.progress.done + job.progress.cancelled + (job.progress.total - job.progress.done - job.progress.cancelled)).toBe(20);
+    expect(
+      job.progress.done + job.progress.cancelled + (job.progress.total - job.progress.done - job.progress.cancelled),
+    ).toBe(20);
     const runner2 = new JobRunner({ db: connection.db, kinds: [kind], upstream, ...fast });
     runner2.start();
     await new Promise((r) => setTimeout(r, 200));
@@ -191,22 +212,32 @@ describe.each(engines)('job runtime on $name', (engine) => {
     ]);
   });
 
-  it.runIf(engine.name === 'postgres')('two instances with their own pools share the units: each runs once', async () => {
-    const { connection, connect } = await open();
-    const other = connect();
-    opened.push(other);
-    const { kind, runs } = countingKind('shared', { gate: () => new Promise((r) => setTimeout(r, 2)) });
-    const id = await createJob(connection.db, { kind: kind.name, tenant: 't', params: { n: 300 }, rerunExpired: true });
-    const a = new JobRunner({ db: connection.db, kinds: [kind], upstream, owner: 'a', ...fast });
-    const b = new JobRunner({ db: other.db, kinds: [kind], upstream, owner: 'b', ...fast });
-    a.start();
-    b.start();
-    await until(async () => (await getJob(connection.db, id))?.state === 'succeeded');
-    await Promise.all([a.stop(), b.stop()]);
-    expect(runs.size).toBe(300);
-    expect([...runs.values()].every((n) => n === 1)).toBe(true);
-    // Both took part (SKIP LOCKED let them claim side by side).
-    const owners = await sql<{ n: string }>`select count(*)::text as n from job_unit where job_id = ${id} and state = 'done'`.execute(connection.db);
-    expect(Number(owners.rows[0]!.n)).toBe(300);
-  });
+  it.runIf(engine.name === 'postgres')(
+    'two instances with their own pools share the units: each runs once',
+    async () => {
+      const { connection, connect } = await open();
+      const other = connect();
+      opened.push(other);
+      const { kind, runs } = countingKind('shared', { gate: () => new Promise((r) => setTimeout(r, 2)) });
+      const id = await createJob(connection.db, {
+        kind: kind.name,
+        tenant: 't',
+        params: { n: 300 },
+        rerunExpired: true,
+      });
+      const a = new JobRunner({ db: connection.db, kinds: [kind], upstream, owner: 'a', ...fast });
+      const b = new JobRunner({ db: other.db, kinds: [kind], upstream, owner: 'b', ...fast });
+      a.start();
+      b.start();
+      await until(async () => (await getJob(connection.db, id))?.state === 'succeeded');
+      await Promise.all([a.stop(), b.stop()]);
+      expect(runs.size).toBe(300);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      // Both took part (SKIP LOCKED let them claim side by side).
+      const owners = await sql<{
+        n: string;
+      }>`select count(*)::text as n from job_unit where job_id = ${id} and state = 'done'`.execute(connection.db);
+      expect(Number(owners.rows[0]!.n)).toBe(300);
+    },
+  );
 });

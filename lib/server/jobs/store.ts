@@ -7,11 +7,9 @@ import type { ConsoleDatabase } from '../db';
 
 type Db = Kysely<ConsoleDatabase>;
 
-import type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 export type { JobProgress, JobState } from '@/lib/contract/console/jobs';
 // A job as the pages show it (with progress), and the planning lease, live in files of their own.
 import { ACTIVE_STATES, activeJob } from './job-view';
-import type { UnitState, JobView } from './job-types';
 export type { UnitState, JobView } from './job-types';
 export { ACTIVE_STATES };
 export { getJob, latestJob, listUnits } from './job-view';
@@ -56,7 +54,11 @@ export async function insertUnits(db: Db, jobId: string, units: readonly UnitSpe
   // Chunks keep each statement's parameter count far below Postgres's 65,535.
   for (let i = 0; i < units.length; i += 1000) {
     const rows = units.slice(i, i + 1000).map((u) => ({ job_id: jobId, key: u.key, input: json(u.input) }));
-    await db.insertInto('job_unit').values(rows).onConflict((oc) => oc.columns(['job_id', 'key']).doNothing()).execute();
+    await db
+      .insertInto('job_unit')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['job_id', 'key']).doNothing())
+      .execute();
   }
 }
 
@@ -67,30 +69,40 @@ export async function insertUnits(db: Db, jobId: string, units: readonly UnitSpe
  */
 export async function createJob(
   db: Db,
-  input: { kind: string; tenant: string; params?: unknown; createdBy?: string | null; rerunExpired: boolean; units?: readonly UnitSpec[] },
+  input: {
+    kind: string;
+    tenant: string;
+    params?: unknown;
+    createdBy?: string | null;
+    rerunExpired: boolean;
+    units?: readonly UnitSpec[];
+  },
 ): Promise<string> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('job')
-        .values({
-          kind: input.kind,
-          tenant: input.tenant,
-          state: input.units ? 'running' : 'planning',
-          params: json(input.params ?? {}),
-          rerun_expired: input.rerunExpired,
-          created_by: input.createdBy ?? null,
-          started_at: input.units ? new Date() : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = String(row.id);
-      if (input.units) await insertUnits(trx, id, input.units);
-      return id;
-    }).then((id) => {
-      jobLog.created({ jobId: id, kind: input.kind, units: input.units?.length ?? null });
-      return id;
-    });
+    return await db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('job')
+          .values({
+            kind: input.kind,
+            tenant: input.tenant,
+            state: input.units ? 'running' : 'planning',
+            params: json(input.params ?? {}),
+            rerun_expired: input.rerunExpired,
+            created_by: input.createdBy ?? null,
+            started_at: input.units ? new Date() : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = String(row.id);
+        if (input.units) await insertUnits(trx, id, input.units);
+        return id;
+      })
+      .then((id) => {
+        jobLog.created({ jobId: id, kind: input.kind, units: input.units?.length ?? null });
+        return id;
+      });
   } catch (error) {
     if (isUniqueViolation(error)) {
       const active = await activeJob(db, input.kind, input.tenant);
@@ -110,25 +122,28 @@ function isUniqueViolation(error: unknown): boolean {
  * and record their outcome (aborting a write mid-call would only make its outcome unknown).
  */
 export async function cancelJob(db: Db, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('job')
-      .set({ state: 'cancelled', finished_at: new Date(), lease_owner: null, lease_until: null })
-      .where('id', '=', id)
-      .where('state', 'in', ACTIVE_STATES)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx
-      .updateTable('job_unit')
-      .set({ state: 'cancelled', finished_at: new Date() })
-      .where('job_id', '=', id)
-      .where('state', '=', 'pending')
-      .execute();
-    return true;
-  }).then((cancelled) => {
-    if (cancelled) jobLog.ended({ jobId: id, state: 'cancelled' });
-    return cancelled;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable('job')
+        .set({ state: 'cancelled', finished_at: new Date(), lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('state', 'in', ACTIVE_STATES)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await trx
+        .updateTable('job_unit')
+        .set({ state: 'cancelled', finished_at: new Date() })
+        .where('job_id', '=', id)
+        .where('state', '=', 'pending')
+        .execute();
+      return true;
+    })
+    .then((cancelled) => {
+      if (cancelled) jobLog.ended({ jobId: id, state: 'cancelled' });
+      return cancelled;
+    });
 }
 
 export async function failJob(db: Db, jobId: string, message: string): Promise<void> {
@@ -139,7 +154,12 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
       .where('id', '=', jobId)
       .where('state', 'in', ACTIVE_STATES)
       .execute();
-    await trx.updateTable('job_unit').set({ state: 'cancelled', finished_at: new Date() }).where('job_id', '=', jobId).where('state', '=', 'pending').execute();
+    await trx
+      .updateTable('job_unit')
+      .set({ state: 'cancelled', finished_at: new Date() })
+      .where('job_id', '=', jobId)
+      .where('state', '=', 'pending')
+      .execute();
   });
   jobLog.ended({ jobId, state: 'failed', error: message });
 }
@@ -157,7 +177,16 @@ export async function claimUnits(
   kinds: readonly string[],
 ): Promise<ClaimedUnit[]> {
   if (limit <= 0 || kinds.length === 0) return [];
-  const result = await sql<{ id: string; job_id: string; key: string; input: unknown; attempts: number; kind: string; tenant: string; params: unknown }>`
+  const result = await sql<{
+    id: string;
+    job_id: string;
+    key: string;
+    input: unknown;
+    attempts: number;
+    kind: string;
+    tenant: string;
+    params: unknown;
+  }>`
     with picked as (
       select u.id from job_unit u join job j on j.id = u.job_id
       where j.state in ('planning', 'running') and j.kind = any(${sql.val(kinds)})
@@ -265,7 +294,11 @@ export async function completeUnits(db: Db, owner: string, outcomes: readonly Un
  * it closed; outside a transaction (`logEnded`) they are logged at once, inside one the caller logs them after
  * its commit.
  */
-export async function closeFinishedJobs(db: Db, jobIds: readonly string[], logEnded = true): Promise<{ jobId: string; kind: string }[]> {
+export async function closeFinishedJobs(
+  db: Db,
+  jobIds: readonly string[],
+  logEnded = true,
+): Promise<{ jobId: string; kind: string }[]> {
   if (jobIds.length === 0) return [];
   const { rows } = await sql<{ id: string; kind: string }>`
     update job j set state = 'succeeded', finished_at = now()

@@ -26,12 +26,21 @@ describe('the console logger', () => {
 
   it('never writes a password, cookie, secret, token or signature, even nested or inside an error', () => {
     const { lines, logger } = capture();
-    const error = Object.assign(new Error('failed'), { cause: { clientSecret: 'cause-secret-value' }, password: 'err-password-value' });
+    const error = Object.assign(new Error('failed'), {
+      cause: { clientSecret: 'cause-secret-value' },
+      password: 'err-password-value',
+    });
     logger.warn(
       {
         password: 'top-password-value',
         body: { email: 'a@example.com', password: 'nested-password-value', newPassword: 'new-password-value' },
-        request: { headers: { cookie: 'session_token=cookie-value', 'x-signature': 'c2lnbmF0dXJlLXZhbHVl', authorization: 'Bearer token-value' } },
+        request: {
+          headers: {
+            cookie: 'session_token=cookie-value',
+            'x-signature': 'c2lnbmF0dXJlLXZhbHVl',
+            authorization: 'Bearer token-value',
+          },
+        },
         upstream: { clientSecret: 'client-secret-value', secret: 'plain-secret-value', token: 'token-value-2' },
         err: error,
       },
@@ -61,14 +70,34 @@ describe('the console logger', () => {
 describe('request lines', () => {
   it('carry the named fields only, whatever else the caller passed', () => {
     const { lines, logger } = capture();
-    const fields = { requestId: 'r-12345678', method: 'GET', route: '/api/upstream/[...path]', status: 200, durationMs: 1.234 };
-    requestLine(logger.child({}, { redact: [] }), { ...fields, cookie: 'session_token=cookie-value', body: { password: 'pw-value' } } as RequestLogFields);
+    const fields = {
+      requestId: 'r-12345678',
+      method: 'GET',
+      route: '/api/upstream/[...path]',
+      status: 200,
+      durationMs: 1.234,
+    };
+    requestLine(logger.child({}, { redact: [] }), {
+      ...fields,
+      cookie: 'session_token=cookie-value',
+      body: { password: 'pw-value' },
+    } as RequestLogFields);
     requestLine(logger, { ...fields, status: 503, upstreamStatus: null, code: 'upstream_timeout' });
     expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
       expect.objectContaining({ level: 'info', ...fields, durationMs: 1.23, msg: 'request' }),
       expect.objectContaining({ level: 'error', status: 503, upstreamStatus: null, code: 'upstream_timeout' }),
     ]);
     expect(lines[0]).not.toMatch(/cookie|password|body/);
-    expect(Object.keys(JSON.parse(lines[0]!) as object).sort()).toEqual(['durationMs', 'level', 'method', 'msg', 'pid', 'requestId', 'route', 'status', 'time']);
+    expect(Object.keys(JSON.parse(lines[0]!) as object).sort()).toEqual([
+      'durationMs',
+      'level',
+      'method',
+      'msg',
+      'pid',
+      'requestId',
+      'route',
+      'status',
+      'time',
+    ]);
   });
 });

@@ -53,7 +53,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       // pino-pretty runs in pino's worker thread; it is installed only where `npm install` took dev dependencies.
-      transport: options.pretty && !options.destination ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } : undefined,
+      transport:
+        options.pretty && !options.destination
+          ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } }
+          : undefined,
     },
     options.destination,
   );

@@ -42,7 +42,17 @@ export function requestLine(log: Logger, fields: RequestLogFields): void {
   if (!log.isLevelEnabled(level)) return;
   const { requestId, method, route, operation, userId, status, upstreamStatus, durationMs, code } = fields;
   log[level](
-    { requestId, method, route, operation, userId, status, upstreamStatus, durationMs: Math.round(durationMs * 100) / 100, code },
+    {
+      requestId,
+      method,
+      route,
+      operation,
+      userId,
+      status,
+      upstreamStatus,
+      durationMs: Math.round(durationMs * 100) / 100,
+      code,
+    },
     'request',
   );
 }

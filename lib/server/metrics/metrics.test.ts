@@ -79,7 +79,11 @@ describe('GET /api/metrics', () => {
           await auth.handler(
             new Request('http://console.test/api/auth/sign-in/email', {
               method: 'POST',
-              headers: { 'content-type': 'application/json', origin: 'http://console.test', 'x-console-client-address': '192.0.2.9' },
+              headers: {
+                'content-type': 'application/json',
+                origin: 'http://console.test',
+                'x-console-client-address': '192.0.2.9',
+              },
               body: JSON.stringify({ email: `nobody-${i}@example.com`, password: 'wrong-password' }),
             }),
           );
@@ -93,7 +97,12 @@ describe('GET /api/metrics', () => {
   }
 
   it('counts upstream errors by kind: 5xx, refused signature, timeout, unreachable', async () => {
-    const handler = metricsEndpoint(() => TOKEN, { db: async () => { throw new Error('not read'); }, poolUse: () => null });
+    const handler = metricsEndpoint(() => TOKEN, {
+      db: async () => {
+        throw new Error('not read');
+      },
+      poolUse: () => null,
+    });
     const read = async () => (await scrape(handler, `Bearer ${TOKEN}`).catch(() => null))?.text() ?? '';
     // Faults the reference service cannot produce on demand: a 503, a 401 without a Date header, no answer.
     const answers: Record<string, () => Promise<Response>> = {

@@ -6,7 +6,9 @@ import { logger } from '../log';
 import { registry } from './metrics';
 
 /** Backlog of the job runtime per kind, read from the job tables, so every instance reports the same figures. */
-export async function jobBacklog(db: Kysely<ConsoleDatabase>): Promise<{ kind: string; pending: number; oldestSeconds: number }[]> {
+export async function jobBacklog(
+  db: Kysely<ConsoleDatabase>,
+): Promise<{ kind: string; pending: number; oldestSeconds: number }[]> {
   // A unit has no creation time of its own: its job's start (or creation, while planning) is when it began to wait.
   const { rows } = await sql<{ kind: string; pending: string; oldest: string }>`
     select j.kind, count(*)::text as pending,
@@ -50,7 +52,10 @@ function readBacklog(): Promise<void> {
         oldest.set({ kind: row.kind }, row.oldestSeconds);
       }
     } catch (error) {
-      logger().warn({ source: 'metrics', error: error instanceof Error ? error.message : String(error) }, 'job backlog not read');
+      logger().warn(
+        { source: 'metrics', error: error instanceof Error ? error.message : String(error) },
+        'job backlog not read',
+      );
     }
   })().finally(() => {
     setImmediate(() => (backlog = null));

@@ -28,7 +28,10 @@ export function hasStrokeCollation(db: Kysely<ConsoleDatabase>): Promise<boolean
 }
 
 /** How a language's lists order their words here: 'stroke', 'codePoint' (zh-TW without the collation), or as today. */
-export async function wordOrder(db: Kysely<ConsoleDatabase>, locale: Locale | undefined): Promise<'stroke' | 'codePoint' | 'default'> {
+export async function wordOrder(
+  db: Kysely<ConsoleDatabase>,
+  locale: Locale | undefined,
+): Promise<'stroke' | 'codePoint' | 'default'> {
   if (locale !== 'zh-TW') return 'default';
   return (await hasStrokeCollation(db)) ? 'stroke' : 'codePoint';
 }

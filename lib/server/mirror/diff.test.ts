@@ -8,15 +8,32 @@ describe('the mirror diff', () => {
   });
 
   it('lists changed fields old → new, leaving out untracked ones', () => {
-    const before = { id: 1, sellPrice: 460, name: 'Tea', availableQty: 3, components: [{ componentSkuId: 2, quantity: 1 }] };
-    const after = { id: 1, sellPrice: 480, name: 'Tea', availableQty: 5, components: [{ quantity: 1, componentSkuId: 2 }] };
+    const before = {
+      id: 1,
+      sellPrice: 460,
+      name: 'Tea',
+      availableQty: 3,
+      components: [{ componentSkuId: 2, quantity: 1 }],
+    };
+    const after = {
+      id: 1,
+      sellPrice: 480,
+      name: 'Tea',
+      availableQty: 5,
+      components: [{ quantity: 1, componentSkuId: 2 }],
+    };
     expect(fieldDiffs(before, after, ['availableQty'])).toEqual([{ field: 'sellPrice', from: 460, to: 480 }]);
   });
 
   it('matches what the console sent with what the service returns', () => {
     expect(sameValue(480.00001, 480)).toBe(true);
     expect(sameValue(480, 481)).toBe(false);
-    expect(sameValue([{ componentSkuId: 2, quantity: 3 }], [{ componentSkuId: 2, componentSkuName: 'Oolong', quantity: 3, sort: 0 }])).toBe(true);
+    expect(
+      sameValue(
+        [{ componentSkuId: 2, quantity: 3 }],
+        [{ componentSkuId: 2, componentSkuName: 'Oolong', quantity: 3, sort: 0 }],
+      ),
+    ).toBe(true);
     expect(sameValue([{ componentSkuId: 2, quantity: 3 }], [{ componentSkuId: 2, quantity: 4 }])).toBe(false);
     expect(sameValue('Active', 'Inactive')).toBe(false);
   });

@@ -23,7 +23,11 @@ export function recordHash(record: unknown): string {
 }
 
 /** The fields that differ between the mirrored record and the new one, old → new; `untracked` fields are left out. */
-export function fieldDiffs(before: Record<string, unknown>, after: Record<string, unknown>, untracked: readonly string[] = []): FieldDiff[] {
+export function fieldDiffs(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  untracked: readonly string[] = [],
+): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const field of fields) {
@@ -40,9 +44,12 @@ export function fieldDiffs(before: Record<string, unknown>, after: Record<string
  * component's code and name).
  */
 export function sameValue(sent: unknown, stored: unknown): boolean {
-  if (typeof sent === 'number' && typeof stored === 'number') return Math.round(sent * 10_000) === Math.round(stored * 10_000);
-  if (Array.isArray(sent) && Array.isArray(stored)) return sent.length === stored.length && sent.every((v, i) => sameValue(v, stored[i]));
-  if (isObject(sent) && isObject(stored)) return Object.entries(sent).every(([k, v]) => v === undefined || sameValue(v, stored[k]));
+  if (typeof sent === 'number' && typeof stored === 'number')
+    return Math.round(sent * 10_000) === Math.round(stored * 10_000);
+  if (Array.isArray(sent) && Array.isArray(stored))
+    return sent.length === stored.length && sent.every((v, i) => sameValue(v, stored[i]));
+  if (isObject(sent) && isObject(stored))
+    return Object.entries(sent).every(([k, v]) => v === undefined || sameValue(v, stored[k]));
   return stableJson(sent) === stableJson(stored);
 }
 

@@ -32,12 +32,47 @@ export interface MirrorEntity {
 }
 
 export const MIRROR_ENTITIES = {
-  productCategories: { list: 'productCategories', table: 'mirror_product_category', recordType: null, incremental: false, read: null, untracked: [] },
-  internalUsers: { list: 'internalUsers', table: 'mirror_internal_user', recordType: 'users', incremental: true, read: null, untracked: [] },
-  companies: { list: 'companies', table: 'mirror_company', recordType: 'companies', incremental: true, read: 'company', untracked: [] },
-  products: { list: 'products', table: 'mirror_product', recordType: 'products', incremental: true, read: 'product', untracked: [] },
+  productCategories: {
+    list: 'productCategories',
+    table: 'mirror_product_category',
+    recordType: null,
+    incremental: false,
+    read: null,
+    untracked: [],
+  },
+  internalUsers: {
+    list: 'internalUsers',
+    table: 'mirror_internal_user',
+    recordType: 'users',
+    incremental: true,
+    read: null,
+    untracked: [],
+  },
+  companies: {
+    list: 'companies',
+    table: 'mirror_company',
+    recordType: 'companies',
+    incremental: true,
+    read: 'company',
+    untracked: [],
+  },
+  products: {
+    list: 'products',
+    table: 'mirror_product',
+    recordType: 'products',
+    incremental: true,
+    read: 'product',
+    untracked: [],
+  },
   skus: { list: 'skus', table: 'mirror_sku', recordType: 'skus', incremental: true, read: 'sku', untracked: [] },
-  bundles: { list: 'bundles', table: 'mirror_bundle', recordType: 'bundles', incremental: true, read: 'bundle', untracked: ['availableQty'] },
+  bundles: {
+    list: 'bundles',
+    table: 'mirror_bundle',
+    recordType: 'bundles',
+    incremental: true,
+    read: 'bundle',
+    untracked: ['availableQty'],
+  },
   // Filed under the company's History, as the console's quota edits are; `list` is where its ids come from.
   quotas: {
     list: 'companies',

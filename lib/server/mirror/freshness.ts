@@ -15,7 +15,8 @@ export function passErrorMessage(error: unknown): string {
   return away ? `${AWAY}${message}` : message;
 }
 
-export type MirrorReadiness = { usable: true; freshness: MirrorFreshness } | { usable: false; reason: Extract<LiveReason, 'pending'> };
+export type MirrorReadiness =
+  { usable: true; freshness: MirrorFreshness } | { usable: false; reason: Extract<LiveReason, 'pending'> };
 
 /**
  * Whether a list can be read from the mirror, and how fresh it is: usable once the first copy of the entity
@@ -27,14 +28,34 @@ export async function mirrorReadiness(
   entity: MirrorEntityName,
   options: { tenant: string; intervalMs: number; now?: number },
 ): Promise<MirrorReadiness> {
-  const { rows } = await sql<{ tenant: string | null; watermark: Date | null; last_pass_at: Date | string | null; pass: { mode?: string } | null; last_error: string | null }>`
+  const { rows } = await sql<{
+    tenant: string | null;
+    watermark: Date | null;
+    last_pass_at: Date | string | null;
+    pass: { mode?: string } | null;
+    last_error: string | null;
+  }>`
     select tenant, watermark, last_pass_at, pass, last_error from mirror_state where entity = ${entity}`.execute(db);
   const row = rows[0];
-  if (!row || row.tenant !== options.tenant || row.watermark === null || row.last_pass_at === null || row.pass?.mode === 'initial') {
+  if (
+    !row ||
+    row.tenant !== options.tenant ||
+    row.watermark === null ||
+    row.last_pass_at === null ||
+    row.pass?.mode === 'initial'
+  ) {
     return { usable: false, reason: 'pending' };
   }
   const asOf = new Date(row.last_pass_at);
   const away = row.last_error?.startsWith(AWAY) ?? false;
   const late = (options.now ?? Date.now()) - asOf.getTime() > STALE_INTERVALS * options.intervalMs;
-  return { usable: true, freshness: { asOf: asOf.toISOString(), stale: away || late, away, intervalS: Math.round(options.intervalMs / 1000) } };
+  return {
+    usable: true,
+    freshness: {
+      asOf: asOf.toISOString(),
+      stale: away || late,
+      away,
+      intervalS: Math.round(options.intervalMs / 1000),
+    },
+  };
 }

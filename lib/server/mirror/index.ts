@@ -7,4 +7,12 @@ export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';
 export { correctMirrorLater } from './page-reads';
 export { askForRound, refreshCopy } from './refresh';
 export { MIRROR_REFRESH_CHANNEL, MirrorRunner } from './runner';
-export { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, writeThrough, writtenByFamily, writtenByOperation, type ReadBack } from './write-through';
+export {
+  READ_BACK_TIMEOUT_MS,
+  readBackWithTicket,
+  storeReadBack,
+  writeThrough,
+  writtenByFamily,
+  writtenByOperation,
+  type ReadBack,
+} from './write-through';

@@ -53,12 +53,29 @@ const COLUMNS: Record<ListName, Record<string, string>> = {
     sellPrice: 'sell_price',
     inventoryQty: 'inventory_qty',
   },
-  bundles: { outerSysCode: 'code', name: 'name', barcode: 'barcode', status: 'status', productCategoryId: 'product_category_id', price: 'price', sellPrice: 'sell_price', availableQty: 'available_qty' },
-  internalUsers: { account: 'account', name: 'name', email: 'email', roleId: 'role_id', status: 'status', outerSysCode: 'code' },
+  bundles: {
+    outerSysCode: 'code',
+    name: 'name',
+    barcode: 'barcode',
+    status: 'status',
+    productCategoryId: 'product_category_id',
+    price: 'price',
+    sellPrice: 'sell_price',
+    availableQty: 'available_qty',
+  },
+  internalUsers: {
+    account: 'account',
+    name: 'name',
+    email: 'email',
+    roleId: 'role_id',
+    status: 'status',
+    outerSysCode: 'code',
+  },
 };
 
 /** Each live record of a table as `n` (id, name): the name a list shows for it. */
-const named = (table: string, name: RawBuilder<unknown>) => sql`(select t.id, ${name} as name from ${sql.table(table)} t where t.vanished_at is null)`;
+const named = (table: string, name: RawBuilder<unknown>) =>
+  sql`(select t.id, ${name} as name from ${sql.table(table)} t where t.vanished_at is null)`;
 
 /**
  * A category's path from its root, as the product list shows it ("Beverages › Tea"): an array of names, so it
@@ -120,7 +137,11 @@ export function mirrorAnswers(list: ListName, filters: Record<string, unknown>):
   return Object.keys(filters).every((name) => kinds[name] !== undefined && kinds[name] !== 'datetime');
 }
 
-function conditions(query: MirrorListQuery, search: RawBuilder<unknown> | null, options: { withStatus: boolean }): RawBuilder<unknown>[] {
+function conditions(
+  query: MirrorListQuery,
+  search: RawBuilder<unknown> | null,
+  options: { withStatus: boolean },
+): RawBuilder<unknown>[] {
   const { list } = query;
   const kinds = LIST_FILTERS[list] as Record<string, FilterKind>;
   const where: RawBuilder<unknown>[] = [sql`m.vanished_at is null`];
@@ -128,12 +149,16 @@ function conditions(query: MirrorListQuery, search: RawBuilder<unknown> | null, 
     const kind = kinds[name];
     if (!kind || (name === 'status' && !options.withStatus)) continue;
     if (name === 'componentSkuId') {
-      where.push(sql`m.record->'components' @> jsonb_build_array(jsonb_build_object('componentSkuId', ${Number(value)}::bigint))`);
+      where.push(
+        sql`m.record->'components' @> jsonb_build_array(jsonb_build_object('componentSkuId', ${Number(value)}::bigint))`,
+      );
     } else if (kind === 'substring') {
       // The service matches these as case-insensitive substrings. Each of them is part of the record's search
       // text, so the same test on that text first lets its trigram index narrow the rows.
       const text = String(value);
-      const inSearch = SEARCHED_FIELDS[list].includes(name) ? sql`m.search like '%' || lower(${likeLiteral(text)}) || '%' and ` : sql``;
+      const inSearch = SEARCHED_FIELDS[list].includes(name)
+        ? sql`m.search like '%' || lower(${likeLiteral(text)}) || '%' and `
+        : sql``;
       where.push(sql`${inSearch}strpos(lower(${field(list, name, kind)}), lower(${text})) > 0`);
     } else if (kind === 'id') {
       where.push(sql`${field(list, name, kind)} = ${Number(value)}`);
@@ -161,7 +186,13 @@ interface Counted {
  * Counts what matches `where` by status, stopping after `limit` + 1 records when a limit is given: a search or
  * a filter that matches much of a large list then costs a read of about `limit` records, not of every match.
  */
-async function countByStatus(db: Db, table: string, where: RawBuilder<unknown>[], limit: number | undefined, hasStatus = true): Promise<Counted> {
+async function countByStatus(
+  db: Db,
+  table: string,
+  where: RawBuilder<unknown>[],
+  limit: number | undefined,
+  hasStatus = true,
+): Promise<Counted> {
   const stop = limit === undefined ? sql`` : sql`limit ${limit + 1}`;
   // A list without status (categories, users) counts everything under ''.
   const status = hasStatus ? sql`coalesce(m.status, '')` : sql`''`;
@@ -189,7 +220,13 @@ async function countMatches(
   const table = MIRROR_ENTITIES[query.list].table;
   const status = query.filters.status;
   if (!WITH_STATUS.has(query.list)) {
-    const { counts, more } = await countByStatus(db, table, conditions(query, search, { withStatus: true }), limit, false);
+    const { counts, more } = await countByStatus(
+      db,
+      table,
+      conditions(query, search, { withStatus: true }),
+      limit,
+      false,
+    );
     return { total: more ? limit! : sum(counts), counts: null, more };
   }
   let counts: Record<string, number>;
@@ -202,7 +239,10 @@ async function countMatches(
     }
     counts = counted.counts;
   } else {
-    const { rows } = await sql<{ status: string; n: string }>`select status, n::text as n from mirror_status_count where tbl = ${table} and n > 0`.execute(db);
+    const { rows } = await sql<{
+      status: string;
+      n: string;
+    }>`select status, n::text as n from mirror_status_count where tbl = ${table} and n > 0`.execute(db);
     counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
   return { total: status === undefined ? sum(counts) : (counts[String(status)] ?? 0), counts, more: false };
@@ -215,7 +255,11 @@ async function countMatches(
  * counts where the list has a status, so a page costs one count, not two. `countLimit`: counting a narrowed
  * list stops past it (the lists; exports count exactly).
  */
-export async function readMirrorList(db: Db, query: MirrorListQuery, options: { countLimit?: number } = {}): Promise<MirrorListResult> {
+export async function readMirrorList(
+  db: Db,
+  query: MirrorListQuery,
+  options: { countLimit?: number } = {},
+): Promise<MirrorListResult> {
   const { list, page, pageSize } = query;
   const table = sql.table(MIRROR_ENTITIES[list].table);
   const sorts = LIST_SORTS[list] as Record<string, SortKind>;
@@ -223,13 +267,12 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const sortKind = query.sort ? sorts[query.sort] : undefined;
   const wordsBy = await wordOrder(db, query.locale);
   // The collation of migration 0360's indexes, so a sorted page still reads in index order.
-  const words = wordsBy === 'stroke' && (sortKind === 'name-of' || (sortKind === 'text' && !IDENTIFIERS.has(query.sort!)));
+  const words =
+    wordsBy === 'stroke' && (sortKind === 'name-of' || (sortKind === 'text' && !IDENTIFIERS.has(query.sort!)));
   const collate = words ? sql` collate ${sql.id(STROKE_COLLATION)}` : sql``;
   const namedBy = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
   // A name-of sort joins the named records (no index holds that order: it sorts what matches).
-  const joined = namedBy
-    ? sql`left join ${namedBy} n on n.id = ${field(list, query.sort!, 'number')}`
-    : sql``;
+  const joined = namedBy ? sql`left join ${namedBy} n on n.id = ${field(list, query.sort!, 'number')}` : sql``;
   // By name, then the named record (one salesperson's companies stay together when two share a name), then the id.
   const sortBy = namedBy
     ? sql`n.name${collate} ${dir}, n.id ${dir}`
@@ -240,11 +283,19 @@ export async function readMirrorList(db: Db, query: MirrorListQuery, options: { 
   const search = await searchCondition(db, list, query.q);
   const where = and(conditions(query, search, { withStatus: true }));
   const rowsQuery = sql<{ record: unknown }>`
-    select m.record from ${table} m ${joined} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+    select m.record from ${table} m ${joined} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(
+    db,
+  );
   const { total, counts, more } = await countMatches(db, query, search, options.countLimit);
   const { rows } = await rowsQuery;
   return {
-    page: { data: rows.map((r) => r.record), totalCount: total, currentPage: page, pageSize, totalPages: totalPages(total, pageSize) },
+    page: {
+      data: rows.map((r) => r.record),
+      totalCount: total,
+      currentPage: page,
+      pageSize,
+      totalPages: totalPages(total, pageSize),
+    },
     counts,
     more,
     byCodePoint: wordsBy === 'codePoint',

@@ -34,7 +34,8 @@ function wordIn(alias: 'm' | 'p', word: string, common: boolean): RawBuilder<unk
   const search = sql.ref(`${alias}.search`);
   const found = sql`strpos(${search}, ${word}) > 0`;
   if (common) return found;
-  if (/[^\x00-\x7f]/.test(word)) return sql`mirror_search_chars(${search}) @> mirror_search_chars(${word}) and ${found}`;
+  if (/[^\x00-\x7f]/.test(word))
+    return sql`mirror_search_chars(${search}) @> mirror_search_chars(${word}) and ${found}`;
   if (/[a-z0-9]{3}/.test(word)) return sql`${search} like ${`%${likeLiteral(word)}%`}`;
   return found;
 }
@@ -45,7 +46,11 @@ function wordIn(alias: 'm' | 'p', word: string, common: boolean): RawBuilder<unk
  * ids: as a subquery in the same statement the planner could not tell how many SKUs they own and walked every
  * SKU (190 ms p95 at 100,000). null: no search.
  */
-export async function searchCondition(db: Kysely<ConsoleDatabase>, list: ListName, q: string | undefined): Promise<RawBuilder<unknown> | null> {
+export async function searchCondition(
+  db: Kysely<ConsoleDatabase>,
+  list: ListName,
+  q: string | undefined,
+): Promise<RawBuilder<unknown> | null> {
   const words = searchWords(q);
   if (words.length === 0) return null;
   const common = await commonWords(db, MIRROR_ENTITIES[list].table, words);
@@ -55,7 +60,9 @@ export async function searchCondition(db: Kysely<ConsoleDatabase>, list: ListNam
       if (list !== 'skus') return here;
       const productsCommon = await commonWords(db, MIRROR_ENTITIES.products.table, [word]);
       const { rows } = await sql<{ id: string }>`
-        select p.id::text as id from mirror_product p where p.vanished_at is null and ${wordIn('p', word, productsCommon.has(word))}`.execute(db);
+        select p.id::text as id from mirror_product p where p.vanished_at is null and ${wordIn('p', word, productsCommon.has(word))}`.execute(
+        db,
+      );
       if (rows.length === 0) return here;
       return sql`(${here} or m.product_id = any(${rows.map((r) => r.id)}::bigint[]))`;
     }),

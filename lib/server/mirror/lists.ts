@@ -35,29 +35,55 @@ export interface MirrorSetting {
  * A list page from the mirror with how fresh it is, or why the list pages live instead: the mirror is off, its
  * first copy of the list is not complete, or a filter needs the service.
  */
-export async function readList(db: Kysely<ConsoleDatabase>, read: ListRead, mirror: MirrorSetting): Promise<ListReadAnswer> {
+export async function readList(
+  db: Kysely<ConsoleDatabase>,
+  read: ListRead,
+  mirror: MirrorSetting,
+): Promise<ListReadAnswer> {
   if (!mirror.enabled) return { source: 'live', reason: 'off' };
   if (!mirrorAnswers(read.list, read.filters)) return { source: 'live', reason: 'filter' };
   const readiness = await mirrorReadiness(db, read.list, { tenant: mirror.tenant, intervalMs: mirror.intervalMs });
   if (!readiness.usable) return { source: 'live', reason: readiness.reason };
   // A SKU is also found by its product's code or name: that needs the products' copy too.
-  if (read.list === 'skus' && read.q?.trim() && !(await mirrorReadiness(db, 'products', { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) {
+  if (
+    read.list === 'skus' &&
+    read.q?.trim() &&
+    !(await mirrorReadiness(db, 'products', { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable
+  ) {
     return { source: 'live', reason: 'pending' };
   }
   const { page, counts, more, byCodePoint } = await readMirrorList(db, read, { countLimit: MIRROR_COUNT_LIMIT });
-  return { source: 'mirror', page, counts, more, freshness: readiness.freshness, ...(byCodePoint ? { byCodePoint } : {}) };
+  return {
+    source: 'mirror',
+    page,
+    counts,
+    more,
+    freshness: readiness.freshness,
+    ...(byCodePoint ? { byCodePoint } : {}),
+  };
 }
 
 /** Whether every one of `lists` can be read from the mirror now (the exports decide once, when they start). */
-export async function mirrorServes(db: Kysely<ConsoleDatabase>, lists: readonly ListName[], mirror: MirrorSetting): Promise<boolean> {
+export async function mirrorServes(
+  db: Kysely<ConsoleDatabase>,
+  lists: readonly ListName[],
+  mirror: MirrorSetting,
+): Promise<boolean> {
   if (!mirror.enabled) return false;
   for (const list of lists) {
-    if (!(await mirrorReadiness(db, list, { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable) return false;
+    if (!(await mirrorReadiness(db, list, { tenant: mirror.tenant, intervalMs: mirror.intervalMs })).usable)
+      return false;
   }
   return true;
 }
 
 /** One page of a list from the mirror in the service's order (by id), as the service would answer it (counted exactly). */
-export async function mirrorPage(db: Kysely<ConsoleDatabase>, list: ListName, filters: Record<string, string | number>, page: number, pageSize: number) {
+export async function mirrorPage(
+  db: Kysely<ConsoleDatabase>,
+  list: ListName,
+  filters: Record<string, string | number>,
+  page: number,
+  pageSize: number,
+) {
   return (await readMirrorList(db, { list, filters, page, pageSize })).page;
 }

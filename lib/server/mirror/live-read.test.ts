@@ -18,9 +18,11 @@ let waiters: ((outcome: Correction) => void)[] = [];
 const nextCorrection = () => new Promise<Correction>((resolve) => waiters.push(resolve));
 
 const ENTITIES = ['companies', 'products', 'skus', 'bundles'] as const satisfies readonly MirrorEntityName[];
-const pass = (entity: MirrorEntityName) => runDuePass({ db: h.db, client: h.client, entity, now: Date.now }, { sweepEveryMs: 3_600_000 });
+const pass = (entity: MirrorEntityName) =>
+  runDuePass({ db: h.db, client: h.client, entity, now: Date.now }, { sweepEveryMs: 3_600_000 });
 const mirroredSku = async (id: number) =>
-  (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db)).rows[0]?.record;
+  (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db)).rows[0]
+    ?.record;
 const read = (path: string) => h.proxy(consoleRequest('GET', path, { cookie: h.cookies.viewer }));
 
 beforeAll(async () => {
@@ -43,7 +45,12 @@ afterAll(async () => {
 
 describe('a record read live corrects the mirror', () => {
   it('finds nothing to correct when the record read is the one mirrored (the read and the list return the same shape)', async () => {
-    const paths = [`/v1/companies/${IDS.acme.company}`, `/v1/products/${IDS.acme.product}`, `/v1/skus/${IDS.acme.sku}`, `/v1/bundles/${IDS.acme.bundle}`];
+    const paths = [
+      `/v1/companies/${IDS.acme.company}`,
+      `/v1/products/${IDS.acme.product}`,
+      `/v1/skus/${IDS.acme.sku}`,
+      `/v1/bundles/${IDS.acme.bundle}`,
+    ];
     for (const path of paths) {
       const done = nextCorrection();
       expect((await read(path)).status).toBe(200);
@@ -63,8 +70,11 @@ describe('a record read live corrects the mirror', () => {
     expect(await done).toBe('corrected');
     expect(await mirroredSku(SKU)).toMatchObject({ sellPrice: 480 });
 
-    const history = async () => (await listHistoryPage(h.db, 'skus', String(SKU))).entries.filter((e) => e.source === 'outside');
-    expect(await history()).toMatchObject([{ source: 'outside', action: 'updated', changes: [{ field: 'sellPrice', from: 9, to: 480 }] }]);
+    const history = async () =>
+      (await listHistoryPage(h.db, 'skus', String(SKU))).entries.filter((e) => e.source === 'outside');
+    expect(await history()).toMatchObject([
+      { source: 'outside', action: 'updated', changes: [{ field: 'sellPrice', from: 9, to: 480 }] },
+    ]);
 
     expect(await pass('skus')).toMatchObject({ kind: 'incremental', complete: true, recorded: 0 });
     const again = nextCorrection();
@@ -76,7 +86,11 @@ describe('a record read live corrects the mirror', () => {
   it('corrects it from a record a server-rendered page read (the bundle page), parsed as the passes parse lists', async () => {
     const outcomes: Correction[] = [];
     let settle: () => void = () => {};
-    const correct = liveReadCorrector({ db: async () => h.db, log: () => {}, onDone: (o) => (outcomes.push(o), settle()) });
+    const correct = liveReadCorrector({
+      db: async () => h.db,
+      log: () => {},
+      onDone: (o) => (outcomes.push(o), settle()),
+    });
     const pageRead = async () => {
       const done = new Promise<void>((resolve) => (settle = resolve));
       const sentAt = Date.now();
@@ -87,7 +101,9 @@ describe('a record read live corrects the mirror', () => {
     await h.client.batch('bundles', [{ id: IDS.acme.bundle, name: 'Renamed gift set' }]);
     await pageRead();
     expect(outcomes).toEqual(['same', 'corrected']);
-    const entries = (await listHistoryPage(h.db, 'bundles', String(IDS.acme.bundle))).entries.filter((e) => e.source === 'outside');
+    const entries = (await listHistoryPage(h.db, 'bundles', String(IDS.acme.bundle))).entries.filter(
+      (e) => e.source === 'outside',
+    );
     expect(entries).toMatchObject([{ changes: [{ field: 'name', from: 'Tea gift set', to: 'Renamed gift set' }] }]);
   });
 });

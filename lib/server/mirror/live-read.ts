@@ -40,7 +40,12 @@ export type Correction = 'corrected' | 'same' | 'skipped';
  * version meanwhile: this read may be the older one) or when the entity has no copy yet (the first pull is still
  * to come and records nothing anyway).
  */
-export async function correctFromRead(db: Kysely<ConsoleDatabase>, entity: MirrorEntityName, answer: unknown, sentAt: number): Promise<Correction> {
+export async function correctFromRead(
+  db: Kysely<ConsoleDatabase>,
+  entity: MirrorEntityName,
+  answer: unknown,
+  sentAt: number,
+): Promise<Correction> {
   const record = contractRecord(entity, answer);
   if (!record) return 'skipped';
   const table = sql.id(MIRROR_ENTITIES[entity].table);

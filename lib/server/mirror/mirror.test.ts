@@ -26,12 +26,22 @@ const HOUR = 3_600_000;
 type Hook = { nth: number; run: () => Promise<void> };
 
 function clientFor(fetch: (r: Request) => Promise<Response>): UpstreamClient {
-  return createUpstreamClient({ baseUrl: 'http://embedded.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, fetch, skew: new SkewTracker() });
+  return createUpstreamClient({
+    baseUrl: 'http://embedded.invalid',
+    clientId: CREDS.erp.clientId,
+    clientSecret: CREDS.erp.secret,
+    fetch,
+    skew: new SkewTracker(),
+  });
 }
 
 /** Sell prices of `ids` set to `price(id)` by another client (the ERP's own credential), 200 a request. */
 async function updatePrices(client: UpstreamClient, ids: readonly number[], price: (id: number) => number) {
-  const results = await client.batch('prices', ids.map((skuId) => ({ skuId, sellPrice: price(skuId) })), { chunkSize: 200 });
+  const results = await client.batch(
+    'prices',
+    ids.map((skuId) => ({ skuId, sellPrice: price(skuId) })),
+    { chunkSize: 200 },
+  );
   expect(results.filter((r) => r.status !== 'updated')).toEqual([]);
 }
 
@@ -71,7 +81,12 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     ({ connection, url: consoleUrl } = await consoleEngine.open());
     other = clientFor((r) => service.fetch(r));
     mirrorClient = clientFor(async (request) => {
-      if (request.method === 'GET' && new URL(request.url).pathname === '/v1/skus' && hook && ++listRequests === hook.nth) {
+      if (
+        request.method === 'GET' &&
+        new URL(request.url).pathname === '/v1/skus' &&
+        hook &&
+        ++listRequests === hook.nth
+      ) {
         const run = hook.run;
         hook = null;
         await run();
@@ -98,10 +113,16 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
   const outsideChanges = async () =>
     (
       await sql<{ record_id: string; changes: { field: string; from: unknown; to: unknown }[] }>`
-        select record_id, changes from audit_change where source = 'outside' and record_type = 'skus' order by id`.execute(connection.db)
+        select record_id, changes from audit_change where source = 'outside' and record_type = 'skus' order by id`.execute(
+        connection.db,
+      )
     ).rows;
   const mirrored = async () =>
-    (await sql<{ record: unknown }>`select record from mirror_sku where vanished_at is null order by id`.execute(connection.db)).rows.map((r) => stableJson(r.record));
+    (
+      await sql<{ record: unknown }>`select record from mirror_sku where vanished_at is null order by id`.execute(
+        connection.db,
+      )
+    ).rows.map((r) => stableJson(r.record));
   const serviceSkus = async () => {
     const all = [];
     for await (const sku of other.listAll('skus')) all.push(stableJson(sku));
@@ -130,9 +151,16 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     expect(clean).toMatchObject({ kind: 'incremental', complete: true, walks: 1, recorded: 0 });
     expect(await mirrored()).toEqual(await serviceSkus());
     // The status counts the triggers keep (migration 0330) equal a count of the copy after all those upserts.
-    const { rows: kept } = await sql<{ status: string; n: string }>`select status, n::text as n from mirror_status_count where tbl = 'mirror_sku' and n <> 0 order by 1`.execute(connection.db);
+    const { rows: kept } = await sql<{
+      status: string;
+      n: string;
+    }>`select status, n::text as n from mirror_status_count where tbl = 'mirror_sku' and n <> 0 order by 1`.execute(
+      connection.db,
+    );
     const { rows: counted } = await sql<{ status: string; n: string }>`
-      select coalesce(status, '') as status, count(*)::text as n from mirror_sku where vanished_at is null group by 1 order by 1`.execute(connection.db);
+      select coalesce(status, '') as status, count(*)::text as n from mirror_sku where vanished_at is null group by 1 order by 1`.execute(
+      connection.db,
+    );
     expect(kept).toEqual(counted);
 
     const changes = await outsideChanges();
@@ -155,7 +183,9 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     await pass();
     const { rows } = await sql<{ changes: unknown; window_from: Date | null; window_to: Date; family: string }>`
       select c.changes, l.window_from, l.window_to, l.family from audit_change c join audit_log l on l.id = c.audit_id
-      where c.record_type = 'skus' and c.record_id = ${String(FIRST_ID + 1)} and c.source = 'outside'`.execute(connection.db);
+      where c.record_type = 'skus' and c.record_id = ${String(FIRST_ID + 1)} and c.source = 'outside'`.execute(
+      connection.db,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.changes).toEqual([{ field: 'sellPrice', from: (FIRST_ID + 1) % 700, to: 4_321 }]);
     expect(rows[0]!.family).toBe('outside');
@@ -169,8 +199,15 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     await updatePrices(other, [id], () => 777);
     // What the signing proxy records for a price panel's write.
     await recordAudit(connection.db, {
-      userId: 'u1', userEmail: 'steward@example.com', operation: 'PUT /v1/prices/batch', targetIds: [String(id)], status: 200,
-      outcome: 'applied', result: 'applied', recordType: 'skus', changes: [{ field: 'sellPrice', from: id % 700, to: 777 }],
+      userId: 'u1',
+      userEmail: 'steward@example.com',
+      operation: 'PUT /v1/prices/batch',
+      targetIds: [String(id)],
+      status: 200,
+      outcome: 'applied',
+      result: 'applied',
+      recordType: 'skus',
+      changes: [{ field: 'sellPrice', from: id % 700, to: 777 }],
     });
     await pass();
     const { rows } = await sql<{ source: string }>`
@@ -185,7 +222,9 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     const result = await pass('companies', 0);
     expect(result).toMatchObject({ kind: 'sweep', vanished: 1 });
     const { rows } = await sql<{ id: string; vanished: boolean }>`
-      select id::text as id, vanished_at is not null as vanished from mirror_company order by id`.execute(connection.db);
+      select id::text as id, vanished_at is not null as vanished from mirror_company order by id`.execute(
+      connection.db,
+    );
     expect(rows.filter((r) => r.vanished).map((r) => r.id)).toEqual(['4']);
     // A second sweep flags it no more often.
     expect(await pass('companies', 0)).toMatchObject({ kind: 'sweep', vanished: 0 });
@@ -217,11 +256,26 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
       [value],
     );
     return async () =>
-      Number((await sql<{ amount: string }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(connection.db)).rows[0]?.amount);
+      Number(
+        (
+          await sql<{
+            amount: string;
+          }>`select record->'credit'->>'creditAmount' as amount from mirror_quota where id = ${row!.id}`.execute(
+            connection.db,
+          )
+        ).rows[0]?.amount,
+      );
   }
 
   it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
-    const runner = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'refresh' });
+    const runner = new MirrorRunner({
+      db: connection.db,
+      client: mirrorClient,
+      tenant: 'acme',
+      intervalMs: HOUR,
+      sweepMs: HOUR,
+      owner: 'refresh',
+    });
     expect(await refreshCopy(connection.db, runner, 'quotas', 1_000)).toBe(false);
     runner.start();
     try {
@@ -240,7 +294,15 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     if (!consoleUrl) return context.skip();
     const url = consoleUrl;
     const watchRefresh = (onRefresh: () => void) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh);
-    const worker = new MirrorRunner({ db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: HOUR, sweepMs: HOUR, owner: 'worker', watchRefresh });
+    const worker = new MirrorRunner({
+      db: connection.db,
+      client: mirrorClient,
+      tenant: 'acme',
+      intervalMs: HOUR,
+      sweepMs: HOUR,
+      owner: 'worker',
+      watchRefresh,
+    });
     worker.start();
     try {
       expect(await refreshCopy(connection.db, worker, 'quotas', 60_000)).toBe(true);

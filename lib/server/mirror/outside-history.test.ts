@@ -50,12 +50,18 @@ describe('outside changes on the record', () => {
 
     const renamed = (await listHistoryPage(db, 'companies', '1')).entries;
     expect(renamed).toHaveLength(1);
-    expect(renamed[0]).toMatchObject({ source: 'outside', action: 'updated', changes: [{ field: 'name', from: 'First Tea House', to: 'Renamed by the ERP' }] });
+    expect(renamed[0]).toMatchObject({
+      source: 'outside',
+      action: 'updated',
+      changes: [{ field: 'name', from: 'First Tea House', to: 'Renamed by the ERP' }],
+    });
     expect(renamed[0]!.window).toEqual({ from: before.lastPassAt!.toISOString(), to: expect.any(String) });
     expect(new Date(renamed[0]!.window!.to).getTime()).toBeGreaterThan(before.lastPassAt!.getTime());
 
     const gone = (await listHistoryPage(db, 'companies', '4')).entries;
-    expect(gone).toMatchObject([{ source: 'outside', action: 'vanished', changes: null, window: { from: before.lastPassAt!.toISOString() } }]);
+    expect(gone).toMatchObject([
+      { source: 'outside', action: 'vanished', changes: null, window: { from: before.lastPassAt!.toISOString() } },
+    ]);
 
     // The audit page, filtered to the outside family: both entries, with their windows; one record's change on its row.
     const audit = await listAudit(db, { filters: { family: 'outside' } });
@@ -69,7 +75,9 @@ describe('outside changes on the record', () => {
     for (const entry of audit.entries) expect(entry.window?.from).toBe(before.lastPassAt!.toISOString());
     const rename = audit.entries.find((e) => e.targetIds[0] === '1')!;
     expect(rename.changes).toEqual([{ field: 'name', from: 'First Tea House', to: 'Renamed by the ERP' }]);
-    expect(await listEntryChanges(db, rename.id)).toMatchObject([{ recordId: '1', source: 'outside', action: 'updated' }]);
+    expect(await listEntryChanges(db, rename.id)).toMatchObject([
+      { recordId: '1', source: 'outside', action: 'updated' },
+    ]);
 
     // A second sweep records neither again.
     expect(await sweep()).toMatchObject({ kind: 'sweep', recorded: 0, vanished: 0 });

@@ -25,18 +25,28 @@ const CLAIMED = Object.values(MIRROR_ENTITIES).flatMap((e: MirrorEntity) => Obje
  * outside. Refused writes changed nothing; unknown ones may have. An entity naming its echo operations gets
  * those only, with their fields renamed as it names them.
  */
-async function consoleChanges(db: Db, entity: MirrorEntityName, ids: readonly string[], since: Date | null): Promise<Map<string, ConsoleChange[]>> {
+async function consoleChanges(
+  db: Db,
+  entity: MirrorEntityName,
+  ids: readonly string[],
+  since: Date | null,
+): Promise<Map<string, ConsoleChange[]>> {
   const { recordType, echoOf } = MIRROR_ENTITIES[entity] as MirrorEntity;
   const only = echoOf ? Object.keys(echoOf) : null;
   const { rows } = await sql<ConsoleChange>`
     select c.record_id, l.operation, c.changes from audit_change c join audit_log l on l.id = c.audit_id
     where c.record_type = ${recordType} and c.record_id = any(${[...ids]}::text[]) and c.source <> 'outside'
       and (c.result is null or c.result <> 'refused') and (${since?.toISOString() ?? null}::timestamptz is null or c.at >= ${since?.toISOString() ?? null}::timestamptz)
-      and ${only ? sql`l.operation = any(${only}::text[])` : sql`not (l.operation = any(${CLAIMED}::text[]))`}`.execute(db);
+      and ${only ? sql`l.operation = any(${only}::text[])` : sql`not (l.operation = any(${CLAIMED}::text[]))`}`.execute(
+    db,
+  );
   const byRecord = new Map<string, ConsoleChange[]>();
   for (const row of rows) {
     const names = echoOf?.[row.operation];
-    const changes = names && row.changes ? row.changes.flatMap((c) => (names[c.field] ? [{ ...c, field: names[c.field]! }] : [])) : row.changes;
+    const changes =
+      names && row.changes
+        ? row.changes.flatMap((c) => (names[c.field] ? [{ ...c, field: names[c.field]! }] : []))
+        : row.changes;
     byRecord.set(row.record_id, [...(byRecord.get(row.record_id) ?? []), { ...row, changes }]);
   }
   return byRecord;
@@ -49,7 +59,10 @@ async function consoleChanges(db: Db, entity: MirrorEntityName, ids: readonly st
  */
 function outsideDiffs(diffs: FieldDiff[], own: ConsoleChange[]): FieldDiff[] {
   if (own.some((c) => c.changes === null)) return [];
-  return diffs.filter((d) => !own.some((c) => c.changes?.some((sent) => sent.field === d.field && 'to' in sent && sameValue(sent.to, d.to))));
+  return diffs.filter(
+    (d) =>
+      !own.some((c) => c.changes?.some((sent) => sent.field === d.field && 'to' in sent && sameValue(sent.to, d.to))),
+  );
 }
 
 /** One outside entry's change records: the record, its action and its fields old → new (null: none to show). */
@@ -60,7 +73,14 @@ type OutsideRow = { record_id: string; action: 'updated' | 'returned' | 'vanishe
  * record, in the same audit tables the console's own writes use. An entry naming one record keeps its
  * changes on the entry too, so the audit page shows them on its row as it does a single console write's.
  */
-async function insertOutside(db: Db, entity: MirrorEntityName, recordType: RecordType, rows: readonly OutsideRow[], outcome: string, window: DetectionWindow) {
+async function insertOutside(
+  db: Db,
+  entity: MirrorEntityName,
+  recordType: RecordType,
+  rows: readonly OutsideRow[],
+  outcome: string,
+  window: DetectionWindow,
+) {
   const single = rows.length === 1 ? JSON.stringify(rows[0]!.changes) : null;
   await sql`
     with entry as (
@@ -72,7 +92,9 @@ async function insertOutside(db: Db, entity: MirrorEntityName, recordType: Recor
     )
     insert into audit_change (audit_id, at, record_type, record_id, source, result, action, changes, old_read)
     select entry.id, entry.at, ${recordType}, x.record_id, 'outside', 'applied', x.action, x.changes, true
-    from entry, json_to_recordset(${JSON.stringify(rows)}::json) as x(record_id text, action text, changes jsonb)`.execute(db);
+    from entry, json_to_recordset(${JSON.stringify(rows)}::json) as x(record_id text, action text, changes jsonb)`.execute(
+    db,
+  );
 }
 
 /**
@@ -81,21 +103,45 @@ async function insertOutside(db: Db, entity: MirrorEntityName, recordType: Recor
  * old version: nothing is recorded for them (the first copy has no history). A record flagged as gone that
  * came back is recorded as returned, with whatever changed meanwhile. Returns how many records got one.
  */
-export async function recordOutsideChanges(db: Db, entity: MirrorEntityName, stored: readonly StoredChange[], window: DetectionWindow): Promise<number> {
+export async function recordOutsideChanges(
+  db: Db,
+  entity: MirrorEntityName,
+  stored: readonly StoredChange[],
+  window: DetectionWindow,
+): Promise<number> {
   const { recordType, untracked, fields } = MIRROR_ENTITIES[entity] as MirrorEntity;
   if (!recordType) return 0;
   const view = fields ?? ((record: Record<string, unknown>) => record);
   const candidates = stored
     // A copy stored before the mirror kept the contract's fields only is compared by those fields too.
-    .flatMap((s) => (s.before ? [{ id: String(s.id), returned: s.returned, diffs: fieldDiffs(view(contractRecord(entity, s.before) ?? s.before), view(s.after), untracked) }] : []))
+    .flatMap((s) =>
+      s.before
+        ? [
+            {
+              id: String(s.id),
+              returned: s.returned,
+              diffs: fieldDiffs(view(contractRecord(entity, s.before) ?? s.before), view(s.after), untracked),
+            },
+          ]
+        : [],
+    )
     .filter((c) => c.diffs.length > 0 || c.returned);
   if (candidates.length === 0) return 0;
   const since = window.from ? new Date(window.from.getTime() - LOOKBACK_MS) : null;
-  const own = await consoleChanges(db, entity, candidates.map((c) => c.id), since);
+  const own = await consoleChanges(
+    db,
+    entity,
+    candidates.map((c) => c.id),
+    since,
+  );
   const rows = candidates
     .map((c): OutsideRow => {
       const changes = outsideDiffs(c.diffs, own.get(c.id) ?? []);
-      return { record_id: c.id, action: c.returned ? 'returned' : 'updated', changes: changes.length > 0 ? changes : null };
+      return {
+        record_id: c.id,
+        action: c.returned ? 'returned' : 'updated',
+        changes: changes.length > 0 ? changes : null,
+      };
     })
     .filter((r) => r.changes !== null || r.action === 'returned');
   if (rows.length === 0) return 0;
@@ -104,7 +150,12 @@ export async function recordOutsideChanges(db: Db, entity: MirrorEntityName, sto
 }
 
 /** Records the records a complete sweep no longer found (flagged in the mirror, never dropped) in their History. */
-export async function recordVanished(db: Db, entity: MirrorEntityName, ids: readonly number[], window: DetectionWindow): Promise<void> {
+export async function recordVanished(
+  db: Db,
+  entity: MirrorEntityName,
+  ids: readonly number[],
+  window: DetectionWindow,
+): Promise<void> {
   const { recordType } = MIRROR_ENTITIES[entity];
   if (!recordType || ids.length === 0) return;
   const rows = ids.map((id): OutsideRow => ({ record_id: String(id), action: 'vanished', changes: null }));

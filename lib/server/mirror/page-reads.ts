@@ -13,7 +13,11 @@ export function correctMirrorLater(read: LiveRead): void {
   if (!getEnv().mirror.enabled) return;
   corrector ??= liveReadCorrector({
     db: getConsoleDb,
-    log: (message, error) => logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message),
+    log: (message, error) =>
+      logger().warn(
+        { source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
+        message,
+      ),
   });
   corrector(read);
 }

@@ -51,7 +51,16 @@ export interface WalkSpec {
 
 /** The progress of a walk that has not read its first page yet. */
 export function freshProgress(mode: PassProgress['mode'], now: number): PassProgress {
-  return { mode, page: 1, frozen: '', startedAt: new Date(now).toISOString(), total: -1, lastId: 0, moved: false, missing: [] };
+  return {
+    mode,
+    page: 1,
+    frozen: '',
+    startedAt: new Date(now).toISOString(),
+    total: -1,
+    lastId: 0,
+    moved: false,
+    missing: [],
+  };
 }
 
 /**
@@ -84,7 +93,8 @@ export async function walkAndStore(ctx: PassContext, spec: WalkSpec): Promise<Wa
     const { stored, skipped: left } = await upsertMirror(ctx.db, ctx.entity, page.records, { ticket: page.ticket });
     changed += stored.length;
     skipped += left.length;
-    if (spec.window) recorded += await recordOutsideChanges(ctx.db, ctx.entity, stored, { ...spec.window, to: new Date(ctx.now()) });
+    if (spec.window)
+      recorded += await recordOutsideChanges(ctx.db, ctx.entity, stored, { ...spec.window, to: new Date(ctx.now()) });
     const last = page.records.at(-1)?.id;
     const isLast = page.page >= page.totalPages;
     // (An empty list answers one page with totalPages 0, the last: everything the mirror holds is missing.)

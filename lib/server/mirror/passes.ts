@@ -56,7 +56,12 @@ export async function incrementalPass(ctx: PassContext, state: MirrorState): Pro
     // change made after that read-back may predate this walk's frozen time, so the watermark stays and the
     // next pass reads the same span again (rare: it takes a write landing while a page is on its way).
     const watermark = walk.skipped > 0 ? state.watermark : new Date(walk.progress.frozen);
-    await writeState(ctx.db, ctx.entity, { watermark, lastPassAt: startedAt, lastPassFinishedAt: new Date(ctx.now()), lastError: null });
+    await writeState(ctx.db, ctx.entity, {
+      watermark,
+      lastPassAt: startedAt,
+      lastPassFinishedAt: new Date(ctx.now()),
+      lastError: null,
+    });
     result.complete = true;
     return result;
   }
@@ -87,20 +92,41 @@ async function confirmGone(ctx: PassContext, missing: readonly number[], moved: 
  */
 export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassResult> {
   const progress = state.pass?.mode === 'sweep' ? state.pass : freshProgress('sweep', ctx.now());
-  const walk = await walkAndStore(ctx, { progress, window: { from: state.lastPassAt, to: new Date(ctx.now()) }, save: true, findMissing: true });
+  const walk = await walkAndStore(ctx, {
+    progress,
+    window: { from: state.lastPassAt, to: new Date(ctx.now()) },
+    save: true,
+    findMissing: true,
+  });
   const gone = await confirmGone(ctx, walk.progress.missing, walk.progress.moved);
   const flagged = await flagVanished(ctx.db, ctx.entity, gone);
   await recordVanished(ctx.db, ctx.entity, flagged, { from: state.lastPassAt, to: new Date(ctx.now()) });
   const startedAt = new Date(walk.progress.startedAt);
-  await writeState(ctx.db, ctx.entity, { lastSweepAt: startedAt, lastPassAt: startedAt, lastPassFinishedAt: new Date(ctx.now()), pass: null, lastError: null });
-  return { kind: 'sweep', complete: true, walks: 1, changed: walk.changed, recorded: walk.recorded, vanished: flagged.length };
+  await writeState(ctx.db, ctx.entity, {
+    lastSweepAt: startedAt,
+    lastPassAt: startedAt,
+    lastPassFinishedAt: new Date(ctx.now()),
+    pass: null,
+    lastError: null,
+  });
+  return {
+    kind: 'sweep',
+    complete: true,
+    walks: 1,
+    changed: walk.changed,
+    recorded: walk.recorded,
+    vanished: flagged.length,
+  };
 }
 
 /**
  * Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an
  * incremental pass; quotas have their own (quota-pass.ts).
  */
-export async function runDuePass(ctx: PassContext, options: { sweepEveryMs: number; quotaBudgetMs?: number }): Promise<PassResult> {
+export async function runDuePass(
+  ctx: PassContext,
+  options: { sweepEveryMs: number; quotaBudgetMs?: number },
+): Promise<PassResult> {
   const state = await readState(ctx.db, ctx.entity);
   if (ctx.entity === 'quotas') return quotaPass(ctx, state, { budgetMs: options.quotaBudgetMs });
   if (!state.watermark || state.pass?.mode === 'initial') return initialPull(ctx, state);

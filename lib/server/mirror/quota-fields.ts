@@ -30,7 +30,13 @@ export function quotaFields(record: Record<string, unknown>): Record<string, unk
  * Kept current, never recorded: orders move the pending and available amounts all day, every write moves the
  * modification times, and the company's code is the company's own field (its History records it there).
  */
-export const QUOTA_UNTRACKED = ['pendingAmount', 'availableAmount', 'creditUpdatedAt', 'pointUpdatedAt', 'companyOuterSysCode'] as const;
+export const QUOTA_UNTRACKED = [
+  'pendingAmount',
+  'availableAmount',
+  'creditUpdatedAt',
+  'pointUpdatedAt',
+  'companyOuterSysCode',
+] as const;
 
 /** The console's quota edits (lib/server/quotas/edit-audit.ts) record enabled and memo without saying which quota. */
 export const QUOTA_ECHO = {

@@ -44,7 +44,11 @@ const client = createUpstreamClient({
 const pass = (entity: MirrorEntityName, budgetMs?: number) =>
   runDuePass({ db, client, entity, now: Date.now }, { sweepEveryMs: 3_600_000, quotaBudgetMs: budgetMs });
 const mirrored = async (id: number) =>
-  (await sql<{ record: { credit: Record<string, unknown>; point: Record<string, unknown> } }>`select record from mirror_quota where id = ${id}`.execute(db)).rows[0]?.record;
+  (
+    await sql<{
+      record: { credit: Record<string, unknown>; point: Record<string, unknown> };
+    }>`select record from mirror_quota where id = ${id}`.execute(db)
+  ).rows[0]?.record;
 const history = async (id: number) => (await listHistoryPage(db, 'companies', String(id))).entries;
 
 describe('quota in the mirror', () => {
@@ -61,7 +65,9 @@ describe('quota in the mirror', () => {
     let result = await pass('quotas', 0);
     for (let n = 0; !result.complete && n < 10; n++) result = await pass('quotas', 0);
     expect(result).toMatchObject({ complete: true, recorded: 0 });
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from mirror_quota where vanished_at is null`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from mirror_quota where vanished_at is null`.execute(db);
     expect(rows[0]!.n).toBe((await client.list('companies', { pageSize: 100 })).totalCount);
     expect(rows[0]!.n).toBeGreaterThan(150);
     expect(await mirrored(COMPANY)).toMatchObject({ credit: { companyId: COMPANY }, point: { companyId: COMPANY } });
@@ -70,9 +76,14 @@ describe('quota in the mirror', () => {
   it('records a quota changed through /v1 by the ERP as changed outside the console, old → new, once', async () => {
     const before = await mirrored(COMPANY);
     await client.batch('pointQuotas', [{ companyId: COMPANY, balance: 777, memo: 'ERP top-up' }]);
-    await client.batch('creditQuotas', [{ companyId: COMPANY, creditAmount: 123_456, enabled: !before!.credit.enabled }]);
+    await client.batch('creditQuotas', [
+      { companyId: COMPANY, creditAmount: 123_456, enabled: !before!.credit.enabled },
+    ]);
     expect(await pass('quotas')).toMatchObject({ kind: 'sweep', complete: true, recorded: 1 });
-    expect(await mirrored(COMPANY)).toMatchObject({ point: { balance: 777, memo: 'ERP top-up' }, credit: { creditAmount: 123_456 } });
+    expect(await mirrored(COMPANY)).toMatchObject({
+      point: { balance: 777, memo: 'ERP top-up' },
+      credit: { creditAmount: 123_456 },
+    });
 
     const outside = (await history(COMPANY)).filter((e) => e.source === 'outside');
     expect(outside).toHaveLength(1);
@@ -86,7 +97,8 @@ describe('quota in the mirror', () => {
     );
     // The available amount and the modification times moved too: kept current, never listed as a change.
     const fields = outside[0]!.changes!.map((c) => c.field);
-    for (const untracked of ['availableAmount', 'pendingAmount', 'creditUpdatedAt', 'pointUpdatedAt']) expect(fields).not.toContain(untracked);
+    for (const untracked of ['availableAmount', 'pendingAmount', 'creditUpdatedAt', 'pointUpdatedAt'])
+      expect(fields).not.toContain(untracked);
 
     expect(await pass('quotas')).toMatchObject({ complete: true, recorded: 0 });
     expect((await history(COMPANY)).filter((e) => e.source === 'outside')).toHaveLength(1);
@@ -95,7 +107,11 @@ describe('quota in the mirror', () => {
   it('copies a quota edit made in the console at once, and lists it once in History', async () => {
     const company = IDS.acme.company2;
     const before = (await mirrored(company))!;
-    const old = { amount: before.point.balance as number, enabled: before.point.enabled as boolean, memo: before.point.memo as string | null };
+    const old = {
+      amount: before.point.balance as number,
+      enabled: before.point.enabled as boolean,
+      memo: before.point.memo as string | null,
+    };
     const outcomes = await applyAndRecordQuotaEdit(
       client,
       db,
@@ -103,7 +119,14 @@ describe('quota in the mirror', () => {
         tenant: TENANT,
         user: { id: 'u1', email: 'steward@example.com' },
         tab: 'points',
-        rows: [{ companyId: company, old, new: { ...old, amount: 4_321, memo: 'console' }, updatedAt: before.point.updatedAt as string | null }],
+        rows: [
+          {
+            companyId: company,
+            old,
+            new: { ...old, amount: 4_321, memo: 'console' },
+            updatedAt: before.point.updatedAt as string | null,
+          },
+        ],
       },
       { mirror: true, log: (message, error) => console.error(message, error) },
     );
@@ -122,21 +145,41 @@ describe('quota in the mirror', () => {
     const query = { tab: 'points' as const, sort: 'balance', dir: 'desc' as const, page: 1, pageSize: 25, filters: {} };
     const points = await readPointPage(db, TENANT, query, 'mirror');
     const { rows } = await sql<{ n: number; sum: number }>`
-      select count(*)::int as n, sum((record->'point'->>'balance')::numeric)::float8 as sum from mirror_quota where vanished_at is null`.execute(db);
+      select count(*)::int as n, sum((record->'point'->>'balance')::numeric)::float8 as sum from mirror_quota where vanished_at is null`.execute(
+      db,
+    );
     expect(points.total).toBe(rows[0]!.n);
     expect(points.totals.balance).toBe(rows[0]!.sum);
-    expect(points.rows[0]).toMatchObject({ companyId: IDS.acme.company2, balance: 4_321, memo: 'console', code: 'C002', name: 'Second 100% Shop' });
+    expect(points.rows[0]).toMatchObject({
+      companyId: IDS.acme.company2,
+      balance: 4_321,
+      memo: 'console',
+      code: 'C002',
+      name: 'Second 100% Shop',
+    });
     expect(points.rows[0]!.readAt).not.toBe('');
 
-    const credit = await readCreditPage(db, TENANT, { ...query, tab: 'credit', sort: 'creditAmount', filters: { q: 'first tea' } }, 'mirror');
-    expect(credit.rows).toMatchObject([{ companyId: COMPANY, creditAmount: 123_456, code: 'C001', name: 'First Tea House', utilisation: 0 }]);
+    const credit = await readCreditPage(
+      db,
+      TENANT,
+      { ...query, tab: 'credit', sort: 'creditAmount', filters: { q: 'first tea' } },
+      'mirror',
+    );
+    expect(credit.rows).toMatchObject([
+      { companyId: COMPANY, creditAmount: 123_456, code: 'C001', name: 'First Tea House', utilisation: 0 },
+    ]);
     // The snapshot (no refresh job ran here: it holds only the company the console edited) is not what it reads.
     expect((await readPointPage(db, TENANT, query)).total).toBe(1);
   });
 
   it('names the companies of a quota edit’s preview from the mirror’s copy, which the snapshot does not hold', async () => {
     const other = (await client.list('companies', { pageSize: 100 })).data.find((c) => c.id !== COMPANY)!;
-    expect(await companyNames(db, TENANT, [COMPANY, other.id], true)).toEqual(new Map([[COMPANY, 'First Tea House'], [other.id, other.name]]));
+    expect(await companyNames(db, TENANT, [COMPANY, other.id], true)).toEqual(
+      new Map([
+        [COMPANY, 'First Tea House'],
+        [other.id, other.name],
+      ]),
+    );
     // The snapshot (no refresh job ran here) has no name for it.
     expect((await companyNames(db, TENANT, [other.id], false)).get(other.id) ?? null).toBeNull();
   });

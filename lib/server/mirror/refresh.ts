@@ -31,7 +31,7 @@ export async function refreshCopy(
 ): Promise<boolean> {
   const asked = Date.now();
   await askForRound(db, runner);
-  for (const until = asked + timeoutMs; Date.now() < until; ) {
+  for (const until = asked + timeoutMs; Date.now() < until;) {
     const state = await readState(db, entity);
     if (state.lastPassAt && state.lastPassAt.getTime() >= asked && state.pass === null) return true;
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));

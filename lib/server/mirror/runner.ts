@@ -65,10 +65,12 @@ export class MirrorRunner {
     this.#running = true;
     this.#schedule(0);
     this.#unwatch =
-      this.#options.watchRefresh?.(() => this.wake()).catch((error: unknown) => {
-        this.#log('could not listen for Refresh from other instances; their copy comes at the interval', error);
-        return null;
-      }) ?? null;
+      this.#options
+        .watchRefresh?.(() => this.wake())
+        .catch((error: unknown) => {
+          this.#log('could not listen for Refresh from other instances; their copy comes at the interval', error);
+          return null;
+        }) ?? null;
   }
 
   #schedule(ms: number): void {
@@ -130,7 +132,10 @@ export class MirrorRunner {
           await resetState(db, entity, tenant);
         }
         try {
-          results[entity] = await runDuePass({ db, client, entity, now: this.#now, signal: this.#abort.signal }, { sweepEveryMs: sweepMs });
+          results[entity] = await runDuePass(
+            { db, client, entity, now: this.#now, signal: this.#abort.signal },
+            { sweepEveryMs: sweepMs },
+          );
         } catch (error) {
           const message = passErrorMessage(error);
           results[entity] = { error: message };
@@ -147,7 +152,8 @@ export class MirrorRunner {
   #log(message: string, error?: unknown): void {
     const log =
       this.#options.log ??
-      ((m: string, e?: unknown) => logger().warn({ source: 'mirror', error: e instanceof Error ? `${e.name}: ${e.message}` : e }, m));
+      ((m: string, e?: unknown) =>
+        logger().warn({ source: 'mirror', error: e instanceof Error ? `${e.name}: ${e.message}` : e }, m));
     log(message, error);
   }
 }

@@ -30,7 +30,12 @@ async function sampleOf(db: Kysely<ConsoleDatabase>, table: string): Promise<Sam
   if (!samples) samplesByDb.set(db, (samples = new Map()));
   const cached = samples.get(table);
   if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.sample;
-  const { rows } = await sql<{ mcv: string[] | null; freqs: number[] | null; bounds: string[] | null; null_frac: number }>`
+  const { rows } = await sql<{
+    mcv: string[] | null;
+    freqs: number[] | null;
+    bounds: string[] | null;
+    null_frac: number;
+  }>`
     select most_common_vals::text::text[] as mcv, most_common_freqs as freqs, histogram_bounds::text::text[] as bounds, null_frac
     from pg_stats where schemaname = current_schema() and tablename = ${table} and attname = 'search'`.execute(db);
   const row = rows[0];
@@ -48,12 +53,17 @@ async function sampleOf(db: Kysely<ConsoleDatabase>, table: string): Promise<Sam
 /** The share of a table's records whose search text holds `word`, as the sample tells it. */
 function shareHolding(sample: Sample, word: string): number {
   const inCommon = sample.common.filter((c) => c.text.includes(word)).reduce((a, c) => a + c.share, 0);
-  const inBounds = sample.bounds.length === 0 ? 0 : sample.bounds.filter((b) => b.includes(word)).length / sample.bounds.length;
+  const inBounds =
+    sample.bounds.length === 0 ? 0 : sample.bounds.filter((b) => b.includes(word)).length / sample.bounds.length;
   return inCommon + sample.rest * inBounds;
 }
 
 /** The words of `words` that at least COMMON_SHARE of the table's records hold. */
-export async function commonWords(db: Kysely<ConsoleDatabase>, table: string, words: readonly string[]): Promise<Set<string>> {
+export async function commonWords(
+  db: Kysely<ConsoleDatabase>,
+  table: string,
+  words: readonly string[],
+): Promise<Set<string>> {
   const sample = await sampleOf(db, table);
   if (!sample) return new Set();
   return new Set(words.filter((word) => shareHolding(sample, word) >= COMMON_SHARE));

@@ -32,14 +32,23 @@ export interface MirrorState {
   pass: PassProgress | null;
 }
 
-type Row = { entity: string; tenant: string | null; watermark: Date | null; last_pass_at: Date | null; last_sweep_at: Date | null; pass: PassProgress | null };
+type Row = {
+  entity: string;
+  tenant: string | null;
+  watermark: Date | null;
+  last_pass_at: Date | null;
+  last_sweep_at: Date | null;
+  pass: PassProgress | null;
+};
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** The entity's state; a fresh one (no watermark: the initial pull is due) when the mirror has none yet or belongs to another upstream. */
 export async function readState(db: Db, entity: MirrorEntityName): Promise<MirrorState> {
   const { rows } = await sql<Row>`
-    select entity, tenant, watermark, last_pass_at, last_sweep_at, pass from mirror_state where entity = ${entity}`.execute(db);
+    select entity, tenant, watermark, last_pass_at, last_sweep_at, pass from mirror_state where entity = ${entity}`.execute(
+    db,
+  );
   const row = rows[0];
   return {
     entity,
@@ -75,7 +84,11 @@ export async function writeState(db: Db, entity: MirrorEntityName, update: State
   const entries = Object.entries(update) as [keyof StateUpdate, unknown][];
   if (entries.length === 0) return;
   const value = (key: keyof StateUpdate, v: unknown) =>
-    key === 'pass' ? sql`${v === null ? null : JSON.stringify(v)}::jsonb` : v instanceof Date ? sql`${v.toISOString()}::timestamptz` : sql`${v}`;
+    key === 'pass'
+      ? sql`${v === null ? null : JSON.stringify(v)}::jsonb`
+      : v instanceof Date
+        ? sql`${v.toISOString()}::timestamptz`
+        : sql`${v}`;
   const columns = entries.map(([k]) => sql.id(COLUMNS[k]));
   const values = entries.map(([k, v]) => value(k, v));
   const sets = entries.map(([k]) => sql`${sql.id(COLUMNS[k])} = excluded.${sql.id(COLUMNS[k])}`);
@@ -106,5 +119,7 @@ export async function takeLease(db: Db, owner: string, ms: number): Promise<bool
 }
 
 export async function dropLease(db: Db, owner: string): Promise<void> {
-  await sql`update mirror_state set lease_until = null where entity = ${LEASE_ROW} and lease_owner = ${owner}`.execute(db);
+  await sql`update mirror_state set lease_until = null where entity = ${LEASE_ROW} and lease_owner = ${owner}`.execute(
+    db,
+  );
 }

@@ -54,12 +54,19 @@ export async function upsertMirror(
 ): Promise<Upserted> {
   if (records.length === 0) return { stored: [], skipped: [] };
   const byId = new Map(records.map((r) => requireContractRecord(entity, r)).map((r) => [r.id, r]));
-  const payload = JSON.stringify([...byId.values()].map((record) => ({ id: record.id, record, hash: recordHash(record) })));
+  const payload = JSON.stringify(
+    [...byId.values()].map((record) => ({ id: record.id, record, hash: recordHash(record) })),
+  );
   const ticket = options.ticket ?? null;
   // One statement: the versions it replaces are read in the same snapshot the upsert writes over. The ticket is
   // checked twice: against that snapshot, and (on Postgres, where a concurrent write may commit meanwhile) against
   // the row the conflict found, so a row written after the ticket is never overwritten.
-  const { rows } = await sql<{ id: string; before: Record<string, unknown> | null; returned: boolean; written: boolean }>`
+  const { rows } = await sql<{
+    id: string;
+    before: Record<string, unknown> | null;
+    returned: boolean;
+    written: boolean;
+  }>`
     with incoming as (
       select x.id, x.record, x.hash from json_to_recordset(${payload}::json) as x(id bigint, record jsonb, hash text)
     ),
@@ -78,19 +85,33 @@ export async function upsertMirror(
         where ${ticket}::bigint is null or m.written_seq <= ${ticket}::bigint
       returning m.id
     )
-    select c.id::text as id, c.before, c.returned, exists (select 1 from stored s where s.id = c.id) as written from changed c`.execute(db);
+    select c.id::text as id, c.before, c.returned, exists (select 1 from stored s where s.id = c.id) as written from changed c`.execute(
+    db,
+  );
   const stored = rows.filter((r) => r.written);
   return {
-    stored: stored.map((r) => ({ id: Number(r.id), before: r.before, after: byId.get(Number(r.id))!, returned: r.returned })),
+    stored: stored.map((r) => ({
+      id: Number(r.id),
+      before: r.before,
+      after: byId.get(Number(r.id))!,
+      returned: r.returned,
+    })),
     skipped: rows.filter((r) => !r.written).map((r) => Number(r.id)),
   };
 }
 
 /** Ids the mirror holds (not flagged as gone) in (after, upTo]; upTo null: to the end. */
-export async function mirroredIdsBetween(db: Db, entity: MirrorEntityName, after: number, upTo: number | null): Promise<number[]> {
+export async function mirroredIdsBetween(
+  db: Db,
+  entity: MirrorEntityName,
+  after: number,
+  upTo: number | null,
+): Promise<number[]> {
   const { rows } = await sql<{ id: string }>`
     select m.id::text as id from ${table(entity)} m
-    where m.id > ${after}::bigint and (${upTo}::bigint is null or m.id <= ${upTo}::bigint) and m.vanished_at is null order by m.id`.execute(db);
+    where m.id > ${after}::bigint and (${upTo}::bigint is null or m.id <= ${upTo}::bigint) and m.vanished_at is null order by m.id`.execute(
+    db,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -101,7 +122,9 @@ export async function mirroredIdsBetween(db: Db, entity: MirrorEntityName, after
 export async function flagVanished(db: Db, entity: MirrorEntityName, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<{ id: string }>`
-    update ${table(entity)} set vanished_at = now() where id = any(${[...ids]}::bigint[]) and vanished_at is null returning id::text as id`.execute(db);
+    update ${table(entity)} set vanished_at = now() where id = any(${[...ids]}::bigint[]) and vanished_at is null returning id::text as id`.execute(
+    db,
+  );
   return rows.map((r) => Number(r.id));
 }
 

@@ -19,7 +19,15 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
     const names: string[] = [];
     let byCodePoint: boolean | undefined;
     for (let page = 1; page <= 3; page++) {
-      const result = await readMirrorList(db, { list: 'companies', filters: {}, sort: 'name', dir, page, pageSize: 3, locale });
+      const result = await readMirrorList(db, {
+        list: 'companies',
+        filters: {},
+        sort: 'name',
+        dir,
+        page,
+        pageSize: 3,
+        locale,
+      });
       names.push(...result.page.data.map((record) => (record as { name: string }).name));
       expect(result.page.totalCount).toBe(STORED.length);
       byCodePoint = result.byCodePoint;
@@ -31,7 +39,20 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
     const { connection } = await engine.open();
     const { db } = connection;
     try {
-      await upsertMirror(db, 'companies', STORED.map((name, i) => ({ id: i + 1, outerSysCode: `C${i + 1}`, name, shortName: null, cellPhone: null, shippingAddress: null, internalUserId: 1, status: 'active' })));
+      await upsertMirror(
+        db,
+        'companies',
+        STORED.map((name, i) => ({
+          id: i + 1,
+          outerSysCode: `C${i + 1}`,
+          name,
+          shortName: null,
+          cellPhone: null,
+          shippingAddress: null,
+          internalUserId: 1,
+          status: 'active',
+        })),
+      );
       const asc = await readAllPages(db, 'asc', 'zh-TW');
       const desc = await readAllPages(db, 'desc', 'zh-TW');
       if (engine.name === 'postgres') {
@@ -41,7 +62,9 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
         const rows = await db.connection().execute(async (one) => {
           await sql`set enable_seqscan = off`.execute(one);
           const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from mirror_company m
-            where m.vanished_at is null order by m.name collate ${sql.id(STROKE_COLLATION)} asc, m.id asc limit 3`.execute(one);
+            where m.vanished_at is null order by m.name collate ${sql.id(STROKE_COLLATION)} asc, m.id asc limit 3`.execute(
+            one,
+          );
           await sql`reset enable_seqscan`.execute(one);
           return plan.rows;
         });
@@ -52,10 +75,25 @@ describe.each(consoleDbEngines())('company names sorted in zh-TW on $name', (eng
         expect(desc).toEqual({ names: [...STORED].sort(codePoint).reverse(), byCodePoint: true });
       }
       // A product list sorted by category sorts the categories' paths (arrays of names) the same way.
-      await upsertMirror(db, 'productCategories', [{ id: 1, name: '林志玲', parentId: null, isAssignable: false }, { id: 2, name: '王小明', parentId: null, isAssignable: false }]);
-      await upsertMirror(db, 'products', [{ id: 1, outerSysCode: 'P1', name: 'p', productCategoryId: 1, status: 'active' }, { id: 2, outerSysCode: 'P2', name: 'p', productCategoryId: 2, status: 'active' }]);
-      const byCategory = await readMirrorList(db, { list: 'products', filters: {}, sort: 'productCategoryId', page: 1, pageSize: 2, locale: 'zh-TW' });
-      expect(byCategory.page.data.map((record) => (record as { id: number }).id)).toEqual(engine.name === 'postgres' ? [2, 1] : [1, 2]);
+      await upsertMirror(db, 'productCategories', [
+        { id: 1, name: '林志玲', parentId: null, isAssignable: false },
+        { id: 2, name: '王小明', parentId: null, isAssignable: false },
+      ]);
+      await upsertMirror(db, 'products', [
+        { id: 1, outerSysCode: 'P1', name: 'p', productCategoryId: 1, status: 'active' },
+        { id: 2, outerSysCode: 'P2', name: 'p', productCategoryId: 2, status: 'active' },
+      ]);
+      const byCategory = await readMirrorList(db, {
+        list: 'products',
+        filters: {},
+        sort: 'productCategoryId',
+        page: 1,
+        pageSize: 2,
+        locale: 'zh-TW',
+      });
+      expect(byCategory.page.data.map((record) => (record as { id: number }).id)).toEqual(
+        engine.name === 'postgres' ? [2, 1] : [1, 2],
+      );
       // English sorts as before, whatever the database.
       expect(await readAllPages(db, 'asc', 'en')).toEqual({ names: [...STORED].sort(codePoint), byCodePoint: false });
     } finally {

@@ -27,7 +27,13 @@ function withUnknownFields(value: unknown, n: number): unknown {
   if (Array.isArray(value)) return value.map((v) => withUnknownFields(v, n));
   if (!value || typeof value !== 'object') return value;
   const known = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUnknownFields(v, n)]));
-  return { ...known, _links: { self: { href: `/v1/things/${n}` } }, tenantId: 'tenant-7', createdAt: new Date(n).toISOString(), tags: [`answer-${n}`] };
+  return {
+    ...known,
+    _links: { self: { href: `/v1/things/${n}` } },
+    tenantId: 'tenant-7',
+    createdAt: new Date(n).toISOString(),
+    tags: [`answer-${n}`],
+  };
 }
 
 /** Keys of `value`, at every depth, that are not in `allowed`. */
@@ -51,12 +57,18 @@ describe.each(engines)('the mirror against a service that adds fields, on $name'
   const pass = (entity: MirrorEntityName, sweepEveryMs = HOUR, beforeStore?: () => Promise<void>) =>
     runDuePass({ db: h.db, client: h.client, entity, now: Date.now, beforeStore }, { sweepEveryMs });
   const mirrored = async (id: number) =>
-    (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db)).rows[0]!.record;
+    (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db))
+      .rows[0]!.record;
   const outsideCount = async () =>
-    Number((await sql<{ n: string }>`select count(*)::text as n from audit_change where source = 'outside'`.execute(h.db)).rows[0]!.n);
+    Number(
+      (await sql<{ n: string }>`select count(*)::text as n from audit_change where source = 'outside'`.execute(h.db))
+        .rows[0]!.n,
+    );
   const history = async () => (await listHistoryPage(h.db, 'skus', String(SKU), { limit: 200 })).entries;
   const edit = async (body: Record<string, unknown>) => {
-    const response = await h.proxy(consoleRequest('PUT', `/v1/skus/${SKU}`, { cookie: h.cookies.steward, body: JSON.stringify(body) }));
+    const response = await h.proxy(
+      consoleRequest('PUT', `/v1/skus/${SKU}`, { cookie: h.cookies.steward, body: JSON.stringify(body) }),
+    );
     expect(response.status).toBe(200);
   };
   /** A record page's live read through the proxy, and its correction of the mirror run to the end. */
@@ -86,9 +98,13 @@ describe.each(engines)('the mirror against a service that adds fields, on $name'
       if (!answer.ok || !answer.headers.get('content-type')?.includes('json')) return answer;
       const headers = new Headers(answer.headers);
       headers.delete('content-length');
-      return new Response(JSON.stringify(withUnknownFields(await answer.json(), ++answers)), { status: answer.status, headers });
+      return new Response(JSON.stringify(withUnknownFields(await answer.json(), ++answers)), {
+        status: answer.status,
+        headers,
+      });
     });
-    for (const entity of ['skus', 'bundles'] as const) expect(await pass(entity)).toMatchObject({ kind: 'initial', complete: true });
+    for (const entity of ['skus', 'bundles'] as const)
+      expect(await pass(entity)).toMatchObject({ kind: 'initial', complete: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -99,7 +115,10 @@ describe.each(engines)('the mirror against a service that adds fields, on $name'
     for (let round = 0; round < 10; round++) {
       if (round % 2 === 0) await edit({ sellPrice: 500 + round });
       // The ERP renames the SKU with its own credential, straight to /v1.
-      if (round === 5) expect((await h.client.batch('skus', [{ id: SKU, name: 'Renamed by the ERP' }]))[0]).toMatchObject({ status: 'updated' });
+      if (round === 5)
+        expect((await h.client.batch('skus', [{ id: SKU, name: 'Renamed by the ERP' }]))[0]).toMatchObject({
+          status: 'updated',
+        });
       for (let n = 0; n < 2; n++) await view(`/v1/skus/${SKU}`);
       expect(await pass('skus')).toMatchObject({ complete: true });
     }
@@ -115,11 +134,15 @@ describe.each(engines)('the mirror against a service that adds fields, on $name'
     expect(Object.keys(record).sort()).toEqual(Object.keys(skuSchema.shape).sort());
     expect(record).toMatchObject({ sellPrice: 508, name: 'Renamed by the ERP' });
     const skuFields = new Set(Object.keys(skuSchema.shape));
-    const bundleFields = new Set([...Object.keys(bundleSchema.shape), ...Object.keys(bundleSchema.shape.components.element.shape)]);
+    const bundleFields = new Set([
+      ...Object.keys(bundleSchema.shape),
+      ...Object.keys(bundleSchema.shape.components.element.shape),
+    ]);
     // The bundle's lines name the renamed SKU: a pass copies that first, then its page's live read finds the same record.
     expect(await pass('bundles')).toMatchObject({ complete: true });
     expect(await view(`/v1/bundles/${BUNDLE}`)).toBe('same');
-    const rows = async (table: string) => (await sql<{ record: unknown }>`select record from ${sql.id(table)}`.execute(h.db)).rows.map((r) => r.record);
+    const rows = async (table: string) =>
+      (await sql<{ record: unknown }>`select record from ${sql.id(table)}`.execute(h.db)).rows.map((r) => r.record);
     expect((await rows('mirror_sku')).flatMap((r) => keysOutside(r, skuFields))).toEqual([]);
     const bundles = await rows('mirror_bundle');
     expect(bundles.some((b) => ((b as { components: unknown[] }).components ?? []).length > 0)).toBe(true);

@@ -31,13 +31,28 @@ export interface WalkOptions {
  * caller stores this one. Offset paging over changing data can shift rows between pages; the caller compares
  * each page's total with the first one's and each page's first id with the previous page's last to see it.
  */
-export async function* walkPages(client: UpstreamClient, entity: MirrorEntity, options: WalkOptions): AsyncGenerator<WalkPage> {
+export async function* walkPages(
+  client: UpstreamClient,
+  entity: MirrorEntity,
+  options: WalkOptions,
+): AsyncGenerator<WalkPage> {
   const filters = options.updatedSince ? { updatedSince: options.updatedSince } : {};
   const read = async (page: number): Promise<WalkPage> => {
     const ticket = options.ticket ? await options.ticket() : null;
     // The cast: `entity.list` is a union of list names, and updatedSince is a filter of each list walked with it.
-    const { page: answer, serverMs } = await client.datedList(entity.list, { filters, page, pageSize: PAGE_SIZE_MAX } as never, options.signal);
-    return { page, records: answer.data as MirrorRecord[], serverMs, totalCount: answer.totalCount, totalPages: answer.totalPages, ticket };
+    const { page: answer, serverMs } = await client.datedList(
+      entity.list,
+      { filters, page, pageSize: PAGE_SIZE_MAX } as never,
+      options.signal,
+    );
+    return {
+      page,
+      records: answer.data as MirrorRecord[],
+      serverMs,
+      totalCount: answer.totalCount,
+      totalPages: answer.totalPages,
+      ticket,
+    };
   };
   // Pages asked for ahead of the one being stored, so storing never waits for the service nor the service for storing.
   const ahead: Promise<WalkPage>[] = [read(options.from)];

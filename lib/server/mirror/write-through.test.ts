@@ -18,21 +18,28 @@ const SKU = IDS.acme.sku;
 let created: number[] = [];
 
 const mirrored = async (id: number) =>
-  (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db)).rows[0]?.record;
+  (await sql<{ record: Record<string, unknown> }>`select record from mirror_sku where id = ${id}`.execute(h.db)).rows[0]
+    ?.record;
 const outsideChanges = async (ids: readonly number[]) =>
   (
     await sql<{ record_id: string; changes: { field: string; from: unknown; to: unknown }[] }>`
       select record_id, changes from audit_change where source = 'outside' and record_type = 'skus'
       and record_id = any(${ids.map(String)}::text[]) order by id`.execute(h.db)
   ).rows;
-const pass = () => runDuePass({ db: h.db, client: h.client, entity: 'skus', now: Date.now }, { sweepEveryMs: 3_600_000 });
+const pass = () =>
+  runDuePass({ db: h.db, client: h.client, entity: 'skus', now: Date.now }, { sweepEveryMs: 3_600_000 });
 
 beforeAll(async () => {
   h = await createProxyHarness({ mirror: true, record: false });
   // More SKUs than the read-back reads one by one, for an import chunk to write.
   const results = await h.client.batch(
     'skus',
-    Array.from({ length: 8 }, (_, i) => ({ productId: IDS.acme.product, outerSysCode: `WT${i}`, name: `Write-through ${i}`, sellPrice: 100 + i })),
+    Array.from({ length: 8 }, (_, i) => ({
+      productId: IDS.acme.product,
+      outerSysCode: `WT${i}`,
+      name: `Write-through ${i}`,
+      sellPrice: 100 + i,
+    })),
   );
   created = results.map((r) => r.id!);
   const first = await pass();
@@ -65,14 +72,30 @@ describe('write-through', () => {
   it('copies an import chunk into the mirror before the chunk counts as done; the next pass records no change for it', async () => {
     const importId = await imports.createImport(
       h.db,
-      { family: 'prices', fileName: 'p.csv', encoding: 'utf-8', delimiter: ',', headers: ['x'], mapping: ['x'], totalRows: created.length, origin: 'file' },
+      {
+        family: 'prices',
+        fileName: 'p.csv',
+        encoding: 'utf-8',
+        delimiter: ',',
+        headers: ['x'],
+        mapping: ['x'],
+        totalRows: created.length,
+        origin: 'file',
+      },
       { id: 'u', email: 'steward@example.com' },
     );
     await imports.appendRows(
       h.db,
       importId,
       'prices',
-      created.map((skuId, n) => ({ rowNo: n, line: n + 2, cells: [String(n)], item: { skuId, sellPrice: 900 + n }, errors: [], warnings: [] })),
+      created.map((skuId, n) => ({
+        rowNo: n,
+        line: n + 2,
+        cells: [String(n)],
+        item: { skuId, sellPrice: 900 + n },
+        errors: [],
+        warnings: [],
+      })),
     );
     const chunks = await imports.assignChunks(h.db, importId);
     const jobId = await createJob(h.db, {
@@ -114,9 +137,16 @@ describe('write-through', () => {
   });
 
   it('answers an applied write as applied when the read-back fails, and leaves the copy to the next pass', async () => {
-    h.setFault((request) => (request.method === 'GET' ? Promise.reject(new TypeError('fetch failed')) : h.service.fetch(request)));
+    h.setFault((request) =>
+      request.method === 'GET' ? Promise.reject(new TypeError('fetch failed')) : h.service.fetch(request),
+    );
     try {
-      const response = await h.proxy(consoleRequest('PUT', `/v1/skus/${SKU}`, { cookie: h.cookies.steward, body: JSON.stringify({ sellPrice: 490 }) }));
+      const response = await h.proxy(
+        consoleRequest('PUT', `/v1/skus/${SKU}`, {
+          cookie: h.cookies.steward,
+          body: JSON.stringify({ sellPrice: 490 }),
+        }),
+      );
       expect(response.status).toBe(200);
       expect(await mirrored(SKU)).toMatchObject({ sellPrice: 480 });
     } finally {

@@ -54,8 +54,21 @@ const S = (entity: MirrorEntityName, ...operations: string[]) => operations.map(
 const ENTITY_OF_OPERATION = new Map<string, MirrorEntityName>([
   ...S('companies', COMPANY_OPERATIONS.create, COMPANY_OPERATIONS.update, COMPANY_OPERATIONS.batch),
   ...S('products', PRODUCT_OPERATIONS.create, PRODUCT_OPERATIONS.update, PRODUCT_OPERATIONS.batch),
-  ...S('skus', SKU_OPERATIONS.create, SKU_OPERATIONS.update, SKU_OPERATIONS.batch, PRICE_OPERATIONS.batch, STOCK_OPERATIONS.batch),
-  ...S('bundles', BUNDLE_OPERATIONS.create, BUNDLE_OPERATIONS.update, BUNDLE_OPERATIONS.batch, BUNDLE_PRICE_OPERATIONS.batch),
+  ...S(
+    'skus',
+    SKU_OPERATIONS.create,
+    SKU_OPERATIONS.update,
+    SKU_OPERATIONS.batch,
+    PRICE_OPERATIONS.batch,
+    STOCK_OPERATIONS.batch,
+  ),
+  ...S(
+    'bundles',
+    BUNDLE_OPERATIONS.create,
+    BUNDLE_OPERATIONS.update,
+    BUNDLE_OPERATIONS.batch,
+    BUNDLE_PRICE_OPERATIONS.batch,
+  ),
   ...S('internalUsers', INTERNAL_USER_OPERATIONS.create, INTERNAL_USER_OPERATIONS.update),
 ]);
 
@@ -94,14 +107,22 @@ export function writtenByFamily(family: FamilyName, ids: readonly (number | null
  * mirror's lookback), keeping only the written ids, so a record someone else changed meanwhile is left to
  * the pass that records it. Ids it did not find, or few ids: read one by one; one gone (404) is skipped.
  */
-export async function readBack(client: UpstreamClient, written: Written, options: { since: number; signal?: AbortSignal }): Promise<MirrorRecord[]> {
+export async function readBack(
+  client: UpstreamClient,
+  written: Written,
+  options: { since: number; signal?: AbortSignal },
+): Promise<MirrorRecord[]> {
   const entity = MIRROR_ENTITIES[written.entity];
   const wanted = new Set(written.ids);
   const found = new Map<number, MirrorRecord>();
   const maxId = Math.max(...written.ids);
   if (entity.incremental && (written.ids.length > LIST_FROM || !entity.read)) {
     const serverSince = options.since + (client.skew.snapshot().lastObservedMs ?? 0) - LOOKBACK_MS;
-    for await (const page of walkPages(client, entity, { from: 1, updatedSince: new Date(serverSince), signal: options.signal })) {
+    for await (const page of walkPages(client, entity, {
+      from: 1,
+      updatedSince: new Date(serverSince),
+      signal: options.signal,
+    })) {
       for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record);
       // Pages come id ascending: past the highest id written, nothing more to find.
       if (found.size === wanted.size || (page.records.at(-1)?.id ?? 0) >= maxId) break;
@@ -159,7 +180,10 @@ export async function writeThrough(
   options: { since: number; log: (message: string, error: unknown) => void },
 ): Promise<void> {
   try {
-    const read = await readBackWithTicket(db, client, written, { since: options.since, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    const read = await readBackWithTicket(db, client, written, {
+      since: options.since,
+      signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS),
+    });
     await storeReadBack(db, [read]);
   } catch (error) {
     options.log(`mirror write-through of ${written.entity} failed; the next pass catches up`, error);

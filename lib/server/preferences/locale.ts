@@ -21,7 +21,11 @@ export const requestLocale = cache(async (): Promise<Locale> => {
 /** The same choice in a route handler that has its request and signed-in user at hand. */
 export async function requestLocaleOf(request: Request, userId: string): Promise<Locale> {
   const { locale } = await requestPreferences(userId);
-  return chosenLocale(locale, parseCookies(request.headers.get('cookie') ?? '').get(LOCALE_COOKIE), request.headers.get('accept-language'));
+  return chosenLocale(
+    locale,
+    parseCookies(request.headers.get('cookie') ?? '').get(LOCALE_COOKIE),
+    request.headers.get('accept-language'),
+  );
 }
 
 function chosenLocale(saved: Locale | null, inBrowser: string | undefined, acceptLanguage: string | null): Locale {

@@ -14,7 +14,22 @@ beforeAll(async () => {
   await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
   const now = new Date();
   for (const id of ['u1', 'u2']) {
-    await db.insertInto('user').values({ id, name: id, email: `${id}@example.com`, emailVerified: true, image: null, createdAt: now, updatedAt: now, role: 'viewer', banned: false, banReason: null, banExpires: null }).execute();
+    await db
+      .insertInto('user')
+      .values({
+        id,
+        name: id,
+        email: `${id}@example.com`,
+        emailVerified: true,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        role: 'viewer',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+      })
+      .execute();
   }
 });
 
@@ -49,7 +64,22 @@ describe('account preferences (real PGlite, migration 0080)', () => {
 describe('list preferences (migration 0260)', () => {
   it('keeps filters folded or open per account, apart from the other choices', async () => {
     const now = new Date();
-    await db.insertInto('user').values({ id: 'u3', name: 'u3', email: 'u3@example.com', emailVerified: true, image: null, createdAt: now, updatedAt: now, role: 'viewer', banned: false, banReason: null, banExpires: null }).execute();
+    await db
+      .insertInto('user')
+      .values({
+        id: 'u3',
+        name: 'u3',
+        email: 'u3@example.com',
+        emailVerified: true,
+        image: null,
+        createdAt: now,
+        updatedAt: now,
+        role: 'viewer',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+      })
+      .execute();
     expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });
     await savePreferences(db, 'u3', { density: 'compact' });
     expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });

@@ -10,7 +10,11 @@ import type { ConsoleDatabase } from '../db';
 export type Preferences = { locale: Locale | null; density: Density | null };
 
 export async function readPreferences(db: Kysely<ConsoleDatabase>, userId: string): Promise<Preferences> {
-  const row = await db.selectFrom('user_preference').select(['locale', 'density']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_preference')
+    .select(['locale', 'density'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { locale: isLocale(row?.locale) ? row.locale : null, density: isDensity(row?.density) ? row.density : null };
 }
 
@@ -18,7 +22,11 @@ export async function readPreferences(db: Kysely<ConsoleDatabase>, userId: strin
 export type ListPreferences = { filtersFolded: boolean | null };
 
 export async function readListPreferences(db: Kysely<ConsoleDatabase>, userId: string): Promise<ListPreferences> {
-  const row = await db.selectFrom('user_preference').select(['filters_folded']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_preference')
+    .select(['filters_folded'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { filtersFolded: typeof row?.filters_folded === 'boolean' ? row.filters_folded : null };
 }
 
@@ -42,6 +50,10 @@ export async function savePreferences(
 }
 
 /** The signed-in account's choices for this request (one read shared by the i18n config and the layout). */
-export const requestPreferences = cache(async (userId: string): Promise<Preferences> => readPreferences(await getConsoleDb(), userId));
+export const requestPreferences = cache(async (userId: string): Promise<Preferences> =>
+  readPreferences(await getConsoleDb(), userId),
+);
 
-export const requestListPreferences = cache(async (userId: string): Promise<ListPreferences> => readListPreferences(await getConsoleDb(), userId));
+export const requestListPreferences = cache(async (userId: string): Promise<ListPreferences> =>
+  readListPreferences(await getConsoleDb(), userId),
+);

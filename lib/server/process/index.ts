@@ -11,7 +11,13 @@ import 'server-only';
  * names db's and upstream's types, so it sits above both; were it imported back by them, db → process → db
  * would be a cycle (type imports count).
  */
-export { ensureJobRunner, existingProcess, installProcess, processParts, type ProcessParts, type ProcessSignals } from './slot';
+export {
+  ensureJobRunner,
+  existingProcess,
+  installProcess,
+  processParts,
+  type ProcessParts,
+  type ProcessSignals,
+} from './slot';
 export { consoleDbPoolUse, getConsoleDb, watchConsoleDb } from './console-db';
 export { currentTenant, getJobsUpstream, getUpstream } from './upstream';
-

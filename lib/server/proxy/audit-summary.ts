@@ -99,7 +99,11 @@ export function summariseWrite(input: {
   const request = parseJson(input.requestText);
   const response = parseJson(input.responseText);
   const isBatch = Array.isArray(request) || input.operation.endsWith('/batch');
-  const done = (result: WriteResult, outcome: string, extra: { failed?: string[]; unknown?: string[] } = {}): WriteSummary => ({
+  const done = (
+    result: WriteResult,
+    outcome: string,
+    extra: { failed?: string[]; unknown?: string[] } = {},
+  ): WriteSummary => ({
     targetIds: cap(targets),
     result,
     outcome,
@@ -114,7 +118,9 @@ export function summariseWrite(input: {
   };
 
   if (input.status === null) {
-    return allUnknown(input.failure === 'upstream_timeout' ? 'unknown: no answer in time' : 'unknown: upstream unreachable');
+    return allUnknown(
+      input.failure === 'upstream_timeout' ? 'unknown: no answer in time' : 'unknown: upstream unreachable',
+    );
   }
   if (input.status >= 500) {
     const code = errorCode(input.status, response);
@@ -163,6 +169,10 @@ export function summariseWrite(input: {
   const id = isRecord(response) ? idText(response.id) : null;
   if (!id) return allUnknown('unknown: unreadable answer');
   targets.push(id);
-  if (input.existingIds === undefined) return done('applied', input.operation.startsWith('POST ') ? 'created' : 'updated');
-  return done('applied', input.existingIds.includes(id) ? 'updated an existing record with the same ERP code' : 'created');
+  if (input.existingIds === undefined)
+    return done('applied', input.operation.startsWith('POST ') ? 'created' : 'updated');
+  return done(
+    'applied',
+    input.existingIds.includes(id) ? 'updated an existing record with the same ERP code' : 'created',
+  );
 }

@@ -3,14 +3,17 @@ import { readAnswer, readLimitedBody } from './body';
 
 function streamOf(chunks: Uint8Array[], onPull?: () => void) {
   let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      onPull?.();
-      const next = chunks[i++];
-      if (next) controller.enqueue(next);
-      else controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        onPull?.();
+        const next = chunks[i++];
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 function streamed(chunks: Uint8Array[], onPull?: () => void) {
@@ -39,7 +42,10 @@ describe('readLimitedBody', () => {
   it('stops reading a chunked body as soon as it passes the limit', async () => {
     let pulled = 0;
     const chunk = new Uint8Array(4);
-    const read = await readLimitedBody(streamed([chunk, chunk, chunk, chunk, chunk], () => pulled++), 9);
+    const read = await readLimitedBody(
+      streamed([chunk, chunk, chunk, chunk, chunk], () => pulled++),
+      9,
+    );
     expect(read).toEqual({ ok: false });
     expect(pulled).toBeLessThanOrEqual(4);
   });
@@ -53,7 +59,9 @@ describe('readLimitedBody', () => {
 describe('readAnswer', () => {
   it('joins an answer that came in several chunks, in order', async () => {
     const encode = (text: string) => new TextEncoder().encode(text);
-    const bytes = await readAnswer(new Response(streamOf([encode('{"data":'), encode('[{"name":"茶'), encode('"}]}')])));
+    const bytes = await readAnswer(
+      new Response(streamOf([encode('{"data":'), encode('[{"name":"茶'), encode('"}]}')])),
+    );
     expect(new TextDecoder().decode(bytes)).toBe('{"data":[{"name":"茶"}]}');
   });
 

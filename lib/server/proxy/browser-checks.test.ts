@@ -17,9 +17,13 @@ const goodWrite = {
 
 describe('passesBrowserChecks', () => {
   it('lets a same-origin console fetch through', () => {
-    expect(passesBrowserChecks(req('GET', { 'x-console-request': '1', 'sec-fetch-site': 'same-origin' }), [own])).toBe(true);
+    expect(passesBrowserChecks(req('GET', { 'x-console-request': '1', 'sec-fetch-site': 'same-origin' }), [own])).toBe(
+      true,
+    );
     expect(passesBrowserChecks(req('POST', goodWrite), [own])).toBe(true);
-    expect(passesBrowserChecks(req('PUT', { ...goodWrite, 'content-type': 'application/json; charset=utf-8' }), [own])).toBe(true);
+    expect(
+      passesBrowserChecks(req('PUT', { ...goodWrite, 'content-type': 'application/json; charset=utf-8' }), [own]),
+    ).toBe(true);
   });
 
   it('refuses any request without the console header', () => {

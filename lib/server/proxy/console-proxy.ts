@@ -30,7 +30,10 @@ const ROUTE = '/api/upstream/[...path]';
 function observe(facts: ProxyFacts) {
   setImmediate(() => {
     logRequest({ ...facts, route: ROUTE });
-    proxyDuration.observe({ operation: facts.operation ?? 'none', status: String(facts.status) }, facts.durationMs / 1000);
+    proxyDuration.observe(
+      { operation: facts.operation ?? 'none', status: String(facts.status) },
+      facts.durationMs / 1000,
+    );
   });
 }
 
@@ -59,11 +62,13 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       timeoutMs: env.upstream.timeoutMs,
       // Role names go with a role change (/v1 has none: CONSOLE_ROLES or the seed's); without them, ids as before.
       // What the mirror does not name is read live from the same upstream.
-      audit: async (entry) => recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
+      audit: async (entry) =>
+        recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
       // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
       afterWrite: async (write) => {
         const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;
-        if (written) await writeThrough(await consoleDb(), getUpstream(), written, { since: write.sentAt, log: logError });
+        if (written)
+          await writeThrough(await consoleDb(), getUpstream(), written, { since: write.sentAt, log: logError });
       },
       // A record read live corrects its copy, after the answer went back (never delaying or failing it).
       afterRead: env.mirror.enabled ? correctMirrorLater : undefined,

@@ -15,7 +15,6 @@ import type { ProxySend } from './send';
 /** Tells the browser what a single create did (the audit row says the same). */
 export { CREATE_RESULT_HEADER };
 
-
 function parse(bytes: Uint8Array | null): unknown {
   if (!bytes) return undefined;
   try {
@@ -48,13 +47,20 @@ export async function existingIdsForCreate(
     const query = buildQuery([...Object.entries(codeLookupFilters(lookup)), ['page', page], ['pageSize', 100]]);
     let envelope: { data?: unknown; totalPages?: unknown };
     try {
-      const response = await send({ method: 'GET', pathAndQuery: `${LISTS[CODE_LOOKUP_LISTS[resource].list].path}${query}`, bodyBytes: null, signal });
+      const response = await send({
+        method: 'GET',
+        pathAndQuery: `${LISTS[CODE_LOOKUP_LISTS[resource].list].path}${query}`,
+        bodyBytes: null,
+        signal,
+      });
       if (response.status !== 200) return null;
       envelope = (await response.json()) as typeof envelope;
     } catch {
       return null;
     }
-    const rows = Array.isArray(envelope.data) ? (envelope.data as { id: unknown; outerSysCode: string | null; productId?: number }[]) : [];
+    const rows = Array.isArray(envelope.data)
+      ? (envelope.data as { id: unknown; outerSysCode: string | null; productId?: number }[])
+      : [];
     for (const row of exactCodeMatches(rows, lookup)) ids.push(String(row.id));
     if (typeof envelope.totalPages !== 'number' || page >= envelope.totalPages) return ids;
   }

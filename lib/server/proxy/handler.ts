@@ -13,7 +13,7 @@ import { resolveTarget } from './path';
 import { refuse as refuseWith, type RefusalCode } from './refusals';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http';
 import { answersAsDocumented } from './response-check';
-import type { ProxySendInput, ProxySend } from './send';
+import type { ProxySend } from './send';
 export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {
@@ -91,7 +91,11 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** For a single create answered 2xx with an id: whether that id is a record that had the code already. */
-function createdId(existingIds: string[] | null | undefined, status: number, bytes: Uint8Array | null): 'created' | 'existing' | null {
+function createdId(
+  existingIds: string[] | null | undefined,
+  status: number,
+  bytes: Uint8Array | null,
+): 'created' | 'existing' | null {
   if (!existingIds || status < 200 || status >= 300 || !bytes) return null;
   try {
     const id = (JSON.parse(new TextDecoder().decode(bytes)) as { id?: unknown }).id;
@@ -166,7 +170,10 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     if (!body.ok) return refuse('payload_too_large');
 
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('upstream timeout', 'TimeoutError')), deps.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('upstream timeout', 'TimeoutError')),
+      deps.timeoutMs,
+    );
     let status: number | null = null;
     let responseBytes: Uint8Array<ArrayBuffer> | null = null;
     let failure: 'upstream_timeout' | 'upstream_unreachable' | undefined;
@@ -241,9 +248,9 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     if (summary && deps.afterWrite && status !== null && status >= 200 && status < 300) {
       const failed = new Set(summary.failedIds);
       // Applied upstream: whatever goes wrong after, the answer still goes back.
-      await deps.afterWrite({ operation: target.operation, ids: summary.targetIds.filter((id) => !failed.has(id)), sentAt }).catch((error: unknown) =>
-        deps.logError?.(`after-write step failed for ${target.operation}`, error),
-      );
+      await deps
+        .afterWrite({ operation: target.operation, ids: summary.targetIds.filter((id) => !failed.has(id)), sentAt })
+        .catch((error: unknown) => deps.logError?.(`after-write step failed for ${target.operation}`, error));
     }
 
     if (failure || status === null || !headers) return refuse(failure ?? 'upstream_unreachable');
@@ -254,10 +261,14 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     // A read the browser will trust without a schema of its own: a 2xx that is not what the contract says is
     // not passed on (it could break a page far from its cause). Reads only, so nothing was changed.
     if (status >= 200 && status < 300 && !answersAsDocumented(target.operation, responseBytes)) {
-      deps.logError?.(`upstream answer does not match the contract: ${target.operation}`, new Error('invalid_response'));
+      deps.logError?.(
+        `upstream answer does not match the contract: ${target.operation}`,
+        new Error('invalid_response'),
+      );
       return refuse('invalid_response');
     }
-    if (!write && status >= 200 && status < 300 && responseBytes) deps.afterRead?.({ operation: target.operation, bytes: responseBytes, sentAt });
+    if (!write && status >= 200 && status < 300 && responseBytes)
+      deps.afterRead?.({ operation: target.operation, bytes: responseBytes, sentAt });
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless || !responseBytes ? null : bodyStream(responseBytes), { status, headers });
   }

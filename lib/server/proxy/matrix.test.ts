@@ -52,7 +52,9 @@ describe('proxy role matrix', () => {
       for (const op of OPERATIONS) {
         const { method, path, body } = sample(op);
         const before = h.reached.length;
-        const response = await h.proxy(consoleRequest(method, path, { cookie: who ? h.cookies[who] : undefined, body }));
+        const response = await h.proxy(
+          consoleRequest(method, path, { cookie: who ? h.cookies[who] : undefined, body }),
+        );
         const reached = h.reached.slice(before);
         const json = (await response.json().catch(() => null)) as { error?: string } | null;
 
@@ -61,7 +63,10 @@ describe('proxy role matrix', () => {
           expect(json?.error, op).toBe('unauthenticated');
           expect(reached, op).toHaveLength(0);
         } else if (expectedAllowed(who, op)) {
-          expect(reached.map((r) => `${r.method} ${r.pathAndQuery}`), op).toEqual([`${method} ${path}`]);
+          expect(
+            reached.map((r) => `${r.method} ${r.pathAndQuery}`),
+            op,
+          ).toEqual([`${method} ${path}`]);
           // The upstream's own answer, not a proxy refusal: the credential is enabled for everything.
           expect([401, 403, 413, 502, 504], op).not.toContain(response.status);
           expect(json?.error === 'operation_not_allowed', op).toBe(false);

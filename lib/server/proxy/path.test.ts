@@ -27,10 +27,16 @@ describe('resolveTarget', () => {
   });
 
   it('recovers those bytes after Next re-serialised the query as form-urlencoded', () => {
-    const query = buildQuery([['name', 'x y~'], ['outerSysCode', 'a+b:c']]);
+    const query = buildQuery([
+      ['name', 'x y~'],
+      ['outerSysCode', 'a+b:c'],
+    ]);
     const nextSerialised = `?${new URLSearchParams(new URLSearchParams(query.slice(1))).toString()}`;
     expect(nextSerialised).not.toBe(query);
-    expect(resolveTarget('GET', `${base}/api/upstream/v1/companies${nextSerialised}`)).toMatchObject({ ok: true, query });
+    expect(resolveTarget('GET', `${base}/api/upstream/v1/companies${nextSerialised}`)).toMatchObject({
+      ok: true,
+      query,
+    });
     expect(canonicalQuery('?')).toBe('');
     expect(canonicalQuery('?flag')).toBe('?flag=');
   });

@@ -16,7 +16,9 @@ afterAll(async () => {
 
 async function put(path: string, body: unknown, review?: Record<string, unknown>) {
   const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
-  const response = await h.proxy(consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }));
+  const response = await h.proxy(
+    consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }),
+  );
   await response.text();
   return response.status;
 }
@@ -29,7 +31,11 @@ describe('record history', () => {
     expect(await put('/v1/companies/1', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null })).toBe(400);
 
     const history = await listHistory(h.db, 'companies', '1');
-    expect(history[0]).toMatchObject({ userEmail: 'steward@example.com', operation: 'PUT /v1/companies/{id}', result: 'refused' });
+    expect(history[0]).toMatchObject({
+      userEmail: 'steward@example.com',
+      operation: 'PUT /v1/companies/{id}',
+      result: 'refused',
+    });
     expect(history[1]).toMatchObject({
       result: 'applied',
       changes: [{ field: 'cellPhone', from: old, to: '02-2700-0001' }],
@@ -49,7 +55,11 @@ describe('record history', () => {
     );
     expect(response.status).toBe(200);
     const [entry] = await listHistory(h.db, 'skus', '1');
-    expect(entry).toMatchObject({ operation: 'PUT /v1/prices/batch', result: 'applied', changes: [{ field: 'price', from: 10, to: 42 }] });
+    expect(entry).toMatchObject({
+      operation: 'PUT /v1/prices/batch',
+      result: 'applied',
+      changes: [{ field: 'price', from: 10, to: 42 }],
+    });
   });
 
   it('filters the audit log by person, operation, outcome and date', async () => {
@@ -60,6 +70,8 @@ describe('record history', () => {
     expect(refused.entries[0]).toMatchObject({ recordType: 'companies', targetIds: ['1'] });
     expect((await listAudit(h.db, { filters: { person: 'admin@example.com' } })).totalCount).toBe(0);
     expect((await listAudit(h.db, { filters: { to: new Date(Date.now() - 3_600_000) } })).totalCount).toBe(0);
-    expect((await listAudit(h.db, { filters: { from: new Date(Date.now() - 3_600_000) } })).totalCount).toBe(all.totalCount);
+    expect((await listAudit(h.db, { filters: { from: new Date(Date.now() - 3_600_000) } })).totalCount).toBe(
+      all.totalCount,
+    );
   });
 });

@@ -41,11 +41,17 @@ describe('request ids and log facts of the proxy', () => {
 
   it('keeps a well-formed id from a load balancer and replaces one that could forge log text', async () => {
     const kept = await h.proxy(
-      consoleRequest('GET', '/v1/companies?pageSize=1', { cookie: h.cookies.viewer, headers: { [REQUEST_ID_HEADER]: 'lb-0123456789' } }),
+      consoleRequest('GET', '/v1/companies?pageSize=1', {
+        cookie: h.cookies.viewer,
+        headers: { [REQUEST_ID_HEADER]: 'lb-0123456789' },
+      }),
     );
     expect(kept.headers.get(REQUEST_ID_HEADER)).toBe('lb-0123456789');
     const replaced = await h.proxy(
-      consoleRequest('GET', '/v1/companies?pageSize=1', { cookie: h.cookies.viewer, headers: { [REQUEST_ID_HEADER]: 'x"} {"level":"fatal' } }),
+      consoleRequest('GET', '/v1/companies?pageSize=1', {
+        cookie: h.cookies.viewer,
+        headers: { [REQUEST_ID_HEADER]: 'x"} {"level":"fatal' },
+      }),
     );
     expect(replaced.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -57,7 +63,11 @@ describe('request ids and log facts of the proxy', () => {
     expect(response.status).toBe(401);
     expect(h.reached.length).toBe(reachedBefore);
     expect(observed).toEqual([
-      expect.objectContaining({ requestId: response.headers.get(REQUEST_ID_HEADER), status: 401, code: 'unauthenticated' }),
+      expect.objectContaining({
+        requestId: response.headers.get(REQUEST_ID_HEADER),
+        status: 401,
+        code: 'unauthenticated',
+      }),
     ]);
     expect(observed[0]!.userId).toBeUndefined();
     expect(observed[0]!.upstreamStatus).toBeUndefined();

@@ -46,7 +46,15 @@ describe('the proxy checks list and read answers against lib/contract', () => {
     afterAll(() => h.setFault(null));
 
     it('answers 502 invalid_response, in words from both catalogues, for a list row of the wrong shape', async () => {
-      answerWith(JSON.stringify({ data: [{ id: 'seven', outerSysCode: 7 }], totalCount: 1, currentPage: 1, pageSize: 100, totalPages: 1 }));
+      answerWith(
+        JSON.stringify({
+          data: [{ id: 'seven', outerSysCode: 7 }],
+          totalCount: 1,
+          currentPage: 1,
+          pageSize: 100,
+          totalPages: 1,
+        }),
+      );
       const response = await get('/v1/skus?page=1&pageSize=100');
       expect(response.status).toBe(502);
       const body = (await response.json()) as { error: string; message: string };
@@ -71,6 +79,7 @@ describe('the proxy checks list and read answers against lib/contract', () => {
   });
 
   it('knows every list and read of the contract', () => {
-    for (const { operation } of Object.values(LISTS)) expect(answersAsDocumented(operation, new TextEncoder().encode('{}'))).toBe(false);
+    for (const { operation } of Object.values(LISTS))
+      expect(answersAsDocumented(operation, new TextEncoder().encode('{}'))).toBe(false);
   });
 });

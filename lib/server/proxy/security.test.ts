@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
 import { listAudit } from '../audit/audit-log';
-import { CONSOLE_ORIGIN, consoleRequest, createProxyHarness, UPSTREAM_CREDS, type ProxyHarness } from './testing/harness';
+import {
+  CONSOLE_ORIGIN,
+  consoleRequest,
+  createProxyHarness,
+  UPSTREAM_CREDS,
+  type ProxyHarness,
+} from './testing/harness';
 
 let h: ProxyHarness;
 /** Every response body seen in this file, checked for the secret at the end. */
@@ -111,7 +117,11 @@ describe('what reaches the upstream', () => {
   });
 
   it('forwards the query the browser built, byte for byte, and the signature covers it', async () => {
-    const query = buildQuery([['name', '100% s'], ['pageSize', 5], ['updatedSince', '2020-01-01T00:00:00+08:00']]);
+    const query = buildQuery([
+      ['name', '100% s'],
+      ['pageSize', 5],
+      ['updatedSince', '2020-01-01T00:00:00+08:00'],
+    ]);
     const r = await call(consoleRequest('GET', `/v1/companies${query}`, { cookie: h.cookies.viewer }));
     expect(r.status).toBe(200);
     expect(h.reached[0]!.pathAndQuery).toBe(`/v1/companies${query}`);
@@ -195,7 +205,13 @@ describe('upstream faults', () => {
     expect(r.json).toEqual({ error: 'upstream_timeout', message: errorMessage('upstream_timeout') });
     expect(Date.now() - started).toBeLessThan(5_000);
     const { entries } = await listAudit(h.db, { pageSize: 1 });
-    expect(entries[0]).toMatchObject({ operation: 'PUT /v1/skus/{id}', targetIds: ['1'], status: 504, result: 'unknown', unknownIds: ['1'] });
+    expect(entries[0]).toMatchObject({
+      operation: 'PUT /v1/skus/{id}',
+      targetIds: ['1'],
+      status: 504,
+      result: 'unknown',
+      unknownIds: ['1'],
+    });
     expect(entries[0]!.outcome).toBe('unknown: no answer in time');
   });
 
@@ -244,7 +260,9 @@ describe('audit log', () => {
     expect(r.status).toBe(200);
     const page = await listAudit(h.db);
     expect(page.totalCount).toBe(before + 1);
-    const ids = r.json.items.filter((i: { id: number | null }) => i.id !== null).map((i: { id: number }) => String(i.id));
+    const ids = r.json.items
+      .filter((i: { id: number | null }) => i.id !== null)
+      .map((i: { id: number }) => String(i.id));
     expect(page.entries[0]).toMatchObject({
       userEmail: 'steward@example.com',
       operation: 'POST /v1/companies/batch',

@@ -67,11 +67,15 @@ describe.each([
     const [name, value] = h.cookies.admin.split('=') as [string, string];
     const token = decodeURIComponent(value).split('.')[0]!;
     expect(await read(new Headers({ cookie: `${name}=${token}` }))).toBeNull();
-    expect(await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}` }))).toBeNull();
+    expect(
+      await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}` })),
+    ).toBeNull();
     // Another token under the real signature; the first character must really change (tokens are random).
     const otherToken = `${token.startsWith('x') ? 'y' : 'x'}${token.slice(1)}`;
     const signature = decodeURIComponent(value).split('.')[1];
-    expect(await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${otherToken}.${signature}`)}` }))).toBeNull();
+    expect(
+      await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${otherToken}.${signature}`)}` })),
+    ).toBeNull();
   });
 
   it('follows the database at once: role change, disabled account, expired session', async () => {
@@ -121,7 +125,9 @@ describe('proxy session cache', () => {
     const [name, value] = h.cookies.viewer.split('=') as [string, string];
     const token = decodeURIComponent(value).split('.')[0]!;
     const before = counter.reads;
-    expect(await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}` }))).toBeNull();
+    expect(
+      await read(new Headers({ cookie: `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}` })),
+    ).toBeNull();
     expect(await read(new Headers({ cookie: `${name}=${token}` }))).toBeNull();
     expect(await read(cookie)).toMatchObject({ role: 'viewer' });
     expect(counter.reads - before).toBe(0);
@@ -236,7 +242,9 @@ describe('console database change notices', () => {
     await sql`insert into t values (1, 'a')`.execute(conn.db);
     await sql`create function t_changed() returns trigger language plpgsql as $$
               begin perform pg_notify('t_changes', 'x'); return null; end $$`.execute(conn.db);
-    await sql`create trigger t_changed after update on t for each statement execute function t_changed()`.execute(conn.db);
+    await sql`create trigger t_changed after update on t for each statement execute function t_changed()`.execute(
+      conn.db,
+    );
     let notices = 0;
     const stop = await conn.watch('t_changes', () => notices++);
     expect(stop).not.toBeNull();

@@ -66,7 +66,10 @@ export function createSessionReader(
       },
       (error: unknown) => {
         watching = 'no';
-        console.warn('[proxy] session cache off, cannot listen for changes:', error instanceof Error ? error.message : error);
+        console.warn(
+          '[proxy] session cache off, cannot listen for changes:',
+          error instanceof Error ? error.message : error,
+        );
       },
     );
   }

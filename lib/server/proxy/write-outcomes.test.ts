@@ -24,9 +24,18 @@ beforeEach(() => {
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await h.proxy(consoleRequest(method, path, { cookie: h.cookies.steward, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const response = await h.proxy(
+    consoleRequest(method, path, {
+      cookie: h.cookies.steward,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, created: response.headers.get(CREATE_RESULT_HEADER) };
+  return {
+    status: response.status,
+    json: text ? JSON.parse(text) : null,
+    created: response.headers.get(CREATE_RESULT_HEADER),
+  };
 }
 
 async function lastAudit() {
@@ -49,7 +58,12 @@ describe('single creates: created or an existing record updated, read from the i
     const r = await call('POST', '/v1/companies', { outerSysCode: 'TRUST-NEW-1', name: 'New', internalUserId: 1 });
     expect(r.status).toBe(200);
     expect(r.created).toBe('created');
-    expect(await lastAudit()).toMatchObject({ operation: 'POST /v1/companies', result: 'applied', outcome: 'created', targetIds: [String(r.json.id)] });
+    expect(await lastAudit()).toMatchObject({
+      operation: 'POST /v1/companies',
+      result: 'applied',
+      outcome: 'created',
+      targetIds: [String(r.json.id)],
+    });
   });
 
   it('says an existing record was updated when the code matched, even when the upstream answers 201', async () => {
@@ -58,7 +72,11 @@ describe('single creates: created or an existing record updated, read from the i
     expect(r.status).toBe(201);
     expect(r.json.id).toBe(1);
     expect(r.created).toBe('existing');
-    expect(await lastAudit()).toMatchObject({ result: 'applied', outcome: 'updated an existing record with the same ERP code', targetIds: ['1'] });
+    expect(await lastAudit()).toMatchObject({
+      result: 'applied',
+      outcome: 'updated an existing record with the same ERP code',
+      targetIds: ['1'],
+    });
   });
 
   it('audits an update answered 201 as updated', async () => {
@@ -66,7 +84,12 @@ describe('single creates: created or an existing record updated, read from the i
     const r = await call('PUT', '/v1/companies/1', { shortName: 'First' });
     expect(r.status).toBe(201);
     expect(r.created).toBeNull();
-    expect(await lastAudit()).toMatchObject({ operation: 'PUT /v1/companies/{id}', result: 'applied', outcome: 'updated', targetIds: ['1'] });
+    expect(await lastAudit()).toMatchObject({
+      operation: 'PUT /v1/companies/{id}',
+      result: 'applied',
+      outcome: 'updated',
+      targetIds: ['1'],
+    });
   });
 
   it('looks SKU codes up within their product only', async () => {
@@ -79,7 +102,9 @@ describe('single creates: created or an existing record updated, read from the i
 
   it('sends nothing when the code cannot be checked', async () => {
     h.setFault(async (request) =>
-      request.method === 'GET' ? Response.json({ code: 'E', message: 'down' }, { status: 500 }) : h.service.fetch(request),
+      request.method === 'GET'
+        ? Response.json({ code: 'E', message: 'down' }, { status: 500 })
+        : h.service.fetch(request),
     );
     const r = await call('POST', '/v1/products', { outerSysCode: 'TRUST-P', name: 'P', productCategoryId: 2 });
     expect(r.status).toBe(503);
@@ -97,7 +122,12 @@ describe('a write the upstream applied and then answered 500', () => {
     });
     const r = await call('PUT', '/v1/companies/2', { shortName: 'Applied' });
     expect(r.status).toBe(500);
-    expect(await lastAudit()).toMatchObject({ result: 'unknown', outcome: 'unknown: E_AFTER_COMMIT', targetIds: ['2'], unknownIds: ['2'] });
+    expect(await lastAudit()).toMatchObject({
+      result: 'unknown',
+      outcome: 'unknown: E_AFTER_COMMIT',
+      targetIds: ['2'],
+      unknownIds: ['2'],
+    });
     h.setFault(null);
     expect((await call('GET', '/v1/companies/2')).json.shortName).toBe('Applied');
   });

@@ -12,7 +12,11 @@ import type { QuotaValues } from '@/lib/contract/console/quotas';
 type Rows = readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
 
 /** A company's quota as the mirror keeps it (lib/server/mirror/quota-fields.ts). */
-export const quotaRecordOf = (read: CompanyQuotaRead) => ({ id: read.companyId, credit: read.credit, point: read.point });
+export const quotaRecordOf = (read: CompanyQuotaRead) => ({
+  id: read.companyId,
+  credit: read.credit,
+  point: read.point,
+});
 
 /**
  * A quota edit as the Quotas page's action runs it: applied (the snapshot updated), recorded in each company's
@@ -27,7 +31,9 @@ export async function applyAndRecordQuotaEdit(
   options: { mirror: boolean; log: (message: string, error: unknown) => void },
 ) {
   const reread: CompanyQuotaRead[] = [];
-  const outcomes = await applyQuotaEdit(upstream, db, input.tenant, input, { reread: (reads) => reread.push(...reads) });
+  const outcomes = await applyQuotaEdit(upstream, db, input.tenant, input, {
+    reread: (reads) => reread.push(...reads),
+  });
   try {
     await auditQuotaEdit(db, input.user, input.tab, input.rows, outcomes);
   } catch (error) {

@@ -93,7 +93,9 @@ const MIRRORED = sql`(
 function rowsOf(db: Db, tenant: string, source: QuotaSource): Query {
   if (source === 'snapshot') return db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
   // The CTE shadows the table; the mirror holds one upstream's copy (its readiness checked the tenant).
-  return db.with('quota_snapshot', (qc) => qc.selectFrom(MIRRORED.as('m')).selectAll()).selectFrom('quota_snapshot') as unknown as Query;
+  return db
+    .with('quota_snapshot', (qc) => qc.selectFrom(MIRRORED.as('m')).selectAll())
+    .selectFrom('quota_snapshot') as unknown as Query;
 }
 
 function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters, source: QuotaSource = 'snapshot'): Query {
@@ -128,20 +130,18 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, 
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map(
-      (r): CreditRow => ({
-        companyId: Number(r.company_id),
-        code: r.company_code,
-        name: r.company_name,
-        creditAmount: num(r.credit_amount) ?? 0,
-        pendingAmount: num(r.pending_amount) ?? 0,
-        availableAmount: num(r.available_amount) ?? 0,
-        utilisation: num(r.utilisation),
-        enabled: r.credit_enabled ?? false,
-        memo: r.credit_memo,
-        readAt: iso(r.credit_read_at),
-      }),
-    ),
+    rows: rows.map((r): CreditRow => ({
+      companyId: Number(r.company_id),
+      code: r.company_code,
+      name: r.company_name,
+      creditAmount: num(r.credit_amount) ?? 0,
+      pendingAmount: num(r.pending_amount) ?? 0,
+      availableAmount: num(r.available_amount) ?? 0,
+      utilisation: num(r.utilisation),
+      enabled: r.credit_enabled ?? false,
+      memo: r.credit_memo,
+      readAt: iso(r.credit_read_at),
+    })),
     total: Number(totals.count),
     totals: {
       creditAmount: num(totals.credit) ?? 0,
@@ -162,17 +162,15 @@ export async function readPointPage(db: Db, tenant: string, query: QuotaQuery, s
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map(
-      (r): PointRow => ({
-        companyId: Number(r.company_id),
-        code: r.company_code,
-        name: r.company_name,
-        balance: num(r.point_balance) ?? 0,
-        enabled: r.point_enabled ?? false,
-        memo: r.point_memo,
-        readAt: iso(r.point_read_at),
-      }),
-    ),
+    rows: rows.map((r): PointRow => ({
+      companyId: Number(r.company_id),
+      code: r.company_code,
+      name: r.company_name,
+      balance: num(r.point_balance) ?? 0,
+      enabled: r.point_enabled ?? false,
+      memo: r.point_memo,
+      readAt: iso(r.point_read_at),
+    })),
     total: Number(totals.count),
     totals: { balance: num(totals.balance) ?? 0 },
   };
@@ -188,7 +186,12 @@ export const UTILISATION_BUCKETS = [
   { key: 'u100', from: 1, to: null },
 ] as const;
 
-export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFilters, source: QuotaSource = 'snapshot') {
+export async function readCreditCharts(
+  db: Db,
+  tenant: string,
+  filters: QuotaFilters,
+  source: QuotaSource = 'snapshot',
+) {
   const base = filtered(db, tenant, 'credit', filters, source);
   const cases = UTILISATION_BUCKETS.map((b) =>
     b.to === null
@@ -196,7 +199,9 @@ export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFil
       : sql<string>`count(*) filter (where utilisation >= ${b.from} and utilisation < ${b.to})`.as(b.key),
   );
   const [counts, top] = await Promise.all([
-    base.select([...cases, sql<string>`count(*) filter (where utilisation is null)`.as('none')]).executeTakeFirstOrThrow(),
+    base
+      .select([...cases, sql<string>`count(*) filter (where utilisation is null)`.as('none')])
+      .executeTakeFirstOrThrow(),
     base
       .select(['company_id', 'company_code', 'company_name', 'available_amount'])
       .where('available_amount', '<', '0')
@@ -207,8 +212,16 @@ export async function readCreditCharts(db: Db, tenant: string, filters: QuotaFil
   ]);
   const c = counts as Record<string, string>;
   return {
-    distribution: [...UTILISATION_BUCKETS.map((b) => ({ key: b.key as string, count: Number(c[b.key]) })), { key: 'none', count: Number(c.none) }],
-    mostOver: top.map((r) => ({ companyId: Number(r.company_id), code: r.company_code, name: r.company_name, availableAmount: num(r.available_amount) ?? 0 })),
+    distribution: [
+      ...UTILISATION_BUCKETS.map((b) => ({ key: b.key as string, count: Number(c[b.key]) })),
+      { key: 'none', count: Number(c.none) },
+    ],
+    mostOver: top.map((r) => ({
+      companyId: Number(r.company_id),
+      code: r.company_code,
+      name: r.company_name,
+      availableAmount: num(r.available_amount) ?? 0,
+    })),
   };
 }
 
@@ -223,5 +236,9 @@ export async function readSnapshotAge(db: Db, tenant: string) {
       sql<Date | null>`max(greatest(credit_read_at, point_read_at))`.as('newest'),
     ])
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? iso(row.oldest) : null, newest: row.newest ? iso(row.newest) : null };
+  return {
+    count: Number(row.count),
+    oldest: row.oldest ? iso(row.oldest) : null,
+    newest: row.newest ? iso(row.newest) : null,
+  };
 }

@@ -25,7 +25,12 @@ describe('quota edits in the company History', () => {
         ],
       );
       expect(await listHistory(connection.db, 'companies', '7')).toEqual([
-        expect.objectContaining({ userEmail: user.email, operation: 'POST /v1/companies/point-quota/batch', result: 'applied', changes: [{ field: 'balance', from: 100, to: 250 }] }),
+        expect.objectContaining({
+          userEmail: user.email,
+          operation: 'POST /v1/companies/point-quota/batch',
+          result: 'applied',
+          changes: [{ field: 'balance', from: 100, to: 250 }],
+        }),
       ]);
       expect(await listHistory(connection.db, 'companies', '8')).toEqual([
         expect.objectContaining({

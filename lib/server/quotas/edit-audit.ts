@@ -11,7 +11,8 @@ const STATUS = { applied: 200, refused: 400, conflict: 409, unknown: 502 } as co
 /** The batch item's field names for each value of the edit, as the History shows them. */
 function diff(tab: QuotaTab, old: QuotaValues, next: QuotaValues): FieldDiff[] {
   const changes: FieldDiff[] = [];
-  if (old.amount !== next.amount) changes.push({ field: tab === 'credit' ? 'creditAmount' : 'balance', from: old.amount, to: next.amount });
+  if (old.amount !== next.amount)
+    changes.push({ field: tab === 'credit' ? 'creditAmount' : 'balance', from: old.amount, to: next.amount });
   if (old.enabled !== next.enabled) changes.push({ field: 'enabled', from: old.enabled, to: next.enabled });
   if ((old.memo ?? '') !== (next.memo ?? '')) changes.push({ field: 'memo', from: old.memo, to: next.memo });
   return changes;
@@ -36,7 +37,11 @@ export async function auditQuotaEdit(
     const id = String(outcome.companyId);
     const result = outcome.status === 'applied' ? 'applied' : outcome.status === 'unknown' ? 'unknown' : 'refused';
     const text =
-      outcome.status === 'applied' ? 'ok' : outcome.status === 'conflict' ? 'refused: changed since the review (not sent)' : `${outcome.status}: ${outcome.code}`;
+      outcome.status === 'applied'
+        ? 'ok'
+        : outcome.status === 'conflict'
+          ? 'refused: changed since the review (not sent)'
+          : `${outcome.status}: ${outcome.code}`;
     await recordAudit(db, {
       userId: user.id,
       userEmail: user.email,

@@ -21,7 +21,8 @@ function valuesOf(tab: QuotaTab, read: CompanyQuotaRead): QuotaValues {
     ? { amount: read.credit.creditAmount, enabled: read.credit.enabled, memo: read.credit.memo }
     : { amount: read.point.balance, enabled: read.point.enabled, memo: read.point.memo };
 }
-const updatedAtOf = (tab: QuotaTab, read: CompanyQuotaRead) => (tab === 'credit' ? read.credit.updatedAt : read.point.updatedAt);
+const updatedAtOf = (tab: QuotaTab, read: CompanyQuotaRead) =>
+  tab === 'credit' ? read.credit.updatedAt : read.point.updatedAt;
 
 function itemFor(tab: QuotaTab, companyId: number, v: QuotaValues): CreditQuotaWrite | PointQuotaWrite {
   return tab === 'credit'
@@ -36,7 +37,9 @@ function itemErrors(tab: QuotaTab, item: CreditQuotaWrite | PointQuotaWrite): { 
 }
 
 async function readAll(upstream: UpstreamClient, companyIds: readonly number[]) {
-  const reads = await Promise.allSettled(companyIds.map((companyId) => readCompanyQuotas(upstream, { companyId, code: null, name: null })));
+  const reads = await Promise.allSettled(
+    companyIds.map((companyId) => readCompanyQuotas(upstream, { companyId, code: null, name: null })),
+  );
   return companyIds.map((companyId, i) => ({ companyId, read: reads[i]! }));
 }
 
@@ -74,16 +77,26 @@ export async function applyQuotaEdit(
   upstream: UpstreamClient,
   db: Kysely<ConsoleDatabase>,
   tenant: string,
-  input: { tab: QuotaTab; rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[] },
+  input: {
+    tab: QuotaTab;
+    rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
+  },
   /** `reread`: the companies read again after sending (the mirror's write-through copies them once audited). */
   options: { reread?: (reads: readonly CompanyQuotaRead[]) => void } = {},
 ): Promise<ApplyOutcome[]> {
   const outcomes = new Map<number, ApplyOutcome>();
   const send: { companyId: number; item: CreditQuotaWrite | PointQuotaWrite }[] = [];
-  for (const { companyId, read } of await readAll(upstream, input.rows.map((r) => r.companyId))) {
+  for (const { companyId, read } of await readAll(
+    upstream,
+    input.rows.map((r) => r.companyId),
+  )) {
     const row = input.rows.find((r) => r.companyId === companyId)!;
     if (read.status === 'rejected') {
-      outcomes.set(companyId, { companyId, status: 'refused', code: isApiError(read.reason) ? read.reason.code : 'unit_error' });
+      outcomes.set(companyId, {
+        companyId,
+        status: 'refused',
+        code: isApiError(read.reason) ? read.reason.code : 'unit_error',
+      });
       continue;
     }
     const now = valuesOf(input.tab, read.value);
@@ -105,17 +118,27 @@ export async function applyQuotaEdit(
   if (send.length) {
     const results =
       input.tab === 'credit'
-        ? await upstream.batch('creditQuotas', send.map((s) => s.item as CreditQuotaWrite))
-        : await upstream.batch('pointQuotas', send.map((s) => s.item as PointQuotaWrite));
+        ? await upstream.batch(
+            'creditQuotas',
+            send.map((s) => s.item as CreditQuotaWrite),
+          )
+        : await upstream.batch(
+            'pointQuotas',
+            send.map((s) => s.item as PointQuotaWrite),
+          );
     // By index, never by code: two companies may share a code, and a result's code is only an echo.
     results.forEach((result, index) => {
       const { companyId } = send[index]!;
       if (result.status === 'ok') outcomes.set(companyId, { companyId, status: 'applied', readAt: null });
-      else if (result.status === 'unknown') outcomes.set(companyId, { companyId, status: 'unknown', code: result.error ?? 'outcome_unknown' });
+      else if (result.status === 'unknown')
+        outcomes.set(companyId, { companyId, status: 'unknown', code: result.error ?? 'outcome_unknown' });
       else outcomes.set(companyId, { companyId, status: 'refused', code: result.error ?? 'unknown_error' });
     });
     // Re-read what was sent (applied or unknown), so the snapshot shows the upstream's state now.
-    const reread = await readAll(upstream, send.map((s) => s.companyId));
+    const reread = await readAll(
+      upstream,
+      send.map((s) => s.companyId),
+    );
     const fresh = reread.flatMap((r) => (r.read.status === 'fulfilled' ? [r.read.value] : []));
     options.reread?.(fresh);
     const names = await db
@@ -128,7 +151,11 @@ export async function applyQuotaEdit(
     await upsertSnapshot(
       db,
       tenant,
-      fresh.map((f) => ({ ...f, code: known.get(f.companyId)?.company_code ?? f.code, name: known.get(f.companyId)?.company_name ?? null })),
+      fresh.map((f) => ({
+        ...f,
+        code: known.get(f.companyId)?.company_code ?? f.code,
+        name: known.get(f.companyId)?.company_name ?? null,
+      })),
     );
     for (const f of fresh) {
       const outcome = outcomes.get(f.companyId);

@@ -11,7 +11,10 @@ export { quotaRefreshJob } from './refresh-job';
 
 /** The newest refresh (running or not) and the snapshot's age, for the dashboards' status line. */
 export async function quotaStatus(): Promise<QuotaStatus> {
-  const [job, age] = await Promise.all([latestJob(quotaRefreshJob), getConsoleDb().then((db) => readSnapshotAge(db, currentTenant()))]);
+  const [job, age] = await Promise.all([
+    latestJob(quotaRefreshJob),
+    getConsoleDb().then((db) => readSnapshotAge(db, currentTenant())),
+  ]);
   const maxAgeMs = getEnv().jobs.quotaMaxAgeMs;
   // Stale when any company's read is older than QUOTA_MAX_AGE.
   const stale = age.oldest !== null && Date.now() - new Date(age.oldest).getTime() > maxAgeMs;
@@ -19,9 +22,15 @@ export async function quotaStatus(): Promise<QuotaStatus> {
 }
 
 /** Starts a refresh, or returns the one already running (a second click, another tab, another instance). */
-export async function startQuotaRefresh(mode: RefreshMode, createdBy: string): Promise<{ jobId: string; started: boolean }> {
+export async function startQuotaRefresh(
+  mode: RefreshMode,
+  createdBy: string,
+): Promise<{ jobId: string; started: boolean }> {
   try {
-    const jobId = await startJob(quotaRefreshJob, { params: { mode, maxAgeMs: getEnv().jobs.quotaMaxAgeMs }, createdBy });
+    const jobId = await startJob(quotaRefreshJob, {
+      params: { mode, maxAgeMs: getEnv().jobs.quotaMaxAgeMs },
+      createdBy,
+    });
     return { jobId, started: true };
   } catch (error) {
     if (error instanceof JobAlreadyActiveError) return { jobId: error.activeJobId, started: false };

@@ -10,7 +10,9 @@ export const QUOTA_PAGE_SIZES = [25, 50, 100] as const;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
 
 export function parseQuotaQuery(params: SearchParams): QuotaQuery {
-  const tab: QuotaTab = (QUOTA_TABS as readonly string[]).includes(first(params.tab)) ? (first(params.tab) as QuotaTab) : 'credit';
+  const tab: QuotaTab = (QUOTA_TABS as readonly string[]).includes(first(params.tab))
+    ? (first(params.tab) as QuotaTab)
+    : 'credit';
   const sorts = tab === 'credit' ? CREDIT_SORTS : POINT_SORTS;
   const sortRaw = first(params.sort);
   const sort = sortRaw in sorts ? sortRaw : tab === 'credit' ? 'availableAmount' : 'balance';

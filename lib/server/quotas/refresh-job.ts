@@ -1,7 +1,14 @@
 import 'server-only';
 import { defineJobKind, type JobContext } from '../jobs';
 import { latestJobIn } from '../jobs';
-import { readCompanyQuotas, readErrorCode, removeFromSnapshot, staleCompanies, upsertSnapshot, type CompanyQuotaRead } from './snapshot';
+import {
+  readCompanyQuotas,
+  readErrorCode,
+  removeFromSnapshot,
+  staleCompanies,
+  upsertSnapshot,
+  type CompanyQuotaRead,
+} from './snapshot';
 
 import type { RefreshMode } from '@/lib/contract/console/quotas';
 export type { RefreshMode } from '@/lib/contract/console/quotas';
@@ -54,7 +61,13 @@ export const quotaRefreshJob = defineJobKind<RefreshParams, Company, CompanyQuot
   async store(trx, finished, { tenant }) {
     const reads = finished.flatMap((f) => (f.outcome.ok && f.outcome.result ? [f.outcome.result] : []));
     await upsertSnapshot(trx, tenant, reads);
-    const gone = finished.filter((f) => !f.outcome.ok && (f.outcome.error as { code?: string }).code === 'company_not_found');
-    await removeFromSnapshot(trx, tenant, gone.map((f) => f.input.companyId));
+    const gone = finished.filter(
+      (f) => !f.outcome.ok && (f.outcome.error as { code?: string }).code === 'company_not_found',
+    );
+    await removeFromSnapshot(
+      trx,
+      tenant,
+      gone.map((f) => f.input.companyId),
+    );
   },
 });

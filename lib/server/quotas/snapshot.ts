@@ -89,11 +89,19 @@ export async function upsertSnapshot(db: Db, tenant: string, reads: readonly Com
 /** A company that no longer exists upstream leaves the snapshot. */
 export async function removeFromSnapshot(db: Db, tenant: string, companyIds: readonly number[]): Promise<void> {
   if (companyIds.length === 0) return;
-  await db.deleteFrom('quota_snapshot').where('tenant', '=', tenant).where('company_id', 'in', companyIds.map(String)).execute();
+  await db
+    .deleteFrom('quota_snapshot')
+    .where('tenant', '=', tenant)
+    .where('company_id', 'in', companyIds.map(String))
+    .execute();
 }
 
 /** Companies whose older read is before `before` (for the incremental refresh). */
-export async function staleCompanies(db: Db, tenant: string, before: Date): Promise<{ companyId: number; code: string | null; name: string | null }[]> {
+export async function staleCompanies(
+  db: Db,
+  tenant: string,
+  before: Date,
+): Promise<{ companyId: number; code: string | null; name: string | null }[]> {
   const rows = await db
     .selectFrom('quota_snapshot')
     .select(['company_id', 'company_code', 'company_name'])

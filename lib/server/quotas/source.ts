@@ -11,18 +11,27 @@ import type { QuotaSource } from './dashboard';
  * Where the Quotas page reads its rows: the mirror's quota copy once it is complete for this upstream (MIRROR
  * on), with how fresh it is; otherwise the snapshot its refresh job keeps, as before the mirror.
  */
-export async function quotaSource(db: Kysely<ConsoleDatabase>): Promise<{ source: QuotaSource; freshness: MirrorFreshness | null }> {
+export async function quotaSource(
+  db: Kysely<ConsoleDatabase>,
+): Promise<{ source: QuotaSource; freshness: MirrorFreshness | null }> {
   const { mirror } = getEnv();
   if (!mirror.enabled) return { source: 'snapshot', freshness: null };
   const readiness = await mirrorReadiness(db, 'quotas', { tenant: currentTenant(), intervalMs: mirror.intervalMs });
-  return readiness.usable ? { source: 'mirror', freshness: readiness.freshness } : { source: 'snapshot', freshness: null };
+  return readiness.usable
+    ? { source: 'mirror', freshness: readiness.freshness }
+    : { source: 'snapshot', freshness: null };
 }
 
 /**
  * Companies' names for an edit's preview (the quota records carry only the code): from the mirror's company copy
  * when the mirror is on, else from the snapshot (the mirror on with no snapshot left the names empty).
  */
-export async function companyNames(db: Kysely<ConsoleDatabase>, tenant: string, ids: readonly number[], fromMirror: boolean): Promise<Map<number, string | null>> {
+export async function companyNames(
+  db: Kysely<ConsoleDatabase>,
+  tenant: string,
+  ids: readonly number[],
+  fromMirror: boolean,
+): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map();
   if (fromMirror) {
     const { rows } = await sql<{ id: string; name: string | null }>`

@@ -11,7 +11,8 @@ export type EmbeddedService = Service;
  * (lint rule).
  */
 export async function openEmbeddedService(env: Env): Promise<EmbeddedService> {
-  if (env.upstream.mode !== 'embedded') throw new Error('The embedded service runs only when UPSTREAM_BASE_URL is unset.');
+  if (env.upstream.mode !== 'embedded')
+    throw new Error('The embedded service runs only when UPSTREAM_BASE_URL is unset.');
   // Loaded on first use: a process talking to a remote upstream (or only stopping one) never loads the service.
   const { createService } = await import('@/service');
   return createService({ dataDir: env.service.dataDir, seed: env.service.seed });

@@ -13,7 +13,9 @@ import { ProcessRuntime } from './process';
  * job kinds, as before; later bundles find it. Not loaded by server.ts, which wraps Next from outside its
  * bundles: it stops the parts through lib/server/process.
  */
-const installed = installProcess(() => new ProcessRuntime(getEnv, { jobRunner: createJobRunner, mirror: createMirrorRunner }));
+const installed = installProcess(
+  () => new ProcessRuntime(getEnv, { jobRunner: createJobRunner, mirror: createMirrorRunner }),
+);
 
 export function runtime(): ProcessRuntime {
   return installed;

@@ -9,4 +9,9 @@ import { quotaRefreshJob } from '../quotas';
  * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to
  * the features above jobs/, so jobs/ never lists them. A kind not listed here is never claimed by this build.
  */
-export const JOB_KINDS: readonly AnyJobKind[] = [quotaRefreshJob, ...Object.values(IMPORT_JOB_KINDS), exportJob, auditRetentionJob];
+export const JOB_KINDS: readonly AnyJobKind[] = [
+  quotaRefreshJob,
+  ...Object.values(IMPORT_JOB_KINDS),
+  exportJob,
+  auditRetentionJob,
+];

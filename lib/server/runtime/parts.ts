@@ -37,9 +37,17 @@ async function jobsReadBack(written: UnitWritten, sentAt: number): Promise<UnitR
   if (!entity) return null;
   try {
     const db = await processParts().consoleDb();
-    return await readBackWithTicket(db, getJobsUpstream(), { entity, ids: written.ids }, { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) });
+    return await readBackWithTicket(
+      db,
+      getJobsUpstream(),
+      { entity, ids: written.ids },
+      { since: sentAt, signal: AbortSignal.timeout(READ_BACK_TIMEOUT_MS) },
+    );
   } catch (error) {
-    logger().warn({ source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, 'mirror read-back failed; the next pass catches up');
+    logger().warn(
+      { source: 'mirror', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
+      'mirror read-back failed; the next pass catches up',
+    );
     return null;
   }
 }

@@ -116,7 +116,9 @@ export class ProcessRuntime implements ProcessParts {
 
   /** Where signed requests go: the embedded service's fetch handler, or the network. */
   readonly upstreamTransport: FetchImpl = (request) =>
-    this.env.upstream.mode === 'embedded' ? this.embeddedService().then((service) => service.fetch(request)) : networkFetch(request);
+    this.env.upstream.mode === 'embedded'
+      ? this.embeddedService().then((service) => service.fetch(request))
+      : networkFetch(request);
 
   /** The transport under the jobs' signing clients: JOBS_CONCURRENCY requests at once, one 429 pause for all. */
   jobsTransport(): FetchImpl {
@@ -199,11 +201,15 @@ export class ProcessRuntime implements ProcessParts {
    */
   stopJobs(options: { graceMs: number }): Promise<void> {
     this.#stopping ??= (async () => {
-      const mirror = this.#mirror?.then((m) => m.stop()).catch((error: unknown) => console.error('mirror: stopping failed', error));
+      const mirror = this.#mirror
+        ?.then((m) => m.stop())
+        .catch((error: unknown) => console.error('mirror: stopping failed', error));
       const runner = await this.#runner?.catch(() => undefined);
       if (runner) {
         this.#jobsState = 'stopping';
-        await runner.stop({ graceMs: options.graceMs }).catch((error: unknown) => console.error('jobs: stopping the runner failed', error));
+        await runner
+          .stop({ graceMs: options.graceMs })
+          .catch((error: unknown) => console.error('jobs: stopping the runner failed', error));
         this.#jobsState = 'stopped';
       }
       await mirror;

@@ -25,7 +25,13 @@ function listen(): Promise<void> {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
     const body = Buffer.concat(chunks);
-    const response = await service.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined }));
+    const response = await service.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   });
@@ -66,7 +72,10 @@ afterAll(async () => {
 async function answer() {
   const { readiness } = await import('./readiness');
   const result = await readiness();
-  return { status: result.ready ? 200 : 503, text: JSON.stringify({ status: result.ready ? 'ready' : 'not_ready', checks: result.checks }) };
+  return {
+    status: result.ready ? 200 : 503,
+    text: JSON.stringify({ status: result.ready ? 'ready' : 'not_ready', checks: result.checks }),
+  };
 }
 
 async function secondsUntil(status: number, limitMs = 15_000): Promise<number> {
@@ -89,7 +98,10 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(await secondsUntil(503)).toBeLessThanOrEqual(2);
     const down = await answer();
-    expect(JSON.parse(down.text)).toMatchObject({ status: 'not_ready', checks: { upstream: 'unreachable', database: 'ok', jobs: 'off' } });
+    expect(JSON.parse(down.text)).toMatchObject({
+      status: 'not_ready',
+      checks: { upstream: 'unreachable', database: 'ok', jobs: 'off' },
+    });
     await listen();
     expect(await secondsUntil(200)).toBeLessThanOrEqual(2);
 
@@ -124,13 +136,30 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     const { currentTenant, getJobsUpstream } = await import('../process');
     const { MirrorRunner } = await import('../mirror/runner');
     // The passes a worker would run (this process runs none: JOBS_RUNNER=off), against the real service.
-    const runner = new MirrorRunner({ db: await runtime().consoleDb(), client: getJobsUpstream(), tenant: currentTenant(), intervalMs: 1_000, sweepMs: 3_600_000 });
+    const runner = new MirrorRunner({
+      db: await runtime().consoleDb(),
+      client: getJobsUpstream(),
+      tenant: currentTenant(),
+      intervalMs: 1_000,
+      sweepMs: 3_600_000,
+    });
     expect(Object.values((await runner.round())!).filter((r) => 'error' in r)).toEqual([]);
     const fresh = await readyAnswer();
-    expect(fresh).toMatchObject({ status: 200, data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 1 } } } });
+    expect(fresh).toMatchObject({
+      status: 200,
+      data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 1 } } },
+    });
     const mirror = fresh.data.checks.mirror as { lagS: number; entities: Record<string, number> };
     expect(mirror.lagS).toBeLessThanOrEqual(2);
-    expect(Object.keys(mirror.entities).sort()).toEqual(['bundles', 'companies', 'internalUsers', 'productCategories', 'products', 'quotas', 'skus']);
+    expect(Object.keys(mirror.entities).sort()).toEqual([
+      'bundles',
+      'companies',
+      'internalUsers',
+      'productCategories',
+      'products',
+      'quotas',
+      'skus',
+    ]);
 
     // No pass for more than 3 intervals: degraded, and still 200 (the copy is shared; lists still serve it).
     const start = Date.now();
@@ -139,13 +168,19 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
       await new Promise((r) => setTimeout(r, 250));
       late = await readyAnswer();
     }
-    expect(late).toMatchObject({ status: 200, data: { status: 'degraded', checks: { mirror: { status: 'degraded' } } } });
+    expect(late).toMatchObject({
+      status: 200,
+      data: { status: 'degraded', checks: { mirror: { status: 'degraded' } } },
+    });
     expect((late.data.checks.mirror as { lagS: number }).lagS).toBeGreaterThan(3);
     expect(Date.now() - start).toBeGreaterThan(1_000);
 
     // The next complete pass brings it back, with nobody doing anything else.
     await runner.round();
-    expect(await readyAnswer()).toMatchObject({ status: 200, data: { status: 'ready', checks: { mirror: { status: 'ok' } } } });
+    expect(await readyAnswer()).toMatchObject({
+      status: 200,
+      data: { status: 'ready', checks: { mirror: { status: 'ok' } } },
+    });
     await runner.stop();
   }, 60_000);
 
@@ -155,7 +190,10 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     expect((await readyAnswer()).status).toBe(200);
     // What server.ts and the worker do on SIGTERM, first thing.
     const stopping = runtime().stopJobs({ graceMs: 0 });
-    expect(await readyAnswer()).toEqual({ status: 503, data: { status: 'not_ready', reason: 'stopping', checks: { jobs: 'off' } } });
+    expect(await readyAnswer()).toEqual({
+      status: 503,
+      data: { status: 'not_ready', reason: 'stopping', checks: { jobs: 'off' } },
+    });
     await stopping;
   });
 });

@@ -43,7 +43,10 @@ const PROBE_REUSE_MS = 1_000;
 let probe: { at: number; result: Promise<Upstream> } | null = null;
 
 function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
-  return Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS))]);
+  return Promise.race([
+    work.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS)),
+  ]);
 }
 
 async function checkDatabase(): Promise<'ok' | 'unavailable'> {
@@ -55,7 +58,10 @@ async function checkDatabase(): Promise<'ok' | 'unavailable'> {
 async function probeUpstream(): Promise<Upstream> {
   const env = runtime().env;
   // A probe bounded well inside the load balancer's interval, whatever UPSTREAM_TIMEOUT_MS says.
-  const status = await readUpstreamStatus({ upstream: { ...env.upstream, timeoutMs: CHECK_TIMEOUT_MS - 500 } }, getUpstream());
+  const status = await readUpstreamStatus(
+    { upstream: { ...env.upstream, timeoutMs: CHECK_TIMEOUT_MS - 500 } },
+    getUpstream(),
+  );
   if (!status.probe.reachable) return 'unreachable';
   if (!status.probe.ok) return 'refused';
   return status.skew.level === 'fatal' ? 'clock_skew' : 'ok';
@@ -63,7 +69,8 @@ async function probeUpstream(): Promise<Upstream> {
 
 function upstreamCheck(): Promise<Upstream> {
   const now = Date.now();
-  if (!probe || now - probe.at >= PROBE_REUSE_MS) probe = { at: now, result: withTimeout(probeUpstream(), 'unreachable') };
+  if (!probe || now - probe.at >= PROBE_REUSE_MS)
+    probe = { at: now, result: withTimeout(probeUpstream(), 'unreachable') };
   return probe.result;
 }
 
@@ -76,7 +83,12 @@ async function checkMirror(): Promise<MirrorCheck> {
   const { enabled, intervalMs } = runtime().env.mirror;
   if (!enabled) return { status: 'off' };
   const db = await runtime().consoleDb();
-  const { rows } = await sql<{ entity: string; tenant: string | null; last_pass_at: Date | string | null; mode: string | null }>`
+  const { rows } = await sql<{
+    entity: string;
+    tenant: string | null;
+    last_pass_at: Date | string | null;
+    mode: string | null;
+  }>`
     select entity, tenant, last_pass_at, pass->>'mode' as mode from mirror_state where entity <> '*'`.execute(db);
   const tenant = currentTenant();
   const now = Date.now();
@@ -112,6 +124,10 @@ export async function readiness(): Promise<Readiness> {
 /** The route's answer: 200 when ready or degraded (see above), 503 otherwise. */
 export async function readyAnswer(): Promise<{ status: 200 | 503; data: ReadyAnswer }> {
   const result = await readiness();
-  const data: ReadyAnswer = { status: result.status, checks: result.checks, ...(result.reason ? { reason: result.reason } : {}) };
+  const data: ReadyAnswer = {
+    status: result.status,
+    checks: result.checks,
+    ...(result.reason ? { reason: result.reason } : {}),
+  };
   return { status: result.ready ? 200 : 503, data };
 }

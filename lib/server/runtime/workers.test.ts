@@ -53,7 +53,13 @@ beforeAll(async () => {
     const body = Buffer.concat(chunks);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await service.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined }));
+    const response = await service.fetch(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      }),
+    );
     const text = await response.text();
     if (req.url === '/v1/companies/batch' && response.status === 200) {
       for (const item of JSON.parse(body.toString('utf8')) as { outerSysCode?: string; name: string }[]) {
@@ -82,7 +88,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const w of workers) w.child.kill('SIGKILL');
   const { runtime } = await import('.');
-  await runtime().stop({ graceMs: 0 }).catch(() => {});
+  await runtime()
+    .stop({ graceMs: 0 })
+    .catch(() => {});
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await service?.close();
@@ -95,7 +103,14 @@ function startWorker() {
     // The upstream here is this test process's own PGlite service, slow on a busy machine: with the default 15 s a
     // chunk can time out and be re-sent by the client (allowed for keyed rows, and not a unit's send), which the
     // send count below would then miss. The mirror has nothing to do with this test and only adds upstream reads.
-    env: { ...process.env, JOBS_RUNNER: 'on', JOBS_CONCURRENCY: '4', SHUTDOWN_GRACE_MS: String(GRACE_MS), UPSTREAM_TIMEOUT_MS: '120000', MIRROR: 'off' },
+    env: {
+      ...process.env,
+      JOBS_RUNNER: 'on',
+      JOBS_CONCURRENCY: '4',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      UPSTREAM_TIMEOUT_MS: '120000',
+      MIRROR: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -134,10 +149,14 @@ async function observeTakeover(pid: number, owner: string): Promise<{ held: stri
     await db.end();
     console.log(JSON.stringify({ held: ids, taken }));
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ url: databaseUrl, pid, owner, limitMs: LEASE_MS })], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify({ url: databaseUrl, pid, owner, limitMs: LEASE_MS })],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -150,7 +169,8 @@ async function poll<T>(read: () => Promise<T | undefined>, timeoutMs: number, wh
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}\n${workers.map((w) => w.log()).join('\n---\n')}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${what}\n${workers.map((w) => w.log()).join('\n---\n')}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -165,7 +185,15 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
       const [a, b] = [startWorker(), startWorker()];
       const user = { id: 'u1', email: 'steward@example.com' };
       const id = await imports.createImport(
-        { family: 'companies', fileName: 'companies.csv', encoding: 'utf-8', delimiter: ',', headers: ['outerSysCode', 'name'], mapping: ['outerSysCode', 'name'], totalRows: ROWS },
+        {
+          family: 'companies',
+          fileName: 'companies.csv',
+          encoding: 'utf-8',
+          delimiter: ',',
+          headers: ['outerSysCode', 'name'],
+          mapping: ['outerSysCode', 'name'],
+          totalRows: ROWS,
+        },
         user,
       );
       // As the browser uploads (lib/client/imports/upload.ts): the first part, the start, then the rest.
@@ -195,7 +223,9 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
           const { rows } = await db.query<{ owner: string; n: string }>(
             `select lease_owner as owner, count(*) as n from job_unit where state = 'running' and lease_owner is not null group by lease_owner order by count(*) desc`,
           );
-          const { rows: done } = await db.query<{ n: string }>(`select count(*) as n from job_unit where state = 'done'`);
+          const { rows: done } = await db.query<{ n: string }>(
+            `select count(*) as n from job_unit where state = 'done'`,
+          );
           if (rows.length < 2 || Number(done[0]!.n) < 20) return undefined;
           return rows[0]!.owner;
         },
@@ -211,8 +241,13 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
       const times = Object.values(taken);
       const takenAfterMs = Math.max(...times);
       if (times.length < held.length) {
-        const { rows } = await db.query(`select id, state, lease_owner, lease_until < now() as expired from job_unit where id = any($1::bigint[])`, [held]);
-        throw new Error(`not all units taken within ${LEASE_MS} ms\nexit ${stopped.child.exitCode}; units ${JSON.stringify(rows)}; other ${other.child.pid}`);
+        const { rows } = await db.query(
+          `select id, state, lease_owner, lease_until < now() as expired from job_unit where id = any($1::bigint[])`,
+          [held],
+        );
+        throw new Error(
+          `not all units taken within ${LEASE_MS} ms\nexit ${stopped.child.exitCode}; units ${JSON.stringify(rows)}; other ${other.child.pid}`,
+        );
       }
       // Units it had not started go back at once (a NOTIFY wakes the other worker); those in flight finish or
       // are handed back when the grace time ends. Left to their lease they would wait LEASE_MS.
@@ -235,7 +270,10 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
       expect(other.child.exitCode).toBeNull();
 
       // listRows answers at most 10,000 rows a page.
-      const rows = [...(await imports.listRows(id, { limit: ROWS / 2 })), ...(await imports.listRows(id, { afterRowNo: ROWS / 2 - 1, limit: ROWS / 2 }))];
+      const rows = [
+        ...(await imports.listRows(id, { limit: ROWS / 2 })),
+        ...(await imports.listRows(id, { afterRowNo: ROWS / 2 - 1, limit: ROWS / 2 })),
+      ];
       expect(rows).toHaveLength(ROWS);
       expect(rows.filter((r) => !['created', 'updated', 'failed', 'unknown'].includes(r.status))).toEqual([]);
       const { rows: sends } = await db.query<{ row_no: number; sends: number }>(

@@ -30,7 +30,8 @@ function echoBatch(delayFor: (items: CompanyWrite[]) => number = () => 0) {
   };
 }
 
-const companies = (n: number): CompanyWrite[] => Array.from({ length: n }, (_, i) => ({ outerSysCode: `C${i}`, name: `n${i}` }));
+const companies = (n: number): CompanyWrite[] =>
+  Array.from({ length: n }, (_, i) => ({ outerSysCode: `C${i}`, name: `n${i}` }));
 
 describe('batch', () => {
   it('splits 450 items into 3 requests of at most 200 and re-indexes results to the caller positions, even out of order', async () => {

@@ -59,7 +59,11 @@ export async function runBatch<I, R extends { index: number; status: string }>(
     chunk(items, size).map((part, chunkIndex) =>
       limit(async () => {
         const offset = chunkIndex * size;
-        const partResults = await sendChunk(core, spec, part, { body: part, idempotent: part.every(spec.keyed), signal: options.signal });
+        const partResults = await sendChunk(core, spec, part, {
+          body: part,
+          idempotent: part.every(spec.keyed),
+          signal: options.signal,
+        });
         partResults.forEach((r, local) => (results[offset + local] = { ...r, index: offset + local }));
       }),
     ),

@@ -56,8 +56,10 @@ const quotaPlaceholder = (
 
 /** An item as sent: a form's write or a row read from a file (imports), whose type is only known at run time. */
 type Item = Readonly<Record<string, unknown>>;
-const keyedByIdOrCode = (v: Item) => typeof v.id === 'number' || (typeof v.outerSysCode === 'string' && v.outerSysCode !== '');
-const keyedByCompany = (v: Item) => typeof v.companyId === 'number' || (typeof v.companyCode === 'string' && v.companyCode !== '');
+const keyedByIdOrCode = (v: Item) =>
+  typeof v.id === 'number' || (typeof v.outerSysCode === 'string' && v.outerSysCode !== '');
+const keyedByCompany = (v: Item) =>
+  typeof v.companyId === 'number' || (typeof v.companyCode === 'string' && v.companyCode !== '');
 const keyedById = (field: string) => (v: Item) => typeof v[field] === 'number';
 
 /**
@@ -97,9 +99,17 @@ export const BATCHES = {
   bundles: batch<BundleWrite, BundleBatchItemResult>('bundles', BATCH_KEYED.bundles, withSkuPlaceholder),
   stock: batch<StockWrite, UpdateBatchItemResult>('stock', BATCH_KEYED.stock, standardPlaceholder),
   prices: batch<PriceWrite, UpdateBatchItemResult>('prices', BATCH_KEYED.prices, standardPlaceholder),
-  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>('bundlePrices', BATCH_KEYED.bundlePrices, withSkuPlaceholder),
+  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>(
+    'bundlePrices',
+    BATCH_KEYED.bundlePrices,
+    withSkuPlaceholder,
+  ),
   pointQuotas: batch<PointQuotaWrite, QuotaBatchItemResult>('pointQuotas', BATCH_KEYED.pointQuotas, quotaPlaceholder),
-  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>('creditQuotas', BATCH_KEYED.creditQuotas, quotaPlaceholder),
+  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>(
+    'creditQuotas',
+    BATCH_KEYED.creditQuotas,
+    quotaPlaceholder,
+  ),
 };
 
 export type BatchName = keyof typeof BATCHES;
@@ -118,9 +128,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       pathAndQuery = readPath(name, id);
     } catch {
-      throw new ApiError({ kind: 'invalid_request', status: null, code: 'invalid_parameter', upstreamMessage: `bad id ${id}` });
+      throw new ApiError({
+        kind: 'invalid_request',
+        status: null,
+        code: 'invalid_parameter',
+        upstreamMessage: `bad id ${id}`,
+      });
     }
-    return (await core.request({ method: 'GET', pathAndQuery, schema: READS[name].schema, signal })).data as ReadResult<R>;
+    return (await core.request({ method: 'GET', pathAndQuery, schema: READS[name].schema, signal }))
+      .data as ReadResult<R>;
   }
 
   function sendBatch<B extends BatchName>(name: B, items: readonly BatchInput<B>[], opts: BatchOptions = {}) {
@@ -137,11 +153,19 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * One request of a batch whose body is already serialised (an import chunk as stored): these bytes are
    * signed and sent as they are. `count` items; `idempotent` only when every one is a keyed upsert.
    */
-  function sendBatchBytes<B extends BatchName>(name: B, bodyBytes: Uint8Array, count: number, opts: { idempotent: boolean; signal?: AbortSignal }) {
+  function sendBatchBytes<B extends BatchName>(
+    name: B,
+    bodyBytes: Uint8Array,
+    count: number,
+    opts: { idempotent: boolean; signal?: AbortSignal },
+  ) {
     // Placeholders (no answer) are built from the items; only the quota ones read a field (companyCode).
     const items = Array.from({ length: count }, () => ({}));
     // The cast: as in sendBatch; and the items here are empty stand-ins, not B's inputs.
-    return sendChunk(core, BATCHES[name] as unknown as BatchSpec<object, BatchTypes<B>[1]>, items, { bodyBytes, ...opts }) as Promise<BatchOutcome<B>[]>;
+    return sendChunk(core, BATCHES[name] as unknown as BatchSpec<object, BatchTypes<B>[1]>, items, {
+      bodyBytes,
+      ...opts,
+    }) as Promise<BatchOutcome<B>[]>;
   }
 
   return {
@@ -151,8 +175,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     skew: core.skew,
 
     // ----- Lists -----
-    list: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal): Promise<ListPage<ListItem<L>>> =>
-      readListPage(core, name, params, signal),
+    list: <L extends ListName>(
+      name: L,
+      params?: ClientListParams<L>,
+      signal?: AbortSignal,
+    ): Promise<ListPage<ListItem<L>>> => readListPage(core, name, params, signal),
     /** One page and the upstream's clock when it answered (the mirror's passes). */
     datedList: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal) =>
       readDatedListPage(core, name, params, signal),
@@ -160,7 +187,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     pages: <L extends ListName>(name: L, params?: ClientListParams<L>, signal?: AbortSignal) =>
       listPages(core, name, params, signal),
     /** Every item of every page, in the upstream's order (id ascending). */
-    listAll: async function* <L extends ListName>(name: L, params?: Omit<ClientListParams<L>, 'page'>, signal?: AbortSignal) {
+    listAll: async function* <L extends ListName>(
+      name: L,
+      params?: Omit<ClientListParams<L>, 'page'>,
+      signal?: AbortSignal,
+    ) {
       for await (const page of listPages(core, name, params, signal)) yield* page.data;
     },
 

@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { countUpstreamError } from '../metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
-import { jsonBytes, networkFetch, signedFetch, type AttemptInput, type FetchImpl, type SignedFetchConfig } from './signed-fetch';
+import {
+  jsonBytes,
+  networkFetch,
+  signedFetch,
+  type AttemptInput,
+  type FetchImpl,
+  type SignedFetchConfig,
+} from './signed-fetch';
 import { SkewTracker } from './skew';
 
 export interface CoreOptions {
@@ -87,7 +94,10 @@ export function createCore(options: CoreOptions): Core {
   }
 
   /** One attempt, plus at most one resend when a 401 coincides with a clock skew we have not adopted. */
-  async function attempt(input: AttemptInput, allowSkewRetry: boolean): Promise<{ response: Response; skewRetried: boolean }> {
+  async function attempt(
+    input: AttemptInput,
+    allowSkewRetry: boolean,
+  ): Promise<{ response: Response; skewRetried: boolean }> {
     const response = await counted(input);
     const refused = () => {
       countUpstreamError('refused_signature');
@@ -124,7 +134,12 @@ export function createCore(options: CoreOptions): Core {
       try {
         const { response, skewRetried } = await attempt(attemptInput, skewRetryLeft);
         if (skewRetried) skewRetryLeft = false;
-        if (response.ok) return { status: response.status, data: await readJson(response, input, isRead), date: response.headers.get('date') };
+        if (response.ok)
+          return {
+            status: response.status,
+            data: await readJson(response, input, isRead),
+            date: response.headers.get('date'),
+          };
         error = await apiErrorFromResponse(response, {
           method,
           pathAndQuery: input.pathAndQuery,

@@ -4,7 +4,10 @@ import { clientFor, startTestUpstream, type ScriptedReply, type TestUpstream } f
 
 describe('parseErrorBody', () => {
   it('reads { error } as the code', () => {
-    expect(parseErrorBody(400, '{"error":"name_too_long"}')).toEqual({ code: 'name_too_long', body: { error: 'name_too_long' } });
+    expect(parseErrorBody(400, '{"error":"name_too_long"}')).toEqual({
+      code: 'name_too_long',
+      body: { error: 'name_too_long' },
+    });
   });
 
   it('reads the 500 shape { code, message }, keeping the message as the upstream text', () => {
@@ -15,8 +18,18 @@ describe('parseErrorBody', () => {
   });
 
   it('reads the code from a problem-details detail', () => {
-    const body = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'company_not_found', instance: '/v1/companies/9/credit-quota' };
-    expect(parseErrorBody(404, JSON.stringify(body))).toEqual({ code: 'company_not_found', upstreamMessage: 'Not Found', body });
+    const body = {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'company_not_found',
+      instance: '/v1/companies/9/credit-quota',
+    };
+    expect(parseErrorBody(404, JSON.stringify(body))).toEqual({
+      code: 'company_not_found',
+      upstreamMessage: 'Not Found',
+      body,
+    });
   });
 
   it('keeps a sentence in detail as text and falls back to the status for the code', () => {
@@ -26,7 +39,10 @@ describe('parseErrorBody', () => {
   });
 
   it('falls back to a status code for HTML, empty and unrelated JSON bodies', () => {
-    expect(parseErrorBody(502, '<html>Bad gateway</html>')).toEqual({ code: 'http_502', body: '<html>Bad gateway</html>' });
+    expect(parseErrorBody(502, '<html>Bad gateway</html>')).toEqual({
+      code: 'http_502',
+      body: '<html>Bad gateway</html>',
+    });
     expect(parseErrorBody(401, '')).toEqual({ code: 'unauthorized', body: null });
     expect(parseErrorBody(429, '[1,2]').code).toBe('rate_limited');
   });
@@ -62,10 +78,13 @@ describe('ApiError from real responses', () => {
   }
 
   it('carries status, code, a plain sentence and the raw body for { error }', async () => {
-    const error = await failure({ status: 400, json: { error: 'short_name_too_long' } }, (c) =>
-      c.read('company', 1),
-    );
-    expect(error).toMatchObject({ kind: 'http', status: 400, code: 'short_name_too_long', body: { error: 'short_name_too_long' } });
+    const error = await failure({ status: 400, json: { error: 'short_name_too_long' } }, (c) => c.read('company', 1));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'short_name_too_long',
+      body: { error: 'short_name_too_long' },
+    });
     expect(error.message).toBe('The short name is too long.');
     expect(error.isNotFound).toBe(false);
   });
@@ -74,14 +93,25 @@ describe('ApiError from real responses', () => {
     const error = await failure({ status: 500, json: { code: 'internal', message: 'deadlock detected' } }, (c) =>
       c.read('company', 1),
     );
-    expect(error).toMatchObject({ status: 500, code: 'internal', upstreamMessage: 'deadlock detected', isServerError: true });
+    expect(error).toMatchObject({
+      status: 500,
+      code: 'internal',
+      upstreamMessage: 'deadlock detected',
+      isServerError: true,
+    });
     expect(error.message).toBe('The service failed with HTTP 500 (deadlock detected).');
   });
 
   it.each<[string, ScriptedReply]>([
     ['the literal code', { status: 404, json: { error: 'not_found' } }],
     ['a resource sentence', { status: 404, json: { error: 'company not found' } }],
-    ['problem details', { status: 404, json: { type: null, title: 'Not Found', status: 404, detail: 'not_found', instance: '/v1/companies/7' } }],
+    [
+      'problem details',
+      {
+        status: 404,
+        json: { type: null, title: 'Not Found', status: 404, detail: 'not_found', instance: '/v1/companies/7' },
+      },
+    ],
     ['an empty body', { status: 404, text: '' }],
     ['an HTML page', { status: 404, text: '<h1>Not here</h1>', headers: { 'Content-Type': 'text/html' } }],
     ['an unknown code', { status: 404, json: { error: 'gone_fishing' } }],

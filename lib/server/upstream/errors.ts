@@ -174,7 +174,8 @@ export async function apiErrorFromResponse(
     upstreamMessage: parsed.upstreamMessage,
     method: context.method,
     pathAndQuery: context.pathAndQuery,
-    retryAfterMs: response.status === 429 ? parseRetryAfterHeader(response.headers.get('retry-after'), context.nowMs) : undefined,
+    retryAfterMs:
+      response.status === 429 ? parseRetryAfterHeader(response.headers.get('retry-after'), context.nowMs) : undefined,
     outcomeUnknown: context.outcomeUnknown,
   });
 }

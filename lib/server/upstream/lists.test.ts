@@ -29,7 +29,8 @@ describe('listAll', () => {
     };
     const { client } = clientFor(upstream);
     const ids: number[] = [];
-    for await (const row of client.listAll('companies', { pageSize: 100, filters: { name: 'Company' } })) ids.push(row.id);
+    for await (const row of client.listAll('companies', { pageSize: 100, filters: { name: 'Company' } }))
+      ids.push(row.id);
     expect(ids).toHaveLength(250);
     expect(ids[249]).toBe(250);
     expect(upstream.requests.map((r) => queryOf(r).get('page'))).toEqual(['1', '2', '3']);
@@ -37,7 +38,10 @@ describe('listAll', () => {
   });
 
   it('sends one request when nothing matches (totalPages 0) and reads a null data as empty', async () => {
-    upstream.script = () => ({ status: 200, json: { data: null, totalCount: 0, currentPage: 1, pageSize: 100, totalPages: 0 } });
+    upstream.script = () => ({
+      status: 200,
+      json: { data: null, totalCount: 0, currentPage: 1, pageSize: 100, totalPages: 0 },
+    });
     const { client } = clientFor(upstream);
     const rows = [];
     for await (const row of client.listAll('companies')) rows.push(row);
@@ -70,16 +74,24 @@ describe('updatedSince', () => {
 
   it('keeps an explicit offset and encodes its plus sign as %2B', async () => {
     const { client } = clientFor(upstream);
-    await client.list('skus', { filters: { updatedSince: '2026-03-01T08:30:00+08:00', status: 'Active' }, page: 2, pageSize: 50 });
+    await client.list('skus', {
+      filters: { updatedSince: '2026-03-01T08:30:00+08:00', status: 'Active' },
+      page: 2,
+      pageSize: 50,
+    });
     const [req] = upstream.requests;
     expect(req?.authentic).toBe(true);
-    expect(req?.rawUrl).toBe('/v1/skus?status=Active&updatedSince=2026-03-01T08%3A30%3A00%2B08%3A00&page=2&pageSize=50');
+    expect(req?.rawUrl).toBe(
+      '/v1/skus?status=Active&updatedSince=2026-03-01T08%3A30%3A00%2B08%3A00&page=2&pageSize=50',
+    );
     expect(queryOf(req!).get('updatedSince')).toBe('2026-03-01T08:30:00+08:00');
   });
 
   it('refuses a time without a zone before sending anything', async () => {
     const { client } = clientFor(upstream);
-    const error = await client.list('companies', { filters: { updatedSince: '2026-03-01T08:30:00' } }).catch((e: unknown) => e);
+    const error = await client
+      .list('companies', { filters: { updatedSince: '2026-03-01T08:30:00' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'invalid_request', code: 'invalid_updated_since' });
     expect((error as ApiError).message).toBe('"Updated since" must be a date and time with a time zone.');

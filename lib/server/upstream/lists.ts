@@ -79,10 +79,18 @@ export async function readDatedListPage<L extends ListName>(
   signal?: AbortSignal,
 ): Promise<{ page: ListPage<ListItem<L>>; serverMs: number | null }> {
   const schema = listEnvelope(LISTS[name].item as z.ZodType);
-  const { data, date } = await core.request({ method: 'GET', pathAndQuery: listPathAndQuery(name, params), schema, signal });
+  const { data, date } = await core.request({
+    method: 'GET',
+    pathAndQuery: listPathAndQuery(name, params),
+    schema,
+    signal,
+  });
   const envelope = data as z.infer<typeof schema>;
   const serverMs = date ? Date.parse(date) : NaN;
-  return { page: { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] }, serverMs: Number.isNaN(serverMs) ? null : serverMs };
+  return {
+    page: { ...envelope, data: (envelope.data ?? []) as ListItem<L>[] },
+    serverMs: Number.isNaN(serverMs) ? null : serverMs,
+  };
 }
 
 /**

@@ -3,7 +3,14 @@ import { idResponse, type CompanyWrite } from '@/lib/contract';
 import { ApiError } from './errors';
 import { backoffDelay, DEFAULT_RETRY_POLICY } from './retry';
 import { jsonBytes } from './signed-fetch';
-import { clientFor, coreFor, listReply, startTestUpstream, type RecordedRequest, type TestUpstream } from './testing/test-server';
+import {
+  clientFor,
+  coreFor,
+  listReply,
+  startTestUpstream,
+  type RecordedRequest,
+  type TestUpstream,
+} from './testing/test-server';
 
 let upstream: TestUpstream;
 beforeEach(async () => {
@@ -24,7 +31,12 @@ const companyRow = (id: number) => ({
 const okBatch = (req: RecordedRequest) => ({
   status: 200,
   json: {
-    items: (JSON.parse(req.body.toString()) as unknown[]).map((_, index) => ({ index, status: 'updated', id: index + 1, errors: [] })),
+    items: (JSON.parse(req.body.toString()) as unknown[]).map((_, index) => ({
+      index,
+      status: 'updated',
+      id: index + 1,
+      errors: [],
+    })),
   },
 });
 /** A clock that moves 2 s per reading, so each attempt signs with a visibly new timestamp. */
@@ -43,7 +55,10 @@ describe('reads', () => {
     expect(upstream.requests.every((r) => r.authentic)).toBe(true);
     expect(new Set(upstream.requests.map((r) => r.nonce)).size).toBe(3);
     expect(new Set(upstream.requests.map((r) => r.timestamp)).size).toBe(3);
-    expect(sleeps).toEqual([backoffDelay(0, DEFAULT_RETRY_POLICY, () => 0.5), backoffDelay(1, DEFAULT_RETRY_POLICY, () => 0.5)]);
+    expect(sleeps).toEqual([
+      backoffDelay(0, DEFAULT_RETRY_POLICY, () => 0.5),
+      backoffDelay(1, DEFAULT_RETRY_POLICY, () => 0.5),
+    ]);
     expect(sleeps[1]).toBeGreaterThan(sleeps[0]!);
   });
 
@@ -85,7 +100,10 @@ describe('reads', () => {
 
 describe('writes', () => {
   const unkeyed: CompanyWrite[] = [{ name: 'New A' }, { name: 'New B', outerSysCode: '' }];
-  const keyed: CompanyWrite[] = [{ id: 4, name: 'A' }, { outerSysCode: 'C-9', name: 'B' }];
+  const keyed: CompanyWrite[] = [
+    { id: 4, name: 'A' },
+    { outerSysCode: 'C-9', name: 'B' },
+  ];
 
   it('never re-sends a batch whose items lack an id or code after a 503, and reports them unknown', async () => {
     upstream.script = () => ({ status: 503, json: { code: 'unavailable', message: 'maintenance' } });
@@ -154,9 +172,16 @@ describe('writes', () => {
   });
 
   it('retries a PUT to a path id after a 500 (a partial merge sent twice leaves the same record)', async () => {
-    upstream.script = (_, n) => (n === 0 ? { status: 500, json: { code: 'x', message: 'y' } } : { status: 200, json: { id: 3 } });
+    upstream.script = (_, n) =>
+      n === 0 ? { status: 500, json: { code: 'x', message: 'y' } } : { status: 200, json: { id: 3 } };
     const { core } = coreFor(upstream);
-    const sent = core.request({ method: 'PUT', pathAndQuery: '/v1/companies/3', body: { name: 'Renamed' }, schema: idResponse, idempotent: true });
+    const sent = core.request({
+      method: 'PUT',
+      pathAndQuery: '/v1/companies/3',
+      body: { name: 'Renamed' },
+      schema: idResponse,
+      idempotent: true,
+    });
     expect((await sent).data).toEqual({ id: 3 });
     expect(upstream.requests).toHaveLength(2);
   });
@@ -177,7 +202,11 @@ describe('429', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     upstream.script = (_, n) =>
       n === 0
-        ? { status: 429, json: { error: 'rate_limited' }, headers: { 'Retry-After': new Date(now + 3000).toUTCString() } }
+        ? {
+            status: 429,
+            json: { error: 'rate_limited' },
+            headers: { 'Retry-After': new Date(now + 3000).toUTCString() },
+          }
         : { status: 200, json: companyRow(1) };
     // Keep the signed timestamps real (the server checks them) while Retry-After is read against `now`.
     const { client, sleeps } = clientFor(upstream, { now: () => now });
@@ -189,7 +218,11 @@ describe('429', () => {
   it('returns the 429 when Retry-After is longer than it is worth waiting', async () => {
     upstream.script = () => ({ status: 429, json: { error: 'rate_limited' }, headers: { 'Retry-After': '3600' } });
     const { client, sleeps } = clientFor(upstream);
-    await expect(client.read('company', 1)).rejects.toMatchObject({ status: 429, code: 'rate_limited', retryAfterMs: 3_600_000 });
+    await expect(client.read('company', 1)).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterMs: 3_600_000,
+    });
     expect(sleeps).toEqual([]);
     expect(upstream.requests).toHaveLength(1);
   });
@@ -230,7 +263,11 @@ describe('clock skew', () => {
     upstream.script = () => {
       if (lie) {
         lie = false;
-        return { status: 401, json: { error: 'unauthorized' }, headers: { Date: new Date(Date.now() + 10 * 60_000).toUTCString() } };
+        return {
+          status: 401,
+          json: { error: 'unauthorized' },
+          headers: { Date: new Date(Date.now() + 10 * 60_000).toUTCString() },
+        };
       }
       return { status: 200, json: companyRow(1) };
     };
@@ -256,7 +293,11 @@ describe('clock skew', () => {
     upstream.clockOffsetMs = 6 * 60_000;
     upstream.script = () => ({ status: 200, json: { items: [] } });
     const { client } = clientFor(upstream);
-    const response = await client.send({ method: 'POST', pathAndQuery: '/v1/companies/batch', bodyBytes: jsonBytes([{ name: 'x' }]) });
+    const response = await client.send({
+      method: 'POST',
+      pathAndQuery: '/v1/companies/batch',
+      bodyBytes: jsonBytes([{ name: 'x' }]),
+    });
     expect(response.status).toBe(200);
     expect(upstream.requests.map((r) => r.authentic)).toEqual([false, true]);
   });

@@ -52,7 +52,11 @@ describe('send (the proxy path)', () => {
 
   it('returns upstream error statuses unchanged and never resends a failed write', async () => {
     upstream.script = () => ({ status: 503, json: { code: 'unavailable', message: 'down' } });
-    const response = await core().send({ method: 'POST', pathAndQuery: '/v1/companies/batch', bodyBytes: jsonBytes([{}]) });
+    const response = await core().send({
+      method: 'POST',
+      pathAndQuery: '/v1/companies/batch',
+      bodyBytes: jsonBytes([{}]),
+    });
     expect(response.status).toBe(503);
     expect(upstream.requests).toHaveLength(1);
   });

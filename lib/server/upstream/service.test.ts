@@ -44,7 +44,8 @@ describe('upstream client against the reference service', () => {
 
   it('walks every page of a list with a literal % in the filter and a zoned updatedSince', async () => {
     const all = [];
-    for await (const row of client.listAll('companies', { pageSize: 1, filters: { updatedSince: new Date(0) } })) all.push(row.id);
+    for await (const row of client.listAll('companies', { pageSize: 1, filters: { updatedSince: new Date(0) } }))
+      all.push(row.id);
     expect(all.length).toBeGreaterThanOrEqual(4);
     expect(all).toEqual([...all].sort((a, b) => a - b));
     const percent = await client.list('companies', { filters: { name: '100%' } });
@@ -52,7 +53,11 @@ describe('upstream client against the reference service', () => {
   });
 
   it('creates 450 companies in chunks, then finds the same records again by outerSysCode', async () => {
-    const rows = Array.from({ length: 450 }, (_, i) => ({ outerSysCode: `BULK-${i}`, name: `Bulk ${i}`, internalUserId: 1 }));
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      outerSysCode: `BULK-${i}`,
+      name: `Bulk ${i}`,
+      internalUserId: 1,
+    }));
     rows[7] = { outerSysCode: 'BULK-7', name: 'x'.repeat(51), internalUserId: 1 };
     const first = await client.batch('companies', rows);
     expect(first).toHaveLength(450);
@@ -66,9 +71,21 @@ describe('upstream client against the reference service', () => {
   });
 
   it('maps a field error of a single write to its code and sentence', async () => {
-    const core = createCore({ baseUrl: 'http://embedded.invalid', clientId: CREDS.erp.clientId, clientSecret: CREDS.erp.secret, fetch: (request) => service.fetch(request), skew: new SkewTracker() });
+    const core = createCore({
+      baseUrl: 'http://embedded.invalid',
+      clientId: CREDS.erp.clientId,
+      clientSecret: CREDS.erp.secret,
+      fetch: (request) => service.fetch(request),
+      skew: new SkewTracker(),
+    });
     const body = { shortName: 'x'.repeat(21) };
-    const sent = core.request({ method: 'PUT', pathAndQuery: `/v1/companies/${IDS.acme.company}`, body, schema: idResponse, idempotent: true });
+    const sent = core.request({
+      method: 'PUT',
+      pathAndQuery: `/v1/companies/${IDS.acme.company}`,
+      body,
+      schema: idResponse,
+      idempotent: true,
+    });
     const error = (await sent.catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 400, code: 'short_name_too_long', message: 'The short name is too long.' });
   });

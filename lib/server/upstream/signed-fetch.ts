@@ -61,7 +61,14 @@ interface Target {
 /** Where an attempt goes: the base URL's origin and path prefix plus pathAndQuery, checked to survive URL parsing. */
 function upstreamTarget(baseUrl: string, pathAndQuery: string, method: string): Target {
   const fail = (why: string) =>
-    new ApiError({ kind: 'invalid_request', status: null, code: 'bad_path', upstreamMessage: why, method, pathAndQuery });
+    new ApiError({
+      kind: 'invalid_request',
+      status: null,
+      code: 'bad_path',
+      upstreamMessage: why,
+      method,
+      pathAndQuery,
+    });
   if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//')) throw fail('the path must start with a single /');
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');

@@ -31,12 +31,14 @@ function client(fetch: FetchImpl, secret: string = CREDS.erp.secret) {
 }
 
 /** The real service, answering with a Date header `offsetMs` away from our clock (a clock we cannot skew). */
-const withDate = (offsetMs: number): FetchImpl => async (request) => {
-  const real = await service.fetch(request);
-  const headers = new Headers(real.headers);
-  headers.set('date', new Date(Date.now() + offsetMs).toUTCString());
-  return new Response(real.body, { status: real.status, headers });
-};
+const withDate =
+  (offsetMs: number): FetchImpl =>
+  async (request) => {
+    const real = await service.fetch(request);
+    const headers = new Headers(real.headers);
+    headers.set('date', new Date(Date.now() + offsetMs).toUTCString());
+    return new Response(real.body, { status: real.status, headers });
+  };
 
 beforeAll(async () => {
   service = await createService({ memory: true, seed: testSeed() });
@@ -94,17 +96,26 @@ describe('upstream status', () => {
   });
 
   it('reports a rejected credential as reachable but failing, with the reason', async () => {
-    const status = await readUpstreamStatus(env('remote'), client((r) => service.fetch(r), 'wrong-secret'));
+    const status = await readUpstreamStatus(
+      env('remote'),
+      client((r) => service.fetch(r), 'wrong-secret'),
+    );
     expect(status.probe).toMatchObject({ reachable: true, ok: false, status: 401, code: 'unauthorized' });
     expect(status.probe.message).toMatch(/signature/);
   });
 
   it('reports an unreachable or silent upstream', async () => {
-    const down = await readUpstreamStatus(env('remote'), client(async () => {
-      throw new TypeError('fetch failed');
-    }));
+    const down = await readUpstreamStatus(
+      env('remote'),
+      client(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
     expect(down.probe).toMatchObject({ reachable: false, ok: false, code: 'upstream_unreachable', latencyMs: null });
-    const silent = await readUpstreamStatus(env('remote'), client(() => new Promise<Response>(() => {})));
+    const silent = await readUpstreamStatus(
+      env('remote'),
+      client(() => new Promise<Response>(() => {})),
+    );
     expect(silent.probe).toMatchObject({ reachable: false, code: 'upstream_timeout' });
   });
 });

@@ -64,7 +64,8 @@ interface ProbeClient {
 }
 
 function codeOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return 'upstream_unreachable';
 }
 

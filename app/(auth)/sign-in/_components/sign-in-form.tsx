@@ -53,7 +53,10 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
     }
     setPending(false);
     if (passwordRef.current) passwordRef.current.value = '';
-    const code = response.status === 403 ? ((await response.json().catch(() => null)) as { code?: string } | null)?.code : undefined;
+    const code =
+      response.status === 403
+        ? ((await response.json().catch(() => null)) as { code?: string } | null)?.code
+        : undefined;
     const answer = { status: response.status, code, retryAfter: response.headers.get('X-Retry-After') };
     setOwn({ problem: signInProblemOf(answer, { expected: consoleUrl, actual: window.location.origin }) });
     passwordRef.current?.focus();
@@ -65,7 +68,7 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
     <form action={action} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
       <input type="hidden" name="next" value={next} />
       {problem && !problem.field ? <Alert tone="error">{words}</Alert> : null}
-      <Field label={t('email')} error={problem?.field === 'email' ? words ?? undefined : undefined} required>
+      <Field label={t('email')} error={problem?.field === 'email' ? (words ?? undefined) : undefined} required>
         <Input
           ref={emailRef}
           name="email"
@@ -77,7 +80,7 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
           defaultValue={posted?.email}
         />
       </Field>
-      <Field label={t('password')} error={problem?.field === 'password' ? words ?? undefined : undefined} required>
+      <Field label={t('password')} error={problem?.field === 'password' ? (words ?? undefined) : undefined} required>
         <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" required />
       </Field>
       <Button type="submit" pending={pending} className="w-full">

@@ -14,10 +14,25 @@ describe('why a sign-in did not happen', () => {
   it('tells a wrong password, a disabled account, a wrong address and a limit apart', () => {
     expect(signInProblemOf({ status: 401, retryAfter: null }, origins)).toEqual({ message: 'wrongCredentials' });
     expect(signInProblemOf({ status: 403, retryAfter: null }, origins)).toEqual({ message: 'disabled' });
-    expect(signInProblemOf({ status: 403, code: 'INVALID_ORIGIN', retryAfter: null }, origins)).toEqual({ message: 'wrongOrigin', values: origins });
-    expect(signInProblemOf({ status: 429, retryAfter: '42' }, origins)).toEqual({ message: 'rateLimited', values: { seconds: 42 } });
-    expect(signInProblemOf({ status: 429, retryAfter: null }, origins)).toEqual({ message: 'rateLimited', values: { seconds: 60 } });
-    expect(signInProblemOf({ status: 400, retryAfter: null }, origins)).toEqual({ message: 'invalidEmail', field: 'email' });
-    expect(signInProblemOf({ status: 503, retryAfter: null }, origins)).toEqual({ message: 'failed', values: { status: 503 } });
+    expect(signInProblemOf({ status: 403, code: 'INVALID_ORIGIN', retryAfter: null }, origins)).toEqual({
+      message: 'wrongOrigin',
+      values: origins,
+    });
+    expect(signInProblemOf({ status: 429, retryAfter: '42' }, origins)).toEqual({
+      message: 'rateLimited',
+      values: { seconds: 42 },
+    });
+    expect(signInProblemOf({ status: 429, retryAfter: null }, origins)).toEqual({
+      message: 'rateLimited',
+      values: { seconds: 60 },
+    });
+    expect(signInProblemOf({ status: 400, retryAfter: null }, origins)).toEqual({
+      message: 'invalidEmail',
+      field: 'email',
+    });
+    expect(signInProblemOf({ status: 503, retryAfter: null }, origins)).toEqual({
+      message: 'failed',
+      values: { status: 503 },
+    });
   });
 });

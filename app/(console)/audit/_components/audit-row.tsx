@@ -67,27 +67,49 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
                   key={e.id}
                   auditId={e.id}
                   count={e.targetIds.length}
-                  label={[e.attempt ? t('attempt', { attempt: e.attempt }) : '', e.chunk !== null ? t('chunk', { chunk: e.chunk + 1 }) : ''].filter(Boolean).join(' · ')}
+                  label={[
+                    e.attempt ? t('attempt', { attempt: e.attempt }) : '',
+                    e.chunk !== null ? t('chunk', { chunk: e.chunk + 1 }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 />
               ))
           : null}
       </Td>
       <Td>
-        {outside ? <Badge tone="info">{t('foundByMirror')}</Badge> : result ? <Badge tone={result === 'applied' ? 'success' : result === 'unknown' ? 'danger' : 'warning'}>{t(`results.${result}`)}</Badge> : null}{' '}
+        {outside ? (
+          <Badge tone="info">{t('foundByMirror')}</Badge>
+        ) : result ? (
+          <Badge tone={result === 'applied' ? 'success' : result === 'unknown' ? 'danger' : 'warning'}>
+            {t(`results.${result}`)}
+          </Badge>
+        ) : null}{' '}
         {single ? <OutcomeDetail outcome={outcomeWithoutRequest(single.outcome)} /> : null}
         {single?.window ? (
           <p className="text-xs">
             <OutsideDetected at={single.at} window={single.window} />
           </p>
         ) : null}
-        {single?.family === 'outside' && single.targetIds.length === 1 && single.outcome === OUTSIDE_OUTCOMES.vanished ? <p className="text-xs">{th('outside.vanishedDetail')}</p> : null}
-        {single?.failedIds?.length ? <p className="text-xs">{t('failedIds', { ids: single.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
-        {single?.unknownIds?.length ? <p className="text-xs">{t('unknownIds', { ids: single.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p> : null}
+        {single?.family === 'outside' &&
+        single.targetIds.length === 1 &&
+        single.outcome === OUTSIDE_OUTCOMES.vanished ? (
+          <p className="text-xs">{th('outside.vanishedDetail')}</p>
+        ) : null}
+        {single?.failedIds?.length ? (
+          <p className="text-xs">{t('failedIds', { ids: single.failedIds.slice(0, TARGETS_SHOWN).join(', ') })}</p>
+        ) : null}
+        {single?.unknownIds?.length ? (
+          <p className="text-xs">{t('unknownIds', { ids: single.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p>
+        ) : null}
         {single && single.targetIds.length > 1 ? (
           <EntryRecords auditId={single.id} count={single.targetIds.length} />
         ) : single?.changes?.length && single.result !== 'refused' ? (
           <div className="mt-1 text-xs">
-            <ChangeList changes={single.changes} oldRead={single.changes.some((c) => 'from' in c) || single.outcome === 'created'} />
+            <ChangeList
+              changes={single.changes}
+              oldRead={single.changes.some((c) => 'from' in c) || single.outcome === 'created'}
+            />
           </div>
         ) : null}
       </Td>
@@ -111,7 +133,12 @@ function Targets({ entry, names }: { entry: AuditEntryView; names: Map<string, R
         const name = type ? refName(names.get(recordKey(type, id))) : null;
         return type && /^[1-9][0-9]*$/.test(id) ? (
           // At least 24 px high: a short id alone is too small a target (WCAG 2.5.8, axe target-size).
-          <Link key={id} href={`/${type}/${id}`} title={`#${id}`} className={`inline-flex min-h-6 items-center ${link}`}>
+          <Link
+            key={id}
+            href={`/${type}/${id}`}
+            title={`#${id}`}
+            className={`inline-flex min-h-6 items-center ${link}`}
+          >
             {name ?? id}
           </Link>
         ) : (

@@ -13,7 +13,9 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
   const format = useFormatter();
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{t('details')}</summary>
+      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">
+        {t('details')}
+      </summary>
       <ol className="mt-1 w-64 space-y-2" aria-label={t('detailsCaption')}>
         {entries.map((e) => (
           <li key={e.id}>

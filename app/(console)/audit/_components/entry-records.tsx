@@ -17,7 +17,15 @@ const audit = () => import('@/lib/contract/console/audit').then((m) => m.auditAp
  * An audit entry's records, read when the person opens it: a 200-row import chunk expands to its 200 rows,
  * each with its record, outcome and fields old → new.
  */
-export function EntryRecords({ auditId, count, label }: { auditId: string; count: number; /** Which part of an import (its attempt and chunk). */ label?: string }) {
+export function EntryRecords({
+  auditId,
+  count,
+  label,
+}: {
+  auditId: string;
+  count: number;
+  /** Which part of an import (its attempt and chunk). */ label?: string;
+}) {
   const t = useTranslations('audit');
   const th = useTranslations('history');
   const [state, setState] = useState<{ rows: EntryChange[] } | 'loading' | 'failed' | null>(null);
@@ -34,7 +42,10 @@ export function EntryRecords({ auditId, count, label }: { auditId: string; count
 
   return (
     <details className="mt-1 text-xs" onToggle={(e) => (e.currentTarget.open ? void load() : undefined)}>
-      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">{label ? `${label}: ` : ''}{t('showRecords', { count })}</summary>
+      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">
+        {label ? `${label}: ` : ''}
+        {t('showRecords', { count })}
+      </summary>
       {state === 'loading' ? <p role="status">{t('loadingRecords')}</p> : null}
       {state === 'failed' ? <p role="alert">{t('recordsFailed')}</p> : null}
       {state && typeof state === 'object' ? (
@@ -46,7 +57,11 @@ export function EntryRecords({ auditId, count, label }: { auditId: string; count
                 <Td>{r.rowNo === null ? '' : r.rowNo + 1}</Td>
                 <Td>
                   {/^[1-9][0-9]*$/.test(r.recordId) ? (
-                    <Link href={`/${r.recordType}/${r.recordId}`} title={`#${r.recordId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                    <Link
+                      href={`/${r.recordType}/${r.recordId}`}
+                      title={`#${r.recordId}`}
+                      className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                    >
                       {refName(r.label ?? undefined) ?? r.recordId}
                     </Link>
                   ) : (
@@ -55,9 +70,13 @@ export function EntryRecords({ auditId, count, label }: { auditId: string; count
                 </Td>
                 <Td>
                   {r.result ? (
-                    <Badge tone={r.result === 'applied' ? 'success' : r.result === 'unknown' ? 'danger' : 'warning'}>{th(`results.${r.result}`)}</Badge>
+                    <Badge tone={r.result === 'applied' ? 'success' : r.result === 'unknown' ? 'danger' : 'warning'}>
+                      {th(`results.${r.result}`)}
+                    </Badge>
                   ) : null}{' '}
-                  {r.action && ['created', 'updated', 'vanished', 'returned'].includes(r.action) ? th(`actions.${r.action}`) : null}
+                  {r.action && ['created', 'updated', 'vanished', 'returned'].includes(r.action)
+                    ? th(`actions.${r.action}`)
+                    : null}
                 </Td>
                 <Td>
                   {r.changes ? (

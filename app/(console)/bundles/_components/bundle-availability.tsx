@@ -51,11 +51,17 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
         <div>
           <CardTitle id="bundle-availability">{t('title')}</CardTitle>
           {/* An output (role status): the service's figure, announced again after a refresh. */}
-          <output className="mt-2 block text-3xl font-semibold tabular-nums" aria-label={t('title')} aria-describedby="bundle-availability-read-at">
+          <output
+            className="mt-2 block text-3xl font-semibold tabular-nums"
+            aria-label={t('title')}
+            aria-describedby="bundle-availability-read-at"
+          >
             {qty(bundle.availableQty)}
           </output>
           <p id="bundle-availability-read-at" className="text-xs text-zinc-600 dark:text-zinc-400">
-            <time dateTime={new Date(readAt).toISOString()}>{t('readAt', { time: plainSpaces(format.dateTime(new Date(readAt), 'dateTimeSeconds')) })}</time>
+            <time dateTime={new Date(readAt).toISOString()}>
+              {t('readAt', { time: plainSpaces(format.dateTime(new Date(readAt), 'dateTimeSeconds')) })}
+            </time>
           </p>
         </div>
         <Button size="sm" variant="secondary" pending={refreshing} onClick={onRefresh}>
@@ -71,14 +77,27 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
             </Button>
           </Alert>
         ) : null}
-        {stocks.failed.length > 0 ? <Alert tone="error">{t('stockFailed', { count: stocks.failed.length })}</Alert> : null}
+        {stocks.failed.length > 0 ? (
+          <Alert tone="error">{t('stockFailed', { count: stocks.failed.length })}</Alert>
+        ) : null}
         <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
           <li>{t('snapshot')}</li>
           <li>{t('negativeStock')}</li>
         </ul>
         <div className="max-w-xs">
-          <Field label={t('target')} description={t('targetHelp')} error={targetText.trim() !== '' && target === null ? t('targetInvalid') : undefined}>
-            <Input type="number" inputMode="numeric" min={0} step={1} value={targetText} onChange={(e) => setTargetText(e.target.value)} />
+          <Field
+            label={t('target')}
+            description={t('targetHelp')}
+            error={targetText.trim() !== '' && target === null ? t('targetInvalid') : undefined}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={targetText}
+              onChange={(e) => setTargetText(e.target.value)}
+            />
           </Field>
         </div>
         <Table variant="plain" caption={t('caption')}>
@@ -104,9 +123,7 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
                     <span className="text-zinc-700 dark:text-zinc-300">{c.componentSkuName}</span>
                   </Th>
                   <Td numeric>{qty(c.quantity)}</Td>
-                  <Td numeric>
-                    {rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}
-                  </Td>
+                  <Td numeric>{rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}</Td>
                   <Td numeric>
                     {ex ? (
                       <span className="inline-flex items-center gap-2">
@@ -117,11 +134,7 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
                       '…'
                     )}
                   </Td>
-                  {target !== null ? (
-                    <Td numeric>
-                      {rowLine ? qty(shortfall(rowLine, target)) : '…'}
-                    </Td>
-                  ) : null}
+                  {target !== null ? <Td numeric>{rowLine ? qty(shortfall(rowLine, target)) : '…'}</Td> : null}
                 </Tr>
               );
             })}

@@ -22,7 +22,9 @@ import { loadLater } from '@/lib/client/load-later';
  * The recipe editor (and its drag and drop) load after the page's first paint, for those who may edit: the
  * page shows without them, and "Edit recipe" opens the editor at once (or, on a slow line, once it is there).
  */
-const recipeEditor = loadLater(() => Promise.all([import('./recipe-editor'), recipeDrag.load()]).then(([module]) => module));
+const recipeEditor = loadLater(() =>
+  Promise.all([import('./recipe-editor'), recipeDrag.load()]).then(([module]) => module),
+);
 
 export function BundleDetail({ id }: { id: number }) {
   const t = useTranslations('bundles');
@@ -66,7 +68,10 @@ export function BundleDetail({ id }: { id: number }) {
               'outerSysCode',
               'name',
               { field: 'status', value: <StatusBadge status={b.status} /> },
-              { field: 'productCategoryId', value: categoryPath(b.productCategoryId, categories.data ?? []) ?? `#${b.productCategoryId}` },
+              {
+                field: 'productCategoryId',
+                value: categoryPath(b.productCategoryId, categories.data ?? []) ?? `#${b.productCategoryId}`,
+              },
               'unit',
               'spec',
               'barcode',
@@ -75,7 +80,13 @@ export function BundleDetail({ id }: { id: number }) {
             ]}
           />
           <BundlePricePanel bundleId={b.id} editable={editable} />
-          <BundleAvailability bundle={b} stocks={stocks} readAt={bundle.dataUpdatedAt} refreshing={refreshing} onRefresh={() => void refresh()} />
+          <BundleAvailability
+            bundle={b}
+            stocks={stocks}
+            readAt={bundle.dataUpdatedAt}
+            refreshing={refreshing}
+            onRefresh={() => void refresh()}
+          />
           {editable ? (
             editing && editor ? (
               <editor.RecipeEditor bundle={b} onClose={() => setEditing(false)} />

@@ -21,7 +21,16 @@ const bundleWrite = () => import('@/lib/contract/bundles').then((m) => m.bundleW
  * A bundle's own fields (the header): its code, name, category, unit, spec, barcode, warehouse and precision.
  * Prices and the recipe are edited in their panels on the bundle's page, each reviewed on its own.
  */
-const FIELDS = ['outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'quantityPrecision'] as const;
+const FIELDS = [
+  'outerSysCode',
+  'name',
+  'productCategoryId',
+  'unit',
+  'spec',
+  'barcode',
+  'warehouse',
+  'quantityPrecision',
+] as const;
 
 /** The form's values of a bundle as read (text fields '' for null), only the header's fields. */
 function headerOf(bundle: Bundle) {
@@ -38,7 +47,14 @@ function BundleEditForm({ bundle }: { bundle: Bundle }) {
   const client = useQueryClient();
   const formatValue = useBundleValueFormat(categories);
   if (categories.query.isPending || categories.query.error) {
-    return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
+    return (
+      <QueryState
+        isPending={categories.query.isPending}
+        error={categories.query.error}
+        onRetry={() => void categories.query.refetch()}
+        notFound=""
+      />
+    );
   }
   const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)]));
   const original = headerOf(bundle);
@@ -53,7 +69,9 @@ function BundleEditForm({ bundle }: { bundle: Bundle }) {
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes)}
-      reread={async () => headerOf(await client.fetchQuery({ ...recordQueryOptions('bundle', bundle.id), staleTime: 0 }))}
+      reread={async () =>
+        headerOf(await client.fetchQuery({ ...recordQueryOptions('bundle', bundle.id), staleTime: 0 }))
+      }
       onSaved={() => {
         toast.success(tr('saved'));
         router.push(`/bundles/${bundle.id}`);
@@ -66,5 +84,12 @@ function BundleEditForm({ bundle }: { bundle: Bundle }) {
 }
 
 export function BundleEditPage({ id }: { id: number }) {
-  return <RecordEditPage namespace="bundles" id={id} read={useRecord('bundle', id)} form={(b) => <BundleEditForm bundle={b} />} />;
+  return (
+    <RecordEditPage
+      namespace="bundles"
+      id={id}
+      read={useRecord('bundle', id)}
+      form={(b) => <BundleEditForm bundle={b} />}
+    />
+  );
 }

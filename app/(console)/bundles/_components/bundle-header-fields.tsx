@@ -56,7 +56,14 @@ export function BundleHeaderFields({
         groups={categories.groups}
       />
       {BUNDLE_TEXT_FIELDS.slice(2).map((f) => (
-        <TextField key={f} name={f} label={t(`fields.${f}`)} max={BUNDLE_LIMITS[f]} placeholder={placeholder} warn={f === 'barcode' ? barcodeWarning : undefined} />
+        <TextField
+          key={f}
+          name={f}
+          label={t(`fields.${f}`)}
+          max={BUNDLE_LIMITS[f]}
+          placeholder={placeholder}
+          warn={f === 'barcode' ? barcodeWarning : undefined}
+        />
       ))}
       {children}
       <SelectField

@@ -18,22 +18,46 @@ export function BundlesList() {
   const statusOptions = useStatusOptions(BUNDLE_STATUS);
 
   const columns = useMemo<ListColumn<Bundle>[]>(() => {
-    const num = (id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty', value: (b: Bundle) => number): ListColumn<Bundle> => ({
+    const num = (
+      id: 'price' | 'sellPrice' | 'componentCount' | 'availableQty',
+      value: (b: Bundle) => number,
+    ): ListColumn<Bundle> => ({
       id,
       label: t(`fields.${id}`),
       value,
       numeric: true,
       money: id === 'price' || id === 'sellPrice',
-      cell: (b) => (id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 })),
+      cell: (b) =>
+        id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 }),
     });
-    const csvOnly = (id: 'unit' | 'spec' | 'barcode' | 'warehouse' | 'quantityPrecision'): ListColumn<Bundle> => ({ id, label: t(`fields.${id}`), value: (b) => b[id], only: 'csv' });
+    const csvOnly = (id: 'unit' | 'spec' | 'barcode' | 'warehouse' | 'quantityPrecision'): ListColumn<Bundle> => ({
+      id,
+      label: t(`fields.${id}`),
+      value: (b) => b[id],
+      only: 'csv',
+    });
     return [
       { id: 'id', label: t('fields.id'), value: (b) => b.id, only: 'csv' },
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
-      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (b) => b.outerSysCode, href: (b) => `/bundles/${b.id}` }),
+      recordLinkColumn({
+        id: 'outerSysCode',
+        label: t('fields.outerSysCode'),
+        code: (b) => b.outerSysCode,
+        href: (b) => `/bundles/${b.id}`,
+      }),
       { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
-      { id: 'status', label: t('fields.status'), value: (b) => b.status, cell: (b) => <StatusBadge status={b.status} /> },
-      { id: 'productCategoryId', label: `${t('fields.productCategoryId')} id`, value: (b) => b.productCategoryId, only: 'csv' },
+      {
+        id: 'status',
+        label: t('fields.status'),
+        value: (b) => b.status,
+        cell: (b) => <StatusBadge status={b.status} />,
+      },
+      {
+        id: 'productCategoryId',
+        label: `${t('fields.productCategoryId')} id`,
+        value: (b) => b.productCategoryId,
+        only: 'csv',
+      },
       csvOnly('unit'),
       csvOnly('spec'),
       csvOnly('barcode'),
@@ -46,7 +70,8 @@ export function BundlesList() {
         id: 'components',
         label: t('fields.components'),
         // One cell per bundle: "code × quantity" per component, in recipe order.
-        value: (b) => b.components.map((c) => `${c.componentSkuOuterSysCode || `#${c.componentSkuId}`} × ${c.quantity}`).join('; '),
+        value: (b) =>
+          b.components.map((c) => `${c.componentSkuOuterSysCode || `#${c.componentSkuId}`} × ${c.quantity}`).join('; '),
         only: 'csv',
       },
       num('availableQty', (b) => b.availableQty),

@@ -22,11 +22,32 @@ import { RecipeRows } from './recipe-rows';
 // The schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
 const bundleCreate = () => import('@/lib/contract/bundles').then((m) => m.bundleCreate);
 
-const FIELDS = ['outerSysCode', 'name', 'productCategoryId', 'unit', 'spec', 'barcode', 'warehouse', 'price', 'sellPrice', 'quantityPrecision', 'components'] as const;
+const FIELDS = [
+  'outerSysCode',
+  'name',
+  'productCategoryId',
+  'unit',
+  'spec',
+  'barcode',
+  'warehouse',
+  'price',
+  'sellPrice',
+  'quantityPrecision',
+  'components',
+] as const;
 const CREATE_DEFAULTS: Record<string, FormValue> = {
-  outerSysCode: '', name: '', productCategoryId: null, unit: '', spec: '', barcode: '', warehouse: '', price: null, sellPrice: null, quantityPrecision: null, components: null,
+  outerSysCode: '',
+  name: '',
+  productCategoryId: null,
+  unit: '',
+  spec: '',
+  barcode: '',
+  warehouse: '',
+  price: null,
+  sellPrice: null,
+  quantityPrecision: null,
+  components: null,
 };
-
 
 /** The recipe inside the create form: rows edited here, written to the form's `components` value. */
 function RecipeField() {
@@ -36,7 +57,10 @@ function RecipeField() {
   const [rows, setRows] = useState<DraftComponent[]>([]);
   const submitted = formState.submitCount > 0;
   useEffect(() => {
-    setValue('components', rows.length ? toComponentWrites(rows) : null, { shouldValidate: submitted, shouldDirty: rows.length > 0 });
+    setValue('components', rows.length ? toComponentWrites(rows) : null, {
+      shouldValidate: submitted,
+      shouldDirty: rows.length > 0,
+    });
   }, [rows, setValue, submitted]);
   const error = fieldError(formState.errors.components?.message);
   return (
@@ -63,7 +87,14 @@ export function NewBundleForm() {
   const guard = useCreateGuard('bundles');
   const formatHeader = useBundleValueFormat(categories);
   if (categories.query.isPending || categories.query.error) {
-    return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
+    return (
+      <QueryState
+        isPending={categories.query.isPending}
+        error={categories.query.error}
+        onRetry={() => void categories.query.refetch()}
+        notFound=""
+      />
+    );
   }
   const labels = Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)]));
   const placeholder = tf('createDefault', { value: tf('emptyDefault') });
@@ -97,9 +128,27 @@ export function NewBundleForm() {
         onCancel={() => router.push('/bundles')}
       >
         <ExistingRecordNotice resource="bundles" />
-        <BundleHeaderFields categories={categories} placeholder={placeholder} precisionEmpty={tf('createDefault', { value: t('precisionOption', { digits: 0 }) })}>
-          <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
-          <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} max={MONEY_MAX} placeholder={zero} />
+        <BundleHeaderFields
+          categories={categories}
+          placeholder={placeholder}
+          precisionEmpty={tf('createDefault', { value: t('precisionOption', { digits: 0 }) })}
+        >
+          <NumberField
+            name="price"
+            label={t('fields.price')}
+            description={t('priceHelp')}
+            min={0}
+            max={MONEY_MAX}
+            placeholder={zero}
+          />
+          <NumberField
+            name="sellPrice"
+            label={t('fields.sellPrice')}
+            description={t('priceHelp')}
+            min={0}
+            max={MONEY_MAX}
+            placeholder={zero}
+          />
         </BundleHeaderFields>
         <RecipeField />
       </EntityForm>

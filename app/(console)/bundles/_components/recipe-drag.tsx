@@ -11,7 +11,12 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { RecipeRow, type RecipeRowProps } from './recipe-row';
@@ -37,7 +42,10 @@ export interface DragAreaProps {
 }
 
 export function DragArea({ ids, onMove, describe, children }: DragAreaProps) {
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
   const announcements: Announcements = {
     onDragStart: ({ active }) => describe.picked(Number(active.id)),
@@ -65,7 +73,9 @@ export function DragArea({ ids, onMove, describe, children }: DragAreaProps) {
 }
 
 export function SortableRow(props: RecipeRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props.row.skuId });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.row.skuId,
+  });
   return (
     <RecipeRow
       {...props}

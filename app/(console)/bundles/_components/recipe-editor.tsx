@@ -6,7 +6,13 @@ import { toast } from '@/components/ui/toast';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
-import { componentError, isComponentCode, locateComponentError, toComponentWrites, type DraftComponent } from '@/lib/client/bundles/recipe';
+import {
+  componentError,
+  isComponentCode,
+  locateComponentError,
+  toComponentWrites,
+  type DraftComponent,
+} from '@/lib/client/bundles/recipe';
 import { useReplaceRecipe } from '@/lib/client/bundles/save-bundle';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import type { Bundle } from '@/lib/contract/bundles';
@@ -14,7 +20,12 @@ import { BUNDLE_CREATE_REQUIRED } from '@/lib/contract/recipe-rules';
 import { RecipeRows } from './recipe-rows';
 
 export function draftFrom(bundle: Bundle): DraftComponent[] {
-  return bundle.components.map((c) => ({ skuId: c.componentSkuId, code: c.componentSkuOuterSysCode, name: c.componentSkuName, quantity: String(c.quantity) }));
+  return bundle.components.map((c) => ({
+    skuId: c.componentSkuId,
+    code: c.componentSkuOuterSysCode,
+    name: c.componentSkuName,
+    quantity: String(c.quantity),
+  }));
 }
 
 /**
@@ -57,12 +68,20 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
     const sent = toComponentWrites(rows);
     try {
       const labels = Object.fromEntries(
-        [...bundle.components.map((c) => ({ skuId: c.componentSkuId, code: c.componentSkuOuterSysCode, name: c.componentSkuName })), ...rows].map((r) => [
-          String(r.skuId),
-          { code: r.code ?? null, name: r.name ?? null },
-        ]),
+        [
+          ...bundle.components.map((c) => ({
+            skuId: c.componentSkuId,
+            code: c.componentSkuOuterSysCode,
+            name: c.componentSkuName,
+          })),
+          ...rows,
+        ].map((r) => [String(r.skuId), { code: r.code ?? null, name: r.name ?? null }]),
       );
-      const from = bundle.components.map((c) => ({ componentSkuId: c.componentSkuId, quantity: c.quantity, sort: c.sort }));
+      const from = bundle.components.map((c) => ({
+        componentSkuId: c.componentSkuId,
+        quantity: c.quantity,
+        sort: c.sort,
+      }));
       await replace.mutateAsync({ components: sent, review: { from, labels } });
       setDirty(false);
       toast.success(t('saved'));
@@ -103,11 +122,18 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
       <CardContent className="space-y-4">
         <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
         {failure ? (
-          <Alert tone={failure.kind === 'unknown' ? 'warning' : 'error'} title={failure.kind === 'unknown' ? t('unknown') : t('refused')}>
+          <Alert
+            tone={failure.kind === 'unknown' ? 'warning' : 'error'}
+            title={failure.kind === 'unknown' ? t('unknown') : t('refused')}
+          >
             {failure.sentence ? <p>{failure.sentence}</p> : null}
           </Alert>
         ) : null}
-        {locating ? <p role="status" className="text-sm">{t('locating')}</p> : null}
+        {locating ? (
+          <p role="status" className="text-sm">
+            {t('locating')}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void save()} pending={replace.isPending}>
             {t('save')}

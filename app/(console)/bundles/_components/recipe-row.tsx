@@ -32,7 +32,16 @@ export interface RowDrag {
  * there from the first paint, so nothing moves when it starts to work); Move up / Move down reorder by
  * keyboard either way.
  */
-export function RecipeRow({ row, index, count, error, onQuantity, onMove, onRemove, drag }: RecipeRowProps & { drag?: RowDrag }) {
+export function RecipeRow({
+  row,
+  index,
+  count,
+  error,
+  onQuantity,
+  onMove,
+  onRemove,
+  drag,
+}: RecipeRowProps & { drag?: RowDrag }) {
   const t = useTranslations('bundles.recipe');
   const name = rowName(row);
   const inputId = `recipe-quantity-${row.skuId}`;
@@ -60,7 +69,8 @@ export function RecipeRow({ row, index, count, error, onQuantity, onMove, onRemo
         </div>
       </Td>
       <Th scope="row" className="align-top">
-        <span className="font-medium">{row.code || `#${row.skuId}`}</span> <span className="text-zinc-700 dark:text-zinc-300">{row.name}</span>
+        <span className="font-medium">{row.code || `#${row.skuId}`}</span>{' '}
+        <span className="text-zinc-700 dark:text-zinc-300">{row.name}</span>
         <span className="block text-xs text-zinc-600 dark:text-zinc-400">id {row.skuId}</span>
       </Th>
       <Td className="align-top">

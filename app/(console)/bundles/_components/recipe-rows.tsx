@@ -62,7 +62,11 @@ export function RecipeRows({ rows, onChange, showAllErrors, rowErrors }: RecipeR
   for (const row of rows) {
     const stock = stocks.byId.get(row.skuId);
     if (!stock || componentError(row) !== null) break;
-    lines.push({ quantity: Number(row.quantity.trim()), inventoryQty: stock.inventoryQty, reservedQty: stock.reservedQty });
+    lines.push({
+      quantity: Number(row.quantity.trim()),
+      inventoryQty: stock.inventoryQty,
+      reservedQty: stock.reservedQty,
+    });
   }
   const preview = rows.length > 0 && lines.length === rows.length ? explainRecipe(lines).availableQty : null;
 
@@ -122,7 +126,9 @@ export function RecipeRows({ rows, onChange, showAllErrors, rowErrors }: RecipeR
         <SkuSearch label={t('addComponent')} description={t('addHelp')} action="add" onPick={add} taken={taken} />
       </div>
       <p role="status" className="text-sm font-medium">
-        {preview !== null ? t('preview', { qty: format.number(preview, { maximumFractionDigits: 4 }) }) : t('previewPending')}
+        {preview !== null
+          ? t('preview', { qty: format.number(preview, { maximumFractionDigits: 4 }) })
+          : t('previewPending')}
       </p>
     </div>
   );

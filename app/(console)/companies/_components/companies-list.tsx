@@ -21,35 +21,53 @@ export function CompaniesList() {
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (c) => c.id, only: 'csv' },
-      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (c) => c.outerSysCode, href: (c) => `/companies/${c.id}` }),
+      recordLinkColumn({
+        id: 'outerSysCode',
+        label: t('fields.outerSysCode'),
+        code: (c) => c.outerSysCode,
+        href: (c) => `/companies/${c.id}`,
+      }),
       { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true },
       { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true },
       { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },
       { id: 'shippingAddress', label: t('fields.shippingAddress'), value: (c) => c.shippingAddress, truncate: true },
-      { id: 'internalUserIdNumber', label: `${t('fields.internalUserId')} id`, value: (c) => c.internalUserId, only: 'csv' },
+      {
+        id: 'internalUserIdNumber',
+        label: `${t('fields.internalUserId')} id`,
+        value: (c) => c.internalUserId,
+        only: 'csv',
+      },
       { id: 'internalUserId', label: t('fields.internalUserId'), value: (c) => salespersonName(c.internalUserId) },
-      { id: 'status', label: t('fields.status'), value: (c) => c.status, cell: (c) => <StatusBadge status={c.status} /> },
+      {
+        id: 'status',
+        label: t('fields.status'),
+        value: (c) => c.status,
+        cell: (c) => <StatusBadge status={c.status} />,
+      },
     ],
     [t, salespersonName],
   );
 
   const listFilters = useListFilters('companies');
-  const bulk = useBulkEdit(bulkFields<Company>(t, 'companies', 'id', ['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId']), () => fetchAllPages('companies', listFilters));
+  const bulk = useBulkEdit(
+    bulkFields<Company>(t, 'companies', 'id', ['name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId']),
+    () => fetchAllPages('companies', listFilters),
+  );
 
   const filterFields: FilterFields<'companies'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
     name: { type: 'text', label: t('filters.name') },
-    internalUserId: { type: 'select', ids: true, label: t('fields.internalUserId'), anyLabel: t('filters.anySalesperson'), options: salespeople.options.map((o) => ({ value: String(o.value), label: o.label })) },
+    internalUserId: {
+      type: 'select',
+      ids: true,
+      label: t('fields.internalUserId'),
+      anyLabel: t('filters.anySalesperson'),
+      options: salespeople.options.map((o) => ({ value: String(o.value), label: o.label })),
+    },
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
   return (
-    <RecordList
-      list="companies"
-      namespace="companies"
-      columns={columns}
-      filterFields={filterFields}
-      bulk={bulk}
-    />
+    <RecordList list="companies" namespace="companies" columns={columns} filterFields={filterFields} bulk={bulk} />
   );
 }

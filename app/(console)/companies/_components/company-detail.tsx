@@ -29,7 +29,9 @@ export function CompanyDetail({ id }: { id: number }) {
       read={company}
       editable={can(user.role, 'editMasterData')}
       detailKey={companyKeys.detail(id)}
-      valueLabel={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null)}
+      valueLabel={(field, value) =>
+        field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null
+      }
     >
       {(c) => (
         <>

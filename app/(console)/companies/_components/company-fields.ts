@@ -1,7 +1,14 @@
 import { LIMITS } from '@/lib/contract/values';
 
 /** The company write fields this console edits, in form order. */
-export const COMPANY_FIELDS = ['outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress', 'internalUserId'] as const;
+export const COMPANY_FIELDS = [
+  'outerSysCode',
+  'name',
+  'shortName',
+  'cellPhone',
+  'shippingAddress',
+  'internalUserId',
+] as const;
 export const COMPANY_TEXT_FIELDS = ['outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress'] as const;
 export const COMPANY_LIMITS = LIMITS.company;
 

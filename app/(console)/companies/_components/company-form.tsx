@@ -25,17 +25,44 @@ function useLabels() {
   return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
 }
 
-function CompanyFields({ mode, salespeople }: { mode: 'create' | 'edit'; salespeople: ReturnType<typeof useSalespeople> }) {
+function CompanyFields({
+  mode,
+  salespeople,
+}: {
+  mode: 'create' | 'edit';
+  salespeople: ReturnType<typeof useSalespeople>;
+}) {
   const t = useTranslations('companies');
   const tf = useTranslations('forms');
   const placeholder = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={COMPANY_LIMITS.outerSysCode} placeholder={placeholder} />
+      <TextField
+        name="outerSysCode"
+        label={t('fields.outerSysCode')}
+        max={COMPANY_LIMITS.outerSysCode}
+        placeholder={placeholder}
+      />
       <TextField name="name" label={t('fields.name')} max={COMPANY_LIMITS.name} placeholder={placeholder} />
-      <TextField name="shortName" label={t('fields.shortName')} max={COMPANY_LIMITS.shortName} placeholder={placeholder} />
-      <TextField name="cellPhone" type="tel" label={t('fields.cellPhone')} max={COMPANY_LIMITS.cellPhone} placeholder={placeholder} />
-      <TextField name="shippingAddress" label={t('fields.shippingAddress')} max={COMPANY_LIMITS.shippingAddress} placeholder={placeholder} />
+      <TextField
+        name="shortName"
+        label={t('fields.shortName')}
+        max={COMPANY_LIMITS.shortName}
+        placeholder={placeholder}
+      />
+      <TextField
+        name="cellPhone"
+        type="tel"
+        label={t('fields.cellPhone')}
+        max={COMPANY_LIMITS.cellPhone}
+        placeholder={placeholder}
+      />
+      <TextField
+        name="shippingAddress"
+        label={t('fields.shippingAddress')}
+        max={COMPANY_LIMITS.shippingAddress}
+        placeholder={placeholder}
+      />
       <SelectField
         name="internalUserId"
         label={t('fields.internalUserId')}
@@ -58,7 +85,14 @@ export function CompanyEditForm({ company }: { company: Company }) {
   const labels = useLabels();
   const original = formValuesFrom(company, COMPANY_TEXT_FIELDS);
   if (salespeople.query.isPending || salespeople.query.error) {
-    return <QueryState isPending={salespeople.query.isPending} error={salespeople.query.error} onRetry={() => void salespeople.query.refetch()} notFound="" />;
+    return (
+      <QueryState
+        isPending={salespeople.query.isPending}
+        error={salespeople.query.error}
+        onRetry={() => void salespeople.query.refetch()}
+        notFound=""
+      />
+    );
   }
   return (
     <EntityForm
@@ -67,12 +101,17 @@ export function CompanyEditForm({ company }: { company: Company }) {
       initialValues={original}
       original={original}
       labels={labels}
-      formatValue={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined)}
+      formatValue={(field, value) =>
+        field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined
+      }
       mode="edit"
       submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes)}
       reread={async () =>
-        formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('company', company.id), staleTime: 0 }), COMPANY_TEXT_FIELDS)
+        formValuesFrom(
+          await client.fetchQuery({ ...recordQueryOptions('company', company.id), staleTime: 0 }),
+          COMPANY_TEXT_FIELDS,
+        )
       }
       onSaved={() => {
         toast.success(tr('saved'));
@@ -95,7 +134,14 @@ export function CompanyCreateForm() {
   const guard = useCreateGuard('companies');
   const labels = useLabels();
   if (salespeople.query.isPending || salespeople.query.error) {
-    return <QueryState isPending={salespeople.query.isPending} error={salespeople.query.error} onRetry={() => void salespeople.query.refetch()} notFound="" />;
+    return (
+      <QueryState
+        isPending={salespeople.query.isPending}
+        error={salespeople.query.error}
+        onRetry={() => void salespeople.query.refetch()}
+        notFound=""
+      />
+    );
   }
   return (
     <div className="space-y-5">
@@ -108,7 +154,9 @@ export function CompanyCreateForm() {
         initialValues={COMPANY_CREATE_DEFAULTS}
         original={COMPANY_CREATE_DEFAULTS}
         labels={labels}
-        formatValue={(field, value) => (field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined)}
+        formatValue={(field, value) =>
+          field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : undefined
+        }
         mode="create"
         submitLabel={tr('reviewAndCreate')}
         onSave={(changes) => create.mutateAsync(changes)}

@@ -17,7 +17,8 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
   const point = useRecord('pointQuota', companyId);
   const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const money = useMoney();
-  const when = (iso: string | null) => (iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced'));
+  const when = (iso: string | null) =>
+    iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced');
 
   return (
     <Card aria-labelledby="company-quotas">
@@ -32,7 +33,13 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
           <h3 id="credit-quota-title" className="font-medium">
             {t('creditQuota')}
           </h3>
-          <QueryState isPending={credit.isPending} error={credit.error} onRetry={() => void credit.refetch()} notFound={t('notFound')} lines={3} />
+          <QueryState
+            isPending={credit.isPending}
+            error={credit.error}
+            onRetry={() => void credit.refetch()}
+            notFound={t('notFound')}
+            lines={3}
+          />
           {credit.data ? (
             <DetailList
               emptyText={tr('notSet')}
@@ -42,7 +49,11 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
                 {
                   label: t('availableAmount'),
                   value: (
-                    <span className={credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+                    <span
+                      className={
+                        credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined
+                      }
+                    >
                       {money(credit.data.availableAmount)}
                     </span>
                   ),
@@ -57,7 +68,13 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
           <h3 id="point-quota-title" className="font-medium">
             {t('pointQuota')}
           </h3>
-          <QueryState isPending={point.isPending} error={point.error} onRetry={() => void point.refetch()} notFound={t('notFound')} lines={3} />
+          <QueryState
+            isPending={point.isPending}
+            error={point.error}
+            onRetry={() => void point.refetch()}
+            notFound={t('notFound')}
+            lines={3}
+          />
           {point.data ? (
             <DetailList
               emptyText={tr('notSet')}

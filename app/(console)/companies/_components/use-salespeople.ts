@@ -16,7 +16,8 @@ export function useSalespeople() {
     const rows = users.data ?? [];
     const count = new Map<string, number>();
     for (const u of rows) count.set(u.name, (count.get(u.name) ?? 0) + 1);
-    const label = (u: Salesperson) => (!u.name ? `#${u.id}` : (count.get(u.name) ?? 0) > 1 ? `${u.name} (#${u.id})` : u.name);
+    const label = (u: Salesperson) =>
+      !u.name ? `#${u.id}` : (count.get(u.name) ?? 0) > 1 ? `${u.name} (#${u.id})` : u.name;
     return new Map(rows.map((u) => [u.id, label(u)]));
   }, [users.data]);
   const options = useMemo(

@@ -4,7 +4,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input, Select, SelectOptions } from '@/components/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Field,
+  Input,
+  Select,
+  SelectOptions,
+} from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import {
   countRows,
@@ -45,7 +57,11 @@ export function ExportsPage({ threshold }: { threshold: number }) {
 
   const header = (key: string) => (t.has(`columns.${key}`) ? t(`columns.${key}`) : key);
   const sentenceOf = (error: unknown) =>
-    isApiError(error) && error.code === 'export_already_running' ? t('alreadyRunning') : isApiError(error) ? error.sentence : String(error);
+    isApiError(error) && error.code === 'export_already_running'
+      ? t('alreadyRunning')
+      : isApiError(error)
+        ? error.sentence
+        : String(error);
 
   async function run() {
     const abort = new AbortController();
@@ -94,7 +110,11 @@ export function ExportsPage({ threshold }: { threshold: number }) {
           >
             <div className="flex flex-wrap gap-4">
               <Field label={t('resource')}>
-                <Select value={resource} onChange={(e) => setResource(e.target.value as ExportResource)} disabled={busy}>
+                <Select
+                  value={resource}
+                  onChange={(e) => setResource(e.target.value as ExportResource)}
+                  disabled={busy}
+                >
                   <SelectOptions options={EXPORT_RESOURCES.map((r) => ({ value: r, label: t(`resources.${r}`) }))} />
                 </Select>
               </Field>
@@ -106,10 +126,18 @@ export function ExportsPage({ threshold }: { threshold: number }) {
               <fieldset className="flex flex-wrap gap-4">
                 <legend className="mb-1 text-sm font-medium">{t('filtersLegend')}</legend>
                 <Field label={t('columns.outerSysCode')}>
-                  <Input value={filters.outerSysCode ?? ''} onChange={(e) => setFilters((f) => ({ ...f, outerSysCode: e.target.value }))} disabled={busy} />
+                  <Input
+                    value={filters.outerSysCode ?? ''}
+                    onChange={(e) => setFilters((f) => ({ ...f, outerSysCode: e.target.value }))}
+                    disabled={busy}
+                  />
                 </Field>
                 <Field label={t('columns.name')}>
-                  <Input value={filters.name ?? ''} onChange={(e) => setFilters((f) => ({ ...f, name: e.target.value }))} disabled={busy} />
+                  <Input
+                    value={filters.name ?? ''}
+                    onChange={(e) => setFilters((f) => ({ ...f, name: e.target.value }))}
+                    disabled={busy}
+                  />
                 </Field>
               </fieldset>
             </div>
@@ -117,9 +145,16 @@ export function ExportsPage({ threshold }: { threshold: number }) {
               {busy ? (
                 <>
                   <label htmlFor={progressId} className="text-sm">
-                    {state.phase === 'running' ? t('progress', { fetched: state.fetched, total: state.total }) : t('counting')}
+                    {state.phase === 'running'
+                      ? t('progress', { fetched: state.fetched, total: state.total })
+                      : t('counting')}
                   </label>
-                  <progress id={progressId} className="w-40" max={state.phase === 'running' ? state.total : undefined} value={state.phase === 'running' ? state.fetched : undefined} />
+                  <progress
+                    id={progressId}
+                    className="w-40"
+                    max={state.phase === 'running' ? state.total : undefined}
+                    value={state.phase === 'running' ? state.fetched : undefined}
+                  />
                   <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
                     {t('cancel')}
                   </Button>
@@ -129,7 +164,11 @@ export function ExportsPage({ threshold }: { threshold: number }) {
               )}
             </div>
             <p role="status" className="text-sm">
-              {state.phase === 'done' ? t('done', { rows: state.rows }) : state.phase === 'queued' ? t('queued', { total: state.total, threshold }) : ''}
+              {state.phase === 'done'
+                ? t('done', { rows: state.rows })
+                : state.phase === 'queued'
+                  ? t('queued', { total: state.total, threshold })
+                  : ''}
             </p>
             {state.phase === 'failed' ? <Alert tone="error">{t('failed', { sentence: state.sentence })}</Alert> : null}
           </form>
@@ -147,18 +186,23 @@ function MyExports() {
     queryKey: exportKeys.mine(),
     queryFn: ({ signal }) => listMyExports(signal),
     // Poll while one is still running; the job goes on without this page.
-    refetchInterval: (query) => ((query.state.data ?? []).some((e) => e.state === 'planning' || e.state === 'running') ? 2000 : false),
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((e) => e.state === 'planning' || e.state === 'running') ? 2000 : false,
   });
   const list = mine.data ?? [];
   const stateText = (e: ExportView) =>
-    e.state === 'succeeded' && e.pagesFailed > 0 ? t('states.incomplete', { failed: e.pagesFailed }) : t(`states.${e.state}`);
+    e.state === 'succeeded' && e.pagesFailed > 0
+      ? t('states.incomplete', { failed: e.pagesFailed })
+      : t(`states.${e.state}`);
   return (
     <Card aria-labelledby="export-mine">
       <CardHeader>
         <CardTitle id="export-mine">{t('mine')}</CardTitle>
       </CardHeader>
       <CardContent>
-        {mine.error ? <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert> : null}
+        {mine.error ? (
+          <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert>
+        ) : null}
         {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
         {list.length > 0 ? (
           <Table variant="plain" caption={t('mineCaption')}>
@@ -167,12 +211,18 @@ function MyExports() {
               {list.map((e) => (
                 <Tr key={e.id}>
                   <Td className="whitespace-nowrap">
-                    <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
+                    <time dateTime={e.createdAt}>
+                      {plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}
+                    </time>
                   </Td>
                   <Td>{t(`resources.${e.resource}`)}</Td>
                   <Td className="whitespace-nowrap">{format.number(e.totalCount)}</Td>
                   <Td>
-                    <Badge tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}>{stateText(e)}</Badge>{' '}
+                    <Badge
+                      tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}
+                    >
+                      {stateText(e)}
+                    </Badge>{' '}
                     {e.state === 'running' || e.state === 'planning' ? (
                       <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
                     ) : null}
@@ -180,10 +230,18 @@ function MyExports() {
                   <Td>
                     {e.ready ? (
                       <span className="flex flex-wrap gap-x-4 gap-y-1">
-                        <a href={exportFileUrl(e.id, 'xlsx')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                        <a
+                          href={exportFileUrl(e.id, 'xlsx')}
+                          download
+                          className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                        >
                           {t('downloadXlsx', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
                         </a>
-                        <a href={exportFileUrl(e.id, 'csv')} download className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+                        <a
+                          href={exportFileUrl(e.id, 'csv')}
+                          download
+                          className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                        >
                           {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
                         </a>
                       </span>

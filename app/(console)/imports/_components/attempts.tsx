@@ -28,18 +28,29 @@ export function AttemptsList({ attempts }: { attempts: Attempt[] }) {
 }
 
 /** A row's attempt number and, when it was sent more than once, what the earlier attempts gave. */
-export function RowHistory(props: { attempt: number; history: RowAttempt[]; headers: string[]; issueText: (issue: RowIssue) => string }) {
+export function RowHistory(props: {
+  attempt: number;
+  history: RowAttempt[];
+  headers: string[];
+  issueText: (issue: RowIssue) => string;
+}) {
   const t = useTranslations('workbench');
   const ti = useTranslations('imports');
   if (!props.history.length) return <span className="tabular-nums">{props.attempt}</span>;
   return (
     <details>
-      <summary className="cursor-pointer tabular-nums">{t('attemptOf', { no: props.attempt, count: props.history.length + 1 })}</summary>
+      <summary className="cursor-pointer tabular-nums">
+        {t('attemptOf', { no: props.attempt, count: props.history.length + 1 })}
+      </summary>
       <ul className="mt-1 space-y-1 text-xs">
         {props.history.map((h) => (
           <li key={h.attempt}>
             {h.errors.length
-              ? t('earlierAttemptWhy', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed'), why: h.errors.map((e) => props.issueText(e)).join(t('issueSeparator')) })
+              ? t('earlierAttemptWhy', {
+                  no: h.attempt,
+                  status: ti(`status.${h.status}` as 'status.failed'),
+                  why: h.errors.map((e) => props.issueText(e)).join(t('issueSeparator')),
+                })
               : t('earlierAttempt', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed') })}
           </li>
         ))}

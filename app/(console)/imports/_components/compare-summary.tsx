@@ -8,7 +8,12 @@ import { COMPARE_ROWS_SHOWN, type CompareResult } from '@/lib/client/imports/wor
 import type { RowIssue } from '@/lib/imports/check';
 import type { CompareKind } from '@/lib/imports/compare';
 
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const text = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 const KINDS: CompareKind[] = ['create', 'update', 'same', 'would_fail', 'not_found', 'ambiguous'];
 const TONE: Record<CompareKind, 'info' | 'success' | 'neutral' | 'danger'> = {
@@ -43,7 +48,13 @@ export function CompareSummary({
   return (
     <div className="space-y-3">
       <p role="status" className="text-sm">
-        {t('compareCounts', { records: result.records, create: c.create, update: c.update, same: c.same, fail: c.not_found + c.ambiguous + c.would_fail })}
+        {t('compareCounts', {
+          records: result.records,
+          create: c.create,
+          update: c.update,
+          same: c.same,
+          fail: c.not_found + c.ambiguous + c.would_fail,
+        })}
       </p>
       {result.byCode ? <Alert tone="warning">{t('compareByCode', { count: result.byCode })}</Alert> : null}
       {result.rows.length ? (
@@ -62,16 +73,30 @@ export function CompareSummary({
             <THead columns={[t('line'), t('compareWhat'), t('compareChanges')]} />
             <TBody>
               {rows.map((row) => (
-                <Tr key={row.line} data-kind={row.kind} className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}>
+                <Tr
+                  key={row.line}
+                  data-kind={row.kind}
+                  className={row.byCode ? 'bg-amber-50 dark:bg-amber-950/30' : undefined}
+                >
                   <Td className="tabular-nums">{row.line}</Td>
                   <Td className="whitespace-nowrap">
                     <Badge tone={TONE[row.kind]}>{t(`compareKinds.${row.kind}`)}</Badge>
                     {row.recordId != null ? <span className="ml-2 tabular-nums">#{row.recordId}</span> : null}
-                    {row.byCode ? <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('matchedByCode')}</span> : null}
+                    {row.byCode ? (
+                      <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">
+                        {t('matchedByCode')}
+                      </span>
+                    ) : null}
                   </Td>
                   <Td>
-                    {row.reason ? <span className="block text-red-800 dark:text-red-300">{issueText(row.reason)}</span> : null}
-                    {row.note ? <span className="block font-medium text-amber-900 dark:text-amber-200">{issueText(row.note)}</span> : null}
+                    {row.reason ? (
+                      <span className="block text-red-800 dark:text-red-300">{issueText(row.reason)}</span>
+                    ) : null}
+                    {row.note ? (
+                      <span className="block font-medium text-amber-900 dark:text-amber-200">
+                        {issueText(row.note)}
+                      </span>
+                    ) : null}
                     {row.changes.map((ch) => (
                       <span key={ch.field} className="block">
                         {t('change', { field: fieldLabel(ch.field), old: text(ch.old), new: text(ch.new) })}
@@ -82,7 +107,11 @@ export function CompareSummary({
               ))}
             </TBody>
           </Table>
-          {kinds.some((k) => c[k] > COMPARE_ROWS_SHOWN) ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('compareShown', { shown: COMPARE_ROWS_SHOWN })}</p> : null}
+          {kinds.some((k) => c[k] > COMPARE_ROWS_SHOWN) ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {t('compareShown', { shown: COMPARE_ROWS_SHOWN })}
+            </p>
+          ) : null}
         </>
       ) : null}
     </div>

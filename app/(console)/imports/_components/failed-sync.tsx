@@ -52,15 +52,29 @@ export function FailedSync() {
           </Select>
         </Field>
         <Field label={t('syncBody')} description={t('syncBodyHelp')}>
-          <Textarea rows={8} className="font-mono text-xs" value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
+          <Textarea
+            rows={8}
+            className="font-mono text-xs"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            spellCheck={false}
+          />
         </Field>
         <Field label={t('syncAnswer')} description={t('syncAnswerHelp')}>
-          <Textarea rows={6} className="font-mono text-xs" value={answer} onChange={(e) => setAnswer(e.target.value)} spellCheck={false} />
+          <Textarea
+            rows={6}
+            className="font-mono text-xs"
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            spellCheck={false}
+          />
         </Field>
         <Button onClick={open} disabled={!family || body.trim() === ''}>
           {t('syncOpen')}
         </Button>
-        {readError ? <Alert tone="error">{t(`syncErrors.${readError}` as 'syncErrors.sync_body_invalid')}</Alert> : null}
+        {readError ? (
+          <Alert tone="error">{t(`syncErrors.${readError}` as 'syncErrors.sync_body_invalid')}</Alert>
+        ) : null}
       </section>
 
       {read && items ? <items.SyncItems key={opened} read={read} answered={answer.trim() !== ''} /> : null}

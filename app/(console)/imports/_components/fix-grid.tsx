@@ -57,7 +57,6 @@ export function FixGrid(props: FixGridProps) {
   const focusNext = useRef(false);
   const width = headers.length;
 
-
   useEffect(() => {
     if (!focusNext.current || editing) return;
     focusNext.current = false;
@@ -129,7 +128,10 @@ export function FixGrid(props: FixGridProps) {
     if (!text) return;
     event.preventDefault();
     // A spreadsheet copies a block as tab-separated lines (quoting cells that hold a tab or line break).
-    const block = Papa.parse<string[]>(text.replace(/\r?\n$/, ''), { delimiter: '\t', newline: text.includes('\r\n') ? '\r\n' : '\n' }).data;
+    const block = Papa.parse<string[]>(text.replace(/\r?\n$/, ''), {
+      delimiter: '\t',
+      newline: text.includes('\r\n') ? '\r\n' : '\n',
+    }).data;
     const before: Undo = [];
     block.forEach((cells, i) => {
       const target = r + i;
@@ -155,22 +157,12 @@ export function FixGrid(props: FixGridProps) {
 
   return (
     <Table role="grid" aria-label={props.caption} className="min-w-full">
-        <THead>
+      <THead>
         <Tr>
-          <Th className="whitespace-nowrap">
-            {t('resendColumn')}
-          </Th>
-          <Th className="whitespace-nowrap">
-            {props.labelHeader}
-          </Th>
-          {props.statusText ? (
-            <Th className="whitespace-nowrap">
-              {ti('results.status')}
-            </Th>
-          ) : null}
-          <Th className="min-w-48">
-            {ti('errors')}
-          </Th>
+          <Th className="whitespace-nowrap">{t('resendColumn')}</Th>
+          <Th className="whitespace-nowrap">{props.labelHeader}</Th>
+          {props.statusText ? <Th className="whitespace-nowrap">{ti('results.status')}</Th> : null}
+          <Th className="min-w-48">{ti('errors')}</Th>
           {headers.map((h, i) => (
             <Th key={i} className="whitespace-nowrap">
               <FieldHeader field={mapping[i]} header={h} />
@@ -182,8 +174,14 @@ export function FixGrid(props: FixGridProps) {
         {rows.map((row, r) => {
           const check = live.get(row.rowNo) ?? { errors: [], changed: false };
           // Until the row is changed, its failure reason stands; after, the live check speaks.
-          const issues = check.changed ? check.errors : [...row.issues, ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field))];
-          const columnOf = (issue: RowIssue) => (issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1);
+          const issues = check.changed
+            ? check.errors
+            : [
+                ...row.issues,
+                ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field)),
+              ];
+          const columnOf = (issue: RowIssue) =>
+            issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1;
           const cells = cellsOf(r);
           return (
             <Tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
@@ -199,7 +197,9 @@ export function FixGrid(props: FixGridProps) {
               </Th>
               {props.statusText ? (
                 <Td>
-                  <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>{props.statusText(row.status ?? '')}</Badge>
+                  <Badge tone={row.status === 'unknown' ? 'warning' : row.status === 'failed' ? 'danger' : 'neutral'}>
+                    {props.statusText(row.status ?? '')}
+                  </Badge>
                 </Td>
               ) : null}
               <Td className="text-xs text-red-800 dark:text-red-300">
@@ -211,7 +211,13 @@ export function FixGrid(props: FixGridProps) {
                     </span>
                   ) : (
                     // Out of the tab order, as the grid has one tab stop: the cell itself is reached with the arrows.
-                    <button key={k} type="button" tabIndex={-1} className="block text-left underline underline-offset-2" onClick={() => move(r, column)}>
+                    <button
+                      key={k}
+                      type="button"
+                      tabIndex={-1}
+                      className="block text-left underline underline-offset-2"
+                      onClick={() => move(r, column)}
+                    >
                       {issueText(issue, true)}
                     </button>
                   );

@@ -21,7 +21,12 @@ const GRID_ROWS = 1_000;
  * "Fix in place" on an import's results page: its failed, unknown and not-sent rows in the grid; the rows
  * changed (or ticked) are reviewed (./resend-review) and go out again as the next attempt of the same import.
  */
-export function FixRows(props: { importId: string; family: FamilyName; headers: string[]; mapping: (string | null)[] }) {
+export function FixRows(props: {
+  importId: string;
+  family: FamilyName;
+  headers: string[];
+  mapping: (string | null)[];
+}) {
   const t = useTranslations('workbench');
   const errorText = useErrorMessage();
   const ti = useTranslations('imports');
@@ -36,10 +41,21 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
   const rows = useQuery({
     queryKey: importKeys.toFix(props.importId),
     queryFn: ({ signal }) =>
-      consoleFetch(importsApi.rows, { params: { id: props.importId }, query: { status: ['failed', 'unknown', 'not_sent'], limit: GRID_ROWS }, signal }),
+      consoleFetch(importsApi.rows, {
+        params: { id: props.importId },
+        query: { status: ['failed', 'unknown', 'not_sent'], limit: GRID_ROWS },
+        signal,
+      }),
   });
   const gridRows = useMemo<GridRow[]>(
-    () => (rows.data?.rows ?? []).map((r) => ({ rowNo: r.rowNo, label: String(r.line), cells: r.cells, issues: r.errors, status: r.status })),
+    () =>
+      (rows.data?.rows ?? []).map((r) => ({
+        rowNo: r.rowNo,
+        label: String(r.line),
+        cells: r.cells,
+        issues: r.errors,
+        status: r.status,
+      })),
     [rows.data],
   );
   const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits);
@@ -62,7 +78,10 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
       setSelected(new Set());
       setReview(null);
       // The import's counts, attempts and rows, and the history's line for it.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }), queryClient.invalidateQueries({ queryKey: importKeys.lists() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }),
+        queryClient.invalidateQueries({ queryKey: importKeys.lists() }),
+      ]);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.code : 'network_error');
     } finally {
@@ -106,7 +125,14 @@ export function FixRows(props: { importId: string; family: FamilyName; headers: 
       {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
       {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
       {review ? (
-        <ResendReview family={props.family} mapping={props.mapping} rows={review} sending={sending} onSend={resend} onBack={() => setReview(null)} />
+        <ResendReview
+          family={props.family}
+          mapping={props.mapping}
+          rows={review}
+          sending={sending}
+          onSend={resend}
+          onBack={() => setReview(null)}
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={openReview} disabled={chosen.length === 0 || blocked.length > 0}>

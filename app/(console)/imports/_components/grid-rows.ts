@@ -16,7 +16,13 @@ export interface GridRow {
 export type LiveCheck = { errors: RowIssue[]; changed: boolean };
 
 /** The live check of every row's current cells (edited or not). */
-export function useLiveCheck(family: FamilyName, headers: readonly string[], mapping: readonly (string | null)[], rows: readonly GridRow[], edits: Readonly<Record<number, string[]>>) {
+export function useLiveCheck(
+  family: FamilyName,
+  headers: readonly string[],
+  mapping: readonly (string | null)[],
+  rows: readonly GridRow[],
+  edits: Readonly<Record<number, string[]>>,
+) {
   return useMemo(() => {
     const fam = FAMILIES[family];
     const out = new Map<number, LiveCheck>();

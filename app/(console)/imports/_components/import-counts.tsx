@@ -5,7 +5,16 @@ import { Alert } from '@/components/ui';
 import { resultSentence } from '@/lib/client/imports/result-words';
 import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
 
-export const SHOWN_STATUSES: readonly RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped', 'pending'];
+export const SHOWN_STATUSES: readonly RowStatus[] = [
+  'created',
+  'updated',
+  'ok',
+  'failed',
+  'unknown',
+  'not_sent',
+  'skipped',
+  'pending',
+];
 /** The rows filter's own choice: refused rows the comparison predicted to succeed. */
 export const MISPREDICTED = 'mispredicted';
 export type Shown = RowStatus | typeof MISPREDICTED;
@@ -18,7 +27,12 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
   const t = useTranslations('imports');
   const sentence = resultSentence(imp.counts, imp.totalRows);
   // Rows sent that the comparison said change nothing: "changed nothing", as the review said, not "updated".
-  const shown = (s: RowStatus) => (s === 'pending' ? imp.counts.pending + imp.counts.sending : s === 'updated' ? imp.counts.updated - imp.unchanged : imp.counts[s]);
+  const shown = (s: RowStatus) =>
+    s === 'pending'
+      ? imp.counts.pending + imp.counts.sending
+      : s === 'updated'
+        ? imp.counts.updated - imp.unchanged
+        : imp.counts[s];
   return (
     <section className="space-y-3" aria-labelledby="counts-heading">
       <h2 id="counts-heading" className="text-lg font-semibold">
@@ -60,7 +74,9 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
         <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>
       ) : null}
       {imp.counts.unknown ? <Alert tone="warning">{t('unknownHelp')}</Alert> : null}
-      {imp.mispredicted > 0 && !running ? <Alert tone="warning">{t('mispredictedHelp', { count: imp.mispredicted })}</Alert> : null}
+      {imp.mispredicted > 0 && !running ? (
+        <Alert tone="warning">{t('mispredictedHelp', { count: imp.mispredicted })}</Alert>
+      ) : null}
     </section>
   );
 }

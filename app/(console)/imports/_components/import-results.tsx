@@ -19,7 +19,6 @@ import { useImportTexts } from './import-wizard/texts';
 import { FieldHeader } from './field-header';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
-
 const TONE: Record<RowWord, BadgeTone> = {
   pending: 'neutral',
   sending: 'info',
@@ -91,14 +90,20 @@ export function ImportResults({ id }: { id: string }) {
   // The columns that say which record a row is about, shown beside its outcome.
   const keyColumns = imp.mapping
     .map((field, i) => ({ field, i }))
-    .filter((c) => c.field && ['id', 'outerSysCode', 'name', 'skuId', 'companyCode', 'companyId', 'productId'].includes(c.field))
+    .filter(
+      (c) =>
+        c.field && ['id', 'outerSysCode', 'name', 'skuId', 'companyCode', 'companyId', 'productId'].includes(c.field),
+    )
     .slice(0, 3);
 
   async function cancel() {
     setCancelling(true);
     try {
       await consoleFetch(importsApi.cancel, { params: { id } });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: importKeys.lists() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: importKeys.lists() }),
+      ]);
     } finally {
       setCancelling(false);
     }
@@ -107,7 +112,11 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadErrorFile() {
     setDownloadFailed(false);
     try {
-      await consoleDownload(importsApi.errorFile, { params: { id }, query: { format } }, `import-${id}-errors.${format}`);
+      await consoleDownload(
+        importsApi.errorFile,
+        { params: { id }, query: { format } },
+        `import-${id}-errors.${format}`,
+      );
     } catch {
       setDownloadFailed(true);
     }
@@ -116,7 +125,11 @@ export function ImportResults({ id }: { id: string }) {
   async function downloadResults() {
     setDownloadFailed(false);
     try {
-      await consoleDownload(importsApi.results, { params: { id }, query: { format } }, `import-${id}-results.${format}`);
+      await consoleDownload(
+        importsApi.results,
+        { params: { id }, query: { format } },
+        `import-${id}-results.${format}`,
+      );
     } catch {
       setDownloadFailed(true);
     }
@@ -132,7 +145,8 @@ export function ImportResults({ id }: { id: string }) {
         </p>
         <h1 className="text-2xl font-semibold">{t('importTitle', { id })}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('importOf', { family: t(`families.${imp.family}`), file: imp.fileName })} · {t('startedBy', { email: imp.createdByEmail })}
+          {t('importOf', { family: t(`families.${imp.family}`), file: imp.fileName })} ·{' '}
+          {t('startedBy', { email: imp.createdByEmail })}
         </p>
       </header>
 
@@ -142,7 +156,10 @@ export function ImportResults({ id }: { id: string }) {
         </h2>
         {/* Never started: a bar would read as done. The status below says what happened. */}
         {progress.state === 'abandoned' ? null : (
-          <ProgressBar label={t('progressText', { done: progress.rowsDone, total: progress.rowsToSend })} value={percent} />
+          <ProgressBar
+            label={t('progressText', { done: progress.rowsDone, total: progress.rowsToSend })}
+            value={percent}
+          />
         )}
         {running && progress.rowsPerSecond ? (
           <p className="text-sm">
@@ -170,7 +187,9 @@ export function ImportResults({ id }: { id: string }) {
 
       <ImportCounts imp={imp} running={running} aborted={progress.state === 'abandoned'} />
 
-      {status.data.attempts && status.data.attempts.length > 0 ? <AttemptsList attempts={status.data.attempts} /> : null}
+      {status.data.attempts && status.data.attempts.length > 0 ? (
+        <AttemptsList attempts={status.data.attempts} />
+      ) : null}
 
       {running ? null : <FixRows importId={id} family={imp.family} headers={imp.headers} mapping={imp.mapping} />}
 
@@ -228,19 +247,25 @@ export function ImportResults({ id }: { id: string }) {
               <Tr key={row.rowNo}>
                 <Td className="tabular-nums">{row.line}</Td>
                 {keyColumns.map((c) => (
-                  <Td key={c.i}>
-                    {row.cells[c.i] ?? ''}
-                  </Td>
+                  <Td key={c.i}>{row.cells[c.i] ?? ''}</Td>
                 ))}
                 <Td>
-                  <Badge tone={TONE[rowWord(row.status, row.predicted)]}>{t(`status.${rowWord(row.status, row.predicted)}`)}</Badge>
+                  <Badge tone={TONE[rowWord(row.status, row.predicted)]}>
+                    {t(`status.${rowWord(row.status, row.predicted)}`)}
+                  </Badge>
                   {row.status === 'failed' && row.predicted ? (
-                    <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">{t('mispredicted')}</span>
+                    <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">
+                      {t('mispredicted')}
+                    </span>
                   ) : null}
                 </Td>
                 <Td>
                   {row.recordId != null && family.recordPath ? (
-                    <Link className="underline" href={family.recordPath(row.recordId)} aria-label={t('recordLink', { id: row.recordId })}>
+                    <Link
+                      className="underline"
+                      href={family.recordPath(row.recordId)}
+                      aria-label={t('recordLink', { id: row.recordId })}
+                    >
                       {row.recordId}
                     </Link>
                   ) : (

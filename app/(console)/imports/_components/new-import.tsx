@@ -26,7 +26,12 @@ export function NewImport() {
 
   const labels = useMemo(() => {
     if (!family) return {};
-    return Object.fromEntries(FAMILY_COLUMNS[family].fields.map((f) => [f.name, t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.id') : f.name]));
+    return Object.fromEntries(
+      FAMILY_COLUMNS[family].fields.map((f) => [
+        f.name,
+        t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.id') : f.name,
+      ]),
+    );
   }, [family, t]);
   const area = mappingArea.useLoaded();
 
@@ -53,7 +58,16 @@ export function NewImport() {
       </header>
       <FamilyStep state={state} dispatch={dispatch} labels={labels} />
       <FileStep state={state} choose={choose} />
-      {fam && preview && !preview.error && area ? <area.MappingArea state={state} dispatch={dispatch} family={fam} preview={preview} labels={labels} post={post} /> : null}
+      {fam && preview && !preview.error && area ? (
+        <area.MappingArea
+          state={state}
+          dispatch={dispatch}
+          family={fam}
+          preview={preview}
+          labels={labels}
+          post={post}
+        />
+      ) : null}
       {progress && phase !== 'idle' && phase !== 'previewing' ? (
         <ProgressBar label={t('progressLabel', { phase: t(`phase.${progress.phase}`), percent })} value={percent} />
       ) : null}

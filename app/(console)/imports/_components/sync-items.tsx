@@ -36,7 +36,10 @@ export function SyncItems({ read, answered }: { read: SyncRead & { family: Famil
     itemsHeading.current?.focus({ preventScroll: true });
   }, [read]);
 
-  const rows = useMemo<GridRow[]>(() => read.rows.map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors })), [read]);
+  const rows = useMemo<GridRow[]>(
+    () => read.rows.map((r) => ({ rowNo: r.index, label: String(r.index), cells: r.cells, issues: r.errors })),
+    [read],
+  );
   const headers = read.headers;
   const live = useLiveCheck(read.family, headers, headers, rows, edits);
   const chosen = rows.filter((r) => !excluded.has(r.rowNo));
@@ -63,13 +66,22 @@ export function SyncItems({ read, answered }: { read: SyncRead & { family: Famil
 
   return (
     <section className="space-y-3" aria-labelledby="sync-items-heading">
-      <h2 id="sync-items-heading" ref={itemsHeading} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold outline-none">
+      <h2
+        id="sync-items-heading"
+        ref={itemsHeading}
+        tabIndex={-1}
+        className="scroll-mt-4 text-lg font-semibold outline-none"
+      >
         {t('syncItems')}
       </h2>
       <p role="status" className="text-sm">
-        {answered ? t('syncShown', { shown: read.rows.length, total: read.total }) : t('syncAll', { total: read.total })}
+        {answered
+          ? t('syncShown', { shown: read.rows.length, total: read.total })
+          : t('syncAll', { total: read.total })}
       </p>
-      {read.ignoredFields.length ? <Alert tone="warning">{t('syncIgnored', { fields: read.ignoredFields.join(', ') })}</Alert> : null}
+      {read.ignoredFields.length ? (
+        <Alert tone="warning">{t('syncIgnored', { fields: read.ignoredFields.join(', ') })}</Alert>
+      ) : null}
       {read.strayAnswers ? <Alert tone="warning">{t('syncStray', { count: read.strayAnswers })}</Alert> : null}
       {rows.length ? (
         <>
@@ -99,11 +111,22 @@ export function SyncItems({ read, answered }: { read: SyncRead & { family: Famil
           {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
           {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
           {review ? (
-            <ResendReview family={read.family} mapping={headers} rows={review} sending={sending} onSend={send} onBack={() => setReview(null)} />
+            <ResendReview
+              family={read.family}
+              mapping={headers}
+              rows={review}
+              sending={sending}
+              onSend={send}
+              onBack={() => setReview(null)}
+            />
           ) : (
             <div className="flex flex-wrap items-center gap-3">
               <Button
-                onClick={() => setReview(chosen.map((r) => ({ rowNo: r.rowNo, line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })))}
+                onClick={() =>
+                  setReview(
+                    chosen.map((r) => ({ rowNo: r.rowNo, line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })),
+                  )
+                }
                 disabled={chosen.length === 0 || blocked.length > 0}
               >
                 {t('resend')}

@@ -33,7 +33,9 @@ export function ProductDetail({ id }: { id: number }) {
       read={product}
       editable={editable}
       detailKey={productKeys.detail(id)}
-      valueLabel={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null)}
+      valueLabel={(field, value) =>
+        field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null
+      }
     >
       {(p) => (
         <>
@@ -83,11 +85,26 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
         ) : null}
       </CardHeader>
       <CardContent className="space-y-3">
-        <QueryState isPending={skus.isPending} error={skus.error} onRetry={() => void skus.refetch()} notFound="" lines={3} />
-        {skus.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p> : null}
+        <QueryState
+          isPending={skus.isPending}
+          error={skus.error}
+          onRetry={() => void skus.refetch()}
+          notFound=""
+          lines={3}
+        />
+        {skus.data && rows.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p>
+        ) : null}
         {rows.length > 0 ? (
           <Table variant="plain" caption={t('skus')}>
-            <THead columns={[ts('fields.outerSysCode'), ts('fields.name'), { label: ts('fields.sellPrice'), className: 'text-right' }, { label: ts('fields.inventoryQty'), className: 'text-right' }]} />
+            <THead
+              columns={[
+                ts('fields.outerSysCode'),
+                ts('fields.name'),
+                { label: ts('fields.sellPrice'), className: 'text-right' },
+                { label: ts('fields.inventoryQty'), className: 'text-right' },
+              ]}
+            />
             <TBody>
               {rows.map((s) => (
                 <Tr key={s.id}>

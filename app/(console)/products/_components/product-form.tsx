@@ -23,13 +23,24 @@ const productCreate = () => import('./product-schemas').then((m) => m.productCre
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;
 const CREATE_DEFAULTS = { outerSysCode: '', name: '', productCategoryId: null };
 
-function ProductFields({ mode, categories }: { mode: 'create' | 'edit'; categories: ReturnType<typeof useCategories> }) {
+function ProductFields({
+  mode,
+  categories,
+}: {
+  mode: 'create' | 'edit';
+  categories: ReturnType<typeof useCategories>;
+}) {
   const t = useTranslations('products');
   const tf = useTranslations('forms');
   const placeholder = mode === 'create' ? tf('createDefault', { value: tf('emptyDefault') }) : undefined;
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={LIMITS.product.outerSysCode} placeholder={placeholder} />
+      <TextField
+        name="outerSysCode"
+        label={t('fields.outerSysCode')}
+        max={LIMITS.product.outerSysCode}
+        placeholder={placeholder}
+      />
       <TextField name="name" label={t('fields.name')} max={LIMITS.product.name} placeholder={placeholder} />
       <SelectField
         name="productCategoryId"
@@ -58,7 +69,14 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
   const guard = useCreateGuard('products');
   const client = useQueryClient();
   if (categories.query.isPending || categories.query.error) {
-    return <QueryState isPending={categories.query.isPending} error={categories.query.error} onRetry={() => void categories.query.refetch()} notFound="" />;
+    return (
+      <QueryState
+        isPending={categories.query.isPending}
+        error={categories.query.error}
+        onRetry={() => void categories.query.refetch()}
+        notFound=""
+      />
+    );
   }
   const mode = product ? 'edit' : 'create';
   const original = product ? formValuesFrom(product, ['outerSysCode', 'name']) : CREATE_DEFAULTS;
@@ -70,14 +88,19 @@ export function ProductForm({ product, initialCategoryId }: { product?: Product;
       initialValues={initial}
       original={original}
       labels={labels}
-      formatValue={(field, value) => (field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined)}
+      formatValue={(field, value) =>
+        field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined
+      }
       mode={mode}
       submitLabel={product ? tr('reviewAndSave') : tr('reviewAndCreate')}
       onSave={(changes) => (product ? update.mutateAsync(changes) : create.mutateAsync(changes))}
       reread={
         product
           ? async () =>
-              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), ['outerSysCode', 'name'])
+              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), [
+                'outerSysCode',
+                'name',
+              ])
           : undefined
       }
       beforeSend={product ? undefined : guard.beforeSend}

@@ -22,17 +22,39 @@ export function ProductsList() {
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (p) => p.id, only: 'csv' },
-      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (p) => p.outerSysCode, href: (p) => `/products/${p.id}` }),
+      recordLinkColumn({
+        id: 'outerSysCode',
+        label: t('fields.outerSysCode'),
+        code: (p) => p.outerSysCode,
+        href: (p) => `/products/${p.id}`,
+      }),
       { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
-      { id: 'productCategoryIdNumber', label: `${t('fields.productCategoryId')} id`, value: (p) => p.productCategoryId, only: 'csv' },
-      { id: 'productCategoryId', label: t('fields.productCategoryId'), value: (p) => categories.pathOf(p.productCategoryId), truncate: true },
-      { id: 'status', label: t('fields.status'), value: (p) => p.status, cell: (p) => <StatusBadge status={p.status} /> },
+      {
+        id: 'productCategoryIdNumber',
+        label: `${t('fields.productCategoryId')} id`,
+        value: (p) => p.productCategoryId,
+        only: 'csv',
+      },
+      {
+        id: 'productCategoryId',
+        label: t('fields.productCategoryId'),
+        value: (p) => categories.pathOf(p.productCategoryId),
+        truncate: true,
+      },
+      {
+        id: 'status',
+        label: t('fields.status'),
+        value: (p) => p.status,
+        cell: (p) => <StatusBadge status={p.status} />,
+      },
     ],
     [t, categories],
   );
 
   const listFilters = useListFilters('products');
-  const bulk = useBulkEdit(bulkFields<Product>(t, 'products', 'id', ['name', 'productCategoryId']), () => fetchAllPages('products', listFilters));
+  const bulk = useBulkEdit(bulkFields<Product>(t, 'products', 'id', ['name', 'productCategoryId']), () =>
+    fetchAllPages('products', listFilters),
+  );
 
   const filterFields: FilterFields<'products'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
@@ -43,19 +65,14 @@ export function ProductsList() {
       label: t('fields.productCategoryId'),
       anyLabel: t('filters.anyCategory'),
       options: [],
-      groups: categories.groups.map((g) => ({ label: g.label, options: g.options.map((o) => ({ value: String(o.value), label: o.label })) })),
+      groups: categories.groups.map((g) => ({
+        label: g.label,
+        options: g.options.map((o) => ({ value: String(o.value), label: o.label })),
+      })),
     },
     status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
-  return (
-    <RecordList
-      list="products"
-      namespace="products"
-      columns={columns}
-      filterFields={filterFields}
-      bulk={bulk}
-    />
-  );
+  return <RecordList list="products" namespace="products" columns={columns} filterFields={filterFields} bulk={bulk} />;
 }

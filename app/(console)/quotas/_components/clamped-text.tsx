@@ -17,7 +17,9 @@ export function ClampedText({ text, className }: { text: string; className?: str
     const box = ref.current;
     if (!box) return;
     // While focused the text is unclamped, so it measures whole: keep the tab stop it is using.
-    const measure = () => document.activeElement !== box && setCut(box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1);
+    const measure = () =>
+      document.activeElement !== box &&
+      setCut(box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(box);

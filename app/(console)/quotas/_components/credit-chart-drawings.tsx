@@ -11,7 +11,15 @@ import { formatNtd, formatNtdCompact } from '@/lib/i18n/money';
  * aria-hidden box that holds them). Tooltips speak the page's language: its figures, its colon ("：" in zh-TW).
  */
 
-export function DistributionDrawing({ buckets, seriesName, separator }: { buckets: { label: string; count: number }[]; seriesName: string; separator: string }) {
+export function DistributionDrawing({
+  buckets,
+  seriesName,
+  separator,
+}: {
+  buckets: { label: string; count: number }[];
+  seriesName: string;
+  separator: string;
+}) {
   const format = useFormatter();
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -38,14 +46,32 @@ export interface OverBar {
   overBy: number;
 }
 
-export function MostOverDrawing({ over, seriesName, separator }: { over: OverBar[]; seriesName: string; separator: string }) {
+export function MostOverDrawing({
+  over,
+  seriesName,
+  separator,
+}: {
+  over: OverBar[];
+  seriesName: string;
+  separator: string;
+}) {
   const locale = useLocale();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart accessibilityLayer={false} data={over} layout="vertical" margin={{ left: 8, right: 8, top: 8, bottom: 8 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={over}
+        layout="vertical"
+        margin={{ left: 8, right: 8, top: 8, bottom: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         {/* Axis ticks in short figures (NT$1.2M), so they fit side by side; the tooltip has the exact amount. */}
-        <XAxis type="number" tickFormatter={(v: number) => formatNtdCompact(locale, v)} tick={{ fontSize: 12 }} minTickGap={12} />
+        <XAxis
+          type="number"
+          tickFormatter={(v: number) => formatNtdCompact(locale, v)}
+          tick={{ fontSize: 12 }}
+          minTickGap={12}
+        />
         <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} interval={0} />
         <Tooltip
           separator={separator}

@@ -6,7 +6,9 @@ import { useMoney } from '@/lib/i18n/use-money';
 
 // Recharts loads after the page has shown (the figures are in the tables from the start); the drawings need
 // the box's width anyway, which only the browser knows.
-const DistributionDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.DistributionDrawing), { ssr: false });
+const DistributionDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.DistributionDrawing), {
+  ssr: false,
+});
 const MostOverDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.MostOverDrawing), { ssr: false });
 
 export interface CreditChartsData {
@@ -32,9 +34,13 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <figure className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="chart-distribution">
+      <figure
+        className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        aria-labelledby="chart-distribution"
+      >
         <figcaption id="chart-distribution" className="font-medium">
-          {t('distribution')} <span className="block text-sm font-normal text-zinc-600 dark:text-zinc-400">{t('distributionHelp')}</span>
+          {t('distribution')}{' '}
+          <span className="block text-sm font-normal text-zinc-600 dark:text-zinc-400">{t('distributionHelp')}</span>
         </figcaption>
         {/* The box keeps its height while the drawing loads, so nothing under it moves when it appears. */}
         <div className="h-56" aria-hidden="true">
@@ -47,7 +53,10 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
         />
       </figure>
 
-      <figure className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" aria-labelledby="chart-over">
+      <figure
+        className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        aria-labelledby="chart-over"
+      >
         <figcaption id="chart-over" className="font-medium">
           {t('mostOver')}
         </figcaption>
@@ -76,7 +85,15 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
 }
 
 /** A chart's figures as a table, collapsed under it: what screen readers read and what people copy. */
-function FiguresTable({ caption, headers, rows }: { caption: string; headers: [string, string]; rows: { key: string; label: string; value: string }[] }) {
+function FiguresTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: [string, string];
+  rows: { key: string; label: string; value: string }[];
+}) {
   const t = useTranslations('quotas.charts');
   return (
     <details>
@@ -85,14 +102,20 @@ function FiguresTable({ caption, headers, rows }: { caption: string; headers: [s
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 font-medium">{headers[0]}</th>
-            <th scope="col" className="py-1 text-right font-medium">{headers[1]}</th>
+            <th scope="col" className="py-1 font-medium">
+              {headers[0]}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {headers[1]}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="py-1 font-normal">{row.label}</th>
+              <th scope="row" className="py-1 font-normal">
+                {row.label}
+              </th>
               <td className="py-1 text-right tabular-nums">{row.value}</td>
             </tr>
           ))}

@@ -20,14 +20,25 @@ export interface EditedCompany {
 export function useQuotaFigure(tab: 'credit' | 'points'): (n: number) => string {
   const locale = useLocale();
   const format = useFormatter();
-  return useCallback((n: number) => (tab === 'credit' ? formatNtdExact(locale, n) : format.number(n, { maximumFractionDigits: 4 })), [tab, locale, format]);
+  return useCallback(
+    (n: number) => (tab === 'credit' ? formatNtdExact(locale, n) : format.number(n, { maximumFractionDigits: 4 })),
+    [tab, locale, format],
+  );
 }
 
 export const companyLabel = (c: { companyId: number; code: string | null; name: string | null }) =>
   [c.code, c.name].filter(Boolean).join(' — ') || String(c.companyId);
 
 /** Whom the edit is for, what each amount is now and what it will become, as the new amount is typed. */
-export function EditCompanies({ tab, companies, typed }: { tab: 'credit' | 'points'; companies: EditedCompany[]; typed: string }) {
+export function EditCompanies({
+  tab,
+  companies,
+  typed,
+}: {
+  tab: 'credit' | 'points';
+  companies: EditedCompany[];
+  typed: string;
+}) {
   const t = useTranslations('quotas.edit');
   const figure = useQuotaFigure(tab);
   const text = typed.trim();
@@ -48,7 +59,9 @@ export function EditCompanies({ tab, companies, typed }: { tab: 'credit' | 'poin
             <Tr key={c.companyId}>
               <Th scope="row">{companyLabel(c)}</Th>
               <Td numeric>{c.current === null ? t('readAtReview') : figure(c.current)}</Td>
-              <Td numeric className="font-medium">{becomes()}</Td>
+              <Td numeric className="font-medium">
+                {becomes()}
+              </Td>
             </Tr>
           ))}
         </TBody>

@@ -55,7 +55,8 @@ export function EditDialog({
     return te.has(key) ? te(key) : code;
   };
   const figure = useQuotaFigure(tab);
-  const nameOf = (row: PreviewRow) => (row.code || row.name ? companyLabel(row) : (names.get(row.companyId) ?? String(row.companyId)));
+  const nameOf = (row: PreviewRow) =>
+    row.code || row.name ? companyLabel(row) : (names.get(row.companyId) ?? String(row.companyId));
 
   function changes(): QuotaChanges | null {
     const c: QuotaChanges = {};
@@ -90,7 +91,10 @@ export function EditDialog({
   function apply(rows: PreviewRow[]) {
     startTransition(async () => {
       try {
-        const result = await applyQuotaEditAction({ tab, rows: rows.map(({ companyId, old, new: next, updatedAt }) => ({ companyId, old, new: next, updatedAt })) });
+        const result = await applyQuotaEditAction({
+          tab,
+          rows: rows.map(({ companyId, old, new: next, updatedAt }) => ({ companyId, old, new: next, updatedAt })),
+        });
         if ('error' in result) setProblem(t('forbidden'));
         else {
           setStep({ phase: 'result', rows, outcomes: result.outcomes });
@@ -140,7 +144,11 @@ export function EditDialog({
           messages="find.companySearch"
           taken={new Set(ids)}
           onPick={(c) =>
-            setChosen((list) => (list.some((x) => x.companyId === c.id) ? list : [...list, { companyId: c.id, code: c.outerSysCode, name: c.name, current: null }]))
+            setChosen((list) =>
+              list.some((x) => x.companyId === c.id)
+                ? list
+                : [...list, { companyId: c.id, code: c.outerSysCode, name: c.name, current: null }],
+            )
           }
         />
       </div>
@@ -160,7 +168,15 @@ export function EditDialog({
     body = (
       <div className="space-y-3">
         <p className="text-sm">{t('reviewHelp')}</p>
-        <ReviewTable amountHeader={tab === 'credit' ? t('amountColumnCredit') : t('amountColumnPoints')} rows={step.rows} t={t} money={figure} onOff={onOff} nameOf={nameOf} reason={reason} />
+        <ReviewTable
+          amountHeader={tab === 'credit' ? t('amountColumnCredit') : t('amountColumnPoints')}
+          rows={step.rows}
+          t={t}
+          money={figure}
+          onOff={onOff}
+          nameOf={nameOf}
+          reason={reason}
+        />
         {step.unreadable.map((u) => (
           <p key={u.companyId} className="text-sm text-red-700 dark:text-red-400">
             {names.get(u.companyId) ?? u.companyId}: {t('unreadable', { code: reason(u.code) })}
@@ -183,7 +199,12 @@ export function EditDialog({
     body = (
       <div className="space-y-3">
         <p role="status" className="text-sm font-medium">
-          {t('summary', { applied: count('applied'), refused: count('refused'), conflict: count('conflict'), unknown: count('unknown') })}
+          {t('summary', {
+            applied: count('applied'),
+            refused: count('refused'),
+            conflict: count('conflict'),
+            unknown: count('unknown'),
+          })}
         </p>
         <ul className="space-y-1 text-sm">
           {step.outcomes.map((o) => {
@@ -211,7 +232,14 @@ export function EditDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} title={step.phase === 'form' ? title : step.phase === 'review' ? t('reviewTitle') : t('resultTitle')} description={t('description', { count: ids.length })} className="w-[min(48rem,calc(100vw-2rem))]" footer={footer}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={step.phase === 'form' ? title : step.phase === 'review' ? t('reviewTitle') : t('resultTitle')}
+      description={t('description', { count: ids.length })}
+      className="w-[min(48rem,calc(100vw-2rem))]"
+      footer={footer}
+    >
       {problem ? (
         <Alert tone="error" className="mb-3">
           {problem}

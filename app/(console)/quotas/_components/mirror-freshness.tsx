@@ -35,11 +35,19 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
   return (
     <div className="space-y-2">
       {freshness.stale ? (
-        <Alert tone="warning">{freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: freshness.intervalS })}</Alert>
+        <Alert tone="warning">
+          {freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: freshness.intervalS })}
+        </Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('asOf', { ago })}</p>
-        <Button variant="secondary" size="sm" onClick={refresh} disabled={refreshing} aria-busy={refreshing || undefined}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={refresh}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+        >
           {t('refresh')}
         </Button>
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">

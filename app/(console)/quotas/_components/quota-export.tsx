@@ -12,8 +12,17 @@ const quotas = () => import('@/lib/contract/console/quotas').then((m) => m.quota
 /** Every row of the dashboard's current filter and sort to CSV, through the console's one export module. */
 export function QuotaExport({ tab, search }: { tab: 'credit' | 'points'; search: string }) {
   const t = useTranslations('quotas');
-  const fetchAll = async ({ signal, onProgress }: { signal: AbortSignal; onProgress: (p: { fetched: number; total: number }) => void }) => {
-    const { rows } = await consoleFetch((await quotas()).rows, { query: Object.fromEntries(new URLSearchParams(search)), signal });
+  const fetchAll = async ({
+    signal,
+    onProgress,
+  }: {
+    signal: AbortSignal;
+    onProgress: (p: { fetched: number; total: number }) => void;
+  }) => {
+    const { rows } = await consoleFetch((await quotas()).rows, {
+      query: Object.fromEntries(new URLSearchParams(search)),
+      signal,
+    });
     onProgress({ fetched: rows.length, total: rows.length });
     return rows;
   };
@@ -41,5 +50,11 @@ export function QuotaExport({ tab, search }: { tab: 'credit' | 'points'; search:
           { header: t('credit.memo'), value: (r) => r.memo },
           { header: t('credit.readAt'), value: (r) => r.readAt },
         ];
-  return <ExportCsvButton fileBase={tab === 'credit' ? 'credit-quotas' : 'point-quotas'} columns={columns} fetchAll={fetchAll} />;
+  return (
+    <ExportCsvButton
+      fileBase={tab === 'credit' ? 'credit-quotas' : 'point-quotas'}
+      columns={columns}
+      fetchAll={fetchAll}
+    />
+  );
 }

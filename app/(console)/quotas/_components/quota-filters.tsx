@@ -23,7 +23,10 @@ export async function QuotaFilters({ query }: { query: QuotaQuery }) {
       {f.companyId !== undefined ? (
         <p role="status" className="text-sm">
           {t('company')}{' '}
-          <Link className="text-blue-700 underline dark:text-blue-400" href={quotaHref(query, { company: undefined, page: undefined })}>
+          <Link
+            className="text-blue-700 underline dark:text-blue-400"
+            href={quotaHref(query, { company: undefined, page: undefined })}
+          >
             {t('allCompanies')}
           </Link>
         </p>

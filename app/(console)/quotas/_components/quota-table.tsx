@@ -62,73 +62,91 @@ export function QuotaTable(props: Props) {
           </Button>
         </div>
       ) : null}
-      <Table caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')} className="[&_:is(td,th)]:px-1.5">
-          <THead>
-            <Tr>
+      <Table
+        caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')}
+        className="[&_:is(td,th)]:px-1.5"
+      >
+        <THead>
+          <Tr>
+            {props.canEdit ? (
+              <Th className={head}>
+                <Checkbox
+                  aria-label={t('table.selectPage')}
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.companyId)))}
+                />
+              </Th>
+            ) : null}
+            {props.headers.map((h) => (
+              <Th key={h.key} aria-sort={h.sort} className={h.numeric ? `${head} text-right` : head}>
+                <Link href={h.href} className="underline-offset-2 hover:underline">
+                  {h.label}
+                  {h.sort === 'ascending' ? ' ▲' : h.sort === 'descending' ? ' ▼' : ''}
+                </Link>
+              </Th>
+            ))}
+            {props.canEdit ? (
+              <Th className={`${head} ${pinned} bg-zinc-50 dark:bg-zinc-900`}>
+                <span className="sr-only">{t('table.edit')}</span>
+              </Th>
+            ) : null}
+          </Tr>
+        </THead>
+        <TBody>
+          {rows.map((r) => (
+            <Tr key={r.companyId}>
               {props.canEdit ? (
-                <Th className={head}>
+                <Td className={cell}>
                   <Checkbox
-                    aria-label={t('table.selectPage')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.companyId)))}
+                    aria-label={t('table.select', { name: label(r) })}
+                    checked={selected.has(r.companyId)}
+                    onChange={() => toggle(r.companyId)}
                   />
-                </Th>
+                </Td>
               ) : null}
-              {props.headers.map((h) => (
-                <Th key={h.key} aria-sort={h.sort} className={h.numeric ? `${head} text-right` : head}>
-                  <Link href={h.href} className="underline-offset-2 hover:underline">
-                    {h.label}
-                    {h.sort === 'ascending' ? ' ▲' : h.sort === 'descending' ? ' ▼' : ''}
-                  </Link>
-                </Th>
-              ))}
+              <Td className={cell}>
+                <Link
+                  href={`/companies/${r.companyId}`}
+                  className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+                >
+                  {r.code ?? '—'}
+                </Link>
+              </Td>
+              <Td>
+                <ClampedText text={r.name ?? '—'} className="min-w-[6rem] max-w-[14rem]" />
+              </Td>
+              {props.tab === 'credit' ? (
+                <CreditCells row={r as CreditRow} amount={money} />
+              ) : (
+                <>
+                  <Td numeric>{amount((r as PointRow).balance)}</Td>
+                  <Td className={cell}>{r.enabled ? t('yes') : t('no')}</Td>
+                </>
+              )}
+              <Td>
+                <ClampedText
+                  text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''}
+                  className="min-w-[5rem] max-w-[12rem]"
+                />
+              </Td>
+              <Td className={cell}>
+                <ReadAt iso={r.readAt} />
+              </Td>
               {props.canEdit ? (
-                <Th className={`${head} ${pinned} bg-zinc-50 dark:bg-zinc-900`}>
-                  <span className="sr-only">{t('table.edit')}</span>
-                </Th>
+                <Td className={`${cell} ${pinned}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setEditing([r.companyId])}
+                    aria-label={t('table.editOne', { name: label(r) })}
+                  >
+                    {t('table.edit')}
+                  </Button>
+                </Td>
               ) : null}
             </Tr>
-          </THead>
-          <TBody>
-            {rows.map((r) => (
-              <Tr key={r.companyId}>
-                {props.canEdit ? (
-                  <Td className={cell}>
-                    <Checkbox aria-label={t('table.select', { name: label(r) })} checked={selected.has(r.companyId)} onChange={() => toggle(r.companyId)} />
-                  </Td>
-                ) : null}
-                <Td className={cell}>
-                  <Link href={`/companies/${r.companyId}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400">
-                    {r.code ?? '—'}
-                  </Link>
-                </Td>
-                <Td>
-                  <ClampedText text={r.name ?? '—'} className="min-w-[6rem] max-w-[14rem]" />
-                </Td>
-                {props.tab === 'credit' ? (
-                  <CreditCells row={r as CreditRow} amount={money} />
-                ) : (
-                  <>
-                    <Td numeric>{amount((r as PointRow).balance)}</Td>
-                    <Td className={cell}>{r.enabled ? t('yes') : t('no')}</Td>
-                  </>
-                )}
-                <Td>
-                  <ClampedText text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''} className="min-w-[5rem] max-w-[12rem]" />
-                </Td>
-                <Td className={cell}>
-                  <ReadAt iso={r.readAt} />
-                </Td>
-                {props.canEdit ? (
-                  <Td className={`${cell} ${pinned}`}>
-                    <Button size="sm" variant="secondary" onClick={() => setEditing([r.companyId])} aria-label={t('table.editOne', { name: label(r) })}>
-                      {t('table.edit')}
-                    </Button>
-                  </Td>
-                ) : null}
-              </Tr>
-            ))}
-          </TBody>
+          ))}
+        </TBody>
       </Table>
       {editing ? (
         <EditDialog
@@ -136,7 +154,9 @@ export function QuotaTable(props: Props) {
           companies={editing.map((id) => {
             // A selection may outlive its page: such a company is read at review, like one added in the dialog.
             const r = rows.find((row) => row.companyId === id);
-            return r ? { companyId: id, code: r.code, name: r.name, current: 'balance' in r ? r.balance : r.creditAmount } : { companyId: id, code: null, name: null, current: null };
+            return r
+              ? { companyId: id, code: r.code, name: r.name, current: 'balance' in r ? r.balance : r.creditAmount }
+              : { companyId: id, code: null, name: null, current: null };
           })}
           onClose={() => setEditing(null)}
         />
@@ -180,7 +200,11 @@ function CreditCells({ row, amount }: { row: CreditRow; amount: (n: number) => s
         ) : (
           format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })
         )}
-        {over ? <span className="mt-0.5 ml-auto block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t('overLimit')}</span> : null}
+        {over ? (
+          <span className="mt-0.5 ml-auto block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+            {t('overLimit')}
+          </span>
+        ) : null}
       </Td>
       {/* "Not checked" may take two lines; a word never breaks (break-keep: 不檢查 stays whole). */}
       <Td className="break-keep">{row.enabled ? t('checked') : t('notChecked')}</Td>

@@ -85,7 +85,10 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
   const stale = status.age.stale;
 
   return (
-    <section aria-labelledby="snapshot-heading" className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section
+      aria-labelledby="snapshot-heading"
+      className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="snapshot-heading" className="text-lg font-semibold">
           {t('heading')}
@@ -94,7 +97,12 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
           <Button onClick={() => void start('full')} disabled={busy || active}>
             {t('refreshFull')}
           </Button>
-          <Button variant="secondary" onClick={() => void start('incremental')} disabled={busy || active} title={t('refreshChangedHelp', { maxAge: duration(status.maxAgeMs) })}>
+          <Button
+            variant="secondary"
+            onClick={() => void start('incremental')}
+            disabled={busy || active}
+            title={t('refreshChangedHelp', { maxAge: duration(status.maxAgeMs) })}
+          >
             {t('refreshChanged')}
           </Button>
           {active && canCancel ? (
@@ -116,12 +124,21 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
       {job && p ? (
         <div role="status" aria-live="polite" className="space-y-1 text-sm">
           {/* Kept after the job ends: a refresh of a few hundred companies can finish before the first poll. */}
-          <progress className="h-2 w-full" aria-label={t('progressLabel')} max={Math.max(p.total, 1)} value={p.done + p.failed + p.cancelled} />
+          <progress
+            className="h-2 w-full"
+            aria-label={t('progressLabel')}
+            max={Math.max(p.total, 1)}
+            value={p.done + p.failed + p.cancelled}
+          />
           {active ? (
             <>
               <p>
-                {job.state === 'planning' ? t('planning', { done: p.done + p.failed }) : t('running', { done: p.done + p.failed, total: p.total })}
-                {p.ratePerSecond ? ` · ${t('rate', { rate: format.number(p.ratePerSecond, { maximumFractionDigits: 1 }) })}` : ''}
+                {job.state === 'planning'
+                  ? t('planning', { done: p.done + p.failed })
+                  : t('running', { done: p.done + p.failed, total: p.total })}
+                {p.ratePerSecond
+                  ? ` · ${t('rate', { rate: format.number(p.ratePerSecond, { maximumFractionDigits: 1 }) })}`
+                  : ''}
                 {p.etaSeconds !== null ? ` · ${t('eta', { eta: duration(p.etaSeconds * 1000) })}` : ''}
               </p>
             </>
@@ -132,7 +149,9 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
           ) : job.state === 'failed' ? (
             <p>{t('failed', { error: job.error ?? '' })}</p>
           ) : null}
-          {p.failed > 0 ? <p className="text-red-700 dark:text-red-400">{t('failedCount', { failed: p.failed })}</p> : null}
+          {p.failed > 0 ? (
+            <p className="text-red-700 dark:text-red-400">{t('failedCount', { failed: p.failed })}</p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -27,10 +27,18 @@ export function ReviewTable({
       <table className="w-full text-left text-sm">
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           <tr>
-            <th scope="col" className="px-2 py-1 font-medium">{t('company')}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{amountHeader}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{t('enabled')}</th>
-            <th scope="col" className="px-2 py-1 font-medium">{t('memo')}</th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              {t('company')}
+            </th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              {amountHeader}
+            </th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              {t('enabled')}
+            </th>
+            <th scope="col" className="px-2 py-1 font-medium">
+              {t('memo')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">

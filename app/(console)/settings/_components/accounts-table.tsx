@@ -45,7 +45,13 @@ function RoleCell({ account }: { account: AccountRow }) {
         {account.role === null ? <option value="">—</option> : null}
         <SelectOptions options={ROLES.map((r) => ({ value: r, label: roles(r) }))} />
       </Select>
-      <Button type="submit" size="sm" variant="secondary" pending={pending} disabled={role === account.role || role === ''}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        pending={pending}
+        disabled={role === account.role || role === ''}
+      >
         {t('saveRole')}
         <span className="sr-only">: {account.name}</span>
       </Button>
@@ -111,14 +117,15 @@ export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRo
           return (
             <Tr key={account.id}>
               <Th scope="row" className="font-medium">
-                {account.name} {self ? <span className="font-normal text-zinc-600 dark:text-zinc-400">{t('you')}</span> : null}
+                {account.name}{' '}
+                {self ? <span className="font-normal text-zinc-600 dark:text-zinc-400">{t('you')}</span> : null}
               </Th>
               <Td>{account.email}</Td>
+              <Td>{self ? account.role ? roles(account.role) : '—' : <RoleCell account={account} />}</Td>
               <Td>
-                {self ? account.role ? roles(account.role) : '—' : <RoleCell account={account} />}
-              </Td>
-              <Td>
-                <Badge tone={account.disabled ? 'danger' : 'success'}>{account.disabled ? t('disabled') : t('active')}</Badge>
+                <Badge tone={account.disabled ? 'danger' : 'success'}>
+                  {account.disabled ? t('disabled') : t('active')}
+                </Badge>
               </Td>
               <Td>{self ? null : <DisableCell account={account} />}</Td>
             </Tr>

@@ -30,7 +30,7 @@ export function CreateAccountForm() {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [state]);
 
-  const fields = state && !state.ok ? state.fields ?? {} : {};
+  const fields = state && !state.ok ? (state.fields ?? {}) : {};
   const formError = state && !state.ok && !state.fields ? state.message : null;
 
   return (

@@ -16,7 +16,10 @@ export function ProductLink({ id }: { id: number }) {
         p.name || p.outerSysCode || `#${id}`
       ) : product.isPending ? (
         <>
-          <span aria-hidden="true" className="inline-block h-3 w-28 animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-700" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-28 animate-pulse rounded bg-zinc-200 align-middle dark:bg-zinc-700"
+          />
           <span className="sr-only">#{id}</span>
         </>
       ) : (

@@ -27,8 +27,16 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
         <CardTitle id="sku-bundles">{t('bundles')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <QueryState isPending={bundles.isPending} error={bundles.error} onRetry={() => void bundles.refetch()} notFound="" lines={2} />
-        {bundles.data && rows.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('bundlesEmpty')}</p> : null}
+        <QueryState
+          isPending={bundles.isPending}
+          error={bundles.error}
+          onRetry={() => void bundles.refetch()}
+          notFound=""
+          lines={2}
+        />
+        {bundles.data && rows.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('bundlesEmpty')}</p>
+        ) : null}
         {rows.length > 0 ? (
           <ul className="space-y-1 text-sm">
             {rows.map((b) => {
@@ -41,14 +49,23 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
                   </Link>
                   {component ? (
                     <span className="ml-2 text-zinc-600 dark:text-zinc-400">
-                      {t('bundleQuantityIs', { quantity: format.number(component.quantity, { maximumFractionDigits: 4 }) })}
+                      {t('bundleQuantityIs', {
+                        quantity: format.number(component.quantity, { maximumFractionDigits: 4 }),
+                      })}
                     </span>
                   ) : null}
                   {component ? (
                     <span className="ml-2">
                       {!stock ? (
                         <span className="text-zinc-600 dark:text-zinc-400">{tb('limitingUnknown')}</span>
-                      ) : capsBundle({ quantity: component.quantity, inventoryQty: stock.inventoryQty, reservedQty: stock.reservedQty }, b.availableQty) ? (
+                      ) : capsBundle(
+                          {
+                            quantity: component.quantity,
+                            inventoryQty: stock.inventoryQty,
+                            reservedQty: stock.reservedQty,
+                          },
+                          b.availableQty,
+                        ) ? (
                         <Badge tone="warning">{tb('limiting')}</Badge>
                       ) : (
                         <span className="text-zinc-600 dark:text-zinc-400">{tb('notLimiting')}</span>

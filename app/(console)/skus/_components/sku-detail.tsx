@@ -29,14 +29,7 @@ export function SkuDetail({ id }: { id: number }) {
   const categoryId = p?.productCategoryId ?? null;
 
   return (
-    <RecordPage
-      namespace="skus"
-      kind="sku"
-      id={id}
-      read={sku}
-      editable={editable}
-      detailKey={skuKeys.detail(id)}
-    >
+    <RecordPage namespace="skus" kind="sku" id={id} read={sku} editable={editable} detailKey={skuKeys.detail(id)}>
       {(s) => (
         <>
           <RecordDetails

@@ -29,7 +29,18 @@ const TEXT_FIELDS = ['outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'sp
 /** Prices are edited in the SKU page's price panel (through the price batch), so the edit form leaves them out. */
 const EDIT_FIELDS = ['productId', ...TEXT_FIELDS, 'quantityPrecision'] as const;
 const CREATE_FIELDS = ['productId', ...TEXT_FIELDS, 'price', 'sellPrice', 'quantityPrecision'] as const;
-const CREATE_DEFAULTS = { productId: null, outerSysCode: '', name: '', barcode: '', warehouse: '', unit: '', spec: '', price: null, sellPrice: null, quantityPrecision: null };
+const CREATE_DEFAULTS = {
+  productId: null,
+  outerSysCode: '',
+  name: '',
+  barcode: '',
+  warehouse: '',
+  unit: '',
+  spec: '',
+  price: null,
+  sellPrice: null,
+  quantityPrecision: null,
+};
 
 /** Under the product id box: which product that is, so a typo is seen before saving. */
 function ProductPreview() {
@@ -41,7 +52,11 @@ function ProductPreview() {
   if (!valid) return null;
   return (
     <p className="-mt-3 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-      {product.isPending ? t('productLookup') : product.data ? t('productIs', { name: product.data.name || product.data.outerSysCode || `#${id}` }) : t('productMissing')}
+      {product.isPending
+        ? t('productLookup')
+        : product.data
+          ? t('productIs', { name: product.data.name || product.data.outerSysCode || `#${id}` })
+          : t('productMissing')}
     </p>
   );
 }
@@ -70,11 +85,23 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <div className="grid gap-5 md:grid-cols-2">
       <div className="space-y-4">
-        <NumberField name="productId" label={t('fields.productId')} description={t('productIdHelp')} step="1" min={1} required={mode === 'create'} />
+        <NumberField
+          name="productId"
+          label={t('fields.productId')}
+          description={t('productIdHelp')}
+          step="1"
+          min={1}
+          required={mode === 'create'}
+        />
         <ProductPreview />
         <ProductFinder />
       </div>
-      <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} required={mode === 'create'} />
+      <TextField
+        name="outerSysCode"
+        label={t('fields.outerSysCode')}
+        max={L.outerSysCode}
+        required={mode === 'create'}
+      />
       <TextField name="name" label={t('fields.name')} max={L.name} placeholder={empty} />
       <TextField name="barcode" label={t('fields.barcode')} max={L.barcode} placeholder={empty} warn={barcodeWarning} />
       <TextField name="warehouse" label={t('fields.warehouse')} max={L.warehouse} placeholder={empty} />
@@ -83,7 +110,13 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'create' ? (
         <>
           <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} placeholder={zero} />
-          <NumberField name="sellPrice" label={t('fields.sellPrice')} description={t('priceHelp')} min={0} placeholder={zero} />
+          <NumberField
+            name="sellPrice"
+            label={t('fields.sellPrice')}
+            description={t('priceHelp')}
+            min={0}
+            placeholder={zero}
+          />
         </>
       ) : null}
       <SelectField
@@ -125,14 +158,21 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
         initialValues={initial}
         original={original}
         labels={labels}
-        formatValue={(field, value) => (field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined)}
+        formatValue={(field, value) =>
+          field === 'quantityPrecision' && typeof value === 'number'
+            ? t('precisionOption', { digits: value })
+            : undefined
+        }
         mode={mode}
         submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
         onSave={(changes) => (sku ? update.mutateAsync(changes) : create.mutateAsync(changes))}
         reread={
           sku
             ? async () =>
-                formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }), TEXT_FIELDS)
+                formValuesFrom(
+                  await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }),
+                  TEXT_FIELDS,
+                )
             : undefined
         }
         beforeSend={sku ? undefined : guard.beforeSend}
@@ -142,7 +182,9 @@ export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId
           else guard.announce(result);
           router.push(`/skus/${result.id}`);
         }}
-        onCancel={() => router.push(sku ? `/skus/${sku.id}` : initialProductId ? `/products/${initialProductId}` : '/skus')}
+        onCancel={() =>
+          router.push(sku ? `/skus/${sku.id}` : initialProductId ? `/products/${initialProductId}` : '/skus')
+        }
       >
         {sku ? null : <ExistingRecordNotice resource="skus" />}
         <SkuFields mode={mode} />

@@ -11,7 +11,9 @@ export function SkuEditPage({ id }: { id: number }) {
 /** Opened from a product's page, the way back is to that product. */
 export function NewSkuPage({ initialProductId }: { initialProductId?: number }) {
   const product = useRecord('product', initialProductId);
-  const back = initialProductId ? { href: `/products/${initialProductId}`, label: recordLabel(product.data, initialProductId) } : undefined;
+  const back = initialProductId
+    ? { href: `/products/${initialProductId}`, label: recordLabel(product.data, initialProductId) }
+    : undefined;
   return (
     <RecordCreatePage namespace="skus" back={back}>
       <SkuForm initialProductId={initialProductId} />

@@ -13,10 +13,18 @@ import { toast } from '@/components/ui/toast';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
 
 // The write schema (zod) loads when the person first focuses a box, not with the page (EntityForm).
-const stockFormSchema = (quantityPrecision: number) => () => import('./stock-schema').then((m) => m.stockFormSchema(quantityPrecision));
+const stockFormSchema = (quantityPrecision: number) => () =>
+  import('./stock-schema').then((m) => m.stockFormSchema(quantityPrecision));
 
-
-export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: number; quantityPrecision: number; editable: boolean }) {
+export function SkuStockPanel({
+  skuId,
+  quantityPrecision,
+  editable,
+}: {
+  skuId: number;
+  quantityPrecision: number;
+  editable: boolean;
+}) {
   const t = useTranslations('skus');
   const tr = useTranslations('records');
   const format = useFormatter();
@@ -38,7 +46,13 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('stockHelp')}</p>
-        <QueryState isPending={stock.isPending} error={stock.error} onRetry={() => void stock.refetch()} notFound={t('notFound')} lines={3} />
+        <QueryState
+          isPending={stock.isPending}
+          error={stock.error}
+          onRetry={() => void stock.refetch()}
+          notFound={t('notFound')}
+          lines={3}
+        />
         {s ? (
           <DetailList
             emptyText={tr('notSet')}
@@ -47,7 +61,11 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
               { label: t('reservedQty'), value: qty(s.reservedQty) },
               {
                 label: t('availableQty'),
-                value: <span className={s.availableQty < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>{qty(s.availableQty)}</span>,
+                value: (
+                  <span className={s.availableQty < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+                    {qty(s.availableQty)}
+                  </span>
+                ),
               },
             ]}
           />
@@ -64,7 +82,10 @@ export function SkuStockPanel({ skuId, quantityPrecision, editable }: { skuId: n
             mode="edit"
             submitLabel={tr('reviewAndSave')}
             onSave={(changes) => setStock.mutateAsync(changes as { inventoryQty: number })}
-            reread={async () => ({ inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 })).inventoryQty })}
+            reread={async () => ({
+              inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 }))
+                .inventoryQty,
+            })}
             onSaved={() => {
               toast.success(tr('saved'));
               setEditing(false);

@@ -51,19 +51,40 @@ export function SkusList() {
       numeric: true,
       money: key === 'price' || key === 'sellPrice',
       cell: (s) =>
-        key === 'price' || key === 'sellPrice' ? money(s[key]) : key === 'inventoryQty' ? quantity(s[key], s.quantityPrecision) : format.number(s[key]),
+        key === 'price' || key === 'sellPrice'
+          ? money(s[key])
+          : key === 'inventoryQty'
+            ? quantity(s[key], s.quantityPrecision)
+            : format.number(s[key]),
     });
     return [
       { id: 'id', label: t('fields.id'), value: (s) => s.id, only: 'csv' },
       { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
-      recordLinkColumn({ id: 'outerSysCode', label: t('fields.outerSysCode'), code: (s) => s.outerSysCode, href: (s) => `/skus/${s.id}` }),
+      recordLinkColumn({
+        id: 'outerSysCode',
+        label: t('fields.outerSysCode'),
+        code: (s) => s.outerSysCode,
+        href: (s) => `/skus/${s.id}`,
+      }),
       text('name'),
       // What a steward works with first (issue 27): price, stock and status before the reference fields.
       num('sellPrice'),
       num('inventoryQty'),
-      { id: 'status', label: t('fields.status'), value: (s) => s.status, cell: (s) => <StatusBadge status={s.status} /> },
+      {
+        id: 'status',
+        label: t('fields.status'),
+        value: (s) => s.status,
+        cell: (s) => <StatusBadge status={s.status} />,
+      },
       // Each row reads its product's name: the table only (the CSV has the id above).
-      { id: 'productId', label: t('fields.productId'), value: (s) => s.productId, truncate: true, cell: (s) => <ProductLink id={s.productId} />, only: 'table' },
+      {
+        id: 'productId',
+        label: t('fields.productId'),
+        value: (s) => s.productId,
+        truncate: true,
+        cell: (s) => <ProductLink id={s.productId} />,
+        only: 'table',
+      },
       text('barcode'),
       text('warehouse'),
       text('unit'),
@@ -92,7 +113,9 @@ export function SkusList() {
         filteredProductId === null
           ? undefined
           : filteredProduct.data
-            ? t('productIs', { name: filteredProduct.data.name || filteredProduct.data.outerSysCode || `#${filteredProductId}` })
+            ? t('productIs', {
+                name: filteredProduct.data.name || filteredProduct.data.outerSysCode || `#${filteredProductId}`,
+              })
             : filteredProduct.isPending
               ? t('productLookup')
               : t('productMissing'),
@@ -120,9 +143,7 @@ export function SkusList() {
       filterExtra={
         <details className="max-w-xl text-sm">
           <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
-          <div className="mt-2">
-            {finder ? <finder.ProductFilterSearch onPick={filterByProduct} /> : null}
-          </div>
+          <div className="mt-2">{finder ? <finder.ProductFilterSearch onPick={filterByProduct} /> : null}</div>
         </details>
       }
     />

@@ -5,7 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFieldError } from '@/components/form/field-error';
 import { CharacterCounter, Checkbox, Field, Input, cn } from '@/components/ui';
-import { loadPasswordStrength, type PasswordStrength, type PasswordStrengthCheck } from '@/lib/client/internal-users/password-strength';
+import {
+  loadPasswordStrength,
+  type PasswordStrength,
+  type PasswordStrengthCheck,
+} from '@/lib/client/internal-users/password-strength';
 import { charLength } from '@/lib/contract/char-length';
 import { INTERNAL_USER_LIMITS as L } from '@/lib/contract/values';
 
@@ -19,7 +23,9 @@ export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
   const t = useTranslations('users');
   const { register, control, formState } = useFormContext();
   const fieldError = useFieldError();
-  const [password, account, name, email] = useWatch({ control, name: ['password', 'account', 'name', 'email'] }) as (string | null | undefined)[];
+  const [password, account, name, email] = useWatch({ control, name: ['password', 'account', 'name', 'email'] }) as (
+    string | null | undefined
+  )[];
   const [shown, setShown] = useState(false);
   const [focused, setFocused] = useState(false);
   const [check, setCheck] = useState<PasswordStrengthCheck | 'failed' | null>(null);
@@ -51,7 +57,11 @@ export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
         id="field-password"
         label={t('fields.password')}
         required={mode === 'create'}
-        description={mode === 'create' ? t('passwordCreateHelp', { min: L.passwordMin, max: L.passwordMax }) : t('passwordEditHelp', { min: L.passwordMin, max: L.passwordMax })}
+        description={
+          mode === 'create'
+            ? t('passwordCreateHelp', { min: L.passwordMin, max: L.passwordMax })
+            : t('passwordEditHelp', { min: L.passwordMin, max: L.passwordMax })
+        }
         error={fieldError(formState.errors.password?.message)}
         counter={value !== '' ? <CharacterCounter count={charLength(value)} max={L.passwordMax} /> : undefined}
       >
@@ -69,7 +79,15 @@ export function PasswordField({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-function StrengthMeter({ state, strength, empty }: { state: PasswordStrengthCheck | 'loading' | 'failed' | null; strength: PasswordStrength | null; empty: boolean }) {
+function StrengthMeter({
+  state,
+  strength,
+  empty,
+}: {
+  state: PasswordStrengthCheck | 'loading' | 'failed' | null;
+  strength: PasswordStrength | null;
+  empty: boolean;
+}) {
   const t = useTranslations('users.strength');
   let text: string;
   if (state === 'failed') text = t('unavailable');
@@ -77,12 +95,20 @@ function StrengthMeter({ state, strength, empty }: { state: PasswordStrengthChec
   else if (!strength) text = t('loading');
   else text = t('summary', { level: t(`level.${strength.score}`) });
   const warning = strength?.warning && t.has(`warnings.${strength.warning}`) ? t(`warnings.${strength.warning}`) : null;
-  const suggestions = (strength?.suggestions ?? []).filter((s) => t.has(`suggestions.${s}`)).map((s) => t(`suggestions.${s}`));
+  const suggestions = (strength?.suggestions ?? [])
+    .filter((s) => t.has(`suggestions.${s}`))
+    .map((s) => t(`suggestions.${s}`));
   return (
     <div className="space-y-1">
       <div className="grid h-1.5 grid-cols-5 gap-1" aria-hidden="true">
         {[0, 1, 2, 3, 4].map((i) => (
-          <span key={i} className={cn('rounded-full', strength && i <= strength.score ? BAR[strength.score] : 'bg-zinc-200 dark:bg-zinc-700')} />
+          <span
+            key={i}
+            className={cn(
+              'rounded-full',
+              strength && i <= strength.score ? BAR[strength.score] : 'bg-zinc-200 dark:bg-zinc-700',
+            )}
+          />
         ))}
       </div>
       <div role="status" className="text-xs text-zinc-700 dark:text-zinc-300">

@@ -51,11 +51,28 @@ export function UserAccessDialog({
 
   const risky = action === 'deactivate' || action === 'role';
   const leaves =
-    risky && changes ? leavesNoActiveAdmin(users, roles.roles, { id: user.id, roleId: changes.roleId ?? undefined, status: changes.status === 'Inactive' ? 'Inactive' : undefined }) : false;
+    risky && changes
+      ? leavesNoActiveAdmin(users, roles.roles, {
+          id: user.id,
+          roleId: changes.roleId ?? undefined,
+          status: changes.status === 'Inactive' ? 'Inactive' : undefined,
+        })
+      : false;
 
-  const title = action === 'deactivate' ? t('deactivateTitle', { name }) : action === 'activate' ? t('activateTitle', { name }) : t('changeRoleTitle', { name });
-  const body = action === 'deactivate' ? t('deactivateBody', { name }) : action === 'activate' ? t('activateBody', { name }) : t('changeRoleBody', { name });
-  const confirmLabel = action === 'deactivate' ? t('deactivate') : action === 'activate' ? t('activate') : t('changeRole');
+  const title =
+    action === 'deactivate'
+      ? t('deactivateTitle', { name })
+      : action === 'activate'
+        ? t('activateTitle', { name })
+        : t('changeRoleTitle', { name });
+  const body =
+    action === 'deactivate'
+      ? t('deactivateBody', { name })
+      : action === 'activate'
+        ? t('activateBody', { name })
+        : t('changeRoleBody', { name });
+  const confirmLabel =
+    action === 'deactivate' ? t('deactivate') : action === 'activate' ? t('activate') : t('changeRole');
 
   const close = onClose;
 
@@ -105,7 +122,9 @@ export function UserAccessDialog({
           </>
         ) : null}
         {leaves === true ? <Alert tone="warning">{t('lastAdminWarning')}</Alert> : null}
-        {risky && leaves === null ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('adminUnknown')}</p> : null}
+        {risky && leaves === null ? (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('adminUnknown')}</p>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -50,7 +50,12 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
       // The dialog showed the current role and status: they go with the write as its old values, so History
       // says "Sales → Warehouse" rather than "previous value not read".
       const read: Record<string, unknown> = u;
-      await update.mutateAsync(withReview({ ...changes }, Object.keys(changes).map((field) => ({ field, from: read[field] }))));
+      await update.mutateAsync(
+        withReview(
+          { ...changes },
+          Object.keys(changes).map((field) => ({ field, from: read[field] })),
+        ),
+      );
       const message =
         changes.status === 'Inactive'
           ? ta('deactivated', { name })
@@ -60,8 +65,10 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
       setApplied(message);
       toast.success(message);
     } catch (error) {
-      if (failedWriteOutcome(error) === 'unknown') setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
-      else setOutcome({ tone: 'error', title: ta('refused'), text: isApiError(error) ? error.sentence : String(error) });
+      if (failedWriteOutcome(error) === 'unknown')
+        setOutcome({ tone: 'warning', title: ta('unknownTitle'), text: ta('unknownBody') });
+      else
+        setOutcome({ tone: 'error', title: ta('refused'), text: isApiError(error) ? error.sentence : String(error) });
     } finally {
       setAction(null);
     }
@@ -93,7 +100,12 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
         }
       />
 
-      <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} notFound={t('notFound')} />
+      <QueryState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        notFound={t('notFound')}
+      />
       {query.data === null ? <Alert tone="warning">{t('notFound')}</Alert> : null}
       {outcome ? (
         <Alert tone={outcome.tone} title={outcome.title}>
@@ -141,7 +153,9 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
         id={id}
         detailKey={internalUserKeys.detail(id)}
         fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={(field, value) => (field === 'roleId' && typeof value === 'number' ? roleNames.nameOf(value) : null)}
+        valueLabel={(field, value) =>
+          field === 'roleId' && typeof value === 'number' ? roleNames.nameOf(value) : null
+        }
       />
     </div>
   );

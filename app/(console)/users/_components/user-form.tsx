@@ -26,7 +26,15 @@ const CREATE_FIELDS = ['account', 'name', 'email', 'password', 'roleId', 'status
 const EDIT_FIELDS = ['name', 'email', 'password', 'outerSysCode'] as const;
 const TEXT_FIELDS = ['account', 'name', 'email', 'outerSysCode'] as const;
 /** Create defaults: status Active (the API's default, so it is sent only when changed). */
-const CREATE_DEFAULTS: Record<string, FormValue> = { account: '', name: '', email: '', password: '', roleId: null, status: 'Active', outerSysCode: '' };
+const CREATE_DEFAULTS: Record<string, FormValue> = {
+  account: '',
+  name: '',
+  email: '',
+  password: '',
+  roleId: null,
+  status: 'Active',
+  outerSysCode: '',
+};
 
 function useFormat(roles: UserRoleDirectory) {
   const t = useTranslations('users');
@@ -71,9 +79,22 @@ export function UserCreateForm({ roles }: { roles: UserRoleDirectory }) {
         <TextField name="email" type="email" label={t('fields.email')} max={L.email} required />
         <TextField name="outerSysCode" label={t('fields.outerSysCode')} max={L.outerSysCode} />
         {roleNames.named ? (
-          <SelectField name="roleId" label={t('fields.roleId')} emptyLabel={t('chooseRole')} required options={roleNames.options} />
+          <SelectField
+            name="roleId"
+            label={t('fields.roleId')}
+            emptyLabel={t('chooseRole')}
+            required
+            options={roleNames.options}
+          />
         ) : (
-          <NumberField name="roleId" label={t('fields.roleIdNumber')} step="1" min={1} required description={t('rolesNotConfigured')} />
+          <NumberField
+            name="roleId"
+            label={t('fields.roleIdNumber')}
+            step="1"
+            min={1}
+            required
+            description={t('rolesNotConfigured')}
+          />
         )}
         <SelectField
           name="status"
@@ -105,7 +126,9 @@ export function UserEditForm({ user }: { user: InternalUser }) {
   const original = valuesOf(user);
   // No single-user GET: the re-read before sending reads the list afresh and picks this user.
   const reread = async () => {
-    const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find((u) => u.id === user.id);
+    const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find(
+      (u) => u.id === user.id,
+    );
     if (!now) throw new ApiError({ status: 404, code: 'not_found', kind: 'http' });
     return valuesOf(now);
   };

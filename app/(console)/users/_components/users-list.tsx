@@ -20,12 +20,22 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
   const columns = useMemo<ListColumn<InternalUser>[]>(
     () => [
       { id: 'id', label: t('fields.id'), value: (u) => u.id, only: 'csv' },
-      recordLinkColumn({ id: 'account', label: t('fields.account'), code: (u) => u.account, href: (u) => `/users/${u.id}` }),
+      recordLinkColumn({
+        id: 'account',
+        label: t('fields.account'),
+        code: (u) => u.account,
+        href: (u) => `/users/${u.id}`,
+      }),
       { id: 'name', label: t('fields.name'), value: (u) => u.name, truncate: true },
       { id: 'email', label: t('fields.email'), value: (u) => u.email },
       { id: 'roleIdNumber', label: t('fields.roleIdNumber'), value: (u) => u.roleId, only: 'csv' },
       { id: 'roleId', label: t('fields.roleId'), value: (u) => roleName(u.roleId) },
-      { id: 'status', label: t('fields.status'), value: (u) => u.status, cell: (u) => <StatusBadge status={u.status} /> },
+      {
+        id: 'status',
+        label: t('fields.status'),
+        value: (u) => u.status,
+        cell: (u) => <StatusBadge status={u.status} />,
+      },
       { id: 'outerSysCode', label: t('fields.outerSysCode'), value: (u) => u.outerSysCode },
     ],
     [t, roleName],
@@ -36,7 +46,13 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
     name: { type: 'text', label: t('filters.name') },
     outerSysCode: { type: 'text', label: t('filters.code') },
     roleId: roleNames.named
-      ? { type: 'select', ids: true, label: t('fields.roleId'), anyLabel: t('filters.anyRole'), options: roleNames.options.map((o) => ({ value: String(o.value), label: o.label })) }
+      ? {
+          type: 'select',
+          ids: true,
+          label: t('fields.roleId'),
+          anyLabel: t('filters.anyRole'),
+          options: roleNames.options.map((o) => ({ value: String(o.value), label: o.label })),
+        }
       : { type: 'id', label: t('fields.roleIdNumber'), description: t('rolesNotConfigured') },
     status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },

@@ -31,11 +31,19 @@ export const GET = consoleRoute(auditApi.export, async ({ request, query }) => {
   if (query.format === 'xlsx') {
     const body = streamOf(auditXlsx(db, kind, range));
     return new Response(body, {
-      headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': XLSX_TYPE, 'Content-Disposition': `attachment; filename="${csvFileName(base, new Date(), 'xlsx')}"` },
+      headers: {
+        ...SAFE_RESPONSE_HEADERS,
+        'Content-Type': XLSX_TYPE,
+        'Content-Disposition': `attachment; filename="${csvFileName(base, new Date(), 'xlsx')}"`,
+      },
     });
   }
   const body = auditCsv(db, kind, range).pipeThrough(new TextEncoderStream());
   return new Response(body, {
-    headers: { ...SAFE_RESPONSE_HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csvFileName(base)}"` },
+    headers: {
+      ...SAFE_RESPONSE_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csvFileName(base)}"`,
+    },
   });
 });

@@ -17,10 +17,22 @@ export const GET = consoleRoute(listsApi.read, async ({ params, query, fail, req
   const env = getEnv();
   // Refresh: a round of passes now, here or by the instance holding the mirror's lease (not waited for: the
   // list reads its copy again at the interval).
-  if (query.refresh && env.mirror.enabled) void ensureMirror().then(async (runner) => askForRound(await getConsoleDb(), runner)).catch(() => {});
+  if (query.refresh && env.mirror.enabled)
+    void ensureMirror()
+      .then(async (runner) => askForRound(await getConsoleDb(), runner))
+      .catch(() => {});
   return readList(
     await getConsoleDb(),
-    { list, filters, q: query.q, sort: query.sort, dir: query.dir, page: query.page ?? 1, pageSize: query.pageSize ?? 25, locale: await requestLocaleOf(request, user.id) },
+    {
+      list,
+      filters,
+      q: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      page: query.page ?? 1,
+      pageSize: query.pageSize ?? 25,
+      locale: await requestLocaleOf(request, user.id),
+    },
     { enabled: env.mirror.enabled, tenant: currentTenant(), intervalMs: env.mirror.intervalMs },
   );
 });

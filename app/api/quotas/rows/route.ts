@@ -22,7 +22,8 @@ export const GET = consoleRoute(quotasApi.rows, async ({ query: raw }) => {
   const rows: (CreditRow | PointRow)[] = [];
   for (let page = 1; rows.length < EXPORT_MAX; page++) {
     const q = { ...query, page, pageSize: 1000 };
-    const part = query.tab === 'credit' ? await readCreditPage(db, tenant, q, source) : await readPointPage(db, tenant, q, source);
+    const part =
+      query.tab === 'credit' ? await readCreditPage(db, tenant, q, source) : await readPointPage(db, tenant, q, source);
     rows.push(...part.rows);
     if (part.rows.length < 1000) break;
   }

@@ -31,7 +31,9 @@ export const jobsMigration: Migration = {
       )
     `.execute(db);
     // One run per kind per tenant at a time, across every instance: the database refuses a second one.
-    await sql`create unique index job_one_active_idx on job (kind, tenant) where state in ('planning', 'running')`.execute(db);
+    await sql`create unique index job_one_active_idx on job (kind, tenant) where state in ('planning', 'running')`.execute(
+      db,
+    );
     await sql`create index job_kind_tenant_idx on job (kind, tenant, id desc)`.execute(db);
     await sql`
       create table job_unit (
@@ -51,8 +53,12 @@ export const jobsMigration: Migration = {
         unique (job_id, key)
       )
     `.execute(db);
-    await sql`create index job_unit_open_idx on job_unit (job_id, id) where state in ('pending', 'running')`.execute(db);
-    await sql`create index job_unit_finished_idx on job_unit (job_id, finished_at) where finished_at is not null`.execute(db);
+    await sql`create index job_unit_open_idx on job_unit (job_id, id) where state in ('pending', 'running')`.execute(
+      db,
+    );
+    await sql`create index job_unit_finished_idx on job_unit (job_id, finished_at) where finished_at is not null`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     await sql`drop table if exists job_unit`.execute(db);

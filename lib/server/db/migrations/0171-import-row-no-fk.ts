@@ -27,7 +27,9 @@ export const importRowNoForeignKeyMigration: Migration = {
     await sql`drop trigger if exists import_delete_rows on import`.execute(db);
     await sql`drop function if exists import_delete_rows()`.execute(db);
     await sql`delete from import_row r where not exists (select 1 from import i where i.id = r.import_id)`.execute(db);
-    await sql`alter table import_row add constraint import_row_import_id_fkey foreign key (import_id) references import(id) on delete cascade`.execute(db);
+    await sql`alter table import_row add constraint import_row_import_id_fkey foreign key (import_id) references import(id) on delete cascade`.execute(
+      db,
+    );
   },
 };
 

@@ -53,7 +53,9 @@ export const auditChangesMigration: Migration = {
         old_read boolean not null default false
       )
     `.execute(db);
-    await sql`create index audit_change_record_idx on audit_change (record_type, record_id, at desc, id desc)`.execute(db);
+    await sql`create index audit_change_record_idx on audit_change (record_type, record_id, at desc, id desc)`.execute(
+      db,
+    );
     await sql`create index audit_change_audit_idx on audit_change (audit_id, row_no)`.execute(db);
     await sql`
       insert into audit_change (audit_id, at, record_type, record_id, source, result, changes, old_read)
@@ -68,7 +70,9 @@ export const auditChangesMigration: Migration = {
     await sql`drop table if exists audit_change`.execute(db);
     await sql`drop index if exists audit_log_family_idx`.execute(db);
     await sql`drop index if exists audit_log_import_idx`.execute(db);
-    await sql`alter table audit_log drop column family, drop column job_id, drop column import_id, drop column attempt, drop column chunk`.execute(db);
+    await sql`alter table audit_log drop column family, drop column job_id, drop column import_id, drop column attempt, drop column chunk`.execute(
+      db,
+    );
   },
 };
 

@@ -8,7 +8,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const importOriginBeforeMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`alter table import add column origin text not null default 'file' check (origin in ('file', 'bulk', 'sync'))`.execute(db);
+    await sql`alter table import add column origin text not null default 'file' check (origin in ('file', 'bulk', 'sync'))`.execute(
+      db,
+    );
     await sql`
       create table import_row_before (
         import_id bigint not null,

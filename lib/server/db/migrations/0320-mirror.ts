@@ -36,7 +36,18 @@ const SORTED: Record<string, string[]> = {
   mirror_company: ['code', 'name', 'internal_user_id', 'status', 'changed_at'],
   mirror_product: ['code', 'name', 'product_category_id', 'status', 'changed_at'],
   mirror_product_category: ['name', 'parent_id'],
-  mirror_sku: ['code', 'name', 'barcode', 'product_id', 'status', 'sell_price', 'price', 'inventory_qty', 'warehouse', 'changed_at'],
+  mirror_sku: [
+    'code',
+    'name',
+    'barcode',
+    'product_id',
+    'status',
+    'sell_price',
+    'price',
+    'inventory_qty',
+    'warehouse',
+    'changed_at',
+  ],
   mirror_bundle: ['code', 'name', 'status', 'sell_price', 'available_qty', 'product_category_id', 'changed_at'],
   mirror_internal_user: ['account', 'name', 'email', 'role_id', 'status', 'changed_at'],
   mirror_quota: ['credit_amount', 'available_amount', 'point_balance'],
@@ -57,15 +68,23 @@ const SEARCHED: Record<string, string[]> = {
 };
 
 const searchText = (fields: string[]) =>
-  sql.raw(`text generated always as (lower(${fields.map((f) => `coalesce(record->>'${f}', '')`).join(` || ' ' || `)})) stored`);
+  sql.raw(
+    `text generated always as (lower(${fields.map((f) => `coalesce(record->>'${f}', '')`).join(` || ' ' || `)})) stored`,
+  );
 
 export const mirrorMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`create table mirror_company (${common},
-      code ${text('outerSysCode')}, name ${text('name')}, internal_user_id ${big('internalUserId')}, status ${text('status')})`.execute(db);
+      code ${text('outerSysCode')}, name ${text('name')}, internal_user_id ${big('internalUserId')}, status ${text('status')})`.execute(
+      db,
+    );
     await sql`create table mirror_product (${common},
-      code ${text('outerSysCode')}, name ${text('name')}, product_category_id ${big('productCategoryId')}, status ${text('status')})`.execute(db);
-    await sql`create table mirror_product_category (${common}, name ${text('name')}, parent_id ${big('parentId')})`.execute(db);
+      code ${text('outerSysCode')}, name ${text('name')}, product_category_id ${big('productCategoryId')}, status ${text('status')})`.execute(
+      db,
+    );
+    await sql`create table mirror_product_category (${common}, name ${text('name')}, parent_id ${big('parentId')})`.execute(
+      db,
+    );
     await sql`create table mirror_sku (${common},
       code ${text('outerSysCode')}, name ${text('name')}, barcode ${text('barcode')}, product_id ${big('productId')},
       status ${text('status')}, warehouse ${text('warehouse')}, spec ${text('spec')}, price ${num('price')},
@@ -87,9 +106,13 @@ export const mirrorMigration: Migration = {
     }
     for (const [table, columns] of Object.entries(SORTED)) {
       for (const column of columns) {
-        await sql`create index ${sql.id(`${table}_${column}_idx`)} on ${sql.id(table)} (${sql.id(column)}, id)`.execute(db);
+        await sql`create index ${sql.id(`${table}_${column}_idx`)} on ${sql.id(table)} (${sql.id(column)}, id)`.execute(
+          db,
+        );
       }
-      await sql`create index ${sql.id(`${table}_vanished_idx`)} on ${sql.id(table)} (vanished_at) where vanished_at is not null`.execute(db);
+      await sql`create index ${sql.id(`${table}_vanished_idx`)} on ${sql.id(table)} (vanished_at) where vanished_at is not null`.execute(
+        db,
+      );
     }
     await sql`
       create table mirror_state (
@@ -118,15 +141,20 @@ export const mirrorMigration: Migration = {
       end
       $$
     `.execute(db);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
     if (!rows[0]?.n) return;
     for (const table of Object.keys(SEARCHED)) {
-      await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.id(table)} using gin (search gin_trgm_ops)`.execute(db);
+      await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.id(table)} using gin (search gin_trgm_ops)`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<unknown>) {
     await sql`alter table audit_log drop column window_from, drop column window_to`.execute(db);
-    for (const table of [...Object.keys(SORTED), 'mirror_state']) await sql`drop table if exists ${sql.id(table)}`.execute(db);
+    for (const table of [...Object.keys(SORTED), 'mirror_state'])
+      await sql`drop table if exists ${sql.id(table)}`.execute(db);
   },
 };
 

@@ -50,7 +50,9 @@ export const mirrorStatusCountMigration: Migration = {
       await sql`create trigger ${sql.id(`${table}_count_insert`)} after insert on ${t}
         referencing new table as new_rows for each statement execute function mirror_count_change()`.execute(db);
       await sql`create trigger ${sql.id(`${table}_count_update`)} after update on ${t}
-        referencing old table as old_rows new table as new_rows for each statement execute function mirror_count_change()`.execute(db);
+        referencing old table as old_rows new table as new_rows for each statement execute function mirror_count_change()`.execute(
+        db,
+      );
       await sql`create trigger ${sql.id(`${table}_count_delete`)} after delete on ${t}
         referencing old table as old_rows for each statement execute function mirror_count_change()`.execute(db);
       await sql`
@@ -60,7 +62,8 @@ export const mirrorStatusCountMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     for (const table of TABLES) {
-      for (const op of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`${table}_count_${op}`)} on ${sql.id(table)}`.execute(db);
+      for (const op of ['insert', 'update', 'delete'])
+        await sql`drop trigger if exists ${sql.id(`${table}_count_${op}`)} on ${sql.id(table)}`.execute(db);
     }
     await sql`drop function if exists mirror_count_change()`.execute(db);
     await sql`drop table if exists mirror_status_count`.execute(db);

@@ -9,7 +9,14 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * indexing every pair of Latin letters and digits would make each upsert several times dearer, and a short
  * ASCII word matches so many records that the first page and the limited count stop early anyway.
  */
-const TABLES = ['mirror_company', 'mirror_product', 'mirror_product_category', 'mirror_sku', 'mirror_bundle', 'mirror_internal_user'];
+const TABLES = [
+  'mirror_company',
+  'mirror_product',
+  'mirror_product_category',
+  'mirror_sku',
+  'mirror_bundle',
+  'mirror_internal_user',
+];
 
 export const mirrorSearchGramsMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -22,7 +29,9 @@ export const mirrorSearchGramsMigration: Migration = {
       $$
     `.execute(db);
     for (const table of TABLES) {
-      await sql`create index ${sql.id(`${table}_search_grams`)} on ${sql.id(table)} using gin (mirror_search_grams(search))`.execute(db);
+      await sql`create index ${sql.id(`${table}_search_grams`)} on ${sql.id(table)} using gin (mirror_search_grams(search))`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<unknown>) {

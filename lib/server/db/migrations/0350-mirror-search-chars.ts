@@ -7,7 +7,14 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * one expression of built-in functions (inlined, about 5 µs): the characters beyond ASCII of a text. A word's
  * characters held by a record's search text (`@>`, a GIN index) narrow the records its LIKE then checks.
  */
-const TABLES = ['mirror_company', 'mirror_product', 'mirror_product_category', 'mirror_sku', 'mirror_bundle', 'mirror_internal_user'];
+const TABLES = [
+  'mirror_company',
+  'mirror_product',
+  'mirror_product_category',
+  'mirror_sku',
+  'mirror_bundle',
+  'mirror_internal_user',
+];
 
 export const mirrorSearchCharsMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -19,7 +26,9 @@ export const mirrorSearchCharsMigration: Migration = {
       $$
     `.execute(db);
     for (const table of TABLES) {
-      await sql`create index ${sql.id(`${table}_search_chars`)} on ${sql.id(table)} using gin (mirror_search_chars(search))`.execute(db);
+      await sql`create index ${sql.id(`${table}_search_chars`)} on ${sql.id(table)} using gin (mirror_search_chars(search))`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<unknown>) {

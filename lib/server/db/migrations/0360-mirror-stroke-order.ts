@@ -20,11 +20,15 @@ const indexName = (table: string, column: string) => `${table}_${column}_stroke_
 
 export const mirrorStrokeOrderMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_collation where collname = ${COLLATION}`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_collation where collname = ${COLLATION}`.execute(db);
     if (!rows[0]?.n) return;
     for (const [table, columns] of Object.entries(WORDS)) {
       for (const column of columns) {
-        await sql`create index ${sql.id(indexName(table, column))} on ${sql.id(table)} (${sql.id(column)} collate ${sql.id(COLLATION)}, id)`.execute(db);
+        await sql`create index ${sql.id(indexName(table, column))} on ${sql.id(table)} (${sql.id(column)} collate ${sql.id(COLLATION)}, id)`.execute(
+          db,
+        );
       }
     }
   },

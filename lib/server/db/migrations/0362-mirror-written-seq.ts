@@ -7,12 +7,21 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * hold an older version and leaves that row alone (store.ts). A sequence, not a time: it needs no clock shared
  * between the console's instances and the database, and never goes back.
  */
-const TABLES = ['mirror_company', 'mirror_product', 'mirror_product_category', 'mirror_sku', 'mirror_bundle', 'mirror_internal_user', 'mirror_quota'];
+const TABLES = [
+  'mirror_company',
+  'mirror_product',
+  'mirror_product_category',
+  'mirror_sku',
+  'mirror_bundle',
+  'mirror_internal_user',
+  'mirror_quota',
+];
 
 export const mirrorWrittenSeqMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`create sequence mirror_write_seq`.execute(db);
-    for (const table of TABLES) await sql`alter table ${sql.id(table)} add column written_seq bigint not null default 0`.execute(db);
+    for (const table of TABLES)
+      await sql`alter table ${sql.id(table)} add column written_seq bigint not null default 0`.execute(db);
   },
   async down(db: Kysely<unknown>) {
     for (const table of TABLES) await sql`alter table ${sql.id(table)} drop column written_seq`.execute(db);

@@ -15,9 +15,18 @@ describe('console migrations run out of number order', () => {
       await consoleMigrations['0170-import-chunk-body-rows']!.down!(c.db as never);
       await sql`delete from kysely_migration where name like '017%'`.execute(c.db);
       await migrateConsoleDb(c.db, auth);
-      const { rows } = await sql<{ name: string }>`select name from kysely_migration where name like '01%' order by name`.execute(c.db);
-      expect(rows.map((r) => r.name)).toEqual(Object.keys(consoleMigrations).filter((n) => n.startsWith('01')).sort());
-      const { rows: columns } = await sql`select 1 from information_schema.columns where table_name = 'import_chunk' and column_name = 'body_row_nos'`.execute(c.db);
+      const { rows } = await sql<{
+        name: string;
+      }>`select name from kysely_migration where name like '01%' order by name`.execute(c.db);
+      expect(rows.map((r) => r.name)).toEqual(
+        Object.keys(consoleMigrations)
+          .filter((n) => n.startsWith('01'))
+          .sort(),
+      );
+      const { rows: columns } =
+        await sql`select 1 from information_schema.columns where table_name = 'import_chunk' and column_name = 'body_row_nos'`.execute(
+          c.db,
+        );
       expect(columns).toHaveLength(1);
     } finally {
       await c.close();

@@ -41,14 +41,22 @@ const chunkRows = (importId: string, chunk: number, items: RawBuilder<boolean> |
   where r.import_id = ${importId} and r.chunk = ${chunk}`;
 
 /** The chunk's rows in file order. Read as one JSON text: PGlite decodes a result row by row in JavaScript. */
-export async function loadChunk(db: Db, importId: string, chunk: number, options: { items?: boolean } = {}): Promise<LoadedChunk> {
+export async function loadChunk(
+  db: Db,
+  importId: string,
+  chunk: number,
+  options: { items?: boolean } = {},
+): Promise<LoadedChunk> {
   const { rows } = await sql<{ sends: number | null; rows: string | null }>`
     select (select sends from import_chunk where import_id = ${importId} and chunk = ${chunk}) as sends,
       (select json_agg(json_build_array(r.row_no, r.keyed, r.status, r.item) order by r.row_no)::text
        from (${chunkRows(importId, chunk, options.items ? sql<boolean>`true` : null)}) r) as rows`.execute(db);
   const found = rows[0]!;
   const list = JSON.parse(found.rows ?? '[]') as [number, boolean, RowStatus, Record<string, unknown> | null][];
-  return { sends: found.sends ?? 0, rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })) };
+  return {
+    sends: found.sends ?? 0,
+    rows: list.map(([rowNo, keyed, status, item]) => ({ rowNo, item, keyed, status })),
+  };
 }
 
 export type TakenChunk =
@@ -82,7 +90,13 @@ export async function takeChunk(db: Db, importId: string, chunk: number): Promis
   const list = JSON.parse(found.rows ?? '[]') as [number, Record<string, unknown> | null][];
   const rowNos = list.map(([rowNo]) => rowNo);
   if (found.marked > 0) {
-    return { action: 'send', rowNos, keyed: found.keyed, body: found.body, items: found.whole ? null : list.map(([, item]) => item!) };
+    return {
+      action: 'send',
+      rowNos,
+      keyed: found.keyed,
+      body: found.body,
+      items: found.whole ? null : list.map(([, item]) => item!),
+    };
   }
   if (found.sends > 0 && !found.keyed) return { action: 'unknown', rowNos };
   return { action: 'broken', sends: found.sends, rowNos };
@@ -99,7 +113,16 @@ async function take(db: Db, importId: string, chunk: number, fromBody: boolean) 
     ? sql`false`
     : sql`coalesce(c.body is not null and s.pending = s.total and s.total = c.body_rows
           and case when c.body_row_nos is null then s.bare = 0 else s.bare = s.total end, false)`;
-  const { rows } = await sql<{ sends: number; pending: number; bare: number; keyed: boolean; whole: boolean; marked: number; body: string | null; rows: string | null }>`
+  const { rows } = await sql<{
+    sends: number;
+    pending: number;
+    bare: number;
+    keyed: boolean;
+    whole: boolean;
+    marked: number;
+    body: string | null;
+    rows: string | null;
+  }>`
     with d as (
       select s.*, coalesce(c.sends, 0) as sends, ${whole} as whole
       from (
@@ -133,7 +156,12 @@ export interface RowOutcome {
 }
 
 /** The outcomes of one chunk's rows. */
-export async function recordOutcomes(db: Db, importId: string, chunk: number, outcomes: readonly RowOutcome[]): Promise<void> {
+export async function recordOutcomes(
+  db: Db,
+  importId: string,
+  chunk: number,
+  outcomes: readonly RowOutcome[],
+): Promise<void> {
   await recordChunkOutcomes(db, importId, [{ chunk, outcomes }]);
 }
 
@@ -157,5 +185,7 @@ export async function recordChunkOutcomes(
   await sql`
     update import_row r set status = x.status, record_id = x.record_id, errors = x.errors
     from json_to_recordset(${json(records)}::json) as x(row_no integer, chunk integer, status text, record_id bigint, errors jsonb)
-    where r.import_id = ${importId} and r.chunk = any(${list}::int[]) and r.row_no = x.row_no and r.chunk = x.chunk`.execute(db);
+    where r.import_id = ${importId} and r.chunk = any(${list}::int[]) and r.row_no = x.row_no and r.chunk = x.chunk`.execute(
+    db,
+  );
 }

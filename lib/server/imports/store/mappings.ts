@@ -15,5 +15,7 @@ export async function getSavedMapping(db: Db, userId: string, family: FamilyName
 export async function saveMapping(db: Db, userId: string, family: FamilyName, mapping: SavedMapping): Promise<void> {
   await sql`
     insert into import_mapping (user_id, family, mapping) values (${userId}, ${family}, ${json(mapping)}::jsonb)
-    on conflict (user_id, family) do update set mapping = import_mapping.mapping || excluded.mapping, updated_at = now()`.execute(db);
+    on conflict (user_id, family) do update set mapping = import_mapping.mapping || excluded.mapping, updated_at = now()`.execute(
+    db,
+  );
 }

@@ -38,7 +38,9 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
   // Mispredictions are counted only for an import with refused rows and none still to send: the page polls
   // this every second while rows go out, and shows the count once they are all through.
   // Rows sent that the comparison said change nothing are told apart from "updated" the same way, once through.
-  const { rows } = await sql<ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number; unchanged: number }>`
+  const { rows } = await sql<
+    ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number; unchanged: number }
+  >`
     select i.*, i.id::text as id, c.counts,
       case when coalesce((c.counts->>'failed')::int, 0) > 0 and coalesce((c.counts->>'pending')::int, 0) = 0 then
         (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
@@ -99,9 +101,18 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
     options.state === 'running' ? running : null,
     options.state === 'cancelled' ? sql`j.state = 'cancelled'` : null,
     options.state === 'to_fix' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and ${toFix}` : null,
-    options.state === 'succeeded' ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and not ${toFix}` : null,
+    options.state === 'succeeded'
+      ? sql`not ${running} and coalesce(j.state, '') <> 'cancelled' and not ${toFix}`
+      : null,
   ].filter((w) => w !== null);
-  const { rows } = await sql<ImportRowDb & { job_state: string | null; counts: Partial<Record<RowStatus, number>> | null; attempts: number; mispredicted: number }>`
+  const { rows } = await sql<
+    ImportRowDb & {
+      job_state: string | null;
+      counts: Partial<Record<RowStatus, number>> | null;
+      attempts: number;
+      mispredicted: number;
+    }
+  >`
     select i.*, i.id::text as id, j.state as job_state,
       c.counts,
       (select count(*)::int from import_attempt a where a.import_id = i.id) as attempts,
@@ -135,7 +146,9 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
 
 /** Who started imports, for the history's person filter. */
 export async function importPeople(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ email: string }>`select distinct created_by_email as email from import order by 1`.execute(db);
+  const { rows } = await sql<{
+    email: string;
+  }>`select distinct created_by_email as email from import order by 1`.execute(db);
   return rows.map((r) => r.email);
 }
 
@@ -152,7 +165,18 @@ type RowDb = {
   predicted: PredictedKind | null;
 };
 
-type RowTuple = [RowDb['row_no'], RowDb['line'], RowDb['cells'], RowDb['record_id'], RowDb['errors'], RowDb['warnings'], RowDb['attempt'], RowDb['status'], RowDb['history'], RowDb['predicted']];
+type RowTuple = [
+  RowDb['row_no'],
+  RowDb['line'],
+  RowDb['cells'],
+  RowDb['record_id'],
+  RowDb['errors'],
+  RowDb['warnings'],
+  RowDb['attempt'],
+  RowDb['status'],
+  RowDb['history'],
+  RowDb['predicted'],
+];
 
 const rowView = (r: RowDb): RowView => ({
   rowNo: r.row_no,
@@ -163,7 +187,13 @@ const rowView = (r: RowDb): RowView => ({
   errors: r.errors,
   warnings: r.warnings,
   attempt: r.attempt,
-  history: r.history.map((h) => ({ attempt: h.attempt, cells: h.cells, status: h.status, recordId: h.record_id == null ? null : Number(h.record_id), errors: h.errors })),
+  history: r.history.map((h) => ({
+    attempt: h.attempt,
+    cells: h.cells,
+    status: h.status,
+    recordId: h.record_id == null ? null : Number(h.record_id),
+    errors: h.errors,
+  })),
   predicted: r.predicted,
 });
 

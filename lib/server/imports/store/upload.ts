@@ -27,7 +27,12 @@ export async function createImport(db: Db, meta: ImportMeta, user: { id: string;
  * a chunk's body leaves its rows' items out. Rows of that chunk stored by another statement (a part sent
  * twice, on Postgres at the same moment) keep their items, and the job then sends the chunk from its rows.
  */
-export async function appendRows(db: Db, importId: string, family: FamilyName, rows: readonly UploadRow[]): Promise<void> {
+export async function appendRows(
+  db: Db,
+  importId: string,
+  family: FamilyName,
+  rows: readonly UploadRow[],
+): Promise<void> {
   const { schema } = FAMILIES[family];
   const keyed = BATCH_KEYED[family];
   const records = rows.map((row) => {
@@ -145,7 +150,9 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
     await sql`
       update import_row set chunk = row_no / ${chunkSize}
       where import_id = ${importId} and chunk is not null and status = 'pending'`.execute(db);
-    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${importId}`.execute(db);
+    await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${importId}`.execute(
+      db,
+    );
   }
   const { rows } = await sql<{ chunks: number }>`
     select coalesce(max(chunk) + 1, 0)::int as chunks from import_row where import_id = ${importId}`.execute(db);
@@ -156,7 +163,12 @@ export async function assignChunks(db: Db, importId: string, chunkSize = CHUNK_S
  * The import runs `jobId` (null: nothing to send, settled at once). With `onlyIfUploading` (the first start),
  * only while it is still uploading: false when it was closed meanwhile (closeAbandoned).
  */
-export async function markStarted(db: Db, importId: string, jobId: string | null, options: { onlyIfUploading?: boolean } = {}): Promise<boolean> {
+export async function markStarted(
+  db: Db,
+  importId: string,
+  jobId: string | null,
+  options: { onlyIfUploading?: boolean } = {},
+): Promise<boolean> {
   const { rows } = await sql`
     update import set state = ${jobId ? 'started' : 'settled'}, job_id = ${jobId}
     where id = ${importId} ${options.onlyIfUploading ? sql`and state = 'uploading'` : sql``}

@@ -59,7 +59,11 @@ async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
   const response = await auth.handler(
     new Request(`${CONSOLE_ORIGIN}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CONSOLE_ORIGIN, 'x-console-client-address': `203.0.113.${++ipCounter % 250}` },
+      headers: {
+        'content-type': 'application/json',
+        origin: CONSOLE_ORIGIN,
+        'x-console-client-address': `203.0.113.${++ipCounter % 250}`,
+      },
       body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     }),
   );
@@ -132,7 +136,9 @@ export async function createProxyHarness(
           if (written) await writeThrough(db, client, written, { since: write.sentAt, log: () => {} });
         }
       : undefined,
-    afterRead: options.mirror ? liveReadCorrector({ db: async () => db, log: () => {}, onDone: options.onCorrected }) : undefined,
+    afterRead: options.mirror
+      ? liveReadCorrector({ db: async () => db, log: () => {}, onDone: options.onCorrected })
+      : undefined,
     observe: options.observe,
   });
 

@@ -48,9 +48,15 @@ export function CheckStep({
                 <caption className="px-3 py-2 text-left font-medium">{t('issuesTitle')}</caption>
                 <thead className="bg-zinc-50 dark:bg-zinc-900">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{t('line')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('errors')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">{t('warnings')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                      {t('line')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('errors')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                      {t('warnings')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -77,8 +83,12 @@ export function CheckStep({
               </table>
             </div>
           ) : null}
-          {check.issueRows.length >= ISSUE_ROWS_SHOWN ? <p className="text-sm">{t('issuesMore', { shown: ISSUE_ROWS_SHOWN })}</p> : null}
-          {family && isComparable(family) && check.counts.toSend > 0 ? <CompareStep state={state} dispatch={dispatch} post={post} /> : null}
+          {check.issueRows.length >= ISSUE_ROWS_SHOWN ? (
+            <p className="text-sm">{t('issuesMore', { shown: ISSUE_ROWS_SHOWN })}</p>
+          ) : null}
+          {family && isComparable(family) && check.counts.toSend > 0 ? (
+            <CompareStep state={state} dispatch={dispatch} post={post} />
+          ) : null}
           {check.counts.toSend === 0 ? (
             <Alert tone="error">{t('nothingToSend')}</Alert>
           ) : (

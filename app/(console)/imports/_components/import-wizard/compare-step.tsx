@@ -9,12 +9,22 @@ import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';
 
 /** "Compare with live data": run on demand (or by itself after a small check), then what each row would do. */
-export function CompareStep({ state, dispatch, post }: { state: WizardState; dispatch: Dispatch<WizardAction>; post: (message: ToWorker) => void }) {
+export function CompareStep({
+  state,
+  dispatch,
+  post,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  post: (message: ToWorker) => void;
+}) {
   const tw = useTranslations('workbench');
   const { fieldLabel, issueText } = useImportTexts();
   const { compared, phase, skipUnchanged, holdBack } = state;
   // Rows Excel damaged are held back by the check itself: the choice is about the others.
-  const fails = compared ? compared.counts.would_fail + compared.counts.not_found + compared.counts.ambiguous - (compared.damaged ?? 0) : 0;
+  const fails = compared
+    ? compared.counts.would_fail + compared.counts.not_found + compared.counts.ambiguous - (compared.damaged ?? 0)
+    : 0;
 
   return (
     <section className="space-y-3" aria-labelledby="compare-heading">
@@ -47,7 +57,11 @@ export function CompareStep({ state, dispatch, post }: { state: WizardState; dis
             onChange={(e) => dispatch({ type: 'skipUnchangedSet', value: e.target.checked })}
           />
           {fails ? (
-            <Checkbox label={tw('holdBack', { count: fails })} checked={holdBack} onChange={(e) => dispatch({ type: 'holdBackSet', value: e.target.checked })} />
+            <Checkbox
+              label={tw('holdBack', { count: fails })}
+              checked={holdBack}
+              onChange={(e) => dispatch({ type: 'holdBackSet', value: e.target.checked })}
+            />
           ) : null}
         </>
       ) : (

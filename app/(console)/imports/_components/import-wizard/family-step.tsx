@@ -8,7 +8,15 @@ import { FAMILY_COLUMNS, FAMILY_NAMES, isFamilyName, templateRows } from '@/lib/
 import type { WizardAction, WizardState } from './reducer';
 
 /** Step 1: what the file imports into, and its template. */
-export function FamilyStep({ state, dispatch, labels }: { state: WizardState; dispatch: Dispatch<WizardAction>; labels: Record<string, string> }) {
+export function FamilyStep({
+  state,
+  dispatch,
+  labels,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  labels: Record<string, string>;
+}) {
   const t = useTranslations('imports');
   const locale = useLocale();
   const { family } = state;
@@ -22,7 +30,10 @@ export function FamilyStep({ state, dispatch, labels }: { state: WizardState; di
     // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
     const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
     saveFile(
-      toCsv([example], names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' }))),
+      toCsv(
+        [example],
+        names.map((header, i) => ({ header, value: (row: string[]) => row[i] ?? '' })),
+      ),
       csvFileName(`${fam.name}-template`),
     );
   }

@@ -6,7 +6,11 @@ import { DELIMITERS, ENCODINGS, type Delimiter, type Encoding } from '@/lib/cont
 import type { WizardState } from './reducer';
 import { useImportTexts } from './texts';
 
-const DELIMITER_NAMES: Record<Delimiter, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+const DELIMITER_NAMES: Record<Delimiter, 'comma' | 'semicolon' | 'tab'> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+};
 
 /** Step 2: the file, how it is read (encoding, delimiter) and its first rows. */
 export function FileStep({
@@ -24,13 +28,22 @@ export function FileStep({
   return (
     <section className="space-y-3">
       <Field label={t('csvFile')} description={t('fileHelp')}>
-        <Input type="file" accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => choose(e.target.files?.[0] ?? null)} disabled={phase === 'sending'} />
+        <Input
+          type="file"
+          accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          disabled={phase === 'sending'}
+        />
       </Field>
       {phase === 'previewing' ? <p role="status">{t('reading')}</p> : null}
       {preview?.error ? <Alert tone="error">{fileErrorText(preview.error)}</Alert> : null}
       {preview?.workbook && preview.workbook.sheets.length > 1 ? (
         <Field label={t('sheet')} description={t('sheetHelp', { count: preview.workbook.sheets.length })}>
-          <Select value={preview.workbook.sheet} onChange={(e) => choose(file, undefined, undefined, e.target.value)} disabled={busy}>
+          <Select
+            value={preview.workbook.sheet}
+            onChange={(e) => choose(file, undefined, undefined, e.target.value)}
+            disabled={busy}
+          >
             <SelectOptions options={preview.workbook.sheets.map((name) => ({ value: name, label: name }))} />
           </Select>
         </Field>
@@ -41,15 +54,28 @@ export function FileStep({
             <div className="grid gap-3 sm:grid-cols-2">
               <Field
                 label={t('encoding')}
-                description={t('encodingHelp', { encoding: t(`encodings.${preview.detected.encoding}`), basis: t(`basis.${preview.detected.basis}`) })}
+                description={t('encodingHelp', {
+                  encoding: t(`encodings.${preview.detected.encoding}`),
+                  basis: t(`basis.${preview.detected.basis}`),
+                })}
               >
-                <Select value={encoding ?? preview.encoding} onChange={(e) => choose(file, e.target.value as Encoding, delimiter ?? undefined)} disabled={busy}>
+                <Select
+                  value={encoding ?? preview.encoding}
+                  onChange={(e) => choose(file, e.target.value as Encoding, delimiter ?? undefined)}
+                  disabled={busy}
+                >
                   <SelectOptions options={ENCODINGS.map((enc) => ({ value: enc, label: t(`encodings.${enc}`) }))} />
                 </Select>
               </Field>
               <Field label={t('delimiter')}>
-                <Select value={delimiter ?? preview.delimiter} onChange={(e) => choose(file, encoding ?? undefined, e.target.value as Delimiter)} disabled={busy}>
-                  <SelectOptions options={DELIMITERS.map((d) => ({ value: d, label: t(`delimiters.${DELIMITER_NAMES[d]}`) }))} />
+                <Select
+                  value={delimiter ?? preview.delimiter}
+                  onChange={(e) => choose(file, encoding ?? undefined, e.target.value as Delimiter)}
+                  disabled={busy}
+                >
+                  <SelectOptions
+                    options={DELIMITERS.map((d) => ({ value: d, label: t(`delimiters.${DELIMITER_NAMES[d]}`) }))}
+                  />
                 </Select>
               </Field>
             </div>

@@ -24,13 +24,20 @@ export interface MappingAreaProps {
  */
 export function MappingArea({ state, dispatch, family, preview, labels, post }: MappingAreaProps) {
   const { file, encoding, delimiter, phase } = state;
-  const autoMapping = useMemo<Mapping>(() => autoMap(preview.headers, family, labels, state.saved), [family, preview, labels, state.saved]);
+  const autoMapping = useMemo<Mapping>(
+    () => autoMap(preview.headers, family, labels, state.saved),
+    [family, preview, labels, state.saved],
+  );
   const mapping = currentMapping(state, autoMapping);
 
   const ready = !!(file && encoding && delimiter);
   // Columns the console does not know are left out only once the user has looked at them and agreed.
   const unknownKey = ready ? unknownColumnsKey(preview.headers, family, mapping) : '';
-  const canCheck = ready && missingColumns(family, mapping).length === 0 && (unknownKey === '' || state.acknowledged === unknownKey) && phase === 'idle';
+  const canCheck =
+    ready &&
+    missingColumns(family, mapping).length === 0 &&
+    (unknownKey === '' || state.acknowledged === unknownKey) &&
+    phase === 'idle';
 
   function runCheck() {
     if (!canCheck || !file || !encoding || !delimiter) return;

@@ -29,7 +29,17 @@ export function unknownColumnsKey(headers: readonly string[], family: FamilyColu
     .join('\n');
 }
 
-export function MappingStep({ state, family, preview, mapping, labels, setMapping, dispatch, canCheck, onCheck }: MappingStepProps) {
+export function MappingStep({
+  state,
+  family,
+  preview,
+  mapping,
+  labels,
+  setMapping,
+  dispatch,
+  canCheck,
+  onCheck,
+}: MappingStepProps) {
   const t = useTranslations('imports');
   const { fieldLabel } = useImportTexts();
   const busy = state.phase !== 'idle';
@@ -49,9 +59,15 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
           <caption className="sr-only">{t('mappingCaption')}</caption>
           <thead className="bg-zinc-50 dark:bg-zinc-900">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">{t('fileColumn')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('sample')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('fillsField')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('fileColumn')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('sample')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('fillsField')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -72,7 +88,12 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
                     }}
                   >
                     <option value="">{t('ignore')}</option>
-                    <SelectOptions options={family.fields.map((f) => ({ value: f.name, label: `${labels[f.name] ?? f.name} (${f.name})` }))} />
+                    <SelectOptions
+                      options={family.fields.map((f) => ({
+                        value: f.name,
+                        label: `${labels[f.name] ?? f.name} (${f.name})`,
+                      }))}
+                    />
                   </Select>
                 </td>
               </tr>
@@ -80,7 +101,11 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
           </tbody>
         </table>
       </div>
-      {unused.onPurpose.length ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('onPurpose', { names: unused.onPurpose.map(name).join(', ') })}</p> : null}
+      {unused.onPurpose.length ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {t('onPurpose', { names: unused.onPurpose.map(name).join(', ') })}
+        </p>
+      ) : null}
       {unused.unknown.length ? (
         <Alert tone="warning" title={t('unusedTitle')}>
           <ul className="my-1 list-inside list-disc">
@@ -99,7 +124,9 @@ export function MappingStep({ state, family, preview, mapping, labels, setMappin
           </div>
         </Alert>
       ) : null}
-      {missing.length ? <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(', ') })}</Alert> : null}
+      {missing.length ? (
+        <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(', ') })}</Alert>
+      ) : null}
       <Button onClick={onCheck} disabled={!canCheck} pending={state.phase === 'checking'}>
         {t('checkRows')}
       </Button>

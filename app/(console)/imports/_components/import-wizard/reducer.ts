@@ -17,7 +17,13 @@ export const AUTO_COMPARE_ROWS = 20_000;
 export type Progress = { phase: 'decode' | 'parse' | 'check' | 'compare' | 'upload'; done: number; total: number };
 export type Phase = 'idle' | 'previewing' | 'checking' | 'comparing' | 'sending';
 /** during: the worker's step that failed; a failed comparison ("compare", "restoreZeros") started nothing. */
-export type SendFailure = { code: string; activeImportId?: string; startedImportId?: string; startUnknown?: boolean; during?: string };
+export type SendFailure = {
+  code: string;
+  activeImportId?: string;
+  startedImportId?: string;
+  startUnknown?: boolean;
+  during?: string;
+};
 
 export interface WizardState {
   family: FamilyName | '';
@@ -83,7 +89,13 @@ export type WizardAction =
 
 /** Whether the check's result starts "Compare with live data" by itself. */
 export function autoCompares(family: FamilyName | '', result: CheckResult): boolean {
-  return !result.error && result.counts.toSend > 0 && result.counts.rows <= AUTO_COMPARE_ROWS && family !== '' && isComparable(family);
+  return (
+    !result.error &&
+    result.counts.toSend > 0 &&
+    result.counts.rows <= AUTO_COMPARE_ROWS &&
+    family !== '' &&
+    isComparable(family)
+  );
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -93,7 +105,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'savedLoaded':
       return { ...state, saved: action.saved };
     case 'fileChosen':
-      if (!action.file) return { ...state, file: null, preview: null, check: null, compared: null, failure: null, acknowledged: null };
+      if (!action.file)
+        return { ...state, file: null, preview: null, check: null, compared: null, failure: null, acknowledged: null };
       return {
         ...state,
         file: action.file,
@@ -107,7 +120,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         phase: 'previewing',
       };
     case 'previewed':
-      return { ...state, preview: action.result, encoding: action.result.encoding, delimiter: action.result.delimiter, sheet: action.result.workbook?.sheet ?? null, phase: 'idle' };
+      return {
+        ...state,
+        preview: action.result,
+        encoding: action.result.encoding,
+        delimiter: action.result.delimiter,
+        sheet: action.result.workbook?.sheet ?? null,
+        phase: 'idle',
+      };
     case 'mappingEdited':
       return { ...state, edited: { basis: action.basis, mapping: action.mapping }, check: null, compared: null };
     case 'unusedAcknowledged':
@@ -115,7 +135,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'checkStarted':
       return { ...state, check: null, compared: null, failure: null, phase: 'checking' };
     case 'checked':
-      return { ...state, check: action.result, compared: null, progress: null, phase: autoCompares(state.family, action.result) ? 'comparing' : 'idle' };
+      return {
+        ...state,
+        check: action.result,
+        compared: null,
+        progress: null,
+        phase: autoCompares(state.family, action.result) ? 'comparing' : 'idle',
+      };
     case 'compareStarted':
     case 'restoreStarted':
       return { ...state, phase: 'comparing' };

@@ -14,7 +14,12 @@ export function useImportTexts() {
   const labelled = (field: string, issue: string) => t('fieldIssue', { field, issue });
   /** withField false: the issue shown in its own cell, where the column already names the field. */
   const issueText = (issue: RowIssue, withField = true) =>
-    describeIssue(issue, { own: (code, params) => t(`issues.${code}`, params), service: errorText, field: withField ? fieldLabel : undefined, labelled });
+    describeIssue(issue, {
+      own: (code, params) => t(`issues.${code}`, params),
+      service: errorText,
+      field: withField ? fieldLabel : undefined,
+      labelled,
+    });
   const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, { ...error });
   return { fieldLabel, issueText, fileErrorText };
 }

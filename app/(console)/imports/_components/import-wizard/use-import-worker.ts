@@ -15,12 +15,17 @@ const imports = () => import('@/lib/contract/console/imports').then((m) => m.imp
  * The wizard's one worker (it reads, checks and uploads the file off the main thread): its messages become
  * actions; a check small enough is followed by "Compare with live data" at once.
  */
-export function useImportWorker(family: FamilyName | '', dispatch: Dispatch<WizardAction>): (message: ToWorker) => void {
+export function useImportWorker(
+  family: FamilyName | '',
+  dispatch: Dispatch<WizardAction>,
+): (message: ToWorker) => void {
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
 
   useEffect(() => {
-    const w = new Worker(new URL('../../../../../lib/client/imports/import.worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../../../../../lib/client/imports/import.worker.ts', import.meta.url), {
+      type: 'module',
+    });
     worker.current = w;
     return () => w.terminate();
   }, []);
@@ -30,7 +35,8 @@ export function useImportWorker(family: FamilyName | '', dispatch: Dispatch<Wiza
     if (!w) return;
     w.onmessage = (event: MessageEvent<FromWorker>) => {
       const m = event.data;
-      if (m.type === 'progress') dispatch({ type: 'progress', progress: { phase: m.phase, done: m.done, total: m.total } });
+      if (m.type === 'progress')
+        dispatch({ type: 'progress', progress: { phase: m.phase, done: m.done, total: m.total } });
       else if (m.type === 'preview') dispatch({ type: 'previewed', result: m.result });
       else if (m.type === 'checked') {
         dispatch({ type: 'checked', result: m.result });
@@ -39,7 +45,16 @@ export function useImportWorker(family: FamilyName | '', dispatch: Dispatch<Wiza
       else if (m.type === 'compared') dispatch({ type: 'compared', result: m.result });
       else if (m.type === 'sent') router.push(`/imports/${m.importId}`);
       else if (m.type === 'failed') {
-        dispatch({ type: 'failed', failure: { code: m.code, activeImportId: m.activeImportId, startedImportId: m.startedImportId, startUnknown: m.startUnknown, during: m.during } });
+        dispatch({
+          type: 'failed',
+          failure: {
+            code: m.code,
+            activeImportId: m.activeImportId,
+            startedImportId: m.startedImportId,
+            startUnknown: m.startUnknown,
+            during: m.during,
+          },
+        });
       }
     };
   }, [router, family, dispatch]);

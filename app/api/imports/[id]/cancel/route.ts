@@ -4,4 +4,6 @@ import { cancelImport } from '@/lib/server/imports';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = consoleRoute(importsApi.cancel, async ({ params }) => ({ cancelled: await cancelImport(params.id) }));
+export const POST = consoleRoute(importsApi.cancel, async ({ params }) => ({
+  cancelled: await cancelImport(params.id),
+}));

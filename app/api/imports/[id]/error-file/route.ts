@@ -28,14 +28,27 @@ export const GET = consoleRoute(importsApi.errorFile, async ({ params, query, fa
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const rows = (await errorFileRows(id)).map((row) => ({
     cells: row.cells,
-    errors: row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f })).join(' | '),
+    errors: row.errors
+      .map((e) =>
+        describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f }),
+      )
+      .join(' | '),
   }));
   const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
   const noStore = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   if (query.format === 'xlsx') {
-    const bytes = await errorFileXlsx({ headers: imp.headers, mapping: imp.mapping, errorHeader: t('results.errors'), rows });
+    const bytes = await errorFileXlsx({
+      headers: imp.headers,
+      mapping: imp.mapping,
+      errorHeader: t('results.errors'),
+      rows,
+    });
     return new Response(bytes as BodyInit, {
-      headers: { 'content-type': XLSX_TYPE, 'content-disposition': `attachment; filename="${base}-errors.xlsx"`, ...noStore },
+      headers: {
+        'content-type': XLSX_TYPE,
+        'content-disposition': `attachment; filename="${base}-errors.xlsx"`,
+        ...noStore,
+      },
     });
   }
   const file = errorFileBytes({

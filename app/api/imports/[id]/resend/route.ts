@@ -10,7 +10,8 @@ export const POST = consoleRoute(importsApi.resend, async ({ params, body, user,
     return { status: 202, data: await resendRows(params.id, body.rows, user) };
   } catch (error) {
     if (error instanceof ResendError) fail(error.code, error.rows.length ? { rows: error.rows } : {});
-    if (error instanceof ImportStateError) fail(error.code, error.activeImportId ? { activeImportId: error.activeImportId } : {});
+    if (error instanceof ImportStateError)
+      fail(error.code, error.activeImportId ? { activeImportId: error.activeImportId } : {});
     throw error;
   }
 });

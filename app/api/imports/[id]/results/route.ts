@@ -26,7 +26,7 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   const locale = await requestLocale();
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const rows: RowView[] = [];
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const page = await listRows(id, { afterRowNo: after, limit: 10_000 });
     rows.push(...page);
     if (page.length < 10_000) break;
@@ -40,10 +40,23 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   };
   const field = (f: string) => (t.has(`fields.${f}` as 'fields.id') ? t(`fields.${f}` as 'fields.id') : f);
   const issues = (row: RowView) =>
-    row.errors.map((e) => describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service, field, labelled: (l, s) => t('fieldIssue', { field: l, issue: s }) })).join(' | ');
+    row.errors
+      .map((e) =>
+        describeIssue(e, {
+          own: (code, p) => t(`issues.${code}`, p),
+          service,
+          field,
+          labelled: (l, s) => t('fieldIssue', { field: l, issue: s }),
+        }),
+      )
+      .join(' | ');
   const tw = createTranslator({ locale, messages: messagesFor(locale), namespace: 'workbench' });
   const predictedText = (row: RowView) =>
-    !row.predicted ? '' : row.status === 'failed' ? `${tw(`compareKinds.${row.predicted}`)} (${t('mispredicted')})` : tw(`compareKinds.${row.predicted}`);
+    !row.predicted
+      ? ''
+      : row.status === 'failed'
+        ? `${tw(`compareKinds.${row.predicted}`)} (${t('mispredicted')})`
+        : tw(`compareKinds.${row.predicted}`);
   const xlsx = query.format === 'xlsx';
   const own: XlsxColumn<RowView>[] = xlsx
     ? ownColumns<RowView>(headers, status.import.mapping, (row) => row.cells)

@@ -7,7 +7,12 @@ export const dynamic = 'force-dynamic';
 /** Rows in file order: `?status=failed&status=unknown&after=<rowNo>&limit=100`. */
 export const GET = consoleRoute(importsApi.rows, async ({ params, query }) => {
   const limit = query.limit ?? 100;
-  const rows = await listRows(params.id, { statuses: query.status, afterRowNo: query.after ?? -1, limit: limit > 0 ? limit : 100, mispredicted: query.mispredicted === '1' });
+  const rows = await listRows(params.id, {
+    statuses: query.status,
+    afterRowNo: query.after ?? -1,
+    limit: limit > 0 ? limit : 100,
+    mispredicted: query.mispredicted === '1',
+  });
   return { rows };
 });
 

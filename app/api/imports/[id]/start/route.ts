@@ -8,7 +8,8 @@ export const POST = consoleRoute(importsApi.start, async ({ params, user, fail }
   try {
     await startImport(params.id, user);
   } catch (error) {
-    if (error instanceof ImportStateError) fail(error.code, error.activeImportId ? { activeImportId: error.activeImportId } : {});
+    if (error instanceof ImportStateError)
+      fail(error.code, error.activeImportId ? { activeImportId: error.activeImportId } : {});
     throw error;
   }
 });

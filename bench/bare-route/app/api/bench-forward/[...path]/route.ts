@@ -17,6 +17,10 @@ const client = createUpstreamClient({
 
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const upstream = await client.send({ method: 'GET', pathAndQuery: url.pathname.slice(PREFIX.length) + url.search, bodyBytes: null });
+  const upstream = await client.send({
+    method: 'GET',
+    pathAndQuery: url.pathname.slice(PREFIX.length) + url.search,
+    bodyBytes: null,
+  });
   return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json' } });
 }
