@@ -1,16 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
-// Fallback for a console page that failed to render; pages may add a closer error.tsx of their own.
+// Fallback for a console page that failed to render; pages may add a closer error.tsx of their own. React itself
+// reports the error to the browser's console (its default onCaughtError), so this page only tells the person.
 export default function ConsoleError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations('shell');
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
     <div className="max-w-2xl space-y-4">
       <h1 className="text-2xl font-semibold">{t('errorTitle')}</h1>

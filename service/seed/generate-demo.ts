@@ -193,12 +193,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--check')) {
     const current = readFileSync(DEMO_SEED_PATH, 'utf8');
     if (current !== text) {
-      console.error('service/seed/demo.json is out of date: run npx tsx service/seed/generate-demo.ts');
+      process.stderr.write('service/seed/demo.json is out of date: run npx tsx service/seed/generate-demo.ts\n');
       process.exit(1);
     }
-    console.log('demo.json is up to date');
+    process.stdout.write('demo.json is up to date\n');
   } else {
     writeFileSync(DEMO_SEED_PATH, text);
-    console.log(`wrote ${DEMO_SEED_PATH} (${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB)`);
+    process.stdout.write(`wrote ${DEMO_SEED_PATH} (${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB)\n`);
   }
 }

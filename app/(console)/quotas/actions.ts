@@ -1,6 +1,7 @@
 'use server';
 
 import { quotaActions } from '@/lib/contract/console/quotas';
+import { logger } from '@/lib/server/log';
 import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
@@ -45,7 +46,8 @@ export async function applyQuotaEditAction(input: unknown) {
       // The writes already happened; their outcomes still go back, and the gap is reported.
       {
         mirror: getEnv().mirror.enabled,
-        log: (message, error) => console.error(message, error instanceof Error ? error.message : error),
+        log: (message, error) =>
+          logger().error({ source: 'quotas', error: error instanceof Error ? error.message : error }, message),
       },
     );
     return { outcomes };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -78,7 +79,10 @@ function fromApiError(error: unknown): AccountResult<never> {
     if (error.statusCode === 401) return { ok: false, error: 'unauthenticated' };
     if (error.statusCode === 403) return { ok: false, error: 'forbidden' };
   }
-  console.error('console account change failed', error);
+  logger().error(
+    { source: 'accounts', error: error instanceof Error ? error.message : error },
+    'console account change failed',
+  );
   return { ok: false, error: 'failed' };
 }
 

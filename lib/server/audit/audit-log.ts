@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   HISTORY_PAGE_SIZE,
@@ -68,7 +69,10 @@ export async function recordAudit(
     try {
       named = { ...record, changes: await nameChanges(db, record.changes, names.roles ?? [], names.live) };
     } catch (error) {
-      console.warn('[audit] names of the values not read:', error instanceof Error ? error.message : error);
+      logger().warn(
+        { source: 'audit', error: error instanceof Error ? error.message : error },
+        'names of the values not read',
+      );
     }
   }
   await insertAudit(db, named, proxyChanges(named));

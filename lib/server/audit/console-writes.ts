@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { getConsoleDb } from '../process';
 import { recordAudit, type ConsoleOperation } from './audit-log';
 
@@ -41,6 +42,9 @@ export async function recordConsoleWrite(write: ConsoleWrite): Promise<void> {
     });
   } catch (error) {
     // The write itself already happened; its answer still goes back, and the gap is reported.
-    console.error('[audit] console write not recorded:', error instanceof Error ? error.message : error);
+    logger().error(
+      { source: 'audit', error: error instanceof Error ? error.message : error },
+      'console write not recorded',
+    );
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 // The route wrapper is an entry point: loading the runtime installs the process's parts (lib/server/process).
 import '../runtime';
 import { timingSafeEqual } from 'node:crypto';
@@ -227,7 +228,7 @@ function failure(error: unknown): Response | null {
   if (error instanceof ConsoleError) return errorResponse(error.code, error.status, error.facts);
   if (isApiError(error)) {
     if (error.kind === 'timeout') return refusal('upstream_timeout');
-    console.error('[console-api] upstream call failed:', error.message);
+    logger().error({ source: 'console-api', error: error.message }, 'upstream call failed');
     return refusal('upstream_unreachable');
   }
   return null;

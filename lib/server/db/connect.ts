@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -152,7 +153,9 @@ export function connectConsoleDb(target: ConsoleDbTarget): ConsoleDbConnection {
     const pool = new pg.Pool({ connectionString: target.url, max, options: '-c max_parallel_workers_per_gather=0' });
     // An idle connection dropped by the server (restart, failover) must not crash the console; the pool
     // replaces it on the next query.
-    pool.on('error', (error) => console.warn('console database: idle connection closed:', error.message));
+    pool.on('error', (error) =>
+      logger().warn({ source: 'db', error: error.message }, 'console database: idle connection closed'),
+    );
     // A connection a request holds between two queries (a transaction, a check that timed out) can also be
     // dropped; pg emits that on the client itself, where no listener means an uncaught exception.
     pool.on('connect', (client) => client.on('error', () => {}));

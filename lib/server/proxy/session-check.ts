@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getSessionCookie } from 'better-auth/cookies';
 import { sql, type Kysely } from 'kysely';
@@ -66,9 +67,9 @@ export function createSessionReader(
       },
       (error: unknown) => {
         watching = 'no';
-        console.warn(
-          '[proxy] session cache off, cannot listen for changes:',
-          error instanceof Error ? error.message : error,
+        logger().warn(
+          { source: 'proxy', error: error instanceof Error ? error.message : error },
+          'session cache off, cannot listen for changes',
         );
       },
     );

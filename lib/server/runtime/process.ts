@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import type { Kysely } from 'kysely';
 import { authConfigFromEnv, migrateConsoleDb } from '../auth';
 import { connectConsoleDb, type ConsoleDatabase, type ConsoleDbConnection } from '../db';
@@ -203,13 +204,13 @@ export class ProcessRuntime implements ProcessParts {
     this.#stopping ??= (async () => {
       const mirror = this.#mirror
         ?.then((m) => m.stop())
-        .catch((error: unknown) => console.error('mirror: stopping failed', error));
+        .catch((error: unknown) => logFailure('mirror: stopping failed', error));
       const runner = await this.#runner?.catch(() => undefined);
       if (runner) {
         this.#jobsState = 'stopping';
         await runner
           .stop({ graceMs: options.graceMs })
-          .catch((error: unknown) => console.error('jobs: stopping the runner failed', error));
+          .catch((error: unknown) => logFailure('jobs: stopping the runner failed', error));
         this.#jobsState = 'stopped';
       }
       await mirror;
@@ -222,10 +223,10 @@ export class ProcessRuntime implements ProcessParts {
     await this.#stopping;
     const db = this.#db;
     this.#db = undefined;
-    await db?.connection.close().catch((error: unknown) => console.error('closing the console database failed', error));
+    await db?.connection.close().catch((error: unknown) => logFailure('closing the console database failed', error));
     const service = await this.#embedded?.catch(() => undefined);
     this.#embedded = undefined;
-    await service?.close().catch((error: unknown) => console.error('closing the embedded service failed', error));
+    await service?.close().catch((error: unknown) => logFailure('closing the embedded service failed', error));
   }
 
   /** stopJobs, then close: a worker's shutdown. */
@@ -233,4 +234,8 @@ export class ProcessRuntime implements ProcessParts {
     await this.stopJobs(options);
     await this.close();
   }
+}
+
+function logFailure(message: string, error: unknown): void {
+  logger().error({ source: 'runtime', error: error instanceof Error ? error.message : error }, message);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logger } from '../log';
 import { readFile } from 'node:fs/promises';
 import { seedFile, type UserRole, type UserRoleDirectory } from '@/lib/contract';
 import { getEnv } from '../env';
@@ -22,7 +23,10 @@ async function load(): Promise<UserRoleDirectory> {
     return roles ? { roles, source: 'seed' } : { roles: [], source: 'none' };
   } catch (error) {
     // The embedded service refuses a bad seed at its own start; here the pages fall back to "Role #id".
-    console.warn(`Back-office role names could not be read from ${env.service.seed}:`, error);
+    logger().warn(
+      { source: 'roles', seed: env.service.seed, error: error instanceof Error ? error.message : error },
+      'back-office role names could not be read from the seed',
+    );
     return { roles: [], source: 'none' };
   }
 }

@@ -39,7 +39,7 @@ const runner = new JobRunner({
   flushMs: 20,
 });
 runner.start();
-console.log('runner started');
+process.stdout.write('runner started\n');
 
 const jobId = env('JOB_ID');
 for (;;) {
@@ -51,5 +51,5 @@ await runner.stop();
 const { importId } = (await getJob(connection.db, jobId))!.params as { importId: string };
 await store.settle(connection.db, importId);
 await connection.close();
-console.log('job finished');
+process.stdout.write('job finished\n');
 process.exit(0);
