@@ -82,7 +82,9 @@ export class BulkSkuSink implements SkuSink {
   async update(id: number, patch: SkuPatch): Promise<void> {
     const pending = this.inserts.get(id);
     if (pending) {
-      for (const k of SKU_COLUMNS) if (patch[k] != null) (pending as unknown as Record<string, unknown>)[k] = patch[k];
+      // A row inserted in this batch takes the patch's filled columns, as the update statement's coalesce would.
+      const filled = Object.fromEntries(SKU_COLUMNS.filter((k) => patch[k] != null).map((k) => [k, patch[k]]));
+      this.inserts.set(id, { ...pending, ...(filled as Partial<SkuColumns>) });
       return;
     }
     const merged = { ...(this.patches.get(id) ?? patch) };

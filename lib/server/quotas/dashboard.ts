@@ -93,6 +93,8 @@ const MIRRORED = sql`(
 function rowsOf(db: Db, tenant: string, source: QuotaSource): Query {
   if (source === 'snapshot') return db.selectFrom('quota_snapshot').where('tenant', '=', tenant) as Query;
   // The CTE shadows the table; the mirror holds one upstream's copy (its readiness checked the tenant).
+  // The cast: Kysely types the CTE's rows from the raw SQL as unknown columns, though they are the snapshot
+  // table's columns by name (MIRRORED selects exactly those), so the query is the snapshot query's type.
   return db
     .with('quota_snapshot', (qc) => qc.selectFrom(MIRRORED.as('m')).selectAll())
     .selectFrom('quota_snapshot') as unknown as Query;
