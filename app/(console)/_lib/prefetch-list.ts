@@ -6,14 +6,12 @@ import { shownKey, type ListResult } from '@/lib/client/list-read';
 import type { ListQuery } from '@/lib/client/lists';
 import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
-import { PAGE_SIZE_MAX, type ListName } from '@/lib/contract/lists';
+import type { ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth';
-import { getConsoleDb, currentTenant, getUpstream } from '@/lib/server/process';
-import { getEnv } from '@/lib/server/env';
+import { getUpstream } from '@/lib/server/process';
 import { requestLocale } from '@/lib/server/preferences';
-import { readList } from '@/lib/server/mirror';
+import { readShownList } from '@/lib/server/mirror';
 import { listSalespeople } from '@/lib/server/upstream';
-import type { ClientListFilters } from '@/lib/server/upstream';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -77,36 +75,18 @@ export async function prefetchList<L extends ListName>(
   return dehydrate(client);
 }
 
-/** The page as ListView shows it: from the mirror when it answers (lib/server/mirror/lists), else live from the service. */
+/** The page as ListView shows it (lib/server/mirror readShownList): from the mirror when it answers, else live. */
 async function readShown<L extends ListName>(
   list: L,
   query: ListQuery<L>,
   signal: AbortSignal,
 ): Promise<ListResult<unknown>> {
-  const { mirror } = getEnv();
-  const answer = await readList(
-    await getConsoleDb(),
-    {
-      list,
-      filters: query.filters as Record<string, string | number>,
-      q: query.q,
-      sort: query.sort,
-      dir: query.dir,
-      page: query.page,
-      pageSize: query.pageSize,
-      locale: await requestLocale(),
-    },
-    { enabled: mirror.enabled, tenant: currentTenant(), intervalMs: mirror.intervalMs },
+  const read = { list, filters: query.filters as Record<string, string | number>, q: query.q, sort: query.sort };
+  const answer = await readShownList(
+    { ...read, dir: query.dir, page: query.page, pageSize: query.pageSize, locale: await requestLocale() },
+    { client: getUpstream(), signal },
   );
-  if (answer.source === 'mirror') {
-    const { counts, more, freshness, byCodePoint } = answer;
-    return { ...answer.page, source: 'mirror', counts, more, freshness, byCodePoint };
-  }
-  const params = {
-    filters: query.filters as ClientListFilters<L>,
-    page: query.page,
-    pageSize: Math.min(query.pageSize, PAGE_SIZE_MAX),
-  };
-  const page = await getUpstream().list(list, params, signal);
-  return { ...page, data: page.data ?? [], source: 'live', reason: answer.reason };
+  if (answer.source === 'live') return { ...answer.page, source: 'live', reason: answer.reason };
+  const { counts, more, freshness, byCodePoint } = answer;
+  return { ...answer.page, source: 'mirror', counts, more, freshness, byCodePoint };
 }

@@ -16,3 +16,4 @@ export {
   writtenByOperation,
   type ReadBack,
 } from './write-through';
+export { readShownList, type LiveListPage } from './shown-list';

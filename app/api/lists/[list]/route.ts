@@ -1,9 +1,9 @@
 import { listsApi } from '@/lib/contract/console/lists';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb, currentTenant } from '@/lib/server/process';
+import { getConsoleDb } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { ensureMirror } from '@/lib/server/runtime';
-import { listFiltersOf, readList } from '@/lib/server/mirror';
+import { listFiltersOf, readShownList } from '@/lib/server/mirror';
 import { askForRound } from '@/lib/server/mirror';
 import { requestLocaleOf } from '@/lib/server/preferences';
 
@@ -21,18 +21,14 @@ export const GET = consoleRoute(listsApi.read, async ({ params, query, fail, req
     void ensureMirror()
       .then(async (runner) => askForRound(await getConsoleDb(), runner))
       .catch(() => {});
-  return readList(
-    await getConsoleDb(),
-    {
-      list,
-      filters,
-      q: query.q,
-      sort: query.sort,
-      dir: query.dir,
-      page: query.page ?? 1,
-      pageSize: query.pageSize ?? 25,
-      locale: await requestLocaleOf(request, user.id),
-    },
-    { enabled: env.mirror.enabled, tenant: currentTenant(), intervalMs: env.mirror.intervalMs },
-  );
+  return readShownList({
+    list,
+    filters,
+    q: query.q,
+    sort: query.sort,
+    dir: query.dir,
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? 25,
+    locale: await requestLocaleOf(request, user.id),
+  });
 });
