@@ -36,7 +36,7 @@ export function ChangeList({
       const name = valueLabel?.(c.field, v);
       return name ? t('withName', { value: raw(v), name }) : raw(v);
     };
-    if (c.secret) return `${field}: ${t('secret')}`;
+    if (c.secret) return t('secretChange', { field });
     const steps = c.field === 'components' ? recipeSteps(c.from, c.to, c.labels) : null;
     if (steps) {
       const words = steps.map((s) =>

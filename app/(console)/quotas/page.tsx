@@ -63,7 +63,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
     content = (
       <>
         <p className="text-sm">
-          <span className="font-medium">{t('credit.totals')}: </span>
+          <span className="font-medium">{t('credit.totalsLabel')}</span>
           {t('credit.totalsLine', {
             count: page.total,
             credit: money(page.totals.creditAmount),
@@ -103,7 +103,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
           {t('points.rule')}
         </p>
         <p className="text-sm">
-          <span className="font-medium">{t('credit.totals')}: </span>
+          <span className="font-medium">{t('credit.totalsLabel')}</span>
           {t('points.totalsLine', { count: page.total, balance: points(page.totals.balance) })}
         </p>
         <Rows query={query} total={page.total} empty={emptyText}>
