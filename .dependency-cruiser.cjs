@@ -9,6 +9,9 @@
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const FEATURES = '(proxy|imports|exports|quotas|mirror|audit|accounts|attention)';
 const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences)';
+// A folder's faces: index.ts, and request.ts for what needs a Next request (kept apart so the worker can load
+// index.ts without next/headers or next/navigation).
+const FACES = '^lib/server/[^/]+/(index|request)\\.tsx?$';
 const TESTS = '(\\.test\\.tsx?$|\\.integration\\.test\\.tsx?$|/testing/|/testing\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -63,14 +66,14 @@ module.exports = {
       severity: 'error',
       comment: 'Another folder of lib/server is reached through its index.ts, not its inside.',
       from: { path: '^lib/server/([^/]+)/', pathNot: TESTS },
-      to: { path: '^lib/server/[^/]+/.', pathNot: ['^lib/server/$1/', '^lib/server/[^/]+/index\\.tsx?$'] },
+      to: { path: '^lib/server/[^/]+/.', pathNot: ['^lib/server/$1/', FACES] },
     },
     {
       name: 'public-face-only-from-outside',
       severity: 'error',
       comment: 'Pages, routes and scripts reach a lib/server folder through its index.ts.',
       from: { pathNot: ['^lib/server/', TESTS, '^e2e/', '^bench/'] },
-      to: { path: '^lib/server/[^/]+/.', pathNot: '^lib/server/[^/]+/index\\.tsx?$' },
+      to: { path: '^lib/server/[^/]+/.', pathNot: FACES },
     },
     {
       name: 'shared-rules-stay-shared',

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { accountActions } from '@/lib/contract/console/accounts';
 import { getAuth } from '@/lib/server/auth';
 import { runAction } from '@/lib/server/console-api';
-import { rememberLocaleInBrowser } from '@/lib/server/preferences';
+import { rememberLocaleInBrowser } from '@/lib/server/preferences/request';
 import { requestPreferences } from '@/lib/server/preferences';
 
 /**

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 
 // A page the person's role may not open (forbidden() in requireUser): answered 403 inside the console, naming
 // the role and who can change it, rather than pretending the page does not exist.

@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { ConsoleShell } from '@/components/layout/console-shell';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 import { safeReturnTo } from '@/lib/server/auth';
 import { chooseDensity, chooseFiltersFolded, chooseLocale } from '@/app/_actions/preferences';
 import { DEFAULT_DENSITY } from '@/lib/contract/preferences';

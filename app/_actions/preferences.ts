@@ -5,7 +5,7 @@ import { preferenceActions } from '@/lib/contract/console/preferences';
 import { isLocale } from '@/lib/i18n/locale';
 import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
-import { rememberLocaleInBrowser } from '@/lib/server/preferences';
+import { rememberLocaleInBrowser } from '@/lib/server/preferences/request';
 import { savePreferences } from '@/lib/server/preferences';
 
 /**

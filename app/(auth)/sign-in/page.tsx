@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { getAuth } from '@/lib/server/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from '@/lib/server/auth';
 import { safeReturnTo } from '@/lib/server/auth';
-import { readCurrentUser } from '@/lib/server/auth';
+import { readCurrentUser } from '@/lib/server/auth/request';
 import { getConsoleDb } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';

@@ -2,7 +2,7 @@ import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { recordKey } from '@/lib/client/query-keys';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 import { getUpstream } from '@/lib/server/process';
 import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
 import { correctMirrorLater } from '@/lib/server/mirror';

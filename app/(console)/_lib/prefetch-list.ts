@@ -7,9 +7,9 @@ import type { ListQuery } from '@/lib/client/lists';
 import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
 import type { ListName } from '@/lib/contract/lists';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 import { getUpstream } from '@/lib/server/process';
-import { requestLocale } from '@/lib/server/preferences';
+import { requestLocale } from '@/lib/server/preferences/request';
 import { readShownList } from '@/lib/server/mirror';
 import { listSalespeople } from '@/lib/server/upstream';
 

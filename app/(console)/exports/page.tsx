@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 import { EXPORT_JOB_THRESHOLD } from '@/lib/server/exports';
 import { ExportsPage } from './_components/exports-page';
 import { titleMetadata } from '@/lib/i18n/page-metadata';

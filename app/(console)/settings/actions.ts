@@ -13,7 +13,7 @@ import {
   type AccountResult,
 } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
-import type { CurrentUser } from '@/lib/server/auth';
+import type { CurrentUser } from '@/lib/server/auth/request';
 import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
 

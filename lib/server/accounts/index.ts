@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { recordAudit, type AccountOperation } from '../audit';
-import type { CurrentUser } from '../auth';
+import type { CurrentUser } from '../auth/request';
 import type { ConsoleAuth } from '../auth';
 import type { ConsoleDatabase } from '../db';
 

@@ -2,7 +2,8 @@ import 'server-only';
 
 // The console's accounts and sessions (better-auth): the instance each bundle builds on the process's database
 // (getAuth), a bare one for tests (createConsoleAuth), and the console database's migration, which starts with
-// better-auth's tables.
+// better-auth's tables. What needs a page's request (the session, requireUser) is in ./request.ts, so processes
+// outside Next (the worker, scripts) can load this face without next/headers or next/navigation.
 export { authConfigFromEnv } from './config';
 export { createConsoleAuth, type ConsoleAuth } from './create';
 export { getAuth } from './instance';
@@ -11,6 +12,4 @@ export type { AuthConfig } from './options';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from './bootstrap';
 export { signInWithPostedForm } from './form-sign-in';
 export { consoleAuthHandler } from './http';
-export { requireUser } from './require-user';
 export { DEFAULT_AFTER_SIGN_IN, safeReturnTo } from './return-to';
-export { getCurrentUser, readCurrentUser, type CurrentUser } from './session';

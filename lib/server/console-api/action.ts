@@ -7,7 +7,7 @@ import type { ActionRefusal, ConsoleAction } from '@/lib/contract/console/action
 import type { ResponseOf } from '@/lib/contract/console/endpoint';
 import { can } from '@/lib/contract/roles';
 import { recordConsoleWrite } from '../audit';
-import { getCurrentUser, type CurrentUser } from '../auth';
+import { getCurrentUser, type CurrentUser } from '../auth/request';
 import { requestIdOf } from '../http';
 
 /**

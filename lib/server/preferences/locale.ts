@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import { localeFromAcceptLanguage } from '@/lib/i18n/accept-language';
 import { isLocale, LOCALE_COOKIE, type Locale } from '@/lib/i18n/locale';
-import { getCurrentUser } from '../auth';
+import { getCurrentUser } from '../auth/request';
 import { requestPreferences } from './preferences';
 
 /**

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { forbidden, notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { can } from '@/lib/contract/roles';
-import { getCurrentUser } from '@/lib/server/auth';
+import { getCurrentUser } from '@/lib/server/auth/request';
 import { ImportResults } from '../_components/import-results';
 
 export const dynamic = 'force-dynamic';

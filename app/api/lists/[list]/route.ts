@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/server/env';
 import { ensureMirror } from '@/lib/server/runtime';
 import { listFiltersOf, readShownList } from '@/lib/server/mirror';
 import { askForRound } from '@/lib/server/mirror';
-import { requestLocaleOf } from '@/lib/server/preferences';
+import { requestLocaleOf } from '@/lib/server/preferences/request';
 
 // A list page from the mirror (sorted, searched, counted, with its freshness), or word to page live through the proxy.
 export const dynamic = 'force-dynamic';

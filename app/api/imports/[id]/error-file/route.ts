@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api';
-import { requestLocale } from '@/lib/server/preferences';
+import { requestLocale } from '@/lib/server/preferences/request';
 import { errorFileRows, importStatus } from '@/lib/server/imports';
 
 export const dynamic = 'force-dynamic';

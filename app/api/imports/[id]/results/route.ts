@@ -7,7 +7,7 @@ import { catalogueCode } from '@/lib/i18n/error-messages';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api';
-import { requestLocale } from '@/lib/server/preferences';
+import { requestLocale } from '@/lib/server/preferences/request';
 import { importStatus, listRows, type RowView } from '@/lib/server/imports';
 import { rowWord } from '@/lib/client/imports/result-words';
 
