@@ -13,7 +13,7 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
   const format = useFormatter();
   return (
     <details className="text-xs">
-      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">
+      <summary className="min-h-6 cursor-pointer py-0.5 text-blue-700 underline underline-offset-2 dark:text-blue-400">
         {t('details')}
       </summary>
       <ol className="mt-1 w-64 space-y-2" aria-label={t('detailsCaption')}>

@@ -42,7 +42,7 @@ export function EntryRecords({
 
   return (
     <details className="mt-1 text-xs" onToggle={(e) => (e.currentTarget.open ? void load() : undefined)}>
-      <summary className="cursor-pointer text-blue-700 underline underline-offset-2 dark:text-blue-400">
+      <summary className="min-h-6 cursor-pointer py-0.5 text-blue-700 underline underline-offset-2 dark:text-blue-400">
         {label ? `${label}: ` : ''}
         {t('showRecords', { count })}
       </summary>
