@@ -45,7 +45,11 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
   return (
     <Tr className="align-top">
       <Td className="whitespace-nowrap">
-        <time dateTime={last.at}>{plainSpaces(format.dateTime(new Date(last.at), 'dateTimeSeconds'))}</time>
+        {/* The date over the time: the table keeps room for its Details column at 1280 px. */}
+        <time dateTime={last.at}>
+          <span className="block">{plainSpaces(format.dateTime(new Date(last.at), 'date'))}</span>
+          <span className="block text-xs">{plainSpaces(format.dateTime(new Date(last.at), 'timeSeconds'))}</span>
+        </time>
       </Td>
       <Td>{outside ? th('outside.who') : person}</Td>
       <Td className="min-w-40">
