@@ -236,7 +236,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     });
     await page.goto(`/imports/${id}`);
     await expect(h1(page, `匯入 ${id}`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: '進度: 已完成' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: '進度：已完成' })).toBeVisible({ timeout: 60_000 });
     await expectNoAxeViolations(page);
   });
 
