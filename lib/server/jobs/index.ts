@@ -77,6 +77,7 @@ export {
   type UnitState,
 } from './store';
 export { JobRunner } from './runner';
+export { RecurringJob, type RecurringJobOptions } from './recurring';
 export { UNITS_RELEASED_CHANNEL } from './store';
 
 export async function startJob<P, I, R>(

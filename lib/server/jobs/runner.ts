@@ -4,25 +4,17 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import { logger } from '../log';
-import { logFlushed } from './job-log';
+import { claimStep } from './claim';
+import { handBackRunning, handBackUnstarted } from './hand-back';
+import { logFlushed, quietKind } from './job-log';
 import { planJob } from './plan-job';
 import { recordFinished, type Finished } from './record-finished';
 import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
 import type { AnyJobKind, JobContext } from './kind';
-
-import {
-  claimPlanning,
-  claimUnits,
-  closeFinishedJobs,
-  failExpiredUnits,
-  notifyReleased,
-  releasePlanning,
-  releaseUnits,
-  renewPlanning,
-  renewUnits,
-  type ClaimedUnit,
-} from './store';
+import { closeFinishedJobs, failExpiredUnits } from './store';
+import { claimPlanning, releasePlanning, renewPlanning } from './planning';
+import { renewUnits, type ClaimedUnit } from './units';
 
 export type { JobRunnerOptions } from './runner-options';
 
@@ -61,9 +53,13 @@ export class JobRunner {
   #lastSweep = 0;
   #lastPlanLook = 0;
   #lookForPlans = true;
+  #lastBoundedLook = 0;
+  #lookForBounded = true;
   #wakePending = false;
   #claimReleased = false;
   #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
+  /** Aborted by stop(): units that look at their context's signal (a mirror pass) stop after their request. */
+  #abort = new AbortController();
   readonly #watchReleases: JobRunnerOptions['watchReleases'];
   readonly #readBack: JobRunnerOptions['readBack'];
   readonly #storeReadBacks: JobRunnerOptions['storeReadBacks'];
@@ -72,6 +68,7 @@ export class JobRunner {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.#db = options.db;
     this.#kinds = new Map(options.kinds.map((k) => [k.name, k]));
+    for (const kind of options.kinds) if (kind.quiet) quietKind(kind.name);
     this.#upstream = options.upstream;
     this.#concurrency = options.concurrency ?? 8;
     this.#leaseMs = options.leaseMs ?? 30_000;
@@ -98,6 +95,7 @@ export class JobRunner {
     if (this.#running) return;
     this.#running = true;
     this.#abandoned = false;
+    this.#abort = new AbortController();
     this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
     const watch = this.#watchReleases;
@@ -116,6 +114,7 @@ export class JobRunner {
   /** Looks for work now instead of at the next poll (after a job was created in this process). */
   wake(): void {
     this.#lookForPlans = true;
+    this.#lookForBounded = true;
     this.#wakeSelf();
   }
 
@@ -143,41 +142,27 @@ export class JobRunner {
         ? null
         : new Promise<false>((resolve) => setTimeout(resolve, options.graceMs, false).unref());
     this.wake();
+    this.#abort.abort();
     await this.#loop;
     // Closing the listener takes a round trip: not in the way of handing units back.
     const unwatched = this.#unwatch.then((unwatch) => unwatch?.()).catch(() => {});
     if (this.#abandoned) return unwatched;
-    // Claimed but not started: hand them back at once rather than after the lease.
     const unstarted = this.#queue.splice(0);
     for (const h of unstarted) this.#held.delete(h.unit.id);
-    if (unstarted.length) {
-      await this.#db
-        .updateTable('job_unit')
-        .set({ state: 'pending', lease_owner: null, lease_until: null })
-        .where(
-          'id',
-          'in',
-          unstarted.map((h) => h.unit.id),
-        )
-        .where('lease_owner', '=', this.owner)
-        .execute()
-        .then(() => notifyReleased(this.#db))
-        .catch((error) => this.#log('could not hand back claimed units', error));
-    }
+    await handBackUnstarted(
+      this.#db,
+      this.owner,
+      unstarted.map((h) => h.unit.id),
+      this.#log,
+    );
     await unwatched;
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
     const inTime = graceOver ? await Promise.race([settled, graceOver]) : await settled;
     await this.#flush();
     if (!inTime) {
-      // Still running after the grace time: the outcomes they may yet get are not recorded (this owner no
-      // longer holds them), and nothing else is written from here.
-      const running = [...this.#held.keys()];
+      // Nothing else is written from here.
       this.#abandoned = true;
-      const jobIds = await releaseUnits(this.#db, this.owner, running).catch((error) => {
-        this.#log('could not hand back running units', error);
-        return [];
-      });
-      await closeFinishedJobs(this.#db, jobIds).catch((error) => this.#log('could not close jobs', error));
+      await handBackRunning(this.#db, this.owner, [...this.#held.keys()], this.#log);
     }
     await releasePlanning(this.#db, this.owner).catch((error) => this.#log('could not hand back planning', error));
   }
@@ -210,7 +195,6 @@ export class JobRunner {
 
   /** One round: sweep, plan, claim, start. True when it should go again without waiting. */
   async #tick(): Promise<boolean> {
-    const kinds = [...this.#kinds.keys()];
     const now = Date.now();
     if (now - this.#lastSweep > this.#leaseMs / 2) {
       this.#lastSweep = now;
@@ -220,7 +204,7 @@ export class JobRunner {
     if (!this.#planning && (this.#lookForPlans || now - this.#lastPlanLook >= this.#pollMs)) {
       this.#lookForPlans = false;
       this.#lastPlanLook = now;
-      const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, kinds);
+      const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, [...this.#kinds.keys()]);
       if (job) {
         const done = planJob(this.#db, job, {
           owner: this.owner,
@@ -249,7 +233,17 @@ export class JobRunner {
         this.#concurrency * 2 - this.#queue.length - this.#inFlight.size,
         released ? this.#concurrency * 2 : 0,
       );
-      claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
+      // Bounded kinds (the mirror's passes) cost a query of their own: on a poll or an outside wake() only.
+      const bounded = this.#lookForBounded || now - this.#lastBoundedLook >= this.#pollMs;
+      if (bounded) [this.#lookForBounded, this.#lastBoundedLook] = [false, now];
+      claimed = await claimStep(this.#db, {
+        owner: this.owner,
+        leaseMs: this.#leaseMs,
+        kinds: [...this.#kinds.values()],
+        want,
+        bounded,
+        held: (kind) => [...this.#held.values()].filter((h) => h.kind.name === kind).length,
+      });
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };
         this.#held.set(unit.id, held);
@@ -283,6 +277,7 @@ export class JobRunner {
       db: this.#db,
       upstream: this.#upstream,
       startedAt,
+      signal: this.#abort.signal,
     };
   }
 

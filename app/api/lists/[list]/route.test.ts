@@ -24,7 +24,7 @@ type Route = (request: Request, context: { params: Promise<Record<string, string
 let GET: Route;
 let cookie = '';
 let away = false;
-let runner: import('@/lib/server/mirror/runner').MirrorRunner;
+let runner: import('@/lib/server/mirror/testing/passes').MirrorPasses;
 const skus: Sku[] = [];
 const products: { id: number; outerSysCode: string | null; name: string | null }[] = [];
 let serviceCount: (status: string, filters?: Record<string, string>) => Promise<number>;
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const { getEnv } = await import('@/lib/server/env');
   const { createUpstreamClient } = await import('@/lib/server/upstream');
   const { getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { MirrorRunner } = await import('@/lib/server/mirror/runner');
+  const { MirrorPasses } = await import('@/lib/server/mirror/testing/passes');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
   const auth = await getAuth();
@@ -98,7 +98,7 @@ beforeAll(async () => {
     fetch: (request) =>
       away ? Promise.reject(new TypeError('fetch failed: connection refused')) : runtime().upstreamTransport(request),
   });
-  runner = new MirrorRunner({
+  runner = new MirrorPasses({
     db: await getConsoleDb(),
     client,
     tenant: currentTenant(),
