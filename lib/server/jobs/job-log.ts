@@ -13,6 +13,11 @@ export function quietKind(name: string): void {
 
 const levelOf = (kind: string | undefined, level: 'info' | 'warn') => (kind && quiet.has(kind) ? 'debug' : level);
 
+/** The runtime's own trouble (a lease not renewed, a batch not recorded): a warning with the error's name. */
+export function jobsWarning(message: string, error?: unknown): void {
+  logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message);
+}
+
 /**
  * A job's lines in the log, each with its id and kind: created, progress after each batch of units is
  * recorded, ended. Outcomes are counted, never a unit's input or result (they may hold customer data).

@@ -1,8 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
-import { logger } from '../log';
-import { quietKind } from './job-log';
+import { jobsWarning, quietKind } from './job-log';
 import type { AnyJobKind } from './kind';
 import { createJob, JobAlreadyActiveError, type UnitSpec } from './store';
 
@@ -126,10 +125,6 @@ export class RecurringJob {
   }
 
   #log(message: string, error?: unknown): void {
-    const log =
-      this.#o.log ??
-      ((m: string, e?: unknown) =>
-        logger().warn({ source: 'jobs', error: e instanceof Error ? `${e.name}: ${e.message}` : e }, m));
-    log(message, error);
+    (this.#o.log ?? jobsWarning)(message, error);
   }
 }

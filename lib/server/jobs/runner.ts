@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { logger } from '../log';
 import { claimStep } from './claim';
 import { handBackRunning, handBackUnstarted } from './hand-back';
-import { logFlushed, quietKind } from './job-log';
+import { FinishedBatch } from './finished-batch';
+import { jobsWarning, quietKind } from './job-log';
 import { planJob } from './plan-job';
-import { recordFinished, type Finished } from './record-finished';
 import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
 import type { AnyJobKind, JobContext } from './kind';
@@ -34,8 +33,7 @@ export class JobRunner {
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
-  readonly #flushMs: number;
-  readonly #flushMax: number;
+  readonly #batch: FinishedBatch;
   readonly #log: (message: string, error?: unknown) => void;
 
   #running = false;
@@ -46,9 +44,6 @@ export class JobRunner {
   #held = new Map<string, Held>();
   #queue: Held[] = [];
   #inFlight = new Set<Promise<void>>();
-  #finished: Finished[] = [];
-  #flushTimer: ReturnType<typeof setTimeout> | null = null;
-  #flushing: Promise<void> = Promise.resolve();
   #planning: { jobId: string; done: Promise<void> } | null = null;
   #lastSweep = 0;
   #lastPlanLook = 0;
@@ -62,7 +57,6 @@ export class JobRunner {
   #abort = new AbortController();
   readonly #watchReleases: JobRunnerOptions['watchReleases'];
   readonly #readBack: JobRunnerOptions['readBack'];
-  readonly #storeReadBacks: JobRunnerOptions['storeReadBacks'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -73,18 +67,20 @@ export class JobRunner {
     this.#concurrency = options.concurrency ?? 8;
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 1_000;
-    this.#flushMs = options.flushMs ?? 200;
-    this.#flushMax = options.flushMax ?? 500;
-    this.#log =
-      options.log ??
-      ((message, error) =>
-        logger().warn(
-          { source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
-          message,
-        ));
+    this.#log = options.log ?? jobsWarning;
     this.#watchReleases = options.watchReleases;
     this.#readBack = options.readBack;
-    this.#storeReadBacks = options.storeReadBacks;
+    this.#batch = new FinishedBatch({
+      db: this.#db,
+      owner: this.owner,
+      flushMs: options.flushMs ?? 200,
+      flushMax: options.flushMax ?? 500,
+      contextOf: (unit) => this.#context(unit),
+      storeReadBacks: options.storeReadBacks,
+      abandoned: () => this.#abandoned,
+      settled: (batch) => batch.forEach((f) => this.#held.delete(f.unit.id)),
+      log: this.#log,
+    });
   }
 
   get isRunning(): boolean {
@@ -158,7 +154,7 @@ export class JobRunner {
     await unwatched;
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
     const inTime = graceOver ? await Promise.race([settled, graceOver]) : await settled;
-    await this.#flush();
+    await this.#batch.flush();
     if (!inTime) {
       // Nothing else is written from here.
       this.#abandoned = true;
@@ -284,38 +280,8 @@ export class JobRunner {
   async #runUnit(held: Held): Promise<void> {
     const { outcome, readBack } = await runUnit(held.kind, held.unit.input, this.#context(held.unit), this.#readBack);
     if (this.#abandoned) return;
-    this.#finished.push({ ...held, outcome, readBack });
     // The last unit running here, nothing queued: record now. Waiting flushMs would end the job that much later.
-    const last = this.#inFlight.size <= 1 && this.#queue.length === 0;
-    if (this.#finished.length >= this.#flushMax || last) void this.#flush();
-    else this.#flushTimer ??= setTimeout(() => void this.#flush(), this.#flushMs);
-  }
-
-  /** Records finished units and their results in one transaction, then closes jobs with nothing left. */
-  #flush(): Promise<void> {
-    if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    this.#flushTimer = null;
-    this.#flushing = this.#flushing.then(async () => {
-      const batch = this.#finished.splice(0);
-      if (batch.length === 0 || this.#abandoned) return;
-      const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
-      try {
-        logFlushed(
-          batch,
-          await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit), this.#storeReadBacks),
-        );
-        // Two instances flushing a job's last units at once each saw the other's as still running inside
-        // their transactions (read committed): looked at again after the commit, one of them closes it.
-        await closeFinishedJobs(this.#db, jobIds);
-      } catch (error) {
-        // Not recorded: the units stay claimed until their lease expires, then run again (reads) or are
-        // marked outcome unknown (writes).
-        this.#log('could not record finished units', error);
-      } finally {
-        for (const f of batch) this.#held.delete(f.unit.id);
-      }
-    });
-    return this.#flushing;
+    this.#batch.add({ ...held, outcome, readBack }, this.#inFlight.size <= 1 && this.#queue.length === 0);
   }
 
   async #renew(): Promise<void> {
