@@ -2,7 +2,8 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { AnyJobKind } from './kind';
-import { claimUnits, type ClaimedUnit } from './units';
+import { renewPlanning } from './planning';
+import { claimUnits, renewUnits, type ClaimedUnit } from './units';
 
 /**
  * One claim step of a runner: up to `want` units of the kinds without a bound, in one query, and for each kind
@@ -31,4 +32,15 @@ export async function claimStep(
     if (room > 0) claimed.push(...(await claimUnits(db, how.owner, room, how.leaseMs, [kind.name])));
   }
   return claimed;
+}
+
+/** Keeps what a runner holds, every third of the lease: its units' leases, and its planning lease if it plans. */
+export async function renewHeld(
+  db: Kysely<ConsoleDatabase>,
+  owner: string,
+  held: { units: readonly string[]; planningJobId?: string },
+  leaseMs: number,
+): Promise<void> {
+  await renewUnits(db, owner, held.units, leaseMs);
+  if (held.planningJobId) await renewPlanning(db, held.planningJobId, owner, leaseMs);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { claimStep } from './claim';
+import { claimStep, renewHeld } from './claim';
 import { handBackRunning, handBackUnstarted } from './hand-back';
 import { FinishedBatch } from './finished-batch';
 import { jobsWarning, quietKind } from './job-log';
@@ -12,8 +12,8 @@ import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
 import type { AnyJobKind, JobContext } from './kind';
 import { closeFinishedJobs, failExpiredUnits } from './store';
-import { claimPlanning, releasePlanning, renewPlanning } from './planning';
-import { renewUnits, type ClaimedUnit } from './units';
+import { claimPlanning, releasePlanning } from './planning';
+import type { ClaimedUnit } from './units';
 
 export type { JobRunnerOptions } from './runner-options';
 
@@ -78,7 +78,7 @@ export class JobRunner {
       contextOf: (unit) => this.#context(unit),
       storeReadBacks: options.storeReadBacks,
       abandoned: () => this.#abandoned,
-      settled: (batch) => batch.forEach((f) => this.#held.delete(f.unit.id)),
+      settled: (batch) => this.#settled(batch),
       log: this.#log,
     });
   }
@@ -92,7 +92,11 @@ export class JobRunner {
     this.#running = true;
     this.#abandoned = false;
     this.#abort = new AbortController();
-    this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
+    this.#heartbeat = setInterval(() => {
+      if (!this.#running) return;
+      const held = { units: [...this.#held.keys()], planningJobId: this.#planning?.jobId };
+      void renewHeld(this.#db, this.owner, held, this.#leaseMs).catch((e) => this.#log('could not renew leases', e));
+    }, Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
     const watch = this.#watchReleases;
     if (watch) {
@@ -284,13 +288,11 @@ export class JobRunner {
     this.#batch.add({ ...held, outcome, readBack }, this.#inFlight.size <= 1 && this.#queue.length === 0);
   }
 
-  async #renew(): Promise<void> {
-    if (!this.#running) return;
-    try {
-      await renewUnits(this.#db, this.owner, [...this.#held.keys()], this.#leaseMs);
-      if (this.#planning) await renewPlanning(this.#db, this.#planning.jobId, this.owner, this.#leaseMs);
-    } catch (error) {
-      this.#log('could not renew leases', error);
-    }
+  /** Recorded units are no longer held; a bounded kind's next unit is looked for at once, not at the next poll. */
+  #settled(batch: readonly { unit: ClaimedUnit; kind: AnyJobKind }[]): void {
+    for (const f of batch) this.#held.delete(f.unit.id);
+    if (!batch.some((f) => f.kind.perRunner !== undefined)) return;
+    this.#lookForBounded = true;
+    this.#wakeSelf();
   }
 }
