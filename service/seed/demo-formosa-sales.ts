@@ -60,10 +60,7 @@ export function giftBoxes(
 }
 
 /** Credit for ~70% of companies (some over their limit), points for ~55%. */
-export function quotasOf(
-  rng: Rng,
-  companies: Tenant['companies'],
-): Pick<Tenant, 'creditQuotas' | 'pointQuotas'> {
+export function quotasOf(rng: Rng, companies: Tenant['companies']): Pick<Tenant, 'creditQuotas' | 'pointQuotas'> {
   const creditQuotas: Tenant['creditQuotas'] = [];
   const pointQuotas: Tenant['pointQuotas'] = [];
   const MEMOS = [

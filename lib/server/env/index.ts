@@ -1,6 +1,14 @@
 import 'server-only';
 import { parseUserRoles, type UserRole } from '@/lib/contract';
-import { AUTH_SECRET_MIN, DEMO_AUTH_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, EMBEDDED_BASE_URL, EnvError, type Env } from './shape';
+import {
+  AUTH_SECRET_MIN,
+  DEMO_AUTH_SECRET,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  EMBEDDED_BASE_URL,
+  EnvError,
+  type Env,
+} from './shape';
 import { variables } from './variables';
 
 /**

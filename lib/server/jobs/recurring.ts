@@ -51,10 +51,12 @@ export class RecurringJob {
     this.#running = true;
     this.#schedule(0);
     this.#unwatch =
-      this.#o.watch?.(() => this.wake()).catch((error: unknown) => {
-        this.#log('could not listen for asks from other instances; runs come at the interval', error);
-        return null;
-      }) ?? null;
+      this.#o
+        .watch?.(() => this.wake())
+        .catch((error: unknown) => {
+          this.#log('could not listen for asks from other instances; runs come at the interval', error);
+          return null;
+        }) ?? null;
   }
 
   /**

@@ -92,11 +92,7 @@ export class JobRunner {
     this.#running = true;
     this.#abandoned = false;
     this.#abort = new AbortController();
-    this.#heartbeat = setInterval(() => {
-      if (!this.#running) return;
-      const held = { units: [...this.#held.keys()], planningJobId: this.#planning?.jobId };
-      void renewHeld(this.#db, this.owner, held, this.#leaseMs).catch((e) => this.#log('could not renew leases', e));
-    }, Math.max(50, this.#leaseMs / 3));
+    this.#heartbeat = setInterval(() => this.#renew(), Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
     const watch = this.#watchReleases;
     if (watch) {
@@ -149,12 +145,8 @@ export class JobRunner {
     if (this.#abandoned) return unwatched;
     const unstarted = this.#queue.splice(0);
     for (const h of unstarted) this.#held.delete(h.unit.id);
-    await handBackUnstarted(
-      this.#db,
-      this.owner,
-      unstarted.map((h) => h.unit.id),
-      this.#log,
-    );
+    const ids = unstarted.map((h) => h.unit.id);
+    await handBackUnstarted(this.#db, this.owner, ids, this.#log);
     await unwatched;
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
     const inTime = graceOver ? await Promise.race([settled, graceOver]) : await settled;
@@ -294,5 +286,11 @@ export class JobRunner {
     if (!batch.some((f) => f.kind.perRunner !== undefined)) return;
     this.#lookForBounded = true;
     this.#wakeSelf();
+  }
+
+  #renew(): void {
+    if (!this.#running) return;
+    const held = { units: [...this.#held.keys()], planningJobId: this.#planning?.jobId };
+    void renewHeld(this.#db, this.owner, held, this.#leaseMs).catch((e) => this.#log('could not renew leases', e));
   }
 }

@@ -150,4 +150,3 @@ export async function completeUnits(db: Db, owner: string, outcomes: readonly Un
   `.execute(db);
   return result.rows.map((r) => String(r.id));
 }
-

@@ -248,7 +248,7 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     expect(started.map((r) => r.state)).toEqual(['running']);
     a.runner.start();
     try {
-      for (const until = Date.now() + 50_000; Date.now() < until; ) {
+      for (const until = Date.now() + 50_000; Date.now() < until;) {
         if ((await runs()).find((r) => r.id === started[0]!.id)?.state === 'succeeded') break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -35,7 +35,7 @@ const clientFor = (fetch: FetchImpl, creds: { clientId: string; secret: string }
   });
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; !(await check()); ) {
+  for (const end = Date.now() + timeoutMs; !(await check());) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -81,7 +81,7 @@ describe.each(consoleDbEngines())('the mirror passes on the job runtime, $name',
         }
       },
     });
-    const options = { client: slow, tenant: 'acme', intervalMs: 50, sweepMs: 3_600_000, leaseMs: 1_000 };
+    const options = { client: slow, tenant: 'acme', intervalMs: 50, sweepMs: 3_600_000 };
     const a = new MirrorPasses({ ...options, db: connection.db, owner: 'a', kind: watched('a') });
     const b = new MirrorPasses({ ...options, db: second.db, owner: 'b', kind: watched('b') });
     a.start();

@@ -10,7 +10,13 @@ import {
   type Written as UnitWritten,
 } from '../jobs';
 import { logger } from '../log';
-import { MIRROR_ENTITY_NAMES, MIRROR_REFRESH_CHANNEL, mirrorPassJob, mirrorPassUnits, type MirrorPassParams } from '../mirror';
+import {
+  MIRROR_ENTITY_NAMES,
+  MIRROR_REFRESH_CHANNEL,
+  mirrorPassJob,
+  mirrorPassUnits,
+  type MirrorPassParams,
+} from '../mirror';
 import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
 import { currentTenant, getJobsUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
