@@ -159,4 +159,62 @@ describe.each(consoleDbEngines())('the mirror passes on the job runtime, $name',
     );
     expect(rows.map((r) => r.state)).toEqual(MIRROR_ENTITY_NAMES.map(() => 'done'));
   }, 120_000);
+
+  it('stops a pass at its page in flight on shutdown, and the next instance goes on from its saved page', async () => {
+    const { connection } = await engine.open();
+    opened.push(connection);
+    const big = await createService({ memory: true, seed: testSeed() });
+    try {
+      await big.db.exec(`
+        insert into skus (id, tenant_id, product_id, outer_sys_code, name, price, sell_price, status, inventory_qty)
+        select g, (select id from tenants where key = 'acme'), 1, 'W' || g, 'Walk SKU ' || g, 1, 1, 'Active', 0
+        from generate_series(50001, 53000) g;`);
+      // The SKU pages (100 each) the mirror asked for, in order, and by which instance.
+      const asked: { page: number; by: string }[] = [];
+      const clientOf = (by: string) =>
+        clientFor(async (request) => {
+          const url = new URL(request.url);
+          if (url.pathname === '/v1/skus') {
+            asked.push({ page: Number(url.searchParams.get('page')), by });
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+          return big.fetch(request);
+        });
+      const options = { db: connection.db, tenant: 'acme', intervalMs: 200, sweepMs: 3_600_000 };
+      const first = new MirrorPasses({ ...options, client: clientOf('first'), owner: 'first' });
+      first.start();
+      let saved = 0;
+      try {
+        await until(async () => {
+          const pass = (await readState(connection.db, 'skus')).pass;
+          saved = pass?.mode === 'initial' ? pass.page : 0;
+          return saved > 1;
+        }, 'the first instance to save its progress');
+      } finally {
+        await first.stop();
+      }
+      const stoppedAt = asked.length;
+      const kept = (await readState(connection.db, 'skus')).pass;
+      expect(kept).toMatchObject({ mode: 'initial' });
+      expect(kept!.page).toBeGreaterThanOrEqual(saved);
+      const second = new MirrorPasses({ ...options, client: clientOf('second'), owner: 'second' });
+      second.start();
+      try {
+        await until(async () => {
+          const state = await readState(connection.db, 'skus');
+          return state.watermark !== null && state.pass === null;
+        }, 'the second instance to complete the first copy');
+      } finally {
+        await second.stop();
+      }
+      // Nothing was asked for by the stopped instance after its stop, and the other went on where it was saved.
+      expect(asked.slice(stoppedAt).filter((a) => a.by === 'first')).toEqual([]);
+      expect(asked.find((a) => a.by === 'second')?.page).toBe(kept!.page);
+      const { rows } = await sql<{ n: string }>`select count(*)::text as n from mirror_sku`.execute(connection.db);
+      const { totalCount } = await clientOf('check').list('skus', { pageSize: 1 });
+      expect(Number(rows[0]!.n)).toBe(totalCount);
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
 });
