@@ -1,6 +1,6 @@
 // The demo's main tenant: a Taiwanese B2B food distributor (generate-demo.ts writes it into demo.json).
 import { LIMITS, OPERATIONS } from '../../lib/contract';
-import { DEMO_PASSWORD, type Tenant, type Sku, type Rng, round, pad, ean13, fit, type Counters } from './demo-tools';
+import { DEMO_PASSWORD, type Tenant, type Rng, round, pad, ean13, fit, type Counters } from './demo-tools';
 import {
   CITIES,
   STREETS,

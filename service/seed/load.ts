@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { SeedFile, SeedTenant } from '@/lib/contract';
 import type { Db, Queryable } from '../store/db';
+import { SeedError } from './check';
 import { insertRows } from './insert-rows';
 
 // Validation lives in ./check.ts; this file's callers read and check a seed through it as before.
