@@ -22,8 +22,8 @@ import { currentTenant, getJobsUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 
 /**
- * How this process's job runner and the mirror's schedule are built: ProcessRuntime starts each once (./process.ts),
- * with the builders of the bundle that installed it (./instance.ts). They use the process's parts through
+ * How this process's job runner and the mirror's schedule are built: ProcessRuntime starts each once
+ * (./process.ts), with the builders of the bundle that installed it (./instance.ts). They use the process's parts through
  * lib/server/process, like every layer below, so nothing here needs the runtime's own module.
  */
 
