@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { EntityForm, type FormSchema } from '@/components/form/entity-form';
 import type { FormSchemaSource } from '@/components/form/lazy-resolver';
-import { NumberField } from '@/components/form/number-field';
+import { PriceFields } from '@/components/form/price-fields';
 import { toast } from '@/components/ui/toast';
 import { MONEY_MAX } from '@/lib/contract/values';
 import type { PricePanelProps } from './price-types';
@@ -49,14 +49,7 @@ export function PriceForm({
     >
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-        <NumberField
-          name="sellPrice"
-          label={t('fields.sellPrice')}
-          description={t('priceHelp')}
-          min={0}
-          max={MONEY_MAX}
-        />
+        <PriceFields namespace={namespace} max={MONEY_MAX} />
       </div>
     </EntityForm>
   );

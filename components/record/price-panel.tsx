@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Button, TitledCard } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
 import { useMoney } from '@/lib/i18n/use-money';
 import type { PricePanelProps } from './price-types';
@@ -24,10 +24,12 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
   const nt = useMoney();
   const money = (n: number | null) => (n === null ? t('notPriced') : nt(n));
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id={titleId}>{t('priceTitle')}</CardTitle>
-        {editable && p ? (
+    <TitledCard
+      id={titleId}
+      title={t('priceTitle')}
+      contentClassName="space-y-4"
+      action={
+        editable && p ? (
           <Button
             size="sm"
             variant="secondary"
@@ -41,36 +43,29 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
           >
             {editing ? t('closeEditor') : t('editPrice')}
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <QueryState
-          isPending={price.isPending}
-          error={price.error}
-          onRetry={() => void price.refetch()}
-          notFound={t('notFound')}
-          lines={2}
+        ) : null
+      }
+    >
+      <QueryState query={price} notFound={t('notFound')} lines={2} />
+      {p ? (
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            { label: t('fields.price'), value: money(p.price) },
+            { label: t('fields.sellPrice'), value: money(p.sellPrice) },
+          ]}
         />
-        {p ? (
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('fields.price'), value: money(p.price) },
-              { label: t('fields.sellPrice'), value: money(p.sellPrice) },
-            ]}
-          />
-        ) : null}
-        {editing && p && form ? (
-          <form.PriceForm
-            namespace={namespace}
-            prices={p}
-            schema={schema}
-            onSave={onSave}
-            reread={reread}
-            onClose={() => setEditing(false)}
-          />
-        ) : null}
-      </CardContent>
-    </Card>
+      ) : null}
+      {editing && p && form ? (
+        <form.PriceForm
+          namespace={namespace}
+          prices={p}
+          schema={schema}
+          onSave={onSave}
+          reread={reread}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
+    </TitledCard>
   );
 }

@@ -6,9 +6,9 @@ import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
+import { useStatusOptions } from '@/components/record/status-badge';
 import { useCategories } from '@/components/record/use-categories';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Product } from '@/lib/contract/resources';
@@ -21,7 +21,7 @@ export function ProductsList() {
 
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
-      { id: 'id', label: t('fields.id'), value: (p) => p.id, only: 'csv' },
+      idColumn(t('fields.id')),
       recordLinkColumn({
         id: 'outerSysCode',
         label: t('fields.outerSysCode'),
@@ -41,12 +41,7 @@ export function ProductsList() {
         value: (p) => categories.pathOf(p.productCategoryId),
         truncate: true,
       },
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (p) => p.status,
-        cell: (p) => <StatusBadge status={p.status} />,
-      },
+      statusColumn(t('fields.status')),
     ],
     [t, categories],
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, Th } from '@/components/ui';
 import { ISSUE_ROWS_SHOWN, type CheckResult } from '@/lib/client/imports/worker-protocol';
 import type { ToWorker } from '@/lib/client/imports/worker-protocol';
 import { isComparable } from '@/lib/imports/compare';
@@ -48,15 +48,9 @@ export function CheckStep({
                 <caption className="px-3 py-2 text-left font-medium">{t('issuesTitle')}</caption>
                 <thead className="bg-zinc-50 dark:bg-zinc-900">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {t('line')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('errors')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {t('warnings')}
-                    </th>
+                    <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('line')}</Th>
+                    <Th className="px-3 py-2 font-medium">{t('errors')}</Th>
+                    <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('warnings')}</Th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
