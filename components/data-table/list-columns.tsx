@@ -88,3 +88,16 @@ export function idColumn<Row extends { id: number }>(label: string): ListColumn<
 export function statusColumn<Row extends { status: string | null }>(label: string): ListColumn<Row> {
   return { id: 'status', label, value: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> };
 }
+
+/** The usual pinned first column: the record's ERP code, linking to the record's page under `path`. */
+export function codeLinkColumn<Row extends { id: number; outerSysCode: string | null }>(
+  label: string,
+  path: string,
+): ListColumn<Row> {
+  return recordLinkColumn<Row>({
+    id: 'outerSysCode',
+    label,
+    code: (r) => r.outerSysCode,
+    href: (r) => `${path}/${r.id}`,
+  });
+}

@@ -1,28 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { EntityForm, type FormSchema } from '@/components/form/entity-form';
-import type { FormSchemaSource } from '@/components/form/lazy-resolver';
+import { EntityForm } from '@/components/form/entity-form';
 import { PriceFields } from '@/components/form/price-fields';
 import { toast } from '@/components/ui/toast';
 import { MONEY_MAX } from '@/lib/contract/values';
-import type { PricePanelProps } from './price-types';
-
-type Prices = { price: number | null; sellPrice: number | null };
+import type { PriceFormProps } from './price-types';
 
 /** The price panel's edit form (./price-panel loads it after first paint): both prices, reviewed, then sent. */
-export function PriceForm({
-  namespace,
-  prices: p,
-  schema,
-  onSave,
-  reread,
-  onClose,
-}: Pick<PricePanelProps, 'namespace' | 'onSave' | 'reread'> & {
-  prices: Prices;
-  schema: FormSchemaSource<FormSchema>;
-  onClose: () => void;
-}) {
+export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose }: PriceFormProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   return (

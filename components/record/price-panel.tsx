@@ -6,15 +6,31 @@ import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button, TitledCard } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
+import { useReadAfresh, useRecord } from '@/lib/client/queries';
 import { useMoney } from '@/lib/i18n/use-money';
 import type { PricePanelProps } from './price-types';
-export type { PriceChanges, PricePanelProps } from './price-types';
+export type { PriceChanges, PricePanelProps, Prices } from './price-types';
 
 /** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
 const priceForm = loadLater(() => import('./price-form'));
 
+/**
+ * Each family's price read, and the write schema of its price batch (zod, loaded when the person first focuses
+ * a box, not with the page: EntityForm).
+ */
+const PRICES = {
+  skus: { read: 'skuPrice', schema: () => import('@/lib/contract/prices').then((m) => m.priceWrite) },
+  bundles: {
+    read: 'bundlePrices',
+    schema: () => import('@/lib/contract/bundle-prices').then((m) => m.bundlePriceWrite),
+  },
+} as const;
+
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
+export function PricePanel({ namespace, id, onSave, editable }: PricePanelProps) {
+  const { read, schema } = PRICES[namespace];
+  const price = useRecord(read, id);
+  const readAfresh = useReadAfresh();
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   const [editing, setEditing] = useState(false);
@@ -62,7 +78,7 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
           prices={p}
           schema={schema}
           onSave={onSave}
-          reread={reread}
+          reread={() => readAfresh(read, id)}
           onClose={() => setEditing(false)}
         />
       ) : null}

@@ -11,13 +11,9 @@ import { BUNDLE_LIMITS, isQuantityPrecision } from '@/lib/contract/values';
 export const BUNDLE_TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;
 /** The header's fields before its quantity precision, in form order: what both forms edit and send. */
 export const BUNDLE_HEADER_FIELDS = [
-  'outerSysCode',
-  'name',
+  ...BUNDLE_TEXT_FIELDS.slice(0, 2),
   'productCategoryId',
-  'unit',
-  'spec',
-  'barcode',
-  'warehouse',
+  ...BUNDLE_TEXT_FIELDS.slice(2),
 ] as const;
 // The precisions the contract accepts, read from its own rule rather than restated.
 const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter(isQuantityPrecision);

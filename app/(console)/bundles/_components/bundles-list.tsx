@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
 import { useStatusOptions } from '@/components/record/status-badge';
 import type { Bundle } from '@/lib/contract/bundles';
@@ -39,12 +39,7 @@ export function BundlesList() {
     return [
       idColumn(t('fields.id')),
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (b) => b.outerSysCode,
-        href: (b) => `/bundles/${b.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/bundles'),
       { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
       statusColumn(t('fields.status')),
       {

@@ -6,7 +6,7 @@ import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Company } from '@/lib/contract/resources';
@@ -20,12 +20,7 @@ export function CompaniesList() {
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
       idColumn(t('fields.id')),
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (c) => c.outerSysCode,
-        href: (c) => `/companies/${c.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/companies'),
       { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true },
       { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true },
       { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },

@@ -6,7 +6,7 @@ import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
 import { useStatusOptions } from '@/components/record/status-badge';
 import { useCategories } from '@/components/record/use-categories';
@@ -22,12 +22,7 @@ export function ProductsList() {
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
       idColumn(t('fields.id')),
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (p) => p.outerSysCode,
-        href: (p) => `/products/${p.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/products'),
       { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
       {
         id: 'productCategoryIdNumber',

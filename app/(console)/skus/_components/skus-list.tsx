@@ -8,7 +8,7 @@ import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
 import { useStatusOptions } from '@/components/record/status-badge';
 import { parseRecordId } from '@/components/record/parse-id';
@@ -60,12 +60,7 @@ export function SkusList() {
     return [
       idColumn(t('fields.id')),
       { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (s) => s.outerSysCode,
-        href: (s) => `/skus/${s.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/skus'),
       text('name'),
       // What a steward works with first (issue 27): price, stock and status before the reference fields.
       num('sellPrice'),

@@ -5,10 +5,20 @@ import type { Dispatch } from 'react';
 import { Alert, Button, Th } from '@/components/ui';
 import { ISSUE_ROWS_SHOWN, type CheckResult } from '@/lib/client/imports/worker-protocol';
 import type { ToWorker } from '@/lib/client/imports/worker-protocol';
+import type { RowIssue } from '@/lib/imports/check';
 import { isComparable } from '@/lib/imports/compare';
 import { CompareStep } from './compare-step';
 import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';
+
+/** A row's issues, each on a line of its own. */
+function IssueLines({ issues, text }: { issues: RowIssue[]; text: (issue: RowIssue) => string }) {
+  return issues.map((issue, k) => (
+    <span key={k} className="block">
+      {text(issue)}
+    </span>
+  ));
+}
 
 /** Step 4: what the check found, the comparison with the live records, and "Start import". */
 export function CheckStep({
@@ -58,18 +68,10 @@ export function CheckStep({
                     <tr key={row.line}>
                       <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
                       <td className="px-3 py-1.5 text-red-800 dark:text-red-300">
-                        {row.errors.map((e, k) => (
-                          <span key={k} className="block">
-                            {issueText(e)}
-                          </span>
-                        ))}
+                        <IssueLines issues={row.errors} text={issueText} />
                       </td>
                       <td className="px-3 py-1.5">
-                        {row.warnings.map((w, k) => (
-                          <span key={k} className="block">
-                            {issueText(w)}
-                          </span>
-                        ))}
+                        <IssueLines issues={row.warnings} text={issueText} />
                       </td>
                     </tr>
                   ))}
