@@ -17,7 +17,7 @@ import { ChangeList, OutcomeDetail } from './change-list';
 import { OutsideDetected } from './outside-change';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 export interface HistoryPanelProps {
   type: RecordType;
