@@ -9,6 +9,7 @@ import {
 import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import { isAssignableCategory, lockCode } from '../http/lookups';
+import type { RecordWrite } from '../http/write';
 import type { Queryable } from '../store/db';
 
 /**
@@ -258,12 +259,7 @@ async function update(
  * Throws ItemError with one code; an id that is missing, foreign or a normal product fails with
  * `options.notFound` (`bundle not found` on the single endpoints, `not_found` in a batch, as for companies).
  */
-export async function writeBundle(
-  q: Queryable,
-  tenantId: number,
-  input: Record<string, unknown>,
-  options: { now: Date; pathId?: number; notFound: string },
-): Promise<BundleOutcome> {
+export const writeBundle: RecordWrite<BundleOutcome> = async (q, tenantId, input, options) => {
   const { data, errors } = validate(bundleWrite, input);
   if (!data) fail(errors[0] ?? 'invalid_parameter');
 
@@ -283,4 +279,4 @@ export async function writeBundle(
     }
   }
   return create(q, tenantId, data, options.now);
-}
+};
