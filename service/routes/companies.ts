@@ -1,5 +1,5 @@
 import type { RouteContext } from '../http/env';
-import { COMPANY_LIST, companyResponse, writeCompany } from '../domain/companies';
+import { COMPANY_LIST, writeCompany } from '../domain/companies';
 import { problemNotFound } from '../http/errors';
 import { findCompany } from '../http/lookups';
 import { recordRoutes } from '../http/record-routes';
@@ -11,10 +11,7 @@ export function companyRoutes(ctx: RouteContext) {
       path: '/companies',
       list: COMPANY_LIST,
       write: writeCompany,
-      read: async (db, tenantId, id) => {
-        const row = await findCompany(db, tenantId, id);
-        return row && companyResponse(row);
-      },
+      read: findCompany,
       notFound: 'company not found',
       readNotFound: (c) => problemNotFound(c, 'not_found'),
     },

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../http/env';
-import { PRODUCT_LIST, productResponse, readProduct, writeProduct } from '../domain/products';
+import { PRODUCT_LIST, readProduct, writeProduct } from '../domain/products';
 import { recordRoutes } from '../http/record-routes';
 
 /** /v1/products: list, read, create-or-update, update, batch. The rules are in ../domain/products.ts. */
@@ -9,10 +9,7 @@ export function productRoutes(ctx: RouteContext) {
       path: '/products',
       list: PRODUCT_LIST,
       write: writeProduct,
-      read: async (db, tenantId, id) => {
-        const row = await readProduct(db, tenantId, id);
-        return row && productResponse(row);
-      },
+      read: readProduct,
       notFound: 'product not found',
     },
     ctx,
