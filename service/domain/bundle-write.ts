@@ -11,6 +11,7 @@ import { ItemError } from '../http/errors';
 import { isAssignableCategory, lockCode } from '../http/lookups';
 import type { RecordWrite } from '../http/write';
 import type { Queryable } from '../store/db';
+import type { BundleRow } from './bundle-read';
 
 /**
  * One bundle write (create or update), shared by POST /v1/bundles, PUT /v1/bundles/{id} and the batch.
@@ -31,20 +32,8 @@ interface ResolvedComponent {
   sort: number;
 }
 
-interface CurrentBundle {
-  id: number;
-  sku_id: number;
-  outer_sys_code: string;
-  name: string;
-  product_category_id: number;
-  unit: string;
-  spec: string;
-  barcode: string;
-  warehouse: string;
-  price: number;
-  sell_price: number;
-  quantity_precision: number;
-}
+/** A bundle as an update reads it: its own fields, without what is derived (status, availability, recipe). */
+type CurrentBundle = Omit<BundleRow, 'status' | 'available_qty' | 'components'>;
 
 function fail(code: string, notFound = false): never {
   throw new ItemError([code], notFound);
