@@ -1,47 +1,31 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
-import { cancelJob, createJob, getJob } from '../jobs/store';
-import { createUpstreamClient } from '../upstream';
-import { importKind, importKindName, type ImportParams } from './import-job';
+import { cancelJob, getJob } from '../jobs/store';
+import { erpClient, useServiceAndConsoleDb } from '../testing/console-parts';
+import { importKind } from './import-job';
 import * as store from './store';
+import { csvImportMeta, startImportJob } from './testing/import-fixtures';
 import { PartRefusedError, storePart } from './upload';
 
 // Sending while the rows are still arriving: the import job plans its chunks as their rows come in. The real
 // runtime and the reference service in-process (signed and verified as over HTTP), the console database on PGlite.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 let requests = 0;
+useServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const upstream = createUpstreamClient({
-  baseUrl: 'http://service.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
-  timeoutMs: 5_000,
-  fetch: (request) => {
+const upstream = erpClient(
+  (request) => {
     requests++;
     return service.fetch(request);
   },
-});
+  { timeoutMs: 5_000 },
+);
 
 const TOTAL = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,26 +40,8 @@ async function until(check: () => Promise<boolean>, what: string) {
 
 /** An import of TOTAL SKU rows, started (its job planning) before any row arrives, with a runner on it. */
 async function startEarly(prefix: string, uploadIdleMs = 60_000) {
-  const importId = await store.createImport(
-    db,
-    {
-      family: 'skus',
-      fileName: 'f.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['x'],
-      mapping: ['x'],
-      totalRows: TOTAL,
-    },
-    { id: 'u', email: 'u@example.com' },
-  );
-  const jobId = await createJob(db, {
-    kind: importKindName('skus'),
-    tenant: `t-${importId}`,
-    params: { importId, family: 'skus' } satisfies ImportParams,
-    rerunExpired: true,
-  });
-  await store.markStarted(db, importId, jobId);
+  const importId = await store.createImport(db, csvImportMeta('skus', TOTAL), { id: 'u', email: 'u@example.com' });
+  const jobId = await startImportJob(db, importId, 'skus');
   const runner = new JobRunner({
     db,
     kinds: [importKind('skus', { uploadIdleMs })],
@@ -198,20 +164,7 @@ describe('an import started before its rows have all arrived', () => {
 
 describe('an import whose start never came', () => {
   it('is closed after the idle time: it no longer shows as running, its rows end not sent, later parts are refused', async () => {
-    const create = () =>
-      store.createImport(
-        db,
-        {
-          family: 'skus',
-          fileName: 'f.csv',
-          encoding: 'utf-8',
-          delimiter: ',',
-          headers: ['x'],
-          mapping: ['x'],
-          totalRows: TOTAL,
-        },
-        { id: 'u', email: 'left@example.com' },
-      );
+    const create = () => store.createImport(db, csvImportMeta('skus', TOTAL), { id: 'u', email: 'left@example.com' });
     const rows = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, i) => ({
         rowNo: from + i,
