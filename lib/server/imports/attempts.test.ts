@@ -20,7 +20,7 @@ const user = { id: 'u1', email: 'steward@example.com' };
 useServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 beforeAll(() => {
-  const upstream = erpClient((request) => service.fetch(request), { timeoutMs: 5_000 });
+  const upstream = erpClient({ fetch: (request) => service.fetch(request), timeoutMs: 5_000 });
   runner = new JobRunner({
     db,
     kinds: Object.values(IMPORT_JOB_KINDS),

@@ -21,7 +21,8 @@ let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
 useServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClient((request) => transport(request), {
+const upstream = erpClient({
+  fetch: (request) => transport(request),
   timeoutMs: 5_000,
   retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 },
 });

@@ -20,7 +20,8 @@ let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
 useServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClient((request) => transport(request), {
+const upstream = erpClient({
+  fetch: (request) => transport(request),
   timeoutMs: 5_000,
   // One quick retry keeps the test short; the rule (keyed only) is what is checked.
   retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },

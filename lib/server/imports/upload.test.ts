@@ -19,13 +19,13 @@ let db: Kysely<ConsoleDatabase>;
 let requests = 0;
 useServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClient(
-  (request) => {
+const upstream = erpClient({
+  fetch: (request) => {
     requests++;
     return service.fetch(request);
   },
-  { timeoutMs: 5_000 },
-);
+  timeoutMs: 5_000,
+});
 
 const TOTAL = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

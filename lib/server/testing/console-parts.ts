@@ -8,7 +8,7 @@ import type { ConsoleDatabase } from '../db/types';
 import type { JobRunnerOptions } from '../jobs';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { createUpstreamClient } from '../upstream';
 import type { UpstreamClientOptions } from '../upstream/client';
 
 // The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
@@ -49,13 +49,12 @@ export function useServiceAndConsoleDb(onOpen: (parts: { service: Service; db: K
   });
 }
 
-/** An upstream client signing as the ERP's credential, sending through `fetch` (the in-process service). */
-export function erpClient(fetch: FetchImpl, options: Partial<UpstreamClientOptions> = {}) {
+/** An upstream client signing with the ERP's credential; give it the in-process service's fetch to reach it. */
+export function erpClient(options: Partial<UpstreamClientOptions> = {}) {
   return createUpstreamClient({
     baseUrl: 'http://service.invalid',
     clientId: CREDS.erp.clientId,
     clientSecret: CREDS.erp.secret,
-    fetch,
     ...options,
   });
 }
