@@ -10,7 +10,8 @@ import type { FetchImpl } from '../upstream';
 import { erpClient, runJobToEnd, useServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, startImportJob } from './testing/import-fixtures';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 
 // An import's writes on the record: the real job runtime sends to the reference service in-process, the
@@ -38,15 +39,7 @@ async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) 
     db,
     importId,
     family,
-    rows.map((r, n) => ({
-      rowNo: n,
-      line: n + 2,
-      cells: [String(n)],
-      item: r.item,
-      errors: [],
-      warnings: [],
-      before: r.before,
-    })),
+    rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
   );
   const chunks = await store.assignChunks(db, importId);
   const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });

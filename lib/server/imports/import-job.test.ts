@@ -8,7 +8,8 @@ import type { FetchImpl } from '../upstream';
 import { erpClient, runJobToEnd, useServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, startImportJob } from './testing/import-fixtures';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import type { FamilyName } from '@/lib/imports/families';
 
 // The import job kind on the real runtime, against the reference service in-process (signed and verified
@@ -40,14 +41,7 @@ async function runImport(
     db,
     importId,
     family,
-    items.map((item, n) => ({
-      rowNo: n,
-      line: n + 2,
-      cells: [String(n)],
-      item,
-      errors: item ? [] : [{ code: 'name_too_long' }],
-      warnings: [],
-    })),
+    items.map((item, n) => csvRow(n, item, { errors: item ? [] : [{ code: 'name_too_long' }] })),
   );
   const chunks = await store.assignChunks(db, importId, options.chunk ?? store.CHUNK_SIZE);
   const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });

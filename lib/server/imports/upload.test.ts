@@ -8,7 +8,8 @@ import { cancelJob, getJob } from '../jobs/store';
 import { erpClient, useServiceAndConsoleDb } from '../testing/console-parts';
 import { importKind } from './import-job';
 import * as store from './store';
-import { csvImportMeta, startImportJob } from './testing/import-fixtures';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import { PartRefusedError, storePart } from './upload';
 
 // Sending while the rows are still arriving: the import job plans its chunks as their rows come in. The real
@@ -58,14 +59,7 @@ async function startEarly(prefix: string, uploadIdleMs = 60_000) {
       importId,
       Array.from({ length: to - from }, (_, i) => {
         const n = from + i;
-        return {
-          rowNo: n,
-          line: n + 2,
-          cells: [String(n)],
-          item: { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` },
-          errors: [],
-          warnings: [],
-        };
+        return csvRow(n, { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` });
       }),
     );
   const statuses = async () => {
@@ -166,14 +160,9 @@ describe('an import whose start never came', () => {
   it('is closed after the idle time: it no longer shows as running, its rows end not sent, later parts are refused', async () => {
     const create = () => store.createImport(db, csvImportMeta('skus', TOTAL), { id: 'u', email: 'left@example.com' });
     const rows = (from: number, to: number) =>
-      Array.from({ length: to - from }, (_, i) => ({
-        rowNo: from + i,
-        line: from + i + 2,
-        cells: [String(from + i)],
-        item: { productId: IDS.acme.product, outerSysCode: `UP-E-${from + i}`, name: 'n' },
-        errors: [],
-        warnings: [],
-      }));
+      Array.from({ length: to - from }, (_, i) =>
+        csvRow(from + i, { productId: IDS.acme.product, outerSysCode: `UP-E-${from + i}`, name: 'n' }),
+      );
     const left = await create();
     await storePart(db, left, rows(0, 400));
     // Chunk 1 was put in a request by a start racing the close (startImport cancels that job): not "not sent".

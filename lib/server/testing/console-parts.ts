@@ -5,7 +5,7 @@ import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { migrateConsoleDb } from '../auth';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
-import type { JobRunnerOptions } from '../jobs';
+import type { JobRunnerOptions } from '../jobs/runner-options';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
 import { createUpstreamClient } from '../upstream';
@@ -69,7 +69,7 @@ export async function untilJobEnds(db: Kysely<ConsoleDatabase>, jobId: string) {
 }
 
 /** Runs a job runner (one unit at a time, quick polls unless told) until the job ends, then stops it. */
-export async function runJobToEnd(options: JobRunnerOptions, jobId: string, onRunning?: () => Promise<void>) {
+export async function runJobToEnd(options: JobRunnerOptions, jobId: string, onRunning?: () => Promise<void> | void) {
   const runner = new JobRunner({ concurrency: 1, pollMs: 10, flushMs: 5, ...options });
   runner.start();
   await onRunning?.();

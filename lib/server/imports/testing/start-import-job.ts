@@ -4,21 +4,6 @@ import type { ConsoleDatabase } from '../../db/types';
 import { createJob } from '../../jobs/store';
 import { importKindName, type ImportParams } from '../import-job';
 import * as store from '../store';
-import type { ImportMeta } from '../store/types';
-
-/** What the tests upload as an import's file: a one-column CSV of `totalRows` rows. */
-export function csvImportMeta(family: FamilyName, totalRows: number, origin?: ImportMeta['origin']): ImportMeta {
-  return {
-    family,
-    fileName: 'f.csv',
-    encoding: 'utf-8',
-    delimiter: ',',
-    headers: ['x'],
-    mapping: ['x'],
-    totalRows,
-    ...(origin && { origin }),
-  };
-}
 
 /** Starts an import's job as the console does: one unit per chunk given, and the import marked started. */
 export async function startImportJob(
