@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db/types';
 import { describe, expect, it } from 'vitest';
-import { useConsoleDb } from '../testing/console-parts';
+import { withConsoleDb } from '../testing/console-parts';
 import { listAudit, recordAudit } from './audit-log';
 
 let db: Kysely<ConsoleDatabase>;
-useConsoleDb((opened) => (db = opened));
+withConsoleDb((opened) => (db = opened));
 
 describe('audit log (real PGlite, console migrations)', () => {
   it('keeps who, what, targets, status and outcome, newest first, in pages', async () => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleDatabase } from '../db/types';
 import { createJob } from '../jobs/store';
-import { erpClient, runJobToEnd, useConsoleDb } from '../testing/console-parts';
+import { erpClient, runJobToEnd, withConsoleDb } from '../testing/console-parts';
 import { listAudit, listHistory, recordAudit } from './audit-log';
 import { AUDIT_RETENTION, auditRetentionJob, startRetentionIfDue } from './retention';
 
@@ -11,7 +11,7 @@ import { AUDIT_RETENTION, auditRetentionJob, startRetentionIfDue } from './reten
 // records go, recent ones stay.
 
 let db: Kysely<ConsoleDatabase>;
-useConsoleDb((opened) => (db = opened));
+withConsoleDb((opened) => (db = opened));
 
 const write = (id: string) =>
   recordAudit(db, {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CONSOLE_ENDPOINTS as ALL_ENDPOINTS } from '@/lib/contract/console';
 import { endpointPath, type AnyEndpoint } from '@/lib/contract/console/endpoint';
 import { ROLES, type Role } from '@/lib/contract/roles';
+import { sessionCookie, signInRequest } from '../auth/testing/sign-in';
 
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
@@ -96,20 +97,8 @@ beforeAll(async () => {
   const auth = await getAuth();
   let n = 0;
   for (const account of DEMO_ACCOUNTS) {
-    const response = await auth.handler(
-      new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: ORIGIN,
-          'x-console-client-address': `198.51.100.${++n}`,
-        },
-        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
-      }),
-    );
-    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
-    if (!cookie) throw new Error(`sign-in failed for ${account.email}: ${response.status}`);
-    cookies[account.role] = cookie.split(';')[0]!;
+    const response = await auth.handler(signInRequest(ORIGIN, `198.51.100.${++n}`, account.email, DEMO_PASSWORD));
+    cookies[account.role] = sessionCookie(response, account.email);
   }
 });
 

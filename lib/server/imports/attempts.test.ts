@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
 import { JobRunner } from '../jobs/runner';
-import { erpClient, untilJobEnds, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, untilJobEnds, withServiceAndConsoleDb } from '../testing/console-parts';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
@@ -17,7 +17,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 let runner: JobRunner;
 const user = { id: 'u1', email: 'steward@example.com' };
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 beforeAll(() => {
   const upstream = erpClient({ fetch: (request) => service.fetch(request), timeoutMs: 5_000 });

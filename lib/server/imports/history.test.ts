@@ -7,7 +7,7 @@ import { listAudit, listHistory } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import type { ConsoleDatabase } from '../db/types';
 import type { FetchImpl } from '../upstream';
-import { erpClient, runJobToEnd, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
@@ -20,7 +20,7 @@ import type { ImportOrigin } from '@/lib/imports/import-api';
 let service: Service;
 let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 const upstream = erpClient({
   fetch: (request) => transport(request),

@@ -5,7 +5,7 @@ import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
 import { cancelJob } from '../jobs/store';
 import type { FetchImpl } from '../upstream';
-import { erpClient, runJobToEnd, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
@@ -19,7 +19,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 /** Replaced per test to slow down or break the transport. */
 let transport: FetchImpl = (request) => service.fetch(request);
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 const upstream = erpClient({
   fetch: (request) => transport(request),

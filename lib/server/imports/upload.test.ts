@@ -5,7 +5,7 @@ import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
 import { JobRunner } from '../jobs/runner';
 import { cancelJob, getJob } from '../jobs/store';
-import { erpClient, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
 import { importKind } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
@@ -18,7 +18,7 @@ import { PartRefusedError, storePart } from './upload';
 let service: Service;
 let db: Kysely<ConsoleDatabase>;
 let requests = 0;
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 const upstream = erpClient({
   fetch: (request) => {

@@ -4,7 +4,7 @@ import type { Service } from '@/service';
 import { listAudit, listHistoryPage } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import type { ConsoleDatabase } from '../db/types';
-import { erpClient, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
 import { SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import { readState } from './state';
@@ -14,7 +14,7 @@ import { readState } from './state';
 
 let service: Service;
 let db: Kysely<ConsoleDatabase>;
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 const client = erpClient({
   fetch: (request) => service.fetch(request),

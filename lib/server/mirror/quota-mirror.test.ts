@@ -7,7 +7,7 @@ import type { ConsoleDatabase } from '../db/types';
 import { applyAndRecordQuotaEdit } from '../quotas/apply';
 import { readCreditPage, readPointPage } from '../quotas/dashboard';
 import { companyNames } from '../quotas/source';
-import { erpClient, useServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
 import { SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';
@@ -19,7 +19,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 const COMPANY = IDS.acme.company;
 const TENANT = 'acme';
-useServiceAndConsoleDb((opened) => ({ service, db } = opened));
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 const client = erpClient({
   fetch: (request) => service.fetch(request),

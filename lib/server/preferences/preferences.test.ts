@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useConsoleDb } from '../testing/console-parts';
+import { withConsoleDb } from '../testing/console-parts';
 import type { ConsoleDatabase } from '../db/types';
 import { readListPreferences, readPreferences, savePreferences } from './preferences';
 
 let db: Kysely<ConsoleDatabase>;
-useConsoleDb((opened) => (db = opened));
+withConsoleDb((opened) => (db = opened));
 
 /** A console account with the viewer role, as preferences need one to belong to. */
 async function insertViewer(id: string) {

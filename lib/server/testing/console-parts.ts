@@ -22,7 +22,7 @@ export async function openConsoleDb(): Promise<ConsoleDbConnection> {
 }
 
 /** Opens a console database before a test file's tests, hands it to `onOpen`, and closes it after them. */
-export function useConsoleDb(onOpen: (db: Kysely<ConsoleDatabase>) => void) {
+export function withConsoleDb(onOpen: (db: Kysely<ConsoleDatabase>) => void) {
   let conn: ConsoleDbConnection | undefined;
   beforeAll(async () => {
     conn = await openConsoleDb();
@@ -35,7 +35,7 @@ export function useConsoleDb(onOpen: (db: Kysely<ConsoleDatabase>) => void) {
  * Opens the reference service (in memory, test seed) and a console database before a test file's tests, hands
  * them to `onOpen`, and closes both after them.
  */
-export function useServiceAndConsoleDb(onOpen: (parts: { service: Service; db: Kysely<ConsoleDatabase> }) => void) {
+export function withServiceAndConsoleDb(onOpen: (parts: { service: Service; db: Kysely<ConsoleDatabase> }) => void) {
   let service: Service | undefined;
   let conn: ConsoleDbConnection | undefined;
   beforeAll(async () => {
