@@ -6,6 +6,7 @@
  *
  *   npm run bench:service [-- --skus 100000 --batches 10 --lists 200 --engine pglite|postgres]
  */
+import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SeedFile } from '@/lib/contract';
@@ -26,7 +27,7 @@ const SKUS = Number(values.skus);
 const BATCHES = Number(values.batches);
 const LISTS = Number(values.lists);
 const BATCH_SIZE = 1000;
-const creds = { clientId: 'bench-erp', secret: 'bench-erp-secret' };
+const creds = BENCH_CREDS;
 
 const WORDS = [
   'oolong',
@@ -81,39 +82,14 @@ function benchSeed(): SeedFile {
     reservedQty: 0,
     allowNegativeStock: false,
   }));
-  return {
-    tenants: [
-      {
-        key: 'bench',
-        name: 'Bench',
-        credentials: [{ ...creds, status: 'active', operations: '*' }],
-        roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [
-          {
-            id: 1,
-            account: 'admin',
-            name: 'Admin',
-            email: 'a@bench.test',
-            password: 'bench-password',
-            roleId: 1,
-            status: 'Active',
-            outerSysCode: '',
-            defaultSalesperson: true,
-          },
-        ],
-        productCategories: [
-          { id: 1, name: 'Root', parentId: null },
-          { id: 2, name: 'Tea', parentId: 1 },
-        ],
-        companies: [],
-        products,
-        skus,
-        bundles: [],
-        creditQuotas: [],
-        pointQuotas: [],
-      },
+  return benchTenantSeed({
+    productCategories: [
+      { id: 1, name: 'Root', parentId: null },
+      { id: 2, name: 'Tea', parentId: 1 },
     ],
-  };
+    products,
+    skus,
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
