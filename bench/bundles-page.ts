@@ -17,7 +17,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright';
-import { buildConsoleOnce, launchChromium, ROOT, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { ROOT } from './harness/processes';
 import { createService } from '../service/app';
 import type { Db } from '../service/store/db';
 import { rowsReadyAt, stats } from './page-timing';

@@ -23,7 +23,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright';
-import { buildConsoleOnce, launchChromium, ROOT, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { ROOT } from './harness/processes';
 import { rowsReadyAt, stats } from './page-timing';
 
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-pages';

@@ -3,11 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium';
+import { ROOT } from './processes';
 
 // The BUILT console as the page benches run it: built once into its own folder, started by e2e/web-server.mjs
 // (demo mode, embedded service), measured in Debian's Chromium.
-
-export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Builds the console into `dist` when it has no build there yet, or when the bench was given --build. */
 export function buildConsoleOnce(dist: string) {
