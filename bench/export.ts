@@ -44,7 +44,6 @@ const SKUS = Number(values.skus);
 const PRODUCTS = Number(values.products);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
-const creds = BENCH_CREDS;
 
 function seed(): SeedFile {
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
@@ -94,8 +93,8 @@ async function main() {
   const client = () =>
     createUpstreamClient({
       baseUrl: 'http://embedded.invalid',
-      clientId: creds.clientId,
-      clientSecret: creds.secret,
+      clientId: BENCH_CREDS.clientId,
+      clientSecret: BENCH_CREDS.secret,
       fetch: limitedFetch((request) => service.fetch(request), { concurrency: CONCURRENCY }),
       skew: new SkewTracker(),
     });

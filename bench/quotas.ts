@@ -45,7 +45,6 @@ const { values } = parseArgs({
 });
 const COMPANIES = Number(values.companies);
 const CONCURRENCY = Number(values.concurrency);
-const creds = BENCH_CREDS;
 
 function seed(): SeedFile {
   const companies = Array.from({ length: COMPANIES }, (_, i) => ({
@@ -87,8 +86,8 @@ async function main() {
   const client = () =>
     createUpstreamClient({
       baseUrl: service.baseUrl,
-      clientId: creds.clientId,
-      clientSecret: creds.secret,
+      clientId: BENCH_CREDS.clientId,
+      clientSecret: BENCH_CREDS.secret,
       fetch: limitedFetch(service.fetch, { concurrency: CONCURRENCY }),
       skew: new SkewTracker(),
     });

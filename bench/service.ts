@@ -27,7 +27,6 @@ const SKUS = Number(values.skus);
 const BATCHES = Number(values.batches);
 const LISTS = Number(values.lists);
 const BATCH_SIZE = 1000;
-const creds = BENCH_CREDS;
 
 const WORDS = [
   'oolong',
@@ -106,7 +105,7 @@ async function upsert(
   const started = performance.now();
   for (let b = 0; b < BATCHES; b++) {
     const body = Array.from({ length: BATCH_SIZE }, (_, i) => makeItem(b, i));
-    const res = await call(service, 'POST', '/v1/skus/batch', body, { creds });
+    const res = await call(service, 'POST', '/v1/skus/batch', body, { creds: BENCH_CREDS });
     if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
     const failed = (res.body.items as { status: string }[]).filter((r) => r.status === 'failed');
     if (failed.length)
@@ -132,7 +131,7 @@ async function lists(
       'GET',
       `/v1/skus${buildQuery([['name', `lot ${String(i * 37).padStart(6, '0')}`]])}`,
       undefined,
-      { creds },
+      { creds: BENCH_CREDS },
     );
   for (let i = 0; i < LISTS; i++) {
     const term =
@@ -146,7 +145,7 @@ async function lists(
       ['pageSize', 100],
     ])}`;
     const started = performance.now();
-    const res = await call(service, 'GET', path, undefined, { creds });
+    const res = await call(service, 'GET', path, undefined, { creds: BENCH_CREDS });
     const ms = performance.now() - started;
     times.push(ms);
     byKind[i % 2]!.push(ms);
