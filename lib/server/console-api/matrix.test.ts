@@ -5,6 +5,7 @@ import { CONSOLE_ENDPOINTS as ALL_ENDPOINTS } from '@/lib/contract/console';
 import { endpointPath, type AnyEndpoint } from '@/lib/contract/console/endpoint';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { sessionCookie, signInRequest } from '../auth/testing/sign-in';
+import { setInMemoryDemoEnv } from '../testing/demo-env';
 
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
@@ -12,13 +13,7 @@ import { sessionCookie, signInRequest } from '../auth/testing/sign-in';
 // lib/contract: imports are for stewards and admins, the back-office users' list for admins, the audit log for admins, History for stewards and admins (back-office users'
 // for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
 const ORIGIN = 'http://console.test';
-Object.assign(process.env, {
-  DEMO_MODE: '1',
-  CONSOLE_URL: ORIGIN,
-  BETTER_AUTH_SECRET: 'console-api-matrix-secret-'.padEnd(40, 'x'),
-  CONSOLE_DATA_DIR: 'memory://',
-  SERVICE_DATA_DIR: 'memory://',
-});
+setInMemoryDemoEnv(ORIGIN, 'console-api-matrix-secret-');
 
 function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
   const { method, path } = entry;
