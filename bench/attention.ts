@@ -141,21 +141,19 @@ async function seedMirror(db: typeof conn.db) {
   );
   await insert(
     'mirror_sku',
+    // Barcodes: valid EAN-13 but every hundredth (a wrong check digit) and pairs sharing one (g % 100 = 3 takes g - 1's).
     sql`select jsonb_build_object('id', g, 'productId', 1 + g % ${COMPANIES}, 'outerSysCode',
         case when g % 200 = 106 then 'Ｓ' || g else 'S' || g end,
       'name', case when g % 200 = 6 then '烏龍茶  ' || g else '烏龍茶 ' || g end,
-      'barcode', null,
+      'barcode', case
+        when g % 100 = 1 then left(bench_ean('47' || lpad(g::text, 10, '0')), 12) || ((right(bench_ean('47' || lpad(g::text, 10, '0')), 1)::int + 1) % 10)::text
+        when g % 100 = 3 then bench_ean('47' || lpad((g - 1)::text, 10, '0'))
+        else bench_ean('47' || lpad(g::text, 10, '0')) end,
       'warehouse', 'W1', 'unit', 'box', 'spec', null, 'price', 200, 'sellPrice',
         case when g % 100 = 4 then 0 when g % 100 = 5 then 250 else 150 end,
       'quantityPrecision', 0, 'status', case when g % 10 = 9 then 'Inactive' else 'Active' end, 'inventoryQty', g % 50)
     from generate_series(1, ${SKUS}) g`,
   );
-  // Barcodes: valid EAN-13 but every hundredth (wrong check digit) and pairs that share one (g % 100 = 3 takes g - 1's).
-  await sql`update mirror_sku set record = jsonb_set(record, '{barcode}', to_jsonb(case
-      when id % 100 = 1 then left(bench_ean('47' || lpad(id::text, 10, '0')), 12) || ((right(bench_ean('47' || lpad(id::text, 10, '0')), 1)::int + 1) % 10)::text
-      when id % 100 = 3 then bench_ean('47' || lpad((id - 1)::text, 10, '0'))
-      else bench_ean('47' || lpad(id::text, 10, '0')) end))`.execute(db);
-  await sql`update mirror_sku set hash = md5(record::text)`.execute(db);
   await insert(
     'mirror_bundle',
     sql`select jsonb_build_object('id', 2000000 + g, 'skuId', 5000000 + g, 'outerSysCode', 'B' || g, 'name', 'Bundle ' || g,
