@@ -42,10 +42,10 @@ const lastPriceChanges = (scope: Scope) => sql`
   order by c.record_id, d->>'field', c.at desc, c.id desc`;
 
 export const TESTS: Record<RuleId, Test> = {
+  // barcode_gs1_ok: the check digit as judged when the SKU was written (migration 0400, attention_gs1_valid).
   'sku-barcode-check-digit': (scope) => sql`
     select s.id::text as record_id, jsonb_build_object('barcode', s.barcode) as values from mirror_sku s
-    where ${held('s')} and ${within(sql`s.id`, scope)}
-      and s.barcode ~ '^([0-9]{8}|[0-9]{12,14})$' and not attention_gs1_valid(s.barcode)`,
+    where ${held('s')} and ${within(sql`s.id`, scope)} and s.barcode_gs1_ok = false`,
 
   // The barcodes held by two or more active SKUs first (one grouped pass, or the scope's barcodes only), then
   // their SKUs, each with the codes of the others.

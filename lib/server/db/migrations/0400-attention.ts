@@ -80,6 +80,13 @@ export const attentionMigration: Migration = {
       db,
     );
     await sql`create index mirror_bundle_sku_idx on mirror_bundle (sku_id)`.execute(db);
+    // A barcode's check digit is judged once, when the mirror writes the SKU: null for a barcode that is not a GS1
+    // key, false for a wrong check digit (indexed, so the rule reads only those).
+    await sql`alter table mirror_sku add column barcode_gs1_ok boolean generated always as (case
+      when record->>'barcode' ~ '^([0-9]{8}|[0-9]{12,14})$' then attention_gs1_valid(record->>'barcode') end) stored`.execute(
+      db,
+    );
+    await sql`create index mirror_sku_gs1_wrong_idx on mirror_sku (id) where barcode_gs1_ok = false`.execute(db);
     await sql`create index audit_change_outside_sku_idx on audit_change (at) where source = 'outside' and record_type = 'skus'`.execute(
       db,
     );
@@ -92,6 +99,7 @@ export const attentionMigration: Migration = {
     await sql`drop index if exists import_row_waiting_idx`.execute(db);
     await sql`drop index if exists audit_change_outside_sku_idx`.execute(db);
     await sql`drop index if exists mirror_bundle_sku_idx`.execute(db);
+    await sql`alter table mirror_sku drop column if exists barcode_gs1_ok`.execute(db);
     await sql`drop index if exists mirror_bundle_components_idx`.execute(db);
     await sql`alter table audit_change drop constraint if exists audit_change_source_check`.execute(db);
     await sql`alter table audit_change add constraint audit_change_source_check
