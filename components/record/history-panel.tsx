@@ -7,6 +7,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/compo
 import { useRecordHistory } from '@/lib/client/history';
 import {
   operationKind,
+  findingHeading,
   outsideHeading,
   type HistoryEntry,
   type HistoryValue,
@@ -52,11 +53,13 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
    * what happened (changed, no longer returned, returned); a single write by its operation.
    */
   const how = (entry: HistoryEntry) =>
-    entry.source === 'outside'
-      ? t(`outside.${outsideHeading(entry.action)}`)
-      : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
-        ? t(`sources.${entry.source}`)
-        : t(`operations.${operationKind(entry.operation)}`);
+    entry.source === 'attention'
+      ? t(`findings.${findingHeading(entry.action)}`)
+      : entry.source === 'outside'
+        ? t(`outside.${outsideHeading(entry.action)}`)
+        : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+          ? t(`sources.${entry.source}`)
+          : t(`operations.${operationKind(entry.operation)}`);
   /** An outside change with no field to list: gone from the service, or back unchanged. */
   const noFields = (entry: HistoryEntry) =>
     entry.source === 'outside' && entry.action !== 'updated'
@@ -100,7 +103,13 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                     <Td className="whitespace-nowrap">
                       <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
                     </Td>
-                    <Td>{entry.source === 'outside' ? t('outside.who') : entry.userEmail}</Td>
+                    <Td>
+                      {entry.source === 'outside'
+                        ? t('outside.who')
+                        : entry.source === 'attention' && !entry.userEmail
+                          ? t('findings.who')
+                          : entry.userEmail}
+                    </Td>
                     <Td title={entry.operation}>
                       <span className="whitespace-nowrap">{how(entry)}</span>
                       {entry.importId ? (
@@ -119,7 +128,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                       ) : null}
                     </Td>
                     <Td>
-                      {entry.source === 'outside' && entry.window ? (
+                      {entry.source === 'attention' ? null : entry.source === 'outside' && entry.window ? (
                         <span className="text-xs">
                           <OutsideDetected at={entry.at} window={entry.window} />
                         </span>
