@@ -48,7 +48,8 @@ export const TESTS: Record<RuleId, Test> = {
     where ${held('s')} and ${within(sql`s.id`, scope)} and s.barcode_gs1_ok = false`,
 
   // The barcodes held by two or more active SKUs first (one grouped pass, or the scope's barcodes only), then
-  // their SKUs, each with the codes of the others.
+  // their SKUs but the first (lowest id), each with the codes of the others: the SKU that repeats a barcode is the
+  // one to fix, so one repeat counts one finding.
   'sku-barcode-shared': (scope) => sql`
     with shared as (
       select o.barcode from mirror_sku o
@@ -60,7 +61,8 @@ export const TESTS: Record<RuleId, Test> = {
       (select jsonb_agg(coalesce(o.code, o.id::text) order by o.id) from mirror_sku o
        where o.barcode = s.barcode and o.id <> s.id and ${active('o')})) as values
     from shared join mirror_sku s on s.barcode = shared.barcode
-    where ${active('s')} and ${within(sql`s.id`, scope)}`,
+    where ${active('s')} and ${within(sql`s.id`, scope)}
+      and exists (select 1 from mirror_sku f where f.barcode = s.barcode and f.id < s.id and ${active('f')})`,
 
   'sku-no-sell-price': (scope) => sql`
     select s.id::text as record_id, jsonb_build_object('sellPrice', s.sell_price) as values from mirror_sku s

@@ -166,20 +166,20 @@ describe.each(consoleDbEngines())('needs attention on $name', (engine) => {
     expect(await history('skus', 101)).toEqual(['opened sku-barcode-check-digit', 'resolved sku-barcode-check-digit']);
   });
 
-  it('a barcode shared by two active SKUs is found on both; an inactive duplicate is a near miss; a new barcode resolves both', async () => {
+  it('a barcode an active SKU repeats is found on the SKU repeating it; an inactive duplicate is a near miss; a new barcode for the first resolves it', async () => {
     await store('skus', [
       sku(111, { barcode: '5000000000012' }),
       sku(112, { barcode: '5000000000012' }),
       sku(113, { barcode: '5000000000029' }),
       sku(114, { barcode: '5000000000029', status: 'Inactive' }),
     ]);
-    expect(await ids('sku-barcode-shared')).toEqual([111, 112]);
+    expect(await ids('sku-barcode-shared')).toEqual([112]);
     expect((await findings('sku-barcode-shared'))[0]!.offending).toEqual({
       barcode: '5000000000012',
-      otherSkus: ['S112'],
+      otherSkus: ['S111'],
     });
-    // Only 112 is changed: 111's finding resolves too, as it shares nothing now.
-    await store('skus', [sku(112, { barcode: '5000000000036' })]);
+    // Only 111 is changed: 112's finding resolves, as it repeats nothing now.
+    await store('skus', [sku(111, { barcode: '5000000000036' })]);
     expect(await ids('sku-barcode-shared')).toEqual([]);
   });
 
