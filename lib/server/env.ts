@@ -1,7 +1,18 @@
 import 'server-only';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log/levels';
-import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES, parseUserRoles, type UserRole } from '@/lib/contract';
+import {
+  BATCH_CHUNK_DEFAULT,
+  BATCH_MAX_ITEMS,
+  BODY_LIMIT_BYTES,
+  parseUserRoles,
+  RATE_LIMIT_PER_SECOND_MAX,
+  RATE_LIMIT_PER_SECOND_MIN,
+  RETRY_AFTER_MAX_DEFAULT_S,
+  RETRY_AFTER_MAX_MAX_S,
+  RETRY_AFTER_MAX_MIN_S,
+  type UserRole,
+} from '@/lib/contract';
 
 /**
  * The one validated environment of the console (design.md "Environment"). Read lazily through getEnv(), so
@@ -27,6 +38,10 @@ export interface Env {
     timeoutMs: number;
     batchSize: number;
     batchConcurrency: number;
+    /** The credential's requests per second when the operator gave it: the instances then share that budget. */
+    rateLimitPerSecond: number | null;
+    /** The longest Retry-After a job waits for before its rows stop as not sent. */
+    retryAfterMaxMs: number;
   };
   /** Console database: Postgres when url is set, else PGlite in dataDir. */
   database: { url: string | null; dataDir: string };
@@ -123,6 +138,13 @@ const raw = z.object({
   UPSTREAM_TIMEOUT_MS: integer(15_000, 1, 600_000),
   UPSTREAM_BATCH_SIZE: integer(BATCH_CHUNK_DEFAULT, 1, BATCH_MAX_ITEMS),
   UPSTREAM_BATCH_CONCURRENCY: integer(4, 1, 32),
+  /** Unset (0): not known; the console then only backs off on the service's 429s. */
+  UPSTREAM_RATE_LIMIT_PER_SECOND: integer(0, 0, RATE_LIMIT_PER_SECOND_MAX).refine(
+    (n) => n === 0 || n >= RATE_LIMIT_PER_SECOND_MIN,
+    { error: `must be a whole number from ${RATE_LIMIT_PER_SECOND_MIN} to ${RATE_LIMIT_PER_SECOND_MAX}` },
+  ),
+  /** Seconds. */
+  UPSTREAM_RETRY_AFTER_MAX_S: integer(RETRY_AFTER_MAX_DEFAULT_S, RETRY_AFTER_MAX_MIN_S, RETRY_AFTER_MAX_MAX_S),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -269,6 +291,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
       batchSize: v.UPSTREAM_BATCH_SIZE,
       batchConcurrency: v.UPSTREAM_BATCH_CONCURRENCY,
+      rateLimitPerSecond: v.UPSTREAM_RATE_LIMIT_PER_SECOND > 0 ? v.UPSTREAM_RATE_LIMIT_PER_SECOND : null,
+      retryAfterMaxMs: v.UPSTREAM_RETRY_AFTER_MAX_S * 1000,
     },
     database: { url: v.DATABASE_URL ?? null, dataDir: v.CONSOLE_DATA_DIR ?? '.data/console' },
     service: { dataDir: v.SERVICE_DATA_DIR ?? '.data/service', seed: v.SERVICE_SEED ?? 'service/seed/demo.json' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { createUpstreamClient } from '../upstream';
+import { createUpstreamClient, RateGate } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { limitedFetch } from './limited-fetch';
 
@@ -41,7 +41,8 @@ describe('jobs transport', () => {
     expect(most).toBe(3);
   });
 
-  it('after a 429 sends nothing until Retry-After has passed, and every read still succeeds', async () => {
+  it('behind the rate gate, after a 429 sends nothing until Retry-After has passed, and every read succeeds', async () => {
+    const gate = new RateGate({ perSecond: null, retryAfterMaxMs: 60_000 });
     const sent: { at: number; status: number }[] = [];
     const transport = limitedFetch(
       async (request) => {
@@ -59,6 +60,7 @@ describe('jobs transport', () => {
       fetch: transport,
       skew: new SkewTracker(),
       retry: { attempts: 6 },
+      gate: { admit: (signal) => gate.admit('background', signal), observe: (r) => gate.observe(r) },
     });
     const reads = await Promise.all(Array.from({ length: 5 }, () => client.read('pointQuota', IDS.acme.company)));
     expect(reads.every((r) => r.companyId === IDS.acme.company)).toBe(true);

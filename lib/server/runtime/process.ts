@@ -12,7 +12,8 @@ import type { MirrorRunner } from '../mirror';
 import type { ProcessParts } from '../process';
 import type { FetchImpl } from '../upstream';
 import { networkFetch } from '../upstream';
-import { SkewTracker } from '../upstream';
+import { SkewTracker, type RateGate } from '../upstream';
+import { createRateGate } from './rate-gate';
 import { Signals } from './signals';
 
 type OpenedDb = { connection: ConsoleDbConnection; ready: Promise<Kysely<ConsoleDatabase>> };
@@ -43,6 +44,7 @@ export class ProcessRuntime implements ProcessParts {
   #db: OpenedDb | undefined;
   #embedded: Promise<EmbeddedService> | undefined;
   #jobsTransport: FetchImpl | undefined;
+  #rateGate: RateGate | undefined;
   #accounts: Promise<void> | undefined;
   #runner: Promise<JobRunner> | undefined;
   #mirror: Promise<MirrorRunner> | undefined;
@@ -125,6 +127,12 @@ export class ProcessRuntime implements ProcessParts {
   jobsTransport(): FetchImpl {
     this.#jobsTransport ??= limitedFetch(this.upstreamTransport, { concurrency: this.env.jobs.concurrency });
     return this.#jobsTransport;
+  }
+
+  /** The credential's rate limit for every signing client of this process (./rate-gate.ts). */
+  rateGate(): RateGate {
+    this.#rateGate ??= createRateGate(this.env, () => this.consoleDb());
+    return this.#rateGate;
   }
 
   /** Runs the first-accounts bootstrap once per process (every bundle builds its own auth on the same tables). */
