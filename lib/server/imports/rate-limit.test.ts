@@ -58,12 +58,11 @@ function clients(transport: FetchImpl, options: { perSecond: number | null; retr
       timeoutMs: 5_000,
       fetch,
       gate: { admit: (signal) => gate.admit(priority, signal), observe: (r) => gate.observe(r) },
-      retry:
-        priority === 'background' ? { rateLimitedAttempts: Infinity, maxRetryAfterMs: retryAfterMaxMs } : undefined,
+      retry: priority === 'people' ? undefined : { rateLimitedAttempts: Infinity, maxRetryAfterMs: retryAfterMaxMs },
     });
   return {
     people: client('people', transport),
-    jobs: client('background', limitedFetch(transport, { concurrency: 8 })),
+    jobs: client('jobs', limitedFetch(transport, { concurrency: 8 })),
   };
 }
 

@@ -60,7 +60,7 @@ describe('jobs transport', () => {
       fetch: transport,
       skew: new SkewTracker(),
       retry: { attempts: 6 },
-      gate: { admit: (signal) => gate.admit('background', signal), observe: (r) => gate.observe(r) },
+      gate: { admit: (signal) => gate.admit('jobs', signal), observe: (r) => gate.observe(r) },
     });
     const reads = await Promise.all(Array.from({ length: 5 }, () => client.read('pointQuota', IDS.acme.company)));
     expect(reads.every((r) => r.companyId === IDS.acme.company)).toBe(true);

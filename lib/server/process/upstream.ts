@@ -11,6 +11,7 @@ import { processParts } from './slot';
  */
 let upstream: UpstreamClient | undefined;
 let jobsUpstream: UpstreamClient | undefined;
+let mirrorUpstream: UpstreamClient | undefined;
 
 /**
  * A signing client from the validated env over `transport`: the network, or (embedded mode) the in-process
@@ -25,7 +26,7 @@ function envUpstream(transport: FetchImpl, priority: Priority): UpstreamClient {
     // A 429 was not processed: a job waits Retry-After and sends again for as long as it runs (up to the
     // ceiling), while a person's read waits at most as long as a page may (lib/contract/rate-limit.ts).
     retry:
-      priority === 'background'
+      priority !== 'people'
         ? { rateLimitedAttempts: Infinity, maxRetryAfterMs: env.retryAfterMaxMs }
         : { maxRetryAfterMs: PEOPLE_WAIT_MAX_MS },
     baseUrl: env.baseUrl,
@@ -47,8 +48,14 @@ export function getUpstream(): UpstreamClient {
 
 /** The signing client the jobs use (behind the process's jobs limit), also for a route reading on a job's behalf. */
 export function getJobsUpstream(): UpstreamClient {
-  jobsUpstream ??= envUpstream(processParts().jobsTransport(), 'background');
+  jobsUpstream ??= envUpstream(processParts().jobsTransport(), 'jobs');
   return jobsUpstream;
+}
+
+/** The mirror passes' signing client: the jobs' transport, its turn after the jobs' (upstream/rate-gate.ts). */
+export function getMirrorUpstream(): UpstreamClient {
+  mirrorUpstream ??= envUpstream(processParts().jobsTransport(), 'mirror');
+  return mirrorUpstream;
 }
 
 /** Which upstream a job's data belongs to: the same console pointed elsewhere starts a separate history. */

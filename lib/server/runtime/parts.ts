@@ -7,7 +7,7 @@ import { logger } from '../log';
 import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror';
 import { MIRROR_ENTITY_NAMES } from '../mirror';
 import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
-import { currentTenant, getJobsUpstream, processParts } from '../process';
+import { currentTenant, getJobsUpstream, getMirrorUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 
 /**
@@ -57,7 +57,7 @@ export function createMirrorRunner(db: Kysely<ConsoleDatabase>): MirrorRunner {
   const env = getEnv();
   return new MirrorRunner({
     db,
-    client: getJobsUpstream(),
+    client: getMirrorUpstream(),
     tenant: currentTenant(),
     intervalMs: env.mirror.intervalMs,
     sweepMs: env.mirror.sweepMs,

@@ -7,9 +7,11 @@ import { parseRetryAfterHeader } from './errors';
  * The gate every signed request passes before it is signed (core.ts): the credential's rate limit, shared by
  * every instance, with people first.
  *
- * - Who goes first. A person's request (the proxy, a server-rendered read) is `people`; a job's or a mirror
- *   pass's is `background`. Requests take their turn in one priority queue per process (p-queue), so a
- *   person's request takes the next free turn ahead of every queued background one.
+ * - Who goes first. A person's request (the proxy, a server-rendered read) is `people`; a job's (an import's
+ *   chunks and their read-backs, exports, quota refresh) is `jobs`; a mirror pass's is `mirror`, last, since
+ *   the write-through keeps the copy of what the jobs wrote and the passes catch up once the jobs leave room.
+ *   Requests take their turn in one priority queue per process (p-queue): a person's takes the next free turn
+ *   ahead of every queued background one, and a job's ahead of the mirror's.
  * - The limit, across instances. With UPSTREAM_RATE_LIMIT_PER_SECOND set, each turn books the next send slot
  *   in the console database (rate-budget.ts): one schedule for every instance on that database, slots spaced
  *   1/limit apart (a little wider, RATE_LIMIT_SPACING), so the instances together stay within the limit instead
@@ -24,7 +26,7 @@ import { parseRetryAfterHeader } from './errors';
  * values, never with an error class that another bundle's `instanceof` would not know.
  */
 
-export type Priority = 'people' | 'background';
+export type Priority = 'people' | 'jobs' | 'mirror';
 
 /** Why a request was not let through: nothing was sent. */
 export type GateRefusal = { reason: 'busy'; waitMs: number } | { reason: 'aborted' };
@@ -54,8 +56,12 @@ export interface RateGateOptions {
   onBudgetError?: (error: unknown) => void;
 }
 
-/** p-queue runs the highest number first: people above any background request, background in arrival order. */
+/**
+ * p-queue runs the highest number first: people above any background request, then jobs, then the mirror;
+ * within each, in order of arrival.
+ */
 const PEOPLE_PRIORITY = Number.MAX_SAFE_INTEGER;
+const MIRROR_BELOW = 1e12;
 
 export class RateGate {
   readonly #queue = new PQueue({ concurrency: 1 });
@@ -65,8 +71,9 @@ export class RateGate {
   #arrivals = 0;
   /** This process's own next slot, used only while the shared budget cannot be reached. */
   #localNext = 0;
-  #peopleQueued = 0;
-  #onPeople = new Set<() => void>();
+  /** Turns waiting in the queue, by class: a background turn waiting for its slot gives way to a higher one. */
+  #queued = { people: 0, jobs: 0, mirror: 0 };
+  #onQueued = new Set<() => void>();
 
   constructor(private readonly options: RateGateOptions) {
     this.#intervalMs = options.perSecond ? (1000 / options.perSecond) * RATE_LIMIT_SPACING : null;
@@ -81,7 +88,7 @@ export class RateGate {
   /** Resolves with null when a request of this priority may be sent now, else with why not (nothing sent). */
   async admit(priority: Priority, signal?: AbortSignal): Promise<GateRefusal | null> {
     try {
-      await (priority === 'people' ? this.#admitPerson(signal) : this.#admitBackground(signal));
+      await (priority === 'people' ? this.#admitPerson(signal) : this.#admitBackground(priority, signal));
       return null;
     } catch (error) {
       if (error instanceof Refused) return error.refusal;
@@ -90,13 +97,13 @@ export class RateGate {
     }
   }
 
-  async #admitBackground(signal?: AbortSignal): Promise<void> {
-    const place = -++this.#arrivals;
+  async #admitBackground(priority: 'jobs' | 'mirror', signal?: AbortSignal): Promise<void> {
+    const place = -++this.#arrivals - (priority === 'mirror' ? MIRROR_BELOW : 0);
     for (;;) {
       await sleep(this.pausedForMs(), signal);
       if (!this.options.budget || !this.#intervalMs) return;
-      const waitMs = await this.#inTurn(place, signal, () => this.#takeBackground());
-      if (waitMs === null) continue; // gave way to a person's request: queue again, keeping its place
+      const waitMs = await this.#inTurn(priority, place, signal, () => this.#takeBackground(priority));
+      if (waitMs === null) continue; // gave way to a higher class: queue again, keeping its place
       await sleep(waitMs, signal);
       return;
     }
@@ -115,28 +122,21 @@ export class RateGate {
     const paused = this.pausedForMs();
     if (paused > PEOPLE_WAIT_MAX_MS) throw busy(paused);
     if (!this.options.budget || !this.#intervalMs) return sleep(paused, signal);
-    this.#peopleQueued++;
-    for (const wake of this.#onPeople) wake();
-    let started = false;
-    const waitMs = await this.#inTurn(PEOPLE_PRIORITY, signal, async () => {
-      started = true;
-      this.#peopleQueued--;
+    const waitMs = await this.#inTurn('people', PEOPLE_PRIORITY, signal, async () => {
       const slot = await this.#book(PEOPLE_WAIT_MAX_MS);
       return slot.taken ? slot.waitMs : null;
-    }).finally(() => {
-      if (!started) this.#peopleQueued--;
     });
     if (waitMs === null) throw busy(PEOPLE_WAIT_MAX_MS);
     await sleep(waitMs, signal);
   }
 
-  /** A background turn: books the next slot, or waits for it to come near, giving way when a person asks. */
-  async #takeBackground(): Promise<number | null> {
+  /** A background turn: books the next slot, or waits for it to come near, giving way when a higher class asks. */
+  async #takeBackground(priority: 'jobs' | 'mirror'): Promise<number | null> {
+    const higher = () => this.#queued.people > 0 || (priority === 'mirror' && this.#queued.jobs > 0);
     for (;;) {
       const slot = await this.#book(this.#intervalMs!);
       if (slot.taken) return slot.waitMs;
-      if (this.#peopleQueued > 0) return null;
-      if (await this.#untilPeopleOr(Math.max(1, slot.waitMs - this.#intervalMs!))) return null;
+      if (higher() || (await this.#untilOr(higher, Math.max(1, slot.waitMs - this.#intervalMs!)))) return null;
     }
   }
 
@@ -155,29 +155,42 @@ export class RateGate {
     }
   }
 
-  #untilPeopleOr(ms: number): Promise<boolean> {
+  /** True as soon as `higher()` holds (a turn of a higher class was queued), false after `ms`. */
+  #untilOr(higher: () => boolean, ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const wake = () => done(true);
+      const wake = () => higher() && done(true);
       const timer = setTimeout(() => done(false), ms);
       const done = (gaveWay: boolean) => {
         clearTimeout(timer);
-        this.#onPeople.delete(wake);
+        this.#onQueued.delete(wake);
         resolve(gaveWay);
       };
-      this.#onPeople.add(wake);
+      this.#onQueued.add(wake);
     });
   }
 
+  /** Runs `task` in its turn: one turn at a time in this process, highest priority first. */
   async #inTurn(
+    kind: Priority,
     priority: number,
     signal: AbortSignal | undefined,
     task: () => Promise<number | null>,
   ): Promise<number | null> {
+    let started = false;
+    this.#queued[kind]++;
+    for (const wake of this.#onQueued) wake();
+    const run = () => {
+      started = true;
+      this.#queued[kind]--;
+      return task();
+    };
     try {
-      return (await this.#queue.add(task, { priority, signal })) as number | null;
+      return (await this.#queue.add(run, { priority, signal })) as number | null;
     } catch (error) {
       if (signal?.aborted) throw notSent(signal);
       throw error;
+    } finally {
+      if (!started) this.#queued[kind]--;
     }
   }
 }
