@@ -51,7 +51,7 @@ describe('jobs transport', () => {
         sent.push({ at, status: response.status });
         return response;
       },
-      { concurrency: 4 },
+      { concurrency: 8 },
     );
     const client = createUpstreamClient({
       baseUrl: 'http://embedded.invalid',
@@ -66,7 +66,8 @@ describe('jobs transport', () => {
     expect(reads.every((r) => r.companyId === IDS.acme.company)).toBe(true);
     const first429 = sent.find((s) => s.status === 429);
     expect(first429).toBeDefined();
-    // Requests started after the first 429 answered wait for its Retry-After (the service sends whole seconds).
+    // Requests that reach the gate after the first 429 answered wait for its Retry-After (whole seconds); the
+    // gate comes before signing, so requests it let through earlier are not held in the transport.
     const after = sent.filter((s) => s.at > first429!.at + 50);
     expect(after.length).toBeGreaterThan(0);
     expect(Math.min(...after.map((s) => s.at)) - first429!.at).toBeGreaterThanOrEqual(900);
