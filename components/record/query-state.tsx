@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Alert, Button, Skeleton } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
+import { SERVICE_BUSY } from '@/lib/contract/rate-limit';
 
 /** Loading and failure of a record read, shared by detail pages and their panels. */
 export function QueryState({
@@ -34,8 +35,10 @@ export function QueryState({
   }
   if (!error) return null;
   if (isApiError(error) && error.isNotFound) return <Alert tone="warning">{notFound}</Alert>;
+  // Held back for the service's rate limit: nothing went wrong, the page says until when to wait.
+  const busy = isApiError(error) && error.code === SERVICE_BUSY;
   return (
-    <Alert tone="error" title={t('loadFailed')}>
+    <Alert tone={busy ? 'info' : 'error'} title={busy ? t('serviceBusy') : t('loadFailed')}>
       <p>{isApiError(error) ? error.sentence : String(error)}</p>
       <Button size="sm" variant="secondary" className="mt-2" onClick={onRetry}>
         {t('retry')}
