@@ -121,7 +121,7 @@ async function skuIds(): Promise<number[]> {
 }
 
 // ---------- Browsing sessions ----------
-type Page = { ms: number; status: number | null; busy: boolean };
+type Page = { ms: number; status: number | null; busy: boolean; target: string; error?: string };
 const pages: Page[] = [];
 
 async function browse(consoleUrl: string, cookie: string, ids: number[], until: () => boolean) {
@@ -138,9 +138,11 @@ async function browse(consoleUrl: string, cookie: string, ids: number[], until: 
         ms: performance.now() - t0,
         status: response.status,
         busy: response.status === 429 && text.includes('service_busy'),
+        target: target.replace(/\d+/g, 'N'),
+        error: response.ok ? undefined : text.slice(0, 80),
       });
-    } catch {
-      pages.push({ ms: performance.now() - t0, status: null, busy: false });
+    } catch (error) {
+      pages.push({ ms: performance.now() - t0, status: null, busy: false, target, error: String(error) });
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -174,7 +176,7 @@ async function startImport(consoleUrl: string, cookie: string, ids: number[]): P
     totalRows: ROWS,
   });
   const { id } = (await created.json()) as { id: string };
-  // Row n prices a SKU of the demo seed's ${'${ids.length}'}, each chunk of 200 in ascending id order: the service updates a
+  // Row n prices one of the demo seed's SKUs, each chunk of 200 in ascending id order: the service updates a
   // batch's SKUs in one transaction, so chunks in flight at once that lock shared SKUs in different orders would
   // deadlock the service's database (seen here with the SKUs in file order), which is not what is measured.
   const skuOf = (n: number) => {
@@ -371,6 +373,7 @@ async function main() {
     console.log(
       `sessions: ${pages.length} pages, p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms; "service busy" ${pages.filter((p) => p.busy).length}; errors ${errors.length} (target 0): ${errors.length === 0 ? 'met' : 'NOT met'}`,
     );
+    for (const e of errors) console.log(`  error: ${e.status ?? 'no answer'} on ${e.target}: ${e.error}`);
     console.log(
       `machine load (1-min average): ${load0[0]!.toFixed(2)} before, ${load1[0]!.toFixed(2)} after, on ${cpus().length} cores`,
     );
