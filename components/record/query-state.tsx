@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
+import { SERVICE_BUSY } from '@/lib/contract/rate-limit';
 
 /** What QueryState reads of a React Query result. */
 export interface QueryStatus {
@@ -39,8 +40,10 @@ export function QueryState({
   const { error } = query;
   if (!error) return null;
   if (isApiError(error) && error.isNotFound) return <Alert tone="warning">{notFound}</Alert>;
+  // Held back for the service's rate limit: nothing went wrong, the page says until when to wait.
+  const busy = isApiError(error) && error.code === SERVICE_BUSY;
   return (
-    <Alert tone="error" title={t('loadFailed')}>
+    <Alert tone={busy ? 'info' : 'error'} title={busy ? t('serviceBusy') : t('loadFailed')}>
       <p>{isApiError(error) ? error.sentence : String(error)}</p>
       <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
         {t('retry')}

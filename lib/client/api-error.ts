@@ -1,5 +1,7 @@
 import { errorField } from '@/lib/contract/errors';
+import { SERVICE_BUSY } from '@/lib/contract/rate-limit';
 import {
+  busyUntilSentence,
   englishFailureSentence,
   errorMessage,
   failureSentence,
@@ -98,6 +100,14 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   if (status === 404) return new ApiError({ status, code: 'not_found', kind: 'http' });
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
+    if (b.error === SERVICE_BUSY && typeof b.retryAfter === 'number') {
+      // Held back for the service's rate limit: the sentence says until when, not just "busy".
+      const time = new Date(Date.now() + b.retryAfter * 1000).toLocaleTimeString();
+      const first = errorMessage(SERVICE_BUSY);
+      // Sentences in Chinese follow one another without a space after the full stop.
+      const sentence = `${first}${first.endsWith('。') ? '' : ' '}${busyUntilSentence(time)}`;
+      return new ApiError({ status, code: SERVICE_BUSY, kind: 'http', sentence, body: b });
+    }
     if (typeof b.error === 'string' && b.error !== '') {
       // The sentence comes from the catalogue by code, in the page's language (the body's `message` is English
       // for API clients); a code the catalogue does not know reads "The service answered: <code>".

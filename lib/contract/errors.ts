@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   payload_too_large: null,
   batch_too_large: null,
   rate_limited: null,
+  // The console held a person's request back: the service's rate limit would have kept it waiting over 2 s.
+  service_busy: null,
+  // A job's row not sent: the service asked it to wait longer than UPSTREAM_RETRY_AFTER_MAX_S, or it was cancelled.
+  rate_limit_stopped: null,
   invalid_page: null,
   invalid_page_size: null,
   invalid_updated_since: null,

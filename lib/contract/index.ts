@@ -4,6 +4,7 @@ export * from './errors';
 export * from './fields';
 export * from './lists';
 export * from './operations';
+export * from './rate-limit';
 export * from './resources';
 export * from './roles';
 export * from './user-roles';

@@ -27,7 +27,7 @@ function active(): ErrorCatalogue {
  * A fallback sentence with its placeholders filled by the catalogues' formatter: the build precompiles catalogue
  * messages (next.config.ts), so a message with a placeholder is not a string there.
  */
-function fallbackSentence(key: 'unknown' | 'http', values: Record<string, string>): string {
+function fallbackSentence(key: 'unknown' | 'http' | 'busyUntil', values: Record<string, string>): string {
   const own = active().errorFallback;
   const messages = { errorFallback: Object.hasOwn(own, key) ? own : EN.errorFallback };
   return createTranslator({ locale: 'en', messages, namespace: 'errorFallback' })(key, values);
@@ -62,6 +62,11 @@ export function englishFailureSentence(kind: FailureKind): string {
 /** The same sentence in the page's language. */
 export function failureSentence(kind: FailureKind): string {
   return active().errorFallback[kind] ?? englishFailureSentence(kind);
+}
+
+/** When a request held back for the service's rate limit may be tried again (`time`: a clock time), in the page's language. */
+export function busyUntilSentence(time: string): string {
+  return fallbackSentence('busyUntil', { time });
 }
 
 /** An error status that came without a code, in the page's language. */

@@ -117,6 +117,11 @@ export interface ImportProgress {
   rowsDone: number;
   rowsPerSecond: number | null;
   secondsLeft: number | null;
+  /**
+   * While running: seconds until the service's Retry-After ends, when it answered 429 (rate limited). The
+   * job waits and sends again; nothing failed. Null or absent: not waiting.
+   */
+  waitingForServiceSeconds?: number | null;
 }
 
 export interface ImportStatus {

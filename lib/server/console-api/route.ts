@@ -228,6 +228,7 @@ function failure(error: unknown): Response | null {
   if (error instanceof ConsoleError) return errorResponse(error.code, error.status, error.facts);
   if (isApiError(error)) {
     if (error.kind === 'timeout') return refusal('upstream_timeout');
+    if (error.kind === 'busy') return refusal('service_busy');
     logger().error({ source: 'console-api', error: error.message }, 'upstream call failed');
     return refusal('upstream_unreachable');
   }

@@ -30,6 +30,8 @@ describe('parseEnv', () => {
       timeoutMs: 15_000,
       batchSize: 200,
       batchConcurrency: 4,
+      rateLimitPerSecond: null,
+      retryAfterMaxMs: 300_000,
     });
     expect(env.database).toEqual({ url: null, dataDir: '.data/console' });
     expect(env.service).toEqual({ dataDir: '.data/service', seed: 'service/seed/demo.json' });
@@ -46,8 +48,12 @@ describe('parseEnv', () => {
       UPSTREAM_TIMEOUT_MS: '5000',
       UPSTREAM_BATCH_SIZE: '1000',
       UPSTREAM_BATCH_CONCURRENCY: '2',
+      UPSTREAM_RATE_LIMIT_PER_SECOND: '10',
+      UPSTREAM_RETRY_AFTER_MAX_S: '120',
     });
     expect(env.upstream).toMatchObject({
+      rateLimitPerSecond: 10,
+      retryAfterMaxMs: 120_000,
       mode: 'remote',
       baseUrl: 'https://erp.example.com',
       clientId: 'acme-erp',

@@ -119,6 +119,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       timeoutMs: v.UPSTREAM_TIMEOUT_MS,
       batchSize: v.UPSTREAM_BATCH_SIZE,
       batchConcurrency: v.UPSTREAM_BATCH_CONCURRENCY,
+      rateLimitPerSecond: v.UPSTREAM_RATE_LIMIT_PER_SECOND > 0 ? v.UPSTREAM_RATE_LIMIT_PER_SECOND : null,
+      retryAfterMaxMs: v.UPSTREAM_RETRY_AFTER_MAX_S * 1000,
     },
     database: { url: v.DATABASE_URL ?? null, dataDir: v.CONSOLE_DATA_DIR ?? '.data/console' },
     service: { dataDir: v.SERVICE_DATA_DIR ?? '.data/service', seed: v.SERVICE_SEED ?? 'service/seed/demo.json' },

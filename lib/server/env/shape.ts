@@ -22,6 +22,10 @@ export interface Env {
     timeoutMs: number;
     batchSize: number;
     batchConcurrency: number;
+    /** The credential's requests per second when the operator gave it: the instances then share that budget. */
+    rateLimitPerSecond: number | null;
+    /** The longest Retry-After a job waits for before its rows stop as not sent. */
+    retryAfterMaxMs: number;
   };
   /** Console database: Postgres when url is set, else PGlite in dataDir. */
   database: { url: string | null; dataDir: string };

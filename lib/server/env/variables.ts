@@ -1,7 +1,16 @@
 import 'server-only';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../log';
-import { BATCH_CHUNK_DEFAULT, BATCH_MAX_ITEMS, BODY_LIMIT_BYTES } from '@/lib/contract';
+import {
+  BATCH_CHUNK_DEFAULT,
+  BATCH_MAX_ITEMS,
+  BODY_LIMIT_BYTES,
+  RATE_LIMIT_PER_SECOND_MAX,
+  RATE_LIMIT_PER_SECOND_MIN,
+  RETRY_AFTER_MAX_DEFAULT_S,
+  RETRY_AFTER_MAX_MAX_S,
+  RETRY_AFTER_MAX_MIN_S,
+} from '@/lib/contract';
 
 /** The variables the console reads, each with its form, bounds and default: what parseEnv (./index.ts) checks. */
 
@@ -58,6 +67,13 @@ export const variables = z.object({
   UPSTREAM_TIMEOUT_MS: integer(15_000, 1, 600_000),
   UPSTREAM_BATCH_SIZE: integer(BATCH_CHUNK_DEFAULT, 1, BATCH_MAX_ITEMS),
   UPSTREAM_BATCH_CONCURRENCY: integer(4, 1, 32),
+  /** Unset (0): not known; the console then only backs off on the service's 429s. */
+  UPSTREAM_RATE_LIMIT_PER_SECOND: integer(0, 0, RATE_LIMIT_PER_SECOND_MAX).refine(
+    (n) => n === 0 || n >= RATE_LIMIT_PER_SECOND_MIN,
+    { error: `must be a whole number from ${RATE_LIMIT_PER_SECOND_MIN} to ${RATE_LIMIT_PER_SECOND_MAX}` },
+  ),
+  /** Seconds. */
+  UPSTREAM_RETRY_AFTER_MAX_S: integer(RETRY_AFTER_MAX_DEFAULT_S, RETRY_AFTER_MAX_MIN_S, RETRY_AFTER_MAX_MAX_S),
   DATABASE_URL: optionalText.pipe(
     z
       .string()

@@ -1,8 +1,8 @@
 import 'server-only';
-import { errorField } from '@/lib/contract';
+import { errorField, RATE_LIMIT_STOPPED } from '@/lib/contract';
 import type { RowIssue } from '@/lib/imports/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/imports/families';
-import { defineJobKind, type JobKind } from '../jobs';
+import { defineJobKind, watchJobStop, type JobKind } from '../jobs';
 import { writtenByFamily } from '../mirror';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
@@ -39,9 +39,18 @@ const issue = (code: string): RowIssue => {
   return field ? { code, field } : { code };
 };
 
+/**
+ * A chunk the service never processed: refused for the rate limit (the job stopped waiting: cancelled, or a
+ * Retry-After over UPSTREAM_RETRY_AFTER_MAX_S) or held back before sending. Its rows were not sent.
+ */
+const NOT_PROCESSED = new Set(['rate_limited', 'aborted', 'service_busy']);
+
 function outcomeOf(rowNo: number, result: AnyResult | undefined): RowOutcome {
   if (!result) return { rowNo, status: 'unknown', recordId: null, errors: [issue('outcome_unknown')] };
   const codes = result.errors ?? (result.error ? [result.error] : []);
+  if (result.status === 'failed' && codes.length === 1 && NOT_PROCESSED.has(codes[0]!)) {
+    return { rowNo, status: 'not_sent', recordId: null, errors: [issue(RATE_LIMIT_STOPPED)] };
+  }
   const status =
     (['created', 'updated', 'ok', 'failed', 'unknown'] as const).find((s) => s === result.status) ?? 'unknown';
   return { rowNo, status, recordId: typeof result.id === 'number' ? result.id : null, errors: codes.map(issue) };
@@ -128,13 +137,25 @@ export function importKind(
           throw new Error(`import ${importId} chunk ${chunk}: rows without an item to send`);
       }
       let results: AnyResult[];
-      if (taken.body !== null) {
-        results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, {
-          idempotent: taken.keyed,
-        })) as AnyResult[];
-      } else {
-        const items = taken.items as BatchInput<typeof family>[];
-        results = (await ctx.upstream.batch(family, items, { chunkSize: CHUNK_SIZE, concurrency: 1 })) as AnyResult[];
+      // A 429 is waited out and the chunk sent again for as long as the job runs (the jobs' client): a cancel
+      // ends that wait, and the chunk's rows then end as not sent.
+      const running = watchJobStop(ctx.db, ctx.jobId);
+      try {
+        if (taken.body !== null) {
+          results = (await ctx.upstream.batchBytes(family, encoder.encode(taken.body), taken.rowNos.length, {
+            idempotent: taken.keyed,
+            stopWaiting: running.signal,
+          })) as AnyResult[];
+        } else {
+          const items = taken.items as BatchInput<typeof family>[];
+          results = (await ctx.upstream.batch(family, items, {
+            chunkSize: CHUNK_SIZE,
+            concurrency: 1,
+            stopWaiting: running.signal,
+          })) as AnyResult[];
+        }
+      } finally {
+        running.stop();
       }
       // What each row sent, for History (a stored body is parsed once per chunk, after the answer came).
       const sent = taken.body !== null ? (JSON.parse(taken.body) as Record<string, unknown>[]) : taken.items;

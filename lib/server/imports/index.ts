@@ -1,6 +1,7 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/imports/families';
-import { getConsoleDb } from '../process';
+import { currentTenant, getConsoleDb } from '../process';
+import { upstreamPausedForMs } from '../upstream';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
@@ -197,7 +198,13 @@ export async function importStatus(id: string): Promise<ImportStatus | null> {
   }
   const state: ImportProgress['state'] =
     view.state === 'uploading' || view.state === 'abandoned' ? view.state : job ? job.state : 'succeeded';
-  return { import: view, progress: { state, rowsToSend, rowsDone, rowsPerSecond, secondsLeft } };
+  // The service said "429, wait": the job waits it out and sends again, so the page says so rather than fail.
+  const pausedMs = state === 'running' ? await upstreamPausedForMs(d, currentTenant()).catch(() => 0) : 0;
+  const waitingForServiceSeconds = pausedMs > 0 ? Math.ceil(pausedMs / 1000) : null;
+  return {
+    import: view,
+    progress: { state, rowsToSend, rowsDone, rowsPerSecond, secondsLeft, waitingForServiceSeconds },
+  };
 }
 
 export async function cancelImport(id: string): Promise<boolean> {

@@ -124,6 +124,7 @@ export async function listUnits(
   return store.listUnits(await getConsoleDb(), id, options);
 }
 export { limitedFetch } from './limited-fetch';
+export { watchJobStop } from './stop-watch';
 export { jobStatus } from './status';
 // The store's forms of two of the above, on a database or transaction the caller holds.
 export { latestJob as latestJobIn, listUnits as listUnitsIn } from './store';

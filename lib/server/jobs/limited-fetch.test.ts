@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { createUpstreamClient } from '../upstream';
+import { createUpstreamClient, RateGate } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { limitedFetch } from './limited-fetch';
 
@@ -41,7 +41,8 @@ describe('jobs transport', () => {
     expect(most).toBe(3);
   });
 
-  it('after a 429 sends nothing until Retry-After has passed, and every read still succeeds', async () => {
+  it('behind the rate gate, after a 429 sends nothing until Retry-After has passed, and every read succeeds', async () => {
+    const gate = new RateGate({ perSecond: null, retryAfterMaxMs: 60_000 });
     const sent: { at: number; status: number }[] = [];
     const transport = limitedFetch(
       async (request) => {
@@ -50,7 +51,7 @@ describe('jobs transport', () => {
         sent.push({ at, status: response.status });
         return response;
       },
-      { concurrency: 4 },
+      { concurrency: 8 },
     );
     const client = createUpstreamClient({
       baseUrl: 'http://embedded.invalid',
@@ -59,12 +60,14 @@ describe('jobs transport', () => {
       fetch: transport,
       skew: new SkewTracker(),
       retry: { attempts: 6 },
+      gate: { admit: (signal) => gate.admit('jobs', signal), observe: (r) => gate.observe(r) },
     });
     const reads = await Promise.all(Array.from({ length: 5 }, () => client.read('pointQuota', IDS.acme.company)));
     expect(reads.every((r) => r.companyId === IDS.acme.company)).toBe(true);
     const first429 = sent.find((s) => s.status === 429);
     expect(first429).toBeDefined();
-    // Requests started after the first 429 answered wait for its Retry-After (the service sends whole seconds).
+    // Requests that reach the gate after the first 429 answered wait for its Retry-After (whole seconds); the
+    // gate comes before signing, so requests it let through earlier are not held in the transport.
     const after = sent.filter((s) => s.at > first429!.at + 50);
     expect(after.length).toBeGreaterThan(0);
     expect(Math.min(...after.map((s) => s.at)) - first429!.at).toBeGreaterThanOrEqual(900);

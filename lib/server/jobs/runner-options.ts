@@ -9,6 +9,8 @@ export interface JobRunnerOptions {
   db: Kysely<ConsoleDatabase>;
   kinds: readonly AnyJobKind[];
   upstream: UpstreamClient;
+  /** A kind's own signing client, by kind name (the mirror's passes take their turn at the rate gate after jobs). */
+  upstreamOf?: Readonly<Record<string, UpstreamClient>>;
   /** This instance's name on the leases it holds; unique per process. */
   owner?: string;
   /** Units run at once by this instance (the upstream client has its own limit on requests). */

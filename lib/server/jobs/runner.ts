@@ -30,6 +30,7 @@ export class JobRunner {
   readonly #db: Kysely<ConsoleDatabase>;
   readonly #kinds: Map<string, AnyJobKind>;
   readonly #upstream: UpstreamClient;
+  readonly #upstreamOf: Readonly<Record<string, UpstreamClient>>;
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
@@ -64,6 +65,7 @@ export class JobRunner {
     this.#kinds = new Map(options.kinds.map((k) => [k.name, k]));
     for (const kind of options.kinds) if (kind.quiet) quietKind(kind.name);
     this.#upstream = options.upstream;
+    this.#upstreamOf = options.upstreamOf ?? {};
     this.#concurrency = options.concurrency ?? 8;
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 1_000;
@@ -202,7 +204,10 @@ export class JobRunner {
           owner: this.owner,
           leaseMs: this.#leaseMs,
           kind: this.#kinds.get(job.kind)!,
-          context: this.#context({ jobId: job.id, tenant: job.tenant, params: job.params }, job.startedAt),
+          context: this.#context(
+            { jobId: job.id, kind: job.kind, tenant: job.tenant, params: job.params },
+            job.startedAt,
+          ),
           running: () => this.#running,
           wake: () => this.#wakeSelf(),
           log: this.#log,
@@ -261,13 +266,16 @@ export class JobRunner {
     }
   }
 
-  #context(unit: { jobId: string; tenant: string; params: unknown }, startedAt = new Date(0)): JobContext<unknown> {
+  #context(
+    unit: { jobId: string; kind: string; tenant: string; params: unknown },
+    startedAt = new Date(0),
+  ): JobContext<unknown> {
     return {
       jobId: unit.jobId,
       tenant: unit.tenant,
       params: unit.params,
       db: this.#db,
-      upstream: this.#upstream,
+      upstream: this.#upstreamOf[unit.kind] ?? this.#upstream,
       startedAt,
       signal: this.#abort.signal,
     };

@@ -20,4 +20,4 @@ export {
   type ProcessSignals,
 } from './slot';
 export { consoleDbPoolUse, getConsoleDb, watchConsoleDb } from './console-db';
-export { currentTenant, getJobsUpstream, getUpstream } from './upstream';
+export { currentTenant, getJobsUpstream, getMirrorUpstream, getUpstream } from './upstream';

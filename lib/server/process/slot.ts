@@ -2,7 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { Env } from '../env';
-import type { FetchImpl, SkewTracker } from '../upstream';
+import type { FetchImpl, RateGate, SkewTracker } from '../upstream';
 
 /** In-process wake-ups between request handlers and the job runner (lib/server/runtime/signals.ts). */
 export interface ProcessSignals {
@@ -28,6 +28,8 @@ export interface ProcessParts {
   readonly upstreamTransport: FetchImpl;
   /** The transport under the jobs' signing clients: the jobs' concurrency limit and one 429 pause for all. */
   jobsTransport(): FetchImpl;
+  /** The credential's rate limit as this process keeps it: people first, one schedule for all instances. */
+  rateGate(): RateGate;
   /** The console database, migrated on first use. */
   consoleDb(): Promise<Kysely<ConsoleDatabase>>;
   watchConsoleDb(channel: string, onNotify: () => void): Promise<(() => Promise<void>) | null>;

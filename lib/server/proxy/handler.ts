@@ -90,6 +90,11 @@ function errorCode(error: unknown): string | undefined {
     : undefined;
 }
 
+function retryAfterOf(error: unknown): number | undefined {
+  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof ms === 'number' ? ms : undefined;
+}
+
 /** For a single create answered 2xx with an id: whether that id is a record that had the code already. */
 function createdId(
   existingIds: string[] | null | undefined,
@@ -148,9 +153,9 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
   };
 
   async function answer(request: Request, requestId: string, facts: Partial<ProxyFacts>): Promise<Response> {
-    const refuse = (code: RefusalCode) => {
+    const refuse = (code: RefusalCode, retryAfterMs?: number) => {
       facts.code = code;
-      return refuseWith(code);
+      return refuseWith(code, retryAfterMs);
     };
     if (!passesConsoleChecks(request, deps.allowedOrigins)) return refuse('forbidden');
 
@@ -204,6 +209,8 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     } catch (error) {
       // The sender refused before sending (it would not send a path its URL parser rewrites): nothing left.
       if (errorCode(error) === 'bad_path') return refuse('bad_path');
+      // Held back for the rate limit (people wait at most 2 s): not sent either, and the answer says until when.
+      if (errorCode(error) === 'service_busy') return refuse('service_busy', retryAfterOf(error));
       const timedOut = controller.signal.aborted || isAbort(error) || errorCode(error) === 'upstream_timeout';
       failure = timedOut ? 'upstream_timeout' : 'upstream_unreachable';
       if (failure === 'upstream_unreachable') deps.logError?.(`upstream request failed: ${target.operation}`, error);

@@ -14,6 +14,8 @@ export const REFUSALS = {
   invalid_response: 502,
   // The ERP-code lookup before a single create failed, so the create was not sent.
   code_check_failed: 503,
+  // The credential's rate limit would have kept this person waiting over 2 s (upstream/rate-gate.ts): not sent.
+  service_busy: 429,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;
@@ -24,9 +26,16 @@ export const SAFE_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
-export function refuse(code: RefusalCode): Response {
+/** `retryAfterMs`: when trying again makes sense (service_busy), as Retry-After and `retryAfter` in seconds. */
+export function refuse(code: RefusalCode, retryAfterMs?: number): Response {
+  if (retryAfterMs === undefined)
+    return Response.json(
+      { error: code, message: errorMessage(code) },
+      { status: REFUSALS[code], headers: SAFE_RESPONSE_HEADERS },
+    );
+  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return Response.json(
-    { error: code, message: errorMessage(code) },
-    { status: REFUSALS[code], headers: SAFE_RESPONSE_HEADERS },
+    { error: code, message: errorMessage(code), retryAfter },
+    { status: REFUSALS[code], headers: { ...SAFE_RESPONSE_HEADERS, 'retry-after': String(retryAfter) } },
   );
 }

@@ -18,7 +18,7 @@ import {
   type MirrorPassParams,
 } from '../mirror';
 import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
-import { currentTenant, getJobsUpstream, processParts } from '../process';
+import { currentTenant, getJobsUpstream, getMirrorUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 
 /**
@@ -35,6 +35,9 @@ export function createJobRunner(db: Kysely<ConsoleDatabase>): JobRunner {
     // MIRROR=off: this process runs no pass, whoever started the run.
     kinds: env.mirror.enabled ? JOB_KINDS : JOB_KINDS.filter((kind) => kind !== mirrorPassJob),
     upstream: getJobsUpstream(),
+    // The passes take their turn at the rate gate after people and jobs: the write-through already copies what jobs
+    // write, and a pass catches up once they leave room.
+    upstreamOf: { [mirrorPassJob.name]: getMirrorUpstream() },
     concurrency: env.jobs.concurrency,
     watchReleases: (onRelease) => processParts().listen(UNITS_RELEASED_CHANNEL, onRelease),
     readBack: env.mirror.enabled ? jobsReadBack : undefined,

@@ -11,7 +11,8 @@ import type { JobRunner, RecurringJob } from '../jobs';
 import type { ProcessParts } from '../process';
 import type { FetchImpl } from '../upstream';
 import { networkFetch } from '../upstream';
-import { SkewTracker } from '../upstream';
+import { SkewTracker, type RateGate } from '../upstream';
+import { createRateGate } from './rate-gate';
 import { Signals } from './signals';
 
 type OpenedDb = { connection: ConsoleDbConnection; ready: Promise<Kysely<ConsoleDatabase>> };
@@ -42,6 +43,7 @@ export class ProcessRuntime implements ProcessParts {
   #db: OpenedDb | undefined;
   #embedded: Promise<EmbeddedService> | undefined;
   #jobsTransport: FetchImpl | undefined;
+  #rateGate: RateGate | undefined;
   #accounts: Promise<void> | undefined;
   #runner: Promise<JobRunner> | undefined;
   #mirror: Promise<RecurringJob> | undefined;
@@ -124,6 +126,12 @@ export class ProcessRuntime implements ProcessParts {
   jobsTransport(): FetchImpl {
     this.#jobsTransport ??= limitedFetch(this.upstreamTransport, { concurrency: this.env.jobs.concurrency });
     return this.#jobsTransport;
+  }
+
+  /** The credential's rate limit for every signing client of this process (./rate-gate.ts). */
+  rateGate(): RateGate {
+    this.#rateGate ??= createRateGate(this.env, () => this.consoleDb());
+    return this.#rateGate;
   }
 
   /** Runs the first-accounts bootstrap once per process (every bundle builds its own auth on the same tables). */

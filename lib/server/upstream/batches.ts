@@ -23,6 +23,8 @@ export interface BatchOptions {
   /** Requests in flight at once; defaults to the client's batchConcurrency (4). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Ends a wait for the rate limit (core.ts RequestInput.stopWaiting), never a request in flight. */
+  stopWaiting?: AbortSignal;
 }
 
 export interface BatchSpec<I, R extends { index: number; status: string }> {
@@ -50,7 +52,7 @@ export async function runBatch<I, R extends { index: number; status: string }>(
   core: Core,
   spec: BatchSpec<I, R>,
   items: readonly I[],
-  options: { chunkSize: number; concurrency: number; signal?: AbortSignal },
+  options: { chunkSize: number; concurrency: number; signal?: AbortSignal; stopWaiting?: AbortSignal },
 ): Promise<WithUnknown<R>[]> {
   const size = Math.min(options.chunkSize, BATCH_MAX_ITEMS);
   const results: WithUnknown<R>[] = new Array(items.length);
@@ -63,6 +65,7 @@ export async function runBatch<I, R extends { index: number; status: string }>(
           body: part,
           idempotent: part.every(spec.keyed),
           signal: options.signal,
+          stopWaiting: options.stopWaiting,
         });
         partResults.forEach((r, local) => (results[offset + local] = { ...r, index: offset + local }));
       }),
@@ -86,7 +89,13 @@ export async function sendChunk<I, R extends { index: number; status: string }>(
   core: Core,
   spec: BatchSpec<I, R>,
   items: readonly I[],
-  options: { body?: unknown; bodyBytes?: Uint8Array; idempotent: boolean; signal?: AbortSignal },
+  options: {
+    body?: unknown;
+    bodyBytes?: Uint8Array;
+    idempotent: boolean;
+    signal?: AbortSignal;
+    stopWaiting?: AbortSignal;
+  },
 ): Promise<WithUnknown<R>[]> {
   const results: (WithUnknown<R> | undefined)[] = new Array(items.length);
   const fill = (status: 'failed' | 'unknown', code: string, only?: (local: number) => boolean) => {
@@ -103,6 +112,7 @@ export async function sendChunk<I, R extends { index: number; status: string }>(
       schema: responseSchema(spec),
       idempotent: options.idempotent,
       signal: options.signal,
+      stopWaiting: options.stopWaiting,
     });
     const seen = new Set<number>();
     for (const result of (data as { items: R[] }).items) {

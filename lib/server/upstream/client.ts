@@ -146,6 +146,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       chunkSize: opts.chunkSize ?? batchSize,
       concurrency: opts.concurrency ?? batchConcurrency,
       signal: opts.signal,
+      stopWaiting: opts.stopWaiting,
     }) as Promise<BatchOutcome<B>[]>;
   }
 
@@ -157,7 +158,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     name: B,
     bodyBytes: Uint8Array,
     count: number,
-    opts: { idempotent: boolean; signal?: AbortSignal },
+    opts: { idempotent: boolean; signal?: AbortSignal; stopWaiting?: AbortSignal },
   ) {
     // Placeholders (no answer) are built from the items; only the quota ones read a field (companyCode).
     const items = Array.from({ length: count }, () => ({}));

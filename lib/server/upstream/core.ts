@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { SERVICE_BUSY } from '@/lib/contract';
 import { countUpstreamError } from '../metrics';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
@@ -12,6 +13,7 @@ import {
   type SignedFetchConfig,
 } from './signed-fetch';
 import { SkewTracker } from './skew';
+import type { GateRefusal } from './rate-gate';
 
 export interface CoreOptions {
   baseUrl: string;
@@ -27,6 +29,15 @@ export interface CoreOptions {
   retry?: Partial<RetryPolicy>;
   /** Pass the process's tracker (runtime().skew), so the status page sees the offset the proxy's client adopted. */
   skew?: SkewTracker;
+  /** Passed before each attempt is signed, told each answer: the rate limit and its 429 pause (rate-gate.ts). */
+  gate?: RequestGate;
+}
+
+/** A RateGate seen with one priority: the people's client or the jobs' client (lib/server/process). */
+export interface RequestGate {
+  /** Resolves with null when the attempt may be signed and sent, else with why it was not (nothing sent). */
+  admit(signal?: AbortSignal): Promise<GateRefusal | null>;
+  observe(response: Response): void;
 }
 
 export type SendInput = AttemptInput;
@@ -42,6 +53,11 @@ export interface RequestInput<S extends z.ZodType> {
   /** A write that may be re-sent after a 5xx or no answer (an upsert keyed by id or code). Reads always may. */
   idempotent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Stops waiting (for the gate, or Retry-After before a resend) without touching a request in flight: a job
+   * cancelled while its request waits ends that request as not sent rather than as of unknown outcome.
+   */
+  stopWaiting?: AbortSignal;
 }
 
 export interface RequestResult<T> {
@@ -80,9 +96,15 @@ export function createCore(options: CoreOptions): Core {
   };
 
   /** One signed request, counted in the upstream error metrics when it fails. */
-  async function counted(input: AttemptInput): Promise<Response> {
+  async function counted(input: AttemptInput, stopWaiting?: AbortSignal): Promise<Response> {
+    if (options.gate) {
+      const signals = [input.signal, stopWaiting].filter((s): s is AbortSignal => s !== undefined);
+      const refused = await options.gate.admit(signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
+      if (refused) throw notSentError(refused, input);
+    }
     try {
       const response = await signedFetch(config, input);
+      options.gate?.observe(response);
       if (response.status >= 500) countUpstreamError('5xx');
       return response;
     } catch (error) {
@@ -97,8 +119,9 @@ export function createCore(options: CoreOptions): Core {
   async function attempt(
     input: AttemptInput,
     allowSkewRetry: boolean,
+    stopWaiting?: AbortSignal,
   ): Promise<{ response: Response; skewRetried: boolean }> {
-    const response = await counted(input);
+    const response = await counted(input, stopWaiting);
     const refused = () => {
       countUpstreamError('refused_signature');
       return { response, skewRetried: false };
@@ -111,7 +134,7 @@ export function createCore(options: CoreOptions): Core {
     await response.body?.cancel().catch(() => {});
     const previous = skew.snapshot();
     skew.adopt(observed, now());
-    const retried = await counted(input);
+    const retried = await counted(input, stopWaiting);
     if (retried.status === 401) countUpstreamError('refused_signature');
     // Refused again: the clocks were not the problem (or the Date header lies); do not keep the new offset.
     if (retried.status === 401) skew.revert(previous);
@@ -128,11 +151,12 @@ export function createCore(options: CoreOptions): Core {
     const bodyBytes = input.bodyBytes ?? (input.body === undefined ? null : jsonBytes(input.body));
     const attemptInput: AttemptInput = { method, pathAndQuery: input.pathAndQuery, bodyBytes, signal: input.signal };
     let skewRetryLeft = true;
+    let rateLimitedRetries = 0;
 
-    for (let retryNumber = 0; ; retryNumber++) {
+    for (let retryNumber = 0; ;) {
       let error: ApiError;
       try {
-        const { response, skewRetried } = await attempt(attemptInput, skewRetryLeft);
+        const { response, skewRetried } = await attempt(attemptInput, skewRetryLeft, input.stopWaiting);
         if (skewRetried) skewRetryLeft = false;
         if (response.ok)
           return {
@@ -148,20 +172,21 @@ export function createCore(options: CoreOptions): Core {
         });
       } catch (caught) {
         if (!(caught instanceof ApiError)) throw caught;
-        if (caught.kind === 'aborted' || caught.kind === 'invalid_request' || caught.kind === 'invalid_response') {
-          throw caught;
-        }
+        if (['aborted', 'busy', 'invalid_request', 'invalid_response'].includes(caught.kind)) throw caught;
         error = caught;
       }
       const decision = decideRetry(error, {
         idempotent: isRead || input.idempotent === true,
         retryNumber,
+        rateLimitedRetries,
         policy,
         random: options.random,
       });
       if (!decision.retry) throw error;
-      await sleep(decision.delayMs);
-      if (input.signal?.aborted) throw error;
+      if (error.status === 429) rateLimitedRetries++;
+      else retryNumber++;
+      await untilStopped(sleep(decision.delayMs), input.stopWaiting);
+      if (input.signal?.aborted || input.stopWaiting?.aborted) throw error;
     }
   }
 
@@ -171,6 +196,28 @@ export function createCore(options: CoreOptions): Core {
     skew,
     config: { baseUrl: config.baseUrl, clientId: config.clientId, timeoutMs: config.timeoutMs },
   };
+}
+
+/** A request the gate held back: nothing was sent, so even a write's outcome is known (not applied). */
+function notSentError(refused: GateRefusal, input: AttemptInput): ApiError {
+  const where = { method: input.method, pathAndQuery: input.pathAndQuery };
+  return refused.reason === 'busy'
+    ? new ApiError({ kind: 'busy', status: null, code: SERVICE_BUSY, retryAfterMs: refused.waitMs, ...where })
+    : new ApiError({ kind: 'aborted', status: null, code: 'aborted', ...where });
+}
+
+/** Waits for `wait`, or less when `stop` aborts first (its caller then gives up instead of sending again). */
+function untilStopped(wait: Promise<void>, stop: AbortSignal | undefined): Promise<void> {
+  if (!stop) return wait;
+  if (stop.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    stop.addEventListener('abort', done, { once: true });
+    void wait.then(done);
+  });
 }
 
 async function readJson<S extends z.ZodType>(

@@ -8,9 +8,10 @@ import { errorMessage } from '@/lib/i18n/error-messages';
  * - timeout / network: no answer (for a write this means the outcome is unknown);
  * - aborted: the caller cancelled;
  * - invalid_response: a 2xx whose body does not match the documented shape;
- * - invalid_request: refused before sending (for example updatedSince without a zone).
+ * - invalid_request: refused before sending (for example updatedSince without a zone);
+ * - busy: not sent, because the credential's rate limit would have kept a person waiting (rate-gate.ts).
  */
-export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'invalid_response' | 'invalid_request';
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'invalid_response' | 'invalid_request' | 'busy';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

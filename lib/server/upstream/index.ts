@@ -16,6 +16,9 @@ export { BATCH_KEYED, BATCHES, createUpstreamClient, type BatchInput, type Upstr
 export { isApiError, parseRetryAfterHeader } from './errors';
 export { networkFetch, type FetchImpl } from './signed-fetch';
 export { SkewTracker, type ClockSkew } from './skew';
+export { RateGate, type Priority, type SharedBudget } from './rate-gate';
+export { databaseBudget, upstreamPausedForMs } from './rate-budget';
+export { type RequestGate } from './core';
 export { type ClientListFilters } from './lists';
 export { listSalespeople } from './salespeople';
 export { STATUS_PROBE, readUpstreamStatus } from './status';

@@ -18,6 +18,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A Retry-After longer than this is not waited for; the 429 is returned to the caller instead. */
   maxRetryAfterMs: number;
+  /**
+   * Attempts after 429s, counted apart from `attempts`: a 429 means nothing was processed, so a job's client
+   * (Infinity) keeps waiting Retry-After and sending again for as long as its job runs. Default: `attempts`.
+   */
+  rateLimitedAttempts?: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -36,18 +41,27 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: (
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
 
 /**
- * Decides about one failed attempt. `retryNumber` counts resends already made (0 after the first attempt).
+ * Decides about one failed attempt. `retryNumber` counts resends already made (0 after the first attempt);
+ * `rateLimitedRetries`, those made after a 429 (counted against rateLimitedAttempts; default retryNumber).
  */
 export function decideRetry(
   error: ApiError,
-  context: { idempotent: boolean; retryNumber: number; policy: RetryPolicy; random?: () => number },
+  context: {
+    idempotent: boolean;
+    retryNumber: number;
+    rateLimitedRetries?: number;
+    policy: RetryPolicy;
+    random?: () => number;
+  },
 ): RetryDecision {
   const { policy, retryNumber } = context;
-  if (retryNumber + 1 >= policy.attempts) return { retry: false };
   if (error.kind === 'http' && error.status === 429) {
-    const wait = error.retryAfterMs ?? backoffDelay(retryNumber, policy, context.random);
+    const limited = context.rateLimitedRetries ?? retryNumber;
+    if (limited + 1 >= (policy.rateLimitedAttempts ?? policy.attempts)) return { retry: false };
+    const wait = error.retryAfterMs ?? backoffDelay(Math.min(limited, 8), policy, context.random);
     return wait <= policy.maxRetryAfterMs ? { retry: true, delayMs: wait } : { retry: false };
   }
+  if (retryNumber + 1 >= policy.attempts) return { retry: false };
   const fault = error.kind === 'timeout' || error.kind === 'network' || error.isServerError;
   if (fault && context.idempotent) return { retry: true, delayMs: backoffDelay(retryNumber, policy, context.random) };
   return { retry: false };

@@ -16,6 +16,8 @@ const env = (mode: 'embedded' | 'remote'): Pick<Env, 'upstream'> => ({
     timeoutMs: 500,
     batchSize: 200,
     batchConcurrency: 4,
+    rateLimitPerSecond: null,
+    retryAfterMaxMs: 300_000,
   },
 });
 

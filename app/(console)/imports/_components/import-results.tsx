@@ -156,6 +156,11 @@ export function ImportResults({ id }: { id: string }) {
             {progress.secondsLeft != null ? ` · ${t('timeLeft', { seconds: Math.ceil(progress.secondsLeft) })}` : null}
           </p>
         ) : null}
+        {running && progress.waitingForServiceSeconds ? (
+          <p role="status" className="text-sm">
+            {t('waitingForService', { seconds: progress.waitingForServiceSeconds })}
+          </p>
+        ) : null}
         {running ? (
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="danger" onClick={cancel} pending={cancelling}>
