@@ -8,7 +8,7 @@
 //   infrastructure lib/server/{process,db,upstream,auth,jobs,log,metrics,http,preferences}, lib/server/env.ts
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const FEATURES = '(proxy|imports|exports|quotas|mirror|audit|accounts|attention)';
-const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences)';
+const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences|telemetry)';
 // A folder's faces: index.ts, and request.ts for what needs a Next request (kept apart so the worker can load
 // index.ts without next/headers or next/navigation).
 const FACES = '^lib/server/[^/]+/(index|request)\\.tsx?$';
@@ -50,7 +50,7 @@ module.exports = {
     {
       name: 'infrastructure-below-features',
       severity: 'error',
-      comment: 'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences) never imports a feature.',
+      comment: 'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, telemetry) never imports a feature.',
       from: { path: `^lib/server/(${INFRA.slice(1, -1)}/|env\\.ts$)`, pathNot: TESTS },
       to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
     },
