@@ -19,6 +19,8 @@ let console_: ConsoleProcess;
 const received: { path: string; traceparent: string | null; requestId: string | null }[] = [];
 
 test.beforeAll(async () => {
+  // A console's start on a busy machine takes longer than the default hook time.
+  test.setTimeout(180_000);
   receiver = await startOtlpReceiver();
   service = await createService({ memory: true, seed: 'service/seed/demo.json' });
   upstream = serve({
@@ -54,7 +56,16 @@ test.afterAll(async () => {
 });
 
 test('one proxied GET is one trace: the route, the proxy, the /v1 call; traceparent went upstream', async () => {
-  const cookie = await signInCookie(console_.url, 'admin@example.com');
+  // The first admin is created as the console starts, not before it listens: on a busy machine, ask again.
+  let cookie = '';
+  for (let attempt = 0; !cookie; attempt++) {
+    cookie = await signInCookie(console_.url, 'admin@example.com').catch((error: Error) => {
+      if (attempt >= 60)
+        throw new Error(`${error.message}
+${console_.output().slice(-4000)}`);
+      return new Promise<string>((resolve) => setTimeout(() => resolve(''), 1000));
+    });
+  }
   const response = await fetch(`${console_.url}/api/upstream/v1/skus?page=1&pageSize=5`, {
     headers: { cookie, 'x-console-request': '1' },
   });
