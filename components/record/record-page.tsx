@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { listKeys } from '@/lib/client/query-keys';
 import type { HistoryValue } from '@/lib/contract/history';
 import { HistoryPanel } from './history-panel';
 import { QueryState } from './query-state';
@@ -21,7 +22,6 @@ export function RecordPage<T extends Named>({
   id,
   read,
   editable,
-  detailKey,
   valueLabel,
   children,
 }: {
@@ -31,8 +31,6 @@ export function RecordPage<T extends Named>({
   id: number;
   read: UseQueryResult<T>;
   editable: boolean;
-  /** The record's detail query key, so invalidating the record refreshes its history. */
-  detailKey: readonly unknown[];
   /** The name of what a field's value refers to by id (a salesperson, a category). */
   valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
   children: (record: T) => ReactNode;
@@ -46,17 +44,13 @@ export function RecordPage<T extends Named>({
         title={`${t(kind)} ${recordLabel(record, id)}`}
         editHref={record && editable ? `/${namespace}/${id}/edit` : null}
       />
-      <QueryState
-        isPending={read.isPending}
-        error={read.error}
-        onRetry={() => void read.refetch()}
-        notFound={t('notFound')}
-      />
+      <QueryState query={read} notFound={t('notFound')} />
       {record ? children(record) : null}
       <HistoryPanel
         type={namespace}
         id={id}
-        detailKey={detailKey}
+        // Under the record's detail key, so invalidating the record refreshes its history.
+        detailKey={listKeys[namespace].detail(id)}
         fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
         valueLabel={valueLabel}
       />
