@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { registry } from './metrics';
 import { useScrapeSources, type ScrapeSources } from './scrape';
+import './mirror-lag';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -38,6 +38,11 @@ export function useScrapeSources(next: ScrapeSources): void {
   sources = next;
 }
 
+/** The sources set for this scrape (mirror-lag.ts reads the console database through them). */
+export function scrapeSources(): ScrapeSources | null {
+  return sources;
+}
+
 // One query fills both job gauges; the second gauge's collect waits for the first one's. A database that
 // cannot be read leaves them empty for this scrape: the other metrics still answer (and say the most then).
 let backlog: Promise<void> | null = null;
