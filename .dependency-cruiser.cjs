@@ -50,7 +50,8 @@ module.exports = {
     {
       name: 'infrastructure-below-features',
       severity: 'error',
-      comment: 'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, telemetry) never imports a feature.',
+      comment:
+        'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, telemetry) never imports a feature.',
       from: { path: `^lib/server/(${INFRA.slice(1, -1)}/|env\\.ts$)`, pathNot: TESTS },
       to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
     },
