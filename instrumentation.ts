@@ -4,6 +4,13 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Traces only when an operator asks for them (OTEL_EXPORTER_OTLP_ENDPOINT): the OpenTelemetry SDK is imported
+    // here, on demand, and started before anything else so Next's own spans and the console's are exported.
+    // Unset, no SDK module is loaded at all.
+    if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
+      const { startTracingOrExit } = await import('./lib/server/startup');
+      await startTracingOrExit('web');
+    }
     await import('./instrumentation-node');
   }
 }

@@ -12,7 +12,19 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. prom-client: one
   // metrics registry per process, whichever route bundle counts or serves (pino is external by Next's default).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'prom-client'],
+  // OpenTelemetry: the one API Next's own tracer requires, and the SDK loaded from node_modules only when traces
+  // are on (lib/server/telemetry), never copied into a bundle.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    '@node-rs/argon2',
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/semantic-conventions',
+  ],
   // A separate build folder lets tests and benches build side by side without clobbering `.next`.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

@@ -8,7 +8,7 @@
  * the rest back at once (another worker takes them on its next look, within a second) and exits.
  */
 import { runtime, startRuntime } from '@/lib/server/runtime';
-import { consoleDatabaseOrExit, envOrExit, stopOnSignal } from '@/lib/server/startup';
+import { consoleDatabaseOrExit, envOrExit, startTracingOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const env = envOrExit();
 if (!env.jobs.runner) {
@@ -24,6 +24,8 @@ if (!env.database.url || env.upstream.mode === 'embedded') {
   process.exit(1);
 }
 await consoleDatabaseOrExit(env.database.url);
+// Traces of the jobs' steps and the mirror's passes, when OTEL_EXPORTER_OTLP_ENDPOINT is set (else nothing loads).
+await startTracingOrExit('worker');
 
 stopOnSignal(env.shutdownGraceMs, async (signal) => {
   console.log(`${signal}: handing back job units (at most ${env.shutdownGraceMs} ms)…`);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { failSpanWith, withSpan, type Span } from '../telemetry';
 import type { AnyJobKind, JobContext, ReadBack, UnitResult, Written } from './kind';
 
 /** The mirror's read-back of what a unit wrote (JobRunnerOptions.readBack); null when it could not read. */
@@ -18,7 +19,10 @@ export async function runUnit(
   const startedAt = Date.now();
   let outcome: UnitResult;
   try {
-    outcome = await kind.run(input, context);
+    // One span per unit (a job's step); the unit's /v1 calls are its children.
+    outcome = await withSpan(`job ${kind.name}`, (span) => runTraced(kind, input, context, span), {
+      attributes: { 'console.job.kind': kind.name, 'console.job.id': context.jobId },
+    });
   } catch (error) {
     return {
       outcome: {
@@ -31,4 +35,13 @@ export async function runUnit(
   if (!written) return { outcome };
   // readBack never throws: a failed read-back leaves the records to the mirror's next pass.
   return { outcome, readBack: (await readBack!(written, startedAt)) ?? undefined };
+}
+
+async function runTraced(kind: AnyJobKind, input: unknown, context: JobContext<unknown>, span: Span) {
+  const outcome = await kind.run(input, context);
+  if (!outcome.ok) {
+    const error = outcome.error as { code?: unknown } | null;
+    failSpanWith(span, typeof error?.code === 'string' ? error.code : 'unit failed');
+  }
+  return outcome;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleAuth } from '../auth';
 import { ensureAccounts } from '../auth/bootstrap';
@@ -68,6 +69,18 @@ describe('GET /api/metrics', () => {
         const total = sample(text, 'console_db_pool_connections{state="max"}');
         if (engine.name === 'postgres') expect(total).toBe(10);
         else expect(total).toBeNull();
+      });
+
+      it("reports the mirror's lag per resource: seconds since its last completed pass", async () => {
+        await sql`insert into mirror_state (entity, last_pass_at, last_pass_finished_at)
+          values ('skus', now() - interval '95 seconds', now() - interval '90 seconds')
+          on conflict (entity) do update
+          set last_pass_at = excluded.last_pass_at, last_pass_finished_at = excluded.last_pass_finished_at`.execute(
+          opened.connection.db,
+        );
+        const text = await (await scrape(handler, `Bearer ${TOKEN}`)).text();
+        expect(sample(text, 'console_mirror_lag_seconds{resource="skus"}')).toBeGreaterThanOrEqual(90);
+        expect(sample(text, 'console_mirror_lag_seconds{resource="skus"}')).toBeLessThan(120);
       });
 
       it('counts wrong passwords and the sign-ins a limit refused', async () => {

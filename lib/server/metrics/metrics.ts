@@ -27,6 +27,13 @@ export const upstreamErrors = new Counter({
   registers: [registry],
 });
 
+export const upstreamRateLimited = new Counter({
+  name: 'console_upstream_rate_limited_total',
+  help: 'Upstream answers 429 rate_limited (proxy and jobs, each attempt), by /v1 operation.',
+  labelNames: ['operation'] as const,
+  registers: [registry],
+});
+
 export const signInFailures = new Counter({
   name: 'console_sign_in_failures_total',
   help: 'Sign-ins refused for a wrong email or password.',
@@ -42,4 +49,9 @@ export const signInLimited = new Counter({
 
 export function countUpstreamError(kind: UpstreamErrorKind): void {
   upstreamErrors.inc({ kind });
+}
+
+/** A 429 from the upstream: the request was not processed (its operation as the contract names it). */
+export function countRateLimited(operation: string): void {
+  upstreamRateLimited.inc({ operation });
 }

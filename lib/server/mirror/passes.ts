@@ -1,4 +1,5 @@
 import 'server-only';
+import { withSpan } from '../telemetry';
 import { isApiError } from '../upstream';
 import { MAX_WALKS, MIRROR_ENTITIES } from './entities';
 import { freshProgress, walkAndStore, type PassContext } from './pass';
@@ -124,9 +125,24 @@ export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassR
 
 /**
  * Runs whichever pass is due for the entity: the initial pull (or its rest), a sweep in progress or due, else an
- * incremental pass; quotas have their own (quota-pass.ts).
+ * incremental pass; quotas have their own (quota-pass.ts). One span per pass; its /v1 reads are its children.
  */
-export async function runDuePass(
+export function runDuePass(
+  ctx: PassContext,
+  options: { sweepEveryMs: number; quotaBudgetMs?: number },
+): Promise<PassResult> {
+  return withSpan(
+    `mirror pass ${ctx.entity}`,
+    async (span) => {
+      const result = await duePass(ctx, options);
+      span.setAttributes({ 'console.mirror.pass': result.kind, 'console.mirror.changed': result.changed });
+      return result;
+    },
+    { attributes: { 'console.mirror.entity': ctx.entity } },
+  );
+}
+
+async function duePass(
   ctx: PassContext,
   options: { sweepEveryMs: number; quotaBudgetMs?: number },
 ): Promise<PassResult> {

@@ -14,6 +14,8 @@ import { refuse as refuseWith, type RefusalCode } from './refusals';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http';
 import { answersAsDocumented } from './response-check';
 import type { ProxySend } from './send';
+import { annotateActiveSpan, REQUEST_ID_ATTRIBUTE, withSpan } from '../telemetry';
+import { describeSpan } from './span';
 export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {
@@ -133,23 +135,32 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
 
   return async function proxy(request: Request): Promise<Response> {
     const started = performance.now();
-    // The same id goes upstream, into the log line and back to the browser.
+    // The same id goes upstream, into the log line and back to the browser (and into the trace, when traces are on).
     const requestId = requestIdOf(request);
-    const facts: Partial<ProxyFacts> = {};
-    let response: Response | undefined;
-    try {
-      response = await answer(request, requestId, facts);
-      response.headers.set(REQUEST_ID_HEADER, requestId);
-      return response;
-    } finally {
-      deps.observe?.({
-        ...facts,
-        requestId,
-        method: request.method.toUpperCase(),
-        status: response?.status ?? 500,
-        durationMs: performance.now() - started,
-      });
-    }
+    annotateActiveSpan({ [REQUEST_ID_ATTRIBUTE]: requestId });
+    return withSpan(
+      'proxy',
+      async (span) => {
+        const facts: Partial<ProxyFacts> = {};
+        let response: Response | undefined;
+        try {
+          response = await answer(request, requestId, facts);
+          response.headers.set(REQUEST_ID_HEADER, requestId);
+          return response;
+        } finally {
+          const status = response?.status ?? 500;
+          describeSpan(span, facts, status);
+          deps.observe?.({
+            ...facts,
+            requestId,
+            method: request.method.toUpperCase(),
+            status,
+            durationMs: performance.now() - started,
+          });
+        }
+      },
+      { attributes: { [REQUEST_ID_ATTRIBUTE]: requestId, 'http.request.method': request.method.toUpperCase() } },
+    );
   };
 
   async function answer(request: Request, requestId: string, facts: Partial<ProxyFacts>): Promise<Response> {

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
 import { SERVICE_BUSY } from '@/lib/contract';
-import { countUpstreamError } from '../metrics';
+import { countRateLimited, countUpstreamError } from '../metrics';
+import { operationOf } from './call-span';
 import { ApiError, apiErrorFromResponse } from './errors';
 import { DEFAULT_RETRY_POLICY, decideRetry, defaultSleep, type RetryPolicy } from './retry';
 import {
@@ -106,6 +107,7 @@ export function createCore(options: CoreOptions): Core {
       const response = await signedFetch(config, input);
       options.gate?.observe(response);
       if (response.status >= 500) countUpstreamError('5xx');
+      if (response.status === 429) countRateLimited(operationOf(input.method, input.pathAndQuery));
       return response;
     } catch (error) {
       if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) {

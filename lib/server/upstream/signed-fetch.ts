@@ -1,6 +1,8 @@
 import 'server-only';
 import { signRequest } from '@/lib/signing';
 import { REQUEST_ID_HEADER } from '../http';
+import { injectTraceContext } from '../telemetry';
+import { inCallSpan } from './call-span';
 import { ApiError } from './errors';
 import type { SkewTracker } from './skew';
 
@@ -40,7 +42,8 @@ export interface AttemptInput {
   signal?: AbortSignal;
   /**
    * Sent as X-Request-Id, so the upstream's logs can be matched with the console's. The spec's signature covers
-   * method, path, timestamp, nonce and body only, so an extra header leaves it intact.
+   * method, path, timestamp, nonce and body only, so an extra header leaves it intact (and so does the W3C
+   * `traceparent` sent beside it when traces are on).
    */
   requestId?: string;
 }
@@ -88,7 +91,11 @@ function upstreamTarget(baseUrl: string, pathAndQuery: string, method: string): 
  * ApiError of kind timeout, network or aborted when no answer came. The timeout also covers reading the
  * body, since the abort signal stays attached to the response stream.
  */
-export async function signedFetch(config: SignedFetchConfig, input: AttemptInput): Promise<Response> {
+export function signedFetch(config: SignedFetchConfig, input: AttemptInput): Promise<Response> {
+  return inCallSpan(input, () => signedAttempt(config, input));
+}
+
+async function signedAttempt(config: SignedFetchConfig, input: AttemptInput): Promise<Response> {
   const method = input.method.toUpperCase();
   if (input.signal?.aborted) {
     // Nothing was sent, so even a write has a known outcome: not applied.
@@ -119,6 +126,7 @@ export async function signedFetch(config: SignedFetchConfig, input: AttemptInput
   );
   headers.set('Accept', 'application/json');
   if (input.requestId) headers.set(REQUEST_ID_HEADER, input.requestId);
+  injectTraceContext(headers);
   if (body) headers.set('Content-Type', 'application/json');
 
   const timeout = AbortSignal.timeout(config.timeoutMs);
