@@ -116,6 +116,10 @@ export const ERROR_CODES = {
   export_already_running: null,
   export_not_found: null,
   export_not_ready: null,
+  // Needs attention (lib/server/attention): a finding accepted or reopened.
+  finding_not_found: null,
+  finding_not_open: null,
+  finding_not_accepted: null,
 } as const satisfies Record<string, string | null>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

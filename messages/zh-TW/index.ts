@@ -20,6 +20,7 @@ import workbench from './workbench.json';
 import history from './history.json';
 import find from './find.json';
 import exportsCatalogue from './exports.json';
+import attention from './attention.json';
 
 export const zhTW = {
   ...app,
@@ -43,4 +44,5 @@ export const zhTW = {
   ...find,
   ...exportsCatalogue,
   ...workbench,
+  ...attention,
 };

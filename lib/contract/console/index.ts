@@ -1,3 +1,4 @@
+import { attentionApi } from './attention';
 import { auditApi } from './audit';
 import type { AnyEndpoint } from './endpoint';
 import { exportsApi } from './exports';
@@ -21,6 +22,7 @@ export const CONSOLE_API = {
   audit: auditApi,
   ops: opsApi,
   lists: listsApi,
+  attention: attentionApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './api-types';
+export { gs1CheckDigit, gs1CheckDigitValid, isGs1Shaped, GS1_LENGTHS } from './gs1';
+export { FULL_WIDTH_PATTERN, SPACING_PATTERN, hasBadSpacing, hasFullWidth } from './text';
