@@ -3,10 +3,24 @@ import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from './fixtures/accounts';
 
-const NAV: Record<RoleName, string[]> = {
-  viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
-  steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Settings', 'Status'],
+// "Needs attention" carries the count of open findings for the role after its name.
+const ATTENTION = /^Needs attention\s*[\d,]*$/;
+const NAV: Record<RoleName, (string | RegExp)[]> = {
+  viewer: [ATTENTION, 'Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
+  steward: [
+    ATTENTION,
+    'Companies',
+    'Products',
+    'SKUs',
+    'Bundles',
+    'Quotas',
+    'Imports',
+    'Exports',
+    'Settings',
+    'Status',
+  ],
   admin: [
+    ATTENTION,
     'Companies',
     'Products',
     'SKUs',
@@ -63,8 +77,8 @@ for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
     const user = DEMO_USERS[role];
     await page.goto('/sign-in');
     await signInThroughForm(page, user.email);
-    // The first Companies page may also start the embedded /v1 service.
-    await expect(page).toHaveURL(/\/companies$/, { timeout: 45_000 });
+    // People land on the home ("Needs attention"); the first page may also start the embedded /v1 service.
+    await expect(page).toHaveURL(/:\d+\/$/, { timeout: 45_000 });
 
     const account = page.getByRole('region', { name: 'Signed-in user' });
     await expect(account).toContainText(`Signed in as ${user.name}`);

@@ -6,8 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { requireUser } from '@/lib/server/auth/request';
-import { readAttentionSummary } from '@/lib/server/attention';
+import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
+import { getConsoleDb } from '@/lib/server/process';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,7 +38,7 @@ async function HomeCards() {
   const user = await requireUser('/');
   const t = await getTranslations('home');
   try {
-    const summary = await readAttentionSummary(user);
+    const summary = await readSummary(await getConsoleDb(), user.role);
     return <HomeSummary summary={summary} now={new Date()} />;
   } catch (error) {
     logger.error({ err: error }, 'the home could not read what needs attention');

@@ -10,8 +10,7 @@ import type { Finding } from '@/lib/contract/attention';
 import { AcceptDialog } from './accept-dialog';
 
 /** What the dialog and the messages call the record: its code, else its name, else its id. */
-export const findingLabel = (finding: Finding) =>
-  finding.record.code || finding.record.name || `#${finding.record.id}`;
+export const findingLabel = (finding: Finding) => finding.record.code || finding.record.name || `#${finding.record.id}`;
 
 /**
  * A finding's fix (a link to where it is made) and, for those who may, accept (open) or reopen (accepted). A
@@ -37,7 +36,11 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
   return (
     <div className="flex flex-wrap items-center gap-2">
       {finding.state !== 'resolved' ? (
-        <LinkButton href={finding.fix.href} size="sm" aria-label={h('fixLabel', { fix: t(`rules.${finding.rule}.fix`), label })}>
+        <LinkButton
+          href={finding.fix.href}
+          size="sm"
+          aria-label={h('fixLabel', { fix: t(`rules.${finding.rule}.fix`), label })}
+        >
           {t(`rules.${finding.rule}.fix`)}
         </LinkButton>
       ) : null}

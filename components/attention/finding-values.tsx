@@ -34,7 +34,9 @@ export function FindingValues({ finding }: { finding: Finding }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
       {fields.map((field) => (
         <div key={field} className="contents">
-          <dt className="text-zinc-600 dark:text-zinc-400">{t.has(`fields.${field}`) ? t(`fields.${field}`) : field}</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">
+            {t.has(`fields.${field}`) ? t(`fields.${field}`) : field}
+          </dt>
           <dd className="break-all">
             {typeof finding.values[field] === 'string' && finding.values[field] !== '' ? (
               <span className="rounded-sm px-0.5 whitespace-pre-wrap ring-1 ring-zinc-300 dark:ring-zinc-600">

@@ -13,6 +13,7 @@ import { useFindings } from '@/lib/client/attention';
 import type { Finding, RuleId } from '@/lib/contract/attention';
 import { FINDINGS_PAGE_SIZES } from '@/lib/contract/console/attention';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { AcceptedLine } from './accepted-line';
 import { CheckedLine } from './checked-lines';
 import { FindingActions } from './finding-actions';
 import { findingsSearch, parseFindingsQuery, SHOWN_STATES, type FindingsUrlState } from './findings-query';
@@ -58,7 +59,12 @@ export function FindingsList({ rule }: { rule: RuleId }) {
           {
             id: 'accepted',
             header: () => t('state.accepted'),
-            cell: ({ row }: { row: { original: Finding } }) => <Accepted finding={row.original} when={when} />,
+            cell: ({ row }: { row: { original: Finding } }) =>
+              row.original.accepted ? (
+                <p className="max-w-xs text-sm whitespace-normal">
+                  <AcceptedLine accepted={row.original.accepted} />
+                </p>
+              ) : null,
           },
         ]
       : []),
@@ -116,18 +122,5 @@ export function FindingsList({ rule }: { rule: RuleId }) {
         }
       />
     </div>
-  );
-}
-
-/** Who accepted the finding, when, why, and until when. */
-function Accepted({ finding, when }: { finding: Finding; when: (iso: string) => string }) {
-  const t = useTranslations('attention');
-  const accepted = finding.accepted;
-  if (!accepted) return null;
-  return (
-    <p className="max-w-xs text-sm whitespace-normal">
-      {t('acceptedBy', { by: accepted.by, at: when(accepted.at), reason: accepted.reason })}
-      {accepted.expiresAt ? ` ${t('acceptedUntil', { at: when(accepted.expiresAt) })}` : null}
-    </p>
   );
 }

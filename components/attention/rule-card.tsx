@@ -39,7 +39,10 @@ export function RuleCard({ card }: { card: AttentionCard }) {
       </div>
       <div className="flex items-end justify-between gap-3 px-4 py-3">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          <span className="block text-3xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">
+          <span
+            data-testid="card-count"
+            className="block text-3xl font-semibold text-zinc-900 tabular-nums dark:text-zinc-50"
+          >
             {format.number(card.count)}
           </span>
           {h(`unit.${card.resource}`, { count: card.count })}
