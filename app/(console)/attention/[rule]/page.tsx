@@ -48,7 +48,7 @@ export default async function RulePage({ params, searchParams }: { params: Param
   if ((await headers()).get('rsc') !== '1') {
     await getConsoleDb()
       .then((db) => readFindings(db, user.role, rule, query))
-      .then((page) => client.setQueryData(attentionKeys.findings(rule, query), page))
+      .then((page) => page && client.setQueryData(attentionKeys.findings(rule, query), page))
       .catch(() => undefined); // the list reads again in the browser, and says so if that fails too
   }
   return (
