@@ -126,9 +126,10 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
 
 /**
  * What started a write, as a record's History tells it: the console's form, panel, bulk edit, import or
- * resend; `outside` is a change found by the mirror's diff (made elsewhere).
+ * resend; `outside` is a change found by the mirror's diff (made elsewhere); `attention` a finding of a rule
+ * opened, resolved, accepted or reopened (lib/server/attention), the action saying which.
  */
-export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside'] as const;
+export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /**
@@ -145,6 +146,7 @@ export const AUDIT_FAMILIES = [
   'resend',
   'account',
   'outside',
+  'attention',
 ] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import './data-gauges';
 import { registry } from './metrics';
 import { useScrapeSources, type ScrapeSources } from './scrape';
 

@@ -38,6 +38,11 @@ export function useScrapeSources(next: ScrapeSources): void {
   sources = next;
 }
 
+/** The database the gauges read, or null before the endpoint set its sources. */
+export async function scrapeDb(): Promise<Kysely<ConsoleDatabase> | null> {
+  return sources ? sources.db() : null;
+}
+
 // One query fills both job gauges; the second gauge's collect waits for the first one's. A database that
 // cannot be read leaves them empty for this scrape: the other metrics still answer (and say the most then).
 let backlog: Promise<void> | null = null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
+import { evaluateStored } from './attention';
 import type { UpstreamClient } from '../upstream';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
 import { recordOutsideChanges, type DetectionWindow } from './outside';
@@ -93,8 +94,11 @@ export async function walkAndStore(ctx: PassContext, spec: WalkSpec): Promise<Wa
     const { stored, skipped: left } = await upsertMirror(ctx.db, ctx.entity, page.records, { ticket: page.ticket });
     changed += stored.length;
     skipped += left.length;
-    if (spec.window)
+    if (spec.window) {
       recorded += await recordOutsideChanges(ctx.db, ctx.entity, stored, { ...spec.window, to: new Date(ctx.now()) });
+      // (The first copy is evaluated in full once it is complete, not page by page.)
+      await evaluateStored(ctx.db, ctx.entity, stored);
+    }
     const last = page.records.at(-1)?.id;
     const isLast = page.page >= page.totalPages;
     // (An empty list answers one page with totalPages 0, the last: everything the mirror holds is missing.)

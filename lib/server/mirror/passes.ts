@@ -6,6 +6,7 @@ import { readState, writeState, type MirrorState } from './state';
 import { recordVanished } from './outside';
 import { flagVanished } from './store';
 import { quotaPass } from './quota-pass';
+import { evaluateEntity } from './attention';
 import type { PassResult } from './pass-result';
 export type { PassResult } from './pass-result';
 
@@ -28,6 +29,7 @@ export async function initialPull(ctx: PassContext, state: MirrorState): Promise
     pass: null,
     lastError: null,
   });
+  await evaluateEntity(ctx.db, ctx.entity);
   return { kind: 'initial', complete: true, walks: 1, changed: walk.changed, recorded: 0, vanished: 0 };
 }
 
@@ -101,6 +103,7 @@ export async function sweep(ctx: PassContext, state: MirrorState): Promise<PassR
   const gone = await confirmGone(ctx, walk.progress.missing, walk.progress.moved);
   const flagged = await flagVanished(ctx.db, ctx.entity, gone);
   await recordVanished(ctx.db, ctx.entity, flagged, { from: state.lastPassAt, to: new Date(ctx.now()) });
+  await evaluateEntity(ctx.db, ctx.entity);
   const startedAt = new Date(walk.progress.startedAt);
   await writeState(ctx.db, ctx.entity, {
     lastSweepAt: startedAt,

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import pLimit from 'p-limit';
 import { isApiError, type UpstreamClient } from '../upstream';
+import { evaluateEntity, evaluateStored } from './attention';
 import { recordOutsideChanges } from './outside';
 import { freshProgress, type PassContext } from './pass';
 import type { PassResult } from './pass-result';
@@ -82,11 +83,13 @@ export async function quotaPass(
       { ticket },
     );
     result.changed += stored.length;
-    if (!first)
+    if (!first) {
       result.recorded += await recordOutsideChanges(ctx.db, 'quotas', stored, {
         from: state.lastPassAt,
         to: new Date(ctx.now()),
       });
+      await evaluateStored(ctx.db, 'quotas', stored);
+    }
     progress.lastId = ids.at(-1)!;
     await writeState(ctx.db, 'quotas', { pass: progress });
     if (ctx.now() - began >= (options.budgetMs ?? QUOTA_BUDGET_MS)) return result;
@@ -106,5 +109,6 @@ export async function quotaPass(
     pass: null,
     lastError: null,
   });
+  await evaluateEntity(ctx.db, 'quotas');
   return { ...result, complete: true, vanished: rows.length };
 }

@@ -14,6 +14,7 @@ import type { FamilyName } from '@/lib/contract/console/import-files';
 import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntityName } from './entities';
+import { evaluateStored } from './attention';
 import { recordOutsideChanges } from './outside';
 import { readState } from './state';
 import { readTicket, upsertMirror, type MirrorRecord } from './store';
@@ -158,6 +159,7 @@ export async function storeReadBack(db: Kysely<ConsoleDatabase>, readBacks: read
     if (stored.length === 0) continue;
     const { lastPassAt } = await readState(db, entity);
     await recordOutsideChanges(db, entity, stored, { from: lastPassAt, to: new Date() });
+    await evaluateStored(db, entity, stored);
   }
 }
 

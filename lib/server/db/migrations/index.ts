@@ -28,6 +28,7 @@ import mirrorSearchChars from './0350-mirror-search-chars';
 import mirrorStrokeOrder from './0360-mirror-stroke-order';
 import mirrorWrittenSeq from './0362-mirror-written-seq';
 import auditRequestId from './0365-audit-request-id';
+import attention from './0400-attention';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -65,4 +66,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0360-mirror-stroke-order': mirrorStrokeOrder,
   '0362-mirror-written-seq': mirrorWrittenSeq,
   '0365-audit-request-id': auditRequestId,
+  '0400-attention': attention,
 };

@@ -1,0 +1,90 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { ATTENTION_RULES, rulesSeenBy, type Finding, type RuleId } from '@/lib/contract/attention';
+import { isRole } from '@/lib/contract/roles';
+import type { ConsoleDatabase } from '../db';
+import { keepDailyCounts, OPEN } from './evaluate';
+import { recordFindingEvents, type Actor } from './history';
+import { FINDING_COLUMNS, findingView, namedBy, type FindingRow } from './reads';
+
+type Db = Kysely<ConsoleDatabase>;
+
+export type ChangeOutcome =
+  | { ok: true; finding: Finding }
+  | { ok: false; code: 'finding_not_found' | 'finding_not_open' | 'finding_not_accepted' };
+
+export interface Person extends Actor {
+  role: string;
+}
+
+const seenBy = (person: Person) => (isRole(person.role) ? rulesSeenBy(person.role) : []);
+
+async function readFinding(db: Db, id: string, rules: readonly RuleId[]): Promise<FindingRow | null> {
+  const { rows } = await sql<{ rule: RuleId }>`
+    select rule from attention_finding where id = ${id}::bigint and rule = any(${[...rules]}::text[])`.execute(db);
+  const rule = rows[0]?.rule;
+  if (!rule) return null;
+  const found = await sql<FindingRow>`
+    select ${FINDING_COLUMNS} from attention_finding f left join lateral ${namedBy(ATTENTION_RULES[rule].resource)} r on true
+    where f.id = ${id}::bigint`.execute(db);
+  return found.rows[0] ?? null;
+}
+
+/**
+ * Accepts an open finding as an exception: who, when, why, until when, and the values it was accepted with (an
+ * evaluation that finds other values reopens it). Recorded in the record's History in the same transaction.
+ */
+export async function acceptFinding(
+  db: Db,
+  person: Person,
+  id: string,
+  input: { reason: string; expiresAt?: string | null },
+): Promise<ChangeOutcome> {
+  const rules = seenBy(person);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ rule: RuleId; record_id: string; offending: Record<string, unknown> }>`
+      update attention_finding f set accepted_at = now(), accepted_by = ${person.userId},
+        accepted_by_email = ${person.email}, accepted_reason = ${input.reason},
+        accepted_until = ${input.expiresAt ?? null}::timestamptz, accepted_hash = f.offending_hash
+      where f.id = ${id}::bigint and f.rule = any(${rules}::text[]) and ${OPEN}
+      returning f.rule, f.record_id, f.offending`.execute(trx);
+    const done = rows[0];
+    if (!done)
+      return { ok: false, code: (await readFinding(trx, id, rules)) ? 'finding_not_open' : 'finding_not_found' };
+    const extra = [
+      { field: 'reason', to: input.reason },
+      ...(input.expiresAt ? [{ field: 'expiresAt', to: new Date(input.expiresAt).toISOString() }] : []),
+    ];
+    await recordFindingEvents(
+      trx,
+      done.rule,
+      [{ recordId: done.record_id, action: 'accepted', values: done.offending, extra }],
+      person,
+    );
+    await keepDailyCounts(trx, [done.rule]);
+    return { ok: true, finding: findingView((await readFinding(trx, id, rules))!) };
+  });
+}
+
+/** Withdraws an acceptance: the finding is open again (and counted), and its record's History says who reopened it. */
+export async function reopenFinding(db: Db, person: Person, id: string): Promise<ChangeOutcome> {
+  const rules = seenBy(person);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ rule: RuleId; record_id: string; offending: Record<string, unknown> }>`
+      update attention_finding f set accepted_at = null, accepted_by = null, accepted_by_email = null,
+        accepted_reason = null, accepted_until = null, accepted_hash = null
+      where f.id = ${id}::bigint and f.rule = any(${rules}::text[]) and f.resolved_at is null and f.accepted_at is not null
+      returning f.rule, f.record_id, f.offending`.execute(trx);
+    const done = rows[0];
+    if (!done)
+      return { ok: false, code: (await readFinding(trx, id, rules)) ? 'finding_not_accepted' : 'finding_not_found' };
+    await recordFindingEvents(
+      trx,
+      done.rule,
+      [{ recordId: done.record_id, action: 'reopened', values: done.offending }],
+      person,
+    );
+    await keepDailyCounts(trx, [done.rule]);
+    return { ok: true, finding: findingView((await readFinding(trx, id, rules))!) };
+  });
+}
