@@ -41,7 +41,10 @@ async function HomeCards() {
     const summary = await readSummary(await getConsoleDb(), user.role);
     return <HomeSummary summary={summary} now={new Date()} />;
   } catch (error) {
-    logger.error({ err: error }, 'the home could not read what needs attention');
+    logger().error(
+      { source: 'attention', error: error instanceof Error ? error.message : error },
+      'the home could not read what needs attention',
+    );
     return (
       <Alert tone="error" title={t('loadFailed')}>
         <p>{t('loadFailedBody')}</p>
