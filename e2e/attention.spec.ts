@@ -104,6 +104,18 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   browser,
 }) => {
   const page = await signedIn(browser, 'steward@example.com');
+  const productId = demoTenant().skus[0]!.productId;
+  const sku = async (code: string, value: string) =>
+    (
+      await erp<{ id: number }>('POST', '/v1/skus', {
+        productId,
+        outerSysCode: code,
+        name: `Attention ${code}`,
+        barcode: value,
+        price: 120,
+        sellPrice: 100,
+      })
+    ).id;
   /** The barcodes of the open findings of "shared by active SKUs" (each held by two or more active SKUs). */
   const sharedBarcodes = async () => {
     const answer = await page.request.get('/api/attention/rules/sku-barcode-shared?pageSize=100', {

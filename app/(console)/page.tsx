@@ -37,21 +37,22 @@ export default async function HomePage() {
 async function HomeCards() {
   const user = await requireUser('/');
   const t = await getTranslations('home');
-  try {
-    const summary = await readSummary(await getConsoleDb(), user.role);
-    return <HomeSummary summary={summary} now={new Date()} />;
-  } catch (error) {
-    logger().error(
-      { source: 'attention', error: error instanceof Error ? error.message : error },
-      'the home could not read what needs attention',
-    );
-    return (
-      <Alert tone="error" title={t('loadFailed')}>
-        <p>{t('loadFailedBody')}</p>
-        <LinkButton href="/" size="sm" className="mt-2">
-          {t('retry')}
-        </LinkButton>
-      </Alert>
-    );
-  }
+  const summary = await getConsoleDb()
+    .then((db) => readSummary(db, user.role))
+    .catch((error: unknown) => {
+      logger().error(
+        { source: 'attention', error: error instanceof Error ? error.message : error },
+        'the home could not read what needs attention',
+      );
+      return null;
+    });
+  if (summary) return <HomeSummary summary={summary} now={new Date()} />;
+  return (
+    <Alert tone="error" title={t('loadFailed')}>
+      <p>{t('loadFailedBody')}</p>
+      <LinkButton href="/" size="sm" className="mt-2">
+        {t('retry')}
+      </LinkButton>
+    </Alert>
+  );
 }
