@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
@@ -23,6 +23,8 @@ let consoleProcess: ConsoleProcess | undefined;
 let url = '';
 
 test.afterAll(async () => {
+  // What the console printed, beside its data, for a failure to be read.
+  if (consoleProcess) writeFileSync(`${dataDir}/console.log`, consoleProcess.output());
   await consoleProcess?.stop();
 });
 
@@ -32,7 +34,7 @@ type Sku = { id: number; outerSysCode: string; barcode: string | null };
 async function erp<T>(method: string, path: string, body?: unknown): Promise<T> {
   const creds = { clientId: 'demo-erp', secret: 'demo-erp-secret' };
   const response = await fetch(await signedRequest(method, path, body, { base: url, creds }));
-  expect(response.status, `${method} ${path}`).toBe(200);
+  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
   return (await response.json()) as T;
 }
 
@@ -63,7 +65,9 @@ async function home(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-const findingRow = (page: Page, code: string): Locator => page.getByRole('row').filter({ hasText: code });
+/** A finding's row, by its record's code (the record's link; other rows may name it among their values). */
+const findingRow = (page: Page, code: string): Locator =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
 
 async function shot(page: Page, name: string) {
   if (!shots) return;
@@ -87,8 +91,10 @@ test('the console starts with the mirror on and checks its copy', async () => {
   await expect
     .poll(
       async () => {
-        const response = await fetch(`${url}/api/attention`, { headers: { cookie, 'x-console-request': '1' } });
-        if (!response.ok) return null;
+        const response = await fetch(`${url}/api/attention`, { headers: { cookie, 'x-console-request': '1' } }).catch(
+          () => null,
+        );
+        if (!response?.ok) return null;
         const summary = (await response.json()) as { checked: { resource: string; evaluatedAt: string | null }[] };
         return summary.checked.find((c) => c.resource === 'skus')?.evaluatedAt ?? null;
       },
@@ -96,7 +102,8 @@ test('the console starts with the mirror on and checks its copy', async () => {
     )
     .not.toBeNull()
     .catch((error: Error) => {
-      throw new Error(`${error.message}\nThe console printed (last lines):\n${consoleProcess?.output().slice(-6000)}`);
+      const exit = consoleProcess?.child.exitCode ?? consoleProcess?.child.signalCode ?? 'running';
+      throw new Error(`${error.message}\nThe console (${exit}) printed:\n${consoleProcess?.output().slice(-6000)}`);
     });
 });
 

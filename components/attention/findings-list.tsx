@@ -45,13 +45,18 @@ export function FindingsList({ rule }: { rule: RuleId }) {
     {
       id: 'record',
       header: () => h('record'),
+      // The code links to the record; its name under it, so the fix stays in view at 1280 px.
       cell: ({ row }) => (
-        <Link href={row.original.record.href} className={link}>
-          {row.original.record.code || `#${row.original.record.id}`}
-        </Link>
+        <div className="max-w-64 whitespace-normal">
+          <Link href={row.original.record.href} className={link}>
+            {row.original.record.code || `#${row.original.record.id}`}
+          </Link>
+          {row.original.record.name ? (
+            <span className="block text-xs text-zinc-600 dark:text-zinc-400">{row.original.record.name}</span>
+          ) : null}
+        </div>
       ),
     },
-    { id: 'name', header: () => t('fields.name'), cell: ({ row }) => row.original.record.name ?? '' },
     { id: 'values', header: () => t('values'), cell: ({ row }) => <FindingValues finding={row.original} /> },
     { id: 'firstSeen', header: () => t('firstSeen'), cell: ({ row }) => when(row.original.firstSeenAt) },
     ...(query.state === 'accepted'
