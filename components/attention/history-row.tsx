@@ -30,6 +30,7 @@ export function entryRule(entry: HistoryEntry) {
 export function AttentionHistoryRow({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('attention');
   const h = useTranslations('home');
+  const history = useTranslations('history');
   const format = useFormatter();
   const rule = entryRule(entry);
   if (entry.source !== 'attention' || !rule || !entry.action || !(entry.action in STATE_AFTER)) return null;
@@ -45,7 +46,7 @@ export function AttentionHistoryRow({ entry }: { entry: HistoryEntry }) {
       <Td className="whitespace-nowrap">
         <time dateTime={entry.at}>{when(entry.at)}</time>
       </Td>
-      <Td>{entry.userEmail || h('consoleCheck')}</Td>
+      <Td>{entry.userEmail || history('findings.who')}</Td>
       <Td title={entry.operation}>
         {t(`history.${action}`, { rule: title, reason: typeof reason === 'string' ? reason : '' })}
         {typeof until === 'string' ? (

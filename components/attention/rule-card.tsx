@@ -52,12 +52,13 @@ export function RuleCard({ card }: { card: AttentionCard }) {
             trend={card.trend}
             label={h('trendLabel', { counts: card.trend.map((p) => format.number(p.count)).join(h('listSeparator')) })}
           />
-          <p>{trendWords}</p>
+          <p className="whitespace-nowrap">{trendWords}</p>
         </div>
       </div>
-      <p className="line-clamp-3 px-4 pb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        {t(`rules.${card.rule}.description`)}
-      </p>
+      {/* The padding outside the clamped box, or a fourth line would show through it. */}
+      <div className="px-4 pb-4">
+        <p className="line-clamp-3 text-sm text-zinc-600 dark:text-zinc-400">{t(`rules.${card.rule}.description`)}</p>
+      </div>
     </Card>
   );
 }
