@@ -228,7 +228,7 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   await page.goto('/attention/sku-barcode-shared?state=accepted');
   await expect(findingRow(page, codeB)).toContainText('A twin pack');
 
-  // Changing B's barcode through /v1 to another shared one (A's, now) reopens it within a pass or two.
+  // Changing B's barcode through /v1 to another shared one (A's, now) reopens it after a pass or two.
   await erp('PUT', `/v1/skus/${b}`, { barcode: fixed });
   await expect
     .poll(
@@ -236,7 +236,7 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
         await page.goto('/attention/sku-barcode-shared');
         return findingRow(page, codeB).count();
       },
-      { timeout: 15_000, intervals: [1000] },
+      { timeout: 30_000, intervals: [1000] },
     )
     .toBe(1);
   await page.context().close();
