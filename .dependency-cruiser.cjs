@@ -9,9 +9,9 @@
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const FEATURES = '(proxy|imports|exports|quotas|mirror|audit|accounts|attention)';
 const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences)';
-// A folder's faces: index.ts, and request.ts for what needs a Next request (kept apart so the worker can load
-// index.ts without next/headers or next/navigation).
-const FACES = '^lib/server/[^/]+/(index|request)\\.tsx?$';
+// A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
+// without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).
+const FACES = '^lib/server/[^/]+/(index|request|page)\\.tsx?$';
 const TESTS = '(\\.test\\.tsx?$|\\.integration\\.test\\.tsx?$|/testing/|/testing\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

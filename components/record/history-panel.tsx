@@ -2,12 +2,12 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/components/session/current-user';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
 import { useRecordHistory } from '@/lib/client/history';
 import {
   operationKind,
+  findingHeading,
   outsideHeading,
   type HistoryEntry,
   type HistoryValue,
@@ -29,8 +29,6 @@ export interface HistoryPanelProps {
   fieldLabel?: (field: string) => string;
   /** The name of what a field's value refers to by id (a salesperson, a category, a role). */
   valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
-  /** A row of the page's own for an entry it tells better (a finding's, on a record's page); null: the usual row. */
-  entryRow?: (entry: HistoryEntry) => ReactNode;
 }
 
 /**
@@ -40,7 +38,7 @@ export interface HistoryPanelProps {
  * they happened (between two passes), and a record the service no longer returns. Stewards and admins see it for master data; back-office users' history is for admins only.
  * Other roles see nothing (the panel is not rendered).
  */
-export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, entryRow }: HistoryPanelProps) {
+export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: HistoryPanelProps) {
   const t = useTranslations('history');
   const format = useFormatter();
   const user = useCurrentUser();
@@ -55,11 +53,13 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, entr
    * what happened (changed, no longer returned, returned); a single write by its operation.
    */
   const how = (entry: HistoryEntry) =>
-    entry.source === 'outside'
-      ? t(`outside.${outsideHeading(entry.action)}`)
-      : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
-        ? t(`sources.${entry.source}`)
-        : t(`operations.${operationKind(entry.operation)}`);
+    entry.source === 'attention'
+      ? t(`findings.${findingHeading(entry.action)}`)
+      : entry.source === 'outside'
+        ? t(`outside.${outsideHeading(entry.action)}`)
+        : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+          ? t(`sources.${entry.source}`)
+          : t(`operations.${operationKind(entry.operation)}`);
   /** An outside change with no field to list: gone from the service, or back unchanged. */
   const noFields = (entry: HistoryEntry) =>
     entry.source === 'outside' && entry.action !== 'updated'
@@ -112,77 +112,78 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, entr
                 </Tr>
               </THead>
               <TBody className="align-top">
-                {entries.map(
-                  (entry) =>
-                    entryRow?.(entry) ?? (
-                      <Tr key={entry.id}>
-                        <Td className="whitespace-nowrap">
-                          <time dateTime={entry.at}>
-                            {plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}
-                          </time>
-                        </Td>
-                        <Td>{entry.source === 'outside' ? t('outside.who') : entry.userEmail}</Td>
-                        <Td title={entry.operation}>
-                          <span className="whitespace-nowrap">{how(entry)}</span>
-                          {entry.importId ? (
-                            <>
-                              {' '}
-                              <Link
-                                href={`/imports/${entry.importId}`}
-                                className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
-                              >
-                                {t('openResults', { id: entry.importId })}
-                              </Link>
-                              {entry.attempt ? (
-                                <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span>
-                              ) : null}
-                            </>
+                {entries.map((entry) => (
+                  <Tr key={entry.id}>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>
+                    </Td>
+                    <Td>
+                      {entry.source === 'outside'
+                        ? t('outside.who')
+                        : entry.source === 'attention' && !entry.userEmail
+                          ? t('findings.who')
+                          : entry.userEmail}
+                    </Td>
+                    <Td title={entry.operation}>
+                      <span className="whitespace-nowrap">{how(entry)}</span>
+                      {entry.importId ? (
+                        <>
+                          {' '}
+                          <Link
+                            href={`/imports/${entry.importId}`}
+                            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                          >
+                            {t('openResults', { id: entry.importId })}
+                          </Link>
+                          {entry.attempt ? (
+                            <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span>
                           ) : null}
-                        </Td>
-                        <Td>
-                          {entry.source === 'outside' && entry.window ? (
-                            <span className="text-xs">
-                              <OutsideDetected at={entry.at} window={entry.window} />
-                            </span>
-                          ) : (
-                            <>
-                              {entry.result ? (
-                                <Badge
-                                  tone={
-                                    entry.result === 'applied'
-                                      ? 'success'
-                                      : entry.result === 'unknown'
-                                        ? 'danger'
-                                        : 'warning'
-                                  }
-                                >
-                                  {t(`results.${entry.result}`)}
-                                </Badge>
-                              ) : null}{' '}
-                              <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                                <OutcomeDetail outcome={entry.outcome} action={entry.action} />
-                              </span>
-                            </>
-                          )}
-                        </Td>
-                        <Td className="break-words">
-                          {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
-                            <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
-                          ) : null}
-                          {entry.changes === null ? (
-                            <span className="text-zinc-600 dark:text-zinc-400">{noFields(entry)}</span>
-                          ) : (
-                            <ChangeList
-                              changes={entry.changes}
-                              oldRead={(entry.oldRead ?? true) || entry.action === 'created'}
-                              fieldLabel={fieldLabel}
-                              valueLabel={valueLabel}
-                            />
-                          )}
-                        </Td>
-                      </Tr>
-                    ),
-                )}
+                        </>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      {entry.source === 'attention' ? null : entry.source === 'outside' && entry.window ? (
+                        <span className="text-xs">
+                          <OutsideDetected at={entry.at} window={entry.window} />
+                        </span>
+                      ) : (
+                        <>
+                          {entry.result ? (
+                            <Badge
+                              tone={
+                                entry.result === 'applied'
+                                  ? 'success'
+                                  : entry.result === 'unknown'
+                                    ? 'danger'
+                                    : 'warning'
+                              }
+                            >
+                              {t(`results.${entry.result}`)}
+                            </Badge>
+                          ) : null}{' '}
+                          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                            <OutcomeDetail outcome={entry.outcome} action={entry.action} />
+                          </span>
+                        </>
+                      )}
+                    </Td>
+                    <Td className="break-words">
+                      {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
+                        <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
+                      ) : null}
+                      {entry.changes === null ? (
+                        <span className="text-zinc-600 dark:text-zinc-400">{noFields(entry)}</span>
+                      ) : (
+                        <ChangeList
+                          changes={entry.changes}
+                          oldRead={(entry.oldRead ?? true) || entry.action === 'created'}
+                          fieldLabel={fieldLabel}
+                          valueLabel={valueLabel}
+                        />
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
               </TBody>
             </Table>
             {history.hasNextPage ? (

@@ -4,7 +4,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { HistoryValue } from '@/lib/contract/history';
-import { AttentionHistoryRow } from '@/components/attention/history-row';
 import { RecordFindings } from '@/components/attention/record-findings';
 import { HistoryPanel } from './history-panel';
 import { QueryState } from './query-state';
@@ -62,9 +61,6 @@ export function RecordPage<T extends Named>({
         detailKey={detailKey}
         fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
         valueLabel={valueLabel}
-        entryRow={(entry) =>
-          entry.source === 'attention' ? <AttentionHistoryRow key={entry.id} entry={entry} /> : null
-        }
       />
     </div>
   );

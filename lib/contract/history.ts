@@ -183,6 +183,11 @@ export const OUTSIDE_OUTCOMES = {
   vanished: 'no longer returned by the service',
 } as const;
 
+/** What a finding's History entry says happened (catalogue key `history.findings.*`), from its action. */
+export function findingHeading(action: string | null | undefined): 'opened' | 'resolved' | 'accepted' | 'reopened' {
+  return action === 'resolved' || action === 'accepted' || action === 'reopened' ? action : 'opened';
+}
+
 export function outsideHeading(action: string | null | undefined): 'changed' | 'vanished' | 'returned' {
   return action === 'vanished' || action === 'returned' ? action : 'changed';
 }

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describeSeedError, seedFile } from '../../lib/contract';
 import type { SeedFile } from '../../lib/contract';
+import { withFindings } from './demo-attention';
 import { formosa } from './demo-formosa';
 import { DEMO_PASSWORD, pad, prng, type Counters, type Tenant } from './demo-tools';
 
@@ -176,7 +177,7 @@ function acme(ids: Counters): Tenant {
 export function generateDemoSeed(): SeedFile {
   const rng = prng(20260921);
   const ids: Counters = { role: 0, user: 0, category: 0, company: 0, product: 0, sku: 0 };
-  const seed = { tenants: [formosa(rng, ids), acme(ids)] };
+  const seed = { tenants: [withFindings(formosa(rng, ids)), acme(ids)] };
   const parsed = seedFile.safeParse(seed);
   if (!parsed.success) throw new Error(`generated seed is invalid:\n${describeSeedError(parsed.error)}`);
   return seed;

@@ -13,7 +13,7 @@ import { latestJob, startJob } from '@/lib/server/jobs';
 import { getUpstream, getConsoleDb } from '@/lib/server/process';
 import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { AuditRow } from './_components/audit-row';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, THead } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';

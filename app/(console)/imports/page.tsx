@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/link-button';
 import { finishedWords } from '@/lib/client/imports/result-words';
 import { FAMILY_NAMES, isFamilyName } from '@/lib/imports/families';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { HISTORY_STATES, importPeople, listImports, type HistoryState } from '@/lib/server/imports';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { HistoryFilters } from './_components/history-filters';

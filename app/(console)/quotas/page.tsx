@@ -3,7 +3,7 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { formatNtd } from '@/lib/i18n/money';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { quotaStatus } from '@/lib/server/quotas';
 import { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from '@/lib/server/quotas';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';

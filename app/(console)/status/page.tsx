@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/process';
 import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream';

@@ -59,7 +59,11 @@ export const attentionApi = {
     params: z.object({ id: findingId }),
     body: z.object({
       reason: z.string().trim().min(1).max(ACCEPT_REASON_MAX),
-      expiresAt: z.iso.datetime({ offset: true }).nullish(),
+      // An expiry already past would accept nothing: refused as an invalid parameter.
+      expiresAt: z.iso
+        .datetime({ offset: true })
+        .refine((value) => Date.parse(value) > Date.now())
+        .nullish(),
     }),
     answer: json<Finding>(),
     errors: { finding_not_found: 404, finding_not_open: 409 },

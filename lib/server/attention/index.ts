@@ -13,4 +13,5 @@ export {
   type RuleOutcome,
 } from './evaluate';
 export { ATTENTION_OUTCOME, attentionOperation } from './history';
+export { attentionReads } from './routes';
 export { readFindings, readRecordFindings, readSummary, readTotal } from './views';

@@ -42,18 +42,25 @@ const lastPriceChanges = (scope: Scope) => sql`
   order by c.record_id, d->>'field', c.at desc, c.id desc`;
 
 export const TESTS: Record<RuleId, Test> = {
+  // barcode_gs1_ok: the check digit as judged when the SKU was written (migration 0400, attention_gs1_valid).
   'sku-barcode-check-digit': (scope) => sql`
     select s.id::text as record_id, jsonb_build_object('barcode', s.barcode) as values from mirror_sku s
-    where ${held('s')} and ${within(sql`s.id`, scope)}
-      and s.barcode ~ '^([0-9]{8}|[0-9]{12,14})$' and not attention_gs1_valid(s.barcode)`,
+    where ${held('s')} and ${within(sql`s.id`, scope)} and s.barcode_gs1_ok = false`,
 
+  // The barcodes held by two or more active SKUs first (one grouped pass, or the scope's barcodes only), then
+  // their SKUs, each with the codes of the others.
   'sku-barcode-shared': (scope) => sql`
+    with shared as (
+      select o.barcode from mirror_sku o
+      where ${active('o')} and o.barcode is not null and btrim(o.barcode) <> ''
+        and ${scope === null ? sql`true` : sql`o.barcode in (select x.barcode from mirror_sku x where x.id = any(${[...scope]}::bigint[]))`}
+      group by o.barcode having count(*) > 1
+    )
     select s.id::text as record_id, jsonb_build_object('barcode', s.barcode, 'otherSkus',
       (select jsonb_agg(coalesce(o.code, o.id::text) order by o.id) from mirror_sku o
        where o.barcode = s.barcode and o.id <> s.id and ${active('o')})) as values
-    from mirror_sku s
-    where ${active('s')} and ${within(sql`s.id`, scope)} and s.barcode is not null and btrim(s.barcode) <> ''
-      and exists (select 1 from mirror_sku o where o.barcode = s.barcode and o.id <> s.id and ${active('o')})`,
+    from shared join mirror_sku s on s.barcode = shared.barcode
+    where ${active('s')} and ${within(sql`s.id`, scope)}`,
 
   'sku-no-sell-price': (scope) => sql`
     select s.id::text as record_id, jsonb_build_object('sellPrice', s.sell_price) as values from mirror_sku s

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuleId } from '@/lib/contract/attention';
+import { gs1CheckDigitValid, type RuleId } from '@/lib/contract/attention';
 import type { ConsoleDbConnection } from '../db/connect';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
@@ -139,6 +139,18 @@ describe.each(consoleDbEngines())('needs attention on $name', (engine) => {
     );
     return rows.map((r) => `${r.action} ${r.operation.replace('attention ', '')}`);
   }
+
+  it("runs the contract's GS1 check digit rule in SQL: both agree on every length and every last digit", async () => {
+    const codes = [8, 12, 13, 14].flatMap((length) =>
+      Array.from({ length: 250 }, (_, i) =>
+        String((i * 7_919_123_457 + length * 31) % 10 ** length).padStart(length, '0'),
+      ),
+    );
+    const { rows } = await sql<{ code: string; valid: boolean }>`
+      select code, attention_gs1_valid(code) as valid from unnest(${codes}::text[]) as code`.execute(db());
+    expect(rows.filter((r) => r.valid).length).toBeGreaterThan(50);
+    for (const row of rows) expect(row.valid, row.code).toBe(gs1CheckDigitValid(row.code));
+  });
 
   it('SKU barcodes: a wrong check digit is found (EAN-13, EAN-8), a right one and a non-GS1 code are not; fixing resolves', async () => {
     await store('skus', [

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import {
   ATTENTION_RULES,
+  DAILY_COUNTS_KEPT_DAYS,
   SEVERITIES,
   TREND_DAYS,
   rulesSeenBy,
@@ -51,12 +52,20 @@ export async function readSummary(db: Db, role: string, now = new Date()): Promi
   const resources = [...new Set(seen.map((r) => ATTENTION_RULES[r].resource))];
   const [counts, daily, checked] = await Promise.all([
     openCounts(db, seen),
+    // Back as far as counts are kept: a day without a row (nothing changed that day) carries the day before's.
     sql<{ rule: RuleId; day: string; count: number }>`
       select rule, to_char(day, 'YYYY-MM-DD') as day, count from attention_daily
-      where rule = any(${seen}::text[]) and day >= ${days[0]}::date`.execute(db),
+      where rule = any(${seen}::text[]) and day >= ${days[0]}::date - ${DAILY_COUNTS_KEPT_DAYS}::int
+      order by day`.execute(db),
     readChecked(db, resources),
   ]);
-  const byDay = new Map(daily.rows.map((r) => [`${r.rule} ${r.day}`, r.count]));
+  const trendOf = (rule: RuleId, count: number) => {
+    const rows = daily.rows.filter((r) => r.rule === rule);
+    return days.map((day, i) => ({
+      day,
+      count: i === days.length - 1 ? count : (rows.findLast((r) => r.day <= day)?.count ?? 0),
+    }));
+  };
   const checkedOf = new Map(checked.map((c) => [c.resource, c]));
   const cards: AttentionCard[] = seen
     .filter((rule) => (counts.get(rule) ?? 0) > 0)
@@ -68,10 +77,7 @@ export async function readSummary(db: Db, role: string, now = new Date()): Promi
         severity,
         resource,
         count,
-        trend: days.map((day, i) => ({
-          day,
-          count: i === days.length - 1 ? count : (byDay.get(`${rule} ${day}`) ?? 0),
-        })),
+        trend: trendOf(rule, count),
         checked: checkedOf.get(resource)!,
       };
     })

@@ -26,6 +26,7 @@ function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, 
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
   if (path.startsWith('/api/lists')) return params.list === 'internalUsers' ? role === 'admin' : true;
+  if (path.startsWith('/api/attention/findings')) return role !== 'viewer';
   return true;
 }
 
@@ -33,7 +34,14 @@ function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, 
 function samples(entry: AnyEndpoint): { params: Record<string, string>; body?: string }[] {
   const params = (names: Record<string, string>) =>
     Object.fromEntries([...entry.path.matchAll(/\[(\w+)\]/g)].map(([, n]) => [n!, names[n!]!]));
-  const base = { id: '987654', family: 'companies', type: 'companies', list: 'skus' };
+  const base = {
+    id: '987654',
+    family: 'companies',
+    type: 'companies',
+    list: 'skus',
+    rule: 'quota-over-limit',
+    resource: 'skus',
+  };
   const body =
     entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
   const all = [{ params: params(base), body }];

@@ -1,4 +1,4 @@
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { FailedSync } from '../_components/failed-sync';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 

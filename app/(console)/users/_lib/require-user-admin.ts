@@ -1,5 +1,5 @@
 import 'server-only';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 
 /**
  * Back-office users are admin-only data: every Users page checks here itself, and any other role gets a real
