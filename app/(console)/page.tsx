@@ -5,7 +5,7 @@ import { HomeSkeleton } from '@/components/attention/home-skeleton';
 import { Alert } from '@/components/ui/alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
 import { getConsoleDb } from '@/lib/server/process';

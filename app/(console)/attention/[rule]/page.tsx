@@ -11,7 +11,7 @@ import { ListSkeleton } from '@/components/data-table/list-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { attentionKeys } from '@/lib/client/console-keys';
 import { isRuleId, ruleSeenBy } from '@/lib/contract/attention';
-import { requireUser } from '@/lib/server/auth/request';
+import { requireUser } from '@/lib/server/auth/page';
 import { readFindings } from '@/lib/server/attention';
 import { getConsoleDb } from '@/lib/server/process';
 
