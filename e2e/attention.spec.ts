@@ -114,6 +114,7 @@ test('the console starts with the mirror on and checks its copy', async () => {
 test('a wrong check digit and a shared barcode show on the steward’s home; a fix resolves, an acceptance hides until the barcode changes', async ({
   browser,
 }) => {
+  test.setTimeout(300_000);
   const page = await signedIn(browser, 'steward@example.com');
   const productId = demoTenant().skus[0]!.productId;
   const sku = async (code: string, value: string) =>
@@ -213,10 +214,14 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   await expect(findings).toContainText(SHARED);
   await shot(page, 'record-en');
   await page.goto('/attention/sku-barcode-shared');
-  await findingRow(page, codeB)
-    .getByRole('button', { name: /^Accept/ })
-    .click();
   const dialog = page.getByRole('dialog', { name: `Accept ${codeB} as an exception` });
+  // A click before the list has hydrated does nothing: click again until the dialog opens.
+  await expect(async () => {
+    await findingRow(page, codeB)
+      .getByRole('button', { name: /^Accept/ })
+      .click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(dialog.getByText('Say why this is not a problem.')).toBeVisible();
   await dialog.getByLabel('Reason').fill('A twin pack: both SKUs are sold under one barcode on purpose.');

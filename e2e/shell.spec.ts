@@ -89,13 +89,13 @@ for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
     for (const name of ALL_LINKS.filter((n) => !NAV[role].includes(n))) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
-    await expect(nav.getByRole('link', { name: 'Companies' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: ATTENTION })).toHaveAttribute('aria-current', 'page');
 
     await nav.getByRole('link', { name: 'Status' }).click();
     await expect(page).toHaveURL(/\/status$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Status' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: ATTENTION })).not.toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Sign out' }).first().click();
