@@ -33,7 +33,8 @@ export function useFindings(rule: string, query: FindingsQuery) {
     queryFn: async ({ signal }) =>
       consoleFetch((await api()).findings, { params: { rule }, query: { ...query }, signal }),
     placeholderData: (previous) => previous,
-    staleTime: 0,
+    // The server read this page with the document: not again on hydration (the table would dim while it did).
+    staleTime: 10_000,
   });
 }
 
