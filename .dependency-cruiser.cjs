@@ -5,10 +5,10 @@
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route wrapper)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
 //   features       lib/server/{proxy,imports,exports,quotas,mirror,audit,accounts,attention}
-//   infrastructure lib/server/{process,db,upstream,auth,jobs,log,metrics,http,preferences}, lib/server/env.ts
+//   infrastructure lib/server/{process,db,upstream,auth,jobs,log,metrics,http,preferences,env}
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const FEATURES = '(proxy|imports|exports|quotas|mirror|audit|accounts|attention)';
-const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences)';
+const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences|env)';
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).
 const FACES = '^lib/server/[^/]+/(index|request|page)\\.tsx?$';
@@ -50,15 +50,16 @@ module.exports = {
     {
       name: 'infrastructure-below-features',
       severity: 'error',
-      comment: 'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences) never imports a feature.',
-      from: { path: `^lib/server/(${INFRA.slice(1, -1)}/|env\\.ts$)`, pathNot: TESTS },
+      comment:
+        'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, env) never imports a feature.',
+      from: { path: `^lib/server/${INFRA}/`, pathNot: TESTS },
       to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
     },
     {
       name: 'server-files-in-folders',
       severity: 'error',
-      comment: 'lib/server holds folders and env.ts only: a loose file belongs in the folder its name says.',
-      from: { path: '^lib/server/[^/]+\\.tsx?$', pathNot: ['^lib/server/env\\.ts$', TESTS] },
+      comment: 'lib/server holds folders only: a loose file belongs in the folder its name says.',
+      from: { path: '^lib/server/[^/]+\\.tsx?$', pathNot: TESTS },
       to: {},
     },
     {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/support/chromium';
 import { METRICS_TOKEN } from './e2e/support/server-log';
 
 /**
@@ -23,14 +24,7 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 /** Specs that start imports, exports, bulk edits or quota refreshes through the screens (see `workers` below). */

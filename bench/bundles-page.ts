@@ -14,15 +14,15 @@
  *   npm run bench:bundles-page -- --build # rebuild first
  *   BENCH_RUNS=20 npm run bench:bundles-page
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
+import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { ROOT } from './harness/processes';
 import { createService } from '../service/app';
 import type { Db } from '../service/store/db';
 import { rowsReadyAt, stats } from './page-timing';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-bundles-page';
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
 const BASE = `http://localhost:${PORT}`;
@@ -34,20 +34,6 @@ const BUNDLES = 5_000;
 const BIG_RECIPE = 20;
 const FIRST_ID = 300_000;
 const BIG_ID = FIRST_ID + BUNDLES + 1;
-
-let server: ChildProcess | undefined;
-
-function stop() {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stop);
-process.on('SIGINT', () => process.exit(130));
 
 /** 5,000 bundles of 3 to 5 of the demo's 500 SKUs, and one bundle of 20, in the demo tenant. */
 async function fill(db: Db): Promise<void> {
@@ -90,19 +76,6 @@ async function fill(db: Db): Promise<void> {
   await db.exec('analyze');
 }
 
-async function waitForServer(timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/sign-in`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the console did not answer on ${BASE} within ${timeoutMs} ms`);
-}
-
 /** ms since navigation start once the explainer shows `rows` components, each with its share, hydrated. */
 async function explainerReadyAt(page: Page, rows: number): Promise<number> {
   const handle = await page.waitForFunction(
@@ -124,15 +97,7 @@ async function explainerReadyAt(page: Page, rows: number): Promise<number> {
 }
 
 async function main() {
-  if (process.argv.includes('--build') || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
-    console.log(`Building the console into ${DIST} …`);
-    const build = spawnSync('npx', ['next', 'build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (build.status !== 0) throw new Error('next build failed');
-  }
+  buildConsoleOnce(DIST);
   rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
   mkdirSync(path.join(ROOT, DATA), { recursive: true });
   const started = performance.now();
@@ -144,39 +109,19 @@ async function main() {
   await service.close();
   console.log(`Seeded ${BUNDLES + 1} extra bundles in ${Math.round(performance.now() - started)} ms`);
 
-  server = spawn('node', ['e2e/web-server.mjs'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      E2E_PORT: String(PORT),
+  await startBuiltConsole({
+    dist: DIST,
+    port: PORT,
+    dataEnv: {
       E2E_DATA_DIR: path.join(DATA, 'run'),
-      NEXT_DIST_DIR: DIST,
-      CONSOLE_URL: BASE,
       CONSOLE_DATA_DIR: path.join(DATA, 'run', 'console'),
       SERVICE_DATA_DIR: SERVICE_DIR,
     },
   });
-  await waitForServer(240_000);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await page.goto(`${BASE}/sign-in`);
-  await page.getByLabel('Email').fill('steward@example.com');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 60_000 });
+  await signIn(page, BASE, 'steward@example.com');
 
   const total = await page.evaluate(async () => {
     const r = await fetch('/api/upstream/v1/bundles?page=1&pageSize=1', { headers: { 'X-Console-Request': '1' } });
@@ -226,12 +171,12 @@ async function main() {
     const median = (i: number) => stats(phases[name].map((p) => p[i]!)).p50;
     console.log(`${name}: p50 first byte ${median(0)} ms, last byte ${median(1)} ms, DOMContentLoaded ${median(2)} ms`);
   }
-  stop();
+  stopConsole();
   process.exit(0);
 }
 
 main().catch((error) => {
   console.error(error);
-  stop();
+  stopConsole();
   process.exit(1);
 });

@@ -12,6 +12,7 @@
  * each from the same stored pages, with the time and how much each adds to the process's peak memory (RSS
  * sampled while it writes, after a garbage collection). Targets: .xlsx time ≤ 2 × CSV's, ≤ +200 MB.
  */
+import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
@@ -43,7 +44,6 @@ const SKUS = Number(values.skus);
 const PRODUCTS = Number(values.products);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
-const creds = { clientId: 'bench-erp', secret: 'bench-erp-secret' };
 
 function seed(): SeedFile {
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
@@ -70,41 +70,16 @@ function seed(): SeedFile {
     reservedQty: 0,
     allowNegativeStock: false,
   }));
-  return {
-    tenants: [
-      {
-        key: 'bench',
-        name: 'Bench',
-        credentials: [{ ...creds, status: 'active', operations: '*' }],
-        roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [
-          {
-            id: 1,
-            account: 'admin',
-            name: 'Admin',
-            email: 'a@bench.test',
-            password: 'bench-password',
-            roleId: 1,
-            status: 'Active',
-            outerSysCode: '',
-            defaultSalesperson: true,
-          },
-        ],
-        productCategories: [
-          { id: 1, name: '飲料', parentId: null },
-          { id: 2, name: '茶', parentId: 1 },
-          { id: 3, name: '咖啡', parentId: 1 },
-          { id: 4, name: '果汁', parentId: 1 },
-        ],
-        companies: [],
-        products,
-        skus,
-        bundles: [],
-        creditQuotas: [],
-        pointQuotas: [],
-      },
+  return benchTenantSeed({
+    productCategories: [
+      { id: 1, name: '飲料', parentId: null },
+      { id: 2, name: '茶', parentId: 1 },
+      { id: 3, name: '咖啡', parentId: 1 },
+      { id: 4, name: '果汁', parentId: 1 },
     ],
-  } as SeedFile;
+    products,
+    skus,
+  });
 }
 
 async function main() {
@@ -118,8 +93,8 @@ async function main() {
   const client = () =>
     createUpstreamClient({
       baseUrl: 'http://embedded.invalid',
-      clientId: creds.clientId,
-      clientSecret: creds.secret,
+      clientId: BENCH_CREDS.clientId,
+      clientSecret: BENCH_CREDS.secret,
       fetch: limitedFetch((request) => service.fetch(request), { concurrency: CONCURRENCY }),
       skew: new SkewTracker(),
     });

@@ -25,10 +25,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { signRequest } from '../lib/signing';
+import { ROOT, runCommand, waitUntilAnswers } from './harness/processes';
 import { startPostgres } from '../service/testing/postgres';
 import { startConsole, type ConsoleProcess } from '../e2e/support/console-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = '.next-proxy';
 const SERVICE_PORT = 4510;
 const PORTS = [4501, 4502] as const;
@@ -66,28 +66,6 @@ let unknownWrites = 0;
 
 const restart = { instance: 1, stopping: false, startedAt: 0, stoppedAt: 0, upAgainAt: 0 };
 let nextTarget = 0;
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      await (await fetch(url)).arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-}
 
 function refused(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } }).cause;
@@ -209,7 +187,7 @@ async function signedGet(pathAndQuery: string): Promise<Response> {
 async function main() {
   if (values.build || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    await run('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
+    await runCommand('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
   }
   process.env.NEXT_DIST_DIR = DIST;
   const postgres = await startPostgres();
@@ -228,7 +206,7 @@ async function main() {
       },
     );
     children.push(service);
-    await waitFor(`http://127.0.0.1:${SERVICE_PORT}/v1/companies`, 60_000);
+    await waitUntilAnswers(`http://127.0.0.1:${SERVICE_PORT}/v1/companies`, 60_000);
     const env = {
       DATABASE_URL: consoleDb,
       UPSTREAM_BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,

@@ -20,13 +20,13 @@
  * all): the gzip bytes of every script the browser fetches to show it with an empty cache, in English and in
  * Traditional Chinese (target ≤ 200 kB per page).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright';
+import type { Browser, BrowserContextOptions } from 'playwright';
+import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { ROOT } from './harness/processes';
 import { rowsReadyAt, stats } from './page-timing';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-pages';
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const BASE = `http://localhost:${PORT}`;
@@ -108,89 +108,25 @@ async function firstLoadJs(
   };
 }
 
-let server: ChildProcess | undefined;
-
-function stop() {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on('exit', stop);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitForServer(timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${BASE}/sign-in`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the console did not answer on ${BASE} within ${timeoutMs} ms`);
-}
-
 async function main() {
-  if (process.argv.includes('--build') || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
-    console.log(`Building the console into ${DIST} …`);
-    const build = spawnSync('npx', ['next', 'build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (build.status !== 0) throw new Error('next build failed');
-  }
+  buildConsoleOnce(DIST);
   rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
-  server = spawn('node', ['e2e/web-server.mjs'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      E2E_PORT: String(PORT),
-      E2E_DATA_DIR: DATA,
-      NEXT_DIST_DIR: DIST,
-      CONSOLE_URL: BASE,
-      CONSOLE_DATA_DIR: `${DATA}/console`,
-      SERVICE_DATA_DIR: `${DATA}/service`,
-    },
+  await startBuiltConsole({
+    dist: DIST,
+    port: PORT,
+    dataEnv: { E2E_DATA_DIR: DATA, CONSOLE_DATA_DIR: `${DATA}/console`, SERVICE_DATA_DIR: `${DATA}/service` },
   });
-  await waitForServer(240_000);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${BASE}/sign-in`);
-  await page.getByLabel('Email').fill('steward@example.com');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 60_000 });
+  await signIn(page, BASE, 'steward@example.com');
 
   // First-load JavaScript of every page, in each language, as the admin (the only role that sees them all;
   // the account has chosen no language: the browser decides).
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await adminPage.goto(`${BASE}/sign-in`);
-  await adminPage.getByLabel('Email').fill('admin@example.com');
-  await adminPage.getByLabel('Password').fill('demo-password');
-  await adminPage.getByRole('button', { name: 'Sign in' }).click();
-  await adminPage.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 60_000 });
+  await signIn(adminPage, BASE, 'admin@example.com');
   const firstIds: Record<string, number> = {};
   for (const list of ['companies', 'products', 'skus', 'bundles', 'internal-users']) {
     firstIds[list] = await adminPage.evaluate(async (l) => {
@@ -238,7 +174,7 @@ async function main() {
   );
   if (process.argv.includes('--first-load-only')) {
     await browser.close();
-    stop();
+    stopConsole();
     process.exit(0);
   }
 
@@ -303,12 +239,12 @@ async function main() {
       );
     }
   }
-  stop();
+  stopConsole();
   process.exit(0);
 }
 
 main().catch((error) => {
   console.error(error);
-  stop();
+  stopConsole();
   process.exit(1);
 });

@@ -22,9 +22,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { signRequest } from '../lib/signing';
+import { ROOT, runCommand, waitUntilAnswers } from './harness/processes';
 import { startPostgres, type PostgresServer } from '../service/testing/postgres';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = '.next-proxy';
 const DATA = path.join(ROOT, '.data', 'proxy', 'bench');
 const SERVICE_PORT = 3281;
@@ -91,28 +91,6 @@ function stopAll() {
   }
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      await (await fetch(url)).arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
-
 async function signIn(): Promise<string> {
   const response = await fetch(`${CONSOLE}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -152,11 +130,11 @@ async function main() {
   const buildEnv = { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' };
   if (rebuild || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    await run('npx', ['next', 'build'], buildEnv);
+    await runCommand('npx', ['next', 'build'], buildEnv);
   }
   if (rebuild || !existsSync(path.join(ROOT, BARE_APP, '.next', 'BUILD_ID'))) {
     console.log(`Building the bare forwarding route (${BARE_APP}) …`);
-    await run('npx', ['next', 'build', '--webpack', BARE_APP], { NEXT_TELEMETRY_DISABLED: '1' });
+    await runCommand('npx', ['next', 'build', '--webpack', BARE_APP], { NEXT_TELEMETRY_DISABLED: '1' });
   }
   rmSync(DATA, { recursive: true, force: true });
   mkdirSync(DATA, { recursive: true });
@@ -167,7 +145,7 @@ async function main() {
   }
 
   start('npx', ['tsx', 'service/cli.ts', '--memory', '--port', String(SERVICE_PORT)], {}, 'service');
-  await waitFor(`${SERVICE}/v1/companies`, 60_000);
+  await waitUntilAnswers(`${SERVICE}/v1/companies`, 60_000);
   start(
     'npx',
     ['next', 'start', '-p', String(CONSOLE_PORT), '-H', '127.0.0.1'],
@@ -202,8 +180,8 @@ async function main() {
     },
     'bare route',
   );
-  await waitFor(`${CONSOLE}/sign-in`, 120_000);
-  await waitFor(`${BARE}/api/bench-forward${LIST}`, 120_000);
+  await waitUntilAnswers(`${CONSOLE}/sign-in`, 120_000);
+  await waitUntilAnswers(`${BARE}/api/bench-forward${LIST}`, 120_000);
   const cookie = await signIn();
 
   const paths: [string, Call][] = [

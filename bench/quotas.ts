@@ -14,6 +14,7 @@
  * --tcp uses loopback TCP instead.
  * Targets: ratio (direct time ÷ refresh time) ≥ 0.8; refresh ≤ 20 s on the 2-core machine.
  */
+import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
@@ -44,7 +45,6 @@ const { values } = parseArgs({
 });
 const COMPANIES = Number(values.companies);
 const CONCURRENCY = Number(values.concurrency);
-const creds = { clientId: 'bench-erp', secret: 'bench-erp-secret' };
 
 function seed(): SeedFile {
   const companies = Array.from({ length: COMPANIES }, (_, i) => ({
@@ -57,42 +57,18 @@ function seed(): SeedFile {
     internalUserId: 1,
     status: 'Active' as const,
   }));
-  return {
-    tenants: [
-      {
-        key: 'bench',
-        name: 'Bench',
-        credentials: [{ ...creds, status: 'active', operations: '*' }],
-        roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [
-          {
-            id: 1,
-            account: 'admin',
-            name: 'Admin',
-            email: 'a@bench.test',
-            password: 'bench-password',
-            roleId: 1,
-            status: 'Active',
-            outerSysCode: '',
-            defaultSalesperson: true,
-          },
-        ],
-        productCategories: [{ id: 1, name: 'Root', parentId: null }],
-        companies,
-        products: [],
-        skus: [],
-        bundles: [],
-        creditQuotas: companies.map((c, i) => ({
-          companyId: c.id,
-          creditAmount: 100_000 + i,
-          pendingAmount: (i * 37) % 150_000,
-          enabled: i % 3 !== 0,
-          memo: '',
-        })),
-        pointQuotas: companies.map((c, i) => ({ companyId: c.id, balance: i * 3, enabled: true, memo: '' })),
-      },
-    ],
-  } as SeedFile;
+  return benchTenantSeed({
+    productCategories: [{ id: 1, name: 'Root', parentId: null }],
+    companies,
+    creditQuotas: companies.map((c, i) => ({
+      companyId: c.id,
+      creditAmount: 100_000 + i,
+      pendingAmount: (i * 37) % 150_000,
+      enabled: i % 3 !== 0,
+      memo: '',
+    })),
+    pointQuotas: companies.map((c, i) => ({ companyId: c.id, balance: i * 3, enabled: true, memo: '' })),
+  });
 }
 
 async function main() {
@@ -110,8 +86,8 @@ async function main() {
   const client = () =>
     createUpstreamClient({
       baseUrl: service.baseUrl,
-      clientId: creds.clientId,
-      clientSecret: creds.secret,
+      clientId: BENCH_CREDS.clientId,
+      clientSecret: BENCH_CREDS.secret,
       fetch: limitedFetch(service.fetch, { concurrency: CONCURRENCY }),
       skew: new SkewTracker(),
     });

@@ -6,6 +6,7 @@
  *
  *   npm run bench:service [-- --skus 100000 --batches 10 --lists 200 --engine pglite|postgres]
  */
+import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SeedFile } from '@/lib/contract';
@@ -26,7 +27,6 @@ const SKUS = Number(values.skus);
 const BATCHES = Number(values.batches);
 const LISTS = Number(values.lists);
 const BATCH_SIZE = 1000;
-const creds = { clientId: 'bench-erp', secret: 'bench-erp-secret' };
 
 const WORDS = [
   'oolong',
@@ -81,39 +81,14 @@ function benchSeed(): SeedFile {
     reservedQty: 0,
     allowNegativeStock: false,
   }));
-  return {
-    tenants: [
-      {
-        key: 'bench',
-        name: 'Bench',
-        credentials: [{ ...creds, status: 'active', operations: '*' }],
-        roles: [{ id: 1, name: 'System administrator', isAdmin: true }],
-        internalUsers: [
-          {
-            id: 1,
-            account: 'admin',
-            name: 'Admin',
-            email: 'a@bench.test',
-            password: 'bench-password',
-            roleId: 1,
-            status: 'Active',
-            outerSysCode: '',
-            defaultSalesperson: true,
-          },
-        ],
-        productCategories: [
-          { id: 1, name: 'Root', parentId: null },
-          { id: 2, name: 'Tea', parentId: 1 },
-        ],
-        companies: [],
-        products,
-        skus,
-        bundles: [],
-        creditQuotas: [],
-        pointQuotas: [],
-      },
+  return benchTenantSeed({
+    productCategories: [
+      { id: 1, name: 'Root', parentId: null },
+      { id: 2, name: 'Tea', parentId: 1 },
     ],
-  };
+    products,
+    skus,
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -130,7 +105,7 @@ async function upsert(
   const started = performance.now();
   for (let b = 0; b < BATCHES; b++) {
     const body = Array.from({ length: BATCH_SIZE }, (_, i) => makeItem(b, i));
-    const res = await call(service, 'POST', '/v1/skus/batch', body, { creds });
+    const res = await call(service, 'POST', '/v1/skus/batch', body, { creds: BENCH_CREDS });
     if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
     const failed = (res.body.items as { status: string }[]).filter((r) => r.status === 'failed');
     if (failed.length)
@@ -156,7 +131,7 @@ async function lists(
       'GET',
       `/v1/skus${buildQuery([['name', `lot ${String(i * 37).padStart(6, '0')}`]])}`,
       undefined,
-      { creds },
+      { creds: BENCH_CREDS },
     );
   for (let i = 0; i < LISTS; i++) {
     const term =
@@ -170,7 +145,7 @@ async function lists(
       ['pageSize', 100],
     ])}`;
     const started = performance.now();
-    const res = await call(service, 'GET', path, undefined, { creds });
+    const res = await call(service, 'GET', path, undefined, { creds: BENCH_CREDS });
     const ms = performance.now() - started;
     times.push(ms);
     byKind[i % 2]!.push(ms);

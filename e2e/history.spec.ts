@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
@@ -39,6 +39,13 @@ async function auditFor(browser: Browser, query: Record<string, string>) {
   return { page, close: () => context.close() };
 }
 
+/** The audit page's entries, newest first. */
+const auditEntries = (page: Page) =>
+  page.getByRole('table', { name: 'Writes through the console, newest first' }).locator('tbody > tr');
+/** The table of an opened entry's records, in row order. */
+const entryRecords = (within: Page | Locator) =>
+  within.getByRole('table', { name: 'The records of this entry, in row order' });
+
 test('bulk edit of 3 SKUs: each History shows who, old → new and its results; the audit log shows it once, 3 rows inside', async ({
   page,
   browser,
@@ -73,13 +80,11 @@ test('bulk edit of 3 SKUs: each History shows who, old → new and its results; 
   }
 
   const audit = await auditFor(browser, { family: 'bulk', recordType: 'skus', record: `${run}-2` });
-  const rows = audit.page
-    .getByRole('table', { name: 'Writes through the console, newest first' })
-    .locator('tbody > tr');
+  const rows = auditEntries(audit.page);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Bulk edits');
   await rows.first().getByText('Show its 3 records').click();
-  const records = audit.page.getByRole('table', { name: 'The records of this entry, in row order' });
+  const records = entryRecords(audit.page);
   await expect(records.locator('tbody tr')).toHaveCount(3);
   await expect(records).toContainText('Sell price: 10 → 123.5');
   await audit.close();
@@ -272,18 +277,13 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   await expect(page.getByText('1 of 1 rows succeeded')).toBeVisible();
 
   const audit = await auditFor(browser, { family: 'resend', recordType: 'companies', record: `${run}-0` });
-  const entry = audit.page
-    .getByRole('table', { name: 'Writes through the console, newest first' })
-    .locator('tbody > tr')
-    .first();
+  const entry = auditEntries(audit.page).first();
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 1');
   // One entry for the import: its records inside, by code and name, the id on hover.
   await entry.getByText(/Show its 1 record/).click();
-  const companyLink = entry
-    .getByRole('table', { name: 'The records of this entry, in row order' })
-    .locator('a[href^="/companies/"]');
+  const companyLink = entryRecords(entry).locator('a[href^="/companies/"]');
   const companyId = (await companyLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 
@@ -330,17 +330,12 @@ test('a refused import row fixed in the grid and resent shows in its History and
   await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible({ timeout: 60_000 });
 
   const audit = await auditFor(browser, { family: 'resend', recordType: 'skus', record: `${run}-2` });
-  const entry = audit.page
-    .getByRole('table', { name: 'Writes through the console, newest first' })
-    .locator('tbody > tr')
-    .first();
+  const entry = auditEntries(audit.page).first();
   await expect(entry).toContainText('Resends');
   await expect(entry).toContainText('Applied');
   await expect(entry).toContainText('attempt 2');
   await entry.getByText(/attempt 2.*Show its 1 record/).click();
-  const skuLink = entry
-    .getByRole('table', { name: 'The records of this entry, in row order' })
-    .locator('a[href^="/skus/"]');
+  const skuLink = entryRecords(entry).locator('a[href^="/skus/"]');
   const skuId = (await skuLink.getAttribute('href'))!.split('/').pop()!;
   await audit.close();
 

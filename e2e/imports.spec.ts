@@ -6,6 +6,7 @@ import { encodeBig5 } from '../lib/testing/big5';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
+import { expectRowsContaining } from './support/imports';
 
 const tenant = demoTenant();
 const product = tenant.products[0]!;
@@ -76,11 +77,10 @@ test.describe('steward', () => {
 
     await page.getByLabel('Show').selectOption({ label: 'Failed' });
     const table = page.getByRole('table', { name: 'Rows of the file with their outcome' });
-    await expect(table.locator('tbody tr')).toHaveCount(2);
-    await expect(table.locator('tbody tr').nth(0)).toContainText('21');
-    await expect(table.locator('tbody tr').nth(0)).toContainText('That product does not exist.');
-    await expect(table.locator('tbody tr').nth(1)).toContainText('31');
-    await expect(table.locator('tbody tr').nth(1)).toContainText('A bundle product cannot have SKUs of its own.');
+    await expectRowsContaining(table, [
+      ['21', 'That product does not exist.'],
+      ['31', 'A bundle product cannot have SKUs of its own.'],
+    ]);
 
     // A created row links to its record.
     await page.getByLabel('Show').selectOption({ label: 'Created' });

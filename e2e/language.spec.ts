@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { signInThroughForm, storageStateFor } from './fixtures/accounts';
+import { createOwnAccount, OWN_PASSWORD } from './fixtures/own-account';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
@@ -10,29 +11,12 @@ import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
  * account, so these tests use an admin account of their own (the shared demo accounts stay in English).
  */
 const tenant = demoTenant();
-const PASSWORD = 'language-password';
 // CLDR puts a thin space (U+2009) between date and time in zh-TW; \s matches it.
 const TAIWAN_DATE_TIME = /^\d{4}\/\d{2}\/\d{2}\s\d{2}:\d{2}(:\d{2})?$/;
 
-async function createAdmin(browser: Browser, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  const context = await browser.newContext({ storageState: storageStateFor('admin') });
-  const page = await context.newPage();
-  await page.goto('/settings');
-  const form = page.getByRole('region', { name: 'New console account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Role').selectOption({ label: 'Admin' });
-  await form.getByLabel('Initial password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(`Account ${email} created.`)).toBeVisible();
-  await context.close();
-  return email;
-}
-
 async function signInAs(page: Page, email: string) {
   await page.goto('/sign-in?next=%2Fcompanies');
-  await signInThroughForm(page, email, PASSWORD);
+  await signInThroughForm(page, email, OWN_PASSWORD);
   await expect(page).toHaveURL(/\/companies$/, { timeout: 30_000 });
 }
 
@@ -107,7 +91,7 @@ async function tour(page: Page, stops: Stop[], language: 'zh' | 'en', schemes: (
 test.describe.serial('Traditional Chinese, chosen per account', () => {
   let email: string;
   test.beforeAll(async ({ browser }) => {
-    email = await createAdmin(browser, 'Lin Yu-ting');
+    email = await createOwnAccount(browser, 'Lin Yu-ting', 'Admin');
   });
 
   test('switching to 中文 changes the pages, form errors and dates, and holds after signing out and in', async ({
@@ -160,7 +144,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     await page.context().clearCookies();
     await page.goto('/sign-in?next=%2Fcompanies');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await signInThroughForm(page, email, PASSWORD);
+    await signInThroughForm(page, email, OWN_PASSWORD);
     await expect(h1(page, '公司')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW');
     // Signing out there: the sign-in page speaks the account's language, not the browser's, and passes axe.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { checkFile, count, csv, startAndFinish } from './support/imports';
+import { checkFile, count, csv, expectRowsContaining, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 /**
@@ -45,13 +45,11 @@ test('a 30-row SKU file with an unknown product and a code twice: those rows wou
   });
   await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (3)' });
   const compared = page.getByRole('table', { name: 'What each row would do' });
-  await expect(compared.locator('tbody tr')).toHaveCount(3);
-  await expect(compared.locator('tbody tr').nth(0)).toContainText('6');
-  await expect(compared.locator('tbody tr').nth(0)).toContainText('That product does not exist.');
-  await expect(compared.locator('tbody tr').nth(1)).toContainText('11');
-  await expect(compared.locator('tbody tr').nth(1)).toContainText('Line 22 writes the same record as this row');
-  await expect(compared.locator('tbody tr').nth(2)).toContainText('22');
-  await expect(compared.locator('tbody tr').nth(2)).toContainText('Line 11 writes the same record as this row');
+  await expectRowsContaining(compared, [
+    ['6', 'That product does not exist.'],
+    ['11', 'Line 22 writes the same record as this row'],
+    ['22', 'Line 11 writes the same record as this row'],
+  ]);
   await expect(page.getByLabel('Hold back the 3 rows that would fail', { exact: false })).toBeChecked();
 
   await startAndFinish(page);

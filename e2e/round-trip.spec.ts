@@ -6,7 +6,15 @@ import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { gs1CheckDigit } from '@/lib/imports/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { chooseFile, count, exportsPageCsv, formulaLike, rowsOf, toFile } from './support/imports';
+import {
+  chooseFile,
+  count,
+  expectRowsContaining,
+  exportsPageCsv,
+  formulaLike,
+  rowsOf,
+  toFile,
+} from './support/imports';
 import { xlsx } from './support/xlsx';
 
 /**
@@ -141,11 +149,10 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   });
   await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (2)' });
   const table = page.getByRole('table', { name: 'What each row would do' });
-  await expect(table.locator('tbody tr')).toHaveCount(2);
-  await expect(table.locator('tbody tr').nth(0)).toContainText('7');
-  await expect(table.locator('tbody tr').nth(0)).toContainText('That product does not exist.');
-  await expect(table.locator('tbody tr').nth(1)).toContainText('13');
-  await expect(table.locator('tbody tr').nth(1)).toContainText('A bundle product cannot have SKUs of its own.');
+  await expectRowsContaining(table, [
+    ['7', 'That product does not exist.'],
+    ['13', 'A bundle product cannot have SKUs of its own.'],
+  ]);
 
   // Sent anyway (held back by default, e2e/predict.spec.ts): the service refuses exactly the rows foreseen.
   await page.getByLabel('Hold back the 2 rows that would fail', { exact: false }).uncheck();

@@ -1,7 +1,8 @@
 /**
- * `npm run worker`: the job runtime (imports, exports, quota refresh, bulk edit, retention) without pages, for
- * production where web instances run with JOBS_RUNNER=off. Same environment as the web instances (the console
- * database, the upstream); several workers share one Postgres, each claiming units under a lease.
+ * `npm run worker`: the job runtime (imports, exports, quota refresh, bulk edit, retention, the mirror's passes)
+ * without pages, for production where web instances run with JOBS_RUNNER=off. Same environment as the web
+ * instances (the console database, the upstream); several workers share one Postgres, each claiming units under a
+ * lease.
  *
  * On SIGTERM or SIGINT it stops taking units, lets the units in flight finish within SHUTDOWN_GRACE_MS, hands
  * the rest back at once (another worker takes them on its next look, within a second) and exits.

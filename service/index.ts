@@ -1,12 +1,4 @@
-export {
-  buildApp,
-  createService,
-  DEFAULT_DATA_DIR,
-  openDatabase,
-  ROUTE_MODULES,
-  type RouteModule,
-  type Service,
-  type ServiceOptions,
-} from './app';
+export { buildApp, createService, DEFAULT_DATA_DIR, openDatabase, ROUTE_MODULES } from './app';
+export type { RouteModule, Service, ServiceOptions } from './app';
 export type { Env, Variables } from './http/env';
 export type { Db, Queryable } from './store/db';

@@ -166,13 +166,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
             </p>
             {invalid.length ? <Alert tone="error">{t('bulkInvalid', { count: invalid.length })}</Alert> : null}
             <Table caption={t('bulkReviewCaption')} frameClassName="max-h-96 overflow-auto">
-              <THead>
-                <Tr>
-                  <Th>{t('bulkRecord')}</Th>
-                  <Th>{t('bulkOld')}</Th>
-                  <Th>{t('bulkNew')}</Th>
-                </Tr>
-              </THead>
+              <THead columns={[t('bulkRecord'), t('bulkOld'), t('bulkNew')]} />
               <TBody>
                 {review.map((r) => (
                   <Tr key={r.row.id}>

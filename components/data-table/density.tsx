@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { createContext, useContext, useState, useTransition, type ReactNode } from 'react';
-import { buttonClasses } from '@/components/ui';
+import { createContext, useContext, type ReactNode } from 'react';
+import { ToggleButton } from '@/components/ui';
 import { DEFAULT_DENSITY, type Density } from '@/lib/contract/preferences';
+import { useSavedChoice } from './saved-choice';
 
 type DensityState = { density: Density; setDensity: (density: Density) => void };
 
@@ -22,18 +23,7 @@ export function DensityProvider({
   save: (density: string) => Promise<void>;
   children: ReactNode;
 }) {
-  const [density, setLocal] = useState<Density>(initial);
-  const [, startTransition] = useTransition();
-  const setDensity = (next: Density) => {
-    setLocal(next);
-    startTransition(async () => {
-      try {
-        await save(next);
-      } catch {
-        // Not saved (session ended, server down): the choice still holds on this page.
-      }
-    });
-  };
+  const [density, setDensity] = useSavedChoice<Density>(initial, save);
   return <DensityContext.Provider value={{ density, setDensity }}>{children}</DensityContext.Provider>;
 }
 
@@ -41,19 +31,18 @@ export function useDensity(): DensityState {
   return useContext(DensityContext);
 }
 
-/** A toggle button named by its text; aria-pressed tells whether compact rows are on. */
+/** Compact rows on or off. */
 export function DensityToggle() {
   const t = useTranslations('dataTable');
   const { density, setDensity } = useDensity();
   const compact = density === 'compact';
   return (
-    <button
-      type="button"
-      aria-pressed={compact}
-      onClick={() => setDensity(compact ? 'comfortable' : 'compact')}
-      className={buttonClasses('secondary', 'sm')}
+    <ToggleButton
+      pressed={compact}
+      onToggle={() => setDensity(compact ? 'comfortable' : 'compact')}
+      variant="secondary"
     >
       {t('compactRows')}
-    </button>
+    </ToggleButton>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, useState, useSyncExternalStore, useTransition, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSavedChoice } from './saved-choice';
 
 /** Below this width the filters start folded unless the account chose otherwise (Tailwind's `lg`). */
 const WIDE = '(min-width: 1024px)';
@@ -22,18 +23,7 @@ export function FiltersFoldingProvider({
   save: (folded: boolean) => Promise<void>;
   children: ReactNode;
 }) {
-  const [folded, setLocal] = useState<boolean | null>(initial);
-  const [, startTransition] = useTransition();
-  const setFolded = (next: boolean) => {
-    setLocal(next);
-    startTransition(async () => {
-      try {
-        await save(next);
-      } catch {
-        // Not saved (session ended, server down): the choice still holds on this page.
-      }
-    });
-  };
+  const [folded, setFolded] = useSavedChoice<boolean | null, boolean>(initial, save);
   return <FoldingContext.Provider value={{ folded, setFolded }}>{children}</FoldingContext.Provider>;
 }
 

@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { XlsxColumn } from '@/lib/files/xlsx-write';
+import { StatusBadge } from '@/components/record/status-badge';
 import type { ColumnMeta } from './data-table';
 
 export type CellValue = string | number | boolean | null | undefined;
@@ -76,4 +77,27 @@ export function recordLinkColumn<Row extends { id: number }>(options: {
       </Link>
     ),
   };
+}
+
+/** The record's id: in the CSV only, so an export names each record exactly. */
+export function idColumn<Row extends { id: number }>(label: string): ListColumn<Row> {
+  return { id: 'id', label, value: (row) => row.id, only: 'csv' };
+}
+
+/** The record's status: a badge in the table, the API's word in the CSV. */
+export function statusColumn<Row extends { status: string | null }>(label: string): ListColumn<Row> {
+  return { id: 'status', label, value: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> };
+}
+
+/** The usual pinned first column: the record's ERP code, linking to the record's page under `path`. */
+export function codeLinkColumn<Row extends { id: number; outerSysCode: string | null }>(
+  label: string,
+  path: string,
+): ListColumn<Row> {
+  return recordLinkColumn<Row>({
+    id: 'outerSysCode',
+    label,
+    code: (r) => r.outerSysCode,
+    href: (r) => `${path}/${r.id}`,
+  });
 }

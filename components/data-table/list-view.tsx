@@ -5,7 +5,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { fetchAllShown, fetchListResult, shownKey } from '@/lib/client/list-read';
-import type { ListQuery } from '@/lib/client/lists';
 import { listKeys } from '@/lib/client/query-keys';
 import { isSortable, MIRROR_PAGE_SIZES } from '@/lib/contract/console/list-read';
 import type { ListItem } from '@/lib/contract/endpoints';
@@ -19,7 +18,7 @@ import { PAGE_SIZE_CHOICES } from './url-state';
 import { useFiltersFolding } from './filters-folding';
 import { csvColumns, tableColumns, type ListColumn } from './list-columns';
 import { withStatusCounts } from './status-counts';
-import { exactCodeRows } from './url-state';
+import { exactCodeRows, listQueryOf } from './url-state';
 import { useListUrlState } from './use-list-url-state';
 
 export interface ListViewProps<L extends ListName> {
@@ -52,14 +51,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const folding = useFiltersFolding();
   const panelId = useId();
   const queryClient = useQueryClient();
-  const query: ListQuery<L> = {
-    filters: state.filters,
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    dir: state.dir,
-    q: state.q,
-  };
+  const query = listQueryOf(state);
   const key = shownKey(listKeys[props.list].list(query));
   // Keeps the current rows on screen (dimmed, aria-busy) while the next page or filter loads. A list read from
   // the mirror is read again every interval of its passes, so "as of" and the rows keep up by themselves.

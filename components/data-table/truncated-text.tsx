@@ -2,6 +2,7 @@
 
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui';
+import { watchSize } from '@/components/ui/watch-size';
 
 /**
  * One line, cut with an ellipsis when it does not fit. Only when it is cut does it offer the full text: as a
@@ -22,10 +23,7 @@ export function TruncatedText({ children, className }: { children: ReactNode; cl
     };
     // A link inside is a tab stop already; the span itself becomes one only for plain text.
     setInteractive(el.querySelector('a, button, input, select, textarea') !== null);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
+    return watchSize(el, measure);
   }, [children]);
   return (
     <span

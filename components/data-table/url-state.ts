@@ -12,6 +12,7 @@ import {
   MIRROR_PAGE_SIZE_MAX,
   type SortDirection,
 } from '@/lib/contract/console/list-read';
+import type { ListQuery } from '@/lib/client/lists';
 
 /**
  * A list view lives in the URL (design.md "Queries"): every filter under its API name, then the search `q`,
@@ -29,6 +30,18 @@ export interface ListUrlState<L extends ListName> {
   dir?: SortDirection;
   /** A search across the record's texts (lists that read the mirror). */
   q?: string;
+}
+
+/** What a list read asks for: the URL state but the exact-code toggle, which is applied in the console. */
+export function listQueryOf<L extends ListName>(state: ListUrlState<L>): ListQuery<L> {
+  return {
+    filters: state.filters,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    dir: state.dir,
+    q: state.q,
+  };
 }
 
 export const DEFAULT_PAGE_SIZE = 25;

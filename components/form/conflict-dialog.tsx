@@ -60,14 +60,7 @@ export function ConflictDialog({
       }
     >
       <Table variant="plain" caption={title}>
-        <THead>
-          <Tr>
-            <Th>{t('conflictField')}</Th>
-            <Th>{t('conflictOpened')}</Th>
-            <Th>{t('conflictNow')}</Th>
-            <Th>{t('conflictYours')}</Th>
-          </Tr>
-        </THead>
+        <THead columns={[t('conflictField'), t('conflictOpened'), t('conflictNow'), t('conflictYours')]} />
         <TBody>
           {rows.map((r) => (
             <Tr key={r.field}>

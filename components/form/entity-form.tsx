@@ -1,55 +1,23 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert, Button } from '@/components/ui';
+import { Button } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { withReview } from '@/lib/client/review';
 import { changedFields, type FieldChange, type FormValue } from './changed-fields';
-import { CHECK_UNAVAILABLE, lazyResolver, type FormSchema, type FormSchemaSource } from './lazy-resolver';
+import type { EntityFormProps, FieldOf } from './entity-form-props';
+import { CHECK_UNAVAILABLE, lazyResolver, type FormSchema } from './lazy-resolver';
+import { SaveOutcome } from './save-outcome';
+export type { EntityFormProps, FieldOf, FormValues } from './entity-form-props';
 export type { FormSchema } from './lazy-resolver';
 import { ConflictDialog } from './conflict-dialog';
 import { changedSince, conflictRows, holdsEdits, keepMine } from './conflicts';
 import { routeServerError } from './server-errors';
 import { ReviewChangesDialog } from './review-changes-dialog';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard';
-
-/** The names of the fields a schema reads: what `fields`, `labels` and the values are keyed by. */
-export type FieldOf<S extends FormSchema> = Extract<keyof z.input<S>, string>;
-/** A form's values by field name; a record of the schema's type fits as it is (its other keys are ignored). */
-export type FormValues<F extends string> = { readonly [K in F]?: FormValue };
-
-export interface EntityFormProps<S extends FormSchema, Result> {
-  schema: FormSchemaSource<S>;
-  /** The write fields this form edits, in display order; only these are compared and sent. */
-  fields: readonly FieldOf<S>[];
-  /** What the boxes start with (record values for an edit, empty for a create). */
-  initialValues: FormValues<FieldOf<S>>;
-  /** What the changes are measured against: the record, or the create defaults. */
-  original: FormValues<FieldOf<S>>;
-  labels: { readonly [K in FieldOf<S>]?: string };
-  /** How a value reads in the review (e.g. a salesperson's name for an id). */
-  formatValue?: (field: FieldOf<S>, value: FormValue) => string | undefined;
-  mode: 'create' | 'edit';
-  submitLabel: string;
-  /** Gets only the changed fields, as the schema gave them. */
-  onSave: (changes: Partial<z.output<S>>) => Promise<Result>;
-  onSaved: (result: Result) => void;
-  onCancel?: () => void;
-  /**
-   * Edit forms: reads the record afresh (the API has no conditional write). Called just before sending;
-   * when any field changed since the form opened, a conflict view is shown and nothing is sent until the
-   * person chooses. Also offered after a save whose outcome is unknown.
-   */
-  reread?: () => Promise<FormValues<FieldOf<S>>>;
-  /** Create forms: a last check before sending; a sentence saying why nothing was sent, or null to send. */
-  beforeSend?: (values: Record<string, unknown>) => Promise<string | null>;
-  /** Create forms: after a create of unknown outcome, finds out what is known and says it. */
-  recheck?: (values: Record<string, unknown>) => Promise<string>;
-  children: ReactNode;
-}
 
 type Values = Record<string, FormValue>;
 
@@ -245,31 +213,14 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
         aria-describedby={notice ? 'form-notice' : undefined}
       >
         {props.children}
-        {unknown ? (
-          <Alert tone="warning" title={tw('unknownTitle')}>
-            <p>{props.mode === 'create' ? tw('unknownCreateBody') : tw('unknownBody')}</p>
-            <p className="mt-1 text-xs">{unknown.sentence}</p>
-            {unknown.found ? <p className="mt-2 font-medium">{unknown.found}</p> : null}
-            {props.reread || props.recheck ? (
-              <Button
-                className="mt-2"
-                size="sm"
-                variant="secondary"
-                pending={checking}
-                onClick={() => void checkAfterUnknown()}
-              >
-                {props.reread ? tw('reread') : tw('lookUpCode')}
-              </Button>
-            ) : null}
-          </Alert>
-        ) : null}
-        {formError.length > 0 ? (
-          <Alert tone="error" title={props.mode === 'create' ? t('createFailed') : t('saveFailed')}>
-            {formError.map((sentence) => (
-              <p key={sentence}>{sentence}</p>
-            ))}
-          </Alert>
-        ) : null}
+        <SaveOutcome
+          mode={props.mode}
+          unknown={unknown}
+          checking={checking}
+          checkLabel={props.reread ? tw('reread') : props.recheck ? tw('lookUpCode') : null}
+          onCheck={() => void checkAfterUnknown()}
+          errors={formError}
+        />
         <p id="form-notice" role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
           {notice}
         </p>

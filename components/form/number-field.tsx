@@ -3,7 +3,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { Field, Input } from '@/components/ui';
-import { useFieldError } from './field-error';
+import { useFieldFrame } from './field-error';
 
 /** '' means "not given" (null); anything else is read as a number so the zod schema checks it. */
 export function toNumberOrNull(value: unknown): number | null {
@@ -34,16 +34,10 @@ export function NumberField({
   max,
   required,
 }: NumberFieldProps) {
-  const { register, formState } = useFormContext();
-  const fieldError = useFieldError();
+  const { register } = useFormContext();
+  const frame = useFieldFrame(name);
   return (
-    <Field
-      id={`field-${name}`}
-      label={label}
-      description={description}
-      required={required}
-      error={fieldError(formState.errors[name]?.message)}
-    >
+    <Field {...frame} label={label} description={description} required={required}>
       <Input
         type="number"
         inputMode="decimal"

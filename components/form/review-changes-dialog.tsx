@@ -48,13 +48,11 @@ export function ReviewChangesDialog({
       }
     >
       <Table variant="plain" caption={t('reviewTitle')}>
-        <THead>
-          <Tr>
-            <Th>{t('reviewField')}</Th>
-            {mode === 'edit' ? <Th>{t('reviewFrom')}</Th> : null}
-            <Th>{t('reviewTo')}</Th>
-          </Tr>
-        </THead>
+        <THead
+          columns={
+            mode === 'edit' ? [t('reviewField'), t('reviewFrom'), t('reviewTo')] : [t('reviewField'), t('reviewTo')]
+          }
+        />
         <TBody>
           {changes.map((c) => (
             <Tr key={c.field}>

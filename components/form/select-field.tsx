@@ -3,7 +3,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { Field, Select, SelectOptions, type SelectOption, type SelectOptionGroup } from '@/components/ui';
-import { useFieldError } from './field-error';
+import { useFieldFrame } from './field-error';
 import { toNumberOrNull } from './number-field';
 
 export interface SelectFieldProps {
@@ -31,16 +31,10 @@ export function SelectField({
   numeric = true,
   disabled,
 }: SelectFieldProps) {
-  const { register, formState } = useFormContext();
-  const fieldError = useFieldError();
+  const { register } = useFormContext();
+  const frame = useFieldFrame(name);
   return (
-    <Field
-      id={`field-${name}`}
-      label={label}
-      description={description}
-      required={required}
-      error={fieldError(formState.errors[name]?.message)}
-    >
+    <Field {...frame} label={label} description={description} required={required}>
       <Select
         required={required}
         disabled={disabled}

@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { CharacterCounter, Field, Input } from '@/components/ui';
 import { charLength } from '@/lib/contract/char-length';
-import { useFieldError } from './field-error';
+import { useFieldFrame } from './field-error';
 
 export interface TextFieldProps {
   name: string;
@@ -29,14 +29,13 @@ export function TextField({
   type = 'text',
   warn,
 }: TextFieldProps) {
-  const { register, control, formState } = useFormContext();
-  const fieldError = useFieldError();
+  const { register, control } = useFormContext();
+  const frame = useFieldFrame(name);
   const value = useWatch({ control, name }) as string | null | undefined;
-  const error = fieldError(formState.errors[name]?.message);
   const warning = warn && value ? warn(value.trim()) : null;
   return (
     <Field
-      id={`field-${name}`}
+      {...frame}
       label={label}
       description={
         warning ? (
@@ -51,7 +50,6 @@ export function TextField({
         )
       }
       required={required}
-      error={error}
       counter={max ? <CharacterCounter count={charLength(value ?? '')} max={max} /> : undefined}
     >
       <Input type={type} placeholder={placeholder} autoComplete="off" required={required} {...register(name)} />

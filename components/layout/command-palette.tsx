@@ -13,6 +13,34 @@ import { navItemsFor } from './nav-items';
 
 const DEBOUNCE_MS = 200;
 
+// cmdk's parts are styled through their attributes: the group headings, and the choice the arrow keys are on.
+const GROUP =
+  'text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold';
+const ITEM =
+  'rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100';
+
+/** A group of choices that each open a page; none shown when it has none. */
+function ChoiceGroup({
+  heading,
+  choices,
+  go,
+}: {
+  heading: string;
+  choices: { value: string; href: string; label: string }[];
+  go: (href: string) => void;
+}) {
+  if (choices.length === 0) return null;
+  return (
+    <Command.Group heading={heading} className={GROUP}>
+      {choices.map((c) => (
+        <Command.Item key={c.value} value={c.value} onSelect={() => go(c.href)} className={`cursor-pointer ${ITEM}`}>
+          {c.label}
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
 /**
  * The command palette (Ctrl+K or `/`): finds companies, products, SKUs, bundles and, for admins, back-office
  * users by code, name or exact barcode, and offers the pages of the navigation. Loaded on first open
@@ -120,16 +148,13 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
         </div>
         <Command.List label={t('title')} className="overflow-y-auto p-2">
           {hits.length > 0 ? (
-            <Command.Group
-              heading={t('records')}
-              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
-            >
+            <Command.Group heading={t('records')} className={GROUP}>
               {hits.map((hit) => (
                 <Command.Item
                   key={`${hit.type}-${hit.id}`}
                   value={`${hit.type}-${hit.id}`}
                   onSelect={() => go(`/${hit.type}/${hit.id}`)}
-                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
+                  className={`flex cursor-pointer items-center gap-2 ${ITEM}`}
                 >
                   <Badge tone="neutral">{t(`types.${hit.type}`)}</Badge>
                   <span className="whitespace-nowrap font-mono text-xs">{hit.code || '—'}</span>
@@ -141,40 +166,24 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
               ))}
             </Command.Group>
           ) : null}
-          {totals.length > 0 ? (
-            <Command.Group
-              heading={t('lists')}
-              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
-            >
-              {totals.map((x) => (
-                <Command.Item
-                  key={`all-${x.type}-${x.filter}`}
-                  value={`all-${x.type}-${x.filter}`}
-                  onSelect={() => go(`/${x.type}?${new URLSearchParams({ [x.filter]: term })}`)}
-                  className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
-                >
-                  {t('openAll', { count: x.count, list: t(`types.${x.type}`), field: t(`matched.${x.matched}`) })}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ) : null}
-          {pages.length > 0 ? (
-            <Command.Group
-              heading={t('pages')}
-              className="text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold"
-            >
-              {pages.map((item) => (
-                <Command.Item
-                  key={item.href}
-                  value={`page-${item.href}`}
-                  onSelect={() => go(item.href)}
-                  className="cursor-pointer rounded-md px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100"
-                >
-                  {t('goTo', { page: nav(item.label) })}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ) : null}
+          <ChoiceGroup
+            heading={t('lists')}
+            go={go}
+            choices={totals.map((x) => ({
+              value: `all-${x.type}-${x.filter}`,
+              href: `/${x.type}?${new URLSearchParams({ [x.filter]: term })}`,
+              label: t('openAll', { count: x.count, list: t(`types.${x.type}`), field: t(`matched.${x.matched}`) }),
+            }))}
+          />
+          <ChoiceGroup
+            heading={t('pages')}
+            go={go}
+            choices={pages.map((item) => ({
+              value: `page-${item.href}`,
+              href: item.href,
+              label: t('goTo', { page: nav(item.label) }),
+            }))}
+          />
         </Command.List>
         <p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
           {t('keys')}

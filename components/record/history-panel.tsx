@@ -18,7 +18,7 @@ import { ChangeList, OutcomeDetail } from './change-list';
 import { OutsideDetected } from './outside-change';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
 export interface HistoryPanelProps {
   type: RecordType;
@@ -91,26 +91,12 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
         </p>
       </CardHeader>
       <CardContent>
-        <QueryState
-          isPending={history.isPending}
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          notFound={t('empty')}
-          lines={2}
-        />
+        <QueryState query={history} notFound={t('empty')} lines={2} />
         {history.data && entries.length === 0 ? <p className="text-sm">{t('empty')}</p> : null}
         {entries.length > 0 ? (
           <div>
             <Table variant="plain" caption={t('caption')}>
-              <THead>
-                <Tr>
-                  <Th>{t('when')}</Th>
-                  <Th>{t('who')}</Th>
-                  <Th>{t('operation')}</Th>
-                  <Th>{t('outcome')}</Th>
-                  <Th>{t('changes')}</Th>
-                </Tr>
-              </THead>
+              <THead columns={[t('when'), t('who'), t('operation'), t('outcome'), t('changes')]} />
               <TBody className="align-top">
                 {entries.map((entry) => (
                   <Tr key={entry.id}>

@@ -1,28 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { EntityForm, type FormSchema } from '@/components/form/entity-form';
-import type { FormSchemaSource } from '@/components/form/lazy-resolver';
-import { NumberField } from '@/components/form/number-field';
+import { EntityForm } from '@/components/form/entity-form';
+import { PriceFields } from '@/components/form/price-fields';
 import { toast } from '@/components/ui/toast';
 import { MONEY_MAX } from '@/lib/contract/values';
-import type { PricePanelProps } from './price-types';
-
-type Prices = { price: number | null; sellPrice: number | null };
+import type { PriceFormProps } from './price-types';
 
 /** The price panel's edit form (./price-panel loads it after first paint): both prices, reviewed, then sent. */
-export function PriceForm({
-  namespace,
-  prices: p,
-  schema,
-  onSave,
-  reread,
-  onClose,
-}: Pick<PricePanelProps, 'namespace' | 'onSave' | 'reread'> & {
-  prices: Prices;
-  schema: FormSchemaSource<FormSchema>;
-  onClose: () => void;
-}) {
+export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose }: PriceFormProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   return (
@@ -49,14 +35,7 @@ export function PriceForm({
     >
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} max={MONEY_MAX} />
-        <NumberField
-          name="sellPrice"
-          label={t('fields.sellPrice')}
-          description={t('priceHelp')}
-          min={0}
-          max={MONEY_MAX}
-        />
+        <PriceFields namespace={namespace} max={MONEY_MAX} />
       </div>
     </EntityForm>
   );

@@ -4,17 +4,33 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Button, TitledCard } from '@/components/ui';
 import { loadLater } from '@/lib/client/load-later';
+import { useReadAfresh, useRecord } from '@/lib/client/queries';
 import { useMoney } from '@/lib/i18n/use-money';
 import type { PricePanelProps } from './price-types';
-export type { PriceChanges, PricePanelProps } from './price-types';
+export type { PriceChanges, PricePanelProps, Prices } from './price-types';
 
 /** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
 const priceForm = loadLater(() => import('./price-form'));
 
+/**
+ * Each family's price read, and the write schema of its price batch (zod, loaded when the person first focuses
+ * a box, not with the page: EntityForm).
+ */
+const PRICES = {
+  skus: { read: 'skuPrice', schema: () => import('@/lib/contract/prices').then((m) => m.priceWrite) },
+  bundles: {
+    read: 'bundlePrices',
+    schema: () => import('@/lib/contract/bundle-prices').then((m) => m.bundlePriceWrite),
+  },
+} as const;
+
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, price, schema, onSave, reread, editable }: PricePanelProps) {
+export function PricePanel({ namespace, id, onSave, editable }: PricePanelProps) {
+  const { read, schema } = PRICES[namespace];
+  const price = useRecord(read, id);
+  const readAfresh = useReadAfresh();
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   const [editing, setEditing] = useState(false);
@@ -24,10 +40,12 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
   const nt = useMoney();
   const money = (n: number | null) => (n === null ? t('notPriced') : nt(n));
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id={titleId}>{t('priceTitle')}</CardTitle>
-        {editable && p ? (
+    <TitledCard
+      id={titleId}
+      title={t('priceTitle')}
+      contentClassName="space-y-4"
+      action={
+        editable && p ? (
           <Button
             size="sm"
             variant="secondary"
@@ -41,36 +59,29 @@ export function PricePanel({ namespace, price, schema, onSave, reread, editable 
           >
             {editing ? t('closeEditor') : t('editPrice')}
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <QueryState
-          isPending={price.isPending}
-          error={price.error}
-          onRetry={() => void price.refetch()}
-          notFound={t('notFound')}
-          lines={2}
+        ) : null
+      }
+    >
+      <QueryState query={price} notFound={t('notFound')} lines={2} />
+      {p ? (
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            { label: t('fields.price'), value: money(p.price) },
+            { label: t('fields.sellPrice'), value: money(p.sellPrice) },
+          ]}
         />
-        {p ? (
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('fields.price'), value: money(p.price) },
-              { label: t('fields.sellPrice'), value: money(p.sellPrice) },
-            ]}
-          />
-        ) : null}
-        {editing && p && form ? (
-          <form.PriceForm
-            namespace={namespace}
-            prices={p}
-            schema={schema}
-            onSave={onSave}
-            reread={reread}
-            onClose={() => setEditing(false)}
-          />
-        ) : null}
-      </CardContent>
-    </Card>
+      ) : null}
+      {editing && p && form ? (
+        <form.PriceForm
+          namespace={namespace}
+          prices={p}
+          schema={schema}
+          onSave={onSave}
+          reread={() => readAfresh(read, id)}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
+    </TitledCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { TitledCard } from '@/components/ui';
 import { DetailList } from './detail-list';
 
 type PlainValue = string | number | null | undefined;
@@ -41,14 +41,9 @@ export function RecordDetails<T>({
       : { label: f.label ?? label(f.field), value: f.value },
   );
   return (
-    <Card aria-labelledby={CARD_IDS[namespace]}>
-      <CardHeader>
-        <CardTitle id={CARD_IDS[namespace]}>{t('details')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <DetailList emptyText={tr('notSet')} items={items} />
-        {children}
-      </CardContent>
-    </Card>
+    <TitledCard id={CARD_IDS[namespace]} title={t('details')}>
+      <DetailList emptyText={tr('notSet')} items={items} />
+      {children}
+    </TitledCard>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import type { UseQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import { useCurrentUser } from '@/components/session/current-user';
 import { Alert } from '@/components/ui';
+import { useRecord } from '@/lib/client/queries';
+import type { ReadResult } from '@/lib/contract/endpoints';
 import { can } from '@/lib/contract/roles';
 import { QueryState } from './query-state';
 
@@ -76,32 +77,33 @@ export function RecordCreatePage({
   );
 }
 
+/** The read of a family's record, by the family's namespace. */
+const RECORD_READS = { companies: 'company', products: 'product', skus: 'sku', bundles: 'bundle' } as const;
+type RecordOf<N extends FormNamespace> = ReadResult<(typeof RECORD_READS)[N]>;
+
 /**
  * An edit page: back to the record, its read's loading and failure, then the form for the record as loaded.
  * The form is keyed by id, so it opens with the record as loaded and keeps what is typed across refetches.
  */
-export function RecordEditPage<T extends Named>({
+export function RecordEditPage<N extends FormNamespace>({
   namespace,
   id,
-  read,
   form,
 }: {
-  namespace: FormNamespace;
+  namespace: N;
   id: number;
-  read: UseQueryResult<T>;
-  form: (record: T) => ReactNode;
+  form: (record: RecordOf<N>) => ReactNode;
 }) {
-  const t = useTranslations(namespace);
+  const family: FormNamespace = namespace;
+  const t = useTranslations(family);
+  const read = useRecord(RECORD_READS[namespace], id);
   const record = read.data;
+  // Every family's record has a name and an ERP code (lib/contract): what the back link shows.
+  const label = recordLabel(record as Named | undefined, id);
   return (
-    <RecordFormPage back={{ href: `/${namespace}/${id}`, label: recordLabel(record, id) }} title={t('editTitle')}>
-      <QueryState
-        isPending={read.isPending}
-        error={read.error}
-        onRetry={() => void read.refetch()}
-        notFound={t('notFound')}
-      />
-      {record ? <Fragment key={record.id}>{form(record)}</Fragment> : null}
+    <RecordFormPage back={{ href: `/${namespace}/${id}`, label }} title={t('editTitle')}>
+      <QueryState query={read} notFound={t('notFound')} />
+      {record ? <Fragment key={id}>{form(record)}</Fragment> : null}
     </RecordFormPage>
   );
 }

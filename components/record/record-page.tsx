@@ -3,6 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { listKeys } from '@/lib/client/query-keys';
 import type { HistoryValue } from '@/lib/contract/history';
 import { RecordFindings } from '@/components/attention/record-findings';
 import { HistoryPanel } from './history-panel';
@@ -22,7 +23,6 @@ export function RecordPage<T extends Named>({
   id,
   read,
   editable,
-  detailKey,
   valueLabel,
   children,
 }: {
@@ -32,8 +32,6 @@ export function RecordPage<T extends Named>({
   id: number;
   read: UseQueryResult<T>;
   editable: boolean;
-  /** The record's detail query key, so invalidating the record refreshes its history. */
-  detailKey: readonly unknown[];
   /** The name of what a field's value refers to by id (a salesperson, a category). */
   valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
   children: (record: T) => ReactNode;
@@ -47,18 +45,14 @@ export function RecordPage<T extends Named>({
         title={`${t(kind)} ${recordLabel(record, id)}`}
         editHref={record && editable ? `/${namespace}/${id}/edit` : null}
       />
-      <RecordFindings resource={namespace} id={id} detailKey={detailKey} />
-      <QueryState
-        isPending={read.isPending}
-        error={read.error}
-        onRetry={() => void read.refetch()}
-        notFound={t('notFound')}
-      />
+      <RecordFindings resource={namespace} id={id} detailKey={listKeys[namespace].detail(id)} />
+      <QueryState query={read} notFound={t('notFound')} />
       {record ? children(record) : null}
       <HistoryPanel
         type={namespace}
         id={id}
-        detailKey={detailKey}
+        // Under the record's detail key, so invalidating the record refreshes its history.
+        detailKey={listKeys[namespace].detail(id)}
         fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
         valueLabel={valueLabel}
       />

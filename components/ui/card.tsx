@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...rest }: ComponentPropsWithRef<'section'>) {
@@ -23,4 +23,34 @@ export function CardTitle({ className, ...rest }: ComponentPropsWithRef<'h2'>) {
 
 export function CardContent({ className, ...rest }: ComponentPropsWithRef<'div'>) {
   return <div className={cn('px-5 py-4', className)} {...rest} />;
+}
+
+/**
+ * A card named by its title (the section is labelled by its h2), with what acts on it (a button, a link)
+ * beside the title, and its content below.
+ */
+export function TitledCard({
+  id,
+  title,
+  action,
+  contentClassName,
+  children,
+}: {
+  /** The title's id, unique on the page. */
+  id: string;
+  title: ReactNode;
+  /** Beside the title; given (even as null), the header lays the two out in a row. */
+  action?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardHeader className={action === undefined ? undefined : 'flex flex-wrap items-center justify-between gap-3'}>
+        <CardTitle id={id}>{title}</CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
 }

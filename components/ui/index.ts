@@ -2,7 +2,7 @@
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
-export { Card, CardContent, CardHeader, CardTitle } from './card';
+export { Card, CardContent, CardHeader, CardTitle, TitledCard } from './card';
 export { CharacterCounter, type CharacterCounterProps } from './character-counter';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { cn, focusRing } from './cn';
@@ -19,3 +19,5 @@ export { Spinner, type SpinnerProps } from './spinner';
 export { Textarea, type TextareaProps } from './textarea';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { Table, TBody, Td, Th, THead, Tr, type TableProps, type TableVariant } from './table';
+export { ToggleButton } from './toggle-button';
+export { HeadedSection } from './headed-section';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { storageStateFor } from '../fixtures/accounts';
 
 /** Shared steps of the import specs: a CSV built from rows, the wizard up to the check, the results page. */
@@ -114,4 +114,12 @@ export async function proxyRead<T>(page: Page, path: string): Promise<T> {
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     return res.json();
   }, path) as Promise<T>;
+}
+
+/** Expects exactly these body rows in a table of rows, each containing its texts (its line, its message). */
+export async function expectRowsContaining(table: Locator, rows: string[][]) {
+  await expect(table.locator('tbody tr')).toHaveCount(rows.length);
+  for (const [i, texts] of rows.entries()) {
+    for (const text of texts) await expect(table.locator('tbody tr').nth(i)).toContainText(text);
+  }
 }

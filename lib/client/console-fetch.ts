@@ -12,6 +12,7 @@ import {
   NETWORK_ERROR_SENTENCE,
   OFFLINE_SENTENCE,
 } from './api-error';
+import { Destination } from './destination';
 import { saveFile } from './download';
 
 /**
@@ -35,14 +36,11 @@ export type ConsoleCall<E extends AnyEndpoint> = Params<E> & {
   signal?: AbortSignal;
 };
 
-type Transport = (input: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (input, init) => fetch(input, init);
-let baseUrl = '';
+const destination = new Destination();
 
-/** Tests point the client at a console (absolute base URL) or an in-process handler. Browsers never call this. */
-export function configureConsoleFetch(options: { transport?: Transport; baseUrl?: string }): void {
-  if (options.transport) transport = options.transport;
-  if (options.baseUrl !== undefined) baseUrl = options.baseUrl;
+/** Tests point the console fetchers elsewhere (./destination). Browsers never call this. */
+export function configureConsoleFetch(options: Parameters<Destination['configure']>[0]): void {
+  destination.configure(options);
 }
 
 export function consoleUrl(
@@ -56,7 +54,7 @@ export function consoleUrl(
     }
   }
   const query = search.toString();
-  return `${baseUrl}${endpointPath(entry, call.params ?? {})}${query ? `?${query}` : ''}`;
+  return `${destination.baseUrl}${endpointPath(entry, call.params ?? {})}${query ? `?${query}` : ''}`;
 }
 
 async function send<E extends AnyEndpoint>(entry: E, call: ConsoleCall<E>): Promise<Response> {
@@ -70,7 +68,7 @@ async function send<E extends AnyEndpoint>(entry: E, call: ConsoleCall<E>): Prom
   if (write) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await transport(consoleUrl(entry, call), {
+    response = await destination.transport(consoleUrl(entry, call), {
       method: entry.method,
       headers,
       body: write ? JSON.stringify(call.body ?? {}) : undefined,

@@ -8,6 +8,7 @@ import {
   NETWORK_ERROR_SENTENCE,
   OFFLINE_SENTENCE,
 } from './api-error';
+import { Destination } from './destination';
 import { reviewHeaderOf } from './review';
 
 /** Where the browser reaches /v1: the console's signing proxy (shell-shared.md, fixed interface). */
@@ -34,23 +35,16 @@ export interface ApiRequest<S extends z.ZodType> {
 /** A schema loaded on first use (lib/client/answer-schemas): a page's first load then carries no zod. */
 export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
 
-type Transport = (input: string, init: RequestInit) => Promise<Response>;
+const destination = new Destination();
 
-let transport: Transport = (input, init) => fetch(input, init);
-let baseUrl = '';
-
-/**
- * Tests and benches run the same fetchers outside a browser: they point them at a console (absolute
- * base URL) or at an in-process handler. Browsers never call this.
- */
-export function configureFetcher(options: { transport?: Transport; baseUrl?: string }): void {
-  if (options.transport) transport = options.transport;
-  if (options.baseUrl !== undefined) baseUrl = options.baseUrl;
+/** Tests and benches point the /v1 fetchers elsewhere (./destination). Browsers never call this. */
+export function configureFetcher(options: Parameters<Destination['configure']>[0]): void {
+  destination.configure(options);
 }
 
 export function upstreamUrl(path: string, query: [string, QueryValue][] = []): string {
   // buildQuery encodes strictly, so the bytes the proxy forwards and signs are the bytes sent here.
-  return `${baseUrl}${UPSTREAM_PREFIX}${path}${buildQuery(query.filter(([, v]) => v !== ''))}`;
+  return `${destination.baseUrl}${UPSTREAM_PREFIX}${path}${buildQuery(query.filter(([, v]) => v !== ''))}`;
 }
 
 /** Calls /v1 through the proxy and parses the answer with a lib/contract schema. Throws ApiError. */
@@ -86,7 +80,7 @@ export async function apiFetchWithHeaders<S extends z.ZodType>(
   }
   let response: Response;
   try {
-    response = await transport(upstreamUrl(request.path, request.query), {
+    response = await destination.transport(upstreamUrl(request.path, request.query), {
       method,
       headers,
       body,

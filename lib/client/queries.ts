@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReadResult } from '@/lib/contract/endpoints';
 import { READ_TARGETS, type ReadName } from '@/lib/contract/reads';
 import type { ListName } from '@/lib/contract/lists';
@@ -41,4 +41,14 @@ export function recordQueryOptions<R extends ReadName>(name: R, id: number) {
 /** Nothing is read until there is an id (a form whose product is not chosen yet passes null). */
 export function useRecord<R extends ReadName>(name: R, id: number | null | undefined) {
   return useQuery({ ...recordQueryOptions(name, id ?? 0), enabled: id != null && id > 0 });
+}
+
+/**
+ * Reads a record afresh, past the cache, and keeps the answer there: what a form re-reads just before sending
+ * to see whether the record changed since it opened.
+ */
+export function useReadAfresh() {
+  const client = useQueryClient();
+  return <R extends ReadName>(name: R, id: number) =>
+    client.fetchQuery({ ...recordQueryOptions(name, id), staleTime: 0 });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import { longId, texts } from './fields';
+import { longId, nullableStrings, texts } from './fields';
 import { COMPANY_OPERATIONS } from './operations';
 import { COMPANY_FILTERS } from './lists';
 import { COMPANY_LIMITS, COMPANY_STATUS } from './values';
@@ -23,11 +23,7 @@ export type CompanyWrite = z.infer<typeof companyWrite>;
 
 export const company = z.object({
   id: z.number(),
-  outerSysCode: z.string().nullable(),
-  name: z.string().nullable(),
-  shortName: z.string().nullable(),
-  cellPhone: z.string().nullable(),
-  shippingAddress: z.string().nullable(),
+  ...nullableStrings('outerSysCode', 'name', 'shortName', 'cellPhone', 'shippingAddress'),
   internalUserId: z.number(),
   status: z.string().nullable(),
 });

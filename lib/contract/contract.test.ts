@@ -66,26 +66,9 @@ describe('internal users', () => {
       'invalid_password',
       'invalid_role_id',
     ]);
-    expect(
-      internalUserCreateErrors({
-        account: 'a',
-        name: 'n',
-        email: 'e@x',
-        password: 'longenough',
-        roleId: 2,
-        status: 'ACTIVE',
-      }),
-    ).toEqual([]);
-    expect(
-      internalUserCreateErrors({
-        account: 'a',
-        name: 'n',
-        email: 'e@x',
-        password: 'longenough',
-        roleId: 2,
-        status: 'gone',
-      }),
-    ).toEqual(['invalid_status']);
+    const valid = { account: 'a', name: 'n', email: 'e@x', password: 'longenough', roleId: 2, status: 'ACTIVE' };
+    expect(internalUserCreateErrors(valid)).toEqual([]);
+    expect(internalUserCreateErrors({ ...valid, status: 'gone' })).toEqual(['invalid_status']);
   });
 
   it('reads status case-insensitively and rejects anything else', () => {

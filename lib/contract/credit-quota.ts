@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { INVALID, withRefinementRule } from './fields';
-import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
+import { quotaAnswer, quotaBatchItemResult, quotaWrite, type AmountRule } from './quotas';
 import { CREDIT_QUOTA_OPERATIONS } from './operations';
 export { CREDIT_QUOTA_OPERATIONS };
 
@@ -13,33 +12,20 @@ export { CREDIT_QUOTA_OPERATIONS };
 
 export const CREDIT_AMOUNT_MAX = 99_999_999_999_999.9999;
 
-export const CREDIT_AMOUNT_RULE: AmountRule = {
+export const CREDIT_AMOUNT_RULE: AmountRule<'creditAmount'> = {
   field: 'creditAmount',
   missing: 'missing_credit_amount',
   invalid: 'invalid_credit_amount',
   valid: (value) => Number.isFinite(value) && value >= 0 && value <= CREDIT_AMOUNT_MAX,
 };
 
-export const creditQuotaWrite = withRefinementRule(
-  z
-    .object({ ...quotaItemFields, creditAmount: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
-    .superRefine((value, ctx) => {
-      for (const e of quotaItemErrors(value, value.creditAmount, CREDIT_AMOUNT_RULE))
-        ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
-    }),
-  (value) => quotaItemErrors(value, value.creditAmount as number | null | undefined, CREDIT_AMOUNT_RULE).length === 0,
-);
+export const creditQuotaWrite = quotaWrite(CREDIT_AMOUNT_RULE);
 export type CreditQuotaWrite = z.infer<typeof creditQuotaWrite>;
 
-export const creditQuota = z.object({
-  companyId: z.number(),
-  companyOuterSysCode: z.string().nullable(),
+export const creditQuota = quotaAnswer({
   creditAmount: z.number(),
   pendingAmount: z.number(),
   availableAmount: z.number(),
-  enabled: z.boolean(),
-  memo: z.string().nullable(),
-  updatedAt: z.string().nullable(),
 });
 export type CreditQuota = z.infer<typeof creditQuota>;
 

@@ -22,22 +22,19 @@ export { readPath, READ_TARGETS, type ReadName } from './reads';
  * never written anywhere else; it is read from the operation id.
  */
 
+function listEndpoint<L extends ListName, T extends z.ZodType>(list: L, item: T) {
+  const operation: (typeof LIST_OPERATIONS)[L] = LIST_OPERATIONS[list];
+  return { operation, path: operationPath(operation), item };
+}
+
 /** Every list endpoint: its path and item schema (its filters are LIST_FILTERS). */
 export const LISTS = {
-  companies: { operation: LIST_OPERATIONS.companies, path: operationPath(LIST_OPERATIONS.companies), item: company },
-  products: { operation: LIST_OPERATIONS.products, path: operationPath(LIST_OPERATIONS.products), item: product },
-  productCategories: {
-    operation: LIST_OPERATIONS.productCategories,
-    path: operationPath(LIST_OPERATIONS.productCategories),
-    item: productCategory,
-  },
-  skus: { operation: LIST_OPERATIONS.skus, path: operationPath(LIST_OPERATIONS.skus), item: sku },
-  bundles: { operation: LIST_OPERATIONS.bundles, path: operationPath(LIST_OPERATIONS.bundles), item: bundle },
-  internalUsers: {
-    operation: LIST_OPERATIONS.internalUsers,
-    path: operationPath(LIST_OPERATIONS.internalUsers),
-    item: internalUser,
-  },
+  companies: listEndpoint('companies', company),
+  products: listEndpoint('products', product),
+  productCategories: listEndpoint('productCategories', productCategory),
+  skus: listEndpoint('skus', sku),
+  bundles: listEndpoint('bundles', bundle),
+  internalUsers: listEndpoint('internalUsers', internalUser),
 } as const satisfies Record<ListName, { operation: OperationId; path: string; item: z.ZodType }>;
 
 /** The envelope of every list. `data` may be null from a real upstream; readers treat null as []. */

@@ -100,6 +100,11 @@ export function texts<R extends Record<string, number>, K extends keyof R & keyo
   };
 }
 
+/** Answered text fields the service may send as null, in the order given (a record's key order). */
+export function nullableStrings<K extends string>(...keys: K[]) {
+  return Object.fromEntries(keys.map((k) => [k, z.string().nullable()])) as { [F in K]: z.ZodNullable<z.ZodString> };
+}
+
 /**
  * Fields a create needs that an update may leave out (null keeps the current value), with the code the
  * service answers when one is missing. The service checks these where the record has no target; the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charLength, INVALID, longId, texts } from './fields';
+import { charLength, INVALID, longId, nullableStrings, texts } from './fields';
 import { INTERNAL_USER_OPERATIONS } from './operations';
 import { INTERNAL_USER_FILTERS } from './lists';
 import { INTERNAL_USER_LIMITS, INTERNAL_USER_STATUS } from './values';
@@ -73,11 +73,8 @@ export function internalUserCreateErrors(input: InternalUserCreate): string[] {
 
 export const internalUser = z.object({
   id: z.number(),
-  account: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
+  ...nullableStrings('account', 'name', 'email'),
   roleId: z.number(),
-  status: z.string().nullable(),
-  outerSysCode: z.string().nullable(),
+  ...nullableStrings('status', 'outerSysCode'),
 });
 export type InternalUser = z.infer<typeof internalUser>;

@@ -1,29 +1,34 @@
 /** Each resource's operations, named here so browser code can reach them without any schema (zod). */
+
+/** The five operations of a record resource under its path: list, read, create-or-update, update, batch. */
+function recordOperations<P extends string>(path: P) {
+  return {
+    list: `GET ${path}`,
+    read: `GET ${path}/{id}`,
+    create: `POST ${path}`,
+    update: `PUT ${path}/{id}`,
+    batch: `POST ${path}/batch`,
+  } as const;
+}
+
+/** A company's quota of one family: its read and its batch. */
+function quotaOperations<F extends 'credit' | 'point'>(family: F) {
+  return {
+    read: `GET /v1/companies/{id}/${family}-quota`,
+    batch: `POST /v1/companies/${family}-quota/batch`,
+  } as const;
+}
+
 export const BUNDLE_PRICE_OPERATIONS = {
   read: 'GET /v1/bundles/{id}/prices',
   batch: 'PUT /v1/bundle-prices/batch',
 } as const;
 
-export const BUNDLE_OPERATIONS = {
-  list: 'GET /v1/bundles',
-  read: 'GET /v1/bundles/{id}',
-  create: 'POST /v1/bundles',
-  update: 'PUT /v1/bundles/{id}',
-  batch: 'POST /v1/bundles/batch',
-} as const;
+export const BUNDLE_OPERATIONS = recordOperations('/v1/bundles');
 
-export const COMPANY_OPERATIONS = {
-  list: 'GET /v1/companies',
-  read: 'GET /v1/companies/{id}',
-  create: 'POST /v1/companies',
-  update: 'PUT /v1/companies/{id}',
-  batch: 'POST /v1/companies/batch',
-} as const;
+export const COMPANY_OPERATIONS = recordOperations('/v1/companies');
 
-export const CREDIT_QUOTA_OPERATIONS = {
-  read: 'GET /v1/companies/{id}/credit-quota',
-  batch: 'POST /v1/companies/credit-quota/batch',
-} as const;
+export const CREDIT_QUOTA_OPERATIONS = quotaOperations('credit');
 
 export const INTERNAL_USER_OPERATIONS = {
   list: 'GET /v1/internal-users',
@@ -31,10 +36,7 @@ export const INTERNAL_USER_OPERATIONS = {
   update: 'PUT /v1/internal-users/{id}',
 } as const;
 
-export const POINT_QUOTA_OPERATIONS = {
-  read: 'GET /v1/companies/{id}/point-quota',
-  batch: 'POST /v1/companies/point-quota/batch',
-} as const;
+export const POINT_QUOTA_OPERATIONS = quotaOperations('point');
 
 export const PRICE_OPERATIONS = {
   read: 'GET /v1/skus/{id}/price',
@@ -43,21 +45,9 @@ export const PRICE_OPERATIONS = {
 
 export const PRODUCT_CATEGORY_OPERATIONS = { list: 'GET /v1/product-categories' } as const;
 
-export const PRODUCT_OPERATIONS = {
-  list: 'GET /v1/products',
-  read: 'GET /v1/products/{id}',
-  create: 'POST /v1/products',
-  update: 'PUT /v1/products/{id}',
-  batch: 'POST /v1/products/batch',
-} as const;
+export const PRODUCT_OPERATIONS = recordOperations('/v1/products');
 
-export const SKU_OPERATIONS = {
-  list: 'GET /v1/skus',
-  read: 'GET /v1/skus/{id}',
-  create: 'POST /v1/skus',
-  update: 'PUT /v1/skus/{id}',
-  batch: 'POST /v1/skus/batch',
-} as const;
+export const SKU_OPERATIONS = recordOperations('/v1/skus');
 
 export const STOCK_OPERATIONS = {
   read: 'GET /v1/skus/{id}/stock',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fitsNumeric, INVALID, round4, withRefinementRule } from './fields';
-import { quotaBatchItemResult, quotaFlagFields, quotaItemErrors, quotaItemFields, type AmountRule } from './quotas';
+import { fitsNumeric, round4 } from './fields';
+import { quotaAnswer, quotaBatchItemResult, quotaWrite, type AmountRule } from './quotas';
 import { POINT_QUOTA_OPERATIONS } from './operations';
 export { POINT_QUOTA_OPERATIONS };
 
@@ -10,7 +10,7 @@ export { POINT_QUOTA_OPERATIONS };
  * numeric(20,4). Shared item rules (key, memo, order) are in ./quotas.
  */
 
-export const POINT_BALANCE_RULE: AmountRule = {
+export const POINT_BALANCE_RULE: AmountRule<'balance'> = {
   field: 'balance',
   missing: 'missing_balance',
   invalid: 'invalid_balance',
@@ -20,25 +20,10 @@ export const POINT_BALANCE_RULE: AmountRule = {
   },
 };
 
-export const pointQuotaWrite = withRefinementRule(
-  z
-    .object({ ...quotaItemFields, balance: z.number({ error: INVALID }).nullish(), ...quotaFlagFields })
-    .superRefine((value, ctx) => {
-      for (const e of quotaItemErrors(value, value.balance, POINT_BALANCE_RULE))
-        ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
-    }),
-  (value) => quotaItemErrors(value, value.balance as number | null | undefined, POINT_BALANCE_RULE).length === 0,
-);
+export const pointQuotaWrite = quotaWrite(POINT_BALANCE_RULE);
 export type PointQuotaWrite = z.infer<typeof pointQuotaWrite>;
 
-export const pointQuota = z.object({
-  companyId: z.number(),
-  companyOuterSysCode: z.string().nullable(),
-  balance: z.number(),
-  enabled: z.boolean(),
-  memo: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+export const pointQuota = quotaAnswer({ balance: z.number() });
 export type PointQuota = z.infer<typeof pointQuota>;
 
 export const pointQuotaBatchItemResult = quotaBatchItemResult;

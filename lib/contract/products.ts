@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchItemResult } from './batches';
-import { longId, requiredOnCreate, texts, type CreateRequirements } from './fields';
+import { longId, nullableStrings, requiredOnCreate, texts, type CreateRequirements } from './fields';
 import { PRODUCT_OPERATIONS } from './operations';
 import { PRODUCT_FILTERS } from './lists';
 import { PRODUCT_LIMITS, PRODUCT_STATUS } from './values';
@@ -30,8 +30,7 @@ export const productCreate = requiredOnCreate(productWrite, PRODUCT_CREATE_REQUI
 
 export const product = z.object({
   id: z.number(),
-  outerSysCode: z.string().nullable(),
-  name: z.string().nullable(),
+  ...nullableStrings('outerSysCode', 'name'),
   productCategoryId: z.number().nullable(),
   status: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
-import { charLength, INVALID, longId } from './fields';
+import { charLength, INVALID, longId, withRefinementRule } from './fields';
 import { QUOTA_MEMO_MAX } from './values';
 export { QUOTA_MEMO_MAX };
 
@@ -27,8 +27,8 @@ interface QuotaItemValue {
   memo?: string | null;
 }
 
-export interface AmountRule {
-  field: string;
+export interface AmountRule<F extends string = string> {
+  field: F;
   /** Code when the amount is absent: it is never "keep current" and never read as 0. */
   missing: ErrorCode;
   /** Code when it is out of range. */
@@ -50,6 +50,37 @@ export function quotaItemErrors(
   if (value.companyId == null && (value.companyCode ?? '').trim() === '')
     errors.push({ path: 'companyCode', code: 'missing_key' });
   return errors;
+}
+
+/**
+ * A quota item's write schema: the company key, the family's amount (named by its rule), enabled and the memo,
+ * refined by the item's rules in report order.
+ */
+export function quotaWrite<F extends string>(rule: AmountRule<F>) {
+  const amount = { [rule.field]: z.number({ error: INVALID }).nullish() } as Record<
+    F,
+    z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+  >;
+  const errorsOf = (value: Record<string, unknown>) =>
+    quotaItemErrors(value, value[rule.field] as number | null | undefined, rule);
+  return withRefinementRule(
+    z.object({ ...quotaItemFields, ...amount, ...quotaFlagFields }).superRefine((value, ctx) => {
+      for (const e of errorsOf(value)) ctx.addIssue({ code: 'custom', path: [e.path], message: e.code });
+    }),
+    (value) => errorsOf(value).length === 0,
+  );
+}
+
+/** A company's quota as the service answers it: the company, the family's amounts, enabled, the memo, when. */
+export function quotaAnswer<A extends z.ZodRawShape>(amounts: A) {
+  return z.object({
+    companyId: z.number(),
+    companyOuterSysCode: z.string().nullable(),
+    ...amounts,
+    enabled: z.boolean(),
+    memo: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  });
 }
 
 export const quotaBatchItemResult = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SKU_CODE_REQUIRED, SKU_PRODUCT_REQUIRED } from './errors';
 import { batchItemResult } from './batches';
-import { blank, longId, money, quantityPrecision, requiredOnCreate, texts, type CreateRequirements } from './fields';
+import { blank, longId, money, nullableStrings, quantityPrecision, requiredOnCreate, texts } from './fields';
+import type { CreateRequirements } from './fields';
 import { SKU_OPERATIONS } from './operations';
 import { SKU_FILTERS } from './lists';
 import { SKU_LIMITS, SKU_STATUS } from './values';
@@ -38,12 +39,7 @@ export const skuCreate = requiredOnCreate(skuWrite, SKU_CREATE_REQUIRED);
 export const sku = z.object({
   id: z.number(),
   productId: z.number(),
-  outerSysCode: z.string().nullable(),
-  name: z.string().nullable(),
-  barcode: z.string().nullable(),
-  warehouse: z.string().nullable(),
-  unit: z.string().nullable(),
-  spec: z.string().nullable(),
+  ...nullableStrings('outerSysCode', 'name', 'barcode', 'warehouse', 'unit', 'spec'),
   price: z.number(),
   sellPrice: z.number(),
   quantityPrecision: z.number(),

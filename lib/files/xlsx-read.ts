@@ -163,30 +163,20 @@ function serialDate(serial: number, epoch1904: boolean): Date {
 }
 
 /** The sheet's rows of cells; rows and cells it skips (blank) are left empty, so line numbers hold. */
-function sheetData(
-  xml: string,
-  strings: readonly string[],
-  dates: readonly boolean[],
-  epoch1904: boolean,
-): SheetCell[][] {
+function sheetData(xml: string, read: CellReader): SheetCell[][] {
   const scanned: SheetCell[][] = [];
   const found = scanSheetData(xml, (r, column, type, style, value) => {
     if (r < 1) return;
     while (scanned.length < r) scanned.push([]);
     const row = scanned[r - 1]!;
     while (row.length < column) row.push(null);
-    row[column] = cellValue(type, value, style !== undefined && dates[Number(style)] === true, strings, epoch1904);
+    row[column] = read(type, value, style);
   });
-  return found === null ? parsedSheetData(xml, strings, dates, epoch1904) : scanned;
+  return found === null ? parsedSheetData(xml, read) : scanned;
 }
 
 /** The same, with saxen: any sheet the scan leaves (./xlsx-sheet-scan.ts). */
-function parsedSheetData(
-  xml: string,
-  strings: readonly string[],
-  dates: readonly boolean[],
-  epoch1904: boolean,
-): SheetCell[][] {
+function parsedSheetData(xml: string, read: CellReader): SheetCell[][] {
   const rows: SheetCell[][] = [];
   let row: SheetCell[] | null = null;
   let rowNumber = 0;
@@ -222,7 +212,7 @@ function parsedSheetData(
     else if (name === 'rPh') phonetic--;
     else if (name === 'c' && row && value !== '') {
       while (row.length < column) row.push(null);
-      row[column] = cellValue(type, value, style !== undefined && dates[Number(style)] === true, strings, epoch1904);
+      row[column] = read(type, value, style);
     } else if (name === 'row' && row) {
       while (rows.length < rowNumber - 1) rows.push([]);
       rows.push(row);
@@ -239,29 +229,30 @@ function parsedSheetData(
   return rows;
 }
 
-function cellValue(
-  type: string,
-  value: string,
-  isDate: boolean,
-  strings: readonly string[],
-  epoch1904: boolean,
-): SheetCell {
-  switch (type) {
-    case 's':
-      return strings[Number(value)] ?? '';
-    case 'inlineStr':
-    case 'str':
-    case 'e':
-      return value;
-    case 'b':
-      return value === '1' || value === 'true';
-    case 'd': {
-      const date = new Date(value);
-      return Number.isNaN(date.getTime()) ? value : date;
+/** A cell's value from its type, its text and its style: shared strings by index, dates by their style. */
+type CellReader = (type: string, value: string, style: string | undefined) => SheetCell;
+
+function cellReader(strings: readonly string[], dates: readonly boolean[], epoch1904: boolean): CellReader {
+  return (type, value, style) => {
+    switch (type) {
+      case 's':
+        return strings[Number(value)] ?? '';
+      case 'inlineStr':
+      case 'str':
+      case 'e':
+        return value;
+      case 'b':
+        return value === '1' || value === 'true';
+      case 'd': {
+        const date = new Date(value);
+        return Number.isNaN(date.getTime()) ? value : date;
+      }
+      default: {
+        const isDate = style !== undefined && dates[Number(style)] === true;
+        return isDate ? serialDate(Number(value), epoch1904) : { stored: value.trim() };
+      }
     }
-    default:
-      return isDate ? serialDate(Number(value), epoch1904) : { stored: value.trim() };
-  }
+  };
 }
 
 /**
@@ -282,11 +273,10 @@ export function readWorkbook(bytes: Uint8Array, sheet?: string): WorkbookSheet {
   if (!chosen) throw new WorkbookError('no sheets');
   const sheetXml = unzipSync(bytes, { filter: (file) => file.name === chosen.path })[chosen.path];
   if (!sheetXml) throw new WorkbookError(`no part ${chosen.path}`);
+  const xml = decoder.decode(sheetXml);
   const data = sheetData(
-    decoder.decode(sheetXml),
-    sharedStrings(parts['xl/sharedStrings.xml']),
-    dateStyles(parts['xl/styles.xml']),
-    epoch1904,
+    xml,
+    cellReader(sharedStrings(parts['xl/sharedStrings.xml']), dateStyles(parts['xl/styles.xml']), epoch1904),
   );
   return { sheets: sheets.map((s) => s.name), sheet: chosen.name, data };
 }

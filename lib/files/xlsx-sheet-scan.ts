@@ -37,22 +37,34 @@ export function columnOf(ref: string): number {
 const isBoundary = (char: string | undefined) =>
   char === ' ' || char === '>' || char === '/' || char === '\t' || char === '\n' || char === '\r';
 
+/** The inner text of each <name> element of `xml`, in order ('' for <name/>); null when one is not closed. */
+function elementsOf(xml: string, name: string): string[] | null {
+  const openTag = `<${name}`;
+  const closeTag = `</${name}>`;
+  const inners: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = xml.indexOf(openTag, at);
+    if (open === -1) return inners;
+    const gt = xml.indexOf('>', open);
+    at = gt + 1;
+    if (!isBoundary(xml[open + openTag.length])) continue;
+    if (xml[gt - 1] === '/') {
+      inners.push('');
+      continue;
+    }
+    const close = xml.indexOf(closeTag, gt);
+    if (close === -1) return null;
+    inners.push(xml.slice(gt + 1, close));
+    at = close + closeTag.length;
+  }
+}
+
 /** The text of every <t> in an inline string (rich text has several); null for phonetic runs (<rPh>): saxen leaves them out. */
 function inlineText(inner: string): string | null {
   if (inner.includes('<rPh')) return null;
-  let text = '';
-  let at = 0;
-  for (;;) {
-    const open = inner.indexOf('<t', at);
-    if (open === -1) return text;
-    const gt = inner.indexOf('>', open);
-    at = gt + 1;
-    if (!isBoundary(inner[open + 2]) || inner[gt - 1] === '/') continue;
-    const close = inner.indexOf('</t>', gt);
-    if (close === -1) return null;
-    text += unescape(inner.slice(gt + 1, close));
-    at = close + 4;
-  }
+  const runs = elementsOf(inner, 't');
+  return runs && runs.map(unescape).join('');
 }
 
 /** Calls `cell` for each cell with a value, in order; returns the number of rows, or null to leave the sheet to saxen. */
@@ -126,22 +138,13 @@ export function scanSheetData(xml: string, cell: RawCell): number | null {
 /** The shared strings (<sst><si>…</si></sst>) the same way; null to leave them to saxen. */
 export function scanSharedStrings(xml: string): string[] | null {
   if (xml.includes('<![CDATA[') || xml.includes('<!--') || !xml.includes('<sst')) return null;
+  const items = elementsOf(xml, 'si');
+  if (items === null) return null;
   const strings: string[] = [];
-  let at = 0;
-  for (;;) {
-    const open = xml.indexOf('<si', at);
-    if (open === -1) return strings;
-    const gt = xml.indexOf('>', open);
-    at = gt + 1;
-    if (!isBoundary(xml[open + 3])) continue;
-    if (xml[gt - 1] === '/') {
-      strings.push('');
-      continue;
-    }
-    const close = xml.indexOf('</si>', gt);
-    const text = close === -1 ? null : inlineText(xml.slice(gt + 1, close));
+  for (const item of items) {
+    const text = inlineText(item);
     if (text === null) return null;
     strings.push(text);
-    at = close + 5;
   }
+  return strings;
 }

@@ -260,15 +260,9 @@ export function checkFile(
 }
 
 /** checkRows with each row's item and issues beside it: for a few rows (a grid, a bulk edit, a retry). */
-export function checkRows(
-  family: Family,
-  headers: readonly string[],
-  mapping: Mapping,
-  rows: readonly ParsedRow[],
-  malformedLines: readonly number[] = [],
-  onProgress?: (done: number, total: number) => void,
-): { rows: CheckedRow[]; counts: CheckCounts } {
-  const { issues, counts } = checkFile(family, headers, mapping, rows, malformedLines, onProgress);
+export function checkRows(...args: Parameters<typeof checkFile>): { rows: CheckedRow[]; counts: CheckCounts } {
+  const { issues, counts } = checkFile(...args);
+  const [family, , mapping, rows] = args;
   const makeItem = itemMaker(family, mapping);
   return {
     rows: rows.map(({ line, cells }, r) => {

@@ -1,47 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { compareItem, indexLive, readBefore, type LiveRecord } from './compare';
 
+/** A live company of the ERP's first salesperson, with no phone or address. */
+const company = (id: number, outerSysCode: string, name: string, shortName: string | null = ''): LiveRecord => ({
+  id,
+  outerSysCode,
+  name,
+  shortName,
+  cellPhone: '',
+  shippingAddress: '',
+  internalUserId: 1,
+  status: 'Active',
+});
 const companies: LiveRecord[] = [
-  {
-    id: 1,
-    outerSysCode: 'C1',
-    name: 'One',
-    shortName: null,
-    cellPhone: '',
-    shippingAddress: '',
-    internalUserId: 1,
-    status: 'Active',
-  },
-  {
-    id: 2,
-    outerSysCode: 'C2',
-    name: 'Two',
-    shortName: 'T',
-    cellPhone: '',
-    shippingAddress: '',
-    internalUserId: 1,
-    status: 'Active',
-  },
-  {
-    id: 3,
-    outerSysCode: 'DUP',
-    name: 'a',
-    shortName: '',
-    cellPhone: '',
-    shippingAddress: '',
-    internalUserId: 1,
-    status: 'Active',
-  },
-  {
-    id: 4,
-    outerSysCode: 'DUP',
-    name: 'b',
-    shortName: '',
-    cellPhone: '',
-    shippingAddress: '',
-    internalUserId: 1,
-    status: 'Active',
-  },
+  company(1, 'C1', 'One', null),
+  company(2, 'C2', 'Two', 'T'),
+  company(3, 'DUP', 'a'),
+  company(4, 'DUP', 'b'),
 ];
 
 describe('compare with live data', () => {

@@ -43,6 +43,9 @@ export interface FamilyColumns {
 const idOrCode = [['id'], ['outerSysCode']] as const;
 const companyKey = [['companyId'], ['companyCode']] as const;
 
+/** Companies, products and bundles: a row writes the record of its id, else of its ERP code, else a new one. */
+const BY_ID_OR_CODE = { requiredColumns: [['id'], ['outerSysCode'], ['name']], key: idOrCode, upsert: true } as const;
+
 const ID = ['ID', '編號', '系統編號', '識別碼'];
 const PRICE = ['定價', '原價', '標準售價', '牌價'];
 const SELL_PRICE = ['售價', '銷售價', '實際售價', '優惠價'];
@@ -57,6 +60,50 @@ const COMPANY_CODE = ['客戶代號', '客戶編號', '客戶代碼'];
 const ENABLED = ['啟用', '是否啟用', '控管'];
 const MEMO = ['備註', '說明'];
 
+const SKU_ID = ['SKU ID', '規格ID', 'SKU編號'];
+const PRICE_FIELDS: ImportField[] = [
+  { name: 'price', kind: 'number', aliases: PRICE },
+  { name: 'sellPrice', kind: 'number', aliases: SELL_PRICE },
+];
+/** What a SKU and a bundle are sold by: its prices and how many decimals its quantities take. */
+const SELLING_FIELDS: ImportField[] = [
+  ...PRICE_FIELDS,
+  { name: 'quantityPrecision', kind: 'long', aliases: PRECISION },
+];
+
+/** A family of updates by id (stock, prices, bundle prices): its first field is the key; it never creates. */
+function updateFamily(family: Omit<FamilyColumns, 'key' | 'upsert'>): FamilyColumns {
+  return { ...family, key: [[family.fields[0]!.name]], upsert: false };
+}
+
+/** A company's quota (points or credit): the company's id or code, the family's amount, enabled, a memo. */
+function quotaFamily(name: FamilyName, amount: ImportField, example: { amount: string; memo: string }): FamilyColumns {
+  return {
+    name,
+    fields: [
+      { name: 'companyId', kind: 'long', aliases: COMPANY_ID },
+      { name: 'companyCode', kind: 'text', aliases: COMPANY_CODE },
+      amount,
+      { name: 'enabled', kind: 'boolean', aliases: ENABLED },
+      { name: 'memo', kind: 'text', aliases: MEMO },
+    ],
+    requiredColumns: [
+      ['companyId', amount.name],
+      ['companyCode', amount.name],
+    ],
+    key: companyKey,
+    upsert: false,
+    recordPath: null,
+    example: {
+      companyId: '',
+      companyCode: 'C1001',
+      [amount.name]: example.amount,
+      enabled: 'true',
+      memo: example.memo,
+    },
+  };
+}
+
 export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
   companies: {
     name: 'companies',
@@ -69,9 +116,7 @@ export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
       { name: 'shippingAddress', kind: 'text', aliases: ['送貨地址', '地址', '收貨地址'] },
       { name: 'internalUserId', kind: 'long', aliases: ['負責業務', '業務員編號', '業務ID'] },
     ],
-    requiredColumns: [['id'], ['outerSysCode'], ['name']],
-    key: idOrCode,
-    upsert: true,
+    ...BY_ID_OR_CODE,
     recordPath: (id) => `/companies/${id}`,
     example: {
       id: '',
@@ -91,9 +136,7 @@ export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
       { name: 'name', kind: 'text', aliases: ['品名', '產品名稱', '商品名稱'] },
       { name: 'productCategoryId', kind: 'long', aliases: CATEGORY },
     ],
-    requiredColumns: [['id'], ['outerSysCode'], ['name']],
-    key: idOrCode,
-    upsert: true,
+    ...BY_ID_OR_CODE,
     recordPath: (id) => `/products/${id}`,
     example: { id: '', outerSysCode: 'P1001', name: '高山烏龍茶', productCategoryId: '2' },
   },
@@ -108,9 +151,7 @@ export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
       { name: 'warehouse', kind: 'text', aliases: WAREHOUSE },
       { name: 'unit', kind: 'text', aliases: UNIT },
       { name: 'spec', kind: 'text', aliases: SPEC },
-      { name: 'price', kind: 'number', aliases: PRICE },
-      { name: 'sellPrice', kind: 'number', aliases: SELL_PRICE },
-      { name: 'quantityPrecision', kind: 'long', aliases: PRECISION },
+      ...SELLING_FIELDS,
     ],
     requiredColumns: [['id'], ['productId', 'outerSysCode']],
     // The service matches a code within its product only: the same code under two products is two SKUs.
@@ -142,14 +183,10 @@ export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
       { name: 'spec', kind: 'text', aliases: SPEC },
       { name: 'barcode', kind: 'text', aliases: BARCODE },
       { name: 'warehouse', kind: 'text', aliases: WAREHOUSE },
-      { name: 'price', kind: 'number', aliases: PRICE },
-      { name: 'sellPrice', kind: 'number', aliases: SELL_PRICE },
-      { name: 'quantityPrecision', kind: 'long', aliases: PRECISION },
+      ...SELLING_FIELDS,
       { name: 'components', kind: 'components', aliases: ['組成', '組件', '元件', '組合內容'] },
     ],
-    requiredColumns: [['id'], ['outerSysCode'], ['name']],
-    key: idOrCode,
-    upsert: true,
+    ...BY_ID_OR_CODE,
     recordPath: (id) => `/bundles/${id}`,
     example: {
       id: '',
@@ -166,80 +203,40 @@ export const FAMILY_COLUMNS: Record<FamilyName, FamilyColumns> = {
       components: 'S1001-300*2|id:12*1',
     },
   },
-  stock: {
+  stock: updateFamily({
     name: 'stock',
     fields: [
-      { name: 'skuId', kind: 'long', aliases: ['SKU ID', '規格ID', 'SKU編號'] },
+      { name: 'skuId', kind: 'long', aliases: SKU_ID },
       { name: 'inventoryQty', kind: 'number', aliases: ['庫存', '庫存量', '庫存數量', '現有庫存', '在庫量'] },
     ],
     requiredColumns: [['skuId', 'inventoryQty']],
-    key: [['skuId']],
-    upsert: false,
     recordPath: (id) => `/skus/${id}`,
     example: { skuId: '1', inventoryQty: '120' },
-  },
-  prices: {
+  }),
+  prices: updateFamily({
     name: 'prices',
-    fields: [
-      { name: 'skuId', kind: 'long', aliases: ['SKU ID', '規格ID', 'SKU編號'] },
-      { name: 'price', kind: 'number', aliases: PRICE },
-      { name: 'sellPrice', kind: 'number', aliases: SELL_PRICE },
-    ],
+    fields: [{ name: 'skuId', kind: 'long', aliases: SKU_ID }, ...PRICE_FIELDS],
     requiredColumns: [['skuId']],
-    key: [['skuId']],
-    upsert: false,
     recordPath: (id) => `/skus/${id}`,
     example: { skuId: '1', price: '450', sellPrice: '399' },
-  },
-  bundlePrices: {
+  }),
+  bundlePrices: updateFamily({
     name: 'bundlePrices',
-    fields: [
-      { name: 'id', kind: 'long', aliases: ['組合ID', ...ID] },
-      { name: 'price', kind: 'number', aliases: PRICE },
-      { name: 'sellPrice', kind: 'number', aliases: SELL_PRICE },
-    ],
+    fields: [{ name: 'id', kind: 'long', aliases: ['組合ID', ...ID] }, ...PRICE_FIELDS],
     requiredColumns: [['id']],
-    key: [['id']],
-    upsert: false,
     recordPath: (id) => `/bundles/${id}`,
     example: { id: '10', price: '900', sellPrice: '799' },
-  },
-  pointQuotas: {
-    name: 'pointQuotas',
-    fields: [
-      { name: 'companyId', kind: 'long', aliases: COMPANY_ID },
-      { name: 'companyCode', kind: 'text', aliases: COMPANY_CODE },
-      { name: 'balance', kind: 'number', aliases: ['點數', '點數餘額', '餘額'] },
-      { name: 'enabled', kind: 'boolean', aliases: ENABLED },
-      { name: 'memo', kind: 'text', aliases: MEMO },
-    ],
-    requiredColumns: [
-      ['companyId', 'balance'],
-      ['companyCode', 'balance'],
-    ],
-    key: companyKey,
-    upsert: false,
-    recordPath: null,
-    example: { companyId: '', companyCode: 'C1001', balance: '300', enabled: 'true', memo: '年度回饋點數' },
-  },
-  creditQuotas: {
-    name: 'creditQuotas',
-    fields: [
-      { name: 'companyId', kind: 'long', aliases: COMPANY_ID },
-      { name: 'companyCode', kind: 'text', aliases: COMPANY_CODE },
-      { name: 'creditAmount', kind: 'number', aliases: ['信用額度', '額度', '授信額度'] },
-      { name: 'enabled', kind: 'boolean', aliases: ENABLED },
-      { name: 'memo', kind: 'text', aliases: MEMO },
-    ],
-    requiredColumns: [
-      ['companyId', 'creditAmount'],
-      ['companyCode', 'creditAmount'],
-    ],
-    key: companyKey,
-    upsert: false,
-    recordPath: null,
-    example: { companyId: '', companyCode: 'C1001', creditAmount: '500000', enabled: 'true', memo: '' },
-  },
+  }),
+  pointQuotas: quotaFamily(
+    'pointQuotas',
+    { name: 'balance', kind: 'number', aliases: ['點數', '點數餘額', '餘額'] },
+    { amount: '300', memo: '年度回饋點數' },
+  ),
+  creditQuotas: quotaFamily(
+    'creditQuotas',
+    { name: 'creditAmount', kind: 'number', aliases: ['信用額度', '額度', '授信額度'] },
+    { amount: '500000', memo: '' },
+  ),
 };
 
 /** The template of a family: the API field names as headers and one example row. */

@@ -117,14 +117,11 @@ describe('canonical string and signature', () => {
   });
 });
 
+/** A signed GET of the SKU list: no body. */
+const GET_SKUS = { method: 'GET', pathAndQuery: '/v1/skus', timestamp: TS, nonce: 'n', bodySha256: EMPTY_SHA };
+
 describe('verify', () => {
-  const canonical = canonicalString({
-    method: 'GET',
-    pathAndQuery: '/v1/skus',
-    timestamp: TS,
-    nonce: 'n',
-    bodySha256: EMPTY_SHA,
-  });
+  const canonical = canonicalString(GET_SKUS);
 
   it('accepts the right signature and rejects a changed byte, a wrong key or garbage', async () => {
     const good = await sign(SECRET, canonical);
@@ -166,13 +163,7 @@ describe('without Node crypto (browser and edge runtimes use Web Crypto)', () =>
     vi.resetModules();
     try {
       const web = await import('./index');
-      const canonical = canonicalString({
-        method: 'GET',
-        pathAndQuery: '/v1/skus',
-        timestamp: TS,
-        nonce: 'n',
-        bodySha256: EMPTY_SHA,
-      });
+      const canonical = canonicalString(GET_SKUS);
       expect(await web.sha256Hex('{"名稱":"茶"}')).toBe(await sha256Hex('{"名稱":"茶"}'));
       const signature = await web.sign(SECRET, canonical);
       expect(signature).toBe(await sign(SECRET, canonical));

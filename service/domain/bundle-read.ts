@@ -12,7 +12,7 @@ export const BUNDLE_FROM =
   'products p join skus s on s.product_id = p.id and s.is_bundle and s.tenant_id = p.tenant_id';
 export const BUNDLE_WHERE = ['p.tenant_id = $1', 'p.is_bundle'];
 
-interface BundleRow {
+export interface BundleRow {
   id: number;
   sku_id: number;
   outer_sys_code: string;

@@ -9,7 +9,9 @@ import {
 import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import { isAssignableCategory, lockCode } from '../http/lookups';
+import type { RecordWrite } from '../http/write';
 import type { Queryable } from '../store/db';
+import type { BundleRow } from './bundle-read';
 
 /**
  * One bundle write (create or update), shared by POST /v1/bundles, PUT /v1/bundles/{id} and the batch.
@@ -30,20 +32,8 @@ interface ResolvedComponent {
   sort: number;
 }
 
-interface CurrentBundle {
-  id: number;
-  sku_id: number;
-  outer_sys_code: string;
-  name: string;
-  product_category_id: number;
-  unit: string;
-  spec: string;
-  barcode: string;
-  warehouse: string;
-  price: number;
-  sell_price: number;
-  quantity_precision: number;
-}
+/** A bundle as an update reads it: its own fields, without what is derived (status, availability, recipe). */
+type CurrentBundle = Omit<BundleRow, 'status' | 'available_qty' | 'components'>;
 
 function fail(code: string, notFound = false): never {
   throw new ItemError([code], notFound);
@@ -258,12 +248,7 @@ async function update(
  * Throws ItemError with one code; an id that is missing, foreign or a normal product fails with
  * `options.notFound` (`bundle not found` on the single endpoints, `not_found` in a batch, as for companies).
  */
-export async function writeBundle(
-  q: Queryable,
-  tenantId: number,
-  input: Record<string, unknown>,
-  options: { now: Date; pathId?: number; notFound: string },
-): Promise<BundleOutcome> {
+export const writeBundle: RecordWrite<BundleOutcome> = async (q, tenantId, input, options) => {
   const { data, errors } = validate(bundleWrite, input);
   if (!data) fail(errors[0] ?? 'invalid_parameter');
 
@@ -283,4 +268,4 @@ export async function writeBundle(
     }
   }
   return create(q, tenantId, data, options.now);
-}
+};

@@ -1,9 +1,9 @@
 import { companyWrite, NO_DEFAULT_SALESPERSON } from '@/lib/contract';
-import { validate, type WriteOutcome } from '../http/batch';
+import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import type { ListSpec } from '../http/lists';
 import { findCompany, lockCode, type CompanyRow } from '../http/lookups';
-import type { Queryable } from '../store/db';
+import type { RecordWrite } from '../http/write';
 
 export function companyResponse(r: CompanyRow) {
   return {
@@ -38,12 +38,7 @@ export const COMPANY_LIST: ListSpec<'companies', CompanyRow> = {
  * existing customer with the same outerSysCode is updated; otherwise one is created, Active, with the
  * tenant's default salesperson when internalUserId is omitted. Companies report the first error only.
  */
-export async function writeCompany(
-  tx: Queryable,
-  tenantId: number,
-  input: Record<string, unknown>,
-  options: { now: Date; pathId?: number; notFound: string },
-): Promise<WriteOutcome> {
+export const writeCompany: RecordWrite = async (tx, tenantId, input, options) => {
   const { data, errors } = validate(companyWrite, input);
   if (!data) throw new ItemError(errors.slice(0, 1));
   const at = options.now;
@@ -116,4 +111,4 @@ export async function writeCompany(
     ],
   );
   return { status: 'created', id: created!.id };
-}
+};

@@ -1,8 +1,9 @@
 import { PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
-import { validate, type WriteOutcome } from '../http/batch';
+import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import type { ListSpec } from '../http/lists';
 import { findProduct, isAssignableCategory, lockCode, type ProductRow } from '../http/lookups';
+import type { RecordWrite } from '../http/write';
 import type { Queryable } from '../store/db';
 
 export function productResponse(r: ProductRow) {
@@ -20,12 +21,7 @@ export function productResponse(r: ProductRow) {
  * an id of a bundle is not found, and an outerSysCode that matches a bundle is product_type_conflict.
  * Products report every field error found.
  */
-export async function writeProduct(
-  tx: Queryable,
-  tenantId: number,
-  input: Record<string, unknown>,
-  options: { now: Date; pathId?: number; notFound: string },
-): Promise<WriteOutcome> {
+export const writeProduct: RecordWrite = async (tx, tenantId, input, options) => {
   const { data, errors } = validate(productWrite, input);
   const rawId = options.pathId ?? (Number.isSafeInteger(input.id) ? (input.id as number) : null);
 
@@ -73,7 +69,7 @@ export async function writeProduct(
     [tenantId, data.outerSysCode ?? '', data.name ?? '', data.productCategoryId, at],
   );
   return { status: 'created', id: created!.id };
-}
+};
 
 export const PRODUCT_LIST: ListSpec<'products', ProductRow> = {
   list: 'products',

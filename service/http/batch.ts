@@ -111,3 +111,31 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): { data
   const errors = [...new Set(result.error.issues.map((issue) => issue.message))];
   return { errors };
 }
+
+type BundleItemResult<S> = { status: S | 'failed'; id: number | null; skuId: number | null; errors: string[] };
+
+/**
+ * A bundle batch (bundles, bundle prices): each item answers the bundle's id and its SKU's id,
+ * `{ items: [{ index, status, id, skuId, errors }] }`.
+ */
+export async function bundleBatch<S extends string>(
+  c: Context<Env>,
+  write: (
+    tx: Queryable,
+    tenantId: number,
+    item: unknown,
+    now: Date,
+  ) => Promise<{ status: S; id: number | null; skuId: number }>,
+  log?: (line: string) => void,
+) {
+  const items = readBatch(c);
+  const tenantId = c.get('tenantId');
+  const now = new Date(c.get('now')());
+  const results = await runBatch<BundleItemResult<S>>(
+    c.get('db'),
+    items,
+    async (tx, item) => ({ ...(await write(tx, tenantId, item, now)), errors: [] }),
+    (error) => ({ status: 'failed', id: null, skuId: null, errors: itemErrors(error, log) }),
+  );
+  return c.json({ items: results });
+}

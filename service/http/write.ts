@@ -21,3 +21,18 @@ export async function writeOne(
 export function stamp(c: Context<Env>): Date {
   return new Date(c.get('now')());
 }
+
+/** What a record write is told: the clock, PUT's path id (it wins over a body id), the missing target's code. */
+export interface WriteOptions {
+  now: Date;
+  pathId?: number;
+  notFound: string;
+}
+
+/** Create-or-update of one record (companies, products, bundles): validates, then writes inside `tx`. */
+export type RecordWrite<O extends WriteOutcome = WriteOutcome> = (
+  tx: Queryable,
+  tenantId: number,
+  input: Record<string, unknown>,
+  options: WriteOptions,
+) => Promise<O>;

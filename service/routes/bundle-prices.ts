@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import type { BundlePriceBatchItemResult } from '@/lib/contract';
 import type { RouteContext } from '../http/env';
-import { itemErrors, runBatch } from '../http/batch';
-import { readBatch } from '../http/body';
+import { bundleBatch } from '../http/batch';
 import { writeBundlePriceItem } from '../domain/bundle-prices';
 import { findBundleSku } from '../domain/bundle-read';
 import type { Env } from '../http/env';
 import { problemNotFound } from '../http/errors';
 import { pathId } from '../http/lookups';
-import { stamp } from '../http/write';
 
 /** Bundle prices (Operation 12): the read and the batch. The rules are in ../domain/bundle-prices.ts. */
 export function bundlePriceRoutes({ log }: RouteContext) {
@@ -19,20 +16,14 @@ export function bundlePriceRoutes({ log }: RouteContext) {
       if (!sku) return problemNotFound(c, 'not_found');
       return c.json({ price: sku.price, sellPrice: sku.sell_price });
     })
-    .put('/bundle-prices/batch', async (c) => {
-      const items = readBatch(c);
-      const tenantId = c.get('tenantId');
-      const now = stamp(c);
-      const results = await runBatch<Omit<BundlePriceBatchItemResult, 'index'>>(
-        c.get('db'),
-        items,
-        async (tx, item) => ({
-          status: 'updated',
+    .put('/bundle-prices/batch', (c) =>
+      bundleBatch(
+        c,
+        async (tx, tenantId, item, now) => ({
+          status: 'updated' as const,
           ...(await writeBundlePriceItem(tx, tenantId, item, now)),
-          errors: [],
         }),
-        (error) => ({ status: 'failed', id: null, skuId: null, errors: itemErrors(error, log) }),
-      );
-      return c.json({ items: results });
-    });
+        log,
+      ),
+    );
 }

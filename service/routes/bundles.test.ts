@@ -5,7 +5,7 @@ import type { Service } from '../app';
 import { availableQty } from '../domain/available-qty';
 import { call } from '../testing/client';
 import { engines, stopEngines } from '../testing/engines';
-import { IDS, testSeed } from '../testing/fixtures';
+import { IDS, recipeBundle, stockSku, testSeed } from '../testing/fixtures';
 import { overlapOnPostgres } from '../testing/harness';
 
 /**
@@ -28,24 +28,7 @@ function bundleSeed(): SeedFile {
     inventoryQty: number,
     reservedQty = 0,
     extra = {},
-  ) => ({
-    id,
-    productId,
-    outerSysCode,
-    name: `SKU ${outerSysCode}`,
-    barcode: '',
-    warehouse: '',
-    unit: 'kg',
-    spec: '',
-    price: 1,
-    sellPrice: 1,
-    quantityPrecision: 4,
-    status: 'Active' as const,
-    inventoryQty,
-    reservedQty,
-    allowNegativeStock: false,
-    ...extra,
-  });
+  ) => stockSku(id, productId, outerSysCode, inventoryQty, { reservedQty, ...extra });
   acme.skus.push(
     sku(20, 20, 'FRAC', 0.7),
     sku(21, 20, 'TINY', 0.0003, 0.0001),
@@ -56,29 +39,7 @@ function bundleSeed(): SeedFile {
     sku(26, 20, 'PLENTY', 1000),
     sku(27, 21, 'HALF', 2.75, 0.25),
   );
-  const b = (
-    id: number,
-    skuId: number,
-    outerSysCode: string,
-    components: { componentSkuId: number; quantity: number; sort: number }[],
-    extra = {},
-  ) => ({
-    id,
-    skuId,
-    outerSysCode,
-    name: `Bundle ${outerSysCode}`,
-    productCategoryId: A.teaCategory,
-    status: 'Active' as const,
-    unit: 'box',
-    spec: '',
-    barcode: '',
-    warehouse: '',
-    price: 10,
-    sellPrice: 8,
-    quantityPrecision: 0,
-    components,
-    ...extra,
-  });
+  const b = recipeBundle;
   acme.bundles.push(
     b(30, 30, 'B-EXACT', [
       { componentSkuId: 26, quantity: 1, sort: 2 },

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { BundleBatchItemResult } from '@/lib/contract';
+import { readById } from '../http/by-id';
 import type { RouteContext } from '../http/env';
-import { itemErrors, runBatch } from '../http/batch';
-import { isPlainObject, readBatch, readObject } from '../http/body';
+import { bundleBatch } from '../http/batch';
+import { isPlainObject, readObject } from '../http/body';
 import { BUNDLE_FILTERS, BUNDLE_WHERE, listBundles, readBundle } from '../domain/bundle-read';
 import { writeBundle } from '../domain/bundle-write';
 import type { Env } from '../http/env';
@@ -26,12 +26,7 @@ export function bundleRoutes({ log }: RouteContext) {
     return c.json(envelope(data, totalCount, paging));
   });
 
-  app.get('/bundles/:id{[0-9]+}', async (c) => {
-    const id = pathId(c.req.param('id'));
-    const bundle = id == null ? null : await readBundle(c.get('db'), c.get('tenantId'), id);
-    if (!bundle) return c.json({ error: 'not_found' }, 404);
-    return c.json(bundle);
-  });
+  app.get('/bundles/:id{[0-9]+}', (c) => readById(c, readBundle));
 
   app.post('/bundles', async (c) => {
     const item = readObject(c);
@@ -53,21 +48,16 @@ export function bundleRoutes({ log }: RouteContext) {
     return c.json({ id: outcome.id, skuId: outcome.skuId }, 200);
   });
 
-  app.post('/bundles/batch', async (c) => {
-    const items = readBatch(c);
-    const tenantId = c.get('tenantId');
-    const now = stamp(c);
-    const results = await runBatch<Omit<BundleBatchItemResult, 'index'>>(
-      c.get('db'),
-      items,
-      async (tx, item) => {
+  app.post('/bundles/batch', (c) =>
+    bundleBatch(
+      c,
+      async (tx, tenantId, item, now) => {
         if (!isPlainObject(item)) throw new ItemError(['invalid_parameter']);
         const outcome = await writeBundle(tx, tenantId, item, { now, notFound: 'not_found' });
-        return { status: outcome.status, id: outcome.id, skuId: outcome.skuId, errors: [] };
+        return { status: outcome.status, id: outcome.id, skuId: outcome.skuId };
       },
-      (error) => ({ status: 'failed', id: null, skuId: null, errors: itemErrors(error, log) }),
-    );
-    return c.json({ items: results });
-  });
+      log,
+    ),
+  );
   return app;
 }

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { NO_DEFAULT_SALESPERSON } from '@/lib/contract';
 import { call, signedFetch } from '../testing/client';
 import { engines } from '../testing/engines';
-import { CREDS, IDS, type Creds } from '../testing/fixtures';
-import { stopEnginesAfterAll, useService } from '../testing/harness';
+import { CREDS, IDS } from '../testing/fixtures';
+import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 
 describe.each(engines())('companies on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
-    call(service(), method, path, body, { creds });
+  const api = callAs(service);
   const byCode = async (code: string) =>
     (await api('GET', `/v1/companies?outerSysCode=${encodeURIComponent(code)}`)).body.data;
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../testing/client';
 import { engines } from '../testing/engines';
-import { CREDS, IDS, type Creds } from '../testing/fixtures';
-import { stopEnginesAfterAll, useService } from '../testing/harness';
+import { IDS } from '../testing/fixtures';
+import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -10,8 +9,7 @@ const TEA = IDS.acme.teaCategory;
 
 describe.each(engines())('products on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
-    call(service(), method, path, body, { creds });
+  const api = callAs(service);
 
   it('creates with defaults (empty strings, Active), then the same code updates: 201 then 200', async () => {
     const created = await api('POST', '/v1/products', { outerSysCode: 'PR-NEW', productCategoryId: TEA });

@@ -7,8 +7,8 @@ import {
 } from '@/lib/contract';
 import { call } from '../testing/client';
 import { engines } from '../testing/engines';
-import { CREDS, IDS, type Creds } from '../testing/fixtures';
-import { stopEnginesAfterAll, useService } from '../testing/harness';
+import { IDS } from '../testing/fixtures';
+import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -16,8 +16,7 @@ const A = IDS.acme;
 
 describe.each(engines())('SKUs on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
-    call(service(), method, path, body, { creds });
+  const api = callAs(service);
 
   it('creates with defaults: empty strings, prices 0, precision 0, Active, no stock; never sells below zero', async () => {
     const created = await api('POST', '/v1/skus', { productId: A.product, outerSysCode: 'SK-NEW' });

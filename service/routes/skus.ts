@@ -5,9 +5,8 @@ import { runSkuBatch } from '../domain/sku-batch';
 import { directSkuSink } from '../domain/sku-sinks';
 import { readSku, SKU_LIST, skuResponse, writeSku } from '../domain/skus';
 import type { Env } from '../http/env';
-import { ItemError } from '../http/errors';
 import { runList } from '../http/lists';
-import { pathId } from '../http/lookups';
+import { readById, updateById } from '../http/by-id';
 import { stamp, writeOne } from '../http/write';
 
 /**
@@ -30,23 +29,20 @@ export function skuRoutes({ log }: RouteContext) {
         }),
       ),
     )
-    .get('/skus/:id{[0-9]+}', async (c) => {
-      const id = pathId(c.req.param('id'));
-      const row = id == null ? null : await readSku(c.get('db'), c.get('tenantId'), id);
-      if (!row) return c.json({ error: 'not_found' }, 404);
-      return c.json(skuResponse(row));
-    })
-    .put('/skus/:id{[0-9]+}', async (c) => {
-      const id = pathId(c.req.param('id'));
-      if (id == null) throw new ItemError(['sku not found'], true);
-      return writeOne(c, async (tx, item) => ({
-        ...(await writeSku(tx, c.get('tenantId'), item, {
+    .get('/skus/:id{[0-9]+}', (c) =>
+      readById(c, async (db, tenantId, id) => {
+        const row = await readSku(db, tenantId, id);
+        return row && skuResponse(row);
+      }),
+    )
+    .put('/skus/:id{[0-9]+}', (c) =>
+      updateById(c, 'sku not found', (tx, item, id) =>
+        writeSku(tx, c.get('tenantId'), item, {
           pathId: id,
           notFound: 'sku not found',
           products: new Map(),
           sink: directSkuSink(tx, c.get('tenantId'), stamp(c)),
-        })),
-        status: 'updated' as const,
-      }));
-    });
+        }),
+      ),
+    );
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_SKU_STOCK } from '@/lib/contract';
-import { call } from '../testing/client';
 import { engines } from '../testing/engines';
-import { CREDS, IDS, type Creds } from '../testing/fixtures';
-import { stopEnginesAfterAll, useService } from '../testing/harness';
+import { CREDS, IDS } from '../testing/fixtures';
+import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -11,8 +10,7 @@ const A = IDS.acme;
 
 describe.each(engines())('stock and prices on $name', (engine) => {
   const service = useService(engine);
-  const api = (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
-    call(service(), method, path, body, { creds });
+  const api = callAs(service);
 
   it('GET stock: availableQty = inventoryQty - reservedQty, not clamped at 0', async () => {
     expect((await api('GET', `/v1/skus/${A.sku}/stock`)).body).toEqual({

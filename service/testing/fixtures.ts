@@ -274,3 +274,61 @@ export function testSeed(): SeedFile {
     ],
   };
 }
+
+type SeedSku = SeedFile['tenants'][number]['skus'][number];
+type SeedBundle = SeedFile['tenants'][number]['bundles'][number];
+
+/** A SKU for stock and recipe tests: named `SKU <code>`, in kg to four decimals, priced 1, nothing reserved. */
+export function stockSku(
+  id: number,
+  productId: number,
+  outerSysCode: string,
+  inventoryQty: number,
+  more: Partial<SeedSku> = {},
+): SeedSku {
+  return {
+    id,
+    productId,
+    outerSysCode,
+    name: `SKU ${outerSysCode}`,
+    barcode: '',
+    warehouse: '',
+    unit: 'kg',
+    spec: '',
+    price: 1,
+    sellPrice: 1,
+    quantityPrecision: 4,
+    status: 'Active',
+    inventoryQty,
+    reservedQty: 0,
+    allowNegativeStock: false,
+    ...more,
+  };
+}
+
+/** A bundle of Acme's tea category for recipe tests: named `Bundle <code>`, by the box, priced 10, sold at 8. */
+export function recipeBundle(
+  id: number,
+  skuId: number,
+  outerSysCode: string,
+  components: SeedBundle['components'],
+  more: Partial<SeedBundle> = {},
+): SeedBundle {
+  return {
+    id,
+    skuId,
+    outerSysCode,
+    name: `Bundle ${outerSysCode}`,
+    productCategoryId: IDS.acme.teaCategory,
+    status: 'Active',
+    unit: 'box',
+    spec: '',
+    barcode: '',
+    warehouse: '',
+    price: 10,
+    sellPrice: 8,
+    quantityPrecision: 0,
+    components,
+    ...more,
+  };
+}

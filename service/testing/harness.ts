@@ -2,7 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Service, ServiceOptions } from '../app';
 import type { Engine } from './engines';
 import { stopEngines } from './engines';
-import { testSeed } from './fixtures';
+import { call } from './client';
+import { CREDS, testSeed, type Creds } from './fixtures';
 
 /**
  * One seeded service per engine per describe block (tests share it, so they use their own codes), closed
@@ -24,6 +25,12 @@ export function useService(
     if (!service) throw new Error('service not started');
     return service;
   };
+}
+
+/** Calls the service signed with `creds`, the ERP's unless given: the answer's status and parsed body. */
+export function callAs(service: () => Service) {
+  return (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
+    call(service(), method, path, body, { creds });
 }
 
 /** Stops this file's Postgres cluster after every block has run. */

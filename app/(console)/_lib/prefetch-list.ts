@@ -1,7 +1,7 @@
 import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
-import { parseListState } from '@/components/data-table/url-state';
+import { listQueryOf, parseListState } from '@/components/data-table/url-state';
 import { shownKey, type ListResult } from '@/lib/client/list-read';
 import type { ListQuery } from '@/lib/client/lists';
 import { productCategoryKeys } from '@/lib/client/query-keys';
@@ -46,14 +46,7 @@ export async function prefetchList<L extends ListName>(
   const user = await getCurrentUser();
   if (!user) return undefined;
   const state = parseListState(list, toUrlSearchParams(searchParams));
-  const query: ListQuery<L> = {
-    filters: state.filters,
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    dir: state.dir,
-    q: state.q,
-  };
+  const query = listQueryOf(state);
   const upstream = getUpstream();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);

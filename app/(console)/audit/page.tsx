@@ -134,41 +134,31 @@ export default async function AuditPage({
       />
 
       <form method="get" action="/audit" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
-        <AuditFilter
-          label={t('filterPerson')}
-          name="person"
-          value={text('person')}
-          anyLabel={t('any')}
-          options={choices.people.map((p) => ({ value: p, label: p }))}
-        />
-        <AuditFilter
-          label={t('filterFamily')}
-          name="family"
-          value={text('family')}
-          anyLabel={t('any')}
-          options={AUDIT_FAMILIES.map((f) => ({ value: f, label: t(`families.${f}`) }))}
-        />
-        <AuditFilter
-          label={t('operation')}
-          name="operation"
-          value={text('operation')}
-          anyLabel={t('any')}
-          options={choices.operations.map((o) => ({ value: o, label: o }))}
-        />
-        <AuditFilter
-          label={t('outcome')}
-          name="result"
-          value={text('result')}
-          anyLabel={t('any')}
-          options={AUDIT_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))}
-        />
-        <AuditFilter
-          label={t('filterRecordType')}
-          name="recordType"
-          value={text('recordType')}
-          anyLabel={t('any')}
-          options={RECORD_TYPES.map((r) => ({ value: r, label: t(`recordTypes.${r}`) }))}
-        />
+        {[
+          { label: t('filterPerson'), name: 'person', options: choices.people.map((p) => ({ value: p, label: p })) },
+          {
+            label: t('filterFamily'),
+            name: 'family',
+            options: AUDIT_FAMILIES.map((f) => ({ value: f, label: t(`families.${f}`) })),
+          },
+          {
+            label: t('operation'),
+            name: 'operation',
+            options: choices.operations.map((o) => ({ value: o, label: o })),
+          },
+          {
+            label: t('outcome'),
+            name: 'result',
+            options: AUDIT_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) })),
+          },
+          {
+            label: t('filterRecordType'),
+            name: 'recordType',
+            options: RECORD_TYPES.map((r) => ({ value: r, label: t(`recordTypes.${r}`) })),
+          },
+        ].map((filter) => (
+          <AuditFilter key={filter.name} {...filter} value={text(filter.name)} anyLabel={t('any')} />
+        ))}
         <label className="text-sm">
           {t('filterRecord')}
           <input name="record" defaultValue={text('record')} className={AUDIT_CONTROL} size={14} />

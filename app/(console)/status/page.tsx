@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { DetailList } from '@/components/record/detail-list';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import { requireUser } from '@/lib/server/auth/page';
 import { getEnv } from '@/lib/server/env';
@@ -58,100 +58,85 @@ export default async function StatusPage() {
         </Alert>
       ) : null}
 
-      <Card aria-labelledby="status-connection">
-        <CardHeader>
-          <CardTitle id="status-connection">{t('connection')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('mode'), value: embedded ? t('modeEmbedded') : t('modeRemote') },
-              { label: t('baseUrl'), value: status.baseUrl ?? t('baseUrlEmbedded') },
-              { label: t('clientId'), value: <code>{status.clientId}</code> },
-              { label: t('timeout'), value: t('timeoutValue', { seconds: status.timeoutMs / 1000 }) },
-            ]}
-          />
-        </CardContent>
-      </Card>
+      <TitledCard id="status-connection" title={t('connection')}>
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            { label: t('mode'), value: embedded ? t('modeEmbedded') : t('modeRemote') },
+            { label: t('baseUrl'), value: status.baseUrl ?? t('baseUrlEmbedded') },
+            { label: t('clientId'), value: <code>{status.clientId}</code> },
+            { label: t('timeout'), value: t('timeoutValue', { seconds: status.timeoutMs / 1000 }) },
+          ]}
+        />
+      </TitledCard>
 
-      <Card aria-labelledby="status-reachability">
-        <CardHeader>
-          <CardTitle id="status-reachability">{t('reachability')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('probe'), value: t('probeValue', { path: STATUS_PROBE }) },
-              {
-                label: t('result'),
-                value: (
+      <TitledCard id="status-reachability" title={t('reachability')}>
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            { label: t('probe'), value: t('probeValue', { path: STATUS_PROBE }) },
+            {
+              label: t('result'),
+              value: (
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <Badge tone={probe.ok ? 'success' : probe.reachable ? 'warning' : 'danger'}>
+                    {probe.ok ? t('reachable') : probe.reachable ? t('reachableFailing') : t('unreachable')}
+                  </Badge>
+                  {probe.status !== null ? <span>{t('httpStatus', { status: probe.status })}</span> : null}
+                  {probe.code ? <code>{probe.code}</code> : null}
+                </span>
+              ),
+            },
+            {
+              label: t('latency'),
+              value:
+                probe.latencyMs === null
+                  ? t('notMeasured')
+                  : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 }),
+            },
+          ]}
+        />
+      </TitledCard>
+
+      <TitledCard id="status-clock" title={t('clock')}>
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            {
+              label: t('skew'),
+              value:
+                skewSeconds === null ? (
+                  embedded ? (
+                    t('skewEmbedded')
+                  ) : (
+                    t('skewUnknown')
+                  )
+                ) : (
                   <span className="inline-flex flex-wrap items-center gap-2">
-                    <Badge tone={probe.ok ? 'success' : probe.reachable ? 'warning' : 'danger'}>
-                      {probe.ok ? t('reachable') : probe.reachable ? t('reachableFailing') : t('unreachable')}
+                    <span>{t('skewValue', { seconds: skewSeconds })}</span>
+                    <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
+                      {skew.level === 'ok'
+                        ? t('skewBadgeOk')
+                        : skew.level === 'warning'
+                          ? t('skewBadgeWarning')
+                          : t('skewBadgeFatal')}
                     </Badge>
-                    {probe.status !== null ? <span>{t('httpStatus', { status: probe.status })}</span> : null}
-                    {probe.code ? <code>{probe.code}</code> : null}
                   </span>
                 ),
-              },
-              {
-                label: t('latency'),
-                value:
-                  probe.latencyMs === null
-                    ? t('notMeasured')
-                    : t('latencyValue', { ms: Math.round(probe.latencyMs * 10) / 10 }),
-              },
-            ]}
-          />
-        </CardContent>
-      </Card>
-
-      <Card aria-labelledby="status-clock">
-        <CardHeader>
-          <CardTitle id="status-clock">{t('clock')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              {
-                label: t('skew'),
-                value:
-                  skewSeconds === null ? (
-                    embedded ? (
-                      t('skewEmbedded')
-                    ) : (
-                      t('skewUnknown')
-                    )
-                  ) : (
-                    <span className="inline-flex flex-wrap items-center gap-2">
-                      <span>{t('skewValue', { seconds: skewSeconds })}</span>
-                      <Badge tone={skew.level === 'ok' ? 'success' : skew.level === 'warning' ? 'warning' : 'danger'}>
-                        {skew.level === 'ok'
-                          ? t('skewBadgeOk')
-                          : skew.level === 'warning'
-                            ? t('skewBadgeWarning')
-                            : t('skewBadgeFatal')}
-                      </Badge>
-                    </span>
-                  ),
-              },
-              {
-                label: t('adoptedOffset'),
-                value:
-                  skew.adoptedOffsetMs === 0
-                    ? t('adoptedNone')
-                    : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) }),
-              },
-            ]}
-          />
-          <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
-            {t('checkedAt', { time: plainSpaces(format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds')) })}
-          </p>
-        </CardContent>
-      </Card>
+            },
+            {
+              label: t('adoptedOffset'),
+              value:
+                skew.adoptedOffsetMs === 0
+                  ? t('adoptedNone')
+                  : t('skewValue', { seconds: Math.round(skew.adoptedOffsetMs / 1000) }),
+            },
+          ]}
+        />
+        <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400">
+          {t('checkedAt', { time: plainSpaces(format.dateTime(new Date(status.checkedAt), 'dateTimeSeconds')) })}
+        </p>
+      </TitledCard>
     </div>
   );
 }

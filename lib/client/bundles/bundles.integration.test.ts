@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedFile } from '@/lib/contract';
 import { createService, type Service } from '@/service/app';
 import { signedFetch } from '@/service/testing/client';
-import { IDS, testSeed } from '@/service/testing/fixtures';
+import { IDS, recipeBundle, stockSku, testSeed } from '@/service/testing/fixtures';
 import { isApiError } from '../api-error';
 import { configureFetcher, UPSTREAM_PREFIX } from '../fetcher';
 import { setSkuStock } from '../skus/save-sku';
@@ -29,29 +29,8 @@ function seed(): SeedFile {
     productCategoryId: A.teaCategory,
     status: 'Active',
   });
-  const sku = (
-    id: number,
-    outerSysCode: string,
-    inventoryQty: number,
-    reservedQty = 0,
-    allowNegativeStock = false,
-  ) => ({
-    id,
-    productId: 40,
-    outerSysCode,
-    name: `SKU ${outerSysCode}`,
-    barcode: '',
-    warehouse: '',
-    unit: 'kg',
-    spec: '',
-    price: 1,
-    sellPrice: 1,
-    quantityPrecision: 4,
-    status: 'Active' as const,
-    inventoryQty,
-    reservedQty,
-    allowNegativeStock,
-  });
+  const sku = (id: number, outerSysCode: string, inventoryQty: number, reservedQty = 0, allowNegativeStock = false) =>
+    stockSku(id, 40, outerSysCode, inventoryQty, { reservedQty, allowNegativeStock });
   acme.skus.push(
     sku(40, 'FRAC', 0.7),
     sku(41, 'PLENTY', 1000),
@@ -63,22 +42,13 @@ function seed(): SeedFile {
     sku(47, 'dupcode', 5),
     sku(48, 'DUPCODE', 5),
   );
-  const b = (id: number, outerSysCode: string, components: [number, number][]) => ({
-    id,
-    skuId: id,
-    outerSysCode,
-    name: `Bundle ${outerSysCode}`,
-    productCategoryId: A.teaCategory,
-    status: 'Active' as const,
-    unit: 'box',
-    spec: '',
-    barcode: '',
-    warehouse: '',
-    price: 10,
-    sellPrice: 8,
-    quantityPrecision: 0,
-    components: components.map(([componentSkuId, quantity], i) => ({ componentSkuId, quantity, sort: i + 1 })),
-  });
+  const b = (id: number, outerSysCode: string, components: [number, number][]) =>
+    recipeBundle(
+      id,
+      id,
+      outerSysCode,
+      components.map(([componentSkuId, quantity], i) => ({ componentSkuId, quantity, sort: i + 1 })),
+    );
   acme.bundles.push(
     b(50, 'X-EXACT', [
       [40, 0.1],

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BundleWrite, ComponentWrite } from '@/lib/contract/bundles';
 import type { RefLabel } from '@/lib/contract/history';
 import { BUNDLE_OPERATIONS, operationPath } from '@/lib/contract/operations';
@@ -8,6 +7,7 @@ import { withReview } from '../review';
 import { createRecord } from '../code-lookup';
 import { apiFetch } from '../fetcher';
 import { bundleKeys } from '../query-keys';
+import { useCreateRecord, useUpdateRecord } from '../record-saves';
 
 /** A single create; the proxy says whether the id it returns already had the ERP code (lib/client/code-lookup). */
 export function createBundle(body: BundleWrite) {
@@ -40,41 +40,27 @@ export function setBundlePrices(id: number, changes: { price?: number; sellPrice
 }
 
 // A bundle shows in bundle lists (also "Bundles that use this SKU", which is a bundle list) and its detail.
-async function invalidate(client: QueryClient, id: number) {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: bundleKeys.lists() }),
-    client.invalidateQueries({ queryKey: bundleKeys.detail(id) }),
-  ]);
-}
-
 export function useCreateBundle() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createBundle, onSuccess: ({ id }) => invalidate(client, id) });
+  return useCreateRecord(bundleKeys, createBundle);
 }
 
 /** The bundle's own fields (not its prices or recipe); the review's old values go with it (EntityForm). */
 export function useUpdateBundle(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: BundleWrite) => updateBundle(id, changes),
-    onSuccess: () => invalidate(client, id),
-  });
+  return useUpdateRecord(bundleKeys, id, (changes: BundleWrite) => updateBundle(id, changes));
 }
 
 export function useReplaceRecipe(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ components, review }: { components: ComponentWrite[]; review?: RecipeReview }) =>
+  return useUpdateRecord(
+    bundleKeys,
+    id,
+    ({ components, review }: { components: ComponentWrite[]; review?: RecipeReview }) =>
       replaceRecipe(id, components, review),
-    onSuccess: () => invalidate(client, id),
-  });
+  );
 }
 
+// recordKey('bundlePrices', id) hangs under detail(id), so the price panel refreshes with the bundle.
 export function useSetBundlePrices(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: { price?: number; sellPrice?: number }) => setBundlePrices(id, changes),
-    // recordKey('bundlePrices', id) hangs under detail(id), so the price panel refreshes with the bundle.
-    onSuccess: () => invalidate(client, id),
-  });
+  return useUpdateRecord(bundleKeys, id, (changes: { price?: number; sellPrice?: number }) =>
+    setBundlePrices(id, changes),
+  );
 }

@@ -70,6 +70,11 @@ function guard(actor: CurrentUser | null): AccountResult<never> | null {
   return null;
 }
 
+/** guard, and then: an admin demoting or disabling themselves could leave the console without any admin. */
+function refuseOwnChange(actor: CurrentUser | null, userId: string): AccountResult<never> | null {
+  return guard(actor) ?? (actor!.id === userId ? { ok: false, error: 'notYourself' } : null);
+}
+
 function fromApiError(error: unknown): AccountResult<never> {
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? '';
@@ -84,6 +89,16 @@ function fromApiError(error: unknown): AccountResult<never> {
     'console account change failed',
   );
   return { ok: false, error: 'failed' };
+}
+
+/** One better-auth call: `value` when it succeeds, else its error as an account result. */
+async function viaAuth<T>(call: () => Promise<unknown>, value: T): Promise<AccountResult<T>> {
+  try {
+    await call();
+    return { ok: true, value };
+  } catch (error) {
+    return fromApiError(error);
+  }
 }
 
 export async function listAccounts(
@@ -138,12 +153,7 @@ async function createAccountUnaudited(
     }
     return { ok: false, error: Object.values(fields)[0] ?? 'failed', fields };
   }
-  try {
-    await auth.api.createUser({ body: parsed.data, headers });
-    return { ok: true, value: { email: parsed.data.email } };
-  } catch (error) {
-    return fromApiError(error);
-  }
+  return viaAuth(() => auth.api.createUser({ body: parsed.data, headers }), { email: parsed.data.email });
 }
 
 export async function changeRole(
@@ -153,30 +163,13 @@ export async function changeRole(
   userId: string,
   role: string,
 ): Promise<AccountResult> {
-  const result = await changeRoleUnaudited(auth, headers, actor, userId, role);
+  const result: AccountResult =
+    refuseOwnChange(actor, userId) ??
+    ((ROLES as readonly string[]).includes(role)
+      ? await viaAuth(() => auth.api.setRole({ body: { userId, role: role as Role }, headers }), undefined)
+      : { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } });
   await auditAccountChange(db, actor, `account set-role (${role})`, await emailOf(db, userId), result);
   return result;
-}
-
-async function changeRoleUnaudited(
-  auth: ConsoleAuth,
-  headers: Headers,
-  actor: CurrentUser | null,
-  userId: string,
-  role: string,
-): Promise<AccountResult> {
-  const refused = guard(actor);
-  if (refused) return refused;
-  // An admin demoting or disabling themselves could leave the console without any admin.
-  if (actor!.id === userId) return { ok: false, error: 'notYourself' };
-  if (!(ROLES as readonly string[]).includes(role))
-    return { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } };
-  try {
-    await auth.api.setRole({ body: { userId, role: role as Role }, headers });
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return fromApiError(error);
-  }
 }
 
 export async function setDisabled(
@@ -186,7 +179,10 @@ export async function setDisabled(
   userId: string,
   disabled: boolean,
 ): Promise<AccountResult> {
-  const result = await setDisabledUnaudited(auth, headers, actor, userId, disabled);
+  // banUser also deletes the account's sessions, so it is signed out on its next request.
+  const call = () =>
+    disabled ? auth.api.banUser({ body: { userId }, headers }) : auth.api.unbanUser({ body: { userId }, headers });
+  const result = refuseOwnChange(actor, userId) ?? (await viaAuth(call, undefined));
   await auditAccountChange(
     db,
     actor,
@@ -195,26 +191,6 @@ export async function setDisabled(
     result,
   );
   return result;
-}
-
-async function setDisabledUnaudited(
-  auth: ConsoleAuth,
-  headers: Headers,
-  actor: CurrentUser | null,
-  userId: string,
-  disabled: boolean,
-): Promise<AccountResult> {
-  const refused = guard(actor);
-  if (refused) return refused;
-  if (actor!.id === userId) return { ok: false, error: 'notYourself' };
-  try {
-    // banUser also deletes the account's sessions, so it is signed out on its next request.
-    if (disabled) await auth.api.banUser({ body: { userId }, headers });
-    else await auth.api.unbanUser({ body: { userId }, headers });
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return fromApiError(error);
-  }
 }
 
 /** The target account's email (kept in the log even if the account changes later), or its id when unknown. */

@@ -1,14 +1,8 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
-import {
-  AUDIT_PAGE_SIZE_DEFAULT,
-  AUDIT_PAGE_SIZE_MAX,
-  entryView,
-  filteredAudit,
-  type AuditEntryView,
-  type AuditFilters,
-} from './audit-log';
+import { entryView, filteredAudit, type AuditEntryView, type AuditPageRequest } from './audit-log';
+import { clampPage } from './paging';
 
 /**
  * The audit page reads the log as people think of it: one import is one entry, whatever it took (its upload,
@@ -39,13 +33,9 @@ export interface AuditGroupPage {
 /** One page of the log as groups, newest (by its latest entry) first; each group holds all its entries that pass the filters. */
 export async function listAuditGroups(
   db: Kysely<ConsoleDatabase>,
-  input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
+  input: AuditPageRequest = {},
 ): Promise<AuditGroupPage> {
-  const pageSize = Math.min(
-    Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1),
-    AUDIT_PAGE_SIZE_MAX,
-  );
-  const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
+  const { page, pageSize } = clampPage(input);
   const filtered = filteredAudit(db, input.filters ?? {});
   const keyed = filtered.select(['id', 'at', GROUP.as('grp')]);
   const [{ count } = { count: 0 }] = await db

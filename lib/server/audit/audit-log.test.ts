@@ -1,22 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
+import { describe, expect, it } from 'vitest';
+import { withConsoleDb } from '../testing/console-parts';
 import { listAudit, recordAudit } from './audit-log';
 
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
-
-beforeAll(async () => {
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-});
-
-afterAll(async () => {
-  await conn?.close();
-});
+withConsoleDb((opened) => (db = opened));
 
 describe('audit log (real PGlite, console migrations)', () => {
   it('keeps who, what, targets, status and outcome, newest first, in pages', async () => {

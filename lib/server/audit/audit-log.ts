@@ -14,6 +14,7 @@ import {
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
 import type { UserRole } from '@/lib/contract/user-roles';
+import { clampPage } from './paging';
 import { insertAudit, proxyChanges } from './record';
 import { nameChanges, type LiveNames } from './value-names';
 
@@ -50,9 +51,6 @@ export interface AuditPage {
   pageSize: number;
   totalPages: number;
 }
-
-export const AUDIT_PAGE_SIZE_DEFAULT = 50;
-export const AUDIT_PAGE_SIZE_MAX = 200;
 
 /**
  * Records a single write (the proxy, account changes): its entry and one change record per record it names,
@@ -200,6 +198,9 @@ export async function auditFilterChoices(
   return { people: people.map((r) => r.user_email), operations: operations.map((r) => r.operation) };
 }
 
+/** A page of the log asked for: which page, how long, the filters. */
+export type AuditPageRequest = { page?: number; pageSize?: number; filters?: AuditFilters };
+
 /** The log narrowed by the filters given (each optional; all given ones apply). */
 export function filteredAudit(db: Kysely<ConsoleDatabase>, f: AuditFilters) {
   const pairs = !f.record
@@ -240,15 +241,8 @@ export function filteredAudit(db: Kysely<ConsoleDatabase>, f: AuditFilters) {
 }
 
 /** One page of the log, newest first. Out-of-range input is clamped: this is a console screen, not an API. */
-export async function listAudit(
-  db: Kysely<ConsoleDatabase>,
-  input: { page?: number; pageSize?: number; filters?: AuditFilters } = {},
-): Promise<AuditPage> {
-  const pageSize = Math.min(
-    Math.max(Math.trunc(input.pageSize ?? AUDIT_PAGE_SIZE_DEFAULT) || 1, 1),
-    AUDIT_PAGE_SIZE_MAX,
-  );
-  const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 1_000_000);
+export async function listAudit(db: Kysely<ConsoleDatabase>, input: AuditPageRequest = {}): Promise<AuditPage> {
+  const { page, pageSize } = clampPage(input);
   const adb = filteredAudit(db, input.filters ?? {});
   const [{ count } = { count: 0 }] = await adb.select((eb) => eb.fn.countAll<string | number>().as('count')).execute();
   const rows = await adb

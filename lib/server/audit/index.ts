@@ -4,7 +4,6 @@ import 'server-only';
 export { auditFiltersFrom } from './audit-filters';
 export { listAuditGroups, type AuditGroup } from './audit-groups';
 export {
-  AUDIT_PAGE_SIZE_DEFAULT,
   auditFilterChoices,
   listHistoryPage,
   recordAudit,
@@ -18,6 +17,7 @@ export { recordConsoleWrite } from './console-writes';
 export { listEntryChanges } from './entry-changes';
 export { auditCsv, auditXlsx, streamOf } from './export';
 export { groupResult, operationWords, outcomeWithoutRequest, requestIdOf } from './operation-words';
+export { AUDIT_PAGE_SIZE_DEFAULT } from './paging';
 export { insertAudit, type ChangeRecord } from './record';
 export { anyRecordFilter } from './record-filter';
 export { recordKey, recordNames } from './record-names';

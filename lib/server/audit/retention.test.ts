@@ -1,30 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDS } from '@/service/testing/fixtures';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
-import { JobRunner } from '../jobs/runner';
-import { createJob, getJob } from '../jobs/store';
-import { createUpstreamClient } from '../upstream';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { ConsoleDatabase } from '../db/types';
+import { createJob } from '../jobs/store';
+import { erpClient, runJobToEnd, withConsoleDb } from '../testing/console-parts';
 import { listAudit, listHistory, recordAudit } from './audit-log';
 import { AUDIT_RETENTION, auditRetentionJob, startRetentionIfDue } from './retention';
 
 // AUDIT_RETENTION_DAYS on the real job runtime and console database (PGlite): old entries and their change
 // records go, recent ones stay.
 
-let conn: ConsoleDbConnection;
-
-beforeAll(async () => {
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-});
+let db: Kysely<ConsoleDatabase>;
+withConsoleDb((opened) => (db = opened));
 
 const write = (id: string) =>
-  recordAudit(conn.db, {
+  recordAudit(db, {
     userId: 'u',
     userEmail: 'steward@example.com',
     operation: 'PUT /v1/companies/{id}',
@@ -40,41 +30,22 @@ describe('audit retention', () => {
   it('deletes entries older than the retention, with their change records, in a background job', async () => {
     await write('1');
     await write('2');
-    await sql`update audit_log set at = now() - interval '40 days' where target_ids = array['1']`.execute(conn.db);
-    await sql`update audit_change set at = now() - interval '40 days' where record_id = '1'`.execute(conn.db);
+    await sql`update audit_log set at = now() - interval '40 days' where target_ids = array['1']`.execute(db);
+    await sql`update audit_change set at = now() - interval '40 days' where record_id = '1'`.execute(db);
     await write('3');
 
-    const upstream = createUpstreamClient({
-      baseUrl: 'http://service.invalid',
-      clientId: CREDS.erp.clientId,
-      clientSecret: CREDS.erp.secret,
-      timeoutMs: 1_000,
-    });
-    const jobId = await createJob(conn.db, {
+    const upstream = erpClient({ timeoutMs: 1_000 });
+    const jobId = await createJob(db, {
       kind: AUDIT_RETENTION,
       tenant: 't',
       params: { days: 30 },
       rerunExpired: true,
     });
-    const runner = new JobRunner({
-      db: conn.db,
-      kinds: [auditRetentionJob],
-      upstream,
-      concurrency: 1,
-      pollMs: 10,
-      flushMs: 5,
-    });
-    runner.start();
-    for (;;) {
-      const job = await getJob(conn.db, jobId);
-      if (job && !['planning', 'running'].includes(job.state)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await runner.stop();
+    await runJobToEnd({ db, kinds: [auditRetentionJob], upstream }, jobId);
 
-    expect(await listHistory(conn.db, 'companies', '1')).toEqual([]);
-    expect(await listHistory(conn.db, 'companies', '2')).toHaveLength(1);
-    expect((await listAudit(conn.db)).entries.map((e) => e.targetIds[0])).toEqual(['3', '2']);
+    expect(await listHistory(db, 'companies', '1')).toEqual([]);
+    expect(await listHistory(db, 'companies', '2')).toHaveLength(1);
+    expect((await listAudit(db)).entries.map((e) => e.targetIds[0])).toEqual(['3', '2']);
   });
 
   it('starts at most once a day, and never without a retention', async () => {

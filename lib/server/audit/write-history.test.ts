@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, putAsSteward, type ProxyHarness } from '../proxy/testing/harness';
 import { listAudit, listHistory, listHistoryPage } from './audit-log';
 
 /**
@@ -20,22 +20,15 @@ afterAll(async () => {
 
 beforeEach(() => h.setFault(null));
 
-async function put(path: string, body: unknown, review?: Record<string, unknown>) {
-  const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
-  const response = await h.proxy(
-    consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }),
-  );
-  await response.text();
-  return response.status;
-}
-
 describe('History of writes that were not applied', () => {
   it('records an unknown outcome as unknown, with the values sent, never as applied', async () => {
     h.setFault(async (request) => {
       await h.service.fetch(request);
       return Response.json({ error: 'internal' }, { status: 500 });
     });
-    expect(await put('/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' })).toBe(500);
+    expect(await putAsSteward(h, '/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' })).toBe(
+      500,
+    );
     const [entry] = await listHistory(h.db, 'companies', '2');
     expect(entry).toMatchObject({
       result: 'unknown',
@@ -47,13 +40,15 @@ describe('History of writes that were not applied', () => {
   });
 
   it('records a refused write with no change to the record', async () => {
-    expect(await put('/v1/companies/3', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null })).toBe(400);
+    expect(
+      await putAsSteward(h, '/v1/companies/3', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null }),
+    ).toBe(400);
     const [entry] = await listHistory(h.db, 'companies', '3');
     expect(entry).toMatchObject({ result: 'refused', changes: null, oldRead: false });
   });
 
   it('says the old value was not read when no review came with the write', async () => {
-    expect(await put('/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
+    expect(await putAsSteward(h, '/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
     const [entry] = await listHistory(h.db, 'companies', '4');
     expect(entry).toMatchObject({
       result: 'applied',

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { CONSOLE_ENDPOINTS as ALL_ENDPOINTS } from '@/lib/contract/console';
 import { endpointPath, type AnyEndpoint } from '@/lib/contract/console/endpoint';
 import { ROLES, type Role } from '@/lib/contract/roles';
+import { sessionCookie, signInRequest } from '../auth/testing/sign-in';
+import { setInMemoryDemoEnv } from '../testing/demo-env';
 
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
@@ -11,13 +13,7 @@ import { ROLES, type Role } from '@/lib/contract/roles';
 // lib/contract: imports are for stewards and admins, the back-office users' list for admins, the audit log for admins, History for stewards and admins (back-office users'
 // for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
 const ORIGIN = 'http://console.test';
-Object.assign(process.env, {
-  DEMO_MODE: '1',
-  CONSOLE_URL: ORIGIN,
-  BETTER_AUTH_SECRET: 'console-api-matrix-secret-'.padEnd(40, 'x'),
-  CONSOLE_DATA_DIR: 'memory://',
-  SERVICE_DATA_DIR: 'memory://',
-});
+setInMemoryDemoEnv(ORIGIN, 'console-api-matrix-secret-');
 
 function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
   const { method, path } = entry;
@@ -104,20 +100,8 @@ beforeAll(async () => {
   const auth = await getAuth();
   let n = 0;
   for (const account of DEMO_ACCOUNTS) {
-    const response = await auth.handler(
-      new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: ORIGIN,
-          'x-console-client-address': `198.51.100.${++n}`,
-        },
-        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
-      }),
-    );
-    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
-    if (!cookie) throw new Error(`sign-in failed for ${account.email}: ${response.status}`);
-    cookies[account.role] = cookie.split(';')[0]!;
+    const response = await auth.handler(signInRequest(ORIGIN, `198.51.100.${++n}`, account.email, DEMO_PASSWORD));
+    cookies[account.role] = sessionCookie(response, account.email);
   }
 });
 

@@ -12,7 +12,7 @@ import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { readWorkbook } from '@/lib/files/xlsx-read';
 import { sheetRows } from '@/lib/files/workbook';
-import { MirrorRunner } from '../mirror/runner';
+import { MirrorPasses } from '../mirror/testing/passes';
 import { mirrorServes } from '../mirror/lists';
 import {
   EXPORT_JOB,
@@ -172,7 +172,7 @@ describe('export job', () => {
     const live = await runExport({ resource: 'skus', filters: { productId: 3 } });
     const setting = { enabled: true, tenant: 'export-test', intervalMs: 30_000 };
     expect(await mirrorServes(connection.db, exportLists('skus'), setting)).toBe(false);
-    const runner = new MirrorRunner({
+    const runner = new MirrorPasses({
       db: connection.db,
       client: upstream,
       tenant: setting.tenant,

@@ -161,17 +161,30 @@ export async function* exportRows(
 }
 
 /**
- * The finished export as CSV text, in parts: the BOM and header line, then each batch of rows. `header` gives
- * a column's title in the downloading person's language.
+ * A finished export as a file, in parts. `header` gives a column's title in the downloading person's language;
+ * the columns are made when the first part is asked for.
  */
-export async function* exportCsv(
+export type ExportFile<Part> = (
   db: Kysely<ConsoleDatabase>,
   jobId: string,
   resource: ExportResource,
   header: (key: string) => string,
-): AsyncGenerator<string> {
+) => AsyncGenerator<Part>;
+
+/** The columns of an export and its rows, batch by batch (the names its columns show are read as they come). */
+export function exportedRows(
+  db: Kysely<ConsoleDatabase>,
+  jobId: string,
+  resource: ExportResource,
+  header: (key: string) => string,
+) {
   const names: ExportNames = { product: new Map(), category: new Map() };
-  const columns = exportColumns(resource, header, names);
-  yield csvHeader(columns);
-  for await (const rows of exportRows(db, jobId, names)) yield csvLines(rows, columns);
+  return { columns: exportColumns(resource, header, names), rows: exportRows(db, jobId, names) };
 }
+
+/** The finished export as CSV text: the BOM and header line, then each batch of rows. */
+export const exportCsv: ExportFile<string> = async function* (db, jobId, resource, header) {
+  const { columns, rows } = exportedRows(db, jobId, resource, header);
+  yield csvHeader(columns);
+  for await (const batch of rows) yield csvLines(batch, columns);
+};

@@ -4,15 +4,8 @@ import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
 import { getJob, JobAlreadyActiveError, startJob, type JobView } from '../jobs';
 import { getEnv } from '../env';
 import { mirrorServes } from '../mirror';
-import {
-  EXPORT_JOB,
-  exportCsv,
-  exportFilters,
-  exportJob,
-  exportLists,
-  planExport,
-  type ExportParams,
-} from './export-job';
+import { EXPORT_JOB, exportCsv, exportFilters, exportJob, exportLists, planExport } from './export-job';
+import type { ExportParams } from './export-job';
 import { exportXlsx } from './export-xlsx';
 import type { ErrorCode } from '@/lib/contract/errors';
 

@@ -1,40 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
 import { JobRunner } from '../jobs/runner';
-import { createJob, getJob } from '../jobs/store';
-import { createUpstreamClient } from '../upstream';
+import { erpClient, untilJobEnds, withServiceAndConsoleDb } from '../testing/console-parts';
 import * as attempts from './attempts';
-import { IMPORT_JOB_KINDS, importKindName } from './import-job';
+import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
+import { startImportJob } from './testing/start-import-job';
 
 // Resending fixed rows as a new attempt of the same import, on the real job runtime against the reference
 // service in-process, with the console database on PGlite.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 let runner: JobRunner;
 const user = { id: 'u1', email: 'steward@example.com' };
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-  const upstream = createUpstreamClient({
-    baseUrl: 'http://service.invalid',
-    clientId: CREDS.erp.clientId,
-    clientSecret: CREDS.erp.secret,
-    timeoutMs: 5_000,
-    fetch: (request) => service.fetch(request),
-  });
+beforeAll(() => {
+  const upstream = erpClient({ fetch: (request) => service.fetch(request), timeoutMs: 5_000 });
   runner = new JobRunner({
-    db: conn.db,
+    db,
     kinds: Object.values(IMPORT_JOB_KINDS),
     upstream,
     concurrency: 2,
@@ -42,31 +30,16 @@ beforeAll(async () => {
     flushMs: 5,
   });
   runner.start();
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await conn?.close();
-  await service?.close();
 });
+
+afterAll(() => runner?.stop());
 
 const headers = ['productId', 'outerSysCode', 'name'];
 
 async function runJob(importId: string, chunks: number[]) {
-  const jobId = await createJob(conn.db, {
-    kind: importKindName('skus'),
-    tenant: 'test',
-    params: { importId, family: 'skus' },
-    rerunExpired: true,
-    units: chunks.map((chunk) => ({ key: String(chunk), input: { importId, chunk } })),
-  });
-  await store.markStarted(db, importId, jobId);
+  const jobId = await startImportJob(db, importId, 'skus', { chunks, tenant: 'test' });
   runner.wake();
-  for (;;) {
-    const job = await getJob(conn.db, jobId);
-    if (job && !['planning', 'running'].includes(job.state)) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await untilJobEnds(db, jobId);
   await store.settle(db, importId);
   return jobId;
 }

@@ -26,6 +26,12 @@ const rowOf = (n: number, keyed = true): store.UploadRow => {
   return { rowNo: n, line: n + 2, cells: ['1', item.outerSysCode ?? '', item.name], item, errors: [], warnings: [] };
 };
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+/** What `sent` gives for rows from..to of keyed items, from the chunk's stored body or from the rows. */
+const sentRange = (from: number, to: number, fromBody: boolean) => ({
+  rowNos: range(from, to),
+  fromBody,
+  items: range(from, to).map((n) => itemOf(n)),
+});
 
 describe.each(engines)('chunk bodies on $name', (engine) => {
   const opened: ConsoleDbConnection[] = [];
@@ -48,6 +54,16 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     );
   }
 
+  /** Appends rows from..to of keyed items, as one part. */
+  async function appendRange(db: ConsoleDbConnection['db'], id: string, from: number, to: number) {
+    await store.appendRows(
+      db,
+      id,
+      'skus',
+      range(from, to).map((n) => rowOf(n)),
+    );
+  }
+
   /** What takeChunk would send for the chunk, as items (parsed from the body when it sends the body). */
   async function sent(db: ConsoleDbConnection['db'], id: string, chunk: number) {
     const taken = await store.takeChunk(db, id, chunk);
@@ -63,12 +79,7 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 450);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 450).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 450);
     const { rows } = await sql<{ chunk: number; own: number; bare: number }>`
       select chunk, count(item)::int as own, count(*) filter (where item is null)::int as bare
       from import_row where import_id = ${id} group by chunk order by chunk`.execute(db);
@@ -78,16 +89,8 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
       { chunk: 1, own: 0, bare: 200 },
       { chunk: 2, own: 50, bare: 0 },
     ]);
-    expect(await sent(db, id, 1)).toEqual({
-      rowNos: range(200, 400),
-      fromBody: true,
-      items: range(200, 400).map((n) => itemOf(n)),
-    });
-    expect(await sent(db, id, 2)).toEqual({
-      rowNos: range(400, 450),
-      fromBody: false,
-      items: range(400, 450).map((n) => itemOf(n)),
-    });
+    expect(await sent(db, id, 1)).toEqual(sentRange(200, 400, true));
+    expect(await sent(db, id, 2)).toEqual(sentRange(400, 450, false));
     // Read without the body too (a chunk no longer whole), every row has its own item.
     const loaded = await store.loadChunk(db, id, 0, { items: true });
     expect(loaded.rows.map((r) => r.item)).toEqual(range(0, 200).map((n) => itemOf(n)));
@@ -122,46 +125,14 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const id = await newImport(db, 600);
     // Rows 0–99 first (chunk 0 not whole: no body), then a part with rows 0–399 (chunk 0 whole in it: a
     // body, but rows 0–99 were already stored), then 400–499 and 500–599 (chunk 2 split across two parts).
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 100).map((n) => rowOf(n)),
-    );
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 400).map((n) => rowOf(n)),
-    );
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(400, 500).map((n) => rowOf(n)),
-    );
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(500, 600).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 100);
+    await appendRange(db, id, 0, 400);
+    await appendRange(db, id, 400, 500);
+    await appendRange(db, id, 500, 600);
 
-    expect(await sent(db, id, 0)).toEqual({
-      rowNos: range(0, 200),
-      fromBody: false,
-      items: range(0, 200).map((n) => itemOf(n)),
-    });
-    expect(await sent(db, id, 1)).toEqual({
-      rowNos: range(200, 400),
-      fromBody: true,
-      items: range(200, 400).map((n) => itemOf(n)),
-    });
-    expect(await sent(db, id, 2)).toEqual({
-      rowNos: range(400, 600),
-      fromBody: false,
-      items: range(400, 600).map((n) => itemOf(n)),
-    });
+    expect(await sent(db, id, 0)).toEqual(sentRange(0, 200, false));
+    expect(await sent(db, id, 1)).toEqual(sentRange(200, 400, true));
+    expect(await sent(db, id, 2)).toEqual(sentRange(400, 600, false));
   });
 
   it('rows of a chunk that already had its record when they came keep their items', async () => {
@@ -170,52 +141,25 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const id = await newImport(db, 200);
     // The chunk's record exists before its rows (here marked sent); the part cannot store the chunk's body.
     await sql`insert into import_chunk (import_id, chunk, sends) values (${id}, 0, 1)`.execute(db);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 200).map((n) => rowOf(n)),
-    );
-    expect(await sent(db, id, 0)).toEqual({
-      rowNos: range(0, 200),
-      fromBody: false,
-      items: range(0, 200).map((n) => itemOf(n)),
-    });
+    await appendRange(db, id, 0, 200);
+    expect(await sent(db, id, 0)).toEqual(sentRange(0, 200, false));
   });
 
   it('chunks renumbered to another size take their items back from the bodies', async () => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 400);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 400).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 400);
     expect(await store.assignChunks(db, id, 30)).toBe(14);
-    expect(await sent(db, id, 3)).toEqual({
-      rowNos: range(90, 120),
-      fromBody: false,
-      items: range(90, 120).map((n) => itemOf(n)),
-    });
-    expect(await sent(db, id, 13)).toEqual({
-      rowNos: range(390, 400),
-      fromBody: false,
-      items: range(390, 400).map((n) => itemOf(n)),
-    });
+    expect(await sent(db, id, 3)).toEqual(sentRange(90, 120, false));
+    expect(await sent(db, id, 13)).toEqual(sentRange(390, 400, false));
   });
 
   it('rows of a stored body that are resent go out with their fixed items; the rest of the chunk is not sent again', async () => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 200);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 200).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 200);
     expect(await store.assignChunks(db, id)).toBe(1);
     expect((await store.takeChunk(db, id, 0)).action).toBe('send');
     await store.recordOutcomes(
@@ -266,12 +210,7 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 600);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 600).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 600);
     const created = (n: number): store.RowOutcome => ({ rowNo: n, status: 'created', recordId: 1000 + n, errors: [] });
     await store.recordChunkOutcomes(db, id, [
       {
@@ -309,12 +248,7 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
       ),
     ).rejects.toBeInstanceOf(store.ImportNotFoundError);
     const id = await newImport(db, 300);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 300).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 300);
     const left = async (importId: string) => {
       const { rows } = await sql<{ rows: number; chunks: number }>`
         select (select count(*) from import_row where import_id = ${importId})::int as rows,
@@ -331,12 +265,7 @@ describe.each(engines)('chunk bodies on $name', (engine) => {
     const { connection } = await open();
     const db = connection.db;
     const id = await newImport(db, 200);
-    await store.appendRows(
-      db,
-      id,
-      'skus',
-      range(0, 200).map((n) => rowOf(n)),
-    );
+    await appendRange(db, id, 0, 200);
     // Not something the console does: a stored body lost.
     await sql`update import_chunk set body = null, body_rows = null, body_row_nos = null where import_id = ${id}`.execute(
       db,

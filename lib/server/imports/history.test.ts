@@ -1,104 +1,49 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
 import type { FamilyName } from '@/lib/imports/families';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
-import { JobRunner } from '../jobs/runner';
-import { createJob, getJob } from '../jobs/store';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
-import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
+import type { FetchImpl } from '../upstream';
+import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 
 // An import's writes on the record: the real job runtime sends to the reference service in-process, the
 // console database on PGlite. The unknown outcome is a fault the service cannot produce (a 500 after it applied).
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const upstream = createUpstreamClient({
-  baseUrl: 'http://service.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
-  timeoutMs: 5_000,
+const upstream = erpClient({
   fetch: (request) => transport(request),
+  timeoutMs: 5_000,
   retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 },
 });
 
 type Row = { item: Record<string, unknown>; before?: Record<string, unknown> };
 
 async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) {
-  const importId = await store.createImport(
-    db,
-    {
-      family,
-      fileName: 'f.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['x'],
-      mapping: ['x'],
-      totalRows: rows.length,
-      origin,
-    },
-    { id: 'u', email: 'steward@example.com' },
-  );
+  const importId = await store.createImport(db, csvImportMeta(family, rows.length, origin), {
+    id: 'u',
+    email: 'steward@example.com',
+  });
   await store.appendRows(
     db,
     importId,
     family,
-    rows.map((r, n) => ({
-      rowNo: n,
-      line: n + 2,
-      cells: [String(n)],
-      item: r.item,
-      errors: [],
-      warnings: [],
-      before: r.before,
-    })),
+    rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
   );
   const chunks = await store.assignChunks(db, importId);
-  const jobId = await createJob(conn.db, {
-    kind: importKindName(family),
-    tenant: `t-${importId}`,
-    params: { importId, family } satisfies ImportParams,
-    rerunExpired: true,
-    units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
-  });
-  await store.markStarted(db, importId, jobId);
-  const runner = new JobRunner({
-    db: conn.db,
-    kinds: Object.values(IMPORT_JOB_KINDS),
-    upstream,
-    concurrency: 1,
-    pollMs: 10,
-    flushMs: 5,
-  });
-  runner.start();
-  for (;;) {
-    const job = await getJob(conn.db, jobId);
-    if (job && !['planning', 'running'].includes(job.state)) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await runner.stop();
+  const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });
+  await runJobToEnd({ db, kinds: Object.values(IMPORT_JOB_KINDS), upstream }, jobId);
   await store.settle(db, importId);
   return importId;
 }

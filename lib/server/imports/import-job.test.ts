@@ -1,44 +1,29 @@
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
-import { JobRunner } from '../jobs/runner';
-import { cancelJob, createJob, getJob } from '../jobs/store';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
-import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from './import-job';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
+import { cancelJob } from '../jobs/store';
+import type { FetchImpl } from '../upstream';
+import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import type { FamilyName } from '@/lib/imports/families';
 
 // The import job kind on the real runtime, against the reference service in-process (signed and verified
 // as over HTTP), with the console database on PGlite.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 /** Replaced per test to slow down or break the transport. */
 let transport: FetchImpl = (request) => service.fetch(request);
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const upstream = createUpstreamClient({
-  baseUrl: 'http://service.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
-  timeoutMs: 5_000,
+const upstream = erpClient({
   fetch: (request) => transport(request),
+  timeoutMs: 5_000,
   // One quick retry keeps the test short; the rule (keyed only) is what is checked.
   retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
 });
@@ -48,57 +33,22 @@ async function runImport(
   items: (Record<string, unknown> | null)[],
   options: { chunk?: number; concurrency?: number; onRunning?: (jobId: string) => Promise<void> } = {},
 ) {
-  const importId = await store.createImport(
-    db,
-    {
-      family,
-      fileName: 'f.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['x'],
-      mapping: ['x'],
-      totalRows: items.length,
-    },
-    { id: 'u', email: 'u@example.com' },
-  );
+  const importId = await store.createImport(db, csvImportMeta(family, items.length), {
+    id: 'u',
+    email: 'u@example.com',
+  });
   await store.appendRows(
     db,
     importId,
     family,
-    items.map((item, n) => ({
-      rowNo: n,
-      line: n + 2,
-      cells: [String(n)],
-      item,
-      errors: item ? [] : [{ code: 'name_too_long' }],
-      warnings: [],
-    })),
+    items.map((item, n) => csvRow(n, item, { errors: item ? [] : [{ code: 'name_too_long' }] })),
   );
   const chunks = await store.assignChunks(db, importId, options.chunk ?? store.CHUNK_SIZE);
-  const jobId = await createJob(conn.db, {
-    kind: importKindName(family),
-    tenant: `t-${importId}`,
-    params: { importId, family } satisfies ImportParams,
-    rerunExpired: true,
-    units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
-  });
-  await store.markStarted(db, importId, jobId);
-  const runner = new JobRunner({
-    db: conn.db,
-    kinds: Object.values(IMPORT_JOB_KINDS),
-    upstream,
-    concurrency: options.concurrency ?? 2,
-    pollMs: 10,
-    flushMs: 5,
-  });
-  runner.start();
-  await options.onRunning?.(jobId);
-  for (;;) {
-    const job = await getJob(conn.db, jobId);
-    if (job && !['planning', 'running'].includes(job.state)) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await runner.stop();
+  const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });
+  const kinds = Object.values(IMPORT_JOB_KINDS);
+  await runJobToEnd({ db, kinds, upstream, concurrency: options.concurrency ?? 2 }, jobId, () =>
+    options.onRunning?.(jobId),
+  );
   await store.settle(db, importId);
   return store.listRows(db, importId, { limit: 10_000 });
 }
@@ -212,7 +162,7 @@ describe('import job kind', () => {
         concurrency: 1,
         onRunning: async (jobId) => {
           while (sent < 2) await new Promise((r) => setTimeout(r, 10));
-          await cancelJob(conn.db, jobId);
+          await cancelJob(db, jobId);
         },
       });
       const created = rows.filter((r) => r.status === 'created').length;

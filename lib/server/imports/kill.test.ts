@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
-import { createJob } from '../jobs/store';
-import { importKindName } from './import-job';
 import * as store from './store';
+import { companiesImportMeta, companyRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 
 /**
  * Kills the process running an import while requests are in flight, starts another, and checks the
@@ -26,47 +25,17 @@ const CHUNK = 20;
 const ANSWER_DELAY_MS = 400;
 
 let service: Service;
-let server: Server;
-let baseUrl = '';
-/** Every batch item the service received, by its row marker (ERP code or name). */
-const received = new Map<string, number>();
-let batchRequests = 0;
+let http: ServiceOverHttp;
 let onBatch: (n: number) => void = () => {};
 const folder = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
 
 beforeAll(async () => {
   service = await createService({ memory: true, seed: testSeed() });
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-    });
-    const response = await service.fetch(request);
-    const text = await response.text();
-    if (req.url === '/v1/companies/batch' && response.status === 200) {
-      for (const item of JSON.parse(body.toString('utf8')) as { outerSysCode?: string; name: string }[]) {
-        const marker = item.outerSysCode ?? item.name;
-        received.set(marker, (received.get(marker) ?? 0) + 1);
-      }
-      onBatch(++batchRequests);
-      await new Promise((r) => setTimeout(r, ANSWER_DELAY_MS));
-    }
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(text);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  http = await serveOverHttp(service, { holdMs: ANSWER_DELAY_MS, onBatch: (n) => onBatch(n) });
 }, 120_000);
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await http?.close();
   await service?.close();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -80,7 +49,7 @@ function runProcess(jobId: string): { child: ChildProcess; exited: Promise<numbe
       env: {
         ...process.env,
         CONSOLE_DATA_DIR: folder,
-        UPSTREAM_BASE_URL: baseUrl,
+        UPSTREAM_BASE_URL: http.baseUrl,
         UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
         UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
         JOB_ID: jobId,
@@ -111,38 +80,18 @@ describe('an import whose console process is killed mid-import', () => {
     const setup = connectConsoleDb({ dataDir: folder });
     const db = setup.db;
     await migrateConsoleDb(setup.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
-    const meta: store.ImportMeta = {
-      family: 'companies',
-      fileName: 'companies.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['outerSysCode', 'name'],
-      mapping: ['outerSysCode', 'name'],
-      totalRows: ROWS,
-    };
-    const importId = await store.createImport(db, meta, { id: 'u1', email: 'steward@example.com' });
+    const importId = await store.createImport(db, companiesImportMeta(ROWS), {
+      id: 'u1',
+      email: 'steward@example.com',
+    });
     await store.appendRows(
       db,
       importId,
       'companies',
-      Array.from({ length: ROWS }, (_, n) => ({
-        rowNo: n,
-        line: n + 2,
-        cells: keyedRow(n) ? [marker(n), `Company ${n}`] : ['', marker(n)],
-        item: keyedRow(n) ? { outerSysCode: marker(n), name: `Company ${n}` } : { name: marker(n) },
-        errors: [],
-        warnings: [],
-      })),
+      Array.from({ length: ROWS }, (_, n) => companyRow(n, marker(n), keyedRow(n))),
     );
     const chunks = await store.assignChunks(db, importId, CHUNK);
-    const jobId = await createJob(setup.db, {
-      kind: importKindName('companies'),
-      tenant: 't',
-      params: { importId, family: 'companies' },
-      rerunExpired: true,
-      units: Array.from({ length: chunks }, (_, chunk) => ({ key: String(chunk), input: { importId, chunk } })),
-    });
-    await store.markStarted(db, importId, jobId);
+    const jobId = await startImportJob(db, importId, 'companies', { chunks: [...Array(chunks).keys()], tenant: 't' });
     await setup.close();
 
     // First process: killed (SIGKILL, no clean-up) when the fourth request has reached the service, so two
@@ -156,12 +105,12 @@ describe('an import whose console process is killed mid-import', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     onBatch = () => {};
-    const sentBeforeKill = batchRequests;
+    const sentBeforeKill = http.batches();
 
     // Second process: resumes once the dead process's leases expire, and finishes the job.
     const second = runProcess(jobId);
     expect(await second.exited).toBe(0);
-    expect(batchRequests).toBeGreaterThan(sentBeforeKill);
+    expect(http.batches()).toBeGreaterThan(sentBeforeKill);
 
     const check = connectConsoleDb({ dataDir: folder });
     const rows = await store.listRows(check.db, importId, { limit: ROWS });
@@ -177,7 +126,7 @@ describe('an import whose console process is killed mid-import', () => {
     // Exactly one outcome per row: none is left pending or in flight.
     expect(rows.filter((r) => !['created', 'updated', 'failed', 'unknown'].includes(r.status))).toEqual([]);
     for (const row of rows) {
-      const times = received.get(marker(row.rowNo)) ?? 0;
+      const times = http.received.get(marker(row.rowNo)) ?? 0;
       // The console's own count of sends matches what the service received.
       expect(sentCounts.get(row.rowNo), `row ${row.rowNo}`).toBe(times);
       if (!keyedRow(row.rowNo)) {
@@ -186,7 +135,7 @@ describe('an import whose console process is killed mid-import', () => {
       if (row.status === 'unknown') expect(keyedRow(row.rowNo)).toBe(false);
     }
     const unknown = rows.filter((r) => r.status === 'unknown');
-    const resent = rows.filter((r) => (received.get(marker(r.rowNo)) ?? 0) > 1);
+    const resent = rows.filter((r) => (http.received.get(marker(r.rowNo)) ?? 0) > 1);
     // The kill landed on an unkeyed chunk (its rows wait for the user) and on a keyed one (re-sent).
     expect(unknown.length).toBeGreaterThan(0);
     expect(resent.length).toBeGreaterThan(0);
@@ -196,7 +145,9 @@ describe('an import whose console process is killed mid-import', () => {
       `select count(*)::int as n from companies where name like $1`,
       [`U-${run}-%`],
     )) as [{ n: number }];
-    const unkeyedSent = rows.filter((r) => !keyedRow(r.rowNo) && (received.get(marker(r.rowNo)) ?? 0) === 1).length;
+    const unkeyedSent = rows.filter(
+      (r) => !keyedRow(r.rowNo) && (http.received.get(marker(r.rowNo)) ?? 0) === 1,
+    ).length;
     expect(n).toBe(unkeyedSent);
   }, 180_000);
 });

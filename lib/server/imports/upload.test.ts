@@ -1,46 +1,31 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
-import { cancelJob, createJob, getJob } from '../jobs/store';
-import { createUpstreamClient } from '../upstream';
-import { importKind, importKindName, type ImportParams } from './import-job';
+import { cancelJob, getJob } from '../jobs/store';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
+import { importKind } from './import-job';
 import * as store from './store';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
 import { PartRefusedError, storePart } from './upload';
 
 // Sending while the rows are still arriving: the import job plans its chunks as their rows come in. The real
 // runtime and the reference service in-process (signed and verified as over HTTP), the console database on PGlite.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 let requests = 0;
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const upstream = createUpstreamClient({
-  baseUrl: 'http://service.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
-  timeoutMs: 5_000,
+const upstream = erpClient({
   fetch: (request) => {
     requests++;
     return service.fetch(request);
   },
+  timeoutMs: 5_000,
 });
 
 const TOTAL = 1_000;
@@ -56,26 +41,8 @@ async function until(check: () => Promise<boolean>, what: string) {
 
 /** An import of TOTAL SKU rows, started (its job planning) before any row arrives, with a runner on it. */
 async function startEarly(prefix: string, uploadIdleMs = 60_000) {
-  const importId = await store.createImport(
-    db,
-    {
-      family: 'skus',
-      fileName: 'f.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['x'],
-      mapping: ['x'],
-      totalRows: TOTAL,
-    },
-    { id: 'u', email: 'u@example.com' },
-  );
-  const jobId = await createJob(db, {
-    kind: importKindName('skus'),
-    tenant: `t-${importId}`,
-    params: { importId, family: 'skus' } satisfies ImportParams,
-    rerunExpired: true,
-  });
-  await store.markStarted(db, importId, jobId);
+  const importId = await store.createImport(db, csvImportMeta('skus', TOTAL), { id: 'u', email: 'u@example.com' });
+  const jobId = await startImportJob(db, importId, 'skus');
   const runner = new JobRunner({
     db,
     kinds: [importKind('skus', { uploadIdleMs })],
@@ -92,14 +59,7 @@ async function startEarly(prefix: string, uploadIdleMs = 60_000) {
       importId,
       Array.from({ length: to - from }, (_, i) => {
         const n = from + i;
-        return {
-          rowNo: n,
-          line: n + 2,
-          cells: [String(n)],
-          item: { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` },
-          errors: [],
-          warnings: [],
-        };
+        return csvRow(n, { productId: IDS.acme.product, outerSysCode: `${prefix}-${n}`, name: `n${n}` });
       }),
     );
   const statuses = async () => {
@@ -198,29 +158,11 @@ describe('an import started before its rows have all arrived', () => {
 
 describe('an import whose start never came', () => {
   it('is closed after the idle time: it no longer shows as running, its rows end not sent, later parts are refused', async () => {
-    const create = () =>
-      store.createImport(
-        db,
-        {
-          family: 'skus',
-          fileName: 'f.csv',
-          encoding: 'utf-8',
-          delimiter: ',',
-          headers: ['x'],
-          mapping: ['x'],
-          totalRows: TOTAL,
-        },
-        { id: 'u', email: 'left@example.com' },
-      );
+    const create = () => store.createImport(db, csvImportMeta('skus', TOTAL), { id: 'u', email: 'left@example.com' });
     const rows = (from: number, to: number) =>
-      Array.from({ length: to - from }, (_, i) => ({
-        rowNo: from + i,
-        line: from + i + 2,
-        cells: [String(from + i)],
-        item: { productId: IDS.acme.product, outerSysCode: `UP-E-${from + i}`, name: 'n' },
-        errors: [],
-        warnings: [],
-      }));
+      Array.from({ length: to - from }, (_, i) =>
+        csvRow(from + i, { productId: IDS.acme.product, outerSysCode: `UP-E-${from + i}`, name: 'n' }),
+      );
     const left = await create();
     await storePart(db, left, rows(0, 400));
     // Chunk 1 was put in a request by a start racing the close (startImport cancels that job): not "not sent".

@@ -47,6 +47,9 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  *    `listUnits(id, { states, afterId, limit })` pages each unit's state, input, result and error (imports'
  *    per-row report). `cancelJob(id)` stops claiming and cancels pending units; units in flight finish.
  *
+ * 4. On a schedule: a RecurringJob (./recurring.ts) starts a run of a kind every interval after the last one ended,
+ *    by whichever instance looks first (the mirror's passes; wired by lib/server/runtime/parts.ts).
+ *
  * Where it runs: one JobRunner per process that runs jobs (lib/server/runtime): started at start-up by
  * startRuntime() (instrumentation.ts in a web process, `npm run worker` in a worker) and lazily by
  * ensureJobRunner() (lib/server/process; every function here calls it), so a restarted console resumes its unfinished jobs before
@@ -77,6 +80,7 @@ export {
   type UnitState,
 } from './store';
 export { JobRunner } from './runner';
+export { RecurringJob, type RecurringJobOptions } from './recurring';
 export { UNITS_RELEASED_CHANNEL } from './store';
 
 export async function startJob<P, I, R>(

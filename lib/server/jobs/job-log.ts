@@ -2,18 +2,35 @@ import 'server-only';
 import { logger } from '../log';
 
 /**
+ * Kinds the runtime starts on a schedule (JobKind.quiet: the mirror's passes), whose lines go at debug level.
+ * Per module instance, filled by the runner and the schedule from the kinds they are given.
+ */
+const quiet = new Set<string>();
+
+export function quietKind(name: string): void {
+  quiet.add(name);
+}
+
+const levelOf = (kind: string | undefined, level: 'info' | 'warn') => (kind && quiet.has(kind) ? 'debug' : level);
+
+/** The runtime's own trouble (a lease not renewed, a batch not recorded): a warning with the error's name. */
+export function jobsWarning(message: string, error?: unknown): void {
+  logger().warn({ source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error }, message);
+}
+
+/**
  * A job's lines in the log, each with its id and kind: created, progress after each batch of units is
  * recorded, ended. Outcomes are counted, never a unit's input or result (they may hold customer data).
  */
 export const jobLog = {
   created(job: { jobId: string; kind: string; units: number | null }) {
-    logger().info({ ...job, event: 'job_created' }, 'job created');
+    logger()[levelOf(job.kind, 'info')]({ ...job, event: 'job_created' }, 'job created');
   },
   progress(job: { jobId: string; kind: string; done: number; failed: number }) {
-    logger().info({ ...job, event: 'job_progress' }, 'job progress');
+    logger()[levelOf(job.kind, 'info')]({ ...job, event: 'job_progress' }, 'job progress');
   },
   ended(job: { jobId: string; kind?: string; state: 'succeeded' | 'failed' | 'cancelled'; error?: string }) {
-    logger()[job.state === 'failed' ? 'warn' : 'info']({ ...job, event: 'job_ended' }, 'job ended');
+    logger()[levelOf(job.kind, job.state === 'failed' ? 'warn' : 'info')]({ ...job, event: 'job_ended' }, 'job ended');
   },
 };
 

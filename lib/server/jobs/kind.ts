@@ -31,6 +31,8 @@ export interface JobContext<Params> {
   upstream: UpstreamClient;
   /** When this job's planning started (the job's start time). */
   startedAt: Date;
+  /** Aborted when the runner stops: a long unit (a mirror pass) stops after its request in flight. */
+  signal: AbortSignal;
 }
 
 export interface FinishedUnit<Input, Result> {
@@ -52,6 +54,17 @@ export interface JobKind<Params = unknown, Input = unknown, Result = unknown> {
   rerunExpired: boolean;
   /** False when store() keeps the results elsewhere: the unit row then keeps only its state and error. */
   keepResults?: boolean;
+  /**
+   * At most this many of the kind's units claimed by one runner at a time (default: no bound but the runner's
+   * concurrency). The mirror's passes say 1: one instance walks one resource at a time, as the copy always did,
+   * and the other slots stay free for imports and exports.
+   */
+  perRunner?: number;
+  /**
+   * True for a kind the runtime starts on a schedule (the mirror's passes): its job_created, job_progress and
+   * job_ended lines are written at debug level, so a round every few seconds does not drown the log.
+   */
+  quiet?: boolean;
   /**
    * Lists the units of a job created without them, in batches (each batch is stored as it comes, so a
    * planner that dies leaves the added units; the next planner starts over and adds only new keys).

@@ -3,26 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { logger } from '../log';
-import { logFlushed } from './job-log';
+import { claimStep, renewHeld } from './claim';
+import { handBackRunning, handBackUnstarted } from './hand-back';
+import { FinishedBatch } from './finished-batch';
+import { jobsWarning, quietKind } from './job-log';
 import { planJob } from './plan-job';
-import { recordFinished, type Finished } from './record-finished';
 import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
 import type { AnyJobKind, JobContext } from './kind';
-
-import {
-  claimPlanning,
-  claimUnits,
-  closeFinishedJobs,
-  failExpiredUnits,
-  notifyReleased,
-  releasePlanning,
-  releaseUnits,
-  renewPlanning,
-  renewUnits,
-  type ClaimedUnit,
-} from './store';
+import { closeFinishedJobs, failExpiredUnits } from './store';
+import { claimPlanning, releasePlanning } from './planning';
+import type { ClaimedUnit } from './units';
 
 export type { JobRunnerOptions } from './runner-options';
 
@@ -42,8 +33,7 @@ export class JobRunner {
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
-  readonly #flushMs: number;
-  readonly #flushMax: number;
+  readonly #batch: FinishedBatch;
   readonly #log: (message: string, error?: unknown) => void;
 
   #running = false;
@@ -54,40 +44,43 @@ export class JobRunner {
   #held = new Map<string, Held>();
   #queue: Held[] = [];
   #inFlight = new Set<Promise<void>>();
-  #finished: Finished[] = [];
-  #flushTimer: ReturnType<typeof setTimeout> | null = null;
-  #flushing: Promise<void> = Promise.resolve();
   #planning: { jobId: string; done: Promise<void> } | null = null;
   #lastSweep = 0;
   #lastPlanLook = 0;
   #lookForPlans = true;
+  #lastBoundedLook = 0;
+  #lookForBounded = true;
   #wakePending = false;
   #claimReleased = false;
   #unwatch: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
+  /** Aborted by stop(): units that look at their context's signal (a mirror pass) stop after their request. */
+  #abort = new AbortController();
   readonly #watchReleases: JobRunnerOptions['watchReleases'];
   readonly #readBack: JobRunnerOptions['readBack'];
-  readonly #storeReadBacks: JobRunnerOptions['storeReadBacks'];
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `runner-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.#db = options.db;
     this.#kinds = new Map(options.kinds.map((k) => [k.name, k]));
+    for (const kind of options.kinds) if (kind.quiet) quietKind(kind.name);
     this.#upstream = options.upstream;
     this.#concurrency = options.concurrency ?? 8;
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 1_000;
-    this.#flushMs = options.flushMs ?? 200;
-    this.#flushMax = options.flushMax ?? 500;
-    this.#log =
-      options.log ??
-      ((message, error) =>
-        logger().warn(
-          { source: 'jobs', error: error instanceof Error ? `${error.name}: ${error.message}` : error },
-          message,
-        ));
+    this.#log = options.log ?? jobsWarning;
     this.#watchReleases = options.watchReleases;
     this.#readBack = options.readBack;
-    this.#storeReadBacks = options.storeReadBacks;
+    this.#batch = new FinishedBatch({
+      db: this.#db,
+      owner: this.owner,
+      flushMs: options.flushMs ?? 200,
+      flushMax: options.flushMax ?? 500,
+      contextOf: (unit) => this.#context(unit),
+      storeReadBacks: options.storeReadBacks,
+      abandoned: () => this.#abandoned,
+      settled: (batch) => this.#settled(batch),
+      log: this.#log,
+    });
   }
 
   get isRunning(): boolean {
@@ -98,7 +91,8 @@ export class JobRunner {
     if (this.#running) return;
     this.#running = true;
     this.#abandoned = false;
-    this.#heartbeat = setInterval(() => void this.#renew(), Math.max(50, this.#leaseMs / 3));
+    this.#abort = new AbortController();
+    this.#heartbeat = setInterval(() => this.#renew(), Math.max(50, this.#leaseMs / 3));
     this.#heartbeat.unref?.();
     const watch = this.#watchReleases;
     if (watch) {
@@ -116,6 +110,7 @@ export class JobRunner {
   /** Looks for work now instead of at the next poll (after a job was created in this process). */
   wake(): void {
     this.#lookForPlans = true;
+    this.#lookForBounded = true;
     this.#wakeSelf();
   }
 
@@ -143,41 +138,23 @@ export class JobRunner {
         ? null
         : new Promise<false>((resolve) => setTimeout(resolve, options.graceMs, false).unref());
     this.wake();
+    this.#abort.abort();
     await this.#loop;
     // Closing the listener takes a round trip: not in the way of handing units back.
     const unwatched = this.#unwatch.then((unwatch) => unwatch?.()).catch(() => {});
     if (this.#abandoned) return unwatched;
-    // Claimed but not started: hand them back at once rather than after the lease.
     const unstarted = this.#queue.splice(0);
     for (const h of unstarted) this.#held.delete(h.unit.id);
-    if (unstarted.length) {
-      await this.#db
-        .updateTable('job_unit')
-        .set({ state: 'pending', lease_owner: null, lease_until: null })
-        .where(
-          'id',
-          'in',
-          unstarted.map((h) => h.unit.id),
-        )
-        .where('lease_owner', '=', this.owner)
-        .execute()
-        .then(() => notifyReleased(this.#db))
-        .catch((error) => this.#log('could not hand back claimed units', error));
-    }
+    const ids = unstarted.map((h) => h.unit.id);
+    await handBackUnstarted(this.#db, this.owner, ids, this.#log);
     await unwatched;
     const settled = Promise.all([Promise.all([...this.#inFlight]), this.#planning?.done]).then(() => true);
     const inTime = graceOver ? await Promise.race([settled, graceOver]) : await settled;
-    await this.#flush();
+    await this.#batch.flush();
     if (!inTime) {
-      // Still running after the grace time: the outcomes they may yet get are not recorded (this owner no
-      // longer holds them), and nothing else is written from here.
-      const running = [...this.#held.keys()];
+      // Nothing else is written from here.
       this.#abandoned = true;
-      const jobIds = await releaseUnits(this.#db, this.owner, running).catch((error) => {
-        this.#log('could not hand back running units', error);
-        return [];
-      });
-      await closeFinishedJobs(this.#db, jobIds).catch((error) => this.#log('could not close jobs', error));
+      await handBackRunning(this.#db, this.owner, [...this.#held.keys()], this.#log);
     }
     await releasePlanning(this.#db, this.owner).catch((error) => this.#log('could not hand back planning', error));
   }
@@ -210,7 +187,6 @@ export class JobRunner {
 
   /** One round: sweep, plan, claim, start. True when it should go again without waiting. */
   async #tick(): Promise<boolean> {
-    const kinds = [...this.#kinds.keys()];
     const now = Date.now();
     if (now - this.#lastSweep > this.#leaseMs / 2) {
       this.#lastSweep = now;
@@ -220,7 +196,7 @@ export class JobRunner {
     if (!this.#planning && (this.#lookForPlans || now - this.#lastPlanLook >= this.#pollMs)) {
       this.#lookForPlans = false;
       this.#lastPlanLook = now;
-      const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, kinds);
+      const job = await claimPlanning(this.#db, this.owner, this.#leaseMs, [...this.#kinds.keys()]);
       if (job) {
         const done = planJob(this.#db, job, {
           owner: this.owner,
@@ -249,7 +225,17 @@ export class JobRunner {
         this.#concurrency * 2 - this.#queue.length - this.#inFlight.size,
         released ? this.#concurrency * 2 : 0,
       );
-      claimed = await claimUnits(this.#db, this.owner, want, this.#leaseMs, kinds);
+      // Bounded kinds (the mirror's passes) cost a query of their own: on a poll or an outside wake() only.
+      const bounded = this.#lookForBounded || now - this.#lastBoundedLook >= this.#pollMs;
+      if (bounded) [this.#lookForBounded, this.#lastBoundedLook] = [false, now];
+      claimed = await claimStep(this.#db, {
+        owner: this.owner,
+        leaseMs: this.#leaseMs,
+        kinds: [...this.#kinds.values()],
+        want,
+        bounded,
+        held: (kind) => [...this.#held.values()].filter((h) => h.kind.name === kind).length,
+      });
       for (const unit of claimed) {
         const held = { unit, kind: this.#kinds.get(unit.kind)! };
         this.#held.set(unit.id, held);
@@ -283,53 +269,28 @@ export class JobRunner {
       db: this.#db,
       upstream: this.#upstream,
       startedAt,
+      signal: this.#abort.signal,
     };
   }
 
   async #runUnit(held: Held): Promise<void> {
     const { outcome, readBack } = await runUnit(held.kind, held.unit.input, this.#context(held.unit), this.#readBack);
     if (this.#abandoned) return;
-    this.#finished.push({ ...held, outcome, readBack });
     // The last unit running here, nothing queued: record now. Waiting flushMs would end the job that much later.
-    const last = this.#inFlight.size <= 1 && this.#queue.length === 0;
-    if (this.#finished.length >= this.#flushMax || last) void this.#flush();
-    else this.#flushTimer ??= setTimeout(() => void this.#flush(), this.#flushMs);
+    this.#batch.add({ ...held, outcome, readBack }, this.#inFlight.size <= 1 && this.#queue.length === 0);
   }
 
-  /** Records finished units and their results in one transaction, then closes jobs with nothing left. */
-  #flush(): Promise<void> {
-    if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    this.#flushTimer = null;
-    this.#flushing = this.#flushing.then(async () => {
-      const batch = this.#finished.splice(0);
-      if (batch.length === 0 || this.#abandoned) return;
-      const jobIds = [...new Set(batch.map((f) => f.unit.jobId))];
-      try {
-        logFlushed(
-          batch,
-          await recordFinished(this.#db, this.owner, batch, (unit) => this.#context(unit), this.#storeReadBacks),
-        );
-        // Two instances flushing a job's last units at once each saw the other's as still running inside
-        // their transactions (read committed): looked at again after the commit, one of them closes it.
-        await closeFinishedJobs(this.#db, jobIds);
-      } catch (error) {
-        // Not recorded: the units stay claimed until their lease expires, then run again (reads) or are
-        // marked outcome unknown (writes).
-        this.#log('could not record finished units', error);
-      } finally {
-        for (const f of batch) this.#held.delete(f.unit.id);
-      }
-    });
-    return this.#flushing;
+  /** Recorded units are no longer held; a bounded kind's next unit is looked for at once, not at the next poll. */
+  #settled(batch: readonly { unit: ClaimedUnit; kind: AnyJobKind }[]): void {
+    for (const f of batch) this.#held.delete(f.unit.id);
+    if (!batch.some((f) => f.kind.perRunner !== undefined)) return;
+    this.#lookForBounded = true;
+    this.#wakeSelf();
   }
 
-  async #renew(): Promise<void> {
+  #renew(): void {
     if (!this.#running) return;
-    try {
-      await renewUnits(this.#db, this.owner, [...this.#held.keys()], this.#leaseMs);
-      if (this.#planning) await renewPlanning(this.#db, this.#planning.jobId, this.owner, this.#leaseMs);
-    } catch (error) {
-      this.#log('could not renew leases', error);
-    }
+    const held = { units: [...this.#held.keys()], planningJobId: this.#planning?.jobId };
+    void renewHeld(this.#db, this.owner, held, this.#leaseMs).catch((e) => this.#log('could not renew leases', e));
   }
 }

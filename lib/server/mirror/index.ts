@@ -5,8 +5,8 @@ export { MIRROR_ENTITY_NAMES } from './entities';
 export { mirrorReadiness } from './freshness';
 export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';
 export { correctMirrorLater } from './page-reads';
-export { askForRound, refreshCopy } from './refresh';
-export { MIRROR_REFRESH_CHANNEL, MirrorRunner } from './runner';
+export { askForRound, refreshCopy, type PassSchedule } from './refresh';
+export { MIRROR_REFRESH_CHANNEL, mirrorPassJob, mirrorPassUnits, type MirrorPassParams } from './pass-job';
 export {
   READ_BACK_TIMEOUT_MS,
   readBackWithTicket,

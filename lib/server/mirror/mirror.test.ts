@@ -14,7 +14,8 @@ import { runDuePass } from './passes';
 import { readState } from './state';
 import { listenOnPostgres } from '../db/listen';
 import { refreshCopy } from './refresh';
-import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from './runner';
+import { MIRROR_REFRESH_CHANNEL } from './pass-job';
+import { MirrorPasses } from './testing/passes';
 
 // The mirror against the reference service (in-process, real signing) with the console database on PGlite
 // and on Postgres: 20,000 SKUs seeded in bulk by SQL, another client changing 2,000 of them while the mirror
@@ -232,17 +233,43 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     expect(await pass('companies', 0)).toMatchObject({ kind: 'sweep', vanished: 0 });
   });
 
-  it('lets one runner of two do a round (the lease), covering every entity', async () => {
+  it('starts one run of the passes at a time across two instances, covering every entity', async () => {
     const options = { db: connection.db, client: mirrorClient, tenant: 'acme', intervalMs: 30_000, sweepMs: HOUR };
-    const a = new MirrorRunner({ ...options, owner: 'a' });
-    const b = new MirrorRunner({ ...options, owner: 'b' });
-    const round = await a.round();
-    expect(await b.round()).toBeNull();
-    expect(Object.keys(round ?? {}).sort()).toEqual([...MIRROR_ENTITY_NAMES].sort());
-    expect(Object.values(round ?? {}).filter((r) => 'error' in r)).toEqual([]);
-    await a.stop();
-    expect(await b.round()).not.toBeNull();
-    await b.stop();
+    const a = new MirrorPasses({ ...options, owner: 'a' });
+    const b = new MirrorPasses({ ...options, owner: 'b' });
+    const runs = async () =>
+      (
+        await sql<{ id: string; state: string }>`
+          select id::text as id, state from job where kind = 'mirror-pass' order by id`.execute(connection.db)
+      ).rows;
+    const before = (await runs()).length;
+    await a.schedule.look();
+    // One run is active: the other instance starts none.
+    await b.schedule.look();
+    const started = (await runs()).slice(before);
+    expect(started.map((r) => r.state)).toEqual(['running']);
+    a.runner.start();
+    try {
+      for (const until = Date.now() + 50_000; Date.now() < until;) {
+        if ((await runs()).find((r) => r.id === started[0]!.id)?.state === 'succeeded') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await a.stop();
+    }
+    const { rows: units } = await sql<{ key: string; state: string; finished_by: string }>`
+      select key, state, finished_by from job_unit where job_id = ${started[0]!.id}`.execute(connection.db);
+    expect(units.map((u) => u.key).sort()).toEqual([...MIRROR_ENTITY_NAMES].sort());
+    expect(units.filter((u) => u.state !== 'done' || u.finished_by !== 'a')).toEqual([]);
+    // The next run is due an interval after this one ended, or at once when asked (a Refresh).
+    await b.schedule.look();
+    expect((await runs()).length).toBe(before + 1);
+    b.wake();
+    await b.schedule.look();
+    expect((await runs()).length).toBe(before + 2);
+    await sql`update job set state = 'cancelled', finished_at = now() where kind = 'mirror-pass' and state = 'running'`.execute(
+      connection.db,
+    );
   }, 60_000);
 
   /**
@@ -270,7 +297,7 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
   }
 
   it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
-    const runner = new MirrorRunner({
+    const runner = new MirrorPasses({
       db: connection.db,
       client: mirrorClient,
       tenant: 'acme',
@@ -296,7 +323,7 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
     if (!consoleUrl) return context.skip();
     const url = consoleUrl;
     const watchRefresh = (onRefresh: () => void) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh);
-    const worker = new MirrorRunner({
+    const worker = new MirrorPasses({
       db: connection.db,
       client: mirrorClient,
       tenant: 'acme',

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
 import { listAudit, listHistoryPage } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
-import { createUpstreamClient, SkewTracker } from '../upstream';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
+import { SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import { readState } from './state';
 
@@ -15,26 +13,12 @@ import { readState } from './state';
 // in-process (the ERP's own credential changes it), the console database on PGlite, the real passes.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const client = createUpstreamClient({
-  baseUrl: 'http://embedded.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
+const client = erpClient({
   fetch: (request) => service.fetch(request),
+  baseUrl: 'http://embedded.invalid',
   skew: new SkewTracker(),
 });
 const sweep = () => runDuePass({ db, client, entity: 'companies', now: Date.now }, { sweepEveryMs: 0 });

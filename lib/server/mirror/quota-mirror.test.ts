@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
 import { listHistoryPage } from '../audit/audit-log';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
 import type { ConsoleDatabase } from '../db/types';
 import { applyAndRecordQuotaEdit } from '../quotas/apply';
 import { readCreditPage, readPointPage } from '../quotas/dashboard';
 import { companyNames } from '../quotas/source';
-import { createUpstreamClient, SkewTracker } from '../upstream';
+import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
+import { SkewTracker } from '../upstream';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';
 
@@ -17,28 +16,14 @@ import type { MirrorEntityName } from './entities';
 // the console database on PGlite, the real passes and the Quotas page's own edit path.
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 const COMPANY = IDS.acme.company;
 const TENANT = 'acme';
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
-
-const client = createUpstreamClient({
-  baseUrl: 'http://embedded.invalid',
-  clientId: CREDS.erp.clientId,
-  clientSecret: CREDS.erp.secret,
+const client = erpClient({
   fetch: (request) => service.fetch(request),
+  baseUrl: 'http://embedded.invalid',
   skew: new SkewTracker(),
 });
 const pass = (entity: MirrorEntityName, budgetMs?: number) =>

@@ -2,18 +2,23 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { MirrorEntityName } from './entities';
-import { MIRROR_REFRESH_CHANNEL, type MirrorRunner } from './runner';
+import { MIRROR_REFRESH_CHANNEL } from './pass-job';
 import { readState } from './state';
 
 /** How often a web instance looks whether the round it asked for has brought the copy up to date. */
 const LOOK_EVERY_MS = 250;
 
+/** What starts the passes' runs in a process that runs jobs (the runtime's RecurringJob of mirrorPassJob). */
+export interface PassSchedule {
+  wake(): void;
+}
+
 /**
- * A round now by whichever instance holds the mirror's lease: this process's runner is woken directly (PGlite has
- * no other listener), every instance's runner through a NOTIFY (on Postgres the holder may be another one).
+ * A run of the passes now, by whichever instance looks first: this process's schedule is woken directly (PGlite
+ * has no other listener), every instance's through a NOTIFY (on Postgres the workers run them).
  */
-export async function askForRound(db: Kysely<ConsoleDatabase>, runner: MirrorRunner | null): Promise<void> {
-  runner?.wake();
+export async function askForRound(db: Kysely<ConsoleDatabase>, schedule: PassSchedule | null): Promise<void> {
+  schedule?.wake();
   await sql`select pg_notify(${MIRROR_REFRESH_CHANNEL}, '')`.execute(db);
 }
 
@@ -25,12 +30,12 @@ export async function askForRound(db: Kysely<ConsoleDatabase>, runner: MirrorRun
  */
 export async function refreshCopy(
   db: Kysely<ConsoleDatabase>,
-  runner: MirrorRunner | null,
+  schedule: PassSchedule | null,
   entity: MirrorEntityName,
   timeoutMs: number,
 ): Promise<boolean> {
   const asked = Date.now();
-  await askForRound(db, runner);
+  await askForRound(db, schedule);
   for (const until = asked + timeoutMs; Date.now() < until;) {
     const state = await readState(db, entity);
     if (state.lastPassAt && state.lastPassAt.getTime() >= asked && state.pass === null) return true;

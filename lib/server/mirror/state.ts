@@ -102,24 +102,3 @@ export async function resetState(db: Db, entity: MirrorEntityName, tenant: strin
   await sql`delete from mirror_state where entity = ${entity}`.execute(db);
   await writeState(db, entity, { tenant });
 }
-
-const LEASE_ROW = '*';
-
-/**
- * Takes or renews the one lease on the passes: true when `owner` holds it for `ms` from now. Every instance
- * that runs jobs asks; the one that holds it does the passes, and another takes over once it expires.
- */
-export async function takeLease(db: Db, owner: string, ms: number): Promise<boolean> {
-  const { rows } = await sql<{ lease_owner: string }>`
-    insert into mirror_state (entity, lease_owner, lease_until) values (${LEASE_ROW}, ${owner}, now() + ${ms} * interval '1 millisecond')
-    on conflict (entity) do update set lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
-    where mirror_state.lease_owner = excluded.lease_owner or mirror_state.lease_until is null or mirror_state.lease_until < now()
-    returning lease_owner`.execute(db);
-  return rows[0]?.lease_owner === owner;
-}
-
-export async function dropLease(db: Db, owner: string): Promise<void> {
-  await sql`update mirror_state set lease_until = null where entity = ${LEASE_ROW} and lease_owner = ${owner}`.execute(
-    db,
-  );
-}

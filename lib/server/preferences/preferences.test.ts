@@ -1,40 +1,35 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
-import { migrateConsoleDb } from '../auth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withConsoleDb } from '../testing/console-parts';
 import type { ConsoleDatabase } from '../db/types';
 import { readListPreferences, readPreferences, savePreferences } from './preferences';
 
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
+withConsoleDb((opened) => (db = opened));
+
+/** A console account with the viewer role, as preferences need one to belong to. */
+async function insertViewer(id: string) {
+  const now = new Date();
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      emailVerified: true,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      role: 'viewer',
+      banned: false,
+      banReason: null,
+      banExpires: null,
+    })
+    .execute();
+}
 
 beforeAll(async () => {
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-  const now = new Date();
-  for (const id of ['u1', 'u2']) {
-    await db
-      .insertInto('user')
-      .values({
-        id,
-        name: id,
-        email: `${id}@example.com`,
-        emailVerified: true,
-        image: null,
-        createdAt: now,
-        updatedAt: now,
-        role: 'viewer',
-        banned: false,
-        banReason: null,
-        banExpires: null,
-      })
-      .execute();
-  }
-});
-
-afterAll(async () => {
-  await conn?.close();
+  for (const id of ['u1', 'u2']) await insertViewer(id);
 });
 
 describe('account preferences (real PGlite, migration 0080)', () => {
@@ -63,23 +58,7 @@ describe('account preferences (real PGlite, migration 0080)', () => {
 
 describe('list preferences (migration 0260)', () => {
   it('keeps filters folded or open per account, apart from the other choices', async () => {
-    const now = new Date();
-    await db
-      .insertInto('user')
-      .values({
-        id: 'u3',
-        name: 'u3',
-        email: 'u3@example.com',
-        emailVerified: true,
-        image: null,
-        createdAt: now,
-        updatedAt: now,
-        role: 'viewer',
-        banned: false,
-        banReason: null,
-        banExpires: null,
-      })
-      .execute();
+    await insertViewer('u3');
     expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });
     await savePreferences(db, 'u3', { density: 'compact' });
     expect(await readListPreferences(db, 'u3')).toEqual({ filtersFolded: null });

@@ -12,20 +12,9 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return { ok: false };
   if (!request.body) return { ok: true, bytes: null };
 
-  const reader = request.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return { ok: false };
-    }
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-  }
-  return total === 0 ? { ok: true, bytes: null } : { ok: true, bytes: joined(chunks, total) };
+  const read = await readChunks(request.body, limit);
+  if (!read) return { ok: false };
+  return read.total === 0 ? { ok: true, bytes: null } : { ok: true, bytes: joined(read.chunks, read.total) };
 }
 
 /**
@@ -35,16 +24,29 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
  */
 export async function readAnswer(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  // No limit: never null.
+  const { chunks, total } = (await readChunks(response.body, Infinity))!;
+  return joined(chunks, total);
+}
+
+/** A stream's chunks and their total size; null, the stream cancelled, as soon as the total passes `limit`. */
+async function readChunks(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ chunks: Uint8Array<ArrayBuffer>[]; total: number } | null> {
+  const reader = body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
+    if (done) return { chunks, total };
     total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
   }
-  return joined(chunks, total);
 }
 
 /** A body's chunks as one array; one that came in one chunk is kept as it is. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness, putAsSteward, type ProxyHarness } from './testing/harness';
 
 /** A record's History through the real proxy, service and console database: who, what, old → new. */
 let h: ProxyHarness;
@@ -14,21 +14,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function put(path: string, body: unknown, review?: Record<string, unknown>) {
-  const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
-  const response = await h.proxy(
-    consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }),
-  );
-  await response.text();
-  return response.status;
-}
-
 describe('record history', () => {
   it('lists a record’s writes newest first with the person, outcome and the confirmed old → new', async () => {
     const read = await h.proxy(consoleRequest('GET', '/v1/companies/1', { cookie: h.cookies.steward }));
     const old = ((await read.json()) as { cellPhone: string | null }).cellPhone;
-    expect(await put('/v1/companies/1', { cellPhone: '02-2700-0001' }, { cellPhone: old })).toBe(200);
-    expect(await put('/v1/companies/1', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null })).toBe(400);
+    expect(await putAsSteward(h, '/v1/companies/1', { cellPhone: '02-2700-0001' }, { cellPhone: old })).toBe(200);
+    expect(
+      await putAsSteward(h, '/v1/companies/1', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null }),
+    ).toBe(400);
 
     const history = await listHistory(h.db, 'companies', '1');
     expect(history[0]).toMatchObject({

@@ -1,9 +1,8 @@
 import 'server-only';
 import { getEnv } from '../env';
 import { installProcess } from '../process';
-import type { JobRunner } from '../jobs';
-import type { MirrorRunner } from '../mirror';
-import { createJobRunner, createMirrorRunner } from './parts';
+import type { JobRunner, RecurringJob } from '../jobs';
+import { createJobRunner, createMirrorSchedule } from './parts';
 import { ProcessRuntime } from './process';
 
 /**
@@ -14,7 +13,7 @@ import { ProcessRuntime } from './process';
  * bundles: it stops the parts through lib/server/process.
  */
 const installed = installProcess(
-  () => new ProcessRuntime(getEnv, { jobRunner: createJobRunner, mirror: createMirrorRunner }),
+  () => new ProcessRuntime(getEnv, { jobRunner: createJobRunner, mirror: createMirrorSchedule }),
 );
 
 export function runtime(): ProcessRuntime {
@@ -26,7 +25,10 @@ export function ensureJobRunner(): Promise<JobRunner | null> {
   return installed.ensureJobRunner();
 }
 
-/** This process's mirror runner (null where jobs do not run or MIRROR=off); started at start-up by startRuntime(). */
-export function ensureMirror(): Promise<MirrorRunner | null> {
+/**
+ * This process's schedule of the mirror's passes (null where jobs do not run or MIRROR=off); started at start-up
+ * by startRuntime(). A Refresh wakes it.
+ */
+export function ensureMirror(): Promise<RecurringJob | null> {
   return installed.ensureMirror();
 }

@@ -2,17 +2,28 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { getEnv } from '../env';
-import { JobRunner, UNITS_RELEASED_CHANNEL, type ReadBack as UnitReadBack, type Written as UnitWritten } from '../jobs';
+import {
+  JobRunner,
+  RecurringJob,
+  UNITS_RELEASED_CHANNEL,
+  type ReadBack as UnitReadBack,
+  type Written as UnitWritten,
+} from '../jobs';
 import { logger } from '../log';
-import { MIRROR_REFRESH_CHANNEL, MirrorRunner } from '../mirror';
-import { MIRROR_ENTITY_NAMES } from '../mirror';
+import {
+  MIRROR_ENTITY_NAMES,
+  MIRROR_REFRESH_CHANNEL,
+  mirrorPassJob,
+  mirrorPassUnits,
+  type MirrorPassParams,
+} from '../mirror';
 import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
 import { currentTenant, getJobsUpstream, processParts } from '../process';
 import { JOB_KINDS } from './job-kinds';
 
 /**
- * How this process's job runner and mirror runner are built: ProcessRuntime starts each once (./process.ts),
- * with the builders of the bundle that installed it (./instance.ts). They use the process's parts through
+ * How this process's job runner and the mirror's schedule are built: ProcessRuntime starts each once
+ * (./process.ts), with the builders of the bundle that installed it (./instance.ts). They use the process's parts through
  * lib/server/process, like every layer below, so nothing here needs the runtime's own module.
  */
 
@@ -21,7 +32,8 @@ export function createJobRunner(db: Kysely<ConsoleDatabase>): JobRunner {
   const env = getEnv();
   return new JobRunner({
     db,
-    kinds: JOB_KINDS,
+    // MIRROR=off: this process runs no pass, whoever started the run.
+    kinds: env.mirror.enabled ? JOB_KINDS : JOB_KINDS.filter((kind) => kind !== mirrorPassJob),
     upstream: getJobsUpstream(),
     concurrency: env.jobs.concurrency,
     watchReleases: (onRelease) => processParts().listen(UNITS_RELEASED_CHANNEL, onRelease),
@@ -52,15 +64,22 @@ async function jobsReadBack(written: UnitWritten, sentAt: number): Promise<UnitR
   }
 }
 
-/** The mirror's passes (lib/server/mirror). */
-export function createMirrorRunner(db: Kysely<ConsoleDatabase>): MirrorRunner {
+/**
+ * When the mirror's passes run (lib/server/mirror): a run of mirrorPassJob every MIRROR_INTERVAL_S after the last
+ * one ended, by whichever instance looks first, at once on a Refresh (here, or a NOTIFY from a web instance).
+ * `started` wakes this process's job runner to claim the run's units now.
+ */
+export function createMirrorSchedule(db: Kysely<ConsoleDatabase>, started: () => void): RecurringJob {
   const env = getEnv();
-  return new MirrorRunner({
+  const params: MirrorPassParams = { sweepMs: env.mirror.sweepMs };
+  return new RecurringJob({
     db,
-    client: getJobsUpstream(),
+    kind: mirrorPassJob,
     tenant: currentTenant(),
-    intervalMs: env.mirror.intervalMs,
-    sweepMs: env.mirror.sweepMs,
-    watchRefresh: (onRefresh) => processParts().listen(MIRROR_REFRESH_CHANNEL, onRefresh),
+    everyMs: env.mirror.intervalMs,
+    units: mirrorPassUnits,
+    params,
+    started,
+    watch: (onAsk) => processParts().listen(MIRROR_REFRESH_CHANNEL, onAsk),
   });
 }

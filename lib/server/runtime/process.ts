@@ -7,8 +7,7 @@ import { listenOnPostgres } from '../db';
 import { openEmbeddedService, type EmbeddedService } from './embedded';
 import type { Env } from '../env';
 import { limitedFetch } from '../jobs';
-import type { JobRunner } from '../jobs';
-import type { MirrorRunner } from '../mirror';
+import type { JobRunner, RecurringJob } from '../jobs';
 import type { ProcessParts } from '../process';
 import type { FetchImpl } from '../upstream';
 import { networkFetch } from '../upstream';
@@ -20,7 +19,7 @@ type OpenedDb = { connection: ConsoleDbConnection; ready: Promise<Kysely<Console
 /** How the runners are built (runtime/parts.ts): given by the composition root, started once here. */
 export type RunnerBuilders = {
   jobRunner: (db: Kysely<ConsoleDatabase>) => JobRunner;
-  mirror: (db: Kysely<ConsoleDatabase>) => MirrorRunner;
+  mirror: (db: Kysely<ConsoleDatabase>, started: () => void) => RecurringJob;
 };
 
 /** What /api/ready reports of the job runner: off (JOBS_RUNNER=off), or the state of this process's runner. */
@@ -45,7 +44,7 @@ export class ProcessRuntime implements ProcessParts {
   #jobsTransport: FetchImpl | undefined;
   #accounts: Promise<void> | undefined;
   #runner: Promise<JobRunner> | undefined;
-  #mirror: Promise<MirrorRunner> | undefined;
+  #mirror: Promise<RecurringJob> | undefined;
   #jobsState: JobsState | undefined;
   #stopping: Promise<void> | undefined;
   #env: Env | undefined;
@@ -171,21 +170,23 @@ export class ProcessRuntime implements ProcessParts {
     return this.jobs(this.builders.jobRunner);
   }
 
-  /** This process's mirror runner, built by the runtime's builder (see mirror()). */
-  ensureMirror(): Promise<MirrorRunner | null> {
+  /** This process's schedule of the mirror's passes, built by the runtime's builder (see mirror()). */
+  ensureMirror(): Promise<RecurringJob | null> {
     return this.mirror(this.builders.mirror);
   }
 
   /**
-   * This process's mirror runner (lib/server/mirror), started once where jobs run and MIRROR is not off; it takes
-   * the mirror's lease, so one instance across all does the passes. Stopped with the job runner.
+   * This process's schedule of the mirror's passes (lib/server/mirror), started once where jobs run and MIRROR is
+   * not off: it starts a run of the passes' job kind when one is due, and this process's job runner runs its
+   * units beside the other kinds' (one pass at a time across instances: the job store decides). Stopped with
+   * the job runner.
    */
-  mirror(create: (db: Kysely<ConsoleDatabase>) => MirrorRunner): Promise<MirrorRunner | null> {
+  mirror(create: RunnerBuilders['mirror']): Promise<RecurringJob | null> {
     if (!this.env.jobs.runner || !this.env.mirror.enabled || this.stopping) return Promise.resolve(null);
     this.#mirror ??= this.consoleDb().then((db) => {
-      const runner = create(db);
-      runner.start();
-      return runner;
+      const schedule = create(db, () => void this.ensureJobRunner().catch(() => {}));
+      schedule.start();
+      return schedule;
     });
     this.#mirror.catch(() => (this.#mirror = undefined));
     return this.#mirror;

@@ -134,9 +134,9 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     const { readyAnswer } = await import('./readiness');
     const { runtime } = await import('.');
     const { currentTenant, getJobsUpstream } = await import('../process');
-    const { MirrorRunner } = await import('../mirror/runner');
+    const { MirrorPasses } = await import('../mirror/testing/passes');
     // The passes a worker would run (this process runs none: JOBS_RUNNER=off), against the real service.
-    const runner = new MirrorRunner({
+    const runner = new MirrorPasses({
       db: await runtime().consoleDb(),
       client: getJobsUpstream(),
       tenant: currentTenant(),

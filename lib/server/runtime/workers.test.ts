@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { uploadParts } from '@/lib/imports/import-api';
+import { companiesImportMeta, companyRow } from '../imports/testing/import-files';
 
 /**
  * The worker tier on Postgres: this process is a web instance with JOBS_RUNNER=off (it uploads and starts an
@@ -32,9 +32,7 @@ const ANSWER_DELAY_MS = 150;
 let postgres: PostgresServer;
 let databaseUrl = '';
 let service: Service;
-let server: Server;
-let baseUrl = '';
-const received = new Map<string, number>();
+let http: ServiceOverHttp;
 const workers: { child: ChildProcess; exited: Promise<number | null>; log: () => string }[] = [];
 
 const run = Date.now().toString(36).toUpperCase();
@@ -47,36 +45,11 @@ beforeAll(async () => {
   postgres = await startPostgres();
   databaseUrl = await postgres.createDatabase();
   service = await createService({ memory: true, seed: testSeed() });
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await service.fetch(
-      new Request(`http://${req.headers.host}${req.url}`, {
-        method: req.method,
-        headers,
-        body: body.length ? body : undefined,
-      }),
-    );
-    const text = await response.text();
-    if (req.url === '/v1/companies/batch' && response.status === 200) {
-      for (const item of JSON.parse(body.toString('utf8')) as { outerSysCode?: string; name: string }[]) {
-        const key = item.outerSysCode ?? item.name;
-        received.set(key, (received.get(key) ?? 0) + 1);
-      }
-      await new Promise((r) => setTimeout(r, ANSWER_DELAY_MS));
-    }
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(text);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  http = await serveOverHttp(service, { holdMs: ANSWER_DELAY_MS });
   // This process is web instance 1: same database and upstream, no job runner.
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
-    UPSTREAM_BASE_URL: baseUrl,
+    UPSTREAM_BASE_URL: http.baseUrl,
     UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
     UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
     BETTER_AUTH_SECRET: 'workers-test-secret-of-at-least-32-characters',
@@ -91,8 +64,7 @@ afterAll(async () => {
   await runtime()
     .stop({ graceMs: 0 })
     .catch(() => {});
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await http?.close();
   await service?.close();
   await postgres?.stop();
 });
@@ -184,33 +156,12 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
     try {
       const [a, b] = [startWorker(), startWorker()];
       const user = { id: 'u1', email: 'steward@example.com' };
-      const id = await imports.createImport(
-        {
-          family: 'companies',
-          fileName: 'companies.csv',
-          encoding: 'utf-8',
-          delimiter: ',',
-          headers: ['outerSysCode', 'name'],
-          mapping: ['outerSysCode', 'name'],
-          totalRows: ROWS,
-        },
-        user,
-      );
+      const id = await imports.createImport(companiesImportMeta(ROWS), user);
       // As the browser uploads (lib/client/imports/upload.ts): the first part, the start, then the rest.
       for (const [from, to] of uploadParts(ROWS)) {
         await imports.appendRows(
           id,
-          Array.from({ length: to - from }, (_, i) => {
-            const n = from + i;
-            return {
-              rowNo: n,
-              line: n + 2,
-              cells: keyedRow(n) ? [marker(n), `Company ${n}`] : ['', marker(n)],
-              item: keyedRow(n) ? { outerSysCode: marker(n), name: `Company ${n}` } : { name: marker(n) },
-              errors: [],
-              warnings: [],
-            };
-          }),
+          Array.from({ length: to - from }, (_, i) => companyRow(from + i, marker(from + i), keyedRow(from + i))),
         );
         if (from === 0) await imports.startImport(id, user);
       }
@@ -282,7 +233,7 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
       );
       const sentCounts = new Map(sends.map((r) => [r.row_no, r.sends]));
       for (const row of rows) {
-        const times = received.get(marker(row.rowNo)) ?? 0;
+        const times = http.received.get(marker(row.rowNo)) ?? 0;
         expect(sentCounts.get(row.rowNo), `row ${row.rowNo}`).toBe(times);
         if (!keyedRow(row.rowNo)) expect(times, `unkeyed row ${row.rowNo} sent ${times} times`).toBeLessThanOrEqual(1);
         if (row.status === 'unknown') expect(keyedRow(row.rowNo)).toBe(false);

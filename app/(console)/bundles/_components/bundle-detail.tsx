@@ -14,7 +14,6 @@ import { can } from '@/lib/contract/roles';
 import { BundleAvailability } from './bundle-availability';
 import { BundlePricePanel } from './bundle-price-panel';
 import { recipeDrag } from './recipe-drag-later';
-import { bundleKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 import { loadLater } from '@/lib/client/load-later';
 
@@ -49,14 +48,7 @@ export function BundleDetail({ id }: { id: number }) {
   };
 
   return (
-    <RecordPage
-      namespace="bundles"
-      kind="bundle"
-      id={id}
-      read={bundle}
-      editable={editable}
-      detailKey={bundleKeys.detail(id)}
-    >
+    <RecordPage namespace="bundles" kind="bundle" id={id} read={bundle} editable={editable}>
       {(b) => (
         <>
           <RecordDetails

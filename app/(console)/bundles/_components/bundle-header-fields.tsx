@@ -9,6 +9,12 @@ import { BUNDLE_LIMITS, isQuantityPrecision } from '@/lib/contract/values';
 
 /** A bundle's own text fields, in the order the forms show them (the category sits after the first two). */
 export const BUNDLE_TEXT_FIELDS = ['outerSysCode', 'name', 'unit', 'spec', 'barcode', 'warehouse'] as const;
+/** The header's fields before its quantity precision, in form order: what both forms edit and send. */
+export const BUNDLE_HEADER_FIELDS = [
+  ...BUNDLE_TEXT_FIELDS.slice(0, 2),
+  'productCategoryId',
+  ...BUNDLE_TEXT_FIELDS.slice(2),
+] as const;
 // The precisions the contract accepts, read from its own rule rather than restated.
 const PRECISIONS = Array.from({ length: 10 }, (_, d) => d).filter(isQuantityPrecision);
 

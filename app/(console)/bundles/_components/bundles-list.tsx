@@ -3,9 +3,9 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
+import { useStatusOptions } from '@/components/record/status-badge';
 import type { Bundle } from '@/lib/contract/bundles';
 import { BUNDLE_STATUS } from '@/lib/contract/values';
 import { ComponentFilter } from './component-filter';
@@ -37,21 +37,11 @@ export function BundlesList() {
       only: 'csv',
     });
     return [
-      { id: 'id', label: t('fields.id'), value: (b) => b.id, only: 'csv' },
+      idColumn(t('fields.id')),
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (b) => b.outerSysCode,
-        href: (b) => `/bundles/${b.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/bundles'),
       { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (b) => b.status,
-        cell: (b) => <StatusBadge status={b.status} />,
-      },
+      statusColumn(t('fields.status')),
       {
         id: 'productCategoryId',
         label: `${t('fields.productCategoryId')} id`,

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Alert, Button, TitledCard } from '@/components/ui';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import {
   componentError,
@@ -115,34 +115,29 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
   };
 
   return (
-    <Card aria-labelledby="recipe-editor">
-      <CardHeader>
-        <CardTitle id="recipe-editor">{t('editorTitle')}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
-        {failure ? (
-          <Alert
-            tone={failure.kind === 'unknown' ? 'warning' : 'error'}
-            title={failure.kind === 'unknown' ? t('unknown') : t('refused')}
-          >
-            {failure.sentence ? <p>{failure.sentence}</p> : null}
-          </Alert>
-        ) : null}
-        {locating ? (
-          <p role="status" className="text-sm">
-            {t('locating')}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void save()} pending={replace.isPending}>
-            {t('save')}
-          </Button>
-          <Button variant="secondary" onClick={onClose} disabled={replace.isPending}>
-            {t('cancel')}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <TitledCard id="recipe-editor" title={t('editorTitle')} contentClassName="space-y-4">
+      <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
+      {failure ? (
+        <Alert
+          tone={failure.kind === 'unknown' ? 'warning' : 'error'}
+          title={failure.kind === 'unknown' ? t('unknown') : t('refused')}
+        >
+          {failure.sentence ? <p>{failure.sentence}</p> : null}
+        </Alert>
+      ) : null}
+      {locating ? (
+        <p role="status" className="text-sm">
+          {t('locating')}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void save()} pending={replace.isPending}>
+          {t('save')}
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={replace.isPending}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </TitledCard>
   );
 }

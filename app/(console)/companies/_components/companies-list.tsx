@@ -6,9 +6,8 @@ import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge } from '@/components/record/status-badge';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Company } from '@/lib/contract/resources';
 import { useSalespeople } from './use-salespeople';
@@ -20,13 +19,8 @@ export function CompaniesList() {
 
   const columns = useMemo<ListColumn<Company>[]>(
     () => [
-      { id: 'id', label: t('fields.id'), value: (c) => c.id, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (c) => c.outerSysCode,
-        href: (c) => `/companies/${c.id}`,
-      }),
+      idColumn(t('fields.id')),
+      codeLinkColumn(t('fields.outerSysCode'), '/companies'),
       { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true },
       { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true },
       { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },
@@ -38,12 +32,7 @@ export function CompaniesList() {
         only: 'csv',
       },
       { id: 'internalUserId', label: t('fields.internalUserId'), value: (c) => salespersonName(c.internalUserId) },
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (c) => c.status,
-        cell: (c) => <StatusBadge status={c.status} />,
-      },
+      statusColumn(t('fields.status')),
     ],
     [t, salespersonName],
   );

@@ -9,7 +9,6 @@ import { StatusBadge } from '@/components/record/status-badge';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
 import { useSalespeople } from './use-salespeople';
-import { companyKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
@@ -28,7 +27,6 @@ export function CompanyDetail({ id }: { id: number }) {
       id={id}
       read={company}
       editable={can(user.role, 'editMasterData')}
-      detailKey={companyKeys.detail(id)}
       valueLabel={(field, value) =>
         field === 'internalUserId' && typeof value === 'number' ? salespeople.nameOf(value) : null
       }

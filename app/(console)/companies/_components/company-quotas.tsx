@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
-import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { LinkButton, TitledCard } from '@/components/ui';
 import { useMoney } from '@/lib/i18n/use-money';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { useRecord } from '@/lib/client/queries';
@@ -21,75 +21,64 @@ export function CompanyQuotas({ companyId }: { companyId: number }) {
     iso ? plainSpaces(format.dateTime(new Date(iso), 'dateTime')) : t('neverSynced');
 
   return (
-    <Card aria-labelledby="company-quotas">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="company-quotas">{t('quotas')}</CardTitle>
+    <TitledCard
+      id="company-quotas"
+      title={t('quotas')}
+      contentClassName="grid gap-6 md:grid-cols-2"
+      action={
         <LinkButton href={`/quotas?company=${companyId}`} size="sm">
           {t('openQuotas')}
         </LinkButton>
-      </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="credit-quota-title" className="space-y-3">
-          <h3 id="credit-quota-title" className="font-medium">
-            {t('creditQuota')}
-          </h3>
-          <QueryState
-            isPending={credit.isPending}
-            error={credit.error}
-            onRetry={() => void credit.refetch()}
-            notFound={t('notFound')}
-            lines={3}
+      }
+    >
+      <section aria-labelledby="credit-quota-title" className="space-y-3">
+        <h3 id="credit-quota-title" className="font-medium">
+          {t('creditQuota')}
+        </h3>
+        <QueryState query={credit} notFound={t('notFound')} lines={3} />
+        {credit.data ? (
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              { label: t('creditAmount'), value: money(credit.data.creditAmount) },
+              { label: t('pendingAmount'), value: money(credit.data.pendingAmount) },
+              {
+                label: t('availableAmount'),
+                value: (
+                  <span
+                    className={
+                      credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined
+                    }
+                  >
+                    {money(credit.data.availableAmount)}
+                  </span>
+                ),
+              },
+              { label: t('creditEnabled'), value: credit.data.enabled ? t('enabledOn') : t('enabledOff') },
+              { label: t('quotaUpdatedAt'), value: when(credit.data.updatedAt) },
+            ]}
           />
-          {credit.data ? (
-            <DetailList
-              emptyText={tr('notSet')}
-              items={[
-                { label: t('creditAmount'), value: money(credit.data.creditAmount) },
-                { label: t('pendingAmount'), value: money(credit.data.pendingAmount) },
-                {
-                  label: t('availableAmount'),
-                  value: (
-                    <span
-                      className={
-                        credit.data.availableAmount < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined
-                      }
-                    >
-                      {money(credit.data.availableAmount)}
-                    </span>
-                  ),
-                },
-                { label: t('creditEnabled'), value: credit.data.enabled ? t('enabledOn') : t('enabledOff') },
-                { label: t('quotaUpdatedAt'), value: when(credit.data.updatedAt) },
-              ]}
-            />
-          ) : null}
-        </section>
-        <section aria-labelledby="point-quota-title" className="space-y-3">
-          <h3 id="point-quota-title" className="font-medium">
-            {t('pointQuota')}
-          </h3>
-          <QueryState
-            isPending={point.isPending}
-            error={point.error}
-            onRetry={() => void point.refetch()}
-            notFound={t('notFound')}
-            lines={3}
+        ) : null}
+      </section>
+      <section aria-labelledby="point-quota-title" className="space-y-3">
+        <h3 id="point-quota-title" className="font-medium">
+          {t('pointQuota')}
+        </h3>
+        <QueryState query={point} notFound={t('notFound')} lines={3} />
+        {point.data ? (
+          <DetailList
+            emptyText={tr('notSet')}
+            items={[
+              { label: t('balance'), value: amount(point.data.balance) },
+              {
+                label: t('pointEnabled'),
+                value: `${point.data.enabled ? t('flagOn') : t('flagOff')} — ${t('pointEnabledHelp')}`,
+              },
+              { label: t('quotaUpdatedAt'), value: when(point.data.updatedAt) },
+            ]}
           />
-          {point.data ? (
-            <DetailList
-              emptyText={tr('notSet')}
-              items={[
-                { label: t('balance'), value: amount(point.data.balance) },
-                {
-                  label: t('pointEnabled'),
-                  value: `${point.data.enabled ? t('flagOn') : t('flagOff')} — ${t('pointEnabledHelp')}`,
-                },
-                { label: t('quotaUpdatedAt'), value: when(point.data.updatedAt) },
-              ]}
-            />
-          ) : null}
-        </section>
-      </CardContent>
-    </Card>
+        ) : null}
+      </section>
+    </TitledCard>
   );
 }

@@ -1,8 +1,13 @@
-import { NewCompanyPage } from '../_components/new-company-page';
+import { RecordCreatePage } from '@/components/record/record-form-page';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { CompanyCreateForm } from '../_components/company-form';
 
 export const generateMetadata = titleMetadata('companies', 'newTitle');
 
 export default function Page() {
-  return <NewCompanyPage />;
+  return (
+    <RecordCreatePage namespace="companies">
+      <CompanyCreateForm />
+    </RecordCreatePage>
+  );
 }

@@ -4,19 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Field,
-  Input,
-  Select,
-  SelectOptions,
-} from '@/components/ui';
+import { Alert, Badge, Button, Field, Input, Select, SelectOptions, TitledCard } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 import {
   countRows,
@@ -96,84 +84,75 @@ export function ExportsPage({ threshold }: { threshold: number }) {
   const busy = state.phase === 'counting' || state.phase === 'running';
   return (
     <>
-      <Card aria-labelledby="export-new">
-        <CardHeader>
-          <CardTitle id="export-new">{t('start')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form
-            className="space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!busy) void run();
-            }}
-          >
-            <div className="flex flex-wrap gap-4">
-              <Field label={t('resource')}>
-                <Select
-                  value={resource}
-                  onChange={(e) => setResource(e.target.value as ExportResource)}
+      <TitledCard id="export-new" title={t('start')}>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!busy) void run();
+          }}
+        >
+          <div className="flex flex-wrap gap-4">
+            <Field label={t('resource')}>
+              <Select value={resource} onChange={(e) => setResource(e.target.value as ExportResource)} disabled={busy}>
+                <SelectOptions options={EXPORT_RESOURCES.map((r) => ({ value: r, label: t(`resources.${r}`) }))} />
+              </Select>
+            </Field>
+            <Field label={t('format')}>
+              <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
+                <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
+              </Select>
+            </Field>
+            <fieldset className="flex flex-wrap gap-4">
+              <legend className="mb-1 text-sm font-medium">{t('filtersLegend')}</legend>
+              <Field label={t('columns.outerSysCode')}>
+                <Input
+                  value={filters.outerSysCode ?? ''}
+                  onChange={(e) => setFilters((f) => ({ ...f, outerSysCode: e.target.value }))}
                   disabled={busy}
-                >
-                  <SelectOptions options={EXPORT_RESOURCES.map((r) => ({ value: r, label: t(`resources.${r}`) }))} />
-                </Select>
+                />
               </Field>
-              <Field label={t('format')}>
-                <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} disabled={busy}>
-                  <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
-                </Select>
+              <Field label={t('columns.name')}>
+                <Input
+                  value={filters.name ?? ''}
+                  onChange={(e) => setFilters((f) => ({ ...f, name: e.target.value }))}
+                  disabled={busy}
+                />
               </Field>
-              <fieldset className="flex flex-wrap gap-4">
-                <legend className="mb-1 text-sm font-medium">{t('filtersLegend')}</legend>
-                <Field label={t('columns.outerSysCode')}>
-                  <Input
-                    value={filters.outerSysCode ?? ''}
-                    onChange={(e) => setFilters((f) => ({ ...f, outerSysCode: e.target.value }))}
-                    disabled={busy}
-                  />
-                </Field>
-                <Field label={t('columns.name')}>
-                  <Input
-                    value={filters.name ?? ''}
-                    onChange={(e) => setFilters((f) => ({ ...f, name: e.target.value }))}
-                    disabled={busy}
-                  />
-                </Field>
-              </fieldset>
-            </div>
-            <div className="flex flex-wrap items-center gap-3">
-              {busy ? (
-                <>
-                  <label htmlFor={progressId} className="text-sm">
-                    {state.phase === 'running'
-                      ? t('progress', { fetched: state.fetched, total: state.total })
-                      : t('counting')}
-                  </label>
-                  <progress
-                    id={progressId}
-                    className="w-40"
-                    max={state.phase === 'running' ? state.total : undefined}
-                    value={state.phase === 'running' ? state.fetched : undefined}
-                  />
-                  <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
-                    {t('cancel')}
-                  </Button>
-                </>
-              ) : (
-                <Button type="submit">{t('start')}</Button>
-              )}
-            </div>
-            <p role="status" className="text-sm">
-              {state.phase === 'done'
-                ? t('done', { rows: state.rows })
-                : state.phase === 'queued'
-                  ? t('queued', { total: state.total, threshold })
-                  : ''}
-            </p>
-            {state.phase === 'failed' ? <Alert tone="error">{t('failed', { sentence: state.sentence })}</Alert> : null}
-          </form>
-        </CardContent>
-      </Card>
+            </fieldset>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            {busy ? (
+              <>
+                <label htmlFor={progressId} className="text-sm">
+                  {state.phase === 'running'
+                    ? t('progress', { fetched: state.fetched, total: state.total })
+                    : t('counting')}
+                </label>
+                <progress
+                  id={progressId}
+                  className="w-40"
+                  max={state.phase === 'running' ? state.total : undefined}
+                  value={state.phase === 'running' ? state.fetched : undefined}
+                />
+                <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
+                  {t('cancel')}
+                </Button>
+              </>
+            ) : (
+              <Button type="submit">{t('start')}</Button>
+            )}
+          </div>
+          <p role="status" className="text-sm">
+            {state.phase === 'done'
+              ? t('done', { rows: state.rows })
+              : state.phase === 'queued'
+                ? t('queued', { total: state.total, threshold })
+                : ''}
+          </p>
+          {state.phase === 'failed' ? <Alert tone="error">{t('failed', { sentence: state.sentence })}</Alert> : null}
+        </form>
+      </TitledCard>
       <MyExports />
     </>
   );
@@ -195,64 +174,55 @@ function MyExports() {
       ? t('states.incomplete', { failed: e.pagesFailed })
       : t(`states.${e.state}`);
   return (
-    <Card aria-labelledby="export-mine">
-      <CardHeader>
-        <CardTitle id="export-mine">{t('mine')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {mine.error ? (
-          <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert>
-        ) : null}
-        {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
-        {list.length > 0 ? (
-          <Table variant="plain" caption={t('mineCaption')}>
-            <THead columns={[t('when'), t('resource'), t('rows'), t('state'), t('file')]} />
-            <TBody>
-              {list.map((e) => (
-                <Tr key={e.id}>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={e.createdAt}>
-                      {plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}
-                    </time>
-                  </Td>
-                  <Td>{t(`resources.${e.resource}`)}</Td>
-                  <Td className="whitespace-nowrap">{format.number(e.totalCount)}</Td>
-                  <Td>
-                    <Badge
-                      tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}
-                    >
-                      {stateText(e)}
-                    </Badge>{' '}
-                    {e.state === 'running' || e.state === 'planning' ? (
-                      <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
-                    ) : null}
-                  </Td>
-                  <Td>
-                    {e.ready ? (
-                      <span className="flex flex-wrap gap-x-4 gap-y-1">
-                        <a
-                          href={exportFileUrl(e.id, 'xlsx')}
-                          download
-                          className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
-                        >
-                          {t('downloadXlsx', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
-                        </a>
-                        <a
-                          href={exportFileUrl(e.id, 'csv')}
-                          download
-                          className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
-                        >
-                          {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
-                        </a>
-                      </span>
-                    ) : null}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard id="export-mine" title={t('mine')}>
+      {mine.error ? (
+        <Alert tone="error">{isApiError(mine.error) ? mine.error.sentence : String(mine.error)}</Alert>
+      ) : null}
+      {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
+      {list.length > 0 ? (
+        <Table variant="plain" caption={t('mineCaption')}>
+          <THead columns={[t('when'), t('resource'), t('rows'), t('state'), t('file')]} />
+          <TBody>
+            {list.map((e) => (
+              <Tr key={e.id}>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={e.createdAt}>{plainSpaces(format.dateTime(new Date(e.createdAt), 'dateTime'))}</time>
+                </Td>
+                <Td>{t(`resources.${e.resource}`)}</Td>
+                <Td className="whitespace-nowrap">{format.number(e.totalCount)}</Td>
+                <Td>
+                  <Badge tone={e.ready ? 'success' : e.state === 'failed' || e.pagesFailed > 0 ? 'danger' : 'neutral'}>
+                    {stateText(e)}
+                  </Badge>{' '}
+                  {e.state === 'running' || e.state === 'planning' ? (
+                    <span className="text-xs">{t('pages', { done: e.pagesDone, total: e.pagesTotal })}</span>
+                  ) : null}
+                </Td>
+                <Td>
+                  {e.ready ? (
+                    <span className="flex flex-wrap gap-x-4 gap-y-1">
+                      <a
+                        href={exportFileUrl(e.id, 'xlsx')}
+                        download
+                        className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                      >
+                        {t('downloadXlsx', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                      </a>
+                      <a
+                        href={exportFileUrl(e.id, 'csv')}
+                        download
+                        className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+                      >
+                        {t('download', { resource: t(`resources.${e.resource}`), rows: e.totalCount })}
+                      </a>
+                    </span>
+                  ) : null}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      ) : null}
+    </TitledCard>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { HeadedSection } from '@/components/ui';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { RowIssue } from '@/lib/imports/check';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -11,10 +12,7 @@ export function AttemptsList({ attempts }: { attempts: Attempt[] }) {
   const t = useTranslations('workbench');
   const format = useFormatter();
   return (
-    <section className="space-y-2" aria-labelledby="attempts-heading">
-      <h2 id="attempts-heading" className="text-lg font-semibold">
-        {t('attempts')}
-      </h2>
+    <HeadedSection id="attempts-heading" title={t('attempts')} className="space-y-2">
       <ol className="space-y-1 text-sm">
         {attempts.map((a) => (
           <li key={a.no}>
@@ -23,7 +21,7 @@ export function AttemptsList({ attempts }: { attempts: Attempt[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </HeadedSection>
   );
 }
 

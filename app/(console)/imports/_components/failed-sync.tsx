@@ -10,6 +10,33 @@ import { readFailedSync, type SyncRead } from '@/lib/imports/failed-sync';
 /** The opened items' grid, live check and resend (./sync-items) load after first paint, not with the page. */
 const syncItems = loadLater(() => import('./sync-items'));
 
+/** A pasted JSON text: monospaced, never spell-checked. */
+function JsonBox({
+  label,
+  description,
+  rows,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} description={description}>
+      <Textarea
+        rows={rows}
+        className="font-mono text-xs"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        spellCheck={false}
+      />
+    </Field>
+  );
+}
+
 /**
  * "Open a failed sync": paste the body of a /v1 batch request and, if you have it, the service's answer;
  * the failed items (matched by index) open in the grid with their errors, to fix and resend as an import.
@@ -51,24 +78,14 @@ export function FailedSync() {
             <SelectOptions options={FAMILY_NAMES.map((f) => ({ value: f, label: ti(`families.${f}`) }))} />
           </Select>
         </Field>
-        <Field label={t('syncBody')} description={t('syncBodyHelp')}>
-          <Textarea
-            rows={8}
-            className="font-mono text-xs"
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            spellCheck={false}
-          />
-        </Field>
-        <Field label={t('syncAnswer')} description={t('syncAnswerHelp')}>
-          <Textarea
-            rows={6}
-            className="font-mono text-xs"
-            value={answer}
-            onChange={(e) => setAnswer(e.target.value)}
-            spellCheck={false}
-          />
-        </Field>
+        <JsonBox label={t('syncBody')} description={t('syncBodyHelp')} rows={8} value={body} onChange={setBody} />
+        <JsonBox
+          label={t('syncAnswer')}
+          description={t('syncAnswerHelp')}
+          rows={6}
+          value={answer}
+          onChange={setAnswer}
+        />
         <Button onClick={open} disabled={!family || body.trim() === ''}>
           {t('syncOpen')}
         </Button>

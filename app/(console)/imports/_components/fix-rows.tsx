@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, HeadedSection } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
@@ -90,10 +90,7 @@ export function FixRows(props: {
   }
 
   return (
-    <section className="space-y-3" aria-labelledby="fix-heading">
-      <h2 id="fix-heading" className="text-lg font-semibold">
-        {t('fixTitle')}
-      </h2>
+    <HeadedSection id="fix-heading" title={t('fixTitle')} className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('fixHelp')}</p>
       {rows.data.rows.length >= GRID_ROWS ? <p className="text-sm">{t('fixFirst', { count: GRID_ROWS })}</p> : null}
       <FixGrid
@@ -143,6 +140,6 @@ export function FixRows(props: {
           </span>
         </div>
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Alert } from '@/components/ui';
+import { Alert, HeadedSection } from '@/components/ui';
 import { resultSentence } from '@/lib/client/imports/result-words';
 import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
 
@@ -34,10 +34,7 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
         ? imp.counts.updated - imp.unchanged
         : imp.counts[s];
   return (
-    <section className="space-y-3" aria-labelledby="counts-heading">
-      <h2 id="counts-heading" className="text-lg font-semibold">
-        {t('counts')}
-      </h2>
+    <HeadedSection id="counts-heading" title={t('counts')} className="space-y-3">
       <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {SHOWN_STATUSES.filter((s) => s !== 'pending' || imp.counts.pending + imp.counts.sending > 0).map((s) => (
           <div key={s} className="flex items-baseline gap-2">
@@ -77,6 +74,6 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
       {imp.mispredicted > 0 && !running ? (
         <Alert tone="warning">{t('mispredictedHelp', { count: imp.mispredicted })}</Alert>
       ) : null}
-    </section>
+    </HeadedSection>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Alert, Badge, Button, Field, Select, type BadgeTone, SelectOptions } from '@/components/ui';
+import { Alert, Badge, Button, Field, HeadedSection, Select, SelectOptions, type BadgeTone } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
@@ -109,26 +109,14 @@ export function ImportResults({ id }: { id: string }) {
     }
   }
 
-  async function downloadErrorFile() {
+  // The error file holds the rows to fix; the results, every row with what became of it.
+  async function download(file: 'errorFile' | 'results') {
     setDownloadFailed(false);
     try {
       await consoleDownload(
-        importsApi.errorFile,
+        importsApi[file],
         { params: { id }, query: { format } },
-        `import-${id}-errors.${format}`,
-      );
-    } catch {
-      setDownloadFailed(true);
-    }
-  }
-
-  async function downloadResults() {
-    setDownloadFailed(false);
-    try {
-      await consoleDownload(
-        importsApi.results,
-        { params: { id }, query: { format } },
-        `import-${id}-results.${format}`,
+        `import-${id}-${file === 'errorFile' ? 'errors' : 'results'}.${format}`,
       );
     } catch {
       setDownloadFailed(true);
@@ -150,10 +138,11 @@ export function ImportResults({ id }: { id: string }) {
         </p>
       </header>
 
-      <section className="space-y-2" aria-labelledby="progress-heading">
-        <h2 id="progress-heading" className="text-lg font-semibold">
-          {t('progressState', { state: t(`jobState.${progress.state}`) })}
-        </h2>
+      <HeadedSection
+        id="progress-heading"
+        title={t('progressState', { state: t(`jobState.${progress.state}`) })}
+        className="space-y-2"
+      >
         {/* Never started: a bar would read as done. The status below says what happened. */}
         {progress.state === 'abandoned' ? null : (
           <ProgressBar
@@ -183,7 +172,7 @@ export function ImportResults({ id }: { id: string }) {
                 : t('finished')}
           </p>
         )}
-      </section>
+      </HeadedSection>
 
       <ImportCounts imp={imp} running={running} aborted={progress.state === 'abandoned'} />
 
@@ -216,11 +205,11 @@ export function ImportResults({ id }: { id: string }) {
               <SelectOptions options={EXPORT_FORMATS.map((f) => ({ value: f, label: tx(`formats.${f}`) }))} />
             </Select>
           </Field>
-          <Button variant="secondary" onClick={downloadResults}>
+          <Button variant="secondary" onClick={() => download('results')}>
             {t('downloadResults')}
           </Button>
           {imp.counts.failed + imp.counts.not_sent > 0 && !running ? (
-            <Button variant="secondary" onClick={downloadErrorFile}>
+            <Button variant="secondary" onClick={() => download('errorFile')}>
               {tw('downloadErrorFile')}
             </Button>
           ) : null}

@@ -7,10 +7,9 @@ import { RecordDetails } from '@/components/record/record-details';
 import { QueryState } from '@/components/record/query-state';
 import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
-import { Card, CardContent, CardHeader, CardTitle, LinkButton } from '@/components/ui';
+import { LinkButton, TitledCard } from '@/components/ui';
 import { can } from '@/lib/contract/roles';
 import { useCategories } from '@/components/record/use-categories';
-import { productKeys } from '@/lib/client/query-keys';
 import { useList, useRecord } from '@/lib/client/queries';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 
@@ -32,7 +31,6 @@ export function ProductDetail({ id }: { id: number }) {
       id={id}
       read={product}
       editable={editable}
-      detailKey={productKeys.detail(id)}
       valueLabel={(field, value) =>
         field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : null
       }
@@ -75,60 +73,55 @@ function ProductSkus({ productId, editable }: { productId: number; editable: boo
   const skus = useList('skus', { filters: { productId }, page: 1, pageSize: INLINE_SKUS });
   const rows = skus.data?.data ?? [];
   return (
-    <Card aria-labelledby="product-skus">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="product-skus">{t('skus')}</CardTitle>
-        {editable ? (
+    <TitledCard
+      id="product-skus"
+      title={t('skus')}
+      contentClassName="space-y-3"
+      action={
+        editable ? (
           <LinkButton href={`/skus/new?productId=${productId}`} size="sm">
             {t('addSku')}
           </LinkButton>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <QueryState
-          isPending={skus.isPending}
-          error={skus.error}
-          onRetry={() => void skus.refetch()}
-          notFound=""
-          lines={3}
-        />
-        {skus.data && rows.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p>
-        ) : null}
-        {rows.length > 0 ? (
-          <Table variant="plain" caption={t('skus')}>
-            <THead
-              columns={[
-                ts('fields.outerSysCode'),
-                ts('fields.name'),
-                { label: ts('fields.sellPrice'), className: 'text-right' },
-                { label: ts('fields.inventoryQty'), className: 'text-right' },
-              ]}
-            />
-            <TBody>
-              {rows.map((s) => (
-                <Tr key={s.id}>
-                  <Td>
-                    <Link href={`/skus/${s.id}`} className={link}>
-                      {s.outerSysCode || `#${s.id}`}
-                    </Link>
-                  </Td>
-                  <Td>{s.name}</Td>
-                  <Td numeric>{format.number(s.sellPrice, { maximumFractionDigits: 4 })}</Td>
-                  <Td numeric>{format.number(s.inventoryQty, { maximumFractionDigits: 4 })}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-        ) : null}
-        {skus.data && skus.data.totalCount > 0 ? (
-          <p className="text-sm">
-            <Link href={`/skus?productId=${productId}`} className={link}>
-              {t('allSkus', { count: skus.data.totalCount })}
-            </Link>
-          </p>
-        ) : null}
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      <QueryState query={skus} notFound="" lines={3} />
+      {skus.data && rows.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('skusEmpty')}</p>
+      ) : null}
+      {rows.length > 0 ? (
+        <Table variant="plain" caption={t('skus')}>
+          <THead
+            columns={[
+              ts('fields.outerSysCode'),
+              ts('fields.name'),
+              { label: ts('fields.sellPrice'), className: 'text-right' },
+              { label: ts('fields.inventoryQty'), className: 'text-right' },
+            ]}
+          />
+          <TBody>
+            {rows.map((s) => (
+              <Tr key={s.id}>
+                <Td>
+                  <Link href={`/skus/${s.id}`} className={link}>
+                    {s.outerSysCode || `#${s.id}`}
+                  </Link>
+                </Td>
+                <Td>{s.name}</Td>
+                <Td numeric>{format.number(s.sellPrice, { maximumFractionDigits: 4 })}</Td>
+                <Td numeric>{format.number(s.inventoryQty, { maximumFractionDigits: 4 })}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      ) : null}
+      {skus.data && skus.data.totalCount > 0 ? (
+        <p className="text-sm">
+          <Link href={`/skus?productId=${productId}`} className={link}>
+            {t('allSkus', { count: skus.data.totalCount })}
+          </Link>
+        </p>
+      ) : null}
+    </TitledCard>
   );
 }

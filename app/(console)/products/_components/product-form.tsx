@@ -1,26 +1,23 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { toast } from '@/components/ui/toast';
-import { formValuesFrom } from '@/components/form/changed-fields';
-import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
-import { EntityForm } from '@/components/form/entity-form';
+import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
+import { RecordCreateForm, RecordEditForm } from '@/components/form/record-forms';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { QueryState } from '@/components/record/query-state';
+import { QueryGate } from '@/components/record/query-state';
+import { useCategories } from '@/components/record/use-categories';
 import { useCreateProduct, useUpdateProduct } from '@/lib/client/products/save-product';
+import { useReadAfresh } from '@/lib/client/queries';
 import type { Product } from '@/lib/contract/resources';
 import { LIMITS } from '@/lib/contract/values';
-import { useCategories } from '@/components/record/use-categories';
-import { recordQueryOptions } from '@/lib/client/queries';
 
 // The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
 const productWrite = () => import('@/lib/contract/products').then((m) => m.productWrite);
 const productCreate = () => import('./product-schemas').then((m) => m.productCreate);
 
 const FIELDS = ['outerSysCode', 'name', 'productCategoryId'] as const;
+const TEXT_FIELDS = ['outerSysCode', 'name'] as const;
 const CREATE_DEFAULTS = { outerSysCode: '', name: '', productCategoryId: null };
 
 function ProductFields({
@@ -54,66 +51,68 @@ function ProductFields({
   );
 }
 
-function useLabels() {
+/** The review's labels, and a category named by its path rather than its id. */
+function useReviewFormat(categories: ReturnType<typeof useCategories>) {
   const t = useTranslations('products');
-  return Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
+  return {
+    labels: Object.fromEntries(FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>,
+    formatValue: (field: string, value: FormValue) =>
+      field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined,
+  };
+}
+
+function ProductEditForm({ product, categories }: { product: Product; categories: ReturnType<typeof useCategories> }) {
+  const update = useUpdateProduct(product.id);
+  const readAfresh = useReadAfresh();
+  const review = useReviewFormat(categories);
+  return (
+    <RecordEditForm
+      schema={productWrite}
+      fields={FIELDS}
+      original={formValuesFrom(product, TEXT_FIELDS)}
+      {...review}
+      onSave={(changes) => update.mutateAsync(changes)}
+      reread={async () => formValuesFrom(await readAfresh('product', product.id), TEXT_FIELDS)}
+      href={`/products/${product.id}`}
+    >
+      <ProductFields mode="edit" categories={categories} />
+    </RecordEditForm>
+  );
+}
+
+function ProductCreateForm({
+  initialCategoryId,
+  categories,
+}: {
+  initialCategoryId?: number;
+  categories: ReturnType<typeof useCategories>;
+}) {
+  const create = useCreateProduct();
+  const review = useReviewFormat(categories);
+  return (
+    <RecordCreateForm
+      resource="products"
+      schema={productCreate}
+      fields={FIELDS}
+      defaults={CREATE_DEFAULTS}
+      initialValues={{ ...CREATE_DEFAULTS, productCategoryId: initialCategoryId ?? null }}
+      {...review}
+      onSave={(changes) => create.mutateAsync(changes)}
+    >
+      <ProductFields mode="create" categories={categories} />
+    </RecordCreateForm>
+  );
 }
 
 export function ProductForm({ product, initialCategoryId }: { product?: Product; initialCategoryId?: number }) {
-  const router = useRouter();
-  const tr = useTranslations('records');
   const categories = useCategories();
-  const labels = useLabels();
-  const create = useCreateProduct();
-  const update = useUpdateProduct(product?.id ?? 0);
-  const guard = useCreateGuard('products');
-  const client = useQueryClient();
-  if (categories.query.isPending || categories.query.error) {
-    return (
-      <QueryState
-        isPending={categories.query.isPending}
-        error={categories.query.error}
-        onRetry={() => void categories.query.refetch()}
-        notFound=""
-      />
-    );
-  }
-  const mode = product ? 'edit' : 'create';
-  const original = product ? formValuesFrom(product, ['outerSysCode', 'name']) : CREATE_DEFAULTS;
-  const initial = product ? original : { ...CREATE_DEFAULTS, productCategoryId: initialCategoryId ?? null };
   return (
-    <EntityForm
-      schema={product ? productWrite : productCreate}
-      fields={FIELDS}
-      initialValues={initial}
-      original={original}
-      labels={labels}
-      formatValue={(field, value) =>
-        field === 'productCategoryId' && typeof value === 'number' ? categories.pathOf(value) : undefined
-      }
-      mode={mode}
-      submitLabel={product ? tr('reviewAndSave') : tr('reviewAndCreate')}
-      onSave={(changes) => (product ? update.mutateAsync(changes) : create.mutateAsync(changes))}
-      reread={
-        product
-          ? async () =>
-              formValuesFrom(await client.fetchQuery({ ...recordQueryOptions('product', product.id), staleTime: 0 }), [
-                'outerSysCode',
-                'name',
-              ])
-          : undefined
-      }
-      beforeSend={product ? undefined : guard.beforeSend}
-      recheck={product ? undefined : guard.recheck}
-      onSaved={(result) => {
-        if (product) toast.success(tr('saved'));
-        else guard.announce(result);
-        router.push(`/products/${result.id}`);
-      }}
-      onCancel={() => router.push(product ? `/products/${product.id}` : '/products')}
-    >
-      {product ? null : <ExistingRecordNotice resource="products" />}
-      <ProductFields mode={mode} categories={categories} />
-    </EntityForm>
+    <QueryGate query={categories.query}>
+      {product ? (
+        <ProductEditForm product={product} categories={categories} />
+      ) : (
+        <ProductCreateForm initialCategoryId={initialCategoryId} categories={categories} />
+      )}
+    </QueryGate>
   );
 }

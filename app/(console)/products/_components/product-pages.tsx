@@ -1,18 +1,10 @@
 'use client';
 
 import { RecordCreatePage, RecordEditPage } from '@/components/record/record-form-page';
-import { useRecord } from '@/lib/client/queries';
 import { ProductForm } from './product-form';
 
 export function ProductEditPage({ id }: { id: number }) {
-  return (
-    <RecordEditPage
-      namespace="products"
-      id={id}
-      read={useRecord('product', id)}
-      form={(p) => <ProductForm product={p} />}
-    />
-  );
+  return <RecordEditPage namespace="products" id={id} form={(p) => <ProductForm product={p} />} />;
 }
 
 export function NewProductPage({ initialCategoryId }: { initialCategoryId?: number }) {

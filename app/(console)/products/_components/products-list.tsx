@@ -6,9 +6,9 @@ import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
+import { useStatusOptions } from '@/components/record/status-badge';
 import { useCategories } from '@/components/record/use-categories';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Product } from '@/lib/contract/resources';
@@ -21,13 +21,8 @@ export function ProductsList() {
 
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
-      { id: 'id', label: t('fields.id'), value: (p) => p.id, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (p) => p.outerSysCode,
-        href: (p) => `/products/${p.id}`,
-      }),
+      idColumn(t('fields.id')),
+      codeLinkColumn(t('fields.outerSysCode'), '/products'),
       { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
       {
         id: 'productCategoryIdNumber',
@@ -41,12 +36,7 @@ export function ProductsList() {
         value: (p) => categories.pathOf(p.productCategoryId),
         truncate: true,
       },
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (p) => p.status,
-        cell: (p) => <StatusBadge status={p.status} />,
-      },
+      statusColumn(t('fields.status')),
     ],
     [t, categories],
   );

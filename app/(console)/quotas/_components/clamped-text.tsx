@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { cn, focusRing } from '@/components/ui/cn';
+import { watchSize } from '@/components/ui/watch-size';
 
 /**
  * A free text (a company name, a memo) in at most two lines of a narrow column, so the quota table fits a
@@ -20,10 +21,7 @@ export function ClampedText({ text, className }: { text: string; className?: str
     const measure = () =>
       document.activeElement !== box &&
       setCut(box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    return () => observer.disconnect();
+    return watchSize(box, measure);
   }, [text]);
 
   // Focus unclamps in place: a box laid over the table would be cut by the table's scrolling frame.

@@ -1,5 +1,6 @@
 'use client';
 
+import { Th } from '@/components/ui';
 import { useFormatter, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useMoney } from '@/lib/i18n/use-money';
@@ -102,12 +103,8 @@ function FiguresTable({
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="py-1 font-medium">
-              {headers[0]}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {headers[1]}
-            </th>
+            <Th className="py-1 font-medium">{headers[0]}</Th>
+            <Th className="py-1 text-right font-medium">{headers[1]}</Th>
           </tr>
         </thead>
         <tbody>

@@ -1,9 +1,9 @@
 'use client';
 
-import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { AsOfRefresh, StaleAlert } from '@/components/data-table/list-freshness';
 import { useIsClient } from '@/components/data-table/use-is-client';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
 import { refreshQuotaCopyAction } from '../actions';
@@ -17,7 +17,6 @@ import { refreshQuotaCopyAction } from '../actions';
 export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness }) {
   const t = useTranslations('dataTable');
   const format = useFormatter();
-  const now = useNow({ updateInterval: 1000 });
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   // The last Refresh did not bring the copy up to date in time (or its call failed): the page shows it as it is.
@@ -29,27 +28,12 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
       router.refresh();
     });
   if (!useIsClient()) return null;
-  const asOf = new Date(freshness.asOf);
-  const ago = format.relativeTime(asOf < now ? asOf : now, { now, style: 'narrow' });
-  const time = format.dateTime(asOf, { hour: '2-digit', minute: '2-digit' });
+  const time = format.dateTime(new Date(freshness.asOf), { hour: '2-digit', minute: '2-digit' });
   return (
     <div className="space-y-2">
-      {freshness.stale ? (
-        <Alert tone="warning">
-          {freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: freshness.intervalS })}
-        </Alert>
-      ) : null}
+      {freshness.stale ? <StaleAlert freshness={freshness} /> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('asOf', { ago })}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={refresh}
-          disabled={refreshing}
-          aria-busy={refreshing || undefined}
-        >
-          {t('refresh')}
-        </Button>
+        <AsOfRefresh asOf={freshness.asOf} onRefresh={refresh} refreshing={refreshing} />
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
           {late && !refreshing ? t('refreshLate', { time }) : null}
         </p>

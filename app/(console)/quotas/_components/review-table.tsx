@@ -1,5 +1,6 @@
 'use client';
 
+import { Th } from '@/components/ui';
 import type { useTranslations } from 'next-intl';
 import type { PreviewRow } from '@/lib/contract/console/quotas';
 
@@ -27,18 +28,10 @@ export function ReviewTable({
       <table className="w-full text-left text-sm">
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           <tr>
-            <th scope="col" className="px-2 py-1 font-medium">
-              {t('company')}
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              {amountHeader}
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              {t('enabled')}
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              {t('memo')}
-            </th>
+            <Th className="px-2 py-1 font-medium">{t('company')}</Th>
+            <Th className="px-2 py-1 font-medium">{amountHeader}</Th>
+            <Th className="px-2 py-1 font-medium">{t('enabled')}</Th>
+            <Th className="px-2 py-1 font-medium">{t('memo')}</Th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">

@@ -12,7 +12,6 @@ import { can } from '@/lib/contract/roles';
 import { SkuBundlesPanel } from './sku-bundles-panel';
 import { SkuPricePanel } from './sku-price-panel';
 import { SkuStockPanel } from './sku-stock-panel';
-import { skuKeys } from '@/lib/client/query-keys';
 import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
@@ -29,7 +28,7 @@ export function SkuDetail({ id }: { id: number }) {
   const categoryId = p?.productCategoryId ?? null;
 
   return (
-    <RecordPage namespace="skus" kind="sku" id={id} read={sku} editable={editable} detailKey={skuKeys.detail(id)}>
+    <RecordPage namespace="skus" kind="sku" id={id} read={sku} editable={editable}>
       {(s) => (
         <>
           <RecordDetails

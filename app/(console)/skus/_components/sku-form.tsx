@@ -1,14 +1,11 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { toast } from '@/components/ui/toast';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
-import { ExistingRecordNotice, useCreateGuard } from '@/components/form/create-guard';
-import { EntityForm } from '@/components/form/entity-form';
+import { RecordCreateForm, RecordEditForm } from '@/components/form/record-forms';
 import { NumberField } from '@/components/form/number-field';
+import { PriceFields } from '@/components/form/price-fields';
 import { RecordSearch } from '@/components/form/record-search';
 import { SelectField } from '@/components/form/select-field';
 import { useBarcodeWarning } from '@/components/form/barcode-warning';
@@ -18,7 +15,7 @@ import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
 import type { Sku } from '@/lib/contract/resources';
 import { LIMITS } from '@/lib/contract/values';
-import { recordQueryOptions, useRecord } from '@/lib/client/queries';
+import { useReadAfresh, useRecord } from '@/lib/client/queries';
 
 // The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
 const skuWrite = () => import('@/lib/contract/skus').then((m) => m.skuWrite);
@@ -107,18 +104,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
       <TextField name="warehouse" label={t('fields.warehouse')} max={L.warehouse} placeholder={empty} />
       <TextField name="unit" label={t('fields.unit')} max={L.unit} placeholder={empty} />
       <TextField name="spec" label={t('fields.spec')} max={L.spec} placeholder={empty} />
-      {mode === 'create' ? (
-        <>
-          <NumberField name="price" label={t('fields.price')} description={t('priceHelp')} min={0} placeholder={zero} />
-          <NumberField
-            name="sellPrice"
-            label={t('fields.sellPrice')}
-            description={t('priceHelp')}
-            min={0}
-            placeholder={zero}
-          />
-        </>
-      ) : null}
+      {mode === 'create' ? <PriceFields namespace="skus" placeholder={zero} /> : null}
       <SelectField
         name="quantityPrecision"
         label={t('fields.quantityPrecision')}
@@ -129,66 +115,62 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-function useLabels() {
+function useReviewFormat() {
   const t = useTranslations('skus');
-  return Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>;
+  return {
+    labels: Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>,
+    formatValue: (field: string, value: FormValue) =>
+      field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined,
+  };
+}
+
+function SkuEditForm({ sku }: { sku: Sku }) {
+  const update = useUpdateSku(sku.id);
+  const readAfresh = useReadAfresh();
+  const review = useReviewFormat();
+  return (
+    <RecordEditForm
+      schema={skuWrite}
+      fields={EDIT_FIELDS}
+      original={formValuesFrom(sku, TEXT_FIELDS)}
+      {...review}
+      onSave={(changes) => update.mutateAsync(changes)}
+      reread={async () => formValuesFrom(await readAfresh('sku', sku.id), TEXT_FIELDS)}
+      href={`/skus/${sku.id}`}
+    >
+      <SkuFields mode="edit" />
+    </RecordEditForm>
+  );
+}
+
+function SkuCreateForm({ initialProductId }: { initialProductId?: number }) {
+  const create = useCreateSku();
+  const review = useReviewFormat();
+  return (
+    <RecordCreateForm
+      resource="skus"
+      schema={skuCreate}
+      fields={CREATE_FIELDS}
+      defaults={CREATE_DEFAULTS}
+      initialValues={{ ...CREATE_DEFAULTS, productId: initialProductId ?? null }}
+      {...review}
+      onSave={(changes) => create.mutateAsync(changes)}
+      cancelHref={initialProductId ? `/products/${initialProductId}` : '/skus'}
+    >
+      <SkuFields mode="create" />
+    </RecordCreateForm>
+  );
 }
 
 export function SkuForm({ sku, initialProductId }: { sku?: Sku; initialProductId?: number }) {
-  const router = useRouter();
   const t = useTranslations('skus');
   const tf = useTranslations('forms');
-  const tr = useTranslations('records');
-  const labels = useLabels();
-  const create = useCreateSku();
-  const update = useUpdateSku(sku?.id ?? 0);
-  const guard = useCreateGuard('skus');
-  const client = useQueryClient();
-  const mode = sku ? 'edit' : 'create';
-  const original: Record<string, FormValue> = sku ? formValuesFrom(sku, TEXT_FIELDS) : CREATE_DEFAULTS;
-  const initial = sku ? original : { ...CREATE_DEFAULTS, productId: initialProductId ?? null };
   return (
     <div className="space-y-5">
       <Alert tone="info" role={undefined}>
-        {mode === 'create' ? tf('activeOnCreate') : t('priceEditedInPanel')}
+        {sku ? t('priceEditedInPanel') : tf('activeOnCreate')}
       </Alert>
-      <EntityForm
-        schema={sku ? skuWrite : skuCreate}
-        fields={sku ? EDIT_FIELDS : CREATE_FIELDS}
-        initialValues={initial}
-        original={original}
-        labels={labels}
-        formatValue={(field, value) =>
-          field === 'quantityPrecision' && typeof value === 'number'
-            ? t('precisionOption', { digits: value })
-            : undefined
-        }
-        mode={mode}
-        submitLabel={sku ? tr('reviewAndSave') : tr('reviewAndCreate')}
-        onSave={(changes) => (sku ? update.mutateAsync(changes) : create.mutateAsync(changes))}
-        reread={
-          sku
-            ? async () =>
-                formValuesFrom(
-                  await client.fetchQuery({ ...recordQueryOptions('sku', sku.id), staleTime: 0 }),
-                  TEXT_FIELDS,
-                )
-            : undefined
-        }
-        beforeSend={sku ? undefined : guard.beforeSend}
-        recheck={sku ? undefined : guard.recheck}
-        onSaved={(result) => {
-          if (sku) toast.success(tr('saved'));
-          else guard.announce(result);
-          router.push(`/skus/${result.id}`);
-        }}
-        onCancel={() =>
-          router.push(sku ? `/skus/${sku.id}` : initialProductId ? `/products/${initialProductId}` : '/skus')
-        }
-      >
-        {sku ? null : <ExistingRecordNotice resource="skus" />}
-        <SkuFields mode={mode} />
-      </EntityForm>
+      {sku ? <SkuEditForm sku={sku} /> : <SkuCreateForm initialProductId={initialProductId} />}
     </div>
   );
 }

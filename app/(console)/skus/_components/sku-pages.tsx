@@ -5,7 +5,7 @@ import { useRecord } from '@/lib/client/queries';
 import { SkuForm } from './sku-form';
 
 export function SkuEditPage({ id }: { id: number }) {
-  return <RecordEditPage namespace="skus" id={id} read={useRecord('sku', id)} form={(s) => <SkuForm sku={s} />} />;
+  return <RecordEditPage namespace="skus" id={id} form={(s) => <SkuForm sku={s} />} />;
 }
 
 /** Opened from a product's page, the way back is to that product. */

@@ -7,7 +7,7 @@ import { EntityForm } from '@/components/form/entity-form';
 import { NumberField } from '@/components/form/number-field';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@/components/ui';
+import { Button, TitledCard } from '@/components/ui';
 import { useSetSkuStock } from '@/lib/client/skus/save-sku';
 import { toast } from '@/components/ui/toast';
 import { recordQueryOptions, useRecord } from '@/lib/client/queries';
@@ -35,73 +35,68 @@ export function SkuStockPanel({
   const qty = (n: number) => format.number(n, { maximumFractionDigits: 4 });
   const s = stock.data;
   return (
-    <Card aria-labelledby="sku-stock">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="sku-stock">{t('stock')}</CardTitle>
-        {editable && s ? (
+    <TitledCard
+      id="sku-stock"
+      title={t('stock')}
+      contentClassName="space-y-4"
+      action={
+        editable && s ? (
           <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
             {editing ? t('closeEditor') : t('editStock')}
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('stockHelp')}</p>
-        <QueryState
-          isPending={stock.isPending}
-          error={stock.error}
-          onRetry={() => void stock.refetch()}
-          notFound={t('notFound')}
-          lines={3}
+        ) : null
+      }
+    >
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('stockHelp')}</p>
+      <QueryState query={stock} notFound={t('notFound')} lines={3} />
+      {s ? (
+        <DetailList
+          emptyText={tr('notSet')}
+          items={[
+            { label: t('fields.inventoryQty'), value: qty(s.inventoryQty) },
+            { label: t('reservedQty'), value: qty(s.reservedQty) },
+            {
+              label: t('availableQty'),
+              value: (
+                <span className={s.availableQty < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
+                  {qty(s.availableQty)}
+                </span>
+              ),
+            },
+          ]}
         />
-        {s ? (
-          <DetailList
-            emptyText={tr('notSet')}
-            items={[
-              { label: t('fields.inventoryQty'), value: qty(s.inventoryQty) },
-              { label: t('reservedQty'), value: qty(s.reservedQty) },
-              {
-                label: t('availableQty'),
-                value: (
-                  <span className={s.availableQty < 0 ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
-                    {qty(s.availableQty)}
-                  </span>
-                ),
-              },
-            ]}
+      ) : null}
+      {editing && s ? (
+        // Not keyed by the quantity: a background refetch must not wipe what is typed. A change made
+        // meanwhile is caught by the re-read before sending instead.
+        <EntityForm
+          schema={stockFormSchema(quantityPrecision)}
+          fields={['inventoryQty']}
+          initialValues={{ inventoryQty: s.inventoryQty }}
+          original={{ inventoryQty: s.inventoryQty }}
+          labels={{ inventoryQty: t('fields.inventoryQty') }}
+          mode="edit"
+          submitLabel={tr('reviewAndSave')}
+          onSave={(changes) => setStock.mutateAsync(changes as { inventoryQty: number })}
+          reread={async () => ({
+            inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 }))
+              .inventoryQty,
+          })}
+          onSaved={() => {
+            toast.success(tr('saved'));
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        >
+          <NumberField
+            name="inventoryQty"
+            label={t('fields.inventoryQty')}
+            description={t('stockFieldHelp')}
+            min={0}
+            step={quantityPrecision === 0 ? '1' : String(10 ** -quantityPrecision)}
           />
-        ) : null}
-        {editing && s ? (
-          // Not keyed by the quantity: a background refetch must not wipe what is typed. A change made
-          // meanwhile is caught by the re-read before sending instead.
-          <EntityForm
-            schema={stockFormSchema(quantityPrecision)}
-            fields={['inventoryQty']}
-            initialValues={{ inventoryQty: s.inventoryQty }}
-            original={{ inventoryQty: s.inventoryQty }}
-            labels={{ inventoryQty: t('fields.inventoryQty') }}
-            mode="edit"
-            submitLabel={tr('reviewAndSave')}
-            onSave={(changes) => setStock.mutateAsync(changes as { inventoryQty: number })}
-            reread={async () => ({
-              inventoryQty: (await client.fetchQuery({ ...recordQueryOptions('skuStock', skuId), staleTime: 0 }))
-                .inventoryQty,
-            })}
-            onSaved={() => {
-              toast.success(tr('saved'));
-              setEditing(false);
-            }}
-            onCancel={() => setEditing(false)}
-          >
-            <NumberField
-              name="inventoryQty"
-              label={t('fields.inventoryQty')}
-              description={t('stockFieldHelp')}
-              min={0}
-              step={quantityPrecision === 0 ? '1' : String(10 ** -quantityPrecision)}
-            />
-          </EntityForm>
-        ) : null}
-      </CardContent>
-    </Card>
+        </EntityForm>
+      ) : null}
+    </TitledCard>
   );
 }

@@ -8,9 +8,9 @@ import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
+import { useStatusOptions } from '@/components/record/status-badge';
 import { parseRecordId } from '@/components/record/parse-id';
 import { loadLater } from '@/lib/client/load-later';
 import { STATUS } from '@/lib/contract/values';
@@ -58,24 +58,14 @@ export function SkusList() {
             : format.number(s[key]),
     });
     return [
-      { id: 'id', label: t('fields.id'), value: (s) => s.id, only: 'csv' },
+      idColumn(t('fields.id')),
       { id: 'productIdNumber', label: `${t('fields.productId')} id`, value: (s) => s.productId, only: 'csv' },
-      recordLinkColumn({
-        id: 'outerSysCode',
-        label: t('fields.outerSysCode'),
-        code: (s) => s.outerSysCode,
-        href: (s) => `/skus/${s.id}`,
-      }),
+      codeLinkColumn(t('fields.outerSysCode'), '/skus'),
       text('name'),
       // What a steward works with first (issue 27): price, stock and status before the reference fields.
       num('sellPrice'),
       num('inventoryQty'),
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (s) => s.status,
-        cell: (s) => <StatusBadge status={s.status} />,
-      },
+      statusColumn(t('fields.status')),
       // Each row reads its product's name: the table only (the CSV has the id above).
       {
         id: 'productId',

@@ -59,20 +59,11 @@ export function UserAccessDialog({
         })
       : false;
 
-  const title =
-    action === 'deactivate'
-      ? t('deactivateTitle', { name })
-      : action === 'activate'
-        ? t('activateTitle', { name })
-        : t('changeRoleTitle', { name });
-  const body =
-    action === 'deactivate'
-      ? t('deactivateBody', { name })
-      : action === 'activate'
-        ? t('activateBody', { name })
-        : t('changeRoleBody', { name });
-  const confirmLabel =
-    action === 'deactivate' ? t('deactivate') : action === 'activate' ? t('activate') : t('changeRole');
+  // The words of each action: its dialog's title and body, and its confirming button.
+  const key = action === 'role' || action === null ? 'changeRole' : action;
+  const title = t(`${key}Title`, { name });
+  const body = t(`${key}Body`, { name });
+  const confirmLabel = t(key);
 
   const close = onClose;
 

@@ -100,12 +100,7 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
         }
       />
 
-      <QueryState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        notFound={t('notFound')}
-      />
+      <QueryState query={query} notFound={t('notFound')} />
       {query.data === null ? <Alert tone="warning">{t('notFound')}</Alert> : null}
       {outcome ? (
         <Alert tone={outcome.tone} title={outcome.title}>

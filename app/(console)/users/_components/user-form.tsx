@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { EntityForm } from '@/components/form/entity-form';
+import { RecordEditForm } from '@/components/form/record-forms';
 import { ApiError } from '@/lib/client/api-error';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { NumberField } from '@/components/form/number-field';
@@ -117,13 +118,10 @@ export function UserCreateForm({ roles }: { roles: UserRoleDirectory }) {
 /** Edit: name, email, ERP code and a new password; only what changed is sent, the password only when typed. */
 export function UserEditForm({ user }: { user: InternalUser }) {
   const t = useTranslations('users');
-  const tr = useTranslations('records');
-  const router = useRouter();
   const client = useQueryClient();
   const update = useUpdateInternalUser(user.id);
   const { labels, formatValue } = useFormat({ roles: [], source: 'none' });
   const valuesOf = (u: InternalUser) => ({ ...formValuesFrom(u, TEXT_FIELDS), password: '' });
-  const original = valuesOf(user);
   // No single-user GET: the re-read before sending reads the list afresh and picks this user.
   const reread = async () => {
     const now = (await client.fetchQuery({ ...internalUsersQueryOptions(), staleTime: 0 })).find(
@@ -133,22 +131,15 @@ export function UserEditForm({ user }: { user: InternalUser }) {
     return valuesOf(now);
   };
   return (
-    <EntityForm
+    <RecordEditForm
       schema={editSchema}
       fields={EDIT_FIELDS}
-      initialValues={original}
-      original={original}
+      original={valuesOf(user)}
       labels={labels}
       formatValue={formatValue}
-      mode="edit"
-      submitLabel={tr('reviewAndSave')}
       onSave={(changes) => update.mutateAsync(changes)}
       reread={reread}
-      onSaved={() => {
-        toast.success(tr('saved'));
-        router.push(`/users/${user.id}`);
-      }}
-      onCancel={() => router.push(`/users/${user.id}`)}
+      href={`/users/${user.id}`}
     >
       <div className="grid gap-5 md:grid-cols-2">
         <div className="space-y-1.5">
@@ -164,6 +155,6 @@ export function UserEditForm({ user }: { user: InternalUser }) {
         </div>
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('editAccessHelp')}</p>
-    </EntityForm>
+    </RecordEditForm>
   );
 }

@@ -23,12 +23,7 @@ export function UserEditPage({ id }: { id: number }) {
   const u = user.data;
   return (
     <RecordFormPage back={{ href: `/users/${id}`, label: u ? userLabel(u) : `#${id}` }} title={t('editTitle')}>
-      <QueryState
-        isPending={user.isPending}
-        error={user.error}
-        onRetry={() => void user.refetch()}
-        notFound={t('notFound')}
-      />
+      <QueryState query={user} notFound={t('notFound')} />
       {user.data === null ? <Alert tone="warning">{t('notFound')}</Alert> : null}
       {/* Keyed by id: the form opens with the user as loaded and keeps what is typed across refetches. */}
       {u ? <UserEditForm key={u.id} user={u} /> : null}

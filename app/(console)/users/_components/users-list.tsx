@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
-import { recordLinkColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { idColumn, recordLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
-import { StatusBadge, useStatusOptions } from '@/components/record/status-badge';
+import { useStatusOptions } from '@/components/record/status-badge';
 import type { InternalUser } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { INTERNAL_USER_STATUS } from '@/lib/contract/values';
@@ -19,7 +19,7 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
 
   const columns = useMemo<ListColumn<InternalUser>[]>(
     () => [
-      { id: 'id', label: t('fields.id'), value: (u) => u.id, only: 'csv' },
+      idColumn(t('fields.id')),
       recordLinkColumn({
         id: 'account',
         label: t('fields.account'),
@@ -30,12 +30,7 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
       { id: 'email', label: t('fields.email'), value: (u) => u.email },
       { id: 'roleIdNumber', label: t('fields.roleIdNumber'), value: (u) => u.roleId, only: 'csv' },
       { id: 'roleId', label: t('fields.roleId'), value: (u) => roleName(u.roleId) },
-      {
-        id: 'status',
-        label: t('fields.status'),
-        value: (u) => u.status,
-        cell: (u) => <StatusBadge status={u.status} />,
-      },
+      statusColumn(t('fields.status')),
       { id: 'outerSysCode', label: t('fields.outerSysCode'), value: (u) => u.outerSysCode },
     ],
     [t, roleName],

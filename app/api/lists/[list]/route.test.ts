@@ -2,17 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListReadAnswer } from '@/lib/contract/console/list-read';
 import type { Sku } from '@/lib/contract/resources';
 import { STATUS } from '@/lib/contract/values';
+import { setInMemoryDemoEnv } from '@/lib/server/testing/demo-env';
 
 // The lists' read (GET /api/lists/[list]) through its real route handler, signed in as a demo steward, on the
 // console database in in-memory PGlite, its mirror filled by real passes from the reference service (the demo
 // seed, in-process, real signing). What the route answers is compared with what the service itself answers.
 const ORIGIN = 'http://console.test';
-Object.assign(process.env, {
-  DEMO_MODE: '1',
-  CONSOLE_URL: ORIGIN,
-  BETTER_AUTH_SECRET: 'lists-route-test-secret-'.padEnd(40, 'x'),
-  CONSOLE_DATA_DIR: 'memory://',
-  SERVICE_DATA_DIR: 'memory://',
+setInMemoryDemoEnv(ORIGIN, 'lists-route-test-secret-', {
   MIRROR_INTERVAL_S: '1',
   // The passes are driven by the test's own runner below.
   JOBS_RUNNER: 'off',
@@ -24,7 +20,7 @@ type Route = (request: Request, context: { params: Promise<Record<string, string
 let GET: Route;
 let cookie = '';
 let away = false;
-let runner: import('@/lib/server/mirror/runner').MirrorRunner;
+let runner: import('@/lib/server/mirror/testing/passes').MirrorPasses;
 const skus: Sku[] = [];
 const products: { id: number; outerSysCode: string | null; name: string | null }[] = [];
 let serviceCount: (status: string, filters?: Record<string, string>) => Promise<number>;
@@ -70,7 +66,7 @@ beforeAll(async () => {
   const { getEnv } = await import('@/lib/server/env');
   const { createUpstreamClient } = await import('@/lib/server/upstream');
   const { getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { MirrorRunner } = await import('@/lib/server/mirror/runner');
+  const { MirrorPasses } = await import('@/lib/server/mirror/testing/passes');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
   const auth = await getAuth();
@@ -98,7 +94,7 @@ beforeAll(async () => {
     fetch: (request) =>
       away ? Promise.reject(new TypeError('fetch failed: connection refused')) : runtime().upstreamTransport(request),
   });
-  runner = new MirrorRunner({
+  runner = new MirrorPasses({
     db: await getConsoleDb(),
     client,
     tenant: currentTenant(),

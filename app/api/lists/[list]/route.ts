@@ -15,11 +15,11 @@ export const GET = consoleRoute(listsApi.read, async ({ params, query, fail, req
   const filters = listFiltersOf(list, query);
   if (!filters) return fail('invalid_parameter');
   const env = getEnv();
-  // Refresh: a round of passes now, here or by the instance holding the mirror's lease (not waited for: the
-  // list reads its copy again at the interval).
+  // Refresh: a run of the passes now, started here or by an instance that runs them (not waited for: the list
+  // reads its copy again at the interval).
   if (query.refresh && env.mirror.enabled)
     void ensureMirror()
-      .then(async (runner) => askForRound(await getConsoleDb(), runner))
+      .then(async (schedule) => askForRound(await getConsoleDb(), schedule))
       .catch(() => {});
   return readShownList({
     list,

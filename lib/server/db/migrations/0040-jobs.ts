@@ -1,13 +1,14 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
+import { sqlMigration } from '../sql-migration';
 
 /**
  * The console's job runtime (lib/server/jobs): a job is one run of a kind (quota refresh, CSV import) for a
  * tenant; its units are the pieces of work, claimed one instance at a time under a lease. Both live here, so
  * a job outlives the tab that started it and the process that ran it, and several instances share them.
  */
-export const jobsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const jobsMigration: Migration = sqlMigration({
+  up: [
+    sql`
       create table job (
         id bigserial primary key,
         kind text not null,
@@ -29,13 +30,11 @@ export const jobsMigration: Migration = {
         error text,
         summary jsonb
       )
-    `.execute(db);
+    `,
     // One run per kind per tenant at a time, across every instance: the database refuses a second one.
-    await sql`create unique index job_one_active_idx on job (kind, tenant) where state in ('planning', 'running')`.execute(
-      db,
-    );
-    await sql`create index job_kind_tenant_idx on job (kind, tenant, id desc)`.execute(db);
-    await sql`
+    sql`create unique index job_one_active_idx on job (kind, tenant) where state in ('planning', 'running')`,
+    sql`create index job_kind_tenant_idx on job (kind, tenant, id desc)`,
+    sql`
       create table job_unit (
         id bigserial primary key,
         job_id bigint not null references job(id) on delete cascade,
@@ -52,18 +51,11 @@ export const jobsMigration: Migration = {
         finished_at timestamptz,
         unique (job_id, key)
       )
-    `.execute(db);
-    await sql`create index job_unit_open_idx on job_unit (job_id, id) where state in ('pending', 'running')`.execute(
-      db,
-    );
-    await sql`create index job_unit_finished_idx on job_unit (job_id, finished_at) where finished_at is not null`.execute(
-      db,
-    );
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table if exists job_unit`.execute(db);
-    await sql`drop table if exists job`.execute(db);
-  },
-};
+    `,
+    sql`create index job_unit_open_idx on job_unit (job_id, id) where state in ('pending', 'running')`,
+    sql`create index job_unit_finished_idx on job_unit (job_id, finished_at) where finished_at is not null`,
+  ],
+  down: [sql`drop table if exists job_unit`, sql`drop table if exists job`],
+});
 
 export default jobsMigration;

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
+import { sqlMigration } from '../sql-migration';
 
 /**
  * The quota snapshot (issue 13): per company, its credit and point quota as last read from /v1 and when.
@@ -6,9 +7,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * Keyed by tenant (the upstream identity), so pointing the console elsewhere never mixes two platforms.
  * Amounts are numeric like upstream's (4 decimals); utilisation is stored to sort and filter on it.
  */
-export const quotaSnapshotMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const quotaSnapshotMigration: Migration = sqlMigration({
+  up: [
+    sql`
       create table quota_snapshot (
         tenant text not null,
         company_id bigint not null,
@@ -30,13 +31,11 @@ export const quotaSnapshotMigration: Migration = {
         point_read_at timestamptz,
         primary key (tenant, company_id)
       )
-    `.execute(db);
-    await sql`create index quota_snapshot_available_idx on quota_snapshot (tenant, available_amount)`.execute(db);
-    await sql`create index quota_snapshot_utilisation_idx on quota_snapshot (tenant, utilisation)`.execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table if exists quota_snapshot`.execute(db);
-  },
-};
+    `,
+    sql`create index quota_snapshot_available_idx on quota_snapshot (tenant, available_amount)`,
+    sql`create index quota_snapshot_utilisation_idx on quota_snapshot (tenant, utilisation)`,
+  ],
+  down: [sql`drop table if exists quota_snapshot`],
+});
 
 export default quotaSnapshotMigration;

@@ -1,13 +1,14 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
+import { sqlMigration } from '../sql-migration';
 
 /**
  * CSV imports (issue 14): the file's description, every row of it with its outcome, and each user's column
  * mapping per family. The rows live here, not in the browser, so the results page shows the same thing to
  * another steward or after a restart. Sending is a job of the job runtime (`job_id`); a chunk is the unit.
  */
-export const importsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const importsMigration: Migration = sqlMigration({
+  up: [
+    sql`
       create table import (
         id bigserial primary key,
         family text not null,
@@ -25,9 +26,9 @@ export const importsMigration: Migration = {
         created_by_email text not null,
         created_at timestamptz not null default now()
       )
-    `.execute(db);
-    await sql`create index import_created_idx on import (created_at desc, id desc)`.execute(db);
-    await sql`
+    `,
+    sql`create index import_created_idx on import (created_at desc, id desc)`,
+    sql`
       create table import_row (
         import_id bigint not null references import(id) on delete cascade,
         row_no integer not null,
@@ -48,10 +49,10 @@ export const importsMigration: Migration = {
         sent_count integer not null default 0,
         primary key (import_id, row_no)
       )
-    `.execute(db);
-    await sql`create index import_row_chunk_idx on import_row (import_id, chunk) where chunk is not null`.execute(db);
-    await sql`create index import_row_status_idx on import_row (import_id, status, row_no)`.execute(db);
-    await sql`
+    `,
+    sql`create index import_row_chunk_idx on import_row (import_id, chunk) where chunk is not null`,
+    sql`create index import_row_status_idx on import_row (import_id, status, row_no)`,
+    sql`
       create table import_mapping (
         user_id text not null,
         family text not null,
@@ -59,13 +60,13 @@ export const importsMigration: Migration = {
         updated_at timestamptz not null default now(),
         primary key (user_id, family)
       )
-    `.execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    await sql`drop table if exists import_mapping`.execute(db);
-    await sql`drop table if exists import_row`.execute(db);
-    await sql`drop table if exists import`.execute(db);
-  },
-};
+    `,
+  ],
+  down: [
+    sql`drop table if exists import_mapping`,
+    sql`drop table if exists import_row`,
+    sql`drop table if exists import`,
+  ],
+});
 
 export default importsMigration;

@@ -19,6 +19,19 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * Search (one `search` text per record) uses pg_trgm where the server has it (PGlite ships it; a Postgres without postgresql-contrib
  * still migrates, with plain scans), as the service's own migration does.
  */
+/**
+ * The record tables made here, which later migrations index (0340, 0350) and stamp (0362). Frozen: those
+ * migrations have run, and must do the same on a new database.
+ */
+export const MIRROR_RECORD_TABLES = [
+  'mirror_company',
+  'mirror_product',
+  'mirror_product_category',
+  'mirror_sku',
+  'mirror_bundle',
+  'mirror_internal_user',
+] as const;
+
 const common = sql`
   id bigint primary key,
   record jsonb not null,

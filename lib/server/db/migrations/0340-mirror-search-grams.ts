@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { MIRROR_RECORD_TABLES } from './0320-mirror';
 
 /**
  * Chinese words in a list search use an index too. pg_trgm cannot serve them: a word of one or two characters
@@ -9,14 +10,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * indexing every pair of Latin letters and digits would make each upsert several times dearer, and a short
  * ASCII word matches so many records that the first page and the limited count stop early anyway.
  */
-const TABLES = [
-  'mirror_company',
-  'mirror_product',
-  'mirror_product_category',
-  'mirror_sku',
-  'mirror_bundle',
-  'mirror_internal_user',
-];
+const TABLES = MIRROR_RECORD_TABLES;
 
 export const mirrorSearchGramsMigration: Migration = {
   async up(db: Kysely<unknown>) {

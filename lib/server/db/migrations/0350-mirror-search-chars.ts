@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { MIRROR_RECORD_TABLES } from './0320-mirror';
 
 /**
  * Chinese words in a list search narrowed by the characters they hold, not by their pairs (0340's grams): the
@@ -7,14 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * one expression of built-in functions (inlined, about 5 µs): the characters beyond ASCII of a text. A word's
  * characters held by a record's search text (`@>`, a GIN index) narrow the records its LIKE then checks.
  */
-const TABLES = [
-  'mirror_company',
-  'mirror_product',
-  'mirror_product_category',
-  'mirror_sku',
-  'mirror_bundle',
-  'mirror_internal_user',
-];
+const TABLES = MIRROR_RECORD_TABLES;
 
 export const mirrorSearchCharsMigration: Migration = {
   async up(db: Kysely<unknown>) {

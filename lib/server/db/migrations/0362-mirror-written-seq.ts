@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { MIRROR_RECORD_TABLES } from './0320-mirror';
 
 /**
  * Which write of the mirror a row's copy came from: `written_seq` takes the next value of one sequence each time
@@ -7,15 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * hold an older version and leaves that row alone (store.ts). A sequence, not a time: it needs no clock shared
  * between the console's instances and the database, and never goes back.
  */
-const TABLES = [
-  'mirror_company',
-  'mirror_product',
-  'mirror_product_category',
-  'mirror_sku',
-  'mirror_bundle',
-  'mirror_internal_user',
-  'mirror_quota',
-];
+const TABLES = [...MIRROR_RECORD_TABLES, 'mirror_quota'];
 
 export const mirrorWrittenSeqMigration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db/types';
 import { BODY_LIMIT_BYTES } from '@/lib/contract/batches';
+import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import type { Role } from '@/lib/contract/roles';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
@@ -15,6 +16,7 @@ import { writeThrough, writtenByOperation } from '../../mirror/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../../upstream';
 import { createProxyHandler, type ProxyDeps } from '../handler';
 import { createSessionReader } from '../session-check';
+import { sessionCookie, signInRequest } from '../../auth/testing/sign-in';
 
 /**
  * Real parts for proxy tests and the bench: better-auth on in-memory PGlite with the demo accounts, the
@@ -56,20 +58,9 @@ export interface ProxyHarness {
 let ipCounter = 0;
 
 async function signIn(auth: ConsoleAuth, email: string): Promise<string> {
-  const response = await auth.handler(
-    new Request(`${CONSOLE_ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: CONSOLE_ORIGIN,
-        'x-console-client-address': `203.0.113.${++ipCounter % 250}`,
-      },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    }),
-  );
-  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
-  if (!cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return cookie.split(';')[0]!;
+  const address = `203.0.113.${++ipCounter % 250}`;
+  const response = await auth.handler(signInRequest(CONSOLE_ORIGIN, address, email, DEMO_PASSWORD));
+  return sessionCookie(response, email);
 }
 
 export async function createProxyHarness(
@@ -183,4 +174,14 @@ export function consoleRequest(
     },
     body: init.body,
   });
+}
+
+/** A PUT through the proxy as the steward, with the values the form had read (the review header) when given. */
+export async function putAsSteward(h: ProxyHarness, path: string, body: unknown, review?: Record<string, unknown>) {
+  const headers = review ? { [REVIEW_HEADER]: encodeReview(review)! } : undefined;
+  const response = await h.proxy(
+    consoleRequest('PUT', path, { cookie: h.cookies.steward, body: JSON.stringify(body), headers }),
+  );
+  await response.text();
+  return response.status;
 }

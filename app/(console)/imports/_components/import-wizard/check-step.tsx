@@ -2,13 +2,23 @@
 
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, Th } from '@/components/ui';
 import { ISSUE_ROWS_SHOWN, type CheckResult } from '@/lib/client/imports/worker-protocol';
 import type { ToWorker } from '@/lib/client/imports/worker-protocol';
+import type { RowIssue } from '@/lib/imports/check';
 import { isComparable } from '@/lib/imports/compare';
 import { CompareStep } from './compare-step';
 import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';
+
+/** A row's issues, each on a line of its own. */
+function IssueLines({ issues, text }: { issues: RowIssue[]; text: (issue: RowIssue) => string }) {
+  return issues.map((issue, k) => (
+    <span key={k} className="block">
+      {text(issue)}
+    </span>
+  ));
+}
 
 /** Step 4: what the check found, the comparison with the live records, and "Start import". */
 export function CheckStep({
@@ -48,15 +58,9 @@ export function CheckStep({
                 <caption className="px-3 py-2 text-left font-medium">{t('issuesTitle')}</caption>
                 <thead className="bg-zinc-50 dark:bg-zinc-900">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {t('line')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('errors')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {t('warnings')}
-                    </th>
+                    <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('line')}</Th>
+                    <Th className="px-3 py-2 font-medium">{t('errors')}</Th>
+                    <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('warnings')}</Th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -64,18 +68,10 @@ export function CheckStep({
                     <tr key={row.line}>
                       <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
                       <td className="px-3 py-1.5 text-red-800 dark:text-red-300">
-                        {row.errors.map((e, k) => (
-                          <span key={k} className="block">
-                            {issueText(e)}
-                          </span>
-                        ))}
+                        <IssueLines issues={row.errors} text={issueText} />
                       </td>
                       <td className="px-3 py-1.5">
-                        {row.warnings.map((w, k) => (
-                          <span key={k} className="block">
-                            {issueText(w)}
-                          </span>
-                        ))}
+                        <IssueLines issues={row.warnings} text={issueText} />
                       </td>
                     </tr>
                   ))}

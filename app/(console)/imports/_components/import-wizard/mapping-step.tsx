@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
-import { Alert, Button, Checkbox, Select, SelectOptions } from '@/components/ui';
+import { Alert, Button, Checkbox, HeadedSection, Select, SelectOptions, Th } from '@/components/ui';
 import type { FamilyColumns } from '@/lib/imports/family-columns';
 import { missingColumns, unusedColumns, type Mapping } from '@/lib/imports/mapping';
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
@@ -49,25 +49,16 @@ export function MappingStep({
   const unknownKey = unknownColumnsKey(preview.headers, family, mapping);
 
   return (
-    <section className="space-y-3" aria-labelledby="mapping-heading">
-      <h2 id="mapping-heading" className="text-lg font-semibold">
-        {t('mapping')}
-      </h2>
+    <HeadedSection id="mapping-heading" title={t('mapping')} className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('mappingHelp')}</p>
       <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('mappingCaption')}</caption>
           <thead className="bg-zinc-50 dark:bg-zinc-900">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('fileColumn')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('sample')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('fillsField')}
-              </th>
+              <Th className="px-3 py-2 font-medium">{t('fileColumn')}</Th>
+              <Th className="px-3 py-2 font-medium">{t('sample')}</Th>
+              <Th className="px-3 py-2 font-medium">{t('fillsField')}</Th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -130,6 +121,6 @@ export function MappingStep({
       <Button onClick={onCheck} disabled={!canCheck} pending={state.phase === 'checking'}>
         {t('checkRows')}
       </Button>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, EMBEDDED_BASE_URL, EnvError, parseEnv } from './env';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, EMBEDDED_BASE_URL, EnvError, parseEnv } from '.';
 
 const AUTH = 'x'.repeat(32);
 const remote = {

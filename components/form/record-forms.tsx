@@ -1,0 +1,85 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from '@/components/ui/toast';
+import { recordHref } from '@/lib/client/code-lookup';
+import type { CodeLookupResource } from '@/lib/contract/code-lookup';
+import { ExistingRecordNotice, useCreateGuard } from './create-guard';
+import { EntityForm, type EntityFormProps, type FieldOf, type FormSchema, type FormValues } from './entity-form';
+
+/** What EntityForm's callers set themselves on a record page; the rest these forms decide. */
+type Decided =
+  'mode' | 'submitLabel' | 'initialValues' | 'original' | 'onSaved' | 'onCancel' | 'beforeSend' | 'recheck';
+
+/** The edit form of a record's own page: opens with the record; saved, says so and goes back to the record. */
+export function RecordEditForm<S extends FormSchema, Result>({
+  href,
+  original,
+  ...rest
+}: Omit<EntityFormProps<S, Result>, Decided> & {
+  /** The record's page, where Save and Cancel lead. */
+  href: string;
+  original: FormValues<FieldOf<S>>;
+}) {
+  const router = useRouter();
+  const tr = useTranslations('records');
+  return (
+    <EntityForm
+      {...rest}
+      initialValues={original}
+      original={original}
+      mode="edit"
+      submitLabel={tr('reviewAndSave')}
+      onSaved={() => {
+        toast.success(tr('saved'));
+        router.push(href);
+      }}
+      onCancel={() => router.push(href)}
+    />
+  );
+}
+
+/**
+ * The create form of a master-data family: the shared create guard (an existing record with the ERP code is
+ * shown while typing and nothing is sent, since the create would overwrite it: an upsert by code), then the
+ * new record's page.
+ */
+export function RecordCreateForm<S extends FormSchema, Result extends { id: number; existing?: boolean }>({
+  resource,
+  defaults,
+  initialValues = defaults,
+  cancelHref = `/${resource}`,
+  children,
+  ...rest
+}: Omit<EntityFormProps<S, Result>, Decided> & {
+  resource: CodeLookupResource;
+  /** The create defaults the changes are measured against. */
+  defaults: FormValues<FieldOf<S>>;
+  /** What the boxes start with when not the defaults (a product chosen before opening the form). */
+  initialValues?: FormValues<FieldOf<S>>;
+  cancelHref?: string;
+}) {
+  const router = useRouter();
+  const tr = useTranslations('records');
+  const guard = useCreateGuard(resource);
+  return (
+    <EntityForm
+      {...rest}
+      initialValues={initialValues}
+      original={defaults}
+      mode="create"
+      submitLabel={tr('reviewAndCreate')}
+      beforeSend={guard.beforeSend}
+      recheck={guard.recheck}
+      onSaved={(result) => {
+        guard.announce(result);
+        router.push(recordHref(resource, result.id));
+      }}
+      onCancel={() => router.push(cancelHref)}
+    >
+      <ExistingRecordNotice resource={resource} />
+      {children}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { migrateConsoleDb } from '../auth';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import type { ConsoleDatabase } from '../db/types';
+import type { JobRunnerOptions } from '../jobs/runner-options';
+import { JobRunner } from '../jobs/runner';
+import { getJob } from '../jobs/store';
+import { createUpstreamClient } from '../upstream';
+import type { UpstreamClientOptions } from '../upstream/client';
+
+// The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
+// with the test seed, and the job runtime.
+
+/** A console database on in-memory PGlite, migrated as the console migrates it at start. */
+export async function openConsoleDb(): Promise<ConsoleDbConnection> {
+  const conn = connectConsoleDb({ dataDir: 'memory://' });
+  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+  return conn;
+}
+
+/** Opens a console database before a test file's tests, hands it to `onOpen`, and closes it after them. */
+export function withConsoleDb(onOpen: (db: Kysely<ConsoleDatabase>) => void) {
+  let conn: ConsoleDbConnection | undefined;
+  beforeAll(async () => {
+    conn = await openConsoleDb();
+    onOpen(conn.db);
+  }, 120_000);
+  afterAll(() => conn?.close());
+}
+
+/**
+ * Opens the reference service (in memory, test seed) and a console database before a test file's tests, hands
+ * them to `onOpen`, and closes both after them.
+ */
+export function withServiceAndConsoleDb(onOpen: (parts: { service: Service; db: Kysely<ConsoleDatabase> }) => void) {
+  let service: Service | undefined;
+  let conn: ConsoleDbConnection | undefined;
+  beforeAll(async () => {
+    service = await createService({ memory: true, seed: testSeed() });
+    conn = await openConsoleDb();
+    onOpen({ service, db: conn.db });
+  }, 120_000);
+  afterAll(async () => {
+    await conn?.close();
+    await service?.close();
+  });
+}
+
+/** An upstream client signing with the ERP's credential; give it the in-process service's fetch to reach it. */
+export function erpClient(options: Partial<UpstreamClientOptions> = {}) {
+  return createUpstreamClient({
+    baseUrl: 'http://service.invalid',
+    clientId: CREDS.erp.clientId,
+    clientSecret: CREDS.erp.secret,
+    ...options,
+  });
+}
+
+/** Waits until a job has left planning and running. */
+export async function untilJobEnds(db: Kysely<ConsoleDatabase>, jobId: string) {
+  for (;;) {
+    const job = await getJob(db, jobId);
+    if (job && !['planning', 'running'].includes(job.state)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Runs a job runner (one unit at a time, quick polls unless told) until the job ends, then stops it. */
+export async function runJobToEnd(options: JobRunnerOptions, jobId: string, onRunning?: () => Promise<void> | void) {
+  const runner = new JobRunner({ concurrency: 1, pollMs: 10, flushMs: 5, ...options });
+  runner.start();
+  await onRunning?.();
+  await untilJobEnds(options.db, jobId);
+  await runner.stop();
+}
