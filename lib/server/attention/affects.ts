@@ -21,13 +21,29 @@ export interface ChangedRecord {
 type Affect = (db: Db, changed: readonly ChangedRecord[]) => Promise<Scope>;
 
 const ids = (changed: readonly ChangedRecord[]) => changed.map((c) => String(c.id));
-const same: Affect = async (_db, changed) => ids(changed);
+
+/**
+ * The changed records themselves, those new to the mirror or with another value in one of the fields the rule
+ * reads: a pass that moved only stock or prices does not evaluate the barcode rules again.
+ */
+const same =
+  (...fields: string[]): Affect =>
+  async (_db, changed) =>
+    ids(
+      changed.filter(
+        (c) => !c.before || fields.some((f) => JSON.stringify(c.before![f]) !== JSON.stringify(c.after[f])),
+      ),
+    );
+const every: Affect = async (_db, changed) => ids(changed);
 
 const column = async (db: Db, query: ReturnType<typeof sql<{ id: string }>>) =>
   (await query.execute(db)).rows.map((r) => r.id);
 
 /** The changed SKUs and every SKU that shares a barcode one of them had or has now (their duplicates may be gone). */
-const sharingBarcode: Affect = async (db, changed) => {
+const sharingBarcode: Affect = async (db, all) => {
+  const moved = new Set(await same('barcode', 'status', 'outerSysCode')(db, all));
+  const changed = all.filter((c) => moved.has(String(c.id)));
+  if (changed.length === 0) return [];
   const barcodes = [
     ...new Set(changed.flatMap((c) => [c.before?.barcode, c.after.barcode]).filter((b) => typeof b === 'string')),
   ] as string[];
@@ -70,26 +86,24 @@ const companiesOf: Affect = (db, changed) =>
 /** For each entity, the rules that read it and the records of each rule a change of it may affect. */
 export const AFFECTS: Record<MirroredEntity, Partial<Record<RuleId, Affect>>> = {
   skus: {
-    'sku-barcode-check-digit': same,
+    'sku-barcode-check-digit': same('barcode'),
     'sku-barcode-shared': sharingBarcode,
-    'sku-no-sell-price': same,
-    'sku-sell-above-list': same,
-    'sku-text-spacing': same,
-    'sku-text-full-width': same,
-    'sku-price-jump': same,
+    'sku-no-sell-price': same('sellPrice', 'status'),
+    'sku-sell-above-list': same('sellPrice', 'price', 'status'),
+    'sku-text-spacing': same('outerSysCode', 'name'),
+    'sku-text-full-width': same('outerSysCode', 'name'),
+    'sku-price-jump': same('sellPrice', 'price'),
     'bundle-component-unusable': bundlesUsing,
   },
-  bundles: { 'bundle-component-unusable': same, 'bundle-none-available': same },
-  products: { 'product-category-missing': same },
-  productCategories: { 'product-category-missing': productsIn },
-  companies: {
-    'company-salesperson': same,
-    'quota-over-limit': same,
-    'quota-near-limit': same,
-    'quota-negative-points': same,
+  bundles: {
+    'bundle-component-unusable': same('components', 'status'),
+    'bundle-none-available': same('availableQty', 'components', 'status'),
   },
+  products: { 'product-category-missing': same('productCategoryId') },
+  productCategories: { 'product-category-missing': productsIn },
+  companies: { 'company-salesperson': same('internalUserId', 'status') },
   internalUsers: { 'company-salesperson': companiesOf },
-  quotas: { 'quota-over-limit': same, 'quota-near-limit': same, 'quota-negative-points': same },
+  quotas: { 'quota-over-limit': every, 'quota-near-limit': every, 'quota-negative-points': every },
 };
 
 /** The rules that read an entity: evaluated in full after its sweep. */

@@ -214,6 +214,23 @@ describe.each(consoleDbEngines())('needs attention on $name', (engine) => {
     expect(await ids('sku-text-spacing')).toEqual([]);
   });
 
+  it("never takes a finding's values for the console's own write: a change outside back to them is still recorded", async () => {
+    await store('skus', [sku(133, { sellPrice: 180 })]);
+    await store('skus', [sku(133, { sellPrice: 210 })]);
+    await store('skus', [sku(133, { sellPrice: 180 })]);
+    await store('skus', [sku(133, { sellPrice: 210 })]);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from audit_change where record_type = 'skus' and record_id = '133' and source = 'outside'`.execute(
+      db(),
+    );
+    expect(rows[0]!.n).toBe(3);
+    expect(await history('skus', 133)).toEqual([
+      'opened sku-sell-above-list',
+      'resolved sku-sell-above-list',
+      'opened sku-sell-above-list',
+    ]);
+  });
+
   it('full-width letters and digits are found, full-width brackets in a Chinese name are not; half-width resolves', async () => {
     await store('skus', [sku(151, { outerSysCode: 'Ｓ０１５１' }), sku(152, { name: '烏龍茶（大）' })]);
     expect(await ids('sku-text-full-width')).toEqual([151]);

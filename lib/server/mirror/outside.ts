@@ -22,7 +22,7 @@ const CLAIMED = Object.values(MIRROR_ENTITIES).flatMap((e: MirrorEntity) => Obje
 
 /**
  * The console's own writes to these records since `since`: an echo of one of them is not a change made
- * outside. Refused writes changed nothing; unknown ones may have. An entity naming its echo operations gets
+ * outside. A finding's entries (source 'attention') name values the console found, never wrote. Refused writes changed nothing; unknown ones may have. An entity naming its echo operations gets
  * those only, with their fields renamed as it names them.
  */
 async function consoleChanges(
@@ -35,7 +35,7 @@ async function consoleChanges(
   const only = echoOf ? Object.keys(echoOf) : null;
   const { rows } = await sql<ConsoleChange>`
     select c.record_id, l.operation, c.changes from audit_change c join audit_log l on l.id = c.audit_id
-    where c.record_type = ${recordType} and c.record_id = any(${[...ids]}::text[]) and c.source <> 'outside'
+    where c.record_type = ${recordType} and c.record_id = any(${[...ids]}::text[]) and c.source not in ('outside', 'attention')
       and (c.result is null or c.result <> 'refused') and (${since?.toISOString() ?? null}::timestamptz is null or c.at >= ${since?.toISOString() ?? null}::timestamptz)
       and ${only ? sql`l.operation = any(${only}::text[])` : sql`not (l.operation = any(${CLAIMED}::text[]))`}`.execute(
     db,
