@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
-import { FindingsList } from '@/components/attention/findings-list';
+import { FindingsList } from '../_components/findings-list';
 import { parseFindingsQuery } from '@/components/attention/findings-query';
 import { ListSkeleton } from '@/components/data-table/list-skeleton';
 import { PageHeader } from '@/components/ui/page-header';

@@ -13,11 +13,16 @@ import { useFindings } from '@/lib/client/attention';
 import type { Finding, RuleId } from '@/lib/contract/attention';
 import { FINDINGS_PAGE_SIZES } from '@/lib/contract/console/attention';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { AcceptedLine } from './accepted-line';
-import { CheckedLine } from './checked-lines';
-import { FindingActions } from './finding-actions';
-import { findingsSearch, parseFindingsQuery, SHOWN_STATES, type FindingsUrlState } from './findings-query';
-import { FindingValues } from './finding-values';
+import { AcceptedLine } from '@/components/attention/accepted-line';
+import { CheckedLine } from '@/components/attention/checked-lines';
+import { FindingActions } from '@/components/attention/finding-actions';
+import {
+  findingsSearch,
+  parseFindingsQuery,
+  SHOWN_STATES,
+  type FindingsUrlState,
+} from '@/components/attention/findings-query';
+import { FindingValues } from '@/components/attention/finding-values';
 
 const link = cn('text-blue-700 underline underline-offset-2 dark:text-blue-400', focusRing);
 
