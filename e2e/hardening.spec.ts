@@ -90,7 +90,7 @@ test.describe('return-to after sign-in', () => {
   test('/sign-in?next=/.//evil.example/x stays on the console', async ({ page }) => {
     await page.goto('/sign-in?next=/.//evil.example/x');
     await signInThroughForm(page, DEMO_USERS.viewer.email);
-    await expect(page).toHaveURL(`${ORIGIN}/companies`, { timeout: 30_000 });
+    await expect(page).toHaveURL(`${ORIGIN}/`, { timeout: 30_000 });
   });
 });
 

@@ -16,11 +16,24 @@ const ALL_LINKS = [
   'Settings',
   'Status',
 ];
-const NAV: Record<RoleName, string[]> = {
-  viewer: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
-  steward: ['Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Imports', 'Exports', 'Settings', 'Status'],
+// "Needs attention" comes first for every role, with the count of open findings for the role after its name.
+const ATTENTION = /^Needs attention\s*[\d,]*$/;
+const NAV: Record<RoleName, (string | RegExp)[]> = {
+  viewer: [ATTENTION, 'Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
+  steward: [
+    ATTENTION,
+    'Companies',
+    'Products',
+    'SKUs',
+    'Bundles',
+    'Quotas',
+    'Imports',
+    'Exports',
+    'Settings',
+    'Status',
+  ],
   // The admin sees every link.
-  admin: ALL_LINKS,
+  admin: [ATTENTION, ...ALL_LINKS],
 };
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -52,8 +65,8 @@ for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
     const user = DEMO_USERS[role];
     await page.goto('/sign-in');
     await signInThroughForm(page, user.email);
-    // The first Companies page may also start the embedded /v1 service.
-    await expect(page).toHaveURL(/\/companies$/, { timeout: 45_000 });
+    // People land on the home ("Needs attention"); the first page may also start the embedded /v1 service.
+    await expect(page).toHaveURL(/:\d+\/$/, { timeout: 45_000 });
 
     const account = page.getByRole('region', { name: 'Signed-in user' });
     await expect(account).toContainText(`Signed in as ${user.name}`);
@@ -64,13 +77,13 @@ for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
     for (const name of ALL_LINKS.filter((n) => !NAV[role].includes(n))) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
-    await expect(nav.getByRole('link', { name: 'Companies' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: ATTENTION })).toHaveAttribute('aria-current', 'page');
 
     await nav.getByRole('link', { name: 'Status' }).click();
     await expect(page).toHaveURL(/\/status$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Status' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: ATTENTION })).not.toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Sign out' }).first().click();

@@ -5,6 +5,7 @@ describe('navigation by role', () => {
   it('shows the back-office Users and the audit log to admins only', () => {
     const labels = (role: 'viewer' | 'steward' | 'admin') => navItemsFor(role).map((i) => i.label);
     expect(labels('viewer')).toEqual([
+      'attention',
       'companies',
       'products',
       'skus',
@@ -15,6 +16,7 @@ describe('navigation by role', () => {
       'status',
     ]);
     expect(labels('steward')).toEqual([
+      'attention',
       'companies',
       'products',
       'skus',
@@ -26,6 +28,7 @@ describe('navigation by role', () => {
       'status',
     ]);
     expect(labels('admin')).toEqual([
+      'attention',
       'companies',
       'products',
       'skus',
@@ -45,5 +48,12 @@ describe('navigation by role', () => {
     expect(isCurrent('/companies/42', '/companies')).toBe(true);
     expect(isCurrent('/companies-archive', '/companies')).toBe(false);
     expect(isCurrent('/skus', '/products')).toBe(false);
+  });
+
+  it('marks "Needs attention" current on the home and on a rule\'s findings, and nowhere else', () => {
+    expect(isCurrent('/', '/', '/attention')).toBe(true);
+    expect(isCurrent('/attention/sku-barcode-shared', '/', '/attention')).toBe(true);
+    expect(isCurrent('/companies', '/', '/attention')).toBe(false);
+    expect(isCurrent('/attention-archive', '/', '/attention')).toBe(false);
   });
 });

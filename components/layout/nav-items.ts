@@ -4,6 +4,7 @@ export type NavItem = {
   href: string;
   /** Key in the `nav` message namespace; the page's h1 carries the same word. */
   label:
+    | 'attention'
     | 'companies'
     | 'products'
     | 'skus'
@@ -17,6 +18,8 @@ export type NavItem = {
     | 'status';
   /** Who sees the link (lib/contract/roles); absent means every signed-in role. */
   permission?: ConsolePermission;
+  /** Another path the item stays current on: the home's rules (/attention/…) under "Needs attention" at /. */
+  section?: string;
 };
 
 /**
@@ -24,6 +27,7 @@ export type NavItem = {
  * later issues: add them here when their pages exist (Users: `permission` none, reads are for everyone).
  */
 export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'attention', section: '/attention' },
   { href: '/companies', label: 'companies' },
   { href: '/products', label: 'products' },
   { href: '/skus', label: 'skus' },
@@ -42,6 +46,7 @@ export function navItemsFor(role: Role, items: readonly NavItem[] = NAV_ITEMS): 
 }
 
 /** A section stays marked current on its detail pages (/companies/42). */
-export function isCurrent(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+export function isCurrent(pathname: string, href: string, section?: string): boolean {
+  if (pathname === href || (href !== '/' && pathname.startsWith(`${href}/`))) return true;
+  return section !== undefined && isCurrent(pathname, section);
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { listKeys } from '@/lib/client/query-keys';
 import type { HistoryValue } from '@/lib/contract/history';
+import { RecordFindings } from '@/components/attention/record-findings';
 import { HistoryPanel } from './history-panel';
 import { QueryState } from './query-state';
 import { recordLabel } from './record-form-page';
@@ -14,7 +15,7 @@ type Named = { name: string | null; outerSysCode: string | null };
 
 /**
  * A master-data record's page: its header (back to the list, the kind and the record's name, Edit for those
- * who may), the read's loading and failure, the record's own panels, and its History.
+ * who may), what needs attention on it, the read's loading and failure, the record's own panels, and its History.
  */
 export function RecordPage<T extends Named>({
   namespace,
@@ -44,6 +45,7 @@ export function RecordPage<T extends Named>({
         title={`${t(kind)} ${recordLabel(record, id)}`}
         editHref={record && editable ? `/${namespace}/${id}/edit` : null}
       />
+      <RecordFindings resource={namespace} id={id} detailKey={listKeys[namespace].detail(id)} />
       <QueryState query={read} notFound={t('notFound')} />
       {record ? children(record) : null}
       <HistoryPanel

@@ -46,3 +46,15 @@ export const jobKeys = {
 export const historyKeys = {
   of: (detailKey: readonly unknown[]) => [...detailKey, 'history'] as const,
 };
+
+/**
+ * "Needs attention": the navigation's count, the home, a rule's findings pages. A record's findings hang under
+ * its detail key (as History does), so the save that invalidates the record shows its finding resolved.
+ */
+export const attentionKeys = {
+  all: ['attention'] as const,
+  count: () => ['attention', 'count'] as const,
+  findings: (rule: string, query: { state: string; page: number; pageSize: number }) =>
+    ['attention', 'findings', rule, query] as const,
+  ofRecord: (detailKey: readonly unknown[]) => [...detailKey, 'attention'] as const,
+};

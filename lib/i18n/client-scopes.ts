@@ -14,20 +14,23 @@ export const CLIENT_SCOPES = {
   '': ['errors', 'errorFallback', 'ui'],
   '(auth)': ['signIn'],
   '(console)': ['shell', 'nav', 'find', 'dataTable', 'records'],
+  // A rule's findings; `attention` and `home` also go with the four record families, whose pages list their
+  // findings above their details (components/record/record-page.tsx).
+  '(console)/attention': ['attention', 'home', 'writes'],
   '(console)/audit': ['audit', 'history'],
-  '(console)/bundles': ['bundles', 'writes'],
+  '(console)/bundles': ['bundles', 'writes', 'attention', 'home'],
   '(console)/bundles/[id]': ['forms', 'history'],
   '(console)/bundles/[id]/edit': ['products'],
   '(console)/bundles/new': ['forms', 'products'],
-  '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/exports': ['exports', 'writes'],
   '(console)/imports': ['imports', 'workbench'],
   // The results page's file format choice uses the Exports page's words.
   '(console)/imports/[id]': ['exports'],
-  '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/quotas': ['quotas', 'writes'],
   '(console)/settings': ['settings', 'roles'],
-  '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench'],
+  '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/status': ['status'],
   '(console)/users': ['users', 'writes', 'forms', 'history'],
 } as const satisfies Record<string, readonly Namespace[]>;

@@ -21,6 +21,7 @@ import history from './history.json';
 import find from './find.json';
 import exportsCatalogue from './exports.json';
 import attention from './attention.json';
+import home from './home.json';
 
 export const en = {
   ...app,
@@ -45,4 +46,5 @@ export const en = {
   ...exportsCatalogue,
   ...workbench,
   ...attention,
+  ...home,
 };

@@ -1,9 +1,10 @@
 /**
- * Where to go after signing in. Only a path on this console is accepted ("/companies?page=2"); anything
- * that could leave the site ("//evil.example", "https://…", "/\\evil") or loop back to sign-in falls back
- * to the default. Pure, so the proxy, the sign-in page and tests share it.
+ * Where to go after signing in: the home ("Needs attention"), or the path on this console that was asked for
+ * ("/companies?page=2"). Only such a path is accepted; anything that could leave the site ("//evil.example",
+ * "https://…", "/\\evil") or loop back to sign-in falls back to the home. Pure, so the proxy, the sign-in page
+ * and tests share it.
  */
-export const DEFAULT_AFTER_SIGN_IN = '/companies';
+export const DEFAULT_AFTER_SIGN_IN = '/';
 
 export function safeReturnTo(value: string | string[] | null | undefined): string {
   const candidate = Array.isArray(value) ? value[0] : value;

@@ -1,0 +1,136 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useFormatter, useTranslations } from 'next-intl';
+import { startTransition } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { useIsClient } from '@/components/data-table/use-is-client';
+import { useCurrentUser } from '@/components/session/current-user';
+import { cn, focusRing } from '@/components/ui/cn';
+import { useFindings } from '@/lib/client/attention';
+import type { Finding, RuleId } from '@/lib/contract/attention';
+import { FINDINGS_PAGE_SIZES } from '@/lib/contract/console/attention';
+import { plainSpaces } from '@/lib/i18n/formats';
+import { AcceptedLine } from '@/components/attention/accepted-line';
+import { CheckedLine } from '@/components/attention/checked-lines';
+import { FindingActions } from '@/components/attention/finding-actions';
+import {
+  findingsSearch,
+  parseFindingsQuery,
+  SHOWN_STATES,
+  type FindingsUrlState,
+} from '@/components/attention/findings-query';
+import { FindingValues } from '@/components/attention/finding-values';
+
+const link = cn('text-blue-700 underline underline-offset-2 dark:text-blue-400', focusRing);
+
+/**
+ * A rule's findings as a list page: open ones or accepted ones (the URL says which, and the page), each with the
+ * record, the values the rule found, when it was first seen, the fix, and accept or reopen for those who may.
+ */
+export function FindingsList({ rule }: { rule: RuleId }) {
+  const t = useTranslations('attention');
+  const h = useTranslations('home');
+  const format = useFormatter();
+  const user = useCurrentUser();
+  const router = useRouter();
+  const pathname = usePathname();
+  const query = parseFindingsQuery(new URLSearchParams(useSearchParams().toString()));
+  const findings = useFindings(rule, query);
+  const data = findings.data;
+  const mayAccept = data?.mayAccept ?? false;
+  const isClient = useIsClient();
+  const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTime'));
+  const go = (next: FindingsUrlState) =>
+    startTransition(() => router.push(`${pathname}${findingsSearch(next)}`, { scroll: false }));
+
+  const columns: ColumnDef<Finding>[] = [
+    {
+      id: 'record',
+      header: () => h('record'),
+      // The code links to the record; its name under it, so the fix stays in view at 1280 px.
+      cell: ({ row }) => (
+        <div className="max-w-64 whitespace-normal">
+          <Link href={row.original.record.href} className={link}>
+            {row.original.record.code || `#${row.original.record.id}`}
+          </Link>
+          {row.original.record.name ? (
+            <span className="block text-xs text-zinc-600 dark:text-zinc-400">{row.original.record.name}</span>
+          ) : null}
+        </div>
+      ),
+    },
+    { id: 'values', header: () => t('values'), cell: ({ row }) => <FindingValues finding={row.original} /> },
+    { id: 'firstSeen', header: () => t('firstSeen'), cell: ({ row }) => when(row.original.firstSeenAt) },
+    ...(query.state === 'accepted'
+      ? [
+          {
+            id: 'accepted',
+            header: () => t('state.accepted'),
+            cell: ({ row }: { row: { original: Finding } }) =>
+              row.original.accepted ? (
+                <p className="max-w-xs text-sm whitespace-normal">
+                  <AcceptedLine accepted={row.original.accepted} />
+                </p>
+              ) : null,
+          },
+        ]
+      : []),
+    {
+      id: 'actions',
+      header: () => t('fix'),
+      cell: ({ row }) => <FindingActions finding={row.original} mayAccept={mayAccept} />,
+    },
+  ];
+
+  return (
+    <div className="space-y-3">
+      <nav aria-label={h('states')} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {SHOWN_STATES.map((state) => (
+          <Link
+            key={state}
+            href={`${pathname}${findingsSearch({ ...query, state, page: 1 })}`}
+            aria-current={query.state === state ? 'page' : undefined}
+            className={cn(
+              'border-b-2 px-3 py-2 text-sm font-medium',
+              query.state === state
+                ? 'border-blue-700 text-blue-800 dark:border-blue-400 dark:text-blue-300'
+                : 'border-transparent hover:border-zinc-300',
+              focusRing,
+            )}
+          >
+            {t(`state.${state}`)}
+          </Link>
+        ))}
+      </nav>
+      <DataTable
+        tableId={`attention-${rule}`}
+        userId={user.id}
+        caption={t(`rules.${rule}.title`)}
+        columns={columns}
+        rows={data?.rows}
+        getRowId={(row) => row.id}
+        totalCount={data?.total}
+        totalPages={data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : undefined}
+        page={query.page}
+        pageSize={query.pageSize}
+        pageSizes={FINDINGS_PAGE_SIZES}
+        onPageChange={(page) => go({ ...query, page })}
+        onPageSizeChange={(pageSize) => go({ ...query, pageSize, page: 1 })}
+        isPending={findings.isPending}
+        isFetching={findings.isFetching}
+        error={findings.error}
+        onRetry={() => void findings.refetch()}
+        emptyMessage={query.state === 'open' ? h('noneOpen') : h('noneAccepted')}
+        footnote={
+          // "checked 40 seconds ago" after hydration only: the server's clock and the browser's differ.
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {data && isClient ? <CheckedLine checked={data.checked} now={new Date()} clear={false} /> : null}
+          </p>
+        }
+      />
+    </div>
+  );
+}
