@@ -20,18 +20,8 @@ const ALL_LINKS = [
 const ATTENTION = /^Needs attention\s*[\d,]*$/;
 const NAV: Record<RoleName, (string | RegExp)[]> = {
   viewer: [ATTENTION, 'Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
-  steward: [
-    ATTENTION,
-    'Companies',
-    'Products',
-    'SKUs',
-    'Bundles',
-    'Quotas',
-    'Imports',
-    'Exports',
-    'Settings',
-    'Status',
-  ],
+  // The steward sees every link but the admin's two.
+  steward: [ATTENTION, ...ALL_LINKS.filter((link) => link !== 'Users' && link !== 'Audit')],
   // The admin sees every link.
   admin: [ATTENTION, ...ALL_LINKS],
 };

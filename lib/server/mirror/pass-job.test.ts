@@ -5,7 +5,7 @@ import { CREDS, testSeed } from '@/service/testing/fixtures';
 import type { ConsoleDatabase, ConsoleDbConnection } from '../db';
 import { limitedFetch } from '../jobs';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { createUpstreamClient, RateGate, type FetchImpl, type Priority } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { MIRROR_ENTITY_NAMES } from './entities';
 import { mirrorPassJob } from './pass-job';
@@ -119,12 +119,24 @@ describe.each(consoleDbEngines())('the mirror passes on the job runtime, $name',
       },
       { concurrency: 4 },
     );
-    const client = clientFor(transport, CREDS.limited);
+    // One rate gate for the process, as the runtime builds it (the limit not told): a 429 pauses every client.
+    const gate = new RateGate({ perSecond: null, retryAfterMaxMs: 60_000 });
+    const gated = (fetch: FetchImpl, priority: Priority) =>
+      createUpstreamClient({
+        baseUrl: 'http://embedded.invalid',
+        clientId: CREDS.limited.clientId,
+        clientSecret: CREDS.limited.secret,
+        fetch,
+        skew: new SkewTracker(),
+        gate: { admit: (signal) => gate.admit(priority, signal), observe: (r) => gate.observe(r) },
+        retry: { rateLimitedAttempts: Infinity },
+      });
+    const client = gated(transport, 'mirror');
     // Another job's reads on the same transport, at the same time: they use up the credential's allowance.
-    const other = clientFor((request) => {
+    const other = gated((request) => {
       request.headers.set('x-test-reader', 'other');
       return transport(request);
-    }, CREDS.limited);
+    }, 'jobs');
     const passes = new MirrorPasses({
       db: connection.db,
       client,
