@@ -16,6 +16,7 @@ import { evaluateAll, evaluateChanged } from '@/lib/server/attention';
 import { connectConsoleDb } from '@/lib/server/db/connect';
 import { upsertMirror } from '@/lib/server/mirror/store';
 import { startPostgres } from '@/service/testing/postgres';
+import { setInProcessConsoleEnv, stewardHeaders } from './harness/in-process-console';
 
 const { values } = parseArgs({
   options: {
@@ -209,14 +210,7 @@ async function seedMirror(db: typeof conn.db) {
  */
 async function routeCaller(databaseUrl: string) {
   const origin = 'http://console.bench';
-  Object.assign(process.env, {
-    DEMO_MODE: '1',
-    CONSOLE_URL: origin,
-    BETTER_AUTH_SECRET: 'attention-bench-secret-'.padEnd(40, 'x'),
-    DATABASE_URL: databaseUrl,
-    SERVICE_DATA_DIR: 'memory://',
-    JOBS_RUNNER: 'off',
-  });
+  setInProcessConsoleEnv(origin, 'attention-bench-secret-', databaseUrl);
   type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
   // The routes' own bodies in the routes' own wrapper (app/api/attention): importing the route modules would load
   // the console-api face, whose server actions bring Next's page modules along, which a plain Node process cannot.
@@ -228,23 +222,7 @@ async function routeCaller(databaseUrl: string) {
     attentionApi.findings,
     async (context) => (await attentionReads.findings(context)) ?? context.fail('finding_not_found'),
   );
-  const { getAuth } = await import('@/lib/server/auth');
-  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
-  const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
-  const signIn = await (
-    await getAuth()
-  ).handler(
-    new Request(`${origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'x-console-client-address': '198.51.100.7' },
-      body: JSON.stringify({ email: steward.email, password: DEMO_PASSWORD }),
-    }),
-  );
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((c) => c.includes('session_token='))!
-    .split(';')[0]!;
-  const headers = { 'x-console-request': '1', 'sec-fetch-site': 'same-origin', cookie };
+  const headers = await stewardHeaders(origin);
   return async (path: string, params: Record<string, string> | null, query: string) => {
     const response = await (params ? rule : home)(new Request(`${origin}${path}?${query}`, { headers }), {
       params: Promise.resolve(params ?? {}),

@@ -17,7 +17,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright';
-import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { buildConsoleOnce, launchChromium, runBench, signIn, startBuiltConsole } from './harness/console';
 import { ROOT } from './harness/processes';
 import { createService } from '../service/app';
 import type { Db } from '../service/store/db';
@@ -171,12 +171,6 @@ async function main() {
     const median = (i: number) => stats(phases[name].map((p) => p[i]!)).p50;
     console.log(`${name}: p50 first byte ${median(0)} ms, last byte ${median(1)} ms, DOMContentLoaded ${median(2)} ms`);
   }
-  stopConsole();
-  process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  stopConsole();
-  process.exit(1);
-});
+runBench(main);

@@ -21,6 +21,7 @@ import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { startPostgres } from '@/service/testing/postgres';
+import { setInProcessConsoleEnv, stewardHeaders } from './harness/in-process-console';
 
 const { values } = parseArgs({
   options: { skus: { type: 'string', default: '200000' }, reads: { type: 'string', default: '200' } },
@@ -146,35 +147,12 @@ try {
  */
 async function routeReader(databaseUrl: string) {
   const origin = 'http://console.bench';
-  Object.assign(process.env, {
-    DEMO_MODE: '1',
-    CONSOLE_URL: origin,
-    BETTER_AUTH_SECRET: 'mirror-bench-secret-'.padEnd(40, 'x'),
-    DATABASE_URL: databaseUrl,
-    SERVICE_DATA_DIR: 'memory://',
-    JOBS_RUNNER: 'off',
-  });
+  setInProcessConsoleEnv(origin, 'mirror-bench-secret-', databaseUrl);
   const { GET } = (await import('@/app/api/lists/[list]/route')) as unknown as {
     GET: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
   };
-  const { getAuth } = await import('@/lib/server/auth');
-  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
   const { currentTenant } = await import('@/lib/server/process');
-  const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
-  const signIn = await (
-    await getAuth()
-  ).handler(
-    new Request(`${origin}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'x-console-client-address': '198.51.100.7' },
-      body: JSON.stringify({ email: steward.email, password: DEMO_PASSWORD }),
-    }),
-  );
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((c) => c.includes('session_token='))!
-    .split(';')[0]!;
-  const headers = { 'x-console-request': '1', 'sec-fetch-site': 'same-origin', cookie };
+  const headers = await stewardHeaders(origin);
   return {
     tenant: currentTenant(),
     async page(query: Omit<ListRead, 'list'>): Promise<ListReadAnswer> {

@@ -23,7 +23,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright';
-import { buildConsoleOnce, launchChromium, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { buildConsoleOnce, launchChromium, runBench, signIn, startBuiltConsole, stopConsole } from './harness/console';
 import { ROOT } from './harness/processes';
 import { rowsReadyAt, stats } from './page-timing';
 
@@ -239,12 +239,6 @@ async function main() {
       );
     }
   }
-  stopConsole();
-  process.exit(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  stopConsole();
-  process.exit(1);
-});
+runBench(main);

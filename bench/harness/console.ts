@@ -49,6 +49,21 @@ async function waitForServer(base: string, timeoutMs: number) {
   throw new Error(`the console did not answer on ${base} within ${timeoutMs} ms`);
 }
 
+/** Runs a bench's `main`, then stops the console it started and exits: 0 when it finished, 1 when it threw. */
+export function runBench(main: () => Promise<void>) {
+  main().then(
+    () => {
+      stopConsole();
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      stopConsole();
+      process.exit(1);
+    },
+  );
+}
+
 /**
  * Starts the built console of `dist` on `port` with its data folders (`dataEnv`: E2E_DATA_DIR, CONSOLE_DATA_DIR,
  * SERVICE_DATA_DIR) and resolves once its sign-in page answers.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttentionSummary, Finding, FindingsPage } from '@/lib/contract/attention';
 import type { HistoryPage } from '@/lib/contract/history';
+import { sessionCookie, signInRequest } from '@/lib/server/auth/testing/sign-in';
 
 // "Needs attention" through its real route handlers and the signing proxy, signed in as the demo accounts, on the
 // console database in in-memory PGlite with the demo seed in the embedded service (real signing). The mirror's
@@ -62,10 +63,8 @@ const round = async () => {
 beforeAll(async () => {
   const { getAuth } = await import('@/lib/server/auth');
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
-  const { runtime } = await import('@/lib/server/runtime');
   const { getConsoleDb, getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { getEnv } = await import('@/lib/server/env');
-  const { createUpstreamClient } = await import('@/lib/server/upstream');
+  const { consoleUpstreamClient } = await import('@/lib/server/mirror/testing/console-client');
   const { runMirrorRound } = await import('@/lib/server/mirror/testing/round');
   handlers.summary = ((await import('./route')) as unknown as { GET: Handler }).GET;
   handlers.findings = ((await import('./rules/[rule]/route')) as unknown as { GET: Handler }).GET;
@@ -77,26 +76,10 @@ beforeAll(async () => {
   const auth = await getAuth();
   for (const role of ['steward', 'viewer'] as const) {
     const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-    const response = await auth.handler(
-      new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-console-client-address': '198.51.100.9' },
-        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
-      }),
-    );
-    cookies[role] = response.headers
-      .getSetCookie()
-      .find((c) => c.includes('session_token='))!
-      .split(';')[0]!;
+    const response = await auth.handler(signInRequest(ORIGIN, '198.51.100.9', account.email, DEMO_PASSWORD));
+    cookies[role] = sessionCookie(response, account.email);
   }
-  const env = getEnv();
-  const client = createUpstreamClient({
-    baseUrl: env.upstream.baseUrl,
-    clientId: env.upstream.clientId,
-    clientSecret: env.upstream.clientSecret,
-    skew: runtime().skew,
-    fetch: (request) => runtime().upstreamTransport(request),
-  });
+  const client = consoleUpstreamClient();
   const db = await getConsoleDb();
   const tenant = currentTenant();
   passRound = () => runMirrorRound({ db, client, tenant, sweepMs: 3_600_000 });

@@ -46,6 +46,18 @@ const rows = (from: number, to: number) =>
     warnings: [],
   }));
 
+/** uploadAndStart with every retry's wait passed at once (fake timers): the import's id, or what it threw. */
+async function uploadPassingWaits(): Promise<unknown> {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    const done = uploadAndStart(description, rows).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    return await done;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('uploadAndStart', () => {
   it('starts the import right after a first part of one chunk, then sends the others', async () => {
     serve(() => null);
@@ -61,79 +73,41 @@ describe('uploadAndStart', () => {
   });
 
   it('sends a part again after a lost connection or a 5xx (storing it twice keeps the first rows)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      serve((call, n) => (call.path === '/7/rows' && (n === 4 || n === 5) ? (n === 4 ? 'network' : 'server') : null));
-      const done = uploadAndStart(description, rows);
-      await vi.runAllTimersAsync();
-      expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual([
-        '',
-        '/7/rows',
-        '/7/start',
-        '/7/rows',
-        '/7/rows',
-        '/7/rows',
-        '/7/rows',
-        '/7/rows',
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+    serve((call, n) => (call.path === '/7/rows' && (n === 4 || n === 5) ? (n === 4 ? 'network' : 'server') : null));
+    expect(await uploadPassingWaits()).toBe('7');
+    expect(calls.map((c) => c.path)).toEqual([
+      '',
+      '/7/rows',
+      '/7/start',
+      '/7/rows',
+      '/7/rows',
+      '/7/rows',
+      '/7/rows',
+      '/7/rows',
+    ]);
   });
 
   it('a part that keeps failing after the start: the error names the started import', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      serve((call, n) => (call.path === '/7/rows' && n > 3 ? 'network' : null));
-      const done = uploadAndStart(description, rows).catch((e: unknown) => e);
-      await vi.runAllTimersAsync();
-      const error = await done;
-      expect(error).toBeInstanceOf(UploadStoppedError);
-      expect((error as UploadStoppedError).importId).toBe('7');
-      expect((error as UploadStoppedError).started).toBe(true);
-      expect(calls.filter((c) => c.path === '/7/rows')).toHaveLength(1 + 3);
-    } finally {
-      vi.useRealTimers();
-    }
+    serve((call, n) => (call.path === '/7/rows' && n > 3 ? 'network' : null));
+    const error = await uploadPassingWaits();
+    expect(error).toBeInstanceOf(UploadStoppedError);
+    expect((error as UploadStoppedError).importId).toBe('7');
+    expect((error as UploadStoppedError).started).toBe(true);
+    expect(calls.filter((c) => c.path === '/7/rows')).toHaveLength(1 + 3);
   });
 
   it('a start whose answer was lost is asked again; refused as no longer uploading, it had started', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      serve((call, n) =>
-        call.path === '/7/start' ? (n === 3 ? 'network' : { refused: 'import_not_uploading' }) : null,
-      );
-      const done = uploadAndStart(description, rows);
-      await vi.runAllTimersAsync();
-      expect(await done).toBe('7');
-      expect(calls.map((c) => c.path)).toEqual([
-        '',
-        '/7/rows',
-        '/7/start',
-        '/7/start',
-        '/7/rows',
-        '/7/rows',
-        '/7/rows',
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+    serve((call, n) => (call.path === '/7/start' ? (n === 3 ? 'network' : { refused: 'import_not_uploading' }) : null));
+    expect(await uploadPassingWaits()).toBe('7');
+    expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/rows', '/7/rows', '/7/rows']);
   });
 
   it('a start without an answer on every try: the error says nobody knows whether it started', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      serve((call) => (call.path === '/7/start' ? 'server' : null));
-      const done = uploadAndStart(description, rows).catch((e: unknown) => e);
-      await vi.runAllTimersAsync();
-      const error = (await done) as UploadStoppedError;
-      expect(error).toBeInstanceOf(UploadStoppedError);
-      expect(error.started).toBe('unknown');
-      expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/start']);
-    } finally {
-      vi.useRealTimers();
-    }
+    serve((call) => (call.path === '/7/start' ? 'server' : null));
+    const error = (await uploadPassingWaits()) as UploadStoppedError;
+    expect(error).toBeInstanceOf(UploadStoppedError);
+    expect(error.started).toBe('unknown');
+    expect(calls.map((c) => c.path)).toEqual(['', '/7/rows', '/7/start', '/7/start', '/7/start']);
   });
 
   it('a start refused at its first try started nothing: the refusal as it came, no more parts', async () => {

@@ -5,6 +5,7 @@ import type { ConsoleDbConnection } from '../db/connect';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { evaluateAfterSweep, evaluateWorkIfDue } from '.';
+import { skuRecord } from './testing/sku-record';
 
 // Every rule on the console database (PGlite, and Postgres when its binaries exist): a violating record stored in
 // the mirror the way a pass or a write-through stores it (storeReadBack, which evaluates what it changed) is
@@ -13,22 +14,7 @@ import { evaluateAfterSweep, evaluateWorkIfDue } from '.';
 type Rec = Record<string, unknown> & { id: number };
 type Entity = Parameters<typeof storeReadBack>[1][number]['entity'];
 
-const sku = (id: number, fields: Partial<Rec> = {}): Rec => ({
-  id,
-  productId: 1,
-  outerSysCode: `S${id}`,
-  name: `SKU ${id}`,
-  barcode: null,
-  warehouse: null,
-  unit: null,
-  spec: null,
-  price: 200,
-  sellPrice: 150,
-  quantityPrecision: 0,
-  status: 'Active',
-  inventoryQty: 10,
-  ...fields,
-});
+const sku = (id: number, fields: Partial<Rec> = {}): Rec => skuRecord(id, fields);
 const component = (skuId: number, quantity = 1) => ({
   componentSkuId: skuId,
   componentSkuOuterSysCode: `S${skuId}`,

@@ -4,27 +4,14 @@ import type { ConsoleDbConnection } from '../db/connect';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { acceptFinding, readFindings, readRecordFindings, readSummary, reopenFinding } from '.';
+import { skuRecord } from './testing/sku-record';
 
 // The home, a rule's findings and accept / reopen on the console database (PGlite, and Postgres when its binaries
 // exist), over findings the mirror's store opened: what each role sees, the 7-day trend from the daily counts,
 // accepted exceptions out of the counts until they lapse, and the refusals a person gets.
 
-const sku = (id: number, fields: Record<string, unknown>) => ({
-  id,
-  productId: 1,
-  outerSysCode: `V${id}`,
-  name: `SKU ${id}`,
-  barcode: null,
-  warehouse: null,
-  unit: null,
-  spec: null,
-  price: 200,
-  sellPrice: 150,
-  quantityPrecision: 0,
-  status: 'Active',
-  inventoryQty: 1,
-  ...fields,
-});
+const sku = (id: number, fields: Record<string, unknown>) =>
+  skuRecord(id, { outerSysCode: `V${id}`, inventoryQty: 1, ...fields });
 const quota = (id: number, available: number) => ({
   id,
   credit: {

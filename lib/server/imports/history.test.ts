@@ -7,7 +7,7 @@ import { listAudit, listHistory } from '../audit/audit-log';
 import { listEntryChanges } from '../audit/entry-changes';
 import type { ConsoleDatabase } from '../db/types';
 import type { FetchImpl } from '../upstream';
-import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
@@ -22,11 +22,7 @@ let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClient({
-  fetch: (request) => transport(request),
-  timeoutMs: 5_000,
-  retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 20 },
-});
+const upstream = erpClientVia(() => transport, 1);
 
 type Row = { item: Record<string, unknown>; before?: Record<string, unknown> };
 

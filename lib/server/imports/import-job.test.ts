@@ -5,7 +5,7 @@ import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
 import { cancelJob } from '../jobs/store';
 import type { FetchImpl } from '../upstream';
-import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
@@ -21,12 +21,8 @@ let db: Kysely<ConsoleDatabase>;
 let transport: FetchImpl = (request) => service.fetch(request);
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClient({
-  fetch: (request) => transport(request),
-  timeoutMs: 5_000,
-  // One quick retry keeps the test short; the rule (keyed only) is what is checked.
-  retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-});
+// One quick retry keeps the test short; the rule (keyed only) is what is checked.
+const upstream = erpClientVia(() => transport, 2);
 
 async function runImport(
   family: FamilyName,

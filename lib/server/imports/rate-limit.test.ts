@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { migrateConsoleDb } from '../auth';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { CREDS, IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
 import { limitedFetch } from '../jobs/limited-fetch';
 import { JobRunner } from '../jobs/runner';
 import { createJob, getJob } from '../jobs/store';
+import { withServiceAndConsoleDb } from '../testing/console-parts';
 import {
   createUpstreamClient,
   databaseBudget,
@@ -18,6 +17,7 @@ import {
 } from '../upstream';
 import { IMPORT_JOB_KINDS, importKindName } from './import-job';
 import * as store from './store';
+import { columnsImportMeta } from './testing/import-files';
 
 // A rate-limited upstream and the import job, on the real runtime: the reference service in-process (signed
 // and verified as over HTTP), the console database on PGlite, the clients built as lib/server/process builds
@@ -25,25 +25,13 @@ import * as store from './store';
 
 const TENANT = 'rate-limit-test';
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
 let runner: JobRunner | undefined;
-
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 afterEach(async () => {
   await runner?.stop();
   runner = undefined;
-});
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
 });
 
 /** The clients of one console process, as lib/server/process/upstream.ts makes them, over `transport`. */
@@ -68,19 +56,10 @@ function clients(transport: FetchImpl, options: { perSecond: number | null; retr
 
 /** An import of `rows` price rows (one SKU each, absolute values), chunks of `chunk`, run by a runner. */
 async function startPriceImport(jobs: ReturnType<typeof clients>['jobs'], rows: number, chunk: number) {
-  const importId = await store.createImport(
-    db,
-    {
-      family: 'prices',
-      fileName: 'prices.csv',
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['skuId', 'price'],
-      mapping: ['skuId', 'price'],
-      totalRows: rows,
-    },
-    { id: 'u', email: 'u@example.com' },
-  );
+  const importId = await store.createImport(db, columnsImportMeta('prices', ['skuId', 'price'], rows), {
+    id: 'u',
+    email: 'u@example.com',
+  });
   const skuIds = [IDS.acme.sku, IDS.acme.sku2];
   await store.appendRows(
     db,

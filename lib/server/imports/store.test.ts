@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import * as store from './store';
+import { columnsImportMeta } from './testing/import-files';
 
 let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
@@ -19,15 +20,7 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const meta = (totalRows: number): store.ImportMeta => ({
-  family: 'skus',
-  fileName: 'skus.csv',
-  encoding: 'utf-8',
-  delimiter: ',',
-  headers: ['productId', 'outerSysCode', 'name'],
-  mapping: ['productId', 'outerSysCode', 'name'],
-  totalRows,
-});
+const meta = (totalRows: number) => columnsImportMeta('skus', ['productId', 'outerSysCode', 'name'], totalRows);
 
 const row = (rowNo: number, item: Record<string, unknown> | null): store.UploadRow => ({
   rowNo,

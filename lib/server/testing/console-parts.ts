@@ -8,7 +8,7 @@ import type { ConsoleDatabase } from '../db/types';
 import type { JobRunnerOptions } from '../jobs/runner-options';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
-import { createUpstreamClient } from '../upstream';
+import { createUpstreamClient, type FetchImpl } from '../upstream';
 import type { UpstreamClientOptions } from '../upstream/client';
 
 // The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
@@ -56,6 +56,18 @@ export function erpClient(options: Partial<UpstreamClientOptions> = {}) {
     clientId: CREDS.erp.clientId,
     clientSecret: CREDS.erp.secret,
     ...options,
+  });
+}
+
+/**
+ * An ERP client whose each request goes to the transport `transport()` answers at the time (a test replaces it to
+ * slow down or break the line), with a 5 s timeout and `attempts` tries in all, 10 to 20 ms apart.
+ */
+export function erpClientVia(transport: () => FetchImpl, attempts: number) {
+  return erpClient({
+    fetch: (request) => transport()(request),
+    timeoutMs: 5_000,
+    retry: { attempts, baseDelayMs: 10, maxDelayMs: 20 },
   });
 }
 

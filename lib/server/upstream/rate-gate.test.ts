@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PEOPLE_WAIT_MAX_MS } from '@/lib/contract';
-import { createService, type Service } from '@/service';
-import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
-import { migrateConsoleDb } from '../auth';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import type { Service } from '@/service';
+import { CREDS, IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
+import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { createUpstreamClient, isApiError, type FetchImpl } from '.';
 import { databaseBudget } from './rate-budget';
 import { RateGate, type Priority } from './rate-gate';
@@ -14,20 +13,8 @@ import { RateGate, type Priority } from './rate-gate';
 // beyond: a real limit), with the shared schedule in a real console database (PGlite).
 
 let service: Service;
-let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;
-
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  conn = connectConsoleDb({ dataDir: 'memory://' });
-  db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-}, 120_000);
-
-afterAll(async () => {
-  await conn?.close();
-  await service?.close();
-});
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 function client(gate: RateGate, priority: Priority, fetch: FetchImpl) {
   return createUpstreamClient({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListReadAnswer } from '@/lib/contract/console/list-read';
 import type { Sku } from '@/lib/contract/resources';
 import { STATUS } from '@/lib/contract/values';
+import { sessionCookie, signInRequest } from '@/lib/server/auth/testing/sign-in';
 import { setInMemoryDemoEnv } from '@/lib/server/testing/demo-env';
 
 // The lists' read (GET /api/lists/[list]) through its real route handler, signed in as a demo steward, on the
@@ -64,32 +65,19 @@ beforeAll(async () => {
   const { runtime } = await import('@/lib/server/runtime');
   const { getConsoleDb } = await import('@/lib/server/process');
   const { getEnv } = await import('@/lib/server/env');
-  const { createUpstreamClient } = await import('@/lib/server/upstream');
+  const { consoleUpstreamClient } = await import('@/lib/server/mirror/testing/console-client');
   const { getUpstream, currentTenant } = await import('@/lib/server/process');
   const { MirrorPasses } = await import('@/lib/server/mirror/testing/passes');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
   const auth = await getAuth();
   const steward = DEMO_ACCOUNTS.find((a) => a.role === 'steward')!;
-  const response = await auth.handler(
-    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-console-client-address': '198.51.100.7' },
-      body: JSON.stringify({ email: steward.email, password: DEMO_PASSWORD }),
-    }),
-  );
-  cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.includes('session_token='))!
-    .split(';')[0]!;
+  const response = await auth.handler(signInRequest(ORIGIN, '198.51.100.7', steward.email, DEMO_PASSWORD));
+  cookie = sessionCookie(response, steward.email);
 
   const env = getEnv();
   // The mirror's own client: the service "stops" (every request fails to connect) while `away` is set.
-  const client = createUpstreamClient({
-    baseUrl: env.upstream.baseUrl,
-    clientId: env.upstream.clientId,
-    clientSecret: env.upstream.clientSecret,
-    skew: runtime().skew,
+  const client = consoleUpstreamClient({
     retry: { attempts: 1 },
     fetch: (request) =>
       away ? Promise.reject(new TypeError('fetch failed: connection refused')) : runtime().upstreamTransport(request),

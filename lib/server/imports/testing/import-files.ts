@@ -22,17 +22,22 @@ export function csvRow(n: number, item: UploadRow['item'], more: Partial<UploadR
   return { rowNo: n, line: n + 2, cells: [String(n)], item, errors: [], warnings: [], ...more };
 }
 
-/** A companies file of two columns: ERP code and name. */
-export function companiesImportMeta(totalRows: number): ImportMeta {
+/** A `family` CSV file (`family`.csv) whose columns are `columns`, each mapped to the field of its name. */
+export function columnsImportMeta(family: FamilyName, columns: string[], totalRows: number): ImportMeta {
   return {
-    family: 'companies',
-    fileName: 'companies.csv',
+    family,
+    fileName: `${family}.csv`,
     encoding: 'utf-8',
     delimiter: ',',
-    headers: ['outerSysCode', 'name'],
-    mapping: ['outerSysCode', 'name'],
+    headers: columns,
+    mapping: columns,
     totalRows,
   };
+}
+
+/** A companies file of two columns: ERP code and name. */
+export function companiesImportMeta(totalRows: number): ImportMeta {
+  return columnsImportMeta('companies', ['outerSysCode', 'name'], totalRows);
 }
 
 /**
