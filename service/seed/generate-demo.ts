@@ -74,46 +74,39 @@ function acme(ids: Counters): Tenant {
     allowNegativeStock: false,
   }));
   const sku = (k: number) => skus[k]!.id;
+  /** A boxed bundle of the food category, made of the given skus. */
+  const box = (
+    outerSysCode: string,
+    name: string,
+    price: number,
+    sellPrice: number,
+    components: Tenant['bundles'][number]['components'],
+  ): Tenant['bundles'][number] => ({
+    id: ++ids.product,
+    skuId: ++ids.sku,
+    outerSysCode,
+    name,
+    productCategoryId: food,
+    status: 'Active',
+    unit: 'box',
+    spec: '',
+    barcode: '',
+    warehouse: 'Main',
+    price,
+    sellPrice,
+    quantityPrecision: 0,
+    components,
+  });
   const bundles: Tenant['bundles'] = [
-    {
-      id: ++ids.product,
-      skuId: ++ids.sku,
-      outerSysCode: 'AB01',
-      name: 'Breakfast Box',
-      productCategoryId: food,
-      status: 'Active',
-      unit: 'box',
-      spec: '',
-      barcode: '',
-      warehouse: 'Main',
-      price: 49,
-      sellPrice: 45,
-      quantityPrecision: 0,
-      components: [
-        { componentSkuId: sku(0), quantity: 2, sort: 1 },
-        { componentSkuId: sku(2), quantity: 1, sort: 2 },
-        { componentSkuId: sku(5), quantity: 1, sort: 3 },
-      ],
-    },
-    {
-      id: ++ids.product,
-      skuId: ++ids.sku,
-      outerSysCode: 'AB02',
-      name: 'Bulk Sampler',
-      productCategoryId: food,
-      status: 'Active',
-      unit: 'box',
-      spec: '',
-      barcode: '',
-      warehouse: 'Main',
-      price: 30,
-      sellPrice: 27,
-      quantityPrecision: 0,
-      components: [
-        { componentSkuId: sku(1), quantity: 0.5, sort: 1 },
-        { componentSkuId: sku(4), quantity: 0.25, sort: 2 },
-      ],
-    },
+    box('AB01', 'Breakfast Box', 49, 45, [
+      { componentSkuId: sku(0), quantity: 2, sort: 1 },
+      { componentSkuId: sku(2), quantity: 1, sort: 2 },
+      { componentSkuId: sku(5), quantity: 1, sort: 3 },
+    ]),
+    box('AB02', 'Bulk Sampler', 30, 27, [
+      { componentSkuId: sku(1), quantity: 0.5, sort: 1 },
+      { componentSkuId: sku(4), quantity: 0.25, sort: 2 },
+    ]),
   ];
   return {
     key: 'acme',

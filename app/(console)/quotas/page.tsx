@@ -51,8 +51,18 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
     };
   };
 
+  // Both tabs' columns: the company, the tab's own figures, then the memo and when the figures were read.
+  const headers = (...figures: SortHeader[]): SortHeader[] => [
+    sortHeader('code', t('credit.code')),
+    sortHeader('name', t('credit.name')),
+    ...figures,
+    sortHeader('memo', t('credit.memo')),
+    sortHeader('readAt', t('credit.readAt')),
+  ];
+
   const search = quotaHref(query).replace(/^\/quotas/, '');
   let content: React.ReactNode;
+  let table: React.ReactNode;
   let total = 0;
   if (query.tab === 'credit') {
     const [page, charts] = await Promise.all([
@@ -74,25 +84,21 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credit.enabledHelp')}</p>
         {page.total > 0 ? <CreditCharts {...charts} /> : null}
-        <Rows query={query} total={page.total} empty={emptyText}>
-          <QuotaTable
-            tab="credit"
-            rows={page.rows}
-            canEdit={canEdit}
-            headers={[
-              sortHeader('code', t('credit.code')),
-              sortHeader('name', t('credit.name')),
-              sortHeader('creditAmount', t('credit.creditAmount'), true),
-              sortHeader('pendingAmount', t('credit.pendingAmount'), true),
-              sortHeader('availableAmount', t('credit.availableAmount'), true),
-              sortHeader('utilisation', t('credit.utilisation'), true),
-              sortHeader('enabled', t('credit.enabled')),
-              sortHeader('memo', t('credit.memo')),
-              sortHeader('readAt', t('credit.readAt')),
-            ]}
-          />
-        </Rows>
       </>
+    );
+    table = (
+      <QuotaTable
+        tab="credit"
+        rows={page.rows}
+        canEdit={canEdit}
+        headers={headers(
+          sortHeader('creditAmount', t('credit.creditAmount'), true),
+          sortHeader('pendingAmount', t('credit.pendingAmount'), true),
+          sortHeader('availableAmount', t('credit.availableAmount'), true),
+          sortHeader('utilisation', t('credit.utilisation'), true),
+          sortHeader('enabled', t('credit.enabled')),
+        )}
+      />
     );
   } else {
     const page = await readPointPage(db, tenant, query, source);
@@ -106,22 +112,15 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
           <span className="font-medium">{t('credit.totalsLabel')}</span>
           {t('points.totalsLine', { count: page.total, balance: points(page.totals.balance) })}
         </p>
-        <Rows query={query} total={page.total} empty={emptyText}>
-          <QuotaTable
-            tab="points"
-            rows={page.rows}
-            canEdit={canEdit}
-            headers={[
-              sortHeader('code', t('credit.code')),
-              sortHeader('name', t('credit.name')),
-              sortHeader('balance', t('points.balance'), true),
-              sortHeader('enabled', t('points.enabled')),
-              sortHeader('memo', t('credit.memo')),
-              sortHeader('readAt', t('credit.readAt')),
-            ]}
-          />
-        </Rows>
       </>
+    );
+    table = (
+      <QuotaTable
+        tab="points"
+        rows={page.rows}
+        canEdit={canEdit}
+        headers={headers(sortHeader('balance', t('points.balance'), true), sortHeader('enabled', t('points.enabled')))}
+      />
     );
   }
 
@@ -160,6 +159,9 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </div>
       ) : null}
       {content}
+      <Rows query={query} total={total} empty={emptyText}>
+        {table}
+      </Rows>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   type RecordFindings,
 } from '../attention/api-types';
 import { ATTENTION_RESOURCES, RULE_IDS } from '../attention/rules';
-import { endpoint, json } from './endpoint';
+import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 
 /** "Needs attention" (app/api/attention): the home's cards, a rule's findings, a record's findings, accept and reopen. */
 
@@ -15,20 +15,14 @@ import { endpoint, json } from './endpoint';
 export const ACCEPT_REASON_MAX = 500;
 export const FINDINGS_PAGE_SIZES = [25, 50, 100] as const;
 
-const everyRole = { kind: 'session', permission: 'useConsole' } as const;
 const findingId = z.string().regex(/^[1-9][0-9]{0,17}$/);
 const positive = z.coerce.number().int().min(1);
 
 export const attentionApi = {
   /** The signed-in person's home: the rules their role sees (others are never counted or sent). */
-  summary: endpoint({ method: 'GET', path: '/api/attention', access: everyRole, answer: json<AttentionSummary>() }),
+  summary: everyRoleRead<AttentionSummary>('/api/attention'),
   /** The navigation's count alone (cheap: one indexed count), for every page's shell. */
-  count: endpoint({
-    method: 'GET',
-    path: '/api/attention/count',
-    access: everyRole,
-    answer: json<{ total: number }>(),
-  }),
+  count: everyRoleRead<{ total: number }>('/api/attention/count'),
   /** A rule's findings, newest first; a rule the person's role does not see answers 404. */
   findings: endpoint({
     method: 'GET',

@@ -102,6 +102,14 @@ export function endpoint<
   };
 }
 
+/** Access for every signed-in person, whatever their role. */
+export const everyRole = { kind: 'session', permission: 'useConsole' } as const;
+
+/** A GET every signed-in person may make, answering JSON of type R: no params, query or codes of its own. */
+export function everyRoleRead<R>(path: string) {
+  return endpoint({ method: 'GET', path, access: everyRole, answer: json<R>() });
+}
+
 /** Whether a role may call the endpoint with these path params and query (session endpoints only; others answer true). */
 export function mayCallEndpoint(entry: AnyEndpoint, role: Role, params: unknown, query: unknown = {}): boolean {
   const access = entry.access;

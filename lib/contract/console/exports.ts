@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, file, json } from './endpoint';
+import { endpoint, everyRole, everyRoleRead, file, json } from './endpoint';
 import { idParam } from './params';
 import type { JobState } from './jobs';
 
@@ -32,10 +32,9 @@ export interface ExportView {
 }
 
 // Every role may export what it may read: /v1 reads are open to every console role.
-const everyRole = { kind: 'session', permission: 'useConsole' } as const;
 
 export const exportsApi = {
-  list: endpoint({ method: 'GET', path: '/api/exports', access: everyRole, answer: json<{ exports: ExportView[] }>() }),
+  list: everyRoleRead<{ exports: ExportView[] }>('/api/exports'),
   start: endpoint({
     method: 'POST',
     path: '/api/exports',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action } from './action';
-import { endpoint, json } from './endpoint';
+import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 import type { JobStatus } from './jobs';
 
 /** The quota dashboards (app/api/quotas and the quotas page's actions): snapshot refresh, rows, edits. */
@@ -74,12 +74,11 @@ export type ApplyOutcome =
   | { companyId: number; status: 'conflict' }
   | { companyId: number; status: 'unknown'; code: string };
 
-const everyRole = { kind: 'session', permission: 'useConsole' } as const;
 const companyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const values = z.object({ amount: z.number(), enabled: z.boolean(), memo: z.string().nullable() });
 
 export const quotasApi = {
-  status: endpoint({ method: 'GET', path: '/api/quotas/refresh', access: everyRole, answer: json<QuotaStatus>() }),
+  status: everyRoleRead<QuotaStatus>('/api/quotas/refresh'),
   /** Reading is no change, so every role may start a refresh; a second start joins the running one (200). */
   refresh: endpoint({
     method: 'POST',

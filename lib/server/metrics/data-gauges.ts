@@ -2,9 +2,8 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { Gauge } from 'prom-client';
 import type { ConsoleDatabase } from '../db';
-import { logger } from '../log';
 import { registry } from './metrics';
-import { scrapeDb } from './scrape';
+import { readOncePerScrape } from './scrape';
 
 /**
  * Gauges of the data the console watches, read when scraped so every instance reports the same figures: open
@@ -29,28 +28,18 @@ export async function dataFigures(db: Kysely<ConsoleDatabase>): Promise<{
   };
 }
 
-let reading: Promise<void> | null = null;
-function readFigures(): Promise<void> {
-  reading ??= (async () => {
+const readFigures = readOncePerScrape(
+  () => {
     openFindings.reset();
     mirrorLag.reset();
-    try {
-      const db = await scrapeDb();
-      if (!db) return;
-      const figures = await dataFigures(db);
-      for (const row of figures.findings) openFindings.set({ rule: row.rule }, row.open);
-      for (const row of figures.lag) mirrorLag.set({ resource: row.resource }, row.seconds);
-    } catch (error) {
-      logger().warn(
-        { source: 'metrics', error: error instanceof Error ? error.message : String(error) },
-        'attention and mirror figures not read',
-      );
-    }
-  })().finally(() => {
-    setImmediate(() => (reading = null));
-  });
-  return reading;
-}
+  },
+  async (db) => {
+    const figures = await dataFigures(db);
+    for (const row of figures.findings) openFindings.set({ rule: row.rule }, row.open);
+    for (const row of figures.lag) mirrorLag.set({ resource: row.resource }, row.seconds);
+  },
+  'attention and mirror figures not read',
+);
 
 const openFindings = new Gauge({
   name: 'console_attention_open_findings',

@@ -43,30 +43,49 @@ export async function scrapeDb(): Promise<Kysely<ConsoleDatabase> | null> {
   return sources ? sources.db() : null;
 }
 
-// One query fills both job gauges; the second gauge's collect waits for the first one's. A database that
-// cannot be read leaves them empty for this scrape: the other metrics still answer (and say the most then).
-let backlog: Promise<void> | null = null;
-function readBacklog(): Promise<void> {
-  backlog ??= (async () => {
+/**
+ * One database read shared by the gauges it fills, once per scrape: the first gauge's collect starts it, the
+ * others wait for the same read, and the next scrape reads again. The gauges are emptied first, so a database
+ * that cannot be read (or no sources yet) leaves them empty for this scrape: the other metrics still answer, and
+ * the warning says what was not read.
+ */
+export function readOncePerScrape(
+  empty: () => void,
+  fill: (db: Kysely<ConsoleDatabase>) => Promise<void>,
+  notRead: string,
+): () => Promise<void> {
+  let reading: Promise<void> | null = null;
+  return () => {
+    reading ??= (async () => {
+      empty();
+      try {
+        const db = await scrapeDb();
+        if (!db) return;
+        await fill(db);
+      } catch (error) {
+        logger().warn({ source: 'metrics', error: error instanceof Error ? error.message : String(error) }, notRead);
+      }
+    })().finally(() => {
+      setImmediate(() => (reading = null));
+    });
+    return reading;
+  };
+}
+
+// One query fills both job gauges; the second gauge's collect waits for the first one's.
+const readBacklog = readOncePerScrape(
+  () => {
     pending.reset();
     oldest.reset();
-    if (!sources) return;
-    try {
-      for (const row of await jobBacklog(await sources.db())) {
-        pending.set({ kind: row.kind }, row.pending);
-        oldest.set({ kind: row.kind }, row.oldestSeconds);
-      }
-    } catch (error) {
-      logger().warn(
-        { source: 'metrics', error: error instanceof Error ? error.message : String(error) },
-        'job backlog not read',
-      );
+  },
+  async (db) => {
+    for (const row of await jobBacklog(db)) {
+      pending.set({ kind: row.kind }, row.pending);
+      oldest.set({ kind: row.kind }, row.oldestSeconds);
     }
-  })().finally(() => {
-    setImmediate(() => (backlog = null));
-  });
-  return backlog;
-}
+  },
+  'job backlog not read',
+);
 
 const pending = new Gauge({
   name: 'console_job_units_pending',

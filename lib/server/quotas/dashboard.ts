@@ -58,8 +58,12 @@ export interface QuotaQuery {
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 const iso = (v: Date | string | null): string => (v ? new Date(v).toISOString() : '');
 
-/** One page of snapshot rows in the chosen order; company id breaks ties so pages never overlap. */
-function sortedPage(base: Query, column: string, query: QuotaQuery) {
+/**
+ * One page of snapshot rows in the chosen order (the tab's column for the asked sort, else `fallback`); company id
+ * breaks ties so pages never overlap.
+ */
+function sortedPage(base: Query, query: QuotaQuery, sorts: Record<string, string>, fallback: string) {
+  const column = sorts[query.sort] ?? fallback;
   return base
     .selectAll()
     .orderBy(sql.ref(column), (o) => (query.dir === 'desc' ? o.desc() : o.asc()).nullsLast())
@@ -67,6 +71,11 @@ function sortedPage(base: Query, column: string, query: QuotaQuery) {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
+}
+
+/** The company every dashboard row starts with. */
+function company(r: { company_id: string; company_code: string | null; company_name: string | null }) {
+  return { companyId: Number(r.company_id), code: r.company_code, name: r.company_name };
 }
 
 /**
@@ -118,9 +127,8 @@ function filtered(db: Db, tenant: string, tab: QuotaTab, f: QuotaFilters, source
 
 export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, source: QuotaSource = 'snapshot') {
   const base = filtered(db, tenant, 'credit', query.filters, source);
-  const column = CREDIT_SORTS[query.sort as CreditSort] ?? 'available_amount';
   const [rows, totals] = await Promise.all([
-    sortedPage(base, column, query),
+    sortedPage(base, query, CREDIT_SORTS, 'available_amount'),
     base
       .select((eb) => [
         eb.fn.countAll<string>().as('count'),
@@ -133,9 +141,7 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, 
   ]);
   return {
     rows: rows.map((r): CreditRow => ({
-      companyId: Number(r.company_id),
-      code: r.company_code,
-      name: r.company_name,
+      ...company(r),
       creditAmount: num(r.credit_amount) ?? 0,
       pendingAmount: num(r.pending_amount) ?? 0,
       availableAmount: num(r.available_amount) ?? 0,
@@ -156,18 +162,15 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, 
 
 export async function readPointPage(db: Db, tenant: string, query: QuotaQuery, source: QuotaSource = 'snapshot') {
   const base = filtered(db, tenant, 'points', query.filters, source);
-  const column = POINT_SORTS[query.sort as PointSort] ?? 'point_balance';
   const [rows, totals] = await Promise.all([
-    sortedPage(base, column, query),
+    sortedPage(base, query, POINT_SORTS, 'point_balance'),
     base
       .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('point_balance').as('balance')])
       .executeTakeFirstOrThrow(),
   ]);
   return {
     rows: rows.map((r): PointRow => ({
-      companyId: Number(r.company_id),
-      code: r.company_code,
-      name: r.company_name,
+      ...company(r),
       balance: num(r.point_balance) ?? 0,
       enabled: r.point_enabled ?? false,
       memo: r.point_memo,
@@ -219,9 +222,7 @@ export async function readCreditCharts(
       { key: 'none', count: Number(c.none) },
     ],
     mostOver: top.map((r) => ({
-      companyId: Number(r.company_id),
-      code: r.company_code,
-      name: r.company_name,
+      ...company(r),
       availableAmount: num(r.available_amount) ?? 0,
     })),
   };
