@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import './data-gauges';
+import './mirror-lag';
 import { registry } from './metrics';
 import { useScrapeSources, type ScrapeSources } from './scrape';
 
