@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useFindingDecision } from '@/lib/client/attention';
 import { charLength } from '@/lib/contract/char-length';
-import { ACCEPT_REASON_MAX } from '@/lib/contract/console/attention';
+import { ACCEPT_REASON_MAX } from '@/lib/contract/attention/limits';
 
 /** The end of the chosen day in the browser's time zone, as the instant the exception lapses. */
 export function expiryInstant(day: string): string | null {

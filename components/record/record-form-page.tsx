@@ -94,8 +94,7 @@ export function RecordEditPage<N extends FormNamespace>({
   id: number;
   form: (record: RecordOf<N>) => ReactNode;
 }) {
-  const family: FormNamespace = namespace;
-  const t = useTranslations(family);
+  const t = useTranslations(namespace as FormNamespace);
   const read = useRecord(RECORD_READS[namespace], id);
   const record = read.data;
   // Every family's record has a name and an ERP code (lib/contract): what the back link shows.

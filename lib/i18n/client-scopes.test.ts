@@ -49,7 +49,7 @@ function moduleInfo(file: string): ModuleInfo {
     const literal = /^['"]([\w.]+)['"]$/.exec(m[1]!);
     if (literal) namespaces.push(literal[1]!.split('.')[0]!);
     // A namespace passed in by the caller: the callers' `messages=`/`namespace=` props are read below.
-    else if (!/^(messages|namespace)$/.test(m[1]!))
+    else if (!/^(messages|namespace)( as \w+)?$/.test(m[1]!))
       problems.push(`${rel}: useTranslations(${m[1]}) reads a namespace this test cannot see`);
   }
   for (const m of text.matchAll(/\b(?:messages|namespace)="([\w.]+)"/g)) namespaces.push(m[1]!.split('.')[0]!);

@@ -7,12 +7,11 @@ import {
   type RecordFindings,
 } from '../attention/api-types';
 import { ATTENTION_RESOURCES, RULE_IDS } from '../attention/rules';
+import { ACCEPT_REASON_MAX } from '../attention/limits';
 import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 
 /** "Needs attention" (app/api/attention): the home's cards, a rule's findings, a record's findings, accept and reopen. */
 
-/** The longest reason an acceptance keeps. */
-export const ACCEPT_REASON_MAX = 500;
 export const FINDINGS_PAGE_SIZES = [25, 50, 100] as const;
 
 const findingId = z.string().regex(/^[1-9][0-9]{0,17}$/);
