@@ -207,6 +207,8 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('Needs attention: found');
   await expect(history).toContainText('Needs attention: resolved');
+  // Each entry names its rule as the home does.
+  await expect(history.getByText(CHECK_DIGIT)).toHaveCount(2);
 
   // B, on its own page: its finding above its details. Accepting it with a reason hides it from the list and count.
   await page.goto(`/skus/${b}`);

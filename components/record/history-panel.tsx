@@ -15,6 +15,7 @@ import {
 } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import { ChangeList, OutcomeDetail } from './change-list';
+import { FindingRule } from './finding-rule';
 import { OutsideDetected } from './outside-change';
 import { QueryState } from './query-state';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -112,6 +113,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel }: Hi
                     </Td>
                     <Td title={entry.operation}>
                       <span className="whitespace-nowrap">{how(entry)}</span>
+                      {entry.source === 'attention' ? <FindingRule operation={entry.operation} /> : null}
                       {entry.importId ? (
                         <>
                           {' '}

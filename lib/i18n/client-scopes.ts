@@ -32,7 +32,8 @@ export const CLIENT_SCOPES = {
   '(console)/settings': ['settings', 'roles'],
   '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/status': ['status'],
-  '(console)/users': ['users', 'writes', 'forms', 'history'],
+  // `attention`: the History panel names a finding's rule (users have none, but the panel is shared).
+  '(console)/users': ['users', 'writes', 'forms', 'history', 'attention'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type ClientScope = keyof typeof CLIENT_SCOPES;

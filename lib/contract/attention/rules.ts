@@ -185,6 +185,15 @@ export function isRuleId(value: unknown): value is RuleId {
   return typeof value === 'string' && Object.hasOwn(ATTENTION_RULES, value);
 }
 
+/** The operation of a finding's History entry: `attention <rule>`, so History and the audit log can name the rule. */
+export const attentionOperation = (rule: RuleId) => `attention ${rule}`;
+
+/** The rule a finding's History entry is about, from its operation; null for any other entry. */
+export function ruleOfOperation(operation: string | null | undefined): RuleId | null {
+  const rule = operation?.startsWith('attention ') ? operation.slice('attention '.length) : null;
+  return isRuleId(rule) ? rule : null;
+}
+
 export function ruleSeenBy(rule: RuleId, role: Role): boolean {
   return (ATTENTION_RULES[rule].roles as readonly Role[]).includes(role);
 }

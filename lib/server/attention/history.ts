@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { ATTENTION_RULES, type RuleId } from '@/lib/contract/attention';
+import { ATTENTION_RULES, attentionOperation, type RuleId } from '@/lib/contract/attention';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db';
 
@@ -23,9 +23,6 @@ export interface Actor {
 
 /** The audit log's English for an entry; pages show catalogue words (`attention.history.*`) from the action. */
 export const ATTENTION_OUTCOME = 'needs attention';
-
-/** The operation of a finding's entry: `attention <rule>`, so History and the audit page can name the rule. */
-export const attentionOperation = (rule: RuleId) => `attention ${rule}`;
 
 /** A resolved finding shows the values it had (from); others the values found (to). */
 function diffsOf(event: FindingEvent): FieldDiff[] {

@@ -12,6 +12,6 @@ export {
   evaluateWorkIfDue,
   type RuleOutcome,
 } from './evaluate';
-export { ATTENTION_OUTCOME, attentionOperation } from './history';
+export { ATTENTION_OUTCOME } from './history';
 export { attentionReads } from './routes';
 export { readFindings, readRecordFindings, readSummary, readTotal } from './views';
