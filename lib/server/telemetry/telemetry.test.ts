@@ -28,10 +28,14 @@ function runProbe(env: Record<string, string>): Promise<ProbeOutput> {
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`probe exited with ${code}:\n${out}\n${err}`));
-      else resolve(JSON.parse(line) as ProbeOutput);
+      try {
+        if (code !== 0 || !line.startsWith('{')) throw new Error(`probe exited with ${code}`);
+        resolve(JSON.parse(line) as ProbeOutput);
+      } catch (error) {
+        reject(new Error(`${String(error)}:\n${out.slice(-2000)}\n${err}`));
+      }
     }),
   );
 }

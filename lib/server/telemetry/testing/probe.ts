@@ -46,5 +46,8 @@ await service.close();
 await new Promise((resolve) => setTimeout(resolve, 100));
 
 const required = Object.keys(createRequire(import.meta.url).cache);
-process.stdout.write(`${JSON.stringify({ status: response.status, received, modules: [...loaded, ...required] })}\n`);
-process.exit(0);
+// Exit once the line is written: stdout is a pipe, and process.exit() would cut a line longer than its buffer.
+process.stdout.write(
+  `${JSON.stringify({ status: response.status, received, modules: [...loaded, ...required] })}\n`,
+  () => process.exit(0),
+);
