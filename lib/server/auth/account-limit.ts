@@ -33,17 +33,22 @@ export async function clearAccountFailures(db: Kysely<ConsoleDatabase>, email: s
   await sql`delete from sign_in_failures where email = ${email}`.execute(db);
 }
 
-/** A window opens at the first failure and closes `window` seconds later; a failure after that starts a new one. */
+/**
+ * A window opens at the first failure and closes `window` seconds later; a failure after that starts a new one.
+ * `weight`: how many wrong passwords this failure counts as (a wrong second-factor code counts more).
+ */
 export async function recordAccountFailure(
   db: Kysely<ConsoleDatabase>,
   email: string,
   limit: AccountLimit,
+  weight = 1,
 ): Promise<void> {
   const start = windowStart(limit);
   await sql`
-    insert into sign_in_failures (email, failures, window_start) values (${email}, 1, now())
+    insert into sign_in_failures (email, failures, window_start) values (${email}, ${weight}, now())
     on conflict (email) do update set
-      failures = case when sign_in_failures.window_start > ${start} then sign_in_failures.failures + 1 else 1 end,
+      failures = case when sign_in_failures.window_start > ${start} then sign_in_failures.failures + ${weight}
+        else ${weight} end,
       window_start = case when sign_in_failures.window_start > ${start} then sign_in_failures.window_start else now() end
   `.execute(db);
 }

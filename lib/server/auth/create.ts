@@ -4,9 +4,20 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { authOptions, type AuthConfig } from './options';
 
+/** The database and mode each instance was built on, for the console's own session check (session.ts). */
+const built = new WeakMap<object, { db: Kysely<ConsoleDatabase>; demoMode: boolean }>();
+
 /** A better-auth instance on the given (already migrated) console database. Tests build their own. */
 export function createConsoleAuth(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
-  return betterAuth(authOptions(db, config));
+  const auth = betterAuth(authOptions(db, config));
+  built.set(auth, { db, demoMode: config.demoMode ?? false });
+  return auth;
 }
 
 export type ConsoleAuth = ReturnType<typeof createConsoleAuth>;
+
+export function builtOn(auth: ConsoleAuth): { db: Kysely<ConsoleDatabase>; demoMode: boolean } {
+  const found = built.get(auth);
+  if (!found) throw new Error('not a console auth instance');
+  return found;
+}

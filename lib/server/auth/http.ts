@@ -5,7 +5,8 @@ import { REQUEST_ID_HEADER, requestIdOf } from '../http';
 import type { ConsoleAuth } from './create';
 
 /**
- * The better-auth endpoints a browser may reach over HTTP: signing in and out, and reading one's session.
+ * The better-auth endpoints a browser may reach over HTTP: signing in and out, reading one's session, and the
+ * second factor's.
  * Everything else better-auth offers (sign-up, password reset, email verification, and the admin plugin's
  * endpoints, which skip the console's own rules such as "an admin cannot demote or disable themselves") is
  * answered 404. The console calls what it needs on the server through auth.api, behind lib/server/accounts.
@@ -15,6 +16,21 @@ const OPEN: ReadonlyArray<readonly [method: string, path: string]> = [
   ['POST', '/sign-in/email'],
   ['POST', '/sign-out'],
   ['GET', '/get-session'],
+  // Two-factor (issue 45): enrolment and removal in Settings, the code after the password. Each checks its own
+  // session or pending sign-in; the console's rules around them are in second-factor-guard.ts.
+  ['POST', '/two-factor/enable'],
+  ['POST', '/two-factor/disable'],
+  ['POST', '/two-factor/verify-totp'],
+  ['POST', '/two-factor/verify-backup-code'],
+  ['POST', '/two-factor/generate-backup-codes'],
+  // Passkeys: registered in Settings or at enrolment, used to sign in.
+  ['GET', '/passkey/generate-register-options'],
+  ['POST', '/passkey/verify-registration'],
+  ['GET', '/passkey/generate-authenticate-options'],
+  ['POST', '/passkey/generate-authenticate-options'],
+  ['POST', '/passkey/verify-authentication'],
+  ['GET', '/passkey/list-user-passkeys'],
+  ['POST', '/passkey/delete-passkey'],
 ];
 const BASE_PATH = '/api/auth';
 

@@ -13,3 +13,6 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from './bootstrap';
 export { signInWithPostedForm } from './form-sign-in';
 export { consoleAuthHandler } from './http';
 export { DEFAULT_AFTER_SIGN_IN, safeReturnTo } from './return-to';
+export { amrSatisfiesSecondFactor, MFA_AMR } from './second-factor';
+export { amrOf, readTwoFactorPolicy, secondFactorState, writeTwoFactorPolicy } from './two-factor-state';
+export { auditSecurityEvent } from './security-audit';

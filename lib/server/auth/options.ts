@@ -3,12 +3,16 @@ import { hash, verify } from '@node-rs/argon2';
 import type { BetterAuthOptions } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
 import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { passkey } from '@better-auth/passkey';
 import type { Role as AccessRole } from 'better-auth/plugins/access';
 import { defaultAc, userAc } from 'better-auth/plugins/admin/access';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../http';
+import { BACKUP_CODE_COUNT } from '@/lib/contract/two-factor';
+import { secondFactorGuard } from './second-factor-guard';
 import { signInLimitHooks } from './sign-in-limits';
 
 export type AuthConfig = {
@@ -19,6 +23,8 @@ export type AuthConfig = {
   trustedOrigins?: string[];
   /** Overrides SIGN_IN_LIMIT.max (wrong passwords per address per window). */
   signInMaxAttempts?: number;
+  /** Demo mode: its three demo accounts keep the one-step sign-in, and no role requires two-factor by default. */
+  demoMode?: boolean;
 };
 
 /**
@@ -84,7 +90,12 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       window: 60,
       max: 300,
       // Sign-in has its own limits below, which count wrong passwords only; better-auth's counts every attempt.
-      customRules: { '/sign-in/email': false as const },
+      // Wrong second-factor codes count toward the account's pause instead (second-factor-guard.ts).
+      customRules: {
+        '/sign-in/email': false as const,
+        '/two-factor/verify-totp': false as const,
+        '/two-factor/verify-backup-code': false as const,
+      },
     },
     // Wrong passwords per client address and per account, shared by all instances.
     hooks: signInLimitHooks(db, {
@@ -98,6 +109,11 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
     },
     plugins: [
       admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'], roles: adminRoles }),
+      // TOTP with 10 single-use backup codes; a code is asked after the password (issue 45).
+      twoFactor({ issuer: 'Master-data console', backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+      // WebAuthn: a second factor, or a sign-in on its own; the relying party is CONSOLE_URL's host.
+      passkey({ rpName: 'Master-data console' }),
+      secondFactorGuard(db, config.demoMode ?? false),
       // Lets server actions that call auth.api set cookies through next/headers.
       nextCookies(),
     ],

@@ -2,21 +2,40 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { cache } from 'react';
 import { isRole, type Role } from '@/lib/contract/roles';
-import type { ConsoleAuth } from './create';
+import type { SecondFactorState } from '@/lib/contract/two-factor';
+import { builtOn, type ConsoleAuth } from './create';
 import { getAuth } from './instance';
+import { amrOf, secondFactorState } from './two-factor-state';
 
 export type CurrentUser = { id: string; email: string; name: string; role: Role };
 
+/** A signed-in session and what it still owes: `ok`, or enrolment / a code before anything else. */
+export type SessionRead = { user: CurrentUser; secondFactor: SecondFactorState };
+
 /**
  * Reads a session through the given auth instance. A disabled account or an unknown role counts as signed
- * out: the role is read from the user row on every request (no cookie cache), so changes apply at once.
+ * out: the role is read from the user row on every request (no cookie cache), so changes apply at once. The
+ * second factor is the console's own check, whatever path signed in (password, passkey, SSO).
  */
-export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Promise<CurrentUser | null> {
+export async function readSession(auth: ConsoleAuth, headers: Headers): Promise<SessionRead | null> {
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
-  const { user } = result;
+  const { user, session } = result;
   if (user.banned || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  const { db, demoMode } = builtOn(auth);
+  const amr = amrOf((session as { amr?: unknown }).amr);
+  const secondFactor = await secondFactorState(
+    db,
+    { userId: user.id, email: user.email, role: user.role, sessionId: session.id, amr },
+    demoMode,
+  );
+  return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, secondFactor };
+}
+
+/** The session's person, or null when signed out or while a second factor is still owed. */
+export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Promise<CurrentUser | null> {
+  const read = await readSession(auth, headers);
+  return read?.secondFactor === 'ok' ? read.user : null;
 }
 
 /**
@@ -25,12 +44,13 @@ export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Prom
  */
 export async function getCurrentUser(headers?: Headers): Promise<CurrentUser | null> {
   if (headers) return readCurrentUser(await getAuth(), headers);
-  return currentRequestUser();
+  const read = await currentRequestSession();
+  return read?.secondFactor === 'ok' ? read.user : null;
 }
 
 /** Layout and page of one render ask once (React's per-request cache; a plain call elsewhere). */
-const currentRequestUser = cache(async (): Promise<CurrentUser | null> => {
+export const currentRequestSession = cache(async (): Promise<SessionRead | null> => {
   // Headers first: reading them marks the render as per-request, so `next build` never opens the database.
   const source = await requestHeaders();
-  return readCurrentUser(await getAuth(), source);
+  return readSession(await getAuth(), source);
 });

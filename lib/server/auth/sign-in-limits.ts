@@ -73,7 +73,12 @@ export function signInLimitHooks(db: Kysely<ConsoleDatabase>, limits: SignInLimi
       if (!wrongPassword) await releaseAttempt(db, addressKey(ctx), (ctx.request && taken.get(ctx.request)) ?? null);
       const email = emailOf(ctx.body);
       if (!email) return;
-      if (!isAPIError(returned)) await clearAccountFailures(db, email);
+      // A right password of an account with two-factor is half a sign-in: the count clears once the code is right
+      // (second-factor-guard.ts), so the password cannot reset the pause between wrong codes.
+      const codeOwed = Boolean(
+        (ctx.context.newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled,
+      );
+      if (!isAPIError(returned) && !codeOwed) await clearAccountFailures(db, email);
       else if (wrongPassword) await recordAccountFailure(db, email, account);
     }),
   };

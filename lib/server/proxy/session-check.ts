@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db';
 import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
+import { amrOf, secondFactorState } from '../auth';
 import type { ProxyUser } from './handler';
 
 /**
@@ -48,6 +49,7 @@ export function createSessionReader(
   getDb: () => Promise<Kysely<ConsoleDatabase>>,
   secret: string,
   watchChanges?: WatchAuthChanges,
+  demoMode = false,
 ): (headers: Headers) => Promise<ProxyUser | null> {
   const cache = new LRUCache<string, Cached>({ max: CACHE_SIZE });
   let watching: 'no' | 'starting' | 'yes' | 'never' = 'no';
@@ -101,14 +103,19 @@ export function createSessionReader(
       role: string | null;
       banned: boolean | null;
       expiresAt: Date | string;
+      sessionId: string;
+      amr: unknown;
     }>`
-      select u.id, u.email, u.role, u.banned, s."expiresAt"
+      select u.id, u.email, u.role, u.banned, s."expiresAt", s.id as "sessionId", to_jsonb(s) -> 'amr' as amr
       from "session" s join "user" u on u.id = s."userId"
       where s.token = ${token} and s."expiresAt" > now()
     `.execute(db);
     const row = rows[0];
     if (!row || row.banned || !isRole(row.role)) return null;
     const user: ProxyUser = { id: row.id, email: row.email, role: row.role };
+    // A session that still owes its second factor may do nothing but give it (lib/server/auth/two-factor-state.ts).
+    const subject = { userId: row.id, email: row.email, role: row.role, sessionId: row.sessionId, amr: amrOf(row.amr) };
+    if ((await secondFactorState(db, subject, demoMode)) !== 'ok') return null;
     if (caching && generation === seen) cache.set(value, { user, expiresAt: new Date(row.expiresAt).getTime() });
     return user;
   };

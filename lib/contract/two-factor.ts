@@ -1,0 +1,36 @@
+import { ROLES, type Role } from './roles';
+
+/**
+ * Two-factor rules shared by the server's session check, Settings and the screens (issue 45).
+ *
+ * A session's second-factor state: `ok` (nothing owed), `enrol` (the role requires a second factor and the
+ * account has none: enrolment first), `verify` (the account has one, but this session's sign-in did not prove it).
+ */
+export type SecondFactorState = 'ok' | 'enrol' | 'verify';
+
+/** Backup codes handed out at enrolment, each good once. */
+export const BACKUP_CODE_COUNT = 10;
+
+/**
+ * A wrong code counts as this many wrong passwords toward the account's pause: a six-digit code is a far smaller
+ * space than a password, so five wrong codes pause the account (the sixth try is refused) where ten passwords do.
+ */
+export const SECOND_FACTOR_FAILURE_WEIGHT = 2;
+
+/** Who must have a second factor when an admin has not chosen: admins, except in demo mode. */
+export function requiredByDefault(role: Role, demoMode: boolean): boolean {
+  return role === 'admin' && !demoMode;
+}
+
+/** The requirement of every role: the admin's choices over the defaults. */
+export function twoFactorPolicy(
+  chosen: ReadonlyArray<{ role: string; required: boolean }>,
+  demoMode: boolean,
+): Record<Role, boolean> {
+  return Object.fromEntries(
+    ROLES.map((role) => [role, chosen.find((c) => c.role === role)?.required ?? requiredByDefault(role, demoMode)]),
+  ) as Record<Role, boolean>;
+}
+
+/** Where a session that owes a second factor is sent: enrolment or the code, and nothing else. */
+export const SECOND_FACTOR_PATH = '/two-factor';
