@@ -9,7 +9,8 @@ import { changeRole, createAccount, listAccounts, setDisabled } from './index';
 
 // The Settings actions' rules against real better-auth on in-memory PGlite.
 const BASE = 'http://console.test';
-const config: AuthConfig = { secret: 'y'.repeat(40), baseURL: BASE };
+// Demo mode, like the demo accounts it signs in with: no role requires two-factor.
+const config: AuthConfig = { secret: 'y'.repeat(40), baseURL: BASE, demoMode: true };
 let conn: ConsoleDbConnection;
 let auth: ConsoleAuth;
 let ip = 0;

@@ -10,7 +10,8 @@ import { readCurrentUser } from './session';
 
 // The real better-auth on a real (in-memory) PGlite, driven over its HTTP handler like a browser would.
 const BASE = 'http://console.test';
-const config: AuthConfig = { secret: 'x'.repeat(40), baseURL: BASE };
+// Demo mode, like the demo accounts it signs in with: no role requires two-factor (lib/server/auth/two-factor.test.ts).
+const config: AuthConfig = { secret: 'x'.repeat(40), baseURL: BASE, demoMode: true };
 
 let conn: ConsoleDbConnection;
 let auth: ConsoleAuth;

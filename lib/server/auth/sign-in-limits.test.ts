@@ -7,7 +7,8 @@ import { SIGN_IN_LIMIT, type AuthConfig } from './options';
 
 // Issue 28's figures, on the real better-auth and a real (in-memory) PGlite, over its HTTP handler.
 const BASE = 'http://console.test';
-const config: AuthConfig = { secret: 'x'.repeat(40), baseURL: BASE };
+// Demo mode, like the demo accounts it signs in with: no role requires two-factor (lib/server/auth/two-factor.test.ts).
+const config: AuthConfig = { secret: 'x'.repeat(40), baseURL: BASE, demoMode: true };
 const STAFF = ['admin@example.com', 'steward@example.com', 'viewer@example.com'];
 
 let conn: ConsoleDbConnection;

@@ -11,7 +11,7 @@ import { AUTH_CHANGES_CHANNEL } from './migrations/0030-auth-change-notify';
 // Two console instances on one real Postgres (DATABASE_URL): they migrate at the same moment, share
 // sessions and share the sign-in limit.
 const BASE = 'http://console.test';
-const config: AuthConfig = { secret: 'z'.repeat(40), baseURL: BASE };
+const config: AuthConfig = { secret: 'z'.repeat(40), baseURL: BASE, demoMode: true };
 
 describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
   let server: PostgresServer;

@@ -32,7 +32,7 @@ describe('sign-in limit over real HTTP', () => {
   beforeAll(async () => {
     conn = connectConsoleDb({ dataDir: 'memory://' });
     const db = conn.db;
-    const config = { secret: 'y'.repeat(40), baseURL: BASE, signInMaxAttempts: 3 };
+    const config = { secret: 'y'.repeat(40), baseURL: BASE, signInMaxAttempts: 3, demoMode: true };
     await migrateConsoleDb(db, config);
     const auth = createConsoleAuth(db, config);
     await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });

@@ -84,7 +84,7 @@ describe('GET /api/metrics', () => {
       });
 
       it('counts wrong passwords and the sign-ins a limit refused', async () => {
-        const config = { secret: 'm'.repeat(40), baseURL: 'http://console.test' };
+        const config = { secret: 'm'.repeat(40), baseURL: 'http://console.test', demoMode: true };
         const auth = createConsoleAuth(opened.connection.db, config);
         await ensureAccounts(auth, opened.connection.db, { demoMode: true, initialAdmin: null });
         const before = await scrape(handler, `Bearer ${TOKEN}`).then((r) => r.text());

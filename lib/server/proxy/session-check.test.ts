@@ -37,6 +37,8 @@ function reader(cached: boolean | 'unordered') {
       : cached
         ? async (onChange) => (await listening(AUTH_CHANGES_CHANNEL, onChange)) !== null
         : undefined,
+    // Demo mode, like the harness's demo accounts: no role requires two-factor.
+    true,
   );
   return { read, counter };
 }
@@ -194,6 +196,7 @@ describe('proxy session cache', () => {
         notify = onChange;
         return true;
       },
+      true,
     );
     const cookie = withCookie(h.cookies.steward);
     await read(cookie);

@@ -34,8 +34,9 @@ type Cached = { user: ProxyUser; expiresAt: number };
 const CACHE_SIZE = 10_000;
 
 /**
- * The proxy's session check. It runs on every /v1 call a page makes, so it is ONE indexed read (session by
- * its unique token, joined to its user) instead of better-auth's full getSession pipeline, and with
+ * The proxy's session check. It runs on every /v1 call a page makes, so it is one indexed read (session by
+ * its unique token, joined to its user) and one of its second-factor state, instead of better-auth's full
+ * getSession pipeline, and with
  * `watchChanges` not even that: a valid session read once is served from memory until the database reports
  * a change to any session or account (a trigger's NOTIFY, migration 0030).
  *

@@ -75,7 +75,8 @@ export async function createProxyHarness(
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = options.connection ?? connectConsoleDb({ dataDir: 'memory://' });
   const db = conn.db;
-  const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN };
+  // Demo mode, like its demo accounts: no role requires two-factor.
+  const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN, demoMode: true };
   await migrateConsoleDb(db, authConfig);
   const auth = createConsoleAuth(db, authConfig);
   await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });
