@@ -4,7 +4,9 @@ import { parseRecordId } from '@/components/record/parse-id';
 import { createNonce, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 
 /** Pages a signed-out visitor may see. */
-const PUBLIC_PAGES = new Set(['/sign-in']);
+// The second factor's page checks the session or the pending sign-in itself (a sign-in waiting for its code has no
+// session cookie yet).
+const PUBLIC_PAGES = new Set(['/sign-in', '/two-factor']);
 
 /**
  * A record page whose id cannot be one (`/companies/abc`) is served by the console's not-found page with a real

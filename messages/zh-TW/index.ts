@@ -22,6 +22,7 @@ import find from './find.json';
 import exportsCatalogue from './exports.json';
 import attention from './attention.json';
 import home from './home.json';
+import twoFactor from './two-factor.json';
 
 export const zhTW = {
   ...app,
@@ -47,4 +48,5 @@ export const zhTW = {
   ...workbench,
   ...attention,
   ...home,
+  ...twoFactor,
 };

@@ -7,6 +7,7 @@ import { getAuth } from '@/lib/server/auth';
 import { signInWithPostedForm } from '@/lib/server/auth';
 import { safeReturnTo } from '@/lib/server/auth';
 import { getEnv } from '@/lib/server/env';
+import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
 import { checkSignInInput, signInProblemOf, type SignInState } from './_lib/sign-in-problem';
 
 /**
@@ -29,7 +30,9 @@ export async function signInAction(_previous: SignInState | null, form: FormData
     for (const [name, cookie] of parseSetCookieHeader(response.headers.get('set-cookie') ?? '')) {
       jar.set(name, cookie.value, toCookieOptions(cookie));
     }
-    redirect(next);
+    // An account with two-factor gets no session yet: its code comes next.
+    const answer = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+    redirect(answer?.twoFactorRedirect ? `${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}` : next);
   }
   const code = ((await response.json().catch(() => null)) as { code?: string } | null)?.code;
   const origins = { expected: new URL(consoleUrl).origin, actual: pageHeaders.get('origin') ?? '' };

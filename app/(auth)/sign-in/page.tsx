@@ -6,7 +6,9 @@ import { Card, CardContent } from '@/components/ui/card';
 import { getAuth } from '@/lib/server/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from '@/lib/server/auth';
 import { safeReturnTo } from '@/lib/server/auth';
-import { readCurrentUser } from '@/lib/server/auth/request';
+import { readSession } from '@/lib/server/auth/request';
+import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
+import { PasskeySignIn } from '@/components/two-factor/passkey-sign-in';
 import { getConsoleDb } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';
@@ -25,7 +27,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const next = safeReturnTo(params.next);
   const auth = await getAuth();
-  if (await readCurrentUser(auth, await headers())) redirect(next);
+  const read = await readSession(auth, await headers());
+  if (read) redirect(read.secondFactor === 'ok' ? next : `${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
 
   const t = await getTranslations('signIn');
   const env = getEnv();
@@ -50,6 +53,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <Card>
           <CardContent className="py-5">
             <SignInForm next={next} consoleUrl={new URL(env.consoleUrl).origin} />
+            <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+              <PasskeySignIn next={next} />
+            </div>
           </CardContent>
         </Card>
         {env.demoMode ? (

@@ -12,7 +12,10 @@ import {
   type AccountErrorCode,
   type AccountResult,
 } from '@/lib/server/accounts';
-import { getAuth } from '@/lib/server/auth';
+import { ROLES, type Role } from '@/lib/contract/roles';
+import { auditSecurityEvent, getAuth, readTwoFactorPolicy, writeTwoFactorPolicy } from '@/lib/server/auth';
+import { getEnv } from '@/lib/server/env';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/server/http';
 import type { CurrentUser } from '@/lib/server/auth/request';
 import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb } from '@/lib/server/process';
@@ -88,6 +91,28 @@ export async function setDisabledAction(userId: string, name: string, disabled: 
       const result = await setDisabled(c.deps, c.requestHeaders, c.actor, input.userId, input.disabled);
       const t = await getTranslations('settings');
       return toState(result, result.ok ? t(input.disabled ? 'disabledDone' : 'enabledDone', { name: input.name }) : '');
+    },
+    { refused },
+  );
+}
+
+/** Saves which roles must have a second factor; each role whose requirement changed goes to the audit log. */
+export async function saveTwoFactorPolicyAction(required: Record<Role, boolean>): Promise<SettingsActionState> {
+  return runAction(
+    accountActions.twoFactorPolicy,
+    required,
+    async ({ user, input }): Promise<SettingsActionState> => {
+      const [db, requestHeaders, t] = await Promise.all([getConsoleDb(), headers(), getTranslations('twoFactor')]);
+      const before = await readTwoFactorPolicy(db, getEnv().demoMode);
+      const address = requestHeaders.get(CLIENT_ADDRESS_HEADER);
+      for (const role of ROLES) {
+        if (before[role] === input[role]) continue;
+        await writeTwoFactorPolicy(db, role, input[role], user.email);
+        const event = `two-factor-policy (${role} ${input[role] ? 'on' : 'off'})` as const;
+        await auditSecurityEvent(db, { userId: user.id, email: user.email }, event, role, address);
+      }
+      revalidatePath('/settings');
+      return { ok: true, message: t('policySaved'), at: Date.now() };
     },
     { refused },
   );

@@ -5,10 +5,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
 import { requireUser } from '@/lib/server/auth/page';
+import { readTwoFactorPolicy, secondFactorsOf } from '@/lib/server/auth';
+import { getEnv } from '@/lib/server/env';
 import { getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { CreateAccountForm } from './_components/create-account-form';
+import { TwoFactorPolicyForm } from './_components/two-factor-policy-form';
+import { TwoFactorSettings } from './_components/two-factor-settings';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('settings');
@@ -19,7 +23,11 @@ export default async function SettingsPage() {
   const roles = await getTranslations('roles');
   const shell = await getTranslations('shell');
   const manage = can(user.role, 'manageAccounts');
-  const accounts = manage ? await listAccounts(await getConsoleDb(), user) : null;
+  const db = await getConsoleDb();
+  const accounts = manage ? await listAccounts(db, user) : null;
+  const { demoMode } = getEnv();
+  const [factors, policy] = await Promise.all([secondFactorsOf(db, user.id), readTwoFactorPolicy(db, demoMode)]);
+  const twoFactor = await getTranslations('twoFactor');
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -49,8 +57,30 @@ export default async function SettingsPage() {
         </CardContent>
       </Card>
 
+      <Card aria-labelledby="two-factor">
+        <CardHeader>
+          <CardTitle id="two-factor">{twoFactor('title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <TwoFactorSettings
+            authenticator={factors.authenticator}
+            passkeys={factors.passkeys}
+            required={policy[user.role]}
+          />
+        </CardContent>
+      </Card>
+
       {accounts?.ok ? (
         <>
+          <Card aria-labelledby="two-factor-policy">
+            <CardHeader>
+              <CardTitle id="two-factor-policy">{twoFactor('policyTitle')}</CardTitle>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{twoFactor('policyIntro')}</p>
+            </CardHeader>
+            <CardContent>
+              <TwoFactorPolicyForm policy={policy} demoMode={demoMode} />
+            </CardContent>
+          </Card>
           <Card aria-labelledby="console-accounts">
             <CardHeader>
               <CardTitle id="console-accounts">{t('accountsTitle')}</CardTitle>

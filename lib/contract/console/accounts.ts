@@ -41,6 +41,14 @@ export const accountActions = {
     answer: json<SettingsActionState>(),
     audit: 'domain',
   }),
+  /** Which roles must have a second factor (issue 45); recorded per role by lib/server/auth. */
+  twoFactorPolicy: action({
+    name: 'accounts.twoFactorPolicy',
+    permission: 'manageAccounts',
+    input: z.object({ viewer: z.boolean(), steward: z.boolean(), admin: z.boolean() }),
+    answer: json<SettingsActionState>(),
+    audit: 'domain',
+  }),
   /** Ends one's own session; anyone may (a session already gone is the outcome asked for). */
   signOut: action({ name: 'accounts.signOut', permission: null, input: z.object({}), answer: none(), audit: 'none' }),
 };

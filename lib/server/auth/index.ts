@@ -14,5 +14,12 @@ export { signInWithPostedForm } from './form-sign-in';
 export { consoleAuthHandler } from './http';
 export { DEFAULT_AFTER_SIGN_IN, safeReturnTo } from './return-to';
 export { amrSatisfiesSecondFactor, MFA_AMR } from './second-factor';
-export { amrOf, readTwoFactorPolicy, secondFactorState, writeTwoFactorPolicy } from './two-factor-state';
+export {
+  amrOf,
+  readTwoFactorPolicy,
+  secondFactorsOf,
+  secondFactorState,
+  writeTwoFactorPolicy,
+  type SecondFactors,
+} from './two-factor-state';
 export { auditSecurityEvent } from './security-audit';

@@ -83,3 +83,28 @@ export function amrOf(value: unknown): string[] | null {
   }
   return value.split(/[\s,]+/).filter(Boolean);
 }
+
+export type SecondFactors = {
+  authenticator: boolean;
+  passkeys: Array<{ id: string; name: string | null; createdAt: string | null }>;
+};
+
+/** An account's second factors, for Settings: the authenticator app (verified) and its passkeys. */
+export async function secondFactorsOf(db: Kysely<ConsoleDatabase>, userId: string): Promise<SecondFactors> {
+  const [app, keys] = await Promise.all([
+    sql<{ on: boolean }>`
+      select exists (select 1 from "twoFactor" where "userId" = ${userId} and verified is not false) as on
+    `.execute(db),
+    sql<{ id: string; name: string | null; createdAt: Date | string | null }>`
+      select id, name, "createdAt" from passkey where "userId" = ${userId} order by "createdAt"
+    `.execute(db),
+  ]);
+  return {
+    authenticator: Boolean(app.rows[0]?.on),
+    passkeys: keys.rows.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: k.createdAt ? new Date(k.createdAt).toISOString() : null,
+    })),
+  };
+}

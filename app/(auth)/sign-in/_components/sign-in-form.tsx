@@ -6,7 +6,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
 import { signInAction } from '../actions';
+
+const secondFactorPage = (next: string) => `${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`;
 import { checkSignInInput, signInProblemOf, type SignInProblem } from '../_lib/sign-in-problem';
 
 /**
@@ -47,8 +50,10 @@ export function SignInForm({ next, consoleUrl }: { next: string; consoleUrl: str
       return;
     }
     if (response.ok) {
+      // An account with two-factor gets no session yet: its code comes next, on the second factor's page.
+      const answer = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
       // A full load, so the server renders the console with the new session cookie.
-      window.location.assign(next);
+      window.location.assign(answer?.twoFactorRedirect ? secondFactorPage(next) : next);
       return;
     }
     setPending(false);
