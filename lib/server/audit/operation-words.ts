@@ -48,7 +48,10 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
     return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
   if (e.family === 'bulk') return { key: 'bulk', values: { count: e.targetIds.length }, noun };
   if (e.operation.startsWith('account ')) {
-    const kind = e.operation.match(/^account (create|set-role|disable|enable)/)?.[1] ?? 'other';
+    const kind =
+      e.operation.match(
+        /^account (create|set-role|disable|enable|two-factor-enrol|two-factor-remove|two-factor-policy|backup-code-use|backup-codes-new|passkey-add|passkey-remove)/,
+      )?.[1] ?? 'other';
     const who = e.operation.match(/\(([^)]*)\)$/)?.[1] ?? '';
     return { key: `account.${kind}`, values: { who } };
   }
