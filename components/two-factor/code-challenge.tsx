@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -45,9 +46,9 @@ export function CodeChallenge({ next }: { next: string }) {
         <Alert tone="error">
           {t(problem.key, problem.values)}{' '}
           {expired ? (
-            <a className="underline" href="/sign-in">
+            <Link className="underline" href="/sign-in">
               {t('signInAgain')}
-            </a>
+            </Link>
           ) : null}
         </Alert>
       ) : null}

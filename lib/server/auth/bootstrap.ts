@@ -4,13 +4,9 @@ import type { Role } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db';
 import type { ConsoleAuth } from './create';
 
-/** Demo accounts (demo mode only; the README lists them). */
-export const DEMO_PASSWORD = 'demo-password';
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
-  { email: 'admin@example.com', name: 'Demo Admin', role: 'admin' },
-  { email: 'steward@example.com', name: 'Demo Steward', role: 'steward' },
-  { email: 'viewer@example.com', name: 'Demo Viewer', role: 'viewer' },
-];
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 export type BootstrapOptions = {
   demoMode: boolean;

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Role } from '@/lib/contract/roles';
 import { requiredByDefault, twoFactorPolicy, type SecondFactorState } from '@/lib/contract/two-factor';
 import type { ConsoleDatabase } from '../db';
-import { DEMO_ACCOUNTS } from './bootstrap';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 import { amrSatisfiesSecondFactor } from './second-factor';
 
 export type SecondFactorSubject = {
