@@ -129,7 +129,7 @@ test('a passkey is registered in Settings and signs in on its own (virtual authe
 
   await signOut(page);
   await page.goto('/sign-in?next=%2Fsettings');
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 });
