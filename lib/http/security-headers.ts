@@ -9,11 +9,12 @@ export const BASE_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }
   { key: 'Referrer-Policy', value: 'same-origin' },
   // Older browsers that ignore CSP frame-ancestors.
   { key: 'X-Frame-Options', value: 'DENY' },
-  // Nothing in the console uses these; a page that is somehow injected cannot ask for them either.
+  // Nothing in the console uses these; a page that is somehow injected cannot ask for them either. Passkeys
+  // (WebAuthn) are the exception: sign-in and Settings ask for them, on the console's own pages only (`self`).
   {
     key: 'Permissions-Policy',
     value:
-      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), browsing-topics=()',
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-create=(self), publickey-credentials-get=(self), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=(), browsing-topics=()',
   },
 ];
 
