@@ -17,18 +17,25 @@ export const BACKUP_CODE_COUNT = 10;
  */
 export const SECOND_FACTOR_FAILURE_WEIGHT = 2;
 
-/** Who must have a second factor when an admin has not chosen: admins, except in demo mode. */
-export function requiredByDefault(role: Role, demoMode: boolean): boolean {
-  return role === 'admin' && !demoMode;
+/**
+ * Who must have a second factor when no admin has chosen: admins, except in demo mode or where the deployment turned
+ * that default off (AUTH_TWO_FACTOR_ADMINS=off).
+ */
+export function requiredByDefault(role: Role, demoMode: boolean, adminsByDefault = true): boolean {
+  return role === 'admin' && !demoMode && adminsByDefault;
 }
 
 /** The requirement of every role: the admin's choices over the defaults. */
 export function twoFactorPolicy(
   chosen: ReadonlyArray<{ role: string; required: boolean }>,
   demoMode: boolean,
+  adminsByDefault = true,
 ): Record<Role, boolean> {
   return Object.fromEntries(
-    ROLES.map((role) => [role, chosen.find((c) => c.role === role)?.required ?? requiredByDefault(role, demoMode)]),
+    ROLES.map((role) => [
+      role,
+      chosen.find((c) => c.role === role)?.required ?? requiredByDefault(role, demoMode, adminsByDefault),
+    ]),
   ) as Record<Role, boolean>;
 }
 

@@ -103,7 +103,10 @@ export async function saveTwoFactorPolicyAction(required: Record<Role, boolean>)
     required,
     async ({ user, input }): Promise<SettingsActionState> => {
       const [db, requestHeaders, t] = await Promise.all([getConsoleDb(), headers(), getTranslations('twoFactor')]);
-      const before = await readTwoFactorPolicy(db, getEnv().demoMode);
+      const before = await readTwoFactorPolicy(db, {
+        demoMode: getEnv().demoMode,
+        adminsByDefault: getEnv().auth.twoFactorAdmins,
+      });
       const address = requestHeaders.get(CLIENT_ADDRESS_HEADER);
       for (const role of ROLES) {
         if (before[role] === input[role]) continue;

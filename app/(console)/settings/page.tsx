@@ -25,8 +25,11 @@ export default async function SettingsPage() {
   const manage = can(user.role, 'manageAccounts');
   const db = await getConsoleDb();
   const accounts = manage ? await listAccounts(db, user) : null;
-  const { demoMode } = getEnv();
-  const [factors, policy] = await Promise.all([secondFactorsOf(db, user.id), readTwoFactorPolicy(db, demoMode)]);
+  const { demoMode, auth } = getEnv();
+  const [factors, policy] = await Promise.all([
+    secondFactorsOf(db, user.id),
+    readTwoFactorPolicy(db, { demoMode, adminsByDefault: auth.twoFactorAdmins }),
+  ]);
   const twoFactor = await getTranslations('twoFactor');
 
   return (

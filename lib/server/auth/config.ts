@@ -19,5 +19,6 @@ export function authConfigFromEnv(env: Env): AuthConfig {
     trustedOrigins: twin ? [twin] : [],
     signInMaxAttempts: env.auth.signInMaxAttempts,
     demoMode: env.demoMode,
+    twoFactorAdminsByDefault: env.auth.twoFactorAdmins,
   };
 }

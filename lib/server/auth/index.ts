@@ -21,5 +21,6 @@ export {
   secondFactorState,
   writeTwoFactorPolicy,
   type SecondFactors,
+  type TwoFactorMode,
 } from './two-factor-state';
 export { auditSecurityEvent } from './security-audit';

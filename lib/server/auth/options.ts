@@ -25,6 +25,8 @@ export type AuthConfig = {
   signInMaxAttempts?: number;
   /** Demo mode: its three demo accounts keep the one-step sign-in, and no role requires two-factor by default. */
   demoMode?: boolean;
+  /** Whether admins must have two-factor while no admin has chosen (AUTH_TWO_FACTOR_ADMINS; on unless said off). */
+  twoFactorAdminsByDefault?: boolean;
 };
 
 /**
@@ -113,7 +115,10 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       twoFactor({ issuer: 'Master-data console', backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
       // WebAuthn: a second factor, or a sign-in on its own; the relying party is CONSOLE_URL's host.
       passkey({ rpName: 'Master-data console' }),
-      secondFactorGuard(db, config.demoMode ?? false),
+      secondFactorGuard(db, {
+        demoMode: config.demoMode ?? false,
+        adminsByDefault: config.twoFactorAdminsByDefault ?? true,
+      }),
       // Lets server actions that call auth.api set cookies through next/headers.
       nextCookies(),
     ],

@@ -9,7 +9,7 @@ import { logger } from '../log';
 import { signInFailures, signInLimited } from '../metrics';
 import { ACCOUNT_LIMIT, accountPausedFor, clearAccountFailures, recordAccountFailure } from './account-limit';
 import { auditSecurityEvent, type SecurityEvent } from './security-audit';
-import { amrOf, markSecondFactor, secondFactorState } from './two-factor-state';
+import { amrOf, markSecondFactor, secondFactorState, type TwoFactorMode } from './two-factor-state';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type Who = { userId: string; email: string; sessionId: string | null; enrolling: boolean };
@@ -51,7 +51,7 @@ async function whoIsAsking(ctx: HookContext): Promise<Who | null> {
  * cannot add a new one; a sign-in proven by a code, a backup code or a passkey is marked for the session check;
  * enrolment, removal and backup-code use go to the audit log with who and from where.
  */
-export function secondFactorGuard(db: Kysely<ConsoleDatabase>, demoMode: boolean): BetterAuthPlugin {
+export function secondFactorGuard(db: Kysely<ConsoleDatabase>, mode: TwoFactorMode): BetterAuthPlugin {
   const asking = new WeakMap<object, Who | null>();
   const key = (ctx: HookContext) => ctx.request ?? ctx.headers ?? ctx;
   return {
@@ -80,7 +80,7 @@ export function secondFactorGuard(db: Kysely<ConsoleDatabase>, demoMode: boolean
               const role = session?.user.role;
               const amr = amrOf((session?.session as { amr?: unknown } | undefined)?.amr);
               const state = isRole(role)
-                ? await secondFactorState(db, { ...who, sessionId: who.sessionId, role, amr }, demoMode)
+                ? await secondFactorState(db, { ...who, sessionId: who.sessionId, role, amr }, mode)
                 : 'ok';
               if (state === 'verify') throw new APIError('FORBIDDEN', { code: 'SECOND_FACTOR_REQUIRED' });
             }

@@ -22,12 +22,12 @@ export async function readSession(auth: ConsoleAuth, headers: Headers): Promise<
   if (!result) return null;
   const { user, session } = result;
   if (user.banned || !isRole(user.role)) return null;
-  const { db, demoMode } = builtOn(auth);
+  const { db, mode } = builtOn(auth);
   const amr = amrOf((session as { amr?: unknown }).amr);
   const secondFactor = await secondFactorState(
     db,
     { userId: user.id, email: user.email, role: user.role, sessionId: session.id, amr },
-    demoMode,
+    mode,
   );
   return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, secondFactor };
 }

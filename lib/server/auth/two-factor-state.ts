@@ -6,6 +6,9 @@ import type { ConsoleDatabase } from '../db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { amrSatisfiesSecondFactor } from './second-factor';
 
+/** The deployment's two-factor mode: demo mode, and whether admins are required when no admin has chosen. */
+export type TwoFactorMode = { demoMode: boolean; adminsByDefault?: boolean };
+
 export type SecondFactorSubject = {
   userId: string;
   email: string;
@@ -28,13 +31,13 @@ function exempt(email: string, demoMode: boolean): boolean {
 export async function secondFactorState(
   db: Kysely<ConsoleDatabase>,
   subject: SecondFactorSubject,
-  demoMode: boolean,
+  mode: TwoFactorMode,
 ): Promise<SecondFactorState> {
-  if (exempt(subject.email, demoMode) || amrSatisfiesSecondFactor(subject.amr)) return 'ok';
+  if (exempt(subject.email, mode.demoMode) || amrSatisfiesSecondFactor(subject.amr)) return 'ok';
   const { rows } = await sql<{ required: boolean; proven: boolean; has_factor: boolean }>`
     select
       coalesce((select required from two_factor_policy where role = ${subject.role}),
-        ${requiredByDefault(subject.role, demoMode)}) as required,
+        ${requiredByDefault(subject.role, mode.demoMode, mode.adminsByDefault)}) as required,
       exists (select 1 from second_factor_session where session_id = ${subject.sessionId}) as proven,
       (exists (select 1 from "twoFactor" where "userId" = ${subject.userId} and verified is not false)
         or exists (select 1 from passkey where "userId" = ${subject.userId})) as has_factor
@@ -52,11 +55,11 @@ export async function markSecondFactor(db: Kysely<ConsoleDatabase>, sessionId: s
   `.execute(db);
 }
 
-export async function readTwoFactorPolicy(db: Kysely<ConsoleDatabase>, demoMode: boolean) {
+export async function readTwoFactorPolicy(db: Kysely<ConsoleDatabase>, mode: TwoFactorMode) {
   const { rows } = await sql<{ role: string; required: boolean }>`
     select role, required from two_factor_policy
   `.execute(db);
-  return twoFactorPolicy(rows, demoMode);
+  return twoFactorPolicy(rows, mode.demoMode, mode.adminsByDefault);
 }
 
 export async function writeTwoFactorPolicy(

@@ -54,7 +54,7 @@ class Browser {
   }
 }
 
-const proxyReader = () => createSessionReader(async () => conn.db, SECRET, undefined, true);
+const proxyReader = () => createSessionReader(async () => conn.db, SECRET, undefined, { demoMode: true });
 
 async function newAccount(email: string, role: 'steward' | 'admin') {
   await auth.api.createUser({ body: { email, name: email.split('@')[0]!, password: PASSWORD, role } });

@@ -133,6 +133,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       secret: authSecret as string,
       url: v.BETTER_AUTH_URL ?? consoleUrl,
       signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS,
+      twoFactorAdmins: v.AUTH_TWO_FACTOR_ADMINS !== 'off',
     },
     consoleUrl,
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,

@@ -35,7 +35,8 @@ export interface Env {
   /** First admin outside demo mode; null when not configured. */
   initialAdmin: { email: string; password: string } | null;
   /** signInMaxAttempts: wrong passwords per client address before a 60 s pause (shared by all instances). */
-  auth: { secret: string; url: string; signInMaxAttempts: number };
+  /** twoFactorAdmins: admins must have two-factor while no admin has chosen (outside demo mode). */
+  auth: { secret: string; url: string; signInMaxAttempts: number; twoFactorAdmins: boolean };
   /** Bearer token of /api/metrics; null: the endpoint answers 404. */
   metricsToken: string | null;
   /** Public origin of the console, no trailing slash. */

@@ -101,6 +101,7 @@ export const variables = z.object({
   CONSOLE_URL: httpUrl('such as https://console.example.com'),
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
+  AUTH_TWO_FACTOR_ADMINS: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
   TRUSTED_PROXY_HOPS: integer(0, 0, 10),
   CONSOLE_ROLES: optionalText,

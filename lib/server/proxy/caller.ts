@@ -36,7 +36,7 @@ export function sessionUser(headers: Headers): Promise<SessionUser | null> {
     async () => await getConsoleDb(),
     getEnv().auth.secret,
     async (onChange) => (await watchConsoleDb(AUTH_CHANGES_CHANNEL, onChange)) !== null,
-    getEnv().demoMode,
+    { demoMode: getEnv().demoMode, adminsByDefault: getEnv().auth.twoFactorAdmins },
   );
   return reader(headers);
 }

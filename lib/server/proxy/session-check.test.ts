@@ -38,7 +38,7 @@ function reader(cached: boolean | 'unordered') {
         ? async (onChange) => (await listening(AUTH_CHANGES_CHANNEL, onChange)) !== null
         : undefined,
     // Demo mode, like the harness's demo accounts: no role requires two-factor.
-    true,
+    { demoMode: true },
   );
   return { read, counter };
 }
@@ -196,7 +196,7 @@ describe('proxy session cache', () => {
         notify = onChange;
         return true;
       },
-      true,
+      { demoMode: true },
     );
     const cookie = withCookie(h.cookies.steward);
     await read(cookie);

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db';
 import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
-import { amrOf, secondFactorState } from '../auth';
+import { amrOf, secondFactorState, type TwoFactorMode } from '../auth';
 import type { ProxyUser } from './handler';
 
 /**
@@ -50,7 +50,7 @@ export function createSessionReader(
   getDb: () => Promise<Kysely<ConsoleDatabase>>,
   secret: string,
   watchChanges?: WatchAuthChanges,
-  demoMode = false,
+  twoFactorMode: TwoFactorMode = { demoMode: false },
 ): (headers: Headers) => Promise<ProxyUser | null> {
   const cache = new LRUCache<string, Cached>({ max: CACHE_SIZE });
   let watching: 'no' | 'starting' | 'yes' | 'never' = 'no';
@@ -116,7 +116,7 @@ export function createSessionReader(
     const user: ProxyUser = { id: row.id, email: row.email, role: row.role };
     // A session that still owes its second factor may do nothing but give it (lib/server/auth/two-factor-state.ts).
     const subject = { userId: row.id, email: row.email, role: row.role, sessionId: row.sessionId, amr: amrOf(row.amr) };
-    if ((await secondFactorState(db, subject, demoMode)) !== 'ok') return null;
+    if ((await secondFactorState(db, subject, twoFactorMode)) !== 'ok') return null;
     if (caching && generation === seen) cache.set(value, { user, expiresAt: new Date(row.expiresAt).getTime() });
     return user;
   };

@@ -115,7 +115,7 @@ export async function createProxyHarness(
       async () => db,
       HARNESS_AUTH_SECRET,
       async (onChange) => (await conn.watch(AUTH_CHANGES_CHANNEL, onChange)) !== null,
-      authConfig.demoMode,
+      { demoMode: authConfig.demoMode },
     ),
     send: (input) => client.send(input),
     allowedOrigins: [CONSOLE_ORIGIN],
