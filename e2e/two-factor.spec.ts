@@ -38,7 +38,10 @@ async function password(page: Page) {
 
 async function giveCode(page: Page, value: string) {
   await page.getByLabel(/^(Code|Backup code)\*?$/).fill(value);
+  // Each try is answered before the next: the words of a wrong code stay on screen from one try to the next.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/auth/two-factor/verify-'));
   await page.getByRole('button', { name: 'Verify' }).click();
+  return (await answered).status();
 }
 
 async function signOut(page: Page) {
@@ -133,18 +136,15 @@ test('a passkey is registered in Settings and signs in on its own (virtual authe
   await page.goto('/sign-in?next=%2Fsettings');
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
 });
 
 test('six wrong codes pause the account, and no code or key reaches the log', async ({ page }) => {
   await password(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
   const wrong = String((Number(code()) + 500_000) % 1_000_000).padStart(6, '0');
-  for (let i = 0; i < 5; i++) {
-    await giveCode(page, wrong);
-    await expect(page.getByRole('alert').filter({ hasText: 'That code is not right' })).toBeVisible();
-  }
-  await giveCode(page, wrong);
+  for (let i = 0; i < 5; i++) expect(await giveCode(page, wrong)).toBe(401);
+  expect(await giveCode(page, wrong)).toBe(429);
   await expect(page.getByRole('alert').filter({ hasText: 'Sign-in is paused' })).toBeVisible();
   // The password is refused too while the pause lasts.
   await password(page);
