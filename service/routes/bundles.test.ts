@@ -98,20 +98,9 @@ describe.each(engines())('bundles on $name', (engine) => {
       const { status, body } = await get(30);
       expect(status).toBe(200);
       expect(bundleSchema.strict().parse(body)).toEqual(body);
+      // The bundle as seeded, with its available quantity and its recipe in sort order, each component named.
       expect(body).toEqual({
-        id: 30,
-        skuId: 30,
-        outerSysCode: 'B-EXACT',
-        name: 'Bundle B-EXACT',
-        status: 'Active',
-        productCategoryId: A.teaCategory,
-        unit: 'box',
-        spec: '',
-        barcode: '',
-        warehouse: '',
-        price: 10,
-        sellPrice: 8,
-        quantityPrecision: 0,
+        ...recipeBundle(30, 30, 'B-EXACT', []),
         availableQty: 7,
         components: [
           {
