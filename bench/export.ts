@@ -12,13 +12,12 @@
  * each from the same stored pages, with the time and how much each adds to the process's peak memory (RSS
  * sampled while it writes, after a garbage collection). Targets: .xlsx time ≤ 2 × CSV's, ≤ +200 MB.
  */
+import { migratedConsoleDb } from './harness/console-db';
+import { benchOptions } from './harness/options';
 import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import type { SeedFile } from '@/lib/contract';
-import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import { EXPORT_JOB, exportCsv, exportJob, planExport } from '@/lib/server/exports/export-job';
 import { exportXlsx } from '@/lib/server/exports/export-xlsx';
 import { sheetRows } from '@/lib/files/workbook';
@@ -31,19 +30,8 @@ import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service/app';
 import { startPostgres } from '@/service/testing/postgres';
 
-const { values } = parseArgs({
-  options: {
-    skus: { type: 'string', default: '100000' },
-    products: { type: 'string', default: '2000' },
-    concurrency: { type: 'string', default: '8' },
-    console: { type: 'string', default: 'postgres' },
-    rounds: { type: 'string', default: '2' },
-  },
-});
-const SKUS = Number(values.skus);
-const PRODUCTS = Number(values.products);
-const CONCURRENCY = Number(values.concurrency);
-const ROUNDS = Number(values.rounds);
+const values = benchOptions({ skus: 100_000, products: 2000, concurrency: 8, console: 'postgres', rounds: 2 });
+const { skus: SKUS, products: PRODUCTS, concurrency: CONCURRENCY, rounds: ROUNDS } = values;
 
 function seed(): SeedFile {
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
@@ -85,11 +73,9 @@ function seed(): SeedFile {
 async function main() {
   const server = await startPostgres({ durable: true });
   const service = await createService({ databaseUrl: await server.createDatabase('bench_service'), seed: seed() });
-  const consoleDb =
-    values.console === 'pglite'
-      ? connectConsoleDb({ dataDir: 'memory://' })
-      : connectConsoleDb({ url: await server.createDatabase('bench_console') });
-  await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
+  const consoleDb = await migratedConsoleDb(
+    values.console === 'pglite' ? { dataDir: 'memory://' } : { url: await server.createDatabase('bench_console') },
+  );
   const client = () =>
     createUpstreamClient({
       baseUrl: 'http://embedded.invalid',

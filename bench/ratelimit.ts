@@ -18,12 +18,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { uploadParts } from '@/lib/contract/console/import-files';
 import { signRequest } from '@/lib/signing';
 import { startPostgres } from '@/service/testing/postgres';
 import { signInCookie, startConsole, type ConsoleProcess } from '@/e2e/support/console-process';
+import { percentile } from './harness/figures';
+import { benchOptions } from './harness/options';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-ratelimit';
@@ -34,18 +35,8 @@ const CLIENT_ID = 'demo-erp';
 const SECRET = 'demo-erp-secret';
 const MIRROR_INTERVAL_S = 5;
 
-const { values } = parseArgs({
-  options: {
-    build: { type: 'boolean' },
-    untold: { type: 'boolean' },
-    rows: { type: 'string', default: '20000' },
-    limit: { type: 'string', default: '10' },
-    sessions: { type: 'string', default: '10' },
-  },
-});
-const ROWS = Number(values.rows);
-const LIMIT = Number(values.limit);
-const SESSIONS = Number(values.sessions);
+const values = benchOptions({ build: false, untold: false, rows: 20_000, limit: 10, sessions: 10 });
+const { rows: ROWS, limit: LIMIT, sessions: SESSIONS } = values;
 
 // ---------- The counting hop ----------
 type Sent = { at: number; kind: string; status: number };
@@ -215,9 +206,6 @@ async function importState(consoleUrl: string, cookie: string, id: string) {
   };
   return detail;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 async function main() {
   if (values.build || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {

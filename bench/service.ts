@@ -7,25 +7,17 @@
  *   npm run bench:service [-- --skus 100000 --batches 10 --lists 200 --engine pglite|postgres]
  */
 import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
+import { benchOptions } from './harness/options';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { SeedFile } from '@/lib/contract';
 import { buildQuery } from '@/lib/signing';
 import { createService, type Service } from '@/service/app';
 import { call } from '@/service/testing/client';
 import { postgresAvailable, startPostgres } from '@/service/testing/postgres';
 
-const { values } = parseArgs({
-  options: {
-    skus: { type: 'string', default: '100000' },
-    batches: { type: 'string', default: '10' },
-    lists: { type: 'string', default: '200' },
-    engine: { type: 'string' },
-  },
-});
-const SKUS = Number(values.skus);
-const BATCHES = Number(values.batches);
-const LISTS = Number(values.lists);
+// No --engine: both engines.
+const values = benchOptions({ skus: 100_000, batches: 10, lists: 200, engine: '' });
+const { skus: SKUS, batches: BATCHES, lists: LISTS } = values;
 const BATCH_SIZE = 1000;
 
 const WORDS = [
