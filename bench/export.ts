@@ -14,7 +14,7 @@
  */
 import { migratedConsoleDb } from './harness/console-db';
 import { benchOptions } from './harness/options';
-import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
+import { BENCH_CREDS, benchSku, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
 import pLimit from 'p-limit';
 import type { SeedFile } from '@/lib/contract';
@@ -41,23 +41,18 @@ function seed(): SeedFile {
     productCategoryId: 2 + (i % 3),
     status: 'Active' as const,
   }));
-  const skus = Array.from({ length: SKUS }, (_, i) => ({
-    id: PRODUCTS + i + 1,
-    productId: (i % PRODUCTS) + 1,
-    outerSysCode: `BS${String(i + 1).padStart(7, '0')}`,
-    name: `規格 ${i + 1} 台北倉`,
-    barcode: `471${String(i).padStart(10, '0')}`,
-    warehouse: 'W1',
-    unit: '盒',
-    spec: '12入',
-    price: 100 + (i % 50),
-    sellPrice: 90 + (i % 50),
-    quantityPrecision: 0,
-    status: 'Active' as const,
-    inventoryQty: i % 500,
-    reservedQty: 0,
-    allowNegativeStock: false,
-  }));
+  const skus = Array.from({ length: SKUS }, (_, i) =>
+    benchSku(i, {
+      id: PRODUCTS + i + 1,
+      productId: (i % PRODUCTS) + 1,
+      outerSysCode: `BS${String(i + 1).padStart(7, '0')}`,
+      name: `規格 ${i + 1} 台北倉`,
+      barcode: `471${String(i).padStart(10, '0')}`,
+      unit: '盒',
+      spec: '12入',
+      inventoryQty: i % 500,
+    }),
+  );
   return benchTenantSeed({
     productCategories: [
       { id: 1, name: '飲料', parentId: null },

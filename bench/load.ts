@@ -24,7 +24,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { signRequest } from '../lib/signing';
-import { ROOT, runCommand, waitUntilAnswers } from './harness/processes';
+import { ROOT, runCommand, signalGroups, waitUntilAnswers } from './harness/processes';
 import { percentile } from './harness/figures';
 import { benchOptions } from './harness/options';
 import { startPostgres } from '../service/testing/postgres';
@@ -274,13 +274,7 @@ async function main() {
     );
   } finally {
     for (const c of consoles) await c.kill();
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    }
+    signalGroups(children, 'SIGTERM');
     await postgres.stop();
   }
 }

@@ -25,8 +25,8 @@ import { startPostgres } from '@/service/testing/postgres';
 import { signInCookie, startConsole, type ConsoleProcess } from '@/e2e/support/console-process';
 import { percentile } from './harness/figures';
 import { benchOptions } from './harness/options';
+import { ROOT, runCommand, signalGroups, waitUntilAnswers } from './harness/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-ratelimit';
 const SERVICE_PORT = 4610;
 const HOP_PORT = 4611;
@@ -79,14 +79,6 @@ function startHop(): Promise<() => Promise<void>> {
   return new Promise((resolve) =>
     server.listen(HOP_PORT, '127.0.0.1', () => resolve(() => new Promise<void>((done) => server.close(() => done())))),
   );
-}
-
-// ---------- Processes ----------
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
 }
 
 async function signedGet(pathAndQuery: string): Promise<Response> {
@@ -210,7 +202,7 @@ async function importState(consoleUrl: string, cookie: string, id: string) {
 async function main() {
   if (values.build || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    await run('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
+    await runCommand('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
   }
   process.env.NEXT_DIST_DIR = DIST;
   const load0 = loadavg();
@@ -245,15 +237,7 @@ async function main() {
       { cwd: ROOT, detached: true, stdio: 'ignore' },
     );
     children.push(service);
-    for (let i = 0; ; i++) {
-      try {
-        await (await fetch(`http://127.0.0.1:${SERVICE_PORT}/v1/skus`)).arrayBuffer();
-        break;
-      } catch {
-        if (i > 240) throw new Error('the service did not start');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await waitUntilAnswers(`http://127.0.0.1:${SERVICE_PORT}/v1/skus`, 60_000);
     const ids = await skuIds();
     closeHop = await startHop();
 
@@ -367,13 +351,7 @@ async function main() {
     );
   } finally {
     for (const c of consoles) await c.kill();
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    signalGroups(children, 'SIGKILL');
     await closeHop?.();
     await postgres.stop();
     rmSync(seedDir, { recursive: true, force: true });

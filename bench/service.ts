@@ -6,7 +6,7 @@
  *
  *   npm run bench:service [-- --skus 100000 --batches 10 --lists 200 --engine pglite|postgres]
  */
-import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
+import { BENCH_CREDS, benchSku, benchTenantSeed } from './harness/seed';
 import { benchOptions } from './harness/options';
 import os from 'node:os';
 import type { SeedFile } from '@/lib/contract';
@@ -56,23 +56,18 @@ function benchSeed(): SeedFile {
     productCategoryId: 2,
     status: 'Active' as const,
   }));
-  const skus = Array.from({ length: SKUS }, (_, i) => ({
-    id: i + 1,
-    productId: (i % 200) + 1,
-    outerSysCode: `BS${String(i).padStart(7, '0')}`,
-    name: skuName(i),
-    barcode: String(4_710_000_000_000 + i),
-    warehouse: 'W1',
-    unit: 'bag',
-    spec: SIZES[i % SIZES.length]!,
-    price: 100 + (i % 50),
-    sellPrice: 90 + (i % 50),
-    quantityPrecision: 0,
-    status: 'Active' as const,
-    inventoryQty: i % 1000,
-    reservedQty: 0,
-    allowNegativeStock: false,
-  }));
+  const skus = Array.from({ length: SKUS }, (_, i) =>
+    benchSku(i, {
+      id: i + 1,
+      productId: (i % 200) + 1,
+      outerSysCode: `BS${String(i).padStart(7, '0')}`,
+      name: skuName(i),
+      barcode: String(4_710_000_000_000 + i),
+      unit: 'bag',
+      spec: SIZES[i % SIZES.length]!,
+      inventoryQty: i % 1000,
+    }),
+  );
   return benchTenantSeed({
     productCategories: [
       { id: 1, name: 'Root', parentId: null },
