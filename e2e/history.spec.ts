@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { expectComparison } from './support/imports';
 
 // Issue 25: every write on the record. A bulk edit, the price and stock panels, a recipe save and a resent
 // failed sync each show in their records' History with who, how and old → new, and in the audit log.
@@ -108,7 +109,7 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
     .setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
   await page.getByRole('button', { name: 'Check rows' }).click();
   // A 30-row file is compared with the live records by itself: that is where the old values come from.
-  await expect(page.getByText(/25 rows create, 5 rows update, 0 rows change nothing/)).toBeVisible({ timeout: 30_000 });
+  await expectComparison(page, /25 rows create, 5 rows update, 0 rows change nothing/);
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   const importId = page.url().split('/').pop()!;

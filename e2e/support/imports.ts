@@ -35,6 +35,19 @@ export async function checkFile(page: Page, family: string, name: string, buffer
   await page.getByRole('button', { name: 'Check rows' }).click();
 }
 
+/**
+ * Waits for the comparison with live data to sum up what the rows would do ("2 rows create, …"), on the wizard or
+ * in `scope` (a resend's review): it reads the live records first, hence the long wait.
+ */
+export const expectComparison = (scope: Page | Locator, summary: RegExp | string) =>
+  expect(scope.getByText(summary)).toBeVisible({ timeout: 30_000 });
+
+/** The comparison's table of what each row would do, showing only the rows of `option` ("Would fail (3)"). */
+export async function comparedRows(page: Page, option: string): Promise<Locator> {
+  await page.getByLabel('Show rows that').selectOption({ label: option });
+  return page.getByRole('table', { name: 'What each row would do' });
+}
+
 export const finished = (page: Page) =>
   expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
