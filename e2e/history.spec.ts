@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { checkFile, csv, expectComparison, finished } from './support/imports';
+import { checkFile, csv, expectComparison, finished, openFailedSync } from './support/imports';
 
 // Issue 25: every write on the record. A bulk edit, the price and stock panels, a recipe save and a resent
 // failed sync each show in their records' History with who, how and old → new, and in the audit log.
@@ -284,12 +284,7 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   const run = uniqueCode('HSYNC');
   const body = [{ outerSysCode: `${run}-0`, name: 'N'.repeat(60), shortName: 'S0' }];
   const answer = { items: [{ index: 0, status: 'failed', id: null, errors: ['name_too_long'] }] };
-  await page.goto('/imports');
-  await page.getByRole('link', { name: 'Open a failed sync' }).click();
-  await page.getByLabel('Batch endpoint').selectOption({ label: 'Companies' });
-  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
-  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await openFailedSync(page, 'Companies', body, answer);
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(1);
   const headers = await grid.locator('thead th').allTextContents();

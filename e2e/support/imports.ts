@@ -58,6 +58,17 @@ export async function startAndFinish(page: Page) {
   await finished(page);
 }
 
+/** Opens a failed sync from the imports page with the batch endpoint, request body and answer an integrator pasted. */
+export async function openFailedSync(page: Page, endpoint: string, body: unknown[], answer: unknown) {
+  await page.goto('/imports');
+  await page.getByRole('link', { name: 'Open a failed sync' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
+  await page.getByLabel('Batch endpoint').selectOption({ label: endpoint });
+  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
+  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+}
+
 export type Locale = 'en' | 'zh-TW';
 
 /** The words of a catalogue file as the browser shows them (the specs sign in with an English browser). */
