@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { consoleRequest, createProxyHarness, putAsSteward } from '../proxy/testing/harness';
 import { listAudit, listHistory, listHistoryPage } from './audit-log';
@@ -9,7 +9,7 @@ import { listAudit, listHistory, listHistoryPage } from './audit-log';
  * console database. The unknown outcome is a fault the service cannot produce: a 500 put in front of it after
  * the service applied the write (the worst case: it was written, and nobody can tell).
  */
-const h = fileFixture(createProxyHarness);
+const h = sharedFixture(createProxyHarness);
 
 beforeEach(() => h().setFault(null));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { consoleRequest, createProxyHarness } from './testing/harness';
@@ -32,7 +32,7 @@ function sample(op: OperationId): { method: string; path: string; body?: string 
   return { method, path, body: template.endsWith('/batch') ? '[]' : '{}' };
 }
 
-const h = fileFixture(createProxyHarness);
+const h = sharedFixture(createProxyHarness);
 
 describe('proxy role matrix', () => {
   it('covers every operation of the contract', () => {

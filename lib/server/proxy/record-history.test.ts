@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { consoleRequest, createProxyHarness, putAsSteward } from './testing/harness';
 
 /** A record's History through the real proxy, service and console database: who, what, old → new. */
-const h = fileFixture(createProxyHarness);
+const h = sharedFixture(createProxyHarness);
 
 describe('record history', () => {
   it('lists a record’s writes newest first with the person, outcome and the confirmed old → new', async () => {

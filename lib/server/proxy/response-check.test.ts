@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { LISTS } from '@/lib/contract/endpoints';
 import en from '@/messages/en/errors.json';
 import zhTW from '@/messages/zh-TW/errors.json';
@@ -9,7 +9,7 @@ import { answersAsDocumented } from './response-check';
 // The browser reads /v1 lists and records without a schema of its own (a list page's first load carries no
 // zod), because the proxy checks them. Real service in-process; a fake upstream only for a body the real
 // service never sends.
-const h = fileFixture(createProxyHarness);
+const h = sharedFixture(createProxyHarness);
 
 const get = (path: string) => h().proxy(consoleRequest('GET', path, { cookie: h().cookies.viewer }));
 

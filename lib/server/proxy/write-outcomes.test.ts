@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { listAudit } from '../audit/audit-log';
 import { CREATE_RESULT_HEADER } from './create-check';
 import { consoleRequest, createProxyHarness } from './testing/harness';
@@ -9,7 +9,7 @@ import { consoleRequest, createProxyHarness } from './testing/harness';
  * faults it cannot produce injected in front of it: status codes that say the opposite of what happened,
  * and a 500 after the write was applied.
  */
-const h = fileFixture(createProxyHarness);
+const h = sharedFixture(createProxyHarness);
 
 beforeEach(() => {
   h().setFault(null);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { fileFixture } from '@/lib/testing/file-fixture';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { startOtlpReceiver } from './testing/otlp-receiver';
 
 /**
@@ -47,7 +47,7 @@ const sdkModules = (modules: string[]) =>
     .filter((m) => /node_modules\/@opentelemetry\/(?!api\/)/.test(m))
     .map((m) => m.replace(/.*node_modules\//, ''));
 
-const receiver = fileFixture(startOtlpReceiver);
+const receiver = sharedFixture(startOtlpReceiver);
 
 describe('traces', () => {
   it('unset: no OpenTelemetry SDK module is loaded and no traceparent goes upstream', async () => {
