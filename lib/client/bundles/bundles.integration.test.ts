@@ -133,29 +133,28 @@ describe('a refused recipe replacement', () => {
     };
   }
 
-  it('finds the row whose SKU the service does not know (a bundle SKU is not a component)', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuId: 45, quantity: 1, sort: 20 },
-      { componentSkuId: 50, quantity: 1, sort: 30 },
-    ]);
-    expect(result).toEqual({ code: 'component_sku_not_found', index: 2 });
-  });
-
-  it('finds the second of two lines with the same SKU', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuId: 45, quantity: 1, sort: 20 },
-      { componentSkuId: 44, quantity: 2, sort: 30 },
-    ]);
-    expect(result).toEqual({ code: 'duplicate_component_sku', index: 2 });
-  });
-
-  it('finds the line whose code matches several SKUs', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuOuterSysCode: ' DupCode ', quantity: 1, sort: 20 },
-    ]);
-    expect(result).toEqual({ code: 'component_sku_code_ambiguous', index: 1 });
+  const first = { componentSkuId: 44, quantity: 1, sort: 10 };
+  const second = { componentSkuId: 45, quantity: 1, sort: 20 };
+  it.each([
+    {
+      row: 'the row whose SKU the service does not know (a bundle SKU is not a component)',
+      components: [first, second, { componentSkuId: 50, quantity: 1, sort: 30 }],
+      code: 'component_sku_not_found',
+      index: 2,
+    },
+    {
+      row: 'the second of two lines with the same SKU',
+      components: [first, second, { componentSkuId: 44, quantity: 2, sort: 30 }],
+      code: 'duplicate_component_sku',
+      index: 2,
+    },
+    {
+      row: 'the line whose code matches several SKUs',
+      components: [first, { componentSkuOuterSysCode: ' DupCode ', quantity: 1, sort: 20 }],
+      code: 'component_sku_code_ambiguous',
+      index: 1,
+    },
+  ])('finds $row', async ({ components, code, index }) => {
+    expect(await refusal(components)).toEqual({ code, index });
   });
 });
