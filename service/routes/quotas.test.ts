@@ -4,6 +4,7 @@ import type { Service } from '../app';
 import { call } from '../testing/client';
 import { engines, stopEngines } from '../testing/engines';
 import { IDS, testSeed } from '../testing/fixtures';
+import { withRefusedRows } from '../testing/harness';
 
 /**
  * Point quota (Operation 13 and its read) and contract credit quota (Operation 14 and its batch) against
@@ -255,15 +256,7 @@ describe.each(engines())('quotas on $name', (engine) => {
     });
 
     it('answers sync_failed for an unexpected write failure, writing nothing for that item only', async () => {
-      // A real database fault: a trigger that rejects one memo value.
-      await service.db.exec(`
-        create or replace function quota_test_fault() returns trigger language plpgsql as $$
-        begin
-          if new.memo = 'fault' then raise exception 'injected fault'; end if;
-          return new;
-        end $$;
-        create trigger quota_test_fault before insert or update on point_quotas for each row execute function quota_test_fault();`);
-      try {
+      await withRefusedRows(service, 'point_quotas', "new.memo = 'fault'", async () => {
         const res = await points([
           { companyId: 6, balance: 100, memo: 'fault' },
           { companyId: A.company, balance: 42 },
@@ -274,9 +267,7 @@ describe.each(engines())('quotas on $name', (engine) => {
         ]);
         expect((await readPoints(6)).balance).toBe(8);
         expect((await readPoints(A.company)).balance).toBe(42);
-      } finally {
-        await service.db.exec('drop trigger quota_test_fault on point_quotas; drop function quota_test_fault();');
-      }
+      });
     });
 
     it('rejects an empty batch, a non-array body and more than 1000 items', async () => {

@@ -73,3 +73,28 @@ export async function overlapOnPostgres<T>(
   await holder;
   return pending;
 }
+
+/**
+ * Runs `fire` while the database refuses every write to `table` whose new row matches `refused` (SQL over `new`): a
+ * real database fault, a trigger rather than a mock. The trigger is dropped afterwards, whatever happened.
+ */
+export async function withRefusedRows<T>(
+  service: Service,
+  table: string,
+  refused: string,
+  fire: () => Promise<T>,
+): Promise<T> {
+  const name = `refuse_${table}_in_test`;
+  await service.db.exec(`
+    create function ${name}() returns trigger language plpgsql as $$
+    begin
+      if ${refused} then raise exception 'refused by test trigger'; end if;
+      return new;
+    end $$;
+    create trigger ${name} before insert or update on ${table} for each row execute function ${name}();`);
+  try {
+    return await fire();
+  } finally {
+    await service.db.exec(`drop trigger ${name} on ${table}; drop function ${name}();`);
+  }
+}
