@@ -8,7 +8,7 @@ import {
 import { call } from '../testing/client';
 import { engines } from '../testing/engines';
 import { IDS } from '../testing/fixtures';
-import { callAs, stopEnginesAfterAll, useService, withRefusedRows } from '../testing/harness';
+import { callAs, expectNoSuchRecord, stopEnginesAfterAll, useService, withRefusedRows } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -145,19 +145,7 @@ describe.each(engines())('SKUs on $name', (engine) => {
   });
 
   it('missing and foreign ids: GET 404 not_found, PUT 404 "sku not found", batch not_found', async () => {
-    for (const id of [99_999, IDS.globex.sku]) {
-      expect(await api('GET', `/v1/skus/${id}`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
-      expect(await api('PUT', `/v1/skus/${id}`, { name: 'x' })).toMatchObject({
-        status: 404,
-        body: { error: 'sku not found' },
-      });
-      expect((await api('POST', '/v1/skus/batch', [{ id, name: 'x' }])).body.items[0]).toEqual({
-        index: 0,
-        status: 'failed',
-        id: null,
-        errors: ['not_found'],
-      });
-    }
+    for (const id of [99_999, IDS.globex.sku]) await expectNoSuchRecord(api, 'skus', 'sku', id);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Service, ServiceOptions } from '../app';
 import type { Engine } from './engines';
 import { stopEngines } from './engines';
@@ -31,6 +31,20 @@ export function useService(
 export function callAs(service: () => Service) {
   return (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
     call(service(), method, path, body, { creds });
+}
+
+/**
+ * An id the tenant has no `resource` under (missing, another tenant's, or a record of another kind) reads as
+ * nothing there: GET 404 not_found, PUT 404 "<noun> not found", and a batch item for it fails not_found.
+ */
+export async function expectNoSuchRecord(api: ReturnType<typeof callAs>, resource: string, noun: string, id: number) {
+  expect(await api('GET', `/v1/${resource}/${id}`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+  expect(await api('PUT', `/v1/${resource}/${id}`, { name: 'x' })).toMatchObject({
+    status: 404,
+    body: { error: `${noun} not found` },
+  });
+  const batch = await api('POST', `/v1/${resource}/batch`, [{ id, name: 'x' }]);
+  expect(batch.body.items[0]).toEqual({ index: 0, status: 'failed', id: null, errors: ['not_found'] });
 }
 
 /** Stops this file's Postgres cluster after every block has run. */
