@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { SeedFile } from '@/lib/contract';
 import type { Service, ServiceOptions } from '../app';
 import type { Engine } from './engines';
 import { stopEngines } from './engines';
@@ -25,6 +26,19 @@ export function useService(
     if (!service) throw new Error('service not started');
     return service;
   };
+}
+
+/**
+ * A seeded service (as useService) on a clock the tests move (`clock.now`, from `startMs`), and calls to it signed
+ * at that time: for what the service stamps and filters by time (updatedAt, updatedSince).
+ */
+export function useClockedService(engine: Engine, seed: SeedFile, startMs: number) {
+  const clock = { now: startMs };
+  const service = useService(engine, { now: () => clock.now }, seed);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(service(), method, path, body, { nowMs: clock.now });
+  return { service, clock, api };
 }
 
 /** Calls the service signed with `creds`, the ERP's unless given: the answer's status and parsed body. */
