@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { createOwnAccount, OWN_PASSWORD } from './fixtures/own-account';
 import { serverLog } from './support/server-log';
 
@@ -60,6 +61,7 @@ test('a required steward enrols after the password and then gives a code or a ba
     await password(page);
     await expect(page).toHaveURL(/\/two-factor\?next=%2Fsettings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expectNoAxeViolations(page);
     // Nothing else opens until it is done.
     await page.goto('/companies');
     await expect(page).toHaveURL(/\/two-factor/);
@@ -67,6 +69,7 @@ test('a required steward enrols after the password and then gives a code or a ba
     await page.getByLabel(/^Your password/).fill(OWN_PASSWORD);
     await page.getByRole('button', { name: 'Show the QR code' }).click();
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectNoAxeViolations(page);
     key = (await page.getByTestId('totp-key').innerText()).replace(/\s+/g, '');
     shown.push(key);
     await page.getByLabel(/^Code from the app/).fill(code());
@@ -88,6 +91,7 @@ test('a required steward enrols after the password and then gives a code or a ba
   await signOut(page);
   await password(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await giveCode(page, code(4));
   await expect(page.getByRole('alert').filter({ hasText: 'That code is not right' })).toBeVisible();
   await giveCode(page, code());

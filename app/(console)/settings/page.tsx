@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -5,14 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
 import { requireUser } from '@/lib/server/auth/page';
-import { readTwoFactorPolicy, secondFactorsOf } from '@/lib/server/auth';
-import { getEnv } from '@/lib/server/env';
 import { getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { CreateAccountForm } from './_components/create-account-form';
-import { TwoFactorPolicyForm } from './_components/two-factor-policy-form';
-import { TwoFactorSettings } from './_components/two-factor-settings';
+import { TwoFactorCard, TwoFactorPolicyCard } from './_components/two-factor-cards';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('settings');
@@ -23,14 +21,7 @@ export default async function SettingsPage() {
   const roles = await getTranslations('roles');
   const shell = await getTranslations('shell');
   const manage = can(user.role, 'manageAccounts');
-  const db = await getConsoleDb();
-  const accounts = manage ? await listAccounts(db, user) : null;
-  const { demoMode, auth } = getEnv();
-  const [factors, policy] = await Promise.all([
-    secondFactorsOf(db, user.id),
-    readTwoFactorPolicy(db, { demoMode, adminsByDefault: auth.twoFactorAdmins }),
-  ]);
-  const twoFactor = await getTranslations('twoFactor');
+  const accounts = manage ? await listAccounts(await getConsoleDb(), user) : null;
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -60,30 +51,15 @@ export default async function SettingsPage() {
         </CardContent>
       </Card>
 
-      <Card aria-labelledby="two-factor">
-        <CardHeader>
-          <CardTitle id="two-factor">{twoFactor('title')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <TwoFactorSettings
-            authenticator={factors.authenticator}
-            passkeys={factors.passkeys}
-            required={policy[user.role]}
-          />
-        </CardContent>
-      </Card>
+      <Suspense>
+        <TwoFactorCard user={user} />
+      </Suspense>
 
       {accounts?.ok ? (
         <>
-          <Card aria-labelledby="two-factor-policy">
-            <CardHeader>
-              <CardTitle id="two-factor-policy">{twoFactor('policyTitle')}</CardTitle>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{twoFactor('policyIntro')}</p>
-            </CardHeader>
-            <CardContent>
-              <TwoFactorPolicyForm policy={policy} demoMode={demoMode} />
-            </CardContent>
-          </Card>
+          <Suspense>
+            <TwoFactorPolicyCard />
+          </Suspense>
           <Card aria-labelledby="console-accounts">
             <CardHeader>
               <CardTitle id="console-accounts">{t('accountsTitle')}</CardTitle>
