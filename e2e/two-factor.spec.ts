@@ -38,11 +38,15 @@ async function password(page: Page) {
 }
 
 async function giveCode(page: Page, value: string) {
-  await page.getByLabel(/^(Code|Backup code)\*?$/).fill(value);
+  const field = page.getByLabel(/^(Code|Backup code)\*?$/);
+  await field.fill(value);
   // Each try is answered before the next: the words of a wrong code stay on screen from one try to the next.
   const answered = page.waitForResponse((r) => r.url().includes('/api/auth/two-factor/verify-'));
   await page.getByRole('button', { name: 'Verify' }).click();
-  return (await answered).status();
+  const status = (await answered).status();
+  // A refused code is cleared from the field once the page has read the answer.
+  if (status !== 200) await expect(field).toHaveValue('');
+  return status;
 }
 
 async function signOut(page: Page) {
