@@ -18,5 +18,6 @@ export function authConfigFromEnv(env: Env): AuthConfig {
     baseURL: env.auth.url,
     trustedOrigins: twin ? [twin] : [],
     signInMaxAttempts: env.auth.signInMaxAttempts,
+    sso: env.auth.sso,
   };
 }

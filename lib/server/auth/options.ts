@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../http';
+import type { SsoProvider } from '../env';
 import { signInLimitHooks } from './sign-in-limits';
+import { passwordOffPlugin, ssoDatabaseHooks, ssoPlugin, validateSsoUser } from './sso';
 
 export type AuthConfig = {
   secret: string;
@@ -19,6 +21,8 @@ export type AuthConfig = {
   trustedOrigins?: string[];
   /** Overrides SIGN_IN_LIMIT.max (wrong passwords per address per window). */
   signInMaxAttempts?: number;
+  /** Single sign-on providers (SSO_PROVIDERS); none: password sign-in only. */
+  sso?: SsoProvider[];
 };
 
 /**
@@ -50,6 +54,10 @@ const adminRoles: Record<string, AccessRole> = Object.fromEntries(
  */
 export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
   const secureCookies = config.baseURL.startsWith('https://');
+  const sso = config.sso ?? [];
+  const limits = signInLimitHooks(db, {
+    address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
+  });
   return {
     appName: 'Master-data console',
     secret: config.secret,
@@ -69,6 +77,8 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
         hash: (password: string) => hash(password),
         verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
       },
+      // A reset link (an admin's, lib/server/accounts) signs the person out everywhere once used.
+      revokeSessionsOnPasswordReset: true,
     },
     session: {
       expiresIn: 60 * 60 * 12,
@@ -76,7 +86,14 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       // Off on purpose: every request reads the session and user row, so disabling an account or changing
       // a role takes effect on the next request.
       cookieCache: { enabled: false },
+      // The `amr` of an SSO sign-in's ID token (./amr.ts), for the second-factor check.
+      additionalFields: { amr: { type: 'string' as const, required: false, input: false } },
     },
+    // An SSO identity links to the console account with the same e-mail only when the provider verified it
+    // (no provider is "trusted" by name); console accounts are made by admins, so their own flag is never set.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
+    user: { validateUserInfo: validateSsoUser(sso) },
+    databaseHooks: ssoDatabaseHooks(db, sso),
     rateLimit: {
       enabled: true,
       // Shared by every console instance on the same database.
@@ -84,12 +101,14 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       window: 60,
       max: 300,
       // Sign-in has its own limits below, which count wrong passwords only; better-auth's counts every attempt.
-      customRules: { '/sign-in/email': false as const },
+      customRules: {
+        '/sign-in/email': false as const,
+        // better-auth's own rule (3 in 10 s per address) would refuse an office that signs in at 9:00.
+        '/sign-in/social': { window: 60, max: 60 },
+      },
     },
     // Wrong passwords per client address and per account, shared by all instances.
-    hooks: signInLimitHooks(db, {
-      address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
-    }),
+    hooks: limits,
     advanced: {
       // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
@@ -98,6 +117,7 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
     },
     plugins: [
       admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'], roles: adminRoles }),
+      ...(sso.length ? [ssoPlugin(sso), passwordOffPlugin(sso)] : []),
       // Lets server actions that call auth.api set cookies through next/headers.
       nextCookies(),
     ],

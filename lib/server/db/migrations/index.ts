@@ -30,6 +30,7 @@ import mirrorWrittenSeq from './0362-mirror-written-seq';
 import auditRequestId from './0365-audit-request-id';
 import upstreamBudget from './0370-upstream-budget';
 import attention from './0400-attention';
+import auditClientAddress from './0490-audit-client-address';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -69,4 +70,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0365-audit-request-id': auditRequestId,
   '0370-upstream-budget': upstreamBudget,
   '0400-attention': attention,
+  '0490-audit-client-address': auditClientAddress,
 };
