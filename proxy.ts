@@ -4,7 +4,7 @@ import { parseRecordId } from '@/components/record/parse-id';
 import { createNonce, pageContentSecurityPolicy } from '@/lib/http/security-headers';
 
 /** Pages a signed-out visitor may see. */
-const PUBLIC_PAGES = new Set(['/sign-in']);
+const PUBLIC_PAGES = new Set(['/sign-in', '/reset-password']);
 
 /**
  * A record page whose id cannot be one (`/companies/abc`) is served by the console's not-found page with a real

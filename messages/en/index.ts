@@ -22,6 +22,7 @@ import find from './find.json';
 import exportsCatalogue from './exports.json';
 import attention from './attention.json';
 import home from './home.json';
+import signInSecurity from './sign-in-security.json';
 
 export const en = {
   ...app,
@@ -47,4 +48,5 @@ export const en = {
   ...workbench,
   ...attention,
   ...home,
+  ...signInSecurity,
 };

@@ -22,6 +22,7 @@ import find from './find.json';
 import exportsCatalogue from './exports.json';
 import attention from './attention.json';
 import home from './home.json';
+import signInSecurity from './sign-in-security.json';
 
 export const zhTW = {
   ...app,
@@ -47,4 +48,5 @@ export const zhTW = {
   ...workbench,
   ...attention,
   ...home,
+  ...signInSecurity,
 };

@@ -9,6 +9,7 @@ import { getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { CreateAccountForm } from './_components/create-account-form';
+import { SessionsCard } from './_components/sessions-card';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('settings');
@@ -48,6 +49,8 @@ export default async function SettingsPage() {
           </form>
         </CardContent>
       </Card>
+
+      <SessionsCard actor={user} account={user} />
 
       {accounts?.ok ? (
         <>

@@ -96,8 +96,8 @@ export async function endSessions(
 /**
  * An admin resets a colleague's password: a one-time link (valid RESET_LINK_HOURS) that sets a new one, shown
  * once to the admin to hand over. Every session of that person ends now; the old password keeps working only
- * until the link is used (better-auth then ends the sessions again). The token is never logged or stored plain
- * anywhere but better-auth's verification table.
+ * until the link is used (better-auth then ends the sessions again). The token travels in the link's fragment
+ * (`#token=`), which browsers never send: it stays out of request logs, proxies and Referer headers.
  */
 export async function issuePasswordReset(
   { auth, db }: AccountDeps,
@@ -118,7 +118,7 @@ export async function issuePasswordReset(
     // better-auth's own reset token: its /reset-password endpoint checks, consumes and expires it.
     await internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: userId, expiresAt });
     await endSessionsOf(db, userId, null);
-    result = { ok: true, value: { url: `${context.consoleUrl}/reset-password?token=${token}`, expiresAt } };
+    result = { ok: true, value: { url: `${context.consoleUrl}/reset-password#token=${token}`, expiresAt } };
   }
   await auditSignInEvent(db, actor, 'account password-reset', userId, result, context.address);
   return result;

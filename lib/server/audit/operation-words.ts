@@ -48,7 +48,9 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
     return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
   if (e.family === 'bulk') return { key: 'bulk', values: { count: e.targetIds.length }, noun };
   if (e.operation.startsWith('account ')) {
-    const kind = e.operation.match(/^account (create|set-role|disable|enable)/)?.[1] ?? 'other';
+    const kind =
+      e.operation.match(/^account (create|set-role|disable|enable|sso-link|session-end|password-reset)/)?.[1] ??
+      'other';
     const who = e.operation.match(/\(([^)]*)\)$/)?.[1] ?? '';
     return { key: `account.${kind}`, values: { who } };
   }
