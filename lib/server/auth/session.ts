@@ -2,10 +2,18 @@ import 'server-only';
 import { headers as requestHeaders } from 'next/headers';
 import { cache } from 'react';
 import { isRole, type Role } from '@/lib/contract/roles';
+import { parseAmr } from './amr';
 import type { ConsoleAuth } from './create';
 import { getAuth } from './instance';
 
-export type CurrentUser = { id: string; email: string; name: string; role: Role };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The session's `amr` from an SSO sign-in's ID token (none for a password sign-in): see ./second-factor.ts. */
+  amr?: string[];
+};
 
 /**
  * Reads a session through the given auth instance. A disabled account or an unknown role counts as signed
@@ -16,7 +24,7 @@ export async function readCurrentUser(auth: ConsoleAuth, headers: Headers): Prom
   if (!result) return null;
   const { user } = result;
   if (user.banned || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, amr: parseAmr(result.session.amr) };
 }
 
 /**

@@ -25,7 +25,7 @@ let conn: ConsoleDbConnection;
 let auth: ConsoleAuth;
 let claims: Record<string, unknown> = {};
 
-async function provider(): Promise<SsoProvider> {
+function provider(overrides: Partial<SsoProvider> = {}): SsoProvider {
   return {
     id: 'corp',
     name: 'Corp',
@@ -37,17 +37,18 @@ async function provider(): Promise<SsoProvider> {
     entraTenant: null,
     createRole: null,
     passwordSignIn: false,
+    ...overrides,
   };
 }
 
 /** "Sign in with Corp" as a browser does it: start, the provider's redirect, the return to the console. */
-async function signInWithProvider(): Promise<{ location: string; cookie: string | null }> {
+async function signInWithProvider(id = 'corp'): Promise<{ location: string; cookie: string | null }> {
   const handler = consoleAuthHandler(auth);
   const start = await handler(
     new Request(`${BASE}/api/auth/sign-in/social`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: BASE, ...FROM },
-      body: JSON.stringify({ provider: 'corp', callbackURL: '/', errorCallbackURL: '/sign-in' }),
+      body: JSON.stringify({ provider: id, callbackURL: '/', errorCallbackURL: '/sign-in' }),
     }),
   );
   expect(start.status).toBe(200);
@@ -72,7 +73,16 @@ beforeAll(async () => {
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');
   idp.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
-  const config: AuthConfig = { secret: 's'.repeat(40), baseURL: BASE, sso: [await provider()] };
+  // A Google Workspace that lets a first sign-in create a steward, and an Entra ID tenant, on the same provider.
+  const workspace = provider({
+    id: 'workspace',
+    domains: ['example.org'],
+    googleHostedDomain: 'example.org',
+    createRole: 'steward',
+    passwordSignIn: true,
+  });
+  const entra = provider({ id: 'entra', domains: ['example.net'], entraTenant: 'tenant-1', passwordSignIn: true });
+  const config: AuthConfig = { secret: 's'.repeat(40), baseURL: BASE, sso: [provider(), workspace, entra] };
   conn = connectConsoleDb({ dataDir: 'memory://' });
   await migrateConsoleDb(conn.db, config);
   auth = createConsoleAuth(conn.db, config);
@@ -146,6 +156,31 @@ describe('single sign-on', () => {
     expect(refused.cookie).toBeNull();
     const row = await conn.db.selectFrom('user').select('id').where('email', '=', 'new.person@example.com').execute();
     expect(row).toHaveLength(0);
+  });
+
+  it("creates an account with the operator's role where allowed, only for the Workspace's own hd", async () => {
+    claims = { sub: 'ws-1', email: 'mei@example.org', email_verified: true };
+    const noHd = await signInWithProvider('workspace');
+    expect(noHd.location).toMatch(/^\/sign-in\?error=sso_domain_not_allowed/);
+    claims = { sub: 'ws-1', email: 'mei@example.org', email_verified: true, hd: 'example.org', role: 'admin' };
+    const created = await signInWithProvider('workspace');
+    // The provider's claims never set a role: the operator's choice does.
+    expect(await readCurrentUser(auth, new Headers({ cookie: created.cookie! }))).toMatchObject({
+      email: 'mei@example.org',
+      role: 'steward',
+    });
+  });
+
+  it('refuses an Entra ID sign-in from another tenant than the configured one', async () => {
+    await auth.api.createUser({ body: { email: 'kai@example.net', name: 'Kai', password: DEMO_PASSWORD } });
+    claims = { sub: 'entra-1', email: 'kai@example.net', email_verified: true, tid: 'another-tenant' };
+    expect((await signInWithProvider('entra')).cookie).toBeNull();
+    claims = { ...claims, tid: 'tenant-1' };
+    const inTenant = await signInWithProvider('entra');
+    expect(await readCurrentUser(auth, new Headers({ cookie: inTenant.cookie! }))).toMatchObject({
+      email: 'kai@example.net',
+      role: 'viewer',
+    });
   });
 
   it('turns password sign-in off for the SSO domain when configured', async () => {
