@@ -42,8 +42,23 @@ export function ssoPlugin(providers: readonly SsoProvider[]) {
       // No implicit accounts: a first sign-in creates one only where the operator chose a role for it.
       disableSignUp: p.createRole === null,
       authorizationUrlParams: p.googleHostedDomain ? { hd: p.googleHostedDomain } : undefined,
+      mapProfileToUser: p.entraTenant ? entraUser(p.entraTenant) : undefined,
     })),
   });
+}
+
+/**
+ * Entra ID sends no `email_verified`. Inside the configured tenant, an e-mail counts as verified when Entra says
+ * its domain is verified by the tenant (`xms_edov`) or it is the sign-in name (`preferred_username`, always in
+ * one of the tenant's verified domains); a plain `email` claim alone can be typed by the user.
+ */
+function entraUser(tenant: string) {
+  return (profile: Record<string, unknown>) => {
+    const email = String(profile.email ?? profile.preferred_username ?? '');
+    const sameAsSignInName = email.toLowerCase() === String(profile.preferred_username ?? '').toLowerCase();
+    const verified = profile.tid === tenant && (profile.xms_edov === true || sameAsSignInName);
+    return { email, emailVerified: profile.email_verified === true || verified };
+  };
 }
 
 const isCallback = (ctx: GenericEndpointContext | null | undefined) => ctx?.path?.startsWith('/callback/') === true;
