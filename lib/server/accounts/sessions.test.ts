@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../auth/bootstrap';
 import { readCurrentUser, type CurrentUser } from '../auth/session';
+import { signInRequest } from '../auth/testing/sign-in';
 import { createProxyHarness, consoleRequest, CONSOLE_ORIGIN, type ProxyHarness } from '../proxy/testing/harness';
 import { changeRole, completePasswordReset, endSessions, issuePasswordReset, listSessions, setDisabled } from './index';
 
@@ -116,6 +118,14 @@ describe('ending sessions', () => {
       ok: false,
       error: 'forbidden',
     });
+
+    // The whole address of each session (better-auth's own value keeps only an IPv6 /64).
+    const fromV6 = await h.auth.handler(
+      signInRequest(CONSOLE_ORIGIN, '2001:db8::1234', 'admin@example.com', DEMO_PASSWORD),
+    );
+    expect(fromV6.status).toBe(200);
+    const again = await listSessions(h.db, me, me.id, { currentSessionId: current });
+    expect(again.ok && again.value.map((s) => s.address)).toContain('2001:db8::1234');
 
     const ended = await endSessions(h.db, me, me.id, null, { currentSessionId: current, address: '192.0.2.11' });
     expect(ended.ok).toBe(true);

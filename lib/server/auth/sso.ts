@@ -87,7 +87,10 @@ export function validateSsoUser(providers: readonly SsoProvider[]) {
   };
 }
 
-/** better-auth's database hooks for SSO: the role of an account it creates, the `amr` of its sessions, the audit. */
+/**
+ * better-auth's database hooks for sign-ins: the role of an account SSO creates, each session's address and an SSO
+ * session's `amr`, the audit of SSO links.
+ */
 export function ssoDatabaseHooks(db: Kysely<ConsoleDatabase>, providers: readonly SsoProvider[]) {
   return {
     user: {
@@ -112,16 +115,22 @@ export function ssoDatabaseHooks(db: Kysely<ConsoleDatabase>, providers: readonl
     session: {
       create: {
         before: async (session: Record<string, unknown> & { userId: string }, ctx: GenericEndpointContext | null) => {
+          // The whole proven address, for Settings' list of sessions: better-auth keeps only an IPv6 /64 (its
+          // rate-limit key), which shows every loopback or office IPv6 address as zeros.
+          const address = ctx?.request?.headers.get(CLIENT_ADDRESS_HEADER);
+          const data: Record<string, unknown> = address ? { ...session, ipAddress: address } : { ...session };
           const provider = providerOf(providers, ctx);
-          if (!provider) return;
-          // The account row holds the ID token this callback just verified (better-auth updates it first).
-          const row = await db
-            .selectFrom('account')
-            .select('idToken')
-            .where('userId', '=', session.userId)
-            .where('providerId', '=', provider.id)
-            .executeTakeFirst();
-          return { data: { ...session, amr: formatAmr(amrOfIdToken(row?.idToken ?? null)) } };
+          if (provider) {
+            // The account row holds the ID token this callback just verified (better-auth updates it first).
+            const row = await db
+              .selectFrom('account')
+              .select('idToken')
+              .where('userId', '=', session.userId)
+              .where('providerId', '=', provider.id)
+              .executeTakeFirst();
+            data.amr = formatAmr(amrOfIdToken(row?.idToken ?? null));
+          }
+          return { data };
         },
       },
     },

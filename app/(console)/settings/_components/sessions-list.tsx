@@ -81,7 +81,7 @@ export function SessionsList({
         <TBody>
           {sessions.map((s) => (
             <Tr key={s.id}>
-              <Th scope="row" className="font-medium">
+              <Th scope="row" className="font-medium whitespace-nowrap">
                 {device(s)} {s.current ? <Badge tone="success">{t('this')}</Badge> : null}
               </Th>
               <Td className="font-mono text-xs">{s.address ?? '—'}</Td>
