@@ -76,35 +76,37 @@ export function SessionsList({
   const others = sessions.filter((s) => !s.current);
   return (
     <div className="space-y-3">
-      <Table caption={caption} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-2">
-        <THead columns={[t('device'), t('address'), t('started'), t('lastSeen'), t('end')]} />
-        <TBody>
-          {sessions.map((s) => (
-            <Tr key={s.id}>
-              <Th scope="row" className="font-medium whitespace-nowrap">
-                {device(s)} {s.current ? <Badge tone="success">{t('this')}</Badge> : null}
-              </Th>
-              <Td className="font-mono text-xs">{s.address ?? '—'}</Td>
-              <Td className="whitespace-nowrap">{when(s.startedAt)}</Td>
-              <Td className="whitespace-nowrap">{when(s.lastSeenAt)}</Td>
-              <Td>
-                {s.current ? null : (
-                  <EndButton userId={userId} sessionId={s.id} label={t('endLabel', { device: device(s) })}>
-                    {t('end')}
-                  </EndButton>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-      <div className="px-5 pb-4">
+      {sessions.length ? (
+        <Table caption={caption} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-2">
+          <THead columns={[t('device'), t('address'), t('started'), t('lastSeen'), t('end')]} />
+          <TBody>
+            {sessions.map((s) => (
+              <Tr key={s.id}>
+                <Th scope="row" className="font-medium whitespace-nowrap">
+                  {device(s)} {s.current ? <Badge tone="success">{t('this')}</Badge> : null}
+                </Th>
+                <Td className="font-mono text-xs">{s.address ?? '—'}</Td>
+                <Td className="whitespace-nowrap">{when(s.startedAt)}</Td>
+                <Td className="whitespace-nowrap">{when(s.lastSeenAt)}</Td>
+                <Td>
+                  {s.current ? null : (
+                    <EndButton userId={userId} sessionId={s.id} label={t('endLabel', { device: device(s) })}>
+                      {t('end')}
+                    </EndButton>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      ) : null}
+      <div className={sessions.length ? 'px-5 pb-4' : 'px-5 py-4'}>
         {others.length ? (
           <EndButton userId={userId} sessionId={null}>
             {own ? t('endOthers') : t('endAll')}
           </EndButton>
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('none')}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{own ? t('none') : t('noneOf')}</p>
         )}
       </div>
     </div>
