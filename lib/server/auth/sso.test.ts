@@ -135,6 +135,11 @@ describe('single sign-on', () => {
     expect(await amrOf(withMfa.cookie!)).toEqual(['pwd', 'mfa']);
     expect(amrSatisfiesSecondFactor(await amrOf(withMfa.cookie!))).toBe(true);
     expect(amrSatisfiesSecondFactor(await amrOf(withoutMfa.cookie!))).toBe(false);
+    // What the console's session check reads for the second factor.
+    expect(await readCurrentUser(auth, new Headers({ cookie: withMfa.cookie! }))).toMatchObject({
+      amr: ['pwd', 'mfa'],
+    });
+    expect(await readCurrentUser(auth, new Headers({ cookie: withoutMfa.cookie! }))).toMatchObject({ amr: ['pwd'] });
   });
 
   it('refuses an e-mail outside the allowed domains, and an unverified one, without a session', async () => {
