@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -50,7 +51,10 @@ export default async function SettingsPage() {
         </CardContent>
       </Card>
 
-      <SessionsCard actor={user} account={user} />
+      {/* Its own boundary: the page's heading and forms never wait for the list of sessions. */}
+      <Suspense fallback={null}>
+        <SessionsCard actor={user} account={user} />
+      </Suspense>
 
       {accounts?.ok ? (
         <>
