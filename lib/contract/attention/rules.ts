@@ -226,6 +226,14 @@ export function fixHref(rule: RuleId, recordId: string | number): string {
   }
 }
 
+/**
+ * Where a list page shows exactly a rule's records, with its own totals: over the limit is the Quotas page's "over
+ * limit" among companies whose credit control is on (the rule leaves out those without control). Null: no such view.
+ */
+export function listHref(rule: RuleId): string | null {
+  return rule === 'quota-over-limit' ? '/quotas?over=1&enabled=yes' : null;
+}
+
 /** The record's own page (where its findings are listed above its details); imports have their results page. */
 export function recordHref(resource: AttentionResource, recordId: string | number): string {
   return `/${resource}/${encodeURIComponent(String(recordId))}`;

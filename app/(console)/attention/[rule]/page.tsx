@@ -8,9 +8,10 @@ import { Suspense } from 'react';
 import { FindingsList } from '../_components/findings-list';
 import { parseFindingsQuery } from '@/components/attention/findings-query';
 import { ListSkeleton } from '@/components/data-table/list-skeleton';
+import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { attentionKeys } from '@/lib/client/console-keys';
-import { isRuleId, ruleSeenBy } from '@/lib/contract/attention';
+import { isRuleId, listHref, ruleSeenBy } from '@/lib/contract/attention';
 import { requireUser } from '@/lib/server/auth/page';
 import { readFindings } from '@/lib/server/attention';
 import { getConsoleDb } from '@/lib/server/process';
@@ -51,9 +52,17 @@ export default async function RulePage({ params, searchParams }: { params: Param
       .then((page) => page && client.setQueryData(attentionKeys.findings(rule, query), page))
       .catch(() => undefined); // the list reads again in the browser, and says so if that fails too
   }
+  const list = listHref(rule);
   return (
     <div className="space-y-4">
       <PageHeader
+        actions={
+          list ? (
+            <Link href={list} className={buttonClasses('secondary', 'md')}>
+              {t('openList')}
+            </Link>
+          ) : undefined
+        }
         back={
           <Link href="/" className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
             {t('title')}
