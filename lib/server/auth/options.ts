@@ -55,9 +55,6 @@ const adminRoles: Record<string, AccessRole> = Object.fromEntries(
 export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
   const secureCookies = config.baseURL.startsWith('https://');
   const sso = config.sso ?? [];
-  const limits = signInLimitHooks(db, {
-    address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
-  });
   return {
     appName: 'Master-data console',
     secret: config.secret,
@@ -108,7 +105,9 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       },
     },
     // Wrong passwords per client address and per account, shared by all instances.
-    hooks: limits,
+    hooks: signInLimitHooks(db, {
+      address: { window: SIGN_IN_LIMIT.window, max: config.signInMaxAttempts ?? SIGN_IN_LIMIT.max },
+    }),
     advanced: {
       // Written from the socket (and TRUSTED_PROXY_HOPS) by installClientAddress; X-Forwarded-For can be forged.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
