@@ -8,40 +8,29 @@
  *
  *   npm run bench:attention [-- --skus 1000000 --bundles 100000 --companies 10000 --reads 200]
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { RULE_IDS } from '@/lib/contract/attention';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import { evaluateAll, evaluateChanged } from '@/lib/server/attention';
-import { connectConsoleDb } from '@/lib/server/db/connect';
 import { upsertMirror } from '@/lib/server/mirror/store';
 import { startPostgres } from '@/service/testing/postgres';
+import { migratedConsoleDb } from './harness/console-db';
+import { percentile, seconds } from './harness/figures';
 import { setInProcessConsoleEnv, stewardHeaders } from './harness/in-process-console';
+import { benchOptions } from './harness/options';
 
-const { values } = parseArgs({
-  options: {
-    skus: { type: 'string', default: '1000000' },
-    bundles: { type: 'string', default: '100000' },
-    companies: { type: 'string', default: '10000' },
-    reads: { type: 'string', default: '200' },
-  },
-});
-const SKUS = Number(values.skus);
-const BUNDLES = Number(values.bundles);
-const COMPANIES = Number(values.companies);
-const READS = Number(values.reads);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const {
+  skus: SKUS,
+  bundles: BUNDLES,
+  companies: COMPANIES,
+  reads: READS,
+} = benchOptions({ skus: 1_000_000, bundles: 100_000, companies: 10_000, reads: 200 });
 
 const benchStarted = performance.now();
 const server = await startPostgres({ durable: true });
 const consoleUrl = await server.createDatabase('bench_attention', { socket: true });
-const conn = connectConsoleDb({ url: consoleUrl });
+const conn = await migratedConsoleDb({ url: consoleUrl });
 try {
   const db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.bench' });
   let t = performance.now();
   await seedMirror(db);
   console.log(

@@ -12,13 +12,12 @@
  * each from the same stored pages, with the time and how much each adds to the process's peak memory (RSS
  * sampled while it writes, after a garbage collection). Targets: .xlsx time ≤ 2 × CSV's, ≤ +200 MB.
  */
-import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
+import { migratedConsoleDb } from './harness/console-db';
+import { benchOptions } from './harness/options';
+import { BENCH_CREDS, benchSku, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import type { SeedFile } from '@/lib/contract';
-import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import { EXPORT_JOB, exportCsv, exportJob, planExport } from '@/lib/server/exports/export-job';
 import { exportXlsx } from '@/lib/server/exports/export-xlsx';
 import { sheetRows } from '@/lib/files/workbook';
@@ -31,19 +30,8 @@ import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service/app';
 import { startPostgres } from '@/service/testing/postgres';
 
-const { values } = parseArgs({
-  options: {
-    skus: { type: 'string', default: '100000' },
-    products: { type: 'string', default: '2000' },
-    concurrency: { type: 'string', default: '8' },
-    console: { type: 'string', default: 'postgres' },
-    rounds: { type: 'string', default: '2' },
-  },
-});
-const SKUS = Number(values.skus);
-const PRODUCTS = Number(values.products);
-const CONCURRENCY = Number(values.concurrency);
-const ROUNDS = Number(values.rounds);
+const values = benchOptions({ skus: 100_000, products: 2000, concurrency: 8, console: 'postgres', rounds: 2 });
+const { skus: SKUS, products: PRODUCTS, concurrency: CONCURRENCY, rounds: ROUNDS } = values;
 
 function seed(): SeedFile {
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
@@ -53,23 +41,18 @@ function seed(): SeedFile {
     productCategoryId: 2 + (i % 3),
     status: 'Active' as const,
   }));
-  const skus = Array.from({ length: SKUS }, (_, i) => ({
-    id: PRODUCTS + i + 1,
-    productId: (i % PRODUCTS) + 1,
-    outerSysCode: `BS${String(i + 1).padStart(7, '0')}`,
-    name: `規格 ${i + 1} 台北倉`,
-    barcode: `471${String(i).padStart(10, '0')}`,
-    warehouse: 'W1',
-    unit: '盒',
-    spec: '12入',
-    price: 100 + (i % 50),
-    sellPrice: 90 + (i % 50),
-    quantityPrecision: 0,
-    status: 'Active' as const,
-    inventoryQty: i % 500,
-    reservedQty: 0,
-    allowNegativeStock: false,
-  }));
+  const skus = Array.from({ length: SKUS }, (_, i) =>
+    benchSku(i, {
+      id: PRODUCTS + i + 1,
+      productId: (i % PRODUCTS) + 1,
+      outerSysCode: `BS${String(i + 1).padStart(7, '0')}`,
+      name: `規格 ${i + 1} 台北倉`,
+      barcode: `471${String(i).padStart(10, '0')}`,
+      unit: '盒',
+      spec: '12入',
+      inventoryQty: i % 500,
+    }),
+  );
   return benchTenantSeed({
     productCategories: [
       { id: 1, name: '飲料', parentId: null },
@@ -85,11 +68,9 @@ function seed(): SeedFile {
 async function main() {
   const server = await startPostgres({ durable: true });
   const service = await createService({ databaseUrl: await server.createDatabase('bench_service'), seed: seed() });
-  const consoleDb =
-    values.console === 'pglite'
-      ? connectConsoleDb({ dataDir: 'memory://' })
-      : connectConsoleDb({ url: await server.createDatabase('bench_console') });
-  await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
+  const consoleDb = await migratedConsoleDb(
+    values.console === 'pglite' ? { dataDir: 'memory://' } : { url: await server.createDatabase('bench_console') },
+  );
   const client = () =>
     createUpstreamClient({
       baseUrl: 'http://embedded.invalid',

@@ -8,28 +8,19 @@
  *   npm run bench:history [-- --changes 1000000 --reads 500]
  * Target: History of one record ≤ 50 ms p95.
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { listHistoryPage } from '@/lib/server/audit/audit-log';
 import { insertAudit, type ChangeRecord } from '@/lib/server/audit/record';
-import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import { startPostgres } from '@/service/testing/postgres';
+import { migratedConsoleDb } from './harness/console-db';
+import { percentile } from './harness/figures';
+import { benchOptions } from './harness/options';
 
-const { values } = parseArgs({
-  options: {
-    changes: { type: 'string', default: '1000000' },
-    reads: { type: 'string', default: '500' },
-  },
-});
-const CHANGES = Number(values.changes);
-const READS = Number(values.reads);
+const { changes: CHANGES, reads: READS } = benchOptions({ changes: 1_000_000, reads: 500 });
 const ROWS = 200;
 const ENTRIES = Math.ceil(CHANGES / ROWS);
 const RECORDS = 100_000;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const figures = (label: string, ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   console.log(
@@ -39,10 +30,9 @@ const figures = (label: string, ms: number[]) => {
 };
 
 const server = await startPostgres({ durable: true });
-const conn = connectConsoleDb({ url: await server.createDatabase('bench_history', { socket: true }) });
+const conn = await migratedConsoleDb({ url: await server.createDatabase('bench_history', { socket: true }) });
 try {
   const db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
 
   let t = performance.now();
   await sql`

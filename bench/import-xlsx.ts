@@ -7,7 +7,6 @@
  *
  *   npm run bench:import-xlsx [-- --rows 100000 --rounds 3]
  */
-import { parseArgs } from 'node:util';
 import { ISSUE_ROWS_SHOWN } from '@/lib/client/imports/worker-protocol';
 import { toCsv } from '@/lib/files/csv-write';
 import { FAMILIES } from '@/lib/imports/families';
@@ -16,12 +15,9 @@ import { checkParsed, readAndCheck } from '@/lib/imports/read-check';
 import { sheetRows } from '@/lib/files/workbook';
 import { toXlsx, type XlsxColumn } from '@/lib/files/xlsx-write';
 import { readWorkbook } from '@/lib/files/xlsx-read';
+import { benchOptions } from './harness/options';
 
-const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } },
-});
-const ROWS = Number(values.rows);
-const ROUNDS = Number(values.rounds);
+const { rows: ROWS, rounds: ROUNDS } = benchOptions({ rows: 100_000, rounds: 3 });
 
 type Sku = {
   id: number;

@@ -24,7 +24,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { checkRows } from '@/lib/imports/check';
 import { FAMILIES } from '@/lib/imports/families';
@@ -45,19 +44,10 @@ import { storePart } from '@/lib/server/imports/upload';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { selfCpuSeconds, treeCpuSeconds } from './cpu';
 import { pinCores, startServiceProcess } from './service-process';
+import { benchOptions } from './harness/options';
 
-const { values } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '100000' },
-    concurrency: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '3' },
-    'shared-cores': { type: 'boolean' },
-    'check-only': { type: 'boolean' },
-  },
-});
-const ROWS = Number(values.rows);
-const CONCURRENCY = Number(values.concurrency);
-const ROUNDS = Number(values.rounds);
+const values = benchOptions({ rows: 100_000, concurrency: 4, rounds: 3, 'shared-cores': false, 'check-only': false });
+const { rows: ROWS, concurrency: CONCURRENCY, rounds: ROUNDS } = values;
 const CHUNK = store.CHUNK_SIZE;
 
 function fileText(prefix: string): string {

@@ -23,9 +23,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { signRequest } from '../lib/signing';
-import { ROOT, runCommand, waitUntilAnswers } from './harness/processes';
+import { ROOT, runCommand, signalGroups, waitUntilAnswers } from './harness/processes';
+import { percentile } from './harness/figures';
+import { benchOptions } from './harness/options';
 import { startPostgres } from '../service/testing/postgres';
 import { startConsole, type ConsoleProcess } from '../e2e/support/console-process';
 
@@ -40,8 +41,8 @@ const SESSIONS = 50;
 /** Of each session's requests: list reads, then record reads, the rest single writes. */
 const MIX = { list: 0.6, read: 0.3 };
 
-const { values } = parseArgs({ options: { build: { type: 'boolean' }, seconds: { type: 'string' } } });
-const SECONDS = Number(values.seconds ?? 60);
+const values = benchOptions({ build: false, seconds: 60 });
+const SECONDS = values.seconds;
 
 type Kind = 'list' | 'read' | 'write';
 interface Outcome {
@@ -162,10 +163,6 @@ async function restartHalfway(consoles: ConsoleProcess[], env: Record<string, st
   restart.stopping = false;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-}
-
 /** Signs in through the auth API, from the page the browser knows (PUBLIC_URL). */
 async function signIn(instanceUrl: string): Promise<string> {
   const response = await fetch(`${instanceUrl}/api/auth/sign-in/email`, {
@@ -277,13 +274,7 @@ async function main() {
     );
   } finally {
     for (const c of consoles) await c.kill();
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    }
+    signalGroups(children, 'SIGTERM');
     await postgres.stop();
   }
 }

@@ -8,10 +8,7 @@
  *
  *   npm run bench:mirror [-- --skus 1000000 --reads 200]
  */
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import type { ListRead } from '@/lib/server/mirror/lists';
 import type { ListReadAnswer } from '@/lib/contract/console/list-read';
 import { initialPull, incrementalPass } from '@/lib/server/mirror/passes';
@@ -21,18 +18,13 @@ import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { startPostgres } from '@/service/testing/postgres';
+import { migratedConsoleDb } from './harness/console-db';
+import { percentile, seconds } from './harness/figures';
 import { setInProcessConsoleEnv, stewardHeaders } from './harness/in-process-console';
+import { benchOptions } from './harness/options';
 
-const { values } = parseArgs({
-  options: { skus: { type: 'string', default: '200000' }, reads: { type: 'string', default: '200' } },
-});
-const SKUS = Number(values.skus);
-const READS = Number(values.reads);
+const { skus: SKUS, reads: READS } = benchOptions({ skus: 200_000, reads: 200 });
 const FIRST_ID = 1_001;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const benchStarted = performance.now();
 const server = await startPostgres({ durable: true });
@@ -41,10 +33,9 @@ const service = await createService({
   seed: testSeed(),
 });
 const consoleUrl = await server.createDatabase('bench_console', { socket: true });
-const conn = connectConsoleDb({ url: consoleUrl });
+const conn = await migratedConsoleDb({ url: consoleUrl });
 try {
   const db = conn.db;
-  await migrateConsoleDb(db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
   let t = performance.now();
   await service.db.exec(`
     insert into skus (id, tenant_id, product_id, outer_sys_code, name, barcode, warehouse, spec, price, sell_price, status, inventory_qty)

@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { signRequest } from '../lib/signing';
 import { ROOT, runCommand, waitUntilAnswers } from './harness/processes';
+import { percentile } from './harness/figures';
 import { startPostgres, type PostgresServer } from '../service/testing/postgres';
 
 const DIST = '.next-proxy';
@@ -108,10 +109,6 @@ async function once(call: Call): Promise<void> {
   const response = await call();
   const body = await response.text();
   if (response.status !== 200) throw new Error(`status ${response.status}: ${body.slice(0, 200)}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function throughput(call: Call, total: number, concurrency: number): Promise<number> {

@@ -14,14 +14,13 @@
  * --tcp uses loopback TCP instead.
  * Targets: ratio (direct time ÷ refresh time) ≥ 0.8; refresh ≤ 20 s on the 2-core machine.
  */
+import { migratedConsoleDb } from './harness/console-db';
+import { benchOptions } from './harness/options';
 import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import pLimit from 'p-limit';
 import pg from 'pg';
 import type { SeedFile } from '@/lib/contract';
-import { connectConsoleDb } from '@/lib/server/db/connect';
-import { migrateConsoleDb } from '@/lib/server/auth';
 import { limitedFetch } from '@/lib/server/jobs/limited-fetch';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
@@ -33,18 +32,15 @@ import { startPostgres } from '@/service/testing/postgres';
 import { withCpu } from './cpu';
 import { startServiceProcess } from './service-process';
 
-const { values } = parseArgs({
-  options: {
-    companies: { type: 'string', default: '10000' },
-    concurrency: { type: 'string', default: '8' },
-    console: { type: 'string', default: 'postgres' },
-    tcp: { type: 'boolean', default: false },
-    statements: { type: 'boolean', default: false },
-    service: { type: 'string', default: 'in-process' },
-  },
+const values = benchOptions({
+  companies: 10_000,
+  concurrency: 8,
+  console: 'postgres',
+  tcp: false,
+  statements: false,
+  service: 'in-process',
 });
-const COMPANIES = Number(values.companies);
-const CONCURRENCY = Number(values.concurrency);
+const { companies: COMPANIES, concurrency: CONCURRENCY } = values;
 
 function seed(): SeedFile {
   const companies = Array.from({ length: COMPANIES }, (_, i) => ({
@@ -78,11 +74,11 @@ async function main() {
   });
   const serviceUrl = await server.createDatabase('bench_service', { socket: !values.tcp });
   const service = values.service === 'process' ? await serviceProcess(serviceUrl) : await inProcessService(serviceUrl);
-  const consoleDb =
+  const consoleDb = await migratedConsoleDb(
     values.console === 'pglite'
-      ? connectConsoleDb({ dataDir: 'memory://' })
-      : connectConsoleDb({ url: await server.createDatabase('bench_console', { socket: !values.tcp }) });
-  await migrateConsoleDb(consoleDb.db, { secret: 'b'.repeat(40), baseURL: 'http://bench.test' });
+      ? { dataDir: 'memory://' }
+      : { url: await server.createDatabase('bench_console', { socket: !values.tcp }) },
+  );
   const client = () =>
     createUpstreamClient({
       baseUrl: service.baseUrl,

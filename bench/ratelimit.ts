@@ -18,14 +18,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { uploadParts } from '@/lib/contract/console/import-files';
 import { signRequest } from '@/lib/signing';
 import { startPostgres } from '@/service/testing/postgres';
 import { signInCookie, startConsole, type ConsoleProcess } from '@/e2e/support/console-process';
+import { percentile } from './harness/figures';
+import { benchOptions } from './harness/options';
+import { ROOT, runCommand, signalGroups, waitUntilAnswers } from './harness/processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-ratelimit';
 const SERVICE_PORT = 4610;
 const HOP_PORT = 4611;
@@ -34,18 +35,8 @@ const CLIENT_ID = 'demo-erp';
 const SECRET = 'demo-erp-secret';
 const MIRROR_INTERVAL_S = 5;
 
-const { values } = parseArgs({
-  options: {
-    build: { type: 'boolean' },
-    untold: { type: 'boolean' },
-    rows: { type: 'string', default: '20000' },
-    limit: { type: 'string', default: '10' },
-    sessions: { type: 'string', default: '10' },
-  },
-});
-const ROWS = Number(values.rows);
-const LIMIT = Number(values.limit);
-const SESSIONS = Number(values.sessions);
+const values = benchOptions({ build: false, untold: false, rows: 20_000, limit: 10, sessions: 10 });
+const { rows: ROWS, limit: LIMIT, sessions: SESSIONS } = values;
 
 // ---------- The counting hop ----------
 type Sent = { at: number; kind: string; status: number };
@@ -88,14 +79,6 @@ function startHop(): Promise<() => Promise<void>> {
   return new Promise((resolve) =>
     server.listen(HOP_PORT, '127.0.0.1', () => resolve(() => new Promise<void>((done) => server.close(() => done())))),
   );
-}
-
-// ---------- Processes ----------
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
 }
 
 async function signedGet(pathAndQuery: string): Promise<Response> {
@@ -216,13 +199,10 @@ async function importState(consoleUrl: string, cookie: string, id: string) {
   return detail;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
 async function main() {
   if (values.build || !existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) {
     console.log(`Building the console into ${DIST} …`);
-    await run('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
+    await runCommand('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
   }
   process.env.NEXT_DIST_DIR = DIST;
   const load0 = loadavg();
@@ -257,15 +237,7 @@ async function main() {
       { cwd: ROOT, detached: true, stdio: 'ignore' },
     );
     children.push(service);
-    for (let i = 0; ; i++) {
-      try {
-        await (await fetch(`http://127.0.0.1:${SERVICE_PORT}/v1/skus`)).arrayBuffer();
-        break;
-      } catch {
-        if (i > 240) throw new Error('the service did not start');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await waitUntilAnswers(`http://127.0.0.1:${SERVICE_PORT}/v1/skus`, 60_000);
     const ids = await skuIds();
     closeHop = await startHop();
 
@@ -379,13 +351,7 @@ async function main() {
     );
   } finally {
     for (const c of consoles) await c.kill();
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    signalGroups(children, 'SIGKILL');
     await closeHop?.();
     await postgres.stop();
     rmSync(seedDir, { recursive: true, force: true });

@@ -6,26 +6,18 @@
  *
  *   npm run bench:service [-- --skus 100000 --batches 10 --lists 200 --engine pglite|postgres]
  */
-import { BENCH_CREDS, benchTenantSeed } from './harness/seed';
+import { BENCH_CREDS, benchSku, benchTenantSeed } from './harness/seed';
+import { benchOptions } from './harness/options';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { SeedFile } from '@/lib/contract';
 import { buildQuery } from '@/lib/signing';
 import { createService, type Service } from '@/service/app';
 import { call } from '@/service/testing/client';
 import { postgresAvailable, startPostgres } from '@/service/testing/postgres';
 
-const { values } = parseArgs({
-  options: {
-    skus: { type: 'string', default: '100000' },
-    batches: { type: 'string', default: '10' },
-    lists: { type: 'string', default: '200' },
-    engine: { type: 'string' },
-  },
-});
-const SKUS = Number(values.skus);
-const BATCHES = Number(values.batches);
-const LISTS = Number(values.lists);
+// No --engine: both engines.
+const values = benchOptions({ skus: 100_000, batches: 10, lists: 200, engine: '' });
+const { skus: SKUS, batches: BATCHES, lists: LISTS } = values;
 const BATCH_SIZE = 1000;
 
 const WORDS = [
@@ -64,23 +56,18 @@ function benchSeed(): SeedFile {
     productCategoryId: 2,
     status: 'Active' as const,
   }));
-  const skus = Array.from({ length: SKUS }, (_, i) => ({
-    id: i + 1,
-    productId: (i % 200) + 1,
-    outerSysCode: `BS${String(i).padStart(7, '0')}`,
-    name: skuName(i),
-    barcode: String(4_710_000_000_000 + i),
-    warehouse: 'W1',
-    unit: 'bag',
-    spec: SIZES[i % SIZES.length]!,
-    price: 100 + (i % 50),
-    sellPrice: 90 + (i % 50),
-    quantityPrecision: 0,
-    status: 'Active' as const,
-    inventoryQty: i % 1000,
-    reservedQty: 0,
-    allowNegativeStock: false,
-  }));
+  const skus = Array.from({ length: SKUS }, (_, i) =>
+    benchSku(i, {
+      id: i + 1,
+      productId: (i % 200) + 1,
+      outerSysCode: `BS${String(i).padStart(7, '0')}`,
+      name: skuName(i),
+      barcode: String(4_710_000_000_000 + i),
+      unit: 'bag',
+      spec: SIZES[i % SIZES.length]!,
+      inventoryQty: i % 1000,
+    }),
+  );
   return benchTenantSeed({
     productCategories: [
       { id: 1, name: 'Root', parentId: null },

@@ -1,8 +1,8 @@
-import Papa from 'papaparse';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { checkFile, csv, expectComparison, finished, openFailedSync } from './support/imports';
 
 // Issue 25: every write on the record. A bulk edit, the price and stock panels, a recipe save and a resent
 // failed sync each show in their records' History with who, how and old → new, and in the audit log.
@@ -15,8 +15,6 @@ test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
-const finished = (page: Page) =>
-  expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
 async function makeSku(page: Page, code: string, fields: Record<string, unknown> = {}): Promise<number> {
   // The write goes through the page's own session: it needs a page of the console open.
@@ -29,6 +27,13 @@ async function makeSku(page: Page, code: string, fields: Record<string, unknown>
   });
   expect(created.status).toBe(201);
   return (created.body as { id: number }).id;
+}
+
+/** SKUs `${run}-1` to `${run}-${n}`, each with its own fields, created in order: their ids. */
+async function makeSkus(page: Page, run: string, n: number, fields: (i: number) => Record<string, unknown>) {
+  const ids: number[] = [];
+  for (let i = 1; i <= n; i++) ids.push(await makeSku(page, `${run}-${i}`, fields(i)));
+  return ids;
 }
 
 /** The audit page as an admin, filtered by family and record. */
@@ -46,6 +51,41 @@ const auditEntries = (page: Page) =>
 const entryRecords = (within: Page | Locator) =>
   within.getByRole('table', { name: 'The records of this entry, in row order' });
 
+/** Changes one cell of the rows to fix to `value` and resends the failed row, reviewed first (issue 26). */
+async function fixAndResend(page: Page, cell: Locator, textbox: string, value: string) {
+  await cell.click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: textbox }).fill(value);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Resend failed rows' }).click();
+  await page
+    .getByRole('region', { name: 'Review before resending' })
+    .getByRole('button', { name: 'Send 1 row' })
+    .click();
+}
+
+/**
+ * The audit log's resend entry of `record`, applied at `attempt`, opened with `show` (its records are inside, by code
+ * and name, the id on hover): the id of the one record it wrote.
+ */
+async function resentRecordId(
+  browser: Browser,
+  record: { type: 'companies' | 'skus'; code: string },
+  attempt: number,
+  show: RegExp,
+): Promise<string> {
+  const audit = await auditFor(browser, { family: 'resend', recordType: record.type, record: record.code });
+  const entry = auditEntries(audit.page).first();
+  await expect(entry).toContainText('Resends');
+  await expect(entry).toContainText('Applied');
+  await expect(entry).toContainText(`attempt ${attempt}`);
+  await entry.getByText(show).click();
+  const link = entryRecords(entry).locator(`a[href^="/${record.type}/"]`);
+  const id = (await link.getAttribute('href'))!.split('/').pop()!;
+  await audit.close();
+  return id;
+}
+
 test('bulk edit of 3 SKUs: each History shows who, old → new and its results; the audit log shows it once, 3 rows inside', async ({
   page,
   browser,
@@ -53,8 +93,7 @@ test('bulk edit of 3 SKUs: each History shows who, old → new and its results; 
   test.slow();
   const run = uniqueCode('HBULK');
   await page.goto('/skus');
-  const ids: number[] = [];
-  for (let i = 1; i <= 3; i++) ids.push(await makeSku(page, `${run}-${i}`, { sellPrice: 10 * i }));
+  const ids = await makeSkus(page, run, 3, (i) => ({ sellPrice: 10 * i }));
   await page.goto(`/skus?outerSysCode=${run}`);
   for (let i = 1; i <= 3; i++) await page.getByLabel(`Select ${run}-${i}`).check();
   await page.getByRole('button', { name: 'Bulk edit (3)' }).click();
@@ -96,19 +135,13 @@ test('a 30-row SKU import: updated SKUs show old → new and the import, created
   test.slow();
   const run = uniqueCode('HIMP');
   await page.goto('/skus');
-  const updated: number[] = [];
-  for (let i = 1; i <= 5; i++) updated.push(await makeSku(page, `${run}-${i}`, { price: 10 }));
+  const updated = await makeSkus(page, run, 5, () => ({ price: 10 }));
   const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name', 'price']];
   for (let i = 1; i <= 30; i++) rows.push([product.id, `${run}-${i}`, `History ${run}-${i}`, 20]);
 
-  await page.goto('/imports/new');
-  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
-  await page.getByRole('button', { name: 'Check rows' }).click();
+  await checkFile(page, 'SKUs', 'history.csv', csv(rows));
   // A 30-row file is compared with the live records by itself: that is where the old values come from.
-  await expect(page.getByText(/25 rows create, 5 rows update, 0 rows change nothing/)).toBeVisible({ timeout: 30_000 });
+  await expectComparison(page, /25 rows create, 5 rows update, 0 rows change nothing/);
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   const importId = page.url().split('/').pop()!;
@@ -251,41 +284,20 @@ test('a resent failed sync shows in the record’s History and the audit log, wi
   const run = uniqueCode('HSYNC');
   const body = [{ outerSysCode: `${run}-0`, name: 'N'.repeat(60), shortName: 'S0' }];
   const answer = { items: [{ index: 0, status: 'failed', id: null, errors: ['name_too_long'] }] };
-  await page.goto('/imports');
-  await page.getByRole('link', { name: 'Open a failed sync' }).click();
-  await page.getByLabel('Batch endpoint').selectOption({ label: 'Companies' });
-  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
-  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await openFailedSync(page, 'Companies', body, answer);
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(1);
   const headers = await grid.locator('thead th').allTextContents();
-  await grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('Name')).click();
-  await page.keyboard.press('Enter');
+  const name = grid.locator('tbody tr').nth(0).locator('td, th').nth(headers.indexOf('Name'));
   // A pasted body's rows are named by their index in the body.
-  await page.getByRole('textbox', { name: 'Name, row 0' }).fill(`Sync ${run}`);
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Resend failed rows' }).click();
-  // Reviewed first (issue 26): the item compared with the live records, then sent.
-  await page
-    .getByRole('region', { name: 'Review before resending' })
-    .getByRole('button', { name: 'Send 1 row' })
-    .click();
+  await fixAndResend(page, name, 'Name, row 0', `Sync ${run}`);
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   const importId = page.url().split('/').pop()!;
   await finished(page);
   await expect(page.getByText('1 of 1 rows succeeded')).toBeVisible();
 
-  const audit = await auditFor(browser, { family: 'resend', recordType: 'companies', record: `${run}-0` });
-  const entry = auditEntries(audit.page).first();
-  await expect(entry).toContainText('Resends');
-  await expect(entry).toContainText('Applied');
-  await expect(entry).toContainText('attempt 1');
-  // One entry for the import: its records inside, by code and name, the id on hover.
-  await entry.getByText(/Show its 1 record/).click();
-  const companyLink = entryRecords(entry).locator('a[href^="/companies/"]');
-  const companyId = (await companyLink.getAttribute('href'))!.split('/').pop()!;
-  await audit.close();
+  // One entry for the import.
+  const companyId = await resentRecordId(browser, { type: 'companies', code: `${run}-0` }, 1, /Show its 1 record/);
 
   await page.goto(`/companies/${companyId}`);
   const row = history(page).getByRole('row').filter({ hasText: 'Resend' });
@@ -304,12 +316,7 @@ test('a refused import row fixed in the grid and resent shows in its History and
     [product.id, `${run}-1`, 'Fix 1'],
     [999_999, `${run}-2`, 'Fix 2'],
   ];
-  await page.goto('/imports/new');
-  await page.getByLabel('Import into').selectOption({ label: 'SKUs' });
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'fix.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(rows), 'utf8') });
-  await page.getByRole('button', { name: 'Check rows' }).click();
+  await checkFile(page, 'SKUs', 'fix.csv', csv(rows));
   // Sent anyway, so the service refuses the row (a row held back as would-fail is fixed the same way).
   await page.getByLabel(/^Hold back the 1 row that would fail/).uncheck();
   await page.getByRole('button', { name: 'Start import' }).click();
@@ -318,26 +325,11 @@ test('a refused import row fixed in the grid and resent shows in its History and
   await finished(page);
 
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
-  await grid.getByRole('gridcell').filter({ hasText: '999999' }).click();
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: 'Product, row 3' }).fill(String(product.id));
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Resend failed rows' }).click();
-  await page
-    .getByRole('region', { name: 'Review before resending' })
-    .getByRole('button', { name: 'Send 1 row' })
-    .click();
+  const productCell = grid.getByRole('gridcell').filter({ hasText: '999999' });
+  await fixAndResend(page, productCell, 'Product, row 3', String(product.id));
   await expect(page.getByText('2 of 2 rows succeeded')).toBeVisible({ timeout: 60_000 });
 
-  const audit = await auditFor(browser, { family: 'resend', recordType: 'skus', record: `${run}-2` });
-  const entry = auditEntries(audit.page).first();
-  await expect(entry).toContainText('Resends');
-  await expect(entry).toContainText('Applied');
-  await expect(entry).toContainText('attempt 2');
-  await entry.getByText(/attempt 2.*Show its 1 record/).click();
-  const skuLink = entryRecords(entry).locator('a[href^="/skus/"]');
-  const skuId = (await skuLink.getAttribute('href'))!.split('/').pop()!;
-  await audit.close();
+  const skuId = await resentRecordId(browser, { type: 'skus', code: `${run}-2` }, 2, /attempt 2.*Show its 1 record/);
 
   await page.goto(`/skus/${skuId}`);
   const row = history(page).getByRole('row').filter({ hasText: 'Resend' });

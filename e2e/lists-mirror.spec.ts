@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import {
-  signInCookie,
-  startConsole,
-  startCountingService,
-  type ConsoleProcess,
-  type CountingService,
-} from './support/console-process';
+import { signInCookie, startMirrorConsole, type ConsoleProcess, type CountingService } from './support/console-process';
 
-// Issue 32, acceptance point 1: /skus reads the console's mirror. The shared consoles run with MIRROR=off (other
-// specs write through /v1 and expect their lists to show it at once), so this spec starts its own console with
-// the mirror on, in front of a reference service of its own (the demo seed, over HTTP).
+// Issue 32, acceptance point 1: /skus reads the console's mirror, so this spec starts a console of its own with the
+// mirror on.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const port = Number(process.env.E2E_PORT ?? 3900) + 4;
@@ -48,16 +41,10 @@ async function all<T>(list: string): Promise<T[]> {
 }
 
 test.beforeAll(async () => {
-  service = await startCountingService({ delayMs: 0 });
-  console_ = await startConsole(port, {
-    UPSTREAM_BASE_URL: service.url,
-    UPSTREAM_CLIENT_ID: 'demo-erp',
-    UPSTREAM_CLIENT_SECRET: 'demo-erp-secret',
+  ({ service, console: console_ } = await startMirrorConsole(port, {
     BETTER_AUTH_SECRET: 'e2e-lists-secret-of-at-least-thirty-two-chars',
     CONSOLE_DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/lists-mirror-${Date.now()}`,
-    MIRROR: 'on',
-    MIRROR_INTERVAL_S: '5',
-  });
+  }));
   cookie = await signInCookie(console_.url, 'admin@example.com');
   // The first copy is taken at start: the list reads the mirror once it is complete.
   await expect

@@ -2,13 +2,7 @@ import { rmSync } from 'node:fs';
 import { expect, test } from './fixtures/test';
 import { formatNtd } from '@/lib/i18n/money';
 import { signedRequest } from '@/service/testing/client';
-import {
-  signInCookie,
-  startConsole,
-  startCountingService,
-  type ConsoleProcess,
-  type CountingService,
-} from './support/console-process';
+import { signInCookie, startMirrorConsole, type ConsoleProcess, type CountingService } from './support/console-process';
 
 // Issue 32, acceptance 2: a console of its own with the mirror on (MIRROR_INTERVAL_S=5; the shared e2e consoles
 // run without one) in front of a reference service served over HTTP from this process. A price changed through
@@ -47,18 +41,12 @@ const ready = async (url: string) => {
 test('a sell price changed through /v1 shows in History as made outside the console; the console’s own edit is listed at once and once', async ({
   browser,
 }) => {
-  service = await startCountingService({ delayMs: 0 });
   rmSync(dataDir, { recursive: true, force: true });
-  consoleProcess = await startConsole(port, {
+  ({ service, console: consoleProcess } = await startMirrorConsole(port, {
     CONSOLE_DATA_DIR: dataDir,
-    UPSTREAM_BASE_URL: service.url,
-    UPSTREAM_CLIENT_ID: 'demo-erp',
-    UPSTREAM_CLIENT_SECRET: 'demo-erp-secret',
     BETTER_AUTH_SECRET: 'e2e-mirror-secret-of-at-least-thirty-two-chars',
-    MIRROR: 'on',
-    MIRROR_INTERVAL_S: '5',
     SHUTDOWN_DRAIN_MS: '5000',
-  });
+  }));
   const url = consoleProcess.url;
   // The first copy is complete once /api/ready reports the mirror's lag.
   await expect.poll(async () => (await ready(url)).body.checks.mirror?.status, { timeout: 90_000 }).toBe('ok');

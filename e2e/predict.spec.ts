@@ -2,7 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { checkFile, count, csv, expectRowsContaining, startAndFinish } from './support/imports';
+import {
+  checkFile,
+  comparedRows,
+  count,
+  csv,
+  expectComparison,
+  expectRowsContaining,
+  startAndFinish,
+} from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 /**
@@ -19,6 +27,10 @@ test.describe.configure({ mode: 'serial' });
 test.use({ storageState: storageStateFor('steward') });
 
 const MISPREDICTED = 'Predicted to succeed, refused';
+
+/** Checks a point-quota file of company codes and balances: the wizard stops at the comparison. */
+const checkPoints = (page: Page, rows: [string, number][]) =>
+  checkFile(page, 'Point quota', 'points.csv', csv([['companyCode', 'balance'], ...rows]));
 
 async function liveSkuCodes(page: Page, prefix: string): Promise<string[]> {
   return page.evaluate(async (code) => {
@@ -40,11 +52,8 @@ test('a 30-row SKU file with an unknown product and a code twice: those rows wou
   rows[21]![1] = `${run}-10`; // line 22 writes the same SKU as line 11
   await checkFile(page, 'SKUs', 'predict.csv', csv(rows));
 
-  await expect(page.getByText(/27 rows create, 0 rows update, 0 rows change nothing, 3 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (3)' });
-  const compared = page.getByRole('table', { name: 'What each row would do' });
+  await expectComparison(page, /27 rows create, 0 rows update, 0 rows change nothing, 3 rows would fail/);
+  const compared = await comparedRows(page, 'Would fail (3)');
   await expectRowsContaining(compared, [
     ['6', 'That product does not exist.'],
     ['11', 'Line 22 writes the same record as this row'],
@@ -93,9 +102,7 @@ test('a product with an unknown category and a point quota for a company that do
       [`${run}-3`, `Predict product ${run} 3`, category.id],
     ]),
   );
-  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expectComparison(page, /2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/);
   await expect(
     page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="would_fail"]'),
   ).toContainText('3');
@@ -108,19 +115,11 @@ test('a product with an unknown category and a point quota for a company that do
   expect(
     (await proxyWrite(page, 'POST', '/v1/companies', { outerSysCode: `${run}-CO`, name: `Predict ${run}` })).status,
   ).toBe(201);
-  await checkFile(
-    page,
-    'Point quota',
-    'points.csv',
-    csv([
-      ['companyCode', 'balance'],
-      [`${run}-CO`, 120],
-      [`${run}-NONE`, 5],
-    ]),
-  );
-  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 1 row would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await checkPoints(page, [
+    [`${run}-CO`, 120],
+    [`${run}-NONE`, 5],
+  ]);
+  await expectComparison(page, /0 rows create, 1 row updates, 0 rows change nothing, 1 row would fail/);
   await startAndFinish(page);
   await expect(count(page, 'ok')).toHaveText('1');
   await expect(count(page, 'not_sent')).toHaveText('1');
@@ -145,9 +144,7 @@ test('"Resend failed rows" opens the review with the comparison before anything 
       [product.id, `${run}-3`, 'Resend 3'],
     ]),
   );
-  await expect(page.getByText(/2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expectComparison(page, /2 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/);
   await startAndFinish(page);
   await expect(count(page, 'not_sent')).toHaveText('1');
   const attempts = page.getByRole('region', { name: 'Attempts' }).getByRole('listitem');
@@ -158,9 +155,7 @@ test('"Resend failed rows" opens the review with the comparison before anything 
   await grid.getByRole('checkbox', { name: 'Resend row 3' }).check();
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   const review = page.getByRole('region', { name: 'Review before resending' });
-  await expect(review.getByText(/0 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expectComparison(review, /0 rows create, 0 rows update, 0 rows change nothing, 1 row would fail/);
   await expect(review.getByLabel('Compare with live data')).toBeChecked();
   await expect(review.getByText('1 row would fail and stays in the grid, not sent.')).toBeVisible();
   await expect(review.getByRole('button', { name: 'Send 0 rows' })).toBeDisabled();
@@ -198,18 +193,8 @@ test('a row the comparison expected to succeed that the service refused is count
     name: `Mispredict ${run} B`,
   });
   expect(twin.status).toBe(201);
-  await checkFile(
-    page,
-    'Point quota',
-    'points.csv',
-    csv([
-      ['companyCode', 'balance'],
-      [`${run}-A`, 10],
-    ]),
-  );
-  await expect(page.getByText(/0 rows create, 1 row updates, 0 rows change nothing, 0 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await checkPoints(page, [[`${run}-A`, 10]]);
+  await expectComparison(page, /0 rows create, 1 row updates, 0 rows change nothing, 0 rows would fail/);
 
   // After the comparison, another company takes the same code: the service can no longer tell which one is meant.
   const twinId = (twin.body as { id: number }).id;

@@ -8,7 +8,9 @@ import { gs1CheckDigit } from '@/lib/imports/gs1';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 import {
   chooseFile,
+  comparedRows,
   count,
+  expectComparison,
   expectRowsContaining,
   exportsPageCsv,
   formulaLike,
@@ -80,9 +82,7 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
     await expect(page.getByText(/^Left out on purpose:/)).toBeVisible();
     await expect(page.getByText(UNUSED)).toHaveCount(0);
     await page.getByRole('button', { name: 'Check rows' }).click();
-    await expect(page.getByText(/0 rows create, 0 rows update, 20 rows change nothing, 0 rows would fail/)).toBeVisible(
-      { timeout: 30_000 },
-    );
+    await expectComparison(page, /0 rows create, 0 rows update, 20 rows change nothing, 0 rows would fail/);
     // The rows that change nothing are listed, not only counted.
     await expect(
       page.getByRole('table', { name: 'What each row would do' }).locator('tbody tr[data-kind="same"]'),
@@ -98,9 +98,8 @@ test('SKUs exported in English and in Chinese import back with no manual step: e
   );
   await chooseFile(page, 'SKUs', 'skus-edited.csv', toFile(edited));
   await page.getByRole('button', { name: 'Check rows' }).click();
-  await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing/)).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Show rows that').selectOption({ label: 'Update (5)' });
-  const table = page.getByRole('table', { name: 'What each row would do' });
+  await expectComparison(page, /0 rows create, 5 rows update, 15 rows change nothing/);
+  const table = await comparedRows(page, 'Update (5)');
   await expect(table.locator('tbody tr')).toHaveCount(5);
   await expect(table.locator('tbody tr').first()).toContainText(/→ 501/);
   await page.getByRole('button', { name: 'Start import' }).click();
@@ -144,11 +143,8 @@ test('a SKU file naming a missing product and a bundle product: those rows would
   await page.getByLabel('Check the rows without these columns').check();
   await check.click();
 
-  await expect(page.getByText(/28 rows create, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (2)' });
-  const table = page.getByRole('table', { name: 'What each row would do' });
+  await expectComparison(page, /28 rows create, 0 rows update, 0 rows change nothing, 2 rows would fail/);
+  const table = await comparedRows(page, 'Would fail (2)');
   await expectRowsContaining(table, [
     ['7', 'That product does not exist.'],
     ['13', 'A bundle product cannot have SKUs of its own.'],
@@ -224,7 +220,7 @@ test("an Excel workbook with two sheets: the wizard asks which sheet, and the ch
   await expect(preview).toContainText('4710001000003');
   await page.getByRole('button', { name: 'Check rows' }).click();
   await expect(page.getByText('3 rows checked: 3 rows to send, 0 rows held back, 0 rows with warnings.')).toBeVisible();
-  await expect(page.getByText(/3 rows create, 0 rows update/)).toBeVisible({ timeout: 30_000 });
+  await expectComparison(page, /3 rows create, 0 rows update/);
 });
 
 test('the SKU list exported as Excel keeps barcodes, codes and texts starting with = + - @ as Text cells; 5 prices changed in the workbook update, nothing else does', async ({
@@ -292,9 +288,7 @@ test('the SKU list exported as Excel keeps barcodes, codes and texts starting wi
   await expect(page.getByLabel(`Field for column ${enSkus.barcode}`)).toHaveValue('barcode');
   await expect(page.getByText(UNUSED)).toHaveCount(0);
   await page.getByRole('button', { name: 'Check rows' }).click();
-  await expect(page.getByText(/0 rows create, 5 rows update, 15 rows change nothing, 0 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expectComparison(page, /0 rows create, 5 rows update, 15 rows change nothing, 0 rows would fail/);
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
@@ -359,11 +353,8 @@ test("a CSV saved by Excel: barcodes in scientific notation are held back, a cod
     await expect(issues.nth(i)).toContainText('Excel changed this value: 4.71E+12 is scientific notation');
   // The comparison accounts for all six: the five barcodes and the code without its zeros would fail, each with
   // Excel's reason, before anything is sent.
-  await expect(page.getByText(/0 rows create, 0 rows update, 24 rows change nothing, 6 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.getByLabel('Show rows that').selectOption({ label: 'Would fail (6)' });
-  const table = page.getByRole('table', { name: 'What each row would do' });
+  await expectComparison(page, /0 rows create, 0 rows update, 24 rows change nothing, 6 rows would fail/);
+  const table = await comparedRows(page, 'Would fail (6)');
   await expect(table.locator('tbody tr')).toHaveCount(6);
   await expect(table.locator('tbody tr').filter({ hasText: 'is scientific notation' })).toHaveCount(5);
   const zeroRow = table.locator('tbody tr').filter({ hasText: 'without its leading zeros' });
@@ -376,9 +367,7 @@ test("a CSV saved by Excel: barcodes in scientific notation are held back, a cod
 
   // One click puts the zeros back in every such row; compared again, the row is the price update it was meant to be.
   await page.getByRole('button', { name: 'Use the codes with their leading zeros' }).click();
-  await expect(page.getByText(/0 rows create, 1 row updates, 24 rows change nothing, 5 rows would fail/)).toBeVisible({
-    timeout: 30_000,
-  });
+  await expectComparison(page, /0 rows create, 1 row updates, 24 rows change nothing, 5 rows would fail/);
   await expect(page.getByRole('button', { name: 'Use the codes with their leading zeros' })).toHaveCount(0);
   await page.getByLabel('Show rows that').selectOption({ label: 'Update (1)' });
   await expect(table.locator('tbody tr')).toHaveCount(1);

@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { catalogue, checkFile as importFile, count, csv, finished, startAndFinish } from './support/imports';
+import { catalogue, checkFile, count, csv, finished, openFailedSync, startAndFinish } from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
@@ -29,7 +29,7 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   for (let i = 1; i <= 50; i++) rows.push([product.id, `${run}-${i}`, `Workbench ${i}`]);
   rows[20]![0] = 999_999; // line 21: no such product
   rows[30]![0] = bundleProduct.id; // line 31: a bundle product cannot receive SKUs
-  await importFile(page, 'SKUs', 'workbench.csv', csv(rows));
+  await checkFile(page, 'SKUs', 'workbench.csv', csv(rows));
   // Sent anyway, so the service refuses them (rows held back as would-fail are fixed the same way).
   await sendAnyway(page);
   await startAndFinish(page);
@@ -109,7 +109,7 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   await expect(page.getByRole('grid', { name: 'Rows to fix' })).toHaveCount(0);
 
   // The error file goes round as is: the same two rows fail with the same errors.
-  await importFile(page, 'SKUs', 'workbench-errors.csv', errorFile);
+  await checkFile(page, 'SKUs', 'workbench-errors.csv', errorFile);
   await expect(page.getByText('2 rows checked: 2 rows to send')).toBeVisible();
   await sendAnyway(page);
   await startAndFinish(page);
@@ -140,13 +140,7 @@ test('open a failed companies sync: only items 1 and 3 show, each error under it
       { index: 4, status: 'created', id: 3, errors: [] },
     ],
   };
-  await page.goto('/imports');
-  await page.getByRole('link', { name: 'Open a failed sync' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
-  await page.getByLabel('Batch endpoint').selectOption({ label: 'Companies' });
-  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
-  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await openFailedSync(page, 'Companies', body, answer);
 
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(2);
@@ -273,12 +267,12 @@ test('compare with live data: re-importing an unchanged file is all "no change" 
     [`${run}-2`, `Compare ${run} two`, 'two'],
     [`${run}-3`, `Compare ${run} three`, 'three'],
   ]);
-  await importFile(page, 'Companies', 'compare.csv', file);
+  await checkFile(page, 'Companies', 'compare.csv', file);
   await expect(page.getByText(/3 rows create, 0 rows update, 0 rows change nothing/)).toBeVisible({ timeout: 30_000 });
   await startAndFinish(page);
   await expect(count(page, 'created')).toHaveText('3');
 
-  await importFile(page, 'Companies', 'compare.csv', file);
+  await checkFile(page, 'Companies', 'compare.csv', file);
   await expect(page.getByText(/0 rows create, 0 rows update, 3 rows change nothing/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Skip the 3 rows that change nothing')).toBeChecked();
   await expectNoAxeViolations(page);
@@ -352,7 +346,7 @@ test('in Traditional Chinese at 1280 × 800: status pills stay on one line, and 
     [999_999, `${run}-2`, 'ZH two'],
     [999_998, `${run}-3`, '凍頂烏龍茶葉'.repeat(7)],
   ];
-  await importFile(page, 'SKUs', 'zh.csv', csv(rows));
+  await checkFile(page, 'SKUs', 'zh.csv', csv(rows));
   await expect(page.getByText(/1 row creates, 0 rows update, 0 rows change nothing, 2 rows would fail/)).toBeVisible({
     timeout: 30_000,
   });

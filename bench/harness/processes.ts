@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /** The repository's root: where the benches run their commands and keep their data folders. */
@@ -26,4 +26,15 @@ export async function waitUntilAnswers(url: string, timeoutMs: number): Promise<
     }
   }
   throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+/** Sends `signal` to the process group of each child (they were spawned detached, as group leaders). */
+export function signalGroups(children: ChildProcess[], signal: NodeJS.Signals): void {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  }
 }

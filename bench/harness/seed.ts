@@ -1,6 +1,7 @@
 import type { SeedFile } from '@/lib/contract';
 
 type Tenant = SeedFile['tenants'][number];
+type Sku = Tenant['skus'][number];
 
 /** The credential the benches sign with; the bench seed's tenant grants it every operation. */
 export const BENCH_CREDS = { clientId: 'bench-erp', secret: 'bench-erp-secret' };
@@ -38,4 +39,21 @@ export function benchTenantSeed(records: Partial<Tenant>): SeedFile {
     ...records,
   };
   return { tenants: [tenant] } as SeedFile;
+}
+
+/** The `i`th SKU of a bench seed: its own names and codes, in warehouse W1, active, priced 100 to 149 and sold 10 less. */
+export function benchSku(
+  i: number,
+  own: Pick<Sku, 'id' | 'productId' | 'outerSysCode' | 'name' | 'barcode' | 'unit' | 'spec' | 'inventoryQty'>,
+): Sku {
+  return {
+    ...own,
+    warehouse: 'W1',
+    price: 100 + (i % 50),
+    sellPrice: 90 + (i % 50),
+    quantityPrecision: 0,
+    status: 'Active',
+    reservedQty: 0,
+    allowNegativeStock: false,
+  };
 }

@@ -103,6 +103,33 @@ export async function startConsole(port: number, env: Record<string, string>): P
   return { port, url, child, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), output: () => log };
 }
 
+export interface MirrorConsole {
+  service: CountingService;
+  console: ConsoleProcess;
+}
+
+/**
+ * A console with the mirror on and a pass every 5 s, in front of a reference service of its own (the demo seed, over
+ * HTTP) reached with the ERP's demo credential: the shared e2e consoles run without a mirror, because other specs
+ * write through /v1 and expect their lists to show it at once.
+ */
+export async function startMirrorConsole(port: number, env: Record<string, string>): Promise<MirrorConsole> {
+  const service = await startCountingService({ delayMs: 0 });
+  const consoleProcess = await startConsole(port, {
+    UPSTREAM_BASE_URL: service.url,
+    UPSTREAM_CLIENT_ID: 'demo-erp',
+    UPSTREAM_CLIENT_SECRET: 'demo-erp-secret',
+    MIRROR: 'on',
+    MIRROR_INTERVAL_S: '5',
+    ...env,
+  }).catch(async (error: unknown) => {
+    // The caller never gets the service to close when the console does not start.
+    await service.close();
+    throw error;
+  });
+  return { service, console: consoleProcess };
+}
+
 /** Signs in through the auth API (as the sign-in form does) and returns the session cookie. */
 export async function signInCookie(consoleUrl: string, email: string): Promise<string> {
   const response = await fetch(`${consoleUrl}/api/auth/sign-in/email`, {

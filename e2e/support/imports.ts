@@ -35,6 +35,19 @@ export async function checkFile(page: Page, family: string, name: string, buffer
   await page.getByRole('button', { name: 'Check rows' }).click();
 }
 
+/**
+ * Waits for the comparison with live data to sum up what the rows would do ("2 rows create, …"), on the wizard or
+ * in `scope` (a resend's review): it reads the live records first, hence the long wait.
+ */
+export const expectComparison = (scope: Page | Locator, summary: RegExp | string) =>
+  expect(scope.getByText(summary)).toBeVisible({ timeout: 30_000 });
+
+/** The comparison's table of what each row would do, showing only the rows of `option` ("Would fail (3)"). */
+export async function comparedRows(page: Page, option: string): Promise<Locator> {
+  await page.getByLabel('Show rows that').selectOption({ label: option });
+  return page.getByRole('table', { name: 'What each row would do' });
+}
+
 export const finished = (page: Page) =>
   expect(page.getByRole('heading', { level: 2, name: /Progress: Finished/ })).toBeVisible({ timeout: 60_000 });
 
@@ -43,6 +56,17 @@ export async function startAndFinish(page: Page) {
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(page);
+}
+
+/** Opens a failed sync from the imports page with the batch endpoint, request body and answer an integrator pasted. */
+export async function openFailedSync(page: Page, endpoint: string, body: unknown[], answer: unknown) {
+  await page.goto('/imports');
+  await page.getByRole('link', { name: 'Open a failed sync' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
+  await page.getByLabel('Batch endpoint').selectOption({ label: endpoint });
+  await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
+  await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
 }
 
 export type Locale = 'en' | 'zh-TW';

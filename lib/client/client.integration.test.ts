@@ -1,49 +1,33 @@
 /* eslint-disable import/no-restricted-paths -- integration test: the browser fetchers against the real reference service in-process */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { routeServerError } from '@/components/form/server-errors';
 import { BUNDLE_SKU_STOCK, NO_DEFAULT_SALESPERSON } from '@/lib/contract/errors';
-import { createService, type Service } from '@/service/app';
 import { signedFetch } from '@/service/testing/client';
 import { CREDS, IDS, testSeed, type Creds } from '@/service/testing/fixtures';
 import { ApiError } from './api-error';
 import { createCompany, updateCompany } from './companies/save-company';
-import { configureFetcher, UPSTREAM_PREFIX } from './fetcher';
+import { UPSTREAM_PREFIX } from './fetcher';
 import { groupAssignableCategories } from './product-categories/category-groups';
 import { setSkuPrice, setSkuStock } from './skus/save-sku';
 import { fetchAllPages, fetchListPage } from './lists';
 import { getRecord } from './queries';
+import { serviceForFetchers } from './testing/service-fetcher';
 
 /**
  * The fetchers exactly as the browser runs them, with the console proxy's part (strip /api/upstream, sign)
  * done by the transport, against a real reference service on in-memory PGlite.
  */
-let service: Service;
 let creds: Creds = CREDS.erp;
 const sent: { method: string; path: string; body: unknown }[] = [];
 
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  configureFetcher({
-    baseUrl: 'http://console.test',
-    transport: async (url, init) => {
-      const { pathname, search } = new URL(url);
-      expect(pathname.startsWith(UPSTREAM_PREFIX)).toBe(true);
-      expect(new Headers(init.headers).get('X-Console-Request')).toBe('1');
-      const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
-      sent.push({ method: String(init.method), path: pathname.slice(UPSTREAM_PREFIX.length) + search, body });
-      return signedFetch(
-        service,
-        String(init.method),
-        pathname.slice(UPSTREAM_PREFIX.length) + search,
-        init.body as string | undefined,
-        { creds },
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
+const service = serviceForFetchers(testSeed, {
+  creds: () => creds,
+  seen: (path, url, init) => {
+    expect(url.pathname.startsWith(UPSTREAM_PREFIX)).toBe(true);
+    expect(new Headers(init.headers).get('X-Console-Request')).toBe('1');
+    const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
+    sent.push({ method: String(init.method), path, body });
+  },
 });
 
 beforeEach(() => {
@@ -66,7 +50,7 @@ describe('lists', () => {
       name: `${tag} ${i}`,
       internalUserId: IDS.acme.sales,
     }));
-    const res = await signedFetch(service, 'POST', '/v1/companies/batch', body);
+    const res = await signedFetch(service(), 'POST', '/v1/companies/batch', body);
     expect(res.status).toBe(200);
     const progress: number[] = [];
     const rows = await fetchAllPages(

@@ -1,46 +1,27 @@
 /* eslint-disable import/no-restricted-paths -- integration test: the pickers' fetchers against the real reference service in-process */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service/app';
-import { signedFetch } from '@/service/testing/client';
-import { CREDS, testSeed } from '@/service/testing/fixtures';
-import { configureFetcher, UPSTREAM_PREFIX } from './fetcher';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testSeed } from '@/service/testing/fixtures';
 import { companySource, productSource } from './pickers';
+import { serviceForFetchers } from './testing/service-fetcher';
 
 /**
  * The product and company pickers (issue 17: wherever an id was typed): search by code or name, exact code
  * look-up that lists every record sharing a code, against a real reference service on in-memory PGlite.
  */
-let service: Service;
 const sent: string[] = [];
 
-beforeAll(async () => {
-  const seed = testSeed();
-  const acme = seed.tenants[0]!;
-  acme.products!.push(
-    { id: 50, outerSysCode: 'TEA', name: 'Black tea', productCategoryId: 2, status: 'Active' },
-    { id: 51, outerSysCode: 'TEA-2', name: 'TEA leaves', productCategoryId: 2, status: 'Active' },
-    { id: 52, outerSysCode: 'X9', name: 'Oolong TEA', productCategoryId: 2, status: 'Active' },
-  );
-  service = await createService({ memory: true, seed });
-  configureFetcher({
-    baseUrl: 'http://console.test',
-    transport: async (url, init) => {
-      const { pathname, search } = new URL(url);
-      sent.push(pathname.slice(UPSTREAM_PREFIX.length) + search);
-      return signedFetch(
-        service,
-        String(init.method),
-        pathname.slice(UPSTREAM_PREFIX.length) + search,
-        init.body as string | undefined,
-        { creds: CREDS.erp },
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+serviceForFetchers(
+  () => {
+    const seed = testSeed();
+    seed.tenants[0]!.products!.push(
+      { id: 50, outerSysCode: 'TEA', name: 'Black tea', productCategoryId: 2, status: 'Active' },
+      { id: 51, outerSysCode: 'TEA-2', name: 'TEA leaves', productCategoryId: 2, status: 'Active' },
+      { id: 52, outerSysCode: 'X9', name: 'Oolong TEA', productCategoryId: 2, status: 'Active' },
+    );
+    return seed;
+  },
+  { seen: (path) => sent.push(path) },
+);
 
 beforeEach(() => {
   sent.length = 0;

@@ -1,5 +1,5 @@
-import type { Company } from '@/lib/contract/companies';
-import type { Product } from '@/lib/contract/products';
+import type { ListItem } from '@/lib/contract/endpoints';
+import type { ListFilters } from '@/lib/contract/lists';
 import type { Sku } from '@/lib/contract/skus';
 import { fetchAllPages, fetchListPage } from './lists';
 import { companyKeys, productKeys, skuKeys } from './query-keys';
@@ -32,30 +32,25 @@ export const skuSource = {
   label: (s: Sku) => recordLabel(s),
 };
 
-export const productSource = {
-  key: [...productKeys.lists(), 'picker'] as const,
-  search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Product>(
-      (filters) => fetchListPage('products', { filters, page: 1, pageSize: SEARCH_SIZE }, signal),
-      term,
-    ),
-  findByCode: async (code: string, signal?: AbortSignal) =>
-    (await fetchAllPages('products', { outerSysCode: code.trim() }, { signal })).filter((p) =>
-      sameCode(p.outerSysCode, code),
-    ),
-  label: (p: Product) => recordLabel(p),
-};
+/** A picker's source over a list searched by code or by name, whose code lookup ignores case and spaces. */
+function codeOrNameSource<L extends 'products' | 'companies'>(list: L, keys: { lists: () => readonly unknown[] }) {
+  return {
+    key: [...keys.lists(), 'picker'] as const,
+    search: (term: string, signal?: AbortSignal) =>
+      byCodeOrName<ListItem<L>>(
+        // Both lists filter by code and by name; TypeScript cannot see that through a generic list.
+        (filters) =>
+          fetchListPage(list, { filters: filters as ListFilters<L>, page: 1, pageSize: SEARCH_SIZE }, signal),
+        term,
+      ),
+    findByCode: async (code: string, signal?: AbortSignal) =>
+      (await fetchAllPages(list, { outerSysCode: code.trim() } as ListFilters<L>, { signal })).filter((r) =>
+        sameCode(r.outerSysCode, code),
+      ),
+    label: (r: ListItem<L>) => recordLabel(r),
+  };
+}
 
-export const companySource = {
-  key: [...companyKeys.lists(), 'picker'] as const,
-  search: (term: string, signal?: AbortSignal) =>
-    byCodeOrName<Company>(
-      (filters) => fetchListPage('companies', { filters, page: 1, pageSize: SEARCH_SIZE }, signal),
-      term,
-    ),
-  findByCode: async (code: string, signal?: AbortSignal) =>
-    (await fetchAllPages('companies', { outerSysCode: code.trim() }, { signal })).filter((c) =>
-      sameCode(c.outerSysCode, code),
-    ),
-  label: (c: Company) => recordLabel(c),
-};
+export const productSource = codeOrNameSource('products', productKeys);
+
+export const companySource = codeOrNameSource('companies', companyKeys);

@@ -4,7 +4,7 @@ import { READ_TARGETS, type ReadName } from '@/lib/contract/reads';
 import type { ListName } from '@/lib/contract/lists';
 import { operationPath } from '@/lib/contract/operations';
 import { apiFetch } from './fetcher';
-import { fetchListPage, type ListQuery } from './lists';
+import { fetchAllPages, fetchListPage, type ListQuery } from './lists';
 import { listKeys, recordKey } from './query-keys';
 
 /**
@@ -24,6 +24,15 @@ export function listQueryOptions<L extends ListName>(list: L, query: ListQuery<L
 
 export function useList<L extends ListName>(list: L, query: ListQuery<L>) {
   return useQuery(listQueryOptions(list, query));
+}
+
+/** Every row of a short list that changes rarely and only in the back office, all pages, read again after 5 min. */
+export function wholeListQueryOptions<L extends ListName>(list: L) {
+  return queryOptions({
+    queryKey: listKeys[list].everything(),
+    queryFn: ({ signal }) => fetchAllPages(list, {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { operationPath, type OperationId } from '@/lib/contract/operations';
 import { idResponse } from './answer-schemas';
+import { createRecord } from './code-lookup';
 import { apiFetch } from './fetcher';
 
 /** A family's keys as lib/client/query-keys makes them. */
@@ -29,4 +31,19 @@ export function useCreateRecord<Body>(keys: RecordKeys, create: (body: Body) => 
 export function useUpdateRecord<Value, Result>(keys: RecordKeys, id: number, write: (value: Value) => Promise<Result>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: write, onSuccess: () => invalidateRecord(client, keys, id) });
+}
+
+/**
+ * The saves of a family written one record at a time by its own POST and PUT (companies, products): the create
+ * (which may update the record with the same ERP code), the partial update, and their hooks.
+ */
+export function recordSaves<Body>(operations: { create: OperationId; update: OperationId }, keys: RecordKeys) {
+  const create = (body: Body) => createRecord(operationPath(operations.create), body);
+  const update = (id: number, changes: Body) => updateRecord(operationPath(operations.update, id), changes);
+  return {
+    create,
+    update,
+    useCreate: () => useCreateRecord(keys, create),
+    useUpdate: (id: number) => useUpdateRecord(keys, id, (changes: Body) => update(id, changes)),
+  };
 }

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundle as bundleSchema, type SeedFile } from '@/lib/contract';
 import { buildQuery } from '@/lib/signing';
-import type { Service } from '../app';
 import { availableQty } from '../domain/available-qty';
 import { call } from '../testing/client';
-import { engines, stopEngines } from '../testing/engines';
+import { engines } from '../testing/engines';
 import { IDS, recipeBundle, stockSku, testSeed } from '../testing/fixtures';
-import { overlapOnPostgres } from '../testing/harness';
+import { overlapOnPostgres, stopEnginesAfterAll, useClockedService } from '../testing/harness';
 
 /**
  * The bundle family against the real service (in-process fetch, real signatures) on PGlite and Postgres.
@@ -68,14 +67,12 @@ function bundleSeed(): SeedFile {
   return seed;
 }
 
+stopEnginesAfterAll();
+
 const START = Date.parse('2026-10-01T00:00:00.000Z');
 
 describe.each(engines())('bundles on $name', (engine) => {
-  let service: Service;
-  let clock = START;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const api = <T = any>(method: string, path: string, body?: unknown) =>
-    call<T>(service, method, path, body, { nowMs: clock });
+  const { service, clock, api } = useClockedService(engine, bundleSeed(), START);
   const get = (id: number) => api('GET', `/v1/bundles/${id}`);
   const list = (params: [string, string | number][]) => api('GET', `/v1/bundles${buildQuery(params)}`);
   const create = (body: Record<string, unknown>) =>
@@ -85,33 +82,14 @@ describe.each(engines())('bundles on $name', (engine) => {
       ...body,
     });
 
-  beforeAll(async () => {
-    service = await engine.start(bundleSeed(), { now: () => clock });
-  });
-  afterAll(async () => {
-    await service?.close();
-    await stopEngines();
-  });
-
   describe('reading', () => {
     it('returns exactly the documented fields with the recipe in sort order', async () => {
       const { status, body } = await get(30);
       expect(status).toBe(200);
       expect(bundleSchema.strict().parse(body)).toEqual(body);
+      // The bundle as seeded, with its available quantity and its recipe in sort order, each component named.
       expect(body).toEqual({
-        id: 30,
-        skuId: 30,
-        outerSysCode: 'B-EXACT',
-        name: 'Bundle B-EXACT',
-        status: 'Active',
-        productCategoryId: A.teaCategory,
-        unit: 'box',
-        spec: '',
-        barcode: '',
-        warehouse: '',
-        price: 10,
-        sellPrice: 8,
-        quantityPrecision: 0,
+        ...recipeBundle(30, 30, 'B-EXACT', []),
         availableQty: 7,
         components: [
           {
@@ -174,7 +152,7 @@ describe.each(engines())('bundles on $name', (engine) => {
         reservedQty: rand() < 0.5 ? dec4(5) : 0,
       }));
       for (const s of skus) {
-        await service.db.query(
+        await service().db.query(
           `insert into skus (id, tenant_id, product_id, outer_sys_code, name, quantity_precision, status, is_bundle, inventory_qty, reserved_qty, allow_negative_stock)
            values ($1, 1, 20, $2, $2, 4, 'Active', false, $3, $4, $5)`,
           [s.id, `RND-${s.id}`, s.inventoryQty, s.reservedQty, s.inventoryQty < 0],
@@ -264,8 +242,8 @@ describe.each(engines())('bundles on $name', (engine) => {
     });
 
     it('updatedSince covers the product, the SKU and the recipe rows, and not a component stock change', async () => {
-      clock = START + 86_400_000;
-      const since = new Date(clock).toISOString();
+      clock.now = START + 86_400_000;
+      const since = new Date(clock.now).toISOString();
       const changed = async () => (await list([['updatedSince', since]])).body.data.map((d: { id: number }) => d.id);
       expect(await changed()).not.toContain(37);
 
@@ -274,30 +252,30 @@ describe.each(engines())('bundles on $name', (engine) => {
       expect(await changed()).not.toContain(37);
 
       // A price change touches only the SKU time.
-      clock += 1000;
+      clock.now += 1000;
       const prices = await api('PUT', '/v1/bundle-prices/batch', [{ id: 37, price: 11 }]);
       expect(prices.body.items[0]).toMatchObject({ status: 'updated', id: 37, skuId: 37 });
       expect(await changed()).toContain(37);
 
       // A recipe change only the recipe rows' time; the bundle is found from a later instant.
-      clock += 60_000;
-      const later = new Date(clock).toISOString();
+      clock.now += 60_000;
+      const later = new Date(clock.now).toISOString();
       const later2 = async () => (await list([['updatedSince', later]])).body.data.map((d: { id: number }) => d.id);
       expect(await later2()).not.toContain(37);
       await api('PUT', '/v1/bundles/37', { components: [{ componentSkuId: 25, quantity: 2, sort: 1 }] });
       expect(await later2()).toContain(37);
 
       // A product field (name) touches the product time; inclusive at the exact millisecond.
-      clock += 60_000;
-      const exact = new Date(clock).toISOString();
+      clock.now += 60_000;
+      const exact = new Date(clock.now).toISOString();
       await api('PUT', '/v1/bundles/31', { name: 'Renamed tiny' });
       expect((await list([['updatedSince', exact]])).body.data.map((d: { id: number }) => d.id)).toEqual([31]);
       // +08:00 offsets are honoured: the same instant written in Taipei time.
-      const taipei = new Date(clock + 8 * 3600_000).toISOString().replace('Z', '+08:00');
+      const taipei = new Date(clock.now + 8 * 3600_000).toISOString().replace('Z', '+08:00');
       expect((await list([['updatedSince', taipei]])).body.data.map((d: { id: number }) => d.id)).toEqual([31]);
       // Resending the same values does not move any time.
-      clock += 60_000;
-      const after = new Date(clock).toISOString();
+      clock.now += 60_000;
+      const after = new Date(clock.now).toISOString();
       await api('PUT', '/v1/bundles/31', {
         name: 'Renamed tiny',
         components: [{ componentSkuId: 21, quantity: 0.0001, sort: 1 }],
@@ -436,7 +414,7 @@ describe.each(engines())('bundles on $name', (engine) => {
 
     it('creates a new code once when several requests carry it at the same time', async () => {
       const fire = () => Promise.all([1, 2, 3].map((n) => create({ outerSysCode: 'RACE', name: `Racer ${n}` })));
-      const results = await overlapOnPostgres(engine, service, { table: 'products', waiters: 3 }, fire);
+      const results = await overlapOnPostgres(engine, service(), { table: 'products', waiters: 3 }, fire);
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
       expect((await list([['outerSysCode', 'RACE']])).body.totalCount).toBe(1);
@@ -599,11 +577,11 @@ describe.each(engines())('bundles on $name', (engine) => {
 
   describe('tenant isolation', () => {
     it('another tenant sees only its own bundles and cannot use our SKUs as components', async () => {
-      const other = { creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' }, nowMs: clock };
-      const res = await call(service, 'GET', '/v1/bundles', undefined, other);
+      const other = { creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' }, nowMs: clock.now };
+      const res = await call(service(), 'GET', '/v1/bundles', undefined, other);
       expect(res.body.data.map((d: { id: number }) => d.id)).toEqual([IDS.globex.bundle]);
       const write = await call(
-        service,
+        service(),
         'POST',
         '/v1/bundles',
         { productCategoryId: IDS.globex.category, components: [{ componentSkuId: 26, quantity: 1 }] },

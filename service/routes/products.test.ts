@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engines } from '../testing/engines';
 import { IDS } from '../testing/fixtures';
-import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
+import { callAs, expectNoSuchRecord, stopEnginesAfterAll, useService } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -68,26 +68,11 @@ describe.each(engines())('products on $name', (engine) => {
   });
 
   it('a bundle id is not a product: GET 404 not_found, PUT 404 "product not found", batch not_found', async () => {
-    expect(await api('GET', `/v1/products/${IDS.acme.bundle}`)).toMatchObject({
-      status: 404,
-      body: { error: 'not_found' },
-    });
-    expect(await api('PUT', `/v1/products/${IDS.acme.bundle}`, { name: 'x' })).toMatchObject({
-      status: 404,
-      body: { error: 'product not found' },
-    });
-    const batch = await api('POST', '/v1/products/batch', [{ id: IDS.acme.bundle, name: 'x' }]);
-    expect(batch.body.items[0]).toEqual({ index: 0, status: 'failed', id: null, errors: ['not_found'] });
+    await expectNoSuchRecord(api, 'products', 'product', IDS.acme.bundle);
   });
 
   it('foreign and missing ids read the same', async () => {
-    for (const id of [99_999, IDS.globex.product]) {
-      expect(await api('GET', `/v1/products/${id}`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
-      expect(await api('PUT', `/v1/products/${id}`, { name: 'x' })).toMatchObject({
-        status: 404,
-        body: { error: 'product not found' },
-      });
-    }
+    for (const id of [99_999, IDS.globex.product]) await expectNoSuchRecord(api, 'products', 'product', id);
   });
 
   it.each([

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditQuota, pointQuota, type SeedFile } from '@/lib/contract';
-import type { Service } from '../app';
 import { call } from '../testing/client';
-import { engines, stopEngines } from '../testing/engines';
+import { engines } from '../testing/engines';
 import { IDS, testSeed } from '../testing/fixtures';
+import { withRefusedRows, stopEnginesAfterAll, useClockedService } from '../testing/harness';
 
 /**
  * Point quota (Operation 13 and its read) and contract credit quota (Operation 14 and its batch) against
@@ -48,26 +48,16 @@ function quotaSeed(): SeedFile {
   return seed;
 }
 
+stopEnginesAfterAll();
+
 const START = Date.parse('2026-10-01T08:00:00.000Z');
 
 describe.each(engines())('quotas on $name', (engine) => {
-  let service: Service;
-  let clock = START;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const api = <T = any>(method: string, path: string, body?: unknown) =>
-    call<T>(service, method, path, body, { nowMs: clock });
+  const { service, clock, api } = useClockedService(engine, quotaSeed(), START);
   const points = (items: unknown[]) => api('POST', '/v1/companies/point-quota/batch', items);
   const credits = (items: unknown[]) => api('POST', '/v1/companies/credit-quota/batch', items);
   const readPoints = async (id: number) => (await api('GET', `/v1/companies/${id}/point-quota`)).body;
   const readCredit = async (id: number) => (await api('GET', `/v1/companies/${id}/credit-quota`)).body;
-
-  beforeAll(async () => {
-    service = await engine.start(quotaSeed(), { now: () => clock });
-  });
-  afterAll(async () => {
-    await service?.close();
-    await stopEngines();
-  });
 
   describe('credit quota read', () => {
     it('answers the never-set defaults with 200', async () => {
@@ -140,7 +130,7 @@ describe.each(engines())('quotas on $name', (engine) => {
 
   describe('point quota batch', () => {
     it('mixes companyId and companyCode items and matches results by index', async () => {
-      clock = START + 3_600_000;
+      clock.now = START + 3_600_000;
       const res = await points([
         { companyCode: 'C001', balance: 10 },
         { companyId: A.company2, balance: 20.12345, memo: 'by id' },
@@ -162,7 +152,7 @@ describe.each(engines())('quotas on $name', (engine) => {
         balance: 12,
         enabled: true,
         memo: '',
-        updatedAt: new Date(clock).toISOString(),
+        updatedAt: new Date(clock.now).toISOString(),
       });
       expect(await readPoints(A.company2)).toMatchObject({ balance: 20.1235, enabled: true, memo: 'by id' });
     });
@@ -231,9 +221,9 @@ describe.each(engines())('quotas on $name', (engine) => {
       ]);
       expect((await readPoints(3)).updatedAt).toBeNull();
       // Globex's own company 101 was untouched.
-      const globex = await call(service, 'GET', `/v1/companies/${IDS.globex.company}/point-quota`, undefined, {
+      const globex = await call(service(), 'GET', `/v1/companies/${IDS.globex.company}/point-quota`, undefined, {
         creds: { clientId: 'globex-erp', secret: 'globex-erp-secret' },
-        nowMs: clock,
+        nowMs: clock.now,
       });
       expect(globex.body.updatedAt).toBeNull();
     });
@@ -255,15 +245,7 @@ describe.each(engines())('quotas on $name', (engine) => {
     });
 
     it('answers sync_failed for an unexpected write failure, writing nothing for that item only', async () => {
-      // A real database fault: a trigger that rejects one memo value.
-      await service.db.exec(`
-        create or replace function quota_test_fault() returns trigger language plpgsql as $$
-        begin
-          if new.memo = 'fault' then raise exception 'injected fault'; end if;
-          return new;
-        end $$;
-        create trigger quota_test_fault before insert or update on point_quotas for each row execute function quota_test_fault();`);
-      try {
+      await withRefusedRows(service(), 'point_quotas', "new.memo = 'fault'", async () => {
         const res = await points([
           { companyId: 6, balance: 100, memo: 'fault' },
           { companyId: A.company, balance: 42 },
@@ -274,9 +256,7 @@ describe.each(engines())('quotas on $name', (engine) => {
         ]);
         expect((await readPoints(6)).balance).toBe(8);
         expect((await readPoints(A.company)).balance).toBe(42);
-      } finally {
-        await service.db.exec('drop trigger quota_test_fault on point_quotas; drop function quota_test_fault();');
-      }
+      });
     });
 
     it('rejects an empty batch, a non-array body and more than 1000 items', async () => {
@@ -291,7 +271,7 @@ describe.each(engines())('quotas on $name', (engine) => {
 
   describe('credit quota batch', () => {
     it('creates with enabled true by default, keeps omitted fields on update, and never touches pendingAmount', async () => {
-      clock = START + 7_200_000;
+      clock.now = START + 7_200_000;
       const res = await credits([
         { companyCode: 'C001', creditAmount: 50_000 },
         { companyId: 5, creditAmount: 2000.55 },
@@ -308,7 +288,7 @@ describe.each(engines())('quotas on $name', (engine) => {
         availableAmount: 50_000,
         enabled: true,
         memo: '',
-        updatedAt: new Date(clock).toISOString(),
+        updatedAt: new Date(clock.now).toISOString(),
       });
       expect(await readCredit(5)).toMatchObject({
         creditAmount: 2000.55,

@@ -8,7 +8,7 @@ import {
 import { call } from '../testing/client';
 import { engines } from '../testing/engines';
 import { IDS } from '../testing/fixtures';
-import { callAs, stopEnginesAfterAll, useService } from '../testing/harness';
+import { callAs, expectNoSuchRecord, stopEnginesAfterAll, useService, withRefusedRows } from '../testing/harness';
 
 stopEnginesAfterAll();
 
@@ -145,19 +145,7 @@ describe.each(engines())('SKUs on $name', (engine) => {
   });
 
   it('missing and foreign ids: GET 404 not_found, PUT 404 "sku not found", batch not_found', async () => {
-    for (const id of [99_999, IDS.globex.sku]) {
-      expect(await api('GET', `/v1/skus/${id}`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
-      expect(await api('PUT', `/v1/skus/${id}`, { name: 'x' })).toMatchObject({
-        status: 404,
-        body: { error: 'sku not found' },
-      });
-      expect((await api('POST', '/v1/skus/batch', [{ id, name: 'x' }])).body.items[0]).toEqual({
-        index: 0,
-        status: 'failed',
-        id: null,
-        errors: ['not_found'],
-      });
-    }
+    for (const id of [99_999, IDS.globex.sku]) await expectNoSuchRecord(api, 'skus', 'sku', id);
   });
 
   it.each([
@@ -257,15 +245,8 @@ describe.each(engines())('SKU batch semantics on $name', (engine) => {
   });
 
   it('when the database refuses one item, only that item fails and the rest are written', async () => {
-    // A real database fault (a trigger), not a mock: the bulk write fails and the batch re-runs item by item.
-    await service().db.exec(`
-      create function refuse_exploding_sku() returns trigger language plpgsql as $$
-      begin
-        if new.name = 'explode' then raise exception 'refused by test trigger'; end if;
-        return new;
-      end $$;
-      create trigger refuse_exploding_sku before insert or update on skus for each row execute function refuse_exploding_sku();`);
-    try {
+    // The bulk write fails and the batch re-runs item by item.
+    await withRefusedRows(service(), 'skus', "new.name = 'explode'", async () => {
       const res = await api('POST', '/v1/skus/batch', [
         { productId: A.product, outerSysCode: 'FALL-1', name: 'fine' },
         { productId: A.product, outerSysCode: 'FALL-2', name: 'explode' },
@@ -282,8 +263,6 @@ describe.each(engines())('SKU batch semantics on $name', (engine) => {
         (s: { outerSysCode: string; spec: string }) => [s.outerSysCode, s.spec],
       );
       expect(codes).toEqual([['FALL-1', 'second write']]);
-    } finally {
-      await service().db.exec('drop trigger refuse_exploding_sku on skus; drop function refuse_exploding_sku();');
-    }
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { SeedFile } from '@/lib/contract';
 import type { Service, ServiceOptions } from '../app';
 import type { Engine } from './engines';
 import { stopEngines } from './engines';
@@ -27,10 +28,37 @@ export function useService(
   };
 }
 
+/**
+ * A seeded service (as useService) on a clock the tests move (`clock.now`, from `startMs`), and calls to it signed
+ * at that time: for what the service stamps and filters by time (updatedAt, updatedSince).
+ */
+export function useClockedService(engine: Engine, seed: SeedFile, startMs: number) {
+  const clock = { now: startMs };
+  const service = useService(engine, { now: () => clock.now }, seed);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(service(), method, path, body, { nowMs: clock.now });
+  return { service, clock, api };
+}
+
 /** Calls the service signed with `creds`, the ERP's unless given: the answer's status and parsed body. */
 export function callAs(service: () => Service) {
   return (method: string, path: string, body?: unknown, creds: Creds = CREDS.erp) =>
     call(service(), method, path, body, { creds });
+}
+
+/**
+ * An id the tenant has no `resource` under (missing, another tenant's, or a record of another kind) reads as
+ * nothing there: GET 404 not_found, PUT 404 "<noun> not found", and a batch item for it fails not_found.
+ */
+export async function expectNoSuchRecord(api: ReturnType<typeof callAs>, resource: string, noun: string, id: number) {
+  expect(await api('GET', `/v1/${resource}/${id}`)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+  expect(await api('PUT', `/v1/${resource}/${id}`, { name: 'x' })).toMatchObject({
+    status: 404,
+    body: { error: `${noun} not found` },
+  });
+  const batch = await api('POST', `/v1/${resource}/batch`, [{ id, name: 'x' }]);
+  expect(batch.body.items[0]).toEqual({ index: 0, status: 'failed', id: null, errors: ['not_found'] });
 }
 
 /** Stops this file's Postgres cluster after every block has run. */
@@ -72,4 +100,29 @@ export async function overlapOnPostgres<T>(
   release();
   await holder;
   return pending;
+}
+
+/**
+ * Runs `fire` while the database refuses every write to `table` whose new row matches `refused` (SQL over `new`): a
+ * real database fault, a trigger rather than a mock. The trigger is dropped afterwards, whatever happened.
+ */
+export async function withRefusedRows<T>(
+  service: Service,
+  table: string,
+  refused: string,
+  fire: () => Promise<T>,
+): Promise<T> {
+  const name = `refuse_${table}_in_test`;
+  await service.db.exec(`
+    create function ${name}() returns trigger language plpgsql as $$
+    begin
+      if ${refused} then raise exception 'refused by test trigger'; end if;
+      return new;
+    end $$;
+    create trigger ${name} before insert or update on ${table} for each row execute function ${name}();`);
+  try {
+    return await fire();
+  } finally {
+    await service.db.exec(`drop trigger ${name} on ${table}; drop function ${name}();`);
+  }
 }

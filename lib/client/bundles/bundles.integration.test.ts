@@ -1,16 +1,14 @@
 /* eslint-disable import/no-restricted-paths -- integration test: the browser fetchers and the explainer against the real reference service in-process */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SeedFile } from '@/lib/contract';
-import { createService, type Service } from '@/service/app';
-import { signedFetch } from '@/service/testing/client';
 import { IDS, recipeBundle, stockSku, testSeed } from '@/service/testing/fixtures';
 import { isApiError } from '../api-error';
-import { configureFetcher, UPSTREAM_PREFIX } from '../fetcher';
 import { setSkuStock } from '../skus/save-sku';
 import { explainRecipe, shortfall, type RecipeLine } from './explain';
 import { locateComponentError } from './recipe';
 import { replaceRecipe } from './save-bundle';
 import { getRecord } from '../queries';
+import { serviceForFetchers } from '../testing/service-fetcher';
 
 /**
  * The bundle page's explainer against the service's own availableQty for the same data: the page reads the
@@ -75,27 +73,7 @@ function seed(): SeedFile {
   return s;
 }
 
-let service: Service;
-
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: seed() });
-  configureFetcher({
-    baseUrl: 'http://console.test',
-    transport: async (url, init) => {
-      const { pathname, search } = new URL(url);
-      return signedFetch(
-        service,
-        String(init.method),
-        pathname.slice(UPSTREAM_PREFIX.length) + search,
-        init.body as string | undefined,
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await service?.close();
-});
+serviceForFetchers(seed);
 
 /** What the bundle page does: the bundle, then each component's stock query, explained. */
 async function readAndExplain(id: number) {
@@ -155,29 +133,28 @@ describe('a refused recipe replacement', () => {
     };
   }
 
-  it('finds the row whose SKU the service does not know (a bundle SKU is not a component)', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuId: 45, quantity: 1, sort: 20 },
-      { componentSkuId: 50, quantity: 1, sort: 30 },
-    ]);
-    expect(result).toEqual({ code: 'component_sku_not_found', index: 2 });
-  });
-
-  it('finds the second of two lines with the same SKU', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuId: 45, quantity: 1, sort: 20 },
-      { componentSkuId: 44, quantity: 2, sort: 30 },
-    ]);
-    expect(result).toEqual({ code: 'duplicate_component_sku', index: 2 });
-  });
-
-  it('finds the line whose code matches several SKUs', async () => {
-    const result = await refusal([
-      { componentSkuId: 44, quantity: 1, sort: 10 },
-      { componentSkuOuterSysCode: ' DupCode ', quantity: 1, sort: 20 },
-    ]);
-    expect(result).toEqual({ code: 'component_sku_code_ambiguous', index: 1 });
+  const first = { componentSkuId: 44, quantity: 1, sort: 10 };
+  const second = { componentSkuId: 45, quantity: 1, sort: 20 };
+  it.each([
+    {
+      row: 'the row whose SKU the service does not know (a bundle SKU is not a component)',
+      components: [first, second, { componentSkuId: 50, quantity: 1, sort: 30 }],
+      code: 'component_sku_not_found',
+      index: 2,
+    },
+    {
+      row: 'the second of two lines with the same SKU',
+      components: [first, second, { componentSkuId: 44, quantity: 2, sort: 30 }],
+      code: 'duplicate_component_sku',
+      index: 2,
+    },
+    {
+      row: 'the line whose code matches several SKUs',
+      components: [first, { componentSkuOuterSysCode: ' DupCode ', quantity: 1, sort: 20 }],
+      code: 'component_sku_code_ambiguous',
+      index: 1,
+    },
+  ])('finds $row', async ({ components, code, index }) => {
+    expect(await refusal(components)).toEqual({ code, index });
   });
 });

@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InternalUser } from '@/lib/contract/internal-users';
-import { fetchAllPages } from '../lists';
-import { internalUserKeys } from '../query-keys';
+import { wholeListQueryOptions } from '../queries';
 
+// Every back-office user: user pages read a single user from this list (there is no single-user GET).
 export function internalUsersQueryOptions() {
-  return queryOptions({
-    queryKey: internalUserKeys.everything(),
-    // Every back-office user, all pages: user pages read a single user from this list (there is no single-user GET).
-    queryFn: ({ signal }) => fetchAllPages('internalUsers', {}, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return wholeListQueryOptions('internalUsers');
 }
 
 export function useInternalUsers() {

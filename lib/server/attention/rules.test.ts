@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { gs1CheckDigitValid, type RuleId } from '@/lib/contract/attention';
-import type { ConsoleDbConnection } from '../db/connect';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
+import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { evaluateAfterSweep, evaluateWorkIfDue } from '.';
+import { quotaRecord } from './testing/quota-record';
 import { skuRecord } from './testing/sku-record';
 
 // Every rule on the console database (PGlite, and Postgres when its binaries exist): a violating record stored in
@@ -67,40 +67,15 @@ const person = (id: number, status: string): Rec => ({
   status,
   outerSysCode: null,
 });
-const quota = (id: number, credit: { amount: number; available: number; enabled?: boolean }, balance = 0): Rec => ({
-  id,
-  credit: {
-    companyId: id,
-    companyOuterSysCode: `C${id}`,
-    creditAmount: credit.amount,
-    pendingAmount: credit.amount - credit.available,
-    availableAmount: credit.available,
-    enabled: credit.enabled ?? true,
-    memo: null,
-    updatedAt: null,
-  },
-  point: { companyId: id, companyOuterSysCode: `C${id}`, balance, enabled: true, memo: null, updatedAt: null },
-});
+const quota = quotaRecord;
 
-afterAll(async () => {
-  await stopConsoleDbEngines();
-});
-
-describe.each(consoleDbEngines())('needs attention on $name', (engine) => {
-  let connection: ConsoleDbConnection;
-  const db = () => connection.db;
-
+describeOnConsoleDbs('needs attention', (db) => {
   beforeAll(async () => {
-    ({ connection } = await engine.open());
     // The records the rules look beside: an active component SKU, a category, an active salesperson.
     await store('skus', [sku(1)]);
     await store('productCategories', [category(11)]);
     await store('internalUsers', [person(7, 'Active')]);
   }, 120_000);
-
-  afterAll(async () => {
-    await connection?.close();
-  });
 
   async function store(entity: Entity, records: Rec[]) {
     await storeReadBack(db(), [{ entity, records }]);

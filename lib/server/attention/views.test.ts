@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleDbConnection } from '../db/connect';
-import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { acceptFinding, readFindings, readRecordFindings, readSummary, reopenFinding } from '.';
+import { quotaRecord } from './testing/quota-record';
 import { skuRecord } from './testing/sku-record';
 
 // The home, a rule's findings and accept / reopen on the console database (PGlite, and Postgres when its binaries
@@ -12,43 +12,19 @@ import { skuRecord } from './testing/sku-record';
 
 const sku = (id: number, fields: Record<string, unknown>) =>
   skuRecord(id, { outerSysCode: `V${id}`, inventoryQty: 1, ...fields });
-const quota = (id: number, available: number) => ({
-  id,
-  credit: {
-    companyId: id,
-    companyOuterSysCode: `C${id}`,
-    creditAmount: 1000,
-    pendingAmount: 1000 - available,
-    availableAmount: available,
-    enabled: true,
-    memo: null,
-    updatedAt: null,
-  },
-  point: { companyId: id, companyOuterSysCode: `C${id}`, balance: 1, enabled: true, memo: null, updatedAt: null },
-});
+/** A credit quota of 1,000 with `available` left, and a point balance of 1. */
+const quota = (id: number, available: number) => quotaRecord(id, { amount: 1000, available }, 1);
 const steward = { userId: 'u-steward', email: 'steward@example.com', role: 'steward' };
 const viewer = { userId: 'u-viewer', email: 'viewer@example.com', role: 'viewer' };
 
-afterAll(async () => {
-  await stopConsoleDbEngines();
-});
-
-describe.each(consoleDbEngines())('the home and findings on $name', (engine) => {
-  let connection: ConsoleDbConnection;
-  const db = () => connection.db;
-
+describeOnConsoleDbs('the home and findings', (db) => {
   beforeAll(async () => {
-    ({ connection } = await engine.open());
     await storeReadBack(db(), [
       { entity: 'skus', records: [1, 2, 3].map((id) => sku(id, { sellPrice: 0 })) },
       { entity: 'skus', records: [sku(4, { sellPrice: 300 })] },
       { entity: 'quotas', records: [quota(10, -5)] },
     ]);
   }, 120_000);
-
-  afterAll(async () => {
-    await connection?.close();
-  });
 
   it("shows each role the rules it sees, most severe first, with a trend that carries a day's count over quiet days", async () => {
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);

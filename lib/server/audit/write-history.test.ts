@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
-import { consoleRequest, createProxyHarness, putAsSteward, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, putAsSteward } from '../proxy/testing/harness';
 import { listAudit, listHistory, listHistoryPage } from './audit-log';
 
 /**
@@ -8,28 +9,20 @@ import { listAudit, listHistory, listHistoryPage } from './audit-log';
  * console database. The unknown outcome is a fault the service cannot produce: a 500 put in front of it after
  * the service applied the write (the worst case: it was written, and nobody can tell).
  */
-let h: ProxyHarness;
+const h = sharedFixture(createProxyHarness);
 
-beforeAll(async () => {
-  h = await createProxyHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-beforeEach(() => h.setFault(null));
+beforeEach(() => h().setFault(null));
 
 describe('History of writes that were not applied', () => {
   it('records an unknown outcome as unknown, with the values sent, never as applied', async () => {
-    h.setFault(async (request) => {
-      await h.service.fetch(request);
+    h().setFault(async (request) => {
+      await h().service.fetch(request);
       return Response.json({ error: 'internal' }, { status: 500 });
     });
-    expect(await putAsSteward(h, '/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' })).toBe(
-      500,
-    );
-    const [entry] = await listHistory(h.db, 'companies', '2');
+    expect(
+      await putAsSteward(h(), '/v1/companies/2', { cellPhone: '02-5555-0002' }, { cellPhone: '02-0000-0000' }),
+    ).toBe(500);
+    const [entry] = await listHistory(h().db, 'companies', '2');
     expect(entry).toMatchObject({
       result: 'unknown',
       source: 'form',
@@ -41,15 +34,15 @@ describe('History of writes that were not applied', () => {
 
   it('records a refused write with no change to the record', async () => {
     expect(
-      await putAsSteward(h, '/v1/companies/3', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null }),
+      await putAsSteward(h(), '/v1/companies/3', { shippingAddress: 'x'.repeat(51) }, { shippingAddress: null }),
     ).toBe(400);
-    const [entry] = await listHistory(h.db, 'companies', '3');
+    const [entry] = await listHistory(h().db, 'companies', '3');
     expect(entry).toMatchObject({ result: 'refused', changes: null, oldRead: false });
   });
 
   it('says the old value was not read when no review came with the write', async () => {
-    expect(await putAsSteward(h, '/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
-    const [entry] = await listHistory(h.db, 'companies', '4');
+    expect(await putAsSteward(h(), '/v1/companies/4', { cellPhone: '02-4444-0004' })).toBe(200);
+    const [entry] = await listHistory(h().db, 'companies', '4');
     expect(entry).toMatchObject({
       result: 'applied',
       action: 'updated',
@@ -61,29 +54,29 @@ describe('History of writes that were not applied', () => {
 
   it('files a one-item stock batch as a panel write, and pages through older entries', async () => {
     for (const qty of [5, 6, 7]) {
-      const response = await h.proxy(
+      const response = await h().proxy(
         consoleRequest('POST', '/v1/skus/stock/batch', {
-          cookie: h.cookies.steward,
+          cookie: h().cookies.steward,
           body: JSON.stringify([{ skuId: 2, inventoryQty: qty }]),
           headers: { [REVIEW_HEADER]: encodeReview({ inventoryQty: qty - 1 })! },
         }),
       );
       expect(response.status).toBe(200);
     }
-    const first = await listHistoryPage(h.db, 'skus', '2', { limit: 2 });
+    const first = await listHistoryPage(h().db, 'skus', '2', { limit: 2 });
     expect(first.entries.map((e) => e.changes?.[0])).toEqual([
       { field: 'inventoryQty', from: 6, to: 7 },
       { field: 'inventoryQty', from: 5, to: 6 },
     ]);
     expect(first.entries[0]).toMatchObject({ source: 'panel', result: 'applied' });
-    const second = await listHistoryPage(h.db, 'skus', '2', { limit: 2, older: first.older });
+    const second = await listHistoryPage(h().db, 'skus', '2', { limit: 2, older: first.older });
     expect(second.entries.map((e) => e.changes?.[0])).toEqual([{ field: 'inventoryQty', from: 4, to: 5 }]);
     expect(second.older).toBeNull();
     expect(
-      (await listAudit(h.db, { filters: { family: 'panel', record: { type: 'skus', id: '2' } } })).totalCount,
+      (await listAudit(h().db, { filters: { family: 'panel', record: { type: 'skus', id: '2' } } })).totalCount,
     ).toBe(3);
-    expect((await listAudit(h.db, { filters: { family: 'bulk', record: { type: 'skus', id: '2' } } })).totalCount).toBe(
-      0,
-    );
+    expect(
+      (await listAudit(h().db, { filters: { family: 'bulk', record: { type: 'skus', id: '2' } } })).totalCount,
+    ).toBe(0);
   });
 });

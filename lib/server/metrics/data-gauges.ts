@@ -1,8 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { Gauge } from 'prom-client';
 import type { ConsoleDatabase } from '../db';
-import { registry } from './metrics';
+import { scrapedGauge } from './metrics';
 import { readOncePerScrape } from './scrape';
 
 /**
@@ -24,10 +23,9 @@ const readFigures = readOncePerScrape(
   'attention figures not read',
 );
 
-const openFindings = new Gauge({
-  name: 'console_attention_open_findings',
-  help: 'Open "Needs attention" findings (not resolved, not accepted), by rule.',
-  labelNames: ['rule'] as const,
-  registers: [registry],
-  collect: readFigures,
-});
+const openFindings = scrapedGauge(
+  'console_attention_open_findings',
+  'Open "Needs attention" findings (not resolved, not accepted), by rule.',
+  'rule',
+  readFigures,
+);

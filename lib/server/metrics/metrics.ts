@@ -1,5 +1,5 @@
 import 'server-only';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The console's Prometheus metrics (served at /api/metrics). Counters and histograms are updated where the
@@ -8,6 +8,23 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'console_' });
+
+// Metrics are made through these two so each lands in the console's registry, not prom-client's global one.
+
+/** A counter, by the labels named (none: one figure). */
+function counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [registry] });
+}
+
+/** A gauge by one label, emptied and filled by `collect` when scraped. */
+export function scrapedGauge<L extends string>(
+  name: string,
+  help: string,
+  label: L,
+  collect: () => Promise<void>,
+): Gauge<L> {
+  return new Gauge({ name, help, labelNames: [label], registers: [registry], collect });
+}
 
 export const proxyDuration = new Histogram({
   name: 'console_proxy_request_duration_seconds',
@@ -20,32 +37,28 @@ export const proxyDuration = new Histogram({
 /** timeout: no answer in time; unreachable: no connection; 5xx; refused_signature: a 401; skew: a 401 the clock explained. */
 export type UpstreamErrorKind = 'timeout' | 'unreachable' | '5xx' | 'refused_signature' | 'skew';
 
-export const upstreamErrors = new Counter({
-  name: 'console_upstream_errors_total',
-  help: 'Upstream calls (proxy and jobs) that failed, by kind: timeout, unreachable, 5xx, refused_signature (401), skew (a 401 the clock explained, retried once).',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
+export const upstreamErrors = counter(
+  'console_upstream_errors_total',
+  'Upstream calls (proxy and jobs) that failed, by kind: timeout, unreachable, 5xx, refused_signature (401), skew (a 401 the clock explained, retried once).',
+  ['kind'],
+);
 
-export const upstreamRateLimited = new Counter({
-  name: 'console_upstream_rate_limited_total',
-  help: 'Upstream answers 429 rate_limited (proxy and jobs, each attempt), by /v1 operation.',
-  labelNames: ['operation'] as const,
-  registers: [registry],
-});
+export const upstreamRateLimited = counter(
+  'console_upstream_rate_limited_total',
+  'Upstream answers 429 rate_limited (proxy and jobs, each attempt), by /v1 operation.',
+  ['operation'],
+);
 
-export const signInFailures = new Counter({
-  name: 'console_sign_in_failures_total',
-  help: 'Sign-ins refused for a wrong email or password.',
-  registers: [registry],
-});
+export const signInFailures = counter(
+  'console_sign_in_failures_total',
+  'Sign-ins refused for a wrong email or password.',
+);
 
-export const signInLimited = new Counter({
-  name: 'console_sign_in_limited_total',
-  help: 'Sign-ins refused by a limit, by limit: address (wrong passwords from one client address) or account (paused account).',
-  labelNames: ['limit'] as const,
-  registers: [registry],
-});
+export const signInLimited = counter(
+  'console_sign_in_limited_total',
+  'Sign-ins refused by a limit, by limit: address (wrong passwords from one client address) or account (paused account).',
+  ['limit'],
+);
 
 export function countUpstreamError(kind: UpstreamErrorKind): void {
   upstreamErrors.inc({ kind });

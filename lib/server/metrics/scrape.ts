@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { Gauge } from 'prom-client';
 import type { ConsoleDatabase } from '../db';
 import { logger } from '../log';
-import { registry } from './metrics';
+import { registry, scrapedGauge } from './metrics';
 
 /** Backlog of the job runtime per kind, read from the job tables, so every instance reports the same figures. */
 export async function jobBacklog(
@@ -87,21 +87,19 @@ const readBacklog = readOncePerScrape(
   'job backlog not read',
 );
 
-const pending = new Gauge({
-  name: 'console_job_units_pending',
-  help: 'Job units waiting to run, by job kind (all instances).',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-  collect: readBacklog,
-});
+const pending = scrapedGauge(
+  'console_job_units_pending',
+  'Job units waiting to run, by job kind (all instances).',
+  'kind',
+  readBacklog,
+);
 
-const oldest = new Gauge({
-  name: 'console_job_oldest_pending_seconds',
-  help: 'Age of the oldest waiting job unit, by job kind (since its job started).',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-  collect: readBacklog,
-});
+const oldest = scrapedGauge(
+  'console_job_oldest_pending_seconds',
+  'Age of the oldest waiting job unit, by job kind (since its job started).',
+  'kind',
+  readBacklog,
+);
 
 new Gauge({
   name: 'console_db_pool_connections',

@@ -298,52 +298,46 @@ describe.each(pairs)('the mirror on $console.name', ({ console: consoleEngine, s
       );
   }
 
-  it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
-    const runner = new MirrorPasses({
+  /** Passes an hour apart, so in these tests a pass comes only when a Refresh asks for one. */
+  const hourlyPasses = (owner: string, watchRefresh?: (onRefresh: () => void) => Promise<() => Promise<void>>) =>
+    new MirrorPasses({
       db: connection.db,
       client: mirrorClient,
       tenant: 'acme',
       intervalMs: HOUR,
       sweepMs: HOUR,
-      owner: 'refresh',
+      owner,
+      watchRefresh,
     });
-    expect(await refreshCopy(connection.db, runner, 'quotas', 1_000)).toBe(false);
-    runner.start();
+
+  /**
+   * With `passes` running, after their round at start (the next would come an hour later): a credit amount the ERP
+   * then changes is in the copy once `asker` has asked for a Refresh (the runner itself, or null: a web instance's
+   * own database connection, with no runner, which asks and waits for a pass begun after).
+   */
+  async function expectRefreshBringsChange(passes: MirrorPasses, asker: MirrorPasses | null, value: number) {
+    passes.start();
     try {
-      // The round at start; the next would come an hour later.
-      expect(await refreshCopy(connection.db, runner, 'quotas', 60_000)).toBe(true);
-      const amount = await erpSetsCreditAmount(4567);
-      expect(await amount()).not.toBe(4567);
-      expect(await refreshCopy(connection.db, runner, 'quotas', 60_000)).toBe(true);
-      expect(await amount()).toBe(4567);
+      expect(await refreshCopy(connection.db, passes, 'quotas', 60_000)).toBe(true);
+      const amount = await erpSetsCreditAmount(value);
+      expect(await amount()).not.toBe(value);
+      expect(await refreshCopy(connection.db, asker, 'quotas', 60_000)).toBe(true);
+      expect(await amount()).toBe(value);
     } finally {
-      await runner.stop();
+      await passes.stop();
     }
+  }
+
+  it('brings the copy up to date when asked (a Refresh), not an interval later', async () => {
+    const runner = hourlyPasses('refresh');
+    expect(await refreshCopy(connection.db, runner, 'quotas', 1_000)).toBe(false);
+    await expectRefreshBringsChange(runner, runner, 4567);
   }, 120_000);
 
   it('brings the copy up to date when a web instance that runs no passes asks (Postgres: a NOTIFY to the runner)', async (context) => {
     if (!consoleUrl) return context.skip();
     const url = consoleUrl;
     const watchRefresh = (onRefresh: () => void) => listenOnPostgres(url, MIRROR_REFRESH_CHANNEL, onRefresh);
-    const worker = new MirrorPasses({
-      db: connection.db,
-      client: mirrorClient,
-      tenant: 'acme',
-      intervalMs: HOUR,
-      sweepMs: HOUR,
-      owner: 'worker',
-      watchRefresh,
-    });
-    worker.start();
-    try {
-      expect(await refreshCopy(connection.db, worker, 'quotas', 60_000)).toBe(true);
-      const amount = await erpSetsCreditAmount(7654);
-      expect(await amount()).not.toBe(7654);
-      // The web instance's own database connection, no runner: it asks, then waits for a pass begun after.
-      expect(await refreshCopy(connection.db, null, 'quotas', 60_000)).toBe(true);
-      expect(await amount()).toBe(7654);
-    } finally {
-      await worker.stop();
-    }
+    await expectRefreshBringsChange(hourlyPasses('worker', watchRefresh), null, 7654);
   }, 120_000);
 });

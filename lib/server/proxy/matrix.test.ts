@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { ROLES, type Role } from '@/lib/contract/roles';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from './testing/harness';
 
 // Every allowlisted operation × every role and signed out, through the real handler, a real better-auth
 // session and the real reference service in-process. The rule is restated here on purpose, independent of
@@ -31,15 +32,7 @@ function sample(op: OperationId): { method: string; path: string; body?: string 
   return { method, path, body: template.endsWith('/batch') ? '[]' : '{}' };
 }
 
-let h: ProxyHarness;
-
-beforeAll(async () => {
-  h = await createProxyHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedFixture(createProxyHarness);
 
 describe('proxy role matrix', () => {
   it('covers every operation of the contract', () => {
@@ -51,11 +44,11 @@ describe('proxy role matrix', () => {
       const rows: string[] = [];
       for (const op of OPERATIONS) {
         const { method, path, body } = sample(op);
-        const before = h.reached.length;
-        const response = await h.proxy(
-          consoleRequest(method, path, { cookie: who ? h.cookies[who] : undefined, body }),
+        const before = h().reached.length;
+        const response = await h().proxy(
+          consoleRequest(method, path, { cookie: who ? h().cookies[who] : undefined, body }),
         );
-        const reached = h.reached.slice(before);
+        const reached = h().reached.slice(before);
         const json = (await response.json().catch(() => null)) as { error?: string } | null;
 
         if (who === null) {

@@ -5,6 +5,14 @@ import { canonicalQuery, resolveTarget } from './path';
 
 const base = 'http://console.test';
 
+/** Each request (a path alone is a GET) is refused with `code`. */
+function expectRefused(code: 'bad_path' | 'operation_not_allowed', requests: (string | [string, string])[]) {
+  for (const request of requests) {
+    const [method, path] = typeof request === 'string' ? ['GET', request] : request;
+    expect(resolveTarget(method, `${base}${path}`), `${method} ${path}`).toEqual({ ok: false, code });
+  }
+}
+
 describe('resolveTarget', () => {
   it('maps every allowlisted operation to itself, rebuilding the path from the template', () => {
     for (const op of OPERATIONS) {
@@ -42,7 +50,7 @@ describe('resolveTarget', () => {
   });
 
   it('refuses dot segments, encoded or not, with 400 bad_path', () => {
-    for (const path of [
+    expectRefused('bad_path', [
       '/api/upstream/v1/../..',
       '/api/upstream/v1/companies/..',
       '/api/upstream/v1/%2e%2e/admin',
@@ -56,25 +64,21 @@ describe('resolveTarget', () => {
       '/api/upstream//evil.example/v1/companies',
       '/api/upstream/http://evil.example/v1/companies',
       '/api/upstream/v1/companies/%zz',
-    ]) {
-      expect(resolveTarget('GET', `${base}${path}`), path).toEqual({ ok: false, code: 'bad_path' });
-    }
+    ]);
   });
 
   it('never lets a double-encoded or otherwise encoded segment match an operation', () => {
-    for (const path of [
+    expectRefused('operation_not_allowed', [
       '/api/upstream/v1/%252e%252e/companies',
       '/api/upstream/v1/companies/%252e%252e',
       '/api/upstream/v1/%63ompanies',
       '/api/upstream/v1/companies/1%2e',
       '/api/upstream/v1/companies/%31',
-    ]) {
-      expect(resolveTarget('GET', `${base}${path}`), path).toEqual({ ok: false, code: 'operation_not_allowed' });
-    }
+    ]);
   });
 
   it('refuses unlisted paths and methods with 404 operation_not_allowed', () => {
-    const cases: [string, string][] = [
+    expectRefused('operation_not_allowed', [
       ['GET', '/api/upstream/v1/customers'],
       ['GET', '/api/upstream/v2/companies'],
       ['GET', '/api/upstream/companies'],
@@ -85,13 +89,7 @@ describe('resolveTarget', () => {
       ['GET', '/api/upstream/v1/companies/0'],
       ['GET', '/api/upstream/v1/companies/-1'],
       ['GET', '/api/upstream/v1'],
-    ];
-    for (const [method, path] of cases) {
-      expect(resolveTarget(method, `${base}${path}`), `${method} ${path}`).toEqual({
-        ok: false,
-        code: 'operation_not_allowed',
-      });
-    }
+    ]);
   });
 
   it('refuses anything outside the proxy prefix', () => {

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { LISTS } from '@/lib/contract/endpoints';
 import en from '@/messages/en/errors.json';
 import zhTW from '@/messages/zh-TW/errors.json';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from './testing/harness';
 import { answersAsDocumented } from './response-check';
 
 // The browser reads /v1 lists and records without a schema of its own (a list page's first load carries no
 // zod), because the proxy checks them. Real service in-process; a fake upstream only for a body the real
 // service never sends.
-let h: ProxyHarness;
+const h = sharedFixture(createProxyHarness);
 
-beforeAll(async () => {
-  h = await createProxyHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
-
-const get = (path: string) => h.proxy(consoleRequest('GET', path, { cookie: h.cookies.viewer }));
+const get = (path: string) => h().proxy(consoleRequest('GET', path, { cookie: h().cookies.viewer }));
 
 /** An upstream that answers every request 200 with `body`, as a broken or newer upstream might. */
 function answerWith(body: string) {
-  h.setFault(async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+  h().setFault(async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
 }
 
 describe('the proxy checks list and read answers against lib/contract', () => {
@@ -43,7 +36,7 @@ describe('the proxy checks list and read answers against lib/contract', () => {
   });
 
   describe('with an upstream that answers a malformed body', () => {
-    afterAll(() => h.setFault(null));
+    afterAll(() => h().setFault(null));
 
     it('answers 502 invalid_response, in words from both catalogues, for a list row of the wrong shape', async () => {
       answerWith(

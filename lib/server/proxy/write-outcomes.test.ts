@@ -1,32 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { listAudit } from '../audit/audit-log';
 import { CREATE_RESULT_HEADER } from './create-check';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from './testing/harness';
 
 /**
  * What the proxy tells the browser and the audit log after a write, against the real service with the
  * faults it cannot produce injected in front of it: status codes that say the opposite of what happened,
  * and a 500 after the write was applied.
  */
-let h: ProxyHarness;
-
-beforeAll(async () => {
-  h = await createProxyHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = sharedFixture(createProxyHarness);
 
 beforeEach(() => {
-  h.setFault(null);
-  h.reached.length = 0;
+  h().setFault(null);
+  h().reached.length = 0;
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await h.proxy(
+  const response = await h().proxy(
     consoleRequest(method, path, {
-      cookie: h.cookies.steward,
+      cookie: h().cookies.steward,
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
@@ -39,14 +32,14 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 async function lastAudit() {
-  const { entries } = await listAudit(h.db, { pageSize: 1 });
+  const { entries } = await listAudit(h().db, { pageSize: 1 });
   return entries[0]!;
 }
 
 /** The real service answers; the status the browser sees is swapped (201 ↔ 200). */
 function swapCreatedStatus() {
-  h.setFault(async (request) => {
-    const real = await h.service.fetch(request);
+  h().setFault(async (request) => {
+    const real = await h().service.fetch(request);
     const status = real.status === 201 ? 200 : real.status === 200 && request.method !== 'GET' ? 201 : real.status;
     return new Response(real.body, { status, headers: real.headers });
   });
@@ -96,27 +89,27 @@ describe('single creates: created or an existing record updated, read from the i
     const r = await call('POST', '/v1/skus', { productId: 2, outerSysCode: 'S001', name: 'Same code, other product' });
     expect(r.status).toBe(201);
     expect(r.created).toBe('created');
-    const lookup = h.reached.find((q) => q.method === 'GET')!;
+    const lookup = h().reached.find((q) => q.method === 'GET')!;
     expect(lookup.pathAndQuery).toMatch(/^\/v1\/skus\?outerSysCode=S001&productId=2&/);
   });
 
   it('sends nothing when the code cannot be checked', async () => {
-    h.setFault(async (request) =>
+    h().setFault(async (request) =>
       request.method === 'GET'
         ? Response.json({ code: 'E', message: 'down' }, { status: 500 })
-        : h.service.fetch(request),
+        : h().service.fetch(request),
     );
     const r = await call('POST', '/v1/products', { outerSysCode: 'TRUST-P', name: 'P', productCategoryId: 2 });
     expect(r.status).toBe(503);
     expect(r.json.error).toBe('code_check_failed');
-    expect(h.reached.filter((q) => q.method === 'POST')).toEqual([]);
+    expect(h().reached.filter((q) => q.method === 'POST')).toEqual([]);
   });
 });
 
 describe('a write the upstream applied and then answered 500', () => {
   it('is audited as unknown, and the record did change', async () => {
-    h.setFault(async (request) => {
-      const real = await h.service.fetch(request);
+    h().setFault(async (request) => {
+      const real = await h().service.fetch(request);
       if (request.method === 'GET') return real;
       return Response.json({ code: 'E_AFTER_COMMIT', message: 'injected' }, { status: 500 });
     });
@@ -128,7 +121,7 @@ describe('a write the upstream applied and then answered 500', () => {
       targetIds: ['2'],
       unknownIds: ['2'],
     });
-    h.setFault(null);
+    h().setFault(null);
     expect((await call('GET', '/v1/companies/2')).json.shortName).toBe('Applied');
   });
 });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOtlpReceiver, type OtlpReceiver } from './testing/otlp-receiver';
+import { describe, expect, it } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
+import { startOtlpReceiver } from './testing/otlp-receiver';
 
 /**
  * Issue 44, traces: a console process started without OTEL_EXPORTER_OTLP_ENDPOINT loads no OpenTelemetry SDK
@@ -46,15 +47,7 @@ const sdkModules = (modules: string[]) =>
     .filter((m) => /node_modules\/@opentelemetry\/(?!api\/)/.test(m))
     .map((m) => m.replace(/.*node_modules\//, ''));
 
-let receiver: OtlpReceiver;
-
-beforeAll(async () => {
-  receiver = await startOtlpReceiver();
-});
-
-afterAll(async () => {
-  await receiver?.close();
-});
+const receiver = sharedFixture(startOtlpReceiver);
 
 describe('traces', () => {
   it('unset: no OpenTelemetry SDK module is loaded and no traceparent goes upstream', async () => {
@@ -68,7 +61,7 @@ describe('traces', () => {
   }, 60_000);
 
   it('set: the /v1 call is a client span exported over OTLP/HTTP, and the upstream got its traceparent', async () => {
-    const probe = await runProbe({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SERVICE_NAME: 'probe-console' });
+    const probe = await runProbe({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver().url, OTEL_SERVICE_NAME: 'probe-console' });
     expect(probe.status).toBe(200);
     expect(sdkModules(probe.modules)).toEqual(
       expect.arrayContaining([
@@ -83,9 +76,9 @@ describe('traces', () => {
     expect(match, `traceparent ${sent?.traceparent}`).not.toBeNull();
     const [, traceId, parentId] = match!;
 
-    expect(receiver.rejected).toEqual([]);
-    const call = receiver.spans.find((s) => s.spanId === parentId);
-    expect(call, JSON.stringify(receiver.spans, null, 1)).toMatchObject({
+    expect(receiver().rejected).toEqual([]);
+    const call = receiver().spans.find((s) => s.spanId === parentId);
+    expect(call, JSON.stringify(receiver().spans, null, 1)).toMatchObject({
       traceId,
       name: 'GET /v1/product-categories',
       kind: 3,

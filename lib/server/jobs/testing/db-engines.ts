@@ -1,3 +1,5 @@
+import { afterAll, describe } from 'vitest';
+import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb, type ConsoleDbConnection } from '../../db/connect';
 import { migrateConsoleDb } from '../../auth';
@@ -42,4 +44,19 @@ export async function stopConsoleDbEngines(): Promise<void> {
   const running = cluster;
   cluster = null;
   await (await running)?.stop();
+}
+
+/**
+ * A describe block per engine, titled `${title} on <engine>`, whose tests share one fresh console database
+ * (`db()`); the file's Postgres cluster is stopped after its last block.
+ */
+export function describeOnConsoleDbs(
+  title: string,
+  body: (db: () => ConsoleDbConnection['db'], engine: ConsoleDbEngine) => void,
+): void {
+  afterAll(stopConsoleDbEngines);
+  describe.each(consoleDbEngines())(`${title} on $name`, (engine) => {
+    const connection = sharedFixture(async () => (await engine.open()).connection);
+    body(() => connection().db, engine);
+  });
 }
