@@ -155,6 +155,15 @@ describe('single sign-on', () => {
     expect(unverified.location).toMatch(/^\/sign-in\?error=/);
   });
 
+  it('signs no disabled account in through its provider', async () => {
+    await auth.api.createUser({ body: { email: 'gone@example.com', name: 'Gone', password: DEMO_PASSWORD } });
+    await conn.db.updateTable('user').set({ banned: true }).where('email', '=', 'gone@example.com').execute();
+    claims = { sub: 'idp-gone', email: 'gone@example.com', email_verified: true };
+    const refused = await signInWithProvider();
+    expect(refused.cookie).toBeNull();
+    expect(refused.location).toMatch(/^\/sign-in\?error=BANNED_USER(&|$)/);
+  });
+
   it('creates no account for an unknown e-mail unless a role is configured for it', async () => {
     claims = { sub: 'idp-new', email: 'new.person@example.com', email_verified: true };
     const refused = await signInWithProvider();

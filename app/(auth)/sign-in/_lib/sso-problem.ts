@@ -3,13 +3,15 @@
  * catalogue key (sso.errors.*) that explains it. Codes of the console's own check (lib/server/auth/sso.ts) and
  * better-auth's own; anything else is worded as "did not complete" with its code.
  */
-export type SsoMessage = 'domain' | 'unverified' | 'noAccount' | 'notLinked' | 'failed';
+export type SsoMessage = 'domain' | 'unverified' | 'noAccount' | 'notLinked' | 'disabled' | 'failed';
 
 const BY_CODE: Record<string, SsoMessage> = {
   sso_domain_not_allowed: 'domain',
   sso_email_unverified: 'unverified',
   signup_disabled: 'noAccount',
   account_not_linked: 'notLinked',
+  // A disabled console account gets no session through its provider either (the admin plugin's session hook).
+  BANNED_USER: 'disabled',
 };
 
 export function ssoProblemOf(code: string | string[] | undefined): { message: SsoMessage; code: string } | null {
