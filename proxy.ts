@@ -6,7 +6,7 @@ import { createNonce, pageContentSecurityPolicy } from '@/lib/http/security-head
 /** Pages a signed-out visitor may see. */
 // The second factor's page checks the session or the pending sign-in itself (a sign-in waiting for its code has no
 // session cookie yet).
-const PUBLIC_PAGES = new Set(['/sign-in', '/two-factor']);
+const PUBLIC_PAGES = new Set(['/sign-in', '/reset-password', '/two-factor']);
 
 /**
  * A record page whose id cannot be one (`/companies/abc`) is served by the console's not-found page with a real

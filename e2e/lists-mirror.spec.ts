@@ -41,6 +41,8 @@ async function all<T>(list: string): Promise<T[]> {
 }
 
 test.beforeAll(async () => {
+  // The first copy (and its first check of what needs attention) can outlast a hook's default minute on a busy machine.
+  test.setTimeout(150_000);
   ({ service, console: console_ } = await startMirrorConsole(port, {
     BETTER_AUTH_SECRET: 'e2e-lists-secret-of-at-least-thirty-two-chars',
     CONSOLE_DATA_DIR: `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/lists-mirror-${Date.now()}`,

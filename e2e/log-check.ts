@@ -21,6 +21,10 @@ const SECRETS: Record<string, string> = {
   'a clerk’s password': 'clerk-password',
   'another account’s password': 'another-password',
   'a language account’s password': 'language-password',
+  // Typed by sessions.spec: an account's first password and the ones set through a reset link.
+  'a sessions account’s password': 'sessions-password-1',
+  'a reset password': 'reset-password-2',
+  'a refused reset password': 'reset-password-3',
   // Posted by hardening.spec's sign-in before hydration.
   'a wrong sign-in password': 'not-the-password-47',
 };

@@ -12,7 +12,7 @@ export type Namespace = keyof Messages;
 export const CLIENT_SCOPES = {
   // app/layout.tsx: ErrorCatalogueSync hands the error sentences to code outside React, on every page.
   '': ['errors', 'errorFallback', 'ui'],
-  '(auth)': ['signIn', 'twoFactor'],
+  '(auth)': ['signIn', 'sso', 'passwordReset', 'twoFactor'],
   '(console)': ['shell', 'nav', 'find', 'dataTable', 'records'],
   // A rule's findings; `attention` and `home` also go with the four record families, whose pages list their
   // findings above their details (components/record/record-page.tsx).
@@ -29,7 +29,7 @@ export const CLIENT_SCOPES = {
   '(console)/imports/[id]': ['exports'],
   '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/quotas': ['quotas', 'writes'],
-  '(console)/settings': ['settings', 'roles', 'twoFactor'],
+  '(console)/settings': ['settings', 'roles', 'sessions', 'twoFactor'],
   '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/status': ['status'],
   // `attention`: the History panel names a finding's rule (users have none, but the panel is shared).

@@ -23,6 +23,7 @@ import exportsCatalogue from './exports.json';
 import attention from './attention.json';
 import home from './home.json';
 import twoFactor from './two-factor.json';
+import signInSecurity from './sign-in-security.json';
 
 export const zhTW = {
   ...app,
@@ -49,4 +50,5 @@ export const zhTW = {
   ...attention,
   ...home,
   ...twoFactor,
+  ...signInSecurity,
 };

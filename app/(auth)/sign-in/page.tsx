@@ -15,13 +15,20 @@ import { headers } from 'next/headers';
 import { LanguageSwitch } from '@/components/layout/language-switch';
 import { chooseLocale } from '@/app/_actions/preferences';
 import { SignInForm } from './_components/sign-in-form';
+import { SsoButtons } from './_components/sso-buttons';
+import { ssoProblemOf } from './_lib/sso-problem';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('signIn');
   return { title: t('title') };
 }
 
-type SearchParams = Promise<{ next?: string | string[]; signedOut?: string }>;
+type SearchParams = Promise<{
+  next?: string | string[];
+  signedOut?: string;
+  reset?: string;
+  error?: string | string[];
+}>;
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
@@ -33,6 +40,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const t = await getTranslations('signIn');
   const env = getEnv();
   const noAccounts = await hasNoAccounts(await getConsoleDb());
+  const sso = await getTranslations('sso');
+  const ssoProblem = ssoProblemOf(params.error);
+  const providers = env.auth.sso.map(({ id, name }) => ({ id, name }));
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
@@ -45,6 +55,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
         </div>
         {params.signedOut ? <Alert tone="success">{t('signedOut')}</Alert> : null}
+        {params.reset ? <Alert tone="success">{t('resetDone')}</Alert> : null}
+        {ssoProblem ? (
+          <Alert tone="error">{sso(`errors.${ssoProblem.message}`, { code: ssoProblem.code })}</Alert>
+        ) : null}
         {noAccounts ? (
           <Alert tone="warning" title={t('noAccountsTitle')}>
             {t('noAccountsBody')}
@@ -56,6 +70,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
               <PasskeySignIn next={next} />
             </div>
+            {providers.length ? (
+              <>
+                <p className="my-4 flex items-center gap-3 text-xs text-zinc-500 before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
+                  {sso('or')}
+                </p>
+                <SsoButtons providers={providers} next={next} />
+              </>
+            ) : null}
           </CardContent>
         </Card>
         {env.demoMode ? (

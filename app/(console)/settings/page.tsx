@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { CreateAccountForm } from './_components/create-account-form';
+import { SessionsCard } from './_components/sessions-card';
 import { TwoFactorCard, TwoFactorPolicyCard } from './_components/two-factor-cards';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
@@ -53,6 +54,11 @@ export default async function SettingsPage() {
 
       <Suspense>
         <TwoFactorCard user={user} />
+      </Suspense>
+
+      {/* Its own boundary: the page's heading and forms never wait for the list of sessions. */}
+      <Suspense fallback={null}>
+        <SessionsCard actor={user} account={user} />
       </Suspense>
 
       {accounts?.ok ? (

@@ -49,6 +49,33 @@ export const accountActions = {
     answer: json<SettingsActionState>(),
     audit: 'domain',
   }),
+  /**
+   * Ends sessions: one (`sessionId`) or all but the acting one (null) of `userId`. Each person their own,
+   * an admin anyone's (lib/server/accounts checks which).
+   */
+  endSessions: action({
+    name: 'accounts.endSessions',
+    permission: 'useConsole',
+    input: z.object({ userId: text, sessionId: text.nullable() }),
+    answer: json<SettingsActionState>(),
+    audit: 'domain',
+  }),
+  /** An admin's one-time password reset link for a colleague; every session of theirs ends. */
+  resetPassword: action({
+    name: 'accounts.resetPassword',
+    permission: 'manageAccounts',
+    input: z.object({ userId: text }),
+    answer: json<SettingsActionState & { link?: { url: string; until: string } }>(),
+    audit: 'domain',
+  }),
+  /** The colleague's side of the reset link: signed out, with the link's token. */
+  completeReset: action({
+    name: 'accounts.completeReset',
+    permission: null,
+    input: z.object({ token: text, password: text }),
+    answer: json<SettingsActionState>(),
+    audit: 'none',
+  }),
   /** Ends one's own session; anyone may (a session already gone is the outcome asked for). */
   signOut: action({ name: 'accounts.signOut', permission: null, input: z.object({}), answer: none(), audit: 'none' }),
 };

@@ -128,7 +128,10 @@ describe('console account management', () => {
       ok: true,
       value: undefined,
     });
-    expect(await readCurrentUser(auth, clerk.headers)).toMatchObject({ role: 'steward' });
+    // The change ends the session it was made under; the next sign-in carries the new role.
+    expect(await readCurrentUser(auth, clerk.headers)).toBeNull();
+    const promoted = await session('lin.clerk@example.com', 'clerk-password');
+    expect(promoted.user.role).toBe('steward');
     expect(await changeRole({ auth, db: conn.db }, admin.headers, admin.user, clerk.user.id, 'owner')).toMatchObject({
       ok: false,
       error: 'roleInvalid',
@@ -138,7 +141,7 @@ describe('console account management', () => {
       ok: true,
       value: undefined,
     });
-    expect(await readCurrentUser(auth, clerk.headers)).toBeNull();
+    expect(await readCurrentUser(auth, promoted.headers)).toBeNull();
     const listed = await listAccounts(conn.db, admin.user);
     expect(listed.ok && listed.value.find((a) => a.id === clerk.user.id)).toMatchObject({
       disabled: true,

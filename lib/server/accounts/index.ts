@@ -8,35 +8,10 @@ import { recordAudit, type AccountOperation } from '../audit';
 import type { CurrentUser } from '../auth/request';
 import type { ConsoleAuth } from '../auth';
 import type { ConsoleDatabase } from '../db';
+import { endSessionsOf } from './sessions';
 
-/** What account changes need: better-auth to make them, the console database to audit them. */
-export type AccountDeps = { auth: ConsoleAuth; db: Kysely<ConsoleDatabase> };
-
-/**
- * Console account management (Settings). Every function takes the acting user and refuses unless their
- * role may manage accounts (lib/contract/roles); better-auth's admin plugin then checks the session again.
- * Failures are codes, so the page words them from its message catalogue.
- */
-export type AccountErrorCode =
-  | 'forbidden'
-  | 'unauthenticated'
-  | 'emailInvalid'
-  | 'emailTaken'
-  | 'nameRequired'
-  | 'nameTooLong'
-  | 'passwordLength'
-  | 'roleInvalid'
-  | 'notYourself'
-  | 'notFound'
-  | 'failed';
-
-export type AccountResult<T = undefined> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      error: AccountErrorCode;
-      fields?: Partial<Record<'email' | 'name' | 'role' | 'password', AccountErrorCode>>;
-    };
+export type { AccountDeps, AccountErrorCode, AccountResult } from './types';
+import type { AccountDeps, AccountErrorCode, AccountResult } from './types';
 
 export type ConsoleAccount = {
   id: string;
@@ -168,6 +143,8 @@ export async function changeRole(
     ((ROLES as readonly string[]).includes(role)
       ? await viaAuth(() => auth.api.setRole({ body: { userId, role: role as Role }, headers }), undefined)
       : { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } });
+  // A new role starts with a new sign-in: every session the person had ends now (better-auth's setRole keeps them).
+  if (result.ok) await endSessionsOf(db, userId, null);
   await auditAccountChange(db, actor, `account set-role (${role})`, await emailOf(db, userId), result);
   return result;
 }
@@ -224,3 +201,14 @@ async function auditAccountChange(
   const outcome = result.ok ? 'applied' : result.error === 'failed' ? 'unknown' : 'refused';
   await recordAudit(db, { userId: actor.id, userEmail: actor.email, operation, targetIds: [target], status, outcome });
 }
+
+export {
+  completePasswordReset,
+  endSessions,
+  issuePasswordReset,
+  listSessions,
+  RESET_LINK_HOURS,
+  type AccountSession,
+  type SessionContext,
+} from './sessions';
+export type { Device } from './device';

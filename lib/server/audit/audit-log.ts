@@ -287,5 +287,6 @@ export function entryView(row: AuditRow): AuditEntryView {
     chunk: row.chunk,
     window: windowView(row.window_from, row.window_to),
     requestId: row.request_id,
+    clientAddress: row.client_address,
   };
 }

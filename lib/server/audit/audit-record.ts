@@ -23,11 +23,19 @@ export interface AuditRecord {
   changes?: FieldDiff[] | null;
   /** The request's id, as in its log line (for support; the page folds it into the details). */
   requestId?: string | null;
+  /** The client's address, on sign-in events (SSO link, session end, password reset). */
+  clientAddress?: string | null;
 }
 
 /** Changes to the console's own sign-in accounts (Settings), logged beside the /v1 writes. */
 export type AccountOperation =
-  `account create (${string})` | `account set-role (${string})` | 'account disable' | 'account enable';
+  | `account create (${string})`
+  | `account set-role (${string})`
+  | 'account disable'
+  | 'account enable'
+  | `account sso-link (${string})`
+  | 'account session-end'
+  | 'account password-reset';
 
 /** A write to the console's own endpoints (`POST /api/imports/[id]/start`) or server actions (`action quotas.apply`). */
 export type ConsoleOperation = `${'POST' | 'PUT' | 'DELETE'} /api/${string}` | `action ${string}`;

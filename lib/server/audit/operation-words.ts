@@ -50,7 +50,7 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
   if (e.operation.startsWith('account ')) {
     const kind =
       e.operation.match(
-        /^account (create|set-role|disable|enable|two-factor-enrol|two-factor-remove|two-factor-policy|backup-code-use|backup-codes-new|passkey-add|passkey-remove)/,
+        /^account (create|set-role|disable|enable|sso-link|session-end|password-reset|two-factor-enrol|two-factor-remove|two-factor-policy|backup-code-use|backup-codes-new|passkey-add|passkey-remove)/,
       )?.[1] ?? 'other';
     const who = e.operation.match(/\(([^)]*)\)$/)?.[1] ?? '';
     return { key: `account.${kind}`, values: { who } };

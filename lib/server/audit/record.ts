@@ -75,11 +75,12 @@ export async function insertAudit(
   const { rows: inserted } = await sql<{ id: string }>`
     with entry as (
       insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, result, failed_ids, unknown_ids,
-        record_type, changes, family, job_id, import_id, attempt, chunk, request_id)
+        record_type, changes, family, job_id, import_id, attempt, chunk, request_id, client_address)
       values (${record.userId}, ${record.userEmail}, ${record.operation}, ${record.targetIds}::text[], ${record.status},
         ${record.outcome}, ${record.result ?? null}, ${record.failedIds ?? []}::text[], ${record.unknownIds ?? []}::text[],
         ${record.recordType ?? null}, ${record.changes ? json(record.changes) : null}::jsonb, ${family},
-        ${origin?.jobId ?? null}, ${origin?.importId ?? null}::bigint, ${origin?.attempt ?? null}::int, ${origin?.chunk ?? null}::int, ${record.requestId ?? null})
+        ${origin?.jobId ?? null}, ${origin?.importId ?? null}::bigint, ${origin?.attempt ?? null}::int, ${origin?.chunk ?? null}::int, ${record.requestId ?? null},
+        ${record.clientAddress ?? null})
       returning id, at
     ),
     records as (

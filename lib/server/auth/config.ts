@@ -20,5 +20,6 @@ export function authConfigFromEnv(env: Env): AuthConfig {
     signInMaxAttempts: env.auth.signInMaxAttempts,
     demoMode: env.demoMode,
     twoFactorAdminsByDefault: env.auth.twoFactorAdmins,
+    sso: env.auth.sso,
   };
 }

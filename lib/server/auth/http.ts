@@ -31,12 +31,17 @@ const OPEN: ReadonlyArray<readonly [method: string, path: string]> = [
   ['POST', '/passkey/verify-authentication'],
   ['GET', '/passkey/list-user-passkeys'],
   ['POST', '/passkey/delete-passkey'],
+  // Single sign-on (./sso.ts): the start, which answers the provider's address, and the provider's return.
+  ['POST', '/sign-in/social'],
 ];
+/** A provider's return; an id that is not configured is refused by better-auth itself. */
+const SSO_CALLBACK = /^\/callback\/[a-z][a-z0-9]{0,19}$/;
 const BASE_PATH = '/api/auth';
 
 export function isOpenAuthEndpoint(method: string, pathname: string): boolean {
   if (!pathname.startsWith(`${BASE_PATH}/`)) return false;
   const path = pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
+  if (method.toUpperCase() === 'GET' && SSO_CALLBACK.test(path)) return true;
   return OPEN.some(([m, p]) => m === method.toUpperCase() && p === path);
 }
 

@@ -13,7 +13,9 @@ import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../http';
 import { BACKUP_CODE_COUNT } from '@/lib/contract/two-factor';
 import { secondFactorGuard } from './second-factor-guard';
+import type { SsoProvider } from '../env';
 import { signInLimitHooks } from './sign-in-limits';
+import { passwordOffPlugin, ssoDatabaseHooks, ssoPlugin, validateSsoUser } from './sso';
 
 export type AuthConfig = {
   secret: string;
@@ -27,6 +29,8 @@ export type AuthConfig = {
   demoMode?: boolean;
   /** Whether admins must have two-factor while no admin has chosen (AUTH_TWO_FACTOR_ADMINS; on unless said off). */
   twoFactorAdminsByDefault?: boolean;
+  /** Single sign-on providers (SSO_PROVIDERS); none: password sign-in only. */
+  sso?: SsoProvider[];
 };
 
 /**
@@ -58,6 +62,7 @@ const adminRoles: Record<string, AccessRole> = Object.fromEntries(
  */
 export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
   const secureCookies = config.baseURL.startsWith('https://');
+  const sso = config.sso ?? [];
   return {
     appName: 'Master-data console',
     secret: config.secret,
@@ -77,6 +82,8 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
         hash: (password: string) => hash(password),
         verify: ({ hash: stored, password }: { hash: string; password: string }) => verify(stored, password),
       },
+      // A reset link (an admin's, lib/server/accounts) signs the person out everywhere once used.
+      revokeSessionsOnPasswordReset: true,
     },
     session: {
       expiresIn: 60 * 60 * 12,
@@ -84,7 +91,14 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
       // Off on purpose: every request reads the session and user row, so disabling an account or changing
       // a role takes effect on the next request.
       cookieCache: { enabled: false },
+      // The `amr` of an SSO sign-in's ID token (./amr.ts), for the second-factor check.
+      additionalFields: { amr: { type: 'string' as const, required: false, input: false } },
     },
+    // An SSO identity links to the console account with the same e-mail only when the provider verified it
+    // (no provider is "trusted" by name); console accounts are made by admins, so their own flag is never set.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
+    user: { validateUserInfo: validateSsoUser(sso) },
+    databaseHooks: ssoDatabaseHooks(db, sso),
     rateLimit: {
       enabled: true,
       // Shared by every console instance on the same database.
@@ -97,6 +111,8 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
         '/sign-in/email': false as const,
         '/two-factor/verify-totp': false as const,
         '/two-factor/verify-backup-code': false as const,
+        // better-auth's own rule (3 in 10 s per address) would refuse an office that signs in at 9:00.
+        '/sign-in/social': { window: 60, max: 60 },
       },
     },
     // Wrong passwords per client address and per account, shared by all instances.
@@ -119,6 +135,7 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
         demoMode: config.demoMode ?? false,
         adminsByDefault: config.twoFactorAdminsByDefault ?? true,
       }),
+      ...(sso.length ? [ssoPlugin(sso), passwordOffPlugin(sso)] : []),
       // Lets server actions that call auth.api set cookies through next/headers.
       nextCookies(),
     ],

@@ -10,3 +10,4 @@ export {
   type CurrentUser,
   type SessionRead,
 } from './session';
+export { readSessionId } from './session-id';

@@ -3,11 +3,19 @@ import { headers as requestHeaders } from 'next/headers';
 import { cache } from 'react';
 import { isRole, type Role } from '@/lib/contract/roles';
 import type { SecondFactorState } from '@/lib/contract/two-factor';
+import { parseAmr } from './amr';
 import { builtOn, type ConsoleAuth } from './create';
 import { getAuth } from './instance';
-import { amrOf, secondFactorState } from './two-factor-state';
+import { secondFactorState } from './two-factor-state';
 
-export type CurrentUser = { id: string; email: string; name: string; role: Role };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The session's `amr` from an SSO sign-in's ID token (none for a password sign-in): see ./second-factor.ts. */
+  amr?: string[];
+};
 
 /** A signed-in session and what it still owes: `ok`, or enrolment / a code before anything else. */
 export type SessionRead = { user: CurrentUser; secondFactor: SecondFactorState };
@@ -23,13 +31,13 @@ export async function readSession(auth: ConsoleAuth, headers: Headers): Promise<
   const { user, session } = result;
   if (user.banned || !isRole(user.role)) return null;
   const { db, mode } = builtOn(auth);
-  const amr = amrOf((session as { amr?: unknown }).amr);
+  const amr = parseAmr(session.amr);
   const secondFactor = await secondFactorState(
     db,
     { userId: user.id, email: user.email, role: user.role, sessionId: session.id, amr },
     mode,
   );
-  return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, secondFactor };
+  return { user: { id: user.id, email: user.email, name: user.name, role: user.role, amr }, secondFactor };
 }
 
 /** The session's person, or null when signed out or while a second factor is still owed. */

@@ -31,6 +31,8 @@ export interface SessionTable {
   userAgent: string | null;
   createdAt: ColumnType<Date, Date | string, Date | string>;
   updatedAt: ColumnType<Date, Date | string, Date | string>;
+  /** An SSO sign-in's `amr` from the ID token, space-separated (lib/server/auth/amr.ts); null otherwise. */
+  amr: string | null;
 }
 
 /** better-auth's credentials; the console reads only that passwords are stored hashed. */
@@ -39,6 +41,8 @@ export interface AccountTable {
   userId: string;
   providerId: string;
   password: string | null;
+  /** An SSO provider's last verified ID token (better-auth keeps it); its `amr` goes on the session. */
+  idToken: string | null;
 }
 
 /** better-auth's rate-limit counters, kept in the database so every console instance shares them. */
@@ -134,6 +138,8 @@ export interface AuditLogTable {
   window_to: ColumnType<Date | null, Date | string | null | undefined, never>;
   /** Migration 0365: the request's id (X-Request-Id), null on older entries and on what no request made. */
   request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Migration 0490: the client's address of a sign-in event (SSO link, session end, password reset). */
+  client_address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** One record a write touched (migration 0250): a record's History is read from here. */

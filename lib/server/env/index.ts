@@ -9,6 +9,7 @@ import {
   EnvError,
   type Env,
 } from './shape';
+import { parseSsoProviders } from './sso';
 import { variables } from './variables';
 
 /**
@@ -17,7 +18,15 @@ import { variables } from './variables';
  * Every problem names its variable. Nothing here is NEXT_PUBLIC_: none of it may reach a browser.
  */
 
-export { DEMO_AUTH_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, EMBEDDED_BASE_URL, EnvError, type Env } from './shape';
+export {
+  DEMO_AUTH_SECRET,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  EMBEDDED_BASE_URL,
+  EnvError,
+  type Env,
+  type SsoProvider,
+} from './shape';
 
 /** Parses an environment record (normally process.env). Throws EnvError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -107,6 +116,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     else userRoles = parsedRoles.roles;
   }
 
+  const sso = parseSsoProviders(source, problems);
+
   if (problems.length) throw new EnvError(problems);
 
   const consoleUrl = v.CONSOLE_URL ?? v.BETTER_AUTH_URL ?? 'http://localhost:3000';
@@ -134,6 +145,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       url: v.BETTER_AUTH_URL ?? consoleUrl,
       signInMaxAttempts: v.AUTH_SIGN_IN_MAX_ATTEMPTS,
       twoFactorAdmins: v.AUTH_TWO_FACTOR_ADMINS !== 'off',
+      sso,
     },
     consoleUrl,
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,

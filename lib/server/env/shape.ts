@@ -1,5 +1,6 @@
 import 'server-only';
 import type { UserRole } from '@/lib/contract';
+import type { Role } from '@/lib/contract/roles';
 
 /** What the console's environment holds once validated (parse.ts reads it from the variables). */
 
@@ -36,7 +37,7 @@ export interface Env {
   initialAdmin: { email: string; password: string } | null;
   /** signInMaxAttempts: wrong passwords per client address before a 60 s pause (shared by all instances). */
   /** twoFactorAdmins: admins must have two-factor while no admin has chosen (outside demo mode). */
-  auth: { secret: string; url: string; signInMaxAttempts: number; twoFactorAdmins: boolean };
+  auth: { secret: string; url: string; signInMaxAttempts: number; sso: SsoProvider[]; twoFactorAdmins: boolean };
   /** Bearer token of /api/metrics; null: the endpoint answers 404. */
   metricsToken: string | null;
   /** Public origin of the console, no trailing slash. */
@@ -59,6 +60,28 @@ export interface Env {
   audit: { retentionDays: number | null };
   /** The mirror (lib/server/mirror): on unless MIRROR=off; an incremental pass every intervalMs, a full sweep every sweepMs. */
   mirror: { enabled: boolean; intervalMs: number; sweepMs: number };
+}
+
+/** One OpenID Connect provider of single sign-on (SSO_PROVIDERS and its SSO_<ID>_* variables). */
+export interface SsoProvider {
+  /** Lowercase letters and digits: in the callback path and the variables' names. */
+  id: string;
+  /** Shown on the sign-in page: "Sign in with {name}". */
+  name: string;
+  /** Its discovery document is at {issuer}/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Only e-mails in these domains may sign in through it (lowercase). */
+  domains: string[];
+  /** Google Workspace: the `hd` the ID token must carry (also sent to preselect the domain). */
+  googleHostedDomain: string | null;
+  /** Microsoft Entra ID: the tenant id (`tid`) the ID token must carry. */
+  entraTenant: string | null;
+  /** A first sign-in with no console account creates one with this role; null: only existing accounts link. */
+  createRole: Role | null;
+  /** False: e-mails in its domains cannot sign in with a password, only through the provider. */
+  passwordSignIn: boolean;
 }
 
 export class EnvError extends Error {

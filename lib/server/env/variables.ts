@@ -102,6 +102,8 @@ export const variables = z.object({
   BETTER_AUTH_URL: httpUrl('such as https://console.example.com'),
   AUTH_SIGN_IN_MAX_ATTEMPTS: integer(10, 1, 10_000),
   AUTH_TWO_FACTOR_ADMINS: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  /** Single sign-on providers, comma-separated ids; each one's SSO_<ID>_* variables are read by ./sso.ts. */
+  SSO_PROVIDERS: optionalText,
   PROXY_BODY_LIMIT_BYTES: integer(BODY_LIMIT_BYTES, 1, 100 * 1024 * 1024),
   TRUSTED_PROXY_HOPS: integer(0, 0, 10),
   CONSOLE_ROLES: optionalText,

@@ -52,8 +52,9 @@ beforeAll(async () => {
     UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
     BETTER_AUTH_SECRET: SECRET,
     JOBS_RUNNER: 'off',
-    // Short, so "3 intervals without a complete pass" comes within the test.
-    MIRROR_INTERVAL_S: '1',
+    // Short, so "3 intervals without a complete pass" comes within the test; not 1 s, as the lag counts from a
+    // pass's start and a loaded machine can take over 3 s for one round.
+    MIRROR_INTERVAL_S: '3',
   });
   delete process.env.MIRROR;
   delete process.env.DEMO_MODE;
@@ -140,17 +141,19 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
       db: await runtime().consoleDb(),
       client: getJobsUpstream(),
       tenant: currentTenant(),
-      intervalMs: 1_000,
+      intervalMs: 3_000,
       sweepMs: 3_600_000,
     });
+    const roundStart = Date.now();
     expect(Object.values((await runner.round())!).filter((r) => 'error' in r)).toEqual([]);
+    const roundS = (Date.now() - roundStart) / 1000;
     const fresh = await readyAnswer();
     expect(fresh).toMatchObject({
       status: 200,
-      data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 1 } } },
+      data: { status: 'ready', checks: { mirror: { status: 'ok', intervalS: 3 } } },
     });
     const mirror = fresh.data.checks.mirror as { lagS: number; entities: Record<string, number> };
-    expect(mirror.lagS).toBeLessThanOrEqual(2);
+    expect(mirror.lagS).toBeLessThanOrEqual(roundS + 1);
     expect(Object.keys(mirror.entities).sort()).toEqual([
       'bundles',
       'companies',
@@ -164,7 +167,7 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     // No pass for more than 3 intervals: degraded, and still 200 (the copy is shared; lists still serve it).
     const start = Date.now();
     let late = await readyAnswer();
-    while (late.data.status !== 'degraded' && Date.now() - start < 10_000) {
+    while (late.data.status !== 'degraded' && Date.now() - start < 20_000) {
       await new Promise((r) => setTimeout(r, 250));
       late = await readyAnswer();
     }
@@ -172,7 +175,7 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
       status: 200,
       data: { status: 'degraded', checks: { mirror: { status: 'degraded' } } },
     });
-    expect((late.data.checks.mirror as { lagS: number }).lagS).toBeGreaterThan(3);
+    expect((late.data.checks.mirror as { lagS: number }).lagS).toBeGreaterThan(9);
     expect(Date.now() - start).toBeGreaterThan(1_000);
 
     // The next complete pass brings it back, with nobody doing anything else.

@@ -11,6 +11,7 @@ export type SignInMessage =
   | 'invalidEmail'
   | 'missingPassword'
   | 'unreachable'
+  | 'passwordOff'
   | 'failed';
 
 export interface SignInProblem {
@@ -40,7 +41,10 @@ export function signInProblemOf(
     case 403:
       // better-auth refuses a sign-in posted from an origin other than CONSOLE_URL with 403 too; that is a
       // configuration problem, not a disabled account.
-      return answer.code === 'INVALID_ORIGIN' ? { message: 'wrongOrigin', values: origins } : { message: 'disabled' };
+      if (answer.code === 'INVALID_ORIGIN') return { message: 'wrongOrigin', values: origins };
+      // The e-mail's domain signs in through its company's provider only (lib/server/auth/sso.ts).
+      if (answer.code === 'PASSWORD_SIGN_IN_OFF') return { message: 'passwordOff' };
+      return { message: 'disabled' };
     case 429:
       return { message: 'rateLimited', values: { seconds: Number(answer.retryAfter) || 60 } };
     case 400:

@@ -33,6 +33,14 @@ export function EntryDetails({ entries }: { entries: AuditEntryView[] }) {
               <dd>
                 <code className="break-all">{e.requestId ?? requestIdOf(e.outcome) ?? t('noRequestId')}</code>
               </dd>
+              {e.clientAddress ? (
+                <>
+                  <dt className="font-medium">{t('detailFrom')}</dt>
+                  <dd>
+                    <code className="break-all">{e.clientAddress}</code>
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-medium">{t('detailOutcome')}</dt>
               <dd className="break-words">{outcomeWithoutRequest(e.outcome)}</dd>
             </dl>

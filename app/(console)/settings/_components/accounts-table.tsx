@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { LinkButton } from '@/components/ui/link-button';
 import { Select, SelectOptions } from '@/components/ui/select';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { changeRoleAction, setDisabledAction, type SettingsActionState } from '../actions';
@@ -106,6 +107,7 @@ function DisableCell({ account }: { account: AccountRow }) {
 
 export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRow[]; currentUserId: string }) {
   const t = useTranslations('settings');
+  const sessions = useTranslations('sessions');
   const roles = useTranslations('roles');
   return (
     // Cells line up with the card's own padding (px-5).
@@ -127,7 +129,15 @@ export function AccountsTable({ accounts, currentUserId }: { accounts: AccountRo
                   {account.disabled ? t('disabled') : t('active')}
                 </Badge>
               </Td>
-              <Td>{self ? null : <DisableCell account={account} />}</Td>
+              <Td>
+                <div className="flex flex-wrap gap-2">
+                  {self ? null : <DisableCell account={account} />}
+                  <LinkButton href={`/settings/accounts/${account.id}`} size="sm" variant="secondary">
+                    {sessions('manage')}
+                    <span className="sr-only">: {account.name}</span>
+                  </LinkButton>
+                </div>
+              </Td>
             </Tr>
           );
         })}

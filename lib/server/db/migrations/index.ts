@@ -31,6 +31,7 @@ import auditRequestId from './0365-audit-request-id';
 import upstreamBudget from './0370-upstream-budget';
 import attention from './0400-attention';
 import twoFactor from './0470-two-factor';
+import auditClientAddress from './0490-audit-client-address';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -71,4 +72,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0370-upstream-budget': upstreamBudget,
   '0400-attention': attention,
   '0470-two-factor': twoFactor,
+  '0490-audit-client-address': auditClientAddress,
 };

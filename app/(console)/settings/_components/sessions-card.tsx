@@ -1,0 +1,50 @@
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { listSessions } from '@/lib/server/accounts';
+import { getAuth } from '@/lib/server/auth';
+import { readSessionId, type CurrentUser } from '@/lib/server/auth/request';
+import { getConsoleDb } from '@/lib/server/process';
+import { SessionsList } from './sessions-list';
+
+/** A person's sessions, for themselves (Settings) or for an admin (the account's page). */
+export async function SessionsCard({
+  actor,
+  account,
+}: {
+  actor: CurrentUser;
+  account: { id: string; name: string; email: string };
+}) {
+  const t = await getTranslations('sessions');
+  const own = actor.id === account.id;
+  const currentSessionId = await readSessionId(await getAuth(), await headers());
+  const listed = await listSessions(await getConsoleDb(), actor, account.id, { currentSessionId });
+  if (!listed.ok) return null;
+  const title = own ? t('title') : t('titleOf', { name: account.name });
+  return (
+    <Card aria-labelledby="sessions">
+      <CardHeader>
+        <CardTitle id="sessions">{title}</CardTitle>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {own ? t('intro') : t('introOf', { email: account.email })}
+        </p>
+      </CardHeader>
+      <CardContent className="overflow-x-auto p-0">
+        <SessionsList
+          userId={account.id}
+          own={own}
+          caption={title}
+          sessions={listed.value.map((s) => ({
+            id: s.id,
+            browser: s.device.browser,
+            system: s.device.system,
+            address: s.address,
+            startedAt: s.startedAt.toISOString(),
+            lastSeenAt: s.lastSeenAt.toISOString(),
+            current: s.current,
+          }))}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures/test';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { signInThroughForm, storageStateFor } from './fixtures/accounts';
+
+// Issue 45: sessions a person can see and end, and an admin's password reset. On an account of its own, so ending
+// its sessions never signs out the demo accounts other specs use.
+test.describe('sessions and password reset (admin)', () => {
+  test.use({ storageState: storageStateFor('admin') });
+
+  test("an admin ends a colleague's session, then resets the password with a one-time link", async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // Two browsers, three sign-ins, two axe runs.
+    const email = `sessions.${Date.now()}@example.com`;
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'New console account' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Name').fill('Lin Sessions');
+    await form.getByLabel('Role').selectOption({ label: 'Steward' });
+    await form.getByLabel('Initial password').fill('sessions-password-1');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(`Account ${email} created.`)).toBeVisible();
+    // The admin's own sessions, this one marked and never offered to end.
+    const own = page.getByRole('table', { name: 'Where you are signed in' });
+    await expect(own.getByRole('row', { name: /This session/ })).toBeVisible();
+
+    const colleague = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const other = await colleague.newPage();
+    await other.goto('/sign-in?next=%2Fsettings');
+    await signInThroughForm(other, email, 'sessions-password-1');
+    await expect(other).toHaveURL(/\/settings$/);
+
+    await page.getByRole('link', { name: /^Sessions and password\s*: Lin Sessions$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sessions and password of Lin Sessions' })).toBeVisible();
+    const sessions = page.getByRole('table', { name: 'Sessions of Lin Sessions' });
+    await expect(sessions.getByRole('row')).toHaveCount(2); // The header and the colleague's one session.
+    await expect(sessions).toContainText(/Chrome on (Windows|Linux|macOS)/);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'End all sessions' }).click();
+    await expect(page.getByText('1 session ended.')).toBeVisible();
+    // The colleague's next request is refused: back to sign-in.
+    await other.reload();
+    await expect(other).toHaveURL(/\/sign-in/);
+
+    await page.getByRole('button', { name: 'Make a reset link' }).click();
+    const link = await page.getByRole('textbox', { name: 'Reset password' }).inputValue();
+    expect(link).toMatch(/\/reset-password#token=/);
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    await expectNoAxeViolations(other);
+    await other.getByLabel('New password').fill('reset-password-2');
+    await other.getByRole('button', { name: 'Set password' }).click();
+    await expect(other.getByText('Your new password is set. Sign in with it.')).toBeVisible();
+    await signInThroughForm(other, email, 'reset-password-2');
+    await expect(other).not.toHaveURL(/\/sign-in/);
+    // The link works once.
+    await other.goto(link);
+    await other.getByLabel('New password').fill('reset-password-3');
+    await other.getByRole('button', { name: 'Set password' }).click();
+    await expect(other.getByText('This link has been used or has expired.', { exact: false })).toBeVisible();
+    await colleague.close();
+  });
+});
