@@ -12,11 +12,10 @@ import { PasskeySignIn } from '@/components/two-factor/passkey-sign-in';
 import { getConsoleDb } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';
-import { LanguageSwitch } from '@/components/layout/language-switch';
-import { chooseLocale } from '@/app/_actions/preferences';
 import { SignInForm } from './_components/sign-in-form';
 import { SsoButtons } from './_components/sso-buttons';
 import { ssoProblemOf } from './_lib/sso-problem';
+import { AuthFrame } from '../_components/auth-frame';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('signIn');
@@ -45,57 +44,46 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const providers = env.auth.sso.map(({ id, name }) => ({ id, name }));
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
-      <div className="w-full max-w-sm space-y-6">
-        <div className="flex justify-end">
-          <LanguageSwitch choose={chooseLocale} />
-        </div>
-        <div className="space-y-2">
-          <h1 className="text-2xl font-semibold">{t('heading')}</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-        </div>
-        {params.signedOut ? <Alert tone="success">{t('signedOut')}</Alert> : null}
-        {params.reset ? <Alert tone="success">{t('resetDone')}</Alert> : null}
-        {ssoProblem ? (
-          <Alert tone="error">{sso(`errors.${ssoProblem.message}`, { code: ssoProblem.code })}</Alert>
-        ) : null}
-        {noAccounts ? (
-          <Alert tone="warning" title={t('noAccountsTitle')}>
-            {t('noAccountsBody')}
-          </Alert>
-        ) : null}
-        <Card>
-          <CardContent className="py-5">
-            <SignInForm next={next} consoleUrl={new URL(env.consoleUrl).origin} />
-            <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-              <PasskeySignIn next={next} />
-            </div>
-            {providers.length ? (
-              <>
-                <p className="my-4 flex items-center gap-3 text-xs text-zinc-500 before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
-                  {sso('or')}
-                </p>
-                <SsoButtons providers={providers} next={next} />
-              </>
-            ) : null}
-          </CardContent>
-        </Card>
-        {env.demoMode ? (
-          <section aria-labelledby="demo-accounts" className="text-sm text-zinc-700 dark:text-zinc-300">
-            <h2 id="demo-accounts" className="font-semibold">
-              {t('demoTitle')}
-            </h2>
-            <p className="mt-1">{t('demoBody', { password: DEMO_PASSWORD })}</p>
-            <ul className="mt-2 list-inside list-disc">
-              {DEMO_ACCOUNTS.map((account) => (
-                <li key={account.email}>
-                  <code>{account.email}</code>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
-    </main>
+    <AuthFrame heading={t('heading')} intro={t('intro')}>
+      {params.signedOut ? <Alert tone="success">{t('signedOut')}</Alert> : null}
+      {params.reset ? <Alert tone="success">{t('resetDone')}</Alert> : null}
+      {ssoProblem ? <Alert tone="error">{sso(`errors.${ssoProblem.message}`, { code: ssoProblem.code })}</Alert> : null}
+      {noAccounts ? (
+        <Alert tone="warning" title={t('noAccountsTitle')}>
+          {t('noAccountsBody')}
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent className="py-5">
+          <SignInForm next={next} consoleUrl={new URL(env.consoleUrl).origin} />
+          <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+            <PasskeySignIn next={next} />
+          </div>
+          {providers.length ? (
+            <>
+              <p className="my-4 flex items-center gap-3 text-xs text-zinc-500 before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
+                {sso('or')}
+              </p>
+              <SsoButtons providers={providers} next={next} />
+            </>
+          ) : null}
+        </CardContent>
+      </Card>
+      {env.demoMode ? (
+        <section aria-labelledby="demo-accounts" className="text-sm text-zinc-700 dark:text-zinc-300">
+          <h2 id="demo-accounts" className="font-semibold">
+            {t('demoTitle')}
+          </h2>
+          <p className="mt-1">{t('demoBody', { password: DEMO_PASSWORD })}</p>
+          <ul className="mt-2 list-inside list-disc">
+            {DEMO_ACCOUNTS.map((account) => (
+              <li key={account.email}>
+                <code>{account.email}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </AuthFrame>
   );
 }

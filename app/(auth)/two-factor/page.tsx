@@ -2,16 +2,15 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { LanguageSwitch } from '@/components/layout/language-switch';
 import { CodeChallenge } from '@/components/two-factor/code-challenge';
 import { PasskeySignIn } from '@/components/two-factor/passkey-sign-in';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { chooseLocale } from '@/app/_actions/preferences';
 import { signOut } from '@/app/(console)/actions';
 import { getAuth, safeReturnTo } from '@/lib/server/auth';
 import { readSession } from '@/lib/server/auth/request';
 import { Enrolment } from './_components/enrolment';
+import { AuthFrame } from '../_components/auth-frame';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('twoFactor');
@@ -38,29 +37,24 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
   const enrol = read?.secondFactor === 'enrol';
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
-      <div className="w-full max-w-md space-y-6">
-        <div className="flex justify-end">
-          <LanguageSwitch choose={chooseLocale} />
-        </div>
-        <div className="space-y-2">
-          <h1 className="text-2xl font-semibold">{enrol ? t('enrolHeading') : t('verifyHeading')}</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{enrol ? t('enrolRequired') : t('verifyIntro')}</p>
-        </div>
-        <Card>
-          <CardContent className="space-y-4 py-5">
-            {enrol ? <Enrolment next={next} /> : <CodeChallenge next={next} />}
-            {enrol ? null : <PasskeySignIn next={next} label={t('usePasskey')} />}
-          </CardContent>
-        </Card>
-        {read ? (
-          <form action={signOut}>
-            <Button type="submit" variant="ghost">
-              {t('signOut')}
-            </Button>
-          </form>
-        ) : null}
-      </div>
-    </main>
+    <AuthFrame
+      wide
+      heading={enrol ? t('enrolHeading') : t('verifyHeading')}
+      intro={enrol ? t('enrolRequired') : t('verifyIntro')}
+    >
+      <Card>
+        <CardContent className="space-y-4 py-5">
+          {enrol ? <Enrolment next={next} /> : <CodeChallenge next={next} />}
+          {enrol ? null : <PasskeySignIn next={next} label={t('usePasskey')} />}
+        </CardContent>
+      </Card>
+      {read ? (
+        <form action={signOut}>
+          <Button type="submit" variant="ghost">
+            {t('signOut')}
+          </Button>
+        </form>
+      ) : null}
+    </AuthFrame>
   );
 }
