@@ -1,12 +1,14 @@
 'use client';
 
 import { Th } from '@/components/ui';
+import { WhenNear } from '@/components/ui/when-near';
 import { useFormatter, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useMoney } from '@/lib/i18n/use-money';
 
-// Recharts loads after the page has shown (the figures are in the tables from the start); the drawings need
-// the box's width anyway, which only the browser knows.
+// Recharts loads after the page has shown, and only once a chart's box comes near the viewport (on a phone the
+// totals fill the first screen); the figures are in the tables from the start, and the drawings need the box's
+// width anyway, which only the browser knows.
 const DistributionDrawing = dynamic(() => import('./credit-chart-drawings').then((m) => m.DistributionDrawing), {
   ssr: false,
 });
@@ -45,7 +47,9 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
         </figcaption>
         {/* The box keeps its height while the drawing loads, so nothing under it moves when it appears. */}
         <div className="h-56" aria-hidden="true">
-          <DistributionDrawing buckets={buckets} seriesName={t('companies')} separator={t('separator')} />
+          <WhenNear>
+            <DistributionDrawing buckets={buckets} seriesName={t('companies')} separator={t('separator')} />
+          </WhenNear>
         </div>
         <FiguresTable
           caption={t('distribution')}
@@ -67,7 +71,9 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
           <>
             {/* A line of 20 px per company: 20 codes in the other chart's height overlapped one another. */}
             <div style={{ height: Math.max(224, over.length * 20 + 56) }} aria-hidden="true">
-              <MostOverDrawing over={over} seriesName={t('overBy')} separator={t('separator')} />
+              <WhenNear>
+                <MostOverDrawing over={over} seriesName={t('overBy')} separator={t('separator')} />
+              </WhenNear>
             </div>
             <FiguresTable
               caption={t('mostOver')}
