@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { GeistSans } from 'geist/font/sans';
+import localFont from 'next/font/local';
 import { headers } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
@@ -12,6 +12,20 @@ import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
 // Pages and their server actions are entry points: the runtime installs the process's parts (lib/server/process).
 import '@/lib/server/runtime';
+
+/**
+ * Geist (the `geist` package's variable font, SIL OFL: geist-OFL.txt) cut to Latin, punctuation, arrows and the
+ * comparison signs: 34 kB instead of 70 kB, preloaded on every first visit. Chinese text uses the system's CJK fonts
+ * (globals.css) in either case. Made with fontTools (Debian's python3-fonttools):
+ *   pyftsubset node_modules/geist/dist/fonts/geist-sans/Geist-Variable.woff2 --layout-features='*' --flavor=woff2 \
+ *     --unicodes=U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,\
+ *       U+20AC,U+2122,U+2190-2199,U+2212,U+2215,U+2260-2265,U+FEFF,U+FFFD --output-file=app/fonts/geist-sans-latin.woff2
+ */
+const geistSans = localFont({
+  src: './fonts/geist-sans-latin.woff2',
+  variable: '--font-geist-sans',
+  weight: '100 900',
+});
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');
@@ -28,7 +42,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // proxy.ts puts this response's CSP nonce here; without it the browser refuses the inline script.
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
-    <html lang={htmlLang(isLocale(locale) ? locale : 'en')} className={GeistSans.variable} suppressHydrationWarning>
+    <html lang={htmlLang(isLocale(locale) ? locale : 'en')} className={geistSans.variable} suppressHydrationWarning>
       <head>
         {/* Sets the remembered theme before the first paint, so dark mode does not flash white. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />

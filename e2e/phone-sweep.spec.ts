@@ -60,9 +60,9 @@ async function firstIds(page: Page): Promise<Record<string, number>> {
  * Elements that reach past the viewport's right edge and are not inside a box that scrolls or clips sideways (a
  * data table's own scroller): the outermost of each, as short selectors.
  */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
+function overflowing(page: Page, screenWidth: number): Promise<string[]> {
+  return page.evaluate((screen) => {
+    const width = Math.min(document.documentElement.clientWidth, window.innerWidth, screen);
     const clipped = (el: Element) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         if (getComputedStyle(p).overflowX !== 'visible') return true;
@@ -85,7 +85,7 @@ function overflowing(page: Page): Promise<string[]> {
       const parent = el.parentElement ? `${name(el.parentElement)} > ` : '';
       return `${parent}${name(el)} (right ${Math.round(el.getBoundingClientRect().right)} px)`;
     });
-  });
+  }, screenWidth);
 }
 
 for (const size of SIZES) {
@@ -110,16 +110,20 @@ for (const size of SIZES) {
         await page.goto(path);
         // The page's own ready state: nothing marked busy (a list's first read, the home's skeleton).
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-        if (widths[0]! > widths[1]!) {
+        // A phone browser may zoom out to fit a page that is too wide, which widens innerWidth with it: the screen's
+        // own width is the bound too.
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
+        if (scrollWidth! > Math.min(innerWidth!, size.width)) {
           problems.push(
-            `${template}: scrolls sideways (scrollWidth ${widths[0]} > ${widths[1]}): ${(await overflowing(page)).join('; ')}`,
+            `${template}: scrolls sideways (scrollWidth ${scrollWidth} > ${innerWidth}): ${(await overflowing(page, size.width)).join('; ')}`,
           );
         }
         try {
           await expectNoAxeViolations(page);
         } catch (error) {
-          // eslint-disable-next-line no-control-regex
           const text = (error instanceof Error ? error.message : String(error)).replace(/\x1b\[[0-9;]*m/g, '');
           const rules = [...text.matchAll(/([a-z0-9-]+) \((?:critical|serious|moderate|minor)\)/g)].map((m) => m[1]);
           const nodes = [...text.matchAll(/- ([^\n]+?): Fix (?:any|all)/g)].map((m) => m[1]).slice(0, 4);
