@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { cn } from './cn';
+import { cn, focusRing } from './cn';
 
 /**
  * A real table with header cells, in one of two looks: `boxed` (framed, shaded header: lists and grids) or
@@ -18,6 +18,11 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
   unframed?: boolean;
   /** Classes for the scrolling frame around the table (e.g. `max-h-96 overflow-auto`). */
   frameClassName?: string;
+  /**
+   * The frame takes the keyboard focus, named by the caption: for a table that may scroll sideways on a narrow
+   * screen with nothing inside it to focus, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+   */
+  focusableFrame?: boolean;
 }
 
 export function Table({
@@ -26,6 +31,7 @@ export function Table({
   variant = 'boxed',
   unframed = false,
   frameClassName,
+  focusableFrame = false,
   className,
   children,
   ...rest
@@ -37,8 +43,12 @@ export function Table({
       className={cn(
         'relative overflow-x-auto',
         variant === 'boxed' && !unframed && 'rounded-lg border border-zinc-200 dark:border-zinc-800',
+        focusableFrame && focusRing,
         frameClassName,
       )}
+      {...(focusableFrame
+        ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : undefined }
+        : {})}
     >
       <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
         {caption != null ? (

@@ -77,7 +77,7 @@ export function SessionsList({
   return (
     <div className="space-y-3">
       {sessions.length ? (
-        <Table caption={caption} unframed className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-2">
+        <Table caption={caption} unframed focusableFrame className="[&_:is(th,td)]:px-5 [&_:is(th,td)]:py-2">
           <THead columns={[t('device'), t('address'), t('started'), t('lastSeen'), t('end')]} />
           <TBody>
             {sessions.map((s) => (
