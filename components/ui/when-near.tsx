@@ -3,12 +3,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Renders `children` only once this box comes near the viewport (within `margin`), so a heavy part below the fold
+ * Renders `children` only once this box comes into the viewport (or within `margin` of it), so a heavy part below the fold
  * (a chart's drawing library) is neither loaded nor run while the page is still starting: on a phone, the figures
  * above it are what the first screen shows. The box fills its parent, which keeps the height the part will take, so
  * nothing moves when it appears.
  */
-export function WhenNear({ children, margin = '300px' }: { children: ReactNode; margin?: string }) {
+export function WhenNear({ children, margin = '0px' }: { children: ReactNode; margin?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
