@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { FindingState } from '@/lib/contract/attention';
+import { attentionCount } from '@/lib/contract/console/attention-count';
 import { consoleFetch } from './console-fetch';
 import { attentionKeys } from './console-keys';
 
-// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page.
+// The endpoint entries carry the server's zod schemas: they load with the first call, not with the page. The
+// navigation's count, on every page, has a zod-free entry of its own.
 const api = () => import('@/lib/contract/console/attention').then((m) => m.attentionApi);
 
 export type FindingsQuery = { state: FindingState; page: number; pageSize: number };
@@ -17,7 +19,7 @@ export function useAttentionCount(path: string) {
   const client = useQueryClient();
   const count = useQuery({
     queryKey: attentionKeys.count(),
-    queryFn: async ({ signal }) => (await consoleFetch((await api()).count, { signal })).total,
+    queryFn: async ({ signal }) => (await consoleFetch(attentionCount, { signal })).total,
     staleTime: 5_000,
   });
   useEffect(() => {

@@ -8,6 +8,7 @@ import {
 } from '../attention/api-types';
 import { ATTENTION_RESOURCES, RULE_IDS } from '../attention/rules';
 import { ACCEPT_REASON_MAX } from '../attention/limits';
+import { attentionCount } from './attention-count';
 import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 
 /** "Needs attention" (app/api/attention): the home's cards, a rule's findings, a record's findings, accept and reopen. */
@@ -20,8 +21,8 @@ const positive = z.coerce.number().int().min(1);
 export const attentionApi = {
   /** The signed-in person's home: the rules their role sees (others are never counted or sent). */
   summary: everyRoleRead<AttentionSummary>('/api/attention'),
-  /** The navigation's count alone (cheap: one indexed count), for every page's shell. */
-  count: everyRoleRead<{ total: number }>('/api/attention/count'),
+  /** The navigation's count alone, for every page's shell (attention-count.ts: no zod with it). */
+  count: attentionCount,
   /** A rule's findings, newest first; a rule the person's role does not see answers 404. */
   findings: endpoint({
     method: 'GET',
