@@ -21,6 +21,7 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
   /**
    * The frame takes the keyboard focus, named by the caption: for a table that may scroll sideways on a narrow
    * screen with nothing inside it to focus, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+   * A group, not a region: the card around such a table is usually the landmark of the same name.
    */
   focusableFrame?: boolean;
 }
@@ -47,7 +48,7 @@ export function Table({
         frameClassName,
       )}
       {...(focusableFrame
-        ? { tabIndex: 0, role: 'region', 'aria-label': typeof caption === 'string' ? caption : undefined }
+        ? { tabIndex: 0, role: 'group', 'aria-label': typeof caption === 'string' ? caption : undefined }
         : {})}
     >
       <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
