@@ -24,10 +24,13 @@ export interface SheetSort {
 export function FilterSheet({
   count,
   sort,
+  footer = true,
   children,
 }: {
   count: number;
   sort?: SheetSort;
+  /** false: the filters bring their own Apply (a GET form), so no "Show results" is added. */
+  footer?: boolean;
   /** The list's filter bar, shown open inside the sheet. */
   children: ReactNode;
 }) {
@@ -44,9 +47,11 @@ export function FilterSheet({
         title={t('filtersSheetTitle')}
         className={SHEET_CLASS}
         footer={
-          <Button variant="primary" onClick={() => setOpen(false)}>
-            {t('filtersSheetDone')}
-          </Button>
+          footer ? (
+            <Button variant="primary" onClick={() => setOpen(false)}>
+              {t('filtersSheetDone')}
+            </Button>
+          ) : undefined
         }
       >
         <div className="space-y-3">

@@ -31,6 +31,8 @@ export function RecordCards<Row>(props: {
   isFetching: boolean;
   emptyMessage: ReactNode;
   selection?: CardSelection<Row>;
+  /** A button a card ends with (the quota dashboard's Edit). */
+  action?: (row: Row) => ReactNode;
 }) {
   const t = useTranslations('dataTable');
   const tw = useTranslations('workbench');
@@ -124,6 +126,7 @@ export function RecordCards<Row>(props: {
                     </dl>
                   ) : null}
                 </div>
+                {props.action ? <div className="shrink-0 self-center">{props.action(row)}</div> : null}
               </li>
             ))}
       </ul>
