@@ -74,9 +74,13 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
   const selection = useMemo<CardSelection<Row> | undefined>(
     () =>
       enabled
-        ? { isSelected: (row) => selected.has(row.id), set, name: (row) => row.outerSysCode || `#${row.id}` }
+        ? {
+            isSelected: (row) => selected.has(row.id),
+            set,
+            label: (row) => t('selectRow', { name: row.outerSysCode || `#${row.id}` }),
+          }
         : undefined,
-    [enabled, selected, set],
+    [enabled, selected, set, t],
   );
 
   return {

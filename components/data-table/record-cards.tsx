@@ -10,8 +10,8 @@ import type { ListColumn } from './list-columns';
 export interface CardSelection<Row> {
   isSelected: (row: Row) => boolean;
   set: (rows: Row[], on: boolean) => void;
-  /** How a row is named in its checkbox's label ("Select SKU-001"). */
-  name: (row: Row) => string;
+  /** The row's checkbox's name ("Select SKU-001"), in the list's own words. */
+  label: (row: Row) => string;
 }
 
 /** Boxes of at least 24 × 24 px, the smallest target WCAG 2.2 allows, kept from stretching the line they sit in. */
@@ -35,7 +35,6 @@ export function RecordCards<Row>(props: {
   action?: (row: Row) => ReactNode;
 }) {
   const t = useTranslations('dataTable');
-  const tw = useTranslations('workbench');
   const [selecting, setSelecting] = useState(false);
   const layout = cardLayout(props.columns.filter((c) => c.only !== 'csv'));
   const show = (column: ListColumn<Row> | undefined, row: Row) =>
@@ -91,7 +90,7 @@ export function RecordCards<Row>(props: {
                 {selecting && selection ? (
                   <Checkbox
                     className={cn(TARGET_BOX, 'mt-1.5')}
-                    aria-label={tw('selectRow', { name: selection.name(row) })}
+                    aria-label={selection.label(row)}
                     checked={selection.isSelected(row)}
                     onChange={(e) => selection.set([row], e.target.checked)}
                   />

@@ -56,7 +56,7 @@ export function QuotaTable(props: Props) {
             }
             return next;
           }),
-        name: label,
+        label: (r) => t('table.select', { name: label(r) }),
       }
     : undefined;
   const editButton = (r: Row) => (
