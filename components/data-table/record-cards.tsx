@@ -31,6 +31,8 @@ export function RecordCards<Row>(props: {
   isFetching: boolean;
   emptyMessage: ReactNode;
   selection?: CardSelection<Row>;
+  /** What acts on the selection, on the Select line while selecting (the quota dashboard's count and Edit). */
+  selectionActions?: ReactNode;
   /** A button a card ends with (the quota dashboard's Edit). */
   action?: (row: Row) => ReactNode;
 }) {
@@ -63,6 +65,7 @@ export function RecordCards<Row>(props: {
               onChange={(e) => selection.set(rows, e.target.checked)}
             />
           ) : null}
+          {selecting ? props.selectionActions : null}
         </div>
       ) : null}
       <ul

@@ -69,15 +69,19 @@ export function QuotaTable(props: Props) {
       {t('table.edit')}
     </Button>
   );
+  const selectionBar = (
+    <>
+      <span role="status">{t('table.selected', { count: selected.size })}</span>
+      <Button size="sm" disabled={selected.size === 0} onClick={() => setEditing([...selected])}>
+        {t('table.editSelected')}
+      </Button>
+    </>
+  );
   return (
     <div className="space-y-2">
+      {/* On a phone the cards' Select line holds it, while selecting: one line less above the first company. */}
       {props.canEdit ? (
-        <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm">
-          <span role="status">{t('table.selected', { count: selected.size })}</span>
-          <Button size="sm" disabled={selected.size === 0} onClick={() => setEditing([...selected])}>
-            {t('table.editSelected')}
-          </Button>
-        </div>
+        <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm max-sm:hidden">{selectionBar}</div>
       ) : null}
       {/* Below 640 px a card per company, from the same columns (their card roles). */}
       <div className="sm:hidden">
@@ -91,6 +95,7 @@ export function QuotaTable(props: Props) {
           emptyMessage={null}
           selection={selection}
           action={props.canEdit ? editButton : undefined}
+          selectionActions={selectionBar}
         />
       </div>
       <Table
