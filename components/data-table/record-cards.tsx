@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Checkbox, Skeleton, ToggleButton, cn } from '@/components/ui';
 import { cardLayout } from './column-priority';
 import type { ListColumn } from './list-columns';
@@ -12,6 +12,26 @@ export interface CardSelection<Row> {
   set: (rows: Row[], on: boolean) => void;
   /** The row's checkbox's name ("Select SKU-001"), in the list's own words. */
   label: (row: Row) => string;
+}
+
+const PHONE = '(max-width: 639.98px)';
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the cards are what shows. Only their empty message asks: rendered beside the table's own, hidden by
+ * CSS, the same sentence would be on the page twice for anyone who looks it up by its text.
+ */
+function useCardsShown() {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
 }
 
 /** Boxes of at least 24 × 24 px, the smallest target WCAG 2.2 allows, kept from stretching the line they sit in. */
@@ -38,6 +58,7 @@ export function RecordCards<Row>(props: {
 }) {
   const t = useTranslations('dataTable');
   const [selecting, setSelecting] = useState(false);
+  const shown = useCardsShown();
   const layout = cardLayout(props.columns.filter((c) => c.only !== 'csv'));
   const show = (column: ListColumn<Row> | undefined, row: Row) =>
     column ? (column.cell ? column.cell(row) : column.value(row)) : null;
@@ -132,7 +153,7 @@ export function RecordCards<Row>(props: {
               </li>
             ))}
       </ul>
-      {!props.isPending && rows.length === 0 ? (
+      {shown && !props.isPending && rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 px-3 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
           {props.emptyMessage}
         </p>
