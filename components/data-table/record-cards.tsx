@@ -35,7 +35,7 @@ function useCardsShown() {
 }
 
 /** Boxes of at least 24 × 24 px, the smallest target WCAG 2.2 allows, kept from stretching the line they sit in. */
-export const TARGET_BOX = 'size-6 -my-1 shrink-0';
+export const TARGET_BOX = 'size-6 -my-1 shrink-0 align-middle';
 
 /**
  * A list below 640 px: a card per record, built from the same columns as the table (their `card` roles), so
