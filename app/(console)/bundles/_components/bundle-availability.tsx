@@ -98,6 +98,8 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
           <Input
             type="number"
             inputMode="numeric"
+            enterKeyHint="done"
+            autoComplete="off"
             min={0}
             step={1}
             value={targetText}
