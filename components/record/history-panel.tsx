@@ -51,7 +51,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
       intro={
         <>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
-          <p className="flex flex-wrap gap-x-4 text-sm">
+          <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <a href={`/api/audit/export?kind=history&type=${type}&id=${id}&format=xlsx`} download className={link}>
               {t('exportXlsx')}
             </a>
