@@ -3,14 +3,27 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui';
-import { findingHeading, operationKind, outsideHeading, type HistoryEntry } from '@/lib/contract/history';
+import {
+  findingHeading,
+  operationKind,
+  outsideHeading,
+  type HistoryEntry,
+  type HistoryValue,
+} from '@/lib/contract/history';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { FindingRule } from './finding-rule';
 import { OutsideDetected } from './outside-change';
-import type { HistoryPanelProps } from './history-panel';
 
-type Labels = Pick<HistoryPanelProps, 'fieldLabel' | 'valueLabel'>;
+/** How a record's page names its fields and the values that refer to other records by id. */
+export interface HistoryLabels {
+  /** A field's label on this record's page; the raw field name when none is given. */
+  fieldLabel?: (field: string) => string;
+  /** The name of what a field's value refers to by id (a salesperson, a category, a role). */
+  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
+}
+
+type Labels = HistoryLabels;
 
 /** One History entry's parts, shared by the desk's table row and the phone's stacked card. */
 

@@ -6,21 +6,25 @@ import { Button } from '@/components/ui';
 import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { useRecordHistory } from '@/lib/client/history';
-import type { HistoryValue, RecordType } from '@/lib/contract/history';
+import type { RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
-import { EntryCard, EntryChanges, EntryHow, EntryOutcome, EntryWhen, EntryWho } from './history-entry';
+import {
+  EntryCard,
+  EntryChanges,
+  EntryHow,
+  EntryOutcome,
+  EntryWhen,
+  EntryWho,
+  type HistoryLabels,
+} from './history-entry';
 import { QueryState } from './query-state';
 import { usePhone } from './use-phone';
 
-export interface HistoryPanelProps {
+export interface HistoryPanelProps extends HistoryLabels {
   type: RecordType;
   id: number;
   /** The record's detail query key, so invalidating the record refreshes its history. */
   detailKey: readonly unknown[];
-  /** A field's label on this record's page; the raw field name when none is given. */
-  fieldLabel?: (field: string) => string;
-  /** The name of what a field's value refers to by id (a salesperson, a category, a role). */
-  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
   /** Folded on a phone until its title is tapped (the default: History comes after a page's first two sections). */
   folded?: boolean;
 }
