@@ -55,12 +55,15 @@ test('a steward finds a SKU by part of its Chinese name, changes its sell price 
   const id = (created.body as { id: number }).id;
   await expectNoSidewaysScroll(page, 'the list');
 
-  // The list's search box (inside the filters when a phone folds them behind a button): "Search" when the list
-  // reads the console's copy, "Name contains" when it reads /v1 (these specs keep the copy off).
-  const search = page.getByRole('searchbox', { name: /^(Search|Name contains)$/ });
-  if (!(await search.isVisible())) await page.getByRole('button', { name: /Filters/ }).click();
+  // On a phone the list's search box is in the filters sheet: "Search" when the list reads the console's copy,
+  // "Name contains" when it reads /v1 (these specs keep the copy off).
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters and sort' });
+  const search = sheet.getByRole('searchbox', { name: /^(Search|Name contains)$/ });
   await search.fill('查價烏龍');
   await search.press('Enter');
+  await sheet.getByRole('button', { name: 'Show results' }).click();
+  await expect(sheet).toBeHidden();
   await page
     .getByRole('link', { name: new RegExp(code) })
     .first()
