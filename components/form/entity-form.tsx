@@ -224,7 +224,9 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
         <p id="form-notice" role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
           {notice}
         </p>
-        <div className="flex flex-wrap gap-2">
+        {/* On a phone the actions stay at the bottom of the screen while the form is in view: a long form or
+            the on-screen keyboard never leaves Save out of reach. */}
+        <div className="flex flex-wrap gap-2 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-1 max-sm:bg-white/95 max-sm:px-1 max-sm:py-3 max-sm:dark:bg-zinc-900/95">
           <Button type="submit">{props.submitLabel}</Button>
           {props.onCancel ? (
             <Button variant="secondary" onClick={props.onCancel}>

@@ -13,6 +13,15 @@ export function toNumberOrNull(value: unknown): number | null {
   return text === '' ? null : Number(text);
 }
 
+/**
+ * The on-screen keyboard a number box asks for, from the step the contract allows: a whole-number step (an id,
+ * a quantity of 0 decimals) gets digits only; anything else (money, a quantity with decimals) gets a decimal
+ * point too, since a digits-only pad would make "12.5" impossible to type.
+ */
+export function numberInputMode(step: string): 'numeric' | 'decimal' {
+  return /^\d+$/.test(step) ? 'numeric' : 'decimal';
+}
+
 export interface NumberFieldProps {
   name: string;
   label: string;
@@ -40,7 +49,10 @@ export function NumberField({
     <Field {...frame} label={label} description={description} required={required}>
       <Input
         type="number"
-        inputMode="decimal"
+        inputMode={numberInputMode(step)}
+        // Enter submits the form (to its review), so the key says so; no browser's remembered numbers.
+        enterKeyHint="done"
+        autoComplete="off"
         step={step}
         min={min}
         max={max}

@@ -109,6 +109,7 @@ export function RecordSearch<T extends { id: number }>({
         <Input
           type="search"
           autoComplete="off"
+          enterKeyHint="search"
           value={draft}
           aria-controls={statusId}
           onChange={(e) => {

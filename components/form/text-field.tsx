@@ -52,7 +52,14 @@ export function TextField({
       required={required}
       counter={max ? <CharacterCounter count={charLength(value ?? '')} max={max} /> : undefined}
     >
-      <Input type={type} placeholder={placeholder} autoComplete="off" required={required} {...register(name)} />
+      <Input
+        type={type}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="done"
+        required={required}
+        {...register(name)}
+      />
     </Field>
   );
 }

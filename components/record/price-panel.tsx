@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
-import { Button, TitledCard } from '@/components/ui';
+import { Button } from '@/components/ui';
+import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { loadLater } from '@/lib/client/load-later';
 import { useReadAfresh, useRecord } from '@/lib/client/queries';
 import { useMoney } from '@/lib/i18n/use-money';
@@ -27,7 +28,7 @@ const PRICES = {
 } as const;
 
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, id, onSave, editable }: PricePanelProps) {
+export function PricePanel({ namespace, id, onSave, editable, folded = false }: PricePanelProps) {
   const { read, schema } = PRICES[namespace];
   const price = useRecord(read, id);
   const readAfresh = useReadAfresh();
@@ -40,9 +41,10 @@ export function PricePanel({ namespace, id, onSave, editable }: PricePanelProps)
   const nt = useMoney();
   const money = (n: number | null) => (n === null ? t('notPriced') : nt(n));
   return (
-    <TitledCard
+    <CollapsibleCard
       id={titleId}
       title={t('priceTitle')}
+      folded={folded}
       contentClassName="space-y-4"
       action={
         editable && p ? (
@@ -82,6 +84,6 @@ export function PricePanel({ namespace, id, onSave, editable }: PricePanelProps)
           onClose={() => setEditing(false)}
         />
       ) : null}
-    </TitledCard>
+    </CollapsibleCard>
   );
 }

@@ -12,6 +12,8 @@ export interface PricePanelProps {
   /** Sends only the changed prices through that family's price batch. */
   onSave: (changes: PriceChanges) => Promise<unknown>;
   editable: boolean;
+  /** Folded on a phone until its title is tapped (a section after a record page's first two). */
+  folded?: boolean;
 }
 
 export interface PriceFormProps extends Pick<PricePanelProps, 'namespace' | 'onSave'> {

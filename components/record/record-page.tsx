@@ -48,14 +48,18 @@ export function RecordPage<T extends Named>({
       <RecordFindings resource={namespace} id={id} detailKey={listKeys[namespace].detail(id)} />
       <QueryState query={read} notFound={t('notFound')} />
       {record ? children(record) : null}
-      <HistoryPanel
-        type={namespace}
-        id={id}
-        // Under the record's detail key, so invalidating the record refreshes its history.
-        detailKey={listKeys[namespace].detail(id)}
-        fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
-        valueLabel={valueLabel}
-      />
+      {/* After the record, not before it: placed while the read was pending, it was pushed down the page when the
+          record arrived (a layout shift). A record that cannot be read still shows what was done to it. */}
+      {record || read.isError ? (
+        <HistoryPanel
+          type={namespace}
+          id={id}
+          // Under the record's detail key, so invalidating the record refreshes its history.
+          detailKey={listKeys[namespace].detail(id)}
+          fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
+          valueLabel={valueLabel}
+        />
+      ) : null}
     </div>
   );
 }

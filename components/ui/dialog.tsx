@@ -75,8 +75,10 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       )}
     >
       {open ? (
-        <div className="p-5">
-          <div className="flex items-start justify-between gap-4">
+        // Within the visible height (the on-screen keyboard takes part of it): the title and the actions stay
+        // in view and only the body scrolls, so Save is never pushed below the keyboard.
+        <div className="flex max-h-[calc(100dvh-2.5rem)] flex-col p-5">
+          <div className="flex shrink-0 items-start justify-between gap-4">
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
@@ -85,17 +87,17 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
             </button>
           </div>
           {description ? (
-            <p id={descriptionId} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            <p id={descriptionId} className="mt-1 shrink-0 text-sm text-zinc-600 dark:text-zinc-400">
               {description}
             </p>
           ) : null}
           {children ? (
-            <div data-dialog-body className="mt-4">
+            <div data-dialog-body className="-mx-1 mt-4 min-h-0 overflow-y-auto px-1 pb-1">
               {children}
             </div>
           ) : null}
           {footer ? (
-            <div data-dialog-footer className="mt-5 flex justify-end gap-2">
+            <div data-dialog-footer className="mt-4 flex shrink-0 flex-wrap justify-end gap-2">
               {footer}
             </div>
           ) : null}

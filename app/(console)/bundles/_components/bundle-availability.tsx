@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Field, Input } from '@/components/ui';
+import { Alert, Badge, Button, Field, Input } from '@/components/ui';
+import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { explainRecipe, sellable, shortfall, type RecipeLine } from '@/lib/client/bundles/explain';
 import type { ComponentStocks } from '@/lib/client/bundles/component-stock';
 import type { Bundle } from '@/lib/contract/bundles';
@@ -46,10 +47,16 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
   const differs = explained !== null && explained.availableQty !== bundle.availableQty;
 
   return (
-    <Card aria-labelledby="bundle-availability">
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <CardTitle id="bundle-availability">{t('title')}</CardTitle>
+    <CollapsibleCard
+      id="bundle-availability"
+      title={t('title')}
+      action={
+        <Button size="sm" variant="secondary" pending={refreshing} onClick={onRefresh}>
+          {refreshing ? t('refreshing') : t('refresh')}
+        </Button>
+      }
+      intro={
+        <>
           {/* An output (role status): the service's figure, announced again after a refresh. */}
           <output
             className="mt-2 block text-3xl font-semibold tabular-nums"
@@ -63,84 +70,83 @@ export function BundleAvailability({ bundle, stocks, readAt, refreshing, onRefre
               {t('readAt', { time: plainSpaces(format.dateTime(new Date(readAt), 'dateTimeSeconds')) })}
             </time>
           </p>
-        </div>
-        <Button size="sm" variant="secondary" pending={refreshing} onClick={onRefresh}>
-          {refreshing ? t('refreshing') : t('refresh')}
-        </Button>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {differs ? (
-          <Alert tone="warning">
-            <p>{t('differs', { computed: qty(explained.availableQty), service: qty(bundle.availableQty) })}</p>
-            <Button size="sm" variant="secondary" className="mt-2" pending={refreshing} onClick={onRefresh}>
-              {t('refresh')}
-            </Button>
-          </Alert>
-        ) : null}
-        {stocks.failed.length > 0 ? (
-          <Alert tone="error">{t('stockFailed', { count: stocks.failed.length })}</Alert>
-        ) : null}
-        <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-          <li>{t('snapshot')}</li>
-          <li>{t('negativeStock')}</li>
-        </ul>
-        <div className="max-w-xs">
-          <Field
-            label={t('target')}
-            description={t('targetHelp')}
-            error={targetText.trim() !== '' && target === null ? t('targetInvalid') : undefined}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={targetText}
-              onChange={(e) => setTargetText(e.target.value)}
-            />
-          </Field>
-        </div>
-        <Table variant="plain" caption={t('caption')}>
-          <THead>
-            <Tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <Th>{t('component')}</Th>
-              <Th className="text-right">{t('quantity')}</Th>
-              <Th className="text-right">{t('available')}</Th>
-              <Th className="text-right">{t('allows')}</Th>
-              {target !== null ? <Th className="text-right">{t('shortfall')}</Th> : null}
-            </Tr>
-          </THead>
-          <TBody>
-            {bundle.components.map((c, i) => {
-              const rowLine = lines[i] ?? null;
-              const ex = explained?.lines[i];
-              return (
-                <Tr key={c.componentSkuId} className={ex?.limiting ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
-                  <Th scope="row">
-                    <Link href={`/skus/${c.componentSkuId}`} className={link} prefetch={false}>
-                      {c.componentSkuOuterSysCode || `#${c.componentSkuId}`}
-                    </Link>{' '}
-                    <span className="text-zinc-700 dark:text-zinc-300">{c.componentSkuName}</span>
-                  </Th>
-                  <Td numeric>{qty(c.quantity)}</Td>
-                  <Td numeric>{rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}</Td>
-                  <Td numeric>
-                    {ex ? (
-                      <span className="inline-flex items-center gap-2">
-                        {ex.limiting ? <Badge tone="warning">{t('limiting')}</Badge> : null}
-                        {qty(ex.allows)}
-                      </span>
-                    ) : (
-                      '…'
-                    )}
-                  </Td>
-                  {target !== null ? <Td numeric>{rowLine ? qty(shortfall(rowLine, target)) : '…'}</Td> : null}
-                </Tr>
-              );
-            })}
-          </TBody>
-        </Table>
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="space-y-4"
+    >
+      {differs ? (
+        <Alert tone="warning">
+          <p>{t('differs', { computed: qty(explained.availableQty), service: qty(bundle.availableQty) })}</p>
+          <Button size="sm" variant="secondary" className="mt-2" pending={refreshing} onClick={onRefresh}>
+            {t('refresh')}
+          </Button>
+        </Alert>
+      ) : null}
+      {stocks.failed.length > 0 ? (
+        <Alert tone="error">{t('stockFailed', { count: stocks.failed.length })}</Alert>
+      ) : null}
+      <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-700 dark:text-zinc-300">
+        <li>{t('snapshot')}</li>
+        <li>{t('negativeStock')}</li>
+      </ul>
+      <div className="max-w-xs">
+        <Field
+          label={t('target')}
+          description={t('targetHelp')}
+          error={targetText.trim() !== '' && target === null ? t('targetInvalid') : undefined}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            enterKeyHint="done"
+            autoComplete="off"
+            min={0}
+            step={1}
+            value={targetText}
+            onChange={(e) => setTargetText(e.target.value)}
+          />
+        </Field>
+      </div>
+      <Table variant="plain" caption={t('caption')}>
+        <THead>
+          <Tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <Th>{t('component')}</Th>
+            <Th className="text-right">{t('quantity')}</Th>
+            <Th className="text-right">{t('available')}</Th>
+            <Th className="text-right">{t('allows')}</Th>
+            {target !== null ? <Th className="text-right">{t('shortfall')}</Th> : null}
+          </Tr>
+        </THead>
+        <TBody>
+          {bundle.components.map((c, i) => {
+            const rowLine = lines[i] ?? null;
+            const ex = explained?.lines[i];
+            return (
+              <Tr key={c.componentSkuId} className={ex?.limiting ? 'bg-amber-50 dark:bg-amber-950/40' : undefined}>
+                <Th scope="row">
+                  <Link href={`/skus/${c.componentSkuId}`} className={link} prefetch={false}>
+                    {c.componentSkuOuterSysCode || `#${c.componentSkuId}`}
+                  </Link>{' '}
+                  <span className="text-zinc-700 dark:text-zinc-300">{c.componentSkuName}</span>
+                </Th>
+                <Td numeric>{qty(c.quantity)}</Td>
+                <Td numeric>{rowLine ? qty(sellable(rowLine)) : stocks.isPending ? '…' : t('stockUnknown')}</Td>
+                <Td numeric>
+                  {ex ? (
+                    <span className="inline-flex items-center gap-2">
+                      {ex.limiting ? <Badge tone="warning">{t('limiting')}</Badge> : null}
+                      {qty(ex.allows)}
+                    </span>
+                  ) : (
+                    '…'
+                  )}
+                </Td>
+                {target !== null ? <Td numeric>{rowLine ? qty(shortfall(rowLine, target)) : '…'}</Td> : null}
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </CollapsibleCard>
   );
 }

@@ -79,6 +79,8 @@ export function RecipeRow({
           className="w-32"
           type="text"
           inputMode="decimal"
+          enterKeyHint="done"
+          autoComplete="off"
           aria-label={t('quantityOf', { sku: name })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -117,7 +117,13 @@ export function EditDialog({
       <div className="space-y-4">
         <EditCompanies tab={tab} companies={chosen} typed={amount} />
         <Field label={amountLabel} description={t('keepAmount')}>
-          <Input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input
+            inputMode="decimal"
+            enterKeyHint="done"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </Field>
         <Field label={t('enabled')}>
           <Select value={enabled} onChange={(e) => setEnabled(e.target.value as 'keep')}>

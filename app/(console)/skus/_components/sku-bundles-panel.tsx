@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { QueryState } from '@/components/record/query-state';
-import { Badge, TitledCard } from '@/components/ui';
+import { Badge } from '@/components/ui';
+import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { capsBundle } from '@/lib/client/bundles/explain';
 import { useBundlesUsingSku } from '@/lib/client/bundles/get-bundles';
 import { useRecord } from '@/lib/client/queries';
@@ -22,7 +23,7 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
   const bundles = useBundlesUsingSku(skuId);
   const rows = bundles.data?.data ?? [];
   return (
-    <TitledCard id="sku-bundles" title={t('bundles')} contentClassName="space-y-3">
+    <CollapsibleCard id="sku-bundles" title={t('bundles')} contentClassName="space-y-3">
       <QueryState query={bundles} notFound="" lines={2} />
       {bundles.data && rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('bundlesEmpty')}</p>
@@ -72,6 +73,6 @@ export function SkuBundlesPanel({ skuId }: { skuId: number }) {
           {t('allBundles')}
         </Link>
       </p>
-    </TitledCard>
+    </CollapsibleCard>
   );
 }

@@ -106,7 +106,12 @@ export function UserAccessDialog({
               </Field>
             ) : (
               <Field label={tu('fields.roleIdNumber')} description={tu('rolesNotConfigured')}>
-                <Input inputMode="numeric" value={roleText} onChange={(e) => setRoleText(e.target.value.trim())} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={roleText}
+                  onChange={(e) => setRoleText(e.target.value.trim())}
+                />
               </Field>
             )}
             {newRoleId !== null && newRoleId === user.roleId ? <p className="text-sm">{t('sameRole')}</p> : null}

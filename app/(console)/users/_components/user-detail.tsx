@@ -147,6 +147,8 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
         type="users"
         id={id}
         detailKey={internalUserKeys.detail(id)}
+        // The page's second section: open on a phone too.
+        folded={false}
         fieldLabel={(field) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : field)}
         valueLabel={(field, value) =>
           field === 'roleId' && typeof value === 'number' ? roleNames.nameOf(value) : null

@@ -1,0 +1,148 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Badge } from '@/components/ui';
+import {
+  findingHeading,
+  operationKind,
+  outsideHeading,
+  type HistoryEntry,
+  type HistoryValue,
+} from '@/lib/contract/history';
+import { plainSpaces } from '@/lib/i18n/formats';
+import { ChangeList, OutcomeDetail } from './change-list';
+import { FindingRule } from './finding-rule';
+import { OutsideDetected } from './outside-change';
+
+/** How a record's page names its fields and the values that refer to other records by id. */
+export interface HistoryLabels {
+  /** A field's label on this record's page; the raw field name when none is given. */
+  fieldLabel?: (field: string) => string;
+  /** The name of what a field's value refers to by id (a salesperson, a category, a role). */
+  valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
+}
+
+type Labels = HistoryLabels;
+
+/** One History entry's parts, shared by the desk's table row and the phone's stacked card. */
+
+export function EntryWhen({ entry }: { entry: HistoryEntry }) {
+  const format = useFormatter();
+  return <time dateTime={entry.at}>{plainSpaces(format.dateTime(new Date(entry.at), 'dateTime'))}</time>;
+}
+
+export function EntryWho({ entry }: { entry: HistoryEntry }) {
+  const t = useTranslations('history');
+  if (entry.source === 'outside') return <>{t('outside.who')}</>;
+  if (entry.source === 'attention' && !entry.userEmail) return <>{t('findings.who')}</>;
+  return <>{entry.userEmail}</>;
+}
+
+/**
+ * How: a batch sent by the job runtime says how (bulk edit, import, resend); a change found outside the console
+ * what happened (changed, no longer returned, returned); a single write by its operation.
+ */
+export function EntryHow({ entry }: { entry: HistoryEntry }) {
+  const t = useTranslations('history');
+  const how =
+    entry.source === 'attention'
+      ? t(`findings.${findingHeading(entry.action)}`)
+      : entry.source === 'outside'
+        ? t(`outside.${outsideHeading(entry.action)}`)
+        : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+          ? t(`sources.${entry.source}`)
+          : t(`operations.${operationKind(entry.operation)}`);
+  return (
+    <>
+      <span className="whitespace-nowrap">{how}</span>
+      {entry.source === 'attention' ? <FindingRule operation={entry.operation} /> : null}
+      {entry.importId ? (
+        <>
+          {' '}
+          <Link
+            href={`/imports/${entry.importId}`}
+            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+          >
+            {t('openResults', { id: entry.importId })}
+          </Link>
+          {entry.attempt ? <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span> : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function EntryOutcome({ entry }: { entry: HistoryEntry }) {
+  const t = useTranslations('history');
+  if (entry.source === 'attention') return null;
+  if (entry.source === 'outside' && entry.window)
+    return (
+      <span className="text-xs">
+        <OutsideDetected at={entry.at} window={entry.window} />
+      </span>
+    );
+  return (
+    <>
+      {entry.result ? (
+        <Badge tone={entry.result === 'applied' ? 'success' : entry.result === 'unknown' ? 'danger' : 'warning'}>
+          {t(`results.${entry.result}`)}
+        </Badge>
+      ) : null}{' '}
+      <span className="text-xs text-zinc-600 dark:text-zinc-400">
+        <OutcomeDetail outcome={entry.outcome} action={entry.action} />
+      </span>
+    </>
+  );
+}
+
+export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: HistoryEntry } & Labels) {
+  const t = useTranslations('history');
+  /** An outside change with no field to list: gone from the service, or back unchanged. */
+  const noFields =
+    entry.source === 'outside' && entry.action !== 'updated'
+      ? t(entry.action === 'vanished' ? 'outside.vanishedDetail' : 'outside.returnedDetail')
+      : entry.result === 'refused'
+        ? t('nothingChanged')
+        : t('noFieldChanges');
+  return (
+    <>
+      {entry.action === 'created' && entry.source && entry.source !== 'form' ? (
+        <p>{t('createdBy', { source: t(`sources.${entry.source}`) })}</p>
+      ) : null}
+      {entry.changes === null ? (
+        <span className="text-zinc-600 dark:text-zinc-400">{noFields}</span>
+      ) : (
+        <ChangeList
+          changes={entry.changes}
+          oldRead={(entry.oldRead ?? true) || entry.action === 'created'}
+          fieldLabel={fieldLabel}
+          valueLabel={valueLabel}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * A phone's History entry: what happened and its outcome, who and when under it, then the fields old → new,
+ * stacked so nothing sits off-screen in a sideways table.
+ */
+export function EntryCard({ entry, ...labels }: { entry: HistoryEntry } & Labels) {
+  return (
+    <li className="space-y-1 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+        <EntryHow entry={entry} />
+      </p>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        <EntryWho entry={entry} /> · <EntryWhen entry={entry} />
+      </p>
+      <div>
+        <EntryOutcome entry={entry} />
+      </div>
+      <div className="break-words">
+        <EntryChanges entry={entry} {...labels} />
+      </div>
+    </li>
+  );
+}
