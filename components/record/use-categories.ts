@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import { categoryPath, groupAssignableCategories } from '@/lib/client/product-categories/category-groups';
 import { useProductCategories } from '@/lib/client/product-categories/get-product-categories';
@@ -9,13 +9,14 @@ import { useProductCategories } from '@/lib/client/product-categories/get-produc
 export function useCategories() {
   const t = useTranslations('products');
   const query = useProductCategories();
+  const locale = useLocale();
   const groups = useMemo(
     () =>
-      groupAssignableCategories(query.data ?? []).map((g) => ({
+      groupAssignableCategories(query.data ?? [], locale).map((g) => ({
         label: g.root ? (g.root.name ?? `#${g.root.id}`) : t('otherCategories'),
         options: g.options.map((c) => ({ value: c.id, label: c.name ?? `#${c.id}` })),
       })),
-    [query.data, t],
+    [query.data, t, locale],
   );
   const pathOf = useCallback(
     (id: number | null | undefined) =>

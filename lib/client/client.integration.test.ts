@@ -66,7 +66,7 @@ describe('lists', () => {
 
   it('groups the real categories so no root is offered', async () => {
     const categories = await fetchAllPages('productCategories', {});
-    const offered = groupAssignableCategories(categories).flatMap((g) => g.options.map((o) => o.id));
+    const offered = groupAssignableCategories(categories, 'en').flatMap((g) => g.options.map((o) => o.id));
     expect(offered.sort()).toEqual([IDS.acme.teaCategory, IDS.acme.coffeeCategory].sort());
   });
 });

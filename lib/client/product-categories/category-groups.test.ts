@@ -20,7 +20,7 @@ const categories = [
 
 describe('groupAssignableCategories', () => {
   it('offers only assignable categories, grouped by root and sorted by name', () => {
-    const groups = groupAssignableCategories(categories);
+    const groups = groupAssignableCategories(categories, 'en');
     expect(groups.map((g) => [g.root?.name, g.options.map((o) => o.name)])).toEqual([
       ['Beverages', ['Coffee', 'Tea']],
       ['Food', ['Snacks']],
@@ -32,13 +32,22 @@ describe('groupAssignableCategories', () => {
   });
 
   it('groups a deeper assignable category under its top root', () => {
-    const groups = groupAssignableCategories([...categories, c(7, 'Green tea', 4)]);
+    const groups = groupAssignableCategories([...categories, c(7, 'Green tea', 4)], 'en');
     expect(groups.find((g) => g.root?.id === 3)?.options.map((o) => o.name)).toEqual(['Coffee', 'Green tea', 'Tea']);
   });
 
   it('keeps an assignable category whose parent is unknown in an ungrouped list at the end', () => {
-    const groups = groupAssignableCategories([c(1, 'Food', null), c(2, 'Snacks', 1), c(9, 'Orphan', 99)]);
+    const groups = groupAssignableCategories([c(1, 'Food', null), c(2, 'Snacks', 1), c(9, 'Orphan', 99)], 'en');
     expect(groups.at(-1)?.options.map((o) => o.name)).toEqual(['Orphan']);
+  });
+});
+
+describe('groupAssignableCategories in the page language', () => {
+  // The server renders the picker in the page's language; a browser in another language must sort the same way,
+  // or its first render differs from the server's. Traditional Chinese sorts by stroke count.
+  it('sorts Chinese names by stroke count in zh-TW, whatever the runtime locale', () => {
+    const teas = [c(1, '茶', null), c(2, '烏龍茶', 1), c(3, '紅茶', 1), c(4, '綠茶', 1)];
+    expect(groupAssignableCategories(teas, 'zh-TW')[0]?.options.map((o) => o.name)).toEqual(['紅茶', '烏龍茶', '綠茶']);
   });
 });
 

@@ -21,9 +21,9 @@ export function rootOf(category: ProductCategory, byId: Map<number, ProductCateg
 
 /**
  * The product category picker offers only assignable categories (a root cannot hold products:
- * invalid_product_category_id), grouped under their root, roots and children sorted by name.
+ * invalid_product_category_id), grouped under their root, roots and children sorted by name in the page's locale.
  */
-export function groupAssignableCategories(categories: readonly ProductCategory[]): CategoryGroup[] {
+export function groupAssignableCategories(categories: readonly ProductCategory[], locale: string): CategoryGroup[] {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const groups = new Map<number | null, CategoryGroup>();
   for (const category of categories) {
@@ -34,7 +34,11 @@ export function groupAssignableCategories(categories: readonly ProductCategory[]
     group.options.push(category);
     groups.set(key, group);
   }
-  const byName = (a: { name: string | null }, b: { name: string | null }) => (a.name ?? '').localeCompare(b.name ?? '');
+  // The page's locale, not the runtime's: the server and a browser in another language would sort differently and
+  // the page's first render would not match the server's.
+  const collator = new Intl.Collator(locale);
+  const byName = (a: { name: string | null }, b: { name: string | null }) =>
+    collator.compare(a.name ?? '', b.name ?? '');
   const list = [...groups.values()];
   for (const g of list) g.options.sort(byName);
   return list.sort((a, b) => (a.root === null ? 1 : b.root === null ? -1 : byName(a.root, b.root)));

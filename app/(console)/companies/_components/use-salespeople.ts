@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import { useSalespeopleQuery } from '@/lib/client/salespeople';
 import type { Salesperson } from '@/lib/contract/salespeople';
@@ -12,6 +12,7 @@ import type { Salesperson } from '@/lib/contract/salespeople';
 export function useSalespeople() {
   const t = useTranslations('companies');
   const users = useSalespeopleQuery();
+  const locale = useLocale();
   const labels = useMemo(() => {
     const rows = users.data ?? [];
     const count = new Map<string, number>();
@@ -21,8 +22,12 @@ export function useSalespeople() {
     return new Map(rows.map((u) => [u.id, label(u)]));
   }, [users.data]);
   const options = useMemo(
-    () => [...labels].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
-    [labels],
+    // Sorted in the page's locale, as the server rendered it (a browser's own would differ in another language).
+    () => {
+      const collator = new Intl.Collator(locale);
+      return [...labels].map(([value, label]) => ({ value, label })).sort((a, b) => collator.compare(a.label, b.label));
+    },
+    [labels, locale],
   );
   const nameOf = useCallback(
     (id: number | null | undefined) => {
