@@ -100,6 +100,8 @@ test.describe('steward', () => {
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
     expect((await pricePut).postDataJSON()).toEqual([{ skuId: id, sellPrice: 8.5 }]);
     await expect(price).toContainText('8.5');
+    // The panel closes as its "Saved." toast is raised: from then on the axe check waits for the toast to settle.
+    await expect(price.getByRole('button', { name: 'Change prices' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
