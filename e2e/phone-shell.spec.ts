@@ -174,6 +174,12 @@ test('at 390 × 844 the header is one 56-px row and the menu sheet holds every l
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'zh-Hant-TW' : 'en');
     await page.keyboard.press('Escape');
   }
+  // A touch screen as wide as a laptop has the sidebar and the full header, and still no keyboard shortcut.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+  await expect(page.getByText('Ctrl K')).toBeHidden();
   await page.context().close();
 });
 
@@ -238,8 +244,14 @@ test('a viewer on a phone follows the over-limit card to a company’s quota wit
 });
 
 test('the credit charts’ tick labels never overlap from 320 px up', async ({ browser }) => {
-  const page = await signedIn(browser, 'admin@example.com', 'zh-TW', { viewport: { width: 320, height: 800 } });
+  // A mouse and keyboard this time: the shortcut is offered once the header has room for it.
+  const page = await signedIn(browser, 'admin@example.com', 'zh-TW', {
+    viewport: { width: 320, height: 800 },
+    hasTouch: false,
+    isMobile: false,
+  });
   await page.goto('/quotas');
+  await expect(page.getByText('Ctrl K')).toBeHidden();
   const charts = page.locator('figure');
   await expect(charts).toHaveCount(2);
   // On a phone each chart is a figure card; its drawing opens on demand.
@@ -271,5 +283,6 @@ test('the credit charts’ tick labels never overlap from 320 px up', async ({ b
     }
     await expectNoSidewaysScroll(page, `/quotas at ${width}`);
   }
+  await expect(page.getByText('Ctrl K')).toBeVisible();
   await page.context().close();
 });
