@@ -40,7 +40,7 @@ export function CommandPaletteTrigger() {
         variant="secondary"
         size="sm"
         aria-keyshortcuts="Control+K /"
-        className="size-10 shrink-0 px-0 lg:h-8 lg:w-auto lg:px-3"
+        className="h-10! w-10! shrink-0 px-0! lg:h-8! lg:w-auto! lg:px-3!"
         onClick={() => {
           setLoaded(true);
           setOpen(true);
@@ -62,7 +62,7 @@ function SearchIcon() {
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className="size-5 lg:hidden"
+      className="size-5 shrink-0 lg:hidden"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"

@@ -47,7 +47,7 @@ export function MenuSheet({ children }: { children: ReactNode }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        className={cn(buttonClasses('ghost', 'md'), 'size-10 shrink-0 px-0 lg:hidden')}
+        className={cn(buttonClasses('ghost', 'md'), 'w-10 shrink-0 px-0! lg:hidden')}
       >
         <MenuIcon />
         <span className="sr-only">{t('menu')}</span>
@@ -90,7 +90,14 @@ export function MenuSheet({ children }: { children: ReactNode }) {
 
 function MenuIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
     </svg>
   );
