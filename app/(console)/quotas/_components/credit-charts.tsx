@@ -59,7 +59,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <figure
-        className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        className="min-w-0 space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
         aria-labelledby="chart-distribution"
       >
         <figcaption id="chart-distribution" className="font-medium">
@@ -83,7 +83,7 @@ export function CreditCharts({ distribution, mostOver }: CreditChartsData) {
       </figure>
 
       <figure
-        className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        className="min-w-0 space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
         aria-labelledby="chart-over"
       >
         <figcaption id="chart-over" className="font-medium">
@@ -123,7 +123,7 @@ function Headline({ figure, words, shape }: { figure: string; words: string; sha
   const max = Math.max(1, ...shape);
   const step = 64 / Math.max(1, shape.length);
   return (
-    <div className="flex items-end justify-between gap-3 sm:hidden">
+    <div className="flex flex-wrap items-end justify-between gap-3 sm:hidden">
       <p className="min-w-0 text-sm text-zinc-700 dark:text-zinc-300">
         <span className="block text-3xl font-semibold whitespace-nowrap text-zinc-900 tabular-nums dark:text-zinc-50">
           {figure}
