@@ -215,7 +215,8 @@ async function Rows({
             key={size}
             href={quotaHref(query, { pageSize: size === 25 ? undefined : size, page: undefined })}
             aria-current={query.pageSize === size ? 'true' : undefined}
-            className={query.pageSize === size ? 'font-semibold' : 'underline'}
+            // A 24-px target at least: on a phone these sit alone, not inside a sentence.
+            className={`inline-flex min-h-6 min-w-6 items-center justify-center ${query.pageSize === size ? 'font-semibold' : 'underline'}`}
           >
             {size}
           </Link>
