@@ -51,7 +51,6 @@ try {
     `full evaluation of every rule: ${seconds(performance.now() - t)} (target ≤ 60 s); ${opened} findings opened (${((100 * opened) / records).toFixed(1)} % of ${records} records)`,
   );
   for (const [i, o] of full.entries()) console.log(`${took[i]}, ${o.opened} opened`);
-  await sql`analyze attention_finding`.execute(db);
 
   // A pass that changed 1,000 SKUs spread over the id range: every tenth gets a barcode with a wrong check digit,
   // the others a new sell price; stored as a pass stores them, then evaluated as the pass does.

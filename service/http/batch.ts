@@ -90,8 +90,24 @@ export async function updateBatch(
     items,
     async (tx, item) => ({ status: 'updated', id: await write(tx, tenantId, item, now), errors: [] }),
     (error) => ({ status: 'failed', id: null, errors: itemErrors(error, log) }),
+    (tx) => lockSkusInOrder(tx, tenantId, items),
   );
   return c.json({ items: results });
+}
+
+/**
+ * Locks the batch's SKUs in id order before any item writes: two batches naming the same SKUs in different orders
+ * would otherwise each hold one and wait for the other, and Postgres would abort one of them as a deadlock.
+ */
+async function lockSkusInOrder(tx: Queryable, tenantId: number, items: unknown[]): Promise<void> {
+  const ids = items.flatMap((item) =>
+    isPlainObject(item) && Number.isSafeInteger(item.skuId) ? [item.skuId as number] : [],
+  );
+  if (ids.length === 0) return;
+  await tx.query('select id from skus where tenant_id = $1 and id = any($2::bigint[]) order by id for update', [
+    tenantId,
+    [...new Set(ids)],
+  ]);
 }
 
 type UpdateItemResult = { status: 'updated' | 'failed'; id: number | null; errors: string[] };

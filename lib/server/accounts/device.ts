@@ -1,31 +1,13 @@
 import 'server-only';
+import Bowser from 'bowser';
 
 /** Browser and system a session was started from, in the words people know ("Chrome on Windows"). */
 export type Device = { browser: string | null; system: string | null };
 
-// Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari", every mobile browser "Mobile".
-const BROWSERS: ReadonlyArray<[RegExp, string]> = [
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-  [/^curl\//, 'curl'],
-];
-const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Android/, 'Android'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
+// Bowser keeps up with new browsers and their look-alike user agents (Edge and Opera also say "Chrome", every
+// browser on iOS says "Safari"); a hand-kept list of patterns did not.
 export function deviceOf(userAgent: string | null): Device {
-  const ua = userAgent ?? '';
-  return {
-    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
-    system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
-  };
+  if (!userAgent) return { browser: null, system: null };
+  const parsed = Bowser.parse(userAgent);
+  return { browser: parsed.browser.name || null, system: parsed.os.name || null };
 }

@@ -14,6 +14,9 @@ import { TESTS, type Scope } from './predicates';
 
 type Db = Kysely<ConsoleDatabase>;
 
+/** How many findings a full evaluation may open or resolve before the findings' statistics are refreshed. */
+const REANALYZE_AFTER = 1_000;
+
 /** What one evaluation of a rule did. */
 export interface RuleOutcome {
   rule: RuleId;
@@ -130,6 +133,10 @@ export async function evaluateChanged(
 export async function evaluateAll(db: Db, rules: readonly RuleId[] = RULE_IDS): Promise<RuleOutcome[]> {
   const outcomes: RuleOutcome[] = [];
   for (const rule of rules) outcomes.push(await evaluateRule(db, rule, null));
+  // Many findings opened or resolved at once (a first evaluation) leave the planner's estimates of the table far
+  // off, and the next full evaluation's anti-joins then run as nested loops (PGlite has no autovacuum).
+  if (outcomes.reduce((n, o) => n + o.opened + o.resolved, 0) > REANALYZE_AFTER)
+    await sql`analyze attention_finding`.execute(db);
   await keepDailyCounts(db, rules);
   await markEvaluated(db, rules);
   await sql`delete from attention_daily where day < (now() at time zone 'utc')::date - ${DAILY_COUNTS_KEPT_DAYS}::int`.execute(

@@ -25,6 +25,7 @@ beforeAll(async () => {
     result: 'applied',
     recordType: 'skus',
     changes: [{ field: 'barcode', from: '4710001000003', to: '00123' }],
+    clientAddress: '203.0.113.7',
   });
 }, 120_000);
 
@@ -77,6 +78,14 @@ describe('audit exports as workbooks', () => {
     const records = row.getCell(headers.indexOf('records') + 1);
     expect(records.value).toBe('4710001000003');
     expect(records.numFmt).toBe('@');
+  });
+});
+
+describe('audit log CSV', () => {
+  it('says from which address an entry came', async () => {
+    const [headers, row] = await csvRows(auditCsv(conn.db, 'audit', range));
+    expect(row![headers!.indexOf('client_address')]).toBe('203.0.113.7');
+    expect(row![headers!.indexOf('person')]).toBe('steward@example.com');
   });
 });
 

@@ -30,6 +30,7 @@ type EntryRow = {
   attempt: number | null;
   chunk: number | null;
   request_id: string | null;
+  client_address: string | null;
 };
 
 type ChangeRow = {
@@ -65,6 +66,8 @@ const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
   { header: 'chunk', value: (r) => r.chunk, kind: 'number' },
   { header: 'request_id', value: (r) => r.request_id },
+  // Where a sign-in or a security change came from (null for entries that do not keep it).
+  { header: 'client_address', value: (r) => r.client_address },
 ];
 
 const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
@@ -88,7 +91,7 @@ const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
 async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`
     select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, user_email, family, operation,
-      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk, request_id
+      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk, request_id, client_address
     from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}::bigint` : sql``}
     order by audit_log.id limit ${PAGE}`.execute(db);
   return rows;

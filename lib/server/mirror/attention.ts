@@ -4,7 +4,7 @@ import type { ConsoleDatabase } from '../db';
 import { evaluateAfterSweep, evaluateChanged, evaluateNewRules } from '../attention';
 import { logger } from '../log';
 import type { MirrorEntityName } from './entities';
-import type { StoredChange } from './store';
+import { analyzeCopy, type StoredChange } from './store';
 
 /**
  * Where the mirror hands what it stored to "Needs attention" (lib/server/attention): the records a page or a
@@ -32,21 +32,30 @@ async function guarded(db: Kysely<ConsoleDatabase>, what: string, run: () => Pro
   }
 }
 
-/** Evaluates the rules over the records whose copy changed (and, once per process, a new rules version in full). */
+/** Evaluates the rules over the records whose copy changed. */
 export async function evaluateStored(
   db: Kysely<ConsoleDatabase>,
   entity: MirrorEntityName,
   stored: readonly StoredChange[],
 ): Promise<void> {
-  if (!rulesChecked && !db.isTransaction) {
-    rulesChecked = true;
-    await guarded(db, 'the full evaluation of a new rules version', () => evaluateNewRules(db));
-  }
   if (stored.length === 0) return;
   await guarded(db, `the evaluation of changed ${entity}`, () => evaluateChanged(db, entity, stored));
 }
 
+/**
+ * Once per process, after a pass (never inside one, nor inside a write's read-back: a full evaluation of every
+ * rule takes seconds over a large copy), evaluates every rule in full if the rules version is new.
+ */
+export async function evaluateNewRulesOnce(db: Kysely<ConsoleDatabase>): Promise<void> {
+  if (rulesChecked) return;
+  rulesChecked = true;
+  await guarded(db, 'the full evaluation of a new rules version', () => evaluateNewRules(db));
+}
+
 /** Evaluates the rules reading an entity over all its records (after a sweep or a first copy). */
 export async function evaluateEntity(db: Kysely<ConsoleDatabase>, entity: MirrorEntityName): Promise<void> {
-  await guarded(db, `the full evaluation of ${entity}`, () => evaluateAfterSweep(db, entity));
+  await guarded(db, `the full evaluation of ${entity}`, async () => {
+    await analyzeCopy(db, entity);
+    await evaluateAfterSweep(db, entity);
+  });
 }

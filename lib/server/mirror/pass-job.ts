@@ -5,6 +5,7 @@ import { defineJobKind, type UnitSpec } from '../jobs';
 import { logger } from '../log';
 import type { UpstreamClient } from '../upstream';
 import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
+import { evaluateNewRulesOnce } from './attention';
 import { passErrorMessage } from './freshness';
 import { runDuePass, type PassResult } from './passes';
 import { readState, resetState, writeState } from './state';
@@ -28,7 +29,8 @@ export interface PassOptions {
 /**
  * The pass of `entity` that is due (runDuePass): the initial pull or its rest, a sweep, or an incremental pass.
  * A copy of another upstream is emptied first. A failed pass is noted on the entity's state (the lists' banner
- * reads it) and answered as `{ error }`: the next run tries again.
+ * reads it) and answered as `{ error }`: the next run tries again. The first pass of a process is followed by the
+ * full evaluation a new rules version owes, on its own rather than inside the pass.
  */
 export async function passOf(entity: MirrorEntityName, options: PassOptions): Promise<PassOutcome> {
   const { db, client, tenant, signal } = options;
@@ -39,10 +41,12 @@ export async function passOf(entity: MirrorEntityName, options: PassOptions): Pr
     await resetState(db, entity, tenant);
   }
   try {
-    return await runDuePass(
+    const result = await runDuePass(
       { db, client, entity, now: options.now ?? Date.now, signal },
       { sweepEveryMs: options.sweepMs },
     );
+    await evaluateNewRulesOnce(db);
+    return result;
   } catch (error) {
     const message = passErrorMessage(error);
     if (!signal?.aborted)

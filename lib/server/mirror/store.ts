@@ -132,3 +132,12 @@ export async function flagVanished(db: Db, entity: MirrorEntityName, ids: readon
 export async function clearMirror(db: Db, entity: MirrorEntityName): Promise<void> {
   await sql`delete from ${table(entity)}`.execute(db);
 }
+
+/**
+ * Refreshes the planner's statistics of an entity's copy. Called before a full evaluation (after a first copy or a
+ * sweep): planned on an empty table's estimates, the rules' joins run as nested loops (an anti-join took 25 s over
+ * 20,000 SKUs, 0.8 s once analyzed), and PGlite, the embedded default, has no autovacuum to do it later.
+ */
+export async function analyzeCopy(db: Db, entity: MirrorEntityName): Promise<void> {
+  await sql`analyze ${table(entity)}`.execute(db);
+}
