@@ -18,6 +18,13 @@ export function distributionLayout(width: number, buckets: number): 'columns' | 
   return plot / Math.max(1, buckets) >= COLUMN_LABEL_PX ? 'columns' : 'rows';
 }
 
+/**
+ * A tooltip no wider than its chart, its words wrapped: a company's long name on a phone would otherwise reach past
+ * the window and make the page scroll sideways (Recharts keeps only a tooltip that fits inside the chart).
+ */
+const TOOLTIP_WRAPPER = { maxWidth: '100%' } as const;
+const TOOLTIP_CONTENT = { whiteSpace: 'normal' } as const;
+
 /*
  * The two Recharts drawings of the credit charts. They load after the page (credit-charts.tsx, next/dynamic):
  * Recharts is about 110 kB gzip, more than half a page's first-load budget, for a picture whose figures the
@@ -41,7 +48,14 @@ export function DistributionDrawing({
     const element = box.current;
     if (element) return watchSize(element, () => setSize({ width: element.clientWidth, height: element.clientHeight }));
   }, []);
-  const tooltip = <Tooltip separator={separator} formatter={(value) => [format.number(Number(value)), seriesName]} />;
+  const tooltip = (
+    <Tooltip
+      separator={separator}
+      formatter={(value) => [format.number(Number(value)), seriesName]}
+      wrapperStyle={TOOLTIP_WRAPPER}
+      contentStyle={TOOLTIP_CONTENT}
+    />
+  );
   const bar = <Bar dataKey="count" name={seriesName} fill="#1d4ed8" isAnimationActive={false} />;
   return (
     <div ref={box} className="h-full w-full">
@@ -127,6 +141,8 @@ export function MostOverDrawing({
         <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} interval={0} />
         <Tooltip
           separator={separator}
+          wrapperStyle={TOOLTIP_WRAPPER}
+          contentStyle={TOOLTIP_CONTENT}
           labelFormatter={(label, payload) => (payload[0]?.payload as OverBar | undefined)?.title ?? label}
           formatter={(value) => [formatNtd(locale, Number(value)), seriesName]}
         />
