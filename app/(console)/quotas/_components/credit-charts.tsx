@@ -148,20 +148,23 @@ function Headline({ figure, words, shape }: { figure: string; words: string; sha
   );
 }
 
-/** From 640 px the drawing in its box; below, behind "Show the chart", drawn only once opened. */
+/**
+ * From 640 px the drawing in its box; below, behind "Show the chart", drawn only once opened. The box clips sideways:
+ * a tooltip naming a long company may not widen the page.
+ */
 function Drawing({ wide, height, children }: { wide: boolean | null; height: number; children: ReactNode }) {
   const t = useTranslations('quotas.charts');
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <div className="hidden sm:block" style={{ height }} aria-hidden="true">
+      <div className="hidden overflow-x-clip sm:block" style={{ height }} aria-hidden="true">
         {wide ? children : null}
       </div>
       <details className="sm:hidden" onToggle={(event) => setOpened(event.currentTarget.open)}>
         <summary className="flex min-h-6 cursor-pointer items-center text-sm text-blue-700 dark:text-blue-400">
           {t('showChart')}
         </summary>
-        <div style={{ height }} aria-hidden="true">
+        <div className="overflow-x-clip" style={{ height }} aria-hidden="true">
           {wide === false && opened ? children : null}
         </div>
       </details>
