@@ -18,5 +18,5 @@ export function useBulkEdit<Row extends { id: number; outerSysCode: string | nul
   const action = bulk.enabled ? (
     <BulkEdit fields={fields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={fetchAllMatching} />
   ) : null;
-  return { withSelection: bulk.withSelection, action };
+  return { withSelection: bulk.withSelection, selection: bulk.selection, action };
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { parseListState } from '@/components/data-table/url-state';
+import { TARGET_BOX, type CardSelection } from '@/components/data-table/record-cards';
 import { Checkbox } from '@/components/ui';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
 
@@ -14,6 +15,18 @@ import type { ListFilters, ListName } from '@/lib/contract/lists';
 export function useBulkSelection<Row extends { id: number; outerSysCode: string | null }>(enabled: boolean) {
   const t = useTranslations('workbench');
   const [selected, setSelected] = useState<Map<number, Row>>(new Map());
+  const set = useCallback(
+    (rows: Row[], on: boolean) =>
+      setSelected((s) => {
+        const next = new Map(s);
+        for (const row of rows) {
+          if (on) next.set(row.id, row);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+    [],
+  );
 
   /**
    * The list's columns with a checkbox in front of the first one (its header's box selects the page). Inside
@@ -23,15 +36,6 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
     (columns: ColumnDef<Row>[]): ColumnDef<Row>[] => {
       const [first, ...rest] = columns;
       if (!enabled || !first) return columns;
-      const set = (rows: Row[], on: boolean) =>
-        setSelected((s) => {
-          const next = new Map(s);
-          for (const row of rows) {
-            if (on) next.set(row.id, row);
-            else next.delete(row.id);
-          }
-          return next;
-        });
       const wrapped = {
         ...first,
         header: (context: HeaderContext<Row, unknown>) => {
@@ -39,7 +43,12 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
           const all = page.length > 0 && page.every((r) => selected.has(r.id));
           return (
             <span className="inline-flex items-center gap-2">
-              <Checkbox aria-label={t('selectPage')} checked={all} onChange={(e) => set(page, e.target.checked)} />
+              <Checkbox
+                className={TARGET_BOX}
+                aria-label={t('selectPage')}
+                checked={all}
+                onChange={(e) => set(page, e.target.checked)}
+              />
               {flexRender(first.header, context)}
             </span>
           );
@@ -47,6 +56,7 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
         cell: (context: CellContext<Row, unknown>) => (
           <span className="inline-flex items-center gap-2">
             <Checkbox
+              className={TARGET_BOX}
               aria-label={t('selectRow', { name: context.row.original.outerSysCode || `#${context.row.original.id}` })}
               checked={selected.has(context.row.original.id)}
               onChange={(e) => set([context.row.original], e.target.checked)}
@@ -57,10 +67,29 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
       };
       return [wrapped as ColumnDef<Row>, ...rest];
     },
-    [enabled, selected, t],
+    [enabled, selected, set, t],
   );
 
-  return { enabled, selected: [...selected.values()], withSelection, clear: () => setSelected(new Map()) };
+  // The cards' view of the same selection (below 640 px), so a row ticked on either stays ticked on the other.
+  const selection = useMemo<CardSelection<Row> | undefined>(
+    () =>
+      enabled
+        ? {
+            isSelected: (row) => selected.has(row.id),
+            set,
+            label: (row) => t('selectRow', { name: row.outerSysCode || `#${row.id}` }),
+          }
+        : undefined,
+    [enabled, selected, set, t],
+  );
+
+  return {
+    enabled,
+    selected: [...selected.values()],
+    withSelection,
+    selection,
+    clear: () => setSelected(new Map()),
+  };
 }
 
 /** The list's filters as the URL holds them now (for "every row matching the filters"). */

@@ -13,6 +13,7 @@ import { ariaSort, SortButton } from './sort-button';
 import type { SortDirection } from '@/lib/contract/console/list-read';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { ColumnMeta } from './column-meta';
+import { priorityClass } from './column-priority';
 export type { ColumnMeta } from './column-meta';
 
 export interface DataTableProps<Row> {
@@ -61,6 +62,11 @@ export interface DataTableProps<Row> {
   banner?: ReactNode;
   /** The page sizes offered. */
   pageSizes?: readonly number[];
+  /**
+   * The rows as cards (RecordCards), shown instead of the table below 640 px. A list that gives them also hides
+   * its low-priority columns first as the table narrows (ColumnMeta.priority).
+   */
+  cards?: ReactNode;
 }
 
 /** The first column (the record's code and link) stays in view when the table scrolls sideways. */
@@ -95,6 +101,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   });
 
   const visibleColumns = table.getVisibleLeafColumns();
+  // Only a list whose columns say their priority narrows by it; another keeps every column at every width.
+  const narrows = props.cards !== undefined;
+  const hideClass = (meta: ColumnMeta | undefined) => (narrows && meta ? priorityClass(meta) : undefined);
   const rows = table.getRowModel().rows;
   const errorSentence = props.error ? ('sentence' in props.error ? props.error.sentence : props.error.message) : null;
   const first = (props.page - 1) * props.pageSize + 1;
@@ -124,8 +133,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {props.toolbar}
-          <DensityToggle />
-          <ColumnPicker table={table} />
+          {/* The table's own controls: cards have no density or columns to choose. */}
+          <div className={cn('flex items-center gap-2', props.cards ? 'max-sm:hidden' : undefined)}>
+            <DensityToggle />
+            <ColumnPicker table={table} />
+          </div>
         </div>
       </div>
 
@@ -142,9 +154,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Alert>
       ) : null}
 
+      {props.cards ? <div className="sm:hidden">{props.cards}</div> : null}
+
       <Table
         // Scrolls both ways inside the window's height, so the sticky header and first column hold either way.
-        frameClassName="max-h-[calc(100dvh-7rem)] overflow-auto"
+        frameClassName={cn('max-h-[calc(100dvh-7rem)] overflow-auto', props.cards ? 'max-sm:hidden' : undefined)}
         caption={props.caption}
         aria-busy={props.isFetching || undefined}
         className={cn('min-w-full', props.isFetching && !props.isPending ? 'opacity-60' : undefined)}
@@ -172,6 +186,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       'bg-inherit font-semibold whitespace-nowrap text-zinc-800 dark:text-zinc-200',
                       meta?.numeric ? 'text-right' : undefined,
                       index === 0 ? 'left-0 z-[3]' : undefined,
+                      hideClass(meta),
                     )}
                   >
                     {sortable && props.sorting ? (
@@ -196,7 +211,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
                 <Tr key={`skeleton-${i}`} aria-hidden="true">
                   {visibleColumns.map((column) => (
-                    <Td key={column.id} className={cellPadding}>
+                    <Td
+                      key={column.id}
+                      className={cn(cellPadding, hideClass(column.columnDef.meta as ColumnMeta | undefined))}
+                    >
                       <Skeleton className="h-4 w-full min-w-12" />
                     </Td>
                   ))}
@@ -216,6 +234,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                           'whitespace-nowrap [&>*]:align-middle',
                           meta?.numeric ? 'text-right tabular-nums' : undefined,
                           index === 0 ? STICKY_FIRST : undefined,
+                          hideClass(meta),
                         )}
                       >
                         {meta?.truncate ? <TruncatedText>{content}</TruncatedText> : content}

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { XlsxColumn } from '@/lib/files/xlsx-write';
 import { StatusBadge } from '@/components/record/status-badge';
-import type { ColumnMeta } from './data-table';
+import type { CardRole, ColumnMeta, ColumnPriority } from './column-meta';
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -32,6 +32,10 @@ export interface ListColumn<Row> {
    * referenced record's id beside its name), `table` for what only the screen can show.
    */
   only?: 'table' | 'csv';
+  /** Its place on the list's card below 640 px (see CardRole); none leaves it off the card. */
+  card?: CardRole;
+  /** How long it stays in a narrowing table (see ColumnPriority); a column on the card stays throughout. */
+  priority?: ColumnPriority;
 }
 
 /** The columns as the data table takes them. */
@@ -41,7 +45,13 @@ export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDe
     .map((c) => ({
       id: c.id,
       header: c.label,
-      meta: { label: c.label, numeric: c.numeric, truncate: c.truncate } satisfies ColumnMeta,
+      meta: {
+        label: c.label,
+        numeric: c.numeric,
+        truncate: c.truncate,
+        card: c.card,
+        priority: c.priority,
+      } satisfies ColumnMeta,
       enableHiding: !c.pinned,
       cell: ({ row }) => (c.cell ? c.cell(row.original) : c.value(row.original)),
     }));
@@ -66,6 +76,7 @@ export function recordLinkColumn<Row extends { id: number }>(options: {
     label: options.label,
     value: options.code,
     pinned: true,
+    card: 'title',
     cell: (row) => (
       // Not prefetched: a page of up to 100 rows would ask the server for every record page in view.
       <Link
@@ -86,7 +97,13 @@ export function idColumn<Row extends { id: number }>(label: string): ListColumn<
 
 /** The record's status: a badge in the table, the API's word in the CSV. */
 export function statusColumn<Row extends { status: string | null }>(label: string): ListColumn<Row> {
-  return { id: 'status', label, value: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> };
+  return {
+    id: 'status',
+    label,
+    value: (row) => row.status,
+    cell: (row) => <StatusBadge status={row.status} />,
+    card: 'badge',
+  };
 }
 
 /** The usual pinned first column: the record's ERP code, linking to the record's page under `path`. */

@@ -12,6 +12,8 @@ import type { ListName } from '@/lib/contract/lists';
 import { DataTable } from './data-table';
 import { ExportCsvButton } from './export-csv-button';
 import { FilterBar, type FilterFields } from './filter-bar';
+import { FilterSheet } from './filter-sheet';
+import { RecordCards, type CardSelection } from './record-cards';
 import { FilterSummary } from './filter-summary';
 import { ListFreshness, StaleBanner } from './list-freshness';
 import { PAGE_SIZE_CHOICES } from './url-state';
@@ -31,6 +33,8 @@ export interface ListViewProps<L extends ListName> {
   columns: ListColumn<ListItem<L>>[];
   /** Adds the bulk-selection checkboxes to the table's columns (useBulkSelection). */
   withSelection?: (columns: ColumnDef<ListItem<L>>[]) => ColumnDef<ListItem<L>>[];
+  /** The same selection on the cards below 640 px. */
+  selection?: CardSelection<ListItem<L>>;
   filterFields: FilterFields<L>;
   csvFileBase: string;
   /** Extra toolbar content, e.g. a "New company" link. */
@@ -45,9 +49,8 @@ export interface ListViewProps<L extends ListName> {
  */
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
-  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch } = useListUrlState(
-    props.list,
-  );
+  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setOrder, setSearch } =
+    useListUrlState(props.list);
   const folding = useFiltersFolding();
   const panelId = useId();
   const queryClient = useQueryClient();
@@ -94,6 +97,21 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const page = result.data?.data as Row[] | undefined;
   const rows = page ? (exact ? exactCodeRows(page, code) : page) : undefined;
   const filtered = Object.keys(state.filters).length > 0;
+  // What the sheet's button counts: every filter on, the search and the exact-code toggle included.
+  const activeFilters = Object.keys(state.filters).length + (state.q ? 1 : 0) + (state.exactCode ? 1 : 0);
+  const sortable = mirror ? props.columns.filter((c) => c.only !== 'csv' && isSortable(props.list, c.id)) : [];
+  const filterBar = (id: string, chosen: boolean | null) => (
+    <FilterBar
+      id={id}
+      chosen={chosen}
+      fields={countedFields}
+      state={state}
+      setFilters={setFilters}
+      setExactCode={setExactCode}
+      extra={props.filterExtra}
+      search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
+    />
+  );
 
   let statusMessage: string | undefined;
   if (exact && result.data && !result.isPending) {
@@ -124,27 +142,47 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
       emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
       statusMessage={statusMessage}
       filterSummary={
-        <FilterSummary
-          fields={props.filterFields}
-          state={state}
-          setFilters={setFilters}
-          clearFilters={clearFilters}
-          panelId={panelId}
-          chosen={folding.chosen}
-          open={folding.open}
-          setOpen={folding.setOpen}
-        />
+        <>
+          <FilterSheet
+            count={activeFilters}
+            sort={
+              sortable.length > 0
+                ? {
+                    options: sortable.map((c) => ({ id: c.id, label: c.label })),
+                    column: state.sort,
+                    dir: state.dir,
+                    onChange: setOrder,
+                  }
+                : undefined
+            }
+          >
+            {filterBar(`${panelId}-sheet`, true)}
+          </FilterSheet>
+          <div className="min-w-0 max-sm:hidden">
+            <FilterSummary
+              fields={props.filterFields}
+              state={state}
+              setFilters={setFilters}
+              clearFilters={clearFilters}
+              panelId={panelId}
+              chosen={folding.chosen}
+              open={folding.open}
+              setOpen={folding.setOpen}
+            />
+          </div>
+        </>
       }
-      filterPanel={
-        <FilterBar
-          id={panelId}
-          chosen={folding.chosen}
-          fields={countedFields}
-          state={state}
-          setFilters={setFilters}
-          setExactCode={setExactCode}
-          extra={props.filterExtra}
-          search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
+      filterPanel={<div className="max-sm:hidden">{filterBar(panelId, folding.chosen)}</div>}
+      cards={
+        <RecordCards
+          caption={props.caption}
+          columns={props.columns}
+          rows={rows}
+          getRowId={(row) => String(row.id)}
+          isPending={result.isPending}
+          isFetching={result.isFetching}
+          emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
+          selection={props.selection}
         />
       }
       sorting={

@@ -18,7 +18,11 @@ export interface RecordListProps<L extends ListName> extends Pick<
   /** The family's catalogue: its `title` captions the table, its `new` names the create link. */
   namespace: RecordListNamespace;
   /** Bulk edit (useBulkEdit): the selection column, and its action before the create link. */
-  bulk?: { withSelection: ListViewProps<L>['withSelection']; action: ReactNode };
+  bulk?: {
+    withSelection: ListViewProps<L>['withSelection'];
+    selection?: ListViewProps<L>['selection'];
+    action: ReactNode;
+  };
 }
 
 /** A master-data list page's body: the list with its CSV export, and the create link for roles that may edit master data. */
@@ -29,6 +33,7 @@ export function RecordList<L extends ListName>({ namespace, bulk, ...view }: Rec
     <ListView
       {...view}
       withSelection={bulk?.withSelection}
+      selection={bulk?.selection}
       tableId={namespace}
       userId={user.id}
       caption={t('title')}

@@ -60,6 +60,12 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
     },
     [navigate, state],
   );
+  // The sheet's sort: a column and a direction at once (undefined: the id order).
+  const setOrder = useCallback(
+    (column: string | undefined, dir: ListUrlState<L>['dir']) =>
+      navigate({ ...state, sort: column && dir ? column : undefined, dir: column ? dir : undefined, page: 1 }),
+    [navigate, state],
+  );
   const setSearch = useCallback(
     (q: string, mode: NavigateMode = 'push') =>
       navigate({ ...state, q: q.trim() === '' ? undefined : q, page: 1 }, mode),
@@ -69,5 +75,5 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
   const setPageSize = useCallback((pageSize: number) => navigate({ ...state, pageSize, page: 1 }), [navigate, state]);
   const setExactCode = useCallback((exactCode: boolean) => navigate({ ...state, exactCode }), [navigate, state]);
 
-  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setSearch };
+  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setOrder, setSearch };
 }

@@ -29,6 +29,9 @@ export function BundlesList() {
       money: id === 'price' || id === 'sellPrice',
       cell: (b) =>
         id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 }),
+      // A bundle is looked up for what it sells at and how many can be made now.
+      card: id === 'sellPrice' || id === 'availableQty' ? 'figure' : undefined,
+      priority: id === 'price' ? 2 : undefined,
     });
     const csvOnly = (id: 'unit' | 'spec' | 'barcode' | 'warehouse' | 'quantityPrecision'): ListColumn<Bundle> => ({
       id,
@@ -40,7 +43,7 @@ export function BundlesList() {
       idColumn(t('fields.id')),
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
       codeLinkColumn(t('fields.outerSysCode'), '/bundles'),
-      { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true },
+      { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true, card: 'subtitle' },
       statusColumn(t('fields.status')),
       {
         id: 'productCategoryId',

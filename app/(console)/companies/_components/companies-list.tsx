@@ -21,9 +21,10 @@ export function CompaniesList() {
     () => [
       idColumn(t('fields.id')),
       codeLinkColumn(t('fields.outerSysCode'), '/companies'),
-      { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true },
-      { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true },
-      { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone },
+      { id: 'name', label: t('fields.name'), value: (c) => c.name, truncate: true, card: 'subtitle' },
+      { id: 'shortName', label: t('fields.shortName'), value: (c) => c.shortName, truncate: true, priority: 2 },
+      // Who looks a company up on a phone wants to call it, or its salesperson: the card's two figures.
+      { id: 'cellPhone', label: t('fields.cellPhone'), value: (c) => c.cellPhone, card: 'figure' },
       { id: 'shippingAddress', label: t('fields.shippingAddress'), value: (c) => c.shippingAddress, truncate: true },
       {
         id: 'internalUserIdNumber',
@@ -31,7 +32,12 @@ export function CompaniesList() {
         value: (c) => c.internalUserId,
         only: 'csv',
       },
-      { id: 'internalUserId', label: t('fields.internalUserId'), value: (c) => salespersonName(c.internalUserId) },
+      {
+        id: 'internalUserId',
+        label: t('fields.internalUserId'),
+        value: (c) => salespersonName(c.internalUserId),
+        card: 'figure',
+      },
       statusColumn(t('fields.status')),
     ],
     [t, salespersonName],

@@ -23,7 +23,7 @@ export function ProductsList() {
     () => [
       idColumn(t('fields.id')),
       codeLinkColumn(t('fields.outerSysCode'), '/products'),
-      { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true },
+      { id: 'name', label: t('fields.name'), value: (p) => p.name, truncate: true, card: 'subtitle' },
       {
         id: 'productCategoryIdNumber',
         label: `${t('fields.productCategoryId')} id`,
@@ -35,6 +35,7 @@ export function ProductsList() {
         label: t('fields.productCategoryId'),
         value: (p) => categories.pathOf(p.productCategoryId),
         truncate: true,
+        card: 'figure',
       },
       statusColumn(t('fields.status')),
     ],

@@ -1,23 +1,17 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Checkbox } from '@/components/ui';
+import { Button, Checkbox, cn } from '@/components/ui';
+import { priorityClass } from '@/components/data-table/column-priority';
+import { RecordCards, TARGET_BOX, type CardSelection } from '@/components/data-table/record-cards';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
-import { ClampedText } from './clamped-text';
+import { useQuotaColumns, type Row, type SortHeader } from './quota-columns';
 import { EditDialog } from './edit-dialog';
-import { useMoney } from '@/lib/i18n/use-money';
-import { plainSpaces } from '@/lib/i18n/formats';
 
-export interface SortHeader {
-  key: string;
-  label: string;
-  href: string;
-  sort: 'ascending' | 'descending' | 'none';
-  numeric?: boolean;
-}
+export type { SortHeader } from './quota-columns';
 
 type Props =
   | { tab: 'credit'; rows: CreditRow[]; headers: SortHeader[]; canEdit: boolean }
@@ -26,14 +20,11 @@ type Props =
 /** One dashboard page of rows: sortable headers (links, so the sort is in the URL), selection and edit. */
 export function QuotaTable(props: Props) {
   const t = useTranslations('quotas');
-  const format = useFormatter();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number[] | null>(null);
-  const rows: (CreditRow | PointRow)[] = props.rows;
+  const rows: Row[] = props.rows;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
-  const amount = (n: number) => format.number(n, { maximumFractionDigits: 4 });
-  const money = useMoney();
-  const label = (r: CreditRow | PointRow) => r.code ?? r.name ?? String(r.companyId);
+  const label = (r: Row) => r.code ?? r.name ?? String(r.companyId);
 
   function toggle(id: number) {
     setSelected((previous) => {
@@ -48,22 +39,68 @@ export function QuotaTable(props: Props) {
   // a narrow column (all of it on hover and focus), read-at times two short lines, the over-limit flag sits under
   // the utilisation, headers and the credit check wrap at spaces only, and cells sit closer than in other lists.
   // Amounts, codes and pills stay on one line, so a sign never leaves its amount (issue 27).
-  const cell = 'whitespace-nowrap';
   const head = 'align-bottom break-keep';
   // The Edit column stays in sight even when a long code or a narrower window makes the table scroll.
   const pinned = 'sticky right-0 bg-white dark:bg-zinc-950';
+  const columns = useQuotaColumns(props.tab, props.headers);
+  const byKey = new Map(columns.map((c) => [c.id, c]));
+  const selection: CardSelection<Row> | undefined = props.canEdit
+    ? {
+        isSelected: (r) => selected.has(r.companyId),
+        set: (some, on) =>
+          setSelected((previous) => {
+            const next = new Set(previous);
+            for (const r of some) {
+              if (on) next.add(r.companyId);
+              else next.delete(r.companyId);
+            }
+            return next;
+          }),
+        label: (r) => t('table.select', { name: label(r) }),
+      }
+    : undefined;
+  const editButton = (r: Row) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={() => setEditing([r.companyId])}
+      aria-label={t('table.editOne', { name: label(r) })}
+    >
+      {t('table.edit')}
+    </Button>
+  );
+  const selectionBar = (
+    <>
+      <span role="status">{t('table.selected', { count: selected.size })}</span>
+      <Button size="sm" disabled={selected.size === 0} onClick={() => setEditing([...selected])}>
+        {t('table.editSelected')}
+      </Button>
+    </>
+  );
   return (
     <div className="space-y-2">
+      {/* On a phone the cards' Select line holds it, while selecting: one line less above the first company. */}
       {props.canEdit ? (
-        <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm">
-          <span role="status">{t('table.selected', { count: selected.size })}</span>
-          <Button size="sm" disabled={selected.size === 0} onClick={() => setEditing([...selected])}>
-            {t('table.editSelected')}
-          </Button>
-        </div>
+        <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm max-sm:hidden">{selectionBar}</div>
       ) : null}
+      {/* Below 640 px a card per company, from the same columns (their card roles). */}
+      <div className="sm:hidden">
+        <RecordCards
+          caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => String(r.companyId)}
+          isPending={false}
+          isFetching={false}
+          emptyMessage={null}
+          selection={selection}
+          action={props.canEdit ? editButton : undefined}
+          selectionActions={selectionBar}
+        />
+      </div>
       <Table
         caption={props.tab === 'credit' ? t('credit.caption') : t('points.caption')}
+        frameClassName="max-sm:hidden"
         className="[&_:is(td,th)]:px-1.5"
       >
         <THead>
@@ -71,6 +108,7 @@ export function QuotaTable(props: Props) {
             {props.canEdit ? (
               <Th className={head}>
                 <Checkbox
+                  className={TARGET_BOX}
                   aria-label={t('table.selectPage')}
                   checked={allSelected}
                   onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.companyId)))}
@@ -78,7 +116,11 @@ export function QuotaTable(props: Props) {
               </Th>
             ) : null}
             {props.headers.map((h) => (
-              <Th key={h.key} aria-sort={h.sort} className={h.numeric ? `${head} text-right` : head}>
+              <Th
+                key={h.key}
+                aria-sort={h.sort}
+                className={cn(head, h.numeric && 'text-right', priorityClass(byKey.get(h.key) ?? {}))}
+              >
                 <Link href={h.href} className="underline-offset-2 hover:underline">
                   {h.label}
                   {h.sort === 'ascending' ? ' ▲' : h.sort === 'descending' ? ' ▼' : ''}
@@ -96,54 +138,28 @@ export function QuotaTable(props: Props) {
           {rows.map((r) => (
             <Tr key={r.companyId}>
               {props.canEdit ? (
-                <Td className={cell}>
+                <Td className="whitespace-nowrap">
                   <Checkbox
+                    className={TARGET_BOX}
                     aria-label={t('table.select', { name: label(r) })}
                     checked={selected.has(r.companyId)}
                     onChange={() => toggle(r.companyId)}
                   />
                 </Td>
               ) : null}
-              <Td className={cell}>
-                <Link
-                  href={`/companies/${r.companyId}`}
-                  className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
-                >
-                  {r.code ?? '—'}
-                </Link>
-              </Td>
-              <Td>
-                <ClampedText text={r.name ?? '—'} className="min-w-[6rem] max-w-[14rem]" />
-              </Td>
-              {props.tab === 'credit' ? (
-                <CreditCells row={r as CreditRow} amount={money} />
-              ) : (
-                <>
-                  <Td numeric>{amount((r as PointRow).balance)}</Td>
-                  <Td className={cell}>{r.enabled ? t('yes') : t('no')}</Td>
-                </>
-              )}
-              <Td>
-                <ClampedText
-                  text={(props.tab === 'credit' ? (r as CreditRow).memo : (r as PointRow).memo) ?? ''}
-                  className="min-w-[5rem] max-w-[12rem]"
-                />
-              </Td>
-              <Td className={cell}>
-                <ReadAt iso={r.readAt} />
-              </Td>
-              {props.canEdit ? (
-                <Td className={`${cell} ${pinned}`}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => setEditing([r.companyId])}
-                    aria-label={t('table.editOne', { name: label(r) })}
+              {props.headers.map((h) => {
+                const column = byKey.get(h.key);
+                return (
+                  <Td
+                    key={h.key}
+                    numeric={column?.numeric}
+                    className={cn(column?.tdClass, priorityClass(column ?? {}))}
                   >
-                    {t('table.edit')}
-                  </Button>
-                </Td>
-              ) : null}
+                    {column?.table ? column.table(r) : column?.cell?.(r)}
+                  </Td>
+                );
+              })}
+              {props.canEdit ? <Td className={`whitespace-nowrap ${pinned}`}>{editButton(r)}</Td> : null}
             </Tr>
           ))}
         </TBody>
@@ -162,52 +178,5 @@ export function QuotaTable(props: Props) {
         />
       ) : null}
     </div>
-  );
-}
-
-/** When the row was read: the date over the time, so the column stays narrow; the whole stamp on hover. */
-function ReadAt({ iso }: { iso: string }) {
-  const t = useTranslations('quotas');
-  const format = useFormatter();
-  if (!iso) return <time dateTime="">{t('never')}</time>;
-  const date = new Date(iso);
-  return (
-    <time dateTime={iso} title={plainSpaces(format.dateTime(date, 'dateTimeSeconds'))}>
-      <span className="block">{plainSpaces(format.dateTime(date, 'date'))}</span>
-      <span className="block">{plainSpaces(format.dateTime(date, 'timeSeconds'))}</span>
-    </time>
-  );
-}
-
-function CreditCells({ row, amount }: { row: CreditRow; amount: (n: number) => string }) {
-  const t = useTranslations('quotas.credit');
-  const format = useFormatter();
-  const over = row.availableAmount < 0;
-  return (
-    <>
-      <Td numeric>{amount(row.creditAmount)}</Td>
-      <Td numeric>{amount(row.pendingAmount)}</Td>
-      <Td numeric className={over ? 'font-medium text-red-700 dark:text-red-400' : undefined}>
-        {amount(row.availableAmount)}
-      </Td>
-      {/*
-        The flag sits under the utilisation figure it explains: beside an amount it widened that column by its own
-        width, and under one it made a money cell two lines. "No limit set" may wrap at its spaces.
-      */}
-      <Td numeric>
-        {row.utilisation === null ? (
-          <span className="break-keep whitespace-normal">{t('noLimit')}</span>
-        ) : (
-          format.number(row.utilisation, { style: 'percent', maximumFractionDigits: 1 })
-        )}
-        {over ? (
-          <span className="mt-0.5 ml-auto block w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
-            {t('overLimit')}
-          </span>
-        ) : null}
-      </Td>
-      {/* "Not checked" may take two lines; a word never breaks (break-keep: 不檢查 stays whole). */}
-      <Td className="break-keep">{row.enabled ? t('checked') : t('notChecked')}</Td>
-    </>
   );
 }

@@ -43,6 +43,9 @@ export function SkusList() {
       label: t(`fields.${key}`),
       value: (s) => s[key],
       truncate: key === 'name' || key === 'spec',
+      card: key === 'name' ? 'subtitle' : undefined,
+      // The barcode goes last as a tablet's table narrows: a steward scans it rather than reads it.
+      priority: key === 'warehouse' ? 2 : undefined,
     });
     const num = (key: 'price' | 'sellPrice' | 'inventoryQty' | 'quantityPrecision'): ListColumn<Sku> => ({
       id: key,
@@ -50,6 +53,8 @@ export function SkusList() {
       value: (s) => s[key],
       numeric: true,
       money: key === 'price' || key === 'sellPrice',
+      // Sell price and stock are what a SKU is looked up for (issue 46), on the card and in every width of table.
+      card: key === 'sellPrice' || key === 'inventoryQty' ? 'figure' : undefined,
       cell: (s) =>
         key === 'price' || key === 'sellPrice'
           ? money(s[key])
