@@ -117,6 +117,8 @@ test.describe('keyboard, dark mode and settings (viewer)', () => {
   test('a narrow screen keeps every navigation link reachable', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/settings');
+    // Below 1024 px the links are in the menu sheet (e2e/phone-shell.spec.ts has the rest of it).
+    await page.getByRole('button', { name: 'Menu' }).click();
     const nav = mainNav(page);
     await expect(nav.getByRole('link')).toHaveText(NAV.viewer);
     await nav.getByRole('link', { name: 'Status' }).click();

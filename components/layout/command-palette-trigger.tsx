@@ -35,21 +35,40 @@ export function CommandPaletteTrigger() {
 
   return (
     <>
+      {/* Below 1024 px an icon with the same name; the shortcut is shown only where a keyboard is likely. */}
       <Button
         variant="secondary"
         size="sm"
         aria-keyshortcuts="Control+K /"
+        className="h-10! w-10! shrink-0 px-0! lg:h-8! lg:w-auto! lg:px-3!"
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
       >
-        {t('open')}{' '}
-        <kbd className="ml-1 rounded border border-zinc-300 px-1 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">
+        <SearchIcon />
+        <span className="sr-only lg:not-sr-only">{t('open')}</span>
+        <kbd className="ml-1 hidden rounded border border-zinc-300 px-1 text-xs text-zinc-600 lg:inline [@media(hover:none)_and_(pointer:coarse)]:hidden dark:border-zinc-600 dark:text-zinc-300">
           Ctrl K
         </kbd>
       </Button>
       {loaded ? <CommandPalette open={open} onClose={() => setOpen(false)} /> : null}
     </>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0 lg:hidden"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -8,21 +8,25 @@ import { NavCount } from '@/components/attention/nav-count';
 import { useCurrentUser } from '../session/current-user';
 import { isCurrent, navItemsFor } from './nav-items';
 
-/** One nav for every screen size: a sidebar on wide screens, a scrollable row on narrow ones. */
-export function MainNav({ className }: { className?: string }) {
+/**
+ * The console's links for the role: the sidebar from 1024 px, the menu sheet's list below (never a sideways strip).
+ * `onNavigate` lets the sheet close as a link is followed.
+ */
+export function MainNav({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const t = useTranslations('nav');
   const pathname = usePathname();
   const { role } = useCurrentUser();
   return (
     <nav aria-label={t('label')} className={className}>
-      <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:px-3 lg:py-4">
+      <ul className="flex flex-col gap-1 px-3 py-4">
         {navItemsFor(role).map((item) => {
           const current = isCurrent(pathname, item.href, item.section);
           return (
-            <li key={item.href} className="shrink-0">
+            <li key={item.href}>
               <Link
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
                 className={cn(
                   'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium',
                   current

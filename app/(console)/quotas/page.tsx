@@ -63,9 +63,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const search = quotaHref(query).replace(/^\/quotas/, '');
   let content: React.ReactNode;
   let table: React.ReactNode;
+  let charts: React.ReactNode = null;
   let total = 0;
   if (query.tab === 'credit') {
-    const [page, charts] = await Promise.all([
+    const [page, chartsData] = await Promise.all([
       readCreditPage(db, tenant, query, source),
       readCreditCharts(db, tenant, query.filters, source),
     ]);
@@ -83,9 +84,9 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
           })}
         </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credit.enabledHelp')}</p>
-        {page.total > 0 ? <CreditCharts {...charts} /> : null}
       </>
     );
+    if (page.total > 0) charts = <CreditCharts {...chartsData} />;
     table = (
       <QuotaTable
         tab="credit"
@@ -137,8 +138,10 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
     </Link>
   );
 
+  // On a phone the totals and the list come first and the charts (figure cards there) after the pages' links;
+  // from 640 px the charts stay above the table.
   return (
-    <div className="space-y-4">
+    <div className="flex flex-col gap-4">
       <header>
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t(freshness ? 'introMirror' : 'intro')}</p>
@@ -159,6 +162,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </div>
       ) : null}
       {content}
+      {charts ? <div className="max-sm:order-last">{charts}</div> : null}
       <Rows query={query} total={total} empty={emptyText}>
         {table}
       </Rows>
@@ -211,7 +215,8 @@ async function Rows({
             key={size}
             href={quotaHref(query, { pageSize: size === 25 ? undefined : size, page: undefined })}
             aria-current={query.pageSize === size ? 'true' : undefined}
-            className={query.pageSize === size ? 'font-semibold' : 'underline'}
+            // A 24-px target at least: on a phone these sit alone, not inside a sentence.
+            className={`inline-flex min-h-6 min-w-6 items-center justify-center ${query.pageSize === size ? 'font-semibold' : 'underline'}`}
           >
             {size}
           </Link>
