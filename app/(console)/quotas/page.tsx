@@ -138,8 +138,8 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
     </Link>
   );
 
-  // On a phone the totals and the list come first and the charts (figure cards there) after the pages' links;
-  // from 640 px the charts stay above the table.
+  // On a phone or a tablet the totals and the list come first and the charts (figure cards on a phone) after the
+  // pages' links; from 1024 px the charts stay above the table.
   return (
     <div className="flex flex-col gap-4">
       <header>
@@ -155,14 +155,17 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         {tabLink('credit', t('tabCredit'))}
         {tabLink('points', t('tabPoints'))}
       </nav>
-      <QuotaFilters query={query} />
-      {total > 0 ? (
-        <div className="flex justify-end">
-          <QuotaExport tab={query.tab} search={search} />
-        </div>
-      ) : null}
+      {/* On a phone the filters are one button: the export buttons share its line. */}
+      <div className="flex flex-col gap-4 max-sm:flex-row max-sm:flex-wrap max-sm:items-center max-sm:justify-between">
+        <QuotaFilters query={query} />
+        {total > 0 ? (
+          <div className="flex justify-end">
+            <QuotaExport tab={query.tab} search={search} />
+          </div>
+        ) : null}
+      </div>
       {content}
-      {charts ? <div className="max-sm:order-last">{charts}</div> : null}
+      {charts ? <div className="max-lg:order-last">{charts}</div> : null}
       <Rows query={query} total={total} empty={emptyText}>
         {table}
       </Rows>

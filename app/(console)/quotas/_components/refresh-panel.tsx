@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, cn } from '@/components/ui';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { jobKeys } from '@/lib/client/console-keys';
 import type { QuotaStatus } from '@/lib/contract/console/quotas';
@@ -87,7 +87,7 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
   return (
     <section
       aria-labelledby="snapshot-heading"
-      className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      className="space-y-3 rounded-lg border border-zinc-200 p-3 sm:p-4 dark:border-zinc-800"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="snapshot-heading" className="text-lg font-semibold">
@@ -122,7 +122,12 @@ export function RefreshPanel({ initial, canCancel }: { initial: QuotaStatus; can
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
 
       {job && p ? (
-        <div role="status" aria-live="polite" className="space-y-1 text-sm">
+        // On a phone a finished refresh says no more than the age line above it: the list comes first there.
+        <div
+          role="status"
+          aria-live="polite"
+          className={cn('space-y-1 text-sm', !active && job.state === 'succeeded' && 'max-sm:hidden')}
+        >
           {/* Kept after the job ends: a refresh of a few hundred companies can finish before the first poll. */}
           <progress
             className="h-2 w-full"
