@@ -124,7 +124,10 @@ for (const { lang, table, columns } of LANGUAGES) {
   });
 }
 
-/** Lines a cell's text takes on screen: its text boxes' distinct tops. */
+/**
+ * Lines a cell's text takes on screen: its text boxes' distinct tops, counting only the lines its box shows (a
+ * name clamped to two lines lays out its third below the clamp, where nobody sees it).
+ */
 function cellLines(page: Page, tableName: string) {
   return page.getByRole('table', { name: tableName }).evaluate((table) =>
     [...table.querySelectorAll('tbody td')].map((td) => {
@@ -134,8 +137,10 @@ function cellLines(page: Page, tableName: string) {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const range = document.createRange();
         range.selectNodeContents(node);
+        const shown = node.parentElement!.getBoundingClientRect().bottom;
         for (const r of range.getClientRects())
-          if (r.width > 0 && r.height > 0 && !tops.some((top) => Math.abs(top - r.top) < 4)) tops.push(r.top);
+          if (r.width > 0 && r.height > 0 && r.top < shown - 1 && !tops.some((top) => Math.abs(top - r.top) < 4))
+            tops.push(r.top);
       }
       return { text: (td as HTMLElement).innerText.trim(), lines: tops.length };
     }),

@@ -59,7 +59,7 @@ export function useQuotaColumns(tab: 'credit' | 'points', headers: readonly Sort
     column('name', {
       card: 'subtitle',
       cell: (r) => r.name ?? '—',
-      table: (r) => <ClampedText text={r.name ?? '—'} className="max-w-[14rem] min-w-[9rem]" />,
+      table: (r) => <ClampedText text={r.name ?? '—'} className="max-w-[14rem] min-w-[6rem]" />,
     }),
   ];
   const after = [
