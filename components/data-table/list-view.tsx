@@ -44,6 +44,14 @@ export interface ListViewProps<L extends ListName> {
 }
 
 /**
+ * The filters' folding, read where it is shown: below `lg` it changes right after hydration (the server assumes a
+ * laptop), and read by the list itself that re-rendered every row a second time on a phone's first load.
+ */
+function WithFolding({ children }: { children: (folding: ReturnType<typeof useFiltersFolding>) => ReactNode }) {
+  return children(useFiltersFolding());
+}
+
+/**
  * A complete list page body: filter bar, table and CSV export, all driven by the URL. The exact-code toggle
  * narrows the fetched rows in the console (the API matches codes as substrings) and says so.
  */
@@ -51,7 +59,6 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
   const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setOrder, setSearch } =
     useListUrlState(props.list);
-  const folding = useFiltersFolding();
   const panelId = useId();
   const queryClient = useQueryClient();
   const query = listQueryOf(state);
@@ -159,20 +166,28 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
             {filterBar(`${panelId}-sheet`, true)}
           </FilterSheet>
           <div className="min-w-0 max-sm:hidden">
-            <FilterSummary
-              fields={props.filterFields}
-              state={state}
-              setFilters={setFilters}
-              clearFilters={clearFilters}
-              panelId={panelId}
-              chosen={folding.chosen}
-              open={folding.open}
-              setOpen={folding.setOpen}
-            />
+            <WithFolding>
+              {(folding) => (
+                <FilterSummary
+                  fields={props.filterFields}
+                  state={state}
+                  setFilters={setFilters}
+                  clearFilters={clearFilters}
+                  panelId={panelId}
+                  chosen={folding.chosen}
+                  open={folding.open}
+                  setOpen={folding.setOpen}
+                />
+              )}
+            </WithFolding>
           </div>
         </>
       }
-      filterPanel={<div className="max-sm:hidden">{filterBar(panelId, folding.chosen)}</div>}
+      filterPanel={
+        <div className="max-sm:hidden">
+          <WithFolding>{(folding) => filterBar(panelId, folding.chosen)}</WithFolding>
+        </div>
+      }
       cards={
         <RecordCards
           caption={props.caption}

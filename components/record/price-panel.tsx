@@ -12,7 +12,10 @@ import { useMoney } from '@/lib/i18n/use-money';
 import type { PricePanelProps } from './price-types';
 export type { PriceChanges, PricePanelProps, Prices } from './price-types';
 
-/** The edit form (react-hook-form and the review) loads after first paint, for those who may edit, not with the page. */
+/**
+ * The edit form (react-hook-form and the review) loads when a person heads for "Edit price" (points at it, focuses
+ * it, touches it), not with the page: loaded after first paint, it ran inside a phone's first seconds (issue 46).
+ */
 const priceForm = loadLater(() => import('./price-form'));
 
 /**
@@ -35,7 +38,8 @@ export function PricePanel({ namespace, id, onSave, editable, folded = false }: 
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   const [editing, setEditing] = useState(false);
-  const form = priceForm.useLoaded(editable);
+  const form = priceForm.useLoaded(false);
+  const prepare = () => void priceForm.load().catch(() => undefined);
   const p = price.data;
   const titleId = `${namespace}-price`;
   const nt = useMoney();
@@ -53,6 +57,9 @@ export function PricePanel({ namespace, id, onSave, editable, folded = false }: 
             variant="secondary"
             aria-expanded={editing}
             pending={editing && !form}
+            onPointerEnter={prepare}
+            onFocus={prepare}
+            onTouchStart={prepare}
             onClick={() => {
               setEditing((v) => !v);
               // Not there yet (a slow line): wait for it; if it cannot load, the button can be pressed again.

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { bulkFields } from '@/components/bulk-edit/bulk-edit';
 import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
@@ -19,8 +19,23 @@ import { ProductLink } from './product-link';
 import { useMoney, useQuantity } from '@/lib/i18n/use-money';
 import { useRecord } from '@/lib/client/queries';
 
-// The product finder sits in a closed <details>: it loads after the list has shown, outside the page's first load.
+// The product finder sits in a closed <details>: it loads when a person opens it (or points at it), never with
+// the list: loaded beside it, its arrival re-rendered the whole list once more on a phone's first load.
 const productFilter = loadLater(() => import('./product-filter-search'));
+
+function ProductFinder({ label, onPick }: { label: string; onPick: (productId: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const finder = productFilter.useLoaded(open);
+  const prepare = () => void productFilter.load().catch(() => undefined);
+  return (
+    <details className="max-w-xl text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium" onPointerEnter={prepare} onFocus={prepare}>
+        {label}
+      </summary>
+      <div className="mt-2">{finder ? <finder.ProductFilterSearch onPick={onPick} /> : null}</div>
+    </details>
+  );
+}
 
 export function SkusList() {
   const t = useTranslations('skus');
@@ -35,7 +50,6 @@ export function SkusList() {
   const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
   const filteredProduct = useRecord('product', filteredProductId);
   const statusOptions = useStatusOptions(STATUS.sku);
-  const finder = productFilter.useLoaded();
 
   const columns = useMemo<ListColumn<Sku>[]>(() => {
     const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ListColumn<Sku> => ({
@@ -135,12 +149,7 @@ export function SkusList() {
       columns={columns}
       filterFields={filterFields}
       bulk={bulk}
-      filterExtra={
-        <details className="max-w-xl text-sm">
-          <summary className="cursor-pointer font-medium">{tf('filterByProduct')}</summary>
-          <div className="mt-2">{finder ? <finder.ProductFilterSearch onPick={filterByProduct} /> : null}</div>
-        </details>
-      }
+      filterExtra={<ProductFinder label={tf('filterByProduct')} onPick={filterByProduct} />}
     />
   );
 }
