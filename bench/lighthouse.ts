@@ -18,12 +18,12 @@
  *   NEXT_DIST_DIR=.next-3484 BENCH_PORT=3485 npm run bench:lighthouse
  *   npm run bench:lighthouse -- --save .data/lighthouse/reports   # also keep each run's JSON report
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { buildConsoleOnce, launchChromium, runBench, signIn, startBuiltConsole, stopConsole } from './harness/console';
+import { launchChromium, runBench, signIn, startFreshConsole, stopConsole } from './harness/console';
 import { benchOptions } from './harness/options';
 import { ROOT } from './harness/processes';
 
@@ -107,13 +107,7 @@ async function signedInCookie(): Promise<{ cookie: string; ids: Record<string, n
 async function main() {
   const presets = options.presets.split(',') as Preset[];
   const pages = options.pages.split(',');
-  buildConsoleOnce(DIST);
-  rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
-  await startBuiltConsole({
-    dist: DIST,
-    port: PORT,
-    dataEnv: { E2E_DATA_DIR: DATA, CONSOLE_DATA_DIR: `${DATA}/console`, SERVICE_DATA_DIR: `${DATA}/service` },
-  });
+  await startFreshConsole({ dist: DIST, port: PORT, data: DATA });
   const { cookie, ids } = await signedInCookie();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.LIGHTHOUSE_CHROMIUM ?? '/usr/bin/chromium',

@@ -20,11 +20,9 @@
  * all): the gzip bytes of every script the browser fetches to show it with an empty cache, in English and in
  * Traditional Chinese (target ≤ 200 kB per page).
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright';
-import { buildConsoleOnce, launchChromium, runBench, signIn, startBuiltConsole, stopConsole } from './harness/console';
-import { ROOT } from './harness/processes';
+import { launchChromium, runBench, signIn, startFreshConsole, stopConsole } from './harness/console';
 import { rowsReadyAt, stats } from './page-timing';
 
 const DIST = process.env.NEXT_DIST_DIR ?? '.next-pages';
@@ -109,13 +107,7 @@ async function firstLoadJs(
 }
 
 async function main() {
-  buildConsoleOnce(DIST);
-  rmSync(path.join(ROOT, DATA), { recursive: true, force: true });
-  await startBuiltConsole({
-    dist: DIST,
-    port: PORT,
-    dataEnv: { E2E_DATA_DIR: DATA, CONSOLE_DATA_DIR: `${DATA}/console`, SERVICE_DATA_DIR: `${DATA}/service` },
-  });
+  await startFreshConsole({ dist: DIST, port: PORT, data: DATA });
 
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
-import { signInCookie, startConsole, type ConsoleProcess } from './support/console-process';
+import { signInCookie, type ConsoleProcess } from './support/console-process';
+import { screenshotTo, startDemoMirrorConsole, waitForAttention } from './support/attention-console';
 import { gs1CheckDigit, gs1CheckDigitValid, type FindingsPage } from '@/lib/contract/attention';
 import { signedRequest } from '@/service/testing/client';
 
@@ -73,42 +74,16 @@ async function home(page: Page) {
 const findingRow = (page: Page, code: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
 
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png` });
-}
+const shot = (page: Page, name: string) => screenshotTo(shots, page, name);
 
 test('the console starts with the mirror on and checks its copy', async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  consoleProcess = await startConsole(port, {
-    DEMO_MODE: '1',
-    CONSOLE_DATA_DIR: `${dataDir}/console`,
-    SERVICE_DATA_DIR: `${dataDir}/service`,
-    MIRROR: 'on',
-    MIRROR_INTERVAL_S: '5',
-  });
+  consoleProcess = await startDemoMirrorConsole(port, dataDir);
   url = consoleProcess.url;
   const cookie = await signInCookie(url, 'steward@example.com');
   // The first copy, then the full evaluation after it: the SKUs' rules report when they last ran.
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${url}/api/attention`, { headers: { cookie, 'x-console-request': '1' } }).catch(
-          () => null,
-        );
-        if (!response?.ok) return null;
-        const summary = (await response.json()) as { checked: { resource: string; evaluatedAt: string | null }[] };
-        return summary.checked.find((c) => c.resource === 'skus')?.evaluatedAt ?? null;
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .not.toBeNull()
-    .catch((error: Error) => {
-      const exit = consoleProcess?.child.exitCode ?? consoleProcess?.child.signalCode ?? 'running';
-      throw new Error(`${error.message}\nThe console (${exit}) printed:\n${consoleProcess?.output().slice(-6000)}`);
-    });
+  await waitForAttention(consoleProcess, cookie, (summary) =>
+    summary.checked.some((c) => c.resource === 'skus' && c.evaluatedAt !== null),
+  );
 });
 
 test('a wrong check digit and a shared barcode show on the steward’s home; a fix resolves, an acceptance hides until the barcode changes', async ({

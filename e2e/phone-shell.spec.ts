@@ -1,8 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { signInCookie, startConsole, type ConsoleProcess } from './support/console-process';
+import { NAV_LINKS } from './support/nav-links';
+import { signInCookie, type ConsoleProcess } from './support/console-process';
+import { screenshotTo, startDemoMirrorConsole, waitForAttention } from './support/attention-console';
 
 // Issue 46, points 3 and 4: the shell, the home and Quotas on a phone and a tablet. The home's cards and the
 // findings come from the mirror, which the shared e2e consoles run without, so this spec starts a console of its
@@ -48,56 +50,16 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(scroll, `${where}: document ${scroll} px wide in a ${inner}-px window`).toBeLessThanOrEqual(inner);
 }
 
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png` });
-}
+const shot = (page: Page, name: string) => screenshotTo(shots, page, name);
 
 test('the console starts with the mirror on and finds the companies over their credit limit', async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  consoleProcess = await startConsole(port, {
-    DEMO_MODE: '1',
-    CONSOLE_DATA_DIR: `${dataDir}/console`,
-    SERVICE_DATA_DIR: `${dataDir}/service`,
-    MIRROR: 'on',
-    MIRROR_INTERVAL_S: '5',
-  });
+  consoleProcess = await startDemoMirrorConsole(port, dataDir);
   url = consoleProcess.url;
   const cookie = await signInCookie(url, 'viewer@example.com');
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${url}/api/attention`, { headers: { cookie, 'x-console-request': '1' } }).catch(
-          () => null,
-        );
-        if (!response?.ok) return null;
-        // The quotas' own pass has run and the rules over it with it: the over-limit card is there.
-        const summary = (await response.json()) as { cards: { rule: string }[] };
-        return summary.cards.some((c) => c.rule === 'quota-over-limit') || null;
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .not.toBeNull();
+  // The quotas' own pass has run and the rules over it with it: the over-limit card is there.
+  await waitForAttention(consoleProcess, cookie, (summary) => summary.cards.some((c) => c.rule === 'quota-over-limit'));
 });
 
-const LINKS = {
-  en: [
-    'Companies',
-    'Products',
-    'SKUs',
-    'Bundles',
-    'Quotas',
-    'Imports',
-    'Exports',
-    'Users',
-    'Audit',
-    'Settings',
-    'Status',
-  ],
-  'zh-TW': ['公司', '商品', '品項', '組合商品', '額度', '匯入', '匯出', '使用者', '稽核紀錄', '設定', '系統狀態'],
-} as const;
 const WORDS = {
   en: {
     menu: 'Menu',
@@ -143,7 +105,7 @@ test('at 390 × 844 the header is one 56-px row and the menu sheet holds every l
     // A modal: the browser keeps focus inside it and the page behind inert.
     expect(await sheet.evaluate((d) => d.matches(':modal'))).toBe(true);
     const nav = sheet.getByRole('navigation', { name: w.nav });
-    await expect(nav.getByRole('link')).toHaveText([w.attention, ...LINKS[lang]]);
+    await expect(nav.getByRole('link')).toHaveText([w.attention, ...NAV_LINKS[lang]]);
     for (const link of await nav.getByRole('link').all()) {
       const box = (await link.boundingBox())!;
       expect(box.height, 'a link is a target of at least 24 px').toBeGreaterThanOrEqual(24);
@@ -164,10 +126,10 @@ test('at 390 × 844 the header is one 56-px row and the menu sheet holds every l
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 
     // Following a link closes the sheet; focus goes to the new page's heading.
-    await nav.getByRole('link', { name: LINKS[lang][10] }).click();
+    await nav.getByRole('link', { name: NAV_LINKS[lang][10] }).click();
     await expect(page).toHaveURL(/\/status$/);
     await expect(sheet).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: LINKS[lang][10] })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: NAV_LINKS[lang][10] })).toBeFocused();
 
     // The other language, chosen in the sheet, is saved with the account.
     await menuButton.click();

@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { NAV_LINKS } from './support/nav-links';
 import { DEMO_USERS, signInThroughForm, storageStateFor, type RoleName } from './fixtures/accounts';
 
-const ALL_LINKS = [
-  'Companies',
-  'Products',
-  'SKUs',
-  'Bundles',
-  'Quotas',
-  'Imports',
-  'Exports',
-  'Users',
-  'Audit',
-  'Settings',
-  'Status',
-];
+const ALL_LINKS: readonly string[] = NAV_LINKS.en;
 // "Needs attention" comes first for every role, with the count of open findings for the role after its name.
 const ATTENTION = /^Needs attention\s*[\d,]*$/;
 const NAV: Record<RoleName, (string | RegExp)[]> = {

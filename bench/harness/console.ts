@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS } from '../../e2e/support/chromium';
@@ -83,6 +83,17 @@ export async function startBuiltConsole(options: { dist: string; port: number; d
     },
   });
   await waitForServer(base, 240_000);
+}
+
+/** Builds `dist` if need be and starts it on `port` on fresh data in `data` (its console and service folders). */
+export async function startFreshConsole(options: { dist: string; port: number; data: string }) {
+  buildConsoleOnce(options.dist);
+  rmSync(path.join(ROOT, options.data), { recursive: true, force: true });
+  const { data } = options;
+  await startBuiltConsole({
+    ...options,
+    dataEnv: { E2E_DATA_DIR: data, CONSOLE_DATA_DIR: `${data}/console`, SERVICE_DATA_DIR: `${data}/service` },
+  });
 }
 
 /** Debian's Chromium (the full browser, as the figures were first taken with). */

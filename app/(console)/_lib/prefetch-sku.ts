@@ -1,53 +1,41 @@
 import 'server-only';
-import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { headers } from 'next/headers';
+import type { DehydratedState } from '@tanstack/react-query';
 import { attentionKeys } from '@/lib/client/console-keys';
 import { listKeys, recordKey } from '@/lib/client/query-keys';
 import { readRecordFindings } from '@/lib/server/attention';
-import { getCurrentUser } from '@/lib/server/auth/request';
-import { getConsoleDb, getUpstream } from '@/lib/server/process';
+import { getConsoleDb } from '@/lib/server/process';
 import { PRODUCT_OPERATIONS, SKU_OPERATIONS } from '@/lib/contract/operations';
 import { correctMirrorLater } from '@/lib/server/mirror';
+import { prefetchRecordPage } from './prefetch-record';
 
 /**
- * Reads a SKU, its stock, its prices, its product and what needs attention on it while the document renders on the server, so the page's
- * first paint already holds the details and the panels' figures at their final size: read in the browser after
- * hydration, each arrival pushed the page down (a layout shift of 0.31 on a phone). Any failure is left to the
- * client, which loads, retries and reports as usual (as prefetchBundle does).
+ * Reads a SKU, its stock, its prices, its product and what needs attention on it while the document renders on the
+ * server, so the page's first paint already holds the details and the panels' figures at their final size: read in
+ * the browser after hydration, each arrival pushed the page down (a layout shift of 0.31 on a phone).
  */
-export async function prefetchSku(id: number): Promise<DehydratedState | undefined> {
-  const requestHeaders = await headers();
-  // A client-side navigation (RSC request) is already fetching in the browser.
-  if (requestHeaders.get('rsc') === '1') return undefined;
-  const user = await getCurrentUser();
-  if (!user) return undefined;
-  const upstream = getUpstream();
-  const client = new QueryClient();
-  const signal = AbortSignal.timeout(3000);
-  const sentAt = Date.now();
-  const keep = <T>(key: readonly unknown[], read: Promise<T>) =>
-    read.then((value) => client.setQueryData(key, value)).catch(() => undefined);
-  await Promise.all([
-    upstream
-      .read('sku', id, signal)
-      .then(async (sku) => {
-        client.setQueryData(recordKey('sku', id), sku);
-        // The record read live corrects the mirror's copy, after the page has gone out (lib/server/mirror).
-        correctMirrorLater({ operation: SKU_OPERATIONS.read, record: sku, sentAt });
-        const product = await upstream.read('product', sku.productId, signal);
-        client.setQueryData(recordKey('product', sku.productId), product);
-        correctMirrorLater({ operation: PRODUCT_OPERATIONS.read, record: product, sentAt });
-      })
-      .catch(() => undefined),
-    keep(recordKey('skuStock', id), upstream.read('skuStock', id, signal)),
-    keep(recordKey('skuPrice', id), upstream.read('skuPrice', id, signal)),
-    // Shown above the details: arriving late, it pushed the whole page down. As the browser would receive it (JSON).
-    keep(
-      attentionKeys.ofRecord(listKeys.skus.detail(id)),
-      getConsoleDb()
-        .then((db) => readRecordFindings(db, user.role, 'skus', String(id)))
-        .then((findings) => JSON.parse(JSON.stringify(findings)) as unknown),
-    ),
-  ]);
-  return dehydrate(client);
+export function prefetchSku(id: number): Promise<DehydratedState | undefined> {
+  return prefetchRecordPage(({ user, upstream, client, signal, sentAt, keep }) =>
+    Promise.all([
+      upstream
+        .read('sku', id, signal)
+        .then(async (sku) => {
+          client.setQueryData(recordKey('sku', id), sku);
+          // The record read live corrects the mirror's copy, after the page has gone out (lib/server/mirror).
+          correctMirrorLater({ operation: SKU_OPERATIONS.read, record: sku, sentAt });
+          const product = await upstream.read('product', sku.productId, signal);
+          client.setQueryData(recordKey('product', sku.productId), product);
+          correctMirrorLater({ operation: PRODUCT_OPERATIONS.read, record: product, sentAt });
+        })
+        .catch(() => undefined),
+      keep(recordKey('skuStock', id), upstream.read('skuStock', id, signal)),
+      keep(recordKey('skuPrice', id), upstream.read('skuPrice', id, signal)),
+      // Shown above the details: arriving late, it pushed the whole page down. As the browser would receive it (JSON).
+      keep(
+        attentionKeys.ofRecord(listKeys.skus.detail(id)),
+        getConsoleDb()
+          .then((db) => readRecordFindings(db, user.role, 'skus', String(id)))
+          .then((findings) => JSON.parse(JSON.stringify(findings)) as unknown),
+      ),
+    ]),
+  );
 }
