@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/components/session/current-user';
 import { Button } from '@/components/ui';
@@ -18,7 +19,7 @@ import {
   type HistoryLabels,
 } from './history-entry';
 import { QueryState } from './query-state';
-import { usePhone } from './use-phone';
+import { isPhoneWidth, usePhone } from './use-phone';
 
 export interface HistoryPanelProps extends HistoryLabels {
   type: RecordType;
@@ -41,7 +42,10 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
   const user = useCurrentUser();
   const phone = usePhone();
   const allowed = type === 'users' ? can(user.role, 'manageInternalUsers') : can(user.role, 'readHistory');
-  const history = useRecordHistory(type, id, detailKey, allowed);
+  const [opened, setOpened] = useState(!folded);
+  // Folded on a phone, the entries are read once the section is opened: read with the page, they loaded the
+  // contract's schemas inside a phone's first seconds. usePhone above re-renders this when the width changes.
+  const history = useRecordHistory(type, id, detailKey, allowed && (opened || !isPhoneWidth()));
   if (!allowed) return null;
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
   const labels = { fieldLabel, valueLabel };
@@ -52,6 +56,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
       id={`history-${type}-${id}`}
       title={t('title')}
       folded={folded}
+      onOpenChange={setOpened}
       intro={
         <>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>

@@ -22,3 +22,11 @@ export function usePhone(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether the window is a phone's width now, for what decides a read rather than what shows: during hydration, when
+ * usePhone still answers the server's "no", a folded section on a phone must not start its read.
+ */
+export function isPhoneWidth(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(PHONE).matches;
+}

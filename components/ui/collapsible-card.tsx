@@ -18,6 +18,7 @@ export function CollapsibleCard({
   folded: startFolded = true,
   className,
   contentClassName,
+  onOpenChange,
   children,
 }: {
   /** The title's id, unique on the page. */
@@ -31,6 +32,8 @@ export function CollapsibleCard({
   folded?: boolean;
   className?: string;
   contentClassName?: string;
+  /** Told when the title is tapped open or folded (on a phone), for content read only once it shows. */
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(!startFolded);
@@ -46,7 +49,10 @@ export function CollapsibleCard({
               type="button"
               aria-expanded={open}
               aria-controls={contentId}
-              onClick={() => setOpen((v) => !v)}
+              onClick={() => {
+                setOpen(!open);
+                onOpenChange?.(!open);
+              }}
               className="-my-2 flex min-h-11 w-full items-center justify-between gap-2 text-left sm:hidden"
             >
               <span>{title}</span>

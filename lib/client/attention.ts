@@ -45,7 +45,9 @@ export function useRecordFindings(resource: string, id: number, detailKey: reado
   return useQuery({
     queryKey: attentionKeys.ofRecord(detailKey),
     queryFn: async ({ signal }) => consoleFetch((await api()).record, { params: { resource, id }, signal }),
-    staleTime: 0,
+    // What the page's own document brought (prefetchRecordPage) is seconds old: read again at once, it loaded the
+    // contract's schemas inside a phone's first seconds. A save re-reads it whatever its age (invalidated).
+    staleTime: 5_000,
   });
 }
 

@@ -6,12 +6,12 @@ import { correctMirrorLater } from '@/lib/server/mirror';
 import { prefetchRecordPage } from './prefetch-record';
 
 /**
- * Reads a bundle, its prices and every component's stock while the document renders on the server, so the
+ * Reads a bundle, its prices, every component's stock and what needs attention on it while the document renders on the server, so the
  * explainer arrives with the HTML instead of after hydration plus 2 + n round trips through the proxy. The
  * stock reads follow the bundle read at once, so the figures compared on the page are read together.
  */
 export function prefetchBundle(id: number): Promise<DehydratedState | undefined> {
-  return prefetchRecordPage(async ({ upstream, client, signal, sentAt, keep }) => {
+  return prefetchRecordPage({ list: 'bundles', id }, async ({ upstream, client, signal, sentAt, keep }) => {
     const [bundle] = await Promise.all([
       upstream.read('bundle', id, signal),
       keep(recordKey('bundlePrices', id), upstream.read('bundlePrices', id, signal)),

@@ -1,8 +1,11 @@
 import 'server-only';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { headers } from 'next/headers';
+import { attentionKeys } from '@/lib/client/console-keys';
+import { listKeys } from '@/lib/client/query-keys';
+import { readRecordFindings } from '@/lib/server/attention';
 import { getCurrentUser } from '@/lib/server/auth/request';
-import { getUpstream } from '@/lib/server/process';
+import { getConsoleDb, getUpstream } from '@/lib/server/process';
 
 export interface RecordPrefetch {
   user: NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
@@ -16,6 +19,9 @@ export interface RecordPrefetch {
   keep: <T>(key: readonly unknown[], read: Promise<T>) => Promise<void>;
 }
 
+/** The record pages whose reads the server makes. */
+type RecordList = 'skus' | 'bundles';
+
 /**
  * A record page's reads while the document renders on the server (prefetchSku, prefetchBundle), dehydrated for the
  * browser's query cache. Only for a document request of a signed-in person: a client-side navigation (an RSC
@@ -23,6 +29,7 @@ export interface RecordPrefetch {
  * reports as usual (as prefetchList does).
  */
 export async function prefetchRecordPage(
+  page: { list: RecordList; id: number },
   read: (prefetch: RecordPrefetch) => Promise<unknown>,
 ): Promise<DehydratedState | undefined> {
   if ((await headers()).get('rsc') === '1') return undefined;
@@ -33,6 +40,17 @@ export async function prefetchRecordPage(
   const keep = <T>(key: readonly unknown[], value: Promise<T>) =>
     value.then((v) => void client.setQueryData(key, v)).catch(() => undefined);
   const signal = AbortSignal.timeout(3000);
-  await read({ user, upstream: getUpstream(), client, signal, sentAt: Date.now(), keep }).catch(() => undefined);
+  await Promise.all([
+    read({ user, upstream: getUpstream(), client, signal, sentAt: Date.now(), keep }).catch(() => undefined),
+    // What needs attention on the record, shown above its details: read in the browser, it arrived late and pushed
+    // the page down, and its read loaded the contract's schemas inside a phone's first seconds. As the browser
+    // would receive it (JSON).
+    keep(
+      attentionKeys.ofRecord(listKeys[page.list].detail(page.id)),
+      getConsoleDb()
+        .then((db) => readRecordFindings(db, user.role, page.list, String(page.id)))
+        .then((findings) => JSON.parse(JSON.stringify(findings)) as unknown),
+    ),
+  ]);
   return dehydrate(client);
 }

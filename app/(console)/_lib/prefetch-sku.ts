@@ -1,9 +1,6 @@
 import 'server-only';
 import type { DehydratedState } from '@tanstack/react-query';
-import { attentionKeys } from '@/lib/client/console-keys';
-import { listKeys, recordKey } from '@/lib/client/query-keys';
-import { readRecordFindings } from '@/lib/server/attention';
-import { getConsoleDb } from '@/lib/server/process';
+import { recordKey } from '@/lib/client/query-keys';
 import { PRODUCT_OPERATIONS, SKU_OPERATIONS } from '@/lib/contract/operations';
 import { correctMirrorLater } from '@/lib/server/mirror';
 import { prefetchRecordPage } from './prefetch-record';
@@ -14,7 +11,7 @@ import { prefetchRecordPage } from './prefetch-record';
  * the browser after hydration, each arrival pushed the page down (a layout shift of 0.31 on a phone).
  */
 export function prefetchSku(id: number): Promise<DehydratedState | undefined> {
-  return prefetchRecordPage(({ user, upstream, client, signal, sentAt, keep }) =>
+  return prefetchRecordPage({ list: 'skus', id }, ({ upstream, client, signal, sentAt, keep }) =>
     Promise.all([
       upstream
         .read('sku', id, signal)
@@ -29,13 +26,6 @@ export function prefetchSku(id: number): Promise<DehydratedState | undefined> {
         .catch(() => undefined),
       keep(recordKey('skuStock', id), upstream.read('skuStock', id, signal)),
       keep(recordKey('skuPrice', id), upstream.read('skuPrice', id, signal)),
-      // Shown above the details: arriving late, it pushed the whole page down. As the browser would receive it (JSON).
-      keep(
-        attentionKeys.ofRecord(listKeys.skus.detail(id)),
-        getConsoleDb()
-          .then((db) => readRecordFindings(db, user.role, 'skus', String(id)))
-          .then((findings) => JSON.parse(JSON.stringify(findings)) as unknown),
-      ),
     ]),
   );
 }
