@@ -42,7 +42,9 @@ export function RecordList<L extends ListName>({ namespace, bulk, ...view }: Rec
         <>
           {bulk?.action}
           {can(user.role, 'editMasterData') ? (
-            <LinkButton href={`/${namespace}/new`} size="sm" variant="primary">
+            // Not prefetched: decoding the form page's payload was the second longest task of a phone's first load
+            // of a list (issue 46); the form opens in one round trip when asked for.
+            <LinkButton href={`/${namespace}/new`} prefetch={false} size="sm" variant="primary">
               {t('new')}
             </LinkButton>
           ) : null}
