@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useTimeZone, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button } from '@/components/ui';
@@ -32,6 +32,8 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
   const progressId = useId();
   const labelId = useId();
   const tw = useTranslations('writes');
+  // Times in the workbook read as on screen: in the person's time zone.
+  const timeZone = useTimeZone();
   // Leaving the page (a link, closing or reloading the tab) would drop the export: ask first.
   useUnsavedChangesGuard(state.phase === 'running', tw('leaveExport'));
 
@@ -50,7 +52,7 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       if (format === 'csv') saveFile(toCsv(kept, columns), csvFileName(fileBase));
       else {
         const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
-        const bytes = await toXlsx(kept, columns, fileBase);
+        const bytes = await toXlsx(kept, columns, fileBase, { timeZone });
         saveFile(
           new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
           csvFileName(fileBase, new Date(), 'xlsx'),

@@ -23,6 +23,8 @@ export interface ListColumn<Row> {
   numeric?: boolean;
   /** An amount in NT$: a number cell with two decimals in an Excel export. */
   money?: boolean;
+  /** A quantity's decimals in this row: its Excel cell shows that many. */
+  decimals?: (row: Row) => number | null | undefined;
   /** A long free text, cut to one line in the table (see ColumnMeta.truncate). */
   truncate?: boolean;
   /** The record's code and link: always shown, so the column picker does not offer it. */
@@ -61,7 +63,12 @@ export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDe
 export function csvColumns<Row>(columns: readonly ListColumn<Row>[]): XlsxColumn<Row>[] {
   return columns
     .filter((c) => c.only !== 'table')
-    .map((c) => ({ header: c.label, value: c.value, kind: c.money ? 'money' : c.numeric ? 'number' : 'text' }));
+    .map((c) => ({
+      header: c.label,
+      value: c.value,
+      kind: c.money ? 'money' : c.numeric ? 'number' : 'text',
+      ...(c.decimals ? { decimals: c.decimals } : {}),
+    }));
 }
 
 /** The pinned first column of a list page: the record's code (or #id when it has none), linking to its page. */

@@ -80,6 +80,8 @@ function cell(value: unknown): string | number | boolean | null {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
+const quantityPrecisionOf = (row: Row) => (typeof row.quantityPrecision === 'number' ? row.quantityPrecision : null);
+
 export function exportColumns(
   resource: ExportResource,
   header: (key: Key) => string,
@@ -102,6 +104,12 @@ export function exportColumns(
       };
     }
     const kind = KINDS[key];
-    return { header: header(key), value: (row) => cell(row[key]), ...(kind ? { kind } : {}) };
+    return {
+      header: header(key),
+      value: (row) => cell(row[key]),
+      ...(kind ? { kind } : {}),
+      // A quantity shows as many decimals as its SKU or bundle is counted in.
+      ...(key === 'inventoryQty' || key === 'availableQty' ? { decimals: quantityPrecisionOf } : {}),
+    };
   });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { NUMBER_FORMAT, typedCell, type XlsxColumn } from '@/lib/files/xlsx-write';
+import { cellFormat, NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxOptions } from '@/lib/files/xlsx-cells';
 
 /**
  * A workbook written as a stream with exceljs's WorkbookWriter (issue 31 point 1), for the server's large files
@@ -21,6 +21,7 @@ export async function* xlsxStream<Row>(
   sheetName: string,
   columns: readonly XlsxColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
+  options: XlsxOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -37,7 +38,14 @@ export async function* xlsxStream<Row>(
 
   const writing = (async () => {
     for await (const rows of batches) {
-      for (const row of rows) sheet.addRow(columns.map((c) => typedCell(c.value(row), c.kind ?? 'text'))).commit();
+      for (const row of rows) {
+        const added = sheet.addRow(columns.map((c) => typedCell(c.value(row), c.kind ?? 'text', options)));
+        columns.forEach((c, i) => {
+          const format = c.decimals ? cellFormat(c, row) : null;
+          if (format) added.getCell(i + 1).numFmt = format;
+        });
+        added.commit();
+      }
       // A slow download holds the writer back here, so memory stays at one batch however slow it is.
       if (out.writableNeedDrain) await once(out, 'drain');
     }

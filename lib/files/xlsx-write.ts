@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { CsvColumn } from './csv-write';
-import { guardText } from './formula-guard';
+import { cellFormat, NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxOptions } from './xlsx-cells';
 
 /**
  * The console's Excel writer (issue 31): the same columns and cells as its CSV, in a workbook whose cells keep
@@ -14,30 +13,16 @@ import { guardText } from './formula-guard';
  * (./formula-guard), and each cell reads back exactly as the value it carried.
  */
 
-export type XlsxKind = 'text' | 'number' | 'money';
-
-export interface XlsxColumn<Row> extends CsvColumn<Row> {
-  /** How the cell is typed in a workbook; text unless said otherwise. */
-  kind?: XlsxKind;
-}
-
-export const NUMBER_FORMAT: Record<XlsxKind, string> = { text: '@', number: 'General', money: '"NT$"#,##0.00' };
-
-type Value = ReturnType<CsvColumn<unknown>['value']>;
-
-/** A cell's value as the workbook types it: a figure as a number, anything else as text. */
-export function typedCell(value: Value, kind: XlsxKind): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (kind !== 'text' && typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return guardText(String(value));
-}
+export { NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxKind, type XlsxOptions } from './xlsx-cells';
 
 /** Widths in characters: the longest of the header and the first rows' cells, within reason. */
-function width(header: string, cells: readonly (string | number | null)[]): number {
+function width(header: string, cells: readonly (string | number | Date | null)[]): number {
   const longest = cells
     .slice(0, 200)
-    .reduce<number>((max, c) => Math.max(max, c === null ? 0 : String(c).length), header.length);
+    .reduce<number>(
+      (max, c) => Math.max(max, c === null ? 0 : c instanceof Date ? 19 : String(c).length),
+      header.length,
+    );
   return Math.min(Math.max(longest + 2, 8), 60);
 }
 
@@ -46,10 +31,11 @@ export async function toXlsx<Row>(
   rows: readonly Row[],
   columns: readonly XlsxColumn<Row>[],
   sheetName: string,
+  options: XlsxOptions = {},
 ): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const data = rows.map((row) => columns.map((c) => typedCell(c.value(row), c.kind ?? 'text')));
+  const data = rows.map((row) => columns.map((c) => typedCell(c.value(row), c.kind ?? 'text', options)));
   sheet.columns = columns.map((c, i) => ({
     header: c.header,
     width: width(
@@ -59,6 +45,14 @@ export async function toXlsx<Row>(
     style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] },
   }));
   sheet.addRows(data);
+  // A quantity shows its own row's precision (a SKU sold by the kilogram has 3 decimals, one sold by the box none).
+  columns.forEach((c, i) => {
+    if (!c.decimals) return;
+    rows.forEach((row, r) => {
+      const format = cellFormat(c, row);
+      if (format) sheet.getCell(r + 2, i + 1).numFmt = format;
+    });
+  });
   const header = sheet.getRow(1);
   header.font = { bold: true };
   // The header cells are labels, not figures: Text whatever their column holds.

@@ -84,7 +84,7 @@ const lists: Record<'skus' | 'products' | 'companies' | 'bundles', (c: Catalogue
 
 const quotas = (c: Catalogue, kind: 'credit' | 'points') => {
   const q = c.quotas.credit;
-  const head = ['companyId', q.code, q.name];
+  const head = [q.companyId, q.code, q.name];
   return kind === 'credit'
     ? [...head, q.creditAmount, q.pendingAmount, q.availableAmount, q.utilisation, q.enabled, q.memo, q.readAt]
     : [...head, c.quotas.points.balance, c.quotas.points.enabled, q.memo, q.readAt];

@@ -27,6 +27,7 @@ export function BundlesList() {
       value,
       numeric: true,
       money: id === 'price' || id === 'sellPrice',
+      ...(id === 'availableQty' ? { decimals: (b: Bundle) => b.quantityPrecision } : {}),
       cell: (b) =>
         id === 'price' || id === 'sellPrice' ? money(value(b)) : format.number(value(b), { maximumFractionDigits: 4 }),
       // A bundle is looked up for what it sells at and how many can be made now.

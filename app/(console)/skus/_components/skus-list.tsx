@@ -67,6 +67,7 @@ export function SkusList() {
       value: (s) => s[key],
       numeric: true,
       money: key === 'price' || key === 'sellPrice',
+      ...(key === 'inventoryQty' ? { decimals: (s: Sku) => s.quantityPrecision } : {}),
       // Sell price and stock are what a SKU is looked up for (issue 46), on the card and in every width of table.
       card: key === 'sellPrice' || key === 'inventoryQty' ? 'figure' : undefined,
       cell: (s) =>
