@@ -52,6 +52,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
 }) {
   const t = useTranslations('workbench');
   const ti = useTranslations('imports');
+  const tv = useTranslations('valueIssues');
   const errorText = useErrorMessage();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -64,7 +65,12 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
   const field = props.fields.find((f) => f.name === fieldName) ?? props.fields[0]!;
 
   const issueText = (issue: RowIssue) =>
-    describeIssue(issue, { own: (code, params) => ti(`issues.${code}`, params), service: errorText });
+    describeIssue(issue, {
+      own: (code, params) => ti(`issues.${code}`, params),
+      service: errorText,
+      // The field is the one being edited, named in the dialog: the sentence quotes its label too.
+      value: (expect, params) => tv(expect as 'number', { ...params, field: field.label } as { field: string }),
+    });
 
   function close() {
     setOpen(false);

@@ -11,7 +11,8 @@ export type Namespace = keyof Messages;
  */
 export const CLIENT_SCOPES = {
   // app/layout.tsx: ErrorCatalogueSync hands the error sentences to code outside React, on every page.
-  '': ['errors', 'errorFallback', 'ui'],
+  // valueIssues and resultWords: a refused value's sentence and an outcome's word, the same on every screen.
+  '': ['errors', 'errorFallback', 'ui', 'valueIssues', 'resultWords'],
   '(auth)': ['signIn', 'sso', 'passwordReset', 'twoFactor'],
   '(console)': ['shell', 'nav', 'find', 'dataTable', 'records'],
   // A rule's findings; `attention` and `home` also go with the four record families, whose pages list their
@@ -24,7 +25,8 @@ export const CLIENT_SCOPES = {
   '(console)/bundles/new': ['forms', 'products'],
   '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/exports': ['exports', 'writes'],
-  '(console)/imports': ['imports', 'workbench'],
+  // `attention`: the check names the "Needs attention" rule a row would open.
+  '(console)/imports': ['imports', 'workbench', 'attention'],
   // The results page's file format choice uses the Exports page's words.
   '(console)/imports/[id]': ['exports'],
   '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],

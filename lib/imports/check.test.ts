@@ -52,11 +52,19 @@ describe('checkRows', () => {
     const { rows, counts } = check(`productId,outerSysCode,name,price\n1,S1,ok,10\n1,S2,${long},-1\n1,S3,ok,abc\n`);
     expect(rows[0]!.errors).toEqual([]);
     expect(rows[0]!.item).toEqual({ productId: 1, outerSysCode: 'S1', name: 'ok', price: 10 });
+    // Each with the value it refused and what the contract expects (lib/contract/expectations).
     expect(rows[1]!.errors).toEqual([
-      { code: 'name_too_long', field: 'name', column: 3 },
-      { code: 'invalid_price', field: 'price', column: 4 },
+      { code: 'name_too_long', field: 'name', column: 3, params: { expect: 'tooLong', length: 101, max: 100 } },
+      {
+        code: 'invalid_price',
+        field: 'price',
+        column: 4,
+        params: { expect: 'range', value: '-1', min: '0', max: '9,999,999.99' },
+      },
     ]);
-    expect(rows[2]!.errors).toEqual([{ code: 'invalid_parameter', field: 'price', column: 4 }]);
+    expect(rows[2]!.errors).toEqual([
+      { code: 'invalid_parameter', field: 'price', column: 4, params: { expect: 'number', value: 'abc', decimals: 2 } },
+    ]);
     expect(counts).toEqual({ rows: 3, toSend: 1, heldBack: 2, warned: 0 });
   });
 
@@ -101,7 +109,9 @@ describe('checkRows', () => {
   it('reads booleans of the quota families', () => {
     const { rows } = check('companyCode,balance,enabled\nC1,10,是\nC2,0,no\nC3,5,maybe\n', FAMILIES.pointQuotas);
     expect(rows.map((r) => r.item.enabled)).toEqual([true, false, 'maybe']);
-    expect(rows[2]!.errors).toEqual([{ code: 'invalid_parameter', field: 'enabled', column: 3 }]);
+    expect(rows[2]!.errors).toEqual([
+      { code: 'invalid_parameter', field: 'enabled', column: 3, params: { expect: 'yesNo', value: 'maybe' } },
+    ]);
   });
 });
 

@@ -4,6 +4,10 @@ import { CellSyntax, trimmedCellValue } from './cells';
 import { IDENTIFIER_FIELDS, identifierIssue } from './excel-damage';
 import type { CellKind, Family, Item } from './families';
 import type { Mapping } from './mapping';
+import { quoter } from './value-issue';
+import { attentionCheck } from './attention-check';
+import { KeyIndex } from './key-index';
+import { codeColumn } from './record-code';
 import type { ParsedRow } from '../files/csv-parse';
 
 /**
@@ -71,36 +75,14 @@ export function itemMaker(family: Family, mapping: Mapping): (cells: readonly st
   };
 }
 
-/**
- * Rows written to the same record. Keys are held as nested maps of the key's values (a SKU's product id,
- * then its code), not joined into a new string per row: the cells' own strings are the keys.
- */
-class KeyIndex {
-  private readonly roots: Map<unknown, unknown>[];
-  constructor(private readonly alternatives: readonly (readonly string[])[]) {
-    this.roots = alternatives.map(() => new Map());
-  }
-  /** The line of an earlier row with the same key, after noting this row's when it is the first. */
-  earlierLine(alternative: number, parts: readonly unknown[], line: number): number | undefined {
-    let map = this.roots[alternative]!;
-    const last = this.alternatives[alternative]!.length - 1;
-    for (let i = 0; i < last; i++) {
-      let next = map.get(parts[i]) as Map<unknown, unknown> | undefined;
-      if (next === undefined) map.set(parts[i], (next = new Map()));
-      map = next;
-    }
-    const earlier = map.get(parts[last]) as number | undefined;
-    if (earlier === undefined) map.set(parts[last], line);
-    return earlier;
-  }
-}
-
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 export type FileCheck = {
   /** The issues of each row that has any, by row index, in file order. */
   issues: Map<number, RowIssues>;
   counts: CheckCounts;
+  /** The column of the record's ERP code (./record-code), -1 when the file has none. */
+  codeColumn: number;
 };
 
 /**
@@ -130,6 +112,11 @@ export function checkFile(
   const counts: CheckCounts = { rows: rows.length, toSend: 0, heldBack: 0, warned: 0 };
   const width = headers.length;
   const makeItem = itemMaker(family, mapping);
+  const quoted = quoter(family.name, columns);
+  const attend = attentionCheck(
+    family.name,
+    columns.map((c) => c.field),
+  );
 
   // ---- The fast path's plan: each mapped column's rule; the key and the "create only" test by column.
   const rules = objectRules(family.schema);
@@ -170,6 +157,11 @@ export function checkFile(
       return earlier === undefined ? null : { code: DUPLICATE_KEY, params: { line: earlier } };
     }
     return null;
+  };
+  const fieldAt = new Map(columns.map((c, i) => [c.field, i]));
+  const valueOf = (field: string) => {
+    const at = fieldAt.get(field);
+    return at === undefined ? undefined : values[at];
   };
   const fromValues = (a: number, i: number) => {
     const at = keyPositions[a]![i]!;
@@ -226,7 +218,8 @@ export function checkFile(
           const key = `${field}\u0000${issue.message}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          errors = [...errors, { code: issue.message, ...(field ? { field, column: columnOf.get(field) } : {}) }];
+          const found = { code: issue.message, ...(field ? { field, column: columnOf.get(field) } : {}) };
+          errors = [...errors, quoted(found, cells)];
         }
       }
     }
@@ -234,6 +227,8 @@ export function checkFile(
     if (errors === NO_ISSUES) {
       const duplicate = duplicateOf((a, i) => item[family.key[a]![i]!], line);
       if (duplicate) warnings = [...warnings, duplicate];
+      const findings = attend?.((field) => item[field]);
+      if (findings) warnings = [...warnings, ...findings];
     }
     return { errors, warnings };
   };
@@ -243,8 +238,9 @@ export function checkFile(
     if (fast && cells.length === width && !(malformed.size > 0 && malformed.has(line)) && acceptedCells(cells)) {
       counts.toSend++;
       const duplicate = duplicateOf(fromValues, line);
-      if (duplicate) {
-        issues.set(r, { errors: NO_ISSUES, warnings: [duplicate] });
+      const findings = attend?.(valueOf) ?? null;
+      if (duplicate || findings) {
+        issues.set(r, { errors: NO_ISSUES, warnings: [...(findings ?? []), ...(duplicate ? [duplicate] : [])] });
         counts.warned++;
       }
     } else {
@@ -256,7 +252,7 @@ export function checkFile(
     }
     if (onProgress && r % 10_000 === 9_999) onProgress(r + 1, rows.length);
   }
-  return { issues, counts };
+  return { issues, counts, codeColumn: codeColumn(headers, mapping) };
 }
 
 /** checkRows with each row's item and issues beside it: for a few rows (a grid, a bulk edit, a retry). */
@@ -279,16 +275,16 @@ export function checkRows(...args: Parameters<typeof checkFile>): { rows: Checke
   };
 }
 
+/** A row of the check's summary: its line, the ERP code of its record when the file has one, its issues. */
+export type IssueRow = RowIssues & { line: number; code?: string };
+
 /** The first `limit` rows with an error or a warning, for the check's summary. */
-export function issueRows(
-  rows: readonly ParsedRow[],
-  check: FileCheck,
-  limit: number,
-): (RowIssues & { line: number })[] {
-  const out: (RowIssues & { line: number })[] = [];
+export function issueRows(rows: readonly ParsedRow[], check: FileCheck, limit: number): IssueRow[] {
+  const out: IssueRow[] = [];
   for (const [r, found] of check.issues) {
     if (out.length >= limit) break;
-    out.push({ line: rows[r]!.line, errors: found.errors, warnings: found.warnings });
+    const code = check.codeColumn === -1 ? '' : (rows[r]!.cells[check.codeColumn]?.trim() ?? '');
+    out.push({ line: rows[r]!.line, ...(code ? { code } : {}), errors: found.errors, warnings: found.warnings });
   }
   return out;
 }

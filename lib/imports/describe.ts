@@ -17,7 +17,11 @@ export const IMPORT_ISSUE_CODES = [
   'barcode_check_digit',
   'excel_leading_zeros',
   'excel_leading_zeros_ambiguous',
+  'needs_attention',
 ] as const;
+
+/** A warning of the check: the row would open a "Needs attention" finding (`params.rule`: the rule's id). */
+export const NEEDS_ATTENTION = 'needs_attention';
 
 export interface IssueWords {
   /** The import's own codes, from the `imports.issues` catalogue. */
@@ -28,10 +32,22 @@ export interface IssueWords {
   field?: (field: string) => string;
   /** The issue after its field's label, in the catalogue's colon ("Name: …", "名稱：…"); English's by default. */
   labelled?: (label: string, sentence: string) => string;
+  /**
+   * A refused value quoted with what the field takes (`valueIssues.<expect>`, the field's label among the
+   * parameters as `field`, its API name): these sentences name their field themselves.
+   */
+  value?: (expect: string, params: Record<string, string | number>) => string;
+  /** A "Needs attention" rule's title (`attention.rules.<id>.title`), for the warnings the check's rules give. */
+  rule?: (id: string) => string;
 }
 
 /** The sentence for one issue of a row, prefixed with the field when the issue is about one. */
 export function describeIssue(issue: RowIssue, words: IssueWords): string {
+  const expect = issue.params?.expect;
+  if (typeof expect === 'string' && words.value && issue.field)
+    return words.value(expect, { ...issue.params, field: issue.field });
+  if (issue.code === NEEDS_ATTENTION && words.rule && typeof issue.params?.rule === 'string')
+    return words.own(NEEDS_ATTENTION, { ...issue.params, rule: words.rule(issue.params.rule) });
   const own = (IMPORT_ISSUE_CODES as readonly string[]).includes(issue.code);
   const sentence = own
     ? words.own(issue.code as (typeof IMPORT_ISSUE_CODES)[number], issue.params)

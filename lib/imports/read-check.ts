@@ -1,4 +1,4 @@
-import { checkFile, issueRows, type CheckCounts, type FileCheck, type RowIssues } from './check';
+import { checkFile, issueRows, type CheckCounts, type FileCheck, type IssueRow } from './check';
 import type { Family } from './families';
 import type { Mapping } from './mapping';
 import type { FileError, ParsedRow } from '../files/csv-parse';
@@ -12,7 +12,7 @@ export type CheckSummary = {
   headers: string[];
   counts: CheckCounts;
   /** Rows with errors or warnings, in file order (at most `shown`). */
-  issueRows: (RowIssues & { line: number })[];
+  issueRows: IssueRow[];
   error?: ReadResult['error'];
 };
 

@@ -24,6 +24,8 @@ import attention from './attention.json';
 import home from './home.json';
 import twoFactor from './two-factor.json';
 import signInSecurity from './sign-in-security.json';
+import valueIssues from './value-issues.json';
+import resultWords from './result-words.json';
 
 export const en = {
   ...app,
@@ -51,4 +53,6 @@ export const en = {
   ...home,
   ...twoFactor,
   ...signInSecurity,
+  ...valueIssues,
+  ...resultWords,
 };

@@ -59,6 +59,7 @@ export function CheckStep({
                 <thead className="bg-zinc-50 dark:bg-zinc-900">
                   <tr>
                     <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('line')}</Th>
+                    <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('issueCode')}</Th>
                     <Th className="px-3 py-2 font-medium">{t('errors')}</Th>
                     <Th className="px-3 py-2 font-medium whitespace-nowrap">{t('warnings')}</Th>
                   </tr>
@@ -67,6 +68,7 @@ export function CheckStep({
                   {check.issueRows.map((row) => (
                     <tr key={row.line}>
                       <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
+                      <td className="px-3 py-1.5 whitespace-nowrap">{row.code ?? ''}</td>
                       <td className="px-3 py-1.5 text-red-800 dark:text-red-300">
                         <IssueLines issues={row.errors} text={issueText} />
                       </td>

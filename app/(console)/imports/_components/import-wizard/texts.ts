@@ -9,6 +9,8 @@ import { useErrorMessage } from '@/lib/i18n/use-error-message';
 /** The wizard's sentences for a field, a row's issue and a file error, in the reader's language. */
 export function useImportTexts() {
   const t = useTranslations('imports');
+  const tv = useTranslations('valueIssues');
+  const ta = useTranslations('attention');
   const errorText = useErrorMessage();
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
   const labelled = (field: string, issue: string) => t('fieldIssue', { field, issue });
@@ -19,6 +21,9 @@ export function useImportTexts() {
       service: errorText,
       field: withField ? fieldLabel : undefined,
       labelled,
+      value: (expect, params) =>
+        tv(expect as 'number', { ...params, field: fieldLabel(String(params.field)) } as { field: string }),
+      rule: (id) => (ta.has(`rules.${id}.title`) ? ta(`rules.${id}.title` as 'title') : id),
     });
   const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, { ...error });
   return { fieldLabel, issueText, fileErrorText };

@@ -4,7 +4,7 @@ import { isEncoding } from '@/lib/files/encoding';
 import { errorFileBytes, errorFileXlsx } from '@/lib/imports/error-file';
 import { DELIMITERS, type Delimiter } from '@/lib/files/csv-parse';
 import { XLSX_TYPE } from '@/lib/files/xlsx-write';
-import { errorMessage } from '@/lib/i18n/error-messages';
+import { catalogueIssueWords } from '@/lib/imports/issue-words';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api';
@@ -26,13 +26,15 @@ export const GET = consoleRoute(importsApi.errorFile, async ({ params, query, fa
   // The error column in the language the person reads the console in.
   const locale = await requestLocale();
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
+  const all = createTranslator({ locale, messages: messagesFor(locale) });
+  // In the person's language, as the screens say them (the field by its label, not its API name).
+  const words = catalogueIssueWords(
+    (key, values) => all(key as 'errors.not_found', values as never),
+    (key) => all.has(key as 'errors.not_found'),
+  );
   const rows = (await errorFileRows(id)).map((row) => ({
     cells: row.cells,
-    errors: row.errors
-      .map((e) =>
-        describeIssue(e, { own: (code, p) => t(`issues.${code}`, p), service: errorMessage, field: (f) => f }),
-      )
-      .join(' | '),
+    errors: row.errors.map((e) => describeIssue(e, words)).join(' | '),
   }));
   const base = imp.fileName.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
   const noStore = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };

@@ -3,7 +3,7 @@ import { describeIssue } from '@/lib/imports/describe';
 import { csvFileName, toCsv } from '@/lib/files/csv-write';
 import { ownColumns } from '@/lib/imports/import-xlsx';
 import { toXlsx, XLSX_TYPE, type XlsxColumn } from '@/lib/files/xlsx-write';
-import { catalogueCode } from '@/lib/i18n/error-messages';
+import { catalogueIssueWords } from '@/lib/imports/issue-words';
 import { messagesFor } from '@/lib/i18n/messages';
 import { importsApi } from '@/lib/contract/console/imports';
 import { consoleRoute } from '@/lib/server/console-api';
@@ -34,22 +34,11 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   }
   const headers = status.import.headers;
   const all = createTranslator({ locale, messages: messagesFor(locale) });
-  const service = (code: string) => {
-    const key = catalogueCode(code, (c) => all.has(`errors.${c}` as 'errors.not_found'));
-    return key ? all(`errors.${key}` as 'errors.not_found') : all('errorFallback.unknown', { code });
-  };
-  const field = (f: string) => (t.has(`fields.${f}` as 'fields.id') ? t(`fields.${f}` as 'fields.id') : f);
-  const issues = (row: RowView) =>
-    row.errors
-      .map((e) =>
-        describeIssue(e, {
-          own: (code, p) => t(`issues.${code}`, p),
-          service,
-          field,
-          labelled: (l, s) => t('fieldIssue', { field: l, issue: s }),
-        }),
-      )
-      .join(' | ');
+  const words = catalogueIssueWords(
+    (key, values) => all(key as 'errors.not_found', values as never),
+    (key) => all.has(key as 'errors.not_found'),
+  );
+  const issues = (row: RowView) => row.errors.map((e) => describeIssue(e, words)).join(' | ');
   const tw = createTranslator({ locale, messages: messagesFor(locale), namespace: 'workbench' });
   const predictedText = (row: RowView) =>
     !row.predicted
