@@ -35,6 +35,7 @@ export default async function ImportsPage({
   const t = await getTranslations('imports');
   const format = await getFormatter();
   const tw = await getTranslations('workbench');
+  const tr = await getTranslations('resultWords');
   const query = await searchParams;
   const family = one(query.family);
   const state = one(query.state);
@@ -125,7 +126,7 @@ export default async function ImportsPage({
                   ) : null}
                   {imp.counts.skipped ? (
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {tw('historySkipped', { count: imp.counts.skipped })}
+                      {tr('unchangedCount', { count: imp.counts.skipped })}
                     </span>
                   ) : null}
                 </Td>

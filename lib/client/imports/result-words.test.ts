@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RowStatus } from '@/lib/contract/console/imports';
 import en from '@/messages/en/imports.json';
 import zh from '@/messages/zh-TW/imports.json';
+import enWords from '@/messages/en/result-words.json';
+import zhWords from '@/messages/zh-TW/result-words.json';
 import { finishedWords, resultSentence, rowWord } from './result-words';
 
 const counts = (given: Partial<Record<RowStatus, number>>): Record<RowStatus, number> => ({
@@ -59,9 +61,17 @@ describe("an ended import's state in the Imports list", () => {
 describe("a row's status word", () => {
   it('agrees with a comparison that said the row changes nothing', () => {
     expect(rowWord('updated', 'same')).toBe('unchanged');
-    expect(tEn(`status.${rowWord('updated', 'same')}`)).toBe('Changed nothing');
+    const words = createTranslator({ locale: 'en', messages: enWords, namespace: 'resultWords' });
+    expect(words(rowWord('updated', 'same'))).toBe('Unchanged');
     expect(rowWord('updated', 'update')).toBe('updated');
     expect(rowWord('updated', null)).toBe('updated');
-    expect(rowWord('failed', 'same')).toBe('failed');
+    expect(rowWord('failed', 'same')).toBe('refused');
+  });
+
+  it('is one word for a row skipped as unchanged and one sent that changed nothing, in both languages', () => {
+    const zh = createTranslator({ locale: 'zh-TW', messages: zhWords, namespace: 'resultWords' });
+    expect(rowWord('skipped')).toBe(rowWord('updated', 'same'));
+    expect(zh(rowWord('skipped'))).toBe('未變更');
+    expect(rowWord('ok')).toBe('written');
   });
 });

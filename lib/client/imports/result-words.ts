@@ -1,4 +1,3 @@
-import type { PredictedKind } from '@/lib/contract/console/import-files';
 import type { RowStatus } from '@/lib/contract/console/imports';
 
 /**
@@ -39,9 +38,5 @@ export function finishedWords(counts: Counts, mispredicted: number): EndedWords 
     : { key: 'jobState.succeeded', values: {} };
 }
 
-/** A row's status word: "changed nothing" for a row sent as the comparison said, changing nothing. */
-export type RowWord = RowStatus | 'unchanged';
-
-export function rowWord(status: RowStatus, predicted: PredictedKind | null | undefined): RowWord {
-  return predicted === 'same' && status === 'updated' ? 'unchanged' : status;
-}
+/** A row's status word (`resultWords.<word>`): the contract's one set of result words. */
+export { resultWord as rowWord, type ResultWord as RowWord } from '@/lib/contract/result-words';

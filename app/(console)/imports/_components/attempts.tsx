@@ -2,6 +2,7 @@
 
 import { HeadedSection } from '@/components/ui';
 import { useFormatter, useTranslations } from 'next-intl';
+import { rowWord } from '@/lib/client/imports/result-words';
 import type { RowIssue } from '@/lib/imports/check';
 import { plainSpaces } from '@/lib/i18n/formats';
 
@@ -34,6 +35,7 @@ export function RowHistory(props: {
 }) {
   const t = useTranslations('workbench');
   const ti = useTranslations('imports');
+  const tr = useTranslations('resultWords');
   if (!props.history.length) return <span className="tabular-nums">{props.attempt}</span>;
   return (
     <details>
@@ -46,10 +48,10 @@ export function RowHistory(props: {
             {h.errors.length
               ? t('earlierAttemptWhy', {
                   no: h.attempt,
-                  status: ti(`status.${h.status}` as 'status.failed'),
+                  status: tr(rowWord(h.status)),
                   why: h.errors.map((e) => props.issueText(e)).join(t('issueSeparator')),
                 })
-              : t('earlierAttempt', { no: h.attempt, status: ti(`status.${h.status}` as 'status.failed') })}
+              : t('earlierAttempt', { no: h.attempt, status: tr(rowWord(h.status)) })}
           </li>
         ))}
       </ul>

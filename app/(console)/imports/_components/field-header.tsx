@@ -1,5 +1,6 @@
 'use client';
 
+import { normaliseHeader } from '@/lib/imports/header-key';
 import { useImportTexts } from './import-wizard/texts';
 
 /**
@@ -10,7 +11,9 @@ import { useImportTexts } from './import-wizard/texts';
 export function FieldHeader({ field, header }: { field: string | null | undefined; header: string }) {
   const { fieldLabel } = useImportTexts();
   const label = field ? fieldLabel(field) : header;
-  const own = field && header.trim() && header !== field && header !== label ? header : null;
+  // A header that is the API name however spelled (`outerSysCode`, `outer_sys_code`) is not shown: the label says it.
+  const own =
+    field && header.trim() && normaliseHeader(header) !== normaliseHeader(field) && header !== label ? header : null;
   return (
     <>
       <span data-field-label>{label}</span>

@@ -2,13 +2,14 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { rowWord } from '@/lib/client/imports/result-words';
 import { useMemo, useState } from 'react';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Alert, Button, HeadedSection } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
-import { importsApi } from '@/lib/contract/console/imports';
+import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
 import { useLiveCheck, type GridRow } from './grid-rows';
@@ -30,6 +31,7 @@ export function FixRows(props: {
   const t = useTranslations('workbench');
   const errorText = useErrorMessage();
   const ti = useTranslations('imports');
+  const tr = useTranslations('resultWords');
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState<Record<number, string[]>>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -116,7 +118,7 @@ export function FixRows(props: {
             return next;
           });
         }}
-        statusText={(s) => ti(`status.${s}` as 'status.failed')}
+        statusText={(s) => tr(rowWord(s as RowStatus))}
       />
       {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
       {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}

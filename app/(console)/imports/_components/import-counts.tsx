@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert, HeadedSection } from '@/components/ui';
-import { resultSentence } from '@/lib/client/imports/result-words';
+import { resultSentence, rowWord } from '@/lib/client/imports/result-words';
 import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
 
 export const SHOWN_STATUSES: readonly RowStatus[] = [
@@ -25,33 +25,30 @@ export type Shown = RowStatus | typeof MISPREDICTED;
  */
 export function ImportCounts({ imp, running, aborted }: { imp: ImportView; running: boolean; aborted: boolean }) {
   const t = useTranslations('imports');
+  const tr = useTranslations('resultWords');
   const sentence = resultSentence(imp.counts, imp.totalRows);
-  // Rows sent that the comparison said change nothing: "changed nothing", as the review said, not "updated".
+  // One count per result word (lib/contract/result-words): rows skipped as unchanged and rows sent that the
+  // comparison said change nothing are both "unchanged"; a word no row has is left out (no "Written 0" beside
+  // "Updated 1"), except refused and not sent, which a person looks for after every import.
   const shown = (s: RowStatus) =>
     s === 'pending'
       ? imp.counts.pending + imp.counts.sending
       : s === 'updated'
         ? imp.counts.updated - imp.unchanged
-        : imp.counts[s];
+        : s === 'skipped'
+          ? imp.counts.skipped + imp.unchanged
+          : imp.counts[s];
   return (
     <HeadedSection id="counts-heading" title={t('counts')} className="space-y-3">
       <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        {SHOWN_STATUSES.filter((s) => s !== 'pending' || imp.counts.pending + imp.counts.sending > 0).map((s) => (
+        {SHOWN_STATUSES.filter((s) => shown(s) > 0 || s === 'failed' || s === 'not_sent').map((s) => (
           <div key={s} className="flex items-baseline gap-2">
-            <dt>{t(`status.${s}`)}</dt>
+            <dt>{tr(rowWord(s))}</dt>
             <dd className="font-semibold tabular-nums" data-status={s}>
               {shown(s)}
             </dd>
           </div>
         ))}
-        {imp.unchanged > 0 ? (
-          <div className="flex items-baseline gap-2">
-            <dt>{t('status.unchanged')}</dt>
-            <dd className="font-semibold tabular-nums" data-status="unchanged">
-              {imp.unchanged}
-            </dd>
-          </div>
-        ) : null}
         {imp.mispredicted > 0 ? (
           <div className="flex items-baseline gap-2">
             <dt>{t('mispredicted')}</dt>

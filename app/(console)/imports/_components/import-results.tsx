@@ -20,16 +20,15 @@ import { FieldHeader } from './field-header';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 const TONE: Record<RowWord, BadgeTone> = {
-  pending: 'neutral',
+  waiting: 'neutral',
   sending: 'info',
   created: 'success',
   updated: 'success',
-  ok: 'success',
-  failed: 'danger',
+  written: 'success',
+  refused: 'danger',
   unknown: 'warning',
-  not_sent: 'neutral',
-  skipped: 'neutral',
-  unchanged: 'success',
+  notSent: 'neutral',
+  unchanged: 'neutral',
 };
 
 const PAGE = 200;
@@ -38,6 +37,7 @@ const ACTIVE = ['uploading', 'planning', 'running'];
 export function ImportResults({ id }: { id: string }) {
   const t = useTranslations('imports');
   const tw = useTranslations('workbench');
+  const tr = useTranslations('resultWords');
   const { issueText } = useImportTexts();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<Shown | ''>('');
@@ -201,7 +201,7 @@ export function ImportResults({ id }: { id: string }) {
               }}
             >
               <option value="">{t('all')}</option>
-              <SelectOptions options={SHOWN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+              <SelectOptions options={SHOWN_STATUSES.map((s) => ({ value: s, label: tr(rowWord(s)) }))} />
               {imp.mispredicted > 0 ? <option value={MISPREDICTED}>{t('mispredicted')}</option> : null}
             </Select>
           </Field>
@@ -245,7 +245,7 @@ export function ImportResults({ id }: { id: string }) {
                 ))}
                 <Td>
                   <Badge tone={TONE[rowWord(row.status, row.predicted)]}>
-                    {t(`status.${rowWord(row.status, row.predicted)}`)}
+                    {tr(rowWord(row.status, row.predicted))}
                   </Badge>
                   {row.status === 'failed' && row.predicted ? (
                     <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">

@@ -20,6 +20,7 @@ export function CompareStep({
 }) {
   const tw = useTranslations('workbench');
   const { fieldLabel, issueText } = useImportTexts();
+  const tr = useTranslations('resultWords');
   const { compared, phase, skipUnchanged, holdBack } = state;
   // Rows Excel damaged are held back by the check itself: the choice is about the others.
   const fails = compared
@@ -52,7 +53,7 @@ export function CompareStep({
           ) : null}
           <CompareSummary result={compared} fieldLabel={fieldLabel} issueText={issueText} />
           <Checkbox
-            label={tw('skipUnchanged', { count: compared.counts.same })}
+            label={tr('leaveOutUnchanged', { count: compared.counts.same })}
             checked={skipUnchanged}
             onChange={(e) => dispatch({ type: 'skipUnchangedSet', value: e.target.checked })}
           />

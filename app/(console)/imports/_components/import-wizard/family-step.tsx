@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { Dispatch } from 'react';
 import { Button, Field, Select, SelectOptions } from '@/components/ui';
 import { saveFile } from '@/lib/client/download';
@@ -18,7 +18,6 @@ export function FamilyStep({
   labels: Record<string, string>;
 }) {
   const t = useTranslations('imports');
-  const locale = useLocale();
   const { family } = state;
   const fam = family ? FAMILY_COLUMNS[family] : null;
 
@@ -27,8 +26,8 @@ export function FamilyStep({
     // The CSV writer (papaparse) loads with the first download, not with the page.
     const { csvFileName, toCsv } = await import('@/lib/files/csv-write');
     const { headers, example } = templateRows(fam);
-    // A Chinese reader gets the fields' Chinese names; the import maps them back through the same labels.
-    const names = locale === 'zh-TW' ? headers.map((h) => labels[h] ?? h) : headers;
+    // Headers in the reader's words, as every export writes them; the import maps them back through the same labels.
+    const names = headers.map((h) => labels[h] ?? h);
     saveFile(
       toCsv(
         [example],

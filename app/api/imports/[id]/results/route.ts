@@ -53,7 +53,7 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   const columns: XlsxColumn<RowView>[] = [
     ...own,
     { header: t('results.line'), value: (row) => row.line, kind: 'number' },
-    { header: t('results.status'), value: (row) => t(`status.${rowWord(row.status, row.predicted)}`) },
+    { header: t('results.status'), value: (row) => all(`resultWords.${rowWord(row.status, row.predicted)}`) },
     { header: t('results.recordId'), value: (row) => row.recordId },
     { header: t('results.errors'), value: issues },
     { header: t('results.predicted'), value: predictedText },
