@@ -65,7 +65,8 @@ test.describe('steward', () => {
     const issues = page.getByRole('table', { name: 'Rows with errors or warnings' });
     await expect(issues.locator('tbody tr')).toHaveCount(1);
     await expect(issues.locator('tbody tr')).toContainText('11');
-    await expect(issues.locator('tbody tr')).toContainText('Name: The name is too long.');
+    await expect(issues.locator('tbody tr')).toContainText('Name has 101 characters; at most 100');
+    await expect(issues.locator('tbody tr')).toContainText(`${run}-11`);
 
     // The comparison foresees the two refusals; this test sends them anyway to see the service refuse them.
     await page.getByLabel('Hold back the 2 rows that would fail', { exact: false }).uncheck();
@@ -75,7 +76,7 @@ test.describe('steward', () => {
     await expect(count(page, 'not_sent')).toHaveText('1');
     await expectNoAxeViolations(page);
 
-    await page.getByLabel('Show').selectOption({ label: 'Failed' });
+    await page.getByLabel('Show').selectOption({ label: 'Refused' });
     const table = page.getByRole('table', { name: 'Rows of the file with their outcome' });
     await expectRowsContaining(table, [
       ['21', 'That product does not exist.'],
