@@ -34,7 +34,7 @@ type QuotaWords = { quotas: { title: string; credit: Record<string, string> } };
 
 const importWords = (locale: Locale) => catalogue<Words>(locale, 'imports').imports;
 
-async function useLocale(context: BrowserContext, baseURL: string, locale: Locale) {
+async function setLocale(context: BrowserContext, baseURL: string, locale: Locale) {
   await context.addCookies([{ name: 'console-locale', value: locale, url: baseURL }]);
 }
 
@@ -70,7 +70,7 @@ test.describe('steward', () => {
       await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 60_000 });
     }
     for (const locale of LOCALES) {
-      await useLocale(context, baseURL!, locale);
+      await setLocale(context, baseURL!, locale);
       const q = catalogue<QuotaWords>(locale, 'quotas').quotas;
       const dt = catalogue<{ dataTable: { exportXlsx: string } }>(locale, 'data-table').dataTable;
       await page.goto('/quotas');
@@ -131,7 +131,7 @@ test.describe('steward', () => {
       'zh-TW': /「abc」不是數字：請只填數字，最多 2 位小數/,
     };
     for (const locale of LOCALES) {
-      await useLocale(context, baseURL!, locale);
+      await setLocale(context, baseURL!, locale);
       const issues = await checkIn(page, locale, 'skus', 'words.csv', file);
       const row = issues.locator('tbody tr');
       await expect(row).toHaveCount(1);
@@ -144,7 +144,7 @@ test.describe('steward', () => {
     }
 
     // Sent in English, read in both: two created, the bad row not sent, no "Written 0" beside them.
-    await useLocale(context, baseURL!, 'en');
+    await setLocale(context, baseURL!, 'en');
     await checkIn(page, 'en', 'skus', 'words.csv', file);
     await page.getByRole('button', { name: 'Start import' }).click();
     await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
@@ -157,7 +157,7 @@ test.describe('steward', () => {
       'zh-TW': ['已新增', '未送出', '被拒絕'],
     };
     for (const locale of LOCALES) {
-      await useLocale(context, baseURL!, locale);
+      await setLocale(context, baseURL!, locale);
       await page.reload();
       const counts = page.locator('dl').filter({ has: count(page, 'created') });
       for (const word of words[locale]) await expect(counts).toContainText(word);
@@ -181,7 +181,7 @@ test.describe('steward', () => {
     };
     const summary: Record<Locale, RegExp> = { en: /1 row with warnings/, 'zh-TW': /1 列有警告/ };
     for (const locale of LOCALES) {
-      await useLocale(context, baseURL!, locale);
+      await setLocale(context, baseURL!, locale);
       const issues = await checkIn(page, locale, 'prices', 'prices.csv', file);
       await expect(issues.locator('tbody tr')).toHaveCount(1);
       await expect(issues.locator('tbody tr')).toContainText(rule[locale]);

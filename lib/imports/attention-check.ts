@@ -1,6 +1,5 @@
 import { SKU_ROW_RULES, type RowRule, type RowValue } from '@/lib/contract/attention/row-rules';
 import type { RowIssue } from '@/lib/contract/console/import-files';
-import { NEEDS_ATTENTION } from './describe';
 import type { FamilyName } from './family-columns';
 
 /**
@@ -8,6 +7,9 @@ import type { FamilyName } from './family-columns';
  * finding gets a warning naming the rule (it is still sent). SKU files and price files write SKUs; the other
  * families' rules need records the file does not hold.
  */
+/** A warning of the check: the row would open a "Needs attention" finding (`params.rule`: the rule's id). */
+export const NEEDS_ATTENTION = 'needs_attention';
+
 const RULES: Partial<Record<FamilyName, readonly RowRule[]>> = { skus: SKU_ROW_RULES, prices: SKU_ROW_RULES };
 
 export type AttentionCheck = (value: RowValue) => RowIssue[] | null;

@@ -1,5 +1,6 @@
 import { errorField } from '@/lib/contract/errors';
 import type { RowIssue } from './check';
+import { NEEDS_ATTENTION } from './attention-check';
 
 /** Codes of the import itself (file reading, the check); every other code is the service's. */
 export const IMPORT_ISSUE_CODES = [
@@ -19,9 +20,7 @@ export const IMPORT_ISSUE_CODES = [
   'excel_leading_zeros_ambiguous',
   'needs_attention',
 ] as const;
-
-/** A warning of the check: the row would open a "Needs attention" finding (`params.rule`: the rule's id). */
-export const NEEDS_ATTENTION = 'needs_attention';
+export { NEEDS_ATTENTION };
 
 export interface IssueWords {
   /** The import's own codes, from the `imports.issues` catalogue. */

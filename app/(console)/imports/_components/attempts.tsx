@@ -34,7 +34,6 @@ export function RowHistory(props: {
   issueText: (issue: RowIssue) => string;
 }) {
   const t = useTranslations('workbench');
-  const ti = useTranslations('imports');
   const tr = useTranslations('resultWords');
   if (!props.history.length) return <span className="tabular-nums">{props.attempt}</span>;
   return (
