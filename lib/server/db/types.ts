@@ -177,18 +177,10 @@ export interface UserPreferenceTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** Why someone else ended a session, by the hash of its token (migration 0520, lib/server/auth/session-ends.ts). */
-export interface SessionEndTable {
-  token_hash: string;
-  reason: string;
-  ended_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** When a session was last used (migration 0520, lib/server/auth/session-activity.ts). */
-export interface SessionActivityTable {
-  session_id: string;
-  seen_at: Timestamp;
-}
+/** Migration 0520: why someone else ended a session, by its token's hash (lib/server/auth/session-ends.ts)... */
+export type SessionEndTable = { token_hash: string; reason: string; ended_at: Generated<Date> };
+/** ...and when a session was last used (lib/server/auth/session-activity.ts). */
+export type SessionActivityTable = { session_id: string; seen_at: Timestamp };
 
 /** A CSV import (migrations 0050 and 0060, lib/server/imports). bigint columns come back as strings. */
 export interface ImportTable {
