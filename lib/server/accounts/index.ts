@@ -9,7 +9,7 @@ import type { CurrentUser } from '../auth/request';
 import type { ConsoleAuth } from '../auth';
 import type { ConsoleDatabase } from '../db';
 import { endSessionsOf } from './sessions';
-import { noteSessionsEnded, sessionTokensOf } from '../auth/session-ends';
+import { noteSessionsEnded, sessionTokensOf } from '../auth';
 
 export type { AccountDeps, AccountErrorCode, AccountResult } from './types';
 import type { AccountDeps, AccountErrorCode, AccountResult } from './types';

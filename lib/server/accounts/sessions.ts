@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { can } from '@/lib/contract/roles';
 import { recordAudit } from '../audit';
 import type { CurrentUser } from '../auth/request';
-import { noteSessionsEnded, sessionTokensOf, type SessionEndReason } from '../auth/session-ends';
+import { noteSessionsEnded, sessionTokensOf, type SessionEndReason } from '../auth';
 import type { ConsoleDatabase } from '../db';
 import { deviceOf, type Device } from './device';
 import type { AccountDeps, AccountResult } from './types';
@@ -94,7 +94,9 @@ export async function endSessions(
   context: SessionContext,
 ): Promise<AccountResult<{ ended: number }>> {
   const refused = mayManage(actor, userId);
-  const ended = refused ? 0 : await endSessionsOf(db, userId, context.currentSessionId, 'ended', sessionId ?? undefined);
+  const ended = refused
+    ? 0
+    : await endSessionsOf(db, userId, context.currentSessionId, 'ended', sessionId ?? undefined);
   const result: AccountResult<{ ended: number }> = refused ?? { ok: true, value: { ended } };
   await auditSignInEvent(db, actor, 'account session-end', userId, result, context.address, `${ended} ended`);
   return result;
