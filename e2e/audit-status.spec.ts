@@ -12,7 +12,7 @@ test.describe('Status page', () => {
     const main = page.getByRole('main');
     await expect(main).toContainText('Embedded reference service (in this process)');
     await expect(main).toContainText('demo-erp');
-    await expect(main).toContainText('Signed GET /v1/product-categories?pageSize=1');
+    await expect(main).toContainText('A signed read of one product category');
     await expect(main).toContainText('Reachable');
     await expect(main).toContainText('HTTP 200');
     await expect(main).toContainText(/\d+(\.\d+)? ms/);

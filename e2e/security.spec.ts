@@ -350,9 +350,21 @@ test.describe('pages a role may not open (viewer)', () => {
         'Your role, Viewer, cannot open this page. An admin can change your role',
       );
     }
-    await page.goto('/skus/new');
-    await expect(page.getByRole('heading', { level: 1, name: 'New SKU' })).toBeVisible();
-    await expect(page.getByText('Your role can view records but cannot create them.')).toBeVisible();
-    await expect(page.getByRole('main')).not.toContainText('this record');
+    // Create and edit pages too (issue 54): the 403 page, not a form frame above an empty page.
+    for (const path of ['/skus/new', '/skus/2/edit', '/companies/1/edit']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), path).toBeVisible();
+      await expect(page.getByRole('main')).not.toContainText('this record');
+    }
+    // The record offers no Edit either.
+    await page.goto('/skus/2');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
+    // The quotas offer a viewer no Edit: no selection bar, no per-company button.
+    await page.goto('/quotas');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: /select/i })).toHaveCount(0);
   });
 });

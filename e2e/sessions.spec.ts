@@ -37,11 +37,22 @@ test.describe('sessions and password reset (admin)', () => {
     await expect(sessions.getByRole('row')).toHaveCount(2); // The header and the colleague's one session.
     await expect(sessions).toContainText(/Chrome on (Windows|Linux|macOS)/);
     await expectNoAxeViolations(page);
+    // Ending asks first; Cancel (where the focus starts) changes nothing.
     await page.getByRole('button', { name: 'End all sessions' }).click();
+    const ask = page.getByRole('dialog', { name: 'End all sessions of Lin Sessions?' });
+    await expect(ask).toContainText('Lin Sessions is signed out everywhere on the next request (1 session)');
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(sessions.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'End all sessions' }).click();
+    await ask.getByRole('button', { name: 'End 1 session' }).click();
     await expect(page.getByText('1 session ended.')).toBeVisible();
-    // The colleague's next request is refused: back to sign-in.
+    // The colleague's next request is refused: back to sign-in, which says why.
     await other.reload();
     await expect(other).toHaveURL(/\/sign-in/);
+    await expect(other.getByText('This session was ended from Settings', { exact: false })).toBeVisible();
 
     await page.getByRole('button', { name: 'Make a reset link' }).click();
     const link = await page.getByRole('textbox', { name: 'Reset password' }).inputValue();
@@ -59,6 +70,51 @@ test.describe('sessions and password reset (admin)', () => {
     await other.getByLabel('New password').fill('reset-password-3');
     await other.getByRole('button', { name: 'Set password' }).click();
     await expect(other.getByText('This link has been used or has expired.', { exact: false })).toBeVisible();
+    await colleague.close();
+  });
+});
+
+// Issue 54: a person whose role an admin changes is signed out and told why on the sign-in page (here in zh-TW).
+test.describe('a role change (admin)', () => {
+  test.use({ storageState: storageStateFor('admin') });
+
+  test('signs the steward out, and the sign-in page says their role was changed', async ({ page, browser }) => {
+    const email = `role.${Date.now()}@example.com`;
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'New console account' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Name').fill('Chen Role');
+    await form.getByLabel('Role').selectOption({ label: 'Steward' });
+    await form.getByLabel('Initial password').fill('role-password-1');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(`Account ${email} created.`)).toBeVisible();
+
+    const colleague = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: 'zh-TW' });
+    await colleague.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+    const other = await colleague.newPage();
+    await other.goto('/sign-in?next=%2Fsettings');
+    await other.getByLabel('電子郵件').fill(email);
+    await other.getByLabel('密碼').fill('role-password-1');
+    await other.getByRole('button', { name: '登入' }).click();
+    await expect(other).toHaveURL(/\/settings$/);
+
+    // The select shows each role whole (it was clipped to "Stewa").
+    const role = page.getByLabel('Change role of Chen Role');
+    const box = await role.boundingBox();
+    const needed = await role.evaluate((select: HTMLSelectElement) => select.scrollWidth);
+    expect(box!.width).toBeGreaterThanOrEqual(needed);
+    await role.selectOption({ label: 'Admin' });
+    // The "created" notice may lie over the button: Enter on the focused button, as a keyboard user does.
+    await page.getByRole('button', { name: 'Save role : Chen Role' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/Chen Role.*Admin/)).toBeVisible();
+
+    await other.reload();
+    await expect(other).toHaveURL(/\/sign-in/);
+    await expect(other.getByText('您已被登出')).toBeVisible();
+    await expect(other.getByText('管理員變更了您的角色')).toBeVisible();
+    await expectNoAxeViolations(other);
+    await other.screenshot({ path: test.info().outputPath('sign-in-role-changed-zh-TW.png') });
     await colleague.close();
   });
 });

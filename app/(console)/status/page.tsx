@@ -7,7 +7,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireUser } from '@/lib/server/auth/page';
 import { getEnv } from '@/lib/server/env';
 import { getUpstream } from '@/lib/server/process';
-import { readUpstreamStatus, STATUS_PROBE } from '@/lib/server/upstream';
+import { readUpstreamStatus } from '@/lib/server/upstream';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
@@ -74,7 +74,7 @@ export default async function StatusPage() {
         <DetailList
           emptyText={tr('notSet')}
           items={[
-            { label: t('probe'), value: t('probeValue', { path: STATUS_PROBE }) },
+            { label: t('probe'), value: t('probeValue') },
             {
               label: t('result'),
               value: (

@@ -33,6 +33,7 @@ import attention from './0400-attention';
 import twoFactor from './0470-two-factor';
 import auditClientAddress from './0490-audit-client-address';
 import syncRelay from './0500-sync-relay';
+import sessionEnded from './0520-session-ended';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -75,4 +76,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0470-two-factor': twoFactor,
   '0490-audit-client-address': auditClientAddress,
   '0500-sync-relay': syncRelay,
+  '0520-session-ended': sessionEnded,
 };
