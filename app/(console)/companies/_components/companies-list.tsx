@@ -51,7 +51,7 @@ export function CompaniesList() {
 
   const filterFields: FilterFields<'companies'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name') },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
     internalUserId: {
       type: 'select',
       ids: true,
