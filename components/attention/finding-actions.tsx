@@ -1,12 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button, LinkButton } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useFindingDecision } from '@/lib/client/attention';
 import type { Finding } from '@/lib/contract/attention';
+import { withReturnTo } from '@/lib/client/return-to';
 import { AcceptDialog } from './accept-dialog';
 
 /** What the dialog and the messages call the record: its code, else its name, else its id. */
@@ -23,6 +25,9 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
   const { reopen } = useFindingDecision();
   const [accepting, setAccepting] = useState(false);
   const label = findingLabel(finding);
+  // The fix comes back here once saved: to the findings still open, not to the record.
+  const search = useSearchParams().toString();
+  const here = `${usePathname()}${search ? `?${search}` : ''}`;
 
   const doReopen = () =>
     reopen.mutate(finding.id, {
@@ -37,7 +42,7 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
     <div className="flex flex-wrap items-center gap-2">
       {finding.state !== 'resolved' ? (
         <LinkButton
-          href={finding.fix.href}
+          href={withReturnTo(finding.fix.href, here)}
           size="sm"
           aria-label={h('fixLabel', { fix: t(`rules.${finding.rule}.fix`), label })}
         >
