@@ -11,7 +11,7 @@ import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-
 import { useReadAfresh } from '@/lib/client/queries';
 import type { Company } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
-import { useSalespeople } from './use-salespeople';
+import { useSalespeople } from '@/components/record/use-salespeople';
 
 // The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
 const companyWrite = () => import('@/lib/contract/companies').then((m) => m.companyWrite);
