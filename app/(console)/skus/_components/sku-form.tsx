@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useController, useFormContext } from 'react-hook-form';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { RecordCreateForm, RecordEditForm } from '@/components/form/record-forms';
@@ -14,7 +14,8 @@ import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
-import type { Product, Sku } from '@/lib/contract/resources';
+import { recordKey } from '@/lib/client/query-keys';
+import type { Sku } from '@/lib/contract/resources';
 import { LIMITS } from '@/lib/contract/values';
 import { useReadAfresh, useRecord } from '@/lib/client/queries';
 
@@ -51,10 +52,9 @@ function ProductField({ required }: { required: boolean }) {
   const frame = useFieldFrame('productId');
   const id = field.value as number | null;
   const valid = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
-  const [picked, setPicked] = useState<Product | null>(null);
-  const known = picked && picked.id === id ? picked : null;
-  const product = useRecord('product', valid && !known ? id : null);
-  const named = known ?? product.data;
+  const client = useQueryClient();
+  const product = useRecord('product', valid ? id : null);
+  const named = product.data;
   const chosen = !valid
     ? t('productNone')
     : named
@@ -81,7 +81,9 @@ function ProductField({ required }: { required: boolean }) {
       source={productSource}
       messages="find.productSearch"
       onPick={(p) => {
-        setPicked(p);
+        // The search's row is the product as a list has it: kept as its record, so the field and the review name
+        // it at once (a record read corrects it when it is next read).
+        if (!client.getQueryData(recordKey('product', p.id))) client.setQueryData(recordKey('product', p.id), p);
         setValue('productId', p.id, { shouldDirty: true, shouldValidate: true });
       }}
     />
@@ -119,12 +121,22 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
+/** The review's labels and values in words: a precision as "2 decimal places", the product by code and name. */
 function useReviewFormat() {
   const t = useTranslations('skus');
+  const client = useQueryClient();
+  const productName = (id: number) => {
+    const p = client.getQueryData<{ outerSysCode: string | null; name: string | null }>(recordKey('product', id));
+    return p ? [p.outerSysCode, p.name].filter(Boolean).join(' · ') || undefined : undefined;
+  };
   return {
     labels: Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>,
     formatValue: (field: string, value: FormValue) =>
-      field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined,
+      field === 'quantityPrecision' && typeof value === 'number'
+        ? t('precisionOption', { digits: value })
+        : field === 'productId' && typeof value === 'number'
+          ? productName(value)
+          : undefined,
   };
 }
 
