@@ -28,9 +28,9 @@ test.describe('steward', () => {
     await page.getByLabel('Name', { exact: true }).fill(`E2E SKU ${code}`);
     await page.getByLabel('Unit').fill('box');
     await page.getByRole('button', { name: 'Review and create' }).click();
-    await expect(page.getByRole('dialog', { name: 'Review changes' }).getByRole('row', { name: /Product/ })).toContainText(
-      product.outerSysCode,
-    );
+    await expect(
+      page.getByRole('dialog', { name: 'Review changes' }).getByRole('row', { name: /Product/ }),
+    ).toContainText(product.outerSysCode);
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/skus'));
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
     expect((await post).postDataJSON()).toEqual({

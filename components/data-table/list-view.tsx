@@ -127,7 +127,11 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
       setExactCode={setExactCode}
       setExactCodeFilter={setExactCodeFilter}
       extra={props.filterExtra}
-      search={mirror ? { value: state.q ?? '', onCommit: setSearch, help: t(`searchHelps.${props.list as ListName}`) } : undefined}
+      search={
+        mirror
+          ? { value: state.q ?? '', onCommit: setSearch, help: t(`searchHelps.${props.list as ListName}`) }
+          : undefined
+      }
     />
   );
 

@@ -86,5 +86,16 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
     [navigate, state],
   );
 
-  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setExactCodeFilter, setSort, setOrder, setSearch };
+  return {
+    state,
+    setFilters,
+    clearFilters,
+    setPage,
+    setPageSize,
+    setExactCode,
+    setExactCodeFilter,
+    setSort,
+    setOrder,
+    setSearch,
+  };
 }

@@ -43,15 +43,10 @@ export function useSalespeople() {
     [labels, statusLabel, t],
   );
   /** Every user by name: a filter may look for an inactive salesperson's companies too. */
-  const options = useMemo(
-    () => sorted([...labels].map(([value, label]) => ({ value, label }))),
-    [labels, sorted],
-  );
+  const options = useMemo(() => sorted([...labels].map(([value, label]) => ({ value, label }))), [labels, sorted]);
   const pickable = useCallback(
     (current?: number | null) =>
-      sorted(
-        rows.filter((u) => maySell(u) || u.id === current).map((u) => ({ value: u.id, label: describe(u) })),
-      ),
+      sorted(rows.filter((u) => maySell(u) || u.id === current).map((u) => ({ value: u.id, label: describe(u) }))),
     [rows, describe, sorted],
   );
   const nameOf = useCallback(

@@ -58,7 +58,9 @@ export async function prefetchList<L extends ListName>(
     readShown(list, query, signal).then((result) => client.setQueryData(shownKey(key(query)), result)),
     // Salespeople as every role sees them: no e-mails or accounts.
     lookups.users
-      ? readSalespeople(await getConsoleDb(), upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows))
+      ? readSalespeople(await getConsoleDb(), upstream, signal).then((rows) =>
+          client.setQueryData(salespeopleKey, rows),
+        )
       : undefined,
     lookups.categories
       ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows))

@@ -147,7 +147,11 @@ export async function nameReferences(db: Db, findings: Finding[]): Promise<Findi
     Object.entries(REFERENCES).map(async ([field, query]) => {
       const ids = [...new Set(findings.map((f) => f.values[field]).filter((v) => typeof v === 'number'))];
       if (ids.length === 0) return;
-      const { rows } = await sql<{ id: string; code: string | null; name: string | null }>`${query}${ids.map(String)}::bigint[])`.execute(db);
+      const { rows } = await sql<{
+        id: string;
+        code: string | null;
+        name: string | null;
+      }>`${query}${ids.map(String)}::bigint[])`.execute(db);
       named.set(field, new Map(rows.map((r) => [r.id, { code: r.code, name: r.name }])));
     }),
   );

@@ -148,10 +148,9 @@ export async function readRecordFindings(
   const { rows } = await sql<FindingRow>`
     select ${FINDING_COLUMNS} from attention_finding f left join lateral ${namedBy(resource)} r on true
     where f.record_id = ${recordId} and f.rule = any(${rules}::text[]) and f.resolved_at is null`.execute(db);
-  const findings = (await nameReferences(db, rows.map(findingView)))
-    .sort(
-      (a, b) =>
-        SEVERITIES.indexOf(ATTENTION_RULES[a.rule].severity) - SEVERITIES.indexOf(ATTENTION_RULES[b.rule].severity),
-    );
+  const findings = (await nameReferences(db, rows.map(findingView))).sort(
+    (a, b) =>
+      SEVERITIES.indexOf(ATTENTION_RULES[a.rule].severity) - SEVERITIES.indexOf(ATTENTION_RULES[b.rule].severity),
+  );
   return { rows: findings, mayAccept: can(roleOf(role), 'editMasterData') };
 }
