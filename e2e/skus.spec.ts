@@ -16,8 +16,10 @@ test.describe('steward', () => {
     await page.getByRole('link', { name: 'Add a SKU' }).click();
     await expect(page).toHaveURL(new RegExp(`/skus/new\\?productId=${product.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'New SKU' })).toBeVisible();
-    await expect(page.getByLabel('Product')).toHaveValue(String(product.id));
-    await expect(page.getByText(`Product: ${product.name}`)).toBeVisible();
+    // One picker by code and name (issue 54): the chosen product is named, its id shown nowhere.
+    const picker = page.getByRole('searchbox', { name: /^Product/ });
+    await expect(picker).toHaveAccessibleDescription(new RegExp(`^Product: ${product.outerSysCode} · `));
+    await expect(page.getByRole('spinbutton', { name: /Product/ })).toHaveCount(0);
     await expect(page.getByText('New records are always created Active')).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -26,6 +28,9 @@ test.describe('steward', () => {
     await page.getByLabel('Name', { exact: true }).fill(`E2E SKU ${code}`);
     await page.getByLabel('Unit').fill('box');
     await page.getByRole('button', { name: 'Review and create' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Review changes' }).getByRole('row', { name: /Product/ }),
+    ).toContainText(product.outerSysCode);
     const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/upstream/v1/skus'));
     await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Create' }).click();
     expect((await post).postDataJSON()).toEqual({

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button, LinkButton } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
@@ -9,6 +10,7 @@ import { useFindingDecision } from '@/lib/client/attention';
 import type { Finding } from '@/lib/contract/attention';
 import { can } from '@/lib/contract/roles';
 import { useCurrentUser } from '@/components/session/current-user';
+import { withReturnTo } from '@/lib/client/return-to';
 import { AcceptDialog } from './accept-dialog';
 
 /** What the dialog and the messages call the record: its code, else its name, else its id. */
@@ -27,6 +29,9 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
   const [accepting, setAccepting] = useState(false);
   const label = findingLabel(finding);
   const mayFix = can(useCurrentUser().role, 'editMasterData');
+  // The fix comes back here once saved: to the findings still open, not to the record.
+  const search = useSearchParams().toString();
+  const here = `${usePathname()}${search ? `?${search}` : ''}`;
 
   const doReopen = () =>
     reopen.mutate(finding.id, {
@@ -41,7 +46,7 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
     <div className="flex flex-wrap items-center gap-2">
       {mayFix && finding.state !== 'resolved' ? (
         <LinkButton
-          href={finding.fix.href}
+          href={withReturnTo(finding.fix.href, here)}
           size="sm"
           aria-label={h('fixLabel', { fix: t(`rules.${finding.rule}.fix`), label })}
         >

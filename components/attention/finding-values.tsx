@@ -8,6 +8,9 @@ import { useMoney } from '@/lib/i18n/use-money';
 /** Fields whose values are amounts of money: shown in the screens' one money format. */
 const MONEY = new Set(['sellPrice', 'price', 'creditAmount', 'availableAmount']);
 
+/** Values holding another record's id: named by the server where the mirror knows the record, else "#id". */
+const REFERENCES = new Set(['internalUserId', 'productCategoryId']);
+
 /** A value as text: a list joined, a record by its code and name, nothing as a dash. */
 export function valueText(value: HistoryValue | undefined, money?: (n: number) => string): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -38,10 +41,18 @@ export function FindingValues({ finding }: { finding: Finding }) {
             {t.has(`fields.${field}`) ? t(`fields.${field}`) : field}
           </dt>
           <dd className="break-all">
-            {typeof finding.values[field] === 'string' && finding.values[field] !== '' ? (
+            {field === 'salespersonStatus' && typeof finding.values[field] === 'string' ? (
+              t.has(`salespersonStatus.${finding.values[field]}`) ? (
+                t(`salespersonStatus.${finding.values[field]}`)
+              ) : (
+                finding.values[field]
+              )
+            ) : typeof finding.values[field] === 'string' && finding.values[field] !== '' ? (
               <span className="rounded-sm px-0.5 whitespace-pre-wrap ring-1 ring-zinc-300 dark:ring-zinc-600">
                 {finding.values[field]}
               </span>
+            ) : REFERENCES.has(field) && typeof finding.values[field] === 'number' ? (
+              `#${finding.values[field]}`
             ) : (
               valueText(finding.values[field], MONEY.has(field) ? money : undefined)
             )}

@@ -15,7 +15,14 @@ export interface FilterOption {
 
 /** How one API filter is offered. The kinds follow LIST_FILTERS: substring, exact, id, datetime. */
 export type FilterField =
-  | { type: 'text'; label: string; description?: ReactNode; inputMode?: 'text' | 'numeric' }
+  | {
+      type: 'text';
+      label: string;
+      description?: ReactNode;
+      inputMode?: 'text' | 'numeric';
+      /** The list's search reaches this text too: no box of its own beside the search (still a chip when set). */
+      searchCovers?: boolean;
+    }
   | {
       type: 'select';
       label: string;
@@ -26,7 +33,15 @@ export type FilterField =
       /** Id pickers (salesperson, category) keep a number in the URL state. */
       ids?: boolean;
     }
-  | { type: 'id'; label: string; description?: ReactNode }
+  | {
+      type: 'id';
+      label: string;
+      description?: ReactNode;
+      /** Set by a picker the list brings (`extra`), not typed: no box of its own (still a chip when set). */
+      picked?: boolean;
+      /** The record the id points at, by code and name, for its chip. */
+      named?: string;
+    }
   | { type: 'datetime'; label: string }
   /** A picker the list brings itself (e.g. a SKU search that sets an id); it gets the value and a setter. */
   | {
@@ -43,14 +58,16 @@ export interface FilterBarProps<L extends ListName> {
   state: ListUrlState<L>;
   setFilters: (patch: ListFilters<L>, mode?: NavigateMode) => void;
   setExactCode?: (on: boolean) => void;
+  /** Beside a search: the code box looks for exactly this code (the filter and the exact-code toggle at once). */
+  setExactCodeFilter?: (code: string, mode?: NavigateMode) => void;
   /** The panel's element id (the toggle's aria-controls). */
   id: string;
   /** The account's choice (see useFiltersFolding): null while the width decides, through CSS. */
   chosen: boolean | null;
   /** More ways to filter the list brings (e.g. a product finder), on the panel's last line. */
   extra?: ReactNode;
-  /** A search across the record's texts (lists that read the mirror), first on the line. */
-  search?: { value: string; onCommit: (value: string, mode: NavigateMode) => void };
+  /** A search across the record's texts (lists that read the mirror), first on the line, with its list's hint. */
+  search?: { value: string; onCommit: (value: string, mode: NavigateMode) => void; help: string };
 }
 
 /**
@@ -75,6 +92,7 @@ export function FilterBar<L extends ListName>({
   state,
   setFilters,
   setExactCode,
+  setExactCodeFilter,
   id,
   chosen,
   extra,
@@ -104,7 +122,7 @@ export function FilterBar<L extends ListName>({
             <TextFilter
               name="q"
               label={t('search')}
-              description={hint(t('searchHelp'))}
+              description={hint(search.help)}
               numeric={false}
               value={search.value}
               onCommit={search.onCommit}
@@ -113,6 +131,23 @@ export function FilterBar<L extends ListName>({
         ) : null}
         {(Object.entries(fields) as [string, FilterField][]).map(([name, field]) => {
           const value = values[name];
+          // Overlapping boxes merge (issue 54): beside a search, a text it reaches has no box, and the code box
+          // looks for one exact code; an id a picker sets is shown by the picker.
+          if ((field.type === 'text' && field.searchCovers && search) || (field.type === 'id' && field.picked))
+            return null;
+          if (name === 'outerSysCode' && search && setExactCodeFilter)
+            return (
+              <div key={name} className={BOX}>
+                <TextFilter
+                  name={name}
+                  label={t('exactCode')}
+                  description={hint(t('exactCodeHelp'))}
+                  numeric={false}
+                  value={typeof value === 'string' ? value : ''}
+                  onCommit={setExactCodeFilter}
+                />
+              </div>
+            );
           switch (field.type) {
             case 'text':
             case 'id':

@@ -88,6 +88,7 @@ export function FilterSummary<L extends ListName>({
     }
     if (field.type === 'datetime' && typeof value === 'string')
       return isClient ? isoToLocalInput(value).replace('T', ' ') : value;
+    if (field.type === 'id' && field.named) return field.named;
     if (field.type === 'id' || field.type === 'custom') return typeof value === 'number' ? `#${value}` : value;
     return String(value);
   };

@@ -57,8 +57,18 @@ function WithFolding({ children }: { children: (folding: ReturnType<typeof useFi
  */
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
-  const { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setOrder, setSearch } =
-    useListUrlState(props.list);
+  const {
+    state,
+    setFilters,
+    clearFilters,
+    setPage,
+    setPageSize,
+    setExactCode,
+    setExactCodeFilter,
+    setSort,
+    setOrder,
+    setSearch,
+  } = useListUrlState(props.list);
   const panelId = useId();
   const queryClient = useQueryClient();
   const query = listQueryOf(state);
@@ -115,8 +125,13 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
       state={state}
       setFilters={setFilters}
       setExactCode={setExactCode}
+      setExactCodeFilter={setExactCodeFilter}
       extra={props.filterExtra}
-      search={mirror ? { value: state.q ?? '', onCommit: setSearch } : undefined}
+      search={
+        mirror
+          ? { value: state.q ?? '', onCommit: setSearch, help: t(`searchHelps.${props.list as ListName}`) }
+          : undefined
+      }
     />
   );
 

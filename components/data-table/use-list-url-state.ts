@@ -74,6 +74,28 @@ export function useListUrlState<L extends ListName>(list: L, defaults: { pageSiz
   const setPage = useCallback((page: number) => navigate({ ...state, page }), [navigate, state]);
   const setPageSize = useCallback((pageSize: number) => navigate({ ...state, pageSize, page: 1 }), [navigate, state]);
   const setExactCode = useCallback((exactCode: boolean) => navigate({ ...state, exactCode }), [navigate, state]);
+  // The code box beside a search: one exact code, the filter and the toggle in one navigation.
+  const setExactCodeFilter = useCallback(
+    (code: string, mode: NavigateMode = 'push') => {
+      const filters = { ...state.filters } as Record<string, unknown>;
+      const trimmed = code.trim();
+      if (trimmed === '') delete filters.outerSysCode;
+      else filters.outerSysCode = trimmed;
+      navigate({ ...state, filters: filters as ListFilters<L>, exactCode: trimmed !== '', page: 1 }, mode);
+    },
+    [navigate, state],
+  );
 
-  return { state, setFilters, clearFilters, setPage, setPageSize, setExactCode, setSort, setOrder, setSearch };
+  return {
+    state,
+    setFilters,
+    clearFilters,
+    setPage,
+    setPageSize,
+    setExactCode,
+    setExactCodeFilter,
+    setSort,
+    setOrder,
+    setSearch,
+  };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui';
@@ -11,6 +11,7 @@ import { changedFields, type FieldChange, type FormValue } from './changed-field
 import type { EntityFormProps, FieldOf } from './entity-form-props';
 import { CHECK_UNAVAILABLE, lazyResolver, type FormSchema } from './lazy-resolver';
 import { SaveOutcome } from './save-outcome';
+import { useKeepFocusAboveBar } from './keep-above-bar';
 export type { EntityFormProps, FieldOf, FormValues } from './entity-form-props';
 export type { FormSchema } from './lazy-resolver';
 import { ConflictDialog } from './conflict-dialog';
@@ -30,6 +31,8 @@ type Values = Record<string, FormValue>;
 export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<S, Result>) {
   const t = useTranslations('forms');
   const { resolver, load } = lazyResolver(props.schema);
+  const bar = useRef<HTMLDivElement>(null);
+  const keepAboveBar = useKeepFocusAboveBar(bar);
   const form = useForm<FieldValues>({ resolver, defaultValues: props.initialValues, mode: 'onChange' });
   const tw = useTranslations('writes');
   // What the record held when the form opened (or when the person last took its current values): changes
@@ -207,7 +210,10 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
       <form
         method="post"
         noValidate
-        onFocus={load}
+        onFocus={(event) => {
+          load();
+          keepAboveBar(event);
+        }}
         onSubmit={submit}
         className="space-y-5"
         aria-describedby={notice ? 'form-notice' : undefined}
@@ -226,7 +232,11 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
         </p>
         {/* On a phone the actions stay at the bottom of the screen while the form is in view: a long form or
             the on-screen keyboard never leaves Save out of reach. */}
-        <div className="flex flex-wrap gap-2 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-1 max-sm:bg-white/95 max-sm:px-1 max-sm:py-3 max-sm:dark:bg-zinc-900/95">
+        <div
+          ref={bar}
+          data-action-bar=""
+          className="flex flex-wrap gap-2 max-sm:sticky max-sm:bottom-0 max-sm:z-10 max-sm:-mx-1 max-sm:bg-white/95 max-sm:px-1 max-sm:py-3 max-sm:dark:bg-zinc-900/95"
+        >
           <Button type="submit">{props.submitLabel}</Button>
           {props.onCancel ? (
             <Button variant="secondary" onClick={props.onCancel}>

@@ -1,9 +1,12 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { recordHref } from '@/lib/client/code-lookup';
+import { attentionKeys } from '@/lib/client/console-keys';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/client/return-to';
 import type { CodeLookupResource } from '@/lib/contract/code-lookup';
 import { ExistingRecordNotice, useCreateGuard } from './create-guard';
 import { EntityForm, type EntityFormProps, type FieldOf, type FormSchema, type FormValues } from './entity-form';
@@ -12,7 +15,10 @@ import { EntityForm, type EntityFormProps, type FieldOf, type FormSchema, type F
 type Decided =
   'mode' | 'submitLabel' | 'initialValues' | 'original' | 'onSaved' | 'onCancel' | 'beforeSend' | 'recheck';
 
-/** The edit form of a record's own page: opens with the record; saved, says so and goes back to the record. */
+/**
+ * The edit form of a record's own page: opens with the record; saved, says so and goes back to the record, or to
+ * the page its link came from (`?back=`, a finding's fix: the findings still open, read afresh).
+ */
 export function RecordEditForm<S extends FormSchema, Result>({
   href,
   original,
@@ -24,6 +30,8 @@ export function RecordEditForm<S extends FormSchema, Result>({
 }) {
   const router = useRouter();
   const tr = useTranslations('records');
+  const client = useQueryClient();
+  const back = safeReturnPath(useSearchParams().get(RETURN_PARAM));
   return (
     <EntityForm
       {...rest}
@@ -33,9 +41,10 @@ export function RecordEditForm<S extends FormSchema, Result>({
       submitLabel={tr('reviewAndSave')}
       onSaved={() => {
         toast.success(tr('saved'));
-        router.push(href);
+        if (back) void client.invalidateQueries({ queryKey: attentionKeys.all });
+        router.push(back ?? href);
       }}
-      onCancel={() => router.push(href)}
+      onCancel={() => router.push(back ?? href)}
     />
   );
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Button, Field, Input } from '@/components/ui';
 import { isApiError } from '@/lib/client/api-error';
 
@@ -32,6 +32,11 @@ export interface RecordSearchProps<T extends { id: number }> {
   taken?: ReadonlySet<number>;
   source: RecordSearchSource<T>;
   messages: RecordSearchMessages;
+  /** As a form's field (the SKU's product): its control id, error sentence, required mark and the ref RHF focuses. */
+  id?: string;
+  error?: string;
+  required?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -48,6 +53,10 @@ export function RecordSearch<T extends { id: number }>({
   taken,
   source,
   messages,
+  id,
+  error,
+  required,
+  inputRef,
 }: RecordSearchProps<T>) {
   const t = useTranslations(messages);
   const statusId = useId();
@@ -105,8 +114,9 @@ export function RecordSearch<T extends { id: number }>({
 
   return (
     <div className="space-y-2">
-      <Field label={label} description={description ?? t('enterHint')}>
+      <Field label={label} description={description ?? t('enterHint')} id={id} error={error} required={required}>
         <Input
+          ref={inputRef}
           type="search"
           autoComplete="off"
           enterKeyHint="search"

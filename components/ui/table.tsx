@@ -24,6 +24,11 @@ export interface TableProps extends ComponentPropsWithRef<'table'> {
    * A group, not a region: the card around such a table is usually the landmark of the same name.
    */
   focusableFrame?: boolean;
+  /**
+   * The first column stays in view while the table scrolls sideways inside its frame (a phone): for a table that is
+   * not a card list, whose first cell says which row it is.
+   */
+  stickyFirst?: boolean;
 }
 
 export function Table({
@@ -33,6 +38,7 @@ export function Table({
   unframed = false,
   frameClassName,
   focusableFrame = false,
+  stickyFirst = false,
   className,
   children,
   ...rest
@@ -51,7 +57,12 @@ export function Table({
         ? { tabIndex: 0, role: 'group', 'aria-label': typeof caption === 'string' ? caption : undefined }
         : {})}
     >
-      <table data-variant={variant} className={cn('ui-table w-full text-left text-sm', className)} {...rest}>
+      <table
+        data-variant={variant}
+        data-sticky-first={stickyFirst || undefined}
+        className={cn('ui-table w-full text-left text-sm', className)}
+        {...rest}
+      >
         {caption != null ? (
           <caption className={captionVisible ? 'px-3 py-2 text-left font-medium' : 'sr-only'}>{caption}</caption>
         ) : null}

@@ -7,9 +7,9 @@ import type { Page, Request } from '@playwright/test';
  * compute what a filter must return instead of hard-coding it.
  */
 interface SeedTenant {
-  internalUsers: { id: number; name: string; account: string; status: string }[];
+  internalUsers: { id: number; name: string; account: string; roleId: number; status: string }[];
   productCategories: { id: number; name: string; parentId: number | null }[];
-  companies: { id: number; outerSysCode: string; name: string; internalUserId: number }[];
+  companies: { id: number; outerSysCode: string; name: string; internalUserId: number; status: string }[];
   products: { id: number; outerSysCode: string; name: string; productCategoryId: number; status: string }[];
   skus: { id: number; productId: number; outerSysCode: string; name: string; barcode: string }[];
   bundles: {

@@ -8,10 +8,9 @@ import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
 import type { ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/request';
-import { getUpstream } from '@/lib/server/process';
+import { getConsoleDb, getUpstream } from '@/lib/server/process';
 import { requestLocale } from '@/lib/server/preferences/request';
-import { readShownList } from '@/lib/server/mirror';
-import { listSalespeople } from '@/lib/server/upstream';
+import { readSalespeople, readShownList } from '@/lib/server/mirror';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -57,9 +56,11 @@ export async function prefetchList<L extends ListName>(
   };
   await Promise.allSettled([
     readShown(list, query, signal).then((result) => client.setQueryData(shownKey(key(query)), result)),
-    // Salespeople as every role sees them: ids and names only.
+    // Salespeople as every role sees them: no e-mails or accounts.
     lookups.users
-      ? listSalespeople(upstream, signal).then((rows) => client.setQueryData(salespeopleKey, rows))
+      ? readSalespeople(await getConsoleDb(), upstream, signal).then((rows) =>
+          client.setQueryData(salespeopleKey, rows),
+        )
       : undefined,
     lookups.categories
       ? all('productCategories').then((rows) => client.setQueryData(productCategoryKeys.everything(), rows))

@@ -194,7 +194,7 @@ export default async function AuditPage({
         </p>
       ) : (
         <>
-          <Table caption={t('caption')}>
+          <Table caption={t('caption')} stickyFirst>
             <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('outcome'), t('details')]} />
             <TBody>
               {log.groups.map((group) => (

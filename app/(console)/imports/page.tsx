@@ -85,7 +85,7 @@ export default async function ImportsPage({
           {filtered ? tw('historyNone') : t('empty')}
         </p>
       ) : (
-        <Table caption={t('listCaption')}>
+        <Table caption={t('listCaption')} stickyFirst>
           <THead
             // keep-all: a Chinese header wraps between words (at 、 or a space), never one character a line.
             columns={[

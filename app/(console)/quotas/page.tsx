@@ -81,6 +81,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
             pending: money(page.totals.pendingAmount),
             available: money(page.totals.availableAmount),
             over: page.totals.overLimit,
+            off: page.totals.overLimitControlOff,
           })}
         </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credit.enabledHelp')}</p>

@@ -129,3 +129,40 @@ export async function readChecked(db: Db, resources: readonly AttentionResource[
     evaluatedAt: r.evaluated_at === null ? null : iso(r.evaluated_at),
   }));
 }
+
+/** Values that hold another record's id, and where that record's code and name are read. */
+const REFERENCES: Record<string, RawBuilder<unknown>> = {
+  internalUserId: sql`select id::text as id, code, name from mirror_internal_user where id = any(`,
+  productCategoryId: sql`select id::text as id, null as code, name from mirror_product_category where id = any(`,
+};
+
+/**
+ * A finding names the records it points at ("Salesperson: 王小明 E0003", not "Salesperson: 10"): each id among its
+ * values is replaced by `{ id, code, name }` from the mirror, read here rather than stored so that a renamed
+ * person reads under their new name. An id the mirror does not hold stays a number (shown as "#10").
+ */
+export async function nameReferences(db: Db, findings: Finding[]): Promise<Finding[]> {
+  const named = new Map<string, Map<string, { code: string | null; name: string | null }>>();
+  await Promise.all(
+    Object.entries(REFERENCES).map(async ([field, query]) => {
+      const ids = [...new Set(findings.map((f) => f.values[field]).filter((v) => typeof v === 'number'))];
+      if (ids.length === 0) return;
+      const { rows } = await sql<{
+        id: string;
+        code: string | null;
+        name: string | null;
+      }>`${query}${ids.map(String)}::bigint[])`.execute(db);
+      named.set(field, new Map(rows.map((r) => [r.id, { code: r.code, name: r.name }])));
+    }),
+  );
+  if (named.size === 0) return findings;
+  return findings.map((f) => {
+    const values = { ...f.values };
+    for (const [field, byId] of named) {
+      const id = values[field];
+      const ref = typeof id === 'number' ? byId.get(String(id)) : undefined;
+      if (ref) values[field] = { id: id as number, code: ref.code, name: ref.name };
+    }
+    return { ...f, values };
+  });
+}

@@ -84,4 +84,27 @@ describeOnConsoleDbs('the home and findings', (db) => {
       finding: { state: 'open', accepted: null },
     });
   });
+
+  it('names the salesperson a finding points at by code and name, not by id', async () => {
+    const company = (id: number, internalUserId: number) => ({
+      id,
+      outerSysCode: `C${id}`,
+      name: `Company ${id}`,
+      shortName: null,
+      cellPhone: null,
+      shippingAddress: null,
+      internalUserId,
+      status: 'Active',
+    });
+    const person = { id: 31, account: 'u31', name: '王小明', email: 'u31@example.com', roleId: 2 };
+    await storeReadBack(db(), [
+      { entity: 'internalUsers', records: [{ ...person, status: 'Inactive', outerSysCode: 'E0031' }] },
+      { entity: 'companies', records: [company(501, 31), company(502, 99)] },
+    ]);
+    const page = await readFindings(db(), 'steward', 'company-salesperson', {});
+    const values = Object.fromEntries(page!.rows.map((f) => [f.record.code, f.values.internalUserId]));
+    expect(values).toEqual({ C501: { id: 31, code: 'E0031', name: '王小明' }, C502: 99 });
+    const onRecord = await readRecordFindings(db(), 'steward', 'companies', '501');
+    expect(onRecord.rows[0]!.values.internalUserId).toEqual({ id: 31, code: 'E0031', name: '王小明' });
+  });
 });

@@ -18,7 +18,15 @@ import {
 import { can, isRole, type Role } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db';
 import { OPEN } from './evaluate';
-import { FINDING_COLUMNS, findingView, namedBy, readChecked, STATE_WHERE, type FindingRow } from './reads';
+import {
+  FINDING_COLUMNS,
+  findingView,
+  namedBy,
+  nameReferences,
+  readChecked,
+  STATE_WHERE,
+  type FindingRow,
+} from './reads';
 
 type Db = Kysely<ConsoleDatabase>;
 
@@ -120,7 +128,7 @@ export async function readFindings(
   return {
     rule,
     state,
-    rows: rows.rows.map(findingView),
+    rows: await nameReferences(db, rows.rows.map(findingView)),
     total: total.rows[0]?.n ?? 0,
     page,
     pageSize,
@@ -140,11 +148,9 @@ export async function readRecordFindings(
   const { rows } = await sql<FindingRow>`
     select ${FINDING_COLUMNS} from attention_finding f left join lateral ${namedBy(resource)} r on true
     where f.record_id = ${recordId} and f.rule = any(${rules}::text[]) and f.resolved_at is null`.execute(db);
-  const findings = rows
-    .map(findingView)
-    .sort(
-      (a, b) =>
-        SEVERITIES.indexOf(ATTENTION_RULES[a.rule].severity) - SEVERITIES.indexOf(ATTENTION_RULES[b.rule].severity),
-    );
+  const findings = (await nameReferences(db, rows.map(findingView))).sort(
+    (a, b) =>
+      SEVERITIES.indexOf(ATTENTION_RULES[a.rule].severity) - SEVERITIES.indexOf(ATTENTION_RULES[b.rule].severity),
+  );
   return { rows: findings, mayAccept: can(roleOf(role), 'editMasterData') };
 }

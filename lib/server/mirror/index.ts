@@ -17,3 +17,4 @@ export {
   type ReadBack,
 } from './write-through';
 export { readShownList, type LiveListPage } from './shown-list';
+export { readSalespeople, salesRoleIds } from './salespeople';

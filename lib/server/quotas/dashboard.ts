@@ -136,6 +136,8 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, 
         eb.fn.sum<string>('pending_amount').as('pending'),
         eb.fn.sum<string>('available_amount').as('available'),
         sql<string>`count(*) filter (where available_amount < 0)`.as('over'),
+        // Over the limit with credit control off: "Needs attention" leaves them out, so the totals say how many.
+        sql<string>`count(*) filter (where available_amount < 0 and not coalesce(credit_enabled, false))`.as('overOff'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -156,6 +158,7 @@ export async function readCreditPage(db: Db, tenant: string, query: QuotaQuery, 
       pendingAmount: num(totals.pending) ?? 0,
       availableAmount: num(totals.available) ?? 0,
       overLimit: Number(totals.over),
+      overLimitControlOff: Number(totals.overOff),
     },
   };
 }

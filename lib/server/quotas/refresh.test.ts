@@ -101,6 +101,10 @@ describe('quota snapshot refresh', () => {
       expect(over.total).toBe(20);
       expect(over.rows.every((r) => r.availableAmount < 0)).toBe(true);
       expect(over.totals.overLimit).toBe(20);
+      // "Needs attention" counts those with credit control on; the totals say how many of the 20 are not.
+      expect(over.totals.overLimitControlOff).toBe(over.rows.filter((r) => !r.enabled).length);
+      const on = await readCreditPage(connection.db, TENANT, { ...query, filters: { overLimit: true, enabled: true } });
+      expect(on.total + over.totals.overLimitControlOff).toBe(20);
 
       const byUse = await readCreditPage(connection.db, TENANT, { ...query, sort: 'utilisation', dir: 'desc' });
       const uses = byUse.rows.map((r) => r.utilisation ?? -1);

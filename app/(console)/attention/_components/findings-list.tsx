@@ -132,6 +132,38 @@ export function FindingsList({ rule }: { rule: RuleId }) {
         error={findings.error}
         onRetry={() => void findings.refetch()}
         emptyMessage={query.state === 'open' ? h('noneOpen') : h('noneAccepted')}
+        // Below 640 px each finding is a card: as a table its values and fix ran off a phone's screen.
+        cards={
+          data && data.rows.length > 0 ? (
+            <ul aria-label={t('cardsLabel', { rule: t(`rules.${rule}.title`) })} className="space-y-2">
+              {data.rows.map((finding) => (
+                <li
+                  key={finding.id}
+                  className="space-y-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+                >
+                  <div>
+                    <Link href={finding.record.href} className={cn(link, 'font-medium')}>
+                      {finding.record.code || `#${finding.record.id}`}
+                    </Link>
+                    {finding.record.name ? (
+                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">{finding.record.name}</span>
+                    ) : null}
+                  </div>
+                  <FindingValues finding={finding} />
+                  <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                    {t('firstSeen')}: {when(finding.firstSeenAt)}
+                  </p>
+                  {finding.accepted ? (
+                    <p className="text-sm">
+                      <AcceptedLine accepted={finding.accepted} />
+                    </p>
+                  ) : null}
+                  <FindingActions finding={finding} mayAccept={mayAccept} />
+                </li>
+              ))}
+            </ul>
+          ) : undefined
+        }
         footnote={
           // "checked 40 seconds ago" after hydration only: the server's clock and the browser's differ.
           <p className="text-sm text-zinc-600 dark:text-zinc-400">

@@ -74,7 +74,7 @@ export function BundlesList() {
 
   const filterFields: FilterFields<'bundles'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name') },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
     status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     componentSkuId: {
       type: 'custom',

@@ -10,7 +10,7 @@ import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/compo
 import { RecordList } from '@/components/data-table/record-list';
 import { fetchAllPages } from '@/lib/client/lists';
 import type { Company } from '@/lib/contract/resources';
-import { useSalespeople } from './use-salespeople';
+import { useSalespeople } from '@/components/record/use-salespeople';
 
 export function CompaniesList() {
   const t = useTranslations('companies');
@@ -51,7 +51,7 @@ export function CompaniesList() {
 
   const filterFields: FilterFields<'companies'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name') },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
     internalUserId: {
       type: 'select',
       ids: true,

@@ -8,7 +8,7 @@ import { RecordPage } from '@/components/record/record-page';
 import { StatusBadge } from '@/components/record/status-badge';
 import { can } from '@/lib/contract/roles';
 import { CompanyQuotas } from './company-quotas';
-import { useSalespeople } from './use-salespeople';
+import { useSalespeople } from '@/components/record/use-salespeople';
 import { useRecord } from '@/lib/client/queries';
 
 const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';

@@ -11,7 +11,7 @@ import { useCreateCompany, useUpdateCompany } from '@/lib/client/companies/save-
 import { useReadAfresh } from '@/lib/client/queries';
 import type { Company } from '@/lib/contract/resources';
 import { COMPANY_CREATE_DEFAULTS, COMPANY_FIELDS, COMPANY_LIMITS, COMPANY_TEXT_FIELDS } from './company-fields';
-import { useSalespeople } from './use-salespeople';
+import { useSalespeople } from '@/components/record/use-salespeople';
 
 // The write schemas (zod) load when the person first focuses a box, not with the page (EntityForm).
 const companyWrite = () => import('@/lib/contract/companies').then((m) => m.companyWrite);
@@ -29,9 +29,12 @@ function useReviewFormat(salespeople: ReturnType<typeof useSalespeople>) {
 function CompanyFields({
   mode,
   salespeople,
+  current,
 }: {
   mode: 'create' | 'edit';
   salespeople: ReturnType<typeof useSalespeople>;
+  /** The company's salesperson as opened: offered even when no longer one who may hold companies. */
+  current?: number | null;
 }) {
   const t = useTranslations('companies');
   const tf = useTranslations('forms');
@@ -57,8 +60,8 @@ function CompanyFields({
         label={t('fields.internalUserId')}
         emptyLabel={mode === 'create' ? t('tenantDefaultSalesperson') : t('chooseSalesperson')}
         required={mode === 'edit'}
-        description={mode === 'create' ? t('salespersonCreateHelp') : undefined}
-        options={salespeople.options}
+        description={mode === 'create' ? t('salespersonCreateHelp') : t('salespersonHelp')}
+        options={salespeople.pickable(current)}
       />
     </div>
   );
@@ -81,7 +84,7 @@ export function CompanyEditForm({ company }: { company: Company }) {
         reread={async () => formValuesFrom(await readAfresh('company', company.id), COMPANY_TEXT_FIELDS)}
         href={`/companies/${company.id}`}
       >
-        <CompanyFields mode="edit" salespeople={salespeople} />
+        <CompanyFields mode="edit" salespeople={salespeople} current={company.internalUserId} />
       </RecordEditForm>
     </QueryGate>
   );

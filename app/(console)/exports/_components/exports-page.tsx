@@ -180,7 +180,7 @@ function MyExports() {
       ) : null}
       {mine.data && list.length === 0 ? <p className="text-sm">{t('mineEmpty')}</p> : null}
       {list.length > 0 ? (
-        <Table variant="plain" caption={t('mineCaption')}>
+        <Table variant="plain" caption={t('mineCaption')} stickyFirst>
           <THead columns={[t('when'), t('resource'), t('rows'), t('state'), t('file')]} />
           <TBody>
             {list.map((e) => (

@@ -49,7 +49,7 @@ export function ProductsList() {
 
   const filterFields: FilterFields<'products'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name') },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
     productCategoryId: {
       type: 'select',
       ids: true,

@@ -1,18 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useController, useFormContext } from 'react-hook-form';
 import { formValuesFrom, type FormValue } from '@/components/form/changed-fields';
 import { RecordCreateForm, RecordEditForm } from '@/components/form/record-forms';
-import { NumberField } from '@/components/form/number-field';
 import { PriceFields } from '@/components/form/price-fields';
 import { RecordSearch } from '@/components/form/record-search';
 import { SelectField } from '@/components/form/select-field';
 import { useBarcodeWarning } from '@/components/form/barcode-warning';
+import { useFieldFrame } from '@/components/form/field-error';
 import { TextField } from '@/components/form/text-field';
 import { Alert } from '@/components/ui';
 import { productSource } from '@/lib/client/pickers';
 import { useCreateSku, useUpdateSku } from '@/lib/client/skus/save-sku';
+import { recordKey } from '@/lib/client/query-keys';
 import type { Sku } from '@/lib/contract/resources';
 import { LIMITS } from '@/lib/contract/values';
 import { useReadAfresh, useRecord } from '@/lib/client/queries';
@@ -39,36 +41,51 @@ const CREATE_DEFAULTS = {
   quantityPrecision: null,
 };
 
-/** Under the product id box: which product that is, so a typo is seen before saving. */
-function ProductPreview() {
+/**
+ * The SKU's product: one picker by code and name (issue 54: no id box beside a finder). The chosen product is named
+ * in the field's help, from the search's row when just picked, else read by its id; the id never shows.
+ */
+function ProductField({ required }: { required: boolean }) {
   const t = useTranslations('skus');
-  const { control } = useFormContext();
-  const id = useWatch({ control, name: 'productId' }) as number | null;
+  const { control, setValue } = useFormContext();
+  const { field } = useController({ control, name: 'productId' });
+  const frame = useFieldFrame('productId');
+  const id = field.value as number | null;
   const valid = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+  const client = useQueryClient();
   const product = useRecord('product', valid ? id : null);
-  if (!valid) return null;
-  return (
-    <p className="-mt-3 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-      {product.isPending
+  const named = product.data;
+  const chosen = !valid
+    ? t('productNone')
+    : named
+      ? t('productIs', { name: [named.outerSysCode, named.name].filter(Boolean).join(' · ') || '—' })
+      : product.isPending
         ? t('productLookup')
-        : product.data
-          ? t('productIs', { name: product.data.name || product.data.outerSysCode || `#${id}` })
-          : t('productMissing')}
-    </p>
-  );
-}
-
-/** The product picker: fills the product id box from a search by code or name. */
-function ProductFinder() {
-  const t = useTranslations('find');
-  const { setValue } = useFormContext();
+        : t('productMissing');
   return (
     <RecordSearch
-      label={t('lookUp')}
+      id={frame.id}
+      error={frame.error}
+      required={required}
+      inputRef={field.ref}
+      label={t('fields.productId')}
+      description={
+        <>
+          <span className="block font-medium text-zinc-900 dark:text-zinc-100" aria-live="polite">
+            {chosen}
+          </span>
+          {t('productHelp')}
+        </>
+      }
       action="choose"
       source={productSource}
       messages="find.productSearch"
-      onPick={(p) => setValue('productId', p.id, { shouldDirty: true, shouldValidate: true })}
+      onPick={(p) => {
+        // The search's row is the product as a list has it: kept as its record, so the field and the review name
+        // it at once (a record read corrects it when it is next read).
+        if (!client.getQueryData(recordKey('product', p.id))) client.setQueryData(recordKey('product', p.id), p);
+        setValue('productId', p.id, { shouldDirty: true, shouldValidate: true });
+      }}
     />
   );
 }
@@ -81,18 +98,7 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   const barcodeWarning = useBarcodeWarning();
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <div className="space-y-4">
-        <NumberField
-          name="productId"
-          label={t('fields.productId')}
-          description={t('productIdHelp')}
-          step="1"
-          min={1}
-          required={mode === 'create'}
-        />
-        <ProductPreview />
-        <ProductFinder />
-      </div>
+      <ProductField required={mode === 'create'} />
       <TextField
         name="outerSysCode"
         label={t('fields.outerSysCode')}
@@ -115,12 +121,22 @@ function SkuFields({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
+/** The review's labels and values in words: a precision as "2 decimal places", the product by code and name. */
 function useReviewFormat() {
   const t = useTranslations('skus');
+  const client = useQueryClient();
+  const productName = (id: number) => {
+    const p = client.getQueryData<{ outerSysCode: string | null; name: string | null }>(recordKey('product', id));
+    return p ? [p.outerSysCode, p.name].filter(Boolean).join(' · ') || undefined : undefined;
+  };
   return {
     labels: Object.fromEntries(CREATE_FIELDS.map((f) => [f, t(`fields.${f}`)])) as Record<string, string>,
     formatValue: (field: string, value: FormValue) =>
-      field === 'quantityPrecision' && typeof value === 'number' ? t('precisionOption', { digits: value }) : undefined,
+      field === 'quantityPrecision' && typeof value === 'number'
+        ? t('precisionOption', { digits: value })
+        : field === 'productId' && typeof value === 'number'
+          ? productName(value)
+          : undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { fetchAllPages } from '@/lib/client/lists';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
+import { Button } from '@/components/ui';
 import { useStatusOptions } from '@/components/record/status-badge';
 import { parseRecordId } from '@/components/record/parse-id';
 import { loadLater } from '@/lib/client/load-later';
@@ -23,17 +24,40 @@ import { useRecord } from '@/lib/client/queries';
 // the list: loaded beside it, its arrival re-rendered the whole list once more on a phone's first load.
 const productFilter = loadLater(() => import('./product-filter-search'));
 
-function ProductFinder({ label, onPick }: { label: string; onPick: (productId: number) => void }) {
+/**
+ * The list's one product filter: a search by product code or name (issue 54: no product id box beside it). The
+ * chosen product is named above it, with a button to take the filter off.
+ */
+function ProductFinder({
+  label,
+  chosen,
+  onPick,
+}: {
+  label: string;
+  chosen: { id: number; name: string | null } | null;
+  onPick: (productId: number | null) => void;
+}) {
+  const t = useTranslations('skus');
   const [open, setOpen] = useState(false);
   const finder = productFilter.useLoaded(open);
   const prepare = () => void productFilter.load().catch(() => undefined);
   return (
-    <details className="max-w-xl text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer font-medium" onPointerEnter={prepare} onFocus={prepare}>
-        {label}
-      </summary>
-      <div className="mt-2">{finder ? <finder.ProductFilterSearch onPick={onPick} /> : null}</div>
-    </details>
+    <div className="max-w-xl space-y-1 text-sm">
+      {chosen ? (
+        <p className="flex flex-wrap items-center gap-2">
+          <span>{t('filters.productChosen', { name: chosen.name ?? `#${chosen.id}` })}</span>
+          <Button variant="secondary" size="sm" onClick={() => onPick(null)}>
+            {t('filters.productClear')}
+          </Button>
+        </p>
+      ) : null}
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer font-medium" onPointerEnter={prepare} onFocus={prepare}>
+          {label}
+        </summary>
+        <div className="mt-2">{finder ? <finder.ProductFilterSearch onPick={onPick} /> : null}</div>
+      </details>
+    </div>
   );
 }
 
@@ -50,6 +74,15 @@ export function SkusList() {
   const filteredProductId = parseRecordId(searchParams.get('productId') ?? '');
   const filteredProduct = useRecord('product', filteredProductId);
   const statusOptions = useStatusOptions(STATUS.sku);
+  const productName =
+    filteredProductId === null
+      ? null
+      : filteredProduct.data
+        ? [filteredProduct.data.outerSysCode, filteredProduct.data.name].filter(Boolean).join(' · ') ||
+          `#${filteredProductId}`
+        : filteredProduct.isPending
+          ? t('productLookup')
+          : t('productMissing');
 
   const columns = useMemo<ListColumn<Sku>[]>(() => {
     const text = (key: 'name' | 'barcode' | 'warehouse' | 'unit' | 'spec'): ListColumn<Sku> => ({
@@ -115,30 +148,18 @@ export function SkusList() {
 
   const filterFields: FilterFields<'skus'> = {
     outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name') },
-    productId: {
-      type: 'id',
-      label: t('filters.productId'),
-      description:
-        filteredProductId === null
-          ? undefined
-          : filteredProduct.data
-            ? t('productIs', {
-                name: filteredProduct.data.name || filteredProduct.data.outerSysCode || `#${filteredProductId}`,
-              })
-            : filteredProduct.isPending
-              ? t('productLookup')
-              : t('productMissing'),
-    },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
+    productId: { type: 'id', label: t('fields.productId'), picked: true, named: productName ?? undefined },
     barcode: { type: 'text', label: t('filters.barcode'), description: t('filters.barcodeHelp') },
     status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
     updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
   };
 
   // The product filter takes an id; this finds the product by code or name and sets it (first page again).
-  const filterByProduct = (productId: number) => {
+  const filterByProduct = (productId: number | null) => {
     const next = new URLSearchParams(searchParams.toString());
-    next.set('productId', String(productId));
+    if (productId === null) next.delete('productId');
+    else next.set('productId', String(productId));
     next.delete('page');
     router.push(`${pathname}?${next.toString()}`);
   };
@@ -150,7 +171,13 @@ export function SkusList() {
       columns={columns}
       filterFields={filterFields}
       bulk={bulk}
-      filterExtra={<ProductFinder label={tf('filterByProduct')} onPick={filterByProduct} />}
+      filterExtra={
+        <ProductFinder
+          label={tf('filterByProduct')}
+          chosen={filteredProductId === null ? null : { id: filteredProductId, name: productName }}
+          onPick={filterByProduct}
+        />
+      }
     />
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -17,10 +16,9 @@ import type { InternalUserUpdate } from '@/lib/contract/internal-users';
 import type { UserRoleDirectory } from '@/lib/contract/user-roles';
 import { UserAccessDialog, type AccessAction } from './user-access-dialog';
 import { useRoleNames } from './use-role-names';
+import { UserCompanies } from './user-companies';
 import { HistoryPanel } from '@/components/record/history-panel';
 import { internalUserKeys } from '@/lib/client/query-keys';
-
-const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
 type Outcome = { tone: 'error' | 'warning'; title: string; text: string } | null;
 
@@ -125,13 +123,8 @@ export function UserDetail({ id, roles }: { id: number; roles: UserRoleDirectory
               { field: 'status', value: <StatusBadge status={u.status} /> },
               'outerSysCode',
             ]}
-          >
-            <p className="mt-4 text-sm">
-              <Link href={`/companies?internalUserId=${u.id}`} className={link}>
-                {ta('companies')}
-              </Link>
-            </p>
-          </RecordDetails>
+          />
+          <UserCompanies user={u} />
           <UserAccessDialog
             action={action}
             user={u}

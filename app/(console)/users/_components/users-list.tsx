@@ -37,8 +37,8 @@ export function UsersList({ roles }: { roles: UserRoleDirectory }) {
   );
 
   const filterFields: FilterFields<'internalUsers'> = {
-    account: { type: 'text', label: t('filters.account') },
-    name: { type: 'text', label: t('filters.name') },
+    account: { type: 'text', label: t('filters.account'), searchCovers: true },
+    name: { type: 'text', label: t('filters.name'), searchCovers: true },
     outerSysCode: { type: 'text', label: t('filters.code') },
     roleId: roleNames.named
       ? {
