@@ -24,6 +24,7 @@ import attention from './attention.json';
 import home from './home.json';
 import twoFactor from './two-factor.json';
 import signInSecurity from './sign-in-security.json';
+import rejections from './rejections.json';
 
 export const zhTW = {
   ...app,
@@ -51,4 +52,5 @@ export const zhTW = {
   ...home,
   ...twoFactor,
   ...signInSecurity,
+  ...rejections,
 };
