@@ -62,5 +62,5 @@ export const attentionKeys = {
 /** The rows an ERP sync could not apply (the steward's rejections page), by its filters. */
 export const rejectionKeys = {
   all: ['rejections'] as const,
-  list: (filters: Record<string, string | undefined>) => ['rejections', 'list', filters] as const,
+  list: (filters: object) => ['rejections', 'list', filters] as const,
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RejectionFilters } from '@/lib/contract/console/rejections';
+import type { RejectionFilters } from '@/lib/contract/console/rejection-types';
 import { consoleDownload, consoleFetch } from './console-fetch';
 import { rejectionKeys } from './console-keys';
 
