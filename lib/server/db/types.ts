@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SyncCallTable, SyncRejectionTable } from './sync-types';
 
 /**
  * Tables of the console database that console code queries directly. better-auth creates and owns
@@ -265,6 +266,8 @@ export interface ImportRowAttemptTable {
   errors: ColumnType<unknown, string | undefined, string>;
 }
 
+export type { SyncCallTable, SyncRejectionTable } from './sync-types';
+
 export interface ConsoleDatabase {
   user_preference: UserPreferenceTable;
   quota_snapshot: QuotaSnapshotTable;
@@ -284,4 +287,6 @@ export interface ConsoleDatabase {
   import_mapping: ImportMappingTable;
   import_attempt: ImportAttemptTable;
   import_row_attempt: ImportRowAttemptTable;
+  sync_call: SyncCallTable;
+  sync_rejection: SyncRejectionTable;
 }
