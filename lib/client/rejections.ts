@@ -24,7 +24,8 @@ export async function fetchRejectionItems(ids: string[]) {
 export function useDismiss() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { ids: string[]; reason: string }) => consoleFetch((await api()).dismiss, { body: input }),
+    mutationFn: async (input: { ids: string[]; reason: string }) =>
+      consoleFetch((await api()).dismiss, { body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: rejectionKeys.all }),
   });
 }

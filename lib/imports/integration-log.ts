@@ -174,7 +174,8 @@ function readHar(entries: unknown[]): LogRead {
       at: dateOf((entry as Obj).startedDateTime),
       clientId: header(request.headers, 'x-client-id') ?? '',
       nonce: header(request.headers, 'x-nonce'),
-      requestId: header(request.headers, 'x-request-id') ?? header(isObj(response) ? response.headers : null, 'x-request-id'),
+      requestId:
+        header(request.headers, 'x-request-id') ?? header(isObj(response) ? response.headers : null, 'x-request-id'),
       status,
       requestBody: typeof postData?.text === 'string' ? postData.text : null,
       responseBody,

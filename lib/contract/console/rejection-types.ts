@@ -91,4 +91,3 @@ export interface LogUploadResult {
   /** The uploaded log's open rejections, newest first: what opens in the grid. */
   ids: string[];
 }
-

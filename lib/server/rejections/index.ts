@@ -6,3 +6,4 @@ import 'server-only';
 export { closeRejectionsApplied, dismissRejections, CLOSE_OPERATION, DISMISS_OPERATION, type Closer } from './close';
 export { listRejections, openCount, rejectionItems, TREND_DAYS, type StoredRejection } from './reads';
 export { rejectionsReport, REPORT_COLUMNS, type ReportColumn, type ReportWords } from './report';
+export { recordUploadedLog } from './upload';

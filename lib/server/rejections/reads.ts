@@ -111,7 +111,13 @@ export function groupByCause(stored: readonly StoredRejection[], emails: Readonl
     cause.count++;
     let sync = cause.syncs.find((s) => s.callId === r.call_id);
     if (!sync) {
-      sync = { callId: r.call_id, receivedAt: r.received_at.toISOString(), clientId: r.client_id, source: r.source, rows: [] };
+      sync = {
+        callId: r.call_id,
+        receivedAt: r.received_at.toISOString(),
+        clientId: r.client_id,
+        source: r.source,
+        rows: [],
+      };
       cause.syncs.push(sync);
     }
     sync.rows.push(rowOf(r, emails));
@@ -173,9 +179,11 @@ export async function rejectionItems(db: Db, ids: readonly string[]): Promise<Re
 export function codesOf(errors: unknown, first: string): string[] {
   const list = Array.isArray(errors) ? errors : [errors];
   const codes = list.flatMap((e) =>
-    typeof e === 'string' ? [e] : e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string'
-      ? [(e as { code: string }).code]
-      : [],
+    typeof e === 'string'
+      ? [e]
+      : e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string'
+        ? [(e as { code: string }).code]
+        : [],
   );
   return codes.length ? codes : [first];
 }

@@ -56,13 +56,7 @@ function SyncTable({ sync, selection, open }: { sync: RejectionSync; selection: 
         ) : null}
       </div>
       <Table caption={t('syncCaption')} variant="plain">
-        <THead
-          columns={[
-            ...(open ? [t('selectColumn')] : []),
-            t('record'), t('item'), t('valueSent'),
-            t('status'),
-          ]}
-        />
+        <THead columns={[...(open ? [t('selectColumn')] : []), t('record'), t('item'), t('valueSent'), t('status')]} />
         <TBody>
           {sync.rows.map((row) => {
             const record = row.recordKey || t('noRecordKey');

@@ -10,7 +10,15 @@ import { charLength } from '@/lib/contract/char-length';
 import { DISMISS_REASON_MAX } from '@/lib/contract/console/rejection-types';
 
 /** Dismissing rows that need no fix: a reason is required; sent once, the list is read again either way. */
-export function DismissDialog({ ids, open, onClose }: { ids: string[]; open: boolean; onClose: (done: boolean) => void }) {
+export function DismissDialog({
+  ids,
+  open,
+  onClose,
+}: {
+  ids: string[];
+  open: boolean;
+  onClose: (done: boolean) => void;
+}) {
   const t = useTranslations('rejections');
   const dismiss = useDismiss();
   const [reason, setReason] = useState('');

@@ -18,7 +18,12 @@ export function RejectionFiltersForm({
   const errorText = useErrorMessage();
   const c = choices ?? { families: [], errors: [], clients: [] };
   return (
-    <form method="get" action="/imports/rejections" className="flex flex-wrap items-end gap-3" aria-label={t('filters')}>
+    <form
+      method="get"
+      action="/imports/rejections"
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('filters')}
+    >
       <Field label={t('state')}>
         <Select name="state" defaultValue={value.state ?? 'open'}>
           <SelectOptions options={REJECTION_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))} />

@@ -7,11 +7,7 @@ import { Alert, Button, LinkButton, Skeleton } from '@/components/ui';
 import { PageHeader } from '@/components/ui/page-header';
 import { isApiError } from '@/lib/client/api-error';
 import { downloadReport, fetchRejectionItems, useRejections } from '@/lib/client/rejections';
-import {
-  REJECTION_STATES,
-  type RejectionFilters,
-  type RejectionItems,
-} from '@/lib/contract/console/rejection-types';
+import { REJECTION_STATES, type RejectionFilters, type RejectionItems } from '@/lib/contract/console/rejection-types';
 import { FAMILY_NAMES } from '@/lib/imports/family-columns';
 import { CauseGroup, type Selection } from './cause-group';
 import { DismissDialog } from './dismiss-dialog';
@@ -56,8 +52,9 @@ export function RejectionsPage() {
     set: (ids, on) =>
       setSelected((s) => {
         const next = new Set(s);
-        for (const id of ids) if (on) next.add(id);
-        else next.delete(id);
+        for (const id of ids)
+          if (on) next.add(id);
+          else next.delete(id);
         return next;
       }),
   };
