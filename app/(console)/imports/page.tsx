@@ -35,6 +35,7 @@ export default async function ImportsPage({
   const t = await getTranslations('imports');
   const format = await getFormatter();
   const tw = await getTranslations('workbench');
+  const tr = await getTranslations('rejections');
   const query = await searchParams;
   const family = one(query.family);
   const state = one(query.state);
@@ -61,6 +62,9 @@ export default async function ImportsPage({
         intro={t('intro')}
         actions={
           <>
+            <LinkButton href="/imports/rejections" variant="secondary">
+              {tr('title')}
+            </LinkButton>
             <LinkButton href="/imports/sync" variant="secondary">
               {tw('syncOpenLink')}
             </LinkButton>

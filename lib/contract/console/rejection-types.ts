@@ -88,6 +88,8 @@ export interface LogUploadResult {
   unreadable: number[];
   /** Calls that were not to /v1 (a HAR's other traffic). */
   skipped: number;
-  /** The uploaded log's open rejections, newest first: what opens in the grid. */
+  /** The uploaded log's open rejections of one kind of record (the most), newest first: what opens in the grid. */
   ids: string[];
+  /** Its open rejections of other kinds of record (on the rejections page). */
+  elsewhere: number;
 }

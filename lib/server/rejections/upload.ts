@@ -36,19 +36,24 @@ export async function recordUploadedLog(db: Kysely<ConsoleDatabase>, text: strin
     ? await sql<{ rejected: number }>`
         select count(*)::int as rejected from sync_rejection where id = any(${ids}::bigint[])`.execute(db)
     : { rows: [{ rejected: 0 }] };
+  // The grid holds one kind of record: the kind with the most open rows opens, the others wait on the page.
   const open = ids.length
     ? (
-        await sql<{ id: string }>`
-          select id::text from sync_rejection where id = any(${ids}::bigint[]) and closed_at is null
+        await sql<{ id: string; family: string }>`
+          select id::text, family from sync_rejection where id = any(${ids}::bigint[]) and closed_at is null
           order by received_at desc, id desc`.execute(db)
-      ).rows.map((r) => r.id)
+      ).rows
     : [];
+  const counts = new Map<string, number>();
+  for (const r of open) counts.set(r.family, (counts.get(r.family) ?? 0) + 1);
+  const first = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   return {
     calls: log.calls.length,
     rejected: rows[0]?.rejected ?? 0,
     unreadable: log.unreadable,
     skipped: log.skipped,
-    ids: open,
+    ids: open.filter((r) => r.family === first).map((r) => r.id),
+    elsewhere: open.filter((r) => r.family !== first).length,
   };
 }
 
