@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installClientAddress } from '@/lib/server/http';
 import { existingProcess } from '@/lib/server/process';
+import { isRelayed, processRelay } from '@/lib/server/relay';
 import { envOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +36,10 @@ const app = next({ dev: false, dir, port, hostname });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+// SYNC_RELAY: the ERP's /v1 calls are relayed here, before Next's handler, which would re-serialise the query the
+// ERP signed (lib/server/relay). Off: /v1 goes to Next as before (app/v1: the embedded service, or 404).
+const relay = processRelay(env);
+
 // Answers not yet begun. Once stopping, each answer closes its connection (Connection: close): Node's
 // server.close() otherwise keeps serving requests that keep-alive clients send on open connections until the
 // grace time ends and then cuts the ones in flight; told to close, a client opens its next connection elsewhere.
@@ -45,7 +50,7 @@ const server = http.createServer((req, res) => {
   if (stopping) res.shouldKeepAlive = false;
   unanswered.add(res);
   res.once('close', () => unanswered.delete(res));
-  handle(req, res).catch((error: unknown) => {
+  (relay && isRelayed(req.url) ? relay.handle(req, res) : handle(req, res)).catch((error: unknown) => {
     console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) res.statusCode = 500;
     res.end();
@@ -70,6 +75,8 @@ stopOnSignal(env.shutdownGraceMs + env.shutdownDrainMs, async (signal) => {
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.all([Promise.race([drained, delay(graceMs)]).then(() => server.closeAllConnections()), jobsStopped]);
+  // The relay's records still queued go in before the database closes.
+  await relay?.flush();
   await existingProcess()?.close();
   await app.close().catch(() => {});
 });

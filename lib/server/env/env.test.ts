@@ -130,6 +130,28 @@ describe('parseEnv', () => {
     expect(problemsOf({ ...remote, DEMO_MODE: 'true' }).variables).toEqual(['DEMO_MODE']);
   });
 
+  it('relays /v1 in demo mode unless SYNC_RELAY=off, elsewhere only when asked, keeping its records 30 days', () => {
+    expect(parseEnv({ DEMO_MODE: '1' }).relay).toEqual({ enabled: true, retentionDays: 30 });
+    expect(parseEnv({ DEMO_MODE: '1', SYNC_RELAY: 'off' }).relay.enabled).toBe(false);
+    expect(parseEnv(remote).relay.enabled).toBe(false);
+    expect(parseEnv({ ...remote, SYNC_RELAY: 'on', SYNC_LOG_RETENTION_DAYS: '7' }).relay).toEqual({
+      enabled: true,
+      retentionDays: 7,
+    });
+    expect(problemsOf({ DEMO_MODE: '1', SYNC_RELAY: 'yes', SYNC_LOG_RETENTION_DAYS: '0' }).variables).toEqual([
+      'SYNC_RELAY',
+      'SYNC_LOG_RETENTION_DAYS',
+    ]);
+  });
+
+  it('refuses to relay to an UPSTREAM_BASE_URL with a path prefix, which would change the path the ERP signed', () => {
+    const prefixed = { ...remote, UPSTREAM_BASE_URL: 'https://erp.example.com/api', SYNC_RELAY: 'on' };
+    const { variables, message } = problemsOf(prefixed);
+    expect(variables).toEqual(['UPSTREAM_BASE_URL']);
+    expect(message).toMatch(/UPSTREAM_BASE_URL: has a path \(\/api\) while SYNC_RELAY is on/);
+    expect(parseEnv({ ...prefixed, SYNC_RELAY: 'off' }).upstream.baseUrl).toBe('https://erp.example.com/api');
+  });
+
   it('trusts no X-Forwarded-For hop unless TRUSTED_PROXY_HOPS says how many', () => {
     expect(parseEnv({ DEMO_MODE: '1' }).trustedProxyHops).toBe(0);
     expect(parseEnv({ DEMO_MODE: '1', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);

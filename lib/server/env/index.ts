@@ -52,6 +52,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       message: `ends in /v1; drop it (use ${v.UPSTREAM_BASE_URL!.replace(/\/v1$/i, '')}): the console adds /v1 to every path itself.`,
     });
   }
+  // The ERP signs the path it sends; the relay forwards it as sent, so an upstream under a path prefix would receive
+  // another path than the one signed (a proxy in between that strips the prefix would do the same).
+  const relay = v.SYNC_RELAY === undefined ? v.DEMO_MODE : v.SYNC_RELAY === 'on';
+  if (remote && relay && new URL(v.UPSTREAM_BASE_URL!).pathname !== '/') {
+    problems.push({
+      variable: 'UPSTREAM_BASE_URL',
+      message: `has a path (${new URL(v.UPSTREAM_BASE_URL!).pathname}) while SYNC_RELAY is on: the ERP signs the path it sends, and the relay cannot add a prefix without breaking every signature. Point UPSTREAM_BASE_URL at the host's root, or set SYNC_RELAY=off.`,
+    });
+  }
   // Demo mode brings demo accounts with a published password and a published auth secret: never in front of a
   // real upstream.
   if (remote && v.DEMO_MODE) {
@@ -161,6 +170,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       intervalMs: v.MIRROR_INTERVAL_S * 1000,
       sweepMs: v.MIRROR_SWEEP_MIN * 60_000,
     },
+    relay: { enabled: relay, retentionDays: v.SYNC_LOG_RETENTION_DAYS },
   };
 }
 

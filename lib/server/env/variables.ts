@@ -118,6 +118,10 @@ export const variables = z.object({
   /** Days; 0 or unset: the audit log is kept without limit. */
   AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
   MIRROR: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  /** The ERP's /v1 through the console (lib/server/relay); unset: on in demo mode, off otherwise. */
+  SYNC_RELAY: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  /** Days the relay's records (calls and the items that did not apply) are kept. */
+  SYNC_LOG_RETENTION_DAYS: integer(30, 1, 100 * 366),
   /** Seconds; minutes. */
   MIRROR_INTERVAL_S: integer(30, 1, 24 * 3600),
   MIRROR_SWEEP_MIN: integer(60, 1, 7 * 24 * 60),

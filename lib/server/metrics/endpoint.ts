@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import './data-gauges';
 import './mirror-lag';
-import { registry } from './metrics';
+import { allMetrics, registry } from './metrics';
 import { useScrapeSources, type ScrapeSources } from './scrape';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -27,7 +27,7 @@ export function metricsEndpoint(token: () => string | null, sources: ScrapeSourc
       return new Response('Unauthorized\n', { status: 401, headers: { ...plain, 'www-authenticate': 'Bearer' } });
     }
     useScrapeSources(sources);
-    const body = await registry.metrics();
+    const body = await allMetrics().metrics();
     return new Response(body, { headers: { 'cache-control': 'no-store', 'content-type': registry.contentType } });
   };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, register as promRegister } from 'prom-client';
 
 /**
  * The console's Prometheus metrics (served at /api/metrics). Counters and histograms are updated where the
@@ -67,4 +67,30 @@ export function countUpstreamError(kind: UpstreamErrorKind): void {
 /** A 429 from the upstream: the request was not processed (its operation as the contract names it). */
 export function countRateLimited(operation: string): void {
   upstreamRateLimited.inc({ operation });
+}
+
+const RELAY_MISSED = 'console_relay_records_missed_total';
+
+/**
+ * The relay runs in server.ts's module graph, before Next, and /api/metrics is served from a route bundle: two
+ * copies of this module, each with its own `registry`. prom-client itself is one copy per process (external to
+ * the bundles, next.config.ts), so this counter lives in its default registry, made by whichever copy comes first
+ * and found by the other; the endpoint serves that registry beside the console's.
+ */
+const relayRecordsMissed =
+  (promRegister.getSingleMetric(RELAY_MISSED) as Counter<'reason'> | undefined) ??
+  new Counter({
+    name: RELAY_MISSED,
+    help: 'Relayed /v1 calls whose record was not stored (their answers went back), by reason: database (the console database refused or was down) or queue_full (it was too slow for too long).',
+    labelNames: ['reason'] as const,
+    registers: [promRegister],
+  });
+
+export function countRelayRecordMissed(reason: 'database' | 'queue_full', calls = 1): void {
+  relayRecordsMissed.inc({ reason }, calls);
+}
+
+/** The console's metrics and the process-wide ones (the relay's), as one text. */
+export function allMetrics(): Registry {
+  return Registry.merge([registry, promRegister]);
 }

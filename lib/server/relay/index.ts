@@ -5,3 +5,8 @@ import 'server-only';
 export { recordRelayedCall, recordRelayedCalls, type RelayedCall } from './store';
 export { parseCall, operationOf, familyOf, type ParsedCall, type RejectedItem, type CallOutcome } from './parse';
 export { relayLastHour, type RelayLastHour } from './last-hour';
+export { createRelay, type RelayOptions } from './forward';
+export { createRecorder, type RelayRecorder } from './recorder';
+export { fetchUpstream, networkUpstream, type RelayUpstream } from './upstream';
+export { isRelayed, processRelay, type ProcessRelay } from './serve';
+export { syncLogRetentionJob, deleteOldSyncCalls, SYNC_LOG_RETENTION } from './retention';

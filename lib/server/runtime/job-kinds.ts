@@ -5,6 +5,7 @@ import { IMPORT_JOB_KINDS } from '../imports';
 import type { AnyJobKind } from '../jobs';
 import { mirrorPassJob } from '../mirror';
 import { quotaRefreshJob } from '../quotas';
+import { syncLogRetentionJob } from '../relay';
 
 /**
  * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to
@@ -17,5 +18,6 @@ export const JOB_KINDS: readonly AnyJobKind[] = [
   ...Object.values(IMPORT_JOB_KINDS),
   exportJob,
   auditRetentionJob,
+  syncLogRetentionJob,
   mirrorPassJob,
 ];

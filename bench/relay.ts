@@ -1,0 +1,193 @@
+/**
+ * Relay benchmark (issue 53): the ERP's /v1 writes straight to the upstream ("direct") and through the console's
+ * relay ("relay"), 16 ERP workers at once, each sending 100-item SKU batches (upserts by ERP code, so the data
+ * stays the same size) back to back, in interleaved rounds until each path has had --seconds. Prints p50/p95 per
+ * path, batches/s, and the relay's added p50 and throughput ratio against the targets (≤ 1 ms, ≥ 95 %), for:
+ *   embedded   — the console's own embedded service: direct is /v1 with SYNC_RELAY=off (app/v1 through Next),
+ *                relay is /v1 with SYNC_RELAY=on (server.ts before Next), two consoles side by side;
+ *   standalone — the reference service on its own port (`npm run service`): direct is that port, relay is a
+ *                console with UPSTREAM_BASE_URL pointing at it.
+ *
+ *   npm run bench:relay                      # 60 s per path, both setups; builds .next-relay when it has no build
+ *   npm run bench:relay -- --seconds 10      # a quick run
+ *   npm run bench:relay -- --setup standalone --build
+ *
+ * The build into .next-relay leaves tsconfig.json as it was (next build adds the folder's types to it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { signRequest } from '../lib/signing';
+import { percentile } from './harness/figures';
+import { benchOptions } from './harness/options';
+import { ROOT, runCommand, signalGroups, waitUntilAnswers } from './harness/processes';
+
+const options = benchOptions({ seconds: 60, workers: 16, items: 100, rounds: 6, setup: 'both', build: false });
+const DIST = '.next-relay';
+const DATA = path.join('.data', 'relay', 'bench');
+const CREDS = { clientId: 'demo-erp', secret: 'demo-erp-secret' };
+const PATH = '/v1/skus/batch';
+const children: ChildProcess[] = [];
+
+function start(args: string[], env: Record<string, string>, name: string): void {
+  const child = spawn(args[0]!, args.slice(1), {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let tail = '';
+  child.stderr?.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-3000)));
+  child.on('exit', (code) => code && !stopping && process.stderr.write(`${name} exited ${code}:\n${tail}\n`));
+  children.push(child);
+}
+let stopping = false;
+
+async function build() {
+  if (!options.build && existsSync(path.join(ROOT, DIST, 'BUILD_ID'))) return;
+  const tsconfig = path.join(ROOT, 'tsconfig.json');
+  const kept = readFileSync(tsconfig, 'utf8');
+  try {
+    await runCommand('npx', ['next', 'build'], { NEXT_DIST_DIR: DIST, NEXT_TELEMETRY_DISABLED: '1' });
+  } finally {
+    writeFileSync(tsconfig, kept);
+  }
+}
+
+function consoleServer(port: number, name: string, env: Record<string, string>) {
+  const data = path.join(DATA, name);
+  rmSync(path.join(ROOT, data), { recursive: true, force: true });
+  start(
+    ['node', '--conditions=react-server', '--import', 'tsx', 'server.ts', '-p', String(port)],
+    {
+      NEXT_DIST_DIR: DIST,
+      CONSOLE_DATA_DIR: `${data}/console`,
+      SERVICE_DATA_DIR: `${data}/service`,
+      JOBS_RUNNER: 'off',
+      MIRROR: 'off',
+      ...env,
+    },
+    name,
+  );
+  return `http://127.0.0.1:${port}`;
+}
+
+/** One worker's batch: its own 100 codes under product 1, names changing so each is a real update. */
+async function send(base: string, worker: number, n: number): Promise<number> {
+  const items = Array.from({ length: options.items }, (_, i) => ({
+    productId: 1,
+    outerSysCode: `BENCH-${worker}-${i}`,
+    name: `Bench ${worker}-${i} #${n}`,
+  }));
+  const body = JSON.stringify(items);
+  const headers = await signRequest({ method: 'POST', pathAndQuery: PATH, body, ...CREDS });
+  const t0 = performance.now();
+  const response = await fetch(base + PATH, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body,
+  });
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  if (response.status !== 200) throw new Error(`${base}: ${response.status} ${text.slice(0, 200)}`);
+  return ms;
+}
+
+/** 16 workers back to back for `ms`: each batch's time. */
+async function round(base: string, ms: number, samples: number[]): Promise<number> {
+  const until = performance.now() + ms;
+  let batches = 0;
+  await Promise.all(
+    Array.from({ length: options.workers }, async (_, worker) => {
+      for (let n = 0; performance.now() < until; n++) {
+        samples.push(await send(base, worker, n));
+        batches++;
+      }
+    }),
+  );
+  return batches;
+}
+
+async function compare(label: string, direct: string, relay: string) {
+  // Warm both (first writes create the codes; JIT, connections).
+  await round(direct, 1_500, []);
+  await round(relay, 1_500, []);
+  const figures = { direct: { samples: [] as number[], batches: 0 }, relay: { samples: [] as number[], batches: 0 } };
+  const roundMs = (options.seconds * 1000) / options.rounds;
+  for (let r = 0; r < options.rounds; r++) {
+    // Interleaved, and in turns of which goes first, so a drift of the machine falls on both.
+    const order = r % 2 === 0 ? (['direct', 'relay'] as const) : (['relay', 'direct'] as const);
+    for (const which of order)
+      figures[which].batches += await round(which === 'direct' ? direct : relay, roundMs, figures[which].samples);
+  }
+  const seconds = options.seconds;
+  const line = (name: 'direct' | 'relay') => {
+    const sorted = [...figures[name].samples].sort((a, b) => a - b);
+    return {
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      perSecond: figures[name].batches / seconds,
+    };
+  };
+  const d = line('direct');
+  const v = line('relay');
+  const added = v.p50 - d.p50;
+  const ratio = v.perSecond / d.perSecond;
+  console.log(`\n${label}: ${options.workers} workers, ${options.items}-item batches, ${seconds} s per path`);
+  for (const [name, f] of [
+    ['direct', d],
+    ['relay', v],
+  ] as const)
+    console.log(
+      `  ${name.padEnd(7)} p50 ${f.p50.toFixed(2)} ms  p95 ${f.p95.toFixed(2)} ms  ${f.perSecond.toFixed(1)} batches/s`,
+    );
+  console.log(
+    `  relay adds ${added.toFixed(2)} ms at p50 (target ≤ 1 ms: ${added <= 1 ? 'met' : 'NOT met'}), ` +
+      `throughput ${(ratio * 100).toFixed(1)} % of direct (target ≥ 95 %: ${ratio >= 0.95 ? 'met' : 'NOT met'})`,
+  );
+}
+
+async function main() {
+  await build();
+  const demo = { DEMO_MODE: '1' };
+  if (options.setup !== 'standalone') {
+    const direct = consoleServer(3291, 'embedded-direct', { ...demo, SYNC_RELAY: 'off' });
+    const relay = consoleServer(3292, 'embedded-relay', { ...demo, SYNC_RELAY: 'on' });
+    await Promise.all([
+      waitUntilAnswers(`${direct}/api/health`, 240_000),
+      waitUntilAnswers(`${relay}/api/health`, 240_000),
+    ]);
+    await compare('embedded service', direct, relay);
+    signalGroups(children.splice(0), 'SIGTERM');
+  }
+  if (options.setup !== 'embedded') {
+    const service = 'http://127.0.0.1:3293';
+    start(['npx', 'tsx', 'service/cli.ts', '--memory', '--port', '3293'], {}, 'service');
+    const relay = consoleServer(3294, 'standalone-relay', {
+      UPSTREAM_BASE_URL: service,
+      UPSTREAM_CLIENT_ID: CREDS.clientId,
+      UPSTREAM_CLIENT_SECRET: CREDS.secret,
+      BETTER_AUTH_SECRET: 'bench-relay-auth-secret-of-at-least-32-chars',
+      SYNC_RELAY: 'on',
+    });
+    await Promise.all([
+      waitUntilAnswers(`${service}/v1/companies`, 120_000),
+      waitUntilAnswers(`${relay}/api/health`, 240_000),
+    ]);
+    await compare('standalone reference service', service, relay);
+  }
+}
+
+main().then(
+  () => {
+    stopping = true;
+    signalGroups(children, 'SIGTERM');
+    process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(error);
+    stopping = true;
+    signalGroups(children, 'SIGTERM');
+    process.exit(1);
+  },
+);
