@@ -115,7 +115,7 @@ test('an integration log uploaded as JSON lines opens its refused rows in the sa
   const file = ['this line is not JSON', JSON.stringify(line)].join('\n');
   await page.goto('/imports/sync');
   await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
-  await page.getByLabel('Integration log').setInputFiles({
+  await page.getByLabel('Integration log', { exact: true }).setInputFiles({
     name: 'erp.jsonl',
     mimeType: 'application/json',
     buffer: Buffer.from(file),
