@@ -112,9 +112,7 @@ export function CauseGroup({
       aria-labelledby={headingId}
       className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-        {ti(`families.${cause.family}`)}
-      </p>
+      <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{ti(`families.${cause.family}`)}</p>
       <h2 id={headingId} className="text-base font-semibold">
         {causeText(cause, cause.example.value)}
       </h2>
