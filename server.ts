@@ -1,8 +1,10 @@
 /**
  * The console's web server (`npm start`, `npm run demo`, the e2e server): Next's request handler behind a Node
- * HTTP server this file owns, instead of `next start`'s. Owning it gives two things `next start` cannot:
+ * HTTP server this file owns, instead of `next start`'s. Owning it gives three things `next start` cannot:
  * - the client's address read from the socket as each request arrives (lib/server/http/client-address.ts), with a
  *   listener on this one server rather than a patch of Node's http.Server.prototype;
+ * - the ERP's /v1 relay (SYNC_RELAY, lib/server/relay), which must see the request target as sent, before Next
+ *   re-serialises its query;
  * - a shutdown in order: on SIGTERM or SIGINT it stops taking connections, lets requests in flight finish and
  *   the job runner hand back its units (both within SHUTDOWN_GRACE_MS), closes the databases, and exits.
  * Arguments as `next start`'s: [start] [-p port] [-H hostname]; PORT is read too. Run with
@@ -15,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installClientAddress } from '@/lib/server/http';
 import { existingProcess } from '@/lib/server/process';
-import { isRelayed, processRelay } from '@/lib/server/relay';
+import { processRelay } from '@/lib/server/relay';
 import { envOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +52,7 @@ const server = http.createServer((req, res) => {
   if (stopping) res.shouldKeepAlive = false;
   unanswered.add(res);
   res.once('close', () => unanswered.delete(res));
-  (relay && isRelayed(req.url) ? relay.handle(req, res) : handle(req, res)).catch((error: unknown) => {
+  (relay?.handles(req.url) ? relay.handle(req, res) : handle(req, res)).catch((error: unknown) => {
     console.error(`request failed: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) res.statusCode = 500;
     res.end();

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { operationOf } from './parse';
 import type { RelayedCall } from './store';
 import type { RelayUpstream, UpstreamAnswer } from './upstream';
@@ -118,9 +120,22 @@ export function createRelay(options: RelayOptions) {
       addedMs: sent - ready + (done - answered),
       status: upstream?.status ?? null,
       requestBody: body,
-      responseBody: upstream?.body ?? null,
+      responseBody: upstream ? await decoded(upstream) : null,
     });
   };
+}
+
+const DECODERS: Record<string, (bytes: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress),
+};
+
+/** The answer's bytes as JSON text for the record, once it went back as sent (an upstream may compress it). */
+async function decoded(upstream: UpstreamAnswer): Promise<Buffer> {
+  const encoding = upstream.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1]?.trim();
+  const decode = encoding ? DECODERS[encoding.toLowerCase()] : undefined;
+  return decode ? decode(upstream.body).catch(() => upstream.body) : upstream.body;
 }
 
 function responseRequestId(upstream: UpstreamAnswer | null): string | null {

@@ -8,5 +8,5 @@ export { relayLastHour, type RelayLastHour } from './last-hour';
 export { createRelay, type RelayOptions } from './forward';
 export { createRecorder, type RelayRecorder } from './recorder';
 export { fetchUpstream, networkUpstream, type RelayUpstream } from './upstream';
-export { isRelayed, processRelay, type ProcessRelay } from './serve';
+export { processRelay, type ProcessRelay } from './serve';
 export { syncLogRetentionJob, deleteOldSyncCalls, SYNC_LOG_RETENTION } from './retention';

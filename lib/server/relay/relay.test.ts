@@ -8,7 +8,8 @@ import { migrateConsoleDb } from '../auth';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
 import { openConsoleDb } from '../testing/console-parts';
-import { call, rawStatus, recordingUpstream, relayServer, signed } from './testing/rig';
+import { recordRelayedCalls } from './store';
+import { call, rawStatus, recordingUpstream, relayedCall, relayServer, signed } from './testing/rig';
 
 // The relay over real HTTP between the ERP and a recording upstream in front of the reference service, recording
 // into a real console database: PGlite, and Postgres (where two console instances share one database).
@@ -221,6 +222,11 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
         .where('record_key', 'in', ['T-1', 'T-2'])
         .execute();
       expect(rows.map((r) => r.record_key).sort()).toEqual(['T-1', 'T-2']);
+      // The same call stored by both instances at once (an upload of a log the relay also saw): one row.
+      const same = { ...relayedCall(first), receivedAt: new Date() };
+      await Promise.all(opened.connections.map((c) => recordRelayedCalls(c.db, [same])));
+      const stored = await db.selectFrom('sync_call').select('id').where('received_at', '=', same.receivedAt).execute();
+      expect(stored).toHaveLength(1);
     },
   );
 

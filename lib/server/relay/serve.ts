@@ -4,13 +4,15 @@ import { BODY_LIMIT_BYTES } from '@/lib/contract';
 import { startRetentionIfDue } from '../audit';
 import { EMBEDDED_BASE_URL, type Env } from '../env';
 import { latestJob, startJob } from '../jobs';
-import { processParts } from '../process';
+import { existingProcess, processParts } from '../process';
 import { createRelay } from './forward';
 import { createRecorder } from './recorder';
 import { syncLogRetentionJob } from './retention';
 import { fetchUpstream, networkUpstream } from './upstream';
 
 export interface ProcessRelay {
+  /** Whether the relay answers this request target (else Next does). */
+  handles(url: string | undefined): boolean;
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Stores what is still queued (before the process closes its database). */
   flush(): Promise<void>;
@@ -51,10 +53,9 @@ export function processRelay(env: Env): ProcessRelay | null {
       retention();
     },
   });
-  return { handle: relay, flush: () => recorder.flush() };
-}
-
-/** True for the requests the relay answers: `/v1/…` in origin form. */
-export function isRelayed(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith('/v1/');
+  // `/v1/…` in origin form. In embedded mode, until Next's instrumentation has installed the process's parts (the
+  // embedded service among them), app/v1 answers as it does with the relay off; nothing is recorded meanwhile.
+  const handles = (url: string | undefined) =>
+    url !== undefined && url.startsWith('/v1/') && (env.upstream.mode === 'remote' || existingProcess() !== undefined);
+  return { handles, handle: relay, flush: () => recorder.flush() };
 }

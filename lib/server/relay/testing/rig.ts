@@ -6,6 +6,7 @@ import type { Service } from '@/service';
 import type { ConsoleDatabase } from '../../db/types';
 import { createRelay } from '../forward';
 import { createRecorder, type RelayRecorder } from '../recorder';
+import type { RelayedCall } from '../store';
 import { networkUpstream } from '../upstream';
 
 // The relay's integration rig: a recording upstream (a Node server that keeps the exact bytes it received and
@@ -132,4 +133,22 @@ export function rawStatus(base: string, method: string, target: string): Promise
     req.on('error', reject);
     req.end('[]');
   });
+}
+
+/** A signed request as the relay would record it, with a 400 answer to its one item. */
+export function relayedCall(request: Signed): RelayedCall {
+  return {
+    source: 'upload',
+    clientId: request.headers['X-Client-Id'] ?? '',
+    nonce: request.headers['X-Nonce'] ?? null,
+    requestId: null,
+    method: request.method,
+    pathAndQuery: request.path,
+    receivedAt: new Date(),
+    durationMs: null,
+    addedMs: null,
+    status: 200,
+    requestBody: request.body,
+    responseBody: '{"items":[{"index":0,"status":"failed","id":null,"errors":["invalid_price"]}]}',
+  };
 }
