@@ -5,7 +5,16 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { catalogue, checkFile, count, csv, finished, openFailedSync, startAndFinish } from './support/imports';
+import {
+  catalogue,
+  checkFile,
+  count,
+  csv,
+  finished,
+  openFailedSync,
+  openPaste,
+  startAndFinish,
+} from './support/imports';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
@@ -203,6 +212,7 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
     warehouse: 'Shelf 1',
   };
   await page.goto('/imports/sync');
+  await openPaste(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
   await page.getByLabel('Batch endpoint').selectOption({ label: 'SKUs' });
   await page.getByLabel('Request body (JSON array)').fill(JSON.stringify([sku]));

@@ -9,6 +9,8 @@ import { requireUser } from '@/lib/server/auth/page';
 import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
 import { getConsoleDb } from '@/lib/server/process';
+import { openCount } from '@/lib/server/rejections';
+import { can, isRole } from '@/lib/contract/roles';
 
 export const dynamic = 'force-dynamic';
 
@@ -46,7 +48,20 @@ async function HomeCards() {
       );
       return null;
     });
-  if (summary) return <HomeSummary summary={summary} now={new Date()} />;
+  // The rows the ERP sync could not apply, for those who fix them; a failed read leaves the card out, not the home.
+  const rejections =
+    isRole(user.role) && can(user.role, 'runImports')
+      ? await getConsoleDb()
+          .then(openCount)
+          .catch((error: unknown) => {
+            logger().error(
+              { source: 'rejections', error: error instanceof Error ? error.message : error },
+              'the home could not read the rows the ERP sync could not apply',
+            );
+            return null;
+          })
+      : null;
+  if (summary) return <HomeSummary summary={summary} now={new Date()} rejections={rejections} />;
   return (
     <Alert tone="error" title={t('loadFailed')}>
       <p>{t('loadFailedBody')}</p>

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { cn, focusRing } from '@/components/ui/cn';
 import { HOME_CARDS_SHOWN, type AttentionSummary } from '@/lib/contract/attention';
 import { CheckedLine } from './checked-lines';
+import { RejectionsCard } from './rejections-card';
 import { findingsHref, RuleCard } from './rule-card';
 import { SeverityBadge } from './severity-badge';
 
@@ -12,13 +13,24 @@ import { SeverityBadge } from './severity-badge';
  * the first HOME_CARDS_SHOWN of them open and the rest under "More"; or, with nothing open, what was checked and
  * when. `now` is the server's clock at render, for "checked 40 seconds ago".
  */
-export function HomeSummary({ summary, now }: { summary: AttentionSummary; now: Date }) {
+export function HomeSummary({
+  summary,
+  now,
+  rejections = null,
+}: {
+  summary: AttentionSummary;
+  now: Date;
+  /** The rows the ERP sync could not apply, for those who may fix them; null: not shown. */
+  rejections?: { count: number; trend: { day: string; count: number }[] } | null;
+}) {
   const t = useTranslations('attention');
   const h = useTranslations('home');
   const format = useFormatter();
   const shown = summary.cards.slice(0, HOME_CARDS_SHOWN);
   const more = summary.cards.slice(HOME_CARDS_SHOWN);
-  const clear = summary.cards.length === 0;
+  // The card stays while the week saw any, so a count back to zero reads as fixed, not as gone.
+  const showRejections = rejections !== null && (rejections.count > 0 || rejections.trend.some((p) => p.count > 0));
+  const clear = summary.cards.length === 0 && !showRejections;
   const evaluated = summary.checked.filter((c) => c.evaluatedAt);
   const pending = evaluated.length < summary.checked.length;
 
@@ -49,6 +61,11 @@ export function HomeSummary({ summary, now }: { summary: AttentionSummary; now: 
   return (
     <div className="space-y-4">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {showRejections ? (
+          <li>
+            <RejectionsCard count={rejections.count} trend={rejections.trend} />
+          </li>
+        ) : null}
         {shown.map((card) => (
           <li key={card.rule}>
             <RuleCard card={card} />

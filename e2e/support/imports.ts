@@ -58,11 +58,15 @@ export async function startAndFinish(page: Page) {
   await finished(page);
 }
 
+/** The paste of a request body and answer, the last resort behind "Advanced" on Open a failed sync. */
+export const openPaste = (page: Page) => page.getByText('Advanced: paste a request body and its answer').click();
+
 /** Opens a failed sync from the imports page with the batch endpoint, request body and answer an integrator pasted. */
 export async function openFailedSync(page: Page, endpoint: string, body: unknown[], answer: unknown) {
   await page.goto('/imports');
   await page.getByRole('link', { name: 'Open a failed sync' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Open a failed sync' })).toBeVisible();
+  await openPaste(page);
   await page.getByLabel('Batch endpoint').selectOption({ label: endpoint });
   await page.getByLabel('Request body (JSON array)').fill(JSON.stringify(body));
   await page.getByLabel('Answer (optional)').fill(JSON.stringify(answer));

@@ -58,3 +58,9 @@ export const attentionKeys = {
     ['attention', 'findings', rule, query] as const,
   ofRecord: (detailKey: readonly unknown[]) => [...detailKey, 'attention'] as const,
 };
+
+/** The rows an ERP sync could not apply (the steward's rejections page), by its filters. */
+export const rejectionKeys = {
+  all: ['rejections'] as const,
+  list: (filters: object) => ['rejections', 'list', filters] as const,
+};

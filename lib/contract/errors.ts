@@ -124,6 +124,10 @@ export const ERROR_CODES = {
   finding_not_found: null,
   finding_not_open: null,
   finding_not_accepted: null,
+  // The rows an ERP sync could not apply (lib/server/rejections): the fix grid's items, an uploaded log.
+  rejection_not_found: null,
+  rejections_mixed: null,
+  log_unreadable: null,
 } as const satisfies Record<string, string | null>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

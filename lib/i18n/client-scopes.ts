@@ -25,8 +25,9 @@ export const CLIENT_SCOPES = {
   '(console)/bundles/new': ['forms', 'products'],
   '(console)/companies': ['companies', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/exports': ['exports', 'writes'],
-  // `attention`: the check names the "Needs attention" rule a row would open.
-  '(console)/imports': ['imports', 'workbench', 'attention'],
+  // `attention`: the check names the "Needs attention" rule a row would open. `rejections`: the rows an ERP sync
+  // could not apply (imports/rejections) and the log upload (imports/sync).
+  '(console)/imports': ['imports', 'workbench', 'attention', 'rejections'],
   // The results page's file format choice uses the Exports page's words.
   '(console)/imports/[id]': ['exports'],
   '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],

@@ -106,30 +106,48 @@ export function readFailedSync(
     }
   }
 
+  const failed: StoredItem[] = [];
+  items.forEach((item, index) => {
+    let codes: string[] = [];
+    if (outcomes) {
+      const outcome = outcomes.get(index);
+      if (outcome && SUCCEEDED.has(outcome.status)) return;
+      codes = outcome?.codes.length ? outcome.codes : ['outcome_unknown'];
+    }
+    failed.push({ index, item, codes });
+  });
+  return { ...syncReadOf(family, failed, items), total: items.length, strayAnswers };
+}
+
+/** An item as the ERP sent it, with the error codes its answer gave (none: not answered, no errors shown). */
+export interface StoredItem {
+  index: number;
+  item: unknown;
+  codes: readonly string[];
+}
+
+/**
+ * The grid's rows for items as the ERP sent them: the family's fields present in `all` (default: the items
+ * themselves) are the columns, in the family's order; fields the family does not write are listed apart.
+ * Shared by a pasted body and the rejections the relay or an uploaded log stored.
+ */
+export function syncReadOf(
+  family: FamilyColumns,
+  items: readonly StoredItem[],
+  all: readonly unknown[] = items.map((i) => i.item),
+): SyncRead {
   const known = new Map(family.fields.map((f) => [f.name, f]));
   const present = new Set<string>();
   const ignored = new Set<string>();
-  for (const item of items) {
+  for (const item of all) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
     for (const key of Object.keys(item)) (known.has(key) ? present : ignored).add(key);
   }
   const headers = family.fields.map((f) => f.name).filter((name) => present.has(name));
-
-  const rows: SyncRow[] = [];
-  items.forEach((item, index) => {
-    let errors: RowIssue[] = [];
-    if (outcomes) {
-      const outcome = outcomes.get(index);
-      if (outcome && SUCCEEDED.has(outcome.status)) return;
-      errors = outcome
-        ? outcome.codes.length
-          ? outcome.codes.map(issueOf)
-          : [issueOf('outcome_unknown')]
-        : [issueOf('outcome_unknown')];
-    }
+  const rows: SyncRow[] = items.map(({ index, item, codes }) => {
     const record =
       item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-    rows.push({ index, cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)), errors });
+    return { index, cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)), errors: codes.map(issueOf) };
   });
-  return { headers, rows, total: items.length, ignoredFields: [...ignored].sort(), strayAnswers };
+  return { headers, rows, total: items.length, ignoredFields: [...ignored].sort(), strayAnswers: 0 };
 }

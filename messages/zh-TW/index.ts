@@ -26,6 +26,7 @@ import twoFactor from './two-factor.json';
 import signInSecurity from './sign-in-security.json';
 import valueIssues from './value-issues.json';
 import resultWords from './result-words.json';
+import rejections from './rejections.json';
 
 export const zhTW = {
   ...app,
@@ -55,4 +56,5 @@ export const zhTW = {
   ...signInSecurity,
   ...valueIssues,
   ...resultWords,
+  ...rejections,
 };

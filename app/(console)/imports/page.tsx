@@ -36,6 +36,7 @@ export default async function ImportsPage({
   const format = await getFormatter();
   const tw = await getTranslations('workbench');
   const tr = await getTranslations('resultWords');
+  const trj = await getTranslations('rejections');
   const query = await searchParams;
   const family = one(query.family);
   const state = one(query.state);
@@ -62,6 +63,9 @@ export default async function ImportsPage({
         intro={t('intro')}
         actions={
           <>
+            <LinkButton href="/imports/rejections" variant="secondary">
+              {trj('title')}
+            </LinkButton>
             <LinkButton href="/imports/sync" variant="secondary">
               {tw('syncOpenLink')}
             </LinkButton>

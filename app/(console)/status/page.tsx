@@ -10,6 +10,7 @@ import { getUpstream } from '@/lib/server/process';
 import { readUpstreamStatus } from '@/lib/server/upstream';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { RelayLastHour } from './_components/relay-last-hour';
 
 export const dynamic = 'force-dynamic';
 
@@ -97,6 +98,8 @@ export default async function StatusPage() {
           ]}
         />
       </TitledCard>
+
+      <RelayLastHour />
 
       <TitledCard id="status-clock" title={t('clock')}>
         <DetailList

@@ -7,6 +7,7 @@ import { importsApi } from './imports';
 import { listsApi } from './lists';
 import { opsApi } from './ops';
 import { quotasApi } from './quotas';
+import { rejectionsApi } from './rejections';
 import { salespeopleApi } from './salespeople';
 
 /**
@@ -23,6 +24,7 @@ export const CONSOLE_API = {
   ops: opsApi,
   lists: listsApi,
   attention: attentionApi,
+  rejections: rejectionsApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

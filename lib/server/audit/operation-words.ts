@@ -25,6 +25,9 @@ const CONSOLE_CALLS: Record<string, string> = {
   'POST /api/exports': 'exportStarted',
   'PUT /api/imports/mappings/[family]': 'mappingSaved',
   'POST /api/imports': 'importCreated',
+  'action rejections.close': 'rejectionsClosed',
+  'action rejections.dismiss': 'rejectionsDismissed',
+  'POST /api/rejections/upload': 'logUploaded',
 };
 
 export function operationWords(entries: readonly AuditEntryView[], importId: string | null): OperationWords {
@@ -56,7 +59,7 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
     return { key: `account.${kind}`, values: { who } };
   }
   if (e.operation.startsWith('action ') || / \/api\//.test(e.operation))
-    return { key: `console.${CONSOLE_CALLS[e.operation] ?? 'request'}`, values: {} };
+    return { key: `console.${CONSOLE_CALLS[e.operation] ?? 'request'}`, values: { count: e.targetIds.length } };
   const kind = operationKind(e.operation);
   const fields = (e.changes ?? []).map((c) => c.field);
   if (kind === 'pointQuota') return { key: 'changedField', values: {}, field: 'point' };

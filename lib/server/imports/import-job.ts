@@ -6,6 +6,7 @@ import { defineJobKind, watchJobStop, type JobKind } from '../jobs';
 import { writtenByFamily } from '../mirror';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
+import { closeAppliedRejections } from './close-rejections';
 import { recordChunkHistory, type SentOutcome } from './history';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
@@ -197,6 +198,8 @@ export function importKind(
       }
       // Every write on the record: one audit entry per chunk sent, one change record per row (imports/history).
       await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
+      // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/rejections).
+      await closeAppliedRejections(db, ctx.params.importId, ctx.jobId, family, sent);
     },
   });
 }

@@ -1,0 +1,34 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
+import { recordKey } from '@/lib/imports/target-key';
+import type { ConsoleDatabase } from '../db';
+import { closeRejectionsApplied } from '../rejections';
+import type { SentOutcome } from './history';
+
+const APPLIED = new Set<string>(['created', 'updated', 'ok']);
+
+/**
+ * The rows a chunk applied close the open rejections of the same records (issue 53): whatever sent them (a
+ * resend from the rejections page, a pasted sync, a file), the record is now as the console wrote it, "fixed in
+ * the console" by the person who started the attempt. In the transaction that records the rows' outcomes.
+ */
+export async function closeAppliedRejections(
+  db: Kysely<ConsoleDatabase>,
+  importId: string,
+  jobId: string,
+  family: FamilyName,
+  chunks: readonly { outcomes: readonly SentOutcome[] }[],
+): Promise<void> {
+  const key = FAMILY_COLUMNS[family].key;
+  const keys = chunks.flatMap((c) =>
+    c.outcomes.filter((o) => APPLIED.has(o.status) && o.sent).map((o) => recordKey(key, o.sent)),
+  );
+  if (!keys.some((k) => k !== '')) return;
+  const { rows } = await sql<{ id: string; email: string }>`
+    select coalesce(a.created_by, i.created_by) as id, coalesce(a.created_by_email, i.created_by_email) as email
+    from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${jobId}
+    where i.id = ${importId}`.execute(db);
+  const by = rows[0];
+  if (by) await closeRejectionsApplied(db, family, keys, 'console', by);
+}

@@ -1,0 +1,193 @@
+import { sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '@/lib/signing';
+import type { Service } from '@/service';
+import { CREDS, IDS } from '@/service/testing/fixtures';
+import type { ConsoleDatabase } from '../db/types';
+import { recordRelayedCall, type RelayedCall } from '../relay';
+import { withServiceAndConsoleDb } from '../testing/console-parts';
+import { closeRejectionsApplied, dismissRejections } from './close';
+import { listRejections, openCount, rejectionItems } from './reads';
+import { rejectionsReport, REPORT_COLUMNS, type ReportColumn } from './report';
+import { recordUploadedLog } from './upload';
+
+// What the steward does with the relay's records, on the reference service's real answers (in-process, test seed)
+// and PGlite: grouped by cause, the items for the grid, closed by the console or dismissed (on the record), the
+// home card's count, the report, and an uploaded integration log ending in the same rejections.
+
+let service: Service;
+let db: Kysely<ConsoleDatabase>;
+withServiceAndConsoleDb((parts) => ({ service, db } = parts));
+
+const steward = { id: 'steward-1', email: 'steward@example.com' };
+
+async function send(path: string, body: unknown, at = new Date()): Promise<RelayedCall> {
+  const text = JSON.stringify(body);
+  const headers = await signRequest({ method: 'POST', pathAndQuery: path, body: text, ...CREDS.erp });
+  const response = await service.fetch(
+    new Request(`http://service.test${path}`, {
+      method: 'POST',
+      body: text,
+      headers: { ...headers, 'content-type': 'application/json' },
+    }),
+  );
+  return {
+    source: 'relay',
+    clientId: CREDS.erp.clientId,
+    nonce: headers['X-Nonce']!,
+    requestId: null,
+    method: 'POST',
+    pathAndQuery: path,
+    receivedAt: at,
+    durationMs: 3,
+    addedMs: 0.2,
+    status: response.status,
+    requestBody: text,
+    responseBody: await response.text(),
+  };
+}
+
+const sku = (code: string, extra: Record<string, unknown> = {}) => ({
+  productId: IDS.acme.product,
+  outerSysCode: code,
+  name: `SKU ${code}`,
+  ...extra,
+});
+const LONG = 'n'.repeat(300);
+
+const audit = (operation: string) =>
+  sql<{ user_email: string; target_ids: string[]; outcome: string }>`
+    select user_email, target_ids, outcome from audit_log where operation = ${operation} order by id`
+    .execute(db)
+    .then((r) => r.rows);
+
+describe('the rows an ERP sync could not apply', () => {
+  beforeAll(async () => {
+    await recordRelayedCall(
+      await send('/v1/skus/batch', [sku('W-1', { name: LONG }), sku('W-2', { productId: 999_999 }), sku('W-3')]),
+      db,
+    );
+    await recordRelayedCall(await send('/v1/skus/batch', [sku('W-4', { productId: 888_888 })]), db);
+  });
+
+  it('groups them by cause, newest first, with the value the ERP sent, then by sync and record', async () => {
+    const view = await listRejections(db, {});
+    expect(view.total).toBe(3);
+    expect(view.causes.map((c) => [c.errorCode, c.field, c.count, c.syncs.length, c.example.value])).toEqual([
+      ['invalid_product_id', 'productId', 2, 2, 888_888],
+      ['name_too_long', 'name', 1, 1, LONG],
+    ]);
+    const product = view.causes[0]!;
+    expect(product.syncs.map((s) => s.rows.map((r) => [r.recordKey, r.value, r.closedHow]))).toEqual([
+      [['W-4', 888_888, null]],
+      [['W-2', 999_999, null]],
+    ]);
+    expect(view.choices).toEqual({
+      families: ['skus'],
+      errors: ['invalid_product_id', 'name_too_long'],
+      clients: [CREDS.erp.clientId],
+    });
+    expect((await listRejections(db, { error: 'name_too_long' })).total).toBe(1);
+    expect((await listRejections(db, { client: 'someone-else' })).total).toBe(0);
+    expect((await listRejections(db, { from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
+  });
+
+  it('gives the ERP own items of a group for the fix grid, with their stored errors', async () => {
+    const ids = (await listRejections(db, { error: 'invalid_product_id' })).causes[0]!.syncs.flatMap((s) =>
+      s.rows.map((r) => r.id),
+    );
+    const items = await rejectionItems(db, ids);
+    expect(items).toMatchObject({
+      family: 'skus',
+      items: [
+        { index: 0, item: sku('W-4', { productId: 888_888 }), codes: ['invalid_product_id'] },
+        { index: 1, item: sku('W-2', { productId: 999_999 }), codes: ['invalid_product_id'] },
+      ],
+    });
+    expect(await rejectionItems(db, [...ids, '999999'])).toBeNull();
+  });
+
+  it('counts the open ones for the home card, with the last 7 days', async () => {
+    const { count, trend } = await openCount(db);
+    expect(count).toBe(3);
+    expect(trend).toHaveLength(7);
+    expect(trend.at(-1)!.count).toBe(3);
+    expect(trend[0]!.count).toBe(0);
+  });
+
+  it('closes the records the console applied as fixed in the console, on the audit log', async () => {
+    expect(await closeRejectionsApplied(db, 'skus', ['W-1', 'W-3'], 'console', steward)).toBe(1);
+    const closed = await listRejections(db, { state: 'closed' });
+    expect(
+      closed.causes.flatMap((c) => c.syncs.flatMap((s) => s.rows.map((r) => [r.recordKey, r.closedHow, r.closedBy]))),
+    ).toEqual([['W-1', 'console', steward.id]]);
+    expect(await audit('action rejections.close')).toEqual([
+      {
+        user_email: steward.email,
+        target_ids: ['W-1'],
+        outcome: '1 row the ERP sync could not apply closed: fixed in the console (skus)',
+      },
+    ]);
+    // Nothing open of those records: nothing more on the record.
+    expect(await closeRejectionsApplied(db, 'skus', ['W-1'], 'console', steward)).toBe(0);
+    expect(await audit('action rejections.close')).toHaveLength(1);
+  });
+
+  it('dismisses with the reason, on the audit log', async () => {
+    const [row] = (await listRejections(db, { error: 'invalid_product_id' })).causes[0]!.syncs[0]!.rows;
+    expect(await dismissRejections(db, [row!.id], 'test record, retired', steward)).toBe(1);
+    const [entry] = await audit('action rejections.dismiss');
+    expect(entry).toMatchObject({ target_ids: ['W-4'] });
+    expect(entry!.outcome).toContain('test record, retired');
+    expect((await openCount(db)).count).toBe(1);
+  });
+
+  it('writes the report grouped by cause with the ERP field names and the values it sent', async () => {
+    const headers = Object.fromEntries(REPORT_COLUMNS.map((c) => [c, c])) as Record<ReportColumn, string>;
+    const csv = (await rejectionsReport(db, { state: 'closed' }, 'csv', {
+      headers,
+      cause: (r, value) => `${r.error_code}=${String(value).slice(0, 5)}`,
+    })) as string;
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
+      'invalid_product_id=88888,skus,invalid_product_id,productId,888888,W-4',
+      `name_too_long=nnnnn,skus,name_too_long,name,${LONG},W-1`,
+    ]);
+    const xlsx = await rejectionsReport(db, {}, 'xlsx', { headers, cause: () => 'x' });
+    expect(xlsx).toBeInstanceOf(Uint8Array);
+  });
+
+  it('records an uploaded integration log as the relay would, once however often it is uploaded', async () => {
+    const call = await send('/v1/skus/batch', [sku('U-1'), sku('U-2', { name: LONG })]);
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      request: {
+        method: 'POST',
+        path: call.pathAndQuery,
+        headers: { 'X-Client-Id': call.clientId, 'X-Nonce': call.nonce },
+        body: call.requestBody,
+      },
+      response: { status: call.status, body: call.responseBody },
+    });
+    const text = ['garbage', line].join('\n');
+    const first = await recordUploadedLog(db, text);
+    expect(first).toMatchObject({ calls: 1, rejected: 1, unreadable: [1], skipped: 0 });
+    expect(first!.ids).toHaveLength(1);
+    const items = await rejectionItems(db, first!.ids);
+    expect(items).toMatchObject({
+      family: 'skus',
+      items: [{ item: sku('U-2', { name: LONG }), codes: ['name_too_long'] }],
+    });
+    const again = await recordUploadedLog(db, text);
+    expect(again!.ids).toEqual(first!.ids);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from sync_call where source = 'upload'`.execute(
+      db,
+    );
+    expect(rows[0]!.n).toBe(1);
+    expect(await recordUploadedLog(db, 'nothing here')).toBeNull();
+  });
+});
