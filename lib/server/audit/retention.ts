@@ -1,6 +1,5 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db';
+import { sql } from 'kysely';
 import { pruneHistory, type PruneRange } from '../history';
 import { defineJobKind } from '../jobs';
 

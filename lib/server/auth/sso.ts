@@ -118,7 +118,12 @@ export function ssoDatabaseHooks(db: Kysely<ConsoleDatabase>, providers: readonl
           if (!providers.some((p) => p.id === account.providerId)) return;
           const row = await db.selectFrom('user').select('email').where('id', '=', account.userId).executeTakeFirst();
           const address = ctx?.request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null;
-          await recordSsoLink(db, { userId: account.userId, email: row?.email ?? '', provider: account.providerId, address });
+          await recordSsoLink(db, {
+            userId: account.userId,
+            email: row?.email ?? '',
+            provider: account.providerId,
+            address,
+          });
         },
       },
     },

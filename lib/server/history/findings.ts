@@ -21,7 +21,7 @@ export interface FindingEvent {
   until?: string | null;
 }
 
-/** The audit log's English for an entry; pages show catalogue words (`history.findings.*`) from the action. */
+/** The audit log's English for an entry (`needs attention: resolved`); pages show catalogue words from the action. */
 export const FINDING_OUTCOME = 'needs attention';
 
 function findingOf(event: FindingEvent): FindingRecord {
@@ -47,24 +47,29 @@ export async function writeFindings(
   const resource = ATTENTION_RULES[rule].resource;
   if (events.length === 0 || resource === 'imports') return;
   const recordType: RecordType = resource;
-  await writeHistory(db, {
-    actor,
-    operation: attentionOperation(rule),
-    family: 'attention',
-    targetIds: events.map((e) => e.recordId),
-    status: 200,
-    outcome: FINDING_OUTCOME,
-    result: 'applied',
-    recordType,
-    records: events.map((e) => ({
-      recordType,
-      recordId: e.recordId,
-      source: 'attention',
+  // One entry per action, so the audit log's row can say "Found" or "Resolved" as the record's History does.
+  for (const action of ['resolved', 'opened', 'reopened', 'accepted'] as const) {
+    const these = events.filter((e) => e.action === action);
+    if (these.length === 0) continue;
+    await writeHistory(db, {
+      actor,
+      operation: attentionOperation(rule),
+      family: 'attention',
+      targetIds: these.map((e) => e.recordId),
+      status: 200,
+      outcome: `${FINDING_OUTCOME}: ${action}`,
       result: 'applied',
-      action: e.action,
-      changes: null,
-      oldRead: false,
-      finding: findingOf(e),
-    })),
-  });
+      recordType,
+      records: these.map((e) => ({
+        recordType,
+        recordId: e.recordId,
+        source: 'attention',
+        result: 'applied',
+        action: e.action,
+        changes: null,
+        oldRead: false,
+        finding: findingOf(e),
+      })),
+    });
+  }
 }
