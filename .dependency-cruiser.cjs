@@ -5,10 +5,10 @@
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route wrapper)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
 //   features       lib/server/{proxy,relay,rejections,imports,exports,quotas,mirror,audit,accounts,attention}
-//   infrastructure lib/server/{process,db,upstream,auth,jobs,log,metrics,http,preferences,env,telemetry}
+//   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const FEATURES = '(proxy|relay|rejections|imports|exports|quotas|mirror|audit|accounts|attention)';
-const INFRA = '(process|db|upstream|auth|jobs|log|metrics|http|preferences|env|telemetry)';
+const INFRA = '(process|db|upstream|auth|jobs|history|log|metrics|http|preferences|env|telemetry)';
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).
 const FACES = '^lib/server/[^/]+/(index|request|page)\\.tsx?$';
@@ -54,6 +54,23 @@ module.exports = {
         'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, env, telemetry) never imports a feature.',
       from: { path: `^lib/server/${INFRA}/`, pathNot: TESTS },
       to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
+    },
+    {
+      name: 'history-is-the-one-writer',
+      severity: 'error',
+      comment:
+        'Only lib/server/history writes the audit tables: its writer is reached through its index.ts (writeHistory, ' +
+        'writeFindings, pruneHistory), and it calls no feature back. The SQL itself is checked by ' +
+        'scripts/check-one-history-writer.mjs, which dependency-cruiser cannot see.',
+      from: { pathNot: ['^lib/server/history/', TESTS] },
+      to: { path: '^lib/server/history/(?!index\\.ts$)' },
+    },
+    {
+      name: 'history-below-every-source',
+      severity: 'error',
+      comment: 'History is infrastructure: every source calls it, and it imports no source of History.',
+      from: { path: '^lib/server/history/' },
+      to: { path: '^lib/server/(?!history/|db/|log/)[^/]+/' },
     },
     {
       name: 'server-files-in-folders',

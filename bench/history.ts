@@ -3,14 +3,14 @@
  * records, on a real PostgreSQL (initdb, durable settings). The log is filled the way imports fill it (5,000
  * entries of 200 rows over 100,000 SKUs, plus one busy record written on every entry), then a record's first
  * page and "Show older" pages are read through the console's own query (listHistoryPage), and a 200-row chunk's
- * entry is written through the job runtime's insert (insertAudit) to show what recording costs an import.
+ * entry is written through the job runtime's insert (writeHistory) to show what recording costs an import.
  *
  *   npm run bench:history [-- --changes 1000000 --reads 500]
  * Target: History of one record ≤ 50 ms p95.
  */
 import { sql } from 'kysely';
 import { listHistoryPage } from '@/lib/server/audit/audit-log';
-import { insertAudit, type ChangeRecord } from '@/lib/server/audit/record';
+import { person, writeHistory, type RecordChange } from '@/lib/server/history';
 import { startPostgres } from '@/service/testing/postgres';
 import { migratedConsoleDb } from './harness/console-db';
 import { percentile } from './harness/figures';
@@ -84,7 +84,7 @@ try {
 
   const writes: number[] = [];
   for (let i = 0; i < 50; i++) {
-    const changes: ChangeRecord[] = Array.from({ length: ROWS }, (_, r) => ({
+    const changes: RecordChange[] = Array.from({ length: ROWS }, (_, r) => ({
       recordType: 'skus',
       recordId: String(1 + ((i * ROWS + r) % RECORDS)),
       source: 'import',
@@ -95,21 +95,18 @@ try {
       oldRead: true,
     }));
     t = performance.now();
-    await insertAudit(
-      db,
-      {
-        userId: 'u',
-        userEmail: 'steward@example.com',
-        operation: 'PUT /v1/prices/batch',
-        targetIds: changes.map((c) => c.recordId),
-        status: 200,
-        outcome: '200 updated',
-        result: 'applied',
-        recordType: 'skus',
-      },
-      changes,
-      { family: 'import', jobId: null, importId: '1', attempt: 1, chunk: i },
-    );
+    await writeHistory(db, {
+      actor: person('u', 'steward@example.com'),
+      operation: 'PUT /v1/prices/batch',
+      family: 'import',
+      targetIds: changes.map((c) => c.recordId),
+      status: 200,
+      outcome: '200 updated',
+      result: 'applied',
+      recordType: 'skus',
+      batch: { jobId: null, importId: '1', attempt: 1, chunk: i },
+      records: changes,
+    });
     writes.push(performance.now() - t);
   }
   figures('Recording one 200-row chunk (1 entry + 200 change records, one statement)', writes);

@@ -11,11 +11,14 @@ import { useErrorMessage } from '@/lib/i18n/use-error-message';
 export function ChangeList({
   changes,
   oldRead,
+  unchanged = 0,
   fieldLabel,
   valueLabel,
 }: {
   changes: FieldDiff[];
   oldRead: boolean;
+  /** Fields sent with the value they had: counted after the list, not listed. */
+  unchanged?: number;
   fieldLabel?: (field: string) => string;
   /** The name of what a value refers to by id (a salesperson, a category, a role), shown beside the id. */
   valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
@@ -62,6 +65,11 @@ export function ChangeList({
           {line(c)}
         </li>
       ))}
+      {unchanged > 0 ? (
+        <li className="text-zinc-600 dark:text-zinc-400">
+          {t(changes.length ? 'unchangedMore' : 'unchangedOnly', { count: unchanged })}
+        </li>
+      ) : null}
     </ul>
   );
 }

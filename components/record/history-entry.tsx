@@ -13,6 +13,7 @@ import {
 import { plainSpaces } from '@/lib/i18n/formats';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { FindingRule } from './finding-rule';
+import { FindingText } from './finding-text';
 import { OutsideDetected } from './outside-change';
 
 /** How a record's page names its fields and the values that refer to other records by id. */
@@ -98,6 +99,9 @@ export function EntryOutcome({ entry }: { entry: HistoryEntry }) {
 
 export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: HistoryEntry } & Labels) {
   const t = useTranslations('history');
+  // A finding is told as one (found, resolved…), never as field changes that would read as an erasure.
+  if (entry.source === 'attention' && entry.finding)
+    return <FindingText action={entry.action} finding={entry.finding} fieldLabel={fieldLabel} />;
   /** An outside change with no field to list: gone from the service, or back unchanged. */
   const noFields =
     entry.source === 'outside' && entry.action !== 'updated'
@@ -116,6 +120,7 @@ export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: History
         <ChangeList
           changes={entry.changes}
           oldRead={(entry.oldRead ?? true) || entry.action === 'created'}
+          unchanged={entry.unchanged ?? 0}
           fieldLabel={fieldLabel}
           valueLabel={valueLabel}
         />

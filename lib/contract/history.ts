@@ -192,6 +192,33 @@ export function outsideHeading(action: string | null | undefined): 'changed' | '
   return action === 'vanished' || action === 'returned' ? action : 'changed';
 }
 
+/**
+ * A finding as a record's History holds it (source `attention`): never field changes, so a resolved finding does
+ * not read as an erasure. `values` are the offending values found (an accepted or reopened one: those it had then);
+ * `now` the same fields' values when it was resolved (the fix); `reason` and `until` an acceptance's.
+ */
+export interface FindingRecord {
+  values: Record<string, HistoryValue>;
+  now?: Record<string, HistoryValue>;
+  reason?: string;
+  until?: string;
+}
+
+/**
+ * Who an entry is by: a person (also for what their import, bulk edit or resend sent), the ERP (changes the
+ * mirror found made outside the console) or the console's own checks (findings). The audit tables keep the
+ * last two as these user ids, with no e-mail.
+ */
+export const ACTOR_IDS = { erp: 'outside', checks: 'attention' } as const;
+export type ActorKind = 'person' | keyof typeof ACTOR_IDS;
+
+export function actorKind(userId: string | null | undefined, email: string | null | undefined): ActorKind {
+  if (email) return 'person';
+  if (userId === ACTOR_IDS.erp) return 'erp';
+  if (userId === ACTOR_IDS.checks) return 'checks';
+  return 'person';
+}
+
 /** One write in a record's history, as the History panel and the audit page show it. */
 export interface HistoryEntry {
   id: string;
@@ -218,6 +245,10 @@ export interface HistoryEntry {
   auditId?: string;
   importId?: string | null;
   attempt?: number | null;
+  /** A finding's entry (source `attention`): what was found, and on resolve what the fields hold now. */
+  finding?: FindingRecord | null;
+  /** Fields sent with the value they already had: counted, not listed ("and 9 unchanged fields"). */
+  unchanged?: number;
 }
 
 /** A page of a record's History, newest first; `older` is the cursor of the next page, null at the end. */

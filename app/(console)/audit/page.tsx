@@ -3,7 +3,7 @@ import { getTimeZone, getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
 import { AUDIT_FAMILIES, RECORD_TYPES } from '@/lib/contract/history';
 import { listAuditGroups } from '@/lib/server/audit';
-import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices } from '@/lib/server/audit';
+import { AUDIT_PAGE_SIZE_DEFAULT, auditFilterChoices, operationChoice } from '@/lib/server/audit';
 import { auditFiltersFrom } from '@/lib/server/audit';
 import { anyRecordFilter } from '@/lib/server/audit';
 import { recordNames } from '@/lib/server/audit';
@@ -13,6 +13,7 @@ import { latestJob, startJob } from '@/lib/server/jobs';
 import { getUpstream, getConsoleDb } from '@/lib/server/process';
 import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { AuditRow } from './_components/audit-row';
+import { whatText } from './_components/what-text';
 import { requireUser } from '@/lib/server/auth/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, THead } from '@/components/ui/table';
@@ -43,6 +44,8 @@ export default async function AuditPage({
   const user = await requireUser('/audit', 'readAudit');
 
   const t = await getTranslations('audit');
+  const th = await getTranslations('history');
+  const ta = await getTranslations('attention');
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
@@ -144,7 +147,9 @@ export default async function AuditPage({
           {
             label: t('operation'),
             name: 'operation',
-            options: choices.operations.map((o) => ({ value: o, label: o })),
+            options: choices.operations
+              .map((o) => ({ value: o, label: whatText(operationChoice(o), t, th, ta) }))
+              .sort((a, b) => a.label.localeCompare(b.label)),
           },
           {
             label: t('outcome'),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { RECORD_TYPES, type ChangeSource, type FieldDiff, type RecordType, type RefLabel } from '../history';
+import {
+  RECORD_TYPES,
+  type ChangeSource,
+  type FieldDiff,
+  type FindingRecord,
+  type RecordType,
+  type RefLabel,
+} from '../history';
 import { endpoint, file, json } from './endpoint';
 import { EXPORT_FORMATS } from './exports';
 
@@ -17,6 +24,10 @@ export interface EntryChange {
   /** The fields written, old → new; `from` only where the console read the old value. Null: nothing changed. */
   changes: FieldDiff[] | null;
   oldRead: boolean;
+  /** A finding's record (source `attention`), in place of field changes. */
+  finding?: FindingRecord | null;
+  /** Fields sent with the value they already had (counted, not listed). */
+  unchanged?: number;
   /** The record's code and name as the console's copy has them now (the audit page names records by them). */
   label?: RefLabel | null;
 }

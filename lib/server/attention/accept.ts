@@ -4,7 +4,7 @@ import { ATTENTION_RULES, rulesSeenBy, type Finding, type RuleId } from '@/lib/c
 import { isRole } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db';
 import { keepDailyCounts, OPEN } from './evaluate';
-import { recordFindingEvents, type Actor } from './history';
+import { person as actorOf, writeFindings } from '../history';
 import { FINDING_COLUMNS, findingView, namedBy, type FindingRow } from './reads';
 
 type Db = Kysely<ConsoleDatabase>;
@@ -13,7 +13,9 @@ export type ChangeOutcome =
   | { ok: true; finding: Finding }
   | { ok: false; code: 'finding_not_found' | 'finding_not_open' | 'finding_not_accepted' };
 
-export interface Person extends Actor {
+export interface Person {
+  userId: string;
+  email: string;
   role: string;
 }
 
@@ -51,15 +53,19 @@ export async function acceptFinding(
     const done = rows[0];
     if (!done)
       return { ok: false, code: (await readFinding(trx, id, rules)) ? 'finding_not_open' : 'finding_not_found' };
-    const extra = [
-      { field: 'reason', to: input.reason },
-      ...(input.expiresAt ? [{ field: 'expiresAt', to: new Date(input.expiresAt).toISOString() }] : []),
-    ];
-    await recordFindingEvents(
+    await writeFindings(
       trx,
       done.rule,
-      [{ recordId: done.record_id, action: 'accepted', values: done.offending, extra }],
-      person,
+      [
+        {
+          recordId: done.record_id,
+          action: 'accepted',
+          values: done.offending,
+          reason: input.reason,
+          until: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+        },
+      ],
+      actorOf(person.userId, person.email),
     );
     await keepDailyCounts(trx, [done.rule]);
     return { ok: true, finding: findingView((await readFinding(trx, id, rules))!) };
@@ -78,11 +84,11 @@ export async function reopenFinding(db: Db, person: Person, id: string): Promise
     const done = rows[0];
     if (!done)
       return { ok: false, code: (await readFinding(trx, id, rules)) ? 'finding_not_accepted' : 'finding_not_found' };
-    await recordFindingEvents(
+    await writeFindings(
       trx,
       done.rule,
       [{ recordId: done.record_id, action: 'reopened', values: done.offending }],
-      person,
+      actorOf(person.userId, person.email),
     );
     await keepDailyCounts(trx, [done.rule]);
     return { ok: true, finding: findingView((await readFinding(trx, id, rules))!) };

@@ -9,7 +9,7 @@ import {
 } from '@/lib/contract/attention';
 import type { ConsoleDatabase } from '../db';
 import { AFFECTS, rulesReading, type ChangedRecord, type MirroredEntity } from './affects';
-import { recordFindingEvents, type FindingAction } from './history';
+import { writeFindings, type FindingAction } from '../history';
 import { TESTS, type Scope } from './predicates';
 
 type Db = Kysely<ConsoleDatabase>;
@@ -73,13 +73,45 @@ export async function evaluateRule(db: Db, rule: RuleId, scope: Scope): Promise<
     select record_id, offending, action from resolved
     union all select record_id, offending, action from seen where action is not null
     union all select record_id, offending, action from opened`.execute(db);
-  await recordFindingEvents(
+  const now = await valuesNow(
     db,
     rule,
-    rows.map((r) => ({ recordId: r.record_id, action: r.action, values: r.offending })),
+    rows.filter((r) => r.action === 'resolved').map((r) => r.record_id),
+  );
+  await writeFindings(
+    db,
+    rule,
+    rows.map((r) => ({
+      recordId: r.record_id,
+      action: r.action,
+      values: r.offending,
+      ...(r.action === 'resolved' ? { now: now.get(r.record_id) ?? {} } : {}),
+    })),
   );
   const count = (action: FindingAction) => rows.filter((r) => r.action === action).length;
   return { rule, opened: count('opened'), resolved: count('resolved'), reopened: count('reopened') };
+}
+
+/** The mirror's table of each resource a rule reads (imports have no History). */
+const MIRROR_TABLE = {
+  skus: 'mirror_sku',
+  bundles: 'mirror_bundle',
+  products: 'mirror_product',
+  companies: 'mirror_company',
+} as const;
+
+/**
+ * What a rule's fields hold now in the mirror, for resolved findings: History says what the fix was ("barcode is
+ * now 4710001003967"), not an erasure. Fields the record does not hold (derived ones) are left out.
+ */
+async function valuesNow(db: Db, rule: RuleId, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  const { resource, fields } = ATTENTION_RULES[rule];
+  if (ids.length === 0 || resource === 'imports') return new Map();
+  const { rows } = await sql<{ id: string; now: Record<string, unknown> | null }>`
+    select m.id::text as id, (select jsonb_object_agg(k, m.record->k) from unnest(${[...fields]}::text[]) k
+      where m.record ? k) as now
+    from ${sql.table(MIRROR_TABLE[resource])} m where m.id = any(${[...ids]}::bigint[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.now ?? {}]));
 }
 
 /** Today's open count of each rule (UTC days), for the home's trend. */

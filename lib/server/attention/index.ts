@@ -12,6 +12,5 @@ export {
   evaluateWorkIfDue,
   type RuleOutcome,
 } from './evaluate';
-export { ATTENTION_OUTCOME } from './history';
 export { attentionReads } from './routes';
 export { readFindings, readRecordFindings, readSummary, readTotal } from './views';

@@ -1,5 +1,4 @@
 import 'server-only';
-import { logger } from '../log';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   HISTORY_PAGE_SIZE,
@@ -7,16 +6,14 @@ import {
   type ChangeSource,
   type DetectionWindowView,
   type FieldDiff,
+  type FindingRecord,
   type HistoryEntry,
   type HistoryPage,
   type RecordType,
 } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
-import type { UserRole } from '@/lib/contract/user-roles';
 import { clampPage } from './paging';
-import { insertAudit, proxyChanges } from './record';
-import { nameChanges, type LiveNames } from './value-names';
 
 /**
  * applied: the service answered 2xx with a body that says what happened; refused: a 4xx, or stopped
@@ -29,6 +26,7 @@ import type { AuditRecord } from './audit-record';
 import type { AccountOperation, ConsoleOperation } from './audit-record';
 export type { AccountOperation, ConsoleOperation } from './audit-record';
 export type { AuditRecord } from './audit-record';
+export { recordAudit } from './record';
 
 export interface AuditEntryView extends AuditRecord {
   id: string;
@@ -50,30 +48,6 @@ export interface AuditPage {
   page: number;
   pageSize: number;
   totalPages: number;
-}
-
-/**
- * Records a single write (the proxy, account changes): its entry and one change record per record it names,
- * with the names of the ids its values hold as they are now (./value-names.ts). A name that cannot be read
- * never stops the record: the ids are kept either way.
- */
-export async function recordAudit(
-  db: Kysely<ConsoleDatabase>,
-  record: AuditRecord,
-  names: { roles?: readonly UserRole[]; live?: LiveNames } = {},
-): Promise<void> {
-  let named = record;
-  if (record.changes?.length) {
-    try {
-      named = { ...record, changes: await nameChanges(db, record.changes, names.roles ?? [], names.live) };
-    } catch (error) {
-      logger().warn(
-        { source: 'audit', error: error instanceof Error ? error.message : error },
-        'names of the values not read',
-      );
-    }
-  }
-  await insertAudit(db, named, proxyChanges(named));
 }
 
 /** What the audit page can narrow the log to (each optional; all given ones apply). */
@@ -99,6 +73,11 @@ function readChanges(value: unknown): FieldDiff[] | null {
   return Array.isArray(parsed) ? (parsed as FieldDiff[]) : null;
 }
 
+function readFinding(value: unknown): FindingRecord | null {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as FindingRecord) : null;
+}
+
 /**
  * A record's history: the writes made through the console whose change records name it, newest first, as
  * one index range (audit_change_record_idx). Capped: the panel pages through the rest (listHistoryPage).
@@ -122,7 +101,7 @@ export async function listHistoryPage(
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? HISTORY_PAGE_SIZE) || 1, 1), 200);
   const older = options.older && /^[1-9][0-9]{0,18}$/.test(options.older) ? options.older : null;
   const { rows } = await sql<HistoryRow>`
-    select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read,
+    select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read, c.finding, c.unchanged,
       a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt,
       a.window_from, a.window_to
     from audit_change c join audit_log a on a.id = c.audit_id
@@ -148,6 +127,8 @@ export async function listHistoryPage(
       importId: row.import_id,
       attempt: row.attempt,
       window: windowView(row.window_from, row.window_to),
+      finding: readFinding(row.finding),
+      unchanged: row.unchanged ?? 0,
     })),
     older: rows.length > limit ? page[page.length - 1]!.id : null,
   };
@@ -161,6 +142,8 @@ type HistoryRow = {
   action: string | null;
   changes: unknown;
   old_read: boolean;
+  finding: unknown;
+  unchanged: number | null;
   audit_id: string;
   user_email: string;
   operation: string;

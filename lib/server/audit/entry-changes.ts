@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
+import type { ChangeSource, FieldDiff, FindingRecord, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db';
 import { recordKey, recordNames } from './record-names';
 import type { LiveNames } from './value-names';
@@ -27,8 +27,10 @@ export async function listEntryChanges(
     row_no: number | null;
     changes: FieldDiff[] | null;
     old_read: boolean;
+    finding: FindingRecord | string | null;
+    unchanged: number | null;
   }>`
-    select record_type, record_id, source, result, action, row_no, changes, old_read from audit_change
+    select record_type, record_id, source, result, action, row_no, changes, old_read, finding, unchanged from audit_change
     where audit_id = ${auditId} order by row_no nulls first, id limit ${ENTRY_CHANGES_MAX}`.execute(db);
   const names = await recordNames(
     db,
@@ -44,6 +46,8 @@ export async function listEntryChanges(
     rowNo: r.row_no,
     changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldDiff[]) : r.changes,
     oldRead: r.old_read,
+    finding: typeof r.finding === 'string' ? (JSON.parse(r.finding) as FindingRecord) : r.finding,
+    unchanged: r.unchanged ?? 0,
     label: names.get(recordKey(r.record_type, r.record_id)) ?? null,
   }));
 }

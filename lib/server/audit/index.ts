@@ -16,9 +16,15 @@ export { recordedChanges } from './changes';
 export { recordConsoleWrite } from './console-writes';
 export { listEntryChanges } from './entry-changes';
 export { auditCsv, auditXlsx, streamOf } from './export';
-export { groupResult, operationWords, outcomeWithoutRequest, requestIdOf } from './operation-words';
+export {
+  groupResult,
+  operationChoice,
+  operationWords,
+  outcomeWithoutRequest,
+  requestIdOf,
+  type OperationWords,
+} from './operation-words';
 export { AUDIT_PAGE_SIZE_DEFAULT } from './paging';
-export { insertAudit, type ChangeRecord } from './record';
 export { anyRecordFilter } from './record-filter';
 export { recordKey, recordNames } from './record-names';
 export { auditRetentionJob, startRetentionIfDue } from './retention';

@@ -7,7 +7,7 @@ import { migrateConsoleDb } from '../auth';
 import { listAuditGroups } from './audit-groups';
 import { listAudit, listHistory, recordAudit, type AuditEntryView } from './audit-log';
 import { operationWords } from './operation-words';
-import { insertAudit } from './record';
+import { person, writeHistory } from '../history';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { createUpstreamClient, SkewTracker } from '../upstream';
@@ -180,20 +180,17 @@ describe('an import in the audit log', () => {
     await call('POST /api/imports/[id]/rows');
     await call('POST /api/imports/[id]/start');
     for (const chunk of [0, 1]) {
-      await insertAudit(
-        db,
-        {
-          ...steward,
-          operation: 'POST /v1/skus/batch',
-          targetIds: Array.from({ length: 200 }, (_, i) => String(1000 + chunk * 200 + i)),
-          status: 200,
-          outcome: '200 updated',
-          result: 'applied',
-          recordType: 'skus',
-        },
-        [],
-        { family: 'import', jobId: null, importId: '91', attempt: 1, chunk },
-      );
+      await writeHistory(db, {
+        actor: person(steward.userId, steward.userEmail),
+        operation: 'POST /v1/skus/batch',
+        family: 'import',
+        targetIds: Array.from({ length: 200 }, (_, i) => String(1000 + chunk * 200 + i)),
+        status: 200,
+        outcome: '200 updated',
+        result: 'applied',
+        recordType: 'skus',
+        batch: { jobId: null, importId: '91', attempt: 1, chunk },
+      });
     }
     await recordAudit(db, {
       ...steward,

@@ -1,5 +1,6 @@
 import 'server-only';
-import { operationKind, type RecordType } from '@/lib/contract/history';
+import { ruleOfOperation, type RuleId } from '@/lib/contract/attention';
+import { familyOf, isRecordType, operationKind, recordTypeOf, type RecordType } from '@/lib/contract/history';
 import type { AuditEntryView } from './audit-log';
 
 /**
@@ -13,9 +14,16 @@ export interface OperationWords {
   values: Record<string, string | number>;
   noun?: RecordType;
   field?: string;
+  /** A finding's rule (`attention.rules.*.title`). */
+  rule?: RuleId;
 }
 
-const sum = (entries: AuditEntryView[]) => entries.reduce((n, e) => n + e.targetIds.length, 0);
+/** What the words read of an entry. */
+type Worded = Pick<AuditEntryView, 'family' | 'recordType' | 'targetIds' | 'outcome' | 'changes'> & {
+  operation: string;
+};
+
+const sum = (entries: Worded[]) => entries.reduce((n, e) => n + e.targetIds.length, 0);
 
 /** The console's own requests that are not part of an import. */
 const CONSOLE_CALLS: Record<string, string> = {
@@ -30,7 +38,7 @@ const CONSOLE_CALLS: Record<string, string> = {
   'POST /api/rejections/upload': 'logUploaded',
 };
 
-export function operationWords(entries: readonly AuditEntryView[], importId: string | null): OperationWords {
+export function operationWords(entries: readonly Worded[], importId: string | null): OperationWords {
   const all = [...entries];
   const first = all[0];
   if (!first) return { key: 'request', values: {} };
@@ -49,6 +57,10 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
   const noun = e.recordType ?? undefined;
   if (e.family === 'outside')
     return { key: e.outcome.startsWith('no longer') ? 'outsideVanished' : 'outside', values: {}, noun };
+  if (e.family === 'attention') {
+    const action = e.outcome.match(/: (opened|resolved|accepted|reopened)$/)?.[1] ?? 'opened';
+    return { key: `finding.${action}`, values: {}, rule: ruleOfOperation(e.operation) ?? undefined, noun };
+  }
   if (e.family === 'bulk') return { key: 'bulk', values: { count: e.targetIds.length }, noun };
   if (e.operation.startsWith('account ')) {
     const kind =
@@ -75,6 +87,24 @@ export function operationWords(entries: readonly AuditEntryView[], importId: str
   if (kind === 'price') return { key: 'changedPrices', values: {}, noun };
   if (kind === 'stock') return { key: 'changedField', values: {}, field: 'inventoryQty', noun };
   return { key: 'edited', values: {}, noun };
+}
+
+/**
+ * An operation as the audit page's filter offers it: in words, never its route (`PUT /v1/prices/batch` reads
+ * "Changed prices (SKU)"). The same words as a row's where an operation has one meaning, else a general one.
+ */
+export function operationChoice(operation: string): OperationWords {
+  const recordType = recordTypeOf(operation) ?? undefined;
+  if (operation.startsWith('mirror ')) {
+    const entity = operation.slice('mirror '.length);
+    return { key: 'outsideAny', values: {}, noun: isRecordType(entity) ? entity : undefined };
+  }
+  const rule = ruleOfOperation(operation);
+  if (rule) return { key: 'finding.any', values: {}, rule };
+  const kind = operationKind(operation);
+  if (kind === 'batch') return { key: 'batchAny', values: {}, noun: recordType };
+  const entry = { operation, family: familyOf(operation), recordType: recordType ?? null, targetIds: ['1'] };
+  return operationWords([{ ...entry, outcome: '', changes: null }], null);
 }
 
 /** The request id a console call recorded in its outcome (`applied (request …)`), for the details. */

@@ -1,6 +1,6 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../db';
+import { sql } from 'kysely';
+import { pruneHistory, type PruneRange } from '../history';
 import { defineJobKind } from '../jobs';
 
 /**
@@ -15,18 +15,10 @@ export const RETENTION_UNIT = 10_000;
 const DAY_MS = 24 * 3_600_000;
 
 export type RetentionParams = { days: number };
-type Range = { from: string; to: string; before: string };
+type Range = PruneRange;
 
-/** Deletes the entries in the id range older than `before`, and their change records. Returns how many. */
-export async function deleteOlder(db: Kysely<ConsoleDatabase>, range: Range): Promise<number> {
-  const { rows } = await sql<{ deleted: number }>`
-    with gone as (
-      delete from audit_log where id between ${range.from} and ${range.to} and at < ${range.before}::timestamptz returning id
-    ),
-    changes as (delete from audit_change where audit_id in (select id from gone))
-    select count(*)::int as deleted from gone`.execute(db);
-  return rows[0]?.deleted ?? 0;
-}
+/** Deletes the entries in the id range older than `before`, and their change records (the writer's delete). */
+export const deleteOlder = pruneHistory;
 
 export const auditRetentionJob = defineJobKind<RetentionParams, Range, number>({
   name: AUDIT_RETENTION,

@@ -13,7 +13,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from './bootstrap';
 export { signInWithPostedForm } from './form-sign-in';
 export { consoleAuthHandler } from './http';
 export { DEFAULT_AFTER_SIGN_IN, safeReturnTo } from './return-to';
-export { setSsoLinkListener, SSO_ERRORS, type SsoLink } from './sso';
+export { SSO_ERRORS } from './sso';
 export { parseAmr } from './amr';
 export { amrSatisfiesSecondFactor, MFA_AMR } from './second-factor';
 export {

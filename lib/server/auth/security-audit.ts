@@ -1,6 +1,7 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
+import { person, writeHistory } from '../history';
 
 /** Security events of an account that go to the audit log (the audit page names them under Accounts). */
 export type SecurityEvent =
@@ -12,10 +13,7 @@ export type SecurityEvent =
   | 'passkey-remove'
   | `two-factor-policy (${string})`;
 
-/**
- * One audit entry with who and from where. Written here rather than through lib/server/audit, which sits above
- * auth (a feature): better-auth's hooks run below it. The entry never carries a secret, code or backup code.
- */
+/** One audit entry with who and from where, through the one writer. It never carries a secret, code or backup code. */
 export async function auditSecurityEvent(
   db: Kysely<ConsoleDatabase>,
   who: { userId: string; email: string },
@@ -23,9 +21,13 @@ export async function auditSecurityEvent(
   target: string,
   address: string | null,
 ): Promise<void> {
-  await sql`
-    insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, family, client_address)
-    values (${who.userId}, ${who.email}, ${`account ${event}`}, ${[target]}::text[], 200, 'applied', 'account',
-      ${address})
-  `.execute(db);
+  await writeHistory(db, {
+    actor: person(who.userId, who.email),
+    operation: `account ${event}`,
+    family: 'account',
+    targetIds: [target],
+    status: 200,
+    outcome: 'applied',
+    clientAddress: address,
+  });
 }

@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import type { SsoProvider } from '../env';
+import { person, writeHistory } from '../history';
 import { CLIENT_ADDRESS_HEADER } from '../http';
 import { amrOfIdToken, formatAmr } from './amr';
 
@@ -15,14 +16,23 @@ export const SSO_ERRORS = {
   passwordOff: 'PASSWORD_SIGN_IN_OFF',
 } as const;
 
-/** A new link of an SSO identity to a console account, for the audit log (set by the composition root). */
-export type SsoLink = { userId: string; email: string; provider: string; address: string | null };
-type SsoLinkListener = (db: Kysely<ConsoleDatabase>, link: SsoLink) => Promise<void>;
-let onLink: SsoLinkListener | null = null;
-
-/** The audit log is a feature above this layer: the runtime hands in how to record a link. */
-export function setSsoLinkListener(listener: SsoLinkListener): void {
-  onLink = listener;
+/**
+ * A new link of an SSO identity to a console account (or a first SSO sign-in that created one), on the record
+ * with who and from where, through the one writer (lib/server/history sits beside auth, below the features).
+ */
+async function recordSsoLink(
+  db: Kysely<ConsoleDatabase>,
+  link: { userId: string; email: string; provider: string; address: string | null },
+): Promise<void> {
+  await writeHistory(db, {
+    actor: person(link.userId, link.email),
+    operation: `account sso-link (${link.provider})`,
+    family: 'account',
+    targetIds: [link.email],
+    status: 200,
+    outcome: 'applied',
+    clientAddress: link.address,
+  });
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -105,10 +115,15 @@ export function ssoDatabaseHooks(db: Kysely<ConsoleDatabase>, providers: readonl
     account: {
       create: {
         after: async (account: { userId: string; providerId: string }, ctx: GenericEndpointContext | null) => {
-          if (!onLink || !providers.some((p) => p.id === account.providerId)) return;
+          if (!providers.some((p) => p.id === account.providerId)) return;
           const row = await db.selectFrom('user').select('email').where('id', '=', account.userId).executeTakeFirst();
           const address = ctx?.request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null;
-          await onLink(db, { userId: account.userId, email: row?.email ?? '', provider: account.providerId, address });
+          await recordSsoLink(db, {
+            userId: account.userId,
+            email: row?.email ?? '',
+            provider: account.providerId,
+            address,
+          });
         },
       },
     },

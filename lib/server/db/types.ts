@@ -156,6 +156,9 @@ export interface AuditChangeTable {
   row_no: number | null;
   changes: ColumnType<unknown, string | null | undefined, never>;
   old_read: boolean;
+  /** Migration 0510: a finding's entry (lib/contract/history FindingRecord), and the fields sent unchanged. */
+  finding: ColumnType<unknown, string | null | undefined, never>;
+  unchanged: ColumnType<number, number | undefined, never>;
 }
 
 /** How a write ended, as the audit log records it (lib/server/audit). */

@@ -4,7 +4,7 @@ import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
 import type { AuditFamily, ChangeSource, FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ImportOrigin } from '@/lib/imports/import-api';
-import { insertAudit, type ChangeRecord } from '../audit';
+import { person, writeHistory, type RecordChange } from '../history';
 import type { ConsoleDatabase, WriteResult } from '../db';
 import type { RowOutcome } from './store';
 
@@ -152,7 +152,7 @@ export async function recordChunkHistory(
   const befores = new Map(read.map((r) => [r.row_no, r.before]));
   const recordType = RECORD_TYPE[ctx.family];
   for (const { chunk, outcomes } of sent) {
-    const changes: ChangeRecord[] = [];
+    const changes: RecordChange[] = [];
     const failed: string[] = [];
     const unknown: string[] = [];
     for (const o of outcomes) {
@@ -175,23 +175,20 @@ export async function recordChunkHistory(
     }
     const applied = changes.some((c) => c.result === 'applied');
     const result: WriteResult = applied ? 'applied' : unknown.length ? 'unknown' : 'refused';
-    await insertAudit(
-      db,
-      {
-        userId: ctx.user_id,
-        userEmail: ctx.user_email,
-        operation: BATCH_ENDPOINTS[ctx.family].operation,
-        targetIds: [...new Set(changes.map((c) => c.recordId))].slice(0, 1000),
-        status: applied || failed.length ? 200 : 502,
-        outcome: countText(outcomes),
-        result,
-        failedIds: failed.slice(0, 1000),
-        unknownIds: unknown.slice(0, 1000),
-        recordType,
-        changes: null,
-      },
-      changes,
-      { family, jobId, importId, attempt, chunk },
-    );
+    await writeHistory(db, {
+      actor: person(ctx.user_id, ctx.user_email),
+      operation: BATCH_ENDPOINTS[ctx.family].operation,
+      family,
+      targetIds: [...new Set(changes.map((c) => c.recordId))].slice(0, 1000),
+      status: applied || failed.length ? 200 : 502,
+      outcome: countText(outcomes),
+      result,
+      failedIds: failed.slice(0, 1000),
+      unknownIds: unknown.slice(0, 1000),
+      recordType,
+      changes: null,
+      batch: { jobId, importId, attempt, chunk },
+      records: changes,
+    });
   }
 }

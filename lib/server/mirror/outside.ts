@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db';
+import { THE_ERP, writeHistory } from '../history';
 import { fieldDiffs, sameValue } from './diff';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntity, type MirrorEntityName } from './entities';
 import { contractRecord } from './normalise';
@@ -69,9 +70,9 @@ function outsideDiffs(diffs: FieldDiff[], own: ConsoleChange[]): FieldDiff[] {
 type OutsideRow = { record_id: string; action: 'updated' | 'returned' | 'vanished'; changes: FieldDiff[] | null };
 
 /**
- * One audit entry (source and family 'outside', with the window it happened in) and one change record per
- * record, in the same audit tables the console's own writes use. An entry naming one record keeps its
- * changes on the entry too, so the audit page shows them on its row as it does a single console write's.
+ * One audit entry by the ERP (source and family 'outside', with the window it happened in) and one change record
+ * per record, through the one writer. An entry naming one record keeps its changes on the entry too, so the
+ * audit page shows them on its row as it does a single console write's.
  */
 async function insertOutside(
   db: Db,
@@ -81,20 +82,27 @@ async function insertOutside(
   outcome: string,
   window: DetectionWindow,
 ) {
-  const single = rows.length === 1 ? JSON.stringify(rows[0]!.changes) : null;
-  await sql`
-    with entry as (
-      insert into audit_log (user_id, user_email, operation, target_ids, status, outcome, result, record_type, family, window_from, window_to, changes)
-      values ('outside', '', ${`mirror ${entity}`}, ${rows.map((r) => r.record_id)}::text[], 200,
-        ${outcome}, 'applied', ${recordType}, 'outside', ${window.from?.toISOString() ?? null}::timestamptz, ${window.to.toISOString()}::timestamptz,
-        ${single}::jsonb)
-      returning id, at
-    )
-    insert into audit_change (audit_id, at, record_type, record_id, source, result, action, changes, old_read)
-    select entry.id, entry.at, ${recordType}, x.record_id, 'outside', 'applied', x.action, x.changes, true
-    from entry, json_to_recordset(${JSON.stringify(rows)}::json) as x(record_id text, action text, changes jsonb)`.execute(
-    db,
-  );
+  await writeHistory(db, {
+    actor: THE_ERP,
+    operation: `mirror ${entity}`,
+    family: 'outside',
+    targetIds: rows.map((r) => r.record_id),
+    status: 200,
+    outcome,
+    result: 'applied',
+    recordType,
+    changes: rows.length === 1 ? rows[0]!.changes : null,
+    window,
+    records: rows.map((r) => ({
+      recordType,
+      recordId: r.record_id,
+      source: 'outside',
+      result: 'applied',
+      action: r.action,
+      changes: r.changes,
+      oldRead: true,
+    })),
+  });
 }
 
 /**

@@ -11,9 +11,6 @@ import 'server-only';
  * runtime().stop().
  */
 import { runtime } from './instance';
-import { installSignInAudit } from './sign-in-audit';
-
-installSignInAudit();
 
 export { ensureJobRunner, ensureMirror, runtime } from './instance';
 export { startRuntime } from './lifecycle';

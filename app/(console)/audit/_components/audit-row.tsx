@@ -11,6 +11,7 @@ import { groupResult, operationWords, outcomeWithoutRequest } from '@/lib/server
 import { recordKey } from '@/lib/server/audit';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { EntryDetails } from './entry-details';
+import { whatText } from './what-text';
 import { EntryRecords } from './entry-records';
 
 /** Records shown per row; the rest are counted. */
@@ -26,22 +27,25 @@ const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 export function AuditRow({ group, names }: { group: AuditGroup; names: Map<string, RefLabel> }) {
   const t = useTranslations('audit');
   const th = useTranslations('history');
+  const ta = useTranslations('attention');
   const format = useFormatter();
   const entries = group.entries;
   const last = entries[entries.length - 1]!;
   const first = entries[0]!;
   const outside = first.family === 'outside';
   const words = operationWords(entries, group.importId);
-  const field = words.field ? (th.has(`fields.${words.field}`) ? th(`fields.${words.field}`) : words.field) : '';
-  const what = t(`what.${words.key}`, {
-    ...words.values,
-    noun: t(`nouns.${words.noun ?? 'none'}`),
-    // "Changed sell price": the field's label inside a sentence (an acronym such as "ERP code" keeps its case).
-    field: /^[A-Z]{2}/.test(field) ? field : field.charAt(0).toLocaleLowerCase() + field.slice(1),
-  });
+  const what = whatText(words, t, th, ta);
   const result = groupResult(entries);
   const person = entries.find((e) => e.userEmail)?.userEmail ?? '';
+  const who = outside ? th('outside.who') : person || (first.family === 'attention' ? t('checksWho') : '');
   const single = group.importId ? null : first;
+  // "Applied" once: the badge says it, the detail only what it adds (created, updated, a refusal's reason).
+  const detail = single ? outcomeWithoutRequest(single.outcome) : null;
+  const detailShown =
+    single &&
+    single.family !== 'attention' &&
+    detail !== result &&
+    !(outside && single.outcome === OUTSIDE_OUTCOMES.changed);
   return (
     <Tr className="align-top">
       <Td className="whitespace-nowrap">
@@ -51,7 +55,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
           <span className="block text-xs">{plainSpaces(format.dateTime(new Date(last.at), 'timeSeconds'))}</span>
         </time>
       </Td>
-      <Td>{outside ? th('outside.who') : person}</Td>
+      <Td>{who}</Td>
       <Td className="min-w-40">
         <span className="block font-medium">{what}</span>
         <span className="block text-xs">{t(`families.${first.family}`)}</span>
@@ -84,12 +88,12 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
       <Td>
         {outside ? (
           <Badge tone="info">{t('foundByMirror')}</Badge>
-        ) : result ? (
+        ) : result && first.family !== 'attention' ? (
           <Badge tone={result === 'applied' ? 'success' : result === 'unknown' ? 'danger' : 'warning'}>
             {t(`results.${result}`)}
           </Badge>
         ) : null}{' '}
-        {single ? <OutcomeDetail outcome={outcomeWithoutRequest(single.outcome)} /> : null}
+        {detailShown && detail ? <OutcomeDetail outcome={detail} /> : null}
         {single?.window ? (
           <p className="text-xs">
             <OutsideDetected at={single.at} window={single.window} />
@@ -106,7 +110,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
         {single?.unknownIds?.length ? (
           <p className="text-xs">{t('unknownIds', { ids: single.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p>
         ) : null}
-        {single && single.targetIds.length > 1 ? (
+        {single && (single.targetIds.length > 1 || single.family === 'attention') ? (
           <EntryRecords auditId={single.id} count={single.targetIds.length} />
         ) : single?.changes?.length && single.result !== 'refused' ? (
           <div className="mt-1 text-xs">

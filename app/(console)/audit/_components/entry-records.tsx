@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ChangeList } from '@/components/record/change-list';
+import { FindingText } from '@/components/record/finding-text';
 import { Badge } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
@@ -79,8 +80,14 @@ export function EntryRecords({
                     : null}
                 </Td>
                 <Td>
-                  {r.changes ? (
-                    <ChangeList changes={r.changes} oldRead={r.oldRead || r.action === 'created'} />
+                  {r.source === 'attention' && r.finding ? (
+                    <FindingText action={r.action} finding={r.finding} />
+                  ) : r.changes ? (
+                    <ChangeList
+                      changes={r.changes}
+                      oldRead={r.oldRead || r.action === 'created'}
+                      unchanged={r.unchanged ?? 0}
+                    />
                   ) : r.source === 'outside' && (r.action === 'vanished' || r.action === 'returned') ? (
                     th(`outside.${r.action}Detail`)
                   ) : (

@@ -32,8 +32,9 @@ import upstreamBudget from './0370-upstream-budget';
 import attention from './0400-attention';
 import twoFactor from './0470-two-factor';
 import auditClientAddress from './0490-audit-client-address';
-import syncRelay from './0500-sync-relay';
+import historyFindings from './0510-history-findings';
 import sessionEnded from './0520-session-ended';
+import syncRelay from './0500-sync-relay';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -76,5 +77,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0470-two-factor': twoFactor,
   '0490-audit-client-address': auditClientAddress,
   '0500-sync-relay': syncRelay,
+  '0510-history-findings': historyFindings,
   '0520-session-ended': sessionEnded,
 };
