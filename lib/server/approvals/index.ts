@@ -22,3 +22,4 @@ export {
   type QuotaFamily,
 } from './proposals';
 export { approveProposal, rejectProposal, type Decision } from './decide';
+export { quotaWriteVerdict, type GateVerdict } from './gate';
