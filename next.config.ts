@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from './lib/http/security-headers';
@@ -8,6 +9,36 @@ const withNextIntl = createNextIntlPlugin({
   // the ICU parser. Catalogue values are then compiled messages, not strings: format them through a translator.
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
 });
+
+// A separate build folder lets tests and benches build side by side without clobbering `.next`.
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+/**
+ * `next build` adds its build folder's types to the tsconfig's `include` when they are not listed word for word,
+ * and writes the file back: a build into `.next-ratelimit` would leave the tracked tsconfig.json edited (a dirty
+ * tree, and the next `npm run demo` rebuilding). A build into any folder but `.next` reads instead an untracked
+ * tsconfig beside it (`tsconfig.next-ratelimit.json`, git-ignored) that extends tsconfig.json and lists that
+ * folder's types, so Next finds nothing to add; should it still change something, it changes that copy.
+ */
+function tsconfigFor(folder: string): string | undefined {
+  if (folder === '.next') return undefined;
+  const name = folder
+    .replace(/^[./]+/, '')
+    .replace(/^next-?/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-');
+  const file = `tsconfig.next-${name}.json`;
+  const { include } = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
+  const own = [`${folder}/types/**/*.ts`, `${folder}/dev/types/**/*.ts`];
+  const text = `${JSON.stringify({ extends: './tsconfig.json', include: [...include, ...own] }, null, 2)}\n`;
+  let current = '';
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    // Not written yet.
+  }
+  if (current !== text) writeFileSync(file, text);
+  return file;
+}
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. prom-client: one
@@ -25,8 +56,8 @@ const nextConfig: NextConfig = {
     '@opentelemetry/sdk-trace-node',
     '@opentelemetry/semantic-conventions',
   ],
-  // A separate build folder lets tests and benches build side by side without clobbering `.next`.
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir,
+  typescript: { tsconfigPath: tsconfigFor(distDir) },
   poweredByHeader: false,
   typedRoutes: false,
   // forbidden(): a page a role may not open answers 403 with its own page (app/(console)/forbidden.tsx), not 404.

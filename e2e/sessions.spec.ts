@@ -37,11 +37,22 @@ test.describe('sessions and password reset (admin)', () => {
     await expect(sessions.getByRole('row')).toHaveCount(2); // The header and the colleague's one session.
     await expect(sessions).toContainText(/Chrome on (Windows|Linux|macOS)/);
     await expectNoAxeViolations(page);
+    // Ending asks first; Cancel (where the focus starts) changes nothing.
     await page.getByRole('button', { name: 'End all sessions' }).click();
+    const ask = page.getByRole('dialog', { name: 'End all sessions of Lin Sessions?' });
+    await expect(ask).toContainText('Lin Sessions is signed out everywhere on the next request (1 session)');
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(sessions.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'End all sessions' }).click();
+    await ask.getByRole('button', { name: 'End 1 session' }).click();
     await expect(page.getByText('1 session ended.')).toBeVisible();
-    // The colleague's next request is refused: back to sign-in.
+    // The colleague's next request is refused: back to sign-in, which says why.
     await other.reload();
     await expect(other).toHaveURL(/\/sign-in/);
+    await expect(other.getByText('This session was ended from Settings', { exact: false })).toBeVisible();
 
     await page.getByRole('button', { name: 'Make a reset link' }).click();
     const link = await page.getByRole('textbox', { name: 'Reset password' }).inputValue();

@@ -7,14 +7,17 @@ import { toast } from '@/components/ui/toast';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
 import { useFindingDecision } from '@/lib/client/attention';
 import type { Finding } from '@/lib/contract/attention';
+import { can } from '@/lib/contract/roles';
+import { useCurrentUser } from '@/components/session/current-user';
 import { AcceptDialog } from './accept-dialog';
 
 /** What the dialog and the messages call the record: its code, else its name, else its id. */
 export const findingLabel = (finding: Finding) => finding.record.code || finding.record.name || `#${finding.record.id}`;
 
 /**
- * A finding's fix (a link to where it is made) and, for those who may, accept (open) or reopen (accepted). A
- * viewer sees the fix link only: the page it opens says what they may do there.
+ * For those who may edit master data, a finding's fix (a link to where it is made) and, for those who may, accept
+ * (open) or reopen (accepted). A viewer is offered neither: every fix is an edit, which their role cannot make
+ * (the record itself stays a link in the finding's row).
  */
 export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAccept: boolean }) {
   const t = useTranslations('attention');
@@ -23,6 +26,7 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
   const { reopen } = useFindingDecision();
   const [accepting, setAccepting] = useState(false);
   const label = findingLabel(finding);
+  const mayFix = can(useCurrentUser().role, 'editMasterData');
 
   const doReopen = () =>
     reopen.mutate(finding.id, {
@@ -35,7 +39,7 @@ export function FindingActions({ finding, mayAccept }: { finding: Finding; mayAc
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {finding.state !== 'resolved' ? (
+      {mayFix && finding.state !== 'resolved' ? (
         <LinkButton
           href={finding.fix.href}
           size="sm"

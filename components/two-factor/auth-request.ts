@@ -1,15 +1,23 @@
-/** A better-auth endpoint's answer as the two-factor screens read it. */
-export type AuthAnswer = { status: number; body: Record<string, unknown> | null; retryAfter: number };
+/** A better-auth endpoint's answer as the two-factor screens read it; `Body` is what the endpoint documents. */
+export type AuthAnswer<Body = Record<string, unknown>> = { status: number; body: Body | null; retryAfter: number };
 
-/** Calls the console's better-auth endpoint (same origin; its cookies go along). Never throws: 0 is no answer. */
-export async function authRequest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<AuthAnswer> {
+/**
+ * Calls the console's better-auth endpoint (same origin; its cookies go along). Never throws: 0 is no answer.
+ * `Body` names the JSON the endpoint answers with (the passkey options WebAuthn takes as they come): the caller
+ * states it, as with any JSON read.
+ */
+export async function authRequest<Body = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<AuthAnswer<Body>> {
   try {
     const response = await fetch(`/api/auth${path}`, {
       method,
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const json = (await response.json().catch(() => null)) as Body | null;
     return { status: response.status, body: json, retryAfter: Number(response.headers.get('X-Retry-After')) || 60 };
   } catch {
     return { status: 0, body: null, retryAfter: 0 };

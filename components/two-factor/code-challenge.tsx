@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { normaliseBackupCode } from '@/lib/contract/two-factor';
 import { authRequest, codeProblem } from './auth-request';
 
 /**
@@ -23,7 +24,8 @@ export function CodeChallenge({ next }: { next: string }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    const typed = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    const code = backup ? normaliseBackupCode(typed) : typed;
     if (!code) return input.current?.focus();
     setPending(true);
     const answer = await authRequest('POST', backup ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp', {

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { authRequest, codeProblem } from './auth-request';
+import { BackupCodes } from './backup-codes';
 
 type Started = { totpURI: string; backupCodes: string[] };
 
@@ -66,22 +67,7 @@ export function EnrolAuthenticator({ done }: { done: () => void }) {
 
   const error = problem ? <Alert tone="error">{problem}</Alert> : null;
   if (started && confirmed) {
-    return (
-      <section aria-labelledby="backup-codes" className="space-y-3">
-        <h3 id="backup-codes" className="font-semibold">
-          {t('backupTitle')}
-        </h3>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t('backupIntro')}</p>
-        <ul aria-label={t('backupTitle')} className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm">
-          {started.backupCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-        <Button type="button" onClick={done}>
-          {t('backupDone')}
-        </Button>
-      </section>
-    );
+    return <BackupCodes codes={started.backupCodes} done={done} />;
   }
   if (started) {
     return (

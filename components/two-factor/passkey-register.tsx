@@ -17,10 +17,13 @@ export function PasskeyRegister({ done }: { done: () => void }) {
     setPending(true);
     setReason(null);
     try {
-      const options = await authRequest('GET', '/passkey/generate-register-options');
+      const options = await authRequest<PublicKeyCredentialCreationOptionsJSON>(
+        'GET',
+        '/passkey/generate-register-options',
+      );
       if (options.status !== 200 || !options.body) throw new Error(String(options.status));
       const response = await startRegistration({
-        optionsJSON: options.body as unknown as PublicKeyCredentialCreationOptionsJSON,
+        optionsJSON: options.body,
       });
       const saved = await authRequest('POST', '/passkey/verify-registration', {
         response,

@@ -20,10 +20,13 @@ export function PasskeySignIn({ next, label }: { next: string; label?: string })
     setPending(true);
     setReason(null);
     try {
-      const options = await authRequest('GET', '/passkey/generate-authenticate-options');
+      const options = await authRequest<PublicKeyCredentialRequestOptionsJSON>(
+        'GET',
+        '/passkey/generate-authenticate-options',
+      );
       if (options.status !== 200 || !options.body) throw new Error(String(options.status));
       const response = await startAuthentication({
-        optionsJSON: options.body as unknown as PublicKeyCredentialRequestOptionsJSON,
+        optionsJSON: options.body,
       });
       const verified = await authRequest('POST', '/passkey/verify-authentication', { response });
       if (verified.status !== 200) throw new Error(String(verified.status));

@@ -7,6 +7,7 @@ export { CharacterCounter, type CharacterCounterProps } from './character-counte
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { cn, focusRing } from './cn';
 export { controlClasses } from './control-classes';
+export { ConfirmDialog } from './confirm-dialog';
 export { Dialog, type DialogProps } from './dialog';
 export { Field, type FieldProps } from './field';
 export { useFieldControl, type FieldControlProps } from './field-context';

@@ -12,6 +12,17 @@ export type SecondFactorState = 'ok' | 'enrol' | 'verify';
 export const BACKUP_CODE_COUNT = 10;
 
 /**
+ * The characters of a backup code: digits and capitals without those read or typed as one another (I, l, 1, O, 0;
+ * no lower case at all), so a code copied by hand from paper works. Ten of them, about 49 bits, shown as two groups
+ * of five (`K7M4P-Q9XWR`); what is typed is read in capitals.
+ */
+export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const BACKUP_CODE_LENGTH = 10;
+
+/** A typed backup code as it was handed out: capitals, spaces dropped. */
+export const normaliseBackupCode = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
+
+/**
  * A wrong code counts as this many wrong passwords toward the account's pause: a six-digit code is a far smaller
  * space than a password, so five wrong codes pause the account (the sixth try is refused) where ten passwords do.
  */

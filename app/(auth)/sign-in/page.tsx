@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { getAuth } from '@/lib/server/auth';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts } from '@/lib/server/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasNoAccounts, sessionEndReason } from '@/lib/server/auth';
 import { safeReturnTo } from '@/lib/server/auth';
 import { readSession } from '@/lib/server/auth/request';
 import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
@@ -33,12 +33,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const next = safeReturnTo(params.next);
   const auth = await getAuth();
-  const read = await readSession(auth, await headers());
+  const source = await headers();
+  const read = await readSession(auth, source);
   if (read) redirect(read.secondFactor === 'ok' ? next : `${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
 
   const t = await getTranslations('signIn');
   const env = getEnv();
-  const noAccounts = await hasNoAccounts(await getConsoleDb());
+  const db = await getConsoleDb();
+  const noAccounts = await hasNoAccounts(db);
+  // The browser still names a session someone else ended: say why, rather than a bare sign-in form.
+  const ended = params.signedOut ? null : await sessionEndReason(db, source);
   const sso = await getTranslations('sso');
   const ssoProblem = ssoProblemOf(params.error);
   const providers = env.auth.sso.map(({ id, name }) => ({ id, name }));
@@ -46,6 +50,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <AuthFrame heading={t('heading')} intro={t('intro')}>
       {params.signedOut ? <Alert tone="success">{t('signedOut')}</Alert> : null}
+      {ended ? (
+        <Alert tone="info" title={t('ended.title')}>
+          {t(`ended.${ended}`)}
+        </Alert>
+      ) : null}
       {params.reset ? <Alert tone="success">{t('resetDone')}</Alert> : null}
       {ssoProblem ? <Alert tone="error">{sso(`errors.${ssoProblem.message}`, { code: ssoProblem.code })}</Alert> : null}
       {noAccounts ? (

@@ -9,6 +9,7 @@ import type { CurrentUser } from '../auth/request';
 import type { ConsoleAuth } from '../auth';
 import type { ConsoleDatabase } from '../db';
 import { endSessionsOf } from './sessions';
+import { noteSessionsEnded, sessionTokensOf } from '../auth/session-ends';
 
 export type { AccountDeps, AccountErrorCode, AccountResult } from './types';
 import type { AccountDeps, AccountErrorCode, AccountResult } from './types';
@@ -144,7 +145,7 @@ export async function changeRole(
       ? await viaAuth(() => auth.api.setRole({ body: { userId, role: role as Role }, headers }), undefined)
       : { ok: false, error: 'roleInvalid', fields: { role: 'roleInvalid' } });
   // A new role starts with a new sign-in: every session the person had ends now (better-auth's setRole keeps them).
-  if (result.ok) await endSessionsOf(db, userId, null);
+  if (result.ok) await endSessionsOf(db, userId, null, 'roleChanged');
   await auditAccountChange(db, actor, `account set-role (${role})`, await emailOf(db, userId), result);
   return result;
 }
@@ -156,10 +157,14 @@ export async function setDisabled(
   userId: string,
   disabled: boolean,
 ): Promise<AccountResult> {
-  // banUser also deletes the account's sessions, so it is signed out on its next request.
+  // banUser also deletes the account's sessions, so it is signed out on its next request; their tokens are read
+  // first, so the sign-in page can say the account was disabled.
   const call = () =>
     disabled ? auth.api.banUser({ body: { userId }, headers }) : auth.api.unbanUser({ body: { userId }, headers });
-  const result = refuseOwnChange(actor, userId) ?? (await viaAuth(call, undefined));
+  const refused = refuseOwnChange(actor, userId);
+  const tokens = !refused && disabled ? await sessionTokensOf(db, userId, null) : [];
+  const result = refused ?? (await viaAuth(call, undefined));
+  if (result.ok && tokens.length) await noteSessionsEnded(db, tokens, 'disabled');
   await auditAccountChange(
     db,
     actor,

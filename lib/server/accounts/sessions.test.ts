@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../auth/bootstrap';
 import { readCurrentUser, type CurrentUser } from '../auth/session';
+import { touchSession, ACTIVITY_EVERY_MS } from '../auth/session-activity';
+import { sessionEndReason } from '../auth/session-ends';
 import { signInRequest } from '../auth/testing/sign-in';
 import { createProxyHarness, consoleRequest, CONSOLE_ORIGIN, type ProxyHarness } from '../proxy/testing/harness';
 import { changeRole, completePasswordReset, endSessions, issuePasswordReset, listSessions, setDisabled } from './index';
@@ -12,6 +14,8 @@ let h: ProxyHarness;
 let admin: { headers: Headers; user: CurrentUser };
 
 const get = (cookie: string) => h.proxy(consoleRequest('GET', '/v1/companies?limit=1', { cookie }));
+/** What the sign-in page tells the browser holding `cookie` about why it was signed out. */
+const reasonFor = (cookie: string) => sessionEndReason(h.db, new Headers({ cookie }));
 
 async function personWithTwoSessions(email: string) {
   const first = await h.signIn(email);
@@ -53,7 +57,9 @@ describe('ending sessions', () => {
     expect(statuses).toEqual([401, 401]);
     expect(ms).toBeLessThan(1000);
     expect(await readCurrentUser(h.auth, new Headers({ cookie: steward.second }))).toBeNull();
-    // The admin's own session is untouched.
+    // Both browsers are told why on the sign-in page; the admin's own session is untouched.
+    expect([await reasonFor(steward.first), await reasonFor(steward.second)]).toEqual(['roleChanged', 'roleChanged']);
+    expect(await reasonFor(h.cookies.admin)).toBeNull();
     expect((await get(h.cookies.admin)).status).toBe(200);
   });
 
@@ -65,6 +71,7 @@ describe('ending sessions', () => {
     );
     expect(statuses).toEqual([401, 401]);
     expect(ms).toBeLessThan(1000);
+    expect(await reasonFor(viewer.second)).toBe('disabled');
     await setDisabled({ auth: h.auth, db: h.db }, admin.headers, admin.user, viewer.user.id, false);
   });
 
@@ -79,6 +86,7 @@ describe('ending sessions', () => {
     }, [person.first, person.second]);
     expect(statuses).toEqual([401, 401]);
     expect(ms).toBeLessThan(1000);
+    expect(await reasonFor(person.first)).toBe('passwordReset');
     const token = new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
     expect(await completePasswordReset(h.auth, token, 'a-new-password-1')).toEqual({ ok: true, value: undefined });
     expect(await completePasswordReset(h.auth, token, 'another-password-2')).toMatchObject({
@@ -131,5 +139,26 @@ describe('ending sessions', () => {
     expect(ended.ok).toBe(true);
     expect((await get(second)).status).toBe(401);
     expect((await get(first)).status).toBe(200);
+    expect(await reasonFor(second)).toBe('ended');
+    // Signing out oneself is no ending by someone else: nothing to explain.
+    expect(await reasonFor(first)).toBeNull();
+  });
+
+  it('"Last active" moves with use, at most a few minutes behind, without a write per request', async () => {
+    const cookie = await h.signIn('admin@example.com'); // The steward's password was reset above.
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    const session = (await h.db.selectFrom('session').select(['id', 'userId']).where('token', '=', token).executeTakeFirst())!;
+    const person = (await readCurrentUser(h.auth, new Headers({ cookie })))!;
+    const lastSeen = async () => {
+      const listed = await listSessions(h.db, person, session.userId, { currentSessionId: session.id });
+      return listed.ok ? listed.value.find((s) => s.id === session.id)!.lastSeenAt.getTime() : 0;
+    };
+    const later = Date.now() + 10 * 60_000;
+    await touchSession(h.db, session.id, later);
+    expect(await lastSeen()).toBe(later);
+    // Within the interval nothing is written; after it, the new time is.
+    expect(touchSession(h.db, session.id, later + ACTIVITY_EVERY_MS - 1)).toBeNull();
+    await touchSession(h.db, session.id, later + ACTIVITY_EVERY_MS);
+    expect(await lastSeen()).toBe(later + ACTIVITY_EVERY_MS);
   });
 });

@@ -1,9 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { can } from '@/lib/contract/roles';
 import { recordAudit } from '../audit';
 import type { CurrentUser } from '../auth/request';
+import { noteSessionsEnded, sessionTokensOf, type SessionEndReason } from '../auth/session-ends';
 import type { ConsoleDatabase } from '../db';
 import { deviceOf, type Device } from './device';
 import type { AccountDeps, AccountResult } from './types';
@@ -14,7 +15,7 @@ export type AccountSession = {
   device: Device;
   address: string | null;
   startedAt: Date;
-  /** When the session was last refreshed (better-auth does so at most once an hour while it is used). */
+  /** When the session was last used, at most a few minutes behind (lib/server/auth/session-activity.ts). */
   lastSeenAt: Date;
   /** The session this request came with. */
   current: boolean;
@@ -41,12 +42,15 @@ export async function listSessions(
 ): Promise<AccountResult<AccountSession[]>> {
   const refused = mayManage(actor, userId);
   if (refused) return refused;
+  // Last active: the latest of better-auth's hourly refresh and the console's note of use (every few minutes).
+  const lastSeen = sql<Date>`greatest(session."updatedAt", session_activity.seen_at)`;
   const rows = await db
     .selectFrom('session')
-    .select(['id', 'userAgent', 'ipAddress', 'createdAt', 'updatedAt'])
-    .where('userId', '=', userId)
-    .where('expiresAt', '>', new Date())
-    .orderBy('updatedAt', 'desc')
+    .leftJoin('session_activity', 'session_activity.session_id', 'session.id')
+    .select(['session.id', 'session.userAgent', 'session.ipAddress', 'session.createdAt', lastSeen.as('lastSeen')])
+    .where('session.userId', '=', userId)
+    .where('session.expiresAt', '>', new Date())
+    .orderBy(lastSeen, 'desc')
     .execute();
   return {
     ok: true,
@@ -55,7 +59,7 @@ export async function listSessions(
       device: deviceOf(row.userAgent),
       address: row.ipAddress,
       startedAt: new Date(row.createdAt),
-      lastSeenAt: new Date(row.updatedAt),
+      lastSeenAt: new Date(row.lastSeen),
       current: row.id === context.currentSessionId,
     })),
   };
@@ -63,14 +67,17 @@ export async function listSessions(
 
 /**
  * Ends sessions of `userId` at once: the row goes, so its next request is refused (no cookie cache, and the
- * proxy's session cache is cleared by the change notice). `keep` is never ended: the acting session.
+ * proxy's session cache is cleared by the change notice). `keep` is never ended: the acting session. `reason` is
+ * noted first, so the sign-in page can tell the person why they were signed out.
  */
 export async function endSessionsOf(
   db: Kysely<ConsoleDatabase>,
   userId: string,
   keep: string | null,
+  reason: SessionEndReason,
   only?: string,
 ): Promise<number> {
+  await noteSessionsEnded(db, await sessionTokensOf(db, userId, keep, only), reason);
   let query = db.deleteFrom('session').where('userId', '=', userId);
   if (keep) query = query.where('id', '!=', keep);
   if (only) query = query.where('id', '=', only);
@@ -87,7 +94,7 @@ export async function endSessions(
   context: SessionContext,
 ): Promise<AccountResult<{ ended: number }>> {
   const refused = mayManage(actor, userId);
-  const ended = refused ? 0 : await endSessionsOf(db, userId, context.currentSessionId, sessionId ?? undefined);
+  const ended = refused ? 0 : await endSessionsOf(db, userId, context.currentSessionId, 'ended', sessionId ?? undefined);
   const result: AccountResult<{ ended: number }> = refused ?? { ok: true, value: { ended } };
   await auditSignInEvent(db, actor, 'account session-end', userId, result, context.address, `${ended} ended`);
   return result;
@@ -117,7 +124,7 @@ export async function issuePasswordReset(
     const { internalAdapter } = await auth.$context;
     // better-auth's own reset token: its /reset-password endpoint checks, consumes and expires it.
     await internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: userId, expiresAt });
-    await endSessionsOf(db, userId, null);
+    await endSessionsOf(db, userId, null, 'passwordReset');
     result = { ok: true, value: { url: `${context.consoleUrl}/reset-password#token=${token}`, expiresAt } };
   }
   await auditSignInEvent(db, actor, 'account password-reset', userId, result, context.address);

@@ -26,3 +26,5 @@ export {
   type TwoFactorMode,
 } from './two-factor-state';
 export { auditSecurityEvent } from './security-audit';
+export { noteSessionsEnded, sessionEndReason, sessionTokensOf, type SessionEndReason } from './session-ends';
+export { ACTIVITY_EVERY_MS, touchSession } from './session-activity';

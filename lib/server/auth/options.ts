@@ -13,6 +13,7 @@ import { can, ROLES, type Role } from '@/lib/contract/roles';
 import { CLIENT_ADDRESS_HEADER } from '../http';
 import { BACKUP_CODE_COUNT } from '@/lib/contract/two-factor';
 import { secondFactorGuard } from './second-factor-guard';
+import { generateBackupCodes } from './backup-codes';
 import type { SsoProvider } from '../env';
 import { signInLimitHooks } from './sign-in-limits';
 import { passwordOffPlugin, ssoDatabaseHooks, ssoPlugin, validateSsoUser } from './sso';
@@ -127,8 +128,12 @@ export function authOptions(db: Kysely<ConsoleDatabase>, config: AuthConfig) {
     },
     plugins: [
       admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'], roles: adminRoles }),
-      // TOTP with 10 single-use backup codes; a code is asked after the password (issue 45).
-      twoFactor({ issuer: 'Master-data console', backupCodeOptions: { amount: BACKUP_CODE_COUNT } }),
+      // TOTP with 10 single-use backup codes; a code is asked after the password (issue 45). The codes avoid
+      // characters read as one another (./backup-codes.ts).
+      twoFactor({
+        issuer: 'Master-data console',
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, customBackupCodesGenerate: () => generateBackupCodes() },
+      }),
       // WebAuthn: a second factor, or a sign-in on its own; the relying party is CONSOLE_URL's host.
       passkey({ rpName: 'Master-data console' }),
       secondFactorGuard(db, {

@@ -7,6 +7,7 @@ import { parseAmr } from './amr';
 import { builtOn, type ConsoleAuth } from './create';
 import { getAuth } from './instance';
 import { secondFactorState } from './two-factor-state';
+import { touchSession } from './session-activity';
 
 export type CurrentUser = {
   id: string;
@@ -31,6 +32,7 @@ export async function readSession(auth: ConsoleAuth, headers: Headers): Promise<
   const { user, session } = result;
   if (user.banned || !isRole(user.role)) return null;
   const { db, mode } = builtOn(auth);
+  void touchSession(db, session.id);
   const amr = parseAmr(session.amr);
   const secondFactor = await secondFactorState(
     db,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import * as OTPAuth from 'otpauth';
+import { normaliseBackupCode } from '@/lib/contract/two-factor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { createSessionReader } from '../proxy/session-check';
@@ -105,6 +106,9 @@ describe('two-factor (better-auth twoFactor + the console session check)', () =>
 
     const { backupCodes } = await enrol(browser);
     expect(backupCodes).toHaveLength(10);
+    // Two groups of five, none of the characters read as one another (I l 1 O 0), all different.
+    for (const code of backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    expect(new Set(backupCodes).size).toBe(10);
     expect(await browser.state()).toMatchObject({ secondFactor: 'ok', user: { role: 'steward' } });
     expect(await proxyReader()(new Headers({ cookie: browser.cookie }))).toMatchObject({ role: 'steward' });
 
@@ -140,7 +144,9 @@ describe('two-factor (better-auth twoFactor + the console session check)', () =>
 
     const third = new Browser();
     await third.send('POST', '/sign-in/email', { email: 'code.steward@example.com', password: PASSWORD });
-    expect((await third.send('POST', '/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+    // As a person may type it from paper: lower case, the way the sign-in page sends it (normaliseBackupCode).
+    const typed = normaliseBackupCode(backupCodes[0]!.toLowerCase());
+    expect((await third.send('POST', '/two-factor/verify-backup-code', { code: typed })).status).toBe(200);
     expect(await third.state()).toMatchObject({ secondFactor: 'ok' });
 
     const fourth = new Browser();

@@ -177,6 +177,11 @@ export interface UserPreferenceTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Migration 0520: why someone else ended a session, by its token's hash (lib/server/auth/session-ends.ts)... */
+export type SessionEndTable = { token_hash: string; reason: string; ended_at: Generated<Date> };
+/** ...and when a session was last used (lib/server/auth/session-activity.ts). */
+export type SessionActivityTable = { session_id: string; seen_at: Timestamp };
+
 /** A CSV import (migrations 0050 and 0060, lib/server/imports). bigint columns come back as strings. */
 export interface ImportTable {
   id: Generated<string>;
@@ -270,6 +275,8 @@ export interface ConsoleDatabase {
   quota_snapshot: QuotaSnapshotTable;
   user: UserTable;
   session: SessionTable;
+  session_end: SessionEndTable;
+  session_activity: SessionActivityTable;
   account: AccountTable;
   rateLimit: RateLimitTable;
   audit_log: AuditLogTable;

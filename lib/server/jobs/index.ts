@@ -55,7 +55,7 @@ import type { JobState, JobView, UnitSpec, UnitState } from './store';
  * ensureJobRunner() (lib/server/process; every function here calls it), so a restarted console resumes its unfinished jobs before
  * anyone visits. With JOBS_RUNNER=off a web process runs none and its jobs are taken by the workers on the same
  * database. It runs in the process, not in a request: the page that started a job can be closed. Finished
- * units are recorded in batches (≤ 50 ms); a process killed in between loses only those outcomes, and their
+ * units are recorded in batches (within 200 ms, at 500 units, or at once for the last one: runner.ts's flushMs); a process killed in between loses only those outcomes, and their
  * units run again (reads) or fail as outcome unknown (writes). On SIGTERM the runner stops claiming, lets the
  * units in flight finish within SHUTDOWN_GRACE_MS and hands the others back at once (runner.stop).
  */

@@ -10,7 +10,8 @@ import { jobsWarning, quietKind } from './job-log';
 import { planJob } from './plan-job';
 import { runUnit } from './run-unit';
 import type { JobRunnerOptions } from './runner-options';
-import type { AnyJobKind, JobContext } from './kind';
+import type { AnyJobKind } from './kind';
+import { unitContext } from './unit-context';
 import { closeFinishedJobs, failExpiredUnits } from './store';
 import { claimPlanning, releasePlanning } from './planning';
 import type { ClaimedUnit } from './units';
@@ -266,19 +267,9 @@ export class JobRunner {
     }
   }
 
-  #context(
-    unit: { jobId: string; kind: string; tenant: string; params: unknown },
-    startedAt = new Date(0),
-  ): JobContext<unknown> {
-    return {
-      jobId: unit.jobId,
-      tenant: unit.tenant,
-      params: unit.params,
-      db: this.#db,
-      upstream: this.#upstreamOf[unit.kind] ?? this.#upstream,
-      startedAt,
-      signal: this.#abort.signal,
-    };
+  #context(unit: { jobId: string; kind: string; tenant: string; params: unknown }, startedAt?: Date) {
+    const upstream = this.#upstreamOf[unit.kind] ?? this.#upstream;
+    return unitContext({ db: this.#db, upstream, signal: this.#abort.signal }, unit, startedAt);
   }
 
   async #runUnit(held: Held): Promise<void> {

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '@/lib/server/db';
 import { LRUCache } from 'lru-cache';
 import { isRole } from '@/lib/contract/roles';
-import { amrOf, secondFactorState, type TwoFactorMode } from '../auth';
+import { amrOf, secondFactorState, touchSession, type TwoFactorMode } from '../auth';
 import type { ProxyUser } from './handler';
 
 /**
@@ -28,7 +28,7 @@ function validSignature(secret: string, token: string, signature: string): boole
  */
 export type WatchAuthChanges = (onChange: () => void) => Promise<boolean>;
 
-type Cached = { user: ProxyUser; expiresAt: number };
+type Cached = { user: ProxyUser; sessionId: string; expiresAt: number };
 
 /** Sessions kept at most; past that the least recently used go first. */
 const CACHE_SIZE = 10_000;
@@ -44,7 +44,7 @@ const CACHE_SIZE = 10_000;
  * token with the auth secret, the scheme of better-call's signed cookies), the session must not have expired,
  * the account must not be disabled and its role must be a console role. A disabled account, a changed role or
  * a sign-out applies on the next request, cached or not. Only valid sessions are cached, so unknown tokens
- * cannot fill the cache. Sessions are refreshed by the pages (getCurrentUser), not here.
+ * cannot fill the cache. Sessions are refreshed by the pages (getCurrentUser), not here; their use is noted here too.
  */
 export function createSessionReader(
   getDb: () => Promise<Kysely<ConsoleDatabase>>,
@@ -88,7 +88,11 @@ export function createSessionReader(
     // stored, so a hit needs no second HMAC (about a third of this check's time, bench:proxy).
     if (caching) {
       const hit = cache.get(value);
-      if (hit && hit.expiresAt > Date.now()) return hit.user;
+      if (hit && hit.expiresAt > Date.now()) {
+        // "Last active" in Settings: a map look-up here, a write every few minutes (lib/server/auth/session-activity.ts).
+        touchSession(getDb, hit.sessionId);
+        return hit.user;
+      }
     }
 
     const dot = value.lastIndexOf('.');
@@ -117,7 +121,9 @@ export function createSessionReader(
     // A session that still owes its second factor may do nothing but give it (lib/server/auth/two-factor-state.ts).
     const subject = { userId: row.id, email: row.email, role: row.role, sessionId: row.sessionId, amr: amrOf(row.amr) };
     if ((await secondFactorState(db, subject, twoFactorMode)) !== 'ok') return null;
-    if (caching && generation === seen) cache.set(value, { user, expiresAt: new Date(row.expiresAt).getTime() });
+    touchSession(db, row.sessionId);
+    if (caching && generation === seen)
+      cache.set(value, { user, sessionId: row.sessionId, expiresAt: new Date(row.expiresAt).getTime() });
     return user;
   };
 }

@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/components/session/current-user';
 import { cn, focusRing } from '@/components/ui/cn';
 import { useFindings } from '@/lib/client/attention';
 import type { Finding, RuleId } from '@/lib/contract/attention';
+import { can } from '@/lib/contract/roles';
 import { FINDINGS_PAGE_SIZES } from '@/lib/contract/console/attention';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { AcceptedLine } from '@/components/attention/accepted-line';
@@ -78,11 +79,18 @@ export function FindingsList({ rule }: { rule: RuleId }) {
           },
         ]
       : []),
-    {
-      id: 'actions',
-      header: () => t('fix'),
-      cell: ({ row }) => <FindingActions finding={row.original} mayAccept={mayAccept} />,
-    },
+    // A role that may not edit is offered no fix (FindingActions), so it gets no column of empty cells either.
+    ...(can(user.role, 'editMasterData')
+      ? [
+          {
+            id: 'actions',
+            header: () => t('fix'),
+            cell: ({ row }: { row: { original: Finding } }) => (
+              <FindingActions finding={row.original} mayAccept={mayAccept} />
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

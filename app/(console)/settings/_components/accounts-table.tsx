@@ -42,7 +42,13 @@ function RoleCell({ account }: { account: AccountRow }) {
       <label htmlFor={selectId} className="sr-only">
         {t('changeRole', { name: account.name })}
       </label>
-      <Select id={selectId} value={role} onChange={(event) => setRole(event.target.value)} className="w-32">
+      {/* As wide as its longest role in either language (a fixed width clipped "Steward" to "Stewa"). */}
+      <Select
+        id={selectId}
+        value={role}
+        onChange={(event) => setRole(event.target.value)}
+        className="w-auto min-w-fit shrink-0"
+      >
         {account.role === null ? <option value="">—</option> : null}
         <SelectOptions options={ROLES.map((r) => ({ value: r, label: roles(r) }))} />
       </Select>

@@ -32,6 +32,7 @@ export async function SessionsCard({
       <CardContent className="overflow-x-auto p-0">
         <SessionsList
           userId={account.id}
+          name={account.name}
           own={own}
           caption={title}
           sessions={listed.value.map((s) => ({

@@ -1,9 +1,10 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { toast } from '@/components/ui/toast';
 import { plainSpaces } from '@/lib/i18n/formats';
@@ -20,34 +21,50 @@ export type SessionRow = {
   current: boolean;
 };
 
+/** Ends one session or several, after asking: ending signs a browser out, which cannot be taken back. */
 function EndButton({
   userId,
   sessionId,
   label,
+  question,
   children,
 }: {
   userId: string;
   sessionId: string | null;
   label?: string;
+  question: { title: string; description: string; confirm: string };
   children: React.ReactNode;
 }) {
   const [pending, start] = useTransition();
+  const [asking, setAsking] = useState(false);
+  const end = () =>
+    start(async () => {
+      const state = await endSessionsAction(userId, sessionId);
+      setAsking(false);
+      if (state.ok) toast.success(state.message);
+      else toast.error(state.message);
+    });
   return (
-    <Button
-      size="sm"
-      variant={sessionId ? 'secondary' : 'danger'}
-      pending={pending}
-      aria-label={label}
-      onClick={() =>
-        start(async () => {
-          const state = await endSessionsAction(userId, sessionId);
-          if (state.ok) toast.success(state.message);
-          else toast.error(state.message);
-        })
-      }
-    >
-      {children}
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant={sessionId ? 'secondary' : 'danger'}
+        aria-label={label}
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
+      >
+        {children}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        onConfirm={end}
+        pending={pending}
+        title={question.title}
+        description={question.description}
+        confirm={question.confirm}
+      />
+    </>
   );
 }
 
@@ -57,11 +74,14 @@ function EndButton({
  */
 export function SessionsList({
   userId,
+  name,
   sessions,
   own,
   caption,
 }: {
   userId: string;
+  /** The person whose sessions these are (an admin's question names them). */
+  name: string;
   sessions: SessionRow[];
   own: boolean;
   caption: string;
@@ -90,7 +110,16 @@ export function SessionsList({
                 <Td className="whitespace-nowrap">{when(s.lastSeenAt)}</Td>
                 <Td>
                   {s.current ? null : (
-                    <EndButton userId={userId} sessionId={s.id} label={t('endLabel', { device: device(s) })}>
+                    <EndButton
+                      userId={userId}
+                      sessionId={s.id}
+                      label={t('endLabel', { device: device(s) })}
+                      question={{
+                        title: t('confirmOneTitle', { device: device(s) }),
+                        description: t('confirmOne'),
+                        confirm: t('confirmOneButton'),
+                      }}
+                    >
                       {t('end')}
                     </EndButton>
                   )}
@@ -102,7 +131,17 @@ export function SessionsList({
       ) : null}
       <div className={sessions.length ? 'px-5 pb-4' : 'px-5 py-4'}>
         {others.length ? (
-          <EndButton userId={userId} sessionId={null}>
+          <EndButton
+            userId={userId}
+            sessionId={null}
+            question={{
+              title: own ? t('confirmOthersTitle') : t('confirmAllTitle', { name }),
+              description: own
+                ? t('confirmOthers', { count: others.length })
+                : t('confirmAll', { name, count: others.length }),
+              confirm: t('confirmManyButton', { count: others.length }),
+            }}
+          >
             {own ? t('endOthers') : t('endAll')}
           </EndButton>
         ) : (

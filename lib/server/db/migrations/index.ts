@@ -32,6 +32,7 @@ import upstreamBudget from './0370-upstream-budget';
 import attention from './0400-attention';
 import twoFactor from './0470-two-factor';
 import auditClientAddress from './0490-audit-client-address';
+import sessionEnded from './0520-session-ended';
 import approvals from './0530-approvals';
 
 /**
@@ -74,5 +75,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0400-attention': attention,
   '0470-two-factor': twoFactor,
   '0490-audit-client-address': auditClientAddress,
+  '0520-session-ended': sessionEnded,
   '0530-approvals': approvals,
 };
