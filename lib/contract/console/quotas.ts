@@ -121,7 +121,7 @@ export const quotaActions = {
   /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
   preview: action({
     name: 'quotas.preview',
-    permission: 'editMasterData',
+    permission: 'editQuota',
     input: z.object({
       tab: z.enum(QUOTA_TABS),
       companyIds: z.array(companyId).min(1).max(QUOTA_EDIT_MAX),
@@ -138,7 +138,7 @@ export const quotaActions = {
   /** Sends the previewed changes through the batch endpoint; one outcome per company. */
   apply: action({
     name: 'quotas.apply',
-    permission: 'editMasterData',
+    permission: 'editQuota',
     input: z.object({
       tab: z.enum(QUOTA_TABS),
       rows: z
