@@ -24,6 +24,7 @@ import attention from './attention.json';
 import home from './home.json';
 import twoFactor from './two-factor.json';
 import signInSecurity from './sign-in-security.json';
+import approvals from './approvals.json';
 
 export const en = {
   ...app,
@@ -48,6 +49,7 @@ export const en = {
   ...exportsCatalogue,
   ...workbench,
   ...attention,
+  ...approvals,
   ...home,
   ...twoFactor,
   ...signInSecurity,

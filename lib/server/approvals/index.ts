@@ -23,3 +23,5 @@ export {
 } from './proposals';
 export { approveProposal, rejectProposal, type Decision } from './decide';
 export { quotaWriteVerdict, type GateVerdict } from './gate';
+export { recordProposalStep, type ProposalStep } from './record';
+export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
