@@ -25,3 +25,4 @@ export { approveProposal, rejectProposal, type Decision } from './decide';
 export { quotaWriteVerdict, type GateVerdict } from './gate';
 export { recordProposalStep, type ProposalStep } from './record';
 export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
+export { expireOnRead, readOwnProposals, readQueue, viewOf } from './queue';
