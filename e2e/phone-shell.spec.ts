@@ -126,10 +126,10 @@ test('at 390 × 844 the header is one 56-px row and the menu sheet holds every l
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 
     // Following a link closes the sheet; focus goes to the new page's heading.
-    await nav.getByRole('link', { name: NAV_LINKS[lang][10] }).click();
+    await nav.getByRole('link', { name: NAV_LINKS[lang][11] }).click();
     await expect(page).toHaveURL(/\/status$/);
     await expect(sheet).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: NAV_LINKS[lang][10] })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: NAV_LINKS[lang][11] })).toBeFocused();
 
     // The other language, chosen in the sheet, is saved with the account.
     await menuButton.click();

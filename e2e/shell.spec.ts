@@ -9,8 +9,21 @@ const ALL_LINKS: readonly string[] = NAV_LINKS.en;
 const ATTENTION = /^Needs attention\s*[\d,]*$/;
 const NAV: Record<RoleName, (string | RegExp)[]> = {
   viewer: [ATTENTION, 'Companies', 'Products', 'SKUs', 'Bundles', 'Quotas', 'Exports', 'Settings', 'Status'],
-  // The steward sees every link but the admin's two.
-  steward: [ATTENTION, ...ALL_LINKS.filter((link) => link !== 'Users' && link !== 'Audit')],
+  // The steward sees every link but the admin's two and the approvers' queue.
+  steward: [ATTENTION, ...ALL_LINKS.filter((link) => !['Users', 'Audit', 'Approvals'].includes(link))],
+  // The manager reads what a viewer reads and has the approvers' queue (no imports: other master data).
+  manager: [
+    ATTENTION,
+    'Companies',
+    'Products',
+    'SKUs',
+    'Bundles',
+    'Quotas',
+    'Approvals',
+    'Exports',
+    'Settings',
+    'Status',
+  ],
   // The admin sees every link.
   admin: [ATTENTION, ...ALL_LINKS],
 };
@@ -39,7 +52,7 @@ test.describe('signed out', () => {
   });
 });
 
-for (const role of ['viewer', 'steward', 'admin'] as RoleName[]) {
+for (const role of ['viewer', 'steward', 'manager', 'admin'] as RoleName[]) {
   test(`${role}: signs in, sees only their navigation, opens the status page, signs out`, async ({ page }) => {
     const user = DEMO_USERS[role];
     await page.goto('/sign-in');

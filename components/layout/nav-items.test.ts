@@ -2,25 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { isCurrent, navItemsFor } from './nav-items';
 
 describe('navigation by role', () => {
-  it('shows the back-office Users and the audit log to admins only', () => {
-    type Role = 'viewer' | 'steward' | 'admin';
+  it('shows the back-office Users and the audit log to admins only, Approvals to managers and admins', () => {
+    type Role = 'viewer' | 'steward' | 'manager' | 'admin';
     const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
     // Every section in its order, with the roles that see it.
     const sections: [string, Role[]][] = [
-      ['attention', ['viewer', 'steward', 'admin']],
-      ['companies', ['viewer', 'steward', 'admin']],
-      ['products', ['viewer', 'steward', 'admin']],
-      ['skus', ['viewer', 'steward', 'admin']],
-      ['bundles', ['viewer', 'steward', 'admin']],
-      ['quotas', ['viewer', 'steward', 'admin']],
+      ['attention', ['viewer', 'steward', 'manager', 'admin']],
+      ['companies', ['viewer', 'steward', 'manager', 'admin']],
+      ['products', ['viewer', 'steward', 'manager', 'admin']],
+      ['skus', ['viewer', 'steward', 'manager', 'admin']],
+      ['bundles', ['viewer', 'steward', 'manager', 'admin']],
+      ['quotas', ['viewer', 'steward', 'manager', 'admin']],
+      ['approvals', ['manager', 'admin']],
       ['imports', ['steward', 'admin']],
-      ['exports', ['viewer', 'steward', 'admin']],
+      ['exports', ['viewer', 'steward', 'manager', 'admin']],
       ['users', ['admin']],
       ['audit', ['admin']],
-      ['settings', ['viewer', 'steward', 'admin']],
-      ['status', ['viewer', 'steward', 'admin']],
+      ['settings', ['viewer', 'steward', 'manager', 'admin']],
+      ['status', ['viewer', 'steward', 'manager', 'admin']],
     ];
-    for (const role of ['viewer', 'steward', 'admin'] as const) {
+    for (const role of ['viewer', 'steward', 'manager', 'admin'] as const) {
       expect(labels(role)).toEqual(sections.filter(([, roles]) => roles.includes(role)).map(([label]) => label));
     }
   });

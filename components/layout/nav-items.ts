@@ -10,6 +10,7 @@ export type NavItem = {
     | 'skus'
     | 'bundles'
     | 'quotas'
+    | 'approvals'
     | 'imports'
     | 'exports'
     | 'users'
@@ -33,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/skus', label: 'skus' },
   { href: '/bundles', label: 'bundles' },
   { href: '/quotas', label: 'quotas' },
+  { href: '/approvals', label: 'approvals', permission: 'approveQuota' },
   { href: '/imports', label: 'imports', permission: 'runImports' },
   { href: '/exports', label: 'exports' },
   { href: '/users', label: 'users', permission: 'manageInternalUsers' },

@@ -158,7 +158,8 @@ export function failedWriteOutcome(error: unknown): Exclude<WriteOutcome, 'appli
     error.kind === 'offline' ||
     error.kind === 'not_sent' ||
     error.kind === 'batch_item' ||
-    error.code === 'code_check_failed'
+    error.code === 'code_check_failed' ||
+    error.code === 'policy_check_failed'
   )
     return 'refused';
   if (error.kind === 'http' && error.status >= 400 && error.status < 500) return 'refused';

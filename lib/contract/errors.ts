@@ -38,6 +38,9 @@ export const ERROR_CODES = {
   bad_path: null,
   // The ERP-code lookup before a single create failed (lib/server/proxy/create-check.ts): nothing was sent.
   code_check_failed: null,
+  // The approval policy's refusals at the proxy (lib/server/approvals/gate.ts): nothing was sent.
+  approval_required: null,
+  policy_check_failed: null,
   upstream_timeout: null,
   // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
   upstream_unreachable: null,

@@ -31,8 +31,9 @@ export const CLIENT_SCOPES = {
   // The results page's file format choice uses the Exports page's words.
   '(console)/imports/[id]': ['exports'],
   '(console)/products': ['products', 'skus', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
-  '(console)/quotas': ['quotas', 'writes'],
-  '(console)/settings': ['settings', 'roles', 'sessions', 'twoFactor'],
+  '(console)/quotas': ['quotas', 'writes', 'approvals'],
+  '(console)/approvals': ['approvals'],
+  '(console)/settings': ['settings', 'roles', 'sessions', 'twoFactor', 'approvals'],
   '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/status': ['status'],
   // `attention`: the History panel names a finding's rule (users have none, but the panel is shared).

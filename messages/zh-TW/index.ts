@@ -27,6 +27,7 @@ import signInSecurity from './sign-in-security.json';
 import valueIssues from './value-issues.json';
 import resultWords from './result-words.json';
 import rejections from './rejections.json';
+import approvals from './approvals.json';
 
 export const zhTW = {
   ...app,
@@ -51,6 +52,7 @@ export const zhTW = {
   ...exportsCatalogue,
   ...workbench,
   ...attention,
+  ...approvals,
   ...home,
   ...twoFactor,
   ...signInSecurity,

@@ -10,6 +10,7 @@ import { previewQuotaEdit } from '@/lib/server/quotas';
 import { companyNames } from '@/lib/server/quotas';
 import { ensureMirror } from '@/lib/server/runtime';
 import { refreshCopy } from '@/lib/server/mirror';
+import { annotatePreview, proposeCaught } from '@/lib/server/approvals';
 
 /** How long Refresh waits for the mirror's round before the page reads the copy as it is. */
 const REFRESH_WAIT_MS = 10_000;
@@ -32,17 +33,49 @@ export async function previewQuotaEditAction(input: unknown) {
       preview.rows.map((r) => r.companyId),
       getEnv().mirror.enabled,
     );
-    return { ...preview, rows: preview.rows.map((r) => ({ ...r, name: byId.get(r.companyId) ?? null })) };
+    const named = preview.rows.map((r) => ({ ...r, name: byId.get(r.companyId) ?? null }));
+    // Each row says whether the approval policy catches it and whether a proposal already waits.
+    const annotated = await annotatePreview(await getConsoleDb(), currentTenant(), getEnv().demoMode, tab, named);
+    return { ...preview, ...annotated };
   });
 }
 
-/** Sends the previewed changes through the batch endpoint; one outcome per company. */
+/**
+ * Stores the changes the approval policy catches as proposals (decided again here, never taken from the
+ * browser) and sends the rest through the batch endpoint; one outcome per company.
+ */
 export async function applyQuotaEditAction(input: unknown) {
   return runAction(quotaActions.apply, input, async ({ user, input }) => {
+    const db = await getConsoleDb();
+    const tenant = currentTenant();
+    const names = await companyNames(
+      db,
+      tenant,
+      input.rows.map((r) => r.companyId),
+      getEnv().mirror.enabled,
+    );
+    const held = await proposeCaught(db, {
+      tenant,
+      demoMode: getEnv().demoMode,
+      tab: input.tab,
+      rows: input.rows,
+      company: async (companyId) => ({
+        // The code decides the policy's listed companies and names the proposal in the queue.
+        code: await getJobsUpstream()
+          .read('creditQuota', companyId)
+          .then((q) => q.companyOuterSysCode)
+          .catch(() => null),
+        name: names.get(companyId) ?? null,
+      }),
+      reason: input.reason ?? '',
+      replace: input.replace ?? false,
+      by: { id: user.id, email: user.email },
+    });
+    if (held.send.length === 0) return { outcomes: held.outcomes };
     const outcomes = await applyAndRecordQuotaEdit(
       getJobsUpstream(),
-      await getConsoleDb(),
-      { tenant: currentTenant(), user, tab: input.tab, rows: input.rows },
+      db,
+      { tenant, user, tab: input.tab, rows: held.send },
       // The writes already happened; their outcomes still go back, and the gap is reported.
       {
         mirror: getEnv().mirror.enabled,
@@ -50,6 +83,6 @@ export async function applyQuotaEditAction(input: unknown) {
           logger().error({ source: 'quotas', error: error instanceof Error ? error.message : error }, message),
       },
     );
-    return { outcomes };
+    return { outcomes: [...held.outcomes, ...outcomes] };
   });
 }

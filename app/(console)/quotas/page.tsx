@@ -26,7 +26,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 export default async function QuotasPage({ searchParams }: { searchParams: Params }) {
   const user = await requireUser('/quotas');
   const query = parseQuotaQuery(await searchParams);
-  const canEdit = can(user.role, 'editMasterData');
+  const canEdit = can(user.role, 'editQuota');
   const t = await getTranslations('quotas');
   const format = await getFormatter();
   const db = await getConsoleDb();

@@ -75,7 +75,7 @@ export async function changeRoleAction(userId: string, name: string, role: strin
       const c = await deps(user);
       const result = await changeRole(c.deps, c.requestHeaders, c.actor, input.userId, input.role);
       const t = await getTranslations();
-      const roleName = result.ok ? t(`roles.${input.role as 'viewer' | 'steward' | 'admin'}`) : '';
+      const roleName = result.ok ? t(`roles.${input.role as Role}`) : '';
       return toState(result, result.ok ? t('settings.roleChanged', { name: input.name, role: roleName }) : '');
     },
     { refused },

@@ -38,7 +38,7 @@ export interface AttentionRule {
   fields: readonly string[];
 }
 
-const everyone = ['viewer', 'steward', 'admin'] as const;
+const everyone = ['viewer', 'steward', 'manager', 'admin'] as const;
 const editors = ['steward', 'admin'] as const;
 
 export const ATTENTION_RULES = {

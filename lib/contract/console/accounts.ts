@@ -45,7 +45,7 @@ export const accountActions = {
   twoFactorPolicy: action({
     name: 'accounts.twoFactorPolicy',
     permission: 'manageAccounts',
-    input: z.object({ viewer: z.boolean(), steward: z.boolean(), admin: z.boolean() }),
+    input: z.object({ viewer: z.boolean(), steward: z.boolean(), manager: z.boolean(), admin: z.boolean() }),
     answer: json<SettingsActionState>(),
     audit: 'domain',
   }),

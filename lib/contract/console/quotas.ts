@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApprovalPolicy, ApprovalRule } from '../approval-policy';
 import { action } from './action';
 import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 import type { JobStatus } from './jobs';
@@ -66,6 +67,10 @@ export interface PreviewRow {
   updatedAt: string | null;
   /** Contract codes this company's new values break (nothing is sent while any row has one). */
   errors: { field: string; code: string }[];
+  /** The approval policy's rules the change trips: empty applies at once, else it becomes a proposal. */
+  rules?: ApprovalRule[];
+  /** The proposal that already waits for this company and tab, if any (a caught change may replace it). */
+  waiting?: { id: string; byEmail: string } | null;
 }
 
 export type ApplyOutcome =
@@ -73,6 +78,12 @@ export type ApplyOutcome =
   | { companyId: number; status: 'refused'; code: string }
   | { companyId: number; status: 'conflict' }
   | { companyId: number; status: 'unknown'; code: string };
+
+/** The dialog's outcomes: a sent change's, or one stored for approval (or refused because one already waits). */
+export type EditOutcome =
+  | ApplyOutcome
+  | { companyId: number; status: 'proposed'; proposalId: string }
+  | { companyId: number; status: 'waits'; byEmail: string };
 
 const companyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const values = z.object({ amount: z.number(), enabled: z.boolean(), memo: z.string().nullable() });
@@ -121,7 +132,7 @@ export const quotaActions = {
   /** Re-reads the chosen companies and lists old → new for each (nothing is sent). */
   preview: action({
     name: 'quotas.preview',
-    permission: 'editMasterData',
+    permission: 'editQuota',
     input: z.object({
       tab: z.enum(QUOTA_TABS),
       companyIds: z.array(companyId).min(1).max(QUOTA_EDIT_MAX),
@@ -131,22 +142,31 @@ export const quotaActions = {
         memo: z.string().optional(),
       }),
     }),
-    answer: json<{ rows: PreviewRow[]; unreadable: { companyId: number; code: string }[] }>(),
+    answer: json<{
+      rows: PreviewRow[];
+      unreadable: { companyId: number; code: string }[];
+      /** The approval policy in force, so the review names each rule's threshold. */
+      policy?: ApprovalPolicy;
+    }>(),
     // A preview sends nothing.
     audit: 'none',
   }),
   /** Sends the previewed changes through the batch endpoint; one outcome per company. */
   apply: action({
     name: 'quotas.apply',
-    permission: 'editMasterData',
+    permission: 'editQuota',
     input: z.object({
       tab: z.enum(QUOTA_TABS),
       rows: z
         .array(z.object({ companyId, old: values, new: values, updatedAt: z.string().nullable() }))
         .min(1)
         .max(QUOTA_EDIT_MAX),
+      /** Why, for the rows the policy catches (required when any is caught). */
+      reason: z.string().max(1000).optional(),
+      /** Replace the proposals that already wait for these companies (the person was shown them). */
+      replace: z.boolean().optional(),
     }),
-    answer: json<{ outcomes: ApplyOutcome[] }>(),
+    answer: json<{ outcomes: EditOutcome[] }>(),
     // One entry per company with old → new (lib/server/quotas/edit-audit.ts).
     audit: 'domain',
   }),

@@ -10,19 +10,21 @@ import { setInMemoryDemoEnv } from '../testing/demo-env';
 // Every console endpoint × signed out, every role, and a foreign origin, through the real route handlers
 // (app/api), the real better-auth sessions of the demo accounts, the console database on in-memory PGlite and
 // the reference service in-process. The permission rule is restated here on purpose, independent of
-// lib/contract: imports are for stewards and admins, the back-office users' list for admins, the audit log for admins, History for stewards and admins (back-office users'
-// for admins alone), cancelling a refresh for stewards and admins, the rest for every role.
+// lib/contract: imports are for stewards and admins, the back-office users' list for admins, the audit log for
+// admins, History for stewards, managers and admins (back-office users' for admins alone), cancelling a refresh
+// for every role but viewers, accepting findings for stewards and admins, the rest for every role.
 const ORIGIN = 'http://console.test';
 setInMemoryDemoEnv(ORIGIN, 'console-api-matrix-secret-');
 
 function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
   const { method, path } = entry;
-  if (path.startsWith('/api/imports')) return role !== 'viewer';
+  const editor = role === 'steward' || role === 'admin';
+  if (path.startsWith('/api/imports')) return editor;
   if (path.startsWith('/api/audit')) return role === 'admin';
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
   if (path.startsWith('/api/lists')) return params.list === 'internalUsers' ? role === 'admin' : true;
-  if (path.startsWith('/api/attention/findings')) return role !== 'viewer';
+  if (path.startsWith('/api/attention/findings')) return editor;
   return true;
 }
 

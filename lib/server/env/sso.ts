@@ -58,7 +58,10 @@ export function parseSsoProviders(source: Record<string, string | undefined>, pr
     if (!domains.length || domains.some((d) => !DOMAIN.test(d)))
       problems.push({ variable: name('DOMAINS'), message: 'must list the allowed e-mail domains, comma-separated.' });
     if (createRole !== undefined && !isRole(createRole))
-      problems.push({ variable: name('CREATE_ROLE'), message: 'must be viewer, steward or admin (or unset).' });
+      problems.push({
+        variable: name('CREATE_ROLE'),
+        message: 'must be viewer, steward, manager or admin (or unset).',
+      });
     if (password !== 'on' && password !== 'off')
       problems.push({ variable: name('PASSWORD_SIGN_IN'), message: 'must be on or off.' });
     if (problems.length > before) continue;

@@ -1,7 +1,9 @@
 import 'server-only';
 import { recordAudit } from '../audit';
 import { consoleOrigins, sessionUser } from './caller';
-import { getConsoleDb, getUpstream } from '../process';
+import { currentTenant, getConsoleDb, getUpstream } from '../process';
+import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { policyInForce, quotaWriteVerdict } from '../approvals';
 import { getEnv } from '../env';
 import { logger } from '../log';
 import { logRequest } from '../log';
@@ -64,6 +66,12 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       // What the mirror does not name is read live from the same upstream.
       audit: async (entry) =>
         recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
+      // The approval policy holds here too: a quota write it catches is refused, never sent (a proposal instead).
+      gate: ({ operation, bodyBytes }) => {
+        const fallback = env.demoMode ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY;
+        const policy = async () => (await policyInForce(await consoleDb(), currentTenant(), fallback)).policy;
+        return quotaWriteVerdict(getUpstream(), policy, operation, bodyBytes);
+      },
       // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
       afterWrite: async (write) => {
         const written = env.mirror.enabled ? writtenByOperation(write.operation, write.ids) : null;

@@ -36,6 +36,8 @@ export interface ProxyDeps {
   bodyLimitBytes: number;
   timeoutMs: number;
   audit?(entry: AuditEntry): Promise<void>;
+  /** The approval policy's say on a write before it is sent (lib/server/approvals): anything but 'pass' refuses. */
+  gate?(write: { operation: string; bodyBytes: Uint8Array | null }): Promise<'pass' | RefusalCode>;
   /**
    * After a write the service answered 2xx, once it is audited and before its answer goes back: the mirror's
    * write-through (lib/server/mirror/write-through.ts). Awaited; an error is logged, never answered.
@@ -184,6 +186,9 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     const write = isWrite(target.operation);
     const body = write ? await readLimitedBody(request, deps.bodyLimitBytes) : { ok: true as const, bytes: null };
     if (!body.ok) return refuse('payload_too_large');
+    const verdict =
+      write && deps.gate ? await deps.gate({ operation: target.operation, bodyBytes: body.bytes }) : 'pass';
+    if (verdict !== 'pass') return refuse(verdict);
 
     const controller = new AbortController();
     const timer = setTimeout(

@@ -6,12 +6,13 @@ import { consoleRequest, createProxyHarness } from './testing/harness';
 
 // Every allowlisted operation × every role and signed out, through the real handler, a real better-auth
 // session and the real reference service in-process. The rule is restated here on purpose, independent of
-// lib/contract/roles: viewers read only, stewards write everything, and back-office users (even reading
-// them) are for admins alone.
+// lib/contract/roles: viewers read only, managers write only credit and point quota, stewards write everything,
+// and back-office users (even reading them) are for admins alone.
 function expectedAllowed(role: Role, op: OperationId): boolean {
   if (op.includes('/internal-users')) return role === 'admin';
   if (op.startsWith('GET ')) return true;
   if (role === 'viewer') return false;
+  if (role === 'manager') return /^POST \/v1\/companies\/(credit|point)-quota\/batch$/.test(op);
   return true;
 }
 

@@ -16,6 +16,10 @@ export const REFUSALS = {
   code_check_failed: 503,
   // The credential's rate limit would have kept this person waiting over 2 s (upstream/rate-gate.ts): not sent.
   service_busy: 429,
+  // The approval policy catches this quota change (lib/server/approvals): it needs a proposal, not a write.
+  approval_required: 403,
+  // The live values the policy needs could not be read, so the quota write was not sent.
+  policy_check_failed: 503,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -49,5 +49,6 @@ export { getJobsUpstream };
 export { applyAndRecordQuotaEdit } from './apply';
 export { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from './dashboard';
 export { previewQuotaEdit } from './edit';
+export { readCompanyQuotas } from './snapshot';
 export { QUOTA_PAGE_SIZES, parseQuotaQuery, quotaHref } from './query';
 export { companyNames, quotaSource } from './source';

@@ -6,16 +6,23 @@ import { useState, useTransition } from 'react';
 import { RecordSearch } from '@/components/form/record-search';
 import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
 import { companySource } from '@/lib/client/pickers';
-import type { ApplyOutcome, PreviewRow, QuotaChanges } from '@/lib/contract/console/quotas';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
+import type { EditOutcome, PreviewRow, QuotaChanges } from '@/lib/contract/console/quotas';
 import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { companyLabel, EditCompanies, useQuotaFigure, type EditedCompany } from './edit-companies';
 import { ReviewTable } from './review-table';
+import { ApprovalFields, useRowApproval } from './approval-fields';
 
 type Step =
   | { phase: 'form' }
-  | { phase: 'review'; rows: PreviewRow[]; unreadable: { companyId: number; code: string }[] }
-  | { phase: 'result'; rows: PreviewRow[]; outcomes: ApplyOutcome[] };
+  | {
+      phase: 'review';
+      rows: PreviewRow[];
+      unreadable: { companyId: number; code: string }[];
+      policy?: ApprovalPolicy;
+    }
+  | { phase: 'result'; rows: PreviewRow[]; outcomes: EditOutcome[] };
 
 /**
  * Edit one company's or a selection's quota: choose the changes, review old → new per company as just read
@@ -48,6 +55,12 @@ export function EditDialog({
   const [memo, setMemo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // For the rows the approval policy catches: the reason the approver reads, and replacing one that waits.
+  const [why, setWhy] = useState('');
+  const [replace, setReplace] = useState(false);
+  const [whyMissing, setWhyMissing] = useState(false);
+  const ta = useTranslations('approvals.edit');
+  const approvalNote = useRowApproval(step.phase === 'review' ? step.policy : undefined);
 
   // A code from the service is any string; the catalogue says whether it has a sentence for it.
   const reason = (code: string) => {
@@ -89,11 +102,18 @@ export function EditDialog({
   }
 
   function apply(rows: PreviewRow[]) {
+    const caught = rows.some((r) => r.rules?.length);
+    if (caught && why.trim() === '') {
+      setWhyMissing(true);
+      return;
+    }
+    setWhyMissing(false);
     startTransition(async () => {
       try {
         const result = await applyQuotaEditAction({
           tab,
           rows: rows.map(({ companyId, old, new: next, updatedAt }) => ({ companyId, old, new: next, updatedAt })),
+          ...(caught ? { reason: why, replace } : {}),
         });
         if ('error' in result) setProblem(t('forbidden'));
         else {
@@ -182,6 +202,15 @@ export function EditDialog({
           onOff={onOff}
           nameOf={nameOf}
           reason={reason}
+          approvalNote={approvalNote}
+        />
+        <ApprovalFields
+          rows={step.rows}
+          reason={why}
+          onReason={setWhy}
+          replace={replace}
+          onReplace={setReplace}
+          missing={whyMissing}
         />
         {step.unreadable.map((u) => (
           <p key={u.companyId} className="text-sm text-red-700 dark:text-red-400">
@@ -201,7 +230,7 @@ export function EditDialog({
       </>
     );
   } else {
-    const count = (s: ApplyOutcome['status']) => step.outcomes.filter((o) => o.status === s).length;
+    const count = (s: EditOutcome['status']) => step.outcomes.filter((o) => o.status === s).length;
     body = (
       <div className="space-y-3">
         <p role="status" className="text-sm font-medium">
@@ -211,6 +240,7 @@ export function EditDialog({
             conflict: count('conflict'),
             unknown: count('unknown'),
           })}
+          {count('proposed') ? ` · ${ta('summary', { proposed: count('proposed') })}` : null}
         </p>
         <ul className="space-y-1 text-sm">
           {step.outcomes.map((o) => {
@@ -220,11 +250,15 @@ export function EditDialog({
                 ? o.readAt
                   ? t('applied', { when: plainSpaces(format.dateTime(new Date(o.readAt), 'dateTimeSeconds')) })
                   : t('appliedNoRead')
-                : o.status === 'refused'
-                  ? t('refused', { reason: reason(o.code) })
-                  : o.status === 'conflict'
-                    ? t('conflict')
-                    : t('unknown', { reason: reason(o.code) });
+                : o.status === 'proposed'
+                  ? ta('proposed')
+                  : o.status === 'waits'
+                    ? ta('waitsOutcome', { who: o.byEmail })
+                    : o.status === 'refused'
+                      ? t('refused', { reason: reason(o.code) })
+                      : o.status === 'conflict'
+                        ? t('conflict')
+                        : t('unknown', { reason: reason(o.code) });
             return (
               <li key={o.companyId}>
                 <span className="font-medium">{nameOf(row)}</span>: {text}

@@ -13,6 +13,7 @@ export function ReviewTable({
   onOff,
   nameOf,
   reason,
+  approvalNote,
 }: {
   amountHeader: string;
   rows: PreviewRow[];
@@ -21,6 +22,8 @@ export function ReviewTable({
   onOff: (b: boolean) => string;
   nameOf: (row: PreviewRow) => string;
   reason: (code: string) => string;
+  /** The approval policy's say on the row (needs approval, one already waits), or null. */
+  approvalNote: (row: PreviewRow) => string | null;
 }) {
   const change = (a: string, b: string) => (a === b ? t('unchanged') : `${a} → ${b}`);
   return (
@@ -44,6 +47,9 @@ export function ReviewTable({
                     {t('invalid', { reason: reason(e.code) })}
                   </span>
                 ))}
+                {approvalNote(r) ? (
+                  <span className="block text-amber-800 dark:text-amber-300">{approvalNote(r)}</span>
+                ) : null}
               </th>
               <td className="px-2 py-1 tabular-nums">{change(money(r.old.amount), money(r.new.amount))}</td>
               <td className="px-2 py-1">{change(onOff(r.old.enabled), onOff(r.new.enabled))}</td>

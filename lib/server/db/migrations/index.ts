@@ -35,6 +35,7 @@ import auditClientAddress from './0490-audit-client-address';
 import historyFindings from './0510-history-findings';
 import sessionEnded from './0520-session-ended';
 import syncRelay from './0500-sync-relay';
+import approvals from './0530-approvals';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -79,4 +80,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0500-sync-relay': syncRelay,
   '0510-history-findings': historyFindings,
   '0520-session-ended': sessionEnded,
+  '0530-approvals': approvals,
 };

@@ -15,6 +15,8 @@ import { liveReadCorrector, type Correction } from '../../mirror/live-read';
 import { writeThrough, writtenByOperation } from '../../mirror/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../../upstream';
 import { createProxyHandler, type ProxyDeps } from '../handler';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
+import { quotaWriteVerdict } from '../../approvals';
 import { createSessionReader } from '../session-check';
 import { sessionCookie, signInRequest } from '../../auth/testing/sign-in';
 
@@ -71,6 +73,8 @@ export async function createProxyHarness(
     onCorrected?: (outcome: Correction) => void;
     /** The console database (another engine, jobs/testing.ts); default: PGlite in memory. Closed with the harness. */
     connection?: ConsoleDbConnection;
+    /** The approval policy the proxy holds quota writes to, as console-proxy.ts wires it (none: no gate). */
+    policy?: ApprovalPolicy;
   } = {},
 ): Promise<ProxyHarness> {
   const conn: ConsoleDbConnection = options.connection ?? connectConsoleDb({ dataDir: 'memory://' });
@@ -122,6 +126,9 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
+    gate: options.policy
+      ? ({ operation, bodyBytes }) => quotaWriteVerdict(client, async () => options.policy!, operation, bodyBytes)
+      : undefined,
     // As console-proxy.ts wires it when MIRROR is on.
     afterWrite: options.mirror
       ? async (write) => {

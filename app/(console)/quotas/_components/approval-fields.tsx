@@ -1,0 +1,59 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { Checkbox, Field, Textarea } from '@/components/ui';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
+import type { PreviewRow } from '@/lib/contract/console/quotas';
+import { ruleWords } from '@/lib/i18n/approval-words';
+
+/** The rules a reviewed row trips, in words ("Needs approval: credit limit increase over 20%"). */
+export function useRowApproval(policy: ApprovalPolicy | undefined) {
+  const t = useTranslations('approvals');
+  const locale = useLocale();
+  return (row: PreviewRow): string | null => {
+    const notes: string[] = [];
+    if (policy && row.rules?.length)
+      notes.push(t('edit.needsApproval', { rules: row.rules.map((r) => ruleWords(t, locale, policy, r)).join('; ') }));
+    if (row.waiting) notes.push(t('edit.waits', { who: row.waiting.byEmail }));
+    return notes.length ? notes.join(' ') : null;
+  };
+}
+
+/**
+ * Shown when the review has rows that need approval: the reason the approver reads (required), and, when one
+ * already waits for such a company, the choice to replace it.
+ */
+export function ApprovalFields({
+  rows,
+  reason,
+  onReason,
+  replace,
+  onReplace,
+  missing,
+}: {
+  rows: PreviewRow[];
+  reason: string;
+  onReason: (v: string) => void;
+  replace: boolean;
+  onReplace: (v: boolean) => void;
+  missing: boolean;
+}) {
+  const t = useTranslations('approvals.edit');
+  const caught = rows.filter((r) => r.rules?.length);
+  if (caught.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <Field
+        label={t('reasonLabel')}
+        description={t('reasonHelp', { count: caught.length })}
+        error={missing ? t('reasonRequired') : undefined}
+        required
+      >
+        <Textarea value={reason} onChange={(e) => onReason(e.target.value)} rows={2} maxLength={1000} />
+      </Field>
+      {caught.some((r) => r.waiting) ? (
+        <Checkbox checked={replace} onChange={(e) => onReplace(e.target.checked)} label={t('replace')} />
+      ) : null}
+    </div>
+  );
+}

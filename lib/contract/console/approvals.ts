@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { ApprovalRule } from '../approval-policy';
+import { approvalPolicy } from '../approval-policy';
+import { action } from './action';
+import { json } from './endpoint';
+import type { QuotaValues } from './quotas';
+
+/** The approvers' queue and the proposals' decisions (app/(console)/approvals and the quotas dialog's actions). */
+
+/** A reason or a comment: what a person writes beside a proposal or a decision. */
+export const PROPOSAL_TEXT_MAX = 1000;
+const proposalId = z.string().regex(/^\d{1,18}$/);
+const comment = z.string().max(PROPOSAL_TEXT_MAX);
+
+/** A proposal as the queue and the proposer's home show it. */
+export interface ProposalView {
+  id: string;
+  family: 'credit' | 'point';
+  companyId: number;
+  companyCode: string | null;
+  companyName: string | null;
+  old: QuotaValues;
+  new: QuotaValues;
+  rules: ApprovalRule[];
+  reason: string;
+  proposedByEmail: string;
+  proposedAt: string;
+  expiresAt: string;
+  state: 'open' | 'sending' | 'applied' | 'refused' | 'unknown' | 'rejected' | 'withdrawn' | 'expired';
+  decidedByEmail: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+  outcomeCode: string | null;
+  /** The viewer wrote it: no Approve, a Withdraw instead. */
+  own: boolean;
+}
+
+/** The company's exposure today, read live beside a proposal. */
+export interface Exposure {
+  creditAmount: number;
+  pendingAmount: number;
+  availableAmount: number;
+  creditEnabled: boolean;
+  pointBalance: number;
+}
+
+/** What a decision answers, per proposal. */
+export type DecisionView =
+  | { id: string; kind: 'applied' | 'rejected' | 'withdrawn' }
+  | { id: string; kind: 'refused' | 'unknown' | 'unreadable'; code: string }
+  | { id: string; kind: 'stale'; proposed: QuotaValues; now: QuotaValues; next: QuotaValues }
+  | { id: string; kind: 'own_proposal' | 'not_open' | 'comment_required' };
+
+export const approvalActions = {
+  approve: action({
+    name: 'approvals.approve',
+    permission: 'approveQuota',
+    input: z.object({
+      ids: z.array(proposalId).min(1).max(100),
+      comment: comment.optional(),
+      confirmStale: z.boolean(),
+    }),
+    answer: json<{ decisions: DecisionView[] }>(),
+    // Each decision is on the record (lib/server/approvals/record.ts), its write by the quota edit's own path.
+    audit: 'domain',
+  }),
+  reject: action({
+    name: 'approvals.reject',
+    permission: 'approveQuota',
+    input: z.object({ ids: z.array(proposalId).min(1).max(100), comment }),
+    answer: json<{ decisions: DecisionView[] }>(),
+    audit: 'domain',
+  }),
+  /** The proposer takes their own back (the server checks it is theirs). */
+  withdraw: action({
+    name: 'approvals.withdraw',
+    permission: 'editQuota',
+    input: z.object({ id: proposalId }),
+    answer: json<{ decisions: DecisionView[] }>(),
+    audit: 'domain',
+  }),
+  savePolicy: action({
+    name: 'approvals.savePolicy',
+    permission: 'manageApprovalPolicy',
+    input: approvalPolicy,
+    answer: json<{ version: number }>(),
+    audit: 'domain',
+  }),
+};

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { signRequest } from '@/lib/signing';
+import { creditRulesTripped, DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { createUpstreamClient, type UpstreamClient } from '../upstream';
+import { SkewTracker } from '../upstream/skew';
+import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
+import { previewQuotaEdit } from '../quotas';
+import {
+  approveProposal,
+  listProposals,
+  OpenProposalExistsError,
+  policyInForce,
+  propose,
+  rejectProposal,
+  savePolicy,
+  withdrawProposal,
+  type ProposalInput,
+} from '.';
+
+// Proposals and decisions against the reference service (demo seed, in-process, real signing), with the console
+// database on PGlite and on Postgres. The service's requests are counted where it receives them: a proposal must
+// never reach /v1 before a second person approves it.
+const TENANT = 'demo';
+const steward = { id: 'acct-steward', email: 'steward@example.com' };
+const manager = { id: 'acct-manager', email: 'manager@example.com' };
+const other = { id: 'acct-manager-2', email: 'manager2@example.com' };
+const admin = { id: 'acct-admin', email: 'admin@example.com' };
+const noLog = () => {};
+
+let service: Service;
+const creditWrites: unknown[][] = [];
+
+function client(): UpstreamClient {
+  return createUpstreamClient({
+    baseUrl: 'http://embedded.invalid',
+    clientId: 'demo-erp',
+    clientSecret: 'demo-erp-secret',
+    fetch: async (request: Request) => {
+      if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
+        creditWrites.push((await request.clone().json()) as unknown[]);
+      return service.fetch(request);
+    },
+    skew: new SkewTracker(),
+  });
+}
+
+/** The ERP's own write, signed with its credential, straight to the service (it is never gated). */
+async function erpSetsCredit(companyId: number, creditAmount: number) {
+  const body = JSON.stringify([{ companyId, creditAmount, enabled: true, memo: 'erp' }]);
+  const path = '/v1/companies/credit-quota/batch';
+  const headers = await signRequest({
+    method: 'POST',
+    pathAndQuery: path,
+    body,
+    clientId: 'demo-erp',
+    secret: 'demo-erp-secret',
+  });
+  const response = await service.fetch(
+    new Request(`http://svc${path}`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'content-type': 'application/json' },
+    }),
+  );
+  expect(response.status).toBe(200);
+}
+
+async function liveCredit(upstream: UpstreamClient, companyId: number) {
+  const { rows } = await previewQuotaEdit(upstream, { tab: 'credit', companyIds: [companyId], changes: {} });
+  return rows[0]!;
+}
+
+beforeAll(async () => {
+  service = await createService({ memory: true, seed: 'service/seed/demo.json' });
+}, 120_000);
+afterAll(async () => {
+  await service?.close();
+});
+
+let nextCompany = 1;
+/** A company of the seed with a known live limit and control on, one per test so tests do not share a proposal. */
+async function freshCompany(upstream: UpstreamClient, amount: number) {
+  const companyId = nextCompany++;
+  await erpSetsCredit(companyId, amount);
+  const live = await liveCredit(upstream, companyId);
+  return { companyId, live };
+}
+
+function proposalFor(companyId: number, live: Awaited<ReturnType<typeof liveCredit>>, amount: number): ProposalInput {
+  const next = { ...live.old, amount };
+  return {
+    tenant: TENANT,
+    family: 'credit',
+    companyId,
+    companyCode: live.code,
+    companyName: null,
+    old: live.old,
+    new: next,
+    oldUpdatedAt: live.updatedAt,
+    rules: creditRulesTripped(
+      DEMO_APPROVAL_POLICY,
+      live.code,
+      { creditAmount: live.old.amount, enabled: true },
+      { creditAmount: amount },
+    ),
+    policyVersion: null,
+    reason: 'New contract signed',
+    source: 'edit',
+    by: steward,
+    expiryDays: 7,
+  };
+}
+
+describeOnConsoleDbs('proposals and decisions', (db) => {
+  const upstream = client();
+
+  it('keeps the policy in versions; none saved means the start default', async () => {
+    expect((await policyInForce(db(), TENANT, NO_APPROVAL_POLICY)).version).toBeNull();
+    const v1 = await savePolicy(db(), TENANT, DEMO_APPROVAL_POLICY, admin);
+    const v2 = await savePolicy(db(), TENANT, { ...DEMO_APPROVAL_POLICY, expiryDays: 3 }, admin);
+    expect(v2).toBeGreaterThan(v1);
+    const inForce = await policyInForce(db(), TENANT, NO_APPROVAL_POLICY);
+    expect(inForce).toMatchObject({ version: v2, savedByEmail: admin.email, policy: { expiryDays: 3 } });
+  });
+
+  it('never sends a proposal before approval, and applies it once approved by someone else', async () => {
+    const { companyId, live } = await freshCompany(upstream, 2_000_000);
+    const before = creditWrites.length;
+    const proposal = await propose(db(), proposalFor(companyId, live, 3_000_000));
+    expect(proposal).toMatchObject({ state: 'open', rules: ['credit_increase_percent', 'credit_increase_amount'] });
+    expect(creditWrites.length).toBe(before);
+    expect((await liveCredit(upstream, companyId)).old.amount).toBe(2_000_000);
+
+    const decision = await approveProposal(db(), upstream, {
+      tenant: TENANT,
+      id: proposal.id,
+      approver: manager,
+      mirror: false,
+      log: noLog,
+    });
+    expect(decision.kind).toBe('applied');
+    expect(creditWrites.length).toBe(before + 1);
+    expect((await liveCredit(upstream, companyId)).old.amount).toBe(3_000_000);
+    expect(decision.kind === 'applied' && decision.proposal.decidedBy).toEqual(manager);
+  });
+
+  it('refuses self-approval for every role, admins included, and self-rejection', async () => {
+    for (const author of [steward, manager, admin]) {
+      const { companyId, live } = await freshCompany(upstream, 100_000);
+      const proposal = await propose(db(), { ...proposalFor(companyId, live, 500_000), by: author });
+      const before = creditWrites.length;
+      expect(
+        (
+          await approveProposal(db(), upstream, {
+            tenant: TENANT,
+            id: proposal.id,
+            approver: author,
+            mirror: false,
+            log: noLog,
+          })
+        ).kind,
+      ).toBe('own_proposal');
+      expect(
+        (await rejectProposal(db(), { tenant: TENANT, id: proposal.id, approver: author, comment: 'no' })).kind,
+      ).toBe('own_proposal');
+      expect(creditWrites.length).toBe(before);
+      expect((await listProposals(db(), TENANT)).some((p) => p.id === proposal.id && p.state === 'open')).toBe(true);
+    }
+  });
+
+  it('one open proposal per company and family: a second is refused unless it replaces the first', async () => {
+    const { companyId, live } = await freshCompany(upstream, 100_000);
+    const first = await propose(db(), proposalFor(companyId, live, 300_000));
+    await expect(propose(db(), proposalFor(companyId, live, 400_000))).rejects.toBeInstanceOf(OpenProposalExistsError);
+    const second = await propose(db(), { ...proposalFor(companyId, live, 400_000), replace: true });
+    const open = (await listProposals(db(), TENANT)).filter((p) => p.companyId === companyId);
+    expect(open.map((p) => p.id)).toEqual([second.id]);
+    const mine = await listProposals(db(), TENANT, { states: ['withdrawn'], proposedBy: steward.id });
+    expect(mine.map((p) => p.id)).toContain(first.id);
+  });
+
+  it('only the author withdraws; a rejection needs a comment the author then reads', async () => {
+    const { companyId, live } = await freshCompany(upstream, 100_000);
+    const p = await propose(db(), proposalFor(companyId, live, 300_000));
+    expect(await withdrawProposal(db(), TENANT, p.id, manager)).toBe(false);
+    expect((await rejectProposal(db(), { tenant: TENANT, id: p.id, approver: manager, comment: '  ' })).kind).toBe(
+      'comment_required',
+    );
+    const rejected = await rejectProposal(db(), {
+      tenant: TENANT,
+      id: p.id,
+      approver: manager,
+      comment: 'Over the segment limit',
+    });
+    expect(rejected).toMatchObject({
+      kind: 'rejected',
+      proposal: { state: 'rejected', comment: 'Over the segment limit' },
+    });
+    const q = await propose(db(), proposalFor(companyId, live, 300_000));
+    expect(await withdrawProposal(db(), TENANT, q.id, steward)).toBe(true);
+  });
+
+  it('a stale proposal shows the three values and is sent only after an explicit second look', async () => {
+    const { companyId, live } = await freshCompany(upstream, 1_000_000);
+    const p = await propose(db(), proposalFor(companyId, live, 2_000_000));
+    await erpSetsCredit(companyId, 1_200_000);
+    const before = creditWrites.length;
+    const first = await approveProposal(db(), upstream, {
+      tenant: TENANT,
+      id: p.id,
+      approver: manager,
+      mirror: false,
+      log: noLog,
+    });
+    expect(first).toMatchObject({
+      kind: 'stale',
+      proposed: { amount: 1_000_000 },
+      now: { amount: 1_200_000 },
+      proposal: { new: { amount: 2_000_000 }, state: 'open' },
+    });
+    expect(creditWrites.length).toBe(before);
+    const confirmed = await approveProposal(db(), upstream, {
+      tenant: TENANT,
+      id: p.id,
+      approver: manager,
+      confirmStale: true,
+      mirror: false,
+      log: noLog,
+    });
+    expect(confirmed.kind).toBe('applied');
+    expect((await liveCredit(upstream, companyId)).old.amount).toBe(2_000_000);
+  });
+
+  it('two managers approving the same proposal at once send one write', async () => {
+    const { companyId, live } = await freshCompany(upstream, 100_000);
+    const p = await propose(db(), proposalFor(companyId, live, 900_000));
+    const before = creditWrites.length;
+    const decisions = await Promise.all(
+      [manager, other].map((approver) =>
+        approveProposal(db(), upstream, { tenant: TENANT, id: p.id, approver, mirror: false, log: noLog }),
+      ),
+    );
+    expect(decisions.map((d) => d.kind).sort()).toEqual(['applied', 'not_open']);
+    expect(creditWrites.length).toBe(before + 1);
+  });
+});

@@ -1,0 +1,28 @@
+import 'server-only';
+
+/**
+ * Four eyes on money: the approval policy in force, proposals stored instead of quota writes, and the decisions
+ * on them (lib/contract/approval-policy holds the rules; this folder their storage and their effects).
+ */
+export { policyInForce, savePolicy, type PolicyInForce } from './policy';
+export {
+  expireProposals,
+  listProposals,
+  openProposalFor,
+  propose,
+  readProposal,
+  withdrawProposal,
+  OpenProposalExistsError,
+  ReasonRequiredError,
+  type Person,
+  type Proposal,
+  type ProposalInput,
+  type ProposalSource,
+  type ProposalState,
+  type QuotaFamily,
+} from './proposals';
+export { approveProposal, rejectProposal, type Decision } from './decide';
+export { quotaWriteVerdict, type GateVerdict } from './gate';
+export { recordProposalStep, type ProposalStep } from './record';
+export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
+export { expireOnRead, readOwnProposals, readQueue, viewOf } from './queue';

@@ -1,0 +1,86 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import type { Exposure, ProposalView } from '@/lib/contract/console/approvals';
+import type { ConsoleDatabase } from '../db';
+import { readCompanyQuotas } from '../quotas';
+import type { UpstreamClient } from '../upstream';
+import { expireProposals, listProposals, type Proposal } from './proposals';
+import { recordProposalStep } from './record';
+
+/** A proposal as a screen shows it to `viewerId` (own: no Approve, a Withdraw). */
+export function viewOf(p: Proposal, viewerId: string): ProposalView {
+  return {
+    id: p.id,
+    family: p.family,
+    companyId: p.companyId,
+    companyCode: p.companyCode,
+    companyName: p.companyName,
+    old: p.old,
+    new: p.new,
+    rules: p.rules,
+    reason: p.reason,
+    proposedByEmail: p.proposedBy.email,
+    proposedAt: p.proposedAt,
+    expiresAt: p.expiresAt,
+    state: p.state,
+    decidedByEmail: p.decidedBy?.email ?? null,
+    decidedAt: p.decidedAt,
+    comment: p.comment,
+    outcomeCode: p.outcomeCode,
+    own: p.proposedBy.id === viewerId,
+  };
+}
+
+/** Proposals past their time expire when anyone reads them, each on the record (under its author's name). */
+export async function expireOnRead(db: Kysely<ConsoleDatabase>, tenant: string): Promise<void> {
+  for (const p of await expireProposals(db, tenant)) await recordProposalStep(db, 'expired', p, p.proposedBy);
+}
+
+/** The approver's queue: what waits, oldest first, each with the company's exposure read live now. */
+export async function readQueue(
+  db: Kysely<ConsoleDatabase>,
+  upstream: UpstreamClient,
+  tenant: string,
+  viewerId: string,
+): Promise<{ open: (ProposalView & { exposure: Exposure | null })[]; decided: ProposalView[] }> {
+  await expireOnRead(db, tenant);
+  const open = await listProposals(db, tenant, { states: ['open', 'sending'] });
+  const exposures = await Promise.all(
+    open.map((p) =>
+      readCompanyQuotas(upstream, { companyId: p.companyId, code: p.companyCode, name: p.companyName }).then(
+        (q): Exposure => ({
+          creditAmount: q.credit.creditAmount,
+          pendingAmount: q.credit.pendingAmount,
+          availableAmount: q.credit.availableAmount,
+          creditEnabled: q.credit.enabled,
+          pointBalance: q.point.balance,
+        }),
+        () => null,
+      ),
+    ),
+  );
+  const decided = await listProposals(db, tenant, {
+    states: ['applied', 'refused', 'unknown', 'rejected', 'expired'],
+    limit: 20,
+  });
+  return {
+    open: open.map((p, i) => ({ ...viewOf(p, viewerId), exposure: exposures[i] ?? null })),
+    // Newest decisions first: a refused or unknown approval stays in view with its outcome.
+    decided: decided.reverse().map((p) => viewOf(p, viewerId)),
+  };
+}
+
+/** The proposer's own, newest first (their home's "Your proposals"). */
+export async function readOwnProposals(
+  db: Kysely<ConsoleDatabase>,
+  tenant: string,
+  viewerId: string,
+): Promise<ProposalView[]> {
+  await expireOnRead(db, tenant);
+  const mine = await listProposals(db, tenant, {
+    states: ['open', 'sending', 'applied', 'refused', 'unknown', 'rejected', 'expired'],
+    proposedBy: viewerId,
+    limit: 10,
+  });
+  return mine.map((p) => viewOf(p, viewerId));
+}

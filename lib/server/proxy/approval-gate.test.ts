@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+
+// The red-team probe of "Four eyes on money": a quota write sent straight to the signing proxy, with a person's
+// session, is held to the approval policy as the screens are. What the policy catches never reaches /v1.
+let h: ProxyHarness;
+const CREDIT = '/v1/companies/credit-quota/batch';
+const POINT = '/v1/companies/point-quota/batch';
+
+async function post(path: string, items: unknown[], cookie = h.cookies.steward) {
+  const response = await h.proxy(consoleRequest('POST', path, { cookie, body: JSON.stringify(items) }));
+  return { status: response.status, json: (await response.json()) as { error?: string; items?: { status: string }[] } };
+}
+const writesReached = () => h.reached.filter((r) => r.method === 'POST').map((r) => r.pathAndQuery);
+
+beforeAll(async () => {
+  h = await createProxyHarness({ policy: DEMO_APPROVAL_POLICY });
+  // The ERP's own starting values, written directly (it is never gated).
+  await h.client.batch('creditQuotas', [{ companyId: 1, creditAmount: 1_000_000, enabled: true, memo: '' }]);
+  await h.client.batch('pointQuotas', [{ companyId: 1, balance: 50_000, enabled: true, memo: '' }]);
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  h.reached.length = 0;
+});
+
+describe('the approval policy at the proxy', () => {
+  it.each(['steward', 'admin'] as const)('refuses a %s’s +50 %% credit raise before sending it', async (role) => {
+    const r = await post(CREDIT, [{ companyId: 1, creditAmount: 1_500_000, enabled: true }], h.cookies[role]);
+    expect(r.status).toBe(403);
+    expect(r.json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+    expect((await h.client.read('creditQuota', 1)).creditAmount).toBe(1_000_000);
+  });
+
+  it('refuses a whole batch when one item is caught: turning control off, by company code', async () => {
+    const code = (await h.client.read('creditQuota', 1)).companyOuterSysCode;
+    expect(code).toBeTruthy();
+    const r = await post(CREDIT, [
+      { companyId: 1, creditAmount: 1_000_000, enabled: true, memo: 'fine' },
+      { companyCode: code, creditAmount: 1_000_000, enabled: false },
+    ]);
+    expect(r.json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+  });
+
+  it('refuses a point balance change over 10,000 and passes one within it', async () => {
+    expect((await post(POINT, [{ companyId: 1, balance: 70_000 }])).json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+    const ok = await post(POINT, [{ companyId: 1, balance: 55_000 }]);
+    expect(ok.status).toBe(200);
+    expect(writesReached()).toEqual([POINT]);
+  });
+
+  it('sends a +5 % raise and a decrease at once', async () => {
+    expect((await post(CREDIT, [{ companyId: 1, creditAmount: 1_050_000 }])).status).toBe(200);
+    expect((await post(CREDIT, [{ companyId: 1, creditAmount: 10 }])).status).toBe(200);
+    expect(writesReached()).toEqual([CREDIT, CREDIT]);
+    expect((await h.client.read('creditQuota', 1)).creditAmount).toBe(10);
+  });
+});
