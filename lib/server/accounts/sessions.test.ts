@@ -147,7 +147,11 @@ describe('ending sessions', () => {
   it('"Last active" moves with use, at most a few minutes behind, without a write per request', async () => {
     const cookie = await h.signIn('admin@example.com'); // The steward's password was reset above.
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
-    const session = (await h.db.selectFrom('session').select(['id', 'userId']).where('token', '=', token).executeTakeFirst())!;
+    const session = (await h.db
+      .selectFrom('session')
+      .select(['id', 'userId'])
+      .where('token', '=', token)
+      .executeTakeFirst())!;
     const person = (await readCurrentUser(h.auth, new Headers({ cookie })))!;
     const lastSeen = async () => {
       const listed = await listSessions(h.db, person, session.userId, { currentSessionId: session.id });

@@ -22,7 +22,10 @@ export async function noteSessionsEnded(
   tokens: readonly string[],
   reason: SessionEndReason,
 ): Promise<void> {
-  await db.deleteFrom('session_end').where('ended_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_DAYS})`).execute();
+  await db
+    .deleteFrom('session_end')
+    .where('ended_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_DAYS})`)
+    .execute();
   if (!tokens.length) return;
   await db
     .insertInto('session_end')
