@@ -98,21 +98,22 @@ function readableText(page: Page): Promise<string> {
 
 /** The page once its reads have settled: nothing marked busy, no skeleton (bounded; a slow read is still read). */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
   await expect
-    .poll(() => page.locator('[aria-busy="true"]:visible').count(), { timeout: 5_000 })
+    .poll(() => page.locator('[aria-busy="true"]:visible').count(), { timeout: 3_000 })
     .toBe(0)
     .catch(() => undefined);
 }
 
-const CASES = (['steward', 'viewer'] as const).flatMap((role) =>
-  (['en', 'zh-TW'] as const).flatMap((locale) =>
-    [
-      { name: 'laptop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ].map((screen) => ({ role, locale, screen })),
-  ),
-);
+const LAPTOP = { name: 'laptop', width: 1280, height: 800 };
+const PHONE = { name: 'phone', width: 390, height: 844 };
+// Both roles on a laptop; on a phone the steward, whose pages include every page a viewer opens but the 403 one
+// (kept lean for CI: each case walks some 30 pages).
+const CASES = (['en', 'zh-TW'] as const).flatMap((locale) => [
+  { role: 'steward' as const, locale, screen: LAPTOP },
+  { role: 'viewer' as const, locale, screen: LAPTOP },
+  { role: 'steward' as const, locale, screen: PHONE },
+]);
 
 test.describe('plain words on every page', () => {
   test('the contract has field names to look for', () => {

@@ -77,6 +77,7 @@ describe('console accounts (better-auth on PGlite)', () => {
     const rows = await conn.db.selectFrom('user').select(['email', 'role']).orderBy('email').execute();
     expect(rows).toEqual([
       { email: 'admin@example.com', role: 'admin' },
+      { email: 'manager@example.com', role: 'manager' },
       { email: 'owner@example.com', role: 'admin' },
       { email: 'steward@example.com', role: 'steward' },
       { email: 'viewer@example.com', role: 'viewer' },
