@@ -164,12 +164,16 @@ test.describe('a sign-in from the wrong address', () => {
 test.describe('salespeople for every role (viewer)', () => {
   test.use({ storageState: storageStateFor('viewer') });
 
-  test('get ids and names only; internal users and their e-mails stay admin-only', async ({ page, request }) => {
+  test('get what the picker shows (code, name, role, status) only; internal users and their e-mails stay admin-only', async ({
+    page,
+    request,
+  }) => {
     const list = await request.get('/api/salespeople');
     expect(list.status()).toBe(200);
     const rows = (await list.json()) as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(3);
-    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
+    for (const row of rows)
+      expect(Object.keys(row).sort()).toEqual(['code', 'id', 'name', 'roleId', 'roleName', 'sells', 'status']);
     const users = await request.get('/api/upstream/v1/internal-users', { headers: { 'x-console-request': '1' } });
     expect(users.status()).toBe(403);
 

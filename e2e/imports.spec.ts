@@ -66,7 +66,7 @@ test.describe('steward', () => {
     await expect(issues.locator('tbody tr')).toHaveCount(1);
     await expect(issues.locator('tbody tr')).toContainText('11');
     await expect(issues.locator('tbody tr')).toContainText('Name has 101 characters; at most 100');
-    await expect(issues.locator('tbody tr')).toContainText(`${run}-11`);
+    await expect(issues.locator('tbody tr')).toContainText(`${run}-10`);
 
     // The comparison foresees the two refusals; this test sends them anyway to see the service refuse them.
     await page.getByLabel('Hold back the 2 rows that would fail', { exact: false }).uncheck();

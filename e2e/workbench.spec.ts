@@ -53,7 +53,7 @@ test('fix two refused rows in the grid and resend them: 50 of 50 succeed; the er
   const parsed = Papa.parse<string[]>(errorFile.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   expect(parsed).toEqual([
     ['productId', 'outerSysCode', 'name', 'Errors'],
-    ['999999', `${run}-20`, 'Workbench 20', 'productId: That product does not exist.'],
+    ['999999', `${run}-20`, 'Workbench 20', 'Product: That product does not exist.'],
     [String(bundleProduct.id), `${run}-30`, 'Workbench 30', 'A bundle product cannot have SKUs of its own.'],
   ]);
   // The same error file as an Excel workbook: the same columns and cells, every one a Text cell.

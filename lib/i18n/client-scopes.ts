@@ -37,7 +37,7 @@ export const CLIENT_SCOPES = {
   '(console)/skus': ['skus', 'bundles', 'writes', 'forms', 'history', 'imports', 'workbench', 'attention', 'home'],
   '(console)/status': ['status'],
   // `attention`: the History panel names a finding's rule (users have none, but the panel is shared).
-  '(console)/users': ['users', 'writes', 'forms', 'history', 'attention'],
+  '(console)/users': ['users', 'writes', 'forms', 'history', 'attention', 'companies'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type ClientScope = keyof typeof CLIENT_SCOPES;

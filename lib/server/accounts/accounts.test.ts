@@ -107,6 +107,7 @@ describe('console account management', () => {
     const listed = await listAccounts(conn.db, user);
     expect(listed.ok && listed.value.map((a) => a.email)).toEqual([
       'admin@example.com',
+      'manager@example.com',
       'steward@example.com',
       'viewer@example.com',
     ]);

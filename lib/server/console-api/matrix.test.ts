@@ -19,7 +19,7 @@ setInMemoryDemoEnv(ORIGIN, 'console-api-matrix-secret-');
 function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, string>): boolean {
   const { method, path } = entry;
   const editor = role === 'steward' || role === 'admin';
-  if (path.startsWith('/api/imports')) return editor;
+  if (path.startsWith('/api/imports') || path.startsWith('/api/rejections')) return editor;
   if (path.startsWith('/api/audit')) return role === 'admin';
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';

@@ -41,7 +41,12 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
       ensureAccounts(authB, b.db, { demoMode: true, initialAdmin: null }),
     ]);
     const emails = await a.db.selectFrom('user').select('email').orderBy('email').execute();
-    expect(emails.map((e) => e.email)).toEqual(['admin@example.com', 'steward@example.com', 'viewer@example.com']);
+    expect(emails.map((e) => e.email)).toEqual([
+      'admin@example.com',
+      'manager@example.com',
+      'steward@example.com',
+      'viewer@example.com',
+    ]);
 
     const signIn = (auth: typeof authA, password: string, email = 'steward@example.com') =>
       auth.handler(

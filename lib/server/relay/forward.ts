@@ -1,4 +1,5 @@
 import 'server-only';
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS } from '@/lib/http/security-headers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
@@ -36,9 +37,18 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-const JSON_TYPE = { 'content-type': 'application/json' };
+// The console's own security headers, as on every answer of its port (next.config.ts): the relay's answers come
+// from the console's origin too. Added where the upstream did not send the header; never part of the signature.
+const SECURITY: [string, string][] = [
+  ...BASE_SECURITY_HEADERS.map(({ key, value }): [string, string] => [key, value]),
+  ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY],
+];
+function withSecurity(pairs: [string, string][]): [string, string][] {
+  const have = new Set(pairs.map(([name]) => name.toLowerCase()));
+  return [...pairs, ...SECURITY.filter(([name]) => !have.has(name.toLowerCase()))];
+}
 const answer = (res: ServerResponse, status: number, error: string) => {
-  res.writeHead(status, JSON_TYPE).end(JSON.stringify({ error }));
+  res.writeHead(status, withSecurity([['content-type', 'application/json']]).flat()).end(JSON.stringify({ error }));
 };
 
 function headerPairs(raw: readonly string[]): [string, string][] {
@@ -98,7 +108,7 @@ export function createRelay(options: RelayOptions) {
     }
     const answered = performance.now();
     if (upstream) {
-      const out = headerPairs(upstream.headers.flat());
+      const out = withSecurity(headerPairs(upstream.headers.flat()));
       out.push(['content-length', String(upstream.body.length)]);
       res.writeHead(upstream.status, out.flat());
       res.end(upstream.body);
