@@ -167,12 +167,14 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   await findingRow(page, codeA)
     .getByRole('link', { name: /Correct the barcode/ })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/skus/${a}/edit$`));
+  // The fix carries the way back to the findings still open (issue 54): saved, the person lands there, not on the record.
+  await expect(page).toHaveURL(new RegExp(`/skus/${a}/edit\\?back=%2Fattention%2Fsku-barcode-check-digit$`));
   const fixed = barcode();
   await page.getByLabel('Barcode').fill(fixed);
   await page.getByRole('button', { name: 'Review and save' }).click();
   await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
-  await expect(page).toHaveURL(new RegExp(`/skus/${a}$`));
+  await expect(page).toHaveURL(/\/attention\/sku-barcode-check-digit$/);
+  await expect(findingRow(page, codeA)).toHaveCount(0);
   const savedAt = Date.now();
   await page
     .getByRole('navigation', { name: 'Main' })

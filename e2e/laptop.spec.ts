@@ -72,7 +72,8 @@ for (const { lang, table, columns } of LANGUAGES) {
       .first()
       .locator(':scope > *')
       .evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
-    expect(boxTops.length).toBeGreaterThanOrEqual(6);
+    // Five since the overlapping name and product-id boxes merged into the search (issue 54).
+    expect(boxTops.length).toBeGreaterThanOrEqual(5);
     expect(new Set(boxTops).size, `filter boxes' tops: ${boxTops.join(', ')}`).toBe(1);
     expect(await rowsInView(page, table, columns)).toBeGreaterThanOrEqual(12);
     // Codes, amounts and statuses stay on one line: no row grows past one line of text.

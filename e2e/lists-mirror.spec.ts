@@ -96,14 +96,15 @@ test('SKUs sort by sell price, count per status and search every text, all from 
     'descending',
   );
   await expect(firstCode(page)).toHaveText(top.outerSysCode);
-  // With the mirror's search box the filters are seven boxes, the date too: still one line at 1280 px.
+  // With the mirror's search box the filters are five boxes since the overlapping name and product-id boxes merged
+  // into the search (issue 54), the date too: still one line at 1280 px.
   const boxTops = await page
     .getByRole('search', { name: 'Filters' })
     .locator(':scope > div')
     .first()
     .locator(':scope > *')
     .evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().top)));
-  expect(boxTops.length).toBeGreaterThanOrEqual(7);
+  expect(boxTops.length).toBeGreaterThanOrEqual(5);
   expect(new Set(boxTops).size, `filter boxes' tops: ${boxTops.join(', ')}`).toBe(1);
   if (process.env.LIST_SHOTS) await page.screenshot({ path: `${process.env.LIST_SHOTS}/skus-en.png` });
 
