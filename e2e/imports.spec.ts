@@ -108,7 +108,7 @@ test.describe('steward', () => {
     ]);
     expect(parsed).toHaveLength(51);
     const byLine = new Map(parsed.slice(1).map((r) => [r[5], r]));
-    expect(byLine.get('21')?.[6]).toBe('Failed');
+    expect(byLine.get('21')?.[6]).toBe('Refused');
     expect(byLine.get('21')?.[8]).toContain('That product does not exist.');
     expect(byLine.get('11')?.[6]).toBe('Not sent');
     expect(byLine.get('2')?.[6]).toBe('Created');
