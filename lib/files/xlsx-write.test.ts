@@ -61,7 +61,7 @@ const skus: Sku[] = [
     name: 'Tea, "green"',
     barcode: '12345678901234567890',
     unit: 'box',
-    price: 0.1,
+    price: 1500000,
     sellPrice: 1234567.89,
     quantityPrecision: 2,
   },
