@@ -151,6 +151,7 @@ const PAGES = ['/', '/attention/quota-over-limit', '/quotas', '/status', '/setti
 test('the home, a findings page, Quotas, Status, Settings and Exports never scroll sideways at 390 and 768 px', async ({
   browser,
 }) => {
+  test.slow(); // Six pages at two widths in two languages, axe on the first pass.
   for (const lang of ['en', 'zh-TW'] as const) {
     const page = await signedIn(browser, 'viewer@example.com', lang);
     for (const [size, viewport] of [
