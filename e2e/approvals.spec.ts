@@ -49,9 +49,12 @@ const liveCredit = async (page: Page, letter: Letter) =>
 
 /** The queue's card of one company. */
 const queueCard = (page: Page, letter: Letter) =>
-  page.getByRole('list', { name: 'Proposals waiting for approval' }).getByRole('listitem').filter({
-    has: page.getByRole('heading', { name: new RegExp(code(letter)) }),
-  });
+  page
+    .getByRole('list', { name: 'Proposals waiting for approval' })
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('heading', { name: new RegExp(code(letter)) }),
+    });
 
 async function editCredit(page: Page, letter: Letter, amount: number, reason?: string) {
   await page.goto(`/quotas?company=${ids[letter]}`);
@@ -302,7 +305,9 @@ test('an admin saves the policy: errors beside the field, a new version on the r
   await form.getByRole('button', { name: 'Save the policy' }).click();
   await expect(page.getByText(/Saved as version \d+\./)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Approval policy' })).toContainText(/Version \d+, saved by admin@example.com/);
+  await expect(page.getByRole('region', { name: 'Approval policy' })).toContainText(
+    /Version \d+, saved by admin@example.com/,
+  );
   await expectNoAxeViolations(page);
   await page.goto('/audit');
   await expect(page.getByText(/approval policy version \d+ saved/).first()).toBeVisible();

@@ -63,7 +63,10 @@ export async function recordPolicySaved(
   const changed = Object.entries(POLICY_FIELDS)
     .map(([field, read]) => ({ field, from: read(input.before), to: read(input.after) }))
     .filter((c) => c.from !== c.to)
-    .map((c) => `${c.field}: ${c.from === null || c.from === '' ? '—' : c.from} → ${c.to === null || c.to === '' ? '—' : c.to}`);
+    .map(
+      (c) =>
+        `${c.field}: ${c.from === null || c.from === '' ? '—' : c.from} → ${c.to === null || c.to === '' ? '—' : c.to}`,
+    );
   await recordAudit(db, {
     userId: input.by.id,
     userEmail: input.by.email,

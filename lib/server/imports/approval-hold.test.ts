@@ -101,7 +101,10 @@ describe('a credit quota import under the approval policy', () => {
     // On the record: the proposal's own entry under the proposer; the chunk's write names only what was sent.
     const { rows: audit } = await sql<{ operation: string; target_ids: string[] | string }>`
       select operation, target_ids from audit_log where user_email = ${steward.email} order by id`.execute(db);
-    expect(audit.map((a) => a.operation)).toEqual(['action approvals.proposed', 'POST /v1/companies/credit-quota/batch']);
+    expect(audit.map((a) => a.operation)).toEqual([
+      'action approvals.proposed',
+      'POST /v1/companies/credit-quota/batch',
+    ]);
   });
 
   it('sends every row when no policy holds them (none saved, not the demo)', async () => {

@@ -105,13 +105,7 @@ export function ApprovalPolicyForm({ policy, version }: { policy: ApprovalPolicy
         {number('credit.increaseAmount', policy.credit.increaseAmount, t('increaseAmount'), t('blank'))}
         {number('point.balanceChange', policy.point.balanceChange, t('balanceChange'), t('blank'))}
         <Field label={t('expiryDays')} error={errors.expiryDays}>
-          <Input
-            name="expiryDays"
-            inputMode="numeric"
-            defaultValue={policy.expiryDays}
-            className="max-w-24"
-            required
-          />
+          <Input name="expiryDays" inputMode="numeric" defaultValue={policy.expiryDays} className="max-w-24" required />
         </Field>
       </fieldset>
       <Checkbox name="credit.controlOff" defaultChecked={policy.credit.controlOff} label={t('controlOff')} />
