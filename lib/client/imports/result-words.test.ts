@@ -44,7 +44,7 @@ describe('the sentence under an ended import', () => {
     expect(say(resultSentence(counts({ ok: 1, proposed: 2 }), 3))).toBe(
       '1 of 1 rows succeeded; 2 sent for approval, not sent yet',
     );
-    expect(say(resultSentence(counts({ proposed: 2 }), 2))).toBe('Nothing sent: 0 rows held back, 2 sent for approval');
+    expect(say(resultSentence(counts({ proposed: 2 }), 2))).toBe('Nothing sent; 2 sent for approval');
     expect(say(finishedWords(counts({ ok: 1, proposed: 2 }), 0))).toBe('Finished, 2 sent for approval');
     expect(rowWord('proposed')).toBe('sentForApproval');
   });
