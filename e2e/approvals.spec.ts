@@ -278,14 +278,15 @@ test('screens at 1280 × 800 in both languages: the queue, the home cards, the p
     await steward.page.getByTestId('your-proposal').first().scrollIntoViewIfNeeded();
     await steward.page.screenshot({ path: `${SHOTS}/home-steward-${locale}.png` });
     await steward.page.goto(`/quotas?company=${ids.E}`);
+    await steward.page.locator('tbody tr').first().scrollIntoViewIfNeeded();
     await steward.page.screenshot({ path: `${SHOTS}/quotas-waiting-${locale}.png` });
     await steward.context.close();
     const admin = await as(browser, 'admin', locale);
     await admin.page.goto('/settings');
     await admin.page
       .getByRole('region', { name: locale === 'en' ? 'Approval policy' : '核准規則' })
-      .getByRole('button')
-      .scrollIntoViewIfNeeded();
+      .getByRole('heading')
+      .evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await admin.page.screenshot({ path: `${SHOTS}/settings-${locale}.png` });
     await admin.context.close();
   }

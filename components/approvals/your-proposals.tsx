@@ -32,7 +32,7 @@ export function YourProposals({ proposals }: { proposals: readonly ProposalView[
     }`;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Card aria-labelledby="your-proposals" className="max-w-4xl px-4 py-4">
+    <Card aria-labelledby="your-proposals" className="max-w-3xl px-4 py-4">
       <h2 id="your-proposals" className="text-base font-semibold">
         {t('yourTitle')}
       </h2>

@@ -19,6 +19,7 @@ export function viewOf(p: Proposal, viewerId: string): ProposalView {
     new: p.new,
     rules: p.rules,
     reason: p.reason,
+    source: p.source,
     proposedByEmail: p.proposedBy.email,
     proposedAt: p.proposedAt,
     expiresAt: p.expiresAt,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Field, Input, Textarea } from '@/components/ui';
@@ -58,6 +58,8 @@ export function ApprovalPolicyForm({ policy, version }: { policy: ApprovalPolicy
   const t = useTranslations('approvals.policy');
   const te = useTranslations('errors');
   const router = useRouter();
+  // Amounts shown with thousands separators (the parser above takes them back out).
+  const grouped = new Intl.NumberFormat(useLocale(), { maximumFractionDigits: 4 });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -91,7 +93,12 @@ export function ApprovalPolicyForm({ policy, version }: { policy: ApprovalPolicy
 
   const number = (name: FieldName, value: number | null, label: string, description?: string) => (
     <Field label={label} error={errors[name]} description={description}>
-      <Input name={name} inputMode="decimal" defaultValue={value ?? ''} className="max-w-48" />
+      <Input
+        name={name}
+        inputMode="decimal"
+        defaultValue={value === null ? '' : grouped.format(value)}
+        className="max-w-48"
+      />
     </Field>
   );
 
