@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
+import { WaitingCard } from '@/components/approvals/waiting-card';
+import { YourProposals } from '@/components/approvals/your-proposals';
 import { HomeSummary } from '@/components/attention/home-summary';
 import { HomeSkeleton } from '@/components/attention/home-skeleton';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +10,8 @@ import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { requireUser } from '@/lib/server/auth/page';
 import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
-import { getConsoleDb } from '@/lib/server/process';
+import { readOwnProposals, waitingFor } from '@/lib/server/approvals';
+import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { openCount } from '@/lib/server/rejections';
 import { can, isRole } from '@/lib/contract/roles';
 
@@ -61,7 +64,21 @@ async function HomeCards() {
             return null;
           })
       : null;
-  if (summary) return <HomeSummary summary={summary} now={new Date()} rejections={rejections} />;
+  // Four eyes on money: what waits for this approver, and what became of this person's own proposals.
+  const approvals = await approvalCards(user);
+  const now = new Date();
+  if (summary)
+    return (
+      <div className="space-y-4">
+        <HomeSummary
+          summary={summary}
+          now={now}
+          rejections={rejections}
+          waiting={approvals.waiting ? <WaitingCard {...approvals.waiting} now={now} /> : null}
+        />
+        {approvals.own.length > 0 ? <YourProposals proposals={approvals.own} /> : null}
+      </div>
+    );
   return (
     <Alert tone="error" title={t('loadFailed')}>
       <p>{t('loadFailedBody')}</p>
@@ -70,4 +87,25 @@ async function HomeCards() {
       </LinkButton>
     </Alert>
   );
+}
+
+/** The approver's waiting count (only while any wait) and the proposer's own proposals; a failed read leaves them out. */
+async function approvalCards(user: { id: string; role: string }) {
+  const role = isRole(user.role) ? user.role : null;
+  const read = async () => {
+    const db = await getConsoleDb();
+    const tenant = currentTenant();
+    const [waiting, own] = await Promise.all([
+      role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,
+      role && can(role, 'editQuota') ? readOwnProposals(db, tenant, user.id) : [],
+    ]);
+    return { waiting: waiting && waiting.count > 0 ? waiting : null, own };
+  };
+  return read().catch((error: unknown) => {
+    logger().error(
+      { source: 'approvals', error: error instanceof Error ? error.message : error },
+      'the home could not read the proposals',
+    );
+    return { waiting: null, own: [] };
+  });
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import { cn, focusRing } from '@/components/ui/cn';
@@ -17,11 +18,14 @@ export function HomeSummary({
   summary,
   now,
   rejections = null,
+  waiting = null,
 }: {
   summary: AttentionSummary;
   now: Date;
   /** The rows the ERP sync could not apply, for those who may fix them; null: not shown. */
   rejections?: { count: number; trend: { day: string; count: number }[] } | null;
+  /** The approver's card of proposals waiting for them (components/approvals); null: none wait, or not an approver. */
+  waiting?: ReactNode;
 }) {
   const t = useTranslations('attention');
   const h = useTranslations('home');
@@ -30,7 +34,7 @@ export function HomeSummary({
   const more = summary.cards.slice(HOME_CARDS_SHOWN);
   // The card stays while the week saw any, so a count back to zero reads as fixed, not as gone.
   const showRejections = rejections !== null && (rejections.count > 0 || rejections.trend.some((p) => p.count > 0));
-  const clear = summary.cards.length === 0 && !showRejections;
+  const clear = summary.cards.length === 0 && !showRejections && !waiting;
   const evaluated = summary.checked.filter((c) => c.evaluatedAt);
   const pending = evaluated.length < summary.checked.length;
 
@@ -61,6 +65,7 @@ export function HomeSummary({
   return (
     <div className="space-y-4">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {waiting ? <li>{waiting}</li> : null}
         {showRejections ? (
           <li>
             <RejectionsCard count={rejections.count} trend={rejections.trend} />

@@ -97,7 +97,7 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   // A batch's counts ("198 updated, 2 failed"), each in words.
   const counts = outcome
     .split(', ')
-    .map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|unanswered)$/));
+    .map((part) => part.match(/^(\d+) (created|updated|ok|failed|unknown|not_sent|proposed|unanswered)$/));
   if (counts.every(Boolean))
     return <>{counts.map((m) => t(`counts.${m![2]}`, { count: Number(m![1]) })).join(t('recipe.separator'))}</>;
   const m = outcome.match(/^(refused|unknown): ([a-z_]+)$/);

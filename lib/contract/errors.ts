@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   // The approval policy's refusals at the proxy (lib/server/approvals/gate.ts): nothing was sent.
   approval_required: null,
   policy_check_failed: null,
+  // An import's row for a company whose change already waits for approval (one open proposal per company and field).
+  proposal_waits: null,
   upstream_timeout: null,
   // A connection can fail after the request was sent, so this one cannot promise that nothing changed.
   upstream_unreachable: null,

@@ -15,6 +15,7 @@ export const RESULT_WORDS = [
   'refused',
   'unknown',
   'notSent',
+  'sentForApproval',
   'waiting',
   'sending',
 ] as const;
@@ -29,6 +30,7 @@ const OF_STATUS: Record<RowStatus, ResultWord> = {
   unknown: 'unknown',
   not_sent: 'notSent',
   skipped: 'unchanged',
+  proposed: 'sentForApproval',
   pending: 'waiting',
   sending: 'sending',
 };

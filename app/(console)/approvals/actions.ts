@@ -4,9 +4,12 @@ import { revalidatePath } from 'next/cache';
 import { approvalActions, type DecisionView } from '@/lib/contract/console/approvals';
 import {
   approveProposal,
+  policyFor,
   readProposal,
+  recordPolicySaved,
   recordProposalStep,
   rejectProposal,
+  savePolicy,
   withdrawProposal,
   type Decision,
 } from '@/lib/server/approvals';
@@ -92,5 +95,23 @@ export async function withdrawProposalAction(input: unknown) {
     revalidatePath('/');
     const decisions: DecisionView[] = [{ id: input.id, kind: done ? 'withdrawn' : 'not_open' }];
     return { decisions };
+  });
+}
+
+/**
+ * An admin saves the approval policy (Settings): a new version, never an edit of the one in force, on the record
+ * with each setting that changed. The input is the contract's schema, the same one the form checks field by field.
+ */
+export async function saveApprovalPolicyAction(input: unknown) {
+  return runAction(approvalActions.savePolicy, input, async ({ user, input }) => {
+    const db = await getConsoleDb();
+    const tenant = currentTenant();
+    const by = { id: user.id, email: user.email };
+    const before = (await policyFor(db, tenant, getEnv().demoMode)).policy;
+    const version = await savePolicy(db, tenant, input, by);
+    await recordPolicySaved(db, { version, before, after: input, by });
+    revalidatePath('/settings');
+    revalidatePath('/approvals');
+    return { version };
   });
 }

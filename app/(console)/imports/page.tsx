@@ -128,6 +128,11 @@ export default async function ImportsPage({
                       })}
                     </span>
                   ) : null}
+                  {imp.counts.proposed ? (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {tr('sentForApprovalCount', { count: imp.counts.proposed })}
+                    </span>
+                  ) : null}
                   {imp.counts.skipped ? (
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                       {tr('unchangedCount', { count: imp.counts.skipped })}

@@ -9,6 +9,7 @@ import { quotaStatus } from '@/lib/server/quotas';
 import { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from '@/lib/server/quotas';
 import { parseQuotaQuery, quotaHref, QUOTA_PAGE_SIZES } from '@/lib/server/quotas';
 import { quotaSource } from '@/lib/server/quotas';
+import { waitingByCompany } from '@/lib/server/approvals';
 import { CreditCharts } from './_components/credit-charts';
 import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
@@ -32,7 +33,13 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const db = await getConsoleDb();
   const tenant = currentTenant();
   // MIRROR on and its quota copy complete: the rows are the mirror's; otherwise the refresh job's snapshot.
-  const [status, { source, freshness }] = await Promise.all([quotaStatus(), quotaSource(db)]);
+  const [status, { source, freshness }, open] = await Promise.all([
+    quotaStatus(),
+    quotaSource(db),
+    waitingByCompany(db, tenant, query.tab),
+  ]);
+  // What waits for approval, beside the live values it leaves alone.
+  const waiting = Object.fromEntries([...open].map(([companyId, p]) => [companyId, p.new.amount]));
   const emptyText = source === 'snapshot' && status.age.count === 0 ? t('table.emptySnapshot') : t('table.empty');
   const locale = await getLocale();
   // Credit totals are money (one NT$ format, lib/i18n/money); point totals are plain figures.
@@ -93,6 +100,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         tab="credit"
         rows={page.rows}
         canEdit={canEdit}
+        waiting={waiting}
         headers={headers(
           sortHeader('creditAmount', t('credit.creditAmount'), true),
           sortHeader('pendingAmount', t('credit.pendingAmount'), true),
@@ -121,6 +129,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         tab="points"
         rows={page.rows}
         canEdit={canEdit}
+        waiting={waiting}
         headers={headers(sortHeader('balance', t('points.balance'), true), sortHeader('enabled', t('points.enabled')))}
       />
     );

@@ -1,14 +1,17 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
+import { policyFor } from '@/lib/server/approvals';
+import { getEnv } from '@/lib/server/env';
 import { requireUser } from '@/lib/server/auth/page';
-import { getConsoleDb } from '@/lib/server/process';
+import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
+import { ApprovalPolicyForm } from './_components/approval-policy-form';
 import { CreateAccountForm } from './_components/create-account-form';
 import { SessionsCard } from './_components/sessions-card';
 import { TwoFactorCard, TwoFactorPolicyCard } from './_components/two-factor-cards';
@@ -23,6 +26,11 @@ export default async function SettingsPage() {
   const shell = await getTranslations('shell');
   const manage = can(user.role, 'manageAccounts');
   const accounts = manage ? await listAccounts(await getConsoleDb(), user) : null;
+  const approvalPolicy = can(user.role, 'manageApprovalPolicy')
+    ? await policyFor(await getConsoleDb(), currentTenant(), getEnv().demoMode)
+    : null;
+  const a = await getTranslations('approvals.policy');
+  const locale = await getLocale();
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -66,6 +74,30 @@ export default async function SettingsPage() {
           <Suspense>
             <TwoFactorPolicyCard />
           </Suspense>
+          {approvalPolicy ? (
+            <Card aria-labelledby="approval-policy">
+              <CardHeader>
+                <CardTitle id="approval-policy">{a('title')}</CardTitle>
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{a('help')}</p>
+              </CardHeader>
+              <CardContent>
+                <ApprovalPolicyForm
+                  policy={approvalPolicy.policy}
+                  version={
+                    approvalPolicy.version === null
+                      ? a('default')
+                      : a('version', {
+                          version: approvalPolicy.version,
+                          who: approvalPolicy.savedByEmail ?? '',
+                          when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                            new Date(approvalPolicy.savedAt ?? 0),
+                          ),
+                        })
+                  }
+                />
+              </CardContent>
+            </Card>
+          ) : null}
           <Card aria-labelledby="console-accounts">
             <CardHeader>
               <CardTitle id="console-accounts">{t('accountsTitle')}</CardTitle>

@@ -17,6 +17,7 @@ const counts = (given: Partial<Record<RowStatus, number>>): Record<RowStatus, nu
   unknown: 0,
   not_sent: 0,
   skipped: 0,
+  proposed: 0,
   ...given,
 });
 const tEn = createTranslator({ locale: 'en', messages: en, namespace: 'imports' });
@@ -37,6 +38,15 @@ describe('the sentence under an ended import', () => {
     expect(say(resultSentence(counts({ created: 27, not_sent: 3 }), 30))).toBe('27 of 30 rows succeeded; 3 not sent');
     expect(say(resultSentence(counts({ created: 2, failed: 1 }), 3))).toBe('2 of 3 rows succeeded');
     expect(say(resultSentence(counts({ created: 27, not_sent: 3 }), 30), tZh)).toBe('30 列中有 27 列成功；3 列未送出');
+  });
+
+  it('counts rows sent for approval apart: they wait for a manager, neither succeeded nor failed', () => {
+    expect(say(resultSentence(counts({ ok: 1, proposed: 2 }), 3))).toBe(
+      '1 of 1 rows succeeded; 2 sent for approval, not sent yet',
+    );
+    expect(say(resultSentence(counts({ proposed: 2 }), 2))).toBe('Nothing sent; 2 sent for approval');
+    expect(say(finishedWords(counts({ ok: 1, proposed: 2 }), 0))).toBe('Finished, 2 sent for approval');
+    expect(rowWord('proposed')).toBe('sentForApproval');
   });
 
   it('says nothing was sent when every row was held back', () => {

@@ -23,6 +23,8 @@ export interface ProposalView {
   new: QuotaValues;
   rules: ApprovalRule[];
   reason: string;
+  /** Where the change came from: the quota dialog, an import or bulk edit (its reason is the row's memo or file). */
+  source: 'edit' | 'bulk' | 'import' | 'revert' | 'proxy';
   proposedByEmail: string;
   proposedAt: string;
   expiresAt: string;

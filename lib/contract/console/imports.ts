@@ -17,7 +17,17 @@ import type { JobState } from './jobs';
 
 /** CSV imports (app/api/imports): create, upload rows in parts, start, follow, cancel, resend, download. */
 
-export const ROW_STATUSES = ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
+/** `proposed`: a credit or point row the approval policy caught, stored as a proposal and not sent. */
+export const ROW_STATUSES = [
+  'created',
+  'updated',
+  'ok',
+  'failed',
+  'unknown',
+  'not_sent',
+  'skipped',
+  'proposed',
+] as const;
 /** What a row shows: its outcome, or pending/sending while the job runs. */
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
 export const ROW_FILTER_STATUSES: readonly RowStatus[] = [...ROW_STATUSES, 'pending', 'sending'];

@@ -23,6 +23,7 @@ export {
 } from './proposals';
 export { approveProposal, rejectProposal, type Decision } from './decide';
 export { quotaWriteVerdict, type GateVerdict } from './gate';
-export { recordProposalStep, type ProposalStep } from './record';
+export { holdCaughtRows, type HeldRow, type HoldInput } from './import-hold';
+export { recordPolicySaved, recordProposalStep, type ProposalStep } from './record';
 export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
-export { expireOnRead, readOwnProposals, readQueue, viewOf } from './queue';
+export { expireOnRead, readOwnProposals, readQueue, viewOf, waitingFor } from './queue';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Exposure, ProposalView } from '@/lib/contract/console/approvals';
 import type { ConsoleDatabase } from '../db';
 import { readCompanyQuotas } from '../quotas';
@@ -19,6 +19,7 @@ export function viewOf(p: Proposal, viewerId: string): ProposalView {
     new: p.new,
     rules: p.rules,
     reason: p.reason,
+    source: p.source,
     proposedByEmail: p.proposedBy.email,
     proposedAt: p.proposedAt,
     expiresAt: p.expiresAt,
@@ -83,4 +84,22 @@ export async function readOwnProposals(
     limit: 10,
   });
   return mine.map((p) => viewOf(p, viewerId));
+}
+
+/**
+ * The approver's home card: how many proposals wait for `viewerId` (others' proposals: nobody decides their own)
+ * and when the oldest was made.
+ */
+export async function waitingFor(
+  db: Kysely<ConsoleDatabase>,
+  tenant: string,
+  viewerId: string,
+): Promise<{ count: number; oldestAt: string | null }> {
+  await expireOnRead(db, tenant);
+  const { rows } = await sql<{ count: number; oldest: Date | string | null }>`
+    select count(*)::int as count, min(proposed_at) as oldest from quota_proposal
+    where tenant = ${tenant} and state = 'open' and proposed_by <> ${viewerId}
+  `.execute(db);
+  const row = rows[0];
+  return { count: row?.count ?? 0, oldestAt: row?.oldest ? new Date(row.oldest).toISOString() : null };
 }

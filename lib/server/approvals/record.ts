@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { FieldDiff } from '@/lib/contract/history';
 import { recordAudit } from '../audit';
 import type { ConsoleDatabase } from '../db';
@@ -42,5 +43,39 @@ export async function recordProposalStep(
     result: null,
     recordType: 'companies',
     changes: diff(proposal),
+  });
+}
+
+const POLICY_FIELDS = {
+  'credit.increasePercent': (p: ApprovalPolicy) => p.credit.increasePercent,
+  'credit.increaseAmount': (p: ApprovalPolicy) => p.credit.increaseAmount,
+  'credit.controlOff': (p: ApprovalPolicy) => p.credit.controlOff,
+  'credit.companyCodes': (p: ApprovalPolicy) => p.credit.companyCodes.join(' '),
+  'point.balanceChange': (p: ApprovalPolicy) => p.point.balanceChange,
+  expiryDays: (p: ApprovalPolicy) => p.expiryDays,
+};
+
+/** A saved version of the policy on the record: its number and each setting that changed, old → new. */
+export async function recordPolicySaved(
+  db: Kysely<ConsoleDatabase>,
+  input: { version: number; before: ApprovalPolicy; after: ApprovalPolicy; by: Person },
+): Promise<void> {
+  const changed = Object.entries(POLICY_FIELDS)
+    .map(([field, read]) => ({ field, from: read(input.before), to: read(input.after) }))
+    .filter((c) => c.from !== c.to)
+    .map(
+      (c) =>
+        `${c.field}: ${c.from === null || c.from === '' ? '—' : c.from} → ${c.to === null || c.to === '' ? '—' : c.to}`,
+    );
+  await recordAudit(db, {
+    userId: input.by.id,
+    userEmail: input.by.email,
+    operation: 'action approvals.savePolicy',
+    targetIds: [],
+    status: 200,
+    outcome: [`approval policy version ${input.version} saved`, ...changed].join('; '),
+    result: null,
+    recordType: null,
+    changes: null,
   });
 }

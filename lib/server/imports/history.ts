@@ -36,6 +36,8 @@ const RESULT: Record<RowOutcome['status'], WriteResult | null> = {
   failed: 'refused',
   unknown: 'unknown',
   not_sent: null,
+  // Stored as a proposal, not sent: its own entry is the proposal's (lib/server/approvals/record.ts).
+  proposed: null,
 };
 
 function recordKey(item: Record<string, unknown> | null | undefined, recordId: number | null): string | null {
@@ -60,7 +62,7 @@ function diff(item: Record<string, unknown>, before: Record<string, unknown> | u
 function countText(outcomes: readonly SentOutcome[]): string {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  return ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent']
+  return ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'proposed']
     .filter((s) => counts.has(s))
     .map((s) => `${counts.get(s)} ${s}`)
     .join(', ');
@@ -123,7 +125,7 @@ export async function recordChunkHistory(
   jobId: string,
   chunks: readonly { chunk: number; outcomes: readonly SentOutcome[] }[],
 ): Promise<void> {
-  const sent = chunks.filter((c) => c.outcomes.some((o) => o.status !== 'not_sent'));
+  const sent = chunks.filter((c) => c.outcomes.some((o) => o.status !== 'not_sent' && o.status !== 'proposed'));
   if (!sent.length) return;
   const ctx = await context(
     db,

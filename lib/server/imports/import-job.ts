@@ -7,6 +7,7 @@ import { writtenByFamily } from '../mirror';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { closeAppliedRejections } from './close-rejections';
+import { holdQuotaChunk } from './hold';
 import { recordChunkHistory, type SentOutcome } from './history';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
@@ -27,7 +28,8 @@ import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from '
  * rows that never came are not part of the import.
  */
 
-export type ImportParams = { importId: string; family: FamilyName };
+/** `demoPolicy`: the console ran in demo mode when the import started, so the demo's approval policy is the default. */
+export type ImportParams = { importId: string; family: FamilyName; demoPolicy?: boolean };
 export type ChunkInput = { importId: string; chunk: number };
 
 const encoder = new TextEncoder();
@@ -114,6 +116,9 @@ export function importKind(
     // The outcomes are kept per row in import_row (store below); a second copy per unit is only writes.
     keepResults: false,
     async run({ importId, chunk }, ctx) {
+      // Credit and point rows the approval policy catches become proposals first, before the chunk is marked
+      // sent, so a held row is never in a request (./hold.ts).
+      await holdQuotaChunk(family, importId, chunk, ctx);
       // Decided and marked in one statement (store.ts takeChunk): the mark is committed before anything leaves.
       const taken = await takeChunk(ctx.db, importId, chunk);
       switch (taken.action) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/imports/families';
+import { getEnv } from '../env';
 import { currentTenant, getConsoleDb } from '../process';
 import { upstreamPausedForMs } from '../upstream';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
@@ -112,7 +113,8 @@ async function startImportJob(
 ): Promise<string> {
   try {
     return await startJob(IMPORT_JOB_KINDS[view.family], {
-      params: { importId: view.id, family: view.family },
+      // The demo's approval policy is the default in demo mode (lib/server/imports/hold.ts).
+      params: { importId: view.id, family: view.family, demoPolicy: getEnv().demoMode },
       createdBy: user.id,
       ...(chunks
         ? { units: chunks.map((chunk) => ({ key: String(chunk), input: { importId: view.id, chunk } })) }

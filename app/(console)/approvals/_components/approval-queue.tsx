@@ -138,7 +138,7 @@ export function ApprovalQueue({
               </p>
               <p className="text-sm">
                 <span className="font-medium">{t('reason')}: </span>
-                {p.reason}
+                {p.source === 'import' || p.source === 'bulk' ? t('fromImport', { reason: p.reason }) : p.reason}
               </p>
               {d?.kind === 'stale' ? (
                 <Alert tone="warning">
@@ -163,7 +163,7 @@ export function ApprovalQueue({
                   </Button>
                 </div>
               ) : (
-                <div className="flex flex-wrap items-center gap-3">
+                <div className="space-y-2">
                   <Checkbox
                     checked={selected.has(p.id)}
                     onChange={(e) =>
@@ -176,12 +176,14 @@ export function ApprovalQueue({
                     }
                     label={t('select', { company: label || String(p.companyId) })}
                   />
-                  <Button onClick={() => approve([p.id])} pending={pending}>
-                    {t('approve')}
-                  </Button>
-                  <Button variant="secondary" onClick={() => reject([p.id])}>
-                    {t('reject')}
-                  </Button>
+                  <div className="flex flex-wrap gap-3">
+                    <Button onClick={() => approve([p.id])} pending={pending}>
+                      {t('approve')}
+                    </Button>
+                    <Button variant="secondary" onClick={() => reject([p.id])}>
+                      {t('reject')}
+                    </Button>
+                  </div>
                 </div>
               )}
             </li>

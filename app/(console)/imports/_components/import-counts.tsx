@@ -13,6 +13,7 @@ export const SHOWN_STATUSES: readonly RowStatus[] = [
   'unknown',
   'not_sent',
   'skipped',
+  'proposed',
   'pending',
 ];
 /** The rows filter's own choice: refused rows the comparison predicted to succeed. */
@@ -63,6 +64,7 @@ export function ImportCounts({ imp, running, aborted }: { imp: ImportView; runni
           {t(sentence.key, sentence.values)}
         </p>
       )}
+      {imp.counts.proposed ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('proposedHelp')}</p> : null}
       {imp.counts.not_sent ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('notSentHelp')}</p> : null}
       {imp.uploadClosed && imp.uploadedRows < imp.totalRows && !aborted ? (
         <Alert tone="warning">{t('notReceived', { received: imp.uploadedRows, total: imp.totalRows })}</Alert>

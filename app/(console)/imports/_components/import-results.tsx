@@ -29,6 +29,7 @@ const TONE: Record<RowWord, BadgeTone> = {
   unknown: 'warning',
   notSent: 'neutral',
   unchanged: 'neutral',
+  sentForApproval: 'info',
 };
 
 const PAGE = 200;

@@ -13,9 +13,12 @@ import { EditDialog } from './edit-dialog';
 
 export type { SortHeader } from './quota-columns';
 
+/** The proposed amount of each company whose change waits for approval (the live value stays until then). */
+export type Waiting = Record<number, number>;
+
 type Props =
-  | { tab: 'credit'; rows: CreditRow[]; headers: SortHeader[]; canEdit: boolean }
-  | { tab: 'points'; rows: PointRow[]; headers: SortHeader[]; canEdit: boolean };
+  | { tab: 'credit'; rows: CreditRow[]; headers: SortHeader[]; canEdit: boolean; waiting?: Waiting }
+  | { tab: 'points'; rows: PointRow[]; headers: SortHeader[]; canEdit: boolean; waiting?: Waiting };
 
 /** One dashboard page of rows: sortable headers (links, so the sort is in the URL), selection and edit. */
 export function QuotaTable(props: Props) {
@@ -42,7 +45,7 @@ export function QuotaTable(props: Props) {
   const head = 'align-bottom break-keep';
   // The Edit column stays in sight even when a long code or a narrower window makes the table scroll.
   const pinned = 'sticky right-0 bg-white dark:bg-zinc-950';
-  const columns = useQuotaColumns(props.tab, props.headers);
+  const columns = useQuotaColumns(props.tab, props.headers, props.waiting ?? {});
   const byKey = new Map(columns.map((c) => [c.id, c]));
   const selection: CardSelection<Row> | undefined = props.canEdit
     ? {

@@ -150,7 +150,7 @@ async function take(db: Db, importId: string, chunk: number, fromBody: boolean) 
 
 export interface RowOutcome {
   rowNo: number;
-  status: 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent';
+  status: 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent' | 'proposed';
   recordId: number | null;
   errors: RowIssue[];
 }

@@ -30,7 +30,18 @@ type ImportRowDb = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function emptyCounts(): Record<RowStatus, number> {
-  return { pending: 0, sending: 0, created: 0, updated: 0, ok: 0, failed: 0, unknown: 0, not_sent: 0, skipped: 0 };
+  return {
+    pending: 0,
+    sending: 0,
+    created: 0,
+    updated: 0,
+    ok: 0,
+    failed: 0,
+    unknown: 0,
+    not_sent: 0,
+    skipped: 0,
+    proposed: 0,
+  };
 }
 
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {

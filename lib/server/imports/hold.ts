@@ -1,0 +1,70 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import type { RowIssue } from '@/lib/imports/check';
+import type { FamilyName } from '@/lib/imports/families';
+import { holdCaughtRows, type HeldRow } from '../approvals';
+import type { JobContext } from '../jobs';
+import { companyNames } from '../quotas';
+import { loadChunk, recordOutcomes, type RowOutcome } from './store';
+
+/**
+ * The approval policy on an import's chunk (issue 55 point 3): before a credit or point quota chunk is marked sent,
+ * the rows the policy catches become proposals and get their outcome at once ("sent for approval"), so the chunk's
+ * request carries only the others. Only a chunk never sent is held: a chunk re-run after it was in a request keeps
+ * the unknown-outcome rule (its rows may have been written; deciding them again would hide that).
+ */
+
+const FAMILY = { creditQuotas: 'credit', pointQuotas: 'point' } as const;
+
+type Params = { importId: string; demoPolicy?: boolean };
+
+function outcomeOf(held: HeldRow): RowOutcome {
+  const issue = (code: string): RowIssue[] => [{ code }];
+  switch (held.kind) {
+    case 'proposed':
+      return { rowNo: held.rowNo, status: 'proposed', recordId: held.companyId, errors: [] };
+    case 'waits':
+      // Another change for this company already waits: this row is not sent, and can be sent once that is decided.
+      return { rowNo: held.rowNo, status: 'not_sent', recordId: held.companyId, errors: issue('proposal_waits') };
+    case 'unreadable':
+      return { rowNo: held.rowNo, status: 'not_sent', recordId: null, errors: issue('policy_check_failed') };
+  }
+}
+
+export async function holdQuotaChunk(
+  family: FamilyName,
+  importId: string,
+  chunk: number,
+  ctx: JobContext<unknown>,
+): Promise<void> {
+  if (family !== 'creditQuotas' && family !== 'pointQuotas') return;
+  const loaded = await loadChunk(ctx.db, importId, chunk, { items: true });
+  if (loaded.sends > 0) return;
+  const pending = loaded.rows.filter((r) => r.status === 'pending');
+  if (pending.length === 0) return;
+  // The person the attempt's writes are filed under (a resend's sender, else the import's creator).
+  const { rows } = await sql<{ id: string; email: string; file_name: string; origin: string | null }>`
+    select coalesce(a.created_by, i.created_by) as id, coalesce(a.created_by_email, i.created_by_email) as email,
+      i.file_name, i.origin
+    from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${ctx.jobId}
+    where i.id = ${importId}`.execute(ctx.db);
+  const found = rows[0];
+  if (!found) return;
+  const params = ctx.params as Params;
+  const { held } = await holdCaughtRows(ctx.db, ctx.upstream, {
+    tenant: ctx.tenant,
+    family: FAMILY[family],
+    rows: pending.map((r) => ({ rowNo: r.rowNo, item: r.item })),
+    by: { id: found.id, email: found.email },
+    reason: found.file_name,
+    source: found.origin === 'bulk' ? 'bulk' : 'import',
+    importId,
+    fallback: params.demoPolicy ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY,
+    companyName: async (id) =>
+      (await companyNames(ctx.db, ctx.tenant, [id], true)).get(id) ??
+      (await companyNames(ctx.db, ctx.tenant, [id], false)).get(id) ??
+      null,
+  });
+  if (held.length) await recordOutcomes(ctx.db, importId, chunk, held.map(outcomeOf));
+}
