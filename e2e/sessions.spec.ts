@@ -115,6 +115,10 @@ test.describe('a role change (admin)', () => {
     await expect(other.getByText('管理員變更了您的角色')).toBeVisible();
     await expectNoAxeViolations(other);
     await other.screenshot({ path: test.info().outputPath('sign-in-role-changed-zh-TW.png') });
+    // The same page in English says the same.
+    await colleague.addCookies([{ name: 'console-locale', value: 'en', url: other.url() }]);
+    await other.reload();
+    await expect(other.getByText('An admin changed your role')).toBeVisible();
     await colleague.close();
   });
 });
