@@ -25,11 +25,14 @@ function InForm({
   children: ReactNode;
 }) {
   const form = useForm({ defaultValues: { [name]: value } });
-  // The resolver's answer, as a submit or a change would leave it (the message is the contract's error code).
-  if (!form.formState.errors[name]) form.setError(name, { type: 'validate', message: code });
+  // The resolver's answer, as a submit or a change leaves it in the form's state (the message is the contract's
+  // error code); a static render runs no effect, so the state is handed over as the form would hold it.
+  const formState = { ...form.formState, errors: { [name]: { type: 'validate', message: code } } };
   return (
     <NextIntlClientProvider locale={locale} messages={messagesFor(locale)} timeZone="UTC">
-      <FormProvider {...form}>{children}</FormProvider>
+      <FormProvider {...form} formState={formState}>
+        {children}
+      </FormProvider>
     </NextIntlClientProvider>
   );
 }
