@@ -81,7 +81,10 @@ const shot = (page: Page, name: string) => screenshotTo(shots, page, name);
 /** With a screenshot folder: the History panel as seen at 1280 × 800 and 390 × 844 (issue 54's screens). */
 async function historyShots(page: Page, history: Locator, name: string) {
   if (!shots) return;
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await history.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/${name}-${size.width}.png` });

@@ -59,7 +59,10 @@ async function checkIn(
 
 /** The page as seen at 1280 × 800 and at 390 × 844 (issue 54's screens), kept in SHOTS; back to the laptop after. */
 async function screens(page: Page, name: string, scrollTo?: Locator) {
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png` });
@@ -153,7 +156,9 @@ test.describe('steward', () => {
     // The mapping offers each field in the person's words, never with its API name (the file's own header, quoted
     // as the file has it, may be one).
     const mappingInWords = (locale: Locale) => async (mapping: Locator) => {
-      const options = await mapping.getByRole('combobox').first().locator('option').allTextContents();
+      const select = mapping.getByRole('combobox').first();
+      await expect(select).toBeVisible();
+      const options = await select.locator('option').allTextContents();
       expect(options).toContain(importWords(locale).fields.sellPrice);
       expect(options.filter((o) => /\b(productId|outerSysCode|sellPrice)\b|\(/.test(o))).toEqual([]);
       await screens(page, `mapping-${locale}`, mapping);

@@ -24,9 +24,12 @@ export function useQuotaValueWords(
       ? expectationOf(code, 'memo', text, 'text', QUOTA_MEMO_MAX)
       : expectationOf(code, amountField, text, 'number', undefined);
     if (!sentence) return null;
-    return tv(sentence.expect as 'number', {
-      ...sentence.params,
-      field: memo ? labels.memo : labels.amount,
-    } as { field: string });
+    return tv(
+      sentence.expect as 'number',
+      {
+        ...sentence.params,
+        field: memo ? labels.memo : labels.amount,
+      } as { field: string },
+    );
   };
 }

@@ -84,7 +84,10 @@ export function MappingStep({
                     <option value="">{t('ignore')}</option>
                     {/* The field in the reader's words only: an API name is no word of theirs (issue 54 point 4). */}
                     <SelectOptions
-                      options={family.fields.map((f) => ({ value: f.name, label: labels[f.name] ?? fieldLabel(f.name) }))}
+                      options={family.fields.map((f) => ({
+                        value: f.name,
+                        label: labels[f.name] ?? fieldLabel(f.name),
+                      }))}
                     />
                   </Select>
                 </td>
