@@ -72,7 +72,9 @@ export function MappingStep({
                   {preview.rows[0]?.[i] ?? ''}
                 </td>
                 <td className="px-3 py-1.5">
+                  {/* Wide enough for a field's name on a phone: the table scrolls inside its frame instead. */}
                   <Select
+                    className="min-w-40"
                     aria-label={t('fieldFor', { column: header })}
                     value={mapping[i] ?? ''}
                     disabled={busy}
