@@ -69,7 +69,8 @@ export function EditDialog({
   // whether it has a sentence for it.
   const reason = (code: string) => {
     const key = code as Parameters<typeof te.has>[0];
-    return valueWords(code) ?? (te.has(key) ? te(key) : code);
+    // invalid_parameter from the service is not about the amount's form (the dialog checks that before sending).
+    return (code === 'invalid_parameter' ? null : valueWords(code)) ?? (te.has(key) ? te(key) : code);
   };
   const figure = useQuotaFigure(tab);
   const nameOf = (row: PreviewRow) =>
