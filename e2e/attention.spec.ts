@@ -78,6 +78,20 @@ const findingRow = (page: Page, code: string): Locator =>
 
 const shot = (page: Page, name: string) => screenshotTo(shots, page, name);
 
+/** With a screenshot folder: the History panel as seen at 1280 × 800 and 390 × 844 (issue 54's screens). */
+async function historyShots(page: Page, history: Locator, name: string) {
+  if (!shots) return;
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/${name}-${size.width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 test('the console starts with the mirror on and checks its copy', async () => {
   consoleProcess = await startDemoMirrorConsole(port, dataDir);
   url = consoleProcess.url;
@@ -194,7 +208,7 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
   await expect(history).toContainText(`Resolved: Barcode is now ${fixed} (was ${wrongA})`);
   await expect(history).not.toContainText('(empty)');
   Object.assign(fixedSku, { id: a, wrong: wrongA, fixed });
-  await shot(page, 'history-en');
+  await historyShots(page, history, 'history-en');
 
   // B, on its own page: its finding above its details. Accepting it with a reason hides it from the list and count.
   await page.goto(`/skus/${b}`);
@@ -266,7 +280,7 @@ test('History of the fixed barcode in Traditional Chinese: found and resolved, o
   await expect(history).toContainText(`發現：條碼 ${fixedSku.wrong}`);
   await expect(history).toContainText(`已解決：條碼現為 ${fixedSku.fixed}（原為 ${fixedSku.wrong}）`);
   await expect(history).not.toContainText('（空白）');
-  await shot(page, 'history-zh');
+  await historyShots(page, history, 'history-zh');
   // The audit log tells the same in words: who (the console's checks), what was found and resolved, no route.
   await page.goto('/audit?family=attention');
   await expect(page.getByRole('main')).toContainText('主控台檢查');

@@ -366,5 +366,13 @@ test.describe('pages a role may not open (viewer)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: /select/i })).toHaveCount(0);
+
+    // The same in Traditional Chinese.
+    await page.context().addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+    expect((await page.goto('/skus/2/edit'))?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: '沒有權限' })).toBeVisible();
+    await page.goto('/quotas');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^編輯/ })).toHaveCount(0);
   });
 });

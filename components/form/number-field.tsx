@@ -44,7 +44,8 @@ export function NumberField({
   required,
 }: NumberFieldProps) {
   const { register } = useFormContext();
-  const frame = useFieldFrame(name);
+  // A box that takes whole numbers only says so; any other takes the contract's decimals for its field.
+  const frame = useFieldFrame(name, { label, kind: numberInputMode(step) === 'numeric' ? 'whole' : 'number' });
   return (
     <Field {...frame} label={label} description={description} required={required}>
       <Input

@@ -30,7 +30,7 @@ export function TextField({
   warn,
 }: TextFieldProps) {
   const { register, control } = useFormContext();
-  const frame = useFieldFrame(name);
+  const frame = useFieldFrame(name, { label, kind: 'text', max });
   const value = useWatch({ control, name }) as string | null | undefined;
   const warning = warn && value ? warn(value.trim()) : null;
   return (

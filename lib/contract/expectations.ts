@@ -1,3 +1,4 @@
+import { charLength } from './char-length';
 import { CREDIT_AMOUNT_MAX } from './credit-quota';
 import { BUNDLE_LIMITS, COMPANY_LIMITS, MONEY_MAX, PRODUCT_LIMITS, QUOTA_MEMO_MAX, SKU_LIMITS } from './values';
 
@@ -66,4 +67,50 @@ export function limitText(value: number): string {
   const [whole, fraction] = exact.split('.');
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/** How a value is written, as far as its sentence goes: free text, a whole number, a decimal, yes or no. */
+export type ValueKind = 'text' | 'whole' | 'number' | 'boolean';
+
+/** A sentence of `valueIssues` with what it quotes (the field's label is the reader's to add). */
+export interface ValueExpectation {
+  expect: ValueSentence;
+  params: Record<string, string | number>;
+}
+
+/** Long values are quoted by their start: the sentence stays readable under a field or in a table's cell. */
+const QUOTE_MAX = 40;
+const quote = (text: string) => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text);
+
+/**
+ * The sentence for a value the contract's check refused with `code`, quoting `text` and saying what `field`
+ * takes; null when the code is not about the value's form or range (a missing field, a duplicate code). Read by
+ * the import check (a cell) and by the forms (a box), so both say the same. `maxChars` is the field's text limit
+ * (textLimit, or the form's own LIMITS entry).
+ */
+export function expectationOf(
+  code: string,
+  field: string,
+  text: string,
+  kind: ValueKind | undefined,
+  maxChars: number | undefined,
+): ValueExpectation | null {
+  const value = quote(text);
+  if (code.endsWith('_too_long') || code === 'invalid_memo') {
+    return maxChars === undefined ? null : { expect: 'tooLong', params: { length: charLength(text), max: maxChars } };
+  }
+  const rule = NUMBER_RULES[field];
+  if (code === 'invalid_parameter') {
+    if (kind === 'boolean') return { expect: 'yesNo', params: { value } };
+    if (kind === 'whole' || rule?.whole) return { expect: 'whole', params: { value } };
+    if (kind === 'number') return { expect: 'number', params: { value, decimals: rule?.decimals ?? STORED_DECIMALS } };
+    return null;
+  }
+  if (!RANGE_CODES[code]?.includes(field) || !rule) return null;
+  const min = limitText(rule.min ?? 0);
+  if (rule.whole) return { expect: 'wholeRange', params: { value, min, max: limitText(rule.max ?? 0) } };
+  // A stock quantity's decimals are its SKU's, which neither a file nor the quantity's own box carries.
+  if (field === 'inventoryQty') return { expect: 'quantity', params: { value, min } };
+  if (rule.max === undefined) return { expect: 'atLeast', params: { value, min } };
+  return { expect: 'range', params: { value, min, max: limitText(rule.max) } };
 }

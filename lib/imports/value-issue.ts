@@ -1,12 +1,9 @@
-import { charLength } from '@/lib/contract/char-length';
 import {
-  limitText,
-  NUMBER_RULES,
-  RANGE_CODES,
-  STORED_DECIMALS,
+  expectationOf,
   textLimit,
   type TextResource,
-  type ValueSentence,
+  type ValueExpectation,
+  type ValueKind,
 } from '@/lib/contract/expectations';
 import type { CellKind, FamilyName } from './family-columns';
 import type { RowIssue } from '@/lib/contract/console/import-files';
@@ -30,38 +27,22 @@ const RESOURCE_OF: Record<FamilyName, TextResource> = {
   creditQuotas: 'quota',
 };
 
-/** Long cells are quoted by their start: the sentence stays readable in a table's cell. */
-const QUOTE_MAX = 40;
-const quote = (text: string) => (text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text);
+const KIND_OF: Partial<Record<CellKind, ValueKind>> = {
+  text: 'text',
+  long: 'whole',
+  number: 'number',
+  boolean: 'boolean',
+};
 
-type Sentence = { expect: ValueSentence; params: Record<string, string | number> };
-
+/** A cell's sentence: the contract's (expectationOf) with the text limit of the family's resource. */
 export function valueSentence(
   code: string,
   field: string,
   family: FamilyName,
   kind: CellKind | undefined,
   text: string,
-): Sentence | null {
-  const value = quote(text);
-  if (code.endsWith('_too_long') || code === 'invalid_memo') {
-    const max = textLimit(RESOURCE_OF[family], field);
-    return max === undefined ? null : { expect: 'tooLong', params: { length: charLength(text), max } };
-  }
-  const rule = NUMBER_RULES[field];
-  if (code === 'invalid_parameter') {
-    if (kind === 'boolean') return { expect: 'yesNo', params: { value } };
-    if (kind === 'long' || rule?.whole) return { expect: 'whole', params: { value } };
-    if (kind === 'number') return { expect: 'number', params: { value, decimals: rule?.decimals ?? STORED_DECIMALS } };
-    return null;
-  }
-  if (!RANGE_CODES[code]?.includes(field) || !rule) return null;
-  const min = limitText(rule.min ?? 0);
-  if (rule.whole) return { expect: 'wholeRange', params: { value, min, max: limitText(rule.max ?? 0) } };
-  // A stock quantity's decimals are its SKU's, which a file does not carry.
-  if (field === 'inventoryQty') return { expect: 'quantity', params: { value, min } };
-  if (rule.max === undefined) return { expect: 'atLeast', params: { value, min } };
-  return { expect: 'range', params: { value, min, max: limitText(rule.max) } };
+): ValueExpectation | null {
+  return expectationOf(code, field, text, kind && KIND_OF[kind], textLimit(RESOURCE_OF[family], field));
 }
 
 /** For the check: an issue of a mapped field, with its cell's value quoted when the contract says what it takes. */

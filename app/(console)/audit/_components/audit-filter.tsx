@@ -18,9 +18,10 @@ export function AuditFilter({
   options: SelectOption[];
 }) {
   return (
-    <label className="text-sm">
+    // A choice as wide as its longest option ran past a phone's screen: it is held to the form's width.
+    <label className="max-w-full min-w-0 text-sm">
       {label}
-      <select name={name} defaultValue={value} className={AUDIT_CONTROL}>
+      <select name={name} defaultValue={value} className={`${AUDIT_CONTROL} max-w-full`}>
         <option value="">{anyLabel}</option>
         <SelectOptions options={options} />
       </select>

@@ -12,6 +12,7 @@ import { applyQuotaEditAction, previewQuotaEditAction } from '../actions';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { companyLabel, EditCompanies, useQuotaFigure, type EditedCompany } from './edit-companies';
 import { ReviewTable } from './review-table';
+import { useQuotaValueWords } from './value-words';
 import { ApprovalFields, useRowApproval } from './approval-fields';
 
 type Step =
@@ -62,10 +63,14 @@ export function EditDialog({
   const ta = useTranslations('approvals.edit');
   const approvalNote = useRowApproval(step.phase === 'review' ? step.policy : undefined);
 
-  // A code from the service is any string; the catalogue says whether it has a sentence for it.
+  const amountLabel = tab === 'credit' ? t('amountCredit') : t('amountPoints');
+  const valueWords = useQuotaValueWords(tab, { amount, memo }, { amount: amountLabel, memo: t('memo') });
+  // A code about the typed value quotes it; any other code from the service is any string, and the catalogue says
+  // whether it has a sentence for it.
   const reason = (code: string) => {
     const key = code as Parameters<typeof te.has>[0];
-    return te.has(key) ? te(key) : code;
+    // invalid_parameter from the service is not about the amount's form (the dialog checks that before sending).
+    return (code === 'invalid_parameter' ? null : valueWords(code)) ?? (te.has(key) ? te(key) : code);
   };
   const figure = useQuotaFigure(tab);
   const nameOf = (row: PreviewRow) =>
@@ -86,7 +91,7 @@ export function EditDialog({
   function review() {
     const c = changes();
     if (!c || Object.keys(c).length === 0) {
-      setProblem(t('nothingChanged'));
+      setProblem((!c && valueWords('invalid_parameter')) || t('nothingChanged'));
       return;
     }
     setProblem(null);
@@ -126,7 +131,6 @@ export function EditDialog({
     });
   }
 
-  const amountLabel = tab === 'credit' ? t('amountCredit') : t('amountPoints');
   const title = tab === 'credit' ? t('titleCredit') : t('titlePoints');
   const onOff = (b: boolean) => (b ? t('on') : t('off'));
 

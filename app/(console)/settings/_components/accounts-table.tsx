@@ -32,8 +32,9 @@ function RoleCell({ account }: { account: AccountRow }) {
   const [pending, start] = useTransition();
   const selectId = `role-${account.id}`;
   return (
+    // Wraps rather than let "Save role" run under the status column when the table is narrow.
     <form
-      className="flex items-center gap-2"
+      className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         start(async () => report(await changeRoleAction(account.id, account.name, role)));

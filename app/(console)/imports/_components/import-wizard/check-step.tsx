@@ -68,11 +68,12 @@ export function CheckStep({
                   {check.issueRows.map((row) => (
                     <tr key={row.line}>
                       <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
-                      <td className="px-3 py-1.5 whitespace-nowrap">{row.code ?? ''}</td>
-                      <td className="px-3 py-1.5 text-red-800 dark:text-red-300">
+                      {/* On a phone the code may break and the sentence keeps a readable width. */}
+                      <td className="px-3 py-1.5 break-all sm:break-normal sm:whitespace-nowrap">{row.code ?? ''}</td>
+                      <td className="min-w-48 px-3 py-1.5 text-red-800 dark:text-red-300">
                         <IssueLines issues={row.errors} text={issueText} />
                       </td>
-                      <td className="px-3 py-1.5">
+                      <td className="min-w-48 px-3 py-1.5">
                         <IssueLines issues={row.warnings} text={issueText} />
                       </td>
                     </tr>

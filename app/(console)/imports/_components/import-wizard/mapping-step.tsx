@@ -64,12 +64,17 @@ export function MappingStep({
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {preview.headers.map((header, i) => (
               <tr key={i}>
-                <th scope="row" className="px-3 py-1.5 font-normal">
+                {/* The file's own header and first value, quoted as the person's file has them (data-quoted). */}
+                <th scope="row" className="px-3 py-1.5 font-normal" data-quoted>
                   {header}
                 </th>
-                <td className="px-3 py-1.5 text-zinc-600 dark:text-zinc-400">{preview.rows[0]?.[i] ?? ''}</td>
+                <td className="px-3 py-1.5 text-zinc-600 dark:text-zinc-400" data-quoted>
+                  {preview.rows[0]?.[i] ?? ''}
+                </td>
                 <td className="px-3 py-1.5">
+                  {/* Wide enough for a field's name on a phone: the table scrolls inside its frame instead. */}
                   <Select
+                    className="min-w-40"
                     aria-label={t('fieldFor', { column: header })}
                     value={mapping[i] ?? ''}
                     disabled={busy}
@@ -79,10 +84,11 @@ export function MappingStep({
                     }}
                   >
                     <option value="">{t('ignore')}</option>
+                    {/* The field in the reader's words only: an API name is no word of theirs (issue 54 point 4). */}
                     <SelectOptions
                       options={family.fields.map((f) => ({
                         value: f.name,
-                        label: `${labels[f.name] ?? f.name} (${f.name})`,
+                        label: labels[f.name] ?? fieldLabel(f.name),
                       }))}
                     />
                   </Select>
