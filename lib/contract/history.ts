@@ -129,7 +129,8 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
  * resend; `outside` is a change found by the mirror's diff (made elsewhere); `attention` a finding of a rule
  * opened, resolved, accepted or reopened (lib/server/attention), the action saying which.
  */
-export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention'] as const;
+/** `revert`: an import's revert ("Restored from import …"), itself an import computed from History. */
+export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'revert'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /**
@@ -147,6 +148,7 @@ export const AUDIT_FAMILIES = [
   'account',
   'outside',
   'attention',
+  'revert',
 ] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 
@@ -245,6 +247,8 @@ export interface HistoryEntry {
   auditId?: string;
   importId?: string | null;
   attempt?: number | null;
+  /** A revert's change ("Restored from import …"): the import it undid. */
+  revertsImportId?: string | null;
   /** A finding's entry (source `attention`): what was found, and on resolve what the fields hold now. */
   finding?: FindingRecord | null;
   /** Fields sent with the value they already had: counted, not listed ("and 9 unchanged fields"). */
