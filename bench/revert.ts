@@ -42,9 +42,14 @@ async function runJob(conn: ConsoleDbConnection, upstream: UpstreamClient, impor
     upstream,
     concurrency: values.concurrency,
     readBack: (written, sentAt) =>
-      readBackWithTicket(db, upstream, { entity: written.entity as MirrorEntityName, ids: written.ids }, {
-        since: sentAt,
-      }),
+      readBackWithTicket(
+        db,
+        upstream,
+        { entity: written.entity as MirrorEntityName, ids: written.ids },
+        {
+          since: sentAt,
+        },
+      ),
     storeReadBacks: (trx, readBacks) => storeReadBack(trx, readBacks as readonly ReadBack[]),
   });
   const jobId = await createJob(db, {

@@ -39,6 +39,7 @@ const history = (page: Page) => page.getByRole('region', { name: 'History' });
 
 test('reverting an import restores 19 prices, leaves the one the ERP changed since and the 2 it created', async ({
   page,
+  browser,
 }) => {
   test.slow();
   const run = uniqueCode('REV');
@@ -83,6 +84,21 @@ test('reverting an import restores 19 prices, leaves the one the ERP changed sin
     page.getByRole('region', { name: 'To restore' }).getByRole('checkbox', { name: `Restore ${run}-1 (${ids[0]})` }),
   ).toBeChecked();
   await expectNoAxeViolations(page);
+  // The review as a person sees it at 1280 × 800, in both languages (looked at, not compared).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('revert-review-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
+  await expect(zhPage.getByText('19 筆記錄待還原')).toBeVisible({ timeout: 30_000 });
+  await zhPage.screenshot({ path: test.info().outputPath('revert-review-zh-TW.png') });
+  await zh.close();
 
   await page.getByRole('button', { name: 'Restore 19 records' }).click();
   await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
@@ -100,5 +116,8 @@ test('reverting an import restores 19 prices, leaves the one the ERP changed sin
   await page.goto(`/skus/${ids[0]}`);
   const entry = history(page).getByRole('row').filter({ hasText: 'Restored from import' });
   await expect(entry).toContainText('150 → 100');
-  await expect(entry.getByRole('link', { name: `Import ${importId}` })).toHaveAttribute('href', `/imports/${importId}`);
+  await expect(entry.getByRole('link', { name: `Import ${importId}`, exact: true })).toHaveAttribute(
+    'href',
+    `/imports/${importId}`,
+  );
 });

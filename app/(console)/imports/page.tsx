@@ -114,7 +114,9 @@ export default async function ImportsPage({
                     {t('importTitle', { id: imp.id })}
                   </Link>
                   {/* "Revert this import", named by its import for a screen reader's list of links. */}
-                  {offersRevert(imp) && !['running', 'planning'].includes(imp.jobState ?? '') && imp.state !== 'uploading' ? (
+                  {offersRevert(imp) &&
+                  !['running', 'planning'].includes(imp.jobState ?? '') &&
+                  imp.state !== 'uploading' ? (
                     <Link
                       className="block text-xs whitespace-nowrap underline"
                       href={`/imports/${imp.id}/revert`}

@@ -58,7 +58,7 @@ export function operationWords(entries: readonly Worded[], importId: string | nu
     // A revert's chunks and its summary, which names the import it undid (lib/server/imports/revert-summary.ts).
     const reverted = all.filter((e) => e.family === 'revert');
     if (reverted.length) {
-      const summary = reverted.find((e) => e.operation === 'revert import');
+      const summary = reverted.find((e) => e.operation === 'action imports.revert');
       const rows = reverted.filter((e) => e !== summary);
       return {
         key: 'reverted',

@@ -73,7 +73,7 @@ export async function sourceImport(db: Db, importId: string): Promise<SourceImpo
   }>`
     select i.id::text as id, i.family, i.file_name, i.created_at, i.reverts_import_id::text as reverts_import_id,
       i.state, j.state as job_state
-    from import i left join job j on j.id = i.job_id where i.id = ${importId}`.execute(db);
+    from import i left join job j on j.id::text = i.job_id where i.id = ${importId}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -110,7 +110,14 @@ async function appliedRecords(db: Db, importId: string): Promise<Map<string, App
   for (const [recordId, rowNo, action, changes, at, prior] of JSON.parse(rows[0]?.list ?? '[]') as Line[]) {
     let record = records.get(recordId);
     if (!record) {
-      record = { recordId, rowNo, created: false, at: new Date(at).toISOString(), imported: new Map(), before: new Map() };
+      record = {
+        recordId,
+        rowNo,
+        created: false,
+        at: new Date(at).toISOString(),
+        imported: new Map(),
+        before: new Map(),
+      };
       records.set(recordId, record);
     }
     if (action === 'created') record.created = true;
@@ -147,6 +154,8 @@ async function changesSince(db: Db, type: RecordType, importId: string, since: s
     from audit_change c join audit_log a on a.id = c.audit_id
     where c.record_type = ${type} and c.record_id = any(${[...ids]}::text[]) and c.at > ${since}::timestamptz
       and a.import_id is distinct from ${importId}::bigint and c.result is distinct from 'refused'
+      -- A finding is no change of the record (issue 54): it names values, it wrote none.
+      and c.source <> 'attention'
     order by c.record_id, c.at desc`.execute(db);
   return new Map(
     rows.map((r) => [
@@ -181,8 +190,7 @@ export async function classifyImport(
     if (record.created) {
       const code = record.imported.get('outerSysCode');
       out.push({ ...row(record, 'created', []), code: typeof code === 'string' ? code : null });
-    }
-    else if (!fields.length) {
+    } else if (!fields.length) {
       // Every field went back to what it held, or its old value is unknown: nothing a revert could restore.
       if ([...record.imported.keys()].some((f) => !known(record, f))) out.push(row(record, 'noBefore', []));
     } else toRead.push(record);
@@ -201,11 +209,11 @@ export async function classifyImport(
   for (const record of toRead) {
     const now = live.get(record.recordId);
     const fields: RevertField[] = restorable(record).map(([field, imported]) => ({
-        field,
-        imported,
-        before: record.before.get(field) ?? null,
-        live: now ? ((now[field] ?? null) as HistoryValue) : null,
-      }));
+      field,
+      imported,
+      before: record.before.get(field) ?? null,
+      live: now ? ((now[field] ?? null) as HistoryValue) : null,
+    }));
     const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
     const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
     const entry = { ...row(record, still ? 'restore' : 'changedSince', fields), code };

@@ -15,7 +15,7 @@ import { RECORD_TYPE_OF } from './revert-review';
 
 type Db = Kysely<ConsoleDatabase>;
 
-export const REVERT_OPERATION = 'revert import';
+export const REVERT_OPERATION = 'action imports.revert';
 
 export async function recordRevertSummary(db: Db, importId: string, jobId: string): Promise<void> {
   const { rows } = await sql<{

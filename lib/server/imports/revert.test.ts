@@ -34,9 +34,14 @@ async function runJob(jobId: string) {
       upstream,
       concurrency: 2,
       readBack: (written, sentAt) =>
-        readBackWithTicket(db, upstream, { entity: written.entity as MirrorEntityName, ids: written.ids }, {
-          since: sentAt,
-        }),
+        readBackWithTicket(
+          db,
+          upstream,
+          { entity: written.entity as MirrorEntityName, ids: written.ids },
+          {
+            since: sentAt,
+          },
+        ),
       storeReadBacks: (trx, readBacks) => storeReadBack(trx, readBacks as readonly ReadBack[]),
     },
     jobId,
@@ -67,7 +72,7 @@ async function runRevert(importId: string, picks = { include: [] as string[], ex
 async function livePrices(ids: readonly number[]): Promise<Map<number, number | null>> {
   const wanted = new Set(ids);
   const found = new Map<number, number | null>();
-  for await (const sku of upstream.listAll('skus', { pageSize: 500 }))
+  for await (const sku of upstream.listAll('skus', { pageSize: 100 }))
     if (wanted.has(sku.id)) found.set(sku.id, sku.sellPrice);
   return found;
 }
@@ -83,7 +88,7 @@ describe('reverting an import', () => {
         productId: IDS.acme.product,
         outerSysCode: `REV-${String(n).padStart(4, '0')}`,
         name: `Revert ${n}`,
-        price: 500,
+        price: 5000,
         sellPrice: 100 + n,
       })),
     );
@@ -93,8 +98,9 @@ describe('reverting an import', () => {
     const passes = mirror();
     await passes.round();
 
-    const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 250 })));
-    expect((await store.getImport(db, importId))!.counts.ok).toBe(SKUS);
+    const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 2500 })));
+    const imported = (await store.getImport(db, importId))!;
+    expect(imported.counts.updated).toBe(SKUS);
 
     // The ERP changes 10 of them afterwards; the mirror's next pass files it under the records' History.
     const erpIds = ids.slice(0, 10);
@@ -109,7 +115,7 @@ describe('reverting an import', () => {
     const changed = review.rows.find((r) => r.kind === 'changedSince')!;
     expect(changed).toMatchObject({
       selected: false,
-      fields: [{ field: 'sellPrice', imported: 250, before: 100, live: 777 }],
+      fields: [{ field: 'sellPrice', imported: 2500, before: 100, live: 777 }],
       changedBy: { source: 'outside', email: null },
     });
     expect(review.rows.find((r) => r.kind === 'restore')).toMatchObject({
@@ -122,7 +128,7 @@ describe('reverting an import', () => {
     ids.forEach((id, n) => expect(after.get(id)).toBe(n < 10 ? 777 : 100 + n));
     const revert = (await store.getImport(db, revertId))!;
     expect(revert).toMatchObject({ origin: 'revert', revertsImportId: importId });
-    expect(revert.counts).toMatchObject({ ok: 990, skipped: 10, failed: 0, unknown: 0 });
+    expect(revert.counts).toMatchObject({ updated: 990, skipped: 10, failed: 0, unknown: 0 });
 
     // On the record: one "restored" change per field, linked to the import it undid, and the revert's entry.
     const { rows: restored } = await sql<{ n: number }>`
@@ -135,12 +141,14 @@ describe('reverting an import', () => {
       importId: revertId,
       revertsImportId: importId,
       oldRead: true,
-      changes: [{ field: 'sellPrice', from: 250, to: 142 }],
+      changes: [{ field: 'sellPrice', from: 2500, to: 142 }],
     });
-    const [untouched] = await listHistory(db, 'skus', String(ids[3]));
-    expect(untouched!.source).toBe('outside');
+    // The ERP's one was left alone: its History has the ERP's change and no restore.
+    const untouched = await listHistory(db, 'skus', String(ids[3]));
+    expect(untouched.some((e) => e.source === 'outside')).toBe(true);
+    expect(untouched.some((e) => e.source === 'revert')).toBe(false);
     const log = await listAudit(db, { filters: { family: 'revert' } });
-    const summary = log.entries.find((e) => e.operation === 'revert import');
+    const summary = log.entries.find((e) => e.operation === 'action imports.revert');
     expect(summary).toMatchObject({
       importId: revertId,
       outcome: `reverts import ${importId}: 990 restored, 10 skipped as changed since, 0 refused, 0 unknown`,
@@ -152,6 +160,6 @@ describe('reverting an import', () => {
     expect(again.revertsImportId).toBe(importId);
     await runRevert(revertId);
     const back = await livePrices(ids);
-    ids.forEach((id, n) => expect(back.get(id)).toBe(n < 10 ? 777 : 250));
+    ids.forEach((id, n) => expect(back.get(id)).toBe(n < 10 ? 777 : 2500));
   }, 120_000);
 });

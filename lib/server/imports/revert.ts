@@ -28,11 +28,7 @@ type Db = Kysely<ConsoleDatabase>;
 export class RevertError extends Error {
   constructor(
     readonly code:
-      | 'import_not_found'
-      | 'import_running'
-      | 'revert_not_supported'
-      | 'nothing_to_revert'
-      | 'import_already_running',
+      'import_not_found' | 'import_running' | 'revert_not_supported' | 'nothing_to_revert' | 'import_already_running',
   ) {
     super(code);
   }

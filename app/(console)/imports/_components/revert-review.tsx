@@ -225,9 +225,7 @@ function KindSection(props: {
                     <ChangedBy row={row} />
                   </Td>
                 ) : null}
-                {kind === 'notApplied' ? (
-                  <Td>{row.status ? tr(resultWord(row.status)) : ''}</Td>
-                ) : null}
+                {kind === 'notApplied' ? <Td>{row.status ? tr(resultWord(row.status)) : ''}</Td> : null}
               </Tr>
             );
           })}
