@@ -24,6 +24,9 @@ import { FAMILIES } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { useImportTexts } from './import-wizard/texts';
 
+/** The rows changed since first: they are the ones a person has to decide on. */
+const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'created', 'notApplied', 'noBefore'];
+
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
 const shown = (value: HistoryValue | null | undefined) =>
   value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -125,7 +128,7 @@ export function RevertReview({ id }: { id: string }) {
         ) : null}
       </p>
       <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t('countsLabel')}>
-        {REVERT_KINDS.map((kind) => (
+        {REVERT_KINDS.filter((kind) => kind === 'restore' || data.counts[kind] > 0).map((kind) => (
           <li key={kind}>{t(`counts.${kind}`, { count: data.counts[kind] })}</li>
         ))}
       </ul>
@@ -136,7 +139,7 @@ export function RevertReview({ id }: { id: string }) {
         <span className="text-xs">{t('confirmHelp')}</span>
       </div>
       {startError ? <Alert tone="error">{t('startFailed', { reason: startError })}</Alert> : null}
-      {REVERT_KINDS.filter((kind) => data.counts[kind] > 0).map((kind) => (
+      {SECTION_ORDER.filter((kind) => data.counts[kind] > 0).map((kind) => (
         <KindSection
           key={kind}
           kind={kind}
