@@ -122,14 +122,14 @@ async function round(label: string, open: () => Promise<{ conn: ConsoleDbConnect
   }
   await runJob(conn, upstream, importId, await store.assignChunks(conn.db, importId));
   const importSeconds = seconds(t);
-  const imported = (await store.getImport(conn.db, importId))!.counts.ok;
+  const imported = (await store.getImport(conn.db, importId))!.counts.updated;
 
   t = performance.now();
   const { revertId, chunks } = await prepareRevert(conn.db, upstream, importId, user, { include: [], exclude: [] });
   const preparedSeconds = seconds(t);
   await runJob(conn, upstream, revertId, chunks);
   const revertSeconds = seconds(t);
-  const restored = (await store.getImport(conn.db, revertId))!.counts.ok;
+  const restored = (await store.getImport(conn.db, revertId))!.counts.updated;
 
   await close();
   await service.stop();
