@@ -149,5 +149,5 @@ describe('a revert whose console process is killed mid-revert', () => {
     const names = new Map<number, string | null>();
     for await (const company of direct.listAll('companies', { pageSize: 100 })) names.set(company.id, company.name);
     ids.forEach((id, n) => expect(names.get(id)).toBe(`Old ${run} ${n}`));
-  }, 180_000);
+  }, 300_000);
 });
