@@ -59,6 +59,11 @@ const server = http.createServer((req, res) => {
   });
 });
 installClientAddress(server, env.trustedProxyHops);
+// Idle keep-alive connections stay open longer than clients and load balancers keep theirs (often 60 s): a server
+// that closes first races the client's next request on that connection, which the client sees as a reset, and
+// an ERP's write then has an unknown outcome.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => console.log(`> Ready on http://${hostname ?? 'localhost'}:${port}`));
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -21,7 +21,7 @@ async function ensureSnapshot(page: Page) {
 test.describe('steward', () => {
   test.use({ storageState: storageStateFor('steward') });
 
-  test('refreshes the snapshot with progress, sorts by utilisation, flags and fixes an over-limit company', async ({
+  test('refreshes the snapshot with progress, sorts by utilisation, flags an over-limit company; a small raise applies, a large one waits for approval', async ({
     page,
   }) => {
     await page.goto('/quotas');
@@ -90,20 +90,45 @@ test.describe('steward', () => {
     const row = credit(page).locator('tbody tr').first();
     const readBefore = await row.locator('time').getAttribute('datetime');
 
-    // Raise the credit amount: review old → new, apply, see the row read again.
+    // A raise the demo policy lets through (NT$1,000, under 20 % and NT$100,000) applies at once: review old → new,
+    // apply, see the row read again.
+    const liveLimit = async () => {
+      const res = await page.request.get(`/api/upstream/v1/companies/${companyId}/credit-quota`, {
+        headers: { 'x-console-request': '1' },
+      });
+      return ((await res.json()) as { creditAmount: number }).creditAmount;
+    };
+    const before = await liveLimit();
+    const raised = before + 1000;
+    const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2 });
     await row.getByRole('button', { name: /^Edit / }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('New credit amount').fill('99999999');
+    await dialog.getByLabel('New credit amount').fill(String(raised));
     await dialog.getByRole('button', { name: 'Review changes' }).click();
     await expect(dialog.getByRole('heading', { name: 'Confirm these changes' })).toBeVisible();
-    await expect(dialog.getByRole('cell', { name: /→ NT\$99,999,999\.00/ })).toBeVisible();
+    await expect(
+      dialog.getByRole('cell', { name: new RegExp(`→ NT\\$${money(raised).replace(/\./g, '\\.')}`) }),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Apply changes' }).click();
     await expect(dialog.getByText(/1 applied, 0 refused/)).toBeVisible();
     await expect(dialog.getByText(/Applied, read again at/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await expect(row.getByText('Over limit', { exact: true })).toHaveCount(0);
-    await expect(row).toContainText('99,999,999');
+    await expect(row).toContainText(money(raised).split('.')[0]!);
     await expect.poll(() => row.locator('time').getAttribute('datetime')).not.toBe(readBefore);
+    expect(await liveLimit()).toBe(raised);
+
+    // Enough to clear the overrun is a raise the policy holds for a manager: nothing is sent, the row says so.
+    await row.getByRole('button', { name: /^Edit / }).click();
+    await dialog.getByLabel('New credit amount').fill('99999999');
+    await dialog.getByRole('button', { name: 'Review changes' }).click();
+    await expect(dialog.getByText(/Needs approval: /)).toBeVisible();
+    await dialog.getByLabel('Reason for the changes that need approval').fill('Year-end orders from this customer');
+    await dialog.getByRole('button', { name: 'Apply changes' }).click();
+    await expect(dialog.getByText(/1 sent for approval/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(row.getByText(/Waiting for approval: .*99,999,999/)).toBeVisible();
+    await expect(row.getByText('Over limit', { exact: true })).toBeVisible();
+    expect(await liveLimit()).toBe(raised);
 
     // Points: the enabled rule is stated.
     await page.getByRole('link', { name: 'Points' }).click();

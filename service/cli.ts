@@ -76,6 +76,11 @@ async function main() {
           : (values.data ?? DEFAULT_DATA_DIR);
     process.stdout.write(`Reference service on http://${host}:${info.port}/v1 (storage: ${where}, seed: ${seed})\n`);
   });
+  // Longer than clients keep an idle connection (often 60 s): closing first races their next write (a reset).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const stop = () => {
     server.close();
     void service.close().finally(() => process.exit(0));

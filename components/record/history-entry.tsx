@@ -7,6 +7,7 @@ import {
   findingHeading,
   operationKind,
   outsideHeading,
+  syncHeading,
   type HistoryEntry,
   type HistoryValue,
 } from '@/lib/contract/history';
@@ -15,6 +16,7 @@ import { ChangeList, OutcomeDetail } from './change-list';
 import { FindingRule } from './finding-rule';
 import { FindingText } from './finding-text';
 import { OutsideDetected } from './outside-change';
+import { SyncClosureText } from './sync-closure';
 
 /** How a record's page names its fields and the values that refer to other records by id. */
 export interface HistoryLabels {
@@ -37,6 +39,7 @@ export function EntryWho({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
   if (entry.source === 'outside') return <>{t('outside.who')}</>;
   if (entry.source === 'attention' && !entry.userEmail) return <>{t('findings.who')}</>;
+  if (entry.source === 'sync' && !entry.userEmail) return <>{t('sync.who')}</>;
   return <>{entry.userEmail}</>;
 }
 
@@ -49,11 +52,13 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
   const how =
     entry.source === 'attention'
       ? t(`findings.${findingHeading(entry.action)}`)
-      : entry.source === 'outside'
-        ? t(`outside.${outsideHeading(entry.action)}`)
-        : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
-          ? t(`sources.${entry.source}`)
-          : t(`operations.${operationKind(entry.operation)}`);
+      : entry.source === 'sync'
+        ? t(`sync.${syncHeading(entry.action)}`)
+        : entry.source === 'outside'
+          ? t(`outside.${outsideHeading(entry.action)}`)
+          : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+            ? t(`sources.${entry.source}`)
+            : t(`operations.${operationKind(entry.operation)}`);
   return (
     <>
       <span className="whitespace-nowrap">{how}</span>
@@ -87,7 +92,7 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
 
 export function EntryOutcome({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
-  if (entry.source === 'attention') return null;
+  if (entry.source === 'attention' || entry.source === 'sync') return null;
   if (entry.source === 'outside' && entry.window)
     return (
       <span className="text-xs">
@@ -113,6 +118,8 @@ export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: History
   // A finding is told as one (found, resolved…), never as field changes that would read as an erasure.
   if (entry.source === 'attention' && entry.finding)
     return <FindingText action={entry.action} finding={entry.finding} fieldLabel={fieldLabel} />;
+  if (entry.source === 'sync' && entry.finding)
+    return <SyncClosureText finding={entry.finding} fieldLabel={fieldLabel} />;
   /** An outside change with no field to list: gone from the service, or back unchanged. */
   const noFields =
     entry.source === 'outside' && entry.action !== 'updated'

@@ -1,3 +1,5 @@
+import type { FamilyName } from './console/import-values';
+
 /**
  * Record history (issue 17 point 4): which record a console write touched, and the field changes the person
  * confirmed in the review. Isomorphic: the browser sends the review, the proxy records it, the history panel
@@ -7,6 +9,19 @@
 /** The kinds of record a History panel belongs to; also the first path segment of their detail pages. */
 export const RECORD_TYPES = ['companies', 'products', 'skus', 'bundles', 'users'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** The record type a batch family writes (a price or stock row is its SKU's; a quota row its company's). */
+export const FAMILY_RECORD_TYPE: Record<FamilyName, RecordType> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  bundles: 'bundles',
+  stock: 'skus',
+  prices: 'skus',
+  bundlePrices: 'bundles',
+  pointQuotas: 'companies',
+  creditQuotas: 'companies',
+};
 
 export function isRecordType(value: unknown): value is RecordType {
   return typeof value === 'string' && (RECORD_TYPES as readonly string[]).includes(value);
@@ -127,10 +142,21 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
 /**
  * What started a write, as a record's History tells it: the console's form, panel, bulk edit, import or
  * resend; `outside` is a change found by the mirror's diff (made elsewhere); `attention` a finding of a rule
- * opened, resolved, accepted or reopened (lib/server/attention), the action saying which.
+ * opened, resolved, accepted or reopened (lib/server/attention), the action saying which; `sync` a row the ERP sync
+ * could not apply, closed (action `erp`: fixed by the ERP, `console`: fixed in the console) or `dismissed`.
  */
 /** `revert`: an import's revert ("Restored from import …"), itself an import computed from History. */
-export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'revert'] as const;
+export const CHANGE_SOURCES = [
+  'form',
+  'panel',
+  'bulk',
+  'import',
+  'resend',
+  'outside',
+  'attention',
+  'sync',
+  'revert',
+] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /**
@@ -190,6 +216,11 @@ export function findingHeading(action: string | null | undefined): 'opened' | 'r
   return action === 'resolved' || action === 'accepted' || action === 'reopened' ? action : 'opened';
 }
 
+/** How a closed rejection's History entry heads (catalogue key `history.sync.*`), from its action. */
+export function syncHeading(action: string | null | undefined): 'erp' | 'console' | 'dismissed' {
+  return action === 'erp' || action === 'dismissed' ? action : 'console';
+}
+
 export function outsideHeading(action: string | null | undefined): 'changed' | 'vanished' | 'returned' {
   return action === 'vanished' || action === 'returned' ? action : 'changed';
 }
@@ -198,6 +229,10 @@ export function outsideHeading(action: string | null | undefined): 'changed' | '
  * A finding as a record's History holds it (source `attention`): never field changes, so a resolved finding does
  * not read as an erasure. `values` are the offending values found (an accepted or reopened one: those it had then);
  * `now` the same fields' values when it was resolved (the fix); `reason` and `until` an acceptance's.
+ */
+/**
+ * A closed rejection (source `sync`) keeps the same shape: `values` the ERP's error code, the field it names and
+ * the value sent (`{ error, field, value }`), `reason` a dismissal's.
  */
 export interface FindingRecord {
   values: Record<string, HistoryValue>;

@@ -15,4 +15,13 @@ export {
 } from './entry';
 export { FINDING_OUTCOME, writeFindings, type FindingAction, type FindingEvent } from './findings';
 export { pruneHistory, type PruneRange } from './prune';
+export {
+  CLOSE_OPERATION,
+  CLOSED_COLUMNS_SQL,
+  DISMISS_OPERATION,
+  rejectionOutcome,
+  writeRejectionHistory,
+  type ClosedHow,
+  type ClosedRejection,
+} from './rejections';
 export { writeHistory } from './write';

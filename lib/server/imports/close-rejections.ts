@@ -21,14 +21,16 @@ export async function closeAppliedRejections(
   chunks: readonly { outcomes: readonly SentOutcome[] }[],
 ): Promise<void> {
   const key = FAMILY_COLUMNS[family].key;
-  const keys = chunks.flatMap((c) =>
-    c.outcomes.filter((o) => APPLIED.has(o.status) && o.sent).map((o) => recordKey(key, o.sent)),
+  const applied = chunks.flatMap((c) =>
+    c.outcomes
+      .filter((o) => APPLIED.has(o.status) && o.sent)
+      .map((o) => ({ key: recordKey(key, o.sent), recordId: o.recordId })),
   );
-  if (!keys.some((k) => k !== '')) return;
+  if (!applied.some((a) => a.key !== '')) return;
   const { rows } = await sql<{ id: string; email: string }>`
     select coalesce(a.created_by, i.created_by) as id, coalesce(a.created_by_email, i.created_by_email) as email
     from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${jobId}
     where i.id = ${importId}`.execute(db);
   const by = rows[0];
-  if (by) await closeRejectionsApplied(db, family, keys, 'console', by);
+  if (by) await closeRejectionsApplied(db, family, applied, 'console', by);
 }

@@ -1,7 +1,13 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
-import type { AuditFamily, ChangeSource, FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
+import {
+  FAMILY_RECORD_TYPE,
+  type AuditFamily,
+  type ChangeSource,
+  type FieldDiff,
+  type HistoryValue,
+} from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 import { person, writeHistory, type RecordChange } from '../history';
@@ -20,18 +26,6 @@ type Db = Kysely<ConsoleDatabase>;
 
 /** A row's outcome with the item the request carried (what History records as the new values). */
 export type SentOutcome = RowOutcome & { sent?: Record<string, unknown> | null };
-
-const RECORD_TYPE: Record<FamilyName, RecordType> = {
-  companies: 'companies',
-  products: 'products',
-  skus: 'skus',
-  bundles: 'bundles',
-  stock: 'skus',
-  prices: 'skus',
-  bundlePrices: 'bundles',
-  pointQuotas: 'companies',
-  creditQuotas: 'companies',
-};
 
 /** Fields that name the record rather than change it. */
 const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
@@ -157,7 +151,7 @@ export async function recordChunkHistory(
         where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db)
     : { rows: [] };
   const befores = new Map(read.map((r) => [r.row_no, r.before]));
-  const recordType = RECORD_TYPE[ctx.family];
+  const recordType = FAMILY_RECORD_TYPE[ctx.family];
   for (const { chunk, outcomes } of sent) {
     const changes: RecordChange[] = [];
     const failed: string[] = [];

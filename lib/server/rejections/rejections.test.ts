@@ -115,8 +115,12 @@ describe('the rows an ERP sync could not apply', () => {
     expect(trend[0]!.count).toBe(0);
   });
 
-  it('closes the records the console applied as fixed in the console, on the audit log', async () => {
-    expect(await closeRejectionsApplied(db, 'skus', ['W-1', 'W-3'], 'console', steward)).toBe(1);
+  it("closes the records the console applied as fixed in the console, on the audit log and the record's History", async () => {
+    const applied = [
+      { key: 'W-1', recordId: 7001 },
+      { key: 'W-3', recordId: 7003 },
+    ];
+    expect(await closeRejectionsApplied(db, 'skus', applied, 'console', steward)).toBe(1);
     const closed = await listRejections(db, { state: 'closed' });
     expect(
       closed.causes.flatMap((c) => c.syncs.flatMap((s) => s.rows.map((r) => [r.recordKey, r.closedHow, r.closedBy]))),
@@ -128,8 +132,19 @@ describe('the rows an ERP sync could not apply', () => {
         outcome: '1 row the ERP sync could not apply closed: fixed in the console (skus)',
       },
     ]);
+    // The SKU's History: the closure as such, with the ERP's error and the value it sent, by the steward.
+    const { rows: history } = await sql<{ record_id: string; source: string; action: string; finding: unknown }>`
+      select record_id, source, action, finding from audit_change where source = 'sync'`.execute(db);
+    expect(history).toEqual([
+      {
+        record_id: '7001',
+        source: 'sync',
+        action: 'console',
+        finding: { values: { error: 'name_too_long', field: 'name', value: LONG } },
+      },
+    ]);
     // Nothing open of those records: nothing more on the record.
-    expect(await closeRejectionsApplied(db, 'skus', ['W-1'], 'console', steward)).toBe(0);
+    expect(await closeRejectionsApplied(db, 'skus', [applied[0]!], 'console', steward)).toBe(0);
     expect(await audit('action rejections.close')).toHaveLength(1);
   });
 

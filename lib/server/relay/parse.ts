@@ -30,6 +30,22 @@ export interface RejectedItem {
   errors: string[];
 }
 
+export interface AppliedRecord {
+  key: string;
+  recordId: number | null;
+}
+
+/** The record id an answer (a batch result or a single write's body) gives, else the one the item names. */
+function idOf(answer: unknown, item: unknown): number | null {
+  for (const source of [answer, item])
+    if (source && typeof source === 'object')
+      for (const name of ['id', 'skuId', 'companyId']) {
+        const value = (source as Record<string, unknown>)[name];
+        if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      }
+  return null;
+}
+
 export interface ParsedCall {
   operation: OperationId;
   family: FamilyName | null;
@@ -37,8 +53,8 @@ export interface ParsedCall {
   itemCount: number;
   appliedCount: number;
   rejected: RejectedItem[];
-  /** Keys of the records this call applied (to close their open rejections). */
-  appliedKeys: string[];
+  /** The records this call applied, by key and the id the answer gave (to close their open rejections). */
+  applied: AppliedRecord[];
   errorCode: string | null;
 }
 
@@ -113,18 +129,18 @@ function parseBatch(family: FamilyName, body: unknown, answer: unknown, base: Pa
   for (const r of results as { index?: unknown; status?: unknown }[])
     if (typeof r?.index === 'number') byIndex.set(r.index, r);
   const rejected: RejectedItem[] = [];
-  const appliedKeys: string[] = [];
+  const appliedRecords: AppliedRecord[] = [];
   let applied = 0;
   items.forEach((item, index) => {
     const result = byIndex.get(index);
     if (!result) return;
     if (typeof result.status === 'string' && APPLIED.has(result.status)) {
       applied++;
-      appliedKeys.push(recordKey(FAMILY_COLUMNS[family].key, item));
+      appliedRecords.push({ key: recordKey(FAMILY_COLUMNS[family].key, item), recordId: idOf(result, item) });
     } else rejected.push(rejection(family, index, item, itemCodes(result)));
   });
   const outcome = applied === items.length ? 'applied' : 'partial';
-  return { ...base, outcome, itemCount: items.length, appliedCount: applied, rejected, appliedKeys };
+  return { ...base, outcome, itemCount: items.length, appliedCount: applied, rejected, applied: appliedRecords };
 }
 
 /** Reads one relayed write; null for what is not a contract write (reads, unknown paths). */
@@ -147,7 +163,7 @@ export function parseCall(call: {
     itemCount: batch ? (Array.isArray(body) ? body.length : 0) : 1,
     appliedCount: 0,
     rejected: [],
-    appliedKeys: [],
+    applied: [],
     errorCode: null,
   };
   const { status } = call;
@@ -164,6 +180,13 @@ export function parseCall(call: {
     return { ...refused, rejected: [rejection(family, 0, body, [errorCode], op.pathId)] };
   }
   if (batch && family) return parseBatch(family, body, answer, base);
-  const appliedKeys = family ? [recordKey(FAMILY_COLUMNS[family].key, body, op.pathId)] : [];
-  return { ...base, outcome: 'applied', appliedCount: 1, appliedKeys };
+  const records = family
+    ? [
+        {
+          key: recordKey(FAMILY_COLUMNS[family].key, body, op.pathId),
+          recordId: idOf(answer, op.pathId ? { id: Number(op.pathId) } : body),
+        },
+      ]
+    : [];
+  return { ...base, outcome: 'applied', appliedCount: 1, applied: records };
 }

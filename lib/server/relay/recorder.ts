@@ -23,11 +23,14 @@ export interface RecorderOptions {
   maxQueued?: number;
   /** Calls per transaction. */
   batchSize?: number;
+  /** How long a first queued call waits for others before they are stored. */
+  flushDelayMs?: number;
 }
 
 export function createRecorder(options: RecorderOptions): RelayRecorder {
   const maxQueued = options.maxQueued ?? 10_000;
   const batchSize = options.batchSize ?? 200;
+  const flushDelayMs = options.flushDelayMs ?? 250;
   let queue: RelayedCall[] = [];
   let flushing: Promise<void> | null = null;
 
@@ -58,7 +61,9 @@ export function createRecorder(options: RecorderOptions): RelayRecorder {
   }
 
   const start = () => {
-    flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
+    // A short wait gathers the calls of the next moments into the same transaction, and keeps the storing (PGlite
+    // runs on this thread) off the instant the ERP's next request arrives after an answer.
+    flushing ??= new Promise<void>((resolve) => setTimeout(resolve, flushDelayMs)).then(drain).finally(() => {
       flushing = null;
       if (queue.length > 0) start();
     });

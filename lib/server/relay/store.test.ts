@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
@@ -103,8 +103,23 @@ describe('recordRelayedCall', () => {
     expect(await rejections()).toHaveLength(3);
   });
 
-  it('closes the rejections of records a later call applied, as fixed by the ERP', async () => {
-    await recordRelayedCall(await send('POST', '/v1/skus/batch', [sku('R-4'), sku('R-2')]), db);
+  it("closes the rejections of records a later call applied, as fixed by the ERP, on the records' History", async () => {
+    const fixed = await send('POST', '/v1/skus/batch', [sku('R-4'), sku('R-2')]);
+    await recordRelayedCall(fixed, db);
+    const ids = (JSON.parse(Buffer.from(fixed.responseBody!).toString()) as { items: { id: number }[] }).items.map(
+      (i) => String(i.id),
+    );
+    const { rows: history } = await sql<{ record_id: string; action: string; user_id: string; value: unknown }>`
+      select c.record_id, c.action, a.user_id, c.finding -> 'values' ->> 'error' as value
+      from audit_change c join audit_log a on a.id = c.audit_id where c.source = 'sync' order by c.record_id`.execute(
+      db,
+    );
+    expect(history).toEqual(
+      [
+        { record_id: ids[0], action: 'erp', user_id: 'outside', value: 'invalid_product_id' },
+        { record_id: ids[1], action: 'erp', user_id: 'outside', value: 'name_too_long' },
+      ].sort((a, b) => a.record_id!.localeCompare(b.record_id!)),
+    );
     await recordRelayedCall(await send('PUT', `/v1/skus/${IDS.acme.sku2}`, { price: 1 }), db);
     const rows = await rejections();
     expect(rows.map((r) => [r.record_key, r.closed_how])).toEqual([

@@ -2,7 +2,8 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { getConsoleDb } from '../process';
-import { parseCall } from './parse';
+import { CLOSED_COLUMNS_SQL, THE_ERP, rejectionOutcome, writeRejectionHistory, type ClosedRejection } from '../history';
+import { parseCall, type AppliedRecord } from './parse';
 
 /** A write the ERP sent and what the upstream answered, as the relay (or an integration log) saw it. */
 export interface RelayedCall {
@@ -81,16 +82,7 @@ export async function recordRelayedCalls(db: Kysely<ConsoleDatabase>, calls: rea
             })),
           )
           .execute();
-      const keys = [...new Set(read.appliedKeys.filter((k) => k !== ''))];
-      if (read.family && keys.length > 0)
-        await trx
-          .updateTable('sync_rejection')
-          .set({ closed_at: sql<Date>`now()`, closed_how: 'erp' })
-          .where('family', '=', read.family)
-          .where('record_key', 'in', keys)
-          .where('closed_at', 'is', null)
-          .where('received_at', '<', call.receivedAt)
-          .execute();
+      if (read.family) await closeRejectionsByErp(trx, read.family, read.applied, call.receivedAt);
     }
     return stored;
   });
@@ -99,4 +91,29 @@ export async function recordRelayedCalls(db: Kysely<ConsoleDatabase>, calls: rea
 /** Stores one relayed write (the log upload's and the paste's way in); see recordRelayedCalls. */
 export async function recordRelayedCall(call: RelayedCall, db?: Kysely<ConsoleDatabase>): Promise<void> {
   await recordRelayedCalls(db ?? (await getConsoleDb()), [call]);
+}
+
+/**
+ * The ERP applied these records itself: their rejections received before that call close as "fixed by the ERP",
+ * in the audit log and on each record's History as by the ERP. In the transaction that stores the call.
+ */
+async function closeRejectionsByErp(
+  db: Kysely<ConsoleDatabase>,
+  family: string,
+  applied: readonly AppliedRecord[],
+  before: Date,
+): Promise<void> {
+  const wanted = [...new Set(applied.map((a) => a.key).filter((k) => k !== ''))];
+  if (wanted.length === 0) return;
+  const { rows } = await sql<ClosedRejection>`
+    update sync_rejection set closed_at = now(), closed_how = 'erp'
+    where closed_at is null and family = ${family} and record_key = any(${wanted}::text[])
+      and received_at < ${before.toISOString()}::timestamptz
+    ${CLOSED_COLUMNS_SQL}`.execute(db);
+  const ids = new Map(applied.map((a) => [a.key, a.recordId]));
+  await writeRejectionHistory(
+    db,
+    { actor: THE_ERP, how: 'erp', outcome: rejectionOutcome(rows.length, `closed: fixed by the ERP (${family})`) },
+    rows.map((r) => ({ ...r, recordId: ids.get(r.record_key) ?? null })),
+  );
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 
 /**
  * How the relay reaches the upstream with the request exactly as the ERP sent it. Over the network: node:http(s)
@@ -40,13 +41,28 @@ export function fetchUpstream(handler: (request: Request) => Promise<Response>, 
   };
 }
 
+/**
+ * An idle pooled connection is dropped after this long. Node's agent otherwise keeps it for exactly the server's
+ * Keep-Alive hint (Node's default server: 5 s), so a write sent as the server closes it meets a reset: the relay
+ * cannot tell whether the upstream applied it and must answer "unknown" (measured: 2 of 16 batches after 4.5 s
+ * idle against the reference service). Well under any server's idle limit; busy connections are reused anyway.
+ */
+const IDLE_SOCKET_MS = 1000;
+
+function idleLimited<A extends http.Agent>(agent: A): A {
+  // After the agent's own 'free' listener, which put the socket in the pool with the server's hint as its timeout.
+  agent.on('free', (socket: Socket) => {
+    if (Object.values(agent.freeSockets).some((pool) => pool?.includes(socket))) socket.setTimeout(IDLE_SOCKET_MS);
+  });
+  return agent;
+}
+
 /** The upstream at `origin` (http or https, no path: the env refuses a prefix) over kept-alive connections. */
 export function networkUpstream(origin: string): RelayUpstream {
   const url = new URL(origin);
   const secure = url.protocol === 'https:';
-  const agent = secure
-    ? new https.Agent({ keepAlive: true, maxSockets: 256 })
-    : new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const options = { keepAlive: true, maxSockets: 256 };
+  const agent = idleLimited(secure ? new https.Agent(options) : new http.Agent(options));
   const request = secure ? https.request : http.request;
   return {
     send({ method, target, headers, body, signal }) {

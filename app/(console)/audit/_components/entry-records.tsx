@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ChangeList } from '@/components/record/change-list';
 import { FindingText } from '@/components/record/finding-text';
+import { SyncClosureText } from '@/components/record/sync-closure';
 import { Badge } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { consoleFetch } from '@/lib/client/console-fetch';
@@ -82,6 +83,8 @@ export function EntryRecords({
                 <Td>
                   {r.source === 'attention' && r.finding ? (
                     <FindingText action={r.action} finding={r.finding} />
+                  ) : r.source === 'sync' && r.finding ? (
+                    <SyncClosureText finding={r.finding} />
                   ) : r.changes ? (
                     <ChangeList
                       changes={r.changes}

@@ -36,7 +36,8 @@ import historyFindings from './0510-history-findings';
 import sessionEnded from './0520-session-ended';
 import syncRelay from './0500-sync-relay';
 import approvals from './0530-approvals';
-import importRevert from './0560-import-revert';
+import historySyncSource from './0590-history-sync-source';
+import importRevert from './0600-import-revert';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -82,5 +83,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0510-history-findings': historyFindings,
   '0520-session-ended': sessionEnded,
   '0530-approvals': approvals,
-  '0560-import-revert': importRevert,
+  '0590-history-sync-source': historySyncSource,
+  '0600-import-revert': importRevert,
 };

@@ -16,7 +16,9 @@ export const importRevertMigration: Migration = {
     await sql`alter table import add column reverts_import_id bigint`.execute(db);
     await sql`alter table audit_change drop constraint if exists audit_change_source_check`.execute(db);
     await sql`alter table audit_change add constraint audit_change_source_check
-      check (source in ('form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'revert'))`.execute(db);
+      check (source in ('form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'sync', 'revert'))`.execute(
+      db,
+    );
     await sql`
       create table import_row_prior (
         import_id bigint not null,
@@ -31,8 +33,9 @@ export const importRevertMigration: Migration = {
   async down(db: Kysely<unknown>) {
     await sql`drop table if exists import_row_prior`.execute(db);
     await sql`alter table audit_change drop constraint if exists audit_change_source_check`.execute(db);
+    await sql`delete from audit_change where source = 'revert'`.execute(db);
     await sql`alter table audit_change add constraint audit_change_source_check
-      check (source in ('form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention'))`.execute(db);
+      check (source in ('form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'sync'))`.execute(db);
     await sql`alter table import drop column if exists reverts_import_id`.execute(db);
     await sql`alter table import drop constraint if exists import_origin_check`.execute(db);
     await sql`alter table import add constraint import_origin_check check (origin in ('file', 'bulk', 'sync'))`.execute(
