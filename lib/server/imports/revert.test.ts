@@ -161,5 +161,5 @@ describe('reverting an import', () => {
     await runRevert(revertId);
     const back = await livePrices(ids);
     ids.forEach((id, n) => expect(back.get(id)).toBe(n < 10 ? 777 : 2500));
-  }, 120_000);
+  }, 300_000);
 });
