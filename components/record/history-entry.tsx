@@ -63,6 +63,17 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
     <>
       <span className="whitespace-nowrap">{how}</span>
       {entry.source === 'attention' ? <FindingRule operation={entry.operation} /> : null}
+      {entry.revertsImportId ? (
+        <>
+          {' '}
+          <Link
+            href={`/imports/${entry.revertsImportId}`}
+            className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
+          >
+            {t('revertedFrom', { id: entry.revertsImportId })}
+          </Link>
+        </>
+      ) : null}
       {entry.importId ? (
         <>
           {' '}
@@ -70,7 +81,7 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
             href={`/imports/${entry.importId}`}
             className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
           >
-            {t('openResults', { id: entry.importId })}
+            {entry.revertsImportId ? t('revertResults') : t('openResults', { id: entry.importId })}
           </Link>
           {entry.attempt ? <span className="block text-xs">{t('attempt', { attempt: entry.attempt })}</span> : null}
         </>

@@ -145,7 +145,18 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
  * opened, resolved, accepted or reopened (lib/server/attention), the action saying which; `sync` a row the ERP sync
  * could not apply, closed (action `erp`: fixed by the ERP, `console`: fixed in the console) or `dismissed`.
  */
-export const CHANGE_SOURCES = ['form', 'panel', 'bulk', 'import', 'resend', 'outside', 'attention', 'sync'] as const;
+/** `revert`: an import's revert ("Restored from import …"), itself an import computed from History. */
+export const CHANGE_SOURCES = [
+  'form',
+  'panel',
+  'bulk',
+  'import',
+  'resend',
+  'outside',
+  'attention',
+  'sync',
+  'revert',
+] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 /**
@@ -163,6 +174,7 @@ export const AUDIT_FAMILIES = [
   'account',
   'outside',
   'attention',
+  'revert',
 ] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
 
@@ -270,6 +282,8 @@ export interface HistoryEntry {
   auditId?: string;
   importId?: string | null;
   attempt?: number | null;
+  /** A revert's change ("Restored from import …"): the import it undid. */
+  revertsImportId?: string | null;
   /** A finding's entry (source `attention`): what was found, and on resolve what the fields hold now. */
   finding?: FindingRecord | null;
   /** Fields sent with the value they already had: counted, not listed ("and 9 unchanged fields"). */

@@ -11,6 +11,7 @@ import { HistoryFilters } from './_components/history-filters';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { offersRevert } from '@/lib/contract/console/reverts';
 
 export const dynamic = 'force-dynamic';
 
@@ -112,6 +113,18 @@ export default async function ImportsPage({
                   <Link className="whitespace-nowrap underline" href={`/imports/${imp.id}`}>
                     {t('importTitle', { id: imp.id })}
                   </Link>
+                  {/* "Revert this import", named by its import for a screen reader's list of links. */}
+                  {offersRevert(imp) &&
+                  !['running', 'planning'].includes(imp.jobState ?? '') &&
+                  imp.state !== 'uploading' ? (
+                    <Link
+                      className="block text-xs whitespace-nowrap underline"
+                      href={`/imports/${imp.id}/revert`}
+                      aria-label={t('revert.actionFor', { id: imp.id })}
+                    >
+                      {t('revert.action')}
+                    </Link>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap">{t(`families.${imp.family}`)}</Td>
                 <Td>{imp.fileName}</Td>

@@ -68,7 +68,8 @@ export const createImportBody = z.object({
   /** A bulk edit's or a pasted failed sync's rows are sent as an import; History files them as such. */
   origin: z.enum(['file', 'bulk', 'sync']).optional(),
 });
-export type ImportOrigin = 'file' | 'bulk' | 'sync';
+/** `revert`: made by the server from History (never uploaded: the create body takes the other three). */
+export type ImportOrigin = 'file' | 'bulk' | 'sync' | 'revert';
 export type CreateImportBody = z.infer<typeof createImportBody>;
 
 export const uploadRowsBody = z.object({

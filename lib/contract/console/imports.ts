@@ -62,6 +62,8 @@ export interface ImportView extends ImportMeta {
   mispredicted: number;
   /** Rows sent that the comparison said change nothing, answered "updated": told as "changed nothing". */
   unchanged: number;
+  /** A revert (origin `revert`): the import it undoes (issue 56). */
+  revertsImportId?: string | null;
 }
 
 /** A line of the imports history. */

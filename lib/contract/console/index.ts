@@ -8,6 +8,7 @@ import { listsApi } from './lists';
 import { opsApi } from './ops';
 import { quotasApi } from './quotas';
 import { rejectionsApi } from './rejections';
+import { revertsApi } from './reverts';
 import { salespeopleApi } from './salespeople';
 
 /**
@@ -25,6 +26,7 @@ export const CONSOLE_API = {
   lists: listsApi,
   attention: attentionApi,
   rejections: rejectionsApi,
+  reverts: revertsApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

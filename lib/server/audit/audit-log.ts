@@ -103,7 +103,8 @@ export async function listHistoryPage(
   const { rows } = await sql<HistoryRow>`
     select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read, c.finding, c.unchanged,
       a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt,
-      a.window_from, a.window_to
+      a.window_from, a.window_to,
+      (select i.reverts_import_id::text from import i where i.id = a.import_id and c.source = 'revert') as reverts_import_id
     from audit_change c join audit_log a on a.id = c.audit_id
     where c.record_type = ${type} and c.record_id = ${id}
       ${older ? sql`and (c.at, c.id) < (select o.at, o.id from audit_change o where o.id = ${older})` : sql``}
@@ -126,6 +127,7 @@ export async function listHistoryPage(
       auditId: row.audit_id,
       importId: row.import_id,
       attempt: row.attempt,
+      ...(row.reverts_import_id ? { revertsImportId: row.reverts_import_id } : {}),
       window: windowView(row.window_from, row.window_to),
       finding: readFinding(row.finding),
       unchanged: row.unchanged ?? 0,
@@ -153,6 +155,7 @@ type HistoryRow = {
   attempt: number | null;
   window_from: Date | string | null;
   window_to: Date | string | null;
+  reverts_import_id: string | null;
 };
 
 /** An outside change's detection window (audit_log.window_from/to), or null for the console's own writes. */

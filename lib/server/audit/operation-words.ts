@@ -55,6 +55,17 @@ export function operationWords(entries: readonly Worded[], importId: string | nu
     const resent = all.filter((e) => e.family === 'resend' && e.recordType);
     const bulk = all.filter((e) => e.family === 'bulk' && e.recordType);
     const noun = (sent[0] ?? resent[0] ?? bulk[0])?.recordType ?? undefined;
+    // A revert's chunks and its summary, which names the import it undid (lib/server/imports/revert-summary.ts).
+    const reverted = all.filter((e) => e.family === 'revert');
+    if (reverted.length) {
+      const summary = reverted.find((e) => e.operation === 'action imports.revert');
+      const rows = reverted.filter((e) => e !== summary);
+      return {
+        key: 'reverted',
+        values: { count: sum(rows), source: summary?.targetIds[0] ?? '' },
+        noun: reverted[0]?.recordType ?? undefined,
+      };
+    }
     // A bulk edit runs as an import job: it reads as the bulk edit it was.
     if (bulk.length) return { key: 'bulk', values: { count: sum(bulk) }, noun };
     if (sent.length) return { key: 'imported', values: { count: sum(sent), id: importId }, noun };

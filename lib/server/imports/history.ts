@@ -135,8 +135,15 @@ export async function recordChunkHistory(
   );
   if (!ctx) return;
   const attempt = ctx.attempt ?? 1;
+  // A revert's rows are "Restored from import …", whichever attempt sent them.
   const source: ChangeSource =
-    attempt > 1 || ctx.origin === 'sync' ? 'resend' : ctx.origin === 'bulk' ? 'bulk' : 'import';
+    ctx.origin === 'revert'
+      ? 'revert'
+      : attempt > 1 || ctx.origin === 'sync'
+        ? 'resend'
+        : ctx.origin === 'bulk'
+          ? 'bulk'
+          : 'import';
   const family: AuditFamily = source;
   const rowNos = sent.flatMap((c) => c.outcomes.map((o) => o.rowNo));
   // Only an import whose rows were read before sending has old values to look up (none without comparison).

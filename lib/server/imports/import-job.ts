@@ -8,6 +8,8 @@ import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { closeAppliedRejections } from './close-rejections';
 import { holdQuotaChunk } from './hold';
+import { storePriors } from './revert-prior';
+import { recordRevertSummary } from './revert-summary';
 import { recordChunkHistory, type SentOutcome } from './history';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
@@ -205,6 +207,10 @@ export function importKind(
       await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
       // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/rejections).
       await closeAppliedRejections(db, ctx.params.importId, ctx.jobId, family, sent);
+      // What a revert goes back to: the mirror's copy of the fields sent, before the write-through replaces it.
+      await storePriors(db, ctx.params.importId, family, sent);
+      // A revert's own entry with its counts, once its last row has an outcome.
+      await recordRevertSummary(db, ctx.params.importId, ctx.jobId);
     },
   });
 }

@@ -1,13 +1,14 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/imports/families';
 import { getEnv } from '../env';
-import { currentTenant, getConsoleDb } from '../process';
+import { currentTenant, getConsoleDb, getUpstream } from '../process';
 import { upstreamPausedForMs } from '../upstream';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
 import * as store from './store';
 import { PartRefusedError, storePart } from './upload';
+import { prepareRevert, RevertError, reviewRevert } from './revert';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
@@ -38,6 +39,7 @@ export {
   type UploadRow,
 } from './store';
 export { IMPORT_JOB_KINDS, importKindName } from './import-job';
+export { RevertError } from './revert';
 
 const db = getConsoleDb;
 
@@ -157,6 +159,45 @@ export async function resendRows(id: string, rows: readonly attempts.FixedRow[],
   await store.markStarted(d, id, jobId);
   await attempts.recordAttempt(d, id, { no: prepared.attempt, jobId, rows: prepared.rowNos.length, user });
   return { attempt: prepared.attempt, jobId };
+}
+
+/** What reverting the import would do (issue 56): read live from /v1 with the person's client; nothing is written. */
+export async function revertReview(id: string) {
+  return reviewRevert(await db(), getUpstream(), id);
+}
+
+/**
+ * "Revert this import": classifies again with live values, stores the revert as an import of its own and starts
+ * its job, as an import's start does. `include`: records changed since to restore all the same; `exclude`:
+ * records to leave. Throws RevertError (nothing was sent).
+ */
+export async function startRevert(
+  id: string,
+  user: { id: string; email: string },
+  picks: { include: readonly string[]; exclude: readonly string[] },
+): Promise<{ id: string }> {
+  const d = await db();
+  const { revertId, chunks } = await prepareRevert(d, getUpstream(), id, user, picks);
+  const view = (await store.getImport(d, revertId))!;
+  let jobId: string | null = null;
+  if (chunks > 0) {
+    try {
+      jobId = await startImportJob(
+        view,
+        Array.from({ length: chunks }, (_, chunk) => chunk),
+        user,
+      );
+    } catch (error) {
+      // Nothing was sent: the revert's rows end not sent rather than wait for a job that never came.
+      await store.settle(d, revertId);
+      if (error instanceof ImportStateError && error.code === 'import_already_running')
+        throw new RevertError('import_already_running');
+      throw error;
+    }
+  }
+  await store.markStarted(d, revertId, jobId);
+  await attempts.recordAttempt(d, revertId, { no: 1, rows: view.totalRows, user, jobId });
+  return { id: revertId };
 }
 
 export async function listAttempts(id: string) {

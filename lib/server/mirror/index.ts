@@ -1,7 +1,7 @@
 import 'server-only';
 
 // The public face of lib/server/mirror: other folders import from here, not from its files.
-export { MIRROR_ENTITY_NAMES } from './entities';
+export { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
 export { mirrorReadiness } from './freshness';
 export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';
 export { correctMirrorLater } from './page-reads';
@@ -9,6 +9,7 @@ export { askForRound, refreshCopy, type PassSchedule } from './refresh';
 export { MIRROR_REFRESH_CHANNEL, mirrorPassJob, mirrorPassUnits, type MirrorPassParams } from './pass-job';
 export {
   READ_BACK_TIMEOUT_MS,
+  readBack,
   readBackWithTicket,
   storeReadBack,
   writeThrough,

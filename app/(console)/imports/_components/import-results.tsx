@@ -9,6 +9,8 @@ import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { importsApi } from '@/lib/contract/console/imports';
+import { offersRevert } from '@/lib/contract/console/reverts';
+import { LinkButton } from '@/components/ui/link-button';
 import { rowWord, type RowWord } from '@/lib/client/imports/result-words';
 import { FAMILIES } from '@/lib/imports/families';
 import { AttemptsList, RowHistory } from './attempts';
@@ -47,6 +49,7 @@ export function ImportResults({ id }: { id: string }) {
   const [downloadFailed, setDownloadFailed] = useState(false);
   // The downloads' format: Excel (.xlsx) first and chosen, CSV beside it (the words are the Exports page's).
   const tx = useTranslations('exports');
+  const tv = useTranslations('imports.revert');
   const [format, setFormat] = useState<ExportFormat>('xlsx');
 
   const status = useQuery({
@@ -136,7 +139,22 @@ export function ImportResults({ id }: { id: string }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {t('importOf', { family: t(`families.${imp.family}`), file: imp.fileName })} ·{' '}
           {t('startedBy', { email: imp.createdByEmail })}
+          {imp.revertsImportId ? (
+            <>
+              {' · '}
+              <Link href={`/imports/${imp.revertsImportId}`} className="underline">
+                {tv('reverts', { id: imp.revertsImportId })}
+              </Link>
+            </>
+          ) : null}
         </p>
+        {!running && offersRevert(imp) ? (
+          <p className="pt-2">
+            <LinkButton href={`/imports/${id}/revert`} variant="secondary">
+              {tv('action')}
+            </LinkButton>
+          </p>
+        ) : null}
       </header>
 
       <HeadedSection

@@ -37,6 +37,7 @@ import sessionEnded from './0520-session-ended';
 import syncRelay from './0500-sync-relay';
 import approvals from './0530-approvals';
 import historySyncSource from './0590-history-sync-source';
+import importRevert from './0600-import-revert';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -83,4 +84,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0520-session-ended': sessionEnded,
   '0530-approvals': approvals,
   '0590-history-sync-source': historySyncSource,
+  '0600-import-revert': importRevert,
 };

@@ -25,6 +25,8 @@ type ImportRowDb = {
   created_by: string;
   created_by_email: string;
   created_at: Date | string;
+  origin: ImportView['origin'];
+  reverts_import_id: string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -86,6 +88,8 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     uploadClosed: row.upload_closed,
     mispredicted: Number(row.mispredicted),
     unchanged: Number(row.unchanged),
+    origin: row.origin ?? 'file',
+    revertsImportId: row.reverts_import_id === null ? null : String(row.reverts_import_id),
   };
 }
 

@@ -175,3 +175,8 @@ export async function markStarted(
     returning id`.execute(db);
   return rows.length > 0;
 }
+
+/** A revert's import names the import it undoes (migration 0600). */
+export async function markReverts(db: Db, revertId: string, sourceId: string): Promise<void> {
+  await sql`update import set reverts_import_id = ${sourceId}::bigint where id = ${revertId}`.execute(db);
+}

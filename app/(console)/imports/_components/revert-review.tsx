@@ -1,0 +1,257 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Alert, Button, Checkbox, HeadedSection } from '@/components/ui';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { ApiError } from '@/lib/client/api-error';
+import { consoleFetch } from '@/lib/client/console-fetch';
+import { importKeys } from '@/lib/client/console-keys';
+import {
+  REVERT_KINDS,
+  revertsApi,
+  type RevertKind,
+  type RevertRow,
+  type RevertReview as Review,
+} from '@/lib/contract/console/reverts';
+import type { HistoryValue } from '@/lib/contract/history';
+import { resultWord } from '@/lib/contract/result-words';
+import { plainSpaces } from '@/lib/i18n/formats';
+import { FAMILIES } from '@/lib/imports/families';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { useImportTexts } from './import-wizard/texts';
+
+/** The rows changed since first: they are the ones a person has to decide on. */
+const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'created', 'notApplied', 'noBefore'];
+
+const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
+const shown = (value: HistoryValue | null | undefined) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/**
+ * "Revert this import" (issue 56): what the revert would restore, read live when the page opens; what changed
+ * since (not selected), what the import created (left as it is), what it never applied. Nothing is sent until
+ * "Restore"; the revert then runs as an import of its own, whose results page this hands over to.
+ */
+export function RevertReview({ id }: { id: string }) {
+  const t = useTranslations('imports.revert');
+  const ti = useTranslations('imports');
+  const errorText = useErrorMessage();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  // Rows whose choice differs from the review's default: restore rows left out, changed rows chosen.
+  const [flipped, setFlipped] = useState<ReadonlySet<string>>(new Set());
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const review = useQuery({
+    queryKey: [...importKeys.detail(id), 'revert'],
+    queryFn: ({ signal }) => consoleFetch(revertsApi.review, { params: { id }, signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const header = (
+    <header className="space-y-1">
+      <p>
+        <Link href={`/imports/${id}`} className="text-sm underline">
+          {ti('importTitle', { id })}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{t('title', { id })}</h1>
+      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+    </header>
+  );
+  if (review.isError)
+    return (
+      <div className="space-y-4">
+        {header}
+        <Alert tone="error">{t('readFailed', { reason: errorText(codeOf(review.error)) })}</Alert>
+      </div>
+    );
+  if (!review.data)
+    return (
+      <div className="space-y-4">
+        {header}
+        <p role="status">{t('reading')}</p>
+      </div>
+    );
+
+  const data = review.data;
+  const chosen = (row: RevertRow) => (flipped.has(row.recordId) ? !row.selected : row.selected);
+  const selectedCount =
+    data.counts.restore -
+    data.rows.filter((r) => r.kind === 'restore' && flipped.has(r.recordId)).length +
+    data.rows.filter((r) => r.kind === 'changedSince' && flipped.has(r.recordId)).length;
+  const toggle = (recordId: string) =>
+    setFlipped((prev) => {
+      const next = new Set(prev);
+      if (next.has(recordId)) next.delete(recordId);
+      else next.add(recordId);
+      return next;
+    });
+
+  async function start() {
+    setStarting(true);
+    setStartError(null);
+    const picked = data.rows.filter((r) => flipped.has(r.recordId));
+    try {
+      const started = await consoleFetch(revertsApi.start, {
+        params: { id },
+        body: {
+          include: picked.filter((r) => r.kind === 'changedSince').map((r) => r.recordId),
+          exclude: picked.filter((r) => r.kind === 'restore').map((r) => r.recordId),
+        },
+      });
+      await queryClient.invalidateQueries({ queryKey: importKeys.lists() });
+      router.push(`/imports/${started.id}`);
+    } catch (error) {
+      setStartError(errorText(codeOf(error)));
+      setStarting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {header}
+      <p className="text-sm">
+        {t('of', { family: ti(`families.${data.family}`), file: data.fileName })}
+        {data.revertsImportId ? (
+          <>
+            {' · '}
+            <Link href={`/imports/${data.revertsImportId}`} className="underline">
+              {t('revertsImport', { id: data.revertsImportId })}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t('countsLabel')}>
+        {REVERT_KINDS.filter((kind) => kind === 'restore' || data.counts[kind] > 0).map((kind) => (
+          <li key={kind}>{t(`counts.${kind}`, { count: data.counts[kind] })}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={start} pending={starting} disabled={selectedCount === 0}>
+          {t('confirm', { count: selectedCount })}
+        </Button>
+        <span className="text-xs">{t('confirmHelp')}</span>
+      </div>
+      {startError ? <Alert tone="error">{t('startFailed', { reason: startError })}</Alert> : null}
+      {SECTION_ORDER.filter((kind) => data.counts[kind] > 0).map((kind) => (
+        <KindSection
+          key={kind}
+          kind={kind}
+          family={data.family}
+          rows={data.rows.filter((r) => r.kind === kind)}
+          count={data.counts[kind]}
+          chosen={chosen}
+          onToggle={toggle}
+        />
+      ))}
+    </div>
+  );
+}
+
+function KindSection(props: {
+  kind: RevertKind;
+  family: Review['family'];
+  rows: RevertRow[];
+  count: number;
+  chosen: (row: RevertRow) => boolean;
+  onToggle: (recordId: string) => void;
+}) {
+  const t = useTranslations('imports.revert');
+  const tr = useTranslations('resultWords');
+  const { fieldLabel } = useImportTexts();
+  const { kind, rows } = props;
+  const selectable = kind === 'restore' || kind === 'changedSince';
+  const withFields = selectable;
+  const recordPath = FAMILIES[props.family].recordPath;
+  return (
+    <HeadedSection id={`revert-${kind}`} title={t(`sections.${kind}`)} className="space-y-2">
+      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t(`help.${kind}`)}</p>
+      {rows.length < props.count ? (
+        <p className="text-xs">{t('shownOf', { shown: rows.length, count: props.count })}</p>
+      ) : null}
+      <Table caption={t(`sections.${kind}`)}>
+        <THead>
+          <Tr>
+            {selectable ? <Th className="w-24">{t('columns.restore')}</Th> : null}
+            <Th>{t('columns.record')}</Th>
+            {withFields ? (
+              <>
+                <Th>{t('columns.field')}</Th>
+                <Th>{t('columns.imported')}</Th>
+                <Th>{t('columns.before')}</Th>
+                <Th>{t('columns.now')}</Th>
+              </>
+            ) : null}
+            {kind === 'changedSince' ? <Th>{t('columns.changedBy')}</Th> : null}
+            {kind === 'notApplied' ? <Th>{t('columns.outcome')}</Th> : null}
+          </Tr>
+        </THead>
+        <TBody>
+          {rows.map((row) => {
+            const name = row.code ? `${row.code} (${row.recordId})` : row.recordId || `#${row.rowNo + 1}`;
+            return (
+              <Tr key={`${row.rowNo}-${row.recordId}`}>
+                {selectable ? (
+                  <Td>
+                    <Checkbox
+                      label={<span className="sr-only">{t('restoreRecord', { record: name })}</span>}
+                      checked={props.chosen(row)}
+                      onChange={() => props.onToggle(row.recordId)}
+                    />
+                  </Td>
+                ) : null}
+                <Td className="whitespace-nowrap">
+                  {recordPath && row.recordId ? (
+                    <Link className="underline" href={recordPath(Number(row.recordId))}>
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}
+                </Td>
+                {withFields ? (
+                  <>
+                    <Td>{row.fields.map((f) => fieldLabel(f.field)).join(', ')}</Td>
+                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.imported)).join(', ')}</Td>
+                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.before)).join(', ')}</Td>
+                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.live)).join(', ')}</Td>
+                  </>
+                ) : null}
+                {kind === 'changedSince' ? (
+                  <Td>
+                    <ChangedBy row={row} />
+                  </Td>
+                ) : null}
+                {kind === 'notApplied' ? <Td>{row.status ? tr(resultWord(row.status)) : ''}</Td> : null}
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+    </HeadedSection>
+  );
+}
+
+function ChangedBy({ row }: { row: RevertRow }) {
+  const t = useTranslations('imports.revert');
+  const format = useFormatter();
+  const by = row.changedBy;
+  if (!by) return <>{t('changedByUnseen')}</>;
+  const who = by.email ?? t('changedByOutside');
+  return (
+    <>
+      {who}
+      {by.at ? (
+        <time dateTime={by.at} className="block text-xs">
+          {plainSpaces(format.dateTime(new Date(by.at), 'dateTime'))}
+        </time>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { checkFile, csv, expectComparison, finished } from './support/imports';
+import { signRequest } from '../lib/signing';
+
+// Issue 56: "Revert this import". A SKU file changes 20 sell prices and creates 2 SKUs; the ERP changes one of the
+// 20 afterwards through /v1 with its own credential; the revert restores the 19, leaves the ERP's and the 2 created.
+const product = demoTenant().products[0]!;
+const ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3900)}`;
+const ERP = { clientId: 'demo-erp', secret: 'demo-erp-secret' }; // the embedded service's README credential
+
+test.use({ storageState: storageStateFor('steward') });
+
+/** A signed /v1 call on the console's port, as the ERP makes it. */
+async function erp(method: 'GET' | 'PUT', pathAndQuery: string, body?: unknown) {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const headers = await signRequest({ method, pathAndQuery, body: text, ...ERP });
+  const res = await fetch(`${ORIGIN}${pathAndQuery}`, {
+    method,
+    headers: { ...headers, ...(text ? { 'Content-Type': 'application/json' } : {}) },
+    body: text,
+  });
+  expect(res.status).toBe(200);
+  return res.json() as Promise<unknown>;
+}
+
+/** The sell prices of the SKUs named after `run`, by ERP code, as /v1 returns them. */
+async function sellPrices(run: string): Promise<Map<string, number>> {
+  const page = (await erp('GET', `/v1/skus?name=${encodeURIComponent(run)}&pageSize=100`)) as {
+    data: { outerSysCode: string; sellPrice: number }[];
+  };
+  return new Map(page.data.map((s) => [s.outerSysCode, s.sellPrice]));
+}
+
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
+
+test('reverting an import restores 19 prices, leaves the one the ERP changed since and the 2 it created', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const run = uniqueCode('REV');
+  await page.goto('/skus');
+  const ids: number[] = [];
+  for (let i = 1; i <= 20; i++) {
+    const created = await proxyWrite(page, 'POST', '/v1/skus', {
+      productId: product.id,
+      outerSysCode: `${run}-${i}`,
+      name: `Revert ${run}-${i}`,
+      price: 500,
+      sellPrice: 100,
+    });
+    expect(created.status).toBe(201);
+    ids.push((created.body as { id: number }).id);
+  }
+  const rows: (string | number)[][] = [['productId', 'outerSysCode', 'name', 'sellPrice']];
+  for (let i = 1; i <= 22; i++) rows.push([product.id, `${run}-${i}`, `Revert ${run}-${i}`, 150]);
+  await checkFile(page, 'SKUs', 'prices.csv', csv(rows));
+  await expectComparison(page, /2 rows create, 20 rows update/);
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  const importId = page.url().split('/').pop()!;
+  await finished(page);
+
+  // The ERP changes one of the 20 afterwards.
+  await erp('PUT', '/v1/prices/batch', [{ skuId: ids[4], sellPrice: 333 }]);
+
+  await page.getByRole('link', { name: 'Revert this import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Revert import ${importId}` })).toBeVisible();
+  const counts = page.getByRole('list', { name: 'What the revert would do' });
+  await expect(counts).toContainText('19 records to restore', { timeout: 30_000 });
+  await expect(counts).toContainText('1 record changed since');
+  await expect(counts).toContainText('2 records created by the import');
+  const changed = page.getByRole('region', { name: 'Changed since the import' });
+  await expect(changed.getByRole('checkbox', { name: `Restore ${run}-5 (${ids[4]})` })).not.toBeChecked();
+  await expect(changed.getByRole('row').filter({ hasText: `${run}-5` })).toContainText('333');
+  const created = page.getByRole('region', { name: 'Created by the import' });
+  await expect(created.getByRole('row')).toHaveCount(3);
+  await expect(created).toContainText(`${run}-21`);
+  await expect(
+    page.getByRole('region', { name: 'To restore' }).getByRole('checkbox', { name: `Restore ${run}-1 (${ids[0]})` }),
+  ).toBeChecked();
+  await expectNoAxeViolations(page);
+  // The review as a person sees it at 1280 × 800, in both languages (looked at, not compared).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('revert-review-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
+  await expect(zhPage.getByText('19 筆記錄待還原')).toBeVisible({ timeout: 30_000 });
+  await zhPage.screenshot({ path: test.info().outputPath('revert-review-zh-TW.png') });
+  await zh.close();
+
+  await page.getByRole('button', { name: 'Restore 19 records' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  const revertId = page.url().split('/').pop()!;
+  expect(revertId).not.toBe(importId);
+  await finished(page);
+  await expect(page.getByRole('link', { name: `Reverts import ${importId}` })).toBeVisible();
+
+  const prices = await sellPrices(run);
+  for (let i = 1; i <= 20; i++) expect(prices.get(`${run}-${i}`)).toBe(i === 5 ? 333 : 100);
+  // The two the import created are still there, with the imported price.
+  expect(prices.get(`${run}-21`)).toBe(150);
+  expect(prices.get(`${run}-22`)).toBe(150);
+
+  await page.goto(`/skus/${ids[0]}`);
+  const entry = history(page).getByRole('row').filter({ hasText: 'Restored from import' });
+  await expect(entry).toContainText('150 → 100');
+  await expect(entry.getByRole('link', { name: `Import ${importId}`, exact: true })).toHaveAttribute(
+    'href',
+    `/imports/${importId}`,
+  );
+});

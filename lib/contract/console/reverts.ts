@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { endpoint, json } from './endpoint';
+import { idParam } from './params';
+import type { FamilyName } from './import-files';
+import type { RowStatus } from './imports';
+import type { HistoryValue } from '../history';
+
+/**
+ * Reverting an import (issue 56 point 1): the review of what the revert would do, and its start. A revert is
+ * an import of its own, computed from the undone import's History; its progress, rows and results download
+ * are those of any import (./imports.ts).
+ */
+
+/**
+ * What becomes of a record the import touched. `restore`: it still holds the imported values (selected);
+ * `changedSince`: someone or the ERP changed it after (not selected unless chosen); `created`: the import
+ * created it (left as it is: /v1 has no delete); `notApplied`: the row failed, was not sent or its outcome is
+ * unknown (nothing to undo); `noBefore`: the values before the import were never read (nothing to go back to).
+ */
+export const REVERT_KINDS = ['restore', 'changedSince', 'created', 'notApplied', 'noBefore'] as const;
+export type RevertKind = (typeof REVERT_KINDS)[number];
+
+/** The issue code a revert's row carries when it is left as it is, per kind (`errors.<code>` in the catalogues). */
+export const REVERT_LEFT_CODES = {
+  restore: 'revert_not_chosen',
+  changedSince: 'revert_changed_since',
+  created: 'revert_created_left',
+  notApplied: 'revert_not_applied',
+  noBefore: 'revert_before_unknown',
+} as const satisfies Record<RevertKind, string>;
+
+export interface RevertField {
+  field: string;
+  /** What the import wrote. */
+  imported: HistoryValue;
+  /** What the record held before it; null when unknown. */
+  before: HistoryValue | null;
+  /** What /v1 holds now; null when not read (nothing to undo) or the record is gone. */
+  live: HistoryValue | null;
+}
+
+/** Who changed a record after the import, as History tells it. */
+export interface ChangedBy {
+  /** A person's e-mail; null for a change found outside the console (the ERP) or not yet seen by the console. */
+  email: string | null;
+  source: string | null;
+  at: string | null;
+}
+
+export interface RevertRow {
+  recordId: string;
+  /** The record's ERP code as /v1 returned it, where read. */
+  code: string | null;
+  rowNo: number;
+  kind: RevertKind;
+  selected: boolean;
+  fields: RevertField[];
+  /** notApplied: the row's outcome in the import. */
+  status?: RowStatus;
+  changedBy?: ChangedBy | null;
+}
+
+export interface RevertReview {
+  importId: string;
+  family: FamilyName;
+  fileName: string;
+  counts: Record<RevertKind, number>;
+  /** The first rows of each kind (REVERT_ROWS_SHOWN each); the download of the revert lists them all. */
+  rows: RevertRow[];
+  /** Set when this import is itself a revert: the import it undid. */
+  revertsImportId: string | null;
+}
+
+export const REVERT_ROWS_SHOWN = 200;
+
+/**
+ * The families a revert is offered for: those whose records the mirror copies. Quotas are not yet: reverting a
+ * decrease may be an increase, which the approval policy holds (issue 56 point 5).
+ */
+export const REVERTIBLE_FAMILIES: readonly FamilyName[] = [
+  'companies',
+  'products',
+  'skus',
+  'stock',
+  'prices',
+  'bundles',
+  'bundlePrices',
+];
+
+/** Whether "Revert this import" is offered: a revertible family, with rows the import applied. */
+export function offersRevert(imp: { family: FamilyName; counts: Record<string, number> }): boolean {
+  const applied = (imp.counts.created ?? 0) + (imp.counts.updated ?? 0) + (imp.counts.ok ?? 0);
+  return REVERTIBLE_FAMILIES.includes(imp.family) && applied > 0;
+}
+/** More rows chosen or left out by hand than this are refused (the review shows a few hundred at most). */
+export const REVERT_PICKS_MAX = 5_000;
+
+const recordIds = z.array(z.string().regex(/^[0-9]{1,19}$/)).max(REVERT_PICKS_MAX);
+
+export const startRevertBody = z.object({
+  /** Records changed since that the person chose to restore all the same. */
+  include: recordIds.default([]),
+  /** Records still holding the imported values that the person chose to leave. */
+  exclude: recordIds.default([]),
+});
+
+const runImports = { kind: 'session', permission: 'runImports' } as const;
+const revertParams = z.object({ id: idParam });
+
+export const revertsApi = {
+  review: endpoint({
+    method: 'GET',
+    path: '/api/imports/[id]/revert',
+    access: runImports,
+    params: revertParams,
+    answer: json<RevertReview>(),
+    errors: { import_not_found: 404, import_running: 409, revert_not_supported: 409 },
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/imports/[id]/revert',
+    access: runImports,
+    params: revertParams,
+    body: startRevertBody,
+    answer: json<{ id: string }>(),
+    errors: {
+      import_not_found: 404,
+      import_running: 409,
+      import_already_running: 409,
+      revert_not_supported: 409,
+      nothing_to_revert: 409,
+    },
+    // The revert's writes are on the record as its own chunks' entries and its summary (lib/server/imports).
+    audit: 'domain',
+  }),
+};

@@ -1,0 +1,256 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
+import type { FamilyName } from '@/lib/imports/families';
+import type { ChangedBy, RevertField, RevertKind, RevertRow } from '@/lib/contract/console/reverts';
+import type { RowStatus } from '@/lib/contract/console/imports';
+import type { ConsoleDatabase } from '../db';
+import { sameValue } from '../history';
+import { readBack, type MirrorEntityName } from '../mirror';
+import type { UpstreamClient } from '../upstream';
+import { KEY_FIELDS } from './revert-prior';
+
+/**
+ * What reverting an import would do (issue 56 point 1), computed from its History: per record the import
+ * applied, the fields it changed with the values it wrote and the values before (the old values History read,
+ * else the mirror's copy kept at the write, ./revert-prior.ts); then the live values from /v1 (the records
+ * modified since the import started, one walk of the list), and each record classified. Nothing is written.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+
+const ENTITY: Partial<Record<FamilyName, MirrorEntityName>> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  stock: 'skus',
+  prices: 'skus',
+  bundles: 'bundles',
+  bundlePrices: 'bundles',
+};
+
+export const RECORD_TYPE_OF: Partial<Record<FamilyName, RecordType>> = {
+  companies: 'companies',
+  products: 'products',
+  skus: 'skus',
+  stock: 'skus',
+  prices: 'skus',
+  bundles: 'bundles',
+  bundlePrices: 'bundles',
+};
+
+/** How a write names its record, per family (the batch item's id field). */
+export const KEY_FIELD: Partial<Record<FamilyName, string>> = {
+  companies: 'id',
+  products: 'id',
+  skus: 'id',
+  stock: 'skuId',
+  prices: 'skuId',
+  bundles: 'id',
+  bundlePrices: 'id',
+};
+
+export interface SourceImport {
+  id: string;
+  family: FamilyName;
+  fileName: string;
+  createdAt: Date;
+  revertsImportId: string | null;
+  jobState: string | null;
+  state: string;
+}
+
+export async function sourceImport(db: Db, importId: string): Promise<SourceImport | null> {
+  if (!/^\d{1,18}$/.test(importId)) return null;
+  const { rows } = await sql<{
+    id: string;
+    family: FamilyName;
+    file_name: string;
+    created_at: Date | string;
+    reverts_import_id: string | null;
+    job_state: string | null;
+    state: string;
+  }>`
+    select i.id::text as id, i.family, i.file_name, i.created_at, i.reverts_import_id::text as reverts_import_id,
+      i.state, j.state as job_state
+    from import i left join job j on j.id::text = i.job_id where i.id = ${importId}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    family: row.family,
+    fileName: row.file_name,
+    createdAt: new Date(row.created_at),
+    revertsImportId: row.reverts_import_id,
+    jobState: row.job_state,
+    state: row.state,
+  };
+}
+
+/** One record the import applied, its fields merged over the import's attempts. */
+interface Applied {
+  recordId: string;
+  rowNo: number;
+  created: boolean;
+  at: string;
+  imported: Map<string, HistoryValue>;
+  before: Map<string, HistoryValue>;
+}
+
+/** The import's applied change records with the mirror's priors, as one JSON text (PGlite decodes rows in JS). */
+async function appliedRecords(db: Db, importId: string): Promise<Map<string, Applied>> {
+  const { rows } = await sql<{ list: string | null }>`
+    select json_agg(json_build_array(c.record_id, c.row_no, c.action, c.changes, c.at, p.prior)
+      order by a.attempt, c.row_no)::text as list
+    from audit_log a join audit_change c on c.audit_id = a.id
+      left join import_row_prior p on p.import_id = a.import_id and p.row_no = c.row_no and p.attempt = a.attempt
+    where a.import_id = ${importId} and c.result = 'applied'`.execute(db);
+  type Line = [string, number, string | null, FieldDiff[] | null, string, Record<string, HistoryValue> | null];
+  const records = new Map<string, Applied>();
+  for (const [recordId, rowNo, action, changes, at, prior] of JSON.parse(rows[0]?.list ?? '[]') as Line[]) {
+    let record = records.get(recordId);
+    if (!record) {
+      record = {
+        recordId,
+        rowNo,
+        created: false,
+        at: new Date(at).toISOString(),
+        imported: new Map(),
+        before: new Map(),
+      };
+      records.set(recordId, record);
+    }
+    if (action === 'created') record.created = true;
+    for (const change of changes ?? []) {
+      if (KEY_FIELDS.has(change.field) || change.secret) continue;
+      record.imported.set(change.field, change.to ?? null);
+      if (record.before.has(change.field)) continue;
+      if ('from' in change) record.before.set(change.field, change.from ?? null);
+      else if (prior && Object.hasOwn(prior, change.field)) record.before.set(change.field, prior[change.field]!);
+    }
+  }
+  return records;
+}
+
+/** Rows of the import with nothing applied: refused, not sent, or of unknown outcome. */
+async function rowsNotApplied(db: Db, importId: string) {
+  const { rows } = await sql<{ list: string | null }>`
+    select json_agg(json_build_array(row_no, record_id::text, status) order by row_no)::text as list
+    from import_row where import_id = ${importId} and status in ('failed', 'not_sent', 'unknown')`.execute(db);
+  return JSON.parse(rows[0]?.list ?? '[]') as [number, string | null, RowStatus][];
+}
+
+/** A live value holds the imported one: the same, or a price within the service's rounding to 4 decimals. */
+export function holds(live: HistoryValue | undefined, imported: HistoryValue): boolean {
+  if (typeof live === 'number' && typeof imported === 'number') return Math.abs(live - imported) < 0.00005 + 1e-9;
+  return sameValue(live, imported);
+}
+
+/** The latest change after the import for each of these records, as History tells it. */
+async function changesSince(db: Db, type: RecordType, importId: string, since: string, ids: readonly string[]) {
+  if (!ids.length) return new Map<string, ChangedBy>();
+  const { rows } = await sql<{ record_id: string; at: Date | string; source: string; user_email: string }>`
+    select distinct on (c.record_id) c.record_id, c.at, c.source, a.user_email
+    from audit_change c join audit_log a on a.id = c.audit_id
+    where c.record_type = ${type} and c.record_id = any(${[...ids]}::text[]) and c.at > ${since}::timestamptz
+      and a.import_id is distinct from ${importId}::bigint and c.result is distinct from 'refused'
+      -- A finding is no change of the record (issue 54): it names values, it wrote none.
+      and c.source <> 'attention'
+    order by c.record_id, c.at desc`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.record_id,
+      {
+        email: r.source === 'outside' || !r.user_email ? null : r.user_email,
+        source: r.source,
+        at: new Date(r.at).toISOString(),
+      },
+    ]),
+  );
+}
+
+/**
+ * Every record and row of the import, classified, with the live values read. `client` reads /v1 (the
+ * person's client for a review, the same at the start). Throws from the client when /v1 cannot be read.
+ */
+export async function classifyImport(
+  db: Db,
+  client: UpstreamClient,
+  source: SourceImport,
+  options: { include?: ReadonlySet<string>; exclude?: ReadonlySet<string>; signal?: AbortSignal } = {},
+): Promise<RevertRow[]> {
+  const entity = ENTITY[source.family];
+  const type = RECORD_TYPE_OF[source.family];
+  if (!entity || !type) return [];
+  const applied = await appliedRecords(db, source.id);
+  const out: RevertRow[] = [];
+  const toRead: Applied[] = [];
+  for (const record of applied.values()) {
+    const fields = restorable(record);
+    if (record.created) {
+      const code = record.imported.get('outerSysCode');
+      out.push({ ...row(record, 'created', []), code: typeof code === 'string' ? code : null });
+    } else if (!fields.length) {
+      // Every field went back to what it held, or its old value is unknown: nothing a revert could restore.
+      if ([...record.imported.keys()].some((f) => !known(record, f))) out.push(row(record, 'noBefore', []));
+    } else toRead.push(record);
+  }
+  const ids = toRead.map((r) => Number(r.recordId)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const live = new Map<string, Record<string, unknown>>();
+  if (ids.length) {
+    const records = await readBack(
+      client,
+      { entity, ids },
+      { since: source.createdAt.getTime(), signal: options.signal },
+    );
+    for (const r of records) live.set(String(r.id), r as Record<string, unknown>);
+  }
+  const changed: RevertRow[] = [];
+  for (const record of toRead) {
+    const now = live.get(record.recordId);
+    const fields: RevertField[] = restorable(record).map(([field, imported]) => ({
+      field,
+      imported,
+      before: record.before.get(field) ?? null,
+      live: now ? ((now[field] ?? null) as HistoryValue) : null,
+    }));
+    const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
+    const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
+    const entry = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+    entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
+    out.push(entry);
+    if (!still) changed.push(entry);
+  }
+  if (changed.length) {
+    const first = changed.reduce((a, r) => (applied.get(r.recordId)!.at < a ? applied.get(r.recordId)!.at : a), '9');
+    const by = await changesSince(
+      db,
+      type,
+      source.id,
+      first,
+      changed.map((r) => r.recordId),
+    );
+    for (const r of changed) {
+      const seen = by.get(r.recordId);
+      r.changedBy = seen && seen.at! > applied.get(r.recordId)!.at ? seen : null;
+    }
+  }
+  for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
+    out.push({ recordId: recordId ?? '', code: null, rowNo, kind: 'notApplied', selected: false, fields: [], status });
+  }
+  return out.sort((a, b) => a.rowNo - b.rowNo);
+}
+
+/**
+ * An old value a write can put back: read and not empty (null in a batch item keeps the current value, so an
+ * empty old value cannot be written back).
+ */
+const known = (record: Applied, field: string) => record.before.has(field) && record.before.get(field) !== null;
+
+/** The fields the import changed that a revert can put back: an old value known and unlike the imported one. */
+const restorable = (record: Applied) =>
+  [...record.imported].filter(([field, value]) => known(record, field) && !holds(record.before.get(field), value));
+
+function row(record: Applied, kind: RevertKind, fields: RevertField[]): RevertRow {
+  return { recordId: record.recordId, code: null, rowNo: record.rowNo, kind, selected: kind === 'restore', fields };
+}

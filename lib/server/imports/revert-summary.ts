@@ -1,0 +1,58 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import { REVERT_LEFT_CODES } from '@/lib/contract/console/reverts';
+import type { FamilyName } from '@/lib/imports/families';
+import type { ConsoleDatabase } from '../db';
+import { person, writeHistory } from '../history';
+import { RECORD_TYPE_OF } from './revert-review';
+
+/**
+ * The audit log's entry naming a revert (issue 56 point 4): once the revert's job has given every row an
+ * outcome, one entry with the import it undid and the counts (restored, skipped as changed since, refused,
+ * unknown), beside the entries of its chunks. Called by the import job's `store` hook on every flush: a
+ * lookup by key for an import that is no revert.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+
+export const REVERT_OPERATION = 'action imports.revert';
+
+export async function recordRevertSummary(db: Db, importId: string, jobId: string): Promise<void> {
+  const { rows } = await sql<{
+    origin: string;
+    reverts: string | null;
+    family: FamilyName;
+    created_by: string;
+    created_by_email: string;
+    counts: Record<string, number> | null;
+  }>`
+    select i.origin, i.reverts_import_id::text as reverts, i.family, i.created_by, i.created_by_email, c.counts
+    from import i left join import_count c on c.import_id = i.id where i.id = ${importId}`.execute(db);
+  const found = rows[0];
+  if (!found || found.origin !== 'revert') return;
+  const counts = found.counts ?? {};
+  if ((counts.pending ?? 0) > 0) return;
+  const { rows: more } = await sql<{ recorded: boolean; changed: number; attempt: number | null }>`
+    select exists (select 1 from audit_log where import_id = ${importId}::bigint and job_id = ${jobId}
+        and operation = ${REVERT_OPERATION}) as recorded,
+      (select count(*)::int from import_row where import_id = ${importId} and status = 'skipped'
+        and errors @> ${JSON.stringify([{ code: REVERT_LEFT_CODES.changedSince }])}::jsonb) as changed,
+      (select no from import_attempt where import_id = ${importId} and job_id = ${jobId}) as attempt`.execute(db);
+  const { recorded, changed, attempt } = more[0]!;
+  if (recorded) return;
+  const restored = (counts.created ?? 0) + (counts.updated ?? 0) + (counts.ok ?? 0);
+  const refused = counts.failed ?? 0;
+  const unknown = counts.unknown ?? 0;
+  await writeHistory(db, {
+    actor: person(found.created_by, found.created_by_email),
+    operation: REVERT_OPERATION,
+    family: 'revert',
+    targetIds: found.reverts ? [found.reverts] : [],
+    status: 200,
+    outcome: `reverts import ${found.reverts}: ${restored} restored, ${changed} skipped as changed since, ${refused} refused, ${unknown} unknown`,
+    result: restored > 0 ? 'applied' : unknown > 0 ? 'unknown' : 'refused',
+    recordType: RECORD_TYPE_OF[found.family] ?? null,
+    batch: { jobId, importId, attempt: attempt ?? 1, chunk: null },
+    records: [],
+  });
+}

@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Service } from '@/service';
+import { IDS } from '@/service/testing/fixtures';
+import { listAudit, listHistory } from '../audit/audit-log';
+import type { ConsoleDatabase } from '../db/types';
+import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
+import { MirrorPasses } from '../mirror/testing/passes';
+import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { IMPORT_JOB_KINDS } from './import-job';
+import { prepareRevert, reviewRevert } from './revert';
+import * as store from './store';
+import { csvImportMeta, csvRow } from './testing/import-files';
+import { startImportJob } from './testing/start-import-job';
+
+// Reverting an import (issue 56, the first acceptance point): the real job runtime sends to the reference service
+// in-process, the console database on PGlite, the mirror kept by its passes and the import's write-through.
+
+let service: Service;
+let db: Kysely<ConsoleDatabase>;
+withServiceAndConsoleDb((opened) => ({ service, db } = opened));
+
+const upstream = erpClientVia(() => (request) => service.fetch(request), 1);
+const steward = { id: 'u-steward', email: 'steward@example.com' };
+const SKUS = 1_000;
+
+/** The import job kinds on a runner with the mirror's write-through, as the runtime wires them. */
+async function runJob(jobId: string) {
+  await runJobToEnd(
+    {
+      db,
+      kinds: Object.values(IMPORT_JOB_KINDS),
+      upstream,
+      concurrency: 2,
+      readBack: (written, sentAt) =>
+        readBackWithTicket(
+          db,
+          upstream,
+          { entity: written.entity as MirrorEntityName, ids: written.ids },
+          {
+            since: sentAt,
+          },
+        ),
+      storeReadBacks: (trx, readBacks) => storeReadBack(trx, readBacks as readonly ReadBack[]),
+    },
+    jobId,
+  );
+}
+
+async function runImport(items: Record<string, unknown>[]) {
+  const importId = await store.createImport(db, csvImportMeta('prices', items.length), steward);
+  await store.appendRows(
+    db,
+    importId,
+    'prices',
+    items.map((item, n) => csvRow(n, item)),
+  );
+  const chunks = await store.assignChunks(db, importId);
+  await runJob(await startImportJob(db, importId, 'prices', { chunks: [...Array(chunks).keys()] }));
+  await store.settle(db, importId);
+  return importId;
+}
+
+async function runRevert(importId: string, picks = { include: [] as string[], exclude: [] as string[] }) {
+  const { revertId, chunks } = await prepareRevert(db, upstream, importId, steward, picks);
+  await runJob(await startImportJob(db, revertId, 'prices', { chunks: [...Array(chunks).keys()] }));
+  await store.settle(db, revertId);
+  return revertId;
+}
+
+async function livePrices(ids: readonly number[]): Promise<Map<number, number | null>> {
+  const wanted = new Set(ids);
+  const found = new Map<number, number | null>();
+  for await (const sku of upstream.listAll('skus', { pageSize: 100 }))
+    if (wanted.has(sku.id)) found.set(sku.id, sku.sellPrice);
+  return found;
+}
+
+const mirror = () =>
+  new MirrorPasses({ db, client: upstream, tenant: 'revert-test', intervalMs: 30_000, sweepMs: 3_600_000 });
+
+describe('reverting an import', () => {
+  it('restores what still holds the imported price, leaves what the ERP changed since, and reverts back', async () => {
+    const created = await upstream.batch(
+      'skus',
+      Array.from({ length: SKUS }, (_, n) => ({
+        productId: IDS.acme.product,
+        outerSysCode: `REV-${String(n).padStart(4, '0')}`,
+        name: `Revert ${n}`,
+        price: 5000,
+        sellPrice: 100 + n,
+      })),
+    );
+    const ids = created.map((r) => Number((r as { id: number }).id));
+    expect(ids.every((id) => id > 0)).toBe(true);
+    // The console's copy as its passes keep it: the import's old values come from it (no comparison was made).
+    const passes = mirror();
+    await passes.round();
+
+    const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 2500 })));
+    const imported = (await store.getImport(db, importId))!;
+    expect(imported.counts.updated).toBe(SKUS);
+
+    // The ERP changes 10 of them afterwards; the mirror's next pass files it under the records' History.
+    const erpIds = ids.slice(0, 10);
+    await upstream.batch(
+      'prices',
+      erpIds.map((skuId) => ({ skuId, sellPrice: 777 })),
+    );
+    await passes.round();
+
+    const review = await reviewRevert(db, upstream, importId);
+    expect(review.counts).toMatchObject({ restore: 990, changedSince: 10, created: 0, notApplied: 0, noBefore: 0 });
+    const changed = review.rows.find((r) => r.kind === 'changedSince')!;
+    expect(changed).toMatchObject({
+      selected: false,
+      fields: [{ field: 'sellPrice', imported: 2500, before: 100, live: 777 }],
+      changedBy: { source: 'outside', email: null },
+    });
+    expect(review.rows.find((r) => r.kind === 'restore')).toMatchObject({
+      selected: true,
+      code: expect.stringMatching(/^REV-/),
+    });
+
+    const revertId = await runRevert(importId);
+    const after = await livePrices(ids);
+    ids.forEach((id, n) => expect(after.get(id)).toBe(n < 10 ? 777 : 100 + n));
+    const revert = (await store.getImport(db, revertId))!;
+    expect(revert).toMatchObject({ origin: 'revert', revertsImportId: importId });
+    expect(revert.counts).toMatchObject({ updated: 990, skipped: 10, failed: 0, unknown: 0 });
+
+    // On the record: one "restored" change per field, linked to the import it undid, and the revert's entry.
+    const { rows: restored } = await sql<{ n: number }>`
+      select count(*)::int as n from audit_change c join audit_log a on a.id = c.audit_id
+      where a.import_id = ${revertId} and c.source = 'revert' and c.result = 'applied'`.execute(db);
+    expect(restored[0]!.n).toBe(990);
+    const [entry] = await listHistory(db, 'skus', String(ids[42]));
+    expect(entry).toMatchObject({
+      source: 'revert',
+      importId: revertId,
+      revertsImportId: importId,
+      oldRead: true,
+      changes: [{ field: 'sellPrice', from: 2500, to: 142 }],
+    });
+    // The ERP's one was left alone: its History has the ERP's change and no restore.
+    const untouched = await listHistory(db, 'skus', String(ids[3]));
+    expect(untouched.some((e) => e.source === 'outside')).toBe(true);
+    expect(untouched.some((e) => e.source === 'revert')).toBe(false);
+    const log = await listAudit(db, { filters: { family: 'revert' } });
+    const summary = log.entries.find((e) => e.operation === 'action imports.revert');
+    expect(summary).toMatchObject({
+      importId: revertId,
+      outcome: `reverts import ${importId}: 990 restored, 10 skipped as changed since, 0 refused, 0 unknown`,
+    });
+
+    // A revert is itself revertible: its own old values were read, so the import's prices come back.
+    const again = await reviewRevert(db, upstream, revertId);
+    expect(again.counts).toMatchObject({ restore: 990, changedSince: 0 });
+    expect(again.revertsImportId).toBe(importId);
+    await runRevert(revertId);
+    const back = await livePrices(ids);
+    ids.forEach((id, n) => expect(back.get(id)).toBe(n < 10 ? 777 : 2500));
+  }, 300_000);
+});

@@ -1,0 +1,130 @@
+import 'server-only';
+import type { Kysely } from 'kysely';
+import {
+  REVERT_KINDS,
+  REVERT_LEFT_CODES,
+  REVERT_ROWS_SHOWN,
+  REVERTIBLE_FAMILIES,
+  type RevertKind,
+  type RevertReview,
+  type RevertRow,
+} from '@/lib/contract/console/reverts';
+import type { ConsoleDatabase } from '../db';
+import type { UpstreamClient } from '../upstream';
+import { classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
+import * as store from './store';
+
+/**
+ * Reverting an import (issue 56 point 1): a revert is an import of its own (origin `revert`, naming the import
+ * it undoes), computed from History by ./revert-review.ts and sent by the family's import job, so it has the
+ * import's progress, resume after a restart, one outcome per row, results download and History; each row it
+ * sends carries the live values it read as its old values, so History says from → to and the revert can be
+ * reverted in turn. Rows left as they are (changed since and not chosen, created by the import, not applied,
+ * no old value) are rows of the revert too, skipped with the reason, so its download lists them.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+
+export class RevertError extends Error {
+  constructor(
+    readonly code:
+      'import_not_found' | 'import_running' | 'revert_not_supported' | 'nothing_to_revert' | 'import_already_running',
+  ) {
+    super(code);
+  }
+}
+
+/** The import to revert, refused when it cannot be: not found, still running, or of a family with no record copy. */
+async function revertable(db: Db, importId: string): Promise<SourceImport> {
+  const source = await sourceImport(db, importId);
+  if (!source) throw new RevertError('import_not_found');
+  if (source.state === 'uploading' || ['planning', 'running'].includes(source.jobState ?? ''))
+    throw new RevertError('import_running');
+  // Quota imports: a revert may raise a quota, which the approval policy holds; not offered yet.
+  if (!REVERTIBLE_FAMILIES.includes(source.family) || !KEY_FIELD[source.family])
+    throw new RevertError('revert_not_supported');
+  return source;
+}
+
+const emptyCounts = () => Object.fromEntries(REVERT_KINDS.map((k) => [k, 0])) as Record<RevertKind, number>;
+
+export async function reviewRevert(db: Db, client: UpstreamClient, importId: string): Promise<RevertReview> {
+  const source = await revertable(db, importId);
+  const rows = await classifyImport(db, client, source);
+  const counts = emptyCounts();
+  const shown: RevertRow[] = [];
+  for (const row of rows) {
+    counts[row.kind] += 1;
+    if (counts[row.kind] <= REVERT_ROWS_SHOWN) shown.push(row);
+  }
+  return {
+    importId: source.id,
+    family: source.family,
+    fileName: source.fileName,
+    counts,
+    rows: shown,
+    revertsImportId: source.revertsImportId,
+  };
+}
+
+const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Classifies the import again with live values (the review may be minutes old) and stores the revert as an
+ * import with every row uploaded. Returns the new import's id and how many chunks it has to send.
+ */
+export async function prepareRevert(
+  db: Db,
+  client: UpstreamClient,
+  importId: string,
+  user: { id: string; email: string },
+  picks: { include: readonly string[]; exclude: readonly string[] },
+): Promise<{ revertId: string; chunks: number; family: SourceImport['family'] }> {
+  const source = await revertable(db, importId);
+  const rows = await classifyImport(db, client, source, {
+    include: new Set(picks.include),
+    exclude: new Set(picks.exclude),
+  });
+  if (!rows.some((r) => r.selected)) throw new RevertError('nothing_to_revert');
+  const key = KEY_FIELD[source.family]!;
+  const fields = [...new Set(rows.flatMap((r) => r.fields.map((f) => f.field)))];
+  const upload: store.UploadRow[] = rows.map((row, rowNo) => {
+    const id = Number(row.recordId);
+    const named = Number.isSafeInteger(id) && id > 0;
+    // A value that was empty cannot be written back (null keeps the current value): left out.
+    const back = row.fields.filter((f) => f.before !== null);
+    const values = new Map(back.map((f) => [f.field, f.before]));
+    const cells = [row.recordId, row.code ?? '', ...fields.map((f) => cell(values.get(f)))];
+    const base = { rowNo, line: rowNo + 2, cells, warnings: [] };
+    if (row.selected && named && back.length) {
+      return {
+        ...base,
+        item: { [key]: id, ...Object.fromEntries(values) },
+        errors: [],
+        before: Object.fromEntries(back.map((f) => [f.field, f.live])),
+      };
+    }
+    const issue = { code: REVERT_LEFT_CODES[row.kind] };
+    return named
+      ? { ...base, item: { [key]: id }, skip: true, errors: [issue] }
+      : { ...base, item: null, errors: [issue] };
+  });
+  const revertId = await store.createImport(
+    db,
+    {
+      family: source.family,
+      fileName: source.fileName,
+      encoding: 'utf-8',
+      delimiter: ',',
+      headers: ['id', 'outerSysCode', ...fields],
+      mapping: [key, null, ...fields],
+      totalRows: upload.length,
+      origin: 'revert',
+    },
+    user,
+  );
+  await store.markReverts(db, revertId, source.id);
+  await store.appendRows(db, revertId, source.family, upload);
+  const chunks = await store.assignChunks(db, revertId);
+  return { revertId, chunks, family: source.family };
+}
