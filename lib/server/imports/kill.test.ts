@@ -1,16 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, testSeed } from '@/service/testing/fixtures';
-import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
+import { describe, expect, it } from 'vitest';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import * as store from './store';
 import { companiesImportMeta, companyRow } from './testing/import-files';
+import { killRig } from './testing/kill-rig';
 import { startImportJob } from './testing/start-import-job';
 
 /**
@@ -21,54 +15,8 @@ import { startImportJob } from './testing/start-import-job';
 
 const ROWS = 200;
 const CHUNK = 20;
-/** The service holds each batch answer this long after writing it: a kill in between loses the answer. */
-const ANSWER_DELAY_MS = 400;
 
-let service: Service;
-let http: ServiceOverHttp;
-let onBatch: (n: number) => void = () => {};
-const folder = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
-
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  http = await serveOverHttp(service, { holdMs: ANSWER_DELAY_MS, onBatch: (n) => onBatch(n) });
-}, 120_000);
-
-afterAll(async () => {
-  await http?.close();
-  await service?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-function runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        CONSOLE_DATA_DIR: folder,
-        UPSTREAM_BASE_URL: http.baseUrl,
-        UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
-        UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
-        JOB_ID: jobId,
-        LEASE_MS: '1000',
-        CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (code) console.error(errors);
-      resolve(code);
-    }),
-  );
-  return { child, exited };
-}
+const rig = killRig('import-kill-');
 
 describe('an import whose console process is killed mid-import', () => {
   it('ends every row with one outcome, re-sending only keyed upserts', async () => {
@@ -77,7 +25,7 @@ describe('an import whose console process is killed mid-import', () => {
     const keyedRow = (n: number) => Math.floor(n / CHUNK) % 2 === 0;
     const marker = (n: number) => (keyedRow(n) ? `K-${run}-${n}` : `U-${run}-${n}`);
 
-    const setup = connectConsoleDb({ dataDir: folder });
+    const setup = connectConsoleDb({ dataDir: rig.folder });
     const db = setup.db;
     await migrateConsoleDb(setup.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const importId = await store.createImport(db, companiesImportMeta(ROWS), {
@@ -96,23 +44,23 @@ describe('an import whose console process is killed mid-import', () => {
 
     // First process: killed (SIGKILL, no clean-up) when the fourth request has reached the service, so two
     // requests, one keyed chunk and one not, are written but their answers are lost.
-    const first = runProcess(jobId);
-    const fourth = new Promise<void>((resolve) => (onBatch = (n) => n >= 4 && resolve()));
+    const first = rig.runProcess(jobId);
+    const fourth = new Promise<void>((resolve) => (rig.onBatch = (n) => n >= 4 && resolve()));
     await Promise.race([
       fourth,
       first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
     ]);
     first.child.kill('SIGKILL');
     await first.exited;
-    onBatch = () => {};
-    const sentBeforeKill = http.batches();
+    rig.onBatch = () => {};
+    const sentBeforeKill = rig.http.batches();
 
     // Second process: resumes once the dead process's leases expire, and finishes the job.
-    const second = runProcess(jobId);
+    const second = rig.runProcess(jobId);
     expect(await second.exited).toBe(0);
-    expect(http.batches()).toBeGreaterThan(sentBeforeKill);
+    expect(rig.http.batches()).toBeGreaterThan(sentBeforeKill);
 
-    const check = connectConsoleDb({ dataDir: folder });
+    const check = connectConsoleDb({ dataDir: rig.folder });
     const rows = await store.listRows(check.db, importId, { limit: ROWS });
     // How many requests carried each row: its chunk's count of sends (recorded before each request left).
     const { rows: sent } = await sql<{ row_no: number; sends: number }>`
@@ -126,7 +74,7 @@ describe('an import whose console process is killed mid-import', () => {
     // Exactly one outcome per row: none is left pending or in flight.
     expect(rows.filter((r) => !['created', 'updated', 'failed', 'unknown'].includes(r.status))).toEqual([]);
     for (const row of rows) {
-      const times = http.received.get(marker(row.rowNo)) ?? 0;
+      const times = rig.http.received.get(marker(row.rowNo)) ?? 0;
       // The console's own count of sends matches what the service received.
       expect(sentCounts.get(row.rowNo), `row ${row.rowNo}`).toBe(times);
       if (!keyedRow(row.rowNo)) {
@@ -135,18 +83,18 @@ describe('an import whose console process is killed mid-import', () => {
       if (row.status === 'unknown') expect(keyedRow(row.rowNo)).toBe(false);
     }
     const unknown = rows.filter((r) => r.status === 'unknown');
-    const resent = rows.filter((r) => (http.received.get(marker(r.rowNo)) ?? 0) > 1);
+    const resent = rows.filter((r) => (rig.http.received.get(marker(r.rowNo)) ?? 0) > 1);
     // The kill landed on an unkeyed chunk (its rows wait for the user) and on a keyed one (re-sent).
     expect(unknown.length).toBeGreaterThan(0);
     expect(resent.length).toBeGreaterThan(0);
     expect(resent.every((r) => keyedRow(r.rowNo) && (r.status === 'created' || r.status === 'updated'))).toBe(true);
     // The unknown rows were in fact written once by the service: "unknown", never "failed".
-    const [{ n }] = (await service.db.query<{ n: number }>(
+    const [{ n }] = (await rig.service.db.query<{ n: number }>(
       `select count(*)::int as n from companies where name like $1`,
       [`U-${run}-%`],
     )) as [{ n: number }];
     const unkeyedSent = rows.filter(
-      (r) => !keyedRow(r.rowNo) && (http.received.get(marker(r.rowNo)) ?? 0) === 1,
+      (r) => !keyedRow(r.rowNo) && (rig.http.received.get(marker(r.rowNo)) ?? 0) === 1,
     ).length;
     expect(n).toBe(unkeyedSent);
   }, 180_000);

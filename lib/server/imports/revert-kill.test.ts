@@ -1,12 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '@/service';
-import { CREDS, testSeed } from '@/service/testing/fixtures';
-import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
+import { describe, expect, it } from 'vitest';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
@@ -14,6 +7,7 @@ import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert } from './revert';
 import * as store from './store';
 import { columnsImportMeta } from './testing/import-files';
+import { killRig } from './testing/kill-rig';
 import { startImportJob } from './testing/start-import-job';
 
 /**
@@ -24,65 +18,20 @@ import { startImportJob } from './testing/start-import-job';
 
 const ROWS = 200;
 const CHUNK = 20;
-const ANSWER_DELAY_MS = 400;
 
-let service: Service;
-let http: ServiceOverHttp;
-let onBatch: (n: number) => void = () => {};
-const folder = mkdtempSync(path.join(tmpdir(), 'revert-kill-'));
-
-beforeAll(async () => {
-  service = await createService({ memory: true, seed: testSeed() });
-  http = await serveOverHttp(service, { holdMs: ANSWER_DELAY_MS, onBatch: (n) => onBatch(n) });
-}, 120_000);
-
-afterAll(async () => {
-  await http?.close();
-  await service?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-function runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        CONSOLE_DATA_DIR: folder,
-        UPSTREAM_BASE_URL: http.baseUrl,
-        UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
-        UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
-        JOB_ID: jobId,
-        LEASE_MS: '1000',
-        CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (code) console.error(errors);
-      resolve(code);
-    }),
-  );
-  return { child, exited };
-}
+const rig = killRig('revert-kill-');
 
 describe('a revert whose console process is killed mid-revert', () => {
   it('resumes: every row one outcome, every record restored, one audit entry', async () => {
     const run = Date.now().toString(36).toUpperCase();
     // Set-up straight to the service (no held answers): the companies, then an import renaming them.
-    const direct = erpClientVia(() => (request) => service.fetch(request), 1);
+    const direct = erpClientVia(() => (request) => rig.service.fetch(request), 1);
     const created = await direct.batch(
       'companies',
       Array.from({ length: ROWS }, (_, n) => ({ outerSysCode: `RK-${run}-${n}`, name: `Old ${run} ${n}` })),
     );
     const ids = created.map((r) => Number((r as { id: number }).id));
-    const setup = connectConsoleDb({ dataDir: folder });
+    const setup = connectConsoleDb({ dataDir: rig.folder });
     const db = setup.db;
     await migrateConsoleDb(db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const user = { id: 'u1', email: 'steward@example.com' };
@@ -116,19 +65,19 @@ describe('a revert whose console process is killed mid-revert', () => {
     });
     await setup.close();
 
-    const first = runProcess(jobId);
-    const fourth = new Promise<void>((resolve) => (onBatch = (n) => n >= 4 && resolve()));
+    const first = rig.runProcess(jobId);
+    const fourth = new Promise<void>((resolve) => (rig.onBatch = (n) => n >= 4 && resolve()));
     await Promise.race([
       fourth,
       first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
     ]);
     first.child.kill('SIGKILL');
     await first.exited;
-    onBatch = () => {};
-    const second = runProcess(jobId);
+    rig.onBatch = () => {};
+    const second = rig.runProcess(jobId);
     expect(await second.exited).toBe(0);
 
-    const check = connectConsoleDb({ dataDir: folder });
+    const check = connectConsoleDb({ dataDir: rig.folder });
     const rows = await store.listRows(check.db, revertId, { limit: ROWS });
     const { rows: entries } = await sql<{ outcome: string }>`
       select outcome from audit_log where import_id = ${revertId} and operation = 'action imports.revert'`.execute(
@@ -145,7 +94,7 @@ describe('a revert whose console process is killed mid-revert', () => {
     expect(entries).toEqual([
       { outcome: `reverts import ${importId}: ${ROWS} restored, 0 skipped as changed since, 0 refused, 0 unknown` },
     ]);
-    for (let n = 0; n < ROWS; n++) expect(http.received.get(`Old ${run} ${n}`) ?? 0).toBeGreaterThanOrEqual(1);
+    for (let n = 0; n < ROWS; n++) expect(rig.http.received.get(`Old ${run} ${n}`) ?? 0).toBeGreaterThanOrEqual(1);
     const names = new Map<number, string | null>();
     for await (const company of direct.listAll('companies', { pageSize: 100 })) names.set(company.id, company.name);
     ids.forEach((id, n) => expect(names.get(id)).toBe(`Old ${run} ${n}`));

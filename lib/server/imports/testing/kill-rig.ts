@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createService, type Service } from '@/service';
+import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
+
+/** The service holds each batch answer this long after writing it: a kill in between loses the answer. */
+export const ANSWER_DELAY_MS = 400;
+
+/**
+ * What the kill tests share: the reference service over real HTTP with held answers (each batch it receives
+ * reported to `onBatch`), a console data folder, and a job process to start and kill (`testing/job-process.ts`).
+ * Call at a test file's top level; the parts are there once its beforeAll ran.
+ */
+class KillRig {
+  service!: Service;
+  http!: ServiceOverHttp;
+  readonly folder: string;
+  /** Told the count of batches the service has received so far, at each one. */
+  onBatch: (n: number) => void = () => {};
+
+  constructor(prefix: string) {
+    this.folder = mkdtempSync(path.join(tmpdir(), prefix));
+  }
+
+  /** A job process on this folder and service, running job `jobId`; kill it with `child.kill('SIGKILL')`. */
+  runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
+      {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          CONSOLE_DATA_DIR: this.folder,
+          UPSTREAM_BASE_URL: this.http.baseUrl,
+          UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
+          UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
+          JOB_ID: jobId,
+          LEASE_MS: '1000',
+          CONCURRENCY: '2',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let errors = '';
+    child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        if (code) console.error(errors);
+        resolve(code);
+      }),
+    );
+    return { child, exited };
+  }
+}
+
+export function killRig(prefix: string): KillRig {
+  const rig = new KillRig(prefix);
+  beforeAll(async () => {
+    rig.service = await createService({ memory: true, seed: testSeed() });
+    rig.http = await serveOverHttp(rig.service, { holdMs: ANSWER_DELAY_MS, onBatch: (n) => rig.onBatch(n) });
+  }, 120_000);
+  afterAll(async () => {
+    await rig.http?.close();
+    await rig.service?.close();
+    rmSync(rig.folder, { recursive: true, force: true });
+  });
+  return rig;
+}
