@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quotaAnswer, quotaBatchItemResult, quotaWrite, type AmountRule } from './quotas';
 import { CREDIT_QUOTA_OPERATIONS } from './operations';
+import { CREDIT_AMOUNT_MAX } from './values';
 export { CREDIT_QUOTA_OPERATIONS };
 
 /**
@@ -10,7 +11,7 @@ export { CREDIT_QUOTA_OPERATIONS };
  * (credit − pending) is never clamped. Shared item rules (key, memo, order) are in ./quotas.
  */
 
-export const CREDIT_AMOUNT_MAX = 99_999_999_999_999.9999;
+export { CREDIT_AMOUNT_MAX };
 
 export const CREDIT_AMOUNT_RULE: AmountRule<'creditAmount'> = {
   field: 'creditAmount',

@@ -1,11 +1,18 @@
 import { charLength } from './char-length';
-import { CREDIT_AMOUNT_MAX } from './credit-quota';
-import { BUNDLE_LIMITS, COMPANY_LIMITS, MONEY_MAX, PRODUCT_LIMITS, QUOTA_MEMO_MAX, SKU_LIMITS } from './values';
+import {
+  BUNDLE_LIMITS,
+  COMPANY_LIMITS,
+  CREDIT_AMOUNT_MAX,
+  MONEY_MAX,
+  PRODUCT_LIMITS,
+  QUOTA_MEMO_MAX,
+  SKU_LIMITS,
+} from './values';
 
 /**
  * What a field takes, said in words (issue 54 point 3): an error quotes the value and says what is expected
  * ("Sell price “abc” is not a number: use digits, up to 2 decimals"; "Name has 141 characters; at most 100").
- * The limits are the ones the schemas check (./values, ./credit-quota), read here, never restated; the sentences
+ * The limits are the ones the schemas check (./values), read here, never restated; the sentences
  * live in the catalogues under `valueIssues.<sentence>`, keyed by the sentence names below.
  */
 

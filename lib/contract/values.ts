@@ -34,6 +34,9 @@ export const PRODUCT_STATUS = ['Active', 'InactiveVisible', 'Inactive'] as const
 
 export const QUOTA_MEMO_MAX = 200;
 
+/** A credit limit's upper bound (the contract's range for creditAmount; ./credit-quota checks it). */
+export const CREDIT_AMOUNT_MAX = 99_999_999_999_999.9999;
+
 export const SKU_LIMITS = { outerSysCode: 50, name: 100, barcode: 50, warehouse: 50, unit: 50, spec: 50 } as const;
 
 export const SKU_STATUS = ['Active', 'Inactive'] as const;

@@ -21,7 +21,6 @@ export {
   DISMISS_OPERATION,
   rejectionOutcome,
   writeRejectionHistory,
-  type ClosedHow,
   type ClosedRejection,
 } from './rejections';
 export { writeHistory } from './write';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import type { ClosedHow } from '@/lib/contract/console/rejection-types';
 import { FAMILY_RECORD_TYPE, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { isFamilyName } from '@/lib/imports/family-columns';
 import type { ConsoleDatabase } from '../db';
@@ -18,9 +19,6 @@ export const rejectionOutcome = (count: number, words: string) =>
 
 /** What a close of sync_rejection rows returns: what each record's History entry says. */
 export const CLOSED_COLUMNS_SQL = sql`returning family, record_key, error_code, error_field, item`;
-
-/** How a rejection closed: the ERP applied the record later, the console did, or a steward dismissed it. */
-export type ClosedHow = 'erp' | 'console' | 'dismissed';
 
 /** A rejection as its close returned it (sync_rejection's columns), with the record's id where the writer knew it. */
 export interface ClosedRejection {
