@@ -46,6 +46,16 @@ export interface Exposure {
   pointBalance: number;
 }
 
+/** A recent applied change of a company's credit limit, from its History, shown beside a proposal. */
+export interface LimitChange {
+  /** ISO 8601, UTC. */
+  at: string;
+  from: number | null;
+  to: number | null;
+  /** A person's e-mail; null: the ERP. */
+  byEmail: string | null;
+}
+
 /** What a decision answers, per proposal. */
 export type DecisionView =
   | { id: string; kind: 'applied' | 'rejected' | 'withdrawn' }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { Exposure, ProposalView } from '@/lib/contract/console/approvals';
+import type { Exposure, LimitChange, ProposalView } from '@/lib/contract/console/approvals';
+import { recentFieldChanges } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import { readCompanyQuotas } from '../quotas';
 import type { UpstreamClient } from '../upstream';
@@ -43,7 +44,10 @@ export async function readQueue(
   upstream: UpstreamClient,
   tenant: string,
   viewerId: string,
-): Promise<{ open: (ProposalView & { exposure: Exposure | null })[]; decided: ProposalView[] }> {
+): Promise<{
+  open: (ProposalView & { exposure: Exposure | null; limitChanges: LimitChange[] })[];
+  decided: ProposalView[];
+}> {
   await expireOnRead(db, tenant);
   const open = await listProposals(db, tenant, { states: ['open', 'sending'] });
   const exposures = await Promise.all(
@@ -60,12 +64,32 @@ export async function readQueue(
       ),
     ),
   );
+  const changes = await recentFieldChanges(
+    db,
+    'companies',
+    open.map((p) => String(p.companyId)),
+    'creditAmount',
+  );
+  const amount = (v: unknown) => (typeof v === 'number' ? v : null);
+  const limitChanges = (companyId: number): LimitChange[] =>
+    changes
+      .filter((c) => c.recordId === String(companyId))
+      .map((c) => ({
+        at: c.at,
+        from: amount(c.from),
+        to: amount(c.to),
+        byEmail: c.by.kind === 'person' ? c.by.email : null,
+      }));
   const decided = await listProposals(db, tenant, {
     states: ['applied', 'refused', 'unknown', 'rejected', 'expired'],
     limit: 20,
   });
   return {
-    open: open.map((p, i) => ({ ...viewOf(p, viewerId), exposure: exposures[i] ?? null })),
+    open: open.map((p, i) => ({
+      ...viewOf(p, viewerId),
+      exposure: exposures[i] ?? null,
+      limitChanges: limitChanges(p.companyId),
+    })),
     // Newest decisions first: a refused or unknown approval stays in view with its outcome.
     decided: decided.reverse().map((p) => viewOf(p, viewerId)),
   };

@@ -15,6 +15,7 @@ export {
 export { recordedChanges } from './changes';
 export { recordConsoleWrite } from './console-writes';
 export { listEntryChanges } from './entry-changes';
+export { recentFieldChanges, type FieldChange } from './field-changes';
 export { auditCsv, auditXlsx, streamOf } from './export';
 export {
   groupResult,

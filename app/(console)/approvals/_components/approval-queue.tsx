@@ -6,13 +6,14 @@ import { useState, useTransition } from 'react';
 import { Alert, Button, Checkbox, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { changePercent } from '@/lib/contract/approval-policy';
-import type { DecisionView, Exposure, ProposalView } from '@/lib/contract/console/approvals';
+import type { DecisionView, Exposure, LimitChange, ProposalView } from '@/lib/contract/console/approvals';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import { ruleWords } from '@/lib/i18n/approval-words';
 import { formatNtd } from '@/lib/i18n/money';
 import { approveProposalsAction, rejectProposalsAction, withdrawProposalAction } from '../actions';
+import { LimitChanges } from './limit-changes';
 
-type Open = ProposalView & { exposure: Exposure | null };
+type Open = ProposalView & { exposure: Exposure | null; limitChanges: LimitChange[] };
 
 /**
  * The queue as cards (they read the same at 1280 px and on a phone): what changes and why, the exposure beside
@@ -127,6 +128,7 @@ export function ApprovalQueue({
                     )}`
                   : t('exposureUnread')}
               </p>
+              <LimitChanges changes={p.limitChanges} />
               <p className="text-sm">
                 <span className="font-medium">{t('rule')}: </span>
                 {p.rules.map((r) => ruleWords(t, locale, policy, r)).join('; ')}

@@ -1,0 +1,30 @@
+'use client';
+
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import type { LimitChange } from '@/lib/contract/console/approvals';
+import { formatNtd } from '@/lib/i18n/money';
+
+/** A company's last credit limit changes from its History, beside a proposal: from → to, who, when. */
+export function LimitChanges({ changes }: { changes: readonly LimitChange[] }) {
+  const t = useTranslations('approvals');
+  const locale = useLocale();
+  const format = useFormatter();
+  const amount = (v: number | null) => (v === null ? t('limitNotRead') : formatNtd(locale, v));
+  return (
+    <p className="text-sm">
+      <span className="font-medium">{t('recentLimits')}: </span>
+      {changes.length === 0
+        ? t('recentLimitsNone')
+        : changes
+            .map((c) =>
+              t('recentLimitLine', {
+                from: amount(c.from),
+                to: amount(c.to),
+                who: c.byEmail ?? t('byErp'),
+                when: format.dateTime(new Date(c.at), { dateStyle: 'medium', timeStyle: 'short' }),
+              }),
+            )
+            .join('; ')}
+    </p>
+  );
+}
