@@ -61,7 +61,7 @@ test.describe('steward', () => {
 
     const shortName = page.getByLabel('Short name');
     await shortName.fill('x'.repeat(21));
-    await expect(page.getByText('The short name is too long.')).toBeVisible();
+    await expect(page.getByText('Short name has 21 characters; at most 20')).toBeVisible();
     await expect(page.getByText('21 / 20 characters')).toBeVisible();
     await expect(shortName).toHaveAttribute('aria-invalid', 'true');
 

@@ -117,7 +117,7 @@ test.describe.serial('Traditional Chinese, chosen per account', () => {
     // A form error in Chinese, beside its field.
     const shortName = page.getByLabel('簡稱');
     await shortName.fill('x'.repeat(21));
-    await expect(page.getByText('簡稱太長。')).toBeVisible();
+    await expect(page.getByText('簡稱有 21 個字，最多 20 個字')).toBeVisible();
     await expect(page.getByText('21 / 20 個字元')).toBeVisible();
     await shortName.fill('');
 

@@ -136,6 +136,8 @@ function cellLines(page: Page, tableName: string) {
       const tops: number[] = [];
       const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A note under the figure (a change waiting for approval) is a line of its own by design.
+        if (node.parentElement!.closest('[data-note]')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         const shown = node.parentElement!.getBoundingClientRect().bottom;
@@ -143,7 +145,8 @@ function cellLines(page: Page, tableName: string) {
           if (r.width > 0 && r.height > 0 && r.top < shown - 1 && !tops.some((top) => Math.abs(top - r.top) < 4))
             tops.push(r.top);
       }
-      return { text: (td as HTMLElement).innerText.trim(), lines: tops.length };
+      const note = (td.querySelector('[data-note]') as HTMLElement | null)?.innerText ?? '';
+      return { text: (td as HTMLElement).innerText.replace(note, '').trim(), lines: tops.length };
     }),
   );
 }

@@ -198,7 +198,8 @@ const CASES: Case[] = [
     field: 'creditAmount',
     header: (l) => quotaWords(l).credit.creditAmount!,
     code: (l) => quotaWords(l).credit.code!,
-    edit: (n) => 88_000.25 + n,
+    // A raise of about 10 %: under the demo policy's 20 % and NT$100,000, so it applies without approval.
+    edit: (n) => 55_000.25 + n,
     made: made(),
     read: field((id) => `/v1/companies/${id}/credit-quota`, 'creditAmount'),
     textsAt: (id) => `/v1/companies/${id}/credit-quota`,

@@ -110,7 +110,11 @@ export default async function ImportsPage({
             {imports.map((imp) => (
               <Tr key={imp.id}>
                 <Td>
-                  <Link className="whitespace-nowrap underline" href={`/imports/${imp.id}`}>
+                  {/* Both links at least 24 px high: stacked in one cell, they are each other's closest targets. */}
+                  <Link
+                    className="inline-flex min-h-6 items-center whitespace-nowrap underline"
+                    href={`/imports/${imp.id}`}
+                  >
                     {t('importTitle', { id: imp.id })}
                   </Link>
                   {/* "Revert this import", named by its import for a screen reader's list of links. */}
@@ -118,7 +122,7 @@ export default async function ImportsPage({
                   !['running', 'planning'].includes(imp.jobState ?? '') &&
                   imp.state !== 'uploading' ? (
                     <Link
-                      className="block text-xs whitespace-nowrap underline"
+                      className="flex min-h-6 items-center text-xs whitespace-nowrap underline"
                       href={`/imports/${imp.id}/revert`}
                       aria-label={t('revert.actionFor', { id: imp.id })}
                     >

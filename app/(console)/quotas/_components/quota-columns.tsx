@@ -48,12 +48,17 @@ export function useQuotaColumns(
     value: () => null,
     ...rest,
   });
-  // Beside the live value it leaves alone: the change a manager has yet to approve (issue 55 point 3). It wraps at
-  // its spaces (the amount has none), so it never widens the money column past the 1280 px frame.
+  // Beside the live value it leaves alone: the change a manager has yet to approve (issue 55 point 3). The words
+  // above the amount, each free to wrap, so the line is never wider than the amount and the money column keeps
+  // the 1280 px frame (in zh-TW the words have no space to wrap at).
   const waitingLine = (r: Row, figure: (n: number) => string) =>
     waiting[r.companyId] === undefined ? null : (
-      <span className="mt-0.5 block text-xs font-medium break-keep text-amber-800 dark:text-amber-300">
-        {ta('waitingValue', { value: figure(waiting[r.companyId]!) })}
+      <span
+        data-note="waiting"
+        className="mt-0.5 block text-xs font-medium whitespace-normal text-amber-800 dark:text-amber-300"
+      >
+        <span className="block">{ta('waitingLabel')}</span>{' '}
+        <span className="block whitespace-nowrap">{figure(waiting[r.companyId]!)}</span>
       </span>
     );
   const company = [
