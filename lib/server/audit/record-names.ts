@@ -1,17 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { RecordType, RefLabel } from '@/lib/contract/history';
-import type { ConsoleDatabase } from '../db';
+import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { LiveNames } from './value-names';
 
-/** The mirror's table of each record type. */
-export const MIRROR_TABLES: Record<RecordType, string> = {
-  companies: 'mirror_company',
-  products: 'mirror_product',
-  skus: 'mirror_sku',
-  bundles: 'mirror_bundle',
-  users: 'mirror_internal_user',
-};
+export { MIRROR_TABLES };
 
 const ID = /^[1-9][0-9]{0,18}$/;
 

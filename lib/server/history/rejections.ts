@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ClosedHow } from '@/lib/contract/console/rejection-types';
 import { FAMILY_RECORD_TYPE, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { isFamilyName } from '@/lib/imports/family-columns';
-import type { ConsoleDatabase } from '../db';
+import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { Actor, RecordChange } from './entry';
 import { writeHistory } from './write';
 
@@ -30,14 +30,6 @@ export interface ClosedRejection {
   recordId?: number | null;
 }
 
-const MIRROR: Record<RecordType, string> = {
-  companies: 'mirror_company',
-  products: 'mirror_product',
-  skus: 'mirror_sku',
-  bundles: 'mirror_bundle',
-  users: 'mirror_internal_user',
-};
-
 const parsed = (item: unknown): Record<string, unknown> => {
   const value = typeof item === 'string' ? (JSON.parse(item) as unknown) : item;
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -61,7 +53,9 @@ async function recordsOf(db: Db, closed: readonly ClosedRejection[]) {
   for (const [type, rows] of byCode) {
     const codes = [...new Set(rows.map((r) => r.record_key))];
     const { rows: mirrored } = await sql<{ id: string; code: string }>`
-      select id::text as id, code from ${sql.table(MIRROR[type])} where code = any(${codes}::text[])`.execute(db);
+      select id::text as id, code from ${sql.table(MIRROR_TABLES[type])} where code = any(${codes}::text[])`.execute(
+      db,
+    );
     for (const m of mirrored)
       for (const r of rows) if (r.record_key === m.code) found.push({ type, id: m.id, rejection: r });
   }
