@@ -31,7 +31,8 @@ const noLog = () => {};
 let service: Service;
 const creditWrites: unknown[][] = [];
 
-function client(): UpstreamClient {
+/** `hold` lets a test decide when this client's reads reach the service (the order of two approvers). */
+function client(hold?: () => Promise<void>): UpstreamClient {
   return createUpstreamClient({
     baseUrl: 'http://embedded.invalid',
     clientId: 'demo-erp',
@@ -39,6 +40,7 @@ function client(): UpstreamClient {
     fetch: async (request: Request) => {
       if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
         creditWrites.push((await request.clone().json()) as unknown[]);
+      if (request.method === 'GET' && hold) await hold();
       return service.fetch(request);
     },
     skew: new SkewTracker(),
@@ -242,6 +244,37 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
       ),
     );
     expect(decisions.map((d) => d.kind).sort()).toEqual(['applied', 'not_open']);
+    expect(creditWrites.length).toBe(before + 1);
+  });
+
+  it('an approver who reads the live value after another approver sent the proposal is told it is decided, not stale', async () => {
+    const { companyId, live } = await freshCompany(upstream, 100_000);
+    const p = await propose(db(), proposalFor(companyId, live, 900_000));
+    const before = creditWrites.length;
+    let firstDone!: () => void;
+    const firstDecided = new Promise<void>((resolve) => (firstDone = resolve));
+    // The second approver has read the open proposal; its read of the live value arrives after the first's send.
+    const second = approveProposal(
+      db(),
+      client(() => firstDecided),
+      {
+        tenant: TENANT,
+        id: p.id,
+        approver: other,
+        mirror: false,
+        log: noLog,
+      },
+    );
+    const first = await approveProposal(db(), upstream, {
+      tenant: TENANT,
+      id: p.id,
+      approver: manager,
+      mirror: false,
+      log: noLog,
+    });
+    firstDone();
+    expect(first.kind).toBe('applied');
+    expect(await second).toMatchObject({ kind: 'not_open', proposal: { state: 'applied' } });
     expect(creditWrites.length).toBe(before + 1);
   });
 });

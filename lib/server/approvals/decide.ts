@@ -77,8 +77,12 @@ export async function approveProposal(
   });
   const live = preview.rows[0];
   if (!live) return { kind: 'unreadable', code: preview.unreadable[0]?.code ?? 'unit_error' };
-  if (!sameValue(live.old, proposal.old) && !input.confirmStale)
-    return { kind: 'stale', proposal, proposed: proposal.old, now: live.old };
+  if (!sameValue(live.old, proposal.old) && !input.confirmStale) {
+    // The change may be another approver's send of this very proposal: then it is decided, not stale.
+    const now = await readProposal(db, input.tenant, input.id);
+    if (!now || now.state !== 'open') return { kind: 'not_open', proposal: now };
+    return { kind: 'stale', proposal: now, proposed: now.old, now: live.old };
+  }
 
   const claimed = await claim(db, input.tenant, input.id, input.approver);
   if (!claimed) {
