@@ -234,7 +234,11 @@ describe.skipIf(!postgresAvailable())('workers on Postgres', () => {
       const sentCounts = new Map(sends.map((r) => [r.row_no, r.sends]));
       for (const row of rows) {
         const times = http.received.get(marker(row.rowNo)) ?? 0;
-        expect(sentCounts.get(row.rowNo), `row ${row.rowNo}`).toBe(times);
+        // A send is counted before its bytes leave; one cut off on the way (the stopped worker's, on a loaded
+        // machine) never reaches the service. So the service never sees more sends than the console counted, and
+        // a row it never received is not claimed as applied.
+        expect(times, `row ${row.rowNo}`).toBeLessThanOrEqual(sentCounts.get(row.rowNo) ?? 0);
+        if (times === 0) expect(['failed', 'unknown'], `row ${row.rowNo} never received`).toContain(row.status);
         if (!keyedRow(row.rowNo)) expect(times, `unkeyed row ${row.rowNo} sent ${times} times`).toBeLessThanOrEqual(1);
         if (row.status === 'unknown') expect(keyedRow(row.rowNo)).toBe(false);
       }
