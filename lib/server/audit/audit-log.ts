@@ -10,6 +10,7 @@ import {
   type HistoryEntry,
   type HistoryPage,
   type RecordType,
+  type RestoredChange,
 } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
@@ -40,6 +41,8 @@ export interface AuditEntryView extends AuditRecord {
   at: string;
   /** A change found outside the console: when it happened (between two passes). */
   window: DetectionWindowView | null;
+  /** A restore's save: the History entry whose old values it put back (the audit page names it). */
+  restored?: RestoredChange | null;
 }
 
 export interface AuditPage {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ChangeSource, FieldDiff, RecordType } from '@/lib/contract/history';
+import type { ChangeSource, FieldDiff, RecordType, RestoredChange } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db';
 
 /** A History entry a restore may undo: its change record, the record it belongs to, when and by whom. */
@@ -55,4 +55,29 @@ export async function restoredChange(
     result: row.result,
     changes: Array.isArray(parsed) ? (parsed as FieldDiff[]) : null,
   };
+}
+
+/** The History entry each of these audit entries restored (their change record's link), for the audit page's words. */
+export async function restoredBy(
+  db: Kysely<ConsoleDatabase>,
+  auditIds: readonly string[],
+): Promise<Map<string, RestoredChange>> {
+  const ids = auditIds.filter((id) => ID.test(id));
+  if (!ids.length) return new Map();
+  const { rows } = await sql<{
+    audit_id: string;
+    id: string;
+    at: Date | string;
+    source: ChangeSource;
+    user_email: string;
+  }>`
+    select c.audit_id::text as audit_id, r.id::text as id, r.at, r.source, ra.user_email
+    from audit_change c join audit_change r on r.id = c.restores_change_id join audit_log ra on ra.id = r.audit_id
+    where c.audit_id = any(${ids}::bigint[]) and c.restores_change_id is not null`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.audit_id,
+      { changeId: r.id, at: new Date(r.at).toISOString(), userEmail: r.user_email, source: r.source },
+    ]),
+  );
 }

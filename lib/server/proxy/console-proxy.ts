@@ -67,7 +67,8 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       audit: async (entry) =>
         recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
       // A restore's save names this record's own History entry, or it is not sent.
-      restoreCheck: async ({ changeId, type, id }) => (await restoredChange(await consoleDb(), changeId, { type, id })) !== null,
+      restoreCheck: async ({ changeId, type, id }) =>
+        (await restoredChange(await consoleDb(), changeId, { type, id })) !== null,
       // The approval policy holds here too: a quota write it catches is refused, never sent (a proposal instead).
       gate: ({ operation, bodyBytes }) => {
         const fallback = env.demoMode ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY;

@@ -199,8 +199,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     if (restores !== null) {
       const type = recordTypeOf(target.operation);
       const id = target.params.id;
-      const ok =
-        type && id && deps.restoreCheck ? await deps.restoreCheck({ changeId: restores, type, id }) : false;
+      const ok = type && id && deps.restoreCheck ? await deps.restoreCheck({ changeId: restores, type, id }) : false;
       if (!ok) return refuse('restore_not_this_record');
     }
 

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER, REVIEW_LABELS, REVIEW_RESTORES } from '@/lib/contract/history';
-import { listAudit, listHistory } from '../audit/audit-log';
+import { listAuditGroups } from '../audit/audit-groups';
+import { listHistory } from '../audit/audit-log';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
 import { reviewRestore } from './review';
@@ -82,9 +83,7 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
     expect(saved.status).toBe(200);
     const entry = await latest('bundles', '10');
     // The second component's code is gone: no live SKU holds S002 any more.
-    expect((await put(h(), '/v1/skus/2', { outerSysCode: 'S002-RETIRED' }, { outerSysCode: 'S002' })).status).toBe(
-      200,
-    );
+    expect((await put(h(), '/v1/skus/2', { outerSysCode: 'S002-RETIRED' }, { outerSysCode: 'S002' })).status).toBe(200);
 
     const review = await reviewRestore(h().db, h().client, 'bundles', '10', entry.id);
     const recipe = review.fields.find((f) => f.field === 'components')!;
@@ -127,8 +126,12 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
       changes: [{ field: 'cellPhone', from: '02-2222-0002', to: '02-1111-0001' }],
       restores: { changeId: undone.id, userEmail: 'steward@example.com', source: 'form', at: undone.at },
     });
-    // The audit log's entry is the same write, filed under the form's family.
-    const audit = await listAudit(h().db, { filters: { record: { type: 'companies', id: '1' } } });
-    expect(audit.entries[0]).toMatchObject({ operation: 'PUT /v1/companies/{id}', result: 'applied' });
+    // The audit log's entry is the same write, filed under the form's family, and names the entry it undid.
+    const audit = await listAuditGroups(h().db, { filters: { record: { type: 'companies', id: '1' } } });
+    expect(audit.groups[0]!.entries[0]).toMatchObject({
+      operation: 'PUT /v1/companies/{id}',
+      result: 'applied',
+      restored: { changeId: undone.id, userEmail: 'steward@example.com' },
+    });
   });
 });

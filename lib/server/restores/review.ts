@@ -1,7 +1,13 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ChangeSource, FieldDiff, HistoryValue, RefLabel } from '@/lib/contract/history';
-import type { RestoreChangedBy, RestoreField, RestoreLine, RestoreReview, RestoreType } from '@/lib/contract/console/restores';
+import type {
+  RestoreChangedBy,
+  RestoreField,
+  RestoreLine,
+  RestoreReview,
+  RestoreType,
+} from '@/lib/contract/console/restores';
 import { restoredChange } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import { sameValue } from '../history';
@@ -27,7 +33,12 @@ const READ_OF = { companies: 'company', products: 'product', skus: 'sku', bundle
 /** Fields that name the record rather than change it. */
 const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
 
-type Line = { componentSkuId?: number | null; componentSkuOuterSysCode?: string | null; quantity?: number; sort?: number };
+type Line = {
+  componentSkuId?: number | null;
+  componentSkuOuterSysCode?: string | null;
+  quantity?: number;
+  sort?: number;
+};
 
 /** A recipe as comparable lines: SKU id and quantity, in id order (the service adds names and sorts). */
 function recipeKey(value: HistoryValue | null | undefined): HistoryValue {
