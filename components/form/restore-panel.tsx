@@ -4,7 +4,9 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Alert, Button, Checkbox } from '@/components/ui';
-import { QueryState } from '@/components/record/query-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/client/api-error';
+import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { useRestoreReview } from '@/lib/client/restores';
 import type { RestoreField, RestoreReview, RestoreType } from '@/lib/contract/console/restores';
 import type { HistoryValue } from '@/lib/contract/history';
@@ -33,6 +35,7 @@ export interface RestorePanelProps {
 export function RestorePanel(props: RestorePanelProps) {
   const t = useTranslations('records.restore');
   const review = useRestoreReview(props.type, props.id, props.change);
+  const errorText = useErrorMessage();
   return (
     <section
       aria-labelledby="restore-title"
@@ -41,7 +44,10 @@ export function RestorePanel(props: RestorePanelProps) {
       <h2 id="restore-title" className="text-base font-semibold">
         {t('title')}
       </h2>
-      <QueryState query={review} notFound={t('notFound')} lines={2} />
+      {review.isPending ? <Skeleton className="h-16" aria-label={t('loading')} /> : null}
+      {review.error ? (
+        <Alert tone="error">{errorText(review.error instanceof ApiError ? review.error.code : 'network_error')}</Alert>
+      ) : null}
       {review.data ? <RestoreChoices {...props} review={review.data} /> : null}
     </section>
   );
