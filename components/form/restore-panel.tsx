@@ -55,7 +55,6 @@ export function RestorePanel(props: RestorePanelProps) {
 
 function RestoreChoices({ review, ...props }: RestorePanelProps & { review: RestoreReview }) {
   const t = useTranslations('records.restore');
-  const th = useTranslations('history');
   const format = useFormatter();
   const form = useFormContext();
   const when = (at: string) => plainSpaces(format.dateTime(new Date(at), 'dateTime'));
@@ -65,7 +64,7 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   );
   const [applied, setApplied] = useState<number | null>(null);
   const [empty, setEmpty] = useState(false);
-  const who = review.userEmail || (review.source === 'outside' ? th('outside.who') : th('findings.who'));
+  const who = review.userEmail || (review.source === 'outside' ? t('outsideWho') : t('checksWho'));
   const changed = review.fields.filter((f) => f.state === 'changedSince').length;
 
   const apply = () => {
@@ -86,15 +85,23 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
     setEmpty(false);
     setApplied(picked.length);
     props.onApplied(review.changeId);
+    // The values are in the form now: take the person to the first, where the review and save follow.
+    setTimeout(() => form.setFocus(picked[0]!.field), 0);
   };
 
   return (
-    <div className="space-y-3 text-sm">
+    // On a phone the panel scrolls inside itself (at most 40% of the screen), so the form stays in view under it.
+    <div
+      role="group"
+      aria-labelledby="restore-title"
+      tabIndex={0}
+      className="space-y-3 text-sm max-sm:max-h-[40vh] max-sm:overflow-y-auto max-sm:pe-1"
+    >
       <p>{t('from', { when: when(review.at), who })}</p>
       <p className="text-zinc-700 dark:text-zinc-300">{t('intro')}</p>
       {changed > 0 ? <Alert tone="warning">{t('changedCount', { count: changed })}</Alert> : null}
       {review.fields.length === 0 ? <p>{t('nothing')}</p> : null}
-      <ul className="space-y-3 max-sm:max-h-[45vh] max-sm:overflow-y-auto">
+      <ul className="space-y-3">
         {review.fields.map((f) => (
           <FieldChoice
             key={f.field}
@@ -159,9 +166,8 @@ function FieldChoice({
   when: (at: string) => string;
 }) {
   const t = useTranslations('records.restore');
-  const th = useTranslations('history');
   const noteId = useId();
-  const by = f.changedBy ? f.changedBy.email || th('outside.who') : null;
+  const by = f.changedBy ? f.changedBy.email || t('outsideWho') : null;
   const note =
     f.state === 'beforeUnknown'
       ? t('beforeUnknown')
@@ -176,7 +182,7 @@ function FieldChoice({
     <ul className="ms-6 list-disc">
       {f.lines.map((line, n) => (
         <li key={n}>
-          {line.skuId === null
+          {line.liveSkuId === null
             ? t('lineGone', { sku: [line.code, line.name].filter(Boolean).join(' ') || '?', quantity: line.quantity })
             : t('line', { sku: [line.code, line.name].filter(Boolean).join(' '), quantity: line.quantity })}
         </li>

@@ -34,7 +34,7 @@ export interface RestoreLine {
   name: string | null;
   quantity: number;
   /** The live SKU with that code; null when none has it any more (shown, and left out). */
-  skuId: number | null;
+  liveSkuId: number | null;
 }
 
 export interface RestoreField {

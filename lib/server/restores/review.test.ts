@@ -89,8 +89,8 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
     const recipe = review.fields.find((f) => f.field === 'components')!;
     expect(recipe).toMatchObject({ state: 'holds', selected: true });
     expect(recipe.lines).toEqual([
-      { code: 'S001', name: 'Oolong 100g', quantity: 2, skuId: 1 },
-      { code: 'S002', name: 'Green 50g', quantity: 1, skuId: null },
+      { code: 'S001', name: 'Oolong 100g', quantity: 2, liveSkuId: 1 },
+      { code: 'S002', name: 'Green 50g', quantity: 1, liveSkuId: null },
     ]);
     expect(recipe.value).toEqual([{ componentSkuId: 1, quantity: 2, sort: 1 }]);
   });

@@ -98,12 +98,12 @@ async function recipeLines(client: UpstreamClient, before: HistoryValue, labels:
       code,
       name: label?.name ?? null,
       quantity: line.quantity ?? 0,
-      skuId: code ? await skuByCode(client, code) : null,
+      liveSkuId: code ? await skuByCode(client, code) : null,
     });
   }
   const value = lines
-    .filter((l) => l.skuId !== null)
-    .map((l, n) => ({ componentSkuId: l.skuId!, quantity: l.quantity, sort: n + 1 }));
+    .filter((l) => l.liveSkuId !== null)
+    .map((l, n) => ({ componentSkuId: l.liveSkuId!, quantity: l.quantity, sort: n + 1 }));
   return { lines, value };
 }
 
