@@ -49,7 +49,7 @@ export function EntryWho({ entry }: { entry: HistoryEntry }) {
  */
 export function EntryHow({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
-  if (entry.restores) return <RestoredFrom restores={entry.restores} />;
+  if (entry.restores) return <RestoredFrom restores={entry.restores} applied={entry.result === 'applied'} />;
   const how =
     entry.source === 'attention'
       ? t(`findings.${findingHeading(entry.action)}`)
@@ -92,13 +92,17 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
 }
 
 /** A restore's heading: the entry whose old values it put back, linked (the row of this same History). */
-function RestoredFrom({ restores }: { restores: NonNullable<HistoryEntry['restores']> }) {
+function RestoredFrom({ restores, applied }: { restores: NonNullable<HistoryEntry['restores']>; applied: boolean }) {
   const t = useTranslations('history');
   const format = useFormatter();
   const who = restores.userEmail || (restores.source === 'outside' ? t('outside.who') : t('findings.who'));
   return (
     <a href={`#change-${restores.changeId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
-      {t('restoredFrom', { when: plainSpaces(format.dateTime(new Date(restores.at), 'dateTime')), who })}
+      {/* A refused or unknown save is never told as restored: its outcome says what is known. */}
+      {t(applied ? 'restoredFrom' : 'restoreTried', {
+        when: plainSpaces(format.dateTime(new Date(restores.at), 'dateTime')),
+        who,
+      })}
     </a>
   );
 }

@@ -61,7 +61,7 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
         <span className="block text-xs">{t(`families.${first.family}`)}</span>
         {single?.restored ? (
           <span className="block text-xs">
-            {th('restoredFrom', {
+            {th(single.result === 'applied' ? 'restoredFrom' : 'restoreTried', {
               when: plainSpaces(format.dateTime(new Date(single.restored.at), 'dateTime')),
               who: single.restored.userEmail || th('outside.who'),
             })}
