@@ -101,6 +101,8 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
   await expect(
     restored.getByRole('link', { name: /Restored from the change of .* by steward@example\.com/ }),
   ).toHaveAttribute('href', `#change-${changeId}`);
+  await restored.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('restore-history-en.png') });
   // Read back live: the phone is the earlier one, the address the later edit's.
   const live = await page.evaluate(async (id) => {
     const res = await fetch(`/api/upstream/v1/companies/${id}`, { headers: { 'X-Console-Request': '1' } });

@@ -119,7 +119,7 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
       { cellPhone: '02-2222-0002', [REVIEW_RESTORES]: undone.id },
     );
     expect(restored.status).toBe(200);
-    const entry = await latest('companies', '1');
+    const entry = (await listHistory(h().db, 'companies', '1')).find((e) => e.source === 'restore')!;
     expect(entry).toMatchObject({
       source: 'restore',
       result: 'applied',
@@ -133,5 +133,14 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
       result: 'applied',
       restored: { changeId: undone.id, userEmail: 'steward@example.com' },
     });
+    // A restore whose answer never came is unknown, never restored: History keeps the link and says so.
+    h().setFault(() => Promise.resolve(Response.json({ error: 'internal' }, { status: 500 })));
+    try {
+      const lost = await put(h(), '/v1/companies/1', { cellPhone: '02-3333-0003' }, { [REVIEW_RESTORES]: undone.id });
+      expect(lost.status).toBe(500);
+    } finally {
+      h().setFault(null);
+    }
+    expect(await latest('companies', '1')).toMatchObject({ source: 'restore', result: 'unknown' });
   });
 });
