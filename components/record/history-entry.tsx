@@ -109,10 +109,12 @@ function RestoredFrom({ restores, applied }: { restores: NonNullable<HistoryEntr
 
 /**
  * "Restore earlier values": offered on an entry that changed fields of a master-data record (not on a refused
- * write, a finding or a closed rejection, which changed nothing), to those who may edit it.
+ * write, a finding or a closed rejection, which changed nothing, nor on a create), to those who may edit it.
  */
 export function restorable(entry: HistoryEntry): boolean {
   if (entry.result === 'refused' || entry.source === 'attention' || entry.source === 'sync') return false;
+  // A create had nothing before it to go back to (/v1 has no delete).
+  if (entry.action === 'created') return false;
   return Boolean(entry.changes?.some((c) => !c.secret));
 }
 
