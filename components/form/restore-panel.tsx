@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -64,6 +65,8 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   );
   const [applied, setApplied] = useState<number | null>(null);
   const [empty, setEmpty] = useState(false);
+  // A field this form does not edit (a recipe, a price) is named as the record's page names it.
+  const fieldName = (field: string) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : t('otherField'));
   const who = review.userEmail || (review.source === 'outside' ? t('outsideWho') : t('checksWho'));
   const changed = review.fields.filter((f) => f.state === 'changedSince').length;
 
@@ -106,9 +109,10 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
           <FieldChoice
             key={f.field}
             field={f}
-            label={props.labels[f.field] ?? f.field}
+            label={props.labels[f.field] ?? fieldName(f.field)}
             offered={offered(f)}
             inForm={props.fields.includes(f.field)}
+            elsewhere={f.lines ? `/${props.type}/${props.id}?restore=${review.changeId}` : null}
             checked={chosen.has(f.field)}
             onChange={(on) =>
               setChosen((s) => {
@@ -151,6 +155,7 @@ function FieldChoice({
   label,
   offered,
   inForm,
+  elsewhere,
   checked,
   onChange,
   show,
@@ -160,6 +165,8 @@ function FieldChoice({
   label: string;
   offered: boolean;
   inForm: boolean;
+  /** Where a field edited outside this form is restored (a bundle's recipe: its editor on the bundle's page). */
+  elsewhere: string | null;
   checked: boolean;
   onChange: (on: boolean) => void;
   show: (value: HistoryValue | null) => string;
@@ -172,7 +179,9 @@ function FieldChoice({
     f.state === 'beforeUnknown'
       ? t('beforeUnknown')
       : !inForm
-        ? t('notInForm')
+        ? f.lines
+          ? t('recipeElsewhere')
+          : t('notInForm')
         : f.state === 'changedSince'
           ? by && f.changedBy
             ? t('changedSince', { who: by, when: when(f.changedBy.at), value: show(f.now) })
@@ -218,6 +227,11 @@ function FieldChoice({
         >
           {note}
         </p>
+      ) : null}
+      {elsewhere && !inForm && f.state !== 'beforeUnknown' ? (
+        <Link href={elsewhere} className="ps-6 text-blue-700 underline underline-offset-2 dark:text-blue-400">
+          {t('recipeLink')}
+        </Link>
       ) : null}
     </li>
   );
