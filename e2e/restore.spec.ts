@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { proxyWrite, uniqueCode } from './support/demo-seed';
+import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 // Issue 56 point 2: "Restore earlier values" from a company's History. Two edits ago the phone and the address
 // changed together; a later edit changed the address again. Restoring that entry selects only the phone (the
@@ -11,20 +11,31 @@ import { proxyWrite, uniqueCode } from './support/demo-seed';
 
 test.use({ storageState: storageStateFor('steward') });
 
-/** A company edit through the proxy as the console's form sends it: the old values it read go in the review. */
-async function edit(page: Page, id: number, body: Record<string, unknown>, from: Record<string, unknown>) {
+const category = demoTenant().productCategories.find((c) => c.parentId !== null)!;
+
+/** An edit through the proxy as the console's forms send it: the old values they read go in the review. */
+async function put(page: Page, path: string, body: Record<string, unknown>, from: Record<string, unknown>) {
   const status = await page.evaluate(
-    async ({ id, body, review }) => {
-      const res = await fetch(`/api/upstream/v1/companies/${id}`, {
+    async ({ path, body, review }) => {
+      const res = await fetch(`/api/upstream${path}`, {
         method: 'PUT',
         headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json', 'X-Console-Review': review },
         body: JSON.stringify(body),
       });
       return res.status;
     },
-    { id, body, review: encodeURIComponent(JSON.stringify(from)) },
+    { path, body, review: encodeURIComponent(JSON.stringify(from)) },
   );
   expect(status).toBe(200);
+}
+
+const edit = (page: Page, id: number, body: Record<string, unknown>, from: Record<string, unknown>) =>
+  put(page, `/v1/companies/${id}`, body, from);
+
+async function created(page: Page, path: string, body: Record<string, unknown>): Promise<number> {
+  const answer = await proxyWrite(page, 'POST', path, body);
+  expect(answer.status).toBe(201);
+  return (answer.body as { id: number }).id;
 }
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
@@ -109,4 +120,59 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
     return (await res.json()) as { cellPhone: string; shippingAddress: string };
   }, id);
   expect(live).toMatchObject({ cellPhone: '02-1000-0001', shippingAddress: 'New Road 3' });
+});
+
+test('a bundle’s earlier recipe is restored by code in its editor, a component no longer found left out', async ({
+  page,
+}) => {
+  const [a, b] = [uniqueCode('RSA'), uniqueCode('RSB')];
+  await page.goto('/bundles');
+  const product = await created(page, '/v1/products', {
+    outerSysCode: uniqueCode('RSP'),
+    name: 'Restore parts',
+    productCategoryId: category.id,
+  });
+  const ida = await created(page, '/v1/skus', { productId: product, outerSysCode: a, name: `Part ${a}` });
+  const idb = await created(page, '/v1/skus', { productId: product, outerSysCode: b, name: `Part ${b}` });
+  const old = [
+    { componentSkuId: ida, quantity: 2, sort: 1 },
+    { componentSkuId: idb, quantity: 1, sort: 2 },
+  ];
+  const id = await created(page, '/v1/bundles', {
+    outerSysCode: uniqueCode('RSBUNDLE'),
+    name: 'Restore recipe',
+    productCategoryId: category.id,
+    components: old,
+  });
+  // The recipe editor's save: A ×5 only; then B's code is retired, so no SKU has it any more.
+  await put(
+    page,
+    `/v1/bundles/${id}`,
+    { components: [{ componentSkuId: ida, quantity: 5, sort: 10 }] },
+    { components: old, $labels: { [ida]: { code: a, name: `Part ${a}` }, [idb]: { code: b, name: `Part ${b}` } } },
+  );
+  await put(page, `/v1/skus/${idb}`, { outerSysCode: `${b}-OLD` }, { outerSysCode: b });
+
+  await page.goto(`/bundles/${id}`);
+  const entry = history(page).getByRole('row').filter({ hasText: '×2 → ×5' });
+  await entry.getByRole('link', { name: 'Restore earlier values' }).click();
+  const panel = page.getByRole('region', { name: 'Restore earlier values' });
+  await expect(panel.getByRole('checkbox', { name: 'Recipe' })).toBeDisabled({ timeout: 20_000 });
+  await panel.getByRole('link', { name: 'Restore this recipe on the bundle’s page' }).click();
+  await expect(page.getByText(`${b} Part ${b} ×1: no SKU has this code now, so it is left out.`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Open this recipe in the editor' }).click();
+  const editor = page.getByRole('region', { name: 'Edit recipe' });
+  await expect(editor.getByLabel(`Quantity per bundle of ${a}`)).toHaveValue('2');
+  await expect(editor.getByLabel(`Quantity per bundle of ${b}`)).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(editor).toBeHidden();
+  const restored = history(page).getByRole('row').filter({ hasText: 'Restored from the change of' }).first();
+  await expect(restored).toContainText('×5 → ×2');
+  const live = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/upstream/v1/bundles/${id}`, { headers: { 'X-Console-Request': '1' } });
+    return (await res.json()) as { components: { componentSkuId: number; quantity: number }[] };
+  }, id);
+  expect(live.components.map((c) => [c.componentSkuId, c.quantity])).toEqual([[ida, 2]]);
 });
