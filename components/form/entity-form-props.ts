@@ -35,5 +35,10 @@ export interface EntityFormProps<S extends FormSchema, Result> {
   beforeSend?: (values: Record<string, unknown>) => Promise<string | null>;
   /** Create forms: after a create of unknown outcome, finds out what is known and says it. */
   recheck?: (values: Record<string, unknown>) => Promise<string>;
+  /**
+   * Edit forms: the History entry whose old values the person put into the form (the restore panel): the save
+   * names it, and History files it as "Restored from the change of …".
+   */
+  restores?: string | null;
   children: ReactNode;
 }

@@ -61,7 +61,10 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
     }
     setNotice(null);
     // The confirmed review goes with the write, for the record's History (lib/client/review.ts).
-    setReview({ changes: props.mode === 'edit' ? withReview(changes, list) : changes, list });
+    setReview({
+      changes: props.mode === 'edit' ? withReview(changes, list, undefined, props.restores) : changes,
+      list,
+    });
   };
 
   /** A refusal before anything was sent: the check itself failed. */
@@ -166,7 +169,7 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
       return;
     }
     // Re-read again on the way out: the record may have changed once more while the person chose.
-    await send(withReview(changes, list), conflict.now);
+    await send(withReview(changes, list, undefined, props.restores), conflict.now);
   };
 
   const checkAfterUnknown = async () => {

@@ -3,13 +3,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { recordHref } from '@/lib/client/code-lookup';
 import { attentionKeys } from '@/lib/client/console-keys';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/client/return-to';
 import type { CodeLookupResource } from '@/lib/contract/code-lookup';
+import type { RestoreType } from '@/lib/contract/console/restores';
 import { ExistingRecordNotice, useCreateGuard } from './create-guard';
 import { EntityForm, type EntityFormProps, type FieldOf, type FormSchema, type FormValues } from './entity-form';
+import { RestorePanel } from './restore-panel';
+
+/** The edit page's parameter naming the History entry to restore (a change record id). */
+export const RESTORE_PARAM = 'restore';
 
 /** What EntityForm's callers set themselves on a record page; the rest these forms decide. */
 type Decided =
@@ -22,19 +28,27 @@ type Decided =
 export function RecordEditForm<S extends FormSchema, Result>({
   href,
   original,
+  record,
+  children,
   ...rest
 }: Omit<EntityFormProps<S, Result>, Decided> & {
   /** The record's page, where Save and Cancel lead. */
   href: string;
   original: FormValues<FieldOf<S>>;
+  /** The record, for "Restore earlier values" from its History (`?restore=<change>`): master data only. */
+  record?: { type: RestoreType; id: number };
 }) {
   const router = useRouter();
   const tr = useTranslations('records');
   const client = useQueryClient();
-  const back = safeReturnPath(useSearchParams().get(RETURN_PARAM));
+  const params = useSearchParams();
+  const back = safeReturnPath(params.get(RETURN_PARAM));
+  const change = record ? params.get(RESTORE_PARAM) : null;
+  const [restores, setRestores] = useState<string | null>(null);
   return (
     <EntityForm
       {...rest}
+      restores={restores}
       initialValues={original}
       original={original}
       mode="edit"
@@ -45,7 +59,20 @@ export function RecordEditForm<S extends FormSchema, Result>({
         router.push(back ?? href);
       }}
       onCancel={() => router.push(back ?? href)}
-    />
+    >
+      {record && change && /^[1-9][0-9]{0,18}$/.test(change) ? (
+        <RestorePanel
+          type={record.type}
+          id={record.id}
+          change={change}
+          fields={rest.fields}
+          labels={rest.labels}
+          formatValue={rest.formatValue as ((field: string, value: unknown) => string | undefined) | undefined}
+          onApplied={setRestores}
+        />
+      ) : null}
+      {children}
+    </EntityForm>
   );
 }
 

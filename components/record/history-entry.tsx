@@ -49,6 +49,7 @@ export function EntryWho({ entry }: { entry: HistoryEntry }) {
  */
 export function EntryHow({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
+  if (entry.restores) return <RestoredFrom restores={entry.restores} applied={entry.result === 'applied'} />;
   const how =
     entry.source === 'attention'
       ? t(`findings.${findingHeading(entry.action)}`)
@@ -87,6 +88,42 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
         </>
       ) : null}
     </>
+  );
+}
+
+/** A restore's heading: the entry whose old values it put back, linked (the row of this same History). */
+function RestoredFrom({ restores, applied }: { restores: NonNullable<HistoryEntry['restores']>; applied: boolean }) {
+  const t = useTranslations('history');
+  const format = useFormatter();
+  const who = restores.userEmail || (restores.source === 'outside' ? t('outside.who') : t('findings.who'));
+  return (
+    <a href={`#change-${restores.changeId}`} className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
+      {/* A refused or unknown save is never told as restored: its outcome says what is known. */}
+      {t(applied ? 'restoredFrom' : 'restoreTried', {
+        when: plainSpaces(format.dateTime(new Date(restores.at), 'dateTime')),
+        who,
+      })}
+    </a>
+  );
+}
+
+/**
+ * "Restore earlier values": offered on an entry that changed fields of a master-data record (not on a refused
+ * write, a finding or a closed rejection, which changed nothing, nor on a create), to those who may edit it.
+ */
+export function restorable(entry: HistoryEntry): boolean {
+  if (entry.result === 'refused' || entry.source === 'attention' || entry.source === 'sync') return false;
+  // A create had nothing before it to go back to (/v1 has no delete).
+  if (entry.action === 'created') return false;
+  return Boolean(entry.changes?.some((c) => !c.secret));
+}
+
+export function RestoreLink({ href }: { href: string }) {
+  const t = useTranslations('history');
+  return (
+    <Link href={href} className="mt-1 inline-block text-blue-700 underline underline-offset-2 dark:text-blue-400">
+      {t('restoreAction')}
+    </Link>
   );
 }
 
@@ -151,9 +188,16 @@ export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: History
  * A phone's History entry: what happened and its outcome, who and when under it, then the fields old → new,
  * stacked so nothing sits off-screen in a sideways table.
  */
-export function EntryCard({ entry, ...labels }: { entry: HistoryEntry } & Labels) {
+export function EntryCard({
+  entry,
+  restoreHref,
+  ...labels
+}: { entry: HistoryEntry; restoreHref?: string | null } & Labels) {
   return (
-    <li className="space-y-1 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+    <li
+      id={`change-${entry.id}`}
+      className="space-y-1 rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+    >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
         <EntryHow entry={entry} />
       </p>
@@ -166,6 +210,7 @@ export function EntryCard({ entry, ...labels }: { entry: HistoryEntry } & Labels
       <div className="break-words">
         <EntryChanges entry={entry} {...labels} />
       </div>
+      {restoreHref ? <RestoreLink href={restoreHref} /> : null}
     </li>
   );
 }

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui';
 import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { useRecordHistory } from '@/lib/client/history';
-import type { RecordType } from '@/lib/contract/history';
+import { RESTORE_TYPES, type RestoreType } from '@/lib/contract/console/restores';
+import type { HistoryEntry, RecordType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import {
   EntryCard,
@@ -16,6 +17,8 @@ import {
   EntryOutcome,
   EntryWhen,
   EntryWho,
+  restorable,
+  RestoreLink,
   type HistoryLabels,
 } from './history-entry';
 import { QueryState } from './query-state';
@@ -49,6 +52,10 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
   if (!allowed) return null;
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
   const labels = { fieldLabel, valueLabel };
+  // "Restore earlier values" opens the record's edit page with the entry's restore panel (issue 56 point 2).
+  const restores = (RESTORE_TYPES as readonly string[]).includes(type) && can(user.role, 'editMasterData');
+  const restoreHref = (entry: HistoryEntry) =>
+    restores && restorable(entry) ? `/${type as RestoreType}/${id}/edit?restore=${entry.id}` : null;
   const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
 
   return (
@@ -79,32 +86,36 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
           {phone ? (
             <ol aria-label={t('caption')} className="space-y-3">
               {entries.map((entry) => (
-                <EntryCard key={entry.id} entry={entry} {...labels} />
+                <EntryCard key={entry.id} entry={entry} restoreHref={restoreHref(entry)} {...labels} />
               ))}
             </ol>
           ) : (
             <Table variant="plain" caption={t('caption')}>
               <THead columns={[t('when'), t('who'), t('operation'), t('outcome'), t('changes')]} />
               <TBody className="align-top">
-                {entries.map((entry) => (
-                  <Tr key={entry.id}>
-                    <Td className="whitespace-nowrap">
-                      <EntryWhen entry={entry} />
-                    </Td>
-                    <Td>
-                      <EntryWho entry={entry} />
-                    </Td>
-                    <Td title={entry.operation}>
-                      <EntryHow entry={entry} />
-                    </Td>
-                    <Td>
-                      <EntryOutcome entry={entry} />
-                    </Td>
-                    <Td className="break-words">
-                      <EntryChanges entry={entry} {...labels} />
-                    </Td>
-                  </Tr>
-                ))}
+                {entries.map((entry) => {
+                  const href = restoreHref(entry);
+                  return (
+                    <Tr key={entry.id} id={`change-${entry.id}`}>
+                      <Td className="whitespace-nowrap">
+                        <EntryWhen entry={entry} />
+                      </Td>
+                      <Td>
+                        <EntryWho entry={entry} />
+                      </Td>
+                      <Td title={entry.operation}>
+                        <EntryHow entry={entry} />
+                      </Td>
+                      <Td>
+                        <EntryOutcome entry={entry} />
+                      </Td>
+                      <Td className="break-words">
+                        <EntryChanges entry={entry} {...labels} />
+                        {href ? <RestoreLink href={href} /> : null}
+                      </Td>
+                    </Tr>
+                  );
+                })}
               </TBody>
             </Table>
           )}

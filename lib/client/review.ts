@@ -1,4 +1,4 @@
-import { encodeReview, REVIEW_LABELS, type RefLabel } from '@/lib/contract/history';
+import { encodeReview, REVIEW_LABELS, REVIEW_RESTORES, type RefLabel } from '@/lib/contract/history';
 
 /**
  * The review the person confirmed travels with the write's body under a symbol key: JSON.stringify never
@@ -15,10 +15,13 @@ export function withReview<T extends object>(
   list: readonly { field: string; from: unknown }[],
   /** Names of the ids the values refer to (a recipe's SKUs), so History can name them. */
   labels?: Record<string, RefLabel>,
+  /** The History entry (change record id) whose old values this save puts back ("Restore earlier values"). */
+  restores?: string | null,
 ): T {
   const from: Record<string, unknown> = {};
   for (const change of list) from[change.field] = change.from ?? null;
   if (labels) from[REVIEW_LABELS] = labels;
+  if (restores) from[REVIEW_RESTORES] = restores;
   return Object.assign(changes, { [REVIEW]: from });
 }
 

@@ -130,6 +130,10 @@ export const ERROR_CODES = {
   revert_created_left: null,
   revert_not_applied: null,
   revert_before_unknown: null,
+  // Restoring a record's earlier values from its History (lib/server/restores, the proxy's restore check).
+  change_not_found: null,
+  record_not_found: null,
+  restore_not_this_record: null,
   export_already_running: null,
   export_not_found: null,
   export_not_ready: null,

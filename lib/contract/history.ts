@@ -146,6 +146,7 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
  * could not apply, closed (action `erp`: fixed by the ERP, `console`: fixed in the console) or `dismissed`.
  */
 /** `revert`: an import's revert ("Restored from import …"), itself an import computed from History. */
+/** `restore`: a form's save that put back a History entry's old values ("Restored from the change of …"). */
 export const CHANGE_SOURCES = [
   'form',
   'panel',
@@ -156,6 +157,7 @@ export const CHANGE_SOURCES = [
   'attention',
   'sync',
   'revert',
+  'restore',
 ] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
@@ -284,11 +286,27 @@ export interface HistoryEntry {
   attempt?: number | null;
   /** A revert's change ("Restored from import …"): the import it undid. */
   revertsImportId?: string | null;
+  /** A restore's change (source `restore`): the History entry whose old values it put back, when and by whom. */
+  restores?: RestoredChange | null;
   /** A finding's entry (source `attention`): what was found, and on resolve what the fields hold now. */
   finding?: FindingRecord | null;
   /** Fields sent with the value they already had: counted, not listed ("and 9 unchanged fields"). */
   unchanged?: number;
 }
+
+/** The History entry a restore undid: its change record's id, when it was made and by whom. */
+export interface RestoredChange {
+  changeId: string;
+  at: string;
+  userEmail: string;
+  source: ChangeSource;
+}
+
+/**
+ * The review's key for the History entry a save restores (a change record's id). The proxy checks that the
+ * change exists and is the same record's before it sends anything (lib/server/audit restoredChange).
+ */
+export const REVIEW_RESTORES = '$restores';
 
 /** A page of a record's History, newest first; `older` is the cursor of the next page, null at the end. */
 export interface HistoryPage {

@@ -28,11 +28,14 @@ export function replaceRecipe(id: number, components: ComponentWrite[], review?:
   // The recipe read before editing and the SKUs' codes and names go with it, for the bundle's History.
   return updateBundle(
     id,
-    review ? withReview({ components }, [{ field: 'components', from: review.from }], review.labels) : { components },
+    review
+      ? withReview({ components }, [{ field: 'components', from: review.from }], review.labels, review.restores)
+      : { components },
   );
 }
 
-export type RecipeReview = { from: unknown; labels: Record<string, RefLabel> };
+/** `restores`: the History entry whose earlier recipe this save puts back ("Restore earlier values"). */
+export type RecipeReview = { from: unknown; labels: Record<string, RefLabel>; restores?: string | null };
 
 /** Prices go through PUT /v1/bundle-prices/batch (one item), addressed by the bundle's product id. */
 export function setBundlePrices(id: number, changes: { price?: number; sellPrice?: number }) {

@@ -8,6 +8,7 @@ import { listsApi } from './lists';
 import { opsApi } from './ops';
 import { quotasApi } from './quotas';
 import { rejectionsApi } from './rejections';
+import { restoresApi } from './restores';
 import { revertsApi } from './reverts';
 import { salespeopleApi } from './salespeople';
 
@@ -27,6 +28,7 @@ export const CONSOLE_API = {
   attention: attentionApi,
   rejections: rejectionsApi,
   reverts: revertsApi,
+  restores: restoresApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));

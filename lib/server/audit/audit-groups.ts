@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
+import { restoredBy } from './restored-change';
 import { entryView, filteredAudit, type AuditEntryView, type AuditPageRequest } from './audit-log';
 import { clampPage } from './paging';
 
@@ -65,6 +66,13 @@ export async function listAuditGroups(
     wanted.map((key) => [key, { key, importId: key.startsWith('import:') ? key.slice(7) : null, entries: [] }]),
   );
   for (const row of rows) groups.get(row.grp)?.entries.push(entryView(row));
+  // A restore's save names the entry it undid, in words (the link is on the change record).
+  const singles = [...groups.values()].filter((g) => !g.importId).flatMap((g) => g.entries);
+  const restored = await restoredBy(
+    db,
+    singles.map((e) => e.id),
+  );
+  for (const entry of singles) if (restored.has(entry.id)) entry.restored = restored.get(entry.id)!;
   const totalCount = Number(count);
   return { groups: [...groups.values()], totalCount, page, totalPages: Math.ceil(totalCount / pageSize) };
 }

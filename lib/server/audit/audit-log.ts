@@ -10,6 +10,7 @@ import {
   type HistoryEntry,
   type HistoryPage,
   type RecordType,
+  type RestoredChange,
 } from '@/lib/contract/history';
 import type { OperationId } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
@@ -40,6 +41,8 @@ export interface AuditEntryView extends AuditRecord {
   at: string;
   /** A change found outside the console: when it happened (between two passes). */
   window: DetectionWindowView | null;
+  /** A restore's save: the History entry whose old values it put back (the audit page names it). */
+  restored?: RestoredChange | null;
 }
 
 export interface AuditPage {
@@ -104,8 +107,11 @@ export async function listHistoryPage(
     select c.id::text as id, c.at, c.source, c.result, c.action, c.changes, c.old_read, c.finding, c.unchanged,
       a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt,
       a.window_from, a.window_to,
-      (select i.reverts_import_id::text from import i where i.id = a.import_id and c.source = 'revert') as reverts_import_id
+      (select i.reverts_import_id::text from import i where i.id = a.import_id and c.source = 'revert') as reverts_import_id,
+      r.id::text as restores_id, r.at as restores_at, r.source as restores_source, ra.user_email as restores_email
     from audit_change c join audit_log a on a.id = c.audit_id
+      left join audit_change r on r.id = c.restores_change_id
+      left join audit_log ra on ra.id = r.audit_id
     where c.record_type = ${type} and c.record_id = ${id}
       ${older ? sql`and (c.at, c.id) < (select o.at, o.id from audit_change o where o.id = ${older})` : sql``}
     order by c.at desc, c.id desc
@@ -128,6 +134,16 @@ export async function listHistoryPage(
       importId: row.import_id,
       attempt: row.attempt,
       ...(row.reverts_import_id ? { revertsImportId: row.reverts_import_id } : {}),
+      ...(row.restores_id
+        ? {
+            restores: {
+              changeId: row.restores_id,
+              at: new Date(row.restores_at!).toISOString(),
+              userEmail: row.restores_email ?? '',
+              source: row.restores_source!,
+            },
+          }
+        : {}),
       window: windowView(row.window_from, row.window_to),
       finding: readFinding(row.finding),
       unchanged: row.unchanged ?? 0,
@@ -156,6 +172,10 @@ type HistoryRow = {
   window_from: Date | string | null;
   window_to: Date | string | null;
   reverts_import_id: string | null;
+  restores_id: string | null;
+  restores_at: Date | string | null;
+  restores_source: ChangeSource | null;
+  restores_email: string | null;
 };
 
 /** An outside change's detection window (audit_log.window_from/to), or null for the console's own writes. */

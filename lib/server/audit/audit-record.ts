@@ -23,6 +23,8 @@ export interface AuditRecord {
   changes?: FieldDiff[] | null;
   /** The request's id, as in its log line (for support; the page folds it into the details). */
   requestId?: string | null;
+  /** A form's save that restores a History entry: that entry's change record id (the proxy checked it is this record's). */
+  restores?: string | null;
   /** The client's address, on sign-in events (SSO link, session end, password reset). */
   clientAddress?: string | null;
 }

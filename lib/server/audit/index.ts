@@ -28,4 +28,5 @@ export {
 export { AUDIT_PAGE_SIZE_DEFAULT } from './paging';
 export { anyRecordFilter } from './record-filter';
 export { recordKey, recordNames } from './record-names';
+export { restoredChange, type RestorableChange } from './restored-change';
 export { auditRetentionJob, startRetentionIfDue } from './retention';

@@ -18,7 +18,7 @@ const ID = /^[1-9][0-9]{0,18}$/;
 export function proxyChanges(record: AuditRecord): RecordChange[] {
   if (!record.recordType) return [];
   const family = familyOf(record.operation);
-  const source: ChangeSource = family === 'panel' ? 'panel' : 'form';
+  const source: ChangeSource = record.restores ? 'restore' : family === 'panel' ? 'panel' : 'form';
   const ids = record.targetIds.filter((id) => ID.test(id));
   const single = ids.length === 1 ? (record.changes ?? null) : null;
   const kept = record.result === 'refused' ? null : single;
@@ -33,6 +33,7 @@ export function proxyChanges(record: AuditRecord): RecordChange[] {
         : null,
     changes: kept,
     oldRead: Boolean(kept?.some((c) => 'from' in c)),
+    ...(record.restores ? { restoresChangeId: record.restores } : {}),
   }));
 }
 
@@ -57,6 +58,6 @@ export async function recordAudit(
       );
     }
   }
-  const { userId, userEmail, ...entry } = named;
+  const { userId, userEmail, restores: _restores, ...entry } = named;
   await writeHistory(db, { ...entry, actor: person(userId, userEmail), records: proxyChanges(named) });
 }

@@ -21,6 +21,8 @@ function expectedAllowed(role: Role, entry: AnyEndpoint, params: Record<string, 
   const editor = role === 'steward' || role === 'admin';
   if (path.startsWith('/api/imports') || path.startsWith('/api/rejections')) return editor;
   if (path.startsWith('/api/audit')) return role === 'admin';
+  // "Restore earlier values" leads to the edit form: those who may edit master data.
+  if (path.includes('/restore/')) return editor;
   if (path.startsWith('/api/history')) return params.type === 'users' ? role === 'admin' : role !== 'viewer';
   if (method === 'DELETE' && path === '/api/quotas/refresh') return role !== 'viewer';
   if (path.startsWith('/api/lists')) return params.list === 'internalUsers' ? role === 'admin' : true;
@@ -39,11 +41,13 @@ function samples(entry: AnyEndpoint): { params: Record<string, string>; body?: s
     list: 'skus',
     rule: 'quota-over-limit',
     resource: 'skus',
+    change: '987654',
   };
   const body =
     entry.method === 'GET' ? undefined : entry.path === '/api/quotas/refresh' ? '{"mode":"incremental"}' : '{}';
   const all = [{ params: params(base), body }];
-  if (entry.path.startsWith('/api/history')) all.push({ params: params({ ...base, type: 'users', id: '2' }), body });
+  if (entry.path.startsWith('/api/history') && !entry.path.includes('/restore/'))
+    all.push({ params: params({ ...base, type: 'users', id: '2' }), body });
   if (entry.path.startsWith('/api/lists')) all.push({ params: params({ ...base, list: 'internalUsers' }), body });
   return all;
 }

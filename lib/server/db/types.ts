@@ -159,6 +159,8 @@ export interface AuditChangeTable {
   /** Migration 0510: a finding's entry (lib/contract/history FindingRecord), and the fields sent unchanged. */
   finding: ColumnType<unknown, string | null | undefined, never>;
   unchanged: ColumnType<number, number | undefined, never>;
+  /** Migration 0610: a restore's change (source `restore`): the change record whose old values it put back. */
+  restores_change_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** How a write ended, as the audit log records it (lib/server/audit). */

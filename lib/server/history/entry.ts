@@ -44,6 +44,8 @@ export interface RecordChange {
   oldRead: boolean;
   /** A finding's record: set instead of field changes. */
   finding?: FindingRecord | null;
+  /** A restore (source `restore`): the change record whose old values it put back (checked to be this record's). */
+  restoresChangeId?: string | null;
 }
 
 /** What the job runtime adds to an entry for a batch it sent. */

@@ -27,6 +27,7 @@ export async function writeHistory(db: Kysely<ConsoleDatabase>, entry: HistoryWr
       unchanged: kept?.unchanged ?? 0,
       old_read: c.oldRead,
       finding: c.finding ?? null,
+      restores_change_id: c.restoresChangeId ?? null,
     };
   });
   const single = entry.changes ? changedOnly(entry.changes).changes : null;
@@ -45,12 +46,12 @@ export async function writeHistory(db: Kysely<ConsoleDatabase>, entry: HistoryWr
     ),
     records as (
       insert into audit_change (audit_id, at, record_type, record_id, source, result, action, row_no, changes, unchanged,
-        old_read, finding)
+        old_read, finding, restores_change_id)
       select entry.id, entry.at, x.record_type, x.record_id, x.source, x.result, x.action, x.row_no, x.changes,
-        x.unchanged, x.old_read, x.finding
+        x.unchanged, x.old_read, x.finding, x.restores_change_id::bigint
       from entry, json_to_recordset(${json(rows)}::json)
         as x(record_type text, record_id text, source text, result text, action text, row_no integer, changes jsonb,
-          unchanged integer, old_read boolean, finding jsonb)
+          unchanged integer, old_read boolean, finding jsonb, restores_change_id text)
     )
     select id::text as id from entry`.execute(db);
   return inserted[0]!.id;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { recordAudit } from '../audit';
+import { recordAudit, restoredChange } from '../audit';
 import { consoleOrigins, sessionUser } from './caller';
 import { currentTenant, getConsoleDb, getUpstream } from '../process';
 import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
@@ -66,6 +66,9 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       // What the mirror does not name is read live from the same upstream.
       audit: async (entry) =>
         recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
+      // A restore's save names this record's own History entry, or it is not sent.
+      restoreCheck: async ({ changeId, type, id }) =>
+        (await restoredChange(await consoleDb(), changeId, { type, id })) !== null,
       // The approval policy holds here too: a quota write it catches is refused, never sent (a proposal instead).
       gate: ({ operation, bodyBytes }) => {
         const fallback = env.demoMode ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY;

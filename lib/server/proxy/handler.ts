@@ -1,5 +1,5 @@
 import 'server-only';
-import { recordTypeOf, REVIEW_HEADER } from '@/lib/contract/history';
+import { decodeReview, recordTypeOf, REVIEW_HEADER, REVIEW_RESTORES, type RecordType } from '@/lib/contract/history';
 import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit';
@@ -48,6 +48,11 @@ export interface ProxyDeps {
    * (lib/server/mirror/live-read.ts). Not awaited and must return at once: it only queues work for later.
    */
   afterRead?(read: AnsweredRead): void;
+  /**
+   * A save that restores a History entry names its change record (the review's REVIEW_RESTORES): true when that
+   * change exists and is this record's (lib/server/audit restoredChange). Without it, or false, the save is refused.
+   */
+  restoreCheck?(restore: { changeId: string; type: RecordType; id: string }): Promise<boolean>;
   /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
   logError?(message: string, error: unknown): void;
   /** Called once per request with what its log line and metrics need. */
@@ -189,6 +194,14 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     const verdict =
       write && deps.gate ? await deps.gate({ operation: target.operation, bodyBytes: body.bytes }) : 'pass';
     if (verdict !== 'pass') return refuse(verdict);
+    // A restore's marker is checked before anything is sent: History's link must name this record's own change.
+    const restores = write ? restoreMarker(request.headers.get(REVIEW_HEADER)) : null;
+    if (restores !== null) {
+      const type = recordTypeOf(target.operation);
+      const id = target.params.id;
+      const ok = type && id && deps.restoreCheck ? await deps.restoreCheck({ changeId: restores, type, id }) : false;
+      if (!ok) return refuse('restore_not_this_record');
+    }
 
     const controller = new AbortController();
     const timer = setTimeout(
@@ -261,6 +274,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           unknownIds: summary.unknownIds,
           recordType: recordTypeOf(target.operation),
           changes: recordedChanges(requestText, request.headers.get(REVIEW_HEADER)),
+          restores,
           requestId,
         });
       } catch (error) {
@@ -295,4 +309,12 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless || !responseBytes ? null : bodyStream(responseBytes), { status, headers });
   }
+}
+
+/** The change record a save says it restores (the review's REVIEW_RESTORES), or null; any other shape is a marker too. */
+function restoreMarker(header: string | null): string | null {
+  const review = decodeReview(header);
+  if (!Object.hasOwn(review, REVIEW_RESTORES)) return null;
+  const value = review[REVIEW_RESTORES];
+  return typeof value === 'string' ? value : String(JSON.stringify(value));
 }

@@ -20,6 +20,8 @@ export const REFUSALS = {
   approval_required: 403,
   // The live values the policy needs could not be read, so the quota write was not sent.
   policy_check_failed: 503,
+  // A save naming a History entry it restores that is not this record's (or none): the link would lie, so not sent.
+  restore_not_this_record: 409,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

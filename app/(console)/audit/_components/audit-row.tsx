@@ -59,6 +59,14 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
       <Td className="min-w-40">
         <span className="block font-medium">{what}</span>
         <span className="block text-xs">{t(`families.${first.family}`)}</span>
+        {single?.restored ? (
+          <span className="block text-xs">
+            {th(single.result === 'applied' ? 'restoredFrom' : 'restoreTried', {
+              when: plainSpaces(format.dateTime(new Date(single.restored.at), 'dateTime')),
+              who: single.restored.userEmail || th('outside.who'),
+            })}
+          </span>
+        ) : null}
         {group.importId ? (
           <Link href={`/imports/${group.importId}`} className={`block text-xs ${link}`}>
             {t('openResults', { id: group.importId })}

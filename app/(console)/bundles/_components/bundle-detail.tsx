@@ -1,7 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { useRestoreReview } from '@/lib/client/restores';
+import { RecipeRestore, restoredRows } from './recipe-restore';
 import { useCurrentUser } from '@/components/session/current-user';
 import { RecordDetails } from '@/components/record/record-details';
 import { RecordPage } from '@/components/record/record-page';
@@ -38,6 +41,15 @@ export function BundleDetail({ id }: { id: number }) {
   const editor = recipeEditor.useLoaded(false);
   const prepare = () => void recipeEditor.load().catch(() => undefined);
   const [refreshing, setRefreshing] = useState(false);
+  // "Restore earlier values" of a recipe entry lands here (`?restore=<change>`): the editor opens with that recipe.
+  const change = useSearchParams().get('restore');
+  const restoreReview = useRestoreReview(
+    'bundles',
+    id,
+    editable && change && /^[1-9]\d{0,18}$/.test(change) ? change : null,
+  );
+  const [restoring, setRestoring] = useState(false);
+  const rows = restoring ? restoredRows(restoreReview.data) : null;
 
   // The service's figure and the component stock are read again together, so the comparison is fair.
   const refresh = async () => {
@@ -81,9 +93,26 @@ export function BundleDetail({ id }: { id: number }) {
             refreshing={refreshing}
             onRefresh={() => void refresh()}
           />
+          {editable && restoreReview.data && !editing ? (
+            <RecipeRestore
+              review={restoreReview.data}
+              onOpen={() => {
+                setRestoring(true);
+                setEditing(true);
+                recipeEditor.load().catch(() => setEditing(false));
+              }}
+            />
+          ) : null}
           {editable ? (
             editing && editor ? (
-              <editor.RecipeEditor bundle={b} onClose={() => setEditing(false)} />
+              <editor.RecipeEditor
+                bundle={b}
+                restore={rows && restoreReview.data ? { rows, change: restoreReview.data.changeId } : null}
+                onClose={() => {
+                  setEditing(false);
+                  setRestoring(false);
+                }}
+              />
             ) : (
               <Button
                 variant="secondary"

@@ -48,6 +48,7 @@ function BundleEditForm({ bundle }: { bundle: Bundle }) {
         onSave={(changes) => update.mutateAsync(changes)}
         reread={async () => headerOf(await readAfresh('bundle', bundle.id))}
         href={`/bundles/${bundle.id}`}
+        record={{ type: 'bundles', id: bundle.id }}
       >
         <BundleHeaderFields categories={categories} precisionEmpty={t('precisionOption', { digits: 0 })} />
       </RecordEditForm>

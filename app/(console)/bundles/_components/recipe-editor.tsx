@@ -33,16 +33,25 @@ export function draftFrom(bundle: Bundle): DraftComponent[] {
  * A refusal changes nothing upstream (component rule 4): the page keeps showing the stored recipe above,
  * the draft stays here, and the error goes on the row it is about.
  */
-export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () => void }) {
+export function RecipeEditor({
+  bundle,
+  onClose,
+  restore,
+}: {
+  bundle: Bundle;
+  onClose: () => void;
+  /** An earlier recipe from History, its lines matched to live SKUs by code: the draft opens with it. */
+  restore?: { rows: DraftComponent[]; change: string } | null;
+}) {
   const t = useTranslations('bundles.recipe');
   const replace = useReplaceRecipe(bundle.id);
-  const [rows, setRows] = useState<DraftComponent[]>(() => draftFrom(bundle));
+  const [rows, setRows] = useState<DraftComponent[]>(() => restore?.rows ?? draftFrom(bundle));
   const [submitted, setSubmitted] = useState(false);
   const [rowErrors, setRowErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [failure, setFailure] = useState<{ kind: 'refused' | 'unknown'; sentence?: string } | null>(null);
   const [locating, setLocating] = useState(false);
   const tf = useTranslations('forms');
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(Boolean(restore));
   // Leaving the page with an unsaved recipe asks first, as every form does.
   useUnsavedChangesGuard(dirty, tf('leaveUnsaved'));
 
@@ -82,7 +91,7 @@ export function RecipeEditor({ bundle, onClose }: { bundle: Bundle; onClose: () 
         quantity: c.quantity,
         sort: c.sort,
       }));
-      await replace.mutateAsync({ components: sent, review: { from, labels } });
+      await replace.mutateAsync({ components: sent, review: { from, labels, restores: restore?.change ?? null } });
       setDirty(false);
       toast.success(t('saved'));
       onClose();

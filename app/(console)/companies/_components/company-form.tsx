@@ -83,6 +83,7 @@ export function CompanyEditForm({ company }: { company: Company }) {
         onSave={(changes) => update.mutateAsync(changes)}
         reread={async () => formValuesFrom(await readAfresh('company', company.id), COMPANY_TEXT_FIELDS)}
         href={`/companies/${company.id}`}
+        record={{ type: 'companies', id: company.id }}
       >
         <CompanyFields mode="edit" salespeople={salespeople} current={company.internalUserId} />
       </RecordEditForm>

@@ -74,6 +74,7 @@ function ProductEditForm({ product, categories }: { product: Product; categories
       onSave={(changes) => update.mutateAsync(changes)}
       reread={async () => formValuesFrom(await readAfresh('product', product.id), TEXT_FIELDS)}
       href={`/products/${product.id}`}
+      record={{ type: 'products', id: product.id }}
     >
       <ProductFields mode="edit" categories={categories} />
     </RecordEditForm>

@@ -153,6 +153,7 @@ function SkuEditForm({ sku }: { sku: Sku }) {
       onSave={(changes) => update.mutateAsync(changes)}
       reread={async () => formValuesFrom(await readAfresh('sku', sku.id), TEXT_FIELDS)}
       href={`/skus/${sku.id}`}
+      record={{ type: 'skus', id: sku.id }}
     >
       <SkuFields mode="edit" />
     </RecordEditForm>

@@ -38,6 +38,7 @@ import syncRelay from './0500-sync-relay';
 import approvals from './0530-approvals';
 import historySyncSource from './0590-history-sync-source';
 import importRevert from './0600-import-revert';
+import historyRestore from './0610-history-restore';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -85,4 +86,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0530-approvals': approvals,
   '0590-history-sync-source': historySyncSource,
   '0600-import-revert': importRevert,
+  '0610-history-restore': historyRestore,
 };

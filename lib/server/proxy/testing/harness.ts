@@ -7,6 +7,7 @@ import type { Role } from '@/lib/contract/roles';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { recordAudit } from '../../audit/audit-log';
+import { restoredChange } from '../../audit/restored-change';
 import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../../auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../../auth/bootstrap';
 import { connectConsoleDb, type ConsoleDbConnection } from '../../db/connect';
@@ -126,6 +127,7 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
+    restoreCheck: async ({ changeId, type, id }) => (await restoredChange(db, changeId, { type, id })) !== null,
     gate: options.policy
       ? ({ operation, bodyBytes }) => quotaWriteVerdict(client, async () => options.policy!, operation, bodyBytes)
       : undefined,

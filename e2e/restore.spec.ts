@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { storageStateFor } from './fixtures/accounts';
+import { expectNoAxeViolations } from './fixtures/axe';
+import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+
+// Issue 56 point 2: "Restore earlier values" from a company's History. Two edits ago the phone and the address
+// changed together; a later edit changed the address again. Restoring that entry selects only the phone (the
+// address changed since, and says by whom); the save restores the phone, keeps the later address, and History says
+// "Restored from the change of …", linking the entry it undid.
+
+test.use({ storageState: storageStateFor('steward') });
+
+const category = demoTenant().productCategories.find((c) => c.parentId !== null)!;
+
+/** An edit through the proxy as the console's forms send it: the old values they read go in the review. */
+async function put(page: Page, path: string, body: Record<string, unknown>, from: Record<string, unknown>) {
+  const status = await page.evaluate(
+    async ({ path, body, review }) => {
+      const res = await fetch(`/api/upstream${path}`, {
+        method: 'PUT',
+        headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json', 'X-Console-Review': review },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { path, body, review: encodeURIComponent(JSON.stringify(from)) },
+  );
+  expect(status).toBe(200);
+}
+
+const edit = (page: Page, id: number, body: Record<string, unknown>, from: Record<string, unknown>) =>
+  put(page, `/v1/companies/${id}`, body, from);
+
+async function created(page: Page, path: string, body: Record<string, unknown>): Promise<number> {
+  const answer = await proxyWrite(page, 'POST', path, body);
+  expect(answer.status).toBe(201);
+  return (answer.body as { id: number }).id;
+}
+
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
+
+test('restoring the phone from two edits ago keeps the address a later edit changed', async ({ page, browser }) => {
+  const code = uniqueCode('RST');
+  await page.goto('/companies');
+  const created = await proxyWrite(page, 'POST', '/v1/companies', {
+    outerSysCode: code,
+    name: `Restore ${code}`,
+    cellPhone: '02-1000-0001',
+    shippingAddress: 'Old Road 1',
+  });
+  expect(created.status).toBe(201);
+  const id = (created.body as { id: number }).id;
+  await edit(
+    page,
+    id,
+    { cellPhone: '02-2000-0002', shippingAddress: 'Middle Road 2' },
+    { cellPhone: '02-1000-0001', shippingAddress: 'Old Road 1' },
+  );
+  await edit(page, id, { shippingAddress: 'New Road 3' }, { shippingAddress: 'Middle Road 2' });
+
+  await page.goto(`/companies/${id}`);
+  const entry = history(page).getByRole('row').filter({ hasText: '02-1000-0001 → 02-2000-0002' });
+  await entry.getByRole('link', { name: 'Restore earlier values' }).click();
+  await expect(page).toHaveURL(new RegExp(`/companies/${id}/edit\\?restore=\\d+$`));
+  const changeId = new URL(page.url()).searchParams.get('restore')!;
+
+  const panel = page.getByRole('region', { name: 'Restore earlier values' });
+  await expect(panel.getByRole('checkbox', { name: 'Phone' })).toBeChecked({ timeout: 20_000 });
+  const address = panel.getByRole('checkbox', { name: 'Shipping address' });
+  await expect(address).not.toBeChecked();
+  await expect(address).toHaveAccessibleDescription(/Changed since, by steward@example\.com .*New Road 3/);
+  await expect(panel.getByRole('alert')).toContainText('1 field has changed since this change');
+  await expectNoAxeViolations(page);
+  // The panel as a person sees it at 1280 × 800, in both languages (looked at, not compared).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('restore-panel-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('region', { name: '還原先前的值' }).getByRole('alert')).toBeVisible({
+    timeout: 20_000,
+  });
+  await zhPage.screenshot({ path: test.info().outputPath('restore-panel-zh-TW.png') });
+  await zh.close();
+  // On a phone the panel scrolls inside itself and the form stays reachable, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('textbox', { name: 'ERP code' })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('restore-panel-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await panel.getByRole('button', { name: 'Put the selected values into the form' }).click();
+  await expect(panel.getByRole('status')).toContainText('1 earlier value is in the form');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('02-1000-0001');
+  await expect(page.getByRole('textbox', { name: 'Shipping address' })).toHaveValue('New Road 3');
+  await page.getByRole('button', { name: 'Review and save' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('02-1000-0001');
+  await expect(dialog).not.toContainText('Shipping address');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
+
+  const restored = history(page).getByRole('row').filter({ hasText: 'Restored from the change of' }).first();
+  await expect(restored).toContainText('02-2000-0002 → 02-1000-0001');
+  await expect(
+    restored.getByRole('link', { name: /Restored from the change of .* by steward@example\.com/ }),
+  ).toHaveAttribute('href', `#change-${changeId}`);
+  await restored.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('restore-history-en.png') });
+  // Read back live: the phone is the earlier one, the address the later edit's.
+  const live = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/upstream/v1/companies/${id}`, { headers: { 'X-Console-Request': '1' } });
+    return (await res.json()) as { cellPhone: string; shippingAddress: string };
+  }, id);
+  expect(live).toMatchObject({ cellPhone: '02-1000-0001', shippingAddress: 'New Road 3' });
+});
+
+test('a bundle’s earlier recipe is restored by code in its editor, a component no longer found left out', async ({
+  page,
+}) => {
+  const [a, b] = [uniqueCode('RSA'), uniqueCode('RSB')];
+  await page.goto('/bundles');
+  const product = await created(page, '/v1/products', {
+    outerSysCode: uniqueCode('RSP'),
+    name: 'Restore parts',
+    productCategoryId: category.id,
+  });
+  const ida = await created(page, '/v1/skus', { productId: product, outerSysCode: a, name: `Part ${a}` });
+  const idb = await created(page, '/v1/skus', { productId: product, outerSysCode: b, name: `Part ${b}` });
+  const old = [
+    { componentSkuId: ida, quantity: 2, sort: 1 },
+    { componentSkuId: idb, quantity: 1, sort: 2 },
+  ];
+  const id = await created(page, '/v1/bundles', {
+    outerSysCode: uniqueCode('RSBUNDLE'),
+    name: 'Restore recipe',
+    productCategoryId: category.id,
+    components: old,
+  });
+  // The recipe editor's save: A ×5 only; then B's code is retired, so no SKU has it any more.
+  await put(
+    page,
+    `/v1/bundles/${id}`,
+    { components: [{ componentSkuId: ida, quantity: 5, sort: 10 }] },
+    { components: old, $labels: { [ida]: { code: a, name: `Part ${a}` }, [idb]: { code: b, name: `Part ${b}` } } },
+  );
+  await put(page, `/v1/skus/${idb}`, { outerSysCode: `${b}-OLD` }, { outerSysCode: b });
+
+  await page.goto(`/bundles/${id}`);
+  const entry = history(page).getByRole('row').filter({ hasText: '×2 → ×5' });
+  await entry.getByRole('link', { name: 'Restore earlier values' }).click();
+  const panel = page.getByRole('region', { name: 'Restore earlier values' });
+  await expect(panel.getByRole('checkbox', { name: 'Recipe' })).toBeDisabled({ timeout: 20_000 });
+  await panel.getByRole('link', { name: 'Restore this recipe on the bundle’s page' }).click();
+  await expect(page.getByText(`${b} Part ${b} ×1: no SKU has this code now, so it is left out.`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Open this recipe in the editor' }).click();
+  const editor = page.getByRole('region', { name: 'Edit recipe' });
+  await expect(editor.getByLabel(`Quantity per bundle of ${a}`)).toHaveValue('2');
+  await expect(editor.getByLabel(`Quantity per bundle of ${b}`)).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(editor).toBeHidden();
+  const restored = history(page).getByRole('row').filter({ hasText: 'Restored from the change of' }).first();
+  await expect(restored).toContainText('×5 → ×2');
+  const live = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/upstream/v1/bundles/${id}`, { headers: { 'X-Console-Request': '1' } });
+    return (await res.json()) as { components: { componentSkuId: number; quantity: number }[] };
+  }, id);
+  expect(live.components.map((c) => [c.componentSkuId, c.quantity])).toEqual([[ida, 2]]);
+});

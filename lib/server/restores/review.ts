@@ -1,0 +1,156 @@
+import 'server-only';
+import { sql, type Kysely } from 'kysely';
+import type { ChangeSource, FieldDiff, HistoryValue, RefLabel } from '@/lib/contract/history';
+import type {
+  RestoreChangedBy,
+  RestoreField,
+  RestoreLine,
+  RestoreReview,
+  RestoreType,
+} from '@/lib/contract/console/restores';
+import { restoredChange } from '../audit';
+import type { ConsoleDatabase } from '../db';
+import { sameValue } from '../history';
+import { isApiError, type UpstreamClient } from '../upstream';
+
+/**
+ * What "Restore earlier values" offers for one History entry (issue 56 point 2): per field the entry changed,
+ * its old value (before), the live value read from /v1 (now, never the mirror) and its new value (after). A field
+ * still holding the entry's new value is selected; one changed since is not, with who changed it and when (from
+ * History); one whose old value was never read is not offered. A recipe's old lines are matched to live SKUs by
+ * their ERP codes, a component no longer found being shown and left out. Nothing is written here.
+ */
+
+type Db = Kysely<ConsoleDatabase>;
+
+export class RestoreError extends Error {
+  constructor(readonly code: 'change_not_found' | 'record_not_found') {
+    super(code);
+  }
+}
+
+const READ_OF = { companies: 'company', products: 'product', skus: 'sku', bundles: 'bundle' } as const;
+/** Fields that name the record rather than change it. */
+const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
+
+type Line = {
+  componentSkuId?: number | null;
+  componentSkuOuterSysCode?: string | null;
+  quantity?: number;
+  sort?: number;
+};
+
+/** A recipe as comparable lines: SKU id and quantity, in id order (the service adds names and sorts). */
+function recipeKey(value: HistoryValue | null | undefined): HistoryValue {
+  if (!Array.isArray(value)) return value ?? null;
+  return (value as Line[])
+    .map((l) => ({ componentSkuId: l.componentSkuId ?? null, quantity: l.quantity ?? 0 }))
+    .sort((a, b) => (a.componentSkuId ?? 0) - (b.componentSkuId ?? 0));
+}
+
+/** A live value holds the entry's new one: the same, a price within the service's rounding, or the same recipe. */
+export function stillHolds(field: string, live: HistoryValue | null, after: HistoryValue | null): boolean {
+  if (field === 'components') return sameValue(recipeKey(live), recipeKey(after));
+  if (typeof live === 'number' && typeof after === 'number') return Math.abs(live - after) < 0.00005 + 1e-9;
+  return sameValue(live, after);
+}
+
+/** The newest change of each field after the entry, as History tells it (refused writes and findings changed nothing). */
+async function changedSince(db: Db, type: RestoreType, id: string, change: { changeId: string; at: string }) {
+  const { rows } = await sql<{ at: Date | string; source: ChangeSource; user_email: string; changes: unknown }>`
+    select c.at, c.source, a.user_email, c.changes
+    from audit_change c join audit_log a on a.id = c.audit_id
+    where c.record_type = ${type} and c.record_id = ${id} and c.id <> ${change.changeId}::bigint
+      and (c.at, c.id) > (select o.at, o.id from audit_change o where o.id = ${change.changeId}::bigint)
+      and c.result is distinct from 'refused' and c.source <> 'attention' and c.changes is not null
+    order by c.at desc, c.id desc
+    limit 500`.execute(db);
+  const by = new Map<string, RestoreChangedBy>();
+  for (const row of rows) {
+    const changes = (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as FieldDiff[];
+    for (const c of changes ?? []) {
+      if (by.has(c.field)) continue;
+      by.set(c.field, {
+        email: row.source === 'outside' || !row.user_email ? null : row.user_email,
+        source: row.source,
+        at: new Date(row.at).toISOString(),
+      });
+    }
+  }
+  return by;
+}
+
+/** The live SKU with exactly this ERP code (the list's filter is a substring match), or null. */
+async function skuByCode(client: UpstreamClient, code: string): Promise<number | null> {
+  for await (const sku of client.listAll('skus', { filters: { outerSysCode: code }, pageSize: 100 })) {
+    if (sku.outerSysCode === code) return sku.id;
+  }
+  return null;
+}
+
+/** A recipe's old lines by code: each matched to the live SKU holding that code now, or shown as gone. */
+async function recipeLines(client: UpstreamClient, before: HistoryValue, labels: Record<string, RefLabel> = {}) {
+  const lines: RestoreLine[] = [];
+  for (const line of (Array.isArray(before) ? before : []) as Line[]) {
+    const label = line.componentSkuId != null ? labels[String(line.componentSkuId)] : undefined;
+    const code = line.componentSkuOuterSysCode ?? label?.code ?? null;
+    lines.push({
+      code,
+      name: label?.name ?? null,
+      quantity: line.quantity ?? 0,
+      liveSkuId: code ? await skuByCode(client, code) : null,
+    });
+  }
+  const value = lines
+    .filter((l) => l.liveSkuId !== null)
+    .map((l, n) => ({ componentSkuId: l.liveSkuId!, quantity: l.quantity, sort: n + 1 }));
+  return { lines, value };
+}
+
+/**
+ * The restore review of change record `changeId` of record `type`/`id`. Throws RestoreError when the change is
+ * not this record's (or none) or the record cannot be read; other failures of /v1 are thrown as they come.
+ */
+export async function reviewRestore(
+  db: Db,
+  client: UpstreamClient,
+  type: RestoreType,
+  id: string,
+  changeId: string,
+): Promise<RestoreReview> {
+  const change = await restoredChange(db, changeId, { type, id });
+  if (!change) throw new RestoreError('change_not_found');
+  let live: Record<string, unknown>;
+  try {
+    live = (await client.read(READ_OF[type], Number(id))) as unknown as Record<string, unknown>;
+  } catch (error) {
+    if (isApiError(error) && error.isNotFound) throw new RestoreError('record_not_found');
+    throw error;
+  }
+  const since = await changedSince(db, type, id, change);
+  const fields: RestoreField[] = [];
+  for (const c of change.changes ?? []) {
+    // A secret is never stored, and a field the record does not carry (a price) is not the edit form's.
+    if (c.secret || KEY_FIELDS.has(c.field) || !Object.hasOwn(live, c.field)) continue;
+    const after = c.to ?? null;
+    const now = (live[c.field] ?? null) as HistoryValue | null;
+    const known = 'from' in c;
+    const holds = stillHolds(c.field, now, after);
+    const field: RestoreField = {
+      field: c.field,
+      before: known ? (c.from ?? null) : null,
+      now,
+      after,
+      state: !known ? 'beforeUnknown' : holds ? 'holds' : 'changedSince',
+      selected: known && holds,
+    };
+    if (known && !holds) field.changedBy = since.get(c.field) ?? null;
+    if (known && c.field === 'components') {
+      const recipe = await recipeLines(client, c.from ?? null, c.labels);
+      field.lines = recipe.lines;
+      field.value = recipe.value;
+    } else if (known) field.value = c.from ?? null;
+    fields.push(field);
+  }
+  return { changeId: change.changeId, at: change.at, userEmail: change.userEmail, source: change.source, fields };
+}
