@@ -84,7 +84,8 @@ test.describe('steward', () => {
     const qty = stock.getByLabel('On hand');
     await qty.fill('1.5');
     await stock.getByRole('button', { name: 'Review and save' }).click();
-    await expect(stock.getByText('no more decimals than the SKU allows')).toBeVisible();
+    // The error quotes the value and says what is allowed (issue 54).
+    await expect(stock.getByText('On hand “1.5” is not allowed: use 0 or more')).toBeVisible();
 
     await qty.fill('12');
     await stock.getByRole('button', { name: 'Review and save' }).click();

@@ -114,7 +114,7 @@ export function BulkEdit<Row extends { id: number; outerSysCode: string | null; 
       const { importRows } = await import('@/lib/client/imports/from-rows');
       const id = await importRows({
         family: field.family,
-        fileName: t('bulkFileName', { field: field.name, count: changes.length }),
+        fileName: t('bulkFileName', { field: field.label, count: changes.length }),
         headers,
         mapping: headers,
         rows: changes.map((r, i) => ({

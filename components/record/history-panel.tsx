@@ -103,7 +103,7 @@ export function HistoryPanel({ type, id, detailKey, fieldLabel, valueLabel, fold
                       <Td>
                         <EntryWho entry={entry} />
                       </Td>
-                      <Td title={entry.operation}>
+                      <Td>
                         <EntryHow entry={entry} />
                       </Td>
                       <Td>
