@@ -162,6 +162,12 @@ export async function resendRows(id: string, rows: readonly attempts.FixedRow[],
   return { attempt: prepared.attempt, jobId };
 }
 
+/** How the import came (`bulk` for a bulk edit), for the words of its revert's page; null when there is none. */
+export async function importOrigin(id: string): Promise<store.ImportView['origin'] | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  return (await store.getImport(await db(), id))?.origin ?? null;
+}
+
 /** What reverting the import would do (issue 56): read live from /v1 with the person's client; nothing is written. */
 export async function revertReview(id: string) {
   const d = await db();

@@ -5,6 +5,7 @@ import { IDS, testSeed } from '@/service/testing/fixtures';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import type { FamilyName } from '@/lib/imports/families';
 import { listProposals, savePolicy } from '../approvals';
+import { operationWords } from '../audit';
 import { listAudit } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import type { FetchImpl } from '../upstream';
@@ -101,6 +102,12 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     expect(log.entries.find((e) => e.operation === 'action imports.revert' && e.importId === revertId)).toMatchObject({
       outcome: `reverts bulk edit ${bulkId}: 12 restored, 0 skipped as changed since, 0 refused, 0 unknown`,
     });
+    // The audit log's row reads "Reverted bulk edit …", with the rows restored.
+    const words = operationWords(
+      log.entries.filter((e) => e.importId === revertId),
+      revertId,
+    );
+    expect(words).toMatchObject({ key: 'revertedBulk', values: { count: 12, source: bulkId } });
   });
 
   it('restores a raised credit limit at once and holds the revert of a decrease for approval', async () => {

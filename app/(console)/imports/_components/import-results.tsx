@@ -151,7 +151,7 @@ export function ImportResults({ id }: { id: string }) {
         {!running && offersRevert(imp) ? (
           <p className="pt-2">
             <LinkButton href={`/imports/${id}/revert`} variant="secondary">
-              {tv('action')}
+              {tv(imp.origin === 'bulk' ? 'actionBulk' : 'action')}
             </LinkButton>
           </p>
         ) : null}

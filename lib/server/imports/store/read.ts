@@ -143,6 +143,8 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
       id: r.id,
       family: r.family,
       fileName: r.file_name,
+      /** `bulk` for a bulk edit: the list names its revert "Revert this bulk edit". */
+      origin: r.origin ?? 'file',
       totalRows: r.total_rows,
       state: r.state,
       /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
