@@ -63,6 +63,11 @@ export interface RevertRow {
   /** notApplied: the row's outcome in the import. */
   status?: RowStatus;
   changedBy?: ChangedBy | null;
+  /**
+   * Live values the write carries unchanged: a quota's amount, which its batch requires, when the import
+   * changed only the switch or the memo.
+   */
+  carry?: Record<string, HistoryValue>;
   /** A quota row the approval policy would catch: sent as a proposal, not written until approved. */
   waitsForApproval?: boolean;
 }

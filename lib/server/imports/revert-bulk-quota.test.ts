@@ -166,4 +166,18 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
       `reverts import ${importId}: 1 restored, 0 skipped as changed since, 0 refused, 0 unknown, 1 sent for approval`,
     ]);
   });
+
+  it('puts back a point quota memo, carrying the balance the batch requires', async () => {
+    const a = IDS.acme.company;
+    await upstream.batch('pointQuotas', [{ companyId: a, balance: 300, enabled: true, memo: 'old memo' }]);
+    const importId = await runImport('pointQuotas', 'file', [
+      { item: { companyId: a, balance: 300, memo: 'new memo' }, before: { balance: 300, memo: 'old memo' } },
+    ]);
+    expect((await store.getImport(db(), importId))!.counts).toMatchObject({ ok: 1 });
+    const review = await reviewRevert(db(), upstream, importId, DEMO_APPROVAL_POLICY);
+    expect(review.rows).toMatchObject([{ kind: 'restore', carry: { balance: 300 }, waitsForApproval: false }]);
+    const revertId = await runRevert(importId);
+    expect((await store.listRows(db(), revertId, { limit: 10 })).map((r) => r.status)).toEqual(['ok']);
+    expect(await upstream.read('pointQuota', a)).toMatchObject({ balance: 300, memo: 'old memo' });
+  });
 });

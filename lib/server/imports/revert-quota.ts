@@ -66,6 +66,18 @@ export async function readLiveQuotas(
   return found;
 }
 
+/** The quota's amount as the write must carry it when the revert does not put an old one back. */
+export function carriedAmount(
+  family: QuotaFamilyName,
+  fields: readonly { field: string }[],
+  now: Record<string, unknown> | undefined,
+): Record<string, number> | undefined {
+  const field = AMOUNT[family];
+  const amount = now?.[field];
+  if (fields.some((f) => f.field === field) || typeof amount !== 'number') return undefined;
+  return { [field]: amount };
+}
+
 /**
  * Marks the rows the policy would catch (`waitsForApproval`): the change from the live values to the old ones,
  * judged by the rules the import job's hold applies when the revert is sent. Returns how many.

@@ -11,7 +11,7 @@ import { sameValue } from '../history';
 import { readBack, type MirrorEntityName } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from './revert-prior';
-import { isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
+import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
 
 /**
  * What reverting an import would do (issue 56 point 1), computed from its History: per record the import
@@ -222,7 +222,9 @@ export async function classifyImport(
     }));
     const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
     const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
-    const entry = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+    const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+    const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
+    if (carry) entry.carry = carry;
     entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
     out.push(entry);
     if (!still) changed.push(entry);

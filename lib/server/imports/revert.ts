@@ -116,9 +116,9 @@ export async function prepareRevert(
     if (row.selected && named && back.length) {
       return {
         ...base,
-        item: { ...keyItem, ...Object.fromEntries(values) },
+        item: { ...keyItem, ...row.carry, ...Object.fromEntries(values) },
         errors: [],
-        before: Object.fromEntries(back.map((f) => [f.field, f.live])),
+        before: { ...row.carry, ...Object.fromEntries(back.map((f) => [f.field, f.live])) },
       };
     }
     const issue = { code: REVERT_LEFT_CODES[row.kind] };
