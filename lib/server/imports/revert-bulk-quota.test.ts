@@ -5,6 +5,7 @@ import { IDS, testSeed } from '@/service/testing/fixtures';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import type { FamilyName } from '@/lib/imports/families';
 import { listProposals, savePolicy } from '../approvals';
+import { person, writeHistory } from '../history';
 import { operationWords } from '../audit';
 import { listAudit } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
@@ -164,6 +165,47 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     );
     expect(summary.map((s) => s.outcome)).toEqual([
       `reverts import ${importId}: 1 restored, 0 skipped as changed since, 0 refused, 0 unknown, 1 sent for approval`,
+    ]);
+  });
+
+  it('names a credit limit changed since outside the console, with its time from /v1', async () => {
+    const a = IDS.acme.company;
+    await upstream.batch('creditQuotas', [{ companyId: a, creditAmount: 500_000, enabled: true, memo: 'start' }]);
+    const importId = await runImport('creditQuotas', 'file', [
+      {
+        item: { companyId: a, creditAmount: 520_000, enabled: true },
+        before: { creditAmount: 500_000, enabled: true },
+      },
+    ]);
+    // The ERP changes the limit (the mirror is off: History has no entry), then a steward edits the company's name.
+    await upstream.batch('creditQuotas', [{ companyId: a, creditAmount: 530_000, enabled: true, memo: 'erp' }]);
+    await writeHistory(db(), {
+      actor: person(steward.id, steward.email),
+      operation: 'POST /v1/companies/batch',
+      targetIds: [String(a)],
+      status: 200,
+      outcome: 'updated',
+      result: 'applied',
+      recordType: 'companies',
+      records: [
+        {
+          recordType: 'companies',
+          recordId: String(a),
+          source: 'form',
+          result: 'applied',
+          changes: [{ field: 'name', from: 'Acme', to: 'Acme Ltd' }],
+          oldRead: true,
+        },
+      ],
+    });
+    const { updatedAt } = await upstream.read('creditQuota', a);
+    const review = await reviewRevert(db(), upstream, importId, DEMO_APPROVAL_POLICY);
+    expect(review.rows).toMatchObject([
+      {
+        kind: 'changedSince',
+        selected: false,
+        changedBy: { email: null, source: 'outside', outside: 'updatedAt', at: new Date(updatedAt!).toISOString() },
+      },
     ]);
   });
 

@@ -156,16 +156,31 @@ export function holds(live: HistoryValue | undefined, imported: HistoryValue): b
   return sameValue(live, imported);
 }
 
-/** The latest change after the import for each of these records, as History tells it. */
-async function changesSince(db: Db, type: RecordType, importId: string, since: string, ids: readonly string[]) {
+/**
+ * The latest change after the import for each of these records, as History tells it. `fields`: only changes
+ * naming one of them (a quota is a part of its company's record: an edit of the company's name is no change
+ * of its credit limit).
+ */
+async function changesSince(
+  db: Db,
+  type: RecordType,
+  importId: string,
+  since: string,
+  ids: readonly string[],
+  fields: readonly string[] | null,
+) {
   if (!ids.length) return new Map<string, ChangedBy>();
+  const named = fields
+    ? sql`and exists (select 1 from jsonb_array_elements(case when jsonb_typeof(c.changes) = 'array'
+        then c.changes else '[]'::jsonb end) e where e->>'field' = any(${[...fields]}::text[]))`
+    : sql``;
   const { rows } = await sql<{ record_id: string; at: Date | string; source: string; user_email: string }>`
     select distinct on (c.record_id) c.record_id, c.at, c.source, a.user_email
     from audit_change c join audit_log a on a.id = c.audit_id
     where c.record_type = ${type} and c.record_id = any(${[...ids]}::text[]) and c.at > ${since}::timestamptz
       and a.import_id is distinct from ${importId}::bigint and c.result is distinct from 'refused'
       -- A finding is no change of the record (issue 54): it names values, it wrote none.
-      and c.source <> 'attention'
+      and c.source <> 'attention' ${named}
     order by c.record_id, c.at desc`.execute(db);
   return new Map(
     rows.map((r) => [
@@ -237,6 +252,7 @@ export async function classifyImport(
       source.id,
       first,
       changed.map((r) => r.recordId),
+      isQuotaFamily(source.family) ? [...new Set(changed.flatMap((r) => r.fields.map((f) => f.field)))] : null,
     );
     for (const r of changed) {
       const seen = by.get(r.recordId);
