@@ -351,7 +351,7 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send, see the
   await adminPage.getByRole('button', { name: 'Restore 3 records' }).click();
   await expect(adminPage).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(adminPage);
-  await expect(adminPage.getByRole('link', { name: `Reverts import ${bulkId}` })).toBeVisible();
+  await expect(adminPage.getByRole('link', { name: `Reverts bulk edit ${bulkId}` })).toBeVisible();
   await admin.close();
   await page.goto(`/skus?outerSysCode=${run}`);
   for (let i = 1; i <= 3; i++)

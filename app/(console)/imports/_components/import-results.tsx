@@ -143,7 +143,7 @@ export function ImportResults({ id }: { id: string }) {
             <>
               {' · '}
               <Link href={`/imports/${imp.revertsImportId}`} className="underline">
-                {tv('reverts', { id: imp.revertsImportId })}
+                {tv(imp.revertsBulk ? 'revertsBulk' : 'reverts', { id: imp.revertsImportId })}
               </Link>
             </>
           ) : null}
