@@ -341,13 +341,16 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send, see the
   await expect(page.getByRole('link', { name: `Revert bulk edit ${bulkId}` })).toHaveText('Revert this bulk edit');
   const admin = await browser.newContext({ storageState: storageStateFor('admin') });
   const adminPage = await admin.newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 800 });
   await adminPage.goto(`/audit?record=${encodeURIComponent(`${run}-1`)}`);
+  await adminPage.screenshot({ path: test.info().outputPath('audit-bulk-revert-en.png') });
   await adminPage.getByRole('link', { name: `Revert bulk edit ${bulkId}` }).click();
   await expect(adminPage.getByRole('heading', { level: 1, name: `Revert bulk edit ${bulkId}` })).toBeVisible();
   await expect(adminPage.getByRole('list', { name: 'What the revert would do' })).toContainText(
     '3 records to restore',
     { timeout: 30_000 },
   );
+  await adminPage.screenshot({ path: test.info().outputPath('bulk-revert-review-en.png') });
   await adminPage.getByRole('button', { name: 'Restore 3 records' }).click();
   await expect(adminPage).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
   await finished(adminPage);

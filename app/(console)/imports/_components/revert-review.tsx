@@ -153,6 +153,7 @@ export function RevertReview({ id, origin }: { id: string; origin?: string }) {
           kind={kind}
           family={data.family}
           source={t(bulk ? 'sourceBulk' : 'sourceImport')}
+          bulk={bulk}
           rows={data.rows.filter((r) => r.kind === kind)}
           count={data.counts[kind]}
           chosen={chosen}
@@ -168,6 +169,7 @@ function KindSection(props: {
   family: Review['family'];
   /** "import" or "bulk edit", inside the section's sentences. */
   source: string;
+  bulk: boolean;
   rows: RevertRow[];
   count: number;
   chosen: (row: RevertRow) => boolean;
@@ -197,7 +199,7 @@ function KindSection(props: {
             {withFields ? (
               <>
                 <Th>{t('columns.field')}</Th>
-                <Th>{t('columns.imported')}</Th>
+                <Th>{t(props.bulk ? 'columns.importedBulk' : 'columns.imported')}</Th>
                 <Th>{t('columns.before', source)}</Th>
                 <Th>{t('columns.now')}</Th>
               </>
