@@ -298,7 +298,10 @@ test('compare with live data: re-importing an unchanged file is all "no change" 
   await expect(page.getByTestId('succeeded-of')).toHaveText('3 rows unchanged, nothing sent');
 });
 
-test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see the results', async ({ page }) => {
+test('bulk edit: set the sell price of 3 SKUs, review old → new, send, see the results and revert it', async ({
+  page,
+  browser,
+}) => {
   const run = uniqueCode('BULK');
   await page.goto('/skus');
   for (let i = 1; i <= 3; i++) {
@@ -331,6 +334,31 @@ test('bulk edit: set the sell price of 3 SKUs, review old → new, send and see 
   await finished(page);
   await expect(page.getByText('3 of 3 rows succeeded')).toBeVisible();
   await expect(count(page, 'updated')).toHaveText('3');
+  const bulkId = page.url().split('/').pop()!;
+
+  // Issue 56: the bulk edit reverts like an import, named as a bulk edit in the Imports list and the audit log.
+  await page.goto('/imports');
+  await expect(page.getByRole('link', { name: `Revert bulk edit ${bulkId}` })).toHaveText('Revert this bulk edit');
+  const admin = await browser.newContext({ storageState: storageStateFor('admin') });
+  const adminPage = await admin.newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 800 });
+  await adminPage.goto(`/audit?record=${encodeURIComponent(`${run}-1`)}`);
+  await adminPage.screenshot({ path: test.info().outputPath('audit-bulk-revert-en.png') });
+  await adminPage.getByRole('link', { name: `Revert bulk edit ${bulkId}` }).click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: `Revert bulk edit ${bulkId}` })).toBeVisible();
+  await expect(adminPage.getByRole('list', { name: 'What the revert would do' })).toContainText(
+    '3 records to restore',
+    { timeout: 30_000 },
+  );
+  await adminPage.screenshot({ path: test.info().outputPath('bulk-revert-review-en.png') });
+  await adminPage.getByRole('button', { name: 'Restore 3 records' }).click();
+  await expect(adminPage).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await finished(adminPage);
+  await expect(adminPage.getByRole('link', { name: `Reverts bulk edit ${bulkId}` })).toBeVisible();
+  await admin.close();
+  await page.goto(`/skus?outerSysCode=${run}`);
+  for (let i = 1; i <= 3; i++)
+    await expect(page.getByRole('row').filter({ hasText: `${run}-${i}` })).toContainText(String(10 * i));
 });
 
 /** Every status pill under `scope` is one line of its text: its height is its line-height plus its padding. */

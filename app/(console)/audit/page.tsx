@@ -15,6 +15,7 @@ import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { AuditRow } from './_components/audit-row';
 import { whatText } from './_components/what-text';
 import { requireUser } from '@/lib/server/auth/page';
+import { can } from '@/lib/contract/roles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, THead } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
@@ -203,7 +204,7 @@ export default async function AuditPage({
             <THead columns={[t('when'), t('who'), t('operation'), t('targets'), t('outcome'), t('details')]} />
             <TBody>
               {log.groups.map((group) => (
-                <AuditRow key={group.key} group={group} names={names} />
+                <AuditRow key={group.key} group={group} names={names} canRevert={can(user.role, 'runImports')} />
               ))}
             </TBody>
           </Table>

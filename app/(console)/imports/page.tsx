@@ -124,9 +124,11 @@ export default async function ImportsPage({
                     <Link
                       className="flex min-h-6 items-center text-xs whitespace-nowrap underline"
                       href={`/imports/${imp.id}/revert`}
-                      aria-label={t('revert.actionFor', { id: imp.id })}
+                      aria-label={t(imp.origin === 'bulk' ? 'revert.actionForBulk' : 'revert.actionFor', {
+                        id: imp.id,
+                      })}
                     >
-                      {t('revert.action')}
+                      {t(imp.origin === 'bulk' ? 'revert.actionBulk' : 'revert.action')}
                     </Link>
                   ) : null}
                 </Td>

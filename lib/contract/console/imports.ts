@@ -64,6 +64,8 @@ export interface ImportView extends ImportMeta {
   unchanged: number;
   /** A revert (origin `revert`): the import it undoes (issue 56). */
   revertsImportId?: string | null;
+  /** The import it undoes is a bulk edit: "Reverts bulk edit …". */
+  revertsBulk?: boolean;
 }
 
 /** A line of the imports history. */

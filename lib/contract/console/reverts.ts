@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, json } from './endpoint';
 import { idParam } from './params';
-import type { FamilyName } from './import-files';
+import type { FamilyName, ImportOrigin } from './import-files';
 import type { RowStatus } from './imports';
 import type { HistoryValue } from '../history';
 
@@ -39,12 +39,17 @@ export interface RevertField {
   live: HistoryValue | null;
 }
 
-/** Who changed a record after the import, as History tells it. */
+/** Who changed a record after the import, as History tells it, else as /v1 does (a change outside the console). */
 export interface ChangedBy {
   /** A person's e-mail; null for a change found outside the console (the ERP) or not yet seen by the console. */
   email: string | null;
   source: string | null;
   at: string | null;
+  /**
+   * History has no entry for the change (the mirror did not see it yet): it was made outside the console, and
+   * `at` is the record's modification time from /v1 where it has one, else the import's write it came after.
+   */
+  outside?: 'updatedAt' | 'afterImport';
 }
 
 export interface RevertRow {
@@ -58,13 +63,24 @@ export interface RevertRow {
   /** notApplied: the row's outcome in the import. */
   status?: RowStatus;
   changedBy?: ChangedBy | null;
+  /**
+   * Live values the write carries unchanged: a quota's amount, which its batch requires, when the import
+   * changed only the switch or the memo.
+   */
+  carry?: Record<string, HistoryValue>;
+  /** A quota row the approval policy would catch: sent as a proposal, not written until approved. */
+  waitsForApproval?: boolean;
 }
 
 export interface RevertReview {
   importId: string;
   family: FamilyName;
+  /** `bulk` for a bulk edit: the page says "bulk edit", not "import". */
+  origin: ImportOrigin;
   fileName: string;
   counts: Record<RevertKind, number>;
+  /** Rows selected that the approval policy would hold as proposals (quota families). */
+  waitsForApproval: number;
   /** The first rows of each kind (REVERT_ROWS_SHOWN each); the download of the revert lists them all. */
   rows: RevertRow[];
   /** Set when this import is itself a revert: the import it undid. */
@@ -74,8 +90,8 @@ export interface RevertReview {
 export const REVERT_ROWS_SHOWN = 200;
 
 /**
- * The families a revert is offered for: those whose records the mirror copies. Quotas are not yet: reverting a
- * decrease may be an increase, which the approval policy holds (issue 56 point 5).
+ * The families a revert is offered for: every one. Quotas' revert rows go through the approval policy as an
+ * import's do (issue 56 point 5): reverting a decrease may be an increase, which becomes a proposal.
  */
 export const REVERTIBLE_FAMILIES: readonly FamilyName[] = [
   'companies',
@@ -85,6 +101,8 @@ export const REVERTIBLE_FAMILIES: readonly FamilyName[] = [
   'prices',
   'bundles',
   'bundlePrices',
+  'creditQuotas',
+  'pointQuotas',
 ];
 
 /** Whether "Revert this import" is offered: a revertible family, with rows the import applied. */

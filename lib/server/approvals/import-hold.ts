@@ -30,7 +30,7 @@ export interface HoldInput {
   rows: readonly { rowNo: number; item: Record<string, unknown> | null }[];
   /** The person the import's writes are filed under: the proposals' author. */
   by: Person;
-  /** Written beside each proposal: the row's memo, else this (the import's file name). */
+  /** Written beside each proposal: the row's memo, else this (the import's file name); a revert's always this. */
   reason: string;
   source: Extract<ProposalSource, 'import' | 'bulk' | 'revert'>;
   /** Names the import; with the row number it makes a proposal found again when a chunk is run twice. */
@@ -144,7 +144,8 @@ export async function holdCaughtRows(
         oldUpdatedAt: live.updatedAt,
         rules,
         policyVersion: inForce.version,
-        reason: text(item.memo)?.trim() || input.reason,
+        // A revert's memo is the old one it puts back, not a reason: the reason names the import it undoes.
+        reason: (input.source !== 'revert' && text(item.memo)?.trim()) || input.reason,
         source: input.source,
         sourceId,
         by: input.by,

@@ -61,7 +61,8 @@ export function operationWords(entries: readonly Worded[], importId: string | nu
       const summary = reverted.find((e) => e.operation === 'action imports.revert');
       const rows = reverted.filter((e) => e !== summary);
       return {
-        key: 'reverted',
+        // The summary says what it undid: "reverts bulk edit 12: …" or "reverts import 12: …".
+        key: summary?.outcome.startsWith('reverts bulk edit') ? 'revertedBulk' : 'reverted',
         values: { count: sum(rows), source: summary?.targetIds[0] ?? '' },
         noun: reverted[0]?.recordType ?? undefined,
       };

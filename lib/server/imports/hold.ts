@@ -44,10 +44,18 @@ export async function holdQuotaChunk(
   const pending = loaded.rows.filter((r) => r.status === 'pending');
   if (pending.length === 0) return;
   // The person the attempt's writes are filed under (a resend's sender, else the import's creator).
-  const { rows } = await sql<{ id: string; email: string; file_name: string; origin: string | null }>`
+  const { rows } = await sql<{
+    id: string;
+    email: string;
+    file_name: string;
+    origin: string | null;
+    undone: string | null;
+    undone_file: string | null;
+  }>`
     select coalesce(a.created_by, i.created_by) as id, coalesce(a.created_by_email, i.created_by_email) as email,
-      i.file_name, i.origin
+      i.file_name, i.origin, u.id::text as undone, u.file_name as undone_file
     from import i left join import_attempt a on a.import_id = i.id and a.job_id = ${ctx.jobId}
+      left join import u on u.id = i.reverts_import_id
     where i.id = ${importId}`.execute(ctx.db);
   const found = rows[0];
   if (!found) return;
@@ -57,8 +65,9 @@ export async function holdQuotaChunk(
     family: FAMILY[family],
     rows: pending.map((r) => ({ rowNo: r.rowNo, item: r.item })),
     by: { id: found.id, email: found.email },
-    reason: found.file_name,
-    source: found.origin === 'bulk' ? 'bulk' : 'import',
+    // A revert's proposal names the import it undoes (the approver's "From the revert of import …").
+    reason: found.origin === 'revert' && found.undone ? `#${found.undone} (${found.undone_file})` : found.file_name,
+    source: found.origin === 'bulk' ? 'bulk' : found.origin === 'revert' ? 'revert' : 'import',
     importId,
     fallback: params.demoPolicy ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY,
     companyName: async (id) =>

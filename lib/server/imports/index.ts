@@ -3,6 +3,7 @@ import type { FamilyName } from '@/lib/imports/families';
 import { getEnv } from '../env';
 import { currentTenant, getConsoleDb, getUpstream } from '../process';
 import { upstreamPausedForMs } from '../upstream';
+import { policyFor } from '../approvals';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
@@ -161,9 +162,18 @@ export async function resendRows(id: string, rows: readonly attempts.FixedRow[],
   return { attempt: prepared.attempt, jobId };
 }
 
+/** How the import came (`bulk` for a bulk edit), for the words of its revert's page; null when there is none. */
+export async function importOrigin(id: string): Promise<store.ImportView['origin'] | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  return (await store.getImport(await db(), id))?.origin ?? null;
+}
+
 /** What reverting the import would do (issue 56): read live from /v1 with the person's client; nothing is written. */
 export async function revertReview(id: string) {
-  return reviewRevert(await db(), getUpstream(), id);
+  const d = await db();
+  // The policy the job will hold a quota revert's rows to, so the review says which will wait for approval.
+  const { policy } = await policyFor(d, currentTenant(), getEnv().demoMode);
+  return reviewRevert(d, getUpstream(), id, policy);
 }
 
 /**

@@ -1,14 +1,17 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { FieldDiff, HistoryValue, RecordType } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ChangedBy, RevertField, RevertKind, RevertRow } from '@/lib/contract/console/reverts';
+import type { ImportOrigin } from '@/lib/contract/console/import-files';
 import type { RowStatus } from '@/lib/contract/console/imports';
 import type { ConsoleDatabase } from '../db';
 import { sameValue } from '../history';
 import { readBack, type MirrorEntityName } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from './revert-prior';
+import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
 
 /**
  * What reverting an import would do (issue 56 point 1), computed from its History: per record the import
@@ -37,6 +40,8 @@ export const RECORD_TYPE_OF: Partial<Record<FamilyName, RecordType>> = {
   prices: 'skus',
   bundles: 'bundles',
   bundlePrices: 'bundles',
+  creditQuotas: 'companies',
+  pointQuotas: 'companies',
 };
 
 /** How a write names its record, per family (the batch item's id field). */
@@ -48,11 +53,14 @@ export const KEY_FIELD: Partial<Record<FamilyName, string>> = {
   prices: 'skuId',
   bundles: 'id',
   bundlePrices: 'id',
+  creditQuotas: 'companyId',
+  pointQuotas: 'companyId',
 };
 
 export interface SourceImport {
   id: string;
   family: FamilyName;
+  origin: ImportOrigin;
   fileName: string;
   createdAt: Date;
   revertsImportId: string | null;
@@ -65,13 +73,14 @@ export async function sourceImport(db: Db, importId: string): Promise<SourceImpo
   const { rows } = await sql<{
     id: string;
     family: FamilyName;
+    origin: ImportOrigin | null;
     file_name: string;
     created_at: Date | string;
     reverts_import_id: string | null;
     job_state: string | null;
     state: string;
   }>`
-    select i.id::text as id, i.family, i.file_name, i.created_at, i.reverts_import_id::text as reverts_import_id,
+    select i.id::text as id, i.family, i.origin, i.file_name, i.created_at, i.reverts_import_id::text as reverts_import_id,
       i.state, j.state as job_state
     from import i left join job j on j.id::text = i.job_id where i.id = ${importId}`.execute(db);
   const row = rows[0];
@@ -79,6 +88,7 @@ export async function sourceImport(db: Db, importId: string): Promise<SourceImpo
   return {
     id: row.id,
     family: row.family,
+    origin: row.origin ?? 'file',
     fileName: row.file_name,
     createdAt: new Date(row.created_at),
     revertsImportId: row.reverts_import_id,
@@ -146,16 +156,31 @@ export function holds(live: HistoryValue | undefined, imported: HistoryValue): b
   return sameValue(live, imported);
 }
 
-/** The latest change after the import for each of these records, as History tells it. */
-async function changesSince(db: Db, type: RecordType, importId: string, since: string, ids: readonly string[]) {
+/**
+ * The latest change after the import for each of these records, as History tells it. `fields`: only changes
+ * naming one of them (a quota is a part of its company's record: an edit of the company's name is no change
+ * of its credit limit).
+ */
+async function changesSince(
+  db: Db,
+  type: RecordType,
+  importId: string,
+  since: string,
+  ids: readonly string[],
+  fields: readonly string[] | null,
+) {
   if (!ids.length) return new Map<string, ChangedBy>();
+  const named = fields
+    ? sql`and exists (select 1 from jsonb_array_elements(case when jsonb_typeof(c.changes) = 'array'
+        then c.changes else '[]'::jsonb end) e where e->>'field' = any(${[...fields]}::text[]))`
+    : sql``;
   const { rows } = await sql<{ record_id: string; at: Date | string; source: string; user_email: string }>`
     select distinct on (c.record_id) c.record_id, c.at, c.source, a.user_email
     from audit_change c join audit_log a on a.id = c.audit_id
     where c.record_type = ${type} and c.record_id = any(${[...ids]}::text[]) and c.at > ${since}::timestamptz
       and a.import_id is distinct from ${importId}::bigint and c.result is distinct from 'refused'
       -- A finding is no change of the record (issue 54): it names values, it wrote none.
-      and c.source <> 'attention'
+      and c.source <> 'attention' ${named}
     order by c.record_id, c.at desc`.execute(db);
   return new Map(
     rows.map((r) => [
@@ -177,11 +202,16 @@ export async function classifyImport(
   db: Db,
   client: UpstreamClient,
   source: SourceImport,
-  options: { include?: ReadonlySet<string>; exclude?: ReadonlySet<string>; signal?: AbortSignal } = {},
+  options: {
+    include?: ReadonlySet<string>;
+    exclude?: ReadonlySet<string>;
+    signal?: AbortSignal;
+    /** The policy in force: quota rows it would catch are marked `waitsForApproval`. */
+    policy?: ApprovalPolicy;
+  } = {},
 ): Promise<RevertRow[]> {
-  const entity = ENTITY[source.family];
   const type = RECORD_TYPE_OF[source.family];
-  if (!entity || !type) return [];
+  if (!type) return [];
   const applied = await appliedRecords(db, source.id);
   const out: RevertRow[] = [];
   const toRead: Applied[] = [];
@@ -195,16 +225,7 @@ export async function classifyImport(
       if ([...record.imported.keys()].some((f) => !known(record, f))) out.push(row(record, 'noBefore', []));
     } else toRead.push(record);
   }
-  const ids = toRead.map((r) => Number(r.recordId)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const live = new Map<string, Record<string, unknown>>();
-  if (ids.length) {
-    const records = await readBack(
-      client,
-      { entity, ids },
-      { since: source.createdAt.getTime(), signal: options.signal },
-    );
-    for (const r of records) live.set(String(r.id), r as Record<string, unknown>);
-  }
+  const live = await liveRecords(client, source, toRead, options.signal);
   const changed: RevertRow[] = [];
   for (const record of toRead) {
     const now = live.get(record.recordId);
@@ -216,7 +237,9 @@ export async function classifyImport(
     }));
     const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
     const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
-    const entry = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+    const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+    const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
+    if (carry) entry.carry = carry;
     entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
     out.push(entry);
     if (!still) changed.push(entry);
@@ -229,16 +252,47 @@ export async function classifyImport(
       source.id,
       first,
       changed.map((r) => r.recordId),
+      isQuotaFamily(source.family) ? [...new Set(changed.flatMap((r) => r.fields.map((f) => f.field)))] : null,
     );
     for (const r of changed) {
       const seen = by.get(r.recordId);
-      r.changedBy = seen && seen.at! > applied.get(r.recordId)!.at ? seen : null;
+      const at = applied.get(r.recordId)!.at;
+      r.changedBy = seen && seen.at! > at ? seen : outsideChange(live.get(r.recordId), at);
     }
   }
+  if (options.policy && isQuotaFamily(source.family)) markApprovals(options.policy, source.family, out, live);
   for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
     out.push({ recordId: recordId ?? '', code: null, rowNo, kind: 'notApplied', selected: false, fields: [], status });
   }
   return out.sort((a, b) => a.rowNo - b.rowNo);
+}
+
+/** The live records by History's record id: the family's /v1 list modified since the import, else each quota. */
+async function liveRecords(client: UpstreamClient, source: SourceImport, toRead: Applied[], signal?: AbortSignal) {
+  const live = new Map<string, Record<string, unknown>>();
+  if (isQuotaFamily(source.family)) {
+    const named = toRead.map((r) => r.recordId).filter((id) => quotaKey(id) !== null);
+    return named.length ? readLiveQuotas(client, source.family, named, signal) : live;
+  }
+  const entity = ENTITY[source.family];
+  const ids = toRead.map((r) => Number(r.recordId)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (!entity || !ids.length) return live;
+  const records = await readBack(client, { entity, ids }, { since: source.createdAt.getTime(), signal });
+  for (const r of records) live.set(String(r.id), r as Record<string, unknown>);
+  return live;
+}
+
+/**
+ * A change History has no entry for (the mirror has not seen it, or is off): made outside the console, since
+ * every console write is on the record. When: the record's modification time from /v1 where it has one and it
+ * is later than the import's write; else only that it came after the import's write.
+ */
+function outsideChange(now: Record<string, unknown> | undefined, importAt: string): ChangedBy | null {
+  if (!now) return null;
+  const updatedAt = typeof now.updatedAt === 'string' ? new Date(now.updatedAt) : null;
+  if (updatedAt && !Number.isNaN(updatedAt.getTime()) && updatedAt.toISOString() > importAt)
+    return { email: null, source: 'outside', at: updatedAt.toISOString(), outside: 'updatedAt' };
+  return { email: null, source: 'outside', at: importAt, outside: 'afterImport' };
 }
 
 /**

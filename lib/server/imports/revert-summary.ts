@@ -25,9 +25,12 @@ export async function recordRevertSummary(db: Db, importId: string, jobId: strin
     created_by: string;
     created_by_email: string;
     counts: Record<string, number> | null;
+    reverts_origin: string | null;
   }>`
-    select i.origin, i.reverts_import_id::text as reverts, i.family, i.created_by, i.created_by_email, c.counts
-    from import i left join import_count c on c.import_id = i.id where i.id = ${importId}`.execute(db);
+    select i.origin, i.reverts_import_id::text as reverts, i.family, i.created_by, i.created_by_email, c.counts,
+      u.origin as reverts_origin
+    from import i left join import_count c on c.import_id = i.id left join import u on u.id = i.reverts_import_id
+    where i.id = ${importId}`.execute(db);
   const found = rows[0];
   if (!found || found.origin !== 'revert') return;
   const counts = found.counts ?? {};
@@ -43,14 +46,20 @@ export async function recordRevertSummary(db: Db, importId: string, jobId: strin
   const restored = (counts.created ?? 0) + (counts.updated ?? 0) + (counts.ok ?? 0);
   const refused = counts.failed ?? 0;
   const unknown = counts.unknown ?? 0;
+  const proposed = counts.proposed ?? 0;
+  // The source as the audit log names it (lib/server/audit/operation-words.ts reads "reverts bulk edit").
+  const undone = found.reverts_origin === 'bulk' ? 'bulk edit' : 'import';
   await writeHistory(db, {
     actor: person(found.created_by, found.created_by_email),
     operation: REVERT_OPERATION,
     family: 'revert',
     targetIds: found.reverts ? [found.reverts] : [],
     status: 200,
-    outcome: `reverts import ${found.reverts}: ${restored} restored, ${changed} skipped as changed since, ${refused} refused, ${unknown} unknown`,
-    result: restored > 0 ? 'applied' : unknown > 0 ? 'unknown' : 'refused',
+    outcome:
+      `reverts ${undone} ${found.reverts}: ${restored} restored, ${changed} skipped as changed since, ` +
+      `${refused} refused, ${unknown} unknown` +
+      (proposed ? `, ${proposed} sent for approval` : ''),
+    result: restored > 0 || proposed > 0 ? 'applied' : unknown > 0 ? 'unknown' : 'refused',
     recordType: RECORD_TYPE_OF[found.family] ?? null,
     batch: { jobId, importId, attempt: attempt ?? 1, chunk: null },
     records: [],

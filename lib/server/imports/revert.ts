@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import {
   REVERT_KINDS,
   REVERT_LEFT_CODES,
@@ -12,6 +13,7 @@ import {
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import { classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
+import { isQuotaFamily, quotaKey } from './revert-quota';
 import * as store from './store';
 
 /**
@@ -34,13 +36,12 @@ export class RevertError extends Error {
   }
 }
 
-/** The import to revert, refused when it cannot be: not found, still running, or of a family with no record copy. */
+/** The import to revert, refused when it cannot be: not found, still running, or of a family not offered. */
 async function revertable(db: Db, importId: string): Promise<SourceImport> {
   const source = await sourceImport(db, importId);
   if (!source) throw new RevertError('import_not_found');
   if (source.state === 'uploading' || ['planning', 'running'].includes(source.jobState ?? ''))
     throw new RevertError('import_running');
-  // Quota imports: a revert may raise a quota, which the approval policy holds; not offered yet.
   if (!REVERTIBLE_FAMILIES.includes(source.family) || !KEY_FIELD[source.family])
     throw new RevertError('revert_not_supported');
   return source;
@@ -48,20 +49,33 @@ async function revertable(db: Db, importId: string): Promise<SourceImport> {
 
 const emptyCounts = () => Object.fromEntries(REVERT_KINDS.map((k) => [k, 0])) as Record<RevertKind, number>;
 
-export async function reviewRevert(db: Db, client: UpstreamClient, importId: string): Promise<RevertReview> {
+/**
+ * `policy`: the approval policy in force, for a quota import: the review says which rows it would hold (the job
+ * decides again when it sends them, ./hold.ts).
+ */
+export async function reviewRevert(
+  db: Db,
+  client: UpstreamClient,
+  importId: string,
+  policy?: ApprovalPolicy,
+): Promise<RevertReview> {
   const source = await revertable(db, importId);
-  const rows = await classifyImport(db, client, source);
+  const rows = await classifyImport(db, client, source, { policy });
   const counts = emptyCounts();
   const shown: RevertRow[] = [];
+  let waitsForApproval = 0;
   for (const row of rows) {
     counts[row.kind] += 1;
+    if (row.selected && row.waitsForApproval) waitsForApproval += 1;
     if (counts[row.kind] <= REVERT_ROWS_SHOWN) shown.push(row);
   }
   return {
     importId: source.id,
     family: source.family,
+    origin: source.origin,
     fileName: source.fileName,
     counts,
+    waitsForApproval,
     rows: shown,
     revertsImportId: source.revertsImportId,
   };
@@ -90,7 +104,10 @@ export async function prepareRevert(
   const fields = [...new Set(rows.flatMap((r) => r.fields.map((f) => f.field)))];
   const upload: store.UploadRow[] = rows.map((row, rowNo) => {
     const id = Number(row.recordId);
-    const named = Number.isSafeInteger(id) && id > 0;
+    // A quota's company may be named by the ERP code History kept for it.
+    const keyed = isQuotaFamily(source.family) ? quotaKey(row.recordId) : null;
+    const named = keyed !== null || (Number.isSafeInteger(id) && id > 0);
+    const keyItem = keyed ?? { [key]: id };
     // A value that was empty cannot be written back (null keeps the current value): left out.
     const back = row.fields.filter((f) => f.before !== null);
     const values = new Map(back.map((f) => [f.field, f.before]));
@@ -99,15 +116,13 @@ export async function prepareRevert(
     if (row.selected && named && back.length) {
       return {
         ...base,
-        item: { [key]: id, ...Object.fromEntries(values) },
+        item: { ...keyItem, ...row.carry, ...Object.fromEntries(values) },
         errors: [],
-        before: Object.fromEntries(back.map((f) => [f.field, f.live])),
+        before: { ...row.carry, ...Object.fromEntries(back.map((f) => [f.field, f.live])) },
       };
     }
     const issue = { code: REVERT_LEFT_CODES[row.kind] };
-    return named
-      ? { ...base, item: { [key]: id }, skip: true, errors: [issue] }
-      : { ...base, item: null, errors: [issue] };
+    return named ? { ...base, item: keyItem, skip: true, errors: [issue] } : { ...base, item: null, errors: [issue] };
   });
   const revertId = await store.createImport(
     db,

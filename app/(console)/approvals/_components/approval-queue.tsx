@@ -140,7 +140,11 @@ export function ApprovalQueue({
               </p>
               <p className="text-sm">
                 <span className="font-medium">{t('reason')}: </span>
-                {p.source === 'import' || p.source === 'bulk' ? t('fromImport', { reason: p.reason }) : p.reason}
+                {p.source === 'import' || p.source === 'bulk'
+                  ? t('fromImport', { reason: p.reason })
+                  : p.source === 'revert'
+                    ? t('fromRevert', { reason: p.reason })
+                    : p.reason}
               </p>
               {d?.kind === 'stale' ? (
                 <Alert tone="warning">

@@ -24,7 +24,16 @@ const link = 'text-blue-700 underline underline-offset-2 dark:text-blue-400';
  * and name), and the outcome. An import is one row with its calls inside; the routes, HTTP statuses and request
  * ids are folded into its details.
  */
-export function AuditRow({ group, names }: { group: AuditGroup; names: Map<string, RefLabel> }) {
+export function AuditRow({
+  group,
+  names,
+  canRevert,
+}: {
+  group: AuditGroup;
+  names: Map<string, RefLabel>;
+  /** The person may run imports: a bulk edit that applied rows offers its revert (issue 56 point 3). */
+  canRevert: boolean;
+}) {
   const t = useTranslations('audit');
   const th = useTranslations('history');
   const ta = useTranslations('attention');
@@ -70,6 +79,15 @@ export function AuditRow({ group, names }: { group: AuditGroup; names: Map<strin
         {group.importId ? (
           <Link href={`/imports/${group.importId}`} className={`block text-xs ${link}`}>
             {t('openResults', { id: group.importId })}
+          </Link>
+        ) : null}
+        {canRevert && group.importId && entries.some((e) => e.family === 'bulk' && e.result === 'applied') ? (
+          <Link
+            href={`/imports/${group.importId}/revert`}
+            className={`block text-xs ${link}`}
+            aria-label={t('revertBulkFor', { id: group.importId })}
+          >
+            {t('revertBulk')}
           </Link>
         ) : null}
       </Td>

@@ -143,7 +143,7 @@ export function ImportResults({ id }: { id: string }) {
             <>
               {' · '}
               <Link href={`/imports/${imp.revertsImportId}`} className="underline">
-                {tv('reverts', { id: imp.revertsImportId })}
+                {tv(imp.revertsBulk ? 'revertsBulk' : 'reverts', { id: imp.revertsImportId })}
               </Link>
             </>
           ) : null}
@@ -151,7 +151,7 @@ export function ImportResults({ id }: { id: string }) {
         {!running && offersRevert(imp) ? (
           <p className="pt-2">
             <LinkButton href={`/imports/${id}/revert`} variant="secondary">
-              {tv('action')}
+              {tv(imp.origin === 'bulk' ? 'actionBulk' : 'action')}
             </LinkButton>
           </p>
         ) : null}

@@ -27,16 +27,20 @@ import { useImportTexts } from './import-wizard/texts';
 /** The rows changed since first: they are the ones a person has to decide on. */
 const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'created', 'notApplied', 'noBefore'];
 
+/** Words that name what is reverted: a bulk edit reads as one, never as an import. */
+const isBulk = (origin: string | undefined) => origin === 'bulk';
+
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
 const shown = (value: HistoryValue | null | undefined) =>
   value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /**
  * "Revert this import" (issue 56): what the revert would restore, read live when the page opens; what changed
- * since (not selected), what the import created (left as it is), what it never applied. Nothing is sent until
- * "Restore"; the revert then runs as an import of its own, whose results page this hands over to.
+ * since (not selected), what the import created (left as it is), what it never applied; for a quota import,
+ * which rows the approval policy will hold as proposals. Nothing is sent until "Restore"; the revert then runs
+ * as an import of its own, whose results page this hands over to. `origin`: a bulk edit's page says so.
  */
-export function RevertReview({ id }: { id: string }) {
+export function RevertReview({ id, origin }: { id: string; origin?: string }) {
   const t = useTranslations('imports.revert');
   const ti = useTranslations('imports');
   const errorText = useErrorMessage();
@@ -53,15 +57,16 @@ export function RevertReview({ id }: { id: string }) {
     retry: false,
   });
 
+  const bulk = isBulk(review.data?.origin ?? origin);
   const header = (
     <header className="space-y-1">
       <p>
         <Link href={`/imports/${id}`} className="text-sm underline">
-          {ti('importTitle', { id })}
+          {bulk ? t('bulkTitle', { id }) : ti('importTitle', { id })}
         </Link>
       </p>
-      <h1 className="text-2xl font-semibold">{t('title', { id })}</h1>
-      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t('intro')}</p>
+      <h1 className="text-2xl font-semibold">{t(bulk ? 'titleBulk' : 'title', { id })}</h1>
+      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t(bulk ? 'introBulk' : 'intro')}</p>
     </header>
   );
   if (review.isError)
@@ -132,6 +137,9 @@ export function RevertReview({ id }: { id: string }) {
           <li key={kind}>{t(`counts.${kind}`, { count: data.counts[kind] })}</li>
         ))}
       </ul>
+      {data.waitsForApproval > 0 ? (
+        <Alert tone="info">{t('waitsCount', { count: data.waitsForApproval })}</Alert>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={start} pending={starting} disabled={selectedCount === 0}>
           {t('confirm', { count: selectedCount })}
@@ -144,6 +152,8 @@ export function RevertReview({ id }: { id: string }) {
           key={kind}
           kind={kind}
           family={data.family}
+          source={t(bulk ? 'sourceBulk' : 'sourceImport')}
+          bulk={bulk}
           rows={data.rows.filter((r) => r.kind === kind)}
           count={data.counts[kind]}
           chosen={chosen}
@@ -157,6 +167,9 @@ export function RevertReview({ id }: { id: string }) {
 function KindSection(props: {
   kind: RevertKind;
   family: Review['family'];
+  /** "import" or "bulk edit", inside the section's sentences. */
+  source: string;
+  bulk: boolean;
   rows: RevertRow[];
   count: number;
   chosen: (row: RevertRow) => boolean;
@@ -169,13 +182,16 @@ function KindSection(props: {
   const selectable = kind === 'restore' || kind === 'changedSince';
   const withFields = selectable;
   const recordPath = FAMILIES[props.family].recordPath;
+  const source = { source: props.source };
+  // A quota's rows say which the approval policy will hold (decided again when the revert sends them).
+  const approval = selectable && rows.some((r) => r.waitsForApproval !== undefined);
   return (
-    <HeadedSection id={`revert-${kind}`} title={t(`sections.${kind}`)} className="space-y-2">
-      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t(`help.${kind}`)}</p>
+    <HeadedSection id={`revert-${kind}`} title={t(`sections.${kind}`, source)} className="space-y-2">
+      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t(`help.${kind}`, source)}</p>
       {rows.length < props.count ? (
         <p className="text-xs">{t('shownOf', { shown: rows.length, count: props.count })}</p>
       ) : null}
-      <Table caption={t(`sections.${kind}`)}>
+      <Table caption={t(`sections.${kind}`, source)}>
         <THead>
           <Tr>
             {selectable ? <Th className="w-24">{t('columns.restore')}</Th> : null}
@@ -183,11 +199,12 @@ function KindSection(props: {
             {withFields ? (
               <>
                 <Th>{t('columns.field')}</Th>
-                <Th>{t('columns.imported')}</Th>
-                <Th>{t('columns.before')}</Th>
+                <Th>{t(props.bulk ? 'columns.importedBulk' : 'columns.imported')}</Th>
+                <Th>{t('columns.before', source)}</Th>
                 <Th>{t('columns.now')}</Th>
               </>
             ) : null}
+            {approval ? <Th>{t('columns.approval')}</Th> : null}
             {kind === 'changedSince' ? <Th>{t('columns.changedBy')}</Th> : null}
             {kind === 'notApplied' ? <Th>{t('columns.outcome')}</Th> : null}
           </Tr>
@@ -223,6 +240,7 @@ function KindSection(props: {
                     <Td className="tabular-nums">{row.fields.map((f) => shown(f.live)).join(', ')}</Td>
                   </>
                 ) : null}
+                {approval ? <Td>{row.waitsForApproval ? t('waits') : t('atOnce')}</Td> : null}
                 {kind === 'changedSince' ? (
                   <Td>
                     <ChangedBy row={row} />
@@ -244,12 +262,14 @@ function ChangedBy({ row }: { row: RevertRow }) {
   const by = row.changedBy;
   if (!by) return <>{t('changedByUnseen')}</>;
   const who = by.email ?? t('changedByOutside');
+  const when = by.at ? plainSpaces(format.dateTime(new Date(by.at), 'dateTime')) : null;
   return (
     <>
       {who}
-      {by.at ? (
+      {by.at && when ? (
         <time dateTime={by.at} className="block text-xs">
-          {plainSpaces(format.dateTime(new Date(by.at), 'dateTime'))}
+          {/* No time of its own from History or /v1: only that it came after the import's write. */}
+          {by.outside === 'afterImport' ? t('changedByAfter', { when }) : when}
         </time>
       ) : null}
     </>

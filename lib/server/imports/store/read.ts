@@ -52,9 +52,15 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
   // this every second while rows go out, and shows the count once they are all through.
   // Rows sent that the comparison said change nothing are told apart from "updated" the same way, once through.
   const { rows } = await sql<
-    ImportRowDb & { counts: Partial<Record<RowStatus, number>> | null; mispredicted: number; unchanged: number }
+    ImportRowDb & {
+      counts: Partial<Record<RowStatus, number>> | null;
+      mispredicted: number;
+      unchanged: number;
+      reverts_bulk: boolean | null;
+    }
   >`
     select i.*, i.id::text as id, c.counts,
+      (select u.origin = 'bulk' from import u where u.id = i.reverts_import_id) as reverts_bulk,
       case when coalesce((c.counts->>'failed')::int, 0) > 0 and coalesce((c.counts->>'pending')::int, 0) = 0 then
         (select count(*)::int from import_row r where r.import_id = i.id and r.status = 'failed' and r.predicted is not null)
       else 0 end as mispredicted,
@@ -90,6 +96,7 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
     unchanged: Number(row.unchanged),
     origin: row.origin ?? 'file',
     revertsImportId: row.reverts_import_id === null ? null : String(row.reverts_import_id),
+    revertsBulk: Boolean(row.reverts_bulk),
   };
 }
 
@@ -143,6 +150,8 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
       id: r.id,
       family: r.family,
       fileName: r.file_name,
+      /** `bulk` for a bulk edit: the list names its revert "Revert this bulk edit". */
+      origin: r.origin ?? 'file',
       totalRows: r.total_rows,
       state: r.state,
       /** The job's state (running, succeeded, cancelled…); null before it started or with nothing to send. */
