@@ -102,6 +102,29 @@ export function writtenByFamily(family: FamilyName, ids: readonly (number | null
   return entity && numeric.length > 0 ? { entity, ids: numeric } : null;
 }
 
+/** From this many ids (a revert's review reads a whole import; a write-through reads a chunk of 200), the whole list may be the cheaper walk. */
+const WHOLE_FROM = 500;
+
+/**
+ * Reads the wanted records from the whole list when they are at least half of it. A list filtered by time is
+ * counted and ordered again for every page (100,000 records changed since: 1,000 pages of the whole match set),
+ * the whole list is not; past that share the filter saves too few pages to pay for it. Finds nothing otherwise.
+ */
+async function walkWhole(
+  client: UpstreamClient,
+  entity: (typeof MIRROR_ENTITIES)[MirrorEntityName],
+  wanted: ReadonlySet<number>,
+  found: Map<number, MirrorRecord>,
+  maxId: number,
+  signal?: AbortSignal,
+) {
+  for await (const page of walkPages(client, entity, { from: 1, signal })) {
+    if (page.page === 1 && wanted.size * 2 < page.totalCount) return;
+    for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record);
+    if (found.size === wanted.size || (page.records.at(-1)?.id ?? 0) >= maxId) return;
+  }
+}
+
 /**
  * The written records as /v1 now returns them. Many ids: the list of records modified since just before the
  * write (`since`, this server's clock; the service's is estimated with the skew last observed, less the
@@ -116,8 +139,10 @@ export async function readBack(
   const entity = MIRROR_ENTITIES[written.entity];
   const wanted = new Set(written.ids);
   const found = new Map<number, MirrorRecord>();
-  const maxId = Math.max(...written.ids);
-  if (entity.incremental && (written.ids.length > LIST_FROM || !entity.read)) {
+  const maxId = written.ids.reduce((a, b) => (b > a ? b : a), 0);
+  if (entity.incremental && written.ids.length >= WHOLE_FROM)
+    await walkWhole(client, entity, wanted, found, maxId, options.signal);
+  if (found.size === 0 && entity.incremental && (written.ids.length > LIST_FROM || !entity.read)) {
     const serverSince = options.since + (client.skew.snapshot().lastObservedMs ?? 0) - LOOKBACK_MS;
     for await (const page of walkPages(client, entity, {
       from: 1,
