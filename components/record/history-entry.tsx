@@ -57,9 +57,11 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
         ? t(`sync.${syncHeading(entry.action)}`)
         : entry.source === 'outside'
           ? t(`outside.${outsideHeading(entry.action)}`)
-          : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
-            ? t(`sources.${entry.source}`)
-            : t(`operations.${operationKind(entry.operation)}`);
+          : entry.revertsBulkEdit
+            ? t('sources.revertBulk')
+            : entry.importId && entry.source && entry.source !== 'form' && entry.source !== 'panel'
+              ? t(`sources.${entry.source}`)
+              : t(`operations.${operationKind(entry.operation)}`);
   return (
     <>
       <span className="whitespace-nowrap">{how}</span>
@@ -71,7 +73,7 @@ export function EntryHow({ entry }: { entry: HistoryEntry }) {
             href={`/imports/${entry.revertsImportId}`}
             className="text-blue-700 underline underline-offset-2 dark:text-blue-400"
           >
-            {t('revertedFrom', { id: entry.revertsImportId })}
+            {t(entry.revertsBulkEdit ? 'revertedFromBulk' : 'revertedFrom', { id: entry.revertsImportId })}
           </Link>
         </>
       ) : null}

@@ -286,6 +286,8 @@ export interface HistoryEntry {
   attempt?: number | null;
   /** A revert's change ("Restored from import …"): the import it undid. */
   revertsImportId?: string | null;
+  /** The import it undid was a bulk edit ("Restored from bulk edit …"). */
+  revertsBulkEdit?: boolean;
   /** A restore's change (source `restore`): the History entry whose old values it put back, when and by whom. */
   restores?: RestoredChange | null;
   /** A finding's entry (source `attention`): what was found, and on resolve what the fields hold now. */

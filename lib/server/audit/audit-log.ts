@@ -108,6 +108,8 @@ export async function listHistoryPage(
       a.id::text as audit_id, a.user_email, a.operation, a.outcome, a.status, a.import_id::text as import_id, a.attempt,
       a.window_from, a.window_to,
       (select i.reverts_import_id::text from import i where i.id = a.import_id and c.source = 'revert') as reverts_import_id,
+      (select o.origin = 'bulk' from import i join import o on o.id = i.reverts_import_id
+        where i.id = a.import_id and c.source = 'revert') as reverts_bulk,
       r.id::text as restores_id, r.at as restores_at, r.source as restores_source, ra.user_email as restores_email
     from audit_change c join audit_log a on a.id = c.audit_id
       left join audit_change r on r.id = c.restores_change_id
@@ -134,6 +136,7 @@ export async function listHistoryPage(
       importId: row.import_id,
       attempt: row.attempt,
       ...(row.reverts_import_id ? { revertsImportId: row.reverts_import_id } : {}),
+      ...(row.reverts_bulk ? { revertsBulkEdit: true } : {}),
       ...(row.restores_id
         ? {
             restores: {
@@ -172,6 +175,7 @@ type HistoryRow = {
   window_from: Date | string | null;
   window_to: Date | string | null;
   reverts_import_id: string | null;
+  reverts_bulk: boolean | null;
   restores_id: string | null;
   restores_at: Date | string | null;
   restores_source: ChangeSource | null;

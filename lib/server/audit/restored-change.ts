@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { ChangeSource, FieldDiff, RecordType, RestoredChange } from '@/lib/contract/history';
+import type { ChangeSource, FieldDiff, HistoryValue, RecordType, RestoredChange } from '@/lib/contract/history';
 import type { ConsoleDatabase, WriteResult } from '../db';
 
 /** A History entry a restore may undo: its change record, the record it belongs to, when and by whom. */
@@ -13,6 +13,11 @@ export interface RestorableChange {
   source: ChangeSource;
   result: WriteResult | null;
   changes: FieldDiff[] | null;
+  /**
+   * An import row sent without "Compare with live data": its fields as the mirror held them just before the write
+   * (import_row_prior), the old values History did not read.
+   */
+  prior: Record<string, HistoryValue> | null;
 }
 
 const ID = /^[1-9][0-9]{0,18}$/;
@@ -37,14 +42,17 @@ export async function restoredChange(
     source: ChangeSource;
     result: WriteResult | null;
     changes: unknown;
+    prior: unknown;
   }>`
-    select c.id::text as id, c.record_type, c.record_id, c.at, a.user_email, c.source, c.result, c.changes
+    select c.id::text as id, c.record_type, c.record_id, c.at, a.user_email, c.source, c.result, c.changes, p.prior
     from audit_change c join audit_log a on a.id = c.audit_id
+      left join import_row_prior p on p.import_id = a.import_id and p.row_no = c.row_no and p.attempt = a.attempt
     where c.id = ${changeId}::bigint and c.record_type = ${record.type} and c.record_id = ${record.id}
       and c.source <> 'attention' and c.finding is null`.execute(db);
   const row = rows[0];
   if (!row) return null;
   const parsed = typeof row.changes === 'string' ? (JSON.parse(row.changes) as unknown) : row.changes;
+  const prior = typeof row.prior === 'string' ? (JSON.parse(row.prior) as unknown) : row.prior;
   return {
     changeId: row.id,
     recordType: row.record_type,
@@ -54,6 +62,7 @@ export async function restoredChange(
     source: row.source,
     result: row.result,
     changes: Array.isArray(parsed) ? (parsed as FieldDiff[]) : null,
+    prior: prior && typeof prior === 'object' ? (prior as Record<string, HistoryValue>) : null,
   };
 }
 

@@ -7,7 +7,7 @@ import type { FamilyName } from '@/lib/imports/families';
 import { listProposals, savePolicy } from '../approvals';
 import { person, writeHistory } from '../history';
 import { operationWords } from '../audit';
-import { listAudit } from '../audit/audit-log';
+import { listAudit, listHistory } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
@@ -109,6 +109,9 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
       revertId,
     );
     expect(words).toMatchObject({ key: 'revertedBulk', values: { count: 12, source: bulkId } });
+    // A SKU's History says "Restored from bulk edit …", linking it.
+    const [entry] = await listHistory(db(), 'skus', String(skus[0]!.id));
+    expect(entry).toMatchObject({ source: 'revert', revertsImportId: bulkId, revertsBulkEdit: true });
   });
 
   it('restores a raised credit limit at once and holds the revert of a decrease for approval', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
+import { reviewRestore } from '../restores';
 import { listAudit, listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db/types';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
@@ -101,6 +102,16 @@ describe('reverting an import', () => {
     const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 2500 })));
     const imported = (await store.getImport(db, importId))!;
     expect(imported.counts.updated).toBe(SKUS);
+    // Restoring one row from its History entry reads the old value the import did not: the mirror's copy at the write.
+    const [row500] = await listHistory(db, 'skus', String(ids[500]));
+    expect(row500).toMatchObject({ importId, oldRead: false });
+    const restore = await reviewRestore(db, upstream, 'skus', String(ids[500]), row500!.id);
+    expect(restore.fields.find((f) => f.field === 'sellPrice')).toMatchObject({
+      before: 600,
+      now: 2500,
+      after: 2500,
+      state: 'holds',
+    });
 
     // The ERP changes 10 of them afterwards; the mirror's next pass files it under the records' History.
     const erpIds = ids.slice(0, 10);

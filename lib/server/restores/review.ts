@@ -134,11 +134,14 @@ export async function reviewRestore(
     if (c.secret || KEY_FIELDS.has(c.field) || !Object.hasOwn(live, c.field)) continue;
     const after = c.to ?? null;
     const now = (live[c.field] ?? null) as HistoryValue | null;
-    const known = 'from' in c;
+    // An import sent without "Compare with live data" read no old value; the mirror's copy kept at the write did.
+    const fromPrior = !('from' in c) && change.prior !== null && Object.hasOwn(change.prior, c.field);
+    const known = 'from' in c || fromPrior;
+    const from = fromPrior ? (change.prior![c.field] ?? null) : (c.from ?? null);
     const holds = stillHolds(c.field, now, after);
     const field: RestoreField = {
       field: c.field,
-      before: known ? (c.from ?? null) : null,
+      before: known ? from : null,
       now,
       after,
       state: !known ? 'beforeUnknown' : holds ? 'holds' : 'changedSince',
@@ -146,10 +149,10 @@ export async function reviewRestore(
     };
     if (known && !holds) field.changedBy = since.get(c.field) ?? null;
     if (known && c.field === 'components') {
-      const recipe = await recipeLines(client, c.from ?? null, c.labels);
+      const recipe = await recipeLines(client, from, c.labels);
       field.lines = recipe.lines;
       field.value = recipe.value;
-    } else if (known) field.value = c.from ?? null;
+    } else if (known) field.value = from;
     fields.push(field);
   }
   return { changeId: change.changeId, at: change.at, userEmail: change.userEmail, source: change.source, fields };

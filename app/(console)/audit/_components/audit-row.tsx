@@ -48,6 +48,7 @@ export function AuditRow({
   const person = entries.find((e) => e.userEmail)?.userEmail ?? '';
   const who = outside ? th('outside.who') : person || (first.family === 'attention' ? t('checksWho') : '');
   const single = group.importId ? null : first;
+  const bulk = entries.some((e) => e.family === 'bulk');
   // "Applied" once: the badge says it, the detail only what it adds (created, updated, a refusal's reason).
   const detail = single ? outcomeWithoutRequest(single.outcome) : null;
   const detailShown =
@@ -78,7 +79,7 @@ export function AuditRow({
         ) : null}
         {group.importId ? (
           <Link href={`/imports/${group.importId}`} className={`block text-xs ${link}`}>
-            {t('openResults', { id: group.importId })}
+            {t(bulk ? 'openBulkResults' : 'openResults', { id: group.importId })}
           </Link>
         ) : null}
         {canRevert && group.importId && entries.some((e) => e.family === 'bulk' && e.result === 'applied') ? (
