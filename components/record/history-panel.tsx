@@ -7,8 +7,7 @@ import { Button } from '@/components/ui';
 import { CollapsibleCard } from '@/components/ui/collapsible-card';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { useRecordHistory } from '@/lib/client/history';
-import { RESTORE_TYPES, type RestoreType } from '@/lib/contract/console/restores';
-import type { HistoryEntry, RecordType } from '@/lib/contract/history';
+import { RESTORE_TYPES, type HistoryEntry, type RecordType, type RestoreType } from '@/lib/contract/history';
 import { can } from '@/lib/contract/roles';
 import {
   EntryCard,

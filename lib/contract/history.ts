@@ -161,6 +161,10 @@ export const CHANGE_SOURCES = [
 ] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
+/** The record types "Restore earlier values" is offered for: master data with an edit page. */
+export const RESTORE_TYPES = ['companies', 'products', 'skus', 'bundles'] as const;
+export type RestoreType = (typeof RESTORE_TYPES)[number];
+
 /**
  * The audit page's families of operation (catalogue key `audit.families.*`); `outside`: the changes a mirror
  * pass found, made elsewhere (lib/server/mirror).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChangeSource, HistoryValue } from '../history';
+import { RESTORE_TYPES, type ChangeSource, type HistoryValue, type RestoreType } from '../history';
 import { endpoint, json } from './endpoint';
 
 /**
@@ -9,9 +9,8 @@ import { endpoint, json } from './endpoint';
  * and saves it the normal way, the save naming the entry it restores (REVIEW_RESTORES in ../history).
  */
 
-/** The record types a restore is offered for: master data with an edit page. */
-export const RESTORE_TYPES = ['companies', 'products', 'skus', 'bundles'] as const;
-export type RestoreType = (typeof RESTORE_TYPES)[number];
+// Kept with History's types, which pages load without zod (the History panel offers the restore).
+export { RESTORE_TYPES, type RestoreType };
 
 /**
  * `holds`: the field still holds the entry's new value (selected); `changedSince`: it holds something else now
