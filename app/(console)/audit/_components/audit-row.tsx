@@ -78,14 +78,14 @@ export function AuditRow({
           </span>
         ) : null}
         {group.importId ? (
-          <Link href={`/imports/${group.importId}`} className={`block text-xs ${link}`}>
+          <Link href={`/imports/${group.importId}`} className={`flex min-h-6 items-center text-xs ${link}`}>
             {t(bulk ? 'openBulkResults' : 'openResults', { id: group.importId })}
           </Link>
         ) : null}
         {canRevert && group.importId && entries.some((e) => e.family === 'bulk' && e.result === 'applied') ? (
           <Link
             href={`/imports/${group.importId}/revert`}
-            className={`block text-xs ${link}`}
+            className={`flex min-h-6 items-center text-xs ${link}`}
             aria-label={t('revertBulkFor', { id: group.importId })}
           >
             {t('revertBulk')}
