@@ -177,9 +177,10 @@ export async function revertReview(id: string) {
 }
 
 /**
- * "Revert this import": classifies again with live values, stores the revert as an import of its own and starts
- * its job, as an import's start does. `include`: records changed since to restore all the same; `exclude`:
- * records to leave. Throws RevertError (nothing was sent).
+ * "Revert this import": classifies again with live values and stores the revert as an import of its own, its
+ * job started as soon as it exists so the first chunks are sent while the rest is still compared (an upload's
+ * start). `include`: records changed since to restore all the same; `exclude`: records to leave. Throws
+ * RevertError (nothing was sent).
  */
 export async function startRevert(
   id: string,
@@ -187,26 +188,22 @@ export async function startRevert(
   picks: { include: readonly string[]; exclude: readonly string[] },
 ): Promise<{ id: string }> {
   const d = await db();
-  const { revertId, chunks } = await prepareRevert(d, getUpstream(), id, user, picks);
-  const view = (await store.getImport(d, revertId))!;
-  let jobId: string | null = null;
-  if (chunks > 0) {
+  const start = async (revertId: string) => {
+    const view = (await store.getImport(d, revertId))!;
+    let jobId: string;
     try {
-      jobId = await startImportJob(
-        view,
-        Array.from({ length: chunks }, (_, chunk) => chunk),
-        user,
-      );
+      jobId = await startImportJob(view, null, user);
     } catch (error) {
-      // Nothing was sent: the revert's rows end not sent rather than wait for a job that never came.
-      await store.settle(d, revertId);
+      // Nothing was stored nor sent yet: the revert goes as if never made.
+      await store.discardUnstarted(d, revertId);
       if (error instanceof ImportStateError && error.code === 'import_already_running')
         throw new RevertError('import_already_running');
       throw error;
     }
-  }
-  await store.markStarted(d, revertId, jobId);
-  await attempts.recordAttempt(d, revertId, { no: 1, rows: view.totalRows, user, jobId });
+    await store.markStarted(d, revertId, jobId);
+    await attempts.recordAttempt(d, revertId, { no: 1, rows: view.totalRows, user, jobId });
+  };
+  const { revertId } = await prepareRevert(d, getUpstream(), id, user, picks, { start });
   return { id: revertId };
 }
 

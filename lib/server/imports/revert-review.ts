@@ -8,7 +8,7 @@ import type { ImportOrigin } from '@/lib/contract/console/import-files';
 import type { RowStatus } from '@/lib/contract/console/imports';
 import type { ConsoleDatabase } from '../db';
 import { sameValue } from '../history';
-import { readBack, type MirrorEntityName } from '../mirror';
+import { readBackInParts, type MirrorEntityName } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from './revert-prior';
 import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
@@ -194,58 +194,129 @@ async function changesSince(
   );
 }
 
+interface ClassifyOptions {
+  include?: ReadonlySet<string>;
+  exclude?: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** Rows classified with the live records they were read against (by History's record id). */
+export interface ClassifiedPart {
+  rows: RevertRow[];
+  live: Map<string, Record<string, unknown>>;
+}
+
 /**
- * Every record and row of the import, classified, with the live values read. `client` reads /v1 (the
- * person's client for a review, the same at the start). Throws from the client when /v1 cannot be read.
+ * The import's classification, planned from History before anything is read from /v1: how many rows it gives
+ * and which fields they restore, then `parts`, the compared rows part by part as the live records arrive (in
+ * id order), and `early`, those with nothing to compare (created, nothing to undo, not applied).
+ */
+export interface Classification {
+  total: number;
+  fields: string[];
+  /** The records whose live values are compared; their rows come first, in this order's ids. */
+  toRead: readonly { recordId: string; rowNo: number }[];
+  parts(client: UpstreamClient, options?: ClassifyOptions): AsyncGenerator<ClassifiedPart>;
+  /** The rows with nothing to compare: created by the import, nothing to undo, not applied. */
+  early: readonly RevertRow[];
+  /** When the import wrote each record (ISO), for who changed it since. */
+  appliedAt(recordId: string): string;
+}
+
+export async function classification(db: Db, source: SourceImport): Promise<Classification> {
+  const type = RECORD_TYPE_OF[source.family];
+  const applied = type ? await appliedRecords(db, source.id) : new Map<string, Applied>();
+  const early: RevertRow[] = [];
+  const toRead: Applied[] = [];
+  for (const record of applied.values()) {
+    if (record.created) {
+      const code = record.imported.get('outerSysCode');
+      early.push({ ...row(record, 'created', []), code: typeof code === 'string' ? code : null });
+    } else if (!restorable(record).length) {
+      // Every field went back to what it held, or its old value is unknown: nothing a revert could restore.
+      if ([...record.imported.keys()].some((f) => !known(record, f))) early.push(row(record, 'noBefore', []));
+    } else toRead.push(record);
+  }
+  if (type) {
+    for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
+      early.push({
+        recordId: recordId ?? '',
+        code: null,
+        rowNo,
+        kind: 'notApplied',
+        selected: false,
+        fields: [],
+        status,
+      });
+    }
+  }
+  // Quotas are read company by company in this order; the others come id ascending from the list walk.
+  if (!isQuotaFamily(source.family)) toRead.sort((a, b) => Number(a.recordId) - Number(b.recordId));
+  return {
+    total: toRead.length + early.length,
+    fields: [...new Set(toRead.flatMap((r) => restorable(r).map(([field]) => field)))],
+    toRead,
+    appliedAt: (recordId) => applied.get(recordId)!.at,
+    async *parts(client, options = {}) {
+      const compare = (record: Applied, now: Record<string, unknown> | undefined) =>
+        compared(source, record, now, options);
+      for await (const part of liveParts(client, source, toRead, options.signal)) {
+        yield { rows: part.records.map(([record, now]) => compare(record, now)), live: part.live };
+      }
+    },
+    early,
+  };
+}
+
+/** One record compared with its live values: still holding what the import wrote (restore) or changed since. */
+function compared(
+  source: SourceImport,
+  record: Applied,
+  now: Record<string, unknown> | undefined,
+  options: ClassifyOptions,
+): RevertRow {
+  const fields: RevertField[] = restorable(record).map(([field, imported]) => ({
+    field,
+    imported,
+    before: record.before.get(field) ?? null,
+    live: now ? ((now[field] ?? null) as HistoryValue) : null,
+  }));
+  const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
+  const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
+  const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
+  const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
+  if (carry) entry.carry = carry;
+  entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
+  return entry;
+}
+
+/**
+ * Every record and row of the import, classified, with the live values read, in the import's row order.
+ * `client` reads /v1 (the person's client for a review, the same at the start). Throws from the client when
+ * /v1 cannot be read.
  */
 export async function classifyImport(
   db: Db,
   client: UpstreamClient,
   source: SourceImport,
-  options: {
-    include?: ReadonlySet<string>;
-    exclude?: ReadonlySet<string>;
-    signal?: AbortSignal;
+  options: ClassifyOptions & {
     /** The policy in force: quota rows it would catch are marked `waitsForApproval`. */
     policy?: ApprovalPolicy;
   } = {},
 ): Promise<RevertRow[]> {
   const type = RECORD_TYPE_OF[source.family];
   if (!type) return [];
-  const applied = await appliedRecords(db, source.id);
+  const plan = await classification(db, source);
   const out: RevertRow[] = [];
-  const toRead: Applied[] = [];
-  for (const record of applied.values()) {
-    const fields = restorable(record);
-    if (record.created) {
-      const code = record.imported.get('outerSysCode');
-      out.push({ ...row(record, 'created', []), code: typeof code === 'string' ? code : null });
-    } else if (!fields.length) {
-      // Every field went back to what it held, or its old value is unknown: nothing a revert could restore.
-      if ([...record.imported.keys()].some((f) => !known(record, f))) out.push(row(record, 'noBefore', []));
-    } else toRead.push(record);
+  const live = new Map<string, Record<string, unknown>>();
+  for await (const part of plan.parts(client, options)) {
+    out.push(...part.rows);
+    for (const [id, record] of part.live) live.set(id, record);
   }
-  const live = await liveRecords(client, source, toRead, options.signal);
-  const changed: RevertRow[] = [];
-  for (const record of toRead) {
-    const now = live.get(record.recordId);
-    const fields: RevertField[] = restorable(record).map(([field, imported]) => ({
-      field,
-      imported,
-      before: record.before.get(field) ?? null,
-      live: now ? ((now[field] ?? null) as HistoryValue) : null,
-    }));
-    const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
-    const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
-    const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
-    const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
-    if (carry) entry.carry = carry;
-    entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
-    out.push(entry);
-    if (!still) changed.push(entry);
-  }
+  out.push(...plan.early.map((r) => ({ ...r })));
+  const changed = out.filter((r) => r.kind === 'changedSince');
   if (changed.length) {
-    const first = changed.reduce((a, r) => (applied.get(r.recordId)!.at < a ? applied.get(r.recordId)!.at : a), '9');
+    const first = changed.reduce((a, r) => (plan.appliedAt(r.recordId) < a ? plan.appliedAt(r.recordId) : a), '9');
     const by = await changesSince(
       db,
       type,
@@ -256,30 +327,59 @@ export async function classifyImport(
     );
     for (const r of changed) {
       const seen = by.get(r.recordId);
-      const at = applied.get(r.recordId)!.at;
+      const at = plan.appliedAt(r.recordId);
       r.changedBy = seen && seen.at! > at ? seen : outsideChange(live.get(r.recordId), at);
     }
   }
   if (options.policy && isQuotaFamily(source.family)) markApprovals(options.policy, source.family, out, live);
-  for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
-    out.push({ recordId: recordId ?? '', code: null, rowNo, kind: 'notApplied', selected: false, fields: [], status });
-  }
   return out.sort((a, b) => a.rowNo - b.rowNo);
 }
 
-/** The live records by History's record id: the family's /v1 list modified since the import, else each quota. */
-async function liveRecords(client: UpstreamClient, source: SourceImport, toRead: Applied[], signal?: AbortSignal) {
-  const live = new Map<string, Record<string, unknown>>();
+interface LivePart {
+  records: [Applied, Record<string, unknown> | undefined][];
+  live: Map<string, Record<string, unknown>>;
+}
+
+/**
+ * The live records by History's record id, part by part: the family's /v1 list modified since the import (id
+ * ascending: a record is settled once the walk is past its id, else read by id at the end), or each quota.
+ */
+async function* liveParts(
+  client: UpstreamClient,
+  source: SourceImport,
+  toRead: readonly Applied[],
+  signal?: AbortSignal,
+): AsyncGenerator<LivePart> {
   if (isQuotaFamily(source.family)) {
     const named = toRead.map((r) => r.recordId).filter((id) => quotaKey(id) !== null);
-    return named.length ? readLiveQuotas(client, source.family, named, signal) : live;
+    const live = named.length ? await readLiveQuotas(client, source.family, named, signal) : new Map();
+    yield { records: toRead.map((r) => [r, live.get(r.recordId)]), live };
+    return;
   }
   const entity = ENTITY[source.family];
   const ids = toRead.map((r) => Number(r.recordId)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (!entity || !ids.length) return live;
-  const records = await readBack(client, { entity, ids }, { since: source.createdAt.getTime(), signal });
-  for (const r of records) live.set(String(r.id), r as Record<string, unknown>);
-  return live;
+  if (!entity || !ids.length) {
+    if (toRead.length) yield { records: toRead.map((r) => [r, undefined]), live: new Map() };
+    return;
+  }
+  const seen = new Map<string, Record<string, unknown>>();
+  const waiting: Applied[] = [];
+  let next = 0;
+  for await (const part of readBackInParts(client, { entity, ids }, { since: source.createdAt.getTime(), signal })) {
+    const live = new Map(part.records.map((r) => [String(r.id), r as Record<string, unknown>]));
+    for (const [id, record] of live) seen.set(id, record);
+    const records: LivePart['records'] = [];
+    // Past the walk's position a record not seen in the list may still be read by id at the end: it waits.
+    while (next < toRead.length && !(Number(toRead[next]!.recordId) > part.through)) {
+      const record = toRead[next++]!;
+      const now = seen.get(record.recordId);
+      if (now || part.through === Infinity) records.push([record, now]);
+      else waiting.push(record);
+    }
+    if (part.through === Infinity)
+      for (const record of waiting.splice(0)) records.push([record, seen.get(record.recordId)]);
+    if (records.length) yield { records, live };
+  }
 }
 
 /**

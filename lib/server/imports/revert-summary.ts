@@ -26,8 +26,10 @@ export async function recordRevertSummary(db: Db, importId: string, jobId: strin
     created_by_email: string;
     counts: Record<string, number> | null;
     reverts_origin: string | null;
+    total_rows: number;
+    upload_closed: boolean;
   }>`
-    select i.origin, i.reverts_import_id::text as reverts, i.family, i.created_by, i.created_by_email, c.counts,
+    select i.origin, i.total_rows, i.upload_closed, i.reverts_import_id::text as reverts, i.family, i.created_by, i.created_by_email, c.counts,
       u.origin as reverts_origin
     from import i left join import_count c on c.import_id = i.id left join import u on u.id = i.reverts_import_id
     where i.id = ${importId}`.execute(db);
@@ -35,6 +37,9 @@ export async function recordRevertSummary(db: Db, importId: string, jobId: strin
   if (!found || found.origin !== 'revert') return;
   const counts = found.counts ?? {};
   if ((counts.pending ?? 0) > 0) return;
+  // A revert's rows are stored while its first chunks are sent (./revert.ts): not done before all are in.
+  const stored = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (stored < found.total_rows && !found.upload_closed) return;
   const { rows: more } = await sql<{ recorded: boolean; changed: number; attempt: number | null }>`
     select exists (select 1 from audit_log where import_id = ${importId}::bigint and job_id = ${jobId}
         and operation = ${REVERT_OPERATION}) as recorded,

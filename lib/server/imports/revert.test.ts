@@ -22,7 +22,24 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const upstream = erpClientVia(() => (request) => service.fetch(request), 1);
+/** Requests in the order the service got them; `slowList`: the revert's walk of the SKU list takes its time. */
+const seen: string[] = [];
+let slowList = false;
+let failListPage: number | null = null;
+const upstream = erpClientVia(
+  () => async (request) => {
+    const url = new URL(request.url);
+    const listPage = request.method === 'GET' && url.pathname === '/v1/skus' ? Number(url.searchParams.get('page')) : 0;
+    if (failListPage !== null && listPage === failListPage) return Response.json({ code: 'internal' }, { status: 500 });
+    // Only the unfiltered walk (a revert's read of a whole import), not the chunks' read-backs by time.
+    if (slowList && listPage >= 3 && !url.searchParams.has('updatedSince'))
+      await new Promise((r) => setTimeout(r, 150));
+    const walked = listPage && !url.searchParams.has('updatedSince') ? ` page ${listPage}` : '';
+    seen.push(`${request.method} ${url.pathname}${walked}`);
+    return service.fetch(request);
+  },
+  1,
+);
 const steward = { id: 'u-steward', email: 'steward@example.com' };
 const SKUS = 1_000;
 
@@ -63,7 +80,23 @@ async function runImport(items: Record<string, unknown>[]) {
   return importId;
 }
 
-async function runRevert(importId: string, picks = { include: [] as string[], exclude: [] as string[] }) {
+/**
+ * As the console starts one: the job first, listing chunks as the rows arrive, while the rest is compared
+ * (prepareRevert's `start`); else (`stored`) every row is stored before the job is given its chunks.
+ */
+async function runRevert(importId: string, how: 'streamed' | 'stored' = 'stored') {
+  const picks = { include: [] as string[], exclude: [] as string[] };
+  if (how === 'streamed') {
+    let running: Promise<void> | undefined;
+    const { revertId } = await prepareRevert(db, upstream, importId, steward, picks, {
+      start: async (id) => {
+        running = runJob(await startImportJob(db, id, 'prices'));
+      },
+    });
+    await running;
+    await store.settle(db, revertId);
+    return revertId;
+  }
   const { revertId, chunks } = await prepareRevert(db, upstream, importId, steward, picks);
   await runJob(await startImportJob(db, revertId, 'prices', { chunks: [...Array(chunks).keys()] }));
   await store.settle(db, revertId);
@@ -134,7 +167,15 @@ describe('reverting an import', () => {
       code: expect.stringMatching(/^REV-/),
     });
 
-    const revertId = await runRevert(importId);
+    // The first chunks go out while the rest of the list is still being read and compared.
+    const from = seen.length;
+    slowList = true;
+    const revertId = await runRevert(importId, 'streamed');
+    slowList = false;
+    const during = seen.slice(from);
+    const lastPage = during.findLastIndex((r) => r.startsWith('GET /v1/skus page'));
+    expect(during.indexOf('PUT /v1/prices/batch')).toBeGreaterThan(-1);
+    expect(during.indexOf('PUT /v1/prices/batch')).toBeLessThan(lastPage);
     const after = await livePrices(ids);
     ids.forEach((id, n) => expect(after.get(id)).toBe(n < 10 ? 777 : 100 + n));
     const revert = (await store.getImport(db, revertId))!;
@@ -173,4 +214,35 @@ describe('reverting an import', () => {
     const back = await livePrices(ids);
     ids.forEach((id, n) => expect(back.get(id)).toBe(n < 10 ? 777 : 2500));
   }, 300_000);
+
+  it('leaves the records it could not compare unsent, each with its reason, when /v1 fails midway', async () => {
+    const created = await upstream.batch(
+      'skus',
+      Array.from({ length: 250 }, (_, n) => ({
+        productId: IDS.acme.product,
+        outerSysCode: `REVF-${n}`,
+        name: `Revert fail ${n}`,
+        price: 5000,
+        sellPrice: 100 + n,
+      })),
+    );
+    const ids = created.map((r) => Number((r as { id: number }).id));
+    await mirror().round();
+    const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 2500 })));
+    // The list of records changed since the import: pages of 100, the third answers 500.
+    failListPage = 3;
+    const revertId = await runRevert(importId, 'streamed').finally(() => (failListPage = null));
+    const revert = (await store.getImport(db, revertId))!;
+    expect(revert.totalRows).toBe(250);
+    // Records compared before the failing page were restored; the rest, never compared, each say why.
+    const { updated, skipped } = revert.counts;
+    expect(revert.counts).toMatchObject({ failed: 0, unknown: 0, pending: 0 });
+    expect(updated + skipped).toBe(250);
+    expect(skipped).toBeGreaterThan(0);
+    const left = await store.listRows(db, revertId, { statuses: ['skipped'], limit: 1000 });
+    expect(left.map((r) => r.errors[0]?.code)).toEqual(Array(skipped).fill('revert_live_unread'));
+    const unsent = new Set(left.map((r) => Number(r.cells[0])));
+    const after = await livePrices(ids);
+    ids.forEach((id, n) => expect(after.get(id)).toBe(unsent.has(id) ? 2500 : 100 + n));
+  }, 120_000);
 });

@@ -12,7 +12,8 @@ import {
 } from '@/lib/contract/console/reverts';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
+import { classification, classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
+import { PartRefusedError, storePart } from './upload';
 import { isQuotaFamily, quotaKey } from './revert-quota';
 import * as store from './store';
 
@@ -83,9 +84,45 @@ export async function reviewRevert(
 
 const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** The revert's row for a classified record: the old values to write back, or skipped with the reason. */
+function uploadRow(
+  family: SourceImport['family'],
+  fields: readonly string[],
+  row: RevertRow,
+  rowNo: number,
+): store.UploadRow {
+  const key = KEY_FIELD[family]!;
+  const id = Number(row.recordId);
+  // A quota's company may be named by the ERP code History kept for it.
+  const keyed = isQuotaFamily(family) ? quotaKey(row.recordId) : null;
+  const named = keyed !== null || (Number.isSafeInteger(id) && id > 0);
+  const keyItem = keyed ?? { [key]: id };
+  // A value that was empty cannot be written back (null keeps the current value): left out.
+  const back = row.fields.filter((f) => f.before !== null);
+  const values = new Map(back.map((f) => [f.field, f.before]));
+  const cells = [row.recordId, row.code ?? '', ...fields.map((f) => cell(values.get(f)))];
+  const base = { rowNo, line: rowNo + 2, cells, warnings: [] };
+  if (row.selected && named && back.length) {
+    return {
+      ...base,
+      item: { ...keyItem, ...row.carry, ...Object.fromEntries(values) },
+      errors: [],
+      before: { ...row.carry, ...Object.fromEntries(back.map((f) => [f.field, f.live])) },
+    };
+  }
+  const issue = { code: REVERT_LEFT_CODES[row.kind] };
+  return named ? { ...base, item: keyItem, skip: true, errors: [issue] } : { ...base, item: null, errors: [issue] };
+}
+
 /**
  * Classifies the import again with live values (the review may be minutes old) and stores the revert as an
- * import with every row uploaded. Returns the new import's id and how many chunks it has to send.
+ * import of its own. With `start`, the revert's job is started (listing chunks as their rows arrive, as an
+ * upload's) as soon as the import exists, and its rows are stored part by part as the live list is read, so the
+ * first chunks are sent while the rest is still compared; without it, every row is stored first. Returns the
+ * new import's id and, without `start`, how many chunks it has to send.
+ *
+ * Nothing is created when the first part of /v1 cannot be read. Should a later part fail, the rows not yet
+ * compared are stored as skipped (revert_live_unread): every row of the revert has one outcome.
  */
 export async function prepareRevert(
   db: Db,
@@ -93,53 +130,74 @@ export async function prepareRevert(
   importId: string,
   user: { id: string; email: string },
   picks: { include: readonly string[]; exclude: readonly string[] },
+  options: { start?: (revertId: string) => Promise<void> } = {},
 ): Promise<{ revertId: string; chunks: number; family: SourceImport['family'] }> {
   const source = await revertable(db, importId);
-  const rows = await classifyImport(db, client, source, {
-    include: new Set(picks.include),
-    exclude: new Set(picks.exclude),
-  });
-  if (!rows.some((r) => r.selected)) throw new RevertError('nothing_to_revert');
-  const key = KEY_FIELD[source.family]!;
-  const fields = [...new Set(rows.flatMap((r) => r.fields.map((f) => f.field)))];
-  const upload: store.UploadRow[] = rows.map((row, rowNo) => {
-    const id = Number(row.recordId);
-    // A quota's company may be named by the ERP code History kept for it.
-    const keyed = isQuotaFamily(source.family) ? quotaKey(row.recordId) : null;
-    const named = keyed !== null || (Number.isSafeInteger(id) && id > 0);
-    const keyItem = keyed ?? { [key]: id };
-    // A value that was empty cannot be written back (null keeps the current value): left out.
-    const back = row.fields.filter((f) => f.before !== null);
-    const values = new Map(back.map((f) => [f.field, f.before]));
-    const cells = [row.recordId, row.code ?? '', ...fields.map((f) => cell(values.get(f)))];
-    const base = { rowNo, line: rowNo + 2, cells, warnings: [] };
-    if (row.selected && named && back.length) {
-      return {
-        ...base,
-        item: { ...keyItem, ...row.carry, ...Object.fromEntries(values) },
-        errors: [],
-        before: { ...row.carry, ...Object.fromEntries(back.map((f) => [f.field, f.live])) },
-      };
+  const plan = await classification(db, source);
+  const parts = plan.parts(client, { include: new Set(picks.include), exclude: new Set(picks.exclude) });
+  const family = source.family;
+  const create = async () => {
+    const revertId = await store.createImport(
+      db,
+      {
+        family,
+        fileName: source.fileName,
+        encoding: 'utf-8',
+        delimiter: ',',
+        headers: ['id', 'outerSysCode', ...plan.fields],
+        mapping: [KEY_FIELD[family]!, null, ...plan.fields],
+        totalRows: plan.total,
+        origin: 'revert',
+      },
+      user,
+    );
+    await store.markReverts(db, revertId, source.id);
+    return revertId;
+  };
+  if (!options.start) {
+    const rows: RevertRow[] = [];
+    for await (const part of parts) rows.push(...part.rows);
+    rows.push(...plan.early);
+    if (!rows.some((r) => r.selected)) throw new RevertError('nothing_to_revert');
+    const revertId = await create();
+    await store.appendRows(
+      db,
+      revertId,
+      family,
+      rows.map((row, n) => uploadRow(family, plan.fields, row, n)),
+    );
+    return { revertId, chunks: await store.assignChunks(db, revertId), family };
+  }
+  // Whether any row will be chosen is known only at the end: a revert whose rows all changed since ends with
+  // every row skipped, as its review would now say.
+  if (!plan.toRead.length) throw new RevertError('nothing_to_revert');
+  // Read before anything is created: /v1 unreachable at the start leaves no revert behind.
+  let part = await parts.next();
+  const revertId = await create();
+  await options.start(revertId);
+  let rowNo = 0;
+  let compared = 0;
+  const put = async (upload: store.UploadRow[]) => {
+    for (let i = 0; i < upload.length; i += store.UPLOAD_PART_ROWS)
+      await storePart(db, revertId, upload.slice(i, i + store.UPLOAD_PART_ROWS));
+  };
+  try {
+    for (; !part.done; part = await parts.next()) {
+      compared += part.value.rows.length;
+      await put(part.value.rows.map((row) => uploadRow(family, plan.fields, row, rowNo++)));
     }
-    const issue = { code: REVERT_LEFT_CODES[row.kind] };
-    return named ? { ...base, item: keyItem, skip: true, errors: [issue] } : { ...base, item: null, errors: [issue] };
-  });
-  const revertId = await store.createImport(
-    db,
-    {
-      family: source.family,
-      fileName: source.fileName,
-      encoding: 'utf-8',
-      delimiter: ',',
-      headers: ['id', 'outerSysCode', ...fields],
-      mapping: [key, null, ...fields],
-      totalRows: upload.length,
-      origin: 'revert',
-    },
-    user,
-  );
-  await store.markReverts(db, revertId, source.id);
-  await store.appendRows(db, revertId, source.family, upload);
-  const chunks = await store.assignChunks(db, revertId);
-  return { revertId, chunks, family: source.family };
+  } catch (error) {
+    if (error instanceof PartRefusedError) throw error;
+    const unread = plan.toRead.slice(compared).map((r) => unreadRow(family, plan.fields, r.recordId, rowNo++));
+    await put(unread);
+  }
+  await put(plan.early.map((row) => uploadRow(family, plan.fields, row, rowNo++)));
+  return { revertId, chunks: 0, family };
+}
+
+/** A record whose live values could not be read: not compared, so not sent. */
+function unreadRow(family: SourceImport['family'], fields: readonly string[], recordId: string, rowNo: number) {
+  const row: RevertRow = { recordId, code: null, rowNo, kind: 'changedSince', selected: false, fields: [] };
+  const upload = uploadRow(family, fields, row, rowNo);
+  return { ...upload, errors: [{ code: 'revert_live_unread' }] };
 }

@@ -10,12 +10,14 @@ export { MIRROR_REFRESH_CHANNEL, mirrorPassJob, mirrorPassUnits, type MirrorPass
 export {
   READ_BACK_TIMEOUT_MS,
   readBack,
+  readBackInParts,
   readBackWithTicket,
   storeReadBack,
   writeThrough,
   writtenByFamily,
   writtenByOperation,
   type ReadBack,
+  type ReadBackPart,
 } from './write-through';
 export { readShownList, type LiveListPage } from './shown-list';
 export { readSalespeople, salesRoleIds } from './salespeople';

@@ -105,24 +105,37 @@ export function writtenByFamily(family: FamilyName, ids: readonly (number | null
 /** From this many ids (a revert's review reads a whole import; a write-through reads a chunk of 200), the whole list may be the cheaper walk. */
 const WHOLE_FROM = 500;
 
+/** Part of a read-back, in id order: every wanted id up to `through` that is not in `records` was not in the list. */
+export interface ReadBackPart {
+  records: MirrorRecord[];
+  /** The highest id the list walk is past; Infinity for the last part (the ids read one by one). */
+  through: number;
+}
+
 /**
  * Reads the wanted records from the whole list when they are at least half of it. A list filtered by time is
  * counted and ordered again for every page (100,000 records changed since: 1,000 pages of the whole match set),
  * the whole list is not; past that share the filter saves too few pages to pay for it. Finds nothing otherwise.
  */
-async function walkWhole(
+async function* walkWhole(
   client: UpstreamClient,
   entity: (typeof MIRROR_ENTITIES)[MirrorEntityName],
   wanted: ReadonlySet<number>,
-  found: Map<number, MirrorRecord>,
+  found: Set<number>,
   maxId: number,
   signal?: AbortSignal,
-) {
+): AsyncGenerator<ReadBackPart> {
   for await (const page of walkPages(client, entity, { from: 1, signal })) {
     if (page.page === 1 && wanted.size * 2 < page.totalCount) return;
-    for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record);
+    yield pagePart(page.records, wanted, found);
     if (found.size === wanted.size || (page.records.at(-1)?.id ?? 0) >= maxId) return;
   }
+}
+
+function pagePart(records: readonly MirrorRecord[], wanted: ReadonlySet<number>, found: Set<number>): ReadBackPart {
+  const part = records.filter((r) => wanted.has(r.id) && !found.has(r.id));
+  for (const r of part) found.add(r.id);
+  return { records: part, through: records.at(-1)?.id ?? 0 };
 }
 
 /**
@@ -136,12 +149,26 @@ export async function readBack(
   written: Written,
   options: { since: number; signal?: AbortSignal },
 ): Promise<MirrorRecord[]> {
+  const records: MirrorRecord[] = [];
+  for await (const part of readBackInParts(client, written, options)) records.push(...part.records);
+  return records;
+}
+
+/**
+ * readBack page by page, for a caller that works on each page while the next is read (a revert classifies and
+ * sends its first chunks while the rest of the list is still being read).
+ */
+export async function* readBackInParts(
+  client: UpstreamClient,
+  written: Written,
+  options: { since: number; signal?: AbortSignal },
+): AsyncGenerator<ReadBackPart> {
   const entity = MIRROR_ENTITIES[written.entity];
   const wanted = new Set(written.ids);
-  const found = new Map<number, MirrorRecord>();
+  const found = new Set<number>();
   const maxId = written.ids.reduce((a, b) => (b > a ? b : a), 0);
   if (entity.incremental && written.ids.length >= WHOLE_FROM)
-    await walkWhole(client, entity, wanted, found, maxId, options.signal);
+    yield* walkWhole(client, entity, wanted, found, maxId, options.signal);
   if (found.size === 0 && entity.incremental && (written.ids.length > LIST_FROM || !entity.read)) {
     const serverSince = options.since + (client.skew.snapshot().lastObservedMs ?? 0) - LOOKBACK_MS;
     for await (const page of walkPages(client, entity, {
@@ -149,19 +176,20 @@ export async function readBack(
       updatedSince: new Date(serverSince),
       signal: options.signal,
     })) {
-      for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record);
+      yield pagePart(page.records, wanted, found);
       // Pages come id ascending: past the highest id written, nothing more to find.
       if (found.size === wanted.size || (page.records.at(-1)?.id ?? 0) >= maxId) break;
     }
   }
   const read = entity.read;
   const rest = written.ids.filter((id) => !found.has(id));
+  const last: MirrorRecord[] = [];
   if (read) {
     for (let i = 0; i < rest.length; i += READS_AT_ONCE) {
       await Promise.all(
         rest.slice(i, i + READS_AT_ONCE).map(async (id) => {
           try {
-            found.set(id, (await client.read(read, id, options.signal)) as MirrorRecord);
+            last.push((await client.read(read, id, options.signal)) as MirrorRecord);
           } catch (error) {
             if (!(isApiError(error) && error.isNotFound)) throw error;
           }
@@ -169,7 +197,7 @@ export async function readBack(
       );
     }
   }
-  return [...found.values()];
+  yield { records: last, through: Infinity };
 }
 
 /**

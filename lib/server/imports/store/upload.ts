@@ -176,6 +176,13 @@ export async function markStarted(
   return rows.length > 0;
 }
 
+/** An import created but never started and holding no row (its job could not start): as if never made. */
+export async function discardUnstarted(db: Db, importId: string): Promise<void> {
+  await sql`
+    delete from import i where i.id = ${importId} and i.state = 'uploading'
+      and not exists (select 1 from import_row r where r.import_id = i.id)`.execute(db);
+}
+
 /** A revert's import names the import it undoes (migration 0600). */
 export async function markReverts(db: Db, revertId: string, sourceId: string): Promise<void> {
   await sql`update import set reverts_import_id = ${sourceId}::bigint where id = ${revertId}`.execute(db);
