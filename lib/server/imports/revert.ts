@@ -13,7 +13,7 @@ import {
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import { classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
-import { isQuotaFamily, quotaKey } from './revert-quota';
+import { isQuotaFamily, leftQuotaItem, quotaKey } from './revert-quota';
 import * as store from './store';
 
 /**
@@ -122,7 +122,9 @@ export async function prepareRevert(
       };
     }
     const issue = { code: REVERT_LEFT_CODES[row.kind] };
-    return named ? { ...base, item: keyItem, skip: true, errors: [issue] } : { ...base, item: null, errors: [issue] };
+    if (!named) return { ...base, item: null, errors: [issue] };
+    const left = isQuotaFamily(source.family) ? leftQuotaItem(source.family, keyItem, row) : keyItem;
+    return { ...base, item: left, skip: true, errors: [issue] };
   });
   const revertId = await store.createImport(
     db,

@@ -211,7 +211,14 @@ function KindSection(props: {
         </THead>
         <TBody>
           {rows.map((row) => {
-            const name = row.code ? `${row.code} (${row.recordId})` : row.recordId || `#${row.rowNo + 1}`;
+            // A quota's company History knows only by its ERP code (`code:<code>`) is named by that code alone.
+            const id = /^[0-9]+$/.test(row.recordId) ? row.recordId : null;
+            const byCode = row.recordId.startsWith('code:') ? row.recordId.slice(5) : null;
+            const name = id
+              ? row.code
+                ? `${row.code} (${id})`
+                : id
+              : (row.code ?? byCode ?? (row.recordId || `#${row.rowNo + 1}`));
             return (
               <Tr key={`${row.rowNo}-${row.recordId}`}>
                 {selectable ? (
@@ -224,8 +231,8 @@ function KindSection(props: {
                   </Td>
                 ) : null}
                 <Td className="whitespace-nowrap">
-                  {recordPath && row.recordId ? (
-                    <Link className="underline" href={recordPath(Number(row.recordId))}>
+                  {recordPath && id ? (
+                    <Link className="underline" href={recordPath(Number(id))}>
                       {name}
                     </Link>
                   ) : (
