@@ -22,6 +22,7 @@ import { resultWord } from '@/lib/contract/result-words';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { FAMILIES } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { useMoney } from '@/lib/i18n/use-money';
 import { useImportTexts } from './import-wizard/texts';
 
 /** The rows changed since first: they are the ones a person has to decide on. */
@@ -31,8 +32,25 @@ const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'create
 const isBulk = (origin: string | undefined) => origin === 'bulk';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
-const shown = (value: HistoryValue | null | undefined) =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The fields shown as money (NT$, the screens' one format), per family; other numbers as they are. */
+const MONEY_FIELDS: Partial<Record<Review['family'], readonly string[]>> = {
+  creditQuotas: ['creditAmount'],
+  prices: ['price', 'sellPrice'],
+  bundlePrices: ['price', 'sellPrice'],
+};
+
+/** A value as the review shows it: money as money, a switch as On or Off, nothing as a dash. */
+function useShown(family: Review['family']) {
+  const t = useTranslations('imports.revert');
+  const money = useMoney();
+  return (field: string, value: HistoryValue | null | undefined) => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'number' && MONEY_FIELDS[family]?.includes(field)) return money(value);
+    if (typeof value === 'boolean') return t(value ? 'valueOn' : 'valueOff');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+}
 
 /**
  * "Revert this import" (issue 56): what the revert would restore, read live when the page opens; what changed
@@ -178,6 +196,7 @@ function KindSection(props: {
   const t = useTranslations('imports.revert');
   const tr = useTranslations('resultWords');
   const { fieldLabel } = useImportTexts();
+  const shown = useShown(props.family);
   const { kind, rows } = props;
   const selectable = kind === 'restore' || kind === 'changedSince';
   const withFields = selectable;
@@ -242,9 +261,15 @@ function KindSection(props: {
                 {withFields ? (
                   <>
                     <Td>{row.fields.map((f) => fieldLabel(f.field)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.imported)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.before)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.live)).join(', ')}</Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.imported)).join(', ')}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.before)).join(', ')}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.live)).join(', ')}
+                    </Td>
                   </>
                 ) : null}
                 {approval ? <Td>{row.waitsForApproval ? t('waits') : t('atOnce')}</Td> : null}
