@@ -108,6 +108,11 @@ export function RevertReview({ id, origin }: { id: string; origin?: string }) {
     data.counts.restore -
     data.rows.filter((r) => r.kind === 'restore' && flipped.has(r.recordId)).length +
     data.rows.filter((r) => r.kind === 'changedSince' && flipped.has(r.recordId)).length;
+  // Rows the approval policy will hold, as chosen now: a held row left out no longer waits.
+  const waiting = data.rows.reduce(
+    (n, r) => (r.waitsForApproval && flipped.has(r.recordId) ? n + (r.selected ? -1 : 1) : n),
+    data.waitsForApproval,
+  );
   const toggle = (recordId: string) =>
     setFlipped((prev) => {
       const next = new Set(prev);
@@ -155,9 +160,7 @@ export function RevertReview({ id, origin }: { id: string; origin?: string }) {
           <li key={kind}>{t(`counts.${kind}`, { count: data.counts[kind] })}</li>
         ))}
       </ul>
-      {data.waitsForApproval > 0 ? (
-        <Alert tone="info">{t('waitsCount', { count: data.waitsForApproval })}</Alert>
-      ) : null}
+      {waiting > 0 ? <Alert tone="info">{t('waitsCount', { count: waiting })}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={start} pending={starting} disabled={selectedCount === 0}>
           {t('confirm', { count: selectedCount })}
