@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
-import { checkFile, csv, expectComparison, finished } from './support/imports';
+import { checkFile, count, csv, expectComparison, finished, startAndFinish } from './support/imports';
 import { signRequest } from '../lib/signing';
 
 // Issue 56: "Revert this import". A SKU file changes 20 sell prices and creates 2 SKUs; the ERP changes one of the
@@ -15,7 +15,7 @@ const ERP = { clientId: 'demo-erp', secret: 'demo-erp-secret' }; // the embedded
 test.use({ storageState: storageStateFor('steward') });
 
 /** A signed /v1 call on the console's port, as the ERP makes it. */
-async function erp(method: 'GET' | 'PUT', pathAndQuery: string, body?: unknown) {
+async function erp(method: 'GET' | 'PUT' | 'POST', pathAndQuery: string, body?: unknown) {
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers = await signRequest({ method, pathAndQuery, body: text, ...ERP });
   const res = await fetch(`${ORIGIN}${pathAndQuery}`, {
@@ -125,4 +125,84 @@ test('reverting an import restores 19 prices, leaves the one the ERP changed sin
     'href',
     `/imports/${importId}`,
   );
+});
+
+// Issue 56 point 5: a credit quota import that raised one limit and lowered another, reverted under the demo's
+// approval policy (an increase over 20 % or NT$100,000 waits for a manager): the review says which row will wait;
+// the lowered limit's revert (an increase) becomes a proposal, the raised one's (a decrease) applies at once.
+test('reverting a credit quota import applies the decrease at once and sends the increase for approval', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const run = uniqueCode('RVQ');
+  const [raised, lowered] = [`${run}-UP`, `${run}-DOWN`];
+  const made = (await erp('POST', '/v1/companies/batch', [
+    { outerSysCode: raised, name: `Revert quota ${run} up`, internalUserId: 2 },
+    { outerSysCode: lowered, name: `Revert quota ${run} down`, internalUserId: 2 },
+  ])) as { items: { id: number }[] };
+  const [upId, downId] = made.items.map((i) => i.id);
+  await erp('POST', '/v1/companies/credit-quota/batch', [
+    { companyId: upId, creditAmount: 500_000, enabled: true, memo: 'ERP' },
+    { companyId: downId, creditAmount: 1_000_000, enabled: true, memo: 'ERP' },
+  ]);
+  const credit = async (id: number) =>
+    ((await erp('GET', `/v1/companies/${id}/credit-quota`)) as { creditAmount: number }).creditAmount;
+
+  // +10 % for one (within the policy) and a decrease for the other: both written at once.
+  const file = csv([
+    ['companyCode', 'creditAmount', 'enabled'],
+    [raised, 550_000, 'true'],
+    [lowered, 200_000, 'true'],
+  ]);
+  await checkFile(page, 'Credit quota', 'limits.csv', file);
+  await expectComparison(page, /2 rows update/);
+  await startAndFinish(page);
+  const importId = page.url().split('/').pop()!;
+  await expect(count(page, 'ok')).toHaveText('2');
+
+  await page.getByRole('link', { name: 'Revert this import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Revert import ${importId}` })).toBeVisible();
+  const counts = page.getByRole('list', { name: 'What the revert would do' });
+  await expect(counts).toContainText('2 records to restore', { timeout: 30_000 });
+  await expect(page.getByText('1 record will wait for approval', { exact: false })).toBeVisible();
+  const restore = page.getByRole('region', { name: 'To restore' });
+  // The file named the companies by ERP code: the review names them so, and each can be left out.
+  const upRow = restore.getByRole('row').filter({ hasText: raised });
+  const downRow = restore.getByRole('row').filter({ hasText: lowered });
+  await expect(upRow).toContainText('Applies at once');
+  await expect(downRow).toContainText('Waits for approval');
+  await expect(restore.getByRole('checkbox', { name: `Restore ${lowered}` })).toBeChecked();
+  await restore.getByRole('checkbox', { name: `Restore ${lowered}` }).uncheck();
+  await expect(page.getByRole('button', { name: 'Restore 1 record' })).toBeVisible();
+  // Left out, it no longer waits for approval: the review stops saying one will.
+  await expect(page.getByText('1 record will wait for approval', { exact: false })).toBeHidden();
+  await restore.getByRole('checkbox', { name: `Restore ${lowered}` }).check();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('revert-quota-review-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
+  await expect(zhPage.getByText('2 筆記錄待還原')).toBeVisible({ timeout: 30_000 });
+  await zhPage.screenshot({ path: test.info().outputPath('revert-quota-review-zh-TW.png') });
+  await zh.close();
+
+  await page.getByRole('button', { name: 'Restore 2 records' }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  expect(page.url().split('/').pop()).not.toBe(importId);
+  await finished(page);
+  await expect(count(page, 'ok')).toHaveText('1');
+  await expect(count(page, 'proposed')).toHaveText('1');
+  await expect(page.getByRole('row').filter({ hasText: lowered })).toContainText('Sent for approval');
+  expect(await credit(upId!)).toBe(500_000);
+  // Not written until a manager approves it.
+  expect(await credit(downId!)).toBe(200_000);
+  await page.screenshot({ path: test.info().outputPath('revert-quota-results-en.png') });
 });

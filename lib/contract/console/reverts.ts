@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { charLength } from '../char-length';
+import { COMPANY_LIMITS } from '../values';
 import { endpoint, json } from './endpoint';
 import { idParam } from './params';
 import type { FamilyName, ImportOrigin } from './import-files';
@@ -28,6 +30,12 @@ export const REVERT_LEFT_CODES = {
   notApplied: 'revert_not_applied',
   noBefore: 'revert_before_unknown',
 } as const satisfies Record<RevertKind, string>;
+
+/**
+ * A quota revert's row that carries the amount (it puts back only the switch or the memo) whose live amount could
+ * not be read just before sending: not sent, rather than sent with the amount read at the review.
+ */
+export const REVERT_AMOUNT_UNREAD = 'revert_amount_unread';
 
 export interface RevertField {
   field: string;
@@ -113,7 +121,18 @@ export function offersRevert(imp: { family: FamilyName; counts: Record<string, n
 /** More rows chosen or left out by hand than this are refused (the review shows a few hundred at most). */
 export const REVERT_PICKS_MAX = 5_000;
 
-const recordIds = z.array(z.string().regex(/^[0-9]{1,19}$/)).max(REVERT_PICKS_MAX);
+/**
+ * A record as the review names it: its id, or, for a quota's company that History knows only by the ERP code the
+ * file named it by, `code:<code>` (lib/server/imports/revert-quota.ts).
+ */
+const recordId = z.union([
+  z.string().regex(/^[0-9]{1,19}$/),
+  z
+    .string()
+    .startsWith('code:')
+    .refine((s) => s.length > 5 && charLength(s.slice(5)) <= COMPANY_LIMITS.outerSysCode),
+]);
+const recordIds = z.array(recordId).max(REVERT_PICKS_MAX);
 
 export const startRevertBody = z.object({
   /** Records changed since that the person chose to restore all the same. */

@@ -1,11 +1,13 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { REVERT_AMOUNT_UNREAD } from '@/lib/contract/console/reverts';
 import type { RowIssue } from '@/lib/imports/check';
 import type { FamilyName } from '@/lib/imports/families';
 import { holdCaughtRows, type HeldRow } from '../approvals';
 import type { JobContext } from '../jobs';
 import { companyNames } from '../quotas';
+import { carryLiveAmounts } from './revert-quota';
 import { loadChunk, recordOutcomes, type RowOutcome } from './store';
 
 /**
@@ -17,10 +19,11 @@ import { loadChunk, recordOutcomes, type RowOutcome } from './store';
 
 const FAMILY = { creditQuotas: 'credit', pointQuotas: 'point' } as const;
 
+const issue = (code: string): RowIssue[] => [{ code }];
+
 type Params = { importId: string; demoPolicy?: boolean };
 
 function outcomeOf(held: HeldRow): RowOutcome {
-  const issue = (code: string): RowIssue[] => [{ code }];
   switch (held.kind) {
     case 'proposed':
       return { rowNo: held.rowNo, status: 'proposed', recordId: held.companyId, errors: [] };
@@ -41,7 +44,7 @@ export async function holdQuotaChunk(
   if (family !== 'creditQuotas' && family !== 'pointQuotas') return;
   const loaded = await loadChunk(ctx.db, importId, chunk, { items: true });
   if (loaded.sends > 0) return;
-  const pending = loaded.rows.filter((r) => r.status === 'pending');
+  let pending = loaded.rows.filter((r) => r.status === 'pending');
   if (pending.length === 0) return;
   // The person the attempt's writes are filed under (a resend's sender, else the import's creator).
   const { rows } = await sql<{
@@ -60,6 +63,17 @@ export async function holdQuotaChunk(
   const found = rows[0];
   if (!found) return;
   const params = ctx.params as Params;
+  // A revert's row that carries the amount carries the live one, read now (issue 56): not the review's.
+  const unread: RowOutcome[] = [];
+  if (found.origin === 'revert') {
+    const carried = await carryLiveAmounts(ctx.db, ctx.upstream, family, importId, pending);
+    for (const rowNo of carried.unread)
+      unread.push({ rowNo, status: 'not_sent', recordId: null, errors: issue(REVERT_AMOUNT_UNREAD) });
+    const left = new Set(carried.unread);
+    pending = pending
+      .filter((r) => !left.has(r.rowNo))
+      .map((r) => ({ ...r, item: carried.items.get(r.rowNo) ?? r.item }));
+  }
   const { held } = await holdCaughtRows(ctx.db, ctx.upstream, {
     tenant: ctx.tenant,
     family: FAMILY[family],
@@ -75,5 +89,6 @@ export async function holdQuotaChunk(
       (await companyNames(ctx.db, ctx.tenant, [id], false)).get(id) ??
       null,
   });
-  if (held.length) await recordOutcomes(ctx.db, importId, chunk, held.map(outcomeOf));
+  const outcomes = [...unread, ...held.map(outcomeOf)];
+  if (outcomes.length) await recordOutcomes(ctx.db, importId, chunk, outcomes);
 }

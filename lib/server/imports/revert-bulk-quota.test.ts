@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { IDS, testSeed } from '@/service/testing/fixtures';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { startRevertBody } from '@/lib/contract/console/reverts';
 import type { FamilyName } from '@/lib/imports/families';
 import { listProposals, savePolicy } from '../approvals';
 import { person, writeHistory } from '../history';
@@ -224,5 +225,65 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     const revertId = await runRevert(importId);
     expect((await store.listRows(db(), revertId, { limit: 10 })).map((r) => r.status)).toEqual(['ok']);
     expect(await upstream.read('pointQuota', a)).toMatchObject({ balance: 300, memo: 'old memo' });
+  });
+
+  it('keeps a credit limit changed after the review when the revert puts back only the memo', async () => {
+    const a = IDS.acme.company;
+    await upstream.batch('creditQuotas', [{ companyId: a, creditAmount: 500_000, enabled: true, memo: 'old memo' }]);
+    const importId = await runImport('creditQuotas', 'file', [
+      {
+        item: { companyId: a, creditAmount: 500_000, memo: 'new memo' },
+        before: { creditAmount: 500_000, memo: 'old memo' },
+      },
+    ]);
+    // Reviewed and started (the rows are stored with the amount of that moment)...
+    const { revertId, chunks, family } = await prepareRevert(db(), upstream, importId, steward, {
+      include: [],
+      exclude: [],
+    });
+    // ...then a manager lowers the limit through /v1 before the job sends it.
+    await upstream.batch('creditQuotas', [{ companyId: a, creditAmount: 480_000 }]);
+    creditWrites.length = 0;
+    await run(revertId, family, chunks);
+
+    expect(await upstream.read('creditQuota', a)).toMatchObject({ creditAmount: 480_000, memo: 'old memo' });
+    expect(creditWrites).toEqual([[{ companyId: a, creditAmount: 480_000, memo: 'old memo' }]]);
+    // History names the memo alone: the amount the write carried is no change.
+    const [entry] = await listHistory(db(), 'companies', String(a));
+    expect(entry).toMatchObject({ source: 'revert', revertsImportId: importId });
+    expect((entry!.changes ?? []).map((c) => c.field)).toEqual(['memo']);
+  });
+
+  it('lets a company named only by its ERP code be left out of a quota revert', async () => {
+    const [a, b] = [IDS.acme.company, IDS.acme.company2];
+    const codes = await Promise.all(
+      [a, b].map(async (id) => (await upstream.read('creditQuota', id)).companyOuterSysCode!),
+    );
+    await upstream.batch('creditQuotas', [
+      { companyId: a, creditAmount: 300_000, enabled: true, memo: '' },
+      { companyId: b, creditAmount: 300_000, enabled: true, memo: '' },
+    ]);
+    // A file keyed by ERP code: History names each company `code:<code>`.
+    const importId = await runImport(
+      'creditQuotas',
+      'file',
+      codes.map((code) => ({ item: { companyCode: code, creditAmount: 280_000 }, before: { creditAmount: 300_000 } })),
+    );
+    const review = await reviewRevert(db(), upstream, importId, DEMO_APPROVAL_POLICY);
+    expect(review.rows.map((r) => [r.recordId, r.kind, r.selected])).toEqual(
+      codes.map((code) => [`code:${code}`, 'restore', true]),
+    );
+    // The review's pick travels as the browser sends it (the start's body schema), then to the revert.
+    const picks = startRevertBody.parse({ exclude: [`code:${codes[1]}`] });
+    const { revertId, chunks, family } = await prepareRevert(db(), upstream, importId, steward, picks);
+    await run(revertId, family, chunks);
+
+    expect((await upstream.read('creditQuota', a)).creditAmount).toBe(300_000);
+    expect((await upstream.read('creditQuota', b)).creditAmount).toBe(280_000);
+    const rows = await store.listRows(db(), revertId, { limit: 10 });
+    expect(rows.map((r) => [r.status, r.errors.map((e) => e.code)])).toEqual([
+      ['ok', []],
+      ['skipped', ['revert_not_chosen']],
+    ]);
   });
 });

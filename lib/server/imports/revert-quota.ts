@@ -1,10 +1,12 @@
 import 'server-only';
+import { sql, type Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { RevertRow } from '@/lib/contract/console/reverts';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import type { FamilyName } from '@/lib/imports/families';
 import { rulesFor } from '../approvals';
+import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 
 /**
@@ -79,6 +81,20 @@ export function carriedAmount(
 }
 
 /**
+ * The item of a quota row the revert leaves as it is (never sent): the family's check requires an amount, so it
+ * carries the live one, else the row would be held back as failing the check instead of skipped with its reason.
+ */
+export function leftQuotaItem(
+  family: QuotaFamilyName,
+  key: Record<string, unknown>,
+  row: Pick<RevertRow, 'carry' | 'fields'>,
+): Record<string, unknown> {
+  const field = AMOUNT[family];
+  const amount = row.carry?.[field] ?? row.fields.find((f) => f.field === field)?.live;
+  return typeof amount === 'number' ? { ...key, [field]: amount } : key;
+}
+
+/**
  * Marks the rows the policy would catch (`waitsForApproval`): the change from the live values to the old ones,
  * judged by the rules the import job's hold applies when the revert is sent. Returns how many.
  */
@@ -111,4 +127,59 @@ export function markApprovals(
     if (row.waitsForApproval && row.selected) waiting += 1;
   }
   return waiting;
+}
+
+/**
+ * Just before a revert's chunk is sent (./hold.ts): a row that puts back only the switch or the memo still has to
+ * carry an amount, and the one read at the review may be stale (a manager may have changed it since). Its amount is
+ * read again now and written into the row's item and its `before`, so the write keeps the amount as it is and
+ * History names no change of it. Such a row is known by its empty amount cell (the revert's file lists the values
+ * it puts back, ./revert.ts). Returns the rows whose quota could not be read now: they must not be sent.
+ */
+export async function carryLiveAmounts(
+  db: Kysely<ConsoleDatabase>,
+  client: UpstreamClient,
+  family: QuotaFamilyName,
+  importId: string,
+  rows: readonly { rowNo: number; item: Record<string, unknown> | null }[],
+  signal?: AbortSignal,
+): Promise<{ items: Map<number, Record<string, unknown>>; unread: number[] }> {
+  const field = AMOUNT[family];
+  const { rows: found } = await sql<{ headers: string }>`
+    select headers::text as headers from import where id = ${importId}`.execute(db);
+  // Cells are id, ERP code, then one per field some row puts back (absent: no row puts an amount back).
+  const at = found[0] ? (JSON.parse(found[0].headers) as string[]).indexOf(field) : -1;
+  const { rows: cells } = await sql<{ row_no: number; record_id: string | null; amount: string | null }>`
+    select row_no, cells->>0 as record_id, ${at >= 0 ? sql`cells->>${at}::int` : sql`null::text`} as amount
+    from import_row where import_id = ${importId} and row_no = any(${rows.map((r) => r.rowNo)}::int[])`.execute(db);
+  const carried = new Map(cells.filter((c) => c.record_id && !c.amount).map((c) => [c.row_no, c.record_id!] as const));
+  const items = new Map<number, Record<string, unknown>>();
+  const unread: number[] = [];
+  const targets = rows.filter((r) => r.item && carried.has(r.rowNo));
+  if (!targets.length) return { items, unread };
+  let live = new Map<string, Record<string, unknown>>();
+  try {
+    live = await readLiveQuotas(client, family, [...new Set(carried.values())], signal);
+  } catch {
+    // Not read: every carried row is left unsent below rather than sent with the amount of the review.
+  }
+  for (const row of targets) {
+    const amount = live.get(carried.get(row.rowNo)!)?.[field];
+    if (typeof amount === 'number') items.set(row.rowNo, { ...row.item, [field]: amount });
+    else unread.push(row.rowNo);
+  }
+  if (items.size) {
+    const records = [...items].map(([rowNo, item]) => ({ row_no: rowNo, item, amount: { [field]: item[field] } }));
+    await sql`
+      with x as (
+        select * from json_to_recordset(${JSON.stringify(records)}::json) as x(row_no integer, item jsonb, amount jsonb)
+      ),
+      items as (
+        update import_row r set item = x.item from x where r.import_id = ${importId} and r.row_no = x.row_no
+        returning r.row_no, r.attempt, x.amount
+      )
+      update import_row_before b set before = b.before || items.amount from items
+      where b.import_id = ${importId} and b.row_no = items.row_no and b.attempt = items.attempt`.execute(db);
+  }
+  return { items, unread };
 }

@@ -14,7 +14,7 @@ import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import { classification, classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
 import { PartRefusedError, storePart } from './upload';
-import { isQuotaFamily, quotaKey } from './revert-quota';
+import { isQuotaFamily, leftQuotaItem, quotaKey } from './revert-quota';
 import * as store from './store';
 
 /**
@@ -111,7 +111,9 @@ function uploadRow(
     };
   }
   const issue = { code: REVERT_LEFT_CODES[row.kind] };
-  return named ? { ...base, item: keyItem, skip: true, errors: [issue] } : { ...base, item: null, errors: [issue] };
+  if (!named) return { ...base, item: null, errors: [issue] };
+  const left = isQuotaFamily(family) ? leftQuotaItem(family, keyItem, row) : keyItem;
+  return { ...base, item: left, skip: true, errors: [issue] };
 }
 
 /**

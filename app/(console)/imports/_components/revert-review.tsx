@@ -22,6 +22,7 @@ import { resultWord } from '@/lib/contract/result-words';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { FAMILIES } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { useMoney } from '@/lib/i18n/use-money';
 import { useImportTexts } from './import-wizard/texts';
 
 /** The rows changed since first: they are the ones a person has to decide on. */
@@ -31,8 +32,25 @@ const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'create
 const isBulk = (origin: string | undefined) => origin === 'bulk';
 
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
-const shown = (value: HistoryValue | null | undefined) =>
-  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The fields shown as money (NT$, the screens' one format), per family; other numbers as they are. */
+const MONEY_FIELDS: Partial<Record<Review['family'], readonly string[]>> = {
+  creditQuotas: ['creditAmount'],
+  prices: ['price', 'sellPrice'],
+  bundlePrices: ['price', 'sellPrice'],
+};
+
+/** A value as the review shows it: money as money, a switch as On or Off, nothing as a dash. */
+function useShown(family: Review['family']) {
+  const t = useTranslations('imports.revert');
+  const money = useMoney();
+  return (field: string, value: HistoryValue | null | undefined) => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'number' && MONEY_FIELDS[family]?.includes(field)) return money(value);
+    if (typeof value === 'boolean') return t(value ? 'valueOn' : 'valueOff');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+}
 
 /**
  * "Revert this import" (issue 56): what the revert would restore, read live when the page opens; what changed
@@ -90,6 +108,11 @@ export function RevertReview({ id, origin }: { id: string; origin?: string }) {
     data.counts.restore -
     data.rows.filter((r) => r.kind === 'restore' && flipped.has(r.recordId)).length +
     data.rows.filter((r) => r.kind === 'changedSince' && flipped.has(r.recordId)).length;
+  // Rows the approval policy will hold, as chosen now: a held row left out no longer waits.
+  const waiting = data.rows.reduce(
+    (n, r) => (r.waitsForApproval && flipped.has(r.recordId) ? n + (r.selected ? -1 : 1) : n),
+    data.waitsForApproval,
+  );
   const toggle = (recordId: string) =>
     setFlipped((prev) => {
       const next = new Set(prev);
@@ -137,9 +160,7 @@ export function RevertReview({ id, origin }: { id: string; origin?: string }) {
           <li key={kind}>{t(`counts.${kind}`, { count: data.counts[kind] })}</li>
         ))}
       </ul>
-      {data.waitsForApproval > 0 ? (
-        <Alert tone="info">{t('waitsCount', { count: data.waitsForApproval })}</Alert>
-      ) : null}
+      {waiting > 0 ? <Alert tone="info">{t('waitsCount', { count: waiting })}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={start} pending={starting} disabled={selectedCount === 0}>
           {t('confirm', { count: selectedCount })}
@@ -178,6 +199,7 @@ function KindSection(props: {
   const t = useTranslations('imports.revert');
   const tr = useTranslations('resultWords');
   const { fieldLabel } = useImportTexts();
+  const shown = useShown(props.family);
   const { kind, rows } = props;
   const selectable = kind === 'restore' || kind === 'changedSince';
   const withFields = selectable;
@@ -211,7 +233,14 @@ function KindSection(props: {
         </THead>
         <TBody>
           {rows.map((row) => {
-            const name = row.code ? `${row.code} (${row.recordId})` : row.recordId || `#${row.rowNo + 1}`;
+            // A quota's company History knows only by its ERP code (`code:<code>`) is named by that code alone.
+            const id = /^[0-9]+$/.test(row.recordId) ? row.recordId : null;
+            const byCode = row.recordId.startsWith('code:') ? row.recordId.slice(5) : null;
+            const name = id
+              ? row.code
+                ? `${row.code} (${id})`
+                : id
+              : (row.code ?? byCode ?? (row.recordId || `#${row.rowNo + 1}`));
             return (
               <Tr key={`${row.rowNo}-${row.recordId}`}>
                 {selectable ? (
@@ -224,8 +253,8 @@ function KindSection(props: {
                   </Td>
                 ) : null}
                 <Td className="whitespace-nowrap">
-                  {recordPath && row.recordId ? (
-                    <Link className="underline" href={recordPath(Number(row.recordId))}>
+                  {recordPath && id ? (
+                    <Link className="underline" href={recordPath(Number(id))}>
                       {name}
                     </Link>
                   ) : (
@@ -235,9 +264,15 @@ function KindSection(props: {
                 {withFields ? (
                   <>
                     <Td>{row.fields.map((f) => fieldLabel(f.field)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.imported)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.before)).join(', ')}</Td>
-                    <Td className="tabular-nums">{row.fields.map((f) => shown(f.live)).join(', ')}</Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.imported)).join(', ')}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.before)).join(', ')}
+                    </Td>
+                    <Td className="whitespace-nowrap tabular-nums">
+                      {row.fields.map((f) => shown(f.field, f.live)).join(', ')}
+                    </Td>
                   </>
                 ) : null}
                 {approval ? <Td>{row.waitsForApproval ? t('waits') : t('atOnce')}</Td> : null}
