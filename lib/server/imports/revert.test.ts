@@ -22,24 +22,33 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-/** Requests in the order the service got them; `slowList`: the revert's walk of the SKU list takes its time. */
+/**
+ * Requests in the order the service got them. `slowList`: the revert's walk of the SKU list takes its time;
+ * `failAfterFirst`: the walk's pages after the first holding one of these ids answer 500.
+ */
 const seen: string[] = [];
 let slowList = false;
-let failListPage: number | null = null;
+let failAfterFirst: { ids: Set<number>; from: number } | null = null;
 const upstream = erpClientVia(
   () => async (request) => {
     const url = new URL(request.url);
     const listPage = request.method === 'GET' && url.pathname === '/v1/skus' ? Number(url.searchParams.get('page')) : 0;
-    if (failListPage !== null && listPage === failListPage) return Response.json({ code: 'internal' }, { status: 500 });
+    if (listPage && failAfterFirst && listPage >= failAfterFirst.from)
+      return Response.json({ code: 'internal' }, { status: 500 });
     // Only the unfiltered walk (a revert's read of a whole import), not the chunks' read-backs by time.
-    if (slowList && listPage >= 3 && !url.searchParams.has('updatedSince'))
-      await new Promise((r) => setTimeout(r, 150));
     const walked = listPage && !url.searchParams.has('updatedSince') ? ` page ${listPage}` : '';
+    if (slowList && walked && listPage >= 3) await new Promise((r) => setTimeout(r, 300));
     seen.push(`${request.method} ${url.pathname}${walked}`);
-    return service.fetch(request);
+    const response = await service.fetch(request);
+    if (listPage && failAfterFirst && failAfterFirst.from === Infinity) {
+      const page = (await response.clone().json()) as { data: { id: number }[] };
+      if (page.data.some((r) => failAfterFirst!.ids.has(r.id))) failAfterFirst.from = listPage + 1;
+    }
+    return response;
   },
   1,
 );
+
 const steward = { id: 'u-steward', email: 'steward@example.com' };
 const SKUS = 1_000;
 
@@ -229,9 +238,9 @@ describe('reverting an import', () => {
     const ids = created.map((r) => Number((r as { id: number }).id));
     await mirror().round();
     const importId = await runImport(ids.map((skuId) => ({ skuId, sellPrice: 2500 })));
-    // The list of records changed since the import: pages of 100, the third answers 500.
-    failListPage = 3;
-    const revertId = await runRevert(importId, 'streamed').finally(() => (failListPage = null));
+    // The list of records changed since the import, pages of 100: the one after the first with these SKUs fails.
+    failAfterFirst = { ids: new Set(ids), from: Infinity };
+    const revertId = await runRevert(importId, 'streamed').finally(() => (failAfterFirst = null));
     const revert = (await store.getImport(db, revertId))!;
     expect(revert.totalRows).toBe(250);
     // Records compared before the failing page were restored; the rest, never compared, each say why.
