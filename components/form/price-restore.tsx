@@ -58,7 +58,13 @@ export function PriceRestore({
   const open = async () => {
     setNote(null);
     if (fields.length === 0) return setNote({ tone: 'error', text: t('noneSelected') });
-    const live = (await readAfresh(type === 'skus' ? 'skuPrice' : 'bundlePrices', id)) as Record<PriceField, unknown>;
+    let live: Record<PriceField, unknown>;
+    try {
+      live = (await readAfresh(type === 'skus' ? 'skuPrice' : 'bundlePrices', id)) as Record<PriceField, unknown>;
+    } catch (error) {
+      // Nothing was sent: the prices could not be read to check them.
+      return setNote({ tone: 'error', text: errorText(isApiError(error) ? error.code : 'network_error') });
+    }
     const moved = fields.some((f) => live[f.field as PriceField] !== f.now);
     if (moved) {
       setNote({ tone: 'warning', text: t('pricesMoved') });
@@ -93,13 +99,12 @@ export function PriceRestore({
       <Button type="button" variant="secondary" onClick={() => void open()}>
         {t('pricesReview')}
       </Button>
-      <div role="status">
-        {note ? (
-          <Alert tone={note.tone} title={note.title}>
-            {note.text}
-          </Alert>
-        ) : null}
-      </div>
+      {/* Announced at once: an alert (errors and warnings). */}
+      {note ? (
+        <Alert tone={note.tone} title={note.title}>
+          {note.text}
+        </Alert>
+      ) : null}
       <ReviewChangesDialog
         open={review !== null}
         changes={review ?? []}
