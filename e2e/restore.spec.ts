@@ -179,6 +179,7 @@ test('a bundle’s earlier recipe is restored by code in its editor, a component
 
 test('a SKU’s earlier price is restored from the restore panel through the price batch; a sell price changed since is not', async ({
   page,
+  browser,
 }) => {
   await page.goto('/skus');
   const product = await created(page, '/v1/products', {
@@ -208,6 +209,22 @@ test('a SKU’s earlier price is restored from the restore panel through the pri
   const panel = page.getByRole('region', { name: 'Restore earlier values' });
   await expect(panel.getByRole('checkbox', { name: 'Price', exact: true })).toBeChecked({ timeout: 20_000 });
   await expect(panel.getByRole('checkbox', { name: 'Sell price' })).not.toBeChecked();
+  // Looked at, not compared: the panel's prices at 1280 × 800 in both languages.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('restore-prices-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('button', { name: '檢視並還原所選的價格' })).toBeVisible({ timeout: 20_000 });
+  await zhPage.getByRole('region', { name: '還原先前的值' }).scrollIntoViewIfNeeded();
+  await zhPage.screenshot({ path: test.info().outputPath('restore-prices-zh-TW.png') });
+  await zh.close();
   await panel.getByRole('button', { name: 'Review and restore the selected prices' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).not.toContainText('Sell price');

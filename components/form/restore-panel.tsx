@@ -12,6 +12,7 @@ import { useRestoreReview } from '@/lib/client/restores';
 import type { RestoreField, RestoreReview, RestoreType } from '@/lib/contract/console/restores';
 import type { HistoryValue } from '@/lib/contract/history';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { useMoney } from '@/lib/i18n/use-money';
 import type { FormValue } from './changed-fields';
 import { PriceRestore, restorablePrice } from './price-restore';
 
@@ -77,7 +78,12 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   const changed = review.fields.filter((f) => f.state === 'changedSince').length;
   const prices = review.fields.filter(restorablePrice);
   const label = (field: string) => props.labels[field] ?? fieldName(field);
-  const showValue = (field: string, value: FormValue) => shown(value, field, props.formatValue, t('empty'));
+  const money = useMoney();
+  // A price is shown as the price panel shows it; the edit form it sits above has no price of its own to format.
+  const priceFields = new Set(review.fields.filter((f) => f.prices).map((f) => f.field));
+  const formatValue = (field: string, value: FormValue) =>
+    priceFields.has(field) && typeof value === 'number' ? money(value) : props.formatValue?.(field, value);
+  const showValue = (field: string, value: FormValue) => shown(value, field, formatValue, t('empty'));
 
   const apply = () => {
     const picked = review.fields.filter((f) => chosen.has(f.field) && offered(f) && !f.prices);
@@ -131,7 +137,7 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
                 return next;
               })
             }
-            show={(value) => shown(value, f.field, props.formatValue, t('empty'))}
+            show={(value) => shown(value, f.field, formatValue, t('empty'))}
             when={when}
           />
         ))}
