@@ -176,3 +176,71 @@ test('a bundle’s earlier recipe is restored by code in its editor, a component
   }, id);
   expect(live.components.map((c) => [c.componentSkuId, c.quantity])).toEqual([[ida, 2]]);
 });
+
+test('a SKU’s earlier price is restored from the restore panel through the price batch; a sell price changed since is not', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/skus');
+  const product = await created(page, '/v1/products', {
+    outerSysCode: uniqueCode('RPP'),
+    name: 'Restore prices',
+    productCategoryId: category.id,
+  });
+  const code = uniqueCode('RPS');
+  const id = await created(page, '/v1/skus', {
+    productId: product,
+    outerSysCode: code,
+    name: `Priced ${code}`,
+    price: 10,
+    sellPrice: 9,
+  });
+  await put(page, '/v1/prices/batch', [{ skuId: id, price: 12, sellPrice: 11 }] as never, { price: 10, sellPrice: 9 });
+  await put(page, '/v1/prices/batch', [{ skuId: id, sellPrice: 10.5 }] as never, { sellPrice: 11 });
+
+  await page.goto(`/skus/${id}`);
+  const links = history(page).getByRole('link', { name: 'Restore earlier values' });
+  await expect(links.first()).toBeVisible({ timeout: 20_000 });
+  // The first price change (10 → 12, 9 → 11), before the sell price's: change ids grow with time.
+  const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')!));
+  const byChange = [...new Set(hrefs)].sort((a, b) => Number(a.split('=')[1]) - Number(b.split('=')[1]));
+  await page.goto(byChange[0]!);
+
+  const panel = page.getByRole('region', { name: 'Restore earlier values' });
+  await expect(panel.getByRole('checkbox', { name: 'Price', exact: true })).toBeChecked({ timeout: 20_000 });
+  await expect(panel.getByRole('checkbox', { name: 'Sell price' })).not.toBeChecked();
+  // Looked at, not compared: the panel's prices at 1280 × 800 in both languages.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('restore-prices-en.png') });
+  const zh = await browser.newContext({
+    storageState: storageStateFor('steward'),
+    locale: 'zh-TW',
+    viewport: { width: 1280, height: 800 },
+  });
+  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
+  const zhPage = await zh.newPage();
+  await zhPage.goto(page.url());
+  await expect(zhPage.getByRole('button', { name: '檢視並還原所選的價格' })).toBeVisible({ timeout: 20_000 });
+  await zhPage.getByRole('region', { name: '還原先前的值' }).scrollIntoViewIfNeeded();
+  await zhPage.screenshot({ path: test.info().outputPath('restore-prices-zh-TW.png') });
+  await zh.close();
+  await panel.getByRole('button', { name: 'Review and restore the selected prices' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).not.toContainText('Sell price');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+
+  const live = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/upstream/v1/skus/${id}/price`, { headers: { 'X-Console-Request': '1' } });
+    return (await res.json()) as { price: number; sellPrice: number };
+  }, id);
+  expect(live).toMatchObject({ price: 10, sellPrice: 10.5 });
+  await page.goto(`/skus/${id}`);
+  const restored = history(page).getByRole('row').filter({ hasText: 'Restored from the change of' }).first();
+  await expect(restored).toBeVisible({ timeout: 20_000 });
+  await expect(restored.getByRole('link', { name: /Restored from the change of/ })).toHaveAttribute(
+    'href',
+    `#change-${byChange[0]!.split('=')[1]}`,
+  );
+});

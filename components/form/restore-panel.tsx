@@ -12,7 +12,9 @@ import { useRestoreReview } from '@/lib/client/restores';
 import type { RestoreField, RestoreReview, RestoreType } from '@/lib/contract/console/restores';
 import type { HistoryValue } from '@/lib/contract/history';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { useMoney } from '@/lib/i18n/use-money';
 import type { FormValue } from './changed-fields';
+import { PriceRestore, restorablePrice } from './price-restore';
 
 export interface RestorePanelProps {
   type: RestoreType;
@@ -31,7 +33,9 @@ export interface RestorePanelProps {
  * "Restore earlier values" on a record's edit page (issue 56 point 2): one History entry's fields with before
  * (the entry's old value), now (read live from /v1) and after (the entry's new value). A field still holding the
  * new value is selected; one changed since is not, and says who changed it and when; one whose old value was
- * never read cannot be chosen. The chosen old values go into the form; the person reviews and saves as usual.
+ * never read cannot be chosen. The chosen old values go into the form; the person reviews and saves as usual. A
+ * category is shown by its path, and one no live category holds any more is left out; a price is restored here
+ * through its price batch (./price-restore), as the price panel writes it.
  */
 export function RestorePanel(props: RestorePanelProps) {
   const t = useTranslations('records.restore');
@@ -59,7 +63,10 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   const format = useFormatter();
   const form = useFormContext();
   const when = (at: string) => plainSpaces(format.dateTime(new Date(at), 'dateTime'));
-  const offered = (f: RestoreField) => f.state !== 'beforeUnknown' && props.fields.includes(f.field);
+  const offered = (f: RestoreField) =>
+    f.prices
+      ? restorablePrice(f)
+      : (f.state === 'holds' || f.state === 'changedSince') && props.fields.includes(f.field);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     () => new Set(review.fields.filter((f) => f.selected && offered(f)).map((f) => f.field)),
   );
@@ -69,9 +76,17 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   const fieldName = (field: string) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : t('otherField'));
   const who = review.userEmail || (review.source === 'outside' ? t('outsideWho') : t('checksWho'));
   const changed = review.fields.filter((f) => f.state === 'changedSince').length;
+  const prices = review.fields.filter(restorablePrice);
+  const label = (field: string) => props.labels[field] ?? fieldName(field);
+  const money = useMoney();
+  // A price is shown as the price panel shows it; the edit form it sits above has no price of its own to format.
+  const priceFields = new Set(review.fields.filter((f) => f.prices).map((f) => f.field));
+  const formatValue = (field: string, value: FormValue) =>
+    priceFields.has(field) && typeof value === 'number' ? money(value) : props.formatValue?.(field, value);
+  const showValue = (field: string, value: FormValue) => shown(value, field, formatValue, t('empty'));
 
   const apply = () => {
-    const picked = review.fields.filter((f) => chosen.has(f.field) && offered(f));
+    const picked = review.fields.filter((f) => chosen.has(f.field) && offered(f) && !f.prices);
     if (picked.length === 0) {
       setEmpty(true);
       return;
@@ -109,9 +124,9 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
           <FieldChoice
             key={f.field}
             field={f}
-            label={props.labels[f.field] ?? fieldName(f.field)}
+            label={label(f.field)}
             offered={offered(f)}
-            inForm={props.fields.includes(f.field)}
+            inForm={props.fields.includes(f.field) || restorablePrice(f)}
             elsewhere={f.lines ? `/${props.type}/${props.id}?restore=${review.changeId}` : null}
             checked={chosen.has(f.field)}
             onChange={(on) =>
@@ -122,19 +137,31 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
                 return next;
               })
             }
-            show={(value) => shown(value, f.field, props.formatValue, t('empty'))}
+            show={(value) => shown(value, f.field, formatValue, t('empty'))}
             when={when}
           />
         ))}
       </ul>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="secondary" onClick={apply}>
-          {t('apply')}
-        </Button>
-        <p role="status" className="text-sm">
-          {empty ? t('noneSelected') : applied !== null ? t('applied', { count: applied }) : null}
-        </p>
-      </div>
+      {review.fields.some((f) => offered(f) && !f.prices) ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="secondary" onClick={apply}>
+            {t('apply')}
+          </Button>
+          <p role="status" className="text-sm">
+            {empty ? t('noneSelected') : applied !== null ? t('applied', { count: applied }) : null}
+          </p>
+        </div>
+      ) : null}
+      {prices.length > 0 && (props.type === 'skus' || props.type === 'bundles') ? (
+        <PriceRestore
+          type={props.type}
+          id={props.id}
+          change={review.changeId}
+          fields={prices.filter((f) => chosen.has(f.field))}
+          labels={Object.fromEntries(prices.map((f) => [f.field, label(f.field)]))}
+          format={showValue}
+        />
+      ) : null}
     </div>
   );
 }
@@ -178,15 +205,19 @@ function FieldChoice({
   const note =
     f.state === 'beforeUnknown'
       ? t('beforeUnknown')
-      : !inForm
-        ? f.lines
-          ? t('recipeElsewhere')
-          : t('notInForm')
-        : f.state === 'changedSince'
-          ? by && f.changedBy
-            ? t('changedSince', { who: by, when: when(f.changedBy.at), value: show(f.now) })
-            : t('changedSinceNoWho', { value: show(f.now) })
-          : null;
+      : f.state === 'referenceGone'
+        ? t('categoryGone', { path: f.names?.before ?? show(f.before) })
+        : f.prices && !inForm && f.value === null
+          ? t('priceNoneBefore')
+          : !inForm
+            ? f.lines
+              ? t('recipeElsewhere')
+              : t('notInForm')
+            : f.state === 'changedSince'
+              ? by && f.changedBy
+                ? t('changedSince', { who: by, when: when(f.changedBy.at), value: f.names?.now ?? show(f.now) })
+                : t('changedSinceNoWho', { value: f.names?.now ?? show(f.now) })
+              : null;
   const recipe = f.lines ? (
     <ul className="ms-6 list-disc">
       {f.lines.map((line, n) => (
@@ -209,11 +240,13 @@ function FieldChoice({
       />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 ps-6 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         <dt className="text-zinc-600 dark:text-zinc-400">{t('before')}</dt>
-        <dd className="break-words">{f.state === 'beforeUnknown' ? t('notRead') : show(f.before)}</dd>
+        <dd className="break-words">
+          {f.state === 'beforeUnknown' ? t('notRead') : (f.names?.before ?? show(f.before))}
+        </dd>
         <dt className="text-zinc-600 dark:text-zinc-400">{t('now')}</dt>
-        <dd className="break-words">{show(f.now)}</dd>
+        <dd className="break-words">{f.names?.now ?? show(f.now)}</dd>
         <dt className="text-zinc-600 dark:text-zinc-400">{t('after')}</dt>
-        <dd className="break-words">{show(f.after)}</dd>
+        <dd className="break-words">{f.names?.after ?? show(f.after)}</dd>
       </dl>
       {recipe}
       {note ? (

@@ -15,9 +15,10 @@ export { RESTORE_TYPES, type RestoreType };
 /**
  * `holds`: the field still holds the entry's new value (selected); `changedSince`: it holds something else now
  * (not selected, selectable); `beforeUnknown`: the entry's old value was never read, so there is nothing to put
- * back (not offered); `gone`: the record no longer answers from /v1.
+ * back (not offered); `referenceGone`: the old value names a category no live category holds the path of now
+ * (shown by its path, and left out, as a recipe's component that no longer exists).
  */
-export const RESTORE_STATES = ['holds', 'changedSince', 'beforeUnknown'] as const;
+export const RESTORE_STATES = ['holds', 'changedSince', 'beforeUnknown', 'referenceGone'] as const;
 export type RestoreState = (typeof RESTORE_STATES)[number];
 
 /** Who changed a field after the entry, as History tells it (null e-mail: the ERP or a change found outside). */
@@ -48,6 +49,13 @@ export interface RestoreField {
   value?: HistoryValue | null;
   /** A recipe's old lines by code (bundles' `components`). */
   lines?: RestoreLine[];
+  /**
+   * How the values are shown where they name another record (a category by its path, "Beverages › Tea", as the
+   * product form shows it): the old and new paths as History stored them at the write, the live one now.
+   */
+  names?: { before: string | null; now: string | null; after: string | null };
+  /** A price, restored through its family's price batch (as the price panel writes it), not the edit form. */
+  prices?: true;
 }
 
 export interface RestoreReview {

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
+import type { AuditRecord } from './audit-record';
 import { recordAudit } from './audit-log';
 import { auditCsv, auditXlsx } from './export';
 
@@ -87,6 +88,60 @@ describe('audit log CSV', () => {
     expect(row![headers!.indexOf('client_address')]).toBe('203.0.113.7');
     expect(row![headers!.indexOf('person')]).toBe('steward@example.com');
   });
+});
+
+describe('the exports of a restore', () => {
+  it('name the change it restored, by id, when and who, in the audit log and in History', async () => {
+    // Its own database: the entries of the other tests are counted.
+    const own = connectConsoleDb({ dataDir: 'memory://' });
+    try {
+      await migrateConsoleDb(own.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
+      const write: Omit<AuditRecord, 'userEmail'> = {
+        userId: 'u',
+        operation: 'PUT /v1/companies/{id}',
+        targetIds: ['7'],
+        status: 200,
+        outcome: 'updated',
+        result: 'applied',
+        recordType: 'companies',
+      };
+      await recordAudit(own.db, {
+        ...write,
+        userEmail: 'steward@example.com',
+        changes: [{ field: 'cellPhone', from: '02-1', to: '02-2' }],
+      });
+      const { rows } = await sql<{ id: string; at: Date }>`select id::text as id, at from audit_change`.execute(own.db);
+      const undone = rows[0]!;
+      await recordAudit(own.db, {
+        ...write,
+        userEmail: 'admin@example.com',
+        changes: [{ field: 'cellPhone', from: '02-2', to: '02-1' }],
+        restores: undone.id,
+      });
+
+      const [audit, ...entries] = await csvRows(auditCsv(own.db, 'audit', range));
+      const col = (headers: string[], name: string) => headers.indexOf(name);
+      const restore = entries.find((r) => r[col(audit!, 'person')] === 'admin@example.com')!;
+      expect(restore[col(audit!, 'restores_change')]).toBe(undone.id);
+      expect(restore[col(audit!, 'restores_person')]).toBe('steward@example.com');
+      expect(restore[col(audit!, 'restores_at')]).toBe(new Date(undone.at).toISOString());
+      expect(restore[col(audit!, 'restores_source')]).toBe('form');
+      const plain = entries.find((r) => r[col(audit!, 'person')] === 'steward@example.com')!;
+      expect(plain[col(audit!, 'restores_change')]).toBe('');
+
+      // History: the restore's row names the change, which is a row of the same file by its own id.
+      const sheet = await workbook(auditXlsx(own.db, 'history', range));
+      const headers = cellsOf(sheet.getRow(1)) as string[];
+      const cell = (n: number, name: string) => sheet.getRow(n).getCell(headers.indexOf(name) + 1).value;
+      const restoreRow = [2, 3].find((n) => cell(n, 'source') === 'restore')!;
+      expect(cell(restoreRow, 'restores_change')).toBe(undone.id);
+      expect(cell(restoreRow, 'restores_person')).toBe('steward@example.com');
+      expect(cell(5 - restoreRow, 'change')).toBe(undone.id);
+      expect(cell(5 - restoreRow, 'restores_change')).toBeFalsy();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });
 
 describe('audit exports of a long range', () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import { csvHeader, csvLines } from '@/lib/files/csv-write';
 import type { XlsxColumn } from '@/lib/files/xlsx-write';
@@ -31,6 +31,14 @@ type EntryRow = {
   chunk: number | null;
   request_id: string | null;
   client_address: string | null;
+} & Restored;
+
+/** The History entry a restore put back (its change record, when, by whom): what the screen links it to. */
+type Restored = {
+  restores_change_id: string | null;
+  restores_at: string | null;
+  restores_person: string | null;
+  restores_source: string | null;
 };
 
 type ChangeRow = {
@@ -49,9 +57,24 @@ type ChangeRow = {
   from_value: string | null;
   to_value: string | null;
   old_read: boolean;
-};
+} & Restored;
 
 const text = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+const RESTORED_COLUMNS: XlsxColumn<Restored>[] = [
+  { header: 'restores_change', value: (r) => r.restores_change_id },
+  { header: 'restores_at', value: (r) => r.restores_at },
+  // Empty for a change of the ERP (restores_source 'outside') or of the console's checks, as the screen tells it.
+  { header: 'restores_person', value: (r) => r.restores_person },
+  { header: 'restores_source', value: (r) => r.restores_source },
+];
+
+/** The restored change's columns: a left join on the change record a write names (none for any other write). */
+const restoredOf = (changeId: RawBuilder<unknown>) => sql`left join lateral (
+    select r.id::text as restores_change_id, to_char(r.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as restores_at,
+      nullif(ra.user_email, '') as restores_person, r.source as restores_source
+    from audit_change r join audit_log ra on ra.id = r.audit_id where r.id = ${changeId}
+  ) restored on true`;
 
 const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'at', value: (r) => r.at },
@@ -68,6 +91,7 @@ const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
   { header: 'request_id', value: (r) => r.request_id },
   // Where a sign-in or a security change came from (null for entries that do not keep it).
   { header: 'client_address', value: (r) => r.client_address },
+  ...RESTORED_COLUMNS,
 ];
 
 const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
@@ -86,14 +110,21 @@ const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
   { header: 'old_value_read', value: (r) => r.old_read },
   { header: 'import', value: (r) => r.import_id },
   { header: 'attempt', value: (r) => r.attempt, kind: 'number' },
+  // The change record's own id, so a restore's restores_change can be found in the same file.
+  { header: 'change', value: (r) => r.id },
+  ...RESTORED_COLUMNS,
 ];
 
 async function entryPage(db: Kysely<ConsoleDatabase>, from: Date, to: Date, after: string | null): Promise<EntryRow[]> {
   const { rows } = await sql<EntryRow>`
-    select id::text as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, user_email, family, operation,
-      result, outcome, status, target_ids, import_id::text as import_id, attempt, chunk, request_id, client_address
-    from audit_log where at >= ${from} and at <= ${to} ${after ? sql`and id > ${after}::bigint` : sql``}
-    order by audit_log.id limit ${PAGE}`.execute(db);
+    select a.id::text as id, to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, a.user_email, a.family, a.operation,
+      a.result, a.outcome, a.status, a.target_ids, a.import_id::text as import_id, a.attempt, a.chunk, a.request_id,
+      a.client_address, restored.*
+    from audit_log a
+      ${restoredOf(sql`(select c.restores_change_id from audit_change c
+        where c.audit_id = a.id and c.restores_change_id is not null order by c.id limit 1)`)}
+    where a.at >= ${from} and a.at <= ${to} ${after ? sql`and a.id > ${after}::bigint` : sql``}
+    order by a.id limit ${PAGE}`.execute(db);
   return rows;
 }
 
@@ -106,8 +137,9 @@ async function changePage(
 ): Promise<ChangeRow[]> {
   const { rows } = await sql<Omit<ChangeRow, 'field' | 'from_value' | 'to_value'> & { changes: FieldDiff[] | null }>`
     select c.id::text as id, to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, a.user_email, a.operation,
-      c.record_type, c.record_id, c.source, c.result, c.action, a.import_id::text as import_id, a.attempt, c.changes, c.old_read
-    from audit_change c join audit_log a on a.id = c.audit_id
+      c.record_type, c.record_id, c.source, c.result, c.action, a.import_id::text as import_id, a.attempt, c.changes, c.old_read,
+      restored.*
+    from audit_change c join audit_log a on a.id = c.audit_id ${restoredOf(sql`c.restores_change_id`)}
     where c.at >= ${from} and c.at <= ${to} ${after ? sql`and c.id > ${after}` : sql``}
       ${record ? sql`and c.record_type = ${record.type} and c.record_id = any(${[record.id].flat()}::text[])` : sql``}
     order by c.id limit ${PAGE}`.execute(db);

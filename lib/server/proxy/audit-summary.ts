@@ -73,6 +73,17 @@ function requestKey(item: unknown): string | null {
   return typeof code === 'string' && code ? `code:${code}` : null;
 }
 
+/**
+ * The record a one-item batch writes, by its id (a price or a stock level is its SKU's or its bundle's), or null:
+ * what a restore through the price batch names its record by, where a single write has its path id.
+ */
+export function oneItemRecordId(requestText: string | null): string | null {
+  const request = parseJson(requestText);
+  if (!Array.isArray(request) || request.length !== 1) return null;
+  const key = requestKey(request[0]);
+  return key && !key.startsWith('code:') ? key : null;
+}
+
 function requestKeys(request: unknown): string[] {
   return Array.isArray(request) ? request.map(requestKey).filter((k): k is string => k !== null) : [];
 }

@@ -4,7 +4,7 @@ import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit';
 import { recordedChanges } from '../audit';
-import { summariseWrite } from './audit-summary';
+import { oneItemRecordId, summariseWrite } from './audit-summary';
 import { readAnswer, readLimitedBody } from './body';
 import { passesConsoleChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
@@ -198,7 +198,10 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     const restores = write ? restoreMarker(request.headers.get(REVIEW_HEADER)) : null;
     if (restores !== null) {
       const type = recordTypeOf(target.operation);
-      const id = target.params.id;
+      // A price restores through its one-item batch, which names the SKU or bundle in its item.
+      const id =
+        target.params.id ??
+        (target.operation.endsWith('/batch') && body.bytes ? oneItemRecordId(decoder.decode(body.bytes)) : null);
       const ok = type && id && deps.restoreCheck ? await deps.restoreCheck({ changeId: restores, type, id }) : false;
       if (!ok) return refuse('restore_not_this_record');
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER, REVIEW_LABELS, REVIEW_RESTORES } from '@/lib/contract/history';
@@ -21,7 +22,8 @@ async function put(h: ProxyHarness, path: string, body: unknown, review?: Record
 
 describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) => {
   const h = sharedFixture(async () => createProxyHarness({ connection: (await engine.open()).connection }));
-  const latest = async (type: 'companies' | 'bundles', id: string) => (await listHistory(h().db, type, id))[0]!;
+  const latest = async (type: 'companies' | 'bundles' | 'products' | 'skus', id: string) =>
+    (await listHistory(h().db, type, id))[0]!;
 
   it('selects only the fields still holding the entry’s new value; a field changed since shows the newer value and who', async () => {
     // Two edits ago: the phone and the address together; then the admin changes the address again.
@@ -93,6 +95,93 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
       { code: 'S002', name: 'Green 50g', quantity: 1, liveSkuId: null },
     ]);
     expect(recipe.value).toEqual([{ componentSkuId: 1, quantity: 2, sort: 1 }]);
+  });
+
+  it('restores a product’s category by its path: to the live category holding it now, or shows it and leaves it out', async () => {
+    // The console's copy of the categories names them in History at the write, as the product form shows them.
+    for (const [cid, name, parentId] of [
+      [1, 'Beverages', null],
+      [2, 'Tea', 1],
+      [3, 'Coffee', 1],
+    ] as const) {
+      await sql`insert into mirror_product_category (id, record, hash)
+        values (${cid}, ${JSON.stringify({ id: cid, name, parentId })}::jsonb, 'h') on conflict (id) do nothing`.execute(
+        h().db,
+      );
+    }
+    expect((await put(h(), '/v1/products/2', { productCategoryId: 3 }, { productCategoryId: 2 })).status).toBe(200);
+    const entry = await latest('products', '2');
+    // The ERP replaces "Tea" by a new category of the same path; the old one is renamed.
+    await h().service.db.query(`update product_categories set name = 'Tea (retired)' where id = 2`);
+    await h().service.db.query(
+      `insert into product_categories (id, tenant_id, name, parent_id) select 9, tenant_id, 'Tea', 1 from product_categories where id = 1`,
+    );
+
+    const review = await reviewRestore(h().db, h().client, 'products', '2', entry.id);
+    expect(review.fields.find((f) => f.field === 'productCategoryId')).toMatchObject({
+      before: 2,
+      now: 3,
+      state: 'holds',
+      selected: true,
+      value: 9,
+      names: { before: 'Beverages › Tea', now: 'Beverages › Coffee', after: 'Beverages › Coffee' },
+    });
+    const restored = await put(
+      h(),
+      '/v1/products/2',
+      { productCategoryId: 9 },
+      { productCategoryId: 3, [REVIEW_RESTORES]: entry.id },
+    );
+    expect(restored.status).toBe(200);
+    expect((await h().client.read('product', 2)).productCategoryId).toBe(9);
+
+    // No live category holds the path any more: the field is shown by it, and left out.
+    await h().service.db.query(`update product_categories set name = 'Herbal' where id = 9`);
+    const gone = (await reviewRestore(h().db, h().client, 'products', '2', entry.id)).fields[0]!;
+    expect(gone).toMatchObject({ field: 'productCategoryId', state: 'referenceGone', selected: false });
+    expect(gone.names?.before).toBe('Beverages › Tea');
+    expect(gone).not.toHaveProperty('value');
+  });
+
+  it('offers a SKU’s prices read from its price read, and restores them through the price batch, linked', async () => {
+    const batch = (items: unknown[], review?: Record<string, unknown>) => put(h(), '/v1/prices/batch', items, review);
+    expect((await batch([{ skuId: 1, price: 12, sellPrice: 11 }], { price: 10, sellPrice: 9 })).status).toBe(200);
+    const entry = await latest('skus', '1');
+    // The admin changes the sell price afterwards: only the price still holds the entry's value.
+    expect((await put(h(), '/v1/prices/batch', [{ skuId: 1, sellPrice: 10.5 }], undefined, 'admin')).status).toBe(200);
+
+    const review = await reviewRestore(h().db, h().client, 'skus', '1', entry.id);
+    const byField = Object.fromEntries(review.fields.map((f) => [f.field, f]));
+    expect(byField.price).toMatchObject({
+      before: 10,
+      now: 12,
+      state: 'holds',
+      selected: true,
+      value: 10,
+      prices: true,
+    });
+    expect(byField.sellPrice).toMatchObject({
+      before: 9,
+      now: 10.5,
+      state: 'changedSince',
+      selected: false,
+      prices: true,
+    });
+
+    // A price batch naming another SKU than the entry's is refused before it is sent.
+    const reached = h().reached.length;
+    const forged = await batch([{ skuId: 2, price: 10 }], { price: 12, [REVIEW_RESTORES]: entry.id });
+    expect(forged).toMatchObject({ status: 409, body: { error: 'restore_not_this_record' } });
+    expect(h().reached.length).toBe(reached);
+
+    expect((await batch([{ skuId: 1, price: 10 }], { price: 12, [REVIEW_RESTORES]: entry.id })).status).toBe(200);
+    expect(await h().client.read('skuPrice', 1)).toMatchObject({ price: 10, sellPrice: 10.5 });
+    expect(await latest('skus', '1')).toMatchObject({
+      source: 'restore',
+      result: 'applied',
+      changes: [{ field: 'price', from: 12, to: 10 }],
+      restores: { changeId: entry.id, userEmail: 'steward@example.com' },
+    });
   });
 
   it('records the save as a restore linking the entry, and refuses a marker naming another record’s change', async () => {

@@ -9,6 +9,7 @@ import type {
   RestoreType,
 } from '@/lib/contract/console/restores';
 import { restoredChange } from '../audit';
+import { PATH_SEPARATOR } from '../audit/value-names';
 import type { ConsoleDatabase } from '../db';
 import { sameValue } from '../history';
 import { isApiError, type UpstreamClient } from '../upstream';
@@ -18,7 +19,9 @@ import { isApiError, type UpstreamClient } from '../upstream';
  * its old value (before), the live value read from /v1 (now, never the mirror) and its new value (after). A field
  * still holding the entry's new value is selected; one changed since is not, with who changed it and when (from
  * History); one whose old value was never read is not offered. A recipe's old lines are matched to live SKUs by
- * their ERP codes, a component no longer found being shown and left out. Nothing is written here.
+ * their ERP codes, a component no longer found being shown and left out; a category by its path, one no longer
+ * found being shown and left out too. A price (a SKU's or a bundle's) is read from its price read and restored
+ * through its price batch. Nothing is written here.
  */
 
 type Db = Kysely<ConsoleDatabase>;
@@ -32,6 +35,31 @@ export class RestoreError extends Error {
 const READ_OF = { companies: 'company', products: 'product', skus: 'sku', bundles: 'bundle' } as const;
 /** Fields that name the record rather than change it. */
 const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
+/** The price read of each family with prices: its fields are written through the price batch, not the record. */
+const PRICE_READ = { skus: 'skuPrice', bundles: 'bundlePrices' } as const;
+const PRICE_FIELDS = new Set(['price', 'sellPrice']);
+const CATEGORY = 'productCategoryId';
+
+/** The live categories by path from the root ("Beverages › Tea"), as the product form names them. */
+async function liveCategories(client: UpstreamClient) {
+  const all = new Map<number, { name: string; parentId: number | null; isAssignable: boolean }>();
+  for await (const c of client.listAll('productCategories', { pageSize: 100 })) {
+    all.set(c.id, { name: c.name ?? `#${c.id}`, parentId: c.parentId ?? null, isAssignable: c.isAssignable });
+  }
+  const pathOf = new Map<number, string>();
+  for (const id of all.keys()) {
+    const names: string[] = [];
+    for (let at = all.get(id), depth = 0; at && depth < 20; depth++) {
+      names.unshift(at.name);
+      at = at.parentId == null ? undefined : all.get(at.parentId);
+    }
+    pathOf.set(id, names.join(PATH_SEPARATOR));
+  }
+  // Only a category that can hold products is one to restore to; the first by id wins a path two share.
+  const byPath = new Map<string, number>();
+  for (const [id, path] of pathOf) if (all.get(id)!.isAssignable && !byPath.has(path)) byPath.set(path, id);
+  return { pathOf, byPath };
+}
 
 type Line = {
   componentSkuId?: number | null;
@@ -127,13 +155,22 @@ export async function reviewRestore(
     if (isApiError(error) && error.isNotFound) throw new RestoreError('record_not_found');
     throw error;
   }
+  const changes = change.changes ?? [];
+  // A SKU's read carries its price but not its sell price: both are read from the price read they are written by.
+  const priceRead = type === 'skus' || type === 'bundles' ? PRICE_READ[type] : null;
+  const prices =
+    priceRead && changes.some((c) => PRICE_FIELDS.has(c.field))
+      ? ((await client.read(priceRead, Number(id))) as unknown as Record<string, unknown>)
+      : null;
+  const categories = changes.some((c) => c.field === CATEGORY) ? await liveCategories(client) : null;
   const since = await changedSince(db, type, id, change);
   const fields: RestoreField[] = [];
-  for (const c of change.changes ?? []) {
-    // A secret is never stored, and a field the record does not carry (a price) is not the edit form's.
-    if (c.secret || KEY_FIELDS.has(c.field) || !Object.hasOwn(live, c.field)) continue;
+  for (const c of changes) {
+    const source = prices && PRICE_FIELDS.has(c.field) ? prices : live;
+    // A secret is never stored, and a field the record's reads do not carry is not one to restore.
+    if (c.secret || KEY_FIELDS.has(c.field) || !Object.hasOwn(source, c.field)) continue;
     const after = c.to ?? null;
-    const now = (live[c.field] ?? null) as HistoryValue | null;
+    const now = (source[c.field] ?? null) as HistoryValue | null;
     // An import sent without "Compare with live data" read no old value; the mirror's copy kept at the write did.
     const fromPrior = !('from' in c) && change.prior !== null && Object.hasOwn(change.prior, c.field);
     const known = 'from' in c || fromPrior;
@@ -148,10 +185,25 @@ export async function reviewRestore(
       selected: known && holds,
     };
     if (known && !holds) field.changedBy = since.get(c.field) ?? null;
+    if (source === prices) field.prices = true;
     if (known && c.field === 'components') {
       const recipe = await recipeLines(client, from, c.labels);
       field.lines = recipe.lines;
       field.value = recipe.value;
+    } else if (categories && c.field === CATEGORY) {
+      // History named the categories by their paths at the write; one it did not name is read by its id now.
+      const path = (v: HistoryValue | null) =>
+        typeof v === 'number' ? (c.labels?.[String(v)]?.name ?? categories.pathOf.get(v) ?? null) : null;
+      field.names = {
+        before: known ? path(from) : null,
+        now: typeof now === 'number' ? (categories.pathOf.get(now) ?? null) : null,
+        after: path(after),
+      };
+      const target = field.names.before === null ? undefined : categories.byPath.get(field.names.before);
+      if (known && from !== null && target === undefined) {
+        field.state = 'referenceGone';
+        field.selected = false;
+      } else if (known) field.value = from === null ? null : target!;
     } else if (known) field.value = from;
     fields.push(field);
   }
