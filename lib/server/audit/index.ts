@@ -30,3 +30,4 @@ export { anyRecordFilter } from './record-filter';
 export { recordKey, recordNames } from './record-names';
 export { restoredChange, type RestorableChange } from './restored-change';
 export { auditRetentionJob, startRetentionIfDue } from './retention';
+export { PATH_SEPARATOR } from './value-names';

@@ -8,8 +8,7 @@ import type {
   RestoreReview,
   RestoreType,
 } from '@/lib/contract/console/restores';
-import { restoredChange } from '../audit';
-import { PATH_SEPARATOR } from '../audit/value-names';
+import { PATH_SEPARATOR, restoredChange } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import { sameValue } from '../history';
 import { isApiError, type UpstreamClient } from '../upstream';

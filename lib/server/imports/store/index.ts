@@ -11,7 +11,15 @@ export {
   type UploadRow,
 } from './types';
 export { CHUNK_SIZE, UPLOAD_PART_ROWS } from '@/lib/imports/import-api';
-export { appendRows, assignChunks, createImport, discardUnstarted, ImportNotFoundError, markReverts, markStarted } from './upload';
+export {
+  appendRows,
+  assignChunks,
+  createImport,
+  discardUnstarted,
+  ImportNotFoundError,
+  markReverts,
+  markStarted,
+} from './upload';
 export {
   getImport,
   HISTORY_STATES,
