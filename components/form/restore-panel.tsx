@@ -77,6 +77,8 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   const who = review.userEmail || (review.source === 'outside' ? t('outsideWho') : t('checksWho'));
   const changed = review.fields.filter((f) => f.state === 'changedSince').length;
   const prices = review.fields.filter(restorablePrice);
+  // An entry of prices alone has nothing for the form: the intro speaks of the prices' own review and save.
+  const forForm = review.fields.some((f) => offered(f) && !f.prices);
   const label = (field: string) => props.labels[field] ?? fieldName(field);
   const money = useMoney();
   // A price is shown as the price panel shows it; the edit form it sits above has no price of its own to format.
@@ -116,7 +118,7 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
       className="space-y-3 text-sm max-sm:max-h-[40vh] max-sm:overflow-y-auto max-sm:pe-1"
     >
       <p>{t('from', { when: when(review.at), who })}</p>
-      <p className="text-zinc-700 dark:text-zinc-300">{t('intro')}</p>
+      <p className="text-zinc-700 dark:text-zinc-300">{t(!forForm && prices.length > 0 ? 'introPrices' : 'intro')}</p>
       {changed > 0 ? <Alert tone="warning">{t('changedCount', { count: changed })}</Alert> : null}
       {review.fields.length === 0 ? <p>{t('nothing')}</p> : null}
       <ul className="space-y-3">
@@ -142,7 +144,7 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
           />
         ))}
       </ul>
-      {review.fields.some((f) => offered(f) && !f.prices) ? (
+      {forForm ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button type="button" variant="secondary" onClick={apply}>
             {t('apply')}

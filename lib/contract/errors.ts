@@ -132,6 +132,7 @@ export const ERROR_CODES = {
   revert_before_unknown: null,
   revert_live_unread: null,
   revert_amount_unread: null,
+  revert_amount_carried: null,
   // Restoring a record's earlier values from its History (lib/server/restores, the proxy's restore check).
   change_not_found: null,
   record_not_found: null,

@@ -37,6 +37,30 @@ export const REVERT_LEFT_CODES = {
  */
 export const REVERT_AMOUNT_UNREAD = 'revert_amount_unread';
 
+/**
+ * Such a row (its amount cell empty: the amount is read just before sending) offered to "Resend failed rows": the
+ * resend checks the cells it is given, and they carry no amount, so it is refused with this code rather than with
+ * the check's "amount missing", which would read as a fault of the file.
+ */
+export const REVERT_AMOUNT_CARRIED = 'revert_amount_carried';
+
+/** The amount a quota family's batch requires in every item. */
+export const QUOTA_AMOUNT_FIELD = { creditQuotas: 'creditAmount', pointQuotas: 'balance' } as const;
+
+/**
+ * Whether a row of a quota revert keeps the amount read just before sending (lib/server/imports/hold.ts): its
+ * amount cell is empty, or no column holds one. The check requires an amount, so "Resend failed rows" names such a
+ * row REVERT_AMOUNT_CARRIED, in the fix grid and on the server alike.
+ */
+export function carriesLiveAmount(
+  view: { family: FamilyName; origin?: string | null; mapping: readonly (string | null)[] },
+  cells: readonly string[],
+): boolean {
+  if (view.origin !== 'revert' || !(view.family in QUOTA_AMOUNT_FIELD)) return false;
+  const at = view.mapping.indexOf(QUOTA_AMOUNT_FIELD[view.family as keyof typeof QUOTA_AMOUNT_FIELD]);
+  return at < 0 || (cells[at] ?? '').trim() === '';
+}
+
 export interface RevertField {
   field: string;
   /** What the import wrote. */

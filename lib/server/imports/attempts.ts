@@ -8,6 +8,7 @@ import { CHUNK_SIZE, type ImportView, type RowStatus } from './store';
 import type { ErrorCode } from '@/lib/contract/errors';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
 import { storeBefore } from './store';
+import { carriesLiveAmount, REVERT_AMOUNT_CARRIED } from '@/lib/contract/console/reverts';
 
 /**
  * Attempts of an import (migration 0060). Attempt 1 is the first send; "Resend failed rows" makes the next
@@ -112,8 +113,12 @@ export async function prepareResend(db: Db, view: ImportView, fixed: readonly Fi
     view.mapping,
     sorted.map((r) => ({ line: byNo.get(r.rowNo)!.line, cells: r.cells })),
   );
+  // A quota revert's row that keeps the live amount has none in its cells: named as such, not as a missing amount.
   const invalid = checked.rows
-    .map((row, i) => ({ rowNo: sorted[i]!.rowNo, errors: row.errors }))
+    .map((row, i) => ({
+      rowNo: sorted[i]!.rowNo,
+      errors: carriesLiveAmount(view, sorted[i]!.cells) ? [{ code: REVERT_AMOUNT_CARRIED }] : row.errors,
+    }))
     .filter((r) => r.errors.length);
   if (invalid.length) throw new ResendError('rows_invalid', invalid);
 

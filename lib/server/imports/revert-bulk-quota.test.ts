@@ -14,6 +14,7 @@ import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert, reviewRevert } from './revert';
+import * as attempts from './attempts';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
 import { startImportJob } from './testing/start-import-job';
@@ -285,5 +286,72 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
       ['ok', []],
       ['skipped', ['revert_not_chosen']],
     ]);
+    // The results page and its download read the rows' cells under the revert's headers: no `code:…` in the id
+    // column, the ERP code in its own.
+    const { headers } = (await store.getImport(db(), revertId))!;
+    expect(headers.slice(0, 3)).toEqual(['id', 'outerSysCode', 'creditAmount']);
+    expect(rows.map((r) => r.cells.slice(0, 3))).toEqual(codes.map((code) => ['', code, '300000']));
+  });
+
+  it('resends a failed row of a company named by its ERP code, and names a row keeping the live amount', async () => {
+    const [a, b] = [IDS.acme.company, IDS.acme.company2];
+    const codes = await Promise.all(
+      [a, b].map(async (id) => (await upstream.read('creditQuota', id)).companyOuterSysCode!),
+    );
+    await upstream.batch('creditQuotas', [
+      { companyId: a, creditAmount: 300_000, enabled: true, memo: 'old memo' },
+      { companyId: b, creditAmount: 300_000, enabled: true, memo: '' },
+    ]);
+    // A file keyed by ERP code: A's memo changed (the amount as it was), B's limit lowered.
+    const importId = await runImport('creditQuotas', 'file', [
+      {
+        item: { companyCode: codes[0], creditAmount: 300_000, memo: 'new memo' },
+        before: { creditAmount: 300_000, memo: 'old memo' },
+      },
+      { item: { companyCode: codes[1], creditAmount: 280_000 }, before: { creditAmount: 300_000 } },
+    ]);
+    const { revertId, chunks, family } = await prepareRevert(db(), upstream, importId, steward, {
+      include: [],
+      exclude: [],
+    });
+    // The companies' ERP codes change before the revert is sent: neither row can be written.
+    const rename = (suffix: string) =>
+      upstream.batch(
+        'companies',
+        [a, b].map((id, n) => ({ id, outerSysCode: `${codes[n]}${suffix}` })),
+      );
+    await rename('-MOVED');
+    await run(revertId, family, chunks);
+    let rows = await store.listRows(db(), revertId, { limit: 10 });
+    expect(rows.map((r) => [r.status, r.errors.map((e) => e.code)])).toEqual([
+      ['not_sent', ['revert_amount_unread']],
+      ['failed', ['company_not_found']],
+    ]);
+    await rename('');
+
+    // Resent as the results page sends the failed rows' cells: the memo row is refused by name, nothing moves...
+    const view = (await store.getImport(db(), revertId))!;
+    await expect(
+      attempts.prepareResend(
+        db(),
+        view,
+        rows.map((r) => ({ rowNo: r.rowNo, cells: r.cells })),
+      ),
+    ).rejects.toMatchObject({
+      code: 'rows_invalid',
+      rows: [{ rowNo: 0, errors: [{ code: 'revert_amount_carried' }] }],
+    });
+    // ...and B's row alone names its company by the ERP code again and puts its limit back.
+    const prepared = await attempts.prepareResend(db(), view, [{ rowNo: 1, cells: rows[1]!.cells }]);
+    const jobId = await startImportJob(db(), revertId, family, { chunks: [prepared.firstChunk], tenant });
+    await runJobToEnd({ db: db(), kinds: Object.values(IMPORT_JOB_KINDS), upstream }, jobId);
+    await store.settle(db(), revertId);
+    rows = await store.listRows(db(), revertId, { limit: 10 });
+    expect(rows.map((r) => [r.status, r.attempt])).toEqual([
+      ['not_sent', 1],
+      ['ok', 2],
+    ]);
+    expect(await upstream.read('creditQuota', b)).toMatchObject({ creditAmount: 300_000 });
+    expect(await upstream.read('creditQuota', a)).toMatchObject({ creditAmount: 300_000, memo: 'new memo' });
   });
 });

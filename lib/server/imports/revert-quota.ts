@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { RevertRow } from '@/lib/contract/console/reverts';
+import { QUOTA_AMOUNT_FIELD, type RevertRow } from '@/lib/contract/console/reverts';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import type { FamilyName } from '@/lib/imports/families';
 import { rulesFor } from '../approvals';
@@ -17,7 +17,7 @@ import { isApiError, type UpstreamClient } from '../upstream';
  */
 
 export const QUOTA_TAB = { creditQuotas: 'credit', pointQuotas: 'points' } as const;
-const AMOUNT = { creditQuotas: 'creditAmount', pointQuotas: 'balance' } as const;
+const AMOUNT = QUOTA_AMOUNT_FIELD;
 type QuotaFamilyName = keyof typeof QUOTA_TAB;
 
 export const isQuotaFamily = (family: FamilyName): family is QuotaFamilyName => family in QUOTA_TAB;
@@ -147,10 +147,12 @@ export async function carryLiveAmounts(
   const field = AMOUNT[family];
   const { rows: found } = await sql<{ headers: string }>`
     select headers::text as headers from import where id = ${importId}`.execute(db);
-  // Cells are id, ERP code, then one per field some row puts back (absent: no row puts an amount back).
+  // Cells are id, ERP code, then one per field some row puts back (absent: no row puts an amount back). A company
+  // named only by its ERP code has an empty id: it is read by `code:<code>`, as History names it.
   const at = found[0] ? (JSON.parse(found[0].headers) as string[]).indexOf(field) : -1;
   const { rows: cells } = await sql<{ row_no: number; record_id: string | null; amount: string | null }>`
-    select row_no, cells->>0 as record_id, ${at >= 0 ? sql`cells->>${at}::int` : sql`null::text`} as amount
+    select row_no, coalesce(nullif(cells->>0, ''), 'code:' || nullif(cells->>1, '')) as record_id,
+      ${at >= 0 ? sql`cells->>${at}::int` : sql`null::text`} as amount
     from import_row where import_id = ${importId} and row_no = any(${rows.map((r) => r.rowNo)}::int[])`.execute(db);
   const carried = new Map(cells.filter((c) => c.record_id && !c.amount).map((c) => [c.row_no, c.record_id!] as const));
   const items = new Map<number, Record<string, unknown>>();

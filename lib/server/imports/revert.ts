@@ -84,6 +84,24 @@ export async function reviewRevert(
 
 const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/**
+ * The id and ERP code cells of a revert's row, as a person reads them on the results page and in its download:
+ * a company History names only by its ERP code (`code:…`) has an empty id and the code in the ERP code column.
+ */
+function keyCells(row: RevertRow, keyed: Record<string, unknown> | null): [string, string] {
+  if (typeof keyed?.companyCode === 'string') return ['', keyed.companyCode];
+  return [row.recordId, row.code ?? ''];
+}
+
+/**
+ * The revert's mapping: the id, then the ERP code column, mapped for a quota (its company may be named by the
+ * code alone) so that resending a failed row names its company as the first send did; for the other families the
+ * code is shown, not written.
+ */
+function revertMapping(family: SourceImport['family'], fields: readonly string[]): (string | null)[] {
+  return [KEY_FIELD[family]!, isQuotaFamily(family) ? 'companyCode' : null, ...fields];
+}
+
 /** The revert's row for a classified record: the old values to write back, or skipped with the reason. */
 function uploadRow(
   family: SourceImport['family'],
@@ -100,7 +118,7 @@ function uploadRow(
   // A value that was empty cannot be written back (null keeps the current value): left out.
   const back = row.fields.filter((f) => f.before !== null);
   const values = new Map(back.map((f) => [f.field, f.before]));
-  const cells = [row.recordId, row.code ?? '', ...fields.map((f) => cell(values.get(f)))];
+  const cells = [...keyCells(row, keyed), ...fields.map((f) => cell(values.get(f)))];
   const base = { rowNo, line: rowNo + 2, cells, warnings: [] };
   if (row.selected && named && back.length) {
     return {
@@ -147,7 +165,7 @@ export async function prepareRevert(
         encoding: 'utf-8',
         delimiter: ',',
         headers: ['id', 'outerSysCode', ...plan.fields],
-        mapping: [KEY_FIELD[family]!, null, ...plan.fields],
+        mapping: revertMapping(family, plan.fields),
         totalRows: plan.total,
         origin: 'revert',
       },

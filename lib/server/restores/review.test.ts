@@ -184,6 +184,51 @@ describe.each(consoleDbEngines())('restoring earlier values on $name', (engine) 
     });
   });
 
+  it('offers a bundle’s prices read from its price read, and restores them through the bundle price batch, linked', async () => {
+    const batch = (items: unknown[], review?: Record<string, unknown>) =>
+      put(h(), '/v1/bundle-prices/batch', items, review);
+    const start = await h().client.read('bundlePrices', 10);
+    expect(
+      (await batch([{ id: 10, price: 240, sellPrice: 220 }], { price: start.price, sellPrice: start.sellPrice }))
+        .status,
+    ).toBe(200);
+    const entry = await latest('bundles', '10');
+
+    const review = await reviewRestore(h().db, h().client, 'bundles', '10', entry.id);
+    const byField = Object.fromEntries(review.fields.map((f) => [f.field, f]));
+    for (const [field, before, now] of [
+      ['price', start.price, 240],
+      ['sellPrice', start.sellPrice, 220],
+    ] as const) {
+      expect(byField[field]).toMatchObject({
+        before,
+        now,
+        state: 'holds',
+        selected: true,
+        value: before,
+        prices: true,
+      });
+    }
+
+    // Sent as the restore panel sends it: both prices in the one-item batch, the review's values and the entry named.
+    const restored = await batch([{ id: 10, price: start.price, sellPrice: start.sellPrice }], {
+      price: 240,
+      sellPrice: 220,
+      [REVIEW_RESTORES]: entry.id,
+    });
+    expect(restored.status).toBe(200);
+    expect(await h().client.read('bundlePrices', 10)).toMatchObject({ price: start.price, sellPrice: start.sellPrice });
+    expect(await latest('bundles', '10')).toMatchObject({
+      source: 'restore',
+      result: 'applied',
+      changes: [
+        { field: 'price', from: 240, to: start.price },
+        { field: 'sellPrice', from: 220, to: start.sellPrice },
+      ],
+      restores: { changeId: entry.id, userEmail: 'steward@example.com' },
+    });
+  });
+
   it('records the save as a restore linking the entry, and refuses a marker naming another record’s change', async () => {
     const history = await listHistory(h().db, 'companies', '1');
     const undone = history.find((e) => e.changes?.some((c) => c.field === 'cellPhone' && c.to === '02-2222-0002'))!;

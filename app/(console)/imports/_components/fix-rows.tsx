@@ -9,7 +9,7 @@ import { Alert, Button, HeadedSection } from '@/components/ui';
 import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
-import { importsApi, type RowStatus } from '@/lib/contract/console/imports';
+import { importsApi, type ImportOrigin, type RowStatus } from '@/lib/contract/console/imports';
 import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
 import { useLiveCheck, type GridRow } from './grid-rows';
@@ -25,6 +25,8 @@ const GRID_ROWS = 1_000;
 export function FixRows(props: {
   importId: string;
   family: FamilyName;
+  /** A revert's quota rows that keep the live amount are named so by the live check (./grid-rows). */
+  origin?: ImportOrigin;
   headers: string[];
   mapping: (string | null)[];
 }) {
@@ -60,7 +62,7 @@ export function FixRows(props: {
       })),
     [rows.data],
   );
-  const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits);
+  const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits, props.origin);
   const chosen = gridRows.filter((r) => selected.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
 

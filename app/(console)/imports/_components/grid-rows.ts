@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { checkRows, type RowIssue } from '@/lib/imports/check';
 import { FAMILIES, type FamilyName } from '@/lib/imports/families';
+import { carriesLiveAmount, REVERT_AMOUNT_CARRIED } from '@/lib/contract/console/reverts';
 
 /** A row of the fix grid, and the live check of its cells (the same checkRows the import uses). */
 export interface GridRow {
@@ -22,6 +23,8 @@ export function useLiveCheck(
   mapping: readonly (string | null)[],
   rows: readonly GridRow[],
   edits: Readonly<Record<number, string[]>>,
+  /** The import's origin: a revert's quota row keeping the live amount is named so, as the resend names it. */
+  origin?: string,
 ) {
   return useMemo(() => {
     const fam = FAMILIES[family];
@@ -30,8 +33,9 @@ export function useLiveCheck(
       const cells = edits[row.rowNo] ?? row.cells;
       const changed = cells.some((c, i) => c !== (row.cells[i] ?? ''));
       const checked = checkRows(fam, headers, mapping as (string | null)[], [{ line: 1, cells }]).rows[0]!;
-      out.set(row.rowNo, { errors: checked.errors, changed });
+      const carried = carriesLiveAmount({ family, origin, mapping }, cells);
+      out.set(row.rowNo, { errors: carried ? [{ code: REVERT_AMOUNT_CARRIED }] : checked.errors, changed });
     }
     return out;
-  }, [family, headers, mapping, rows, edits]);
+  }, [family, headers, mapping, rows, edits, origin]);
 }

@@ -204,7 +204,9 @@ export function ImportResults({ id }: { id: string }) {
         <AttemptsList attempts={status.data.attempts} />
       ) : null}
 
-      {running ? null : <FixRows importId={id} family={imp.family} headers={imp.headers} mapping={imp.mapping} />}
+      {running ? null : (
+        <FixRows importId={id} family={imp.family} origin={imp.origin} headers={imp.headers} mapping={imp.mapping} />
+      )}
 
       <section className="space-y-3" aria-labelledby="rows-heading">
         <div className="flex flex-wrap items-end gap-4">
