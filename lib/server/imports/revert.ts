@@ -196,19 +196,22 @@ export async function prepareRevert(
   const revertId = await create();
   await options.start(revertId);
   let rowNo = 0;
-  let compared = 0;
+  const compared = new Set<string>();
   const put = async (upload: store.UploadRow[]) => {
     for (let i = 0; i < upload.length; i += store.UPLOAD_PART_ROWS)
       await storePart(db, revertId, upload.slice(i, i + store.UPLOAD_PART_ROWS));
   };
   try {
     for (; !part.done; part = await parts.next()) {
-      compared += part.value.rows.length;
+      for (const row of part.value.rows) compared.add(row.recordId);
       await put(part.value.rows.map((row) => uploadRow(family, plan.fields, row, rowNo++)));
     }
   } catch (error) {
     if (error instanceof PartRefusedError) throw error;
-    const unread = plan.toRead.slice(compared).map((r) => unreadRow(family, plan.fields, r.recordId, rowNo++));
+    // By id, not by count: a record the walk passed without finding waits for the reads by id at the end.
+    const unread = plan.toRead
+      .filter((r) => !compared.has(r.recordId))
+      .map((r) => unreadRow(family, plan.fields, r.recordId, rowNo++));
     await put(unread);
   }
   await put(plan.early.map((row) => uploadRow(family, plan.fields, row, rowNo++)));

@@ -33,8 +33,10 @@ export async function runUnit(
   }
   const written = readBack && outcome.ok ? kind.written?.(input, outcome.result, context) : null;
   if (!written) return { outcome };
-  // readBack never throws: a failed read-back leaves the records to the mirror's next pass.
-  return { outcome, readBack: (await readBack!(written, startedAt)) ?? undefined };
+  // A failed read-back leaves the records to the mirror's next pass. The runtime's readBack never throws; should
+  // one, the unit is still recorded with its outcome (the write is done), never left in flight.
+  const read = await readBack!(written, startedAt).catch(() => null);
+  return { outcome, readBack: read ?? undefined };
 }
 
 async function runTraced(kind: AnyJobKind, input: unknown, context: JobContext<unknown>, span: Span) {

@@ -97,6 +97,28 @@ describe.each(engines)('job runtime on $name', (engine) => {
     await runner.stop();
   });
 
+  it('records a unit that wrote with its outcome when the read-back of what it wrote throws', async () => {
+    const { connection } = await open();
+    const { kind: base } = countingKind('read-back');
+    const kind = { ...base, written: (input: { key: string }) => ({ entity: 'skus', ids: [Number(input.key) + 1] }) };
+    const units = Array.from({ length: 3 }, (_, i) => ({ key: String(i), input: { key: String(i) } }));
+    const id = await createJob(connection.db, { kind: kind.name, tenant: 't', rerunExpired: true, units });
+    const runner = new JobRunner({
+      db: connection.db,
+      kinds: [kind],
+      upstream,
+      ...fast,
+      readBack: () => Promise.reject(new Error('list page failed')),
+      storeReadBacks: async () => {
+        throw new Error('nothing was read back to store');
+      },
+    });
+    runner.start();
+    await until(async () => (await getJob(connection.db, id))?.state === 'succeeded');
+    await runner.stop();
+    expect((await getJob(connection.db, id))!.progress).toMatchObject({ total: 3, done: 3, failed: 0 });
+  });
+
   it('plans units in the background, and allows one active run per kind and tenant', async () => {
     const { connection } = await open();
     let open_ = true;
