@@ -189,6 +189,54 @@ describe.each(engines())('list conventions on $name', (engine) => {
     expect((await get('/v1/skus')).body.totalCount).toBe((await listed()).length);
   });
 
+  it('a walk of the unfiltered SKU list reads what offset paging reads, and a row gone below it shifts the next page', async () => {
+    const db = service().db;
+    const acme = `(select id from tenants where key = 'acme')`;
+    const listed = async () =>
+      (
+        await db.query<{ id: string }>(
+          `select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`,
+        )
+      ).map((r) => Number(r.id));
+    const page = async (n: number) =>
+      (
+        await get('/v1/skus', [
+          ['page', n],
+          ['pageSize', 3],
+        ])
+      ).body;
+    const walk = async () => {
+      const seen: number[] = [];
+      for (let n = 1; ; n += 1) {
+        const body = await page(n);
+        seen.push(...body.data.map((s: { id: number }) => s.id));
+        if (n >= body.totalPages) return seen;
+      }
+    };
+    await db.exec(
+      `insert into skus (tenant_id, product_id, outer_sys_code, name) select ${acme}, ${IDS.acme.product}, 'WALKED-' || g, 'walked' from generate_series(1, 7) g`,
+    );
+    try {
+      const ids = await listed();
+      // Twice: the second walk seeks each page from where the first one's pages ended.
+      expect(await walk()).toEqual(ids);
+      expect(await walk()).toEqual(ids);
+      // A row gone by hand below the second page's start: that page starts one row later in the list.
+      const [first] = await db.query<{ id: string }>(
+        `select min(id)::text as id from skus where outer_sys_code like 'WALKED-%'`,
+      );
+      expect(ids.indexOf(Number(first!.id))).toBeLessThan(3);
+      await db.exec(`delete from skus where id = ${first!.id}`);
+      const after = await listed();
+      const second = await page(2);
+      expect(second.totalCount).toBe(ids.length - 1);
+      expect(second.data.map((s: { id: number }) => s.id)).toEqual(after.slice(3, 6));
+      expect(await walk()).toEqual(after);
+    } finally {
+      await db.exec(`delete from skus where outer_sys_code like 'WALKED-%'`);
+    }
+  });
+
   it('a SKU of an InactiveVisible product reads Inactive', async () => {
     const res = await get('/v1/skus', [['status', 'Inactive']]);
     expect(res.body.data.map((s: { id: number }) => s.id)).toEqual([IDS.acme.sku2]);

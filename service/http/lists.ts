@@ -139,21 +139,18 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
   const query = c.get('query');
   const substring = Object.entries(kinds).some(([name, kind]) => kind === 'substring' && !!query.get(name));
   const unfiltered = conditions.length === spec.where.length ? spec.unfiltered : undefined;
-  const sql = unfiltered
-    ? `with page as (select ${spec.orderBy} as id__ from ${unfiltered.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset})
-       select ${spec.select}, coalesce((${unfiltered.total}), 0) as total_count__
-       from ${spec.from} join page on page.id__ = ${spec.orderBy} order by ${spec.orderBy}`
-    : substring
-      ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
-        // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
-        `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),
+  if (unfiltered) return c.json(await unfilteredPage(db, spec, unfiltered, params, paging));
+  const sql = substring
+    ? // Substring filters: find the matches first (trigram index, no ordering), then order and page only
+      // them. Left to itself the planner walks the primary key in id order and filters 100,000 rows.
+      `with matches as materialized (select ${spec.orderBy} as id__ from ${spec.from} ${where}),
             page as (select id__ from matches order by id__ limit ${paging.pageSize} offset ${paging.offset})
        select ${spec.select}, (select count(*) from matches) as total_count__
        from ${spec.from} join page on page.id__ = ${spec.orderBy} ${where} order by ${spec.orderBy}`
-      : // Other filters (updatedSince above all, which a sync walks page by page): page the ids first and count
-        // apart. A window count would build every match's whole row for each page, so a walk of 100,000
-        // records changed since a time grew with the square of their number.
-        `with page as (select ${spec.orderBy} as id__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset})
+    : // Other filters (updatedSince above all, which a sync walks page by page): page the ids first and count
+      // apart. A window count would build every match's whole row for each page, so a walk of 100,000
+      // records changed since a time grew with the square of their number.
+      `with page as (select ${spec.orderBy} as id__ from ${spec.from} ${where} order by ${spec.orderBy} limit ${paging.pageSize} offset ${paging.offset})
        select ${spec.select}, (select count(*) from ${spec.from} ${where}) as total_count__
        from ${spec.from} join page on page.id__ = ${spec.orderBy} order by ${spec.orderBy}`;
   const rows = await db.query<R & { total_count__: number }>(sql, params);
@@ -163,4 +160,60 @@ export async function runList<L extends ListName, R>(c: Context<Env>, db: Querya
     totalCount = countRow?.n ?? 0;
   }
   return c.json(envelope(rows.map(spec.map), totalCount, paging));
+}
+
+/** Where a recent page of a whole list ended: the id at that position, while the list held `total` records. */
+interface Position {
+  id: number;
+  total: number;
+}
+
+/** Positions kept per database (a test process runs several services, each with its own tenants). */
+const POSITIONS_KEPT = 2_000;
+const positions = new WeakMap<Queryable, Map<string, Position>>();
+
+/**
+ * A page of a list without filters. Offset paging walks every row before the offset: a walk of a whole list
+ * 100 a page reads the square of its length over 200 rows (100,000 SKUs: 50 million index entries, most of a
+ * minute). So the id where a recent page ended is kept with the list's total, and the next page is sought from
+ * that id when the total is still the same: rows never leave a list without filters (/v1 deletes nothing; the
+ * count moves should a row go by hand) and a new row comes with a higher id, so the same total means the same
+ * rows before that position and the page offset paging would give. A row committed below it out of order
+ * changes the total, and the page is read by offset again.
+ */
+async function unfilteredPage<L extends ListName, R>(
+  db: Queryable,
+  spec: ListSpec<L, R>,
+  unfiltered: NonNullable<ListSpec<L, R>['unfiltered']>,
+  params: unknown[],
+  paging: Paging,
+) {
+  const where = spec.where.join(' and ');
+  const key = (offset: number) => `${spec.list}\u0000${params[0]}\u0000${offset}`;
+  const kept = positions.get(db) ?? new Map<string, Position>();
+  positions.set(db, kept);
+  const read = (from: Position | undefined) =>
+    db.query<R & { total_count__: number; id__: number }>(
+      `with page as (select ${spec.orderBy} as id__ from ${unfiltered.from} where ${where}
+         ${from ? `and ${spec.orderBy} > ${from.id}` : ''} order by ${spec.orderBy} limit ${paging.pageSize}
+         ${from ? '' : `offset ${paging.offset}`})
+       select ${spec.select}, page.id__, coalesce((${unfiltered.total}), 0) as total_count__
+       from ${spec.from} join page on page.id__ = ${spec.orderBy} order by ${spec.orderBy}`,
+      params,
+    );
+  const at = paging.offset > 0 ? kept.get(key(paging.offset)) : undefined;
+  let rows = await read(at);
+  // The total read with the page (one snapshot) tells whether the position still holds.
+  if (at && (rows.length === 0 || Number(rows[0]!.total_count__) !== at.total)) rows = await read(undefined);
+  let totalCount = Number(rows[0]?.total_count__ ?? 0);
+  if (rows.length === 0 && paging.offset > 0) {
+    const [countRow] = await db.query<{ n: number }>(`select coalesce((${unfiltered.total}), 0) as n`, params);
+    totalCount = Number(countRow?.n ?? 0);
+  }
+  const last = rows.at(-1);
+  if (last) {
+    if (kept.size >= POSITIONS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key(paging.offset + rows.length), { id: Number(last.id__), total: totalCount });
+  }
+  return envelope(rows.map(spec.map), totalCount, paging);
 }
