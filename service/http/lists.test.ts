@@ -12,6 +12,14 @@ const now = () => clock;
 
 describe.each(engines())('list conventions on $name', (engine) => {
   const service = useService(engine, { now });
+  const acme = `(select id from tenants where key = 'acme')`;
+  /** The tenant's SKUs as the table holds them, id ascending (bundles are not in the SKU list). */
+  const listed = async () =>
+    (
+      await service().db.query<{ id: string }>(
+        `select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`,
+      )
+    ).map((r) => Number(r.id));
   const get = (path: string, params: [string, string | number][] = []) =>
     call(service(), 'GET', `${path}${buildQuery(params)}`, undefined, { nowMs: clock });
 
@@ -161,13 +169,6 @@ describe.each(engines())('list conventions on $name', (engine) => {
 
   it('the unfiltered SKU list counts SKUs as they come and go (bundles left out) and pages them by id at any depth', async () => {
     const db = service().db;
-    const acme = `(select id from tenants where key = 'acme')`;
-    const listed = async () =>
-      (
-        await db.query<{ id: string }>(
-          `select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`,
-        )
-      ).map((r) => Number(r.id));
     await db.exec(
       `insert into skus (tenant_id, product_id, outer_sys_code, name) select ${acme}, ${IDS.acme.product}, 'COUNTED-' || g, 'counted' from generate_series(1, 5) g`,
     );
@@ -191,13 +192,6 @@ describe.each(engines())('list conventions on $name', (engine) => {
 
   it('a walk of the unfiltered SKU list reads what offset paging reads, and a row gone below it shifts the next page', async () => {
     const db = service().db;
-    const acme = `(select id from tenants where key = 'acme')`;
-    const listed = async () =>
-      (
-        await db.query<{ id: string }>(
-          `select id::text as id from skus where tenant_id = ${acme} and not is_bundle order by skus.id`,
-        )
-      ).map((r) => Number(r.id));
     const page = async (n: number) =>
       (
         await get('/v1/skus', [
