@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
@@ -7,7 +8,7 @@ import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert } from './revert';
 import * as store from './store';
 import { columnsImportMeta } from './testing/import-files';
-import { killRig } from './testing/kill-rig';
+import { killRig, type ConsoleDbPlace } from './testing/kill-rig';
 import { startImportJob } from './testing/start-import-job';
 
 /**
@@ -21,8 +22,19 @@ const CHUNK = 20;
 
 const rig = killRig('revert-kill-');
 
-describe('a revert whose console process is killed mid-revert', () => {
+// The console database the job processes share: the rig's PGlite folder, and a throwaway Postgres when installed.
+let cluster: Promise<PostgresServer> | null = null;
+afterAll(async () => (await cluster)?.stop());
+const places: { name: string; place: () => Promise<ConsoleDbPlace> }[] = [
+  { name: 'pglite', place: async () => ({ dataDir: rig.folder }) },
+  ...(postgresAvailable() || process.env.CI
+    ? [{ name: 'postgres', place: async () => ({ url: await (await (cluster ??= startPostgres())).createDatabase() }) }]
+    : []),
+];
+
+describe.each(places)('a revert whose console process is killed mid-revert, on $name', ({ place: open }) => {
   it('resumes: every row one outcome, every record restored, one audit entry', async () => {
+    const place = await open();
     const run = Date.now().toString(36).toUpperCase();
     // Set-up straight to the service (no held answers): the companies, then an import renaming them.
     const direct = erpClientVia(() => (request) => rig.service.fetch(request), 1);
@@ -31,7 +43,7 @@ describe('a revert whose console process is killed mid-revert', () => {
       Array.from({ length: ROWS }, (_, n) => ({ outerSysCode: `RK-${run}-${n}`, name: `Old ${run} ${n}` })),
     );
     const ids = created.map((r) => Number((r as { id: number }).id));
-    const setup = connectConsoleDb({ dataDir: rig.folder });
+    const setup = connectConsoleDb(place);
     const db = setup.db;
     await migrateConsoleDb(db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
     const user = { id: 'u1', email: 'steward@example.com' };
@@ -65,7 +77,7 @@ describe('a revert whose console process is killed mid-revert', () => {
     });
     await setup.close();
 
-    const first = rig.runProcess(jobId);
+    const first = rig.runProcess(jobId, place);
     const fourth = new Promise<void>((resolve) => (rig.onBatch = (n) => n >= 4 && resolve()));
     await Promise.race([
       fourth,
@@ -74,10 +86,10 @@ describe('a revert whose console process is killed mid-revert', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     rig.onBatch = () => {};
-    const second = rig.runProcess(jobId);
+    const second = rig.runProcess(jobId, place);
     expect(await second.exited).toBe(0);
 
-    const check = connectConsoleDb({ dataDir: rig.folder });
+    const check = connectConsoleDb(place);
     const rows = await store.listRows(check.db, revertId, { limit: ROWS });
     const { rows: entries } = await sql<{ outcome: string }>`
       select outcome from audit_log where import_id = ${revertId} and operation = 'action imports.revert'`.execute(

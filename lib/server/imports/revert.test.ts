@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import type { Service } from '@/service';
-import { IDS } from '@/service/testing/fixtures';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createService, type Service } from '@/service';
+import { IDS, testSeed } from '@/service/testing/fixtures';
 import { reviewRestore } from '../restores';
 import { listAudit, listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db/types';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
 import { MirrorPasses } from '../mirror/testing/passes';
-import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
+import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert, reviewRevert } from './revert';
 import * as store from './store';
@@ -16,11 +17,11 @@ import { csvImportMeta, csvRow } from './testing/import-files';
 import { startImportJob } from './testing/start-import-job';
 
 // Reverting an import (issue 56, the first acceptance point): the real job runtime sends to the reference service
-// in-process, the console database on PGlite, the mirror kept by its passes and the import's write-through.
+// in-process (a fresh one for each console database), the console database on PGlite and on Postgres, the mirror
+// kept by its passes and the import's write-through.
 
 let service: Service;
 let db: Kysely<ConsoleDatabase>;
-withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
 /**
  * Requests in the order the service got them. `slowList`: the revert's walk of the SKU list takes its time;
@@ -122,7 +123,13 @@ async function livePrices(ids: readonly number[]): Promise<Map<number, number | 
 const mirror = () =>
   new MirrorPasses({ db, client: upstream, tenant: 'revert-test', intervalMs: 30_000, sweepMs: 3_600_000 });
 
-describe('reverting an import', () => {
+describeOnConsoleDbs('reverting an import', (consoleDb) => {
+  beforeAll(async () => {
+    service = await createService({ memory: true, seed: testSeed() });
+    db = consoleDb();
+  }, 120_000);
+  afterAll(() => service?.close());
+
   it('restores what still holds the imported price, leaves what the ERP changed since, and reverts back', async () => {
     const created = await upstream.batch(
       'skus',

@@ -2,7 +2,7 @@
  * A console process as far as imports go, for the kill test: the job runtime's runner with the import job
  * kinds, on a console database folder, against an upstream over HTTP. Run with
  *   node --conditions=react-server --import tsx lib/server/imports/testing/job-process.ts
- * Env: CONSOLE_DATA_DIR, UPSTREAM_BASE_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, JOB_ID,
+ * Env: CONSOLE_DATA_DIR (PGlite) or CONSOLE_DATABASE_URL (Postgres), UPSTREAM_BASE_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, JOB_ID,
  * LEASE_MS, CONCURRENCY. Exits 0 once the job has ended and its import is settled; a test may kill it first.
  */
 // An entry point: the import planner's wake-ups are the process's parts, which the runtime installs.
@@ -21,7 +21,8 @@ const env = (name: string) => {
   return value;
 };
 
-const connection = connectConsoleDb({ dataDir: env('CONSOLE_DATA_DIR') });
+const url = process.env.CONSOLE_DATABASE_URL;
+const connection = connectConsoleDb(url ? { url } : { dataDir: env('CONSOLE_DATA_DIR') });
 await migrateConsoleDb(connection.db, { secret: 'k'.repeat(40), baseURL: 'http://console.test' });
 const upstream = createUpstreamClient({
   baseUrl: env('UPSTREAM_BASE_URL'),

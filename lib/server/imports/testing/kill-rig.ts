@@ -7,6 +7,9 @@ import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
 
+/** Where a job process keeps its console database: a PGlite folder, or a Postgres database by URL. */
+export type ConsoleDbPlace = { dataDir: string } | { url: string };
+
 /** The service holds each batch answer this long after writing it: a kill in between loses the answer. */
 export const ANSWER_DELAY_MS = 400;
 
@@ -26,8 +29,14 @@ class KillRig {
     this.folder = mkdtempSync(path.join(tmpdir(), prefix));
   }
 
-  /** A job process on this folder and service, running job `jobId`; kill it with `child.kill('SIGKILL')`. */
-  runProcess(jobId: string): { child: ChildProcess; exited: Promise<number | null> } {
+  /**
+   * A job process on this service and console database (this rig's folder unless `place` says otherwise),
+   * running job `jobId`; kill it with `child.kill('SIGKILL')`.
+   */
+  runProcess(
+    jobId: string,
+    place: ConsoleDbPlace = { dataDir: this.folder },
+  ): { child: ChildProcess; exited: Promise<number | null> } {
     const child = spawn(
       process.execPath,
       ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
@@ -35,7 +44,7 @@ class KillRig {
         cwd: process.cwd(),
         env: {
           ...process.env,
-          CONSOLE_DATA_DIR: this.folder,
+          ...('url' in place ? { CONSOLE_DATABASE_URL: place.url } : { CONSOLE_DATA_DIR: place.dataDir }),
           UPSTREAM_BASE_URL: this.http.baseUrl,
           UPSTREAM_CLIENT_ID: CREDS.erp.clientId,
           UPSTREAM_CLIENT_SECRET: CREDS.erp.secret,
