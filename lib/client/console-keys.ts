@@ -11,9 +11,11 @@ export const importKeys = {
   lists: () => ['imports', 'list'] as const,
   details: () => ['imports', 'detail'] as const,
   detail: (id: string) => ['imports', 'detail', id] as const,
+  /** Every page of the import's rows read so far. */
+  allRows: (id: string) => ['imports', 'detail', id, 'rows'] as const,
   /** A page of the import's rows, as shown (status filter, how many). */
   rows: (id: string, query: { status: RowStatus | 'mispredicted' | ''; limit: number }) =>
-    ['imports', 'detail', id, 'rows', query] as const,
+    [...importKeys.allRows(id), query] as const,
   /** The rows "Fix in place" holds: failed, unknown and not sent. */
   toFix: (id: string) => ['imports', 'detail', id, 'to-fix'] as const,
   /** The caller's saved column mapping of a family. */

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Field, HeadedSection, Select, SelectOptions, type BadgeTone } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
@@ -69,6 +69,13 @@ export function ImportResults({ id }: { id: string }) {
     refetchInterval: running ? 2000 : false,
     placeholderData: (previous) => previous,
   });
+  // The rows last read while the job ran can be up to a poll older than its end (a row still "Waiting" beside
+  // counts that are final): read them once more when it ends.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: importKeys.allRows(id) });
+    wasRunning.current = running;
+  }, [running, id, queryClient]);
 
   if (status.isError) {
     const notFound = (status.error as { status?: number }).status === 404;
