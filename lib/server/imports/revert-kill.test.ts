@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
+import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert } from './revert';
@@ -22,15 +22,18 @@ const CHUNK = 20;
 
 const rig = killRig('revert-kill-');
 
-// The console database the job processes share: the rig's PGlite folder, and a throwaway Postgres when installed.
-let cluster: Promise<PostgresServer> | null = null;
-afterAll(async () => (await cluster)?.stop());
-const places: { name: string; place: () => Promise<ConsoleDbPlace> }[] = [
-  { name: 'pglite', place: async () => ({ dataDir: rig.folder }) },
-  ...(postgresAvailable() || process.env.CI
-    ? [{ name: 'postgres', place: async () => ({ url: await (await (cluster ??= startPostgres())).createDatabase() }) }]
-    : []),
-];
+// The console database the job processes share: the rig's PGlite folder (one in memory is the test process's
+// alone), and the job tests' throwaway Postgres when installed.
+afterAll(stopConsoleDbEngines);
+const places: { name: string; place: () => Promise<ConsoleDbPlace> }[] = consoleDbEngines().map((engine) => ({
+  name: engine.name,
+  place: async () => {
+    if (engine.name === 'pglite') return { dataDir: rig.folder };
+    const { connection, url } = await engine.open();
+    await connection.close();
+    return { url: url! };
+  },
+}));
 
 describe.each(places)('a revert whose console process is killed mid-revert, on $name', ({ place: open }) => {
   it('resumes: every row one outcome, every record restored, one audit entry', async () => {
