@@ -149,6 +149,7 @@ export async function reviewRestore(
   if (!change) throw new RestoreError('change_not_found');
   let live: Record<string, unknown>;
   try {
+    // The cast: READ_OF maps the entry's type to its read, whose typed record is read here by field name.
     live = (await client.read(READ_OF[type], Number(id))) as unknown as Record<string, unknown>;
   } catch (error) {
     if (isApiError(error) && error.isNotFound) throw new RestoreError('record_not_found');
@@ -159,7 +160,8 @@ export async function reviewRestore(
   const priceRead = type === 'skus' || type === 'bundles' ? PRICE_READ[type] : null;
   const prices =
     priceRead && changes.some((c) => PRICE_FIELDS.has(c.field))
-      ? ((await client.read(priceRead, Number(id))) as unknown as Record<string, unknown>)
+      ? // The cast: as the record's read above, read by field name.
+        ((await client.read(priceRead, Number(id))) as unknown as Record<string, unknown>)
       : null;
   const categories = changes.some((c) => c.field === CATEGORY) ? await liveCategories(client) : null;
   const since = await changedSince(db, type, id, change);

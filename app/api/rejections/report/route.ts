@@ -22,6 +22,8 @@ export const GET = consoleRoute(rejectionsApi.report, async ({ query }) => {
   const messages = messagesFor(locale);
   const t = createTranslator({ locale, messages, namespace: 'rejections' });
   const errors = createTranslator({ locale, messages, namespace: 'errors' });
+  // The casts: an error code from the upstream is a run-time key of the typed catalogue; `has` guards it, and
+  // causeSentence takes the rejections namespace's translator, typed by its own keys.
   const errorText = (code: string) => (errors.has(code as never) ? errors(code as never) : code);
   const headers = Object.fromEntries(REPORT_COLUMNS.map((c) => [c, t(`reportHeaders.${c}`)])) as Record<
     ReportColumn,
@@ -29,6 +31,7 @@ export const GET = consoleRoute(rejectionsApi.report, async ({ query }) => {
   >;
   const body = await rejectionsReport(await getConsoleDb(), filters, format, {
     headers,
+    // The cast: causeSentence takes the rejections namespace's translator (see above).
     cause: (r, value) => causeSentence(t as never, errorText, { errorCode: r.error_code, field: r.error_field, value }),
   });
   const xlsx = format === 'xlsx';

@@ -28,6 +28,7 @@ export const GET = consoleRoute(importsApi.errorFile, async ({ params, query, fa
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'imports' });
   const all = createTranslator({ locale, messages: messagesFor(locale) });
   // In the person's language, as the screens say them (the field by its label, not its API name).
+  // The cast: the catalogue's keys are typed, but an issue's key is built from its code at run time; `has` guards it.
   const words = catalogueIssueWords(
     (key, values) => all(key as 'errors.not_found', values as never),
     (key) => all.has(key as 'errors.not_found'),

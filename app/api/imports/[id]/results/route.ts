@@ -34,6 +34,7 @@ export const GET = consoleRoute(importsApi.results, async ({ params, query, fail
   }
   const headers = status.import.headers;
   const all = createTranslator({ locale, messages: messagesFor(locale) });
+  // The cast: the catalogue's keys are typed, but an issue's key is built from its code at run time; `has` guards it.
   const words = catalogueIssueWords(
     (key, values) => all(key as 'errors.not_found', values as never),
     (key) => all.has(key as 'errors.not_found'),

@@ -1,0 +1,2 @@
+export const SCANNED: string[];
+export function findClones(extra?: string[]): { first: string; second: string }[];
