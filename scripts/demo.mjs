@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoStartArgs } from './demo-options.mjs';
+import { demoReadyMessage, demoStartArgs } from './demo-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -25,13 +25,6 @@ const env = {
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 // The console's own server (server.ts) serves the build; it takes `next start`'s arguments.
 const SERVER = ['--conditions=react-server', '--import', 'tsx', 'server.ts'];
-
-const DEMO_ACCOUNTS = [
-  ['admin@example.com', 'admin'],
-  ['steward@example.com', 'steward'],
-  ['viewer@example.com', 'viewer'],
-];
-const DEMO_PASSWORD = 'demo-password';
 
 /** Everything whose change needs a new build. Tests and benches do not. */
 const SOURCES = [
@@ -114,19 +107,4 @@ const server = spawn(process.execPath, [...SERVER, ...startArgs], { stdio: 'inhe
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 
-if (await waitUntilReady(server)) {
-  const width = Math.max(...DEMO_ACCOUNTS.map(([email]) => email.length));
-  console.log(
-    [
-      '',
-      `  Master-data console (demo mode): ${url}`,
-      `  The /v1 reference service is also served at ${url}/v1`,
-      '',
-      `  Demo accounts, password "${DEMO_PASSWORD}":`,
-      ...DEMO_ACCOUNTS.map(([email, role]) => `    ${email.padEnd(width)}  ${role}`),
-      '',
-      '  Stop with Ctrl+C.',
-      '',
-    ].join('\n'),
-  );
-}
+if (await waitUntilReady(server)) console.log(demoReadyMessage(url));
