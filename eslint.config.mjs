@@ -170,6 +170,28 @@ const config = [
     files: [file],
     rules: { 'max-lines': ['error', { max, skipBlankLines: false, skipComments: false }] },
   })),
+  {
+    // One date and time style per language (lib/i18n/formats.ts): pages name a format, never spell one out.
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='dateTime'][arguments.1.type='ObjectExpression']",
+          message: "Name a format from lib/i18n/formats.ts (format.dateTime(d, 'dateTime')), so every page reads alike.",
+        },
+        {
+          selector: "NewExpression[callee.property.name='DateTimeFormat']",
+          message: "Use next-intl's formatter with a format named in lib/i18n/formats.ts, in the person's zone.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Use next-intl's formatter with a format named in lib/i18n/formats.ts, in the person's language.",
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

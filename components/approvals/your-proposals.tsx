@@ -6,6 +6,7 @@ import { cn, focusRing } from '@/components/ui/cn';
 import type { ProposalView } from '@/lib/contract/console/approvals';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import { formatNtd } from '@/lib/i18n/money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 const TONE: Record<ProposalView['state'], BadgeTone> = {
   open: 'info',
@@ -30,7 +31,7 @@ export function YourProposals({ proposals }: { proposals: readonly ProposalView[
     `${p.family === 'credit' ? formatNtd(locale, v.amount) : format.number(v.amount, { maximumFractionDigits: 2 })} · ${
       v.enabled ? t('on') : t('off')
     }`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTime'));
   return (
     <Card aria-labelledby="your-proposals" className="max-w-3xl px-4 py-4">
       <h2 id="your-proposals" className="text-base font-semibold">

@@ -5,6 +5,7 @@ import { Alert, Button } from '@/components/ui';
 import type { ListResult } from '@/lib/client/list-read';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
 import { useIsClient } from './use-is-client';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 const NOTE = 'text-sm text-zinc-600 dark:text-zinc-400';
 
@@ -44,7 +45,7 @@ export function AsOfRefresh({
 export function StaleAlert({ freshness }: { freshness: MirrorFreshness }) {
   const t = useTranslations('dataTable');
   const format = useFormatter();
-  const time = format.dateTime(new Date(freshness.asOf), { hour: '2-digit', minute: '2-digit' });
+  const time = plainSpaces(format.dateTime(new Date(freshness.asOf), 'time'));
   return (
     <Alert tone="warning">
       {freshness.away ? t('staleAway', { time }) : t('staleLate', { time, interval: freshness.intervalS })}

@@ -1,7 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { findingHeading, type FindingRecord, type HistoryValue } from '@/lib/contract/history';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /**
  * A finding's History entry in words, never as field changes: "Found: Barcode 4710001003968", "Resolved: Barcode
@@ -17,6 +18,7 @@ export function FindingText({
   fieldLabel?: (field: string) => string;
 }) {
   const t = useTranslations('history');
+  const format = useFormatter();
   const label = (field: string) => fieldLabel?.(field) ?? (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);
   const raw = (v: HistoryValue | undefined): string => {
     if (v === null || v === undefined || v === '') return t('emptyValue');
@@ -45,7 +47,7 @@ export function FindingText({
     <ul>
       <li>{t(`findings.${heading}Text`, { values })}</li>
       {finding.reason ? <li>{t('findings.reason', { reason: finding.reason })}</li> : null}
-      {finding.until ? <li>{t('findings.until', { until: new Date(finding.until) })}</li> : null}
+      {finding.until ? <li>{t('findings.until', { until: plainSpaces(format.dateTime(new Date(finding.until), 'date')) })}</li> : null}
     </ul>
   );
 }

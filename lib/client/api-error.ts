@@ -102,10 +102,9 @@ export function errorFromBody(status: number, body: unknown): ApiError {
     const b = body as Record<string, unknown>;
     if (b.error === SERVICE_BUSY && typeof b.retryAfter === 'number') {
       // Held back for the service's rate limit: the sentence says until when, not just "busy".
-      const time = new Date(Date.now() + b.retryAfter * 1000).toLocaleTimeString();
       const first = errorMessage(SERVICE_BUSY);
       // Sentences in Chinese follow one another without a space after the full stop.
-      const sentence = `${first}${first.endsWith('。') ? '' : ' '}${busyUntilSentence(time)}`;
+      const sentence = `${first}${first.endsWith('。') ? '' : ' '}${busyUntilSentence(new Date(Date.now() + b.retryAfter * 1000))}`;
       return new ApiError({ status, code: SERVICE_BUSY, kind: 'http', sentence, body: b });
     }
     if (typeof b.error === 'string' && b.error !== '') {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, errorFromBody, NETWORK_ERROR_SENTENCE, SERVER_ERROR_SENTENCE } from '@/lib/client/api-error';
 import { zhTW } from '@/messages/zh-TW';
 import { errorMessage, setBrowserErrorCatalogue } from './error-messages';
@@ -41,5 +41,17 @@ describe('error sentences in the browser', () => {
     ).toBe('服務回應：origin_mismatch');
     setBrowserErrorCatalogue(en);
     expect(errorFromBody(418, undefined).sentence).toBe('The request failed (HTTP 418).');
+  });
+
+  it('say until when a held-back request waits in the page language, zone and time format', () => {
+    g.window = {};
+    vi.useFakeTimers({ now: new Date('2026-12-06T16:40:00Z'), toFake: ['Date'] });
+    setBrowserErrorCatalogue({ ...zhTW, locale: 'zh-TW', timeZone: 'Asia/Taipei' });
+    const zh = errorFromBody(429, { error: 'service_busy', retryAfter: 90 }).sentence;
+    expect(zh).toContain('請在 00:41:30 之後再試一次。');
+    setBrowserErrorCatalogue({ ...en, locale: 'en', timeZone: 'Asia/Taipei' });
+    const english = errorFromBody(429, { error: 'service_busy', retryAfter: 90 }).sentence;
+    expect(english).toContain('Try again after 12:41:30 AM.');
+    vi.useRealTimers();
   });
 });

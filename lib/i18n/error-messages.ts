@@ -1,6 +1,9 @@
 import { createTranslator } from 'use-intl/core';
 import { isKnownErrorCode } from '@/lib/contract/errors';
 import catalogue from '@/messages/en/errors.json';
+import { formatsFor, plainSpaces } from './formats';
+import { isLocale } from './locale';
+import { DEFAULT_TIME_ZONE } from './time-zone';
 
 /**
  * Error codes become words through the message catalogue (messages/<locale>/errors.json, keyed by code).
@@ -9,7 +12,13 @@ import catalogue from '@/messages/en/errors.json';
  * server, and in the browser the catalogue the page was rendered with once ErrorCatalogueSync has handed it
  * over (components/layout/error-catalogue-sync.tsx).
  */
-type ErrorCatalogue = { errors: Record<string, string>; errorFallback: Record<string, string> };
+type ErrorCatalogue = {
+  errors: Record<string, string>;
+  errorFallback: Record<string, string>;
+  /** The page's language and the person's zone, so a time in a sentence reads as every other time on the page. */
+  locale?: string;
+  timeZone?: string;
+};
 
 const EN: ErrorCatalogue = catalogue;
 let browserCatalogue: ErrorCatalogue | null = null;
@@ -64,9 +73,15 @@ export function failureSentence(kind: FailureKind): string {
   return active().errorFallback[kind] ?? englishFailureSentence(kind);
 }
 
-/** When a request held back for the service's rate limit may be tried again (`time`: a clock time), in the page's language. */
-export function busyUntilSentence(time: string): string {
-  return fallbackSentence('busyUntil', { time });
+/** When a request held back for the service's rate limit may be tried again, in the page's language and time format. */
+export function busyUntilSentence(at: Date): string {
+  const { locale, timeZone } = active();
+  const language = isLocale(locale) ? locale : 'en';
+  const time = new Intl.DateTimeFormat(language, {
+    ...formatsFor(language).dateTime.timeSeconds,
+    timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+  }).format(at);
+  return fallbackSentence('busyUntil', { time: plainSpaces(time) });
 }
 
 /** An error status that came without a code, in the page's language. */

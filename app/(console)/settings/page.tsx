@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { ApprovalPolicyForm } from './_components/approval-policy-form';
 import { CreateAccountForm } from './_components/create-account-form';
 import { SessionsCard } from './_components/sessions-card';
 import { TwoFactorCard, TwoFactorPolicyCard } from './_components/two-factor-cards';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const generateMetadata = titleMetadata('settings');
@@ -30,7 +31,7 @@ export default async function SettingsPage() {
     ? await policyFor(await getConsoleDb(), currentTenant(), getEnv().demoMode)
     : null;
   const a = await getTranslations('approvals.policy');
-  const locale = await getLocale();
+  const format = await getFormatter();
 
   return (
     <div className="max-w-5xl space-y-6">
@@ -89,9 +90,7 @@ export default async function SettingsPage() {
                       : a('version', {
                           version: approvalPolicy.version,
                           who: approvalPolicy.savedByEmail ?? '',
-                          when: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                            new Date(approvalPolicy.savedAt ?? 0),
-                          ),
+                          when: plainSpaces(format.dateTime(new Date(approvalPolicy.savedAt ?? 0), 'dateTime')),
                         })
                   }
                 />

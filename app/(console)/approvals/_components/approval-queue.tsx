@@ -12,6 +12,7 @@ import { ruleWords } from '@/lib/i18n/approval-words';
 import { formatNtd } from '@/lib/i18n/money';
 import { approveProposalsAction, rejectProposalsAction, withdrawProposalAction } from '../actions';
 import { LimitChanges } from './limit-changes';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 type Open = ProposalView & { exposure: Exposure | null; limitChanges: LimitChange[] };
 
@@ -43,7 +44,7 @@ export function ApprovalQueue({
     const key = code as Parameters<typeof te.has>[0];
     return te.has(key) ? te(key) : code;
   };
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTime'));
   const figure = (p: Pick<ProposalView, 'family'>, n: number) =>
     p.family === 'credit' ? formatNtd(locale, n) : format.number(n, { maximumFractionDigits: 2 });
   const value = (p: ProposalView, v: QuotaValues) => `${figure(p, v.amount)} · ${v.enabled ? t('on') : t('off')}`;

@@ -3,6 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { LimitChange } from '@/lib/contract/console/approvals';
 import { formatNtd } from '@/lib/i18n/money';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /** A company's last credit limit changes from its History, beside a proposal: from → to, who, when. */
 export function LimitChanges({ changes }: { changes: readonly LimitChange[] }) {
@@ -21,7 +22,7 @@ export function LimitChanges({ changes }: { changes: readonly LimitChange[] }) {
                 from: amount(c.from),
                 to: amount(c.to),
                 who: c.byEmail ?? t('byErp'),
-                when: format.dateTime(new Date(c.at), { dateStyle: 'medium', timeStyle: 'short' }),
+                when: plainSpaces(format.dateTime(new Date(c.at), 'dateTime')),
               }),
             )
             .join('; ')}

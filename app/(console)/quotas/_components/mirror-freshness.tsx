@@ -7,6 +7,7 @@ import { AsOfRefresh, StaleAlert } from '@/components/data-table/list-freshness'
 import { useIsClient } from '@/components/data-table/use-is-client';
 import type { MirrorFreshness } from '@/lib/contract/console/list-read';
 import { refreshQuotaCopyAction } from '../actions';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /**
  * With the mirror on, the quota rows are its copy (kept current by its passes, not by a refresh job): how fresh
@@ -28,7 +29,7 @@ export function QuotaMirrorFreshness({ freshness }: { freshness: MirrorFreshness
       router.refresh();
     });
   if (!useIsClient()) return null;
-  const time = format.dateTime(new Date(freshness.asOf), { hour: '2-digit', minute: '2-digit' });
+  const time = plainSpaces(format.dateTime(new Date(freshness.asOf), 'time'));
   return (
     <div className="space-y-2">
       {freshness.stale ? <StaleAlert freshness={freshness} /> : null}

@@ -6,6 +6,7 @@ import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import type { RejectionCause, RejectionRow, RejectionSync } from '@/lib/contract/console/rejection-types';
 import { causeSentence, quotedValue } from '@/lib/i18n/rejection-words';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { plainSpaces } from '@/lib/i18n/formats';
 
 /** Which rows a person has ticked, by rejection id. */
 export interface Selection {
@@ -26,7 +27,7 @@ function StateText({ row }: { row: RejectionRow }) {
   const format = useFormatter();
   if (!row.closedHow) return <>{t('closed.open')}</>;
   const how = t(`closed.${row.closedHow}`, { note: row.note ?? '' });
-  const at = row.closedAt ? format.dateTime(new Date(row.closedAt), { dateStyle: 'short', timeStyle: 'short' }) : '';
+  const at = row.closedAt ? plainSpaces(format.dateTime(new Date(row.closedAt), 'dateTime')) : '';
   return (
     <>
       {t('closedBy', { how, at })}
@@ -38,7 +39,7 @@ function StateText({ row }: { row: RejectionRow }) {
 function SyncTable({ sync, selection, open }: { sync: RejectionSync; selection: Selection; open: boolean }) {
   const t = useTranslations('rejections');
   const format = useFormatter();
-  const at = format.dateTime(new Date(sync.receivedAt), { dateStyle: 'medium', timeStyle: 'medium' });
+  const at = plainSpaces(format.dateTime(new Date(sync.receivedAt), 'dateTimeSeconds'));
   const heading =
     sync.source === 'upload'
       ? t('syncUpload', { at })
@@ -121,7 +122,7 @@ export function CauseGroup({
           {t('causeCount', {
             count: cause.count,
             syncs: cause.syncs.length,
-            at: format.dateTime(new Date(cause.newestAt), { dateStyle: 'medium', timeStyle: 'short' }),
+            at: plainSpaces(format.dateTime(new Date(cause.newestAt), 'dateTime')),
           })}
         </p>
         {open ? (
