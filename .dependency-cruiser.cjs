@@ -4,10 +4,10 @@
 // Layers, top to bottom; an arrow only ever points down:
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route wrapper)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
-//   features       lib/server/{proxy,relay,rejections,imports,exports,quotas,approvals,mirror,audit,accounts,attention}
+//   features       lib/server/{proxy,relay,rejections,imports,exports,quotas,approvals,mirror,audit,accounts,attention,home}
 //   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
-const FEATURES = '(proxy|relay|rejections|imports|exports|quotas|approvals|mirror|audit|accounts|attention)';
+const FEATURES = '(proxy|relay|rejections|imports|exports|quotas|approvals|mirror|audit|accounts|attention|home)';
 const INFRA = '(process|db|upstream|auth|jobs|history|log|metrics|http|preferences|env|telemetry)';
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).

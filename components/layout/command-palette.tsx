@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/client/api-error';
 import { searchEverything } from '@/lib/client/search';
 import { useCurrentUser } from '../session/current-user';
 import { navItemsFor } from './nav-items';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 const DEBOUNCE_MS = 200;
 
@@ -50,6 +51,7 @@ function ChoiceGroup({
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations('find');
   const nav = useTranslations('nav');
+  const marks = useSeparators();
   const router = useRouter();
   const user = useCurrentUser();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -142,7 +144,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           <p role="status" className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
             {status}
             {failedTypes.length > 0
-              ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(', ') })}`
+              ? ` ${t('partlyFailed', { types: failedTypes.map((f) => t(`types.${f}`)).join(marks.list) })}`
               : ''}
           </p>
         </div>

@@ -195,6 +195,7 @@ async function Rows({
   children: React.ReactNode;
 }) {
   const t = await getTranslations('quotas.table');
+  const ui = await getTranslations('ui');
   if (total === 0) {
     return (
       <p
@@ -222,7 +223,7 @@ async function Rows({
             {t('next')}
           </Link>
         ) : null}
-        <span className="ml-auto">{t('pageSize')}:</span>
+        <span className="ml-auto">{ui('labelled', { label: t('pageSize') })}</span>
         {QUOTA_PAGE_SIZES.map((size) => (
           <Link
             key={size}

@@ -79,6 +79,8 @@ export interface RejectionsView {
 export interface RejectionItems {
   family: FamilyName;
   items: { id: string; index: number; item: unknown; codes: string[] }[];
+  /** The syncs the items came from, oldest first: a resend is named after them ("ERP sync of …"). */
+  syncs: { receivedAt: string; source: RejectionSync['source'] }[];
 }
 
 export interface LogUploadResult {

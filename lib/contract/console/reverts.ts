@@ -31,6 +31,16 @@ export const REVERT_LEFT_CODES = {
   noBefore: 'revert_before_unknown',
 } as const satisfies Record<RevertKind, string>;
 
+const LEFT_CODES: ReadonlySet<string> = new Set(Object.values(REVERT_LEFT_CODES));
+
+/**
+ * A revert's row it left as it is on purpose ("Nothing to undo", changed since, created, not chosen): nothing
+ * failed, so "Resend failed rows" does not offer it.
+ */
+export function leftByRevert(errors: readonly { code: string }[]): boolean {
+  return errors.length > 0 && errors.every((e) => LEFT_CODES.has(e.code));
+}
+
 /**
  * A quota revert's row that carries the amount (it puts back only the switch or the memo) whose live amount could
  * not be read just before sending: not sent, rather than sent with the amount read at the review.

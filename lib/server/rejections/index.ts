@@ -11,6 +11,6 @@ export {
   type AppliedRecord,
   type Closer,
 } from './close';
-export { listRejections, openCount, rejectionItems, TREND_DAYS, type StoredRejection } from './reads';
+export { listRejections, openCount, openTotal, rejectionItems, TREND_DAYS, type StoredRejection } from './reads';
 export { rejectionsReport, REPORT_COLUMNS, type ReportColumn, type ReportWords } from './report';
 export { recordUploadedLog } from './upload';

@@ -165,6 +165,10 @@ export async function rejectionItems(db: Db, ids: readonly string[]): Promise<Re
   const { rows } = await sql<{ id: string; family: string; item: unknown; errors: unknown; error_code: string }>`
     select id::text, family, item, errors, error_code from sync_rejection
     where id = any(${[...ids]}::bigint[]) order by received_at desc, id desc`.execute(db);
+  const { rows: syncs } = await sql<{ received_at: Date; source: StoredRejection['source'] }>`
+    select c.received_at, c.source from sync_call c
+    where c.id in (select call_id from sync_rejection where id = any(${[...ids]}::bigint[]))
+    order by c.received_at, c.id`.execute(db);
   if (rows.length !== new Set(ids).size) return null;
   const families = new Set(rows.map((r) => r.family));
   const family = rows[0]?.family;
@@ -172,6 +176,7 @@ export async function rejectionItems(db: Db, ids: readonly string[]): Promise<Re
   return {
     family: family as FamilyName,
     items: rows.map((r, index) => ({ id: r.id, index, item: r.item, codes: codesOf(r.errors, r.error_code) })),
+    syncs: syncs.map((c) => ({ receivedAt: c.received_at.toISOString(), source: c.source })),
   };
 }
 
@@ -186,6 +191,13 @@ export function codesOf(errors: unknown, first: string): string[] {
         : [],
   );
   return codes.length ? codes : [first];
+}
+
+/** Open rejections now (the navigation's count; cheap beside openCount's trend). */
+export async function openTotal(db: Db): Promise<number> {
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from sync_rejection where closed_at is null`.execute(db);
+  return rows[0]?.count ?? 0;
 }
 
 /** Open rejections now and at the end of each of the last TREND_DAYS days (UTC), today last. */

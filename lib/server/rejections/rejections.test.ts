@@ -92,11 +92,14 @@ describe('the rows an ERP sync could not apply', () => {
     expect((await listRejections(db, { from: '2000-01-01', to: '2000-01-02' })).total).toBe(0);
   });
 
-  it('gives the ERP own items of a group for the fix grid, with their stored errors', async () => {
-    const ids = (await listRejections(db, { error: 'invalid_product_id' })).causes[0]!.syncs.flatMap((s) =>
-      s.rows.map((r) => r.id),
-    );
+  it('gives the ERP own items of a group for the fix grid, with their stored errors and the syncs they came from', async () => {
+    const cause = (await listRejections(db, { error: 'invalid_product_id' })).causes[0]!;
+    const ids = cause.syncs.flatMap((s) => s.rows.map((r) => r.id));
     const items = await rejectionItems(db, ids);
+    // Named after in a resend ("ERP sync of …"), oldest first.
+    expect(items).toMatchObject({
+      syncs: cause.syncs.map((s) => ({ receivedAt: s.receivedAt, source: 'relay' })).reverse(),
+    });
     expect(items).toMatchObject({
       family: 'skus',
       items: [

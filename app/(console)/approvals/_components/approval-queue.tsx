@@ -13,6 +13,7 @@ import { formatNtd } from '@/lib/i18n/money';
 import { approveProposalsAction, rejectProposalsAction, withdrawProposalAction } from '../actions';
 import { LimitChanges } from './limit-changes';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 type Open = ProposalView & { exposure: Exposure | null; limitChanges: LimitChange[] };
 
@@ -33,6 +34,7 @@ export function ApprovalQueue({
   const te = useTranslations('errors');
   const locale = useLocale();
   const format = useFormatter();
+  const marks = useSeparators();
   const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [comment, setComment] = useState('');
@@ -115,7 +117,7 @@ export function ApprovalQueue({
                 )
               </p>
               <p className="text-sm">
-                <span className="font-medium">{t('exposure')}: </span>
+                <span className="font-medium">{marks.labelled(t('exposure'))}</span>
                 {p.exposure
                   ? `${t('creditLine', {
                       limit: formatNtd(locale, p.exposure.creditAmount),
@@ -131,16 +133,16 @@ export function ApprovalQueue({
               </p>
               <LimitChanges changes={p.limitChanges} />
               <p className="text-sm">
-                <span className="font-medium">{t('rule')}: </span>
-                {p.rules.map((r) => ruleWords(t, locale, policy, r)).join('; ')}
+                <span className="font-medium">{marks.labelled(t('rule'))}</span>
+                {p.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause)}
               </p>
               <p className="text-sm">
-                <span className="font-medium">{t('proposer')}: </span>
+                <span className="font-medium">{marks.labelled(t('proposer'))}</span>
                 {t('proposedAt', { who: p.proposedByEmail, when: when(p.proposedAt) })} ·{' '}
                 {t('expiresAt', { when: when(p.expiresAt) })}
               </p>
               <p className="text-sm">
-                <span className="font-medium">{t('reason')}: </span>
+                <span className="font-medium">{marks.labelled(t('reason'))}</span>
                 {p.source === 'import' || p.source === 'bulk'
                   ? t('fromImport', { reason: p.reason })
                   : p.source === 'revert'

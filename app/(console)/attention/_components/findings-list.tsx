@@ -24,6 +24,7 @@ import {
   type FindingsUrlState,
 } from '@/components/attention/findings-query';
 import { FindingValues } from '@/components/attention/finding-values';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 const link = cn('text-blue-700 underline underline-offset-2 dark:text-blue-400', focusRing);
 
@@ -34,6 +35,7 @@ const link = cn('text-blue-700 underline underline-offset-2 dark:text-blue-400',
 export function FindingsList({ rule }: { rule: RuleId }) {
   const t = useTranslations('attention');
   const h = useTranslations('home');
+  const marks = useSeparators();
   const format = useFormatter();
   const user = useCurrentUser();
   const router = useRouter();
@@ -151,7 +153,8 @@ export function FindingsList({ rule }: { rule: RuleId }) {
                   </div>
                   <FindingValues finding={finding} />
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                    {t('firstSeen')}: {when(finding.firstSeenAt)}
+                    {marks.labelled(t('firstSeen'))}
+                    {when(finding.firstSeenAt)}
                   </p>
                   {finding.accepted ? (
                     <p className="text-sm">

@@ -10,7 +10,7 @@ import { useImportTexts } from './import-wizard/texts';
  */
 export function FieldHeader({ field, header }: { field: string | null | undefined; header: string }) {
   const { fieldLabel } = useImportTexts();
-  const label = field ? fieldLabel(field) : header;
+  const label = columnLabel(fieldLabel, field, header);
   // A header that is the API name however spelled (`outerSysCode`, `outer_sys_code`) is not shown: the label says it.
   const own =
     field && header.trim() && normaliseHeader(header) !== normaliseHeader(field) && header !== label ? header : null;
@@ -25,5 +25,14 @@ export function FieldHeader({ field, header }: { field: string | null | undefine
 /** The words a cell's editor and a header are named by: the field's label, else the file's header. */
 export function useColumnName() {
   const { fieldLabel } = useImportTexts();
-  return (field: string | null | undefined, header: string) => (field ? fieldLabel(field) : header);
+  return (field: string | null | undefined, header: string) => columnLabel(fieldLabel, field, header);
+}
+
+/**
+ * The field's label; for a column filling no field, the file's header, unless that header is a field's API name
+ * exactly (the ERP code beside a revert's id, `outerSysCode`): the console's name for it then, never the raw key.
+ */
+function columnLabel(fieldLabel: (name: string) => string, field: string | null | undefined, header: string) {
+  if (field) return fieldLabel(field);
+  return /^[a-z][A-Za-z]*$/.test(header) ? fieldLabel(header) : header;
 }

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/client/api-error';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { importsApi, type ImportOrigin, type RowStatus } from '@/lib/contract/console/imports';
+import { leftByRevert } from '@/lib/contract/console/reverts';
 import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
 import { useLiveCheck, type GridRow } from './grid-rows';
@@ -53,20 +54,23 @@ export function FixRows(props: {
   });
   const gridRows = useMemo<GridRow[]>(
     () =>
-      (rows.data?.rows ?? []).map((r) => ({
-        rowNo: r.rowNo,
-        label: String(r.line),
-        cells: r.cells,
-        issues: r.errors,
-        status: r.status,
-      })),
+      (rows.data?.rows ?? [])
+        // A revert's rows it left alone did not fail: nothing to resend.
+        .filter((r) => !leftByRevert(r.errors))
+        .map((r) => ({
+          rowNo: r.rowNo,
+          label: String(r.line),
+          cells: r.cells,
+          issues: r.errors,
+          status: r.status,
+        })),
     [rows.data],
   );
   const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits, props.origin);
   const chosen = gridRows.filter((r) => selected.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
 
-  if (!rows.data || rows.data.rows.length === 0) return null;
+  if (gridRows.length === 0) return null;
 
   function openReview() {
     setFailure(null);
@@ -96,7 +100,9 @@ export function FixRows(props: {
   return (
     <HeadedSection id="fix-heading" title={t('fixTitle')} className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('fixHelp')}</p>
-      {rows.data.rows.length >= GRID_ROWS ? <p className="text-sm">{t('fixFirst', { count: GRID_ROWS })}</p> : null}
+      {(rows.data?.rows.length ?? 0) >= GRID_ROWS ? (
+        <p className="text-sm">{t('fixFirst', { count: GRID_ROWS })}</p>
+      ) : null}
       <FixGrid
         family={props.family}
         caption={t('gridCaption')}

@@ -18,7 +18,16 @@ import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review'
  * contract's schemas, zod), then review and resend as an import. "Open a failed sync" loads this after its
  * first paint (./failed-sync.tsx); it is mounted afresh for each opened body, with no edits or choices.
  */
-export function SyncItems({ read, answered }: { read: SyncRead & { family: FamilyName }; answered: boolean }) {
+export function SyncItems({
+  read,
+  answered,
+  resendName,
+}: {
+  read: SyncRead & { family: FamilyName };
+  answered: boolean;
+  /** What the resend is called in Imports and History: where its rows came from. A pasted body's by default. */
+  resendName?: string;
+}) {
   const t = useTranslations('workbench');
   const errorText = useErrorMessage();
   const router = useRouter();
@@ -51,7 +60,7 @@ export function SyncItems({ read, answered }: { read: SyncRead & { family: Famil
     try {
       const id = await importRows({
         family: read.family,
-        fileName: t('syncFileName'),
+        fileName: resendName ?? t('syncFileName'),
         headers,
         mapping: headers,
         rows: reviewed.map((r) => ({ line: r.rowNo + 1, cells: r.cells, before: r.before, predicted: r.predicted })),

@@ -5,15 +5,19 @@ import { Checkbox, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { PreviewRow } from '@/lib/contract/console/quotas';
 import { ruleWords } from '@/lib/i18n/approval-words';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 /** The rules a reviewed row trips, in words ("Needs approval: credit limit increase over 20%"). */
 export function useRowApproval(policy: ApprovalPolicy | undefined) {
   const t = useTranslations('approvals');
   const locale = useLocale();
+  const marks = useSeparators();
   return (row: PreviewRow): string | null => {
     const notes: string[] = [];
     if (policy && row.rules?.length)
-      notes.push(t('edit.needsApproval', { rules: row.rules.map((r) => ruleWords(t, locale, policy, r)).join('; ') }));
+      notes.push(
+        t('edit.needsApproval', { rules: row.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause) }),
+      );
     if (row.waiting) notes.push(t('edit.waits', { who: row.waiting.byEmail }));
     return notes.length ? notes.join(' ') : null;
   };

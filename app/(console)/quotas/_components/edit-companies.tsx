@@ -59,7 +59,7 @@ export function EditCompanies({
             <Tr key={c.companyId}>
               <Th scope="row">{companyLabel(c)}</Th>
               <Td numeric>{c.current === null ? t('readAtReview') : figure(c.current)}</Td>
-              <Td numeric className="font-medium">
+              <Td numeric className="font-medium whitespace-nowrap">
                 {becomes()}
               </Td>
             </Tr>

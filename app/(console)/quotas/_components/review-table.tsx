@@ -25,16 +25,19 @@ export function ReviewTable({
   /** The approval policy's say on the row (needs approval, one already waits), or null. */
   approvalNote: (row: PreviewRow) => string | null;
 }) {
-  const change = (a: string, b: string) => (a === b ? t('unchanged') : `${a} → ${b}`);
+  // Kept whole in a narrow column: 無變更 must not break into 無變 / 更, nor an amount across two lines.
+  const change = (a: string, b: string) => (
+    <span className="whitespace-nowrap">{a === b ? t('unchanged') : `${a} → ${b}`}</span>
+  );
   return (
     <div className="max-h-80 overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           <tr>
             <Th className="px-2 py-1 font-medium">{t('company')}</Th>
-            <Th className="px-2 py-1 font-medium">{amountHeader}</Th>
-            <Th className="px-2 py-1 font-medium">{t('enabled')}</Th>
-            <Th className="px-2 py-1 font-medium">{t('memo')}</Th>
+            <Th className="px-2 py-1 font-medium whitespace-nowrap">{amountHeader}</Th>
+            <Th className="px-2 py-1 font-medium whitespace-nowrap">{t('enabled')}</Th>
+            <Th className="px-2 py-1 font-medium whitespace-nowrap">{t('memo')}</Th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -53,7 +56,13 @@ export function ReviewTable({
               </th>
               <td className="px-2 py-1 tabular-nums">{change(money(r.old.amount), money(r.new.amount))}</td>
               <td className="px-2 py-1">{change(onOff(r.old.enabled), onOff(r.new.enabled))}</td>
-              <td className="px-2 py-1">{change(r.old.memo ?? '', r.new.memo ?? '')}</td>
+              <td className="px-2 py-1">
+                {(r.old.memo ?? '') === (r.new.memo ?? '') ? (
+                  change('', '')
+                ) : (
+                  <span className="break-words">{`${r.old.memo ?? ''} → ${r.new.memo ?? ''}`}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

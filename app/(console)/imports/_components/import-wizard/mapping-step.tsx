@@ -8,6 +8,7 @@ import { missingColumns, unusedColumns, type Mapping } from '@/lib/imports/mappi
 import type { PreviewResult } from '@/lib/client/imports/worker-protocol';
 import type { WizardAction, WizardState } from './reducer';
 import { useImportTexts } from './texts';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 export interface MappingStepProps {
   state: WizardState;
@@ -41,6 +42,7 @@ export function MappingStep({
   onCheck,
 }: MappingStepProps) {
   const t = useTranslations('imports');
+  const marks = useSeparators();
   const { fieldLabel } = useImportTexts();
   const busy = state.phase !== 'idle';
   const missing = missingColumns(family, mapping);
@@ -100,7 +102,7 @@ export function MappingStep({
       </div>
       {unused.onPurpose.length ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {t('onPurpose', { names: unused.onPurpose.map(name).join(', ') })}
+          {t('onPurpose', { names: unused.onPurpose.map(name).join(marks.list) })}
         </p>
       ) : null}
       {unused.unknown.length ? (
@@ -122,7 +124,7 @@ export function MappingStep({
         </Alert>
       ) : null}
       {missing.length ? (
-        <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(', ') })}</Alert>
+        <Alert tone="warning">{t('missingColumns', { fields: missing.map(fieldLabel).join(marks.list) })}</Alert>
       ) : null}
       <Button onClick={onCheck} disabled={!canCheck} pending={state.phase === 'checking'}>
         {t('checkRows')}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '@/lib/signing';
+import type { Service } from '@/service';
+import { CREDS, IDS } from '@/service/testing/fixtures';
+import type { ConsoleDatabase } from '../db';
+import { propose } from '../approvals';
+import { recordRelayedCall } from '../relay';
+import { withServiceAndConsoleDb } from '../testing/console-parts';
+import { needsAttentionTotal } from '.';
+
+// The navigation's "Needs attention" count holds what each person can act on: a steward the rows the ERP's sync
+// could not apply (recorded by the relay from the reference service's real answer), a manager the proposals
+// waiting for them, never their own; on the console database in PGlite.
+let service: Service;
+let db: Kysely<ConsoleDatabase>;
+withServiceAndConsoleDb((parts) => ({ service, db } = parts));
+
+const TENANT = 'demo';
+const people = {
+  steward: { id: 'acct-steward', email: 'steward@example.com', role: 'steward' },
+  manager: { id: 'acct-manager', email: 'manager@example.com', role: 'manager' },
+  admin: { id: 'acct-admin', email: 'admin@example.com', role: 'admin' },
+  viewer: { id: 'acct-viewer', email: 'viewer@example.com', role: 'viewer' },
+};
+
+async function erpSync(items: unknown[]) {
+  const path = '/v1/skus/batch';
+  const text = JSON.stringify(items);
+  const headers = await signRequest({ method: 'POST', pathAndQuery: path, body: text, ...CREDS.erp });
+  const response = await service.fetch(
+    new Request(`http://service.test${path}`, {
+      method: 'POST',
+      body: text,
+      headers: { ...headers, 'content-type': 'application/json' },
+    }),
+  );
+  await recordRelayedCall(
+    {
+      source: 'relay',
+      clientId: CREDS.erp.clientId,
+      nonce: headers['X-Nonce']!,
+      requestId: null,
+      method: 'POST',
+      pathAndQuery: path,
+      receivedAt: new Date(),
+      durationMs: 3,
+      addedMs: 0.2,
+      status: response.status,
+      requestBody: text,
+      responseBody: await response.text(),
+    },
+    db,
+  );
+}
+
+const proposal = (by: { id: string; email: string }, companyId: number) =>
+  propose(db, {
+    tenant: TENANT,
+    family: 'credit',
+    companyId,
+    companyCode: null,
+    companyName: null,
+    old: { amount: 100_000, enabled: true, memo: null },
+    new: { amount: 900_000, enabled: true, memo: null },
+    oldUpdatedAt: null,
+    rules: ['credit_increase_percent'],
+    policyVersion: null,
+    reason: 'New contract signed',
+    source: 'edit',
+    by,
+    expiryDays: 7,
+  });
+
+describe("the navigation's Needs attention count", () => {
+  beforeAll(async () => {
+    const sku = (code: string, productId: number) => ({ productId, outerSysCode: code, name: `SKU ${code}` });
+    await erpSync([sku('N-1', 999_999), sku('N-2', IDS.acme.product), sku('N-3', 888_888)]);
+    await proposal(people.steward, 9001);
+    await proposal(people.admin, 9002);
+  });
+
+  it("counts the ERP's rejected rows for a steward, and no proposal: a steward decides none", async () => {
+    expect(await needsAttentionTotal(db, TENANT, people.steward)).toBe(2);
+  });
+
+  it('counts the proposals waiting for a manager, not the rows a manager cannot fix', async () => {
+    expect(await needsAttentionTotal(db, TENANT, people.manager)).toBe(2);
+  });
+
+  it("counts both for an admin, leaving out the admin's own proposal", async () => {
+    expect(await needsAttentionTotal(db, TENANT, people.admin)).toBe(2 + 1);
+  });
+
+  it('counts neither for a viewer', async () => {
+    expect(await needsAttentionTotal(db, TENANT, people.viewer)).toBe(0);
+  });
+});
