@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
-import { CREDS, IDS } from '@/service/testing/fixtures';
+import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db';
 import { propose } from '../approvals';
 import { recordRelayedCall } from '../relay';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
+import { erpPost } from '../testing/erp-call';
 import { needsAttentionTotal } from '.';
 
 // The navigation's "Needs attention" count holds what each person can act on: a steward the rows the ERP's sync
@@ -25,33 +25,7 @@ const people = {
 };
 
 async function erpSync(items: unknown[]) {
-  const path = '/v1/skus/batch';
-  const text = JSON.stringify(items);
-  const headers = await signRequest({ method: 'POST', pathAndQuery: path, body: text, ...CREDS.erp });
-  const response = await service.fetch(
-    new Request(`http://service.test${path}`, {
-      method: 'POST',
-      body: text,
-      headers: { ...headers, 'content-type': 'application/json' },
-    }),
-  );
-  await recordRelayedCall(
-    {
-      source: 'relay',
-      clientId: CREDS.erp.clientId,
-      nonce: headers['X-Nonce']!,
-      requestId: null,
-      method: 'POST',
-      pathAndQuery: path,
-      receivedAt: new Date(),
-      durationMs: 3,
-      addedMs: 0.2,
-      status: response.status,
-      requestBody: text,
-      responseBody: await response.text(),
-    },
-    db,
-  );
+  await recordRelayedCall(await erpPost(service, '/v1/skus/batch', items), db);
 }
 
 const proposal = (by: { id: string; email: string }, companyId: number) =>

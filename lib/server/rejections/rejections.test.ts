@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
 import { CREDS, IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
 import { recordRelayedCall, type RelayedCall } from '../relay';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
+import { erpPost } from '../testing/erp-call';
 import { closeRejectionsApplied, dismissRejections } from './close';
 import { listRejections, openCount, rejectionItems } from './reads';
 import { rejectionsReport, REPORT_COLUMNS, type ReportColumn } from './report';
@@ -21,31 +21,7 @@ withServiceAndConsoleDb((parts) => ({ service, db } = parts));
 
 const steward = { id: 'steward-1', email: 'steward@example.com' };
 
-async function send(path: string, body: unknown, at = new Date()): Promise<RelayedCall> {
-  const text = JSON.stringify(body);
-  const headers = await signRequest({ method: 'POST', pathAndQuery: path, body: text, ...CREDS.erp });
-  const response = await service.fetch(
-    new Request(`http://service.test${path}`, {
-      method: 'POST',
-      body: text,
-      headers: { ...headers, 'content-type': 'application/json' },
-    }),
-  );
-  return {
-    source: 'relay',
-    clientId: CREDS.erp.clientId,
-    nonce: headers['X-Nonce']!,
-    requestId: null,
-    method: 'POST',
-    pathAndQuery: path,
-    receivedAt: at,
-    durationMs: 3,
-    addedMs: 0.2,
-    status: response.status,
-    requestBody: text,
-    responseBody: await response.text(),
-  };
-}
+const send = (path: string, body: unknown, at = new Date()): Promise<RelayedCall> => erpPost(service, path, body, at);
 
 const sku = (code: string, extra: Record<string, unknown> = {}) => ({
   productId: IDS.acme.product,
