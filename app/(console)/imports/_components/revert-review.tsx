@@ -24,7 +24,6 @@ import { FAMILIES } from '@/lib/imports/families';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { useMoney } from '@/lib/i18n/use-money';
 import { useImportTexts } from './import-wizard/texts';
-import { useSeparators } from '@/lib/i18n/use-separators';
 
 /** The rows changed since first: they are the ones a person has to decide on. */
 const SECTION_ORDER: readonly RevertKind[] = ['changedSince', 'restore', 'created', 'notApplied', 'noBefore'];
@@ -199,8 +198,7 @@ function KindSection(props: {
 }) {
   const t = useTranslations('imports.revert');
   const tr = useTranslations('resultWords');
-  const marks = useSeparators();
-  const { fieldLabel } = useImportTexts();
+  const { fieldLabel, list } = useImportTexts();
   const shown = useShown(props.family);
   const { kind, rows } = props;
   const selectable = kind === 'restore' || kind === 'changedSince';
@@ -265,15 +263,15 @@ function KindSection(props: {
                 </Td>
                 {withFields ? (
                   <>
-                    <Td>{row.fields.map((f) => fieldLabel(f.field)).join(marks.list)}</Td>
+                    <Td>{row.fields.map((f) => fieldLabel(f.field)).join(list)}</Td>
                     <Td className="whitespace-nowrap tabular-nums">
-                      {row.fields.map((f) => shown(f.field, f.imported)).join(marks.list)}
+                      {row.fields.map((f) => shown(f.field, f.imported)).join(list)}
                     </Td>
                     <Td className="whitespace-nowrap tabular-nums">
-                      {row.fields.map((f) => shown(f.field, f.before)).join(marks.list)}
+                      {row.fields.map((f) => shown(f.field, f.before)).join(list)}
                     </Td>
                     <Td className="whitespace-nowrap tabular-nums">
-                      {row.fields.map((f) => shown(f.field, f.live)).join(marks.list)}
+                      {row.fields.map((f) => shown(f.field, f.live)).join(list)}
                     </Td>
                   </>
                 ) : null}

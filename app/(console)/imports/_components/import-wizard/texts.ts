@@ -5,6 +5,7 @@ import type { RowIssue } from '@/lib/imports/check';
 import { describeIssue } from '@/lib/imports/describe';
 import type { FileError } from '@/lib/files/csv-parse';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+import { useSeparators } from '@/lib/i18n/use-separators';
 
 /** The wizard's sentences for a field, a row's issue and a file error, in the reader's language. */
 export function useImportTexts() {
@@ -12,6 +13,8 @@ export function useImportTexts() {
   const tv = useTranslations('valueIssues');
   const ta = useTranslations('attention');
   const errorText = useErrorMessage();
+  /** Between the items of a list of fields or values, in the reader's language (、 in Chinese). */
+  const { list } = useSeparators();
   const fieldLabel = (name: string) => (t.has(`fields.${name}`) ? t(`fields.${name}` as 'fields.id') : name);
   const labelled = (field: string, issue: string) => t('fieldIssue', { field, issue });
   /** withField false: the issue shown in its own cell, where the column already names the field. */
@@ -26,5 +29,5 @@ export function useImportTexts() {
       rule: (id) => (ta.has(`rules.${id}.title`) ? ta(`rules.${id}.title` as 'title') : id),
     });
   const fileErrorText = (error: FileError) => t(`fileErrors.${error.code}`, { ...error });
-  return { fieldLabel, issueText, fileErrorText };
+  return { fieldLabel, issueText, fileErrorText, list };
 }
