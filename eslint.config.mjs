@@ -179,14 +179,15 @@ const config = [
         'error',
         {
           selector: "CallExpression[callee.property.name='dateTime'][arguments.1.type='ObjectExpression']",
-          message: "Name a format from lib/i18n/formats.ts (format.dateTime(d, 'dateTime')), so every page reads alike.",
+          message:
+            "Name a format from lib/i18n/formats.ts (format.dateTime(d, 'dateTime')), so every page reads alike.",
         },
         {
           selector: "NewExpression[callee.property.name='DateTimeFormat']",
           message: "Use next-intl's formatter with a format named in lib/i18n/formats.ts, in the person's zone.",
         },
         {
-          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
           message: "Use next-intl's formatter with a format named in lib/i18n/formats.ts, in the person's language.",
         },
       ],

@@ -47,7 +47,9 @@ export function FindingText({
     <ul>
       <li>{t(`findings.${heading}Text`, { values })}</li>
       {finding.reason ? <li>{t('findings.reason', { reason: finding.reason })}</li> : null}
-      {finding.until ? <li>{t('findings.until', { until: plainSpaces(format.dateTime(new Date(finding.until), 'date')) })}</li> : null}
+      {finding.until ? (
+        <li>{t('findings.until', { until: plainSpaces(format.dateTime(new Date(finding.until), 'date')) })}</li>
+      ) : null}
     </ul>
   );
 }
