@@ -37,8 +37,11 @@ export interface BatchSpec<I, R extends { index: number; status: string }> {
    * no answer only when every item in it is keyed.
    */
   keyed: (item: I) => boolean;
-  /** The item result reported when the whole request failed or its outcome is unknown. */
-  placeholder: (index: number, item: I, status: 'failed' | 'unknown', code: string) => WithUnknown<R>;
+  /**
+   * The item result reported when the whole request failed or its outcome is unknown. The item may be a stand-in
+   * with none of its fields (a chunk sent as stored bytes), so a placeholder reads what it needs as optional.
+   */
+  placeholder: (index: number, item: Partial<I>, status: 'failed' | 'unknown', code: string) => WithUnknown<R>;
 }
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -88,7 +91,7 @@ const responseSchema = (spec: { result: z.ZodType }) => {
 export async function sendChunk<I, R extends { index: number; status: string }>(
   core: Core,
   spec: BatchSpec<I, R>,
-  items: readonly I[],
+  items: readonly Partial<I>[],
   options: {
     body?: unknown;
     bodyBytes?: Uint8Array;

@@ -78,44 +78,54 @@ export const BATCH_KEYED = {
   creditQuotas: keyedByCompany,
 } satisfies Record<BatchEndpointName, (item: Item) => boolean>;
 
+/** What each batch sends and what each of its items answers. */
+interface BatchIO {
+  companies: [CompanyWrite, BatchItemResult];
+  products: [ProductWrite, BatchItemResult];
+  skus: [SkuWrite, BatchItemResult];
+  bundles: [BundleWrite, BundleBatchItemResult];
+  stock: [StockWrite, UpdateBatchItemResult];
+  prices: [PriceWrite, UpdateBatchItemResult];
+  bundlePrices: [BundlePriceWrite, BundlePriceBatchItemResult];
+  pointQuotas: [PointQuotaWrite, QuotaBatchItemResult];
+  creditQuotas: [CreditQuotaWrite, QuotaBatchItemResult];
+}
+// A mapped type, so that BATCHES[name] for a generic name B is read as B's own entry, not the union of all.
+type BatchSpecs = { [B in BatchEndpointName]: BatchSpec<BatchIO[B][0], BatchIO[B][1]> };
+
 /** The server's part of a batch: which items may be re-sent, and what stands for an item without an answer. */
 const batch = <I, R extends { index: number; status: string }>(
   name: BatchEndpointName,
-  keyed: (item: I) => boolean,
+  result: BatchSpec<I, R>['result'],
+  keyed: BatchSpec<I, R>['keyed'],
   placeholder: BatchSpec<I, R>['placeholder'],
-  // The cast: the contract's result schema for `name` is the one whose output is R, but TypeScript cannot
-  // tie a name of a union to its entry's type; the entries below name both.
-): BatchSpec<I, R> => ({ ...batchTarget(name), result: BATCH_ENDPOINTS[name].result as never, keyed, placeholder });
+): BatchSpec<I, R> => ({ ...batchTarget(name), result, keyed, placeholder });
 
 /**
  * Batch endpoints (paths and result shapes from lib/contract). Upserts are keyed by id or outerSysCode;
  * stock, prices and quotas are absolute values keyed by their target, so re-sending them writes the same
  * state again (never a delta applied twice).
  */
-export const BATCHES = {
-  companies: batch<CompanyWrite, BatchItemResult>('companies', BATCH_KEYED.companies, standardPlaceholder),
-  products: batch<ProductWrite, BatchItemResult>('products', BATCH_KEYED.products, standardPlaceholder),
-  skus: batch<SkuWrite, BatchItemResult>('skus', BATCH_KEYED.skus, standardPlaceholder),
-  bundles: batch<BundleWrite, BundleBatchItemResult>('bundles', BATCH_KEYED.bundles, withSkuPlaceholder),
-  stock: batch<StockWrite, UpdateBatchItemResult>('stock', BATCH_KEYED.stock, standardPlaceholder),
-  prices: batch<PriceWrite, UpdateBatchItemResult>('prices', BATCH_KEYED.prices, standardPlaceholder),
-  bundlePrices: batch<BundlePriceWrite, BundlePriceBatchItemResult>(
+export const BATCHES: BatchSpecs = {
+  companies: batch('companies', BATCH_ENDPOINTS.companies.result, BATCH_KEYED.companies, standardPlaceholder),
+  products: batch('products', BATCH_ENDPOINTS.products.result, BATCH_KEYED.products, standardPlaceholder),
+  skus: batch('skus', BATCH_ENDPOINTS.skus.result, BATCH_KEYED.skus, standardPlaceholder),
+  bundles: batch('bundles', BATCH_ENDPOINTS.bundles.result, BATCH_KEYED.bundles, withSkuPlaceholder),
+  stock: batch('stock', BATCH_ENDPOINTS.stock.result, BATCH_KEYED.stock, standardPlaceholder),
+  prices: batch('prices', BATCH_ENDPOINTS.prices.result, BATCH_KEYED.prices, standardPlaceholder),
+  bundlePrices: batch(
     'bundlePrices',
+    BATCH_ENDPOINTS.bundlePrices.result,
     BATCH_KEYED.bundlePrices,
     withSkuPlaceholder,
   ),
-  pointQuotas: batch<PointQuotaWrite, QuotaBatchItemResult>('pointQuotas', BATCH_KEYED.pointQuotas, quotaPlaceholder),
-  creditQuotas: batch<CreditQuotaWrite, QuotaBatchItemResult>(
-    'creditQuotas',
-    BATCH_KEYED.creditQuotas,
-    quotaPlaceholder,
-  ),
+  pointQuotas: batch('pointQuotas', BATCH_ENDPOINTS.pointQuotas.result, BATCH_KEYED.pointQuotas, quotaPlaceholder),
+  creditQuotas: batch('creditQuotas', BATCH_ENDPOINTS.creditQuotas.result, BATCH_KEYED.creditQuotas, quotaPlaceholder),
 };
 
-export type BatchName = keyof typeof BATCHES;
-type BatchTypes<B extends BatchName> = (typeof BATCHES)[B] extends BatchSpec<infer I, infer R> ? [I, R] : never;
-export type BatchInput<B extends BatchName> = BatchTypes<B>[0];
-export type BatchOutcome<B extends BatchName> = WithUnknown<BatchTypes<B>[1]>;
+export type BatchName = BatchEndpointName;
+export type BatchInput<B extends BatchName> = BatchIO[B][0];
+export type BatchOutcome<B extends BatchName> = WithUnknown<BatchIO[B][1]>;
 
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const core = createCore(options);
@@ -140,9 +150,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   }
 
   function sendBatch<B extends BatchName>(name: B, items: readonly BatchInput<B>[], opts: BatchOptions = {}) {
-    // The cast: BATCHES[name] is the entry for B, but TypeScript reads an index by a generic key as
-    // the union of all entries.
-    return runBatch(core, BATCHES[name] as unknown as BatchSpec<BatchInput<B>, BatchTypes<B>[1]>, items, {
+    return runBatch(core, BATCHES[name], items, {
       chunkSize: opts.chunkSize ?? batchSize,
       concurrency: opts.concurrency ?? batchConcurrency,
       signal: opts.signal,
@@ -161,9 +169,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     opts: { idempotent: boolean; signal?: AbortSignal; stopWaiting?: AbortSignal },
   ) {
     // Placeholders (no answer) are built from the items; only the quota ones read a field (companyCode).
-    const items = Array.from({ length: count }, () => ({}));
-    // The cast: as in sendBatch; and the items here are empty stand-ins, not B's inputs.
-    return sendChunk(core, BATCHES[name] as unknown as BatchSpec<object, BatchTypes<B>[1]>, items, {
+    const items = Array.from({ length: count }, (): Partial<BatchInput<B>> => ({}));
+    return sendChunk(core, BATCHES[name], items, {
       bodyBytes,
       ...opts,
     }) as Promise<BatchOutcome<B>[]>;
