@@ -8,11 +8,15 @@ import {
   nullableStrings,
   quantityPrecision,
   requiredOnCreate,
+  text,
   texts,
   withRefinementRule,
   withRule,
 } from './fields';
+import { INT32_MAX } from './lists';
 import { BUNDLE_OPERATIONS } from './operations';
+
+const isInt32 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -INT32_MAX - 1 && v <= INT32_MAX;
 import { BUNDLE_FILTERS } from './lists';
 import { BUNDLE_LIMITS, BUNDLE_STATUS } from './values';
 import { BUNDLE_CREATE_REQUIRED, componentQuantity, hasComponentIdentifier, isComponentQuantity } from './recipe-rules';
@@ -33,15 +37,15 @@ export const componentWrite = withRefinementRule(
     .object(
       {
         componentSkuId: longId.nullish(),
-        componentSkuOuterSysCode: z.string({ error: INVALID }).nullish(),
+        componentSkuOuterSysCode: text().nullish(),
         quantity: withRule(
           z
             .number({ error: 'invalid_component_quantity' })
             .refine(isComponentQuantity, { error: 'invalid_component_quantity' }),
           (v) => isFiniteNumber(v) && isComponentQuantity(v),
         ),
-        // z.int(): a safe integer.
-        sort: withRule(z.number({ error: INVALID }).int({ error: INVALID }), (v) => Number.isSafeInteger(v)).nullish(),
+        // A 32-bit integer, as the recipe row stores it; a wider one does not bind (invalid_parameter).
+        sort: withRule(z.int32({ error: INVALID }), isInt32).nullish(),
       },
       // A recipe entry that is not an object (a number, null) is a wrong JSON type: invalid_parameter.
       { error: INVALID },

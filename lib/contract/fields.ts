@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { isIsoWithZone } from './lists';
+import { boundId, isStorableText, STORABLE_TEXT } from './request-values';
 
 /**
  * Building blocks for the write schemas. Every zod message is an error code from ./errors, so the service
@@ -41,20 +42,38 @@ export function withRefinementRule<S extends z.ZodType>(
   return schema;
 }
 
-/** A `long`: an integer JSON number within the safe range. */
+/**
+ * A `long`: an integer JSON number. One beyond the safe range (2^63 − 1 arrives as a double) is no id any
+ * record has: it binds as NO_SUCH_ID, so the reference fails with its resource's own code, never
+ * invalid_parameter and never a database fault.
+ */
 export const longId = withRule(
   z
     .number({ error: INVALID })
-    .int({ error: INVALID })
-    .min(Number.MIN_SAFE_INTEGER, { error: INVALID })
-    .max(Number.MAX_SAFE_INTEGER, { error: INVALID }),
-  (v) => typeof v === 'number' && Number.isSafeInteger(v),
+    .refine(Number.isInteger, { error: INVALID })
+    .meta({ type: 'integer', format: 'int64' })
+    .transform(boundId),
+  (v) => typeof v === 'number' && Number.isInteger(v),
 );
+
+/** A text field: any JSON string the database can store (no U+0000), else invalid_parameter. */
+export function text() {
+  return withRule(
+    z.string({ error: INVALID }).regex(STORABLE_TEXT, { error: INVALID }),
+    (v) => typeof v === 'string' && isStorableText(v),
+  );
+}
 
 export function limitedText(max: number, code: ErrorCode) {
   // A string has at least as many UTF-16 units as code points: within max units, it is within the limit.
   const fits = (s: string) => s.length <= max || charLength(s) <= max;
-  return withRule(z.string({ error: INVALID }).refine(fits, { error: code }), (v) => typeof v === 'string' && fits(v));
+  return withRule(
+    text()
+      .refine(fits, { error: code })
+      // JSON Schema counts maxLength in code points, as `fits` does.
+      .meta({ maxLength: max }),
+    (v) => typeof v === 'string' && fits(v) && isStorableText(v),
+  );
 }
 
 import { isQuantityPrecision, MONEY_MAX } from './values';
@@ -72,7 +91,7 @@ export const quantityPrecision = withRule(
   (v) => isFiniteNumber(v) && isQuantityPrecision(v),
 );
 
-export { ISO_WITH_ZONE, isIsoWithZone } from './lists';
+export { ISO_WITH_ZONE, isIsoWithZone, updatedSinceValue } from './lists';
 
 export const updatedSince = z.string().refine(isIsoWithZone, { error: 'invalid_updated_since' });
 

@@ -3,6 +3,7 @@ export * from './batches';
 export * from './errors';
 export * from './fields';
 export * from './lists';
+export * from './request-values';
 export * from './operations';
 export * from './rate-limit';
 export * from './resources';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charLength, INVALID, longId, nullableStrings, texts } from './fields';
+import { charLength, longId, nullableStrings, text, texts } from './fields';
 import { INTERNAL_USER_OPERATIONS } from './operations';
 import { INTERNAL_USER_FILTERS } from './lists';
 import { INTERNAL_USER_LIMITS, INTERNAL_USER_STATUS } from './values';
@@ -22,10 +22,8 @@ export function normaliseUserStatus(value: string): 'Active' | 'Inactive' | null
 const L = INTERNAL_USER_LIMITS;
 const isPassword = (s: string) => s.length >= L.passwordMin && s.length <= L.passwordMax;
 
-const userStatus = z
-  .string({ error: INVALID })
-  .refine((s) => normaliseUserStatus(s) !== null, { error: 'invalid_status' });
-const password = z.string({ error: INVALID }).refine(isPassword, { error: 'invalid_password' });
+const userStatus = text().refine((s) => normaliseUserStatus(s) !== null, { error: 'invalid_status' });
+const password = text().refine(isPassword, { error: 'invalid_password' });
 
 export const internalUserUpdate = z.object({
   ...texts(L, ['name', 'email']),
@@ -37,13 +35,13 @@ export const internalUserUpdate = z.object({
 export type InternalUserUpdate = z.infer<typeof internalUserUpdate>;
 
 export const internalUserCreateShape = z.object({
-  account: z.string({ error: INVALID }).nullish(),
-  name: z.string({ error: INVALID }).nullish(),
-  email: z.string({ error: INVALID }).nullish(),
-  password: z.string({ error: INVALID }).nullish(),
+  account: text().nullish(),
+  name: text().nullish(),
+  email: text().nullish(),
+  password: text().nullish(),
   roleId: longId.nullish(),
-  status: z.string({ error: INVALID }).nullish(),
-  outerSysCode: z.string({ error: INVALID }).nullish(),
+  status: text().nullish(),
+  outerSysCode: text().nullish(),
 });
 export type InternalUserCreate = z.infer<typeof internalUserCreateShape>;
 

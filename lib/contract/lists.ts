@@ -127,6 +127,38 @@ export function listQueryPairs<L extends ListName>(
 /** ISO-8601 date-time that names its zone (Z or ±hh:mm); updatedSince without one is invalid_updated_since. */
 export const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+const ISO_PARTS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))$/i;
+
+/** Postgres' widest zone offset is ±15:59; a later one it refuses. */
+const OFFSET_HOURS_MAX = 15;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
+/**
+ * An updatedSince value as the database reads it (`2026-11-01T08:00:00+08:00`, offsets with a colon, upper
+ * case), or null when it is not one: not ISO-8601 with a zone, or a time that does not exist (30 February,
+ * hour 24, an offset past ±15:59, year 0; the database refuses those, so they are invalid_updated_since,
+ * never a fault). The one check of updatedSince, for the service, the console's clients and its forms.
+ */
+export function updatedSinceValue(value: string): string | null {
+  const m = ISO_PARTS.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s = '00', fraction = '', , sign, zh, zm] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (sign && (Number(zh) > OFFSET_HOURS_MAX || Number(zm) > 59)) return null;
+  const offset = sign ? `${sign}${zh}:${zm}` : 'Z';
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${offset}`;
+}
+
 export function isIsoWithZone(value: string): boolean {
-  return ISO_WITH_ZONE.test(value) && !Number.isNaN(Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')));
+  return updatedSinceValue(value) !== null;
 }

@@ -78,6 +78,8 @@ export const OPERATIONS = [
 export type OperationId = (typeof OPERATIONS)[number];
 
 const ID_SEGMENT = /^[1-9][0-9]{0,18}$/;
+/** The service reads any integer as an id segment (./request-values), so `/v1/products/-5` is that operation's 404. */
+const ANY_INTEGER_SEGMENT = /^[+-]?[0-9]+$/;
 
 interface CompiledOperation {
   id: OperationId;
@@ -97,10 +99,17 @@ export interface MatchedOperation {
 
 /**
  * Finds the operation for a method and a decoded-free path (no query). `{id}` matches a positive decimal
- * id only, so `/v1/companies/batch` can never be read as a company id. Returns null for anything else,
- * and `'method'` when the path exists under another method.
+ * id only, so `/v1/companies/batch` can never be read as a company id (the console's proxy allows no
+ * more); `anyInteger` (the service) matches any integer text, which the operation then answers as a
+ * missing record, after the credential's permission. Returns null for anything else, and `'method'`
+ * when the path exists under another method.
  */
-export function matchOperation(method: string, path: string): MatchedOperation | 'method' | null {
+export function matchOperation(
+  method: string,
+  path: string,
+  { anyInteger = false }: { anyInteger?: boolean } = {},
+): MatchedOperation | 'method' | null {
+  const idSegment = anyInteger ? ANY_INTEGER_SEGMENT : ID_SEGMENT;
   const segments = path.split('/').slice(1);
   let pathMatched = false;
   for (const op of COMPILED) {
@@ -109,7 +118,7 @@ export function matchOperation(method: string, path: string): MatchedOperation |
     const ok = op.segments.every((seg, i) => {
       const actual = segments[i] as string;
       if (seg === '{id}') {
-        if (!ID_SEGMENT.test(actual)) return false;
+        if (!idSegment.test(actual)) return false;
         params.id = actual;
         return true;
       }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
-import { charLength, INVALID, longId, withRefinementRule } from './fields';
+import { charLength, INVALID, longId, text, withRefinementRule } from './fields';
 import { QUOTA_MEMO_MAX } from './values';
 export { QUOTA_MEMO_MAX };
 
@@ -13,12 +13,12 @@ export { QUOTA_MEMO_MAX };
 
 export const quotaItemFields = {
   companyId: longId.nullish(),
-  companyCode: z.string({ error: INVALID }).nullish(),
+  companyCode: text().nullish(),
 };
 
 export const quotaFlagFields = {
   enabled: z.boolean({ error: INVALID }).nullish(),
-  memo: z.string({ error: INVALID }).nullish(),
+  memo: text().nullish(),
 };
 
 interface QuotaItemValue {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { OPERATIONS } from './operations';
+import { NO_SUCH_ID } from './request-values';
 
 /** The seed file format (contract.md §5). Ids in a seed are the records' ids. */
-const id = z.number().int().positive();
+// Below NO_SUCH_ID, the id a reference beyond the safe range reads as (./request-values).
+const id = z.number().int().positive().lt(NO_SUCH_ID);
 const text = z.string();
 
 export const seedCredential = z.object({

@@ -1,4 +1,4 @@
-import { INVALID, priceWrite, round4 } from '@/lib/contract';
+import { integerRef, INVALID, priceWrite, round4 } from '@/lib/contract';
 import { validate } from '../http/batch';
 import { isPlainObject } from '../http/body';
 import { ItemError } from '../http/errors';
@@ -15,7 +15,7 @@ export async function readPrice(q: Queryable, tenantId: number, id: number) {
 export async function writePriceItem(tx: Queryable, tenantId: number, item: unknown, now: Date): Promise<number> {
   if (!isPlainObject(item)) throw new ItemError([INVALID]);
   const { data, errors } = validate(priceWrite, item);
-  const skuId = data?.skuId ?? (Number.isSafeInteger(item.skuId) ? (item.skuId as number) : null);
+  const skuId = data?.skuId ?? integerRef(item.skuId);
   const sku = skuId == null ? null : await findSku(tx, tenantId, skuId);
   if (!sku || sku.is_bundle) {
     if (item.skuId == null || skuId != null) errors.push('not_found');

@@ -1,4 +1,4 @@
-import { PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
+import { integerRef, PRODUCT_CREATE_REQUIRED, productWrite } from '@/lib/contract';
 import { validate } from '../http/batch';
 import { ItemError } from '../http/errors';
 import type { ListSpec } from '../http/lists';
@@ -23,7 +23,7 @@ export function productResponse(r: ProductRow) {
  */
 export const writeProduct: RecordWrite = async (tx, tenantId, input, options) => {
   const { data, errors } = validate(productWrite, input);
-  const rawId = options.pathId ?? (Number.isSafeInteger(input.id) ? (input.id as number) : null);
+  const rawId = options.pathId ?? integerRef(input.id);
 
   let target: ProductRow | null = null;
   if (rawId != null) {
@@ -46,9 +46,10 @@ export const writeProduct: RecordWrite = async (tx, tenantId, input, options) =>
 
   // Category rules apply even when other fields are bad, so one answer lists every problem.
   const category = input.productCategoryId;
+  const categoryId = integerRef(category);
   if (PRODUCT_CREATE_REQUIRED.productCategoryId.missing(category)) {
     if (!target) errors.push(PRODUCT_CREATE_REQUIRED.productCategoryId.code);
-  } else if (Number.isSafeInteger(category) && !(await isAssignableCategory(tx, tenantId, category as number))) {
+  } else if (categoryId !== null && !(await isAssignableCategory(tx, tenantId, categoryId))) {
     errors.push('invalid_product_category_id');
   }
   if (!data || errors.length) throw new ItemError([...new Set(errors)]);

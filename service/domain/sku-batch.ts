@@ -1,4 +1,4 @@
-import { INVALID } from '@/lib/contract';
+import { integerRef, INVALID, isStorableText } from '@/lib/contract';
 import { itemErrors, runBatch, type WriteItemResult } from '../http/batch';
 import { isPlainObject } from '../http/body';
 import { ItemError } from '../http/errors';
@@ -18,12 +18,15 @@ export async function prepareSkuBatch(
   const pairs = new Map<string, [number, string]>();
   for (const item of items) {
     if (!isPlainObject(item)) continue;
-    if (Number.isSafeInteger(item.id)) skuIds.add(item.id as number);
-    const { productId, outerSysCode: code } = item;
-    if (!Number.isSafeInteger(productId) || (productId as number) <= 0) continue;
-    productIds.add(productId as number);
-    if (item.id == null && typeof code === 'string' && code !== '')
-      pairs.set(pairKey(productId as number, code), [productId as number, code]);
+    const id = integerRef(item.id);
+    if (id !== null) skuIds.add(id);
+    const productId = integerRef(item.productId);
+    const code = item.outerSysCode;
+    if (productId === null || productId <= 0) continue;
+    productIds.add(productId);
+    // A code the database cannot hold matches nothing; its item fails on its own (invalid_parameter).
+    if (item.id == null && typeof code === 'string' && code !== '' && isStorableText(code))
+      pairs.set(pairKey(productId, code), [productId, code]);
   }
   // Lock first, then read: the reads see every batch that held these codes before us.
   await lockCodes(tx, 'skus', tenantId, pairs.keys());

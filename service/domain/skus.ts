@@ -1,6 +1,7 @@
 import {
   BUNDLE_PRODUCT_NO_SKUS,
   BUNDLE_SKU_NOT_UPDATABLE,
+  integerRef,
   round4,
   SKU_CREATE_REQUIRED,
   skuWrite,
@@ -114,7 +115,7 @@ export async function writeSku(
   options: { pathId?: number; notFound: string; sink: SkuSink } & SkuBatchScope,
 ): Promise<WriteOutcome> {
   const { data, errors: fieldErrors } = validate(skuWrite, input);
-  const rawId = options.pathId ?? (Number.isSafeInteger(input.id) ? (input.id as number) : null);
+  const rawId = options.pathId ?? integerRef(input.id);
 
   let target: SkuRow | null = null;
   if (rawId != null) {
@@ -124,14 +125,14 @@ export async function writeSku(
   }
 
   const errors: string[] = [];
-  const productId = input.productId;
+  const productId = integerRef(input.productId) ?? input.productId;
   const code = input.outerSysCode;
   if (SKU_CREATE_REQUIRED.productId.missing(productId)) {
     // Non-positive on update is not a product either; on create (no target) the stated sentence applies.
     if (!target) errors.push(SKU_CREATE_REQUIRED.productId.code);
     else if (productId != null) errors.push('invalid_product_id');
-  } else if (Number.isSafeInteger(productId)) {
-    const product = await productFor(tx, tenantId, productId as number, options.products);
+  } else if (typeof productId === 'number' && Number.isInteger(productId)) {
+    const product = await productFor(tx, tenantId, productId, options.products);
     if (!product) errors.push('invalid_product_id');
     else if (product.is_bundle) errors.push(BUNDLE_PRODUCT_NO_SKUS);
   }

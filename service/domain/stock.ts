@@ -1,4 +1,4 @@
-import { BUNDLE_SKU_STOCK, INVALID, isInventoryQty, stockWrite } from '@/lib/contract';
+import { BUNDLE_SKU_STOCK, integerRef, INVALID, isInventoryQty, stockWrite } from '@/lib/contract';
 import { validate } from '../http/batch';
 import { isPlainObject } from '../http/body';
 import { ItemError } from '../http/errors';
@@ -24,7 +24,7 @@ export async function readStock(q: Queryable, tenantId: number, id: number) {
 export async function writeStockItem(tx: Queryable, tenantId: number, item: unknown, now: Date): Promise<number> {
   if (!isPlainObject(item)) throw new ItemError([INVALID]);
   const { data, errors } = validate(stockWrite, item);
-  const skuId = data?.skuId ?? (Number.isSafeInteger(item.skuId) ? (item.skuId as number) : null);
+  const skuId = data?.skuId ?? integerRef(item.skuId);
   const qty = data?.inventoryQty ?? (typeof item.inventoryQty === 'number' ? item.inventoryQty : null);
   let sku = null;
   if (item.skuId == null) errors.push('sku_id_required');

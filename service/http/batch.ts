@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { INVALID } from '@/lib/contract';
+import { integerRef, INVALID } from '@/lib/contract';
 import { isPlainObject, readBatch } from './body';
 import type { Env } from './env';
 import { ItemError } from './errors';
@@ -100,9 +100,10 @@ export async function updateBatch(
  * would otherwise each hold one and wait for the other, and Postgres would abort one of them as a deadlock.
  */
 async function lockSkusInOrder(tx: Queryable, tenantId: number, items: unknown[]): Promise<void> {
-  const ids = items.flatMap((item) =>
-    isPlainObject(item) && Number.isSafeInteger(item.skuId) ? [item.skuId as number] : [],
-  );
+  const ids = items.flatMap((item) => {
+    const id = isPlainObject(item) ? integerRef(item.skuId) : null;
+    return id === null ? [] : [id];
+  });
   if (ids.length === 0) return;
   await tx.query('select id from skus where tenant_id = $1 and id = any($2::bigint[]) order by id for update', [
     tenantId,

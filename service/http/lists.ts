@@ -1,13 +1,15 @@
 import type { Context } from 'hono';
 import {
+  idFromText,
   INT32_MAX,
-  isIsoWithZone,
+  isStorableText,
   LIST_FILTERS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   totalPages,
   type ListName,
   type ListPage,
+  updatedSinceValue,
 } from '@/lib/contract';
 import type { Env } from './env';
 import { ApiError } from './errors';
@@ -82,31 +84,46 @@ export function bindFilters<L extends ListName>(
     if (raw === undefined || raw === '') continue;
     const sql = filters[name];
     if (sql === undefined) continue;
+    // A value no stored record can hold (a text with U+0000, an id beyond 2^53 or below 1) matches nothing.
+    const nothing = () => conditions.push('false');
     let value: unknown;
     let op: string;
     switch (kind) {
       case 'substring':
+        if (!isStorableText(raw)) {
+          nothing();
+          continue;
+        }
         value = likePattern(raw);
         op = `ilike {} escape '\\'`;
         break;
       case 'exact':
+        if (!isStorableText(raw)) {
+          nothing();
+          continue;
+        }
         value = raw;
         op = '= {}';
         break;
       case 'id': {
-        if (!/^[+-]?\d+$/.test(raw)) throw new ApiError(400, 'invalid_parameter');
-        const id = Number(raw);
-        if (!Number.isSafeInteger(id)) throw new ApiError(400, 'invalid_parameter');
+        const id = idFromText(raw);
+        if (id === undefined) throw new ApiError(400, 'invalid_parameter');
+        if (id === null) {
+          nothing();
+          continue;
+        }
         value = id;
         op = '= {}';
         break;
       }
-      case 'datetime':
-        if (!isIsoWithZone(raw)) throw new ApiError(400, 'invalid_updated_since');
-        // Postgres parses the value itself, at full precision; "+0800" is normalised to "+08:00" first.
-        value = raw.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+      case 'datetime': {
+        // Postgres parses the value itself, at full precision, once it is a time that exists.
+        const since = updatedSinceValue(raw);
+        if (since === null) throw new ApiError(400, 'invalid_updated_since');
+        value = since;
         op = '>= {}::timestamptz';
         break;
+      }
       default:
         continue;
     }

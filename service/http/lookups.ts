@@ -1,3 +1,4 @@
+import { idFromText } from '@/lib/contract';
 import type { Queryable } from '../store/db';
 
 /** Tenant-scoped lookups; a foreign id reads exactly like a missing one (null). */
@@ -70,12 +71,13 @@ export async function isAssignableCategory(q: Queryable, tenantId: number, id: n
   return rows.length > 0;
 }
 
-/** A path id segment as a number, or null when it cannot be one of our ids. */
+/** A path id segment as a number, or null when it cannot be one of our ids (0, -5, 2^63: a missing record). */
 export function pathId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
+  return raw === undefined ? null : (idFromText(raw) ?? null);
 }
+
+/** The `:id` of a route: any integer text, as the auth middleware matched it; pathId reads it. */
+export const ID_PARAM = ':id{[+-]?[0-9]+}';
 
 /** 64-bit FNV-1a of a string as a signed bigint literal, for advisory lock keys. */
 export function lockKey(text: string): string {

@@ -1,3 +1,4 @@
+import { ID_PARAM } from './lookups';
 import { Hono, type Context } from 'hono';
 import type { ListName } from '@/lib/contract';
 import { writeBatch } from './batch';
@@ -33,8 +34,8 @@ export function recordRoutes<L extends ListName, R>(resource: RecordResource<L, 
       writeBatch(c, (tx, item) => write(tx, c.get('tenantId'), item, { now: stamp(c), notFound: 'not_found' }), log),
     )
     .post(path, (c) => writeOne(c, (tx, item) => write(tx, c.get('tenantId'), item, { now: stamp(c), notFound })))
-    .get(`${path}/:id{[0-9]+}`, (c) => readById(c, readMapped, resource.readNotFound))
-    .put(`${path}/:id{[0-9]+}`, (c) =>
+    .get(`${path}/${ID_PARAM}`, (c) => readById(c, readMapped, resource.readNotFound))
+    .put(`${path}/${ID_PARAM}`, (c) =>
       // A body's `status` is not a write field and is ignored.
       updateById(c, notFound, (tx, item, id) =>
         write(tx, c.get('tenantId'), item, { now: stamp(c), pathId: id, notFound }),

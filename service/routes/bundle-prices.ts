@@ -5,12 +5,12 @@ import { writeBundlePriceItem } from '../domain/bundle-prices';
 import { findBundleSku } from '../domain/bundle-read';
 import type { Env } from '../http/env';
 import { problemNotFound } from '../http/errors';
-import { pathId } from '../http/lookups';
+import { pathId, ID_PARAM } from '../http/lookups';
 
 /** Bundle prices (Operation 12): the read and the batch. The rules are in ../domain/bundle-prices.ts. */
 export function bundlePriceRoutes({ log }: RouteContext) {
   return new Hono<Env>()
-    .get('/bundles/:id{[0-9]+}/prices', async (c) => {
+    .get(`/bundles/${ID_PARAM}/prices`, async (c) => {
       const id = pathId(c.req.param('id'));
       const sku = id == null ? null : await findBundleSku(c.get('db'), c.get('tenantId'), id);
       if (!sku) return problemNotFound(c, 'not_found');

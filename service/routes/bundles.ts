@@ -8,7 +8,7 @@ import { writeBundle } from '../domain/bundle-write';
 import type { Env } from '../http/env';
 import { ItemError } from '../http/errors';
 import { bindFilters, bindPaging, envelope } from '../http/lists';
-import { pathId } from '../http/lookups';
+import { pathId, ID_PARAM } from '../http/lookups';
 import { stamp } from '../http/write';
 
 /**
@@ -26,7 +26,7 @@ export function bundleRoutes({ log }: RouteContext) {
     return c.json(envelope(data, totalCount, paging));
   });
 
-  app.get('/bundles/:id{[0-9]+}', (c) => readById(c, readBundle));
+  app.get(`/bundles/${ID_PARAM}`, (c) => readById(c, readBundle));
 
   app.post('/bundles', async (c) => {
     const item = readObject(c);
@@ -36,7 +36,7 @@ export function bundleRoutes({ log }: RouteContext) {
     return c.json({ id: outcome.id, skuId: outcome.skuId }, outcome.status === 'created' ? 201 : 200);
   });
 
-  app.put('/bundles/:id{[0-9]+}', async (c) => {
+  app.put(`/bundles/${ID_PARAM}`, async (c) => {
     const id = pathId(c.req.param('id'));
     if (id == null) throw new ItemError(['bundle not found'], true);
     const item = readObject(c);

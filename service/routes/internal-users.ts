@@ -5,7 +5,7 @@ import { createInternalUser, INTERNAL_USER_LIST, updateInternalUser } from '../d
 import type { Env } from '../http/env';
 import { ApiError } from '../http/errors';
 import { runList } from '../http/lists';
-import { pathId } from '../http/lookups';
+import { pathId, ID_PARAM } from '../http/lookups';
 import { stamp } from '../http/write';
 
 /** /v1/internal-users: list, create, update. The rules are in ../domain/internal-users.ts. */
@@ -16,7 +16,7 @@ export function internalUserRoutes(_ctx: RouteContext) {
       const id = await createInternalUser(c.get('db'), c.get('tenantId'), readObject(c), stamp(c));
       return c.json({ id }, 201);
     })
-    .put('/internal-users/:id{[0-9]+}', async (c) => {
+    .put(`/internal-users/${ID_PARAM}`, async (c) => {
       const id = pathId(c.req.param('id'));
       if (id == null) throw new ApiError(404, 'not_found');
       // The body is read first, as before: a malformed body is 400 even for a missing user.

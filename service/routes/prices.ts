@@ -1,3 +1,4 @@
+import { ID_PARAM } from '../http/lookups';
 import { Hono } from 'hono';
 import type { RouteContext } from '../http/env';
 import { updateBatch } from '../http/batch';
@@ -8,6 +9,6 @@ import { readById } from '../http/by-id';
 /** SKU prices: the read and the price batch. The rules are in ../domain/prices.ts. */
 export function priceRoutes({ log }: RouteContext) {
   return new Hono<Env>()
-    .get('/skus/:id{[0-9]+}/price', (c) => readById(c, readPrice))
+    .get(`/skus/${ID_PARAM}/price`, (c) => readById(c, readPrice))
     .put('/prices/batch', (c) => updateBatch(c, writePriceItem, log));
 }

@@ -1,3 +1,4 @@
+import { ID_PARAM } from '../http/lookups';
 import { Hono } from 'hono';
 import type { RouteContext, RouteModule } from '../http/env';
 import { readBatch } from '../http/body';
@@ -14,7 +15,7 @@ import { stamp } from '../http/write';
 function quotaRoutes(family: Family, read: ReadById<object>): RouteModule {
   return ({ log }: RouteContext) =>
     new Hono<Env>()
-      .get(`/companies/:id{[0-9]+}/${family}-quota`, (c) =>
+      .get(`/companies/${ID_PARAM}/${family}-quota`, (c) =>
         readById(c, read, (c) => problemNotFound(c, 'company_not_found')),
       )
       .post(`/companies/${family}-quota/batch`, async (c) => {

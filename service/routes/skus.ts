@@ -1,3 +1,4 @@
+import { ID_PARAM } from '../http/lookups';
 import { Hono } from 'hono';
 import type { RouteContext } from '../http/env';
 import { readBatch } from '../http/body';
@@ -29,13 +30,13 @@ export function skuRoutes({ log }: RouteContext) {
         }),
       ),
     )
-    .get('/skus/:id{[0-9]+}', (c) =>
+    .get(`/skus/${ID_PARAM}`, (c) =>
       readById(c, async (db, tenantId, id) => {
         const row = await readSku(db, tenantId, id);
         return row && skuResponse(row);
       }),
     )
-    .put('/skus/:id{[0-9]+}', (c) =>
+    .put(`/skus/${ID_PARAM}`, (c) =>
       updateById(c, 'sku not found', (tx, item, id) =>
         writeSku(tx, c.get('tenantId'), item, {
           pathId: id,
