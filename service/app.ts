@@ -4,6 +4,7 @@ import type { SeedFile } from '@/lib/contract';
 import { authMiddleware } from './http/auth';
 import type { Env, RouteContext, RouteModule } from './http/env';
 import { ApiError, ApiResponseError, ItemError } from './http/errors';
+import { buildOpenApiDocument } from './openapi/document';
 import { bundlePriceRoutes } from './routes/bundle-prices';
 import { bundleRoutes } from './routes/bundles';
 import { companyRoutes } from './routes/companies';
@@ -53,6 +54,11 @@ export interface ServiceOptions {
   now?: () => number;
   /** One line per request; default: no logging (the CLI logs to stdout). */
   log?: (line: string) => void;
+  /**
+   * Sandbox mode: a 401 for a signature mismatch carries the canonical string the service built and the body
+   * hash it computed (never the secret or the expected signature). For the demo and SANDBOX_DEBUG=1 only.
+   */
+  sandbox?: boolean;
 }
 
 export interface Service {
@@ -76,7 +82,14 @@ function safeClientId(value: string | null | undefined): string {
   return value.replace(/[^\x21-\x7e]/g, '?').slice(0, 64);
 }
 
-export function buildApp(db: Db, options: { now: () => number; log?: (line: string) => void }): Hono<Env> {
+export const OPENAPI_PATH = '/v1/openapi.json';
+let document: object | undefined;
+const openApiDocument = () => (document ??= buildOpenApiDocument());
+
+export function buildApp(
+  db: Db,
+  options: { now: () => number; log?: (line: string) => void; sandbox?: boolean },
+): Hono<Env> {
   const log = options.log ?? (() => {});
   const app = new Hono<Env>();
 
@@ -90,7 +103,9 @@ export function buildApp(db: Db, options: { now: () => number; log?: (line: stri
       `${c.req.method} ${c.get('path') ?? new URL(c.req.url).pathname} ${c.res.status} ${ms}ms ${safeClientId(clientId)}`,
     );
   });
-  app.use('*', authMiddleware({ db, now: options.now }));
+  // The OpenAPI document is public: an integrator reads it before holding a credential.
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument()));
+  app.use('*', authMiddleware({ db, now: options.now, sandbox: options.sandbox ?? false }));
 
   const ctx: RouteContext = { log };
   for (const routes of ROUTE_MODULES) app.route('/v1', routes(ctx));
@@ -130,7 +145,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (ownsDb) await db.close().catch(() => {});
     throw error;
   }
-  const app = buildApp(db, { now: options.now ?? Date.now, log: options.log });
+  const app = buildApp(db, { now: options.now ?? Date.now, log: options.log, sandbox: options.sandbox });
   return {
     db,
     fetch: async (request, env) => app.fetch(request, env as Env['Bindings']),

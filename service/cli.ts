@@ -15,6 +15,8 @@ Usage: npm run service -- [--seed FILE] [--port PORT] [--host HOST] [--memory | 
   --memory         embedded PGlite in memory (nothing kept)
   --data DIR       embedded PGlite data folder; default ${DEFAULT_DATA_DIR}
   --database URL   a PostgreSQL server (DATABASE_URL is used when no storage option is given)
+  --sandbox        sandbox mode (also SANDBOX_DEBUG=1): a 401 for a signature mismatch carries the canonical
+                   string the service built and its body hash. Never in production.
 
 Demo credentials (demo seed): client id demo-erp, secret demo-erp-secret (tenant formosa).
 `;
@@ -35,6 +37,7 @@ async function main() {
         memory: { type: 'boolean' },
         data: { type: 'string' },
         database: { type: 'string' },
+        sandbox: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -60,6 +63,7 @@ async function main() {
       memory: values.memory,
       dataDir: values.data,
       databaseUrl: values.database,
+      sandbox: values.sandbox || process.env.SANDBOX_DEBUG === '1',
       log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {

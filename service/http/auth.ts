@@ -108,6 +108,27 @@ class RateLimiter {
 export interface AuthOptions {
   db: Db;
   now: () => number;
+  /** Sandbox mode: a signature mismatch answers what the service signed (see signatureMismatch). */
+  sandbox?: boolean;
+}
+
+/**
+ * A signature mismatch in sandbox mode, as AWS's SignatureDoesNotMatch: the canonical string the service built
+ * from the request as it arrived, and the body hash it computed, so the client can diff them with what it
+ * signed. Never the secret or the expected signature. Outside sandbox mode, the spec's bare 401.
+ */
+export function signatureMismatch(canonicalString: string, bodySha256: string): Response {
+  return Response.json(
+    {
+      error: 'unauthorized',
+      signatureDoesNotMatch: {
+        canonicalString,
+        bodySha256,
+        hint: 'Compare this with the string you signed, line by line. The secret and the expected signature are never shown.',
+      },
+    },
+    { status: 401 },
+  );
 }
 
 /**
@@ -116,7 +137,7 @@ export interface AuthOptions {
  * a valid signature (so garbage cannot burn a client's nonces), then the operation is resolved (404/405)
  * and checked against the credential (403) and its rate limit (429).
  */
-export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env> {
+export function authMiddleware({ db, now, sandbox = false }: AuthOptions): MiddlewareHandler<Env> {
   const limiter = new RateLimiter();
   let lastPurge = 0;
   const credentials = new Map<string, CredentialRow>();
@@ -157,18 +178,15 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
     if (body === 'too_large') return errorJson(413, 'payload_too_large');
 
     const target = rawTarget(request, c.env?.incoming?.url);
-    const canonical = canonicalString({
-      method: request.method,
-      pathAndQuery: target,
-      timestamp,
-      nonce,
-      bodySha256: await sha256Hex(body),
-    });
+    const bodySha256 = await sha256Hex(body);
+    const canonical = canonicalString({ method: request.method, pathAndQuery: target, timestamp, nonce, bodySha256 });
+    const mismatch = () => (sandbox ? signatureMismatch(canonical, bodySha256) : unauthorized());
     if (!(await verify(credential.secret, canonical, signature))) {
       // The cached secret may have been rotated: read the credential again before refusing.
-      if (!cached) return unauthorized();
+      if (!cached) return mismatch();
       credential = await readCredential(clientId);
-      if (!credential || !(await verify(credential.secret, canonical, signature))) return unauthorized();
+      if (!credential) return unauthorized();
+      if (!(await verify(credential.secret, canonical, signature))) return mismatch();
     }
 
     const [current] = await db.query<CredentialRow & { fresh: number }>(RECORD_NONCE, [
@@ -194,7 +212,7 @@ export function authMiddleware({ db, now }: AuthOptions): MiddlewareHandler<Env>
     const queryAt = target.indexOf('?');
     const path = queryAt === -1 ? target : target.slice(0, queryAt);
     const search = queryAt === -1 ? '' : target.slice(queryAt + 1);
-    const matched = matchOperation(request.method, path);
+    const matched = matchOperation(request.method, path, { anyInteger: true });
     if (matched === null) return errorJson(404, 'not_found');
     if (matched === 'method') return errorJson(405, 'method_not_allowed');
     if (!allows(credential.operations, matched.id)) return errorJson(403, 'forbidden');

@@ -34,12 +34,19 @@ describe('parseEnv', () => {
       retryAfterMaxMs: 300_000,
     });
     expect(env.database).toEqual({ url: null, dataDir: '.data/console' });
-    expect(env.service).toEqual({ dataDir: '.data/service', seed: 'service/seed/demo.json' });
+    // Demo mode's embedded service is the integrators' sandbox: its signature debugger is on.
+    expect(env.service).toEqual({ dataDir: '.data/service', seed: 'service/seed/demo.json', sandbox: true });
     expect(env.demoMode).toBe(true);
     expect(env.consoleUrl).toBe('http://localhost:3000');
     expect(env.auth.secret.length).toBeGreaterThanOrEqual(32);
     expect(env.proxyBodyLimitBytes).toBe(5 * 1024 * 1024);
     expect(env.initialAdmin).toBeNull();
+  });
+
+  it('keeps the signature debugger off outside demo mode unless SANDBOX_DEBUG asks for it', () => {
+    const secret = { BETTER_AUTH_SECRET: 'x'.repeat(40) };
+    expect(parseEnv(secret).service.sandbox).toBe(false);
+    expect(parseEnv({ ...secret, SANDBOX_DEBUG: '1' }).service.sandbox).toBe(true);
   });
 
   it('talks to a remote upstream when its base URL and credentials are set', () => {

@@ -143,7 +143,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       retryAfterMaxMs: v.UPSTREAM_RETRY_AFTER_MAX_S * 1000,
     },
     database: { url: v.DATABASE_URL ?? null, dataDir: v.CONSOLE_DATA_DIR ?? '.data/console' },
-    service: { dataDir: v.SERVICE_DATA_DIR ?? '.data/service', seed: v.SERVICE_SEED ?? 'service/seed/demo.json' },
+    service: {
+      dataDir: v.SERVICE_DATA_DIR ?? '.data/service',
+      seed: v.SERVICE_SEED ?? 'service/seed/demo.json',
+      // The embedded service is the integrators' sandbox: its signature debugger is on in demo mode or on request.
+      sandbox: v.DEMO_MODE || v.SANDBOX_DEBUG,
+    },
     demoMode: v.DEMO_MODE,
     initialAdmin:
       v.CONSOLE_ADMIN_EMAIL !== undefined && v.CONSOLE_ADMIN_PASSWORD !== undefined

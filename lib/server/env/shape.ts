@@ -31,7 +31,7 @@ export interface Env {
   /** Console database: Postgres when url is set, else PGlite in dataDir. */
   database: { url: string | null; dataDir: string };
   /** The embedded reference service (used only in embedded mode). */
-  service: { dataDir: string; seed: string };
+  service: { dataDir: string; seed: string; sandbox: boolean };
   demoMode: boolean;
   /** First admin outside demo mode; null when not configured. */
   initialAdmin: { email: string; password: string } | null;

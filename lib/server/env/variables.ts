@@ -84,6 +84,8 @@ export const variables = z.object({
   SERVICE_DATA_DIR: optionalText,
   SERVICE_SEED: optionalText,
   DEMO_MODE: flag,
+  /** The embedded service's signature debugger outside demo mode (service/http/auth.ts signatureMismatch). */
+  SANDBOX_DEBUG: flag,
   CONSOLE_ADMIN_EMAIL: optionalText.pipe(
     z
       .string()

@@ -15,7 +15,7 @@ export async function openEmbeddedService(env: Env): Promise<EmbeddedService> {
     throw new Error('The embedded service runs only when UPSTREAM_BASE_URL is unset.');
   // Loaded on first use: a process talking to a remote upstream (or only stopping one) never loads the service.
   const { createService } = await import('@/service');
-  return createService({ dataDir: env.service.dataDir, seed: env.service.seed });
+  return createService({ dataDir: env.service.dataDir, seed: env.service.seed, sandbox: env.service.sandbox });
 }
 
 /** True when this console serves /v1 itself (embedded mode). */
