@@ -72,5 +72,6 @@ describe('the OpenAPI document of /v1', () => {
     } finally {
       await service.close();
     }
-  });
+    // A fresh service migrates and seeds a database first: slow on a loaded machine.
+  }, 120_000);
 });
