@@ -87,6 +87,13 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
     timeout: 20_000,
   });
   await zhPage.screenshot({ path: test.info().outputPath('restore-panel-zh-TW.png') });
+  // In zh-TW on a phone too, the chosen value is what "確認並儲存" reviews at once (closed without saving here).
+  await zhPage.setViewportSize({ width: 390, height: 844 });
+  await zhPage.getByRole('button', { name: '確認並儲存' }).click();
+  const zhDialog = zhPage.getByRole('dialog');
+  await expect(zhDialog).toContainText('02-1000-0001');
+  await expect(zhPage.getByText('沒有任何變更，因此不需要儲存。')).toHaveCount(0);
+  await zhPage.screenshot({ path: test.info().outputPath('restore-review-phone-zh-TW.png') });
   await zh.close();
   // On a phone the panel scrolls inside itself and the form stays reachable, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -96,7 +103,7 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
   await page.screenshot({ path: test.info().outputPath('restore-panel-phone.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await panel.getByRole('button', { name: 'Put the selected values into the form' }).click();
+  // One step (issue 62 point 5): the pre-chosen earlier value is in the form already; "Review and save" reviews it.
   await expect(panel.getByRole('status')).toContainText('1 earlier value is in the form');
   await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('02-1000-0001');
   await expect(page.getByRole('textbox', { name: 'Shipping address' })).toHaveValue('New Road 3');
@@ -104,6 +111,7 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('02-1000-0001');
   await expect(dialog).not.toContainText('Shipping address');
+  await page.screenshot({ path: test.info().outputPath('restore-review-en.png') });
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
 
@@ -225,7 +233,8 @@ test('a SKU’s earlier price is restored from the restore panel through the pri
   await zhPage.getByRole('region', { name: '還原先前的值' }).scrollIntoViewIfNeeded();
   await zhPage.screenshot({ path: test.info().outputPath('restore-prices-zh-TW.png') });
   await zh.close();
-  await panel.getByRole('button', { name: 'Review and restore the selected prices' }).click();
+  // The form's own "Review and save" reviews the chosen prices too: never "nothing to save" with a price chosen.
+  await page.getByRole('button', { name: 'Review and save' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).not.toContainText('Sell price');
   await dialog.getByRole('button', { name: 'Save changes' }).click();

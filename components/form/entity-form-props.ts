@@ -40,5 +40,14 @@ export interface EntityFormProps<S extends FormSchema, Result> {
    * names it, and History files it as "Restored from the change of …".
    */
   restores?: string | null;
+  /**
+   * Asked when "Review and save" finds no changed field: true when something else chosen on the page is reviewed
+   * instead (the restore panel's prices, sent through their own batch), so the form does not say nothing changed.
+   */
+  onUnchanged?: () => boolean;
+  /** Said in the review above the changes, from the values about to be saved (a rule they would break). */
+  reviewNote?: (values: Record<string, unknown>) => ReactNode;
+  /** A field to focus when the form opens (a finding's fix lands on the field it is about). */
+  focus?: string | null;
   children: ReactNode;
 }

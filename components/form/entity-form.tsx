@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui';
@@ -51,11 +51,18 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
   // Leaving (a link, closing or reloading the tab) with unsaved edits asks first. A field is dirty only once the lazy
   // check has run (react-hook-form with a resolver): until then a keystroke shows as validating.
   useUnsavedChangesGuard(form.formState.isDirty || form.formState.isValidating, t('leaveUnsaved'));
+  // Opened to fix one field (a finding's fix link): the person lands in it, once, when the form first shows.
+  const focus = props.focus && fields.includes(props.focus) ? props.focus : null;
+  useEffect(() => {
+    if (focus) form.setFocus(focus, { shouldSelect: false });
+  }, [focus, form]);
 
   const onValid = (values: FieldValues) => {
     setFormError([]);
     const { changes, list } = changedFields(opened, values as Record<string, FormValue>, fields);
     if (list.length === 0) {
+      // Something chosen that this form does not send (a restore's prices): its own review opens instead.
+      if (props.onUnchanged?.()) return setNotice(null);
       setNotice(t('noChanges'));
       return;
     }
@@ -255,6 +262,7 @@ export function EntityForm<S extends FormSchema, Result>(props: EntityFormProps<
         format={format}
         saving={saving}
         mode={props.mode}
+        note={review ? props.reviewNote?.(values()) : null}
         onConfirm={save}
         onClose={() => {
           if (!saving) setReview(null);

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { Alert, Button } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
 import { failedWriteOutcome, isApiError } from '@/lib/client/api-error';
@@ -34,6 +34,7 @@ export function PriceRestore({
   fields,
   labels,
   format,
+  reviewRef,
 }: {
   type: 'skus' | 'bundles';
   id: number;
@@ -42,6 +43,8 @@ export function PriceRestore({
   fields: RestoreField[];
   labels: { readonly [field: string]: string | undefined };
   format: (field: string, value: FormValue) => string;
+  /** Set to open this review while prices are chosen: the edit form's "Review and save" opens it too. */
+  reviewRef?: RefObject<(() => boolean) | null>;
 }) {
   const t = useTranslations('records.restore');
   const tw = useTranslations('writes');
@@ -72,6 +75,14 @@ export function PriceRestore({
     }
     setReview(fields.map((f) => ({ field: f.field, from: f.now as FormValue, to: f.value as FormValue })));
   };
+
+  useEffect(() => {
+    if (!reviewRef) return;
+    reviewRef.current = fields.length > 0 ? () => (void open(), true) : null;
+    return () => {
+      reviewRef.current = null;
+    };
+  });
 
   const save = async (list: FieldChange[]) => {
     setSaving(true);

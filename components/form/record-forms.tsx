@@ -3,11 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { recordHref } from '@/lib/client/code-lookup';
 import { attentionKeys } from '@/lib/client/console-keys';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/client/return-to';
+import { FOCUS_PARAM } from '@/lib/contract/attention/rules';
 import type { CodeLookupResource } from '@/lib/contract/code-lookup';
 import type { RestoreType } from '@/lib/contract/console/restores';
 import { ExistingRecordNotice, useCreateGuard } from './create-guard';
@@ -45,10 +46,14 @@ export function RecordEditForm<S extends FormSchema, Result>({
   const back = safeReturnPath(params.get(RETURN_PARAM));
   const change = record ? params.get(RESTORE_PARAM) : null;
   const [restores, setRestores] = useState<string | null>(null);
+  // The restore panel's chosen prices, reviewed by "Review and save" when the form itself has nothing to send.
+  const reviewPrices = useRef<(() => boolean) | null>(null);
   return (
     <EntityForm
       {...rest}
       restores={restores}
+      onUnchanged={() => reviewPrices.current?.() ?? false}
+      focus={params.get(FOCUS_PARAM)}
       initialValues={original}
       original={original}
       mode="edit"
@@ -69,6 +74,7 @@ export function RecordEditForm<S extends FormSchema, Result>({
           labels={rest.labels}
           formatValue={rest.formatValue as ((field: string, value: unknown) => string | undefined) | undefined}
           onApplied={setRestores}
+          reviewPrices={reviewPrices}
         />
       ) : null}
       {children}

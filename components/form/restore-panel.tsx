@@ -2,9 +2,8 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
-import { Alert, Button, Checkbox } from '@/components/ui';
+import { useId, useState, type RefObject } from 'react';
+import { Alert, Checkbox } from '@/components/ui';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/client/api-error';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
@@ -15,6 +14,7 @@ import { plainSpaces } from '@/lib/i18n/formats';
 import { useMoney } from '@/lib/i18n/use-money';
 import type { FormValue } from './changed-fields';
 import { PriceRestore, restorablePrice } from './price-restore';
+import { holdsEarlier, useRestoreIntoForm } from './restore-into-form';
 
 export interface RestorePanelProps {
   type: RestoreType;
@@ -25,8 +25,13 @@ export interface RestorePanelProps {
   fields: readonly string[];
   labels: { readonly [field: string]: string | undefined };
   formatValue?: (field: string, value: FormValue) => string | undefined;
-  /** Told once the chosen old values are in the form: the save then names the entry it restores. */
-  onApplied: (change: string) => void;
+  /**
+   * Told whether chosen old values are in the form (the entry's change id) or none is (null): the save then names
+   * the entry it restores.
+   */
+  onApplied: (change: string | null) => void;
+  /** Set to open the review of the chosen prices (none chosen: null), for the form's "Review and save". */
+  reviewPrices?: RefObject<(() => boolean) | null>;
 }
 
 /**
@@ -61,17 +66,15 @@ export function RestorePanel(props: RestorePanelProps) {
 function RestoreChoices({ review, ...props }: RestorePanelProps & { review: RestoreReview }) {
   const t = useTranslations('records.restore');
   const format = useFormatter();
-  const form = useFormContext();
   const when = (at: string) => plainSpaces(format.dateTime(new Date(at), 'dateTime'));
   const offered = (f: RestoreField) =>
-    f.prices
+    !holdsEarlier(f) &&
+    (f.prices
       ? restorablePrice(f)
-      : (f.state === 'holds' || f.state === 'changedSince') && props.fields.includes(f.field);
+      : (f.state === 'holds' || f.state === 'changedSince') && props.fields.includes(f.field));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     () => new Set(review.fields.filter((f) => f.selected && offered(f)).map((f) => f.field)),
   );
-  const [applied, setApplied] = useState<number | null>(null);
-  const [empty, setEmpty] = useState(false);
   // A field this form does not edit (a recipe, a price) is named as the record's page names it.
   const fieldName = (field: string) => (t.has(`fields.${field}`) ? t(`fields.${field}`) : t('otherField'));
   const who = review.userEmail || (review.source === 'outside' ? t('outsideWho') : t('checksWho'));
@@ -86,28 +89,13 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
   const formatValue = (field: string, value: FormValue) =>
     priceFields.has(field) && typeof value === 'number' ? money(value) : props.formatValue?.(field, value);
   const showValue = (field: string, value: FormValue) => shown(value, field, formatValue, t('empty'));
-
-  const apply = () => {
-    const picked = review.fields.filter((f) => chosen.has(f.field) && offered(f) && !f.prices);
-    if (picked.length === 0) {
-      setEmpty(true);
-      return;
-    }
-    for (const f of picked) {
-      const current = form.getValues(f.field) as FormValue;
-      // Text boxes hold '' for "not set" (formValuesFrom); other controls hold null.
-      const value = (f.value ?? null) as FormValue;
-      form.setValue(f.field, value === null && typeof current === 'string' ? '' : value, {
-        shouldDirty: true,
-        shouldValidate: true,
-      });
-    }
-    setEmpty(false);
-    setApplied(picked.length);
-    props.onApplied(review.changeId);
-    // The values are in the form now: take the person to the first, where the review and save follow.
-    setTimeout(() => form.setFocus(picked[0]!.field), 0);
-  };
+  // The chosen earlier values are in the form as soon as they are chosen: "Review and save" reviews them.
+  const inForm = useRestoreIntoForm(
+    review.fields,
+    chosen,
+    (f) => offered(f) && !f.prices,
+    (any) => props.onApplied(any ? review.changeId : null),
+  );
 
   return (
     // On a phone the panel scrolls inside itself (at most 40% of the screen), so the form stays in view under it.
@@ -145,14 +133,9 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
         ))}
       </ul>
       {forForm ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="secondary" onClick={apply}>
-            {t('apply')}
-          </Button>
-          <p role="status" className="text-sm">
-            {empty ? t('noneSelected') : applied !== null ? t('applied', { count: applied }) : null}
-          </p>
-        </div>
+        <p role="status" className="font-medium">
+          {inForm > 0 ? t('inForm', { count: inForm }) : t('noneInForm')}
+        </p>
       ) : null}
       {prices.length > 0 && (props.type === 'skus' || props.type === 'bundles') ? (
         <PriceRestore
@@ -162,6 +145,7 @@ function RestoreChoices({ review, ...props }: RestorePanelProps & { review: Rest
           fields={prices.filter((f) => chosen.has(f.field))}
           labels={Object.fromEntries(prices.map((f) => [f.field, label(f.field)]))}
           format={showValue}
+          reviewRef={props.reviewPrices}
         />
       ) : null}
     </div>
@@ -209,17 +193,19 @@ function FieldChoice({
       ? t('beforeUnknown')
       : f.state === 'referenceGone'
         ? t('categoryGone', { path: f.names?.before ?? show(f.before) })
-        : f.prices && !inForm && f.value === null
-          ? t('priceNoneBefore')
-          : !inForm
-            ? f.lines
-              ? t('recipeElsewhere')
-              : t('notInForm')
-            : f.state === 'changedSince'
-              ? by && f.changedBy
-                ? t('changedSince', { who: by, when: when(f.changedBy.at), value: f.names?.now ?? show(f.now) })
-                : t('changedSinceNoWho', { value: f.names?.now ?? show(f.now) })
-              : null;
+        : holdsEarlier(f)
+          ? t('holdsEarlier')
+          : f.prices && !inForm && f.value === null
+            ? t('priceNoneBefore')
+            : !inForm
+              ? f.lines
+                ? t('recipeElsewhere')
+                : t('notInForm')
+              : f.state === 'changedSince'
+                ? by && f.changedBy
+                  ? t('changedSince', { who: by, when: when(f.changedBy.at), value: f.names?.now ?? show(f.now) })
+                  : t('changedSinceNoWho', { value: f.names?.now ?? show(f.now) })
+                : null;
   const recipe = f.lines ? (
     <ul className="ms-6 list-disc">
       {f.lines.map((line, n) => (

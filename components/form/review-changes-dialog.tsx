@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { Button, Dialog } from '@/components/ui';
 import type { FieldChange, FormValue } from './changed-fields';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -14,6 +15,8 @@ export interface ReviewChangesDialogProps {
   mode: 'create' | 'edit';
   onConfirm: () => void;
   onClose: () => void;
+  /** Said above the changes before they are saved (a rule the new values would break: a warning, not a refusal). */
+  note?: ReactNode;
 }
 
 /** The last look before a write: each changed field, old → new. Only these fields are sent. */
@@ -26,6 +29,7 @@ export function ReviewChangesDialog({
   mode,
   onConfirm,
   onClose,
+  note,
 }: ReviewChangesDialogProps) {
   const t = useTranslations('forms');
   return (
@@ -47,6 +51,7 @@ export function ReviewChangesDialog({
         </>
       }
     >
+      {note ? <div className="mb-3">{note}</div> : null}
       <Table variant="plain" caption={t('reviewTitle')}>
         <THead
           columns={

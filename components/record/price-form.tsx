@@ -6,9 +6,10 @@ import { PriceFields } from '@/components/form/price-fields';
 import { toast } from '@/components/ui/toast';
 import { MONEY_MAX } from '@/lib/contract/values';
 import type { PriceFormProps } from './price-types';
+import { LivePriceRuleWarning, PriceRuleWarning, priceRulesOpened } from './price-rule-warning';
 
 /** The price panel's edit form (./price-panel loads it after first paint): both prices, reviewed, then sent. */
-export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose }: PriceFormProps) {
+export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose, focus }: PriceFormProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   return (
@@ -32,11 +33,21 @@ export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClos
         onClose();
       }}
       onCancel={onClose}
+      focus={focus}
+      // A SKU's prices that would open a "Needs attention" rule say so before the save, in the rule's words.
+      reviewNote={
+        namespace === 'skus'
+          ? (values) => (
+              <PriceRuleWarning rules={priceRulesOpened({ price: values.price, sellPrice: values.sellPrice })} />
+            )
+          : undefined
+      }
     >
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('pricePanelHelp')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <PriceFields namespace={namespace} max={MONEY_MAX} />
       </div>
+      {namespace === 'skus' ? <LivePriceRuleWarning /> : null}
     </EntityForm>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DetailList } from '@/components/record/detail-list';
 import { QueryState } from '@/components/record/query-state';
 import { Button } from '@/components/ui';
@@ -31,14 +31,19 @@ const PRICES = {
 } as const;
 
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, id, onSave, editable, folded = false }: PricePanelProps) {
+export function PricePanel({ namespace, id, onSave, editable, folded = false, focus }: PricePanelProps) {
   const { read, schema } = PRICES[namespace];
   const price = useRecord(read, id);
   const readAfresh = useReadAfresh();
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
-  const [editing, setEditing] = useState(false);
+  // A finding's fix lands here on one price (issue 62 point 3): the editor opens with that box focused.
+  const landing = editable && (focus === 'price' || focus === 'sellPrice') ? focus : null;
+  const [editing, setEditing] = useState(landing !== null);
   const form = priceForm.useLoaded(false);
+  useEffect(() => {
+    if (landing) priceForm.load().catch(() => setEditing(false));
+  }, [landing]);
   const prepare = () => void priceForm.load().catch(() => undefined);
   const p = price.data;
   const titleId = `${namespace}-price`;
@@ -48,7 +53,7 @@ export function PricePanel({ namespace, id, onSave, editable, folded = false }: 
     <CollapsibleCard
       id={titleId}
       title={t('priceTitle')}
-      folded={folded}
+      folded={folded && !landing}
       contentClassName="space-y-4"
       action={
         editable && p ? (
@@ -89,6 +94,7 @@ export function PricePanel({ namespace, id, onSave, editable, folded = false }: 
           onSave={onSave}
           reread={() => readAfresh(read, id)}
           onClose={() => setEditing(false)}
+          focus={landing}
         />
       ) : null}
     </CollapsibleCard>

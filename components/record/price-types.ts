@@ -14,6 +14,8 @@ export interface PricePanelProps {
   editable: boolean;
   /** Folded on a phone until its title is tapped (a section after a record page's first two). */
   folded?: boolean;
+  /** Opened on one price (a finding's fix, `?focus=`): the editor opens with that box focused. */
+  focus?: string | null;
 }
 
 export interface PriceFormProps extends Pick<PricePanelProps, 'namespace' | 'onSave'> {
@@ -23,4 +25,6 @@ export interface PriceFormProps extends Pick<PricePanelProps, 'namespace' | 'onS
   /** Reads the prices afresh just before sending, so a change made meanwhile shows as a conflict. */
   reread: () => Promise<Prices>;
   onClose: () => void;
+  /** The price box focused when the form opens. */
+  focus?: 'price' | 'sellPrice' | null;
 }

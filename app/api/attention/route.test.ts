@@ -113,7 +113,7 @@ describe('needs attention', () => {
       record: { code: 'NA-WRONG', href: `/skus/${wrong!.id}` },
       values: { barcode: '4006381333932' },
       state: 'open',
-      fix: { kind: 'edit-record', href: `/skus/${wrong!.id}/edit` },
+      fix: { kind: 'edit-record', href: `/skus/${wrong!.id}/edit?focus=barcode` },
     });
 
     // The steward fixes the barcode in the console: resolved by the time the proxy answers.

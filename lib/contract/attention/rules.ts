@@ -1,4 +1,5 @@
 import type { Role } from '../roles';
+import { hasBadSpacing, hasFullWidth } from './text';
 
 /**
  * "Needs attention" (issue 43): the rules the console checks on its own copy of the master data, written once.
@@ -19,10 +20,11 @@ export const SEVERITIES = ['high', 'medium', 'low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /**
- * The fix a finding offers, as a kind the screens turn into a link: the record's edit form, the bundle's recipe
- * editor, an import's fix grid (the workbench), the quota edit of one company.
+ * The fix a finding offers, as a kind the screens turn into a link: the record's edit form, the SKU page's price
+ * panel, the bundle's recipe editor (on its page), an import's fix grid (the workbench), the quota edit of one
+ * company. Each opens with the rule's field focused (`focus` below, the `?focus=` of the link).
  */
-export const FIX_KINDS = ['edit-record', 'recipe', 'fix-grid', 'quota-edit'] as const;
+export const FIX_KINDS = ['edit-record', 'price', 'recipe', 'fix-grid', 'quota-edit'] as const;
 export type FixKind = (typeof FIX_KINDS)[number];
 
 export interface AttentionRule {
@@ -31,6 +33,12 @@ export interface AttentionRule {
   /** The roles whose home shows the rule (its card, its count in the navigation). */
   roles: readonly Role[];
   fix: FixKind;
+  /**
+   * The field the fix lands on, focused: the first of these, or (several) the first whose value the finding
+   * faults (fixFocus). A field of the fix's own screen: the form's field, the price, the recipe's components, the
+   * quota's amount, the import's rows.
+   */
+  focus: readonly [string, ...string[]];
   /**
    * The record's fields the rule reads: a finding accepted with some values reopens by itself when any of these
    * changes. Also the offending values shown beside the record.
@@ -48,6 +56,7 @@ export const ATTENTION_RULES = {
     severity: 'high',
     roles: editors,
     fix: 'edit-record',
+    focus: ['barcode'],
     fields: ['barcode'],
   },
   /** Two or more active SKUs with the same barcode (every one of them is a finding). */
@@ -56,6 +65,7 @@ export const ATTENTION_RULES = {
     severity: 'high',
     roles: editors,
     fix: 'edit-record',
+    focus: ['barcode'],
     fields: ['barcode', 'otherSkus'],
   },
   /** An active SKU with no sell price or a sell price of 0. */
@@ -63,7 +73,8 @@ export const ATTENTION_RULES = {
     resource: 'skus',
     severity: 'high',
     roles: editors,
-    fix: 'edit-record',
+    fix: 'price',
+    focus: ['sellPrice'],
     fields: ['sellPrice'],
   },
   /** A sell price above the list price (`price`). */
@@ -71,7 +82,8 @@ export const ATTENTION_RULES = {
     resource: 'skus',
     severity: 'medium',
     roles: editors,
-    fix: 'edit-record',
+    fix: 'price',
+    focus: ['sellPrice'],
     fields: ['sellPrice', 'price'],
   },
   /** A code or name with spaces at either end or two in a row. */
@@ -80,6 +92,7 @@ export const ATTENTION_RULES = {
     severity: 'low',
     roles: editors,
     fix: 'edit-record',
+    focus: ['outerSysCode', 'name'],
     fields: ['outerSysCode', 'name'],
   },
   /** A code or name with full-width letters or digits (Ｓ０００１). */
@@ -88,6 +101,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: editors,
     fix: 'edit-record',
+    focus: ['outerSysCode', 'name'],
     fields: ['outerSysCode', 'name'],
   },
   /** A price changed outside the console by more than half in one change, in the last 7 days. */
@@ -95,7 +109,8 @@ export const ATTENTION_RULES = {
     resource: 'skus',
     severity: 'medium',
     roles: editors,
-    fix: 'edit-record',
+    fix: 'price',
+    focus: ['price', 'sellPrice'],
     fields: ['field', 'from', 'to', 'at'],
   },
   /** An active bundle with a component that is inactive, no longer exists, or is itself a bundle. */
@@ -104,6 +119,7 @@ export const ATTENTION_RULES = {
     severity: 'high',
     roles: editors,
     fix: 'recipe',
+    focus: ['components'],
     fields: ['components'],
   },
   /** An active bundle of which none can be assembled, with the component that limits it. */
@@ -112,6 +128,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: everyone,
     fix: 'recipe',
+    focus: ['components'],
     fields: ['availableQty', 'limitingSku'],
   },
   /** A product whose category no longer exists. */
@@ -120,6 +137,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: editors,
     fix: 'edit-record',
+    focus: ['productCategoryId'],
     fields: ['productCategoryId'],
   },
   /** A company with no salesperson, or an inactive or unknown one. */
@@ -128,6 +146,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: editors,
     fix: 'edit-record',
+    focus: ['internalUserId'],
     fields: ['internalUserId', 'salespersonStatus'],
   },
   /** Credit control on and the available amount below 0 (the Quotas page's "over limit"). */
@@ -136,6 +155,7 @@ export const ATTENTION_RULES = {
     severity: 'high',
     roles: everyone,
     fix: 'quota-edit',
+    focus: ['creditAmount'],
     fields: ['creditAmount', 'availableAmount'],
   },
   /** Credit control on, not over the limit, and 90 % or more of the credit used. */
@@ -144,6 +164,7 @@ export const ATTENTION_RULES = {
     severity: 'low',
     roles: everyone,
     fix: 'quota-edit',
+    focus: ['creditAmount'],
     fields: ['creditAmount', 'availableAmount'],
   },
   /** A point balance below 0. */
@@ -152,6 +173,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: everyone,
     fix: 'quota-edit',
+    focus: ['balance'],
     fields: ['balance'],
   },
   /** An import with rows not sent, or failed and not resent since (the workbench's queue). */
@@ -160,6 +182,7 @@ export const ATTENTION_RULES = {
     severity: 'medium',
     roles: editors,
     fix: 'fix-grid',
+    focus: ['rows'],
     fields: ['notSent', 'failed'],
   },
 } as const satisfies Record<string, AttentionRule>;
@@ -208,21 +231,48 @@ export function ruleMessageKeys(rule: RuleId) {
   return { title: `${base}.title`, description: `${base}.description`, fix: `${base}.fix` } as const;
 }
 
+/** The fix link's parameter naming the field its screen focuses (FOCUS_PARAM=field). */
+export const FOCUS_PARAM = 'focus';
+
 /**
- * Where a finding's fix is: the record's edit form, the recipe editor (the bundle's edit), the import's fix grid,
- * the Quotas page opened on the one company.
+ * The field a finding's fix lands on: the rule's one field, or of several the one the finding's values fault (a
+ * code or a name with bad spacing or full-width characters, the price that jumped); the first when none says.
  */
-export function fixHref(rule: RuleId, recordId: string | number): string {
+export function fixFocus(rule: RuleId, values: Readonly<Record<string, unknown>> = {}): string {
+  const fields: readonly string[] = ATTENTION_RULES[rule].focus;
+  const faulted = (test: (text: string | null) => boolean) =>
+    fields.find((field) => test(typeof values[field] === 'string' ? values[field] : null));
+  const chosen =
+    rule === 'sku-text-spacing'
+      ? faulted(hasBadSpacing)
+      : rule === 'sku-text-full-width'
+        ? faulted(hasFullWidth)
+        : rule === 'sku-price-jump'
+          ? fields.find((field) => field === values.field)
+          : undefined;
+  return chosen ?? fields[0]!;
+}
+
+/**
+ * Where a finding's fix is, with its field focused (issue 62 point 3): the record's edit form, the SKU page's price
+ * panel, the recipe editor on the bundle's page, the import's fix grid, the Quotas page with the one company's
+ * edit open.
+ */
+export function fixHref(rule: RuleId, recordId: string | number, values?: Readonly<Record<string, unknown>>): string {
   const { fix, resource } = ATTENTION_RULES[rule];
   const id = encodeURIComponent(String(recordId));
+  const focus = `${FOCUS_PARAM}=${encodeURIComponent(fixFocus(rule, values))}`;
   switch (fix) {
     case 'edit-record':
+      return `/${resource}/${id}/edit?${focus}`;
+    case 'price':
     case 'recipe':
-      return `/${resource}/${id}/edit`;
     case 'fix-grid':
-      return `/imports/${id}`;
+      return `/${resource}/${id}?${focus}`;
     case 'quota-edit':
-      return rule === 'quota-negative-points' ? `/quotas?tab=points&company=${id}` : `/quotas?company=${id}`;
+      return rule === 'quota-negative-points'
+        ? `/quotas?tab=points&company=${id}&${focus}`
+        : `/quotas?company=${id}&${focus}`;
   }
 }
 

@@ -104,7 +104,7 @@ export function findingView(row: FindingRow): Finding {
             reason: row.accepted_reason ?? '',
             expiresAt: row.accepted_until === null ? null : iso(row.accepted_until),
           },
-    fix: { kind: rule.fix, href: fixHref(row.rule, row.record_id) },
+    fix: { kind: rule.fix, href: fixHref(row.rule, row.record_id, row.offending) },
   };
 }
 

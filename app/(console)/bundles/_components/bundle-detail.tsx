@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRestoreReview } from '@/lib/client/restores';
 import { RecipeRestore, restoredRows } from './recipe-restore';
 import { useCurrentUser } from '@/components/session/current-user';
@@ -19,6 +19,7 @@ import { BundlePricePanel } from './bundle-price-panel';
 import { recipeDrag } from './recipe-drag-later';
 import { useRecord } from '@/lib/client/queries';
 import { loadLater } from '@/lib/client/load-later';
+import { FOCUS_PARAM } from '@/lib/contract/attention/rules';
 
 /**
  * The recipe editor (and its drag and drop) load when a person heads for "Edit recipe" (points at it, focuses it,
@@ -37,12 +38,18 @@ export function BundleDetail({ id }: { id: number }) {
   const stocks = useComponentStocks(b?.components.map((c) => c.componentSkuId) ?? []);
   const categories = useProductCategories();
   const editable = can(user.role, 'editMasterData');
-  const [editing, setEditing] = useState(false);
+  const params = useSearchParams();
+  // A finding's fix lands on the recipe (`?focus=components`, issue 62 point 3): the editor opens at once.
+  const landing = editable && params.get(FOCUS_PARAM) === 'components';
+  const [editing, setEditing] = useState(landing);
   const editor = recipeEditor.useLoaded(false);
+  useEffect(() => {
+    if (landing) recipeEditor.load().catch(() => setEditing(false));
+  }, [landing]);
   const prepare = () => void recipeEditor.load().catch(() => undefined);
   const [refreshing, setRefreshing] = useState(false);
   // "Restore earlier values" of a recipe entry lands here (`?restore=<change>`): the editor opens with that recipe.
-  const change = useSearchParams().get('restore');
+  const change = params.get('restore');
   const restoreReview = useRestoreReview(
     'bundles',
     id,
@@ -108,6 +115,7 @@ export function BundleDetail({ id }: { id: number }) {
               <editor.RecipeEditor
                 bundle={b}
                 restore={rows && restoreReview.data ? { rows, change: restoreReview.data.changeId } : null}
+                autoFocus={landing && !restoring}
                 onClose={() => {
                   setEditing(false);
                   setRestoring(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useUnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Alert, Button, TitledCard } from '@/components/ui';
@@ -37,9 +37,12 @@ export function RecipeEditor({
   bundle,
   onClose,
   restore,
+  autoFocus = false,
 }: {
   bundle: Bundle;
   onClose: () => void;
+  /** Opened by a finding's fix (`?focus=components`): the first component's quantity takes the focus. */
+  autoFocus?: boolean;
   /** An earlier recipe from History, its lines matched to live SKUs by code: the draft opens with it. */
   restore?: { rows: DraftComponent[]; change: string } | null;
 }) {
@@ -52,6 +55,10 @@ export function RecipeEditor({
   const [locating, setLocating] = useState(false);
   const tf = useTranslations('forms');
   const [dirty, setDirty] = useState(Boolean(restore));
+  const rowsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (autoFocus) rowsRef.current?.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus();
+  }, [autoFocus]);
   // Leaving the page with an unsaved recipe asks first, as every form does.
   useUnsavedChangesGuard(dirty, tf('leaveUnsaved'));
 
@@ -125,7 +132,9 @@ export function RecipeEditor({
 
   return (
     <TitledCard id="recipe-editor" title={t('editorTitle')} contentClassName="space-y-4">
-      <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
+      <div ref={rowsRef}>
+        <RecipeRows rows={rows} onChange={change} showAllErrors={submitted} rowErrors={rowErrors} />
+      </div>
       {failure ? (
         <Alert
           tone={failure.kind === 'unknown' ? 'warning' : 'error'}

@@ -36,6 +36,8 @@ export interface FixGridProps {
   selected: ReadonlySet<number>;
   onSelect: (rowNo: number, selected: boolean) => void;
   statusText?: (status: string) => string;
+  /** Focus the first row's first cell at fault when the grid opens (a finding's fix lands on the rows). */
+  autoFocus?: boolean;
 }
 
 type Pos = { r: number; c: number };
@@ -49,13 +51,24 @@ export function FixGrid(props: FixGridProps) {
   const columnName = useColumnName();
   const { rows, headers, mapping, edits } = props;
   const live = useLiveCheck(props.family, headers, mapping, rows, edits);
-  const [active, setActive] = useState<Pos>({ r: 0, c: 0 });
+  const columnOf = (issue: RowIssue) =>
+    issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1;
+  const [active, setActive] = useState<Pos>(() => {
+    const column = rows[0]?.issues.map(columnOf).find((c) => c >= 0 && c < headers.length);
+    return { r: 0, c: column ?? 0 };
+  });
   const [editing, setEditing] = useState<{ pos: Pos; draft: string } | null>(null);
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
   const inputRef = useRef<HTMLInputElement | null>(null);
   const undoStack = useRef<Undo[]>([]);
   const focusNext = useRef(false);
   const width = headers.length;
+
+  useEffect(() => {
+    if (props.autoFocus) cellRefs.current.get(`${active.r}:${active.c}`)?.focus();
+    // Once, as the grid opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!focusNext.current || editing) return;
@@ -180,8 +193,6 @@ export function FixGrid(props: FixGridProps) {
                 ...row.issues,
                 ...check.errors.filter((e) => !row.issues.some((i) => i.code === e.code && i.field === e.field)),
               ];
-          const columnOf = (issue: RowIssue) =>
-            issue.column ? issue.column - 1 : issue.field ? mapping.indexOf(issue.field) : -1;
           const cells = cellsOf(r);
           return (
             <Tr key={row.rowNo} className={check.changed ? 'bg-amber-50/60 dark:bg-amber-950/20' : undefined}>
@@ -227,6 +238,8 @@ export function FixGrid(props: FixGridProps) {
                 const here = issues.filter((i) => columnOf(i) === c);
                 const isActive = active.r === r && active.c === c;
                 const isEditing = editing && editing.pos.r === r && editing.pos.c === c;
+                // Changed here and not sent yet: marked until the resend clears the edits.
+                const edited = (cells[c] ?? '') !== (row.cells[c] ?? '');
                 return (
                   <Td
                     key={c}
@@ -241,8 +254,9 @@ export function FixGrid(props: FixGridProps) {
                     onKeyDown={(e) => onCellKey(e, r, c)}
                     onPaste={(e) => onCellPaste(e, r, c)}
                     onDoubleClick={() => startEditing({ r, c }, cells[c] ?? '')}
+                    data-edited={edited || undefined}
                     className={cn(
-                      'min-w-28 align-top outline-none focus:ring-2 focus:ring-blue-600 focus:ring-inset',
+                      'group/cell min-w-28 cursor-text align-top outline-none max-sm:min-w-40',
                       here.length ? 'bg-red-50 dark:bg-red-950/30' : undefined,
                     )}
                   >
@@ -271,7 +285,20 @@ export function FixGrid(props: FixGridProps) {
                         }}
                       />
                     ) : (
-                      <span className="block min-h-5 whitespace-pre-wrap break-words">{cells[c] ?? ''}</span>
+                      // A box that reads as one to type in (issue 62 point 4): framed, white, ringed when focused,
+                      // amber once changed; a long value without spaces wraps anywhere rather than widen the grid.
+                      <span
+                        className={cn(
+                          'block min-h-7 rounded border px-1.5 py-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]',
+                          'group-hover/cell:border-blue-500 group-focus/cell:ring-2 group-focus/cell:ring-blue-600',
+                          edited
+                            ? 'border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-950/40'
+                            : 'border-zinc-300 bg-white dark:border-zinc-600 dark:bg-zinc-900',
+                        )}
+                      >
+                        {cells[c] ?? ''}
+                        {edited ? <span className="sr-only"> ({t('editedCell')})</span> : null}
+                      </span>
                     )}
                     {here.map((issue, k) => (
                       <span key={k} className="mt-0.5 block text-xs text-red-800 dark:text-red-300">

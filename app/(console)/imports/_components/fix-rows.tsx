@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { rowWord } from '@/lib/client/imports/result-words';
+import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { Alert, Button, HeadedSection } from '@/components/ui';
@@ -13,6 +14,7 @@ import { importsApi, type ImportOrigin, type RowStatus } from '@/lib/contract/co
 import { leftByRevert } from '@/lib/contract/console/reverts';
 import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
+import { FOCUS_PARAM } from '@/lib/contract/attention/rules';
 import { useLiveCheck, type GridRow } from './grid-rows';
 import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
 
@@ -70,6 +72,7 @@ export function FixRows(props: {
   const chosen = gridRows.filter((r) => selected.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
 
+  const landing = useSearchParams().get(FOCUS_PARAM) === 'rows';
   if (gridRows.length === 0) return null;
 
   function openReview() {
@@ -127,6 +130,8 @@ export function FixRows(props: {
           });
         }}
         statusText={(s) => tr(rowWord(s as RowStatus))}
+        // A finding's fix ("Open the fix grid", `?focus=rows`) lands in the grid, on the first cell at fault.
+        autoFocus={landing}
       />
       {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
       {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}

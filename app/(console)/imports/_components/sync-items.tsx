@@ -94,6 +94,8 @@ export function SyncItems({
       {read.strayAnswers ? <Alert tone="warning">{t('syncStray', { count: read.strayAnswers })}</Alert> : null}
       {rows.length ? (
         <>
+          {/* The grid's cells are edited in place: said before it, as the import page says it (issue 62 point 4). */}
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('syncFixHelp', { resend: t('resend') })}</p>
           <FixGrid
             family={read.family}
             caption={t('gridCaption')}

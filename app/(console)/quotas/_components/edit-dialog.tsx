@@ -142,6 +142,7 @@ export function EditDialog({
         <EditCompanies tab={tab} companies={chosen} typed={amount} />
         <Field label={amountLabel} description={t('keepAmount')}>
           <Input
+            data-autofocus=""
             inputMode="decimal"
             enterKeyHint="done"
             autoComplete="off"

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button, Checkbox, cn } from '@/components/ui';
 import { priorityClass } from '@/components/data-table/column-priority';
@@ -10,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { useQuotaColumns, type Row, type SortHeader } from './quota-columns';
 import { EditDialog } from './edit-dialog';
+import { FOCUS_PARAM } from '@/lib/contract/attention/rules';
 
 export type { SortHeader } from './quota-columns';
 
@@ -24,8 +26,13 @@ type Props =
 export function QuotaTable(props: Props) {
   const t = useTranslations('quotas');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<number[] | null>(null);
   const rows: Row[] = props.rows;
+  // A finding's fix (`?company=<id>&focus=…`, issue 62 point 3) opens that company's edit at once, on its amount.
+  const params = useSearchParams();
+  const landing = Number(params.get('company'));
+  const [editing, setEditing] = useState<number[] | null>(() =>
+    props.canEdit && params.has(FOCUS_PARAM) && rows.some((r) => r.companyId === landing) ? [landing] : null,
+  );
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.companyId));
   const label = (r: Row) => r.code ?? r.name ?? String(r.companyId);
 

@@ -84,7 +84,9 @@ export function RejectionsPage() {
   const view = list.data;
   const chosen = [...selected];
   return (
-    <div className="max-w-6xl space-y-5">
+    // Words break at the edge rather than widen the page: a value without spaces (a name of 300 N) in a cause or a
+    // heading scrolled a phone sideways to 722 px (issue 62 point 4); tables keep their columns and scroll in their frames.
+    <div className="max-w-6xl space-y-5 break-words">
       <PageHeader
         title={t('title')}
         intro={t('intro')}
