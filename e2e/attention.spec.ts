@@ -182,7 +182,11 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
     .getByRole('link', { name: /Correct the barcode/ })
     .click();
   // The fix carries the way back to the findings still open (issue 54): saved, the person lands there, not on the record.
-  await expect(page).toHaveURL(new RegExp(`/skus/${a}/edit\\?back=%2Fattention%2Fsku-barcode-check-digit$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/skus/${a}/edit\\?focus=barcode&back=%2Fattention%2Fsku-barcode-check-digit$`),
+  );
+  // It lands in the barcode (issue 62 point 3).
+  await expect(page.getByLabel('Barcode')).toBeFocused();
   const fixed = barcode();
   await page.getByLabel('Barcode').fill(fixed);
   await page.getByRole('button', { name: 'Review and save' }).click();
@@ -246,6 +250,42 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
       { timeout: 30_000, intervals: [1000] },
     )
     .toBe(1);
+  await page.context().close();
+});
+
+test('“Set the sell price” opens the SKU’s price panel on the sell price; saved, the finding resolves and the list comes back', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, 'steward@example.com');
+  const code = uniqueCode('ATT-P');
+  const { id } = await erp<{ id: number }>('POST', '/v1/skus', {
+    productId: demoTenant().skus[0]!.productId,
+    outerSysCode: code,
+    name: `No sell price ${code}`,
+    price: 120,
+    sellPrice: 0,
+  });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/attention/sku-no-sell-price');
+        return findingRow(page, code).count();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(1);
+  // Issue 62 point 3: the edit form has no price; the fix opens the price panel, in the sell price.
+  await findingRow(page, code)
+    .getByRole('link', { name: /Set the sell price/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/skus/${id}\\?focus=sellPrice&back=%2Fattention%2Fsku-no-sell-price$`));
+  await expect(page.getByLabel('Sell price', { exact: true })).toBeFocused({ timeout: 20_000 });
+  await shot(page, 'sell-price-fix-en');
+  await page.getByLabel('Sell price', { exact: true }).fill('99');
+  await page.getByRole('button', { name: 'Review and save' }).click();
+  await page.getByRole('dialog', { name: 'Review changes' }).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/attention\/sku-no-sell-price$/);
+  await expect(findingRow(page, code)).toHaveCount(0, { timeout: 20_000 });
   await page.context().close();
 });
 

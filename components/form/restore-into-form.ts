@@ -37,7 +37,9 @@ export function useRestoreIntoForm(
   const picked = fields.filter((f) => chosen.has(f.field) && goesIntoForm(f));
   const key = picked.map((f) => f.field).join('\n');
   const tell = useRef(onInForm);
-  tell.current = onInForm;
+  useEffect(() => {
+    tell.current = onInForm;
+  });
 
   useEffect(() => {
     for (const f of fields) {

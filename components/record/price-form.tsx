@@ -9,7 +9,7 @@ import type { PriceFormProps } from './price-types';
 import { LivePriceRuleWarning, PriceRuleWarning, priceRulesOpened } from './price-rule-warning';
 
 /** The price panel's edit form (./price-panel loads it after first paint): both prices, reviewed, then sent. */
-export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose, focus }: PriceFormProps) {
+export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClose, focus, afterSave }: PriceFormProps) {
   const t = useTranslations(namespace);
   const tr = useTranslations('records');
   return (
@@ -31,6 +31,7 @@ export function PriceForm({ namespace, prices: p, schema, onSave, reread, onClos
       onSaved={() => {
         toast.success(tr('saved'));
         onClose();
+        afterSave?.();
       }}
       onCancel={onClose}
       focus={focus}

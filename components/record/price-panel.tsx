@@ -31,7 +31,7 @@ const PRICES = {
 } as const;
 
 /** Price and sell price of a SKU or a bundle, each written through its own price batch, never the other's. */
-export function PricePanel({ namespace, id, onSave, editable, folded = false, focus }: PricePanelProps) {
+export function PricePanel({ namespace, id, onSave, editable, folded = false, focus, afterSave }: PricePanelProps) {
   const { read, schema } = PRICES[namespace];
   const price = useRecord(read, id);
   const readAfresh = useReadAfresh();
@@ -95,6 +95,7 @@ export function PricePanel({ namespace, id, onSave, editable, folded = false, fo
           reread={() => readAfresh(read, id)}
           onClose={() => setEditing(false)}
           focus={landing}
+          afterSave={afterSave}
         />
       ) : null}
     </CollapsibleCard>

@@ -16,6 +16,8 @@ export interface PricePanelProps {
   folded?: boolean;
   /** Opened on one price (a finding's fix, `?focus=`): the editor opens with that box focused. */
   focus?: string | null;
+  /** After a save (a finding's fix goes back to the findings it came from). */
+  afterSave?: () => void;
 }
 
 export interface PriceFormProps extends Pick<PricePanelProps, 'namespace' | 'onSave'> {
@@ -25,6 +27,7 @@ export interface PriceFormProps extends Pick<PricePanelProps, 'namespace' | 'onS
   /** Reads the prices afresh just before sending, so a change made meanwhile shows as a conflict. */
   reread: () => Promise<Prices>;
   onClose: () => void;
+  afterSave?: () => void;
   /** The price box focused when the form opens. */
   focus?: 'price' | 'sellPrice' | null;
 }
