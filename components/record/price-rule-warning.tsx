@@ -21,13 +21,12 @@ export function priceRulesOpened(prices: { price: unknown; sellPrice: unknown })
  */
 export function PriceRuleWarning({ rules }: { rules: readonly RuleId[] }) {
   const t = useTranslations('attention');
-  const ts = useTranslations('skus');
   if (rules.length === 0) return null;
   return (
     <div className="space-y-2">
       {rules.map((rule) => (
         <Alert key={rule} tone="warning" title={t(`rules.${rule}.title`)}>
-          {t(`rules.${rule}.description`)} {ts('priceRuleNote')}
+          {t(`rules.${rule}.description`)} {t('priceRuleNote')}
         </Alert>
       ))}
     </div>

@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { useLiveCheck, type GridRow } from './grid-rows';
 import { useImportTexts } from './import-wizard/texts';
 import { FieldHeader, useColumnName } from './field-header';
+import { CellBox } from './cell-box';
 
 /**
  * The failed-row workbench's grid: the rows that did not go through, in their own columns, editable in place.
@@ -61,14 +62,9 @@ export function FixGrid(props: FixGridProps) {
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
   const inputRef = useRef<HTMLInputElement | null>(null);
   const undoStack = useRef<Undo[]>([]);
-  const focusNext = useRef(false);
+  // Opened by a finding's fix: the first cell at fault takes the focus as the grid opens.
+  const focusNext = useRef(Boolean(props.autoFocus));
   const width = headers.length;
-
-  useEffect(() => {
-    if (props.autoFocus) cellRefs.current.get(`${active.r}:${active.c}`)?.focus();
-    // Once, as the grid opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   useEffect(() => {
     if (!focusNext.current || editing) return;
@@ -285,20 +281,7 @@ export function FixGrid(props: FixGridProps) {
                         }}
                       />
                     ) : (
-                      // A box that reads as one to type in (issue 62 point 4): framed, white, ringed when focused,
-                      // amber once changed; a long value without spaces wraps anywhere rather than widen the grid.
-                      <span
-                        className={cn(
-                          'block min-h-7 rounded border px-1.5 py-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]',
-                          'group-hover/cell:border-blue-500 group-focus/cell:ring-2 group-focus/cell:ring-blue-600',
-                          edited
-                            ? 'border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-950/40'
-                            : 'border-zinc-300 bg-white dark:border-zinc-600 dark:bg-zinc-900',
-                        )}
-                      >
-                        {cells[c] ?? ''}
-                        {edited ? <span className="sr-only"> ({t('editedCell')})</span> : null}
-                      </span>
+                      <CellBox value={cells[c] ?? ''} edited={edited} editedWord={t('editedCell')} />
                     )}
                     {here.map((issue, k) => (
                       <span key={k} className="mt-0.5 block text-xs text-red-800 dark:text-red-300">
