@@ -55,6 +55,20 @@ export interface FieldDiff {
   secret?: true;
   /** Names of what the values refer to by id (a recipe's SKUs: `{ [skuId]: { code, name } }`), as the console showed them. */
   labels?: Record<string, RefLabel>;
+  /**
+   * What the person's review showed as the old value, kept only where it is not `from` (or `from` was not read):
+   * compared with what the console knew, never recorded as the old value ("you reviewed X; the platform held Y").
+   */
+  reviewed?: HistoryValue;
+  /** Where `from` came from: the console's copy of the record as of `at`, or a read it made before the write. */
+  fromRead?: OldValuesRead;
+}
+
+/** How the console knew a write's old values: its copy of the record (`copy`) or its own read before sending (`read`). */
+export interface OldValuesRead {
+  by: 'copy' | 'read';
+  /** ISO 8601: when the copy was known current, or when the read was made. */
+  at: string;
 }
 
 export interface RefLabel {

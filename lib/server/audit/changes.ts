@@ -1,5 +1,19 @@
 import 'server-only';
-import { decodeReview, REVIEW_LABELS, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
+import {
+  decodeReview,
+  REVIEW_LABELS,
+  type FieldDiff,
+  type HistoryValue,
+  type OldValuesRead,
+  type RefLabel,
+} from '@/lib/contract/history';
+import { sameValue } from '../history';
+
+/** A record's fields as the console knew them just before a write, and how it knew them. */
+export interface OldValues {
+  values: Record<string, HistoryValue>;
+  read: OldValuesRead;
+}
 
 /** Fields whose values are never written to the audit log: only that they were set. */
 const SECRET_FIELDS = new Set(['password']);
@@ -21,11 +35,17 @@ function bounded(value: unknown): HistoryValue {
 
 /**
  * The field changes of one write, for the record's History: every field the request sent, its new value
- * taken from the request body itself (what was sent is what is recorded), and its old value from the review
- * the person confirmed (the REVIEW_HEADER), where one came with the write. A batch of one item (a price,
- * a stock level, a quota) counts as a single write; a larger batch has no per-record diff (null).
+ * taken from the request body itself (what was sent is what is recorded), and its old value from what the
+ * console knew (`old`: its copy of the record or its own read before sending, lib/server/proxy/old-values.ts).
+ * The review the person confirmed (the REVIEW_HEADER) is only compared with it: where it shows another value, or
+ * the console knew none, that value is kept as `reviewed` beside the old one, never as the old one. A batch of
+ * one item (a price, a stock level, a quota) counts as a single write; a larger batch has no per-record diff (null).
  */
-export function recordedChanges(requestText: string | null, reviewHeader: string | null): FieldDiff[] | null {
+export function recordedChanges(
+  requestText: string | null,
+  reviewHeader: string | null,
+  old: OldValues | null = null,
+): FieldDiff[] | null {
   if (!requestText) return null;
   let body: unknown;
   try {
@@ -45,7 +65,13 @@ export function recordedChanges(requestText: string | null, reviewHeader: string
       continue;
     }
     const diff: FieldDiff = { field, to: bounded(to) };
-    if (Object.hasOwn(review, field) && !SECRET_FIELDS.has(field)) diff.from = bounded(review[field]);
+    const known = old !== null && Object.hasOwn(old.values, field);
+    if (known) {
+      diff.from = bounded(old.values[field]);
+      diff.fromRead = old.read;
+    }
+    if (Object.hasOwn(review, field) && (!known || !sameValue(review[field], old.values[field])))
+      diff.reviewed = bounded(review[field]);
     if (labels && field === 'components') diff.labels = labels;
     changes.push(diff);
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 
 // The public face of lib/server/mirror: other folders import from here, not from its files.
+export { mirrorCopy, type MirrorCopy } from './copy';
 export { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
 export { mirrorReadiness } from './freshness';
 export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';

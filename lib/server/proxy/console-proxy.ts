@@ -8,10 +8,11 @@ import { getEnv } from '../env';
 import { logger } from '../log';
 import { logRequest } from '../log';
 import { proxyDuration } from '../metrics';
-import { correctMirrorLater } from '../mirror';
+import { correctMirrorLater, mirrorCopy } from '../mirror';
 import { writeThrough, writtenByOperation } from '../mirror';
 import { getUserRoles } from '../upstream';
 import { createProxyHandler, type AuditEntry, type ProxyFacts } from './handler';
+import { createOldValuesLookup } from './old-values';
 
 /**
  * Error lines carry the error's name and message only: never a request's headers or body, and the
@@ -66,6 +67,14 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       // What the mirror does not name is read live from the same upstream.
       audit: async (entry) =>
         recordAudit(await consoleDb(), entry, { roles: await rolesForHistory(entry.changes), live: getUpstream() }),
+      // History's old values are the server's: the console's copy of the record (MIRROR on) or one read before sending.
+      oldValues: createOldValuesLookup({
+        copy: env.mirror.enabled
+          ? async (entity, id) =>
+              mirrorCopy(await consoleDb(), entity, id, { tenant: currentTenant(), intervalMs: env.mirror.intervalMs })
+          : undefined,
+        send: (input) => getUpstream().send(input),
+      }),
       // A restore's save names this record's own History entry, or it is not sent.
       restoreCheck: async ({ changeId, type, id }) =>
         (await restoredChange(await consoleDb(), changeId, { type, id })) !== null,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeReview, recordTypeOf, REVIEW_HEADER, REVIEW_RESTORES, type RecordType } from '@/lib/contract/history';
+import { recordTypeOf, REVIEW_HEADER, type RecordType } from '@/lib/contract/history';
 import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit';
@@ -16,6 +16,8 @@ import { answersAsDocumented } from './response-check';
 import type { ProxySend } from './send';
 import { annotateActiveSpan, REQUEST_ID_ATTRIBUTE, withSpan } from '../telemetry';
 import { describeSpan } from './span';
+import { bodyStream, createdId, errorCode, isAbort, restoreMarker, retryAfterOf } from './handler-parts';
+import { oldValuesOf, type OldValuesLookup } from './old-values';
 export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {
@@ -53,6 +55,8 @@ export interface ProxyDeps {
    * change exists and is this record's (lib/server/audit restoredChange). Without it, or false, the save is refused.
    */
   restoreCheck?(restore: { changeId: string; type: RecordType; id: string }): Promise<boolean>;
+  /** A single-record write's old values as the server knew them, looked up just before sending (./old-values.ts). */
+  oldValues?: OldValuesLookup;
   /** Where failures are reported (audit write errors, upstream faults); never given a secret. */
   logError?(message: string, error: unknown): void;
   /** Called once per request with what its log line and metrics need. */
@@ -86,51 +90,6 @@ export interface ProxyFacts {
   /** The proxy's refusal code, when it answered itself. */
   code?: RefusalCode;
   durationMs: number;
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-}
-
-/** The upstream client's own timeout and refusal codes (ApiError.code), read without importing it. */
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
-
-function retryAfterOf(error: unknown): number | undefined {
-  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
-  return typeof ms === 'number' ? ms : undefined;
-}
-
-/** For a single create answered 2xx with an id: whether that id is a record that had the code already. */
-function createdId(
-  existingIds: string[] | null | undefined,
-  status: number,
-  bytes: Uint8Array | null,
-): 'created' | 'existing' | null {
-  if (!existingIds || status < 200 || status >= 300 || !bytes) return null;
-  try {
-    const id = (JSON.parse(new TextDecoder().decode(bytes)) as { id?: unknown }).id;
-    if (typeof id !== 'number' && typeof id !== 'string') return null;
-    return existingIds.includes(String(id)) ? 'existing' : 'created';
-  } catch {
-    return null;
-  }
-}
-
-/**
- * An answer's body as a one-chunk stream. Handing Response the bytes costs about 20 µs more per answer (it copies
- * them into a byte stream), and every proxied read pays it (bench:proxy). The bytes are only read from here on.
- */
-function bodyStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }
 
 /**
@@ -225,6 +184,20 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
         return refuse('code_check_failed');
       }
     }
+    const requestText = write && body.bytes ? decoder.decode(body.bytes) : null;
+    const reviewHeader = request.headers.get(REVIEW_HEADER);
+    // What History records as the old values: the server's own (its copy or a read now), never the review's.
+    const old = write
+      ? await oldValuesOf(deps.oldValues, {
+          operation: target.operation,
+          pathId: target.params.id,
+          requestText,
+          existingIds,
+          reviewHeader,
+          signal: controller.signal,
+          requestId,
+        })
+      : null;
     const sentAt = Date.now();
     try {
       const upstream = await deps.send({
@@ -251,7 +224,6 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
       facts.upstreamStatus = status;
     }
 
-    const requestText = write && body.bytes ? decoder.decode(body.bytes) : null;
     const summary = write
       ? summariseWrite({
           operation: target.operation,
@@ -276,7 +248,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           failedIds: summary.failedIds,
           unknownIds: summary.unknownIds,
           recordType: recordTypeOf(target.operation),
-          changes: recordedChanges(requestText, request.headers.get(REVIEW_HEADER)),
+          changes: recordedChanges(requestText, reviewHeader, old),
           restores,
           requestId,
         });
@@ -312,12 +284,4 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
     const bodyless = status === 204 || status === 205 || status === 304;
     return new Response(bodyless || !responseBytes ? null : bodyStream(responseBytes), { status, headers });
   }
-}
-
-/** The change record a save says it restores (the review's REVIEW_RESTORES), or null; any other shape is a marker too. */
-function restoreMarker(header: string | null): string | null {
-  const review = decodeReview(header);
-  if (!Object.hasOwn(review, REVIEW_RESTORES)) return null;
-  const value = review[REVIEW_RESTORES];
-  return typeof value === 'string' ? value : String(JSON.stringify(value));
 }

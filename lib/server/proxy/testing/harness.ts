@@ -16,6 +16,8 @@ import { liveReadCorrector, type Correction } from '../../mirror/live-read';
 import { writeThrough, writtenByOperation } from '../../mirror/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../../upstream';
 import { createProxyHandler, type ProxyDeps } from '../handler';
+import { createOldValuesLookup } from '../old-values';
+import { mirrorCopy } from '../../mirror/copy';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { quotaWriteVerdict } from '../../approvals';
 import { createSessionReader } from '../session-check';
@@ -30,6 +32,8 @@ import { sessionCookie, signInRequest } from '../../auth/testing/sign-in';
 export const CONSOLE_ORIGIN = 'http://console.test';
 export const HARNESS_AUTH_SECRET = 'proxy-harness-secret-'.padEnd(40, 'x');
 export const UPSTREAM_CREDS = CREDS.erp;
+/** The tenant the harness's mirror copy belongs to (a test that wants the copy read resets the state to it). */
+export const HARNESS_TENANT = 'harness';
 
 export interface ReachedRequest {
   method: string;
@@ -127,6 +131,13 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
+    // As console-proxy.ts wires it: the mirror's copy (when on, of HARNESS_TENANT) or one read before sending.
+    oldValues: createOldValuesLookup({
+      copy: options.mirror
+        ? (entity, id) => mirrorCopy(db, entity, id, { tenant: HARNESS_TENANT, intervalMs: 3_600_000 })
+        : undefined,
+      send: (input) => client.send(input),
+    }),
     restoreCheck: async ({ changeId, type, id }) => (await restoredChange(db, changeId, { type, id })) !== null,
     gate: options.policy
       ? ({ operation, bodyBytes }) => quotaWriteVerdict(client, async () => options.policy!, operation, bodyBytes)

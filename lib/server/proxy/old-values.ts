@@ -1,0 +1,189 @@
+import 'server-only';
+import { decodeReview, type HistoryValue } from '@/lib/contract/history';
+import {
+  BUNDLE_OPERATIONS,
+  BUNDLE_PRICE_OPERATIONS,
+  COMPANY_OPERATIONS,
+  CREDIT_QUOTA_OPERATIONS,
+  INTERNAL_USER_OPERATIONS,
+  POINT_QUOTA_OPERATIONS,
+  PRICE_OPERATIONS,
+  PRODUCT_OPERATIONS,
+  SKU_OPERATIONS,
+  STOCK_OPERATIONS,
+} from '@/lib/contract/operations';
+import { readPath, type ReadName } from '@/lib/contract/reads';
+import type { OldValues } from '../audit';
+import { sameValue } from '../history';
+import type { MirrorCopy, MirrorEntityName } from '../mirror';
+import { oneItemRecordId } from './audit-summary';
+import type { ProxySend } from './send';
+
+/**
+ * The old values a console write records (issue 61 point 3): what the server knew, never what the browser says
+ * it reviewed. The console's copy of the record (the mirror) when it holds a current one that agrees with the
+ * review, else one read of the record made just before the write. A review that disagrees with the copy costs
+ * that one read (the copy may be behind a change made elsewhere); the read is never retried and never holds the
+ * write back past its budget: when it fails, the copy stands if there was one, else the old values were not read.
+ */
+
+/** Where a write's record lives in the mirror and how it is read by id; `pick` takes the write's fields from either. */
+interface OldValuesTarget {
+  entity: MirrorEntityName;
+  /** null: /v1 has no read by id (internal users): the copy or nothing. */
+  read: ReadName | null;
+  /** The record's fields from the mirror's copy (a quota record holds both quotas). */
+  fromCopy?: (record: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const quota = (family: 'credit' | 'point') => (record: Record<string, unknown>) =>
+  (typeof record[family] === 'object' && record[family] !== null ? record[family] : {}) as Record<string, unknown>;
+
+const record = (entity: MirrorEntityName, read: ReadName | null): OldValuesTarget => ({ entity, read });
+
+const recordTargets = (
+  ops: { create: string; update: string; batch: string },
+  entity: MirrorEntityName,
+  read: ReadName,
+) => [ops.create, ops.update, ops.batch].map((op) => [op, record(entity, read)] as const);
+
+const TARGETS = new Map<string, OldValuesTarget>([
+  ...recordTargets(COMPANY_OPERATIONS, 'companies', 'company'),
+  ...recordTargets(PRODUCT_OPERATIONS, 'products', 'product'),
+  ...recordTargets(SKU_OPERATIONS, 'skus', 'sku'),
+  ...recordTargets(BUNDLE_OPERATIONS, 'bundles', 'bundle'),
+  // A price or a stock level is its SKU's (the SKU record carries price, sellPrice and inventoryQty).
+  [PRICE_OPERATIONS.batch, record('skus', 'sku')],
+  [STOCK_OPERATIONS.batch, record('skus', 'sku')],
+  [BUNDLE_PRICE_OPERATIONS.batch, record('bundles', 'bundle')],
+  [INTERNAL_USER_OPERATIONS.update, record('internalUsers', null)],
+  [CREDIT_QUOTA_OPERATIONS.batch, { entity: 'quotas', read: 'creditQuota', fromCopy: quota('credit') }],
+  [POINT_QUOTA_OPERATIONS.batch, { entity: 'quotas', read: 'pointQuota', fromCopy: quota('point') }],
+]);
+
+/** At most this long for the read before a write; past it the write goes on and History says "not read". */
+export const OLD_VALUES_READ_BUDGET_MS = 1_500;
+
+export interface OldValuesInput {
+  operation: string;
+  /** The one record the write names (its path id, a one-item batch's id, an upsert's existing record). */
+  id: string;
+  /** The fields the write sends. */
+  fields: readonly string[];
+  /** The review header as the browser sent it (compared with the copy, never taken as the old values). */
+  reviewHeader: string | null;
+  signal: AbortSignal;
+  requestId?: string;
+}
+
+export type OldValuesLookup = (input: OldValuesInput) => Promise<OldValues | null>;
+
+const ID = /^[1-9][0-9]{0,18}$/;
+
+function only(record: Record<string, unknown>, fields: readonly string[]): Record<string, HistoryValue> {
+  const values: Record<string, HistoryValue> = {};
+  for (const field of fields) if (Object.hasOwn(record, field)) values[field] = (record[field] ?? null) as HistoryValue;
+  return values;
+}
+
+/** One GET of the record with the proxy's own signed sender: no retry, under the budget. Null when it fails. */
+async function readOnce(
+  send: ProxySend,
+  name: ReadName,
+  id: number,
+  input: OldValuesInput,
+  budgetMs: number,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const response = await send({
+      method: 'GET',
+      pathAndQuery: readPath(name, id),
+      bodyBytes: null,
+      signal: AbortSignal.any([input.signal, AbortSignal.timeout(budgetMs)]),
+      requestId: input.requestId,
+    });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The lookup the proxy calls before sending a single-record write. `copy` reads the mirror (absent with MIRROR=off);
+ * `send` is the proxy's signed sender.
+ */
+export function createOldValuesLookup(deps: {
+  copy?: (entity: MirrorEntityName, id: number) => Promise<MirrorCopy | null>;
+  send: ProxySend;
+  budgetMs?: number;
+  now?: () => number;
+}): OldValuesLookup {
+  return async (input) => {
+    const target = TARGETS.get(input.operation);
+    if (!target || !ID.test(input.id) || input.fields.length === 0) return null;
+    const id = Number(input.id);
+    const copy = await deps.copy?.(target.entity, id).catch(() => null);
+    const held = copy ? only((target.fromCopy ?? ((r) => r))(copy.record), input.fields) : null;
+    const fromCopy = held && copy ? { values: held, read: { by: 'copy' as const, at: copy.at.toISOString() } } : null;
+    const review = decodeReview(input.reviewHeader);
+    const agrees = (values: Record<string, HistoryValue>) =>
+      input.fields.every(
+        (f) => !Object.hasOwn(review, f) || !Object.hasOwn(values, f) || sameValue(review[f], values[f]),
+      );
+    if (fromCopy && agrees(fromCopy.values)) return fromCopy;
+    if (target.read) {
+      const readAt = new Date(deps.now?.() ?? Date.now()).toISOString();
+      const live = await readOnce(deps.send, target.read, id, input, deps.budgetMs ?? OLD_VALUES_READ_BUDGET_MS);
+      if (live) return { values: only(live, input.fields), read: { by: 'read', at: readAt } };
+    }
+    return fromCopy;
+  };
+}
+
+/** Fields that name the record rather than change it, and those never stored (as lib/server/audit/changes.ts). */
+const NOT_CHANGES = new Set(['id', 'skuId', 'companyId', 'password']);
+
+/** The fields a single write (or a one-item batch) sends; none for anything else. */
+function writtenFields(requestText: string | null): string[] {
+  let body: unknown;
+  try {
+    body = requestText ? JSON.parse(requestText) : undefined;
+  } catch {
+    return [];
+  }
+  if (Array.isArray(body)) body = body.length === 1 ? body[0] : undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  return Object.keys(body).filter((f) => !NOT_CHANGES.has(f));
+}
+
+/**
+ * The handler's step before sending: the one record a write names (its path id, a one-item batch's id, or the
+ * record a create would update by its code) and the fields it sends, looked up as above. A write of several
+ * records, or a create of a new one, has no old values to record.
+ */
+export async function oldValuesOf(
+  lookup: OldValuesLookup | undefined,
+  write: {
+    operation: string;
+    pathId: string | undefined;
+    requestText: string | null;
+    existingIds: readonly string[] | null | undefined;
+    reviewHeader: string | null;
+    signal: AbortSignal;
+    requestId: string;
+  },
+): Promise<OldValues | null> {
+  if (!lookup) return null;
+  const id =
+    write.pathId ??
+    (write.operation.endsWith('/batch') ? oneItemRecordId(write.requestText) : null) ??
+    (write.existingIds?.length === 1 ? write.existingIds[0]! : null);
+  const fields = writtenFields(write.requestText);
+  if (!id || fields.length === 0) return null;
+  return lookup({ ...write, id, fields }).catch(() => null);
+}
