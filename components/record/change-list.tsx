@@ -1,12 +1,14 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { OUTSIDE_OUTCOMES, recipeSteps, refName, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 
 /**
  * The fields one write changed, in words: "Sell price: 650 → 699", a recipe as its component steps, and
- * "previous value not read" where the console did not read the old value before sending (never a guess).
+ * "previous value not read" where the console did not read the old value before sending (never a guess), and
+ * under a field whose review showed another old value than the platform held, what was reviewed (never the old value).
  */
 export function ChangeList({
   changes,
@@ -24,21 +26,22 @@ export function ChangeList({
   valueLabel?: (field: string, value: HistoryValue) => string | null | undefined;
 }) {
   const t = useTranslations('history');
+  const format = useFormatter();
   const raw = (v: HistoryValue | undefined) => {
     if (v === null || v === undefined || v === '') return t('emptyValue');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   const label = (field: string) => fieldLabel?.(field) ?? (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);
+  const value = (c: FieldDiff, v: HistoryValue | undefined) => {
+    if (v === null || v === undefined || v === '') return raw(v);
+    // A name stored with the write (as it was then) stands for the id; the id stays on hover (the item's title).
+    const stored = typeof v === 'number' || typeof v === 'string' ? refName(c.labels?.[String(v)]) : null;
+    if (stored) return stored;
+    const name = valueLabel?.(c.field, v);
+    return name ? t('withName', { value: raw(v), name }) : raw(v);
+  };
   const line = (c: FieldDiff) => {
     const field = label(c.field);
-    const value = (v: HistoryValue | undefined) => {
-      if (v === null || v === undefined || v === '') return raw(v);
-      // A name stored with the write (as it was then) stands for the id; the id stays on hover (the item's title).
-      const stored = typeof v === 'number' || typeof v === 'string' ? refName(c.labels?.[String(v)]) : null;
-      if (stored) return stored;
-      const name = valueLabel?.(c.field, v);
-      return name ? t('withName', { value: raw(v), name }) : raw(v);
-    };
     if (c.secret) return t('secretChange', { field });
     const steps = c.field === 'components' ? recipeSteps(c.from, c.to, c.labels) : null;
     if (steps) {
@@ -55,14 +58,26 @@ export function ChangeList({
         ? t('recipeChange', { field, steps: text })
         : t('recipeNotRead', { field, steps: text });
     }
-    if ('from' in c) return t('change', { field, from: value(c.from), to: value(c.to) });
-    return oldRead ? t('changeNew', { field, to: value(c.to) }) : t('changeNotRead', { field, to: value(c.to) });
+    if ('from' in c) return t('change', { field, from: value(c, c.from), to: value(c, c.to) });
+    return oldRead ? t('changeNew', { field, to: value(c, c.to) }) : t('changeNotRead', { field, to: value(c, c.to) });
+  };
+  // What the person reviewed, where it was not what the platform held (lib/server/audit recordedChanges).
+  const reviewNote = (c: FieldDiff) => {
+    if (!('reviewed' in c)) return null;
+    const reviewed = value(c, c.reviewed);
+    if (!('from' in c)) return t('reviewedNotRead', { reviewed });
+    const at = c.fromRead ? plainSpaces(format.dateTime(new Date(c.fromRead.at), 'dateTime')) : '';
+    const how = c.fromRead?.by === 'copy' ? t('heldInCopy', { at }) : t('heldOnRead', { at });
+    return t('reviewed', { reviewed, held: value(c, c.from), how });
   };
   return (
     <ul>
       {changes.map((c) => (
         <li key={c.field} title={c.labels ? idsTitle(c) : undefined}>
           {line(c)}
+          {'reviewed' in c ? (
+            <span className="block text-sm text-amber-800 dark:text-amber-300">{reviewNote(c)}</span>
+          ) : null}
         </li>
       ))}
       {unchanged > 0 ? (

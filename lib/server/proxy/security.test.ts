@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@/lib/i18n/error-messages';
 import { buildQuery, verify, canonicalString, sha256Hex } from '@/lib/signing';
-import { listAudit } from '../audit/audit-log';
+import { encodeReview, REVIEW_HEADER, REVIEW_HEADER_MAX } from '@/lib/contract/history';
+import { listAudit, listHistory } from '../audit/audit-log';
 import {
   CONSOLE_ORIGIN,
   consoleRequest,
@@ -94,8 +95,10 @@ describe('what reaches the upstream', () => {
       }),
     );
     expect(r.status).toBe(200);
-    expect(h.reached).toHaveLength(1);
-    const sent = h.reached[0]!;
+    // The record's old values read for History (signed the same way), then the write itself.
+    expect(h.reached.map((x) => x.method)).toEqual(['GET', 'PUT']);
+    for (const x of h.reached) expect(x.headers.get('x-nonce')).not.toBe('forged-nonce');
+    const sent = h.reached[1]!;
     expect(sent.headers.get('cookie')).toBeNull();
     expect(sent.headers.get('authorization')).toBeNull();
     expect(sent.headers.get('x-forwarded-host')).toBeNull();
@@ -288,6 +291,42 @@ describe('audit log', () => {
       // A 404 is a 404: the update endpoint's own text ('company not found') does not change the record.
       outcome: 'refused: not_found',
     });
+  });
+});
+
+describe('forged old values (a page or a script holding a session sends its own review)', () => {
+  const put = (body: unknown, review: string) =>
+    call(
+      consoleRequest('PUT', '/v1/companies/2', {
+        cookie: h.cookies.steward,
+        body: JSON.stringify(body),
+        headers: { [REVIEW_HEADER]: review },
+      }),
+    );
+
+  it('never records a forged review as the old value, whatever its shape, and never for a field not sent', async () => {
+    const held = (await call(consoleRequest('GET', '/v1/companies/2', { cookie: h.cookies.viewer }))).json as {
+      name: string;
+    };
+    const forgeries = [
+      // JSON's own "__proto__" key is a plain key once parsed: it must not reach the old values either.
+      encodeURIComponent('{"name":"FORGED-a","shortName":"FORGED-b","__proto__":{"name":"FORGED-c"}}'),
+      encodeReview({ name: { from: 'FORGED-d' } })!,
+      // Too long to be read at all: ignored, and the old value is still the platform's.
+      encodeReview({ name: 'FORGED-e'.padEnd(REVIEW_HEADER_MAX, 'x') }) ??
+        `%7B%22name%22%3A%22FORGED-e${'x'.repeat(REVIEW_HEADER_MAX)}`,
+    ];
+    let previous = held.name;
+    for (const [i, review] of forgeries.entries()) {
+      const next = `Probe ${i}`;
+      expect((await put({ name: next }, review)).status).toBe(200);
+      const [entry] = await listHistory(h.db, 'companies', '2');
+      expect(entry!.changes).toEqual([expect.objectContaining({ field: 'name', from: previous, to: next })]);
+      previous = next;
+    }
+    const changes = (await listHistory(h.db, 'companies', '2')).flatMap((e) => e.changes ?? []);
+    for (const c of changes) expect(JSON.stringify(c.from)).not.toContain('FORGED');
+    expect(changes.map((c) => c.field)).not.toContain('shortName');
   });
 });
 

@@ -4,7 +4,7 @@ import type { ConsoleDatabase } from '../db';
 import { storeReadBack } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { auditQuotaEdit } from './edit-audit';
-import { applyQuotaEdit } from './edit';
+import { applyQuotaEdit, type HeldQuota } from './edit';
 import type { QuotaTab } from './dashboard';
 import type { CompanyQuotaRead } from './snapshot';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
@@ -31,11 +31,13 @@ export async function applyAndRecordQuotaEdit(
   options: { mirror: boolean; log: (message: string, error: unknown) => void },
 ) {
   const reread: CompanyQuotaRead[] = [];
+  const held = new Map<number, HeldQuota>();
   const outcomes = await applyQuotaEdit(upstream, db, input.tenant, input, {
     reread: (reads) => reread.push(...reads),
+    held: (companyId, values) => held.set(companyId, values),
   });
   try {
-    await auditQuotaEdit(db, input.user, input.tab, input.rows, outcomes);
+    await auditQuotaEdit(db, input.user, input.tab, input.rows, outcomes, held);
   } catch (error) {
     options.log('[quotas] audit write failed', error);
   }

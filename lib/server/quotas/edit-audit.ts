@@ -4,23 +4,36 @@ import type { FieldDiff } from '@/lib/contract/history';
 import { recordAudit } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import type { QuotaTab } from './dashboard';
-import type { ApplyOutcome, QuotaValues } from './edit';
+import type { ApplyOutcome, HeldQuota, QuotaValues } from './edit';
 
 const STATUS = { applied: 200, refused: 400, conflict: 409, unknown: 502 } as const;
 
-/** The batch item's field names for each value of the edit, as the History shows them. */
-function diff(tab: QuotaTab, old: QuotaValues, next: QuotaValues): FieldDiff[] {
+/**
+ * The batch item's field names for each value of the edit, as the History shows them: old values as the server read
+ * them just before sending (`held`), the review's only compared ("you reviewed X; the platform held Y"); a company
+ * it could not read has its old values unread.
+ */
+function diff(tab: QuotaTab, reviewed: QuotaValues, next: QuotaValues, held: HeldQuota | undefined): FieldDiff[] {
+  const same = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+  const fields = [
+    [tab === 'credit' ? 'creditAmount' : 'balance', 'amount'],
+    ['enabled', 'enabled'],
+    ['memo', 'memo'],
+  ] as const;
   const changes: FieldDiff[] = [];
-  if (old.amount !== next.amount)
-    changes.push({ field: tab === 'credit' ? 'creditAmount' : 'balance', from: old.amount, to: next.amount });
-  if (old.enabled !== next.enabled) changes.push({ field: 'enabled', from: old.enabled, to: next.enabled });
-  if ((old.memo ?? '') !== (next.memo ?? '')) changes.push({ field: 'memo', from: old.memo, to: next.memo });
+  for (const [field, key] of fields) {
+    if (same((held?.values ?? reviewed)[key], next[key])) continue;
+    const change: FieldDiff = { field, to: next[key] };
+    if (held) Object.assign(change, { from: held.values[key], fromRead: { by: 'read', at: held.at } });
+    if (!held || !same(held.values[key], reviewed[key])) change.reviewed = reviewed[key];
+    changes.push(change);
+  }
   return changes;
 }
 
 /**
  * Quota edits are sent by the server (the quotas page's action), not through the signing proxy, so they are
- * logged here: one audit row per company, filed under the company's History with the reviewed old → new.
+ * logged here: one audit row per company, filed under the company's History with the old → new the server read.
  * A conflict (the quota moved since the review) was stopped before sending: refused, nothing changed.
  */
 export async function auditQuotaEdit(
@@ -29,6 +42,8 @@ export async function auditQuotaEdit(
   tab: QuotaTab,
   rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues }[],
   outcomes: readonly ApplyOutcome[],
+  /** Each company as read just before sending (applyQuotaEdit's `held`); none: the old values were not read. */
+  held: ReadonlyMap<number, HeldQuota> = new Map(),
 ): Promise<void> {
   const operation = tab === 'credit' ? 'POST /v1/companies/credit-quota/batch' : 'POST /v1/companies/point-quota/batch';
   for (const outcome of outcomes) {
@@ -53,7 +68,7 @@ export async function auditQuotaEdit(
       failedIds: result === 'refused' ? [id] : [],
       unknownIds: result === 'unknown' ? [id] : [],
       recordType: 'companies',
-      changes: diff(tab, row.old, row.new),
+      changes: diff(tab, row.old, row.new, held.get(outcome.companyId)),
     });
   }
 }

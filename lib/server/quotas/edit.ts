@@ -16,6 +16,12 @@ import { readCompanyQuotas, upsertSnapshot, type CompanyQuotaRead } from './snap
 import type { ApplyOutcome, PreviewRow, QuotaChanges, QuotaValues } from '@/lib/contract/console/quotas';
 export type { ApplyOutcome, PreviewRow, QuotaChanges, QuotaValues } from '@/lib/contract/console/quotas';
 
+/** A company's quota as the server read it before sending, and when. */
+export interface HeldQuota {
+  values: QuotaValues;
+  at: string;
+}
+
 function valuesOf(tab: QuotaTab, read: CompanyQuotaRead): QuotaValues {
   return tab === 'credit'
     ? { amount: read.credit.creditAmount, enabled: read.credit.enabled, memo: read.credit.memo }
@@ -81,8 +87,14 @@ export async function applyQuotaEdit(
     tab: QuotaTab;
     rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
   },
-  /** `reread`: the companies read again after sending (the mirror's write-through copies them once audited). */
-  options: { reread?: (reads: readonly CompanyQuotaRead[]) => void } = {},
+  /**
+   * `reread`: the companies read again after sending (the mirror's write-through copies them once audited);
+   * `held`: each company's values as read just before sending, History's old values (never the review's).
+   */
+  options: {
+    reread?: (reads: readonly CompanyQuotaRead[]) => void;
+    held?: (companyId: number, held: HeldQuota) => void;
+  } = {},
 ): Promise<ApplyOutcome[]> {
   const outcomes = new Map<number, ApplyOutcome>();
   const send: { companyId: number; item: CreditQuotaWrite | PointQuotaWrite }[] = [];
@@ -100,6 +112,10 @@ export async function applyQuotaEdit(
       continue;
     }
     const now = valuesOf(input.tab, read.value);
+    options.held?.(companyId, {
+      values: now,
+      at: input.tab === 'credit' ? read.value.creditReadAt : read.value.pointReadAt,
+    });
     const moved =
       updatedAtOf(input.tab, read.value) !== row.updatedAt ||
       now.amount !== row.old.amount ||
