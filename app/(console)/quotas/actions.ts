@@ -6,7 +6,7 @@ import { runAction } from '@/lib/server/console-api';
 import { getConsoleDb, currentTenant, getJobsUpstream } from '@/lib/server/process';
 import { getEnv } from '@/lib/server/env';
 import { applyAndRecordQuotaEdit } from '@/lib/server/quotas';
-import { previewQuotaEdit } from '@/lib/server/quotas';
+import { previewQuotaEdit, rowsStillAsReviewed } from '@/lib/server/quotas';
 import { companyNames } from '@/lib/server/quotas';
 import { ensureMirror } from '@/lib/server/runtime';
 import { refreshCopy } from '@/lib/server/mirror';
@@ -54,11 +54,13 @@ export async function applyQuotaEditAction(input: unknown) {
       input.rows.map((r) => r.companyId),
       getEnv().mirror.enabled,
     );
+    // Only rows whose reviewed old values the platform still holds go on: a proposal's old values are the server's.
+    const checked = await rowsStillAsReviewed(getJobsUpstream(), input.tab, input.rows);
     const held = await proposeCaught(db, {
       tenant,
       demoMode: getEnv().demoMode,
       tab: input.tab,
-      rows: input.rows,
+      rows: checked.rows,
       company: async (companyId) => ({
         // The code decides the policy's listed companies and names the proposal in the queue.
         code: await getJobsUpstream()
@@ -71,7 +73,7 @@ export async function applyQuotaEditAction(input: unknown) {
       replace: input.replace ?? false,
       by: { id: user.id, email: user.email },
     });
-    if (held.send.length === 0) return { outcomes: held.outcomes };
+    if (held.send.length === 0) return { outcomes: [...checked.outcomes, ...held.outcomes] };
     const outcomes = await applyAndRecordQuotaEdit(
       getJobsUpstream(),
       db,
@@ -83,6 +85,6 @@ export async function applyQuotaEditAction(input: unknown) {
           logger().error({ source: 'quotas', error: error instanceof Error ? error.message : error }, message),
       },
     );
-    return { outcomes: [...held.outcomes, ...outcomes] };
+    return { outcomes: [...checked.outcomes, ...held.outcomes, ...outcomes] };
   });
 }

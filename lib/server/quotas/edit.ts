@@ -79,13 +79,52 @@ export async function previewQuotaEdit(
   return { rows, unreadable };
 }
 
+type EditRow = { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null };
+
+/** The company's quota is no longer what the review showed: another value, or another modification time. */
+function movedSince(tab: QuotaTab, read: CompanyQuotaRead, row: EditRow): boolean {
+  const now = valuesOf(tab, read);
+  return (
+    updatedAtOf(tab, read) !== row.updatedAt ||
+    now.amount !== row.old.amount ||
+    now.enabled !== row.old.enabled ||
+    (now.memo ?? '') !== (row.old.memo ?? '')
+  );
+}
+
+/**
+ * Before an edit's rows are held to the approval policy: each company read again, and only the rows whose reviewed
+ * old values the platform still holds go on, so a proposal's old values (what its approver is shown and History
+ * records) are the server's, never the browser's alone. The others get their outcome here, nothing stored or sent:
+ * a conflict when the quota moved since the review (or the review says another value), refused when unreadable.
+ */
+export async function rowsStillAsReviewed(
+  upstream: UpstreamClient,
+  tab: QuotaTab,
+  rows: readonly EditRow[],
+): Promise<{ rows: EditRow[]; outcomes: ApplyOutcome[] }> {
+  const kept: EditRow[] = [];
+  const outcomes: ApplyOutcome[] = [];
+  for (const { companyId, read } of await readAll(
+    upstream,
+    rows.map((r) => r.companyId),
+  )) {
+    const row = rows.find((r) => r.companyId === companyId)!;
+    if (read.status === 'rejected')
+      outcomes.push({ companyId, status: 'refused', code: isApiError(read.reason) ? read.reason.code : 'unit_error' });
+    else if (movedSince(tab, read.value, row)) outcomes.push({ companyId, status: 'conflict' });
+    else kept.push(row);
+  }
+  return { rows: kept, outcomes };
+}
+
 export async function applyQuotaEdit(
   upstream: UpstreamClient,
   db: Kysely<ConsoleDatabase>,
   tenant: string,
   input: {
     tab: QuotaTab;
-    rows: readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
+    rows: readonly EditRow[];
   },
   /**
    * `reread`: the companies read again after sending (the mirror's write-through copies them once audited);
@@ -111,17 +150,11 @@ export async function applyQuotaEdit(
       });
       continue;
     }
-    const now = valuesOf(input.tab, read.value);
     options.held?.(companyId, {
-      values: now,
+      values: valuesOf(input.tab, read.value),
       at: input.tab === 'credit' ? read.value.creditReadAt : read.value.pointReadAt,
     });
-    const moved =
-      updatedAtOf(input.tab, read.value) !== row.updatedAt ||
-      now.amount !== row.old.amount ||
-      now.enabled !== row.old.enabled ||
-      (now.memo ?? '') !== (row.old.memo ?? '');
-    if (moved) {
+    if (movedSince(input.tab, read.value, row)) {
       outcomes.set(companyId, { companyId, status: 'conflict' });
       continue;
     }

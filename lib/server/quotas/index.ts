@@ -48,7 +48,7 @@ export async function cancelQuotaRefresh(jobId: string): Promise<boolean> {
 export { getJobsUpstream };
 export { applyAndRecordQuotaEdit } from './apply';
 export { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from './dashboard';
-export { previewQuotaEdit } from './edit';
+export { previewQuotaEdit, rowsStillAsReviewed } from './edit';
 export { readCompanyQuotas } from './snapshot';
 export { QUOTA_PAGE_SIZES, parseQuotaQuery, quotaHref } from './query';
 export { companyNames, quotaSource } from './source';
