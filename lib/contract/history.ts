@@ -1,10 +1,7 @@
 import type { FamilyName } from './console/import-values';
 
-/**
- * Record history (issue 17 point 4): which record a console write touched, and the field changes the person
- * confirmed in the review. Isomorphic: the browser sends the review, the proxy records it, the history panel
- * and the audit page read it back.
- */
+// Record history (issue 17 point 4): which record a console write touched and its field changes, old values as the
+// server knew them (issue 61). Isomorphic: the proxy records them, the history panel and the audit page read them.
 
 /** The kinds of record a History panel belongs to; also the first path segment of their detail pages. */
 export const RECORD_TYPES = ['companies', 'products', 'skus', 'bundles', 'users'] as const;
@@ -55,20 +52,10 @@ export interface FieldDiff {
   secret?: true;
   /** Names of what the values refer to by id (a recipe's SKUs: `{ [skuId]: { code, name } }`), as the console showed them. */
   labels?: Record<string, RefLabel>;
-  /**
-   * What the person's review showed as the old value, kept only where it is not `from` (or `from` was not read):
-   * compared with what the console knew, never recorded as the old value ("you reviewed X; the platform held Y").
-   */
+  /** The review's old value where it is not `from` (or none was read): compared, never the old value (issue 61). */
   reviewed?: HistoryValue;
-  /** Where `from` came from: the console's copy of the record as of `at`, or a read it made before the write. */
-  fromRead?: OldValuesRead;
-}
-
-/** How the console knew a write's old values: its copy of the record (`copy`) or its own read before sending (`read`). */
-export interface OldValuesRead {
-  by: 'copy' | 'read';
-  /** ISO 8601: when the copy was known current, or when the read was made. */
-  at: string;
+  /** How `from` was known: the console's copy as of `at`, or its own read before the write (ISO 8601). */
+  fromRead?: { by: 'copy' | 'read'; at: string };
 }
 
 export interface RefLabel {
@@ -130,7 +117,7 @@ export function recipeSteps(
   return steps;
 }
 
-/** The header that carries the review's old values, `{ field: oldValue }` as URI-encoded JSON. */
+/** The header that carries the review's old values, `{ field: oldValue }` as URI-encoded JSON: compared, never recorded. */
 export const REVIEW_HEADER = 'X-Console-Review';
 /** A longer review header is ignored (the write itself is never refused for it). */
 export const REVIEW_HEADER_MAX = 16_384;
@@ -158,9 +145,9 @@ export function decodeReview(header: string | null): Record<string, HistoryValue
  * resend; `outside` is a change found by the mirror's diff (made elsewhere); `attention` a finding of a rule
  * opened, resolved, accepted or reopened (lib/server/attention), the action saying which; `sync` a row the ERP sync
  * could not apply, closed (action `erp`: fixed by the ERP, `console`: fixed in the console) or `dismissed`.
+ * `revert`: an import's revert ("Restored from import …"), itself an import computed from History.
+ * `restore`: a form's save that put back a History entry's old values ("Restored from the change of …").
  */
-/** `revert`: an import's revert ("Restored from import …"), itself an import computed from History. */
-/** `restore`: a form's save that put back a History entry's old values ("Restored from the change of …"). */
 export const CHANGE_SOURCES = [
   'form',
   'panel',
@@ -224,8 +211,8 @@ export interface DetectionWindowView {
  * What an outside change record says happened (catalogue key `history.outside.*`), from its action: fields
  * changed (`updated`), the record no longer returned by a complete sweep (`vanished`: the console keeps its
  * last copy), or back after that (`returned`).
+ * OUTSIDE_OUTCOMES: the outcome a mirror pass writes on an outside entry (the audit log's English; pages show words).
  */
-/** The outcome a mirror pass writes on an outside entry (the audit log's English; pages show catalogue words). */
 export const OUTSIDE_OUTCOMES = {
   changed: 'changed outside the console',
   vanished: 'no longer returned by the service',
@@ -249,8 +236,6 @@ export function outsideHeading(action: string | null | undefined): 'changed' | '
  * A finding as a record's History holds it (source `attention`): never field changes, so a resolved finding does
  * not read as an erasure. `values` are the offending values found (an accepted or reopened one: those it had then);
  * `now` the same fields' values when it was resolved (the fix); `reason` and `until` an acceptance's.
- */
-/**
  * A closed rejection (source `sync`) keeps the same shape: `values` the ERP's error code, the field it names and
  * the value sent (`{ error, field, value }`), `reason` a dismissal's.
  */

@@ -1,18 +1,11 @@
 import 'server-only';
-import {
-  decodeReview,
-  REVIEW_LABELS,
-  type FieldDiff,
-  type HistoryValue,
-  type OldValuesRead,
-  type RefLabel,
-} from '@/lib/contract/history';
+import { decodeReview, REVIEW_LABELS, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
 import { sameValue } from '../history';
 
 /** A record's fields as the console knew them just before a write, and how it knew them. */
 export interface OldValues {
   values: Record<string, HistoryValue>;
-  read: OldValuesRead;
+  read: NonNullable<FieldDiff['fromRead']>;
 }
 
 /** Fields whose values are never written to the audit log: only that they were set. */
