@@ -34,13 +34,9 @@ async function sheetOf(bytes: Uint8Array): Promise<ExcelJS.Worksheet> {
 
 async function streamed<Row>(columns: XlsxColumn<Row>[], rows: Row[]): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
-  for await (const part of xlsxStream(
-    'export',
-    columns,
-    (async function* () {
-      yield rows;
-    })(),
-  ))
+  for await (const part of xlsxStream('export', columns, async function* () {
+    yield rows;
+  }))
     parts.push(part);
   return new Uint8Array(Buffer.concat(parts));
 }
@@ -176,7 +172,7 @@ describe('the Quotas export, read back with a spreadsheet library', () => {
       expect(utilisation.map((cell) => cell.value)).toEqual([1.2748370261780104, 0]);
       expect(utilisation.every((cell) => cell.numFmt === '0.0%')).toBe(true);
       expect(column(sheet, q.enabled).map((cell) => cell.value)).toEqual([words.yes, words.no]);
-      const readAt = column(sheet, q.readAt)[0]!;
+      const readAt = column(sheet, `${q.readAt} (Asia/Taipei)`)[0]!;
       // 10:30 UTC is 18:30 in Taipei: the cell holds the time a person there reads on screen.
       expect(readAt.value).toEqual(new Date('2026-12-01T18:30:00.000Z'));
       expect(readAt.numFmt).toBe('yyyy-mm-dd hh:mm:ss');

@@ -77,7 +77,7 @@ export function typedCell(value: Value, kind: XlsxKind, options: XlsxOptions = {
   if (value === null || value === undefined) return null;
   if (kind === 'datetime' && typeof value === 'string') {
     const moment = new Date(value);
-    if (!Number.isNaN(moment.getTime())) return wallClock(moment, options.timeZone ?? 'Asia/Taipei');
+    if (!Number.isNaN(moment.getTime())) return wallClock(moment, timeZoneOf(options));
   }
   if (kind !== 'text' && kind !== 'datetime' && typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -87,4 +87,13 @@ export function typedCell(value: Value, kind: XlsxKind, options: XlsxOptions = {
 /** The number format of one cell: a quantity's own precision where its column gives one, else its column's. */
 export function cellFormat<Row>(column: XlsxColumn<Row>, row: Row): string | null {
   return column.decimals ? quantityFormat(column.decimals(row)) : null;
+}
+
+/** The zone a workbook's times are shown in: the person's, else the platform's home zone. */
+export const timeZoneOf = (options: XlsxOptions) => options.timeZone ?? 'Asia/Taipei';
+
+/** A column's header: a time column says its zone, as a serial date carries none. */
+export function headerOf<Row>(column: XlsxColumn<Row>, options: XlsxOptions): string {
+  const zone = timeZoneOf(options);
+  return column.kind === 'datetime' && !column.header.includes(zone) ? `${column.header} (${zone})` : column.header;
 }

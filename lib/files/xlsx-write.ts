@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { cellFormat, NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxOptions } from './xlsx-cells';
+import type { XlsxColumn, XlsxOptions } from './xlsx-cells';
+import { columnWidths, FROZEN_HEADER, layOut, typedRow } from './xlsx-sheet';
 
 /**
  * The console's Excel writer (issue 31): the same columns and cells as its CSV, in a workbook whose cells keep
@@ -15,18 +16,10 @@ import { cellFormat, NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxOptions
 
 export { NUMBER_FORMAT, typedCell, type XlsxColumn, type XlsxKind, type XlsxOptions } from './xlsx-cells';
 
-/** Widths in characters: the longest of the header and the first rows' cells, within reason. */
-function width(header: string, cells: readonly (string | number | Date | null)[]): number {
-  const longest = cells
-    .slice(0, 200)
-    .reduce<number>(
-      (max, c) => Math.max(max, c === null ? 0 : c instanceof Date ? 19 : String(c).length),
-      header.length,
-    );
-  return Math.min(Math.max(longest + 2, 8), 60);
-}
-
-/** Rows to an .xlsx file: one sheet, a bold frozen header row with an autofilter, typed cells. */
+/**
+ * Rows to an .xlsx file: one sheet, a bold frozen header row with filters, typed cells, every column as wide as
+ * its widest formatted value (./xlsx-sheet).
+ */
 export async function toXlsx<Row>(
   rows: readonly Row[],
   columns: readonly XlsxColumn<Row>[],
@@ -34,30 +27,18 @@ export async function toXlsx<Row>(
   options: XlsxOptions = {},
 ): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  const data = rows.map((row) => columns.map((c) => typedCell(c.value(row), c.kind ?? 'text', options)));
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    width: width(
-      c.header,
-      data.map((r) => r[i]!),
-    ),
-    style: { numFmt: NUMBER_FORMAT[c.kind ?? 'text'] },
-  }));
-  sheet.addRows(data);
-  // A quantity shows its own row's precision (a SKU sold by the kilogram has 3 decimals, one sold by the box none).
-  columns.forEach((c, i) => {
-    if (!c.decimals) return;
-    rows.forEach((row, r) => {
-      const format = cellFormat(c, row);
-      if (format) sheet.getCell(r + 2, i + 1).numFmt = format;
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), FROZEN_HEADER);
+  const data = rows.map((row) => typedRow(columns, row, options));
+  const measure = columnWidths(columns, options);
+  for (const { cells, formats } of data) measure.see(cells, formats);
+  layOut(sheet, columns, measure.widths(), options);
+  data.forEach(({ cells, formats }) => {
+    const added = sheet.addRow(cells);
+    // A quantity shows its own row's precision (a SKU sold by the kilogram has 3 decimals, one sold by the box none).
+    formats.forEach((format, i) => {
+      if (format) added.getCell(i + 1).numFmt = format;
     });
   });
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  // The header cells are labels, not figures: Text whatever their column holds.
-  header.eachCell((cell) => (cell.numFmt = '@'));
-  if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

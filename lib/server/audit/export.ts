@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldDiff, RecordType } from '@/lib/contract/history';
 import { csvHeader, csvLines } from '@/lib/files/csv-write';
-import type { XlsxColumn } from '@/lib/files/xlsx-write';
+import type { XlsxColumn, XlsxOptions } from '@/lib/files/xlsx-write';
 import type { ConsoleDatabase } from '../db';
 import { xlsxStream } from '../../files/xlsx-stream';
 
@@ -63,7 +63,7 @@ const text = (value: unknown) => (value === undefined ? '' : typeof value === 's
 
 const RESTORED_COLUMNS: XlsxColumn<Restored>[] = [
   { header: 'restores_change', value: (r) => r.restores_change_id },
-  { header: 'restores_at', value: (r) => r.restores_at },
+  { header: 'restores_at', value: (r) => r.restores_at, kind: 'datetime' },
   // Empty for a change of the ERP (restores_source 'outside') or of the console's checks, as the screen tells it.
   { header: 'restores_person', value: (r) => r.restores_person },
   { header: 'restores_source', value: (r) => r.restores_source },
@@ -77,7 +77,7 @@ const restoredOf = (changeId: RawBuilder<unknown>) => sql`left join lateral (
   ) restored on true`;
 
 const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
-  { header: 'at', value: (r) => r.at },
+  { header: 'at', value: (r) => r.at, kind: 'datetime' },
   { header: 'person', value: (r) => r.user_email },
   { header: 'family', value: (r) => r.family },
   { header: 'operation', value: (r) => r.operation },
@@ -95,7 +95,7 @@ const ENTRY_COLUMNS: XlsxColumn<EntryRow>[] = [
 ];
 
 const CHANGE_COLUMNS: XlsxColumn<ChangeRow>[] = [
-  { header: 'at', value: (r) => r.at },
+  { header: 'at', value: (r) => r.at, kind: 'datetime' },
   { header: 'person', value: (r) => r.user_email },
   { header: 'record_type', value: (r) => r.record_type },
   { header: 'record_id', value: (r) => r.record_id },
@@ -216,8 +216,9 @@ export function auditXlsx(
   db: Kysely<ConsoleDatabase>,
   kind: AuditExportKind,
   range: Range,
+  options: XlsxOptions = {},
 ): AsyncGenerator<Uint8Array> {
   return kind === 'audit'
-    ? xlsxStream('audit-log', ENTRY_COLUMNS, entryPages(db, range))
-    : xlsxStream('history', CHANGE_COLUMNS, changePages(db, range));
+    ? xlsxStream('audit-log', ENTRY_COLUMNS, () => entryPages(db, range), options)
+    : xlsxStream('history', CHANGE_COLUMNS, () => changePages(db, range), options);
 }

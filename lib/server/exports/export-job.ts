@@ -179,7 +179,12 @@ export function exportedRows(
   header: (key: string) => string,
 ) {
   const names: ExportNames = { product: new Map(), category: new Map() };
-  return { columns: exportColumns(resource, header, names), rows: exportRows(db, jobId, names) };
+  return {
+    columns: exportColumns(resource, header, names),
+    rows: exportRows(db, jobId, names),
+    /** The rows read afresh each time (a workbook reads them twice: to size its columns, then to write them). */
+    pages: () => exportRows(db, jobId, names),
+  };
 }
 
 /** The finished export as CSV text: the BOM and header line, then each batch of rows. */

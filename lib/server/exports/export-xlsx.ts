@@ -4,6 +4,6 @@ import { exportedRows, type ExportFile } from './export-job';
 
 /** The finished export as an Excel workbook (issue 31 point 1), streamed (../xlsx-stream.ts). */
 export const exportXlsx: ExportFile<Uint8Array> = async function* (db, jobId, resource, header) {
-  const { columns, rows } = exportedRows(db, jobId, resource, header);
-  yield* xlsxStream(resource, columns, rows);
+  const { columns, pages } = exportedRows(db, jobId, resource, header);
+  yield* xlsxStream(resource, columns, pages);
 };

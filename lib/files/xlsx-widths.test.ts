@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { CreditRow } from '@/lib/contract/console/quotas';
+import { en } from '@/messages/en';
+import { zhTW } from '@/messages/zh-TW';
+import { exportColumns, EXPORT_RESOURCES, type ExportNames } from './export-columns';
+import { quotaExportColumns, type QuotaRow } from './quota-export-columns';
+import { headerFrozenAndFiltered, narrowCells, sheetOf } from './testing/xlsx-widths';
+import { xlsxStream } from './xlsx-stream';
+import { toXlsx, type XlsxColumn } from './xlsx-write';
+import { textWidth } from './xlsx-width';
+
+/**
+ * Every workbook the console writes shows its values whole at 100 % zoom (issue 62 point 2): its columns are as
+ * wide as their FORMATTED values (NT$ with thousands separators is wider than the number; a Chinese character
+ * about two digits), its header row is frozen with filters, its times carry the zone in their header. Both
+ * writers: the browser's (Quotas, results) and the server's streamed one (Exports page, audit, History).
+ */
+
+const LOCALES = [
+  ['en', en],
+  ['zh-TW', zhTW],
+] as const;
+
+async function streamed<Row>(columns: readonly XlsxColumn<Row>[], pages: Row[][]): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of xlsxStream('export', columns, async function* () {
+    yield* pages;
+  }))
+    parts.push(part);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+const credit = (i: number, amount: number): CreditRow => ({
+  companyId: i,
+  code: `C${i}`,
+  name: i % 2 ? '好食貿易股份有限公司台北分公司' : 'Good Food Trading',
+  creditAmount: amount,
+  pendingAmount: amount / 3,
+  availableAmount: amount - amount / 3,
+  utilisation: 0.3333,
+  enabled: true,
+  memo: null,
+  readAt: '2026-12-07T00:40:00.000Z',
+});
+
+describe('every workbook shows its values whole', () => {
+  for (const [locale, c] of LOCALES) {
+    const words = {
+      header: (key: string) =>
+        key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], c.quotas) as string,
+      yes: c.quotas.filters.yes,
+      no: c.quotas.filters.no,
+    };
+
+    it(`the credit workbook (${locale}): no amount narrower than its column, read at with its zone`, async () => {
+      const rows = [credit(1, 0), credit(2, 12_345_678.9), credit(3, 99_999_999_999.99), credit(4, -630_990.44)];
+      const sheet = await sheetOf(
+        await toXlsx<QuotaRow>(rows, quotaExportColumns('credit', words), 'credit', { timeZone: 'Asia/Taipei' }),
+      );
+      expect(narrowCells(sheet)).toEqual([]);
+      expect(headerFrozenAndFiltered(sheet)).toBe(true);
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(headers).toContain(`${c.quotas.credit.readAt} (Asia/Taipei)`);
+      // What Excel shows for the largest amount, measured by hand: "NT$99,999,999,999.99" is 20 digits wide.
+      const amount = headers.indexOf(c.quotas.credit.creditAmount) + 1;
+      expect(sheet.getColumn(amount).width).toBeGreaterThanOrEqual(textWidth('NT$99,999,999,999.99') + 1);
+      // The read time is a date cell, not text.
+      expect(sheet.getCell(2, headers.indexOf(`${c.quotas.credit.readAt} (Asia/Taipei)`) + 1).value).toBeInstanceOf(
+        Date,
+      );
+    });
+
+    it(`every Exports page resource (${locale}), streamed: the widest value decides, even on its last page`, async () => {
+      const names: ExportNames = {
+        product: new Map([[7, { name: '高山烏龍茶禮盒組合', productCategoryId: 2 }]]),
+        category: new Map([[2, '茶葉']]),
+      };
+      const header = (key: string) => (c.exports.columns as Record<string, string>)[key] ?? key;
+      const row = (id: number, price: number) => ({
+        id,
+        skuId: id + 1,
+        outerSysCode: `CODE-${id}`,
+        name: '阿里山高山烏龍茶（半斤裝）',
+        productId: 7,
+        productCategoryId: 2,
+        barcode: '4710001000003',
+        unit: '包',
+        price,
+        sellPrice: price,
+        quantityPrecision: 3,
+        inventoryQty: 1234567.125,
+        availableQty: 1234567.125,
+        status: 'Active',
+      });
+      for (const resource of EXPORT_RESOURCES) {
+        // Small amounts first: a width taken from the first page alone would show ### on the last.
+        const pages = [[row(1, 1)], [row(2, 9_999_999.99)]];
+        const sheet = await sheetOf(await streamed(exportColumns(resource, header, names), pages));
+        expect(narrowCells(sheet), resource).toEqual([]);
+        expect(headerFrozenAndFiltered(sheet)).toBe(true);
+      }
+    });
+  }
+});
