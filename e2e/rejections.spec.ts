@@ -61,7 +61,9 @@ test('a refused SKU batch reaches the steward: both causes in words, one fixed i
   const product404 = page.getByRole('region', {
     name: `Product ${missingProduct} does not exist: create the product or correct the product in the ERP.`,
   });
-  const tooLong = page.getByRole('region', { name: /^The name “N+…” is longer than the service accepts/ });
+  const tooLong = page.getByRole('region', {
+    name: /^The name “N+…” has 300 characters; the service accepts at most 100/,
+  });
   await expect(product404).toBeVisible();
   await expect(tooLong).toBeVisible();
   await tooLong.getByText('Syncs and records').click();
@@ -72,13 +74,13 @@ test('a refused SKU batch reaches the steward: both causes in words, one fixed i
   // Fixed in the grid (the ERP's own item, its error beside the cell) and resent as an import.
   await tooLong.getByRole('button', { name: /^Fix and resend/ }).click();
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
-  await expect(grid).toContainText('The name is too long.');
+  await expect(grid).toContainText('Name has 300 characters; at most 100');
   const headers = await grid.locator('thead th').allTextContents();
   await grid.locator('tbody tr').first().locator('td, th').nth(headers.indexOf('Name')).click();
   await page.keyboard.press('Enter');
   await page.getByRole('textbox', { name: /^Name, row/ }).fill(`Fixed ${run}`);
   await page.keyboard.press('Enter');
-  await expect(grid).not.toContainText('too long');
+  await expect(grid).not.toContainText('characters; at most');
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   const review = page.getByRole('region', { name: 'Review before resending' });
   await review.getByRole('button', { name: 'Send 1 row' }).click({ timeout: 30_000 });
@@ -125,7 +127,7 @@ test('an integration log uploaded as JSON lines opens its refused rows in the sa
   await expect(page.getByText('Line 1 could not be read and was left out.')).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Rows to fix' });
   await expect(grid.locator('tbody tr')).toHaveCount(1);
-  await expect(grid).toContainText('The name is too long.');
+  await expect(grid).toContainText('Name has 300 characters; at most 100');
   await expectNoAxeViolations(page);
 
   // The same page and the rejections page in Traditional Chinese, as a steward in Taipei reads them.
@@ -137,7 +139,7 @@ test('an integration log uploaded as JSON lines opens its refused rows in the sa
   const zh = await context.newPage();
   await zh.goto('/imports/rejections');
   await expect(zh.getByRole('heading', { level: 1, name: 'ERP 同步無法套用的資料列' })).toBeVisible();
-  await expect(zh.getByRole('region', { name: /^名稱「L+…」超過服務允許的長度/ })).toBeVisible();
+  await expect(zh.getByRole('region', { name: /^名稱「L+…」有 300 個字，服務最多接受 100 個字/ })).toBeVisible();
   await zh.screenshot({ path: `${SHOTS}-zh-TW.png` });
   await zh.goto('/');
   await expect(zh.getByRole('region', { name: 'ERP 同步無法套用的資料列' })).toBeVisible();

@@ -30,9 +30,14 @@ describe('open a failed sync', () => {
     expect(read.headers).toEqual(['outerSysCode', 'name', 'shortName']);
     expect(read.rows.map((r) => r.index)).toEqual([1, 3]);
     expect(read.rows[0]!.cells).toEqual(['C2', 'x'.repeat(60), '']);
-    expect(read.rows[0]!.errors).toEqual([{ code: 'name_too_long', field: 'name' }]);
+    // Each error says the limit and the length sent, from the contract's limits (a company's name: 50).
+    expect(read.rows[0]!.errors).toEqual([
+      { code: 'name_too_long', field: 'name', params: { expect: 'tooLong', length: 60, max: 50 } },
+    ]);
     expect(read.rows[1]!.cells).toEqual(['C2', 'Two again', 'y'.repeat(25)]);
-    expect(read.rows[1]!.errors).toEqual([{ code: 'short_name_too_long', field: 'shortName' }]);
+    expect(read.rows[1]!.errors).toEqual([
+      { code: 'short_name_too_long', field: 'shortName', params: { expect: 'tooLong', length: 25, max: 20 } },
+    ]);
     expect(read.ignoredFields).toEqual(['extra']);
     expect(read.strayAnswers).toBe(1);
   });
@@ -60,7 +65,8 @@ describe('open a failed sync', () => {
     );
     if ('error' in quota) throw new Error(quota.error);
     expect(quota.rows[0]!.cells).toEqual(['C1', '12.5', 'false']);
-    expect(quota.rows[0]!.errors).toEqual([{ code: 'company_not_found' }]);
+    // A company not found is about the code that names it: the error sits beside that cell.
+    expect(quota.rows[0]!.errors).toEqual([{ code: 'company_not_found', field: 'companyCode' }]);
 
     const components = [
       { componentSkuOuterSysCode: 'S1', quantity: 2, sort: 2 },

@@ -1,7 +1,8 @@
-import { errorField } from '@/lib/contract/errors';
 import type { RowIssue } from './check';
-import type { Component } from './cells';
 import type { FamilyColumns } from './family-columns';
+import { cellText } from './cell-text';
+import { itemErrors } from './item-errors';
+export { cellText, formatComponents } from './cell-text';
 
 /**
  * "Open a failed sync": the JSON body of a /v1 batch request as the ERP's integration log kept it, and
@@ -38,31 +39,13 @@ export const SYNC_MAX_ITEMS = 10_000;
 
 const SUCCEEDED = new Set(['created', 'updated', 'ok']);
 
-export function formatComponents(components: readonly Partial<Component>[]): string {
-  return components
-    .slice()
-    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
-    .map(
-      (c) =>
-        `${c.componentSkuId != null ? `id:${c.componentSkuId}` : (c.componentSkuOuterSysCode ?? '')}*${c.quantity ?? ''}`,
-    )
-    .join('|');
-}
-
-/** A JSON value as the cell text the import's cell reader turns back into that value. */
-export function cellText(value: unknown, kind: string): string {
-  if (value === null || value === undefined) return '';
-  if (kind === 'components' && Array.isArray(value)) return formatComponents(value as Partial<Component>[]);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  // A wrong JSON type stays visible (and fails the check) instead of being dropped.
-  return JSON.stringify(value);
-}
-
-const issueOf = (code: string): RowIssue => {
-  const field = errorField(code);
-  return field ? { code, field } : { code };
-};
+/** An item's errors as the grid's issues: each beside its field, with the contract's words for the value sent. */
+const issuesOf = (family: FamilyColumns, item: unknown, codes: readonly string[]): RowIssue[] =>
+  itemErrors(family.name, item, codes).map(({ code, field, expect, params }) => ({
+    code,
+    ...(field ? { field } : {}),
+    ...(expect ? { params: { ...params, expect } } : {}),
+  }));
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -147,7 +130,11 @@ export function syncReadOf(
   const rows: SyncRow[] = items.map(({ index, item, codes }) => {
     const record =
       item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-    return { index, cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)), errors: codes.map(issueOf) };
+    return {
+      index,
+      cells: headers.map((h) => cellText(record[h], known.get(h)!.kind)),
+      errors: issuesOf(family, item, codes),
+    };
   });
   return { headers, rows, total: items.length, ignoredFields: [...ignored].sort(), strayAnswers: 0 };
 }

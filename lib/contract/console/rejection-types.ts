@@ -33,14 +33,26 @@ export interface RejectionRow {
   /** The record's ERP code as the ERP sent it (`id:12` for an item naming an id; '' for none). */
   recordKey: string;
   itemIndex: number;
-  /** The value the ERP sent in the field the error names (null: the error names no field, or none sent). */
-  value: HistoryValue;
+  /** Every error the service gave the item, each with its field and the value the ERP sent there. */
+  errors: RejectionError[];
   receivedAt: string;
   closedHow: ClosedHow | null;
   closedAt: string | null;
   /** Who closed or dismissed it (an e-mail), and why (a dismissal's reason). */
   closedBy: string | null;
   note: string | null;
+}
+
+/** One error of a refused item (lib/imports/item-errors): its field, the value sent there, the contract's words. */
+export interface RejectionError {
+  code: string;
+  /** The ERP's field name; null for the record as a whole. */
+  field: string | null;
+  /** The value the ERP sent in that field, as sent (null: none sent, or the error names no field). */
+  value: HistoryValue;
+  /** The contract's sentence for the value (`valueIssues.<expect>`: "Name has 412 characters; at most 100"). */
+  expect?: string;
+  params?: Record<string, string | number>;
 }
 
 export interface RejectionSync {
@@ -53,15 +65,18 @@ export interface RejectionSync {
 }
 
 export interface RejectionCause {
-  /** `family|code|field`: the group's id on the page and in the report. */
+  /**
+   * `family|code|field`: the group's id on the page and in the report. An item with several errors is in the
+   * group of each.
+   */
   key: string;
   family: FamilyName;
   errorCode: string;
   /** The ERP's field name the error is about, null for the record as a whole. */
   field: string | null;
   count: number;
-  /** The newest rejection's value and record, for the cause's sentence. */
-  example: { value: HistoryValue; recordKey: string };
+  /** The newest rejection's error of this cause and its record, for the cause's sentence. */
+  example: RejectionError & { recordKey: string };
   newestAt: string;
   syncs: RejectionSync[];
 }

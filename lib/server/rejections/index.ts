@@ -13,4 +13,5 @@ export {
 } from './close';
 export { listRejections, openCount, openTotal, rejectionItems, TREND_DAYS, type StoredRejection } from './reads';
 export { rejectionsReport, REPORT_COLUMNS, type ReportColumn, type ReportWords } from './report';
+export { reportWords } from './report-words';
 export { recordUploadedLog } from './upload';

@@ -1,15 +1,16 @@
 import 'server-only';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { HistoryValue } from '@/lib/contract/history';
 import type {
   ClosedHow,
   RejectionCause,
+  RejectionError,
   RejectionFilters,
   RejectionItems,
   RejectionRow,
   RejectionsView,
 } from '@/lib/contract/console/rejections';
 import { isFamilyName, type FamilyName } from '@/lib/imports/family-columns';
+import { itemErrors } from '@/lib/imports/item-errors';
 import type { ConsoleDatabase } from '../db';
 
 type Db = Kysely<ConsoleDatabase>;
@@ -44,7 +45,9 @@ export function whereOf(filters: RejectionFilters): RawBuilder<unknown> {
     filters.state === 'closed' ? sql`r.closed_at is not null` : sql`r.closed_at is null`,
   ];
   if (filters.family) parts.push(sql`r.family = ${filters.family}`);
-  if (filters.error) parts.push(sql`r.error_code = ${filters.error}`);
+  // An item with several errors is found by each of them.
+  if (filters.error)
+    parts.push(sql`(r.error_code = ${filters.error} or r.errors @> jsonb_build_array(${filters.error}::text))`);
   if (filters.client !== undefined && filters.client !== '') parts.push(sql`c.client_id = ${filters.client}`);
   if (filters.from) parts.push(sql`r.received_at >= ${filters.from}::date`);
   if (filters.to) parts.push(sql`r.received_at < ${filters.to}::date + 1`);
@@ -62,21 +65,20 @@ export async function readStored(db: Db, filters: RejectionFilters, limit: numbe
   return rows;
 }
 
-/** The value the ERP sent in the field the error names, as stored (null when it names none). */
-export function valueOf(item: unknown, field: string | null): HistoryValue {
-  if (!field || item === null || typeof item !== 'object' || Array.isArray(item)) return null;
-  return ((item as Record<string, unknown>)[field] ?? null) as HistoryValue;
+/** Every error of a stored rejection, each with its field and the value the ERP sent there. */
+export function errorsOf(r: Pick<StoredRejection, 'family' | 'item' | 'errors' | 'error_code'>): RejectionError[] {
+  if (!isFamilyName(r.family)) return [{ code: r.error_code, field: null, value: null }];
+  return itemErrors(r.family, r.item, codesOf(r.errors, r.error_code));
 }
 
-const causeKey = (r: Pick<StoredRejection, 'family' | 'error_code' | 'error_field'>) =>
-  `${r.family}|${r.error_code}|${r.error_field ?? ''}`;
+const causeKey = (family: string, e: RejectionError) => `${family}|${e.code}|${e.field ?? ''}`;
 
-function rowOf(r: StoredRejection, emails: ReadonlyMap<string, string>): RejectionRow {
+function rowOf(r: StoredRejection, errors: RejectionError[], emails: ReadonlyMap<string, string>): RejectionRow {
   return {
     id: r.id,
     recordKey: r.record_key,
     itemIndex: r.item_index,
-    value: valueOf(r.item, r.error_field),
+    errors,
     receivedAt: r.received_at.toISOString(),
     closedHow: r.closed_how,
     closedAt: r.closed_at?.toISOString() ?? null,
@@ -87,40 +89,45 @@ function rowOf(r: StoredRejection, emails: ReadonlyMap<string, string>): Rejecti
 
 /**
  * Groups rejections (newest first) by cause, then by sync, keeping the order: the newest cause first, within
- * it the newest sync first, within that the records in the order the ERP sent them.
+ * it the newest sync first, within that the records in the order the ERP sent them. An item with several
+ * errors is in the group of each, and shows all of them there.
  */
 export function groupByCause(stored: readonly StoredRejection[], emails: ReadonlyMap<string, string>) {
   const causes = new Map<string, RejectionCause>();
   for (const r of stored) {
     if (!isFamilyName(r.family)) continue;
-    const key = causeKey(r);
-    let cause = causes.get(key);
-    if (!cause) {
-      cause = {
-        key,
-        family: r.family,
-        errorCode: r.error_code,
-        field: r.error_field,
-        count: 0,
-        example: { value: valueOf(r.item, r.error_field), recordKey: r.record_key },
-        newestAt: r.received_at.toISOString(),
-        syncs: [],
-      };
-      causes.set(key, cause);
+    const errors = errorsOf(r);
+    const row = rowOf(r, errors, emails);
+    for (const error of errors) {
+      const key = causeKey(r.family, error);
+      let cause = causes.get(key);
+      if (!cause) {
+        cause = {
+          key,
+          family: r.family,
+          errorCode: error.code,
+          field: error.field,
+          count: 0,
+          example: { ...error, recordKey: r.record_key },
+          newestAt: r.received_at.toISOString(),
+          syncs: [],
+        };
+        causes.set(key, cause);
+      }
+      cause.count++;
+      let sync = cause.syncs.find((s) => s.callId === r.call_id);
+      if (!sync) {
+        sync = {
+          callId: r.call_id,
+          receivedAt: r.received_at.toISOString(),
+          clientId: r.client_id,
+          source: r.source,
+          rows: [],
+        };
+        cause.syncs.push(sync);
+      }
+      sync.rows.push(row);
     }
-    cause.count++;
-    let sync = cause.syncs.find((s) => s.callId === r.call_id);
-    if (!sync) {
-      sync = {
-        callId: r.call_id,
-        receivedAt: r.received_at.toISOString(),
-        clientId: r.client_id,
-        source: r.source,
-        rows: [],
-      };
-      cause.syncs.push(sync);
-    }
-    sync.rows.push(rowOf(r, emails));
   }
   for (const cause of causes.values())
     for (const sync of cause.syncs) sync.rows.sort((a, b) => a.itemIndex - b.itemIndex);
@@ -149,6 +156,8 @@ export async function listRejections(db: Db, filters: RejectionFilters): Promise
   const { rows: choices } = await sql<{ kind: string; value: string }>`
     select distinct 'family' as kind, family as value from sync_rejection
     union select distinct 'error', error_code from sync_rejection
+    union select distinct 'error', e.code from sync_rejection, jsonb_array_elements_text(
+      case when jsonb_typeof(errors) = 'array' then errors else '[]'::jsonb end) as e(code)
     union select distinct 'client', c.client_id from sync_call c where exists (select 1 from sync_rejection r where r.call_id = c.id)
     order by 1, 2`.execute(db);
   const of = (kind: string) => choices.filter((c) => c.kind === kind).map((c) => c.value);

@@ -8,7 +8,12 @@ import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { erpPost } from '../testing/erp-call';
 import { closeRejectionsApplied, dismissRejections } from './close';
 import { listRejections, openCount, rejectionItems } from './reads';
+import { createTranslator } from 'next-intl';
+import { narrowCells, sheetOf } from '@/lib/files/testing/xlsx-widths';
+import { en } from '@/messages/en';
+import { zhTW } from '@/messages/zh-TW';
 import { rejectionsReport, REPORT_COLUMNS, type ReportColumn } from './report';
+import { reportWords } from './report-words';
 import { recordUploadedLog } from './upload';
 
 // What the steward does with the relay's records, on the reference service's real answers (in-process, test seed)
@@ -54,7 +59,7 @@ describe('the rows an ERP sync could not apply', () => {
       ['name_too_long', 'name', 1, 1, LONG],
     ]);
     const product = view.causes[0]!;
-    expect(product.syncs.map((s) => s.rows.map((r) => [r.recordKey, r.value, r.closedHow]))).toEqual([
+    expect(product.syncs.map((s) => s.rows.map((r) => [r.recordKey, r.errors[0]!.value, r.closedHow]))).toEqual([
       [['W-4', 888_888, null]],
       [['W-2', 999_999, null]],
     ]);
@@ -138,20 +143,24 @@ describe('the rows an ERP sync could not apply', () => {
 
   it('writes the report grouped by cause with the ERP field names and the values it sent', async () => {
     const headers = Object.fromEntries(REPORT_COLUMNS.map((c) => [c, c])) as Record<ReportColumn, string>;
-    const csv = (await rejectionsReport(db, { state: 'closed' }, 'csv', {
+    const words = {
       headers,
-      cause: (r, value) => `${r.error_code}=${String(value).slice(0, 5)}`,
-    })) as string;
+      cause: (_family: string, e: { code: string; value: unknown }) => `${e.code}=${String(e.value).slice(0, 5)}`,
+      family: (f: string) => f,
+      state: () => 'state',
+      timeZone: 'UTC',
+    };
+    const csv = (await rejectionsReport(db, { state: 'closed' }, 'csv', words)) as string;
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe(REPORT_COLUMNS.join(','));
+    expect(lines[0]).toBe(REPORT_COLUMNS.map((c) => (c === 'receivedAt' ? `${c} (UTC)` : c)).join(','));
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
       'invalid_product_id=88888,skus,invalid_product_id,productId,888888,W-4',
       `name_too_long=nnnnn,skus,name_too_long,name,${LONG},W-1`,
     ]);
-    const xlsx = await rejectionsReport(db, {}, 'xlsx', { headers, cause: () => 'x' });
+    const xlsx = await rejectionsReport(db, {}, 'xlsx', words);
     expect(xlsx).toBeInstanceOf(Uint8Array);
   });
 
@@ -183,5 +192,113 @@ describe('the rows an ERP sync could not apply', () => {
     );
     expect(rows[0]!.n).toBe(1);
     expect(await recordUploadedLog(db, 'nothing here')).toBeNull();
+  });
+});
+
+describe('an item the service refused for two reasons, and a price sent below zero', () => {
+  const NAME = '名'.repeat(412);
+  let ids: string[] = [];
+  beforeAll(async () => {
+    await recordRelayedCall(
+      await send('/v1/skus/batch', [sku('TWO-1', { name: NAME, sellPrice: -50 }), sku('NEG-1', { price: -50 })]),
+      db,
+    );
+    const view = await listRejections(db, { error: 'invalid_price' });
+    ids = [...new Set(view.causes.flatMap((c) => c.syncs.flatMap((s) => s.rows.map((r) => r.id))))];
+  });
+
+  it('keeps both errors in the record, each with its field and the value as sent', async () => {
+    const { rows } = await sql<{ record_key: string; errors: unknown; error_field: string | null }>`
+      select record_key, errors, error_field from sync_rejection where record_key in ('TWO-1', 'NEG-1')
+      order by record_key desc`.execute(db);
+    expect(rows).toEqual([
+      { record_key: 'TWO-1', errors: ['name_too_long', 'invalid_price'], error_field: 'name' },
+      // invalid_price names no field of its own: the price the ERP sent out of range is the field.
+      { record_key: 'NEG-1', errors: ['invalid_price'], error_field: 'price' },
+    ]);
+  });
+
+  it("lists the item under each of its causes, every error on its row, the name's with its limit and length", async () => {
+    const view = await listRejections(db, {});
+    const keyed = (key: string) => view.causes.find((c) => c.key === key);
+    const name = keyed('skus|name_too_long|name')!;
+    const sell = keyed('skus|invalid_price|sellPrice')!;
+    const price = keyed('skus|invalid_price|price')!;
+    expect(price.example).toMatchObject({ value: -50, recordKey: 'NEG-1', params: { value: '-50', min: '0' } });
+    const row = sell.syncs[0]!.rows.find((r) => r.recordKey === 'TWO-1')!;
+    expect(row.errors).toEqual([
+      { code: 'name_too_long', field: 'name', value: NAME, expect: 'tooLong', params: { length: 412, max: 100 } },
+      {
+        code: 'invalid_price',
+        field: 'sellPrice',
+        value: -50,
+        expect: 'range',
+        params: { value: '-50', min: '0', max: '9,999,999.99' },
+      },
+    ]);
+    expect(name.syncs.flatMap((s) => s.rows.map((r) => r.recordKey))).toContain('TWO-1');
+    // Found by either cause; counted once in the total.
+    expect((await listRejections(db, { error: 'name_too_long' })).causes.map((c) => c.key)).toContain(sell.key);
+    expect(view.total).toBe(new Set(view.causes.flatMap((c) => c.syncs.flatMap((s) => s.rows.map((r) => r.id)))).size);
+  });
+
+  it('opens the item in the fix grid with both errors', async () => {
+    const items = await rejectionItems(db, ids);
+    expect(
+      items &&
+        items !== 'mixed' &&
+        items.items.find((i) => (i.item as { outerSysCode: string }).outerSysCode === 'TWO-1'),
+    ).toMatchObject({ codes: ['name_too_long', 'invalid_price'] });
+  });
+
+  it("reports one row per error, each with the ERP's field and the value it sent there, in the reader's words", async () => {
+    for (const [locale, catalogue] of [
+      ['en', en],
+      ['zh-TW', zhTW],
+    ] as const) {
+      const all = createTranslator({ locale, messages: catalogue });
+      type Key = Parameters<typeof all>[0];
+      const words = reportWords(
+        (key, values) => all(key as Key, values),
+        (key) => all.has(key as Key),
+        'Asia/Taipei',
+      );
+      const bytes = (await rejectionsReport(db, {}, 'xlsx', words)) as Uint8Array;
+      const sheet = await sheetOf(bytes);
+      const h = words.headers;
+      const headerRow = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(headerRow).toContain(`${h.receivedAt} (Asia/Taipei)`);
+      const at = (name: string) => headerRow.indexOf(name) + 1;
+      const rows: Record<string, unknown>[] = [];
+      sheet.eachRow((row, r) => {
+        if (r > 1)
+          rows.push(
+            Object.fromEntries(
+              REPORT_COLUMNS.map((c) => [
+                c,
+                row.getCell(at(h[c] + (c === 'receivedAt' ? ' (Asia/Taipei)' : ''))).value,
+              ]),
+            ),
+          );
+      });
+      const two = rows.filter((r) => r.record === 'TWO-1');
+      expect(two.map((r) => [r.errorCode, r.field, r.valueSent])).toEqual(
+        expect.arrayContaining([
+          ['name_too_long', 'name', NAME],
+          ['invalid_price', 'sellPrice', '-50'],
+        ]),
+      );
+      expect(two).toHaveLength(2);
+      const neg = rows.find((r) => r.record === 'NEG-1')!;
+      expect([neg.field, neg.valueSent]).toEqual(['price', '-50']);
+      // Kinds and states in words, times as dates.
+      expect(neg.family).toBe(catalogue.imports.families.skus);
+      expect(neg.state).toBe(catalogue.rejections.closed.open);
+      expect(neg.receivedAt).toBeInstanceOf(Date);
+      const nameCause = String(two.find((r) => r.errorCode === 'name_too_long')!.cause);
+      expect(nameCause).toContain(locale === 'en' ? '412 characters' : '412 個字');
+      expect(nameCause).toContain('100');
+      expect(narrowCells(sheet)).toEqual([]);
+    }
   });
 });

@@ -1,19 +1,26 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import type { RejectionFilters } from '@/lib/contract/console/rejections';
-import { toCsv, type CsvColumn } from '@/lib/files/csv-write';
-import { toXlsx } from '@/lib/files/xlsx-write';
+import type { RejectionError, RejectionFilters } from '@/lib/contract/console/rejections';
+import { toCsv } from '@/lib/files/csv-write';
+import { wallClock } from '@/lib/files/xlsx-cells';
+import { toXlsx, type XlsxColumn } from '@/lib/files/xlsx-write';
 import type { ConsoleDatabase } from '../db';
-import { readStored, valueOf, type StoredRejection } from './reads';
+import { errorsOf, readStored, type StoredRejection } from './reads';
 
 /** Rows one report holds; the filters narrow a larger one. */
 export const REPORT_MAX_ROWS = 50_000;
 
-/** The report's words in the reader's language: its column headers and each cause's sentence. */
+/** The report's words in the reader's language: its headers, each cause's sentence, kinds and states. */
 export interface ReportWords {
   headers: Record<ReportColumn, string>;
-  /** The cause's sentence for a row, with the value the ERP sent in the field its error names. */
-  cause(r: StoredRejection, value: unknown): string;
+  /** The cause's sentence for one error of a row, with the value the ERP sent in the field it names. */
+  cause(family: string, error: RejectionError): string;
+  /** A kind of record ("SKUs"), by its family name. */
+  family(family: string): string;
+  /** Still to fix, or how it was closed. */
+  state(r: StoredRejection): string;
+  /** The zone the report's times are in (the reader's), named in their header. */
+  timeZone: string;
 }
 
 export const REPORT_COLUMNS = [
@@ -31,39 +38,61 @@ export const REPORT_COLUMNS = [
 ] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
-const text = (value: unknown) =>
+/** One error of one rejection: a report's row. An item with two errors is two rows, one under each cause. */
+export interface ReportRow {
+  rejection: StoredRejection;
+  error: RejectionError;
+}
+
+/** The value as the ERP sent it, whole: text as is, anything else as its JSON (-50, true, [..]). */
+const sentText = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /**
  * For the ERP's team: what did not apply, grouped by cause (the largest first), each row with the ERP's own
- * field name and the value it sent, and the whole item as it sent it (the ERP's field names, its JSON), so
+ * field name and the value it sent there, and the whole item as it sent it (the ERP's field names, its JSON), so
  * an integrator can find the mapping that produced it.
  */
-export async function reportRows(db: Kysely<ConsoleDatabase>, filters: RejectionFilters) {
+export async function reportRows(db: Kysely<ConsoleDatabase>, filters: RejectionFilters): Promise<ReportRow[]> {
   const stored = await readStored(db, filters, REPORT_MAX_ROWS);
-  const byCause = new Map<string, StoredRejection[]>();
-  for (const r of stored) {
-    const key = `${r.family}|${r.error_code}|${r.error_field ?? ''}`;
-    byCause.set(key, [...(byCause.get(key) ?? []), r]);
-  }
+  const byCause = new Map<string, ReportRow[]>();
+  for (const rejection of stored)
+    for (const error of errorsOf(rejection)) {
+      // Filtered by a cause, the report lists that cause's rows (an item's other errors have their own causes).
+      if (filters.error && error.code !== filters.error) continue;
+      const key = `${rejection.family}|${error.code}|${error.field ?? ''}`;
+      byCause.set(key, [...(byCause.get(key) ?? []), { rejection, error }]);
+    }
   return [...byCause.values()].sort((a, b) => b.length - a.length).flat();
 }
 
-function columns(words: ReportWords): CsvColumn<StoredRejection>[] {
-  const value: Record<ReportColumn, (r: StoredRejection) => string | number | null> = {
-    cause: (r) => words.cause(r, valueOf(r.item, r.error_field)),
-    family: (r) => r.family,
-    errorCode: (r) => r.error_code,
-    field: (r) => r.error_field,
-    valueSent: (r) => text(valueOf(r.item, r.error_field)),
-    record: (r) => r.record_key,
-    itemIndex: (r) => r.item_index,
-    receivedAt: (r) => r.received_at.toISOString(),
-    client: (r) => r.client_id,
-    state: (r) => r.closed_how ?? 'open',
-    item: (r) => JSON.stringify(r.item),
+/** A time in the reader's zone, as the CSV writes it (the workbook has a date cell). */
+const zonedText = (at: Date, zone: string) => wallClock(at, zone).toISOString().slice(0, 19).replace('T', ' ');
+
+function columns(words: ReportWords, xlsx: boolean): XlsxColumn<ReportRow>[] {
+  const value: Record<ReportColumn, XlsxColumn<ReportRow>['value']> = {
+    cause: ({ rejection, error }) => words.cause(rejection.family, error),
+    family: ({ rejection }) => words.family(rejection.family),
+    errorCode: ({ error }) => error.code,
+    field: ({ error }) => error.field,
+    valueSent: ({ error }) => sentText(error.value),
+    record: ({ rejection }) => rejection.record_key,
+    itemIndex: ({ rejection }) => rejection.item_index,
+    receivedAt: ({ rejection }) =>
+      xlsx ? rejection.received_at.toISOString() : zonedText(rejection.received_at, words.timeZone),
+    client: ({ rejection }) => rejection.client_id,
+    state: ({ rejection }) => words.state(rejection),
+    item: ({ rejection }) => JSON.stringify(rejection.item),
   };
-  return REPORT_COLUMNS.map((c) => ({ header: words.headers[c], value: value[c] }));
+  return REPORT_COLUMNS.map((c) => ({
+    header: c === 'receivedAt' ? `${words.headers[c]} (${words.timeZone})` : words.headers[c],
+    value: value[c],
+    ...(c === 'itemIndex'
+      ? { kind: 'number' as const }
+      : c === 'receivedAt' && xlsx
+        ? { kind: 'datetime' as const }
+        : {}),
+  }));
 }
 
 export async function rejectionsReport(
@@ -73,12 +102,7 @@ export async function rejectionsReport(
   words: ReportWords,
 ): Promise<string | Uint8Array> {
   const rows = await reportRows(db, filters);
-  const cols = columns(words);
   return format === 'xlsx'
-    ? toXlsx(
-        rows,
-        cols.map((c) => ({ ...c, kind: c.header === words.headers.itemIndex ? 'number' : 'text' })),
-        'rejections',
-      )
-    : toCsv(rows, cols);
+    ? toXlsx(rows, columns(words, true), 'rejections', { timeZone: words.timeZone })
+    : toCsv(rows, columns(words, false));
 }

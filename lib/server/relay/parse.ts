@@ -3,13 +3,13 @@ import {
   BATCH_ENDPOINTS,
   BUNDLE_OPERATIONS,
   COMPANY_OPERATIONS,
-  errorField,
   matchOperation,
   PRODUCT_OPERATIONS,
   SKU_OPERATIONS,
   type OperationId,
 } from '@/lib/contract';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
+import { itemErrors } from '@/lib/imports/item-errors';
 import { recordKey } from '@/lib/imports/target-key';
 
 /**
@@ -110,7 +110,8 @@ const rejection = (family: FamilyName, index: number, item: unknown, codes: stri
     recordKey: recordKey(FAMILY_COLUMNS[family].key, item, pathId),
     item: item === undefined ? null : item,
     errorCode,
-    errorField: errorField(errorCode) ?? null,
+    // The field of the first error as the item shows it (invalid_price: the price the ERP sent out of range).
+    errorField: itemErrors(family, item, [errorCode])[0]?.field ?? null,
     errors: codes,
   };
 };

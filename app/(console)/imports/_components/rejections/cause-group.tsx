@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Button, Checkbox, cn, focusRing } from '@/components/ui';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import type { RejectionCause, RejectionRow, RejectionSync } from '@/lib/contract/console/rejection-types';
-import { causeSentence, quotedValue } from '@/lib/i18n/rejection-words';
+import { causeSentence, errorSentence, sentValue, type RejectionWords } from '@/lib/i18n/rejection-words';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
 import { plainSpaces } from '@/lib/i18n/formats';
 
@@ -14,12 +14,18 @@ export interface Selection {
   set(ids: readonly string[], on: boolean): void;
 }
 
-/** A cause's sentence in words: what is wrong with the value the ERP sent, and what to do. */
-export function useCauseText() {
+/** A rejection's words in the person's language: causes, each error's sentence with its limit, field labels. */
+export function useRejectionWords(): RejectionWords {
   const t = useTranslations('rejections');
+  const ti = useTranslations('imports');
+  const tv = useTranslations('valueIssues');
   const errorText = useErrorMessage();
-  return (cause: Pick<RejectionCause, 'errorCode' | 'field'>, value: unknown) =>
-    causeSentence(t, errorText, { errorCode: cause.errorCode, field: cause.field, value });
+  return {
+    t,
+    errorText,
+    label: (field) => (ti.has(`fields.${field}`) ? ti(`fields.${field}`) : field),
+    value: (expect, params) => tv(expect, params),
+  };
 }
 
 function StateText({ row }: { row: RejectionRow }) {
@@ -39,6 +45,7 @@ function StateText({ row }: { row: RejectionRow }) {
 function SyncTable({ sync, selection, open }: { sync: RejectionSync; selection: Selection; open: boolean }) {
   const t = useTranslations('rejections');
   const format = useFormatter();
+  const words = useRejectionWords();
   const at = plainSpaces(format.dateTime(new Date(sync.receivedAt), 'dateTimeSeconds'));
   const heading =
     sync.source === 'upload'
@@ -57,14 +64,26 @@ function SyncTable({ sync, selection, open }: { sync: RejectionSync; selection: 
         ) : null}
       </div>
       <Table caption={t('syncCaption')} variant="plain">
-        <THead columns={[...(open ? [t('selectColumn')] : []), t('record'), t('item'), t('valueSent'), t('status')]} />
+        <THead
+          columns={[
+            ...(open ? [t('selectColumn')] : []),
+            t('record'),
+            t('item'),
+            t('field'),
+            t('valueSent'),
+            t('errorColumn'),
+            t('status'),
+          ]}
+        />
         <TBody>
           {sync.rows.map((row) => {
             const record = row.recordKey || t('noRecordKey');
-            return (
-              <Tr key={row.id}>
-                {open ? (
-                  <Td>
+            // One line per error; the record, its index and its state span them all.
+            const span = Math.max(row.errors.length, 1);
+            return row.errors.map((error, k) => (
+              <Tr key={`${row.id}-${k}`}>
+                {k === 0 && open ? (
+                  <Td rowSpan={span}>
                     <Checkbox
                       aria-label={t('selectRow', { record })}
                       checked={selection.has(row.id)}
@@ -72,14 +91,28 @@ function SyncTable({ sync, selection, open }: { sync: RejectionSync; selection: 
                     />
                   </Td>
                 ) : null}
-                <Td className="font-mono">{record}</Td>
-                <Td className="tabular-nums">{format.number(row.itemIndex)}</Td>
-                <Td className="max-w-80 break-words">{quotedValue(row.value, t('empty'))}</Td>
-                <Td>
-                  <StateText row={row} />
+                {k === 0 ? (
+                  <>
+                    <Td rowSpan={span} className="font-mono break-all">
+                      {record}
+                    </Td>
+                    <Td rowSpan={span} className="tabular-nums">
+                      {format.number(row.itemIndex)}
+                    </Td>
+                  </>
+                ) : null}
+                <Td>{error.field ? words.label(error.field) : t('wholeRecord')}</Td>
+                <Td className="max-w-80 font-mono [overflow-wrap:anywhere]">
+                  {error.field ? sentValue(t, error.value) : ''}
                 </Td>
+                <Td className="max-w-96">{errorSentence(words, error)}</Td>
+                {k === 0 ? (
+                  <Td rowSpan={span}>
+                    <StateText row={row} />
+                  </Td>
+                ) : null}
               </Tr>
-            );
+            ));
           })}
         </TBody>
       </Table>
@@ -105,7 +138,7 @@ export function CauseGroup({
   const t = useTranslations('rejections');
   const ti = useTranslations('imports');
   const format = useFormatter();
-  const causeText = useCauseText();
+  const words = useRejectionWords();
   const headingId = `cause-${cause.key.replace(/[^\w-]/g, '_')}`;
   const ids = cause.syncs.flatMap((s) => s.rows.map((r) => r.id));
   return (
@@ -115,7 +148,7 @@ export function CauseGroup({
     >
       <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{ti(`families.${cause.family}`)}</p>
       <h2 id={headingId} className="text-base font-semibold">
-        {causeText(cause, cause.example.value)}
+        {causeSentence(words, cause.example)}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
