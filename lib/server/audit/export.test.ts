@@ -6,6 +6,7 @@ import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import type { AuditRecord } from './audit-record';
 import { recordAudit } from './audit-log';
+import { headerFrozenAndFiltered, narrowCells } from '@/lib/files/testing/xlsx-widths';
 import { auditCsv, auditXlsx } from './export';
 
 // The audit log and History exports on the real console database (PGlite): the workbook holds the same rows as
@@ -34,7 +35,8 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const range = { from: new Date(0), to: new Date(Date.now() + 60_000) };
+// Far enough ahead for a slow machine: the entries are written after this line runs.
+const range = { from: new Date(0), to: new Date(Date.now() + 86_400_000) };
 
 async function workbook(parts: AsyncIterable<Uint8Array>): Promise<ExcelJS.Worksheet> {
   const chunks: Uint8Array[] = [];
@@ -58,7 +60,12 @@ describe('audit exports as workbooks', () => {
     const sheet = await workbook(auditXlsx(conn.db, 'history', range));
     const csv = await csvRows(auditCsv(conn.db, 'history', range));
     const headers = cellsOf(sheet.getRow(1));
-    expect(headers).toEqual(csv[0]);
+    // Times are date cells in the person's zone, which their header names (the CSV's are ISO 8601 in UTC).
+    const zoned = (h: string) => (h === 'at' || h === 'restores_at' ? `${h} (Asia/Taipei)` : h);
+    expect(headers).toEqual(csv[0]!.map(zoned));
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    expect(narrowCells(sheet)).toEqual([]);
+    expect(headerFrozenAndFiltered(sheet)).toBe(true);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.rowCount).toBe(csv.length);
     const row = sheet.getRow(2);

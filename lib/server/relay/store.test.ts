@@ -91,7 +91,8 @@ describe('recordRelayedCall', () => {
     expect(rows.map((r) => [r.item_index, r.record_key, r.error_code, r.error_field, r.closed_at])).toEqual([
       [1, 'R-2', 'name_too_long', 'name', null],
       [3, 'R-4', 'invalid_product_id', 'productId', null],
-      [4, 'R-5', 'invalid_price', null, null],
+      // invalid_price names no field: the price sent out of range (-1) is the one.
+      [4, 'R-5', 'invalid_price', 'price', null],
     ]);
     expect(rows[0]!.item).toEqual(sku('R-2', { name: 'n'.repeat(300) }));
     expect(rows[0]!.errors).toEqual(['name_too_long']);
