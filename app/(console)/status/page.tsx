@@ -10,6 +10,7 @@ import { getUpstream } from '@/lib/server/process';
 import { readUpstreamStatus } from '@/lib/server/upstream';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { RelayCounted } from './_components/relay-counted';
 import { RelayLastHour } from './_components/relay-last-hour';
 
 export const dynamic = 'force-dynamic';
@@ -100,6 +101,8 @@ export default async function StatusPage() {
       </TitledCard>
 
       <RelayLastHour />
+
+      <RelayCounted />
 
       <TitledCard id="status-clock" title={t('clock')}>
         <DetailList

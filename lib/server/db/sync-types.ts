@@ -56,3 +56,30 @@ export interface SyncRejectionTable {
   closed_by: string | null;
   close_note: string | null;
 }
+
+/** Calls the relay counted instead of storing, per client id, minute and status (migration 0660). */
+export interface SyncCallCountTable {
+  /** X-Client-Id as sent (cut to 64 characters), '' when absent, '*' for the clients past a minute's first 20. */
+  client_id: string;
+  minute: Timestamp;
+  /** The upstream's (or the relay's own 413) status; 0: no answer. */
+  status: number;
+  /** refused: refused as a whole; over_cap: beyond the stored-calls cap of that client's minute. */
+  reason: string;
+  calls: number;
+}
+
+/** How many of a client's calls of a minute the stored-calls cap applied to (migration 0660). */
+export interface SyncCallMinuteTable {
+  client_id: string;
+  minute: Timestamp;
+  calls: number;
+}
+
+/** The relay's tables (lib/server/relay), part of ConsoleDatabase. */
+export interface SyncTables {
+  sync_call: SyncCallTable;
+  sync_rejection: SyncRejectionTable;
+  sync_call_count: SyncCallCountTable;
+  sync_call_minute: SyncCallMinuteTable;
+}

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { SyncCallTable, SyncRejectionTable } from './sync-types';
+import type { SyncTables } from './sync-types';
 
 /**
  * Tables of the console database that console code queries directly. better-auth creates and owns
@@ -276,9 +276,9 @@ export interface ImportRowAttemptTable {
   errors: ColumnType<unknown, string | undefined, string>;
 }
 
-export type { SyncCallTable, SyncRejectionTable } from './sync-types';
+export type { SyncCallCountTable, SyncCallMinuteTable, SyncCallTable, SyncRejectionTable } from './sync-types';
 
-export interface ConsoleDatabase {
+export interface ConsoleDatabase extends SyncTables {
   user_preference: UserPreferenceTable;
   quota_snapshot: QuotaSnapshotTable;
   user: UserTable;
@@ -299,6 +299,4 @@ export interface ConsoleDatabase {
   import_mapping: ImportMappingTable;
   import_attempt: ImportAttemptTable;
   import_row_attempt: ImportRowAttemptTable;
-  sync_call: SyncCallTable;
-  sync_rejection: SyncRejectionTable;
 }

@@ -138,17 +138,14 @@ describe('parseEnv', () => {
   });
 
   it('relays /v1 in demo mode unless SYNC_RELAY=off, elsewhere only when asked, keeping its records 30 days', () => {
-    expect(parseEnv({ DEMO_MODE: '1' }).relay).toEqual({ enabled: true, retentionDays: 30 });
+    expect(parseEnv({ DEMO_MODE: '1' }).relay).toEqual({ enabled: true, retentionDays: 30, storedCallsPerMinute: 600 });
     expect(parseEnv({ DEMO_MODE: '1', SYNC_RELAY: 'off' }).relay.enabled).toBe(false);
     expect(parseEnv(remote).relay.enabled).toBe(false);
-    expect(parseEnv({ ...remote, SYNC_RELAY: 'on', SYNC_LOG_RETENTION_DAYS: '7' }).relay).toEqual({
-      enabled: true,
-      retentionDays: 7,
-    });
-    expect(problemsOf({ DEMO_MODE: '1', SYNC_RELAY: 'yes', SYNC_LOG_RETENTION_DAYS: '0' }).variables).toEqual([
-      'SYNC_RELAY',
-      'SYNC_LOG_RETENTION_DAYS',
-    ]);
+    expect(
+      parseEnv({ ...remote, SYNC_RELAY: 'on', SYNC_LOG_RETENTION_DAYS: '7', SYNC_LOG_CALLS_PER_MINUTE: '0' }).relay,
+    ).toEqual({ enabled: true, retentionDays: 7, storedCallsPerMinute: 0 });
+    const wrong = { DEMO_MODE: '1', SYNC_RELAY: 'yes', SYNC_LOG_RETENTION_DAYS: '0', SYNC_LOG_CALLS_PER_MINUTE: '-1' };
+    expect(problemsOf(wrong).variables).toEqual(['SYNC_RELAY', 'SYNC_LOG_RETENTION_DAYS', 'SYNC_LOG_CALLS_PER_MINUTE']);
   });
 
   it('refuses to relay to an UPSTREAM_BASE_URL with a path prefix, which would change the path the ERP signed', () => {

@@ -175,7 +175,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       intervalMs: v.MIRROR_INTERVAL_S * 1000,
       sweepMs: v.MIRROR_SWEEP_MIN * 60_000,
     },
-    relay: { enabled: relay, retentionDays: v.SYNC_LOG_RETENTION_DAYS },
+    relay: {
+      enabled: relay,
+      retentionDays: v.SYNC_LOG_RETENTION_DAYS,
+      storedCallsPerMinute: v.SYNC_LOG_CALLS_PER_MINUTE,
+    },
   };
 }
 

@@ -60,8 +60,11 @@ export interface Env {
   audit: { retentionDays: number | null };
   /** The mirror (lib/server/mirror): on unless MIRROR=off; an incremental pass every intervalMs, a full sweep every sweepMs. */
   mirror: { enabled: boolean; intervalMs: number; sweepMs: number };
-  /** The /v1 relay (lib/server/relay): whether /v1 on the console's port relays, and how long its records are kept. */
-  relay: { enabled: boolean; retentionDays: number };
+  /**
+   * The /v1 relay (lib/server/relay): whether /v1 on the console's port relays, how long its records are kept, and
+   * how many calls of one client id a minute it stores besides those carrying items that did not apply.
+   */
+  relay: { enabled: boolean; retentionDays: number; storedCallsPerMinute: number };
 }
 
 /** One OpenID Connect provider of single sign-on (SSO_PROVIDERS and its SSO_<ID>_* variables). */

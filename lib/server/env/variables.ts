@@ -124,6 +124,11 @@ export const variables = z.object({
   SYNC_RELAY: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   /** Days the relay's records (calls and the items that did not apply) are kept. */
   SYNC_LOG_RETENTION_DAYS: integer(30, 1, 100 * 366),
+  /**
+   * Calls of one client id the relay stores in a minute, beyond those carrying an item that did not apply (always
+   * stored); past it they are counted, not stored (lib/server/relay/triage.ts).
+   */
+  SYNC_LOG_CALLS_PER_MINUTE: integer(600, 0, 1_000_000),
   /** Seconds; minutes. */
   MIRROR_INTERVAL_S: integer(30, 1, 24 * 3600),
   MIRROR_SWEEP_MIN: integer(60, 1, 7 * 24 * 60),

@@ -4,6 +4,7 @@ import 'server-only';
 export { metricsEndpoint } from './endpoint';
 export {
   countRateLimited,
+  countRelayCallsCounted,
   countRelayRecordMissed,
   countUpstreamError,
   proxyDuration,

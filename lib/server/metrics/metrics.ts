@@ -90,6 +90,21 @@ export function countRelayRecordMissed(reason: 'database' | 'queue_full', calls 
   relayRecordsMissed.inc({ reason }, calls);
 }
 
+const RELAY_COUNTED = 'console_relay_calls_counted_total';
+// Process-wide like the counter above, for the same reason.
+const relayCallsCounted =
+  (promRegister.getSingleMetric(RELAY_COUNTED) as Counter<'reason'> | undefined) ??
+  new Counter({
+    name: RELAY_COUNTED,
+    help: 'Relayed /v1 calls counted instead of stored one row each, by reason: refused (the upstream refused the call as a whole: unsigned, wrong signature, unknown client, rate limited, too large) or over_cap (beyond SYNC_LOG_CALLS_PER_MINUTE for its client and minute, carrying no item that did not apply).',
+    labelNames: ['reason'] as const,
+    registers: [promRegister],
+  });
+
+export function countRelayCallsCounted(reason: 'refused' | 'over_cap', calls: number): void {
+  relayCallsCounted.inc({ reason }, calls);
+}
+
 /** The console's metrics and the process-wide ones (the relay's), as one text. */
 export function allMetrics(): Registry {
   return Registry.merge([registry, promRegister]);

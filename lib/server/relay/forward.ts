@@ -79,6 +79,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_la
 }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+const NOTHING_SENT = {
+  source: 'relay',
+  nonce: null,
+  requestId: null,
+  durationMs: null,
+  addedMs: null,
+  requestBody: null,
+  responseBody: null,
+} as const;
 
 /** The relay as a Node request handler for `/v1/…` (server.ts calls it before Next's handler). */
 export function createRelay(options: RelayOptions) {
@@ -93,8 +102,20 @@ export function createRelay(options: RelayOptions) {
     }
     const receivedAt = new Date();
     const withBody = method !== 'GET' && method !== 'HEAD';
+    const headerOf = (name: string) => first(req.headers[name]);
     const body = withBody ? await readBody(req, options.bodyLimitBytes) : null;
-    if (body === 'too_large') return answer(res, 413, 'payload_too_large');
+    if (body === 'too_large') {
+      answer(res, 413, 'payload_too_large');
+      // Counted like the upstream's own 413 (./triage.ts): a refused call, nothing of its body kept.
+      return options.record({
+        ...NOTHING_SENT,
+        clientId: headerOf('x-client-id') ?? '',
+        method,
+        pathAndQuery: target,
+        receivedAt,
+        status: 413,
+      });
+    }
     const ready = performance.now();
 
     const headers = headerPairs(req.rawHeaders);
@@ -120,9 +141,9 @@ export function createRelay(options: RelayOptions) {
     if (!withBody) return;
     options.record({
       source: 'relay',
-      clientId: first(req.headers['x-client-id']) ?? '',
-      nonce: first(req.headers['x-nonce']),
-      requestId: first(req.headers['x-request-id']) ?? responseRequestId(upstream),
+      clientId: headerOf('x-client-id') ?? '',
+      nonce: headerOf('x-nonce'),
+      requestId: headerOf('x-request-id') ?? responseRequestId(upstream),
       method,
       pathAndQuery: target,
       receivedAt,

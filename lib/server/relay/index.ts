@@ -5,6 +5,7 @@ import 'server-only';
 export { recordRelayedCall, recordRelayedCalls, type RelayedCall } from './store';
 export { parseCall, operationOf, familyOf, type ParsedCall, type RejectedItem, type CallOutcome } from './parse';
 export { relayLastHour, type RelayLastHour } from './last-hour';
+export { relayCounted, type RelayCounted, type CountedRow } from './counted';
 export { createRelay, type RelayOptions } from './forward';
 export { createRecorder, type RelayRecorder } from './recorder';
 export { fetchUpstream, networkUpstream, type RelayUpstream } from './upstream';

@@ -72,8 +72,11 @@ const BATCHES = new Map<string, FamilyName>(
   Object.entries(BATCH_ENDPOINTS).map(([family, endpoint]) => [endpoint.operation, family as FamilyName]),
 );
 const APPLIED = new Set(['created', 'updated', 'ok']);
-/** Answers about the call itself, never about the record it carried: no rejection row (nothing to fix in it). */
-const CALL_LEVEL_STATUS = new Set([401, 403, 405, 408, 413, 429]);
+/**
+ * Answers about the call itself, never about the record it carried: no rejection row (nothing to fix in it). The
+ * relay counts such calls instead of storing them (./triage.ts): anyone who can reach the port can cause them.
+ */
+export const CALL_LEVEL_STATUS: ReadonlySet<number> = new Set([401, 403, 405, 408, 413, 429]);
 
 const decoder = new TextDecoder();
 function json(bytes: Uint8Array | string | null): unknown {

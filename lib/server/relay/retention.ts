@@ -5,7 +5,7 @@ import { defineJobKind } from '../jobs';
 
 /**
  * SYNC_LOG_RETENTION_DAYS (default 30): the relay's calls older than that are deleted, with their rejections (on
- * delete cascade), by a background job of the job runtime, started at most once a day by the relay's recorder
+ * delete cascade) and the counts of those minutes, by a background job of the job runtime, started at most once a day by the relay's recorder
  * (./serve.ts) the way the audit log's retention is (lib/server/audit). One unit, deleting in slices of
  * SLICE calls, each its own short statement: a retention that stops half way simply runs again.
  */
@@ -26,8 +26,12 @@ export async function deleteOldSyncCalls(db: Kysely<ConsoleDatabase>, before: Da
       select count(*)::int as n from gone`.execute(db);
     const n = rows[0]?.n ?? 0;
     deleted += n;
-    if (n < SLICE) return deleted;
+    if (n < SLICE) break;
   }
+  // The counts (./triage.ts) go with the calls: a few rows a minute at most, so one statement each.
+  for (const table of ['sync_call_count', 'sync_call_minute'] as const)
+    await db.deleteFrom(table).where('minute', '<', before).execute();
+  return deleted;
 }
 
 export const syncLogRetentionJob = defineJobKind<{ days: number }, { before: string }, number>({

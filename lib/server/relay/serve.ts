@@ -28,7 +28,10 @@ export interface ProcessRelay {
  */
 export function processRelay(env: Env): ProcessRelay | null {
   if (!env.relay.enabled) return null;
-  const recorder = createRecorder({ db: () => processParts().consoleDb() });
+  const recorder = createRecorder({
+    db: () => processParts().consoleDb(),
+    storedCallsPerMinute: env.relay.storedCallsPerMinute,
+  });
   // Recording is when the log grows: then, at most once an hour here (once a day across instances, by the job's
   // own record), the retention job is started if due.
   let retentionLookedAt = 0;

@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { getConsoleDb } from '../process';
 import { CLOSED_COLUMNS_SQL, THE_ERP, rejectionOutcome, writeRejectionHistory, type ClosedRejection } from '../history';
-import { parseCall, type AppliedRecord } from './parse';
+import { addCounts, takeSlots } from './counts';
+import { parseCall, type AppliedRecord, type ParsedCall } from './parse';
+import { createTally, type CallCount } from './triage';
 
 /** A write the ERP sent and what the upstream answered, as the relay (or an integration log) saw it. */
 export interface RelayedCall {
@@ -30,17 +32,67 @@ export interface RelayedCall {
  * Stores relayed writes in one transaction: one sync_call each, the items that did not apply as sync_rejection
  * rows, and closes ('erp') the open rejections of the records a call applied, received before that call. A call
  * already stored (same client, nonce and time: another instance, a retried insert) is skipped whole. Reads and
- * paths the contract does not name are not recorded. Returns how many calls were stored.
+ * paths the contract does not name are not recorded. Returns how many calls were stored. (The log upload's and the
+ * paste's way in; the relay's own goes through recordRelayTraffic, which counts what it does not keep.)
  */
 export async function recordRelayedCalls(db: Kysely<ConsoleDatabase>, calls: readonly RelayedCall[]): Promise<number> {
-  const parsed = calls.flatMap((call) => {
+  const parsed = parseAll(calls);
+  if (parsed.length === 0) return 0;
+  return db.transaction().execute((trx) => storeParsed(trx, parsed));
+}
+
+/**
+ * The relay's recordings of one flush, in one transaction (see ./triage.ts): `counts` (calls refused as a whole)
+ * are added to their counts; of `calls`, those carrying an item that did not apply are stored, the others as far
+ * as the cap of their client's minute (`cap`) leaves room, and the rest counted as over the cap, still closing
+ * the open rejections of the records they applied. Returns the counts added for calls over the cap.
+ */
+export async function recordRelayTraffic(
+  db: Kysely<ConsoleDatabase>,
+  calls: readonly RelayedCall[],
+  counts: readonly CallCount[],
+  cap: number,
+): Promise<CallCount[]> {
+  const parsed = parseAll(calls);
+  if (parsed.length === 0 && counts.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const capped = parsed.filter((p) => p.read.rejected.length === 0);
+    const slots = await takeSlots(
+      trx,
+      capped.map((p) => p.call),
+      cap,
+    );
+    const over = createTally();
+    capped.forEach((p, i) => {
+      if (slots[i]) return;
+      p.counted = true;
+      over.add(p.call.clientId, p.call.receivedAt, p.call.status ?? 0, 'over_cap');
+    });
+    await storeParsed(trx, parsed);
+    const overCap = over.take();
+    await addCounts(trx, [...counts, ...overCap]);
+    return overCap;
+  });
+}
+
+interface Parsed {
+  call: RelayedCall;
+  read: ParsedCall;
+  /** Counted instead of stored: only its effect on open rejections remains. */
+  counted?: boolean;
+}
+
+function parseAll(calls: readonly RelayedCall[]): Parsed[] {
+  return calls.flatMap((call) => {
     const read = parseCall(call);
     return read ? [{ call, read }] : [];
   });
-  if (parsed.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    let stored = 0;
-    for (const { call, read } of parsed) {
+}
+
+async function storeParsed(trx: Kysely<ConsoleDatabase>, parsed: readonly Parsed[]): Promise<number> {
+  let stored = 0;
+  for (const { call, read, counted } of parsed) {
+    if (!counted) {
       const row = await trx
         .insertInto('sync_call')
         .values({
@@ -82,10 +134,10 @@ export async function recordRelayedCalls(db: Kysely<ConsoleDatabase>, calls: rea
             })),
           )
           .execute();
-      if (read.family) await closeRejectionsByErp(trx, read.family, read.applied, call.receivedAt);
     }
-    return stored;
-  });
+    if (read.family) await closeRejectionsByErp(trx, read.family, read.applied, call.receivedAt);
+  }
+  return stored;
 }
 
 /** Stores one relayed write (the log upload's and the paste's way in); see recordRelayedCalls. */

@@ -39,6 +39,7 @@ import approvals from './0530-approvals';
 import historySyncSource from './0590-history-sync-source';
 import importRevert from './0600-import-revert';
 import historyRestore from './0610-history-restore';
+import relayCounts from './0660-relay-counts';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -87,4 +88,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0590-history-sync-source': historySyncSource,
   '0600-import-revert': importRevert,
   '0610-history-restore': historyRestore,
+  '0660-relay-counts': relayCounts,
 };

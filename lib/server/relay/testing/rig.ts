@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
 import type { ConsoleDatabase } from '../../db/types';
+import { parseEnv } from '../../env';
 import { createRelay } from '../forward';
 import { createRecorder, type RelayRecorder } from '../recorder';
 import type { RelayedCall } from '../store';
-import { networkUpstream } from '../upstream';
+import { fetchUpstream, networkUpstream } from '../upstream';
 
 // The relay's integration rig: a recording upstream (a Node server that keeps the exact bytes it received and
 // sent, in front of the reference service's fetch handler), the relay on its own Node server as server.ts runs
@@ -72,16 +73,27 @@ export async function recordingUpstream(service: Service) {
   };
 }
 
-/** A console instance's relay on its own port, recording into `db`. */
-export async function relayServer(upstreamUrl: string, db: () => Promise<Kysely<ConsoleDatabase>>) {
-  const recorder: RelayRecorder = createRecorder({ db });
+/** A console instance's relay on its own port, recording into `db` (the cap: SYNC_LOG_CALLS_PER_MINUTE's default). */
+export async function relayServer(
+  upstream: string | Service,
+  db: () => Promise<Kysely<ConsoleDatabase>>,
+  storedCallsPerMinute = parseEnv({ DEMO_MODE: '1' }).relay.storedCallsPerMinute,
+) {
+  const recorder: RelayRecorder = createRecorder({ db, storedCallsPerMinute });
   const relay = createRelay({
-    upstream: networkUpstream(upstreamUrl),
+    // A URL over the network; a service in process, as embedded mode reaches it (its fetch handler).
+    upstream:
+      typeof upstream === 'string'
+        ? networkUpstream(upstream)
+        : fetchUpstream((request) => upstream.fetch(request), 'http://embedded.test'),
     timeoutMs: 5_000,
     bodyLimitBytes: 5 * 1024 * 1024,
     record: (call) => recorder.record(call),
   });
   const server = http.createServer((req, res) => void relay(req, res));
+  // As server.ts keeps them: idle connections outlive the client's, so a reused one is never closed under it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const url = await listen(server);
   return {
     url,
