@@ -52,7 +52,7 @@ export async function RelayCounted() {
             <TBody>
               {counted.rows.map((row) => (
                 <Tr key={`${row.clientId}|${row.status}|${row.reason}`}>
-                  <Td className="max-w-48 break-all">{client(row)}</Td>
+                  <Td className="whitespace-nowrap">{client(row)}</Td>
                   <Td className="whitespace-nowrap">
                     {row.status === 0 ? t('noAnswer') : ts('httpStatus', { status: row.status })}
                   </Td>

@@ -86,7 +86,8 @@ export async function relayServer(
       typeof upstream === 'string'
         ? networkUpstream(upstream)
         : fetchUpstream((request) => upstream.fetch(request), 'http://embedded.test'),
-    timeoutMs: 5_000,
+    // Long enough that a test's flood on a loaded machine meets no 504 (which would be stored as an unknown outcome).
+    timeoutMs: 60_000,
     bodyLimitBytes: 5 * 1024 * 1024,
     record: (call) => recorder.record(call),
   });
