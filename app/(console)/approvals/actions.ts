@@ -3,81 +3,45 @@
 import { revalidatePath } from 'next/cache';
 import { approvalActions, type DecisionView } from '@/lib/contract/console/approvals';
 import {
-  approveProposal,
+  approveEach,
   policyFor,
   readProposal,
   recordPolicySaved,
   recordProposalStep,
-  rejectProposal,
+  rejectEach,
   savePolicy,
   withdrawProposal,
-  type Decision,
 } from '@/lib/server/approvals';
 import { runAction } from '@/lib/server/console-api';
 import { getEnv } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { currentTenant, getConsoleDb, getJobsUpstream } from '@/lib/server/process';
 
-/** A decision as the queue shows it, and its step on the record. */
-function viewOfDecision(id: string, d: Decision): DecisionView {
-  switch (d.kind) {
-    case 'applied':
-    case 'rejected':
-      return { id, kind: d.kind };
-    case 'refused':
-    case 'unknown':
-    case 'unreadable':
-      return { id, kind: d.kind, code: d.code };
-    case 'stale':
-      return { id, kind: 'stale', proposed: d.proposed, now: d.now, next: d.proposal.new };
-    default:
-      return { id, kind: d.kind };
-  }
-}
-
-const STEP = { applied: 'approved', refused: 'refused', unknown: 'unknown', rejected: 'rejected' } as const;
-
-async function record(d: Decision, by: { id: string; email: string }) {
-  if (d.kind in STEP && 'proposal' in d && d.proposal)
-    await recordProposalStep(await getConsoleDb(), STEP[d.kind as keyof typeof STEP], d.proposal, by);
-}
-
-/** Approves each chosen proposal in turn: its write goes through the quota edit's signed path. */
+/** Approves each chosen proposal in turn, each with the comment written for it (and only that one). */
 export async function approveProposalsAction(input: unknown) {
   return runAction(approvalActions.approve, input, async ({ user, input }) => {
-    const db = await getConsoleDb();
-    const by = { id: user.id, email: user.email };
-    const decisions: DecisionView[] = [];
-    for (const id of input.ids) {
-      const d = await approveProposal(db, getJobsUpstream(), {
-        tenant: currentTenant(),
-        id,
-        approver: by,
-        comment: input.comment ?? null,
-        confirmStale: input.confirmStale,
-        mirror: getEnv().mirror.enabled,
-        log: (message, error) =>
-          logger().error({ source: 'approvals', error: error instanceof Error ? error.message : error }, message),
-      });
-      await record(d, by);
-      decisions.push(viewOfDecision(id, d));
-    }
+    const decisions = await approveEach(await getConsoleDb(), getJobsUpstream(), {
+      tenant: currentTenant(),
+      decisions: input.decisions,
+      approver: { id: user.id, email: user.email },
+      confirmStale: input.confirmStale,
+      mirror: getEnv().mirror.enabled,
+      log: (message, error) =>
+        logger().error({ source: 'approvals', error: error instanceof Error ? error.message : error }, message),
+    });
     revalidatePath('/approvals');
     return { decisions };
   });
 }
 
-/** Rejects each chosen proposal with the comment its author reads. */
+/** Rejects each chosen proposal with the comment its author reads, written for that proposal. */
 export async function rejectProposalsAction(input: unknown) {
   return runAction(approvalActions.reject, input, async ({ user, input }) => {
-    const db = await getConsoleDb();
-    const by = { id: user.id, email: user.email };
-    const decisions: DecisionView[] = [];
-    for (const id of input.ids) {
-      const d = await rejectProposal(db, { tenant: currentTenant(), id, approver: by, comment: input.comment });
-      await record(d, by);
-      decisions.push(viewOfDecision(id, d));
-    }
+    const decisions = await rejectEach(await getConsoleDb(), {
+      tenant: currentTenant(),
+      decisions: input.decisions,
+      approver: { id: user.id, email: user.email },
+    });
     revalidatePath('/approvals');
     return { decisions };
   });

@@ -63,13 +63,25 @@ export type DecisionView =
   | { id: string; kind: 'stale'; proposed: QuotaValues; now: QuotaValues; next: QuotaValues }
   | { id: string; kind: 'own_proposal' | 'not_open' | 'comment_required' };
 
+/**
+ * Decisions as sent: each proposal with the comment written for it (issue 61 point 1). A comment is bound to the
+ * proposal id it travels with and stored on that proposal only, so a comment typed for one company's rejection
+ * can never ride along on another's approval; a selection's comment is sent once per proposal of the selection.
+ */
+function decisionsOf<C extends z.ZodType>(text: C) {
+  return z
+    .array(z.object({ id: proposalId, comment: text }))
+    .min(1)
+    .max(100)
+    .refine((list) => new Set(list.map((d) => d.id)).size === list.length, 'one decision per proposal');
+}
+
 export const approvalActions = {
   approve: action({
     name: 'approvals.approve',
     permission: 'approveQuota',
     input: z.object({
-      ids: z.array(proposalId).min(1).max(100),
-      comment: comment.optional(),
+      decisions: decisionsOf(comment.optional()),
       confirmStale: z.boolean(),
     }),
     answer: json<{ decisions: DecisionView[] }>(),
@@ -79,7 +91,7 @@ export const approvalActions = {
   reject: action({
     name: 'approvals.reject',
     permission: 'approveQuota',
-    input: z.object({ ids: z.array(proposalId).min(1).max(100), comment }),
+    input: z.object({ decisions: decisionsOf(comment) }),
     answer: json<{ decisions: DecisionView[] }>(),
     audit: 'domain',
   }),

@@ -6,8 +6,14 @@ import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { previewQuotaEdit } from '../quotas';
+import { listHistoryPage } from '../audit';
+import { approvalActions } from '@/lib/contract/console/approvals';
+import { proposalRecordOf } from '@/lib/contract/proposal-record';
 import {
+  approveEach,
   approveProposal,
+  readProposal,
+  rejectEach,
   listProposals,
   OpenProposalExistsError,
   policyInForce,
@@ -276,5 +282,70 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     expect(first.kind).toBe('applied');
     expect(await second).toMatchObject({ kind: 'not_open', proposal: { state: 'applied' } });
     expect(creditWrites.length).toBe(before + 1);
+  });
+
+  it('each decision owns its comment: a rejection\'s comment never rides on the next approval', async () => {
+    const a = await freshCompany(upstream, 1_560_000);
+    const b = await freshCompany(upstream, 1_560_000);
+    const pa = await propose(db(), proposalFor(a.companyId, a.live, 2_340_000));
+    const pb = await propose(db(), proposalFor(b.companyId, b.live, 2_340_000));
+    const words = '額度增加過大，請先提供新分店的財報再提案';
+    const decide = { tenant: TENANT, approver: manager };
+    expect(await rejectEach(db(), { ...decide, decisions: [{ id: pa.id, comment: words }] })).toEqual([
+      { id: pa.id, kind: 'rejected' },
+    ]);
+    const approved = await approveEach(db(), upstream, {
+      ...decide,
+      decisions: [{ id: pb.id }],
+      confirmStale: false,
+      mirror: false,
+      log: noLog,
+    });
+    expect(approved).toEqual([{ id: pb.id, kind: 'applied' }]);
+    expect((await readProposal(db(), TENANT, pa.id))?.comment).toBe(words);
+    expect((await readProposal(db(), TENANT, pb.id))?.comment).toBeNull();
+
+    // History: A's rejection carries the comment, B's approval and B's write carry no word of it.
+    const historyA = (await listHistoryPage(db(), 'companies', String(a.companyId))).entries;
+    const historyB = (await listHistoryPage(db(), 'companies', String(b.companyId))).entries;
+    expect(JSON.stringify(historyB)).not.toContain('額度增加過大');
+    const rejected = historyA.map((e) => proposalRecordOf(e.changes)).find((r) => r?.step === 'rejected');
+    expect(rejected).toMatchObject({
+      comment: words,
+      decidedBy: manager.email,
+      old: { amount: 1_560_000 },
+      new: { amount: 2_340_000 },
+      rules: ['credit_increase_percent', 'credit_increase_amount'],
+      thresholds: { percent: 20, amount: 100_000 },
+    });
+    const approval = historyB.map((e) => proposalRecordOf(e.changes)).find((r) => r?.step === 'approved');
+    expect(approval).toMatchObject({ comment: null, decidedBy: manager.email });
+    // A proposal step is no field change: nothing to restore, no "creditAmount" to read as an applied limit.
+    for (const e of [...historyA, ...historyB].filter((e) => e.operation.startsWith('action approvals.')))
+      expect(e.changes?.map((c) => c.field)).toEqual(['$proposal']);
+  });
+
+  it('two decisions sent together keep their own comments; the action takes a comment only beside its proposal', async () => {
+    const a = await freshCompany(upstream, 100_000);
+    const b = await freshCompany(upstream, 100_000);
+    const pa = await propose(db(), proposalFor(a.companyId, a.live, 400_000));
+    const pb = await propose(db(), proposalFor(b.companyId, b.live, 400_000));
+    await rejectEach(db(), {
+      tenant: TENANT,
+      approver: manager,
+      decisions: [
+        { id: pa.id, comment: 'For A only' },
+        { id: pb.id, comment: 'For B only' },
+      ],
+    });
+    expect((await readProposal(db(), TENANT, pa.id))?.comment).toBe('For A only');
+    expect((await readProposal(db(), TENANT, pb.id))?.comment).toBe('For B only');
+    // The old shape, one comment for every id, is refused before anything is decided; so is one proposal twice.
+    const approve = approvalActions.approve.input;
+    expect(approve.safeParse({ ids: [pa.id], comment: 'x', confirmStale: false }).success).toBe(false);
+    expect(
+      approve.safeParse({ decisions: [{ id: pa.id }, { id: pa.id, comment: 'x' }], confirmStale: false }).success,
+    ).toBe(false);
+    expect(approvalActions.reject.input.safeParse({ decisions: [{ id: pa.id }] }).success).toBe(false);
   });
 });

@@ -43,11 +43,12 @@ async function settle(
   db: Kysely<ConsoleDatabase>,
   id: string,
   state: 'applied' | 'refused' | 'unknown' | 'open',
+  // The comment is this decision's own: stored as given (none stays none), never one left from before.
   values: { comment?: string | null; code?: string | null } = {},
 ): Promise<void> {
   await sql`
     update quota_proposal set state = ${state}, outcome_code = ${values.code ?? null},
-      decision_comment = coalesce(${values.comment ?? null}, decision_comment)
+      decision_comment = ${state === 'open' ? null : (values.comment ?? null)}
       ${state === 'open' ? sql`, decided_by = null, decided_by_email = null, decided_at = null` : sql``}
     where id = ${id}
   `.execute(db);

@@ -22,8 +22,9 @@ export {
   type QuotaFamily,
 } from './proposals';
 export { approveProposal, rejectProposal, type Decision } from './decide';
+export { approveEach, rejectEach, viewOfDecision, type DecisionItem } from './decide-each';
 export { quotaWriteVerdict, type GateVerdict } from './gate';
 export { holdCaughtRows, type HeldRow, type HoldInput } from './import-hold';
-export { recordPolicySaved, recordProposalStep, type ProposalStep } from './record';
+export { proposalRecordFor, recordPolicySaved, recordProposalStep, type ProposalStep } from './record';
 export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
 export { expireOnRead, readOwnProposals, readQueue, viewOf, waitingFor } from './queue';

@@ -1,24 +1,74 @@
 import 'server-only';
-import type { Kysely } from 'kysely';
-import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { FieldDiff } from '@/lib/contract/history';
+import { sql, type Kysely } from 'kysely';
+import { approvalPolicy, DEMO_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/contract/approval-policy';
+import {
+  proposalChange,
+  thresholdsOf,
+  type ProposalRecord,
+  type ProposalStep,
+} from '@/lib/contract/proposal-record';
 import { recordAudit } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import type { Person, Proposal } from './proposals';
 
 /**
- * Every step of a proposal on the record: one audit entry filed under the company's History, naming the person,
- * the proposed old → new, the rules, the reason and the decider's comment. The write an approval sends is
- * recorded by the quota edit's own path as any quota write, under the approver's name.
+ * Every step of a proposal on the record: one audit entry filed under the company's History, naming the person and
+ * holding the proposal as one record (lib/contract/proposal-record): old → new, the rules with the policy's
+ * thresholds as they stood, the reason, and the comment of this decision only. The pages tell it in words; it holds
+ * no field change, since the step changed nothing on the platform (no restore is offered for it). The write an
+ * approval sends is recorded by the quota edit's own path as any quota write, under the approver's name.
  */
-export type ProposalStep = 'proposed' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'refused' | 'unknown';
+export type { ProposalStep };
 
-function diff(p: Proposal): FieldDiff[] {
-  const changes: FieldDiff[] = [];
-  if (p.old.amount !== p.new.amount)
-    changes.push({ field: p.family === 'credit' ? 'creditAmount' : 'balance', from: p.old.amount, to: p.new.amount });
-  if (p.old.enabled !== p.new.enabled) changes.push({ field: 'enabled', from: p.old.enabled, to: p.new.enabled });
-  return changes;
+/** The thresholds of the policy a proposal was judged by: its saved version, else the start's default. */
+async function thresholdsFor(db: Kysely<ConsoleDatabase>, proposal: Proposal) {
+  if (proposal.policyVersion !== null) {
+    const { rows } = await sql<{ policy: unknown }>`
+      select policy from approval_policy where version = ${proposal.policyVersion}
+    `.execute(db);
+    const parsed = approvalPolicy.safeParse(rows[0]?.policy);
+    if (parsed.success) return thresholdsOf(parsed.data);
+  }
+  // No saved version: only the demo's start default catches anything (outside demo mode nothing is caught).
+  return thresholdsOf(DEMO_APPROVAL_POLICY);
+}
+
+/** The proposal step as History keeps it; the comment only on a decision that carried one. */
+export async function proposalRecordFor(
+  db: Kysely<ConsoleDatabase>,
+  step: ProposalStep,
+  proposal: Proposal,
+): Promise<ProposalRecord> {
+  const decided = step !== 'proposed' && step !== 'expired';
+  return {
+    id: proposal.id,
+    step,
+    family: proposal.family,
+    old: { amount: proposal.old.amount, enabled: proposal.old.enabled },
+    new: { amount: proposal.new.amount, enabled: proposal.new.enabled },
+    rules: [...proposal.rules],
+    thresholds: await thresholdsFor(db, proposal),
+    proposedBy: proposal.proposedBy.email,
+    reason: proposal.reason,
+    decidedBy: decided ? (proposal.decidedBy?.email ?? null) : null,
+    comment: decided && step !== 'withdrawn' ? proposal.comment : null,
+    outcomeCode: step === 'refused' || step === 'unknown' ? proposal.outcomeCode : null,
+  };
+}
+
+/** The audit log's English for a step (pages tell the record in the person's language). */
+function logWords(r: ProposalRecord): string {
+  const unit = r.family === 'credit' ? 'NT$' : '';
+  const value = (v: ProposalRecord['old']) => `${unit}${v.amount.toLocaleString('en')} ${v.enabled ? 'on' : 'off'}`;
+  return [
+    `proposal ${r.id} ${r.step}: ${r.family} ${value(r.old)} → ${value(r.new)}`,
+    `proposed by ${r.proposedBy}`,
+    r.decidedBy ? `decided by ${r.decidedBy}` : null,
+    `reason: ${r.reason}`,
+    r.comment ? `comment: ${r.comment}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 export async function recordProposalStep(
@@ -27,22 +77,17 @@ export async function recordProposalStep(
   proposal: Proposal,
   by: Person,
 ): Promise<void> {
-  const words = [
-    `${step} (proposal ${proposal.id}, ${proposal.family}, by ${proposal.proposedBy.email})`,
-    `rules: ${proposal.rules.join(', ')}`,
-    `reason: ${proposal.reason}`,
-    proposal.comment && step !== 'proposed' ? `comment: ${proposal.comment}` : null,
-  ].filter(Boolean);
+  const record = await proposalRecordFor(db, step, proposal);
   await recordAudit(db, {
     userId: by.id,
     userEmail: by.email,
     operation: `action approvals.${step}`,
     targetIds: [String(proposal.companyId)],
     status: step === 'refused' ? 400 : step === 'unknown' ? 502 : 200,
-    outcome: words.join('; '),
+    outcome: logWords(record),
     result: null,
     recordType: 'companies',
-    changes: diff(proposal),
+    changes: [proposalChange(record)],
   });
 }
 
