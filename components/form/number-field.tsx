@@ -1,16 +1,20 @@
 'use client';
 
 import { useFormContext } from 'react-hook-form';
-import type { ReactNode } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
 import { Field, Input } from '@/components/ui';
+import { parseAmountOrNull } from '@/lib/contract/amount-text';
 import { useFieldFrame } from './field-error';
 
-/** '' means "not given" (null); anything else is read as a number so the zod schema checks it. */
+/**
+ * '' means "not given" (null); anything else is read by the shared amount reader ("2,340,000", "NT$2,340,000",
+ * full-width digits: lib/contract/amount-text), NaN when it is not a number, so the zod schema says so.
+ */
 export function toNumberOrNull(value: unknown): number | null {
   if (typeof value === 'number') return Number.isNaN(value) ? Number.NaN : value;
   if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : Number(text);
+  return parseAmountOrNull(String(value));
 }
 
 /**
@@ -44,12 +48,41 @@ export function NumberField({
   required,
 }: NumberFieldProps) {
   const { register } = useFormContext();
+  const t = useTranslations('approvalDecisions.amount');
+  const format = useFormatter();
+  // What the box holds as typed: when it is more than plain digits ("2,340,000", "NT$…", full-width), the figure
+  // read from it is said under the box before any review.
+  const [typed, setTyped] = useState('');
+  const field = register(name, { setValueAs: toNumberOrNull });
+  const read = parseAmountOrNull(typed);
+  const readBack =
+    read !== null && Number.isFinite(read) && typed.trim() !== String(read)
+      ? t('understood', { amount: format.number(read, { maximumFractionDigits: 4 }) })
+      : null;
   // A box that takes whole numbers only says so; any other takes the contract's decimals for its field.
   const frame = useFieldFrame(name, { label, kind: numberInputMode(step) === 'numeric' ? 'whole' : 'number' });
   return (
-    <Field {...frame} label={label} description={description} required={required}>
+    <Field
+      {...frame}
+      label={label}
+      description={
+        readBack ? (
+          <>
+            {description}
+            <span className="mt-0.5 block font-medium tabular-nums" data-testid="amount-read">
+              {readBack}
+            </span>
+          </>
+        ) : (
+          description
+        )
+      }
+      required={required}
+    >
       <Input
-        type="number"
+        // A box for amounts and decimals is text, so it takes "2,340,000", "NT$…" and a Chinese input method's
+        // full-width digits (a number box drops them); a whole-number box (an id) stays a number box.
+        type={numberInputMode(step) === 'numeric' ? 'number' : 'text'}
         inputMode={numberInputMode(step)}
         // Enter submits the form (to its review), so the key says so; no browser's remembered numbers.
         enterKeyHint="done"
@@ -59,7 +92,11 @@ export function NumberField({
         max={max}
         placeholder={placeholder}
         required={required}
-        {...register(name, { setValueAs: toNumberOrNull })}
+        {...field}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          return field.onChange(e);
+        }}
       />
     </Field>
   );

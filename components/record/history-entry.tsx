@@ -11,11 +11,13 @@ import {
   type HistoryEntry,
   type HistoryValue,
 } from '@/lib/contract/history';
+import { proposalRecordOf } from '@/lib/contract/proposal-record';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { ChangeList, OutcomeDetail } from './change-list';
 import { FindingRule } from './finding-rule';
 import { FindingText } from './finding-text';
 import { OutsideDetected } from './outside-change';
+import { ProposalStepHeading, ProposalStepText } from './proposal-step';
 import { SyncClosureText } from './sync-closure';
 
 /** How a record's page names its fields and the values that refer to other records by id. */
@@ -50,6 +52,8 @@ export function EntryWho({ entry }: { entry: HistoryEntry }) {
 export function EntryHow({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
   if (entry.restores) return <RestoredFrom restores={entry.restores} applied={entry.result === 'applied'} />;
+  const proposal = proposalRecordOf(entry.changes);
+  if (proposal) return <ProposalStepHeading record={proposal} />;
   const how =
     entry.source === 'attention'
       ? t(`findings.${findingHeading(entry.action)}`)
@@ -111,10 +115,13 @@ function RestoredFrom({ restores, applied }: { restores: NonNullable<HistoryEntr
 
 /**
  * "Restore earlier values": offered on an entry that changed fields of a master-data record (not on a refused
- * write, a finding or a closed rejection, which changed nothing, nor on a create), to those who may edit it.
+ * write, a finding, a closed rejection or a proposal's step, which changed nothing, nor on a create), to those who
+ * may edit it.
  */
 export function restorable(entry: HistoryEntry): boolean {
   if (entry.result === 'refused' || entry.source === 'attention' || entry.source === 'sync') return false;
+  // A proposal's step changed nothing on the platform (the write an approval sent is an entry of its own).
+  if (entry.operation.startsWith('action approvals.') || proposalRecordOf(entry.changes)) return false;
   // A create had nothing before it to go back to (/v1 has no delete).
   if (entry.action === 'created') return false;
   return Boolean(entry.changes?.some((c) => !c.secret));
@@ -159,6 +166,8 @@ export function EntryChanges({ entry, fieldLabel, valueLabel }: { entry: History
     return <FindingText action={entry.action} finding={entry.finding} fieldLabel={fieldLabel} />;
   if (entry.source === 'sync' && entry.finding)
     return <SyncClosureText finding={entry.finding} fieldLabel={fieldLabel} />;
+  const proposal = proposalRecordOf(entry.changes);
+  if (proposal) return <ProposalStepText record={proposal} />;
   /** An outside change with no field to list: gone from the service, or back unchanged. */
   const noFields =
     entry.source === 'outside' && entry.action !== 'updated'

@@ -17,6 +17,7 @@ export function ConfirmDialog({
   description,
   confirm,
   pending = false,
+  children,
 }: {
   open: boolean;
   onClose: () => void;
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   /** The action's words on its button ("End the session"), never a bare "OK". */
   confirm: ReactNode;
   pending?: boolean;
+  /** What the action is about, item by item (the amounts and the company of a large approval). */
+  children?: ReactNode;
 }) {
   const t = useTranslations('ui');
   return (
@@ -44,6 +47,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -28,6 +28,7 @@ import valueIssues from './value-issues.json';
 import resultWords from './result-words.json';
 import rejections from './rejections.json';
 import approvals from './approvals.json';
+import approvalDecisions from './approval-decisions.json';
 
 export const en = {
   ...app,
@@ -53,6 +54,7 @@ export const en = {
   ...workbench,
   ...attention,
   ...approvals,
+  ...approvalDecisions,
   ...home,
   ...twoFactor,
   ...signInSecurity,

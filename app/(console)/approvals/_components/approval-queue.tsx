@@ -1,61 +1,60 @@
 'use client';
 
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { Alert, Button, Checkbox, Field, Textarea } from '@/components/ui';
+import { Alert, Button, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import { changePercent } from '@/lib/contract/approval-policy';
-import type { DecisionView, Exposure, LimitChange, ProposalView } from '@/lib/contract/console/approvals';
-import type { QuotaValues } from '@/lib/contract/console/quotas';
-import { ruleWords } from '@/lib/i18n/approval-words';
-import { formatNtd } from '@/lib/i18n/money';
-import { approveProposalsAction, rejectProposalsAction, withdrawProposalAction } from '../actions';
-import { LimitChanges } from './limit-changes';
-import { plainSpaces } from '@/lib/i18n/formats';
 import { useSeparators } from '@/lib/i18n/use-separators';
+import { isBigChange } from '@/lib/contract/big-change';
+import { PROPOSAL_TEXT_MAX, type DecisionView, type ProposalView } from '@/lib/contract/console/approvals';
+import { approveProposalsAction, rejectProposalsAction, withdrawProposalAction } from '../actions';
+import { BigApprovalDialog } from './big-approval-dialog';
+import { DecidedList } from './decided-list';
+import { ProposalCard } from './proposal-card';
+import { useProposalWords } from './proposal-words';
+import type { OpenProposal } from './queue-types';
 
-type Open = ProposalView & { exposure: Exposure | null; limitChanges: LimitChange[] };
+/** Outcomes after which the decision is stored (or nothing is left to decide): its comment has done its work. */
+const SETTLED = new Set<DecisionView['kind']>(['applied', 'rejected', 'refused', 'unknown', 'withdrawn', 'not_open']);
 
 /**
- * The queue as cards (they read the same at 1280 px and on a phone): what changes and why, the exposure beside
- * it, and the decision. A stale one shows the three values and needs "Approve anyway".
+ * The queue as cards: each with its own comment box, so a comment is sent with the proposal it was typed for and
+ * with no other (issue 61 point 1); a selection of cards has one more box, for that selection only. A comment is
+ * cleared once its decision is stored. Approving a change over twice the policy's threshold asks once more.
  */
 export function ApprovalQueue({
   open,
   decided,
   policy,
 }: {
-  open: Open[];
+  open: OpenProposal[];
   decided: ProposalView[];
   policy: ApprovalPolicy;
 }) {
   const t = useTranslations('approvals');
-  const te = useTranslations('errors');
-  const locale = useLocale();
-  const format = useFormatter();
-  const marks = useSeparators();
+  const td = useTranslations('approvalDecisions');
   const router = useRouter();
+  const marks = useSeparators();
+  const { reason, label } = useProposalWords();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [comment, setComment] = useState('');
+  const [comments, setComments] = useState<Map<string, string>>(new Map());
+  const [selectionComment, setSelectionComment] = useState('');
   const [decisions, setDecisions] = useState<Map<string, DecisionView>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
+  // The comment box a rejection without a comment came from ('selection', or a proposal's id): its error is beside it.
+  const [missing, setMissing] = useState<string | null>(null);
+  // Approvals waiting for the second "yes" of a large change, and those already confirmed (asked once only).
+  const [confirming, setConfirming] = useState<{ ids: string[]; confirmStale: boolean; selection: boolean } | null>(
+    null,
+  );
+  const [confirmed, setConfirmed] = useState<Set<string>>(new Set());
   const [pending, startTransition] = useTransition();
 
-  const reason = (code: string) => {
-    const key = code as Parameters<typeof te.has>[0];
-    return te.has(key) ? te(key) : code;
-  };
-  const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTime'));
-  const figure = (p: Pick<ProposalView, 'family'>, n: number) =>
-    p.family === 'credit' ? formatNtd(locale, n) : format.number(n, { maximumFractionDigits: 2 });
-  const value = (p: ProposalView, v: QuotaValues) => `${figure(p, v.amount)} · ${v.enabled ? t('on') : t('off')}`;
+  const commentOf = (id: string) => comments.get(id) ?? '';
+  const setComment = (id: string, text: string) => setComments((m) => new Map(m).set(id, text));
 
-  function run(send: () => Promise<{ decisions: DecisionView[] } | { error: string }>, needsComment = false) {
-    if (needsComment && comment.trim() === '') {
-      setProblem(t('commentRequired'));
-      return;
-    }
+  function run(send: () => Promise<{ decisions: DecisionView[] } | { error: string }>, selection: boolean) {
     setProblem(null);
     startTransition(async () => {
       const result = await send();
@@ -63,160 +62,129 @@ export function ApprovalQueue({
         setProblem(reason(result.error));
         return;
       }
+      const settled = result.decisions.filter((d) => SETTLED.has(d.kind)).map((d) => d.id);
       setDecisions((m) => new Map([...m, ...result.decisions.map((d) => [d.id, d] as const)]));
+      setComments((m) => new Map([...m].filter(([id]) => !settled.includes(id))));
+      if (selection && settled.length > 0) setSelectionComment('');
       setSelected(new Set());
       router.refresh();
     });
   }
-  const approve = (ids: string[], confirmStale = false) =>
-    run(() => approveProposalsAction({ ids, comment: comment.trim() || undefined, confirmStale }));
-  const reject = (ids: string[]) => run(() => rejectProposalsAction({ ids, comment }), true);
 
-  const outcomeText = (d: DecisionView) =>
-    d.kind === 'refused' || d.kind === 'unknown' || d.kind === 'unreadable'
-      ? t(`outcome.${d.kind}`, { reason: reason(d.code) })
-      : t(`outcome.${d.kind}`);
+  /** Each proposal with the comment written for it: a card's own, or the selection's for a selection. */
+  const items = (ids: string[], selection: boolean) =>
+    ids.map((id) => {
+      const text = (selection ? selectionComment : commentOf(id)).trim();
+      return text ? { id, comment: text } : { id };
+    });
+
+  function approve(ids: string[], confirmStale: boolean, selection: boolean, asked = false) {
+    setMissing(null);
+    const big = open.filter(
+      (p) => ids.includes(p.id) && !confirmed.has(p.id) && isBigChange(policy, p.family, p.old.amount, p.new.amount),
+    );
+    if (big.length > 0 && !asked) {
+      setConfirming({ ids, confirmStale, selection });
+      return;
+    }
+    setConfirmed((s) => new Set([...s, ...big.map((p) => p.id)]));
+    run(() => approveProposalsAction({ decisions: items(ids, selection), confirmStale }), selection);
+  }
+
+  function reject(ids: string[], selection: boolean) {
+    const decisionsToSend = items(ids, selection);
+    if (decisionsToSend.some((d) => !('comment' in d))) {
+      setMissing(selection ? 'selection' : (ids[0] ?? null));
+      return;
+    }
+    setMissing(null);
+    run(() => rejectProposalsAction({ decisions: decisionsToSend }), selection);
+  }
 
   const choosable = open.filter((p) => !p.own);
+  const chosen = choosable.filter((p) => selected.has(p.id));
+  const bigOnes = confirming
+    ? open.filter(
+        (p) =>
+          confirming.ids.includes(p.id) &&
+          !confirmed.has(p.id) &&
+          isBigChange(policy, p.family, p.old.amount, p.new.amount),
+      )
+    : [];
   return (
     <div className="space-y-4">
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       {open.length === 0 ? <p role="status">{t('empty')}</p> : null}
-      {choosable.length > 0 ? (
+      {choosable.length > 1 ? (
         <div className="space-y-2">
-          <Field label={t('comment')}>
-            <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={2} maxLength={1000} />
-          </Field>
+          {chosen.length > 0 ? (
+            <Field
+              label={td('selectionComment', { count: chosen.length })}
+              description={td('selectionFor', { companies: chosen.map(label).join(marks.list) })}
+              error={missing === 'selection' ? t('commentRequired') : undefined}
+            >
+              <Textarea
+                value={selectionComment}
+                onChange={(e) => setSelectionComment(e.target.value)}
+                rows={2}
+                maxLength={PROPOSAL_TEXT_MAX}
+              />
+            </Field>
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{td('selectionNone')}</p>
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => approve([...selected])} disabled={selected.size === 0} pending={pending}>
-              {t('approveSelected', { count: selected.size })}
+            <Button
+              onClick={() => approve([...selected], false, true)}
+              disabled={chosen.length === 0}
+              pending={pending}
+            >
+              {t('approveSelected', { count: chosen.length })}
             </Button>
-            <Button variant="secondary" onClick={() => reject([...selected])} disabled={selected.size === 0}>
-              {t('rejectSelected', { count: selected.size })}
+            <Button variant="secondary" onClick={() => reject([...selected], true)} disabled={chosen.length === 0}>
+              {t('rejectSelected', { count: chosen.length })}
             </Button>
           </div>
         </div>
       ) : null}
       <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('caption')}>
-        {open.map((p) => {
-          const label = [p.companyCode, p.companyName].filter(Boolean).join(' ');
-          const pct = changePercent(p.old.amount, p.new.amount);
-          const d = decisions.get(p.id);
-          return (
-            <li key={p.id} className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800">
-              <h2 className="font-semibold">{label || p.companyId}</h2>
-              <p className="text-sm">
-                <span className="font-medium">{t(`family.${p.family}`)}: </span>
-                <span className="whitespace-nowrap tabular-nums">
-                  {value(p, p.old)} → {value(p, p.new)}
-                </span>{' '}
-                (
-                {pct === null
-                  ? t('fromZero')
-                  : format.number(pct / 100, { style: 'percent', signDisplay: 'always', maximumFractionDigits: 1 })}
-                )
-              </p>
-              <p className="text-sm">
-                <span className="font-medium">{marks.labelled(t('exposure'))}</span>
-                {p.exposure
-                  ? `${t('creditLine', {
-                      limit: formatNtd(locale, p.exposure.creditAmount),
-                      pending: formatNtd(locale, p.exposure.pendingAmount),
-                      available: formatNtd(locale, p.exposure.availableAmount),
-                    })} · ${t('controlLine', { state: p.exposure.creditEnabled ? t('on') : t('off') })} · ${t(
-                      'pointLine',
-                      {
-                        balance: format.number(p.exposure.pointBalance, { maximumFractionDigits: 2 }),
-                      },
-                    )}`
-                  : t('exposureUnread')}
-              </p>
-              <LimitChanges changes={p.limitChanges} />
-              <p className="text-sm">
-                <span className="font-medium">{marks.labelled(t('rule'))}</span>
-                {p.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause)}
-              </p>
-              <p className="text-sm">
-                <span className="font-medium">{marks.labelled(t('proposer'))}</span>
-                {t('proposedAt', { who: p.proposedByEmail, when: when(p.proposedAt) })} ·{' '}
-                {t('expiresAt', { when: when(p.expiresAt) })}
-              </p>
-              <p className="text-sm">
-                <span className="font-medium">{marks.labelled(t('reason'))}</span>
-                {p.source === 'import' || p.source === 'bulk'
-                  ? t('fromImport', { reason: p.reason })
-                  : p.source === 'revert'
-                    ? t('fromRevert', { reason: p.reason })
-                    : p.reason}
-              </p>
-              {d?.kind === 'stale' ? (
-                <Alert tone="warning">
-                  <p className="font-medium">{t('staleTitle')}</p>
-                  <p>{t('staleWhenProposed', { value: value(p, d.proposed) })}</p>
-                  <p>{t('staleNow', { value: value(p, d.now) })}</p>
-                  <p>{t('staleNew', { value: value(p, d.next) })}</p>
-                  <Button className="mt-2" onClick={() => approve([p.id], true)} pending={pending}>
-                    {t('approveAnyway')}
-                  </Button>
-                </Alert>
-              ) : d ? (
-                <p role="status" className="text-sm font-medium">
-                  {outcomeText(d)}
-                </p>
-              ) : null}
-              {p.own ? (
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="text-sm">{t('own')}</p>
-                  <Button variant="secondary" onClick={() => run(() => withdrawProposalAction({ id: p.id }))}>
-                    {t('withdraw')}
-                  </Button>
-                </div>
-              ) : (
-                <div className="space-y-2">
-                  <Checkbox
-                    checked={selected.has(p.id)}
-                    onChange={(e) =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (e.target.checked) next.add(p.id);
-                        else next.delete(p.id);
-                        return next;
-                      })
-                    }
-                    label={t('select', { company: label || String(p.companyId) })}
-                  />
-                  <div className="flex flex-wrap gap-3">
-                    <Button onClick={() => approve([p.id])} pending={pending}>
-                      {t('approve')}
-                    </Button>
-                    <Button variant="secondary" onClick={() => reject([p.id])}>
-                      {t('reject')}
-                    </Button>
-                  </div>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {open.map((p) => (
+          <ProposalCard
+            key={p.id}
+            p={p}
+            policy={policy}
+            comment={commentOf(p.id)}
+            onComment={(text) => setComment(p.id, text)}
+            missing={missing === p.id ? t('commentRequired') : undefined}
+            decision={decisions.get(p.id)}
+            pending={pending}
+            selected={selected.has(p.id)}
+            onSelect={(on) =>
+              setSelected((s) => {
+                const next = new Set(s);
+                if (on) next.add(p.id);
+                else next.delete(p.id);
+                return next;
+              })
+            }
+            onApprove={(confirmStale) => approve([p.id], confirmStale, false)}
+            onReject={() => reject([p.id], false)}
+            onWithdraw={() => run(() => withdrawProposalAction({ id: p.id }), false)}
+          />
+        ))}
       </ul>
-      {decided.length > 0 ? (
-        <section className="space-y-2">
-          <h2 className="text-lg font-semibold">{t('recent')}</h2>
-          <ul className="space-y-1 text-sm">
-            {decided.map((p) => (
-              <li key={p.id}>
-                <span className="font-medium">{[p.companyCode, p.companyName].filter(Boolean).join(' ')}</span>:{' '}
-                {value(p, p.old)} → {value(p, p.new)} · {t(`state.${p.state}`)}
-                {p.decidedByEmail && p.decidedAt
-                  ? ` · ${t('decidedBy', { who: p.decidedByEmail, when: when(p.decidedAt) })}`
-                  : ''}
-                {p.outcomeCode ? ` · ${reason(p.outcomeCode)}` : ''}
-                {p.comment ? ` · ${t('yourComment', { comment: p.comment })}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DecidedList decided={decided} />
+      <BigApprovalDialog
+        proposals={bigOnes}
+        policy={policy}
+        pending={pending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          setConfirming(null);
+          approve(confirming.ids, confirming.confirmStale, confirming.selection, true);
+        }}
+      />
     </div>
   );
 }

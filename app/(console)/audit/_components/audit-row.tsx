@@ -5,6 +5,8 @@ import { OutsideDetected } from '@/components/record/outside-change';
 import { Badge } from '@/components/ui/badge';
 import { Td, Tr } from '@/components/ui/table';
 import { OUTSIDE_OUTCOMES, refName, type RefLabel } from '@/lib/contract/history';
+import { proposalRecordOf } from '@/lib/contract/proposal-record';
+import { ProposalStepText } from '@/components/record/proposal-step';
 import type { AuditGroup } from '@/lib/server/audit';
 import type { AuditEntryView } from '@/lib/server/audit';
 import { groupResult, operationWords, outcomeWithoutRequest } from '@/lib/server/audit';
@@ -51,8 +53,11 @@ export function AuditRow({
   const bulk = entries.some((e) => e.family === 'bulk');
   // "Applied" once: the badge says it, the detail only what it adds (created, updated, a refusal's reason).
   const detail = single ? outcomeWithoutRequest(single.outcome) : null;
+  // A proposal's step is told in words from its record, not by the log's English.
+  const proposal = single ? proposalRecordOf(single.changes) : null;
   const detailShown =
     single &&
+    !proposal &&
     single.family !== 'attention' &&
     detail !== result &&
     !(outside && single.outcome === OUTSIDE_OUTCOMES.changed);
@@ -137,7 +142,11 @@ export function AuditRow({
         {single?.unknownIds?.length ? (
           <p className="text-xs">{t('unknownIds', { ids: single.unknownIds.slice(0, TARGETS_SHOWN).join(', ') })}</p>
         ) : null}
-        {single && (single.targetIds.length > 1 || single.family === 'attention') ? (
+        {proposal ? (
+          <div className="mt-1 text-xs">
+            <ProposalStepText record={proposal} />
+          </div>
+        ) : single && (single.targetIds.length > 1 || single.family === 'attention') ? (
           <EntryRecords auditId={single.id} count={single.targetIds.length} />
         ) : single?.changes?.length && single.result !== 'refused' ? (
           <div className="mt-1 text-xs">

@@ -24,6 +24,18 @@ export function useRowApproval(policy: ApprovalPolicy | undefined) {
 }
 
 /**
+ * The review's button in words of what it does: "Send for approval" when every change waits for a second person,
+ * "Apply and send for approval" when some do, the dialog's own "Apply changes" when none does.
+ */
+export function useSendWords(apply: string) {
+  const t = useTranslations('approvalDecisions.send');
+  return (rows: readonly PreviewRow[]): string => {
+    const caught = rows.filter((r) => r.rules?.length).length;
+    return caught === 0 ? apply : caught === rows.length ? t('all') : t('some');
+  };
+}
+
+/**
  * Shown when the review has rows that need approval: the reason the approver reads (required), and, when one
  * already waits for such a company, the choice to replace it.
  */

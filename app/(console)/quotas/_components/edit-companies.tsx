@@ -4,6 +4,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatNtdExact } from '@/lib/i18n/money';
+import { parseAmountOrNull } from '@/lib/contract/amount-text';
 
 /** A company in an edit: its current amount as the table showed it, or null when not read yet (added in the dialog). */
 export interface EditedCompany {
@@ -41,8 +42,8 @@ export function EditCompanies({
 }) {
   const t = useTranslations('quotas.edit');
   const figure = useQuotaFigure(tab);
-  const text = typed.trim();
-  const next = text === '' ? null : Number(text);
+  // The shared amount reader: the figure shown is the one the box read ("NT$2,340,000", full-width digits).
+  const next = parseAmountOrNull(typed);
   const becomes = () => (next === null ? t('unchanged') : Number.isFinite(next) ? figure(next) : t('notANumber'));
   return (
     <div className="max-h-48 overflow-y-auto rounded border border-zinc-200 px-3 dark:border-zinc-800">

@@ -4,7 +4,9 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { RecordSearch } from '@/components/form/record-search';
-import { Alert, Button, Dialog, Field, Input, Select, Textarea } from '@/components/ui';
+import { AmountBox } from '@/components/form/amount-box';
+import { Alert, Button, Dialog, Field, Select, Textarea } from '@/components/ui';
+import { parseAmountOrNull } from '@/lib/contract/amount-text';
 import { companySource } from '@/lib/client/pickers';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { EditOutcome, PreviewRow, QuotaChanges } from '@/lib/contract/console/quotas';
@@ -13,7 +15,7 @@ import { plainSpaces } from '@/lib/i18n/formats';
 import { companyLabel, EditCompanies, useQuotaFigure, type EditedCompany } from './edit-companies';
 import { ReviewTable } from './review-table';
 import { useQuotaValueWords } from './value-words';
-import { ApprovalFields, useRowApproval } from './approval-fields';
+import { ApprovalFields, useRowApproval, useSendWords } from './approval-fields';
 
 type Step =
   | { phase: 'form' }
@@ -62,6 +64,7 @@ export function EditDialog({
   const [whyMissing, setWhyMissing] = useState(false);
   const ta = useTranslations('approvals.edit');
   const approvalNote = useRowApproval(step.phase === 'review' ? step.policy : undefined);
+  const sendWords = useSendWords(t('confirm'));
 
   const amountLabel = tab === 'credit' ? t('amountCredit') : t('amountPoints');
   const valueWords = useQuotaValueWords(tab, { amount, memo }, { amount: amountLabel, memo: t('memo') });
@@ -78,8 +81,9 @@ export function EditDialog({
 
   function changes(): QuotaChanges | null {
     const c: QuotaChanges = {};
-    if (amount.trim() !== '') {
-      const n = Number(amount.trim());
+    // The shared amount reader: "2,340,000", "NT$2,340,000" and full-width digits read as the box says.
+    const n = parseAmountOrNull(amount);
+    if (n !== null) {
       if (!Number.isFinite(n)) return null;
       c.amount = n;
     }
@@ -140,16 +144,14 @@ export function EditDialog({
     body = (
       <div className="space-y-4">
         <EditCompanies tab={tab} companies={chosen} typed={amount} />
-        <Field label={amountLabel} description={t('keepAmount')}>
-          <Input
-            data-autofocus=""
-            inputMode="decimal"
-            enterKeyHint="done"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
+        <AmountBox
+          autoFocus
+          label={amountLabel}
+          description={t('keepAmount')}
+          value={amount}
+          onChange={setAmount}
+          unit={tab === 'credit' ? 'money' : 'points'}
+        />
         <Field label={t('enabled')}>
           <Select value={enabled} onChange={(e) => setEnabled(e.target.value as 'keep')}>
             <option value="keep">{t('keep')}</option>
@@ -230,7 +232,7 @@ export function EditDialog({
           {t('back')}
         </Button>
         <Button onClick={() => apply(step.rows)} pending={pending} disabled={invalid || step.rows.length === 0}>
-          {pending ? t('applying') : t('confirm')}
+          {pending ? t('applying') : sendWords(step.rows)}
         </Button>
       </>
     );

@@ -7,6 +7,7 @@ import { Alert, Button, Checkbox, Field, Input, Textarea } from '@/components/ui
 import { toast } from '@/components/ui/toast';
 import { approvalPolicy, type ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { saveApprovalPolicyAction } from '../../approvals/actions';
+import { parseAmountOrNull } from '@/lib/contract/amount-text';
 
 /** The form's fields, named by the policy's paths (the schema's issues come back by the same names). */
 const FIELDS = [
@@ -26,12 +27,12 @@ const ERROR_KEY: Record<FieldName, 'thresholdInvalid' | 'codesInvalid' | 'expiry
   expiryDays: 'expiryInvalid',
 };
 
-/** A threshold as typed: blank is "no threshold"; thousands separators are allowed; anything else fails the schema. */
+/**
+ * A threshold as typed: blank is "no threshold"; read by the shared amount reader ("100,000", "NT$100,000", full-width
+ * digits); anything else fails the schema.
+ */
 function threshold(raw: FormDataEntryValue | null): number | null {
-  const text = String(raw ?? '')
-    .replace(/[,\s]/g, '')
-    .trim();
-  return text === '' ? null : Number(text);
+  return parseAmountOrNull(String(raw ?? ''));
 }
 
 function fromForm(form: FormData) {
