@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signedRequest } from '@/service/testing/client';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { storageStateFor, type RoleName } from './fixtures/accounts';
+import { storageStateFor } from './fixtures/accounts';
+import { as, companiesWithCredit, erp, queueCard as cardOf } from './support/approvals';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { uniqueCode } from './support/demo-seed';
 import { checkFile, count, csv, proxyRead, startAndFinish } from './support/imports';
@@ -22,39 +22,16 @@ const ids = {} as Record<Letter, number>;
 const code = (l: Letter) => `${run}-${l}`;
 const START = 100_000;
 
-async function erp<T>(baseURL: string, method: string, path: string, body?: unknown): Promise<T> {
-  const creds = { clientId: 'demo-erp', secret: 'demo-erp-secret' };
-  const response = await fetch(await signedRequest(method, path, body, { base: baseURL, creds }));
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 const setCredit = (baseURL: string, letter: Letter, creditAmount: number) =>
   erp(baseURL, 'POST', '/v1/companies/credit-quota/batch', [
     { companyId: ids[letter], creditAmount, enabled: true, memo: 'ERP' },
   ]);
 
-async function as(browser: Browser, role: RoleName, locale = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    storageState: storageStateFor(role),
-    viewport: { width: 1280, height: 800 },
-  });
-  const { baseURL } = test.info().project.use;
-  await context.addCookies([{ name: 'console-locale', value: locale, url: baseURL! }]);
-  return { context, page: await context.newPage() };
-}
-
 const liveCredit = async (page: Page, letter: Letter) =>
   (await proxyRead<{ creditAmount: number }>(page, `/v1/companies/${ids[letter]}/credit-quota`)).creditAmount;
 
 /** The queue's card of one company. */
-const queueCard = (page: Page, letter: Letter) =>
-  page
-    .getByRole('list', { name: 'Proposals waiting for approval' })
-    .getByRole('listitem')
-    .filter({
-      has: page.getByRole('heading', { name: new RegExp(code(letter)) }),
-    });
+const queueCard = (page: Page, letter: Letter) => cardOf(page, code(letter));
 
 async function editCredit(page: Page, letter: Letter, amount: number, reason?: string) {
   await page.goto(`/quotas?company=${ids[letter]}`);
@@ -65,50 +42,18 @@ async function editCredit(page: Page, letter: Letter, amount: number, reason?: s
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   await expect(dialog.getByRole('heading', { name: 'Confirm these changes' })).toBeVisible();
   if (reason) await dialog.getByLabel('Reason for the changes that need approval').fill(reason);
-  await dialog.getByRole('button', { name: 'Apply changes' }).click();
+  // A change that waits for a manager is sent for approval, not applied: the button says which.
+  await dialog.getByRole('button', { name: reason ? 'Send for approval' : 'Apply changes' }).click();
   return { dialog, row };
 }
 
 test.beforeAll(async ({ browser }) => {
-  const { baseURL } = test.info().project.use;
-  const created = await erp<{ items: { status: string; id: number }[] }>(
-    baseURL!,
-    'POST',
-    '/v1/companies/batch',
-    LETTERS.map((l) => ({ outerSysCode: code(l), name: `Approvals ${l}`, internalUserId: 2 })),
+  const made = await companiesWithCredit(
+    browser,
+    run,
+    LETTERS.map((l) => ({ code: code(l), name: `Approvals ${l}`, start: START })),
   );
-  LETTERS.forEach((l, i) => (ids[l] = created.items[i]!.id));
-  await erp(
-    baseURL!,
-    'POST',
-    '/v1/companies/credit-quota/batch',
-    LETTERS.map((l) => ({ companyId: ids[l], creditAmount: START, enabled: true, memo: 'ERP' })),
-  );
-  // The Quotas page lists the companies once its snapshot has read them.
-  const { context, page } = await as(browser, 'steward');
-  await page.goto('/quotas');
-  const call = (method: 'GET' | 'POST') =>
-    page.evaluate(async (method) => {
-      const res = await fetch('/api/quotas/refresh', {
-        method,
-        headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify({ mode: 'incremental' }) } : {}),
-      });
-      return { status: res.status, body: (await res.json()) as { job: { state: string } | null } };
-    }, method);
-  const inSnapshot = () =>
-    page.evaluate(async (q) => {
-      const res = await fetch(`/api/quotas/rows?tab=credit&q=${encodeURIComponent(q)}`, {
-        headers: { 'X-Console-Request': '1' },
-      });
-      return ((await res.json()) as { rows: unknown[] }).rows.length;
-    }, run);
-  for (let attempt = 0; attempt < 3 && (await inSnapshot()) < LETTERS.length; attempt++) {
-    expect((await call('POST')).status).toBeLessThan(300);
-    await expect.poll(async () => (await call('GET')).body.job?.state, { timeout: 60_000 }).toBe('succeeded');
-  }
-  expect(await inSnapshot()).toBe(LETTERS.length);
-  await context.close();
+  LETTERS.forEach((l, i) => (ids[l] = made[i]!));
   mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -194,6 +139,10 @@ test('a manager sees them on the home and in the queue with the exposure, approv
   await page.screenshot({ path: `${SHOTS}/queue-en.png` });
 
   await a.getByRole('button', { name: 'Approve' }).click();
+  // +50 % is over twice the policy's 20 %: asked once more, naming the company and the amounts.
+  const confirm = page.getByRole('dialog', { name: 'Approve a large change?' });
+  await expect(confirm).toContainText(`${code('A')} Approvals A: credit limit NT$100,000.00 → NT$150,000.00 (+50%)`);
+  await confirm.getByRole('button', { name: 'Approve this change' }).click();
   // The card leaves the queue for "Decided recently" once the page reads it again.
   await expect(page.getByText(/Approved and applied/).first()).toBeVisible();
   await expect.poll(() => liveCredit(page, 'A')).toBe(150_000);
@@ -209,7 +158,7 @@ test('a rejected proposal shows the comment to the steward on the home', async (
   const manager = await as(browser, 'manager');
   await manager.page.goto('/approvals');
   const c = queueCard(manager.page, 'C');
-  await manager.page.getByLabel('Comment (required to reject)').fill('Too much at once: ask for 120,000');
+  await c.getByLabel('Comment on this proposal (required to reject)').fill('Too much at once: ask for 120,000');
   await c.getByRole('button', { name: 'Reject' }).click();
   await expect(manager.page.getByText(/Rejected/).first()).toBeVisible();
   await expect(queueCard(manager.page, 'C')).toHaveCount(0);
@@ -233,6 +182,10 @@ test('the ERP changes a limit while its proposal waits: the approver sees the th
   await page.goto('/approvals');
   const e = queueCard(page, 'E');
   await e.getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve a large change?' })
+    .getByRole('button', { name: 'Approve this change' })
+    .click();
   await expect(e.getByText('The live value changed since this was proposed')).toBeVisible();
   await expect(e).toContainText('When proposed: NT$100,000.00 · On');
   await expect(e).toContainText('Now: NT$120,000.00 · On');

@@ -123,7 +123,8 @@ test.describe('steward', () => {
     await dialog.getByRole('button', { name: 'Review changes' }).click();
     await expect(dialog.getByText(/Needs approval: /)).toBeVisible();
     await dialog.getByLabel('Reason for the changes that need approval').fill('Year-end orders from this customer');
-    await dialog.getByRole('button', { name: 'Apply changes' }).click();
+    // Every change of this review waits for a manager: the button says so.
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
     await expect(dialog.getByText(/1 sent for approval/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(row.getByText(/Waiting for approval: .*99,999,999/)).toBeVisible();

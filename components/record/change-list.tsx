@@ -1,9 +1,13 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { OUTSIDE_OUTCOMES, recipeSteps, refName, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { formatNtdExact } from '@/lib/i18n/money';
 import { useErrorMessage } from '@/lib/i18n/use-error-message';
+
+/** Fields that hold NT$: shown as money (NT$1,560,000.00), never as a bare 1560000. */
+const MONEY_FIELDS = new Set(['creditAmount']);
 
 /**
  * The fields one write changed, in words: "Sell price: 650 → 699", a recipe as its component steps, and
@@ -27,6 +31,7 @@ export function ChangeList({
 }) {
   const t = useTranslations('history');
   const format = useFormatter();
+  const locale = useLocale();
   const raw = (v: HistoryValue | undefined) => {
     if (v === null || v === undefined || v === '') return t('emptyValue');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -34,6 +39,7 @@ export function ChangeList({
   const label = (field: string) => fieldLabel?.(field) ?? (t.has(`fields.${field}`) ? t(`fields.${field}`) : field);
   const value = (c: FieldDiff, v: HistoryValue | undefined) => {
     if (v === null || v === undefined || v === '') return raw(v);
+    if (typeof v === 'number' && MONEY_FIELDS.has(c.field)) return formatNtdExact(locale, v);
     // A name stored with the write (as it was then) stands for the id; the id stays on hover (the item's title).
     const stored = typeof v === 'number' || typeof v === 'string' ? refName(c.labels?.[String(v)]) : null;
     if (stored) return stored;
