@@ -15,7 +15,6 @@ const STILL = new Set<ProposalRecord['step']>(['proposed', 'rejected', 'withdraw
  */
 export function ProposalStepText({ record }: { record: ProposalRecord }) {
   const t = useTranslations('approvalDecisions.history');
-  const ta = useTranslations('approvals');
   const locale = useLocale();
   const format = useFormatter();
   const errorText = useErrorMessage();
@@ -34,8 +33,8 @@ export function ProposalStepText({ record }: { record: ProposalRecord }) {
   const control =
     record.old.enabled !== record.new.enabled
       ? t(record.family === 'credit' ? 'control' : 'points', {
-          from: ta(record.old.enabled ? 'on' : 'off'),
-          to: ta(record.new.enabled ? 'on' : 'off'),
+          from: t(record.old.enabled ? 'on' : 'off'),
+          to: t(record.new.enabled ? 'on' : 'off'),
         })
       : null;
   const who = record.decidedBy ?? record.proposedBy;
@@ -44,7 +43,7 @@ export function ProposalStepText({ record }: { record: ProposalRecord }) {
   return (
     <div className="space-y-0.5" data-testid="proposal-step">
       <p>
-        {ta(`family.${record.family}`)} {/* The amounts never wrap; the rules after them may. */}
+        {t(`family.${record.family}`)} {/* The amounts never wrap; the rules after them may. */}
         <span className="whitespace-nowrap tabular-nums">
           {figure(record.old.amount)} → {figure(record.new.amount)}
         </span>

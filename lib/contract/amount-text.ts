@@ -9,9 +9,7 @@
 
 /** Full-width ASCII (U+FF01–U+FF5E) as its ASCII twin, and the ideographic space as a space. */
 function halfWidth(text: string): string {
-  return text
-    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/\u3000/g, ' ');
+  return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 }
 
 /** Digits grouped by three with commas, or not grouped at all; an optional decimal part. */

@@ -9,7 +9,15 @@ import type { FieldDiff } from './history';
  * NT$100,000; approved by …", with the decider's comment beside its own decision. The write an approval sends is
  * recorded apart, as any quota write.
  */
-export const PROPOSAL_STEPS = ['proposed', 'approved', 'rejected', 'withdrawn', 'expired', 'refused', 'unknown'] as const;
+export const PROPOSAL_STEPS = [
+  'proposed',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'refused',
+  'unknown',
+] as const;
 export type ProposalStep = (typeof PROPOSAL_STEPS)[number];
 
 /** The key the record is kept under among an entry's changes (never a field name: fields are camelCase). */

@@ -284,7 +284,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     expect(creditWrites.length).toBe(before + 1);
   });
 
-  it('each decision owns its comment: a rejection\'s comment never rides on the next approval', async () => {
+  it("each decision owns its comment: a rejection's comment never rides on the next approval", async () => {
     const a = await freshCompany(upstream, 1_560_000);
     const b = await freshCompany(upstream, 1_560_000);
     const pa = await propose(db(), proposalFor(a.companyId, a.live, 2_340_000));

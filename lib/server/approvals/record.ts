@@ -1,12 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { approvalPolicy, DEMO_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/contract/approval-policy';
-import {
-  proposalChange,
-  thresholdsOf,
-  type ProposalRecord,
-  type ProposalStep,
-} from '@/lib/contract/proposal-record';
+import { proposalChange, thresholdsOf, type ProposalRecord, type ProposalStep } from '@/lib/contract/proposal-record';
 import { recordAudit } from '../audit';
 import type { ConsoleDatabase } from '../db';
 import type { Person, Proposal } from './proposals';
