@@ -26,7 +26,8 @@ export function PriceRuleWarning({ rules }: { rules: readonly RuleId[] }) {
     <div className="space-y-2">
       {rules.map((rule) => (
         <Alert key={rule} tone="warning" title={t(`rules.${rule}.title`)}>
-          {t(`rules.${rule}.description`)} {t('priceRuleNote')}
+          {t(`rules.${rule}.description`)}
+          <span className="block">{t('priceRuleNote')}</span>
         </Alert>
       ))}
     </div>
