@@ -73,6 +73,8 @@ function recordDocs(o: {
         201: { schema: o.created, name: o.createdName, description: `A ${noun} was created.` },
       },
       errors: o.errors,
+      // An id in the body that names no record of the tenant.
+      notFound: { code: o.updateNotFound },
     },
     update: {
       tag,
