@@ -5,7 +5,9 @@ import { z } from 'zod';
  * person. Written once here and read by the quota edit, bulk edit, imports and the proxy, so no path decides
  * differently. Decreases of a credit limit and turning credit control on never need approval, except for a
  * company on the policy's list, where every change does (the list is the stricter rule an admin chose by name).
- * Thresholds are "over": a change exactly at a threshold applies at once.
+ * Thresholds are "over": a change exactly at a threshold applies at once. They hold over a window of days
+ * (./approval-window.ts): a raise is measured from the lowest value the console's own changes left in the window,
+ * so a raise split into steps trips the rule the whole raise would.
  */
 
 export const APPROVAL_RULES = [
@@ -18,6 +20,9 @@ export const APPROVAL_RULES = [
 export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
 const threshold = z.number().finite().positive().nullable();
+
+/** The days the thresholds look back over (the policy's window): the one source of the form's and the schema's bounds. */
+export const APPROVAL_WINDOW_DAYS = { min: 1, max: 365, default: 30 } as const;
 
 export const approvalPolicy = z.object({
   credit: z.object({
@@ -36,6 +41,16 @@ export const approvalPolicy = z.object({
   }),
   /** Days after which an undecided proposal expires. */
   expiryDays: z.number().int().min(1).max(90),
+  /**
+   * Days the thresholds look back over: earlier console changes in them count with the new one. A version saved
+   * before the window existed reads as the default.
+   */
+  windowDays: z
+    .number()
+    .int()
+    .min(APPROVAL_WINDOW_DAYS.min)
+    .max(APPROVAL_WINDOW_DAYS.max)
+    .default(APPROVAL_WINDOW_DAYS.default),
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 
@@ -44,6 +59,7 @@ export const NO_APPROVAL_POLICY: ApprovalPolicy = {
   credit: { increasePercent: null, increaseAmount: null, controlOff: false, companyCodes: [] },
   point: { balanceChange: null },
   expiryDays: 7,
+  windowDays: APPROVAL_WINDOW_DAYS.default,
 };
 
 /** The embedded demo's policy, so the flow can be seen and tested. */
@@ -51,6 +67,7 @@ export const DEMO_APPROVAL_POLICY: ApprovalPolicy = {
   credit: { increasePercent: 20, increaseAmount: 100_000, controlOff: true, companyCodes: [] },
   point: { balanceChange: 10_000 },
   expiryDays: 7,
+  windowDays: APPROVAL_WINDOW_DAYS.default,
 };
 
 /**
@@ -66,16 +83,24 @@ export interface CreditValue {
   enabled: boolean;
 }
 
+/** What the policy's window adds to one change: the lowest and highest the value stood at in it (./approval-window.ts). */
+export interface WindowRange {
+  lowest: number;
+  highest: number;
+}
+
 /**
  * The rules a credit quota change trips, in the order a reviewer reads them; empty when it applies at once.
  * `before` is the live value as the console read it (a company never given a quota reads as 0, control off).
- * A field absent from `after` is unchanged.
+ * A field absent from `after` is unchanged. With `window`, a raise is measured from the lowest limit of the window
+ * (never above `before`): earlier raises in it count with this one.
  */
 export function creditRulesTripped(
   policy: ApprovalPolicy,
   companyCode: string | null,
   before: CreditValue,
   after: Partial<CreditValue>,
+  window?: WindowRange,
 ): ApprovalRule[] {
   const amount = after.creditAmount ?? before.creditAmount;
   const enabled = after.enabled ?? before.enabled;
@@ -85,12 +110,12 @@ export function creditRulesTripped(
   const rules: ApprovalRule[] = [];
   const listed = companyCode !== null && policy.credit.companyCodes.includes(companyCode.trim());
   if (listed) rules.push('credit_listed_company');
-  const increase = amount - before.creditAmount;
-  if (increase > 0) {
+  if (amount > before.creditAmount) {
+    const base = window ? Math.min(window.lowest, before.creditAmount) : before.creditAmount;
+    const increase = amount - base;
     const { increasePercent, increaseAmount } = policy.credit;
     const overPercent =
-      increasePercent !== null &&
-      (before.creditAmount <= 0 || over(increase * 100, increasePercent * before.creditAmount));
+      increasePercent !== null && (base <= 0 || over(increase * 100, increasePercent * base));
     if (overPercent) rules.push('credit_increase_percent');
     if (increaseAmount !== null && over(increase, increaseAmount)) rules.push('credit_increase_amount');
   }
@@ -98,10 +123,23 @@ export function creditRulesTripped(
   return rules;
 }
 
-/** The rules a point balance change trips; empty when it applies at once. */
-export function pointRulesTripped(policy: ApprovalPolicy, before: number, after: number): ApprovalRule[] {
+/**
+ * The rules a point balance change trips; empty when it applies at once. With `window`, a rise is measured from the
+ * lowest balance of the window and a cut from the highest, as a credit raise is.
+ */
+export function pointRulesTripped(
+  policy: ApprovalPolicy,
+  before: number,
+  after: number,
+  window?: WindowRange,
+): ApprovalRule[] {
   const limit = policy.point.balanceChange;
-  return limit !== null && over(Math.abs(after - before), limit) ? ['point_balance_change'] : [];
+  if (limit === null || after === before) return [];
+  const change =
+    after > before
+      ? after - Math.min(window?.lowest ?? before, before)
+      : Math.max(window?.highest ?? before, before) - after;
+  return over(change, limit) ? ['point_balance_change'] : [];
 }
 
 /** The change in percent a reviewer sees beside old → new (null from 0: no percent of nothing). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApprovalRule } from '../approval-policy';
 import { approvalPolicy } from '../approval-policy';
+import type { QuotaWindowView } from '../approval-window';
 import { action } from './action';
 import { json } from './endpoint';
 import type { QuotaValues } from './quotas';
@@ -22,6 +23,8 @@ export interface ProposalView {
   old: QuotaValues;
   new: QuotaValues;
   rules: ApprovalRule[];
+  /** The policy window's earlier steps that make up the change (when, who, from → to); null: judged alone. */
+  window: QuotaWindowView | null;
   reason: string;
   /** Where the change came from: the quota dialog, an import or bulk edit (its reason is the row's memo or file). */
   source: 'edit' | 'bulk' | 'import' | 'revert' | 'proxy';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalRule } from '../approval-policy';
+import type { QuotaWindowView } from '../approval-window';
 import { action } from './action';
 import { endpoint, everyRole, everyRoleRead, json } from './endpoint';
 import type { JobStatus } from './jobs';
@@ -69,6 +70,8 @@ export interface PreviewRow {
   errors: { field: string; code: string }[];
   /** The approval policy's rules the change trips: empty applies at once, else it becomes a proposal. */
   rules?: ApprovalRule[];
+  /** The policy window's earlier steps that make up the change ("+15 % now, +52 % since 3 Dec"), when any. */
+  window?: QuotaWindowView | null;
   /** The proposal that already waits for this company and tab, if any (a caught change may replace it). */
   waiting?: { id: string; byEmail: string } | null;
 }

@@ -1,15 +1,20 @@
 import 'server-only';
+import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import { creditRulesTripped, pointRulesTripped, type ApprovalPolicy } from '@/lib/contract/approval-policy';
+import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
+import type { QuotaValues } from '@/lib/contract/console/quotas';
 import { CREDIT_QUOTA_OPERATIONS, POINT_QUOTA_OPERATIONS } from '@/lib/contract/operations';
+import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
+import { judgeFor } from './judge';
 
 /**
  * The policy at the proxy: a quota batch sent through /api/upstream (by a script with a person's session, or a
  * screen that forgot) is held to the same policy as the screens, so calling the proxy never skips a second person.
  * Each item's live value is read first; one item the policy catches refuses the whole request before anything is
  * sent (a partial send would leave the caller guessing which items waited). Items the service will refuse anyway
- * (no such company, an ambiguous code, a wrong type) are left to it.
+ * (no such company, an ambiguous code, a wrong type) are left to it. Earlier console changes in the policy's window
+ * count, as on every path (./window.ts): three +15 % raises sent one by one are judged as the +52 % they make.
  */
 export type GateVerdict = 'pass' | 'approval_required' | 'policy_check_failed';
 
@@ -27,26 +32,31 @@ async function companyIdOf(upstream: UpstreamClient, item: Item): Promise<number
   return exact.length === 1 ? exact[0]!.id : null;
 }
 
-async function caught(upstream: UpstreamClient, policy: ApprovalPolicy, credit: boolean, item: Item) {
+type Change = { companyId: number; code: string | null; old: QuotaValues; new: QuotaValues };
+
+/** The item's company and its change from the live value; null when the service will refuse it anyway. */
+async function changeOf(upstream: UpstreamClient, credit: boolean, item: Item): Promise<Change | null> {
   const companyId = await companyIdOf(upstream, item);
-  if (companyId === null) return false;
+  if (companyId === null) return null;
   try {
-    if (credit) {
-      const live = await upstream.read('creditQuota', companyId);
-      const after = { creditAmount: number(item.creditAmount), enabled: flag(item.enabled) };
-      return creditRulesTripped(policy, live.companyOuterSysCode, live, after).length > 0;
-    }
-    const live = await upstream.read('pointQuota', companyId);
-    const balance = number(item.balance);
-    return balance !== undefined && pointRulesTripped(policy, live.balance, balance).length > 0;
+    const live = credit ? await upstream.read('creditQuota', companyId) : await upstream.read('pointQuota', companyId);
+    const amount = 'creditAmount' in live ? live.creditAmount : live.balance;
+    const old: QuotaValues = { amount, enabled: live.enabled, memo: live.memo };
+    const sent = number(credit ? item.creditAmount : item.balance);
+    // A point item without a balance changes no balance; a credit item's absent fields are unchanged.
+    if (!credit && sent === undefined) return null;
+    const next: QuotaValues = { amount: sent ?? amount, enabled: flag(item.enabled) ?? live.enabled, memo: live.memo };
+    return { companyId, code: live.companyOuterSysCode, old, new: next };
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return false;
+    if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
 }
 
 export async function quotaWriteVerdict(
   upstream: UpstreamClient,
+  db: Kysely<ConsoleDatabase>,
+  tenant: string,
   policyInForce: () => Promise<ApprovalPolicy>,
   operation: string,
   bodyBytes: Uint8Array | null,
@@ -64,14 +74,14 @@ export async function quotaWriteVerdict(
   const limit = pLimit(8);
   try {
     const policy = await policyInForce();
-    const verdicts = await Promise.all(
+    const changes = await Promise.all(
       items.map((item) =>
-        limit(() =>
-          item && typeof item === 'object' ? caught(upstream, policy, credit, item as Item) : Promise.resolve(false),
-        ),
+        limit(() => (item && typeof item === 'object' ? changeOf(upstream, credit, item as Item) : null)),
       ),
     );
-    return verdicts.some(Boolean) ? 'approval_required' : 'pass';
+    const known = changes.filter((c): c is Change => c !== null);
+    const judge = await judgeFor(db, { tenant, tab: credit ? 'credit' : 'points', policy, companies: known });
+    return known.some((c) => judge(c).rules.length > 0) ? 'approval_required' : 'pass';
   } catch {
     return 'policy_check_failed';
   }

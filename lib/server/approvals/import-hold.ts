@@ -7,14 +7,16 @@ import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { policyInForce } from './policy';
 import { OpenProposalExistsError, propose, type Person, type ProposalSource, type QuotaFamily } from './proposals';
-import { rulesFor } from './quota-edit';
+import { judgeFor } from './judge';
 import { recordProposalStep } from './record';
 
 /**
  * The policy on the jobs path: a credit or point quota import (a file, a bulk edit, a resend) sends its rows with
  * the jobs' client, not through the proxy, so each chunk is held to the policy here before it is sent. A row the
  * policy catches becomes a proposal (one per company and family, as from the dialog: a company that already waits
- * keeps its proposal and the row is not sent) and is never sent; the others go out as before. The live value is
+ * keeps its proposal and the row is not sent) and is never sent; the others go out as before. Earlier console
+ * changes in the policy's window count (./window.ts): a raise split over several files or bulk edits trips the rule
+ * the whole raise would. The live value is
  * read per row, as the proxy's gate does; a row whose value cannot be read is not sent (the policy could not be
  * checked), never sent blindly.
  */
@@ -107,6 +109,14 @@ export async function holdCaughtRows(
       }),
     ),
   );
+  const judge = await judgeFor(db, {
+    tenant: input.tenant,
+    tab,
+    policy: inForce.policy,
+    companies: lives.flatMap(({ live }) =>
+      live && live !== 'unreadable' ? [{ companyId: live.companyId, code: live.code }] : [],
+    ),
+  });
   const send: number[] = [];
   const held: HeldRow[] = [];
   // In file order, one at a time: two rows for one company make one proposal, the second waits behind it.
@@ -126,7 +136,7 @@ export async function holdCaughtRows(
       enabled: flag(item.enabled) ?? live.old.enabled,
       memo: text(item.memo) ?? live.old.memo,
     };
-    const rules = rulesFor(inForce.policy, tab, live.code, live.old, next);
+    const { rules, window } = judge({ companyId: live.companyId, code: live.code, old: live.old, new: next });
     if (rules.length === 0) {
       send.push(row.rowNo);
       continue;
@@ -143,6 +153,7 @@ export async function holdCaughtRows(
         new: next,
         oldUpdatedAt: live.updatedAt,
         rules,
+        window,
         policyVersion: inForce.version,
         // A revert's memo is the old one it puts back, not a reason: the reason names the import it undoes.
         reason: (input.source !== 'revert' && text(item.memo)?.trim()) || input.reason,

@@ -26,5 +26,7 @@ export { approveEach, rejectEach, viewOfDecision, type DecisionItem } from './de
 export { quotaWriteVerdict, type GateVerdict } from './gate';
 export { holdCaughtRows, type HeldRow, type HoldInput } from './import-hold';
 export { proposalRecordFor, recordPolicySaved, recordProposalStep, type ProposalStep } from './record';
-export { annotatePreview, familyOf, policyFor, proposeCaught, rulesFor, waitingByCompany } from './quota-edit';
+export { annotatePreview, familyOf, policyFor, proposeCaught, waitingByCompany } from './quota-edit';
+export { judgeFor, rulesFor, type Judge, type Verdict } from './judge';
+export { readQuotaWindows, type WindowCompany } from './window';
 export { expireOnRead, readOwnProposals, readQueue, viewOf, waitingFor } from './queue';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ApprovalRule } from '@/lib/contract/approval-policy';
+import type { QuotaWindowView } from '@/lib/contract/approval-window';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
 
@@ -24,6 +25,8 @@ export interface Proposal {
   new: QuotaValues;
   oldUpdatedAt: string | null;
   rules: ApprovalRule[];
+  /** The policy window's earlier steps that make up the change (null: judged alone). */
+  window: QuotaWindowView | null;
   policyVersion: number | null;
   reason: string;
   source: ProposalSource;
@@ -48,6 +51,7 @@ export interface ProposalInput {
   new: QuotaValues;
   oldUpdatedAt: string | null;
   rules: readonly ApprovalRule[];
+  window?: QuotaWindowView | null;
   policyVersion: number | null;
   reason: string;
   source: ProposalSource;
@@ -81,6 +85,7 @@ interface Row {
   new_values: QuotaValues;
   old_updated_at: string | null;
   rules: ApprovalRule[];
+  raise_window: QuotaWindowView | null;
   policy_version: number | null;
   reason: string;
   source: ProposalSource;
@@ -110,6 +115,7 @@ export function proposalOf(row: Row): Proposal {
     new: row.new_values,
     oldUpdatedAt: row.old_updated_at,
     rules: row.rules,
+    window: row.raise_window ?? null,
     policyVersion: row.policy_version,
     reason: row.reason,
     source: row.source,
@@ -162,10 +168,12 @@ export async function propose(db: Kysely<ConsoleDatabase>, input: ProposalInput)
     }
     const { rows } = await sql<Row>`
       insert into quota_proposal (tenant, family, company_id, company_code, company_name, old_values, new_values,
-        old_updated_at, rules, policy_version, reason, source, source_id, proposed_by, proposed_by_email, expires_at)
+        old_updated_at, rules, raise_window, policy_version, reason, source, source_id, proposed_by, proposed_by_email,
+        expires_at)
       values (${input.tenant}, ${input.family}, ${input.companyId}, ${input.companyCode}, ${input.companyName},
         ${JSON.stringify(input.old)}::jsonb, ${JSON.stringify(input.new)}::jsonb, ${input.oldUpdatedAt},
-        ${JSON.stringify(input.rules)}::jsonb, ${input.policyVersion}, ${input.reason.trim()}, ${input.source},
+        ${JSON.stringify(input.rules)}::jsonb, ${input.window ? JSON.stringify(input.window) : null}::jsonb,
+        ${input.policyVersion}, ${input.reason.trim()}, ${input.source},
         ${input.sourceId ?? null}, ${input.by.id}, ${input.by.email},
         now() + make_interval(days => ${input.expiryDays}))
       returning *

@@ -19,6 +19,7 @@ export function viewOf(p: Proposal, viewerId: string): ProposalView {
     old: p.old,
     new: p.new,
     rules: p.rules,
+    window: p.window,
     reason: p.reason,
     source: p.source,
     proposedByEmail: p.proposedBy.email,

@@ -1,15 +1,9 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
-import {
-  creditRulesTripped,
-  DEMO_APPROVAL_POLICY,
-  NO_APPROVAL_POLICY,
-  pointRulesTripped,
-  type ApprovalPolicy,
-  type ApprovalRule,
-} from '@/lib/contract/approval-policy';
+import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { EditOutcome, PreviewRow, QuotaTab, QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
+import { judgeFor } from './judge';
 import { policyInForce, type PolicyInForce } from './policy';
 import { listProposals, OpenProposalExistsError, propose, type Person, type Proposal } from './proposals';
 import { recordProposalStep } from './record';
@@ -26,23 +20,6 @@ export function policyFor(db: Kysely<ConsoleDatabase>, tenant: string, demoMode:
   return policyInForce(db, tenant, demoMode ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY);
 }
 
-export function rulesFor(
-  policy: ApprovalPolicy,
-  tab: QuotaTab,
-  code: string | null,
-  old: QuotaValues,
-  next: QuotaValues,
-): ApprovalRule[] {
-  return tab === 'credit'
-    ? creditRulesTripped(
-        policy,
-        code,
-        { creditAmount: old.amount, enabled: old.enabled },
-        { creditAmount: next.amount, enabled: next.enabled },
-      )
-    : pointRulesTripped(policy, old.amount, next.amount);
-}
-
 /** Open proposals of the tab's family, by company. */
 export async function waitingByCompany(
   db: Kysely<ConsoleDatabase>,
@@ -53,7 +30,10 @@ export async function waitingByCompany(
   return new Map(open.filter((p) => p.family === familyOf(tab)).map((p) => [p.companyId, p]));
 }
 
-/** The review's rows with the rules each trips and the proposal that already waits. */
+/**
+ * The review's rows with the rules each trips (over the policy's window: earlier steps count) and the proposal that
+ * already waits.
+ */
 export async function annotatePreview(
   db: Kysely<ConsoleDatabase>,
   tenant: string,
@@ -63,11 +43,12 @@ export async function annotatePreview(
 ): Promise<{ rows: PreviewRow[]; policy: ApprovalPolicy }> {
   const { policy } = await policyFor(db, tenant, demoMode);
   const waiting = await waitingByCompany(db, tenant, tab);
+  const judge = await judgeFor(db, { tenant, tab, policy, companies: rows });
   const annotated = rows.map((r) => {
     const w = waiting.get(r.companyId);
     return {
       ...r,
-      rules: rulesFor(policy, tab, r.code, r.old, r.new),
+      ...judge(r),
       waiting: w ? { id: w.id, byEmail: w.proposedBy.email } : null,
     };
   });
@@ -97,9 +78,17 @@ export async function proposeCaught(
   const inForce = await policyFor(db, input.tenant, input.demoMode);
   const send: EditRow[] = [];
   const outcomes: EditOutcome[] = [];
+  const companies = new Map<number, { code: string | null; name: string | null }>();
+  for (const row of input.rows) companies.set(row.companyId, await input.company(row.companyId));
+  const judge = await judgeFor(db, {
+    tenant: input.tenant,
+    tab: input.tab,
+    policy: inForce.policy,
+    companies: [...companies].map(([companyId, c]) => ({ companyId, code: c.code })),
+  });
   for (const row of input.rows) {
-    const company = await input.company(row.companyId);
-    const rules = rulesFor(inForce.policy, input.tab, company.code, row.old, row.new);
+    const company = companies.get(row.companyId)!;
+    const { rules, window } = judge({ ...row, code: company.code });
     if (rules.length === 0) {
       send.push(row);
       continue;
@@ -119,6 +108,7 @@ export async function proposeCaught(
         new: row.new,
         oldUpdatedAt: row.updatedAt,
         rules,
+        window,
         policyVersion: inForce.version,
         reason: input.reason,
         source: 'edit',

@@ -93,6 +93,7 @@ const POLICY_FIELDS = {
   'credit.companyCodes': (p: ApprovalPolicy) => p.credit.companyCodes.join(' '),
   'point.balanceChange': (p: ApprovalPolicy) => p.point.balanceChange,
   expiryDays: (p: ApprovalPolicy) => p.expiryDays,
+  windowDays: (p: ApprovalPolicy) => p.windowDays,
 };
 
 /** A saved version of the policy on the record: its number and each setting that changed, old → new. */

@@ -173,7 +173,7 @@ export async function revertReview(id: string) {
   const d = await db();
   // The policy the job will hold a quota revert's rows to, so the review says which will wait for approval.
   const { policy } = await policyFor(d, currentTenant(), getEnv().demoMode);
-  return reviewRevert(d, getUpstream(), id, policy);
+  return reviewRevert(d, getUpstream(), id, policy, currentTenant());
 }
 
 /**

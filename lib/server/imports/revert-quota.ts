@@ -5,7 +5,7 @@ import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { QUOTA_AMOUNT_FIELD, type RevertRow } from '@/lib/contract/console/reverts';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import type { FamilyName } from '@/lib/imports/families';
-import { rulesFor } from '../approvals';
+import { judgeFor } from '../approvals';
 import type { ConsoleDatabase } from '../db';
 import { isApiError, type UpstreamClient } from '../upstream';
 
@@ -96,14 +96,26 @@ export function leftQuotaItem(
 
 /**
  * Marks the rows the policy would catch (`waitsForApproval`): the change from the live values to the old ones,
- * judged by the rules the import job's hold applies when the revert is sent. Returns how many.
+ * judged by the rules the import job's hold applies when the revert is sent (earlier steps of the policy's window
+ * included). Returns how many.
  */
-export function markApprovals(
-  policy: ApprovalPolicy,
+export async function markApprovals(
+  db: Kysely<ConsoleDatabase>,
+  approval: { policy: ApprovalPolicy; tenant: string },
   family: QuotaFamilyName,
   rows: RevertRow[],
   live: ReadonlyMap<string, Record<string, unknown>>,
-): number {
+): Promise<number> {
+  const companyOf = (now: Record<string, unknown>) => ({
+    companyId: Number(now.companyId ?? now.id),
+    code: typeof now.outerSysCode === 'string' ? now.outerSysCode : null,
+  });
+  const judge = await judgeFor(db, {
+    tenant: approval.tenant,
+    tab: QUOTA_TAB[family],
+    policy: approval.policy,
+    companies: [...live.values()].map(companyOf),
+  });
   let waiting = 0;
   for (const row of rows) {
     const now = live.get(row.recordId);
@@ -122,8 +134,7 @@ export function markApprovals(
       enabled: typeof enabled === 'boolean' ? enabled : old.enabled,
       memo: typeof memo === 'string' ? memo : old.memo,
     };
-    const code = typeof now.outerSysCode === 'string' ? now.outerSysCode : null;
-    row.waitsForApproval = rulesFor(policy, QUOTA_TAB[family], code, old, next).length > 0;
+    row.waitsForApproval = judge({ ...companyOf(now), old, new: next }).rules.length > 0;
     if (row.waitsForApproval && row.selected) waiting += 1;
   }
   return waiting;

@@ -302,6 +302,8 @@ export async function classifyImport(
   options: ClassifyOptions & {
     /** The policy in force: quota rows it would catch are marked `waitsForApproval`. */
     policy?: ApprovalPolicy;
+    /** Whose approved proposals restart the policy's window (lib/server/approvals/window.ts). */
+    tenant?: string;
   } = {},
 ): Promise<RevertRow[]> {
   const type = RECORD_TYPE_OF[source.family];
@@ -331,7 +333,8 @@ export async function classifyImport(
       r.changedBy = seen && seen.at! > at ? seen : outsideChange(live.get(r.recordId), at);
     }
   }
-  if (options.policy && isQuotaFamily(source.family)) markApprovals(options.policy, source.family, out, live);
+  if (options.policy && isQuotaFamily(source.family))
+    await markApprovals(db, { policy: options.policy, tenant: options.tenant ?? '' }, source.family, out, live);
   return out.sort((a, b) => a.rowNo - b.rowNo);
 }
 

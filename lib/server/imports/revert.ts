@@ -59,9 +59,10 @@ export async function reviewRevert(
   client: UpstreamClient,
   importId: string,
   policy?: ApprovalPolicy,
+  tenant?: string,
 ): Promise<RevertReview> {
   const source = await revertable(db, importId);
-  const rows = await classifyImport(db, client, source, { policy });
+  const rows = await classifyImport(db, client, source, { policy, tenant });
   const counts = emptyCounts();
   const shown: RevertRow[] = [];
   let waitsForApproval = 0;

@@ -82,7 +82,9 @@ export function consoleProxy(): (request: Request) => Promise<Response> {
       gate: ({ operation, bodyBytes }) => {
         const fallback = env.demoMode ? DEMO_APPROVAL_POLICY : NO_APPROVAL_POLICY;
         const policy = async () => (await policyInForce(await consoleDb(), currentTenant(), fallback)).policy;
-        return quotaWriteVerdict(getUpstream(), policy, operation, bodyBytes);
+        return consoleDb().then((db) =>
+          quotaWriteVerdict(getUpstream(), db, currentTenant(), policy, operation, bodyBytes),
+        );
       },
       // The mirror's copy of what was written, before the browser refreshes its list (MIRROR=off: lists read live).
       afterWrite: async (write) => {

@@ -9,6 +9,7 @@ import { ruleWords } from '@/lib/i18n/approval-words';
 import { formatNtd } from '@/lib/i18n/money';
 import { useSeparators } from '@/lib/i18n/use-separators';
 import { LimitChanges } from './limit-changes';
+import { WindowSteps } from './window-steps';
 import type { OpenProposal } from './queue-types';
 import { useProposalWords } from './proposal-words';
 
@@ -77,6 +78,7 @@ export function ProposalCard({
           : t('exposureUnread')}
       </p>
       <LimitChanges changes={p.limitChanges} />
+      <WindowSteps proposal={p} />
       <p className="text-sm">
         <span className="font-medium">{marks.labelled(t('rule'))}</span>
         {p.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause)}

@@ -4,11 +4,14 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Checkbox, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { PreviewRow } from '@/lib/contract/console/quotas';
-import { ruleWords } from '@/lib/i18n/approval-words';
+import { ruleWords, windowChangeWords } from '@/lib/i18n/approval-words';
 import { useSeparators } from '@/lib/i18n/use-separators';
 
-/** The rules a reviewed row trips, in words ("Needs approval: credit limit increase over 20%"). */
-export function useRowApproval(policy: ApprovalPolicy | undefined) {
+/**
+ * The rules a reviewed row trips, in words ("Needs approval: credit limit increase over 20%"), with the earlier
+ * steps of the policy's window that count ("+15% now, +52% since 3 Dec 2026").
+ */
+export function useRowApproval(policy: ApprovalPolicy | undefined, tab: 'credit' | 'points') {
   const t = useTranslations('approvals');
   const locale = useLocale();
   const marks = useSeparators();
@@ -18,6 +21,10 @@ export function useRowApproval(policy: ApprovalPolicy | undefined) {
       notes.push(
         t('edit.needsApproval', { rules: row.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause) }),
       );
+    if (row.rules?.length && row.window) {
+      const family = tab === 'credit' ? 'credit' : 'point';
+      notes.push(windowChangeWords(t, locale, family, row.window, row.old.amount, row.new.amount));
+    }
     if (row.waiting) notes.push(t('edit.waits', { who: row.waiting.byEmail }));
     return notes.length ? notes.join(' ') : null;
   };

@@ -63,7 +63,7 @@ export function EditDialog({
   const [replace, setReplace] = useState(false);
   const [whyMissing, setWhyMissing] = useState(false);
   const ta = useTranslations('approvals.edit');
-  const approvalNote = useRowApproval(step.phase === 'review' ? step.policy : undefined);
+  const approvalNote = useRowApproval(step.phase === 'review' ? step.policy : undefined, tab);
   const sendWords = useSendWords(t('confirm'));
 
   const amountLabel = tab === 'credit' ? t('amountCredit') : t('amountPoints');

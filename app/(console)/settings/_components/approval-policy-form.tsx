@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Field, Input, Textarea } from '@/components/ui';
 import { toast } from '@/components/ui/toast';
-import { approvalPolicy, type ApprovalPolicy } from '@/lib/contract/approval-policy';
+import { APPROVAL_WINDOW_DAYS, approvalPolicy, type ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { saveApprovalPolicyAction } from '../../approvals/actions';
 import { parseAmountOrNull } from '@/lib/contract/amount-text';
 
@@ -16,15 +16,17 @@ const FIELDS = [
   'credit.companyCodes',
   'point.balanceChange',
   'expiryDays',
+  'windowDays',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
-const ERROR_KEY: Record<FieldName, 'thresholdInvalid' | 'codesInvalid' | 'expiryInvalid'> = {
+const ERROR_KEY: Record<FieldName, 'thresholdInvalid' | 'codesInvalid' | 'expiryInvalid' | 'windowInvalid'> = {
   'credit.increasePercent': 'thresholdInvalid',
   'credit.increaseAmount': 'thresholdInvalid',
   'credit.companyCodes': 'codesInvalid',
   'point.balanceChange': 'thresholdInvalid',
   expiryDays: 'expiryInvalid',
+  windowDays: 'windowInvalid',
 };
 
 /**
@@ -48,6 +50,7 @@ function fromForm(form: FormData) {
     },
     point: { balanceChange: threshold(form.get('point.balanceChange')) },
     expiryDays: Number(String(form.get('expiryDays') ?? '').trim() || NaN),
+    windowDays: Number(String(form.get('windowDays') ?? '').trim() || NaN),
   };
 }
 
@@ -72,7 +75,7 @@ export function ApprovalPolicyForm({ policy, version }: { policy: ApprovalPolicy
       const found: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) {
         const name = FIELDS.find((f) => issue.path.join('.').startsWith(f));
-        if (name && !found[name]) found[name] = t(ERROR_KEY[name]);
+        if (name && !found[name]) found[name] = t(ERROR_KEY[name], APPROVAL_WINDOW_DAYS);
       }
       setErrors(found);
       setProblem(t('invalid'));
@@ -114,6 +117,9 @@ export function ApprovalPolicyForm({ policy, version }: { policy: ApprovalPolicy
         {number('point.balanceChange', policy.point.balanceChange, t('balanceChange'), t('blank'))}
         <Field label={t('expiryDays')} error={errors.expiryDays}>
           <Input name="expiryDays" inputMode="numeric" defaultValue={policy.expiryDays} className="max-w-24" required />
+        </Field>
+        <Field label={t('windowDays')} error={errors.windowDays} description={t('windowHelp', APPROVAL_WINDOW_DAYS)}>
+          <Input name="windowDays" inputMode="numeric" defaultValue={policy.windowDays} className="max-w-24" required />
         </Field>
       </fieldset>
       <Checkbox name="credit.controlOff" defaultChecked={policy.credit.controlOff} label={t('controlOff')} />

@@ -39,6 +39,7 @@ import approvals from './0530-approvals';
 import historySyncSource from './0590-history-sync-source';
 import importRevert from './0600-import-revert';
 import historyRestore from './0610-history-restore';
+import proposalWindow from './0620-proposal-window';
 import relayCounts from './0660-relay-counts';
 
 /**
@@ -88,5 +89,6 @@ export const consoleMigrations: Record<string, Migration> = {
   '0590-history-sync-source': historySyncSource,
   '0600-import-revert': importRevert,
   '0610-history-restore': historyRestore,
+  '0620-proposal-window': proposalWindow,
   '0660-relay-counts': relayCounts,
 };

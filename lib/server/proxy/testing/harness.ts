@@ -32,7 +32,10 @@ import { sessionCookie, signInRequest } from '../../auth/testing/sign-in';
 export const CONSOLE_ORIGIN = 'http://console.test';
 export const HARNESS_AUTH_SECRET = 'proxy-harness-secret-'.padEnd(40, 'x');
 export const UPSTREAM_CREDS = CREDS.erp;
-/** The tenant the harness's mirror copy belongs to (a test that wants the copy read resets the state to it). */
+/**
+ * The harness's tenant: its mirror copy's (a test that wants the copy read resets the state to it) and the one its
+ * approval gate reads proposals under.
+ */
 export const HARNESS_TENANT = 'harness';
 
 export interface ReachedRequest {
@@ -140,7 +143,8 @@ export async function createProxyHarness(
     }),
     restoreCheck: async ({ changeId, type, id }) => (await restoredChange(db, changeId, { type, id })) !== null,
     gate: options.policy
-      ? ({ operation, bodyBytes }) => quotaWriteVerdict(client, async () => options.policy!, operation, bodyBytes)
+      ? ({ operation, bodyBytes }) =>
+          quotaWriteVerdict(client, db, HARNESS_TENANT, async () => options.policy!, operation, bodyBytes)
       : undefined,
     // As console-proxy.ts wires it when MIRROR is on.
     afterWrite: options.mirror
