@@ -44,13 +44,17 @@ export interface QuotaWindow extends WindowRange {
 export function quotaWindow(days: number, events: readonly QuotaEvent[], live: number): QuotaWindow {
   let start: number | null = null;
   let steps: QuotaStep[] = [];
+  // The value before a step whose old value History did not read is the one the event before it left.
+  let last: number | null = null;
   for (const e of events) {
     if (e.kind === 'restart') {
       start = e.value;
       steps = [];
+      last = e.value;
     } else {
       const { kind: _kind, ...step } = e;
-      steps.push(step);
+      steps.push({ ...step, from: step.from ?? last });
+      last = step.to ?? null;
     }
   }
   const values = [live, ...(start === null ? [] : [start])];

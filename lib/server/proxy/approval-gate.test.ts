@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
+import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from './testing/harness';
 
 // The red-team probe of "Four eyes on money": a quota write sent straight to the signing proxy, with a person's
 // session, is held to the approval policy as the screens are. What the policy catches never reaches /v1.
@@ -60,5 +61,52 @@ describe('the approval policy at the proxy', () => {
     expect((await post(CREDIT, [{ companyId: 1, creditAmount: 10 }])).status).toBe(200);
     expect(writesReached()).toEqual([CREDIT, CREDIT]);
     expect((await h.client.read('creditQuota', 1)).creditAmount).toBe(10);
+  });
+
+  // Split raises (issue 61 point 2): three +15 % raises in a row take a limit +52 % without a manager unless the
+  // steps of the policy's window count. Each step below is small; together they are not.
+  it('refuses the second +15 % credit raise of a script splitting a +52 % raise, after a first made in the dialog', async () => {
+    await h.client.batch('creditQuotas', [{ companyId: 2, creditAmount: 470_000, enabled: true, memo: '' }]);
+    // The first step through the quota dialog's write path (History records it from → to, as the server read it).
+    const live = (await previewQuotaEdit(h.client, { tab: 'credit', companyIds: [2], changes: {} })).rows[0]!;
+    const steward = { id: 'acct-steward', email: 'steward@example.com' };
+    const [first] = await applyAndRecordQuotaEdit(
+      h.client,
+      h.db,
+      {
+        tenant: HARNESS_TENANT,
+        user: steward,
+        tab: 'credit',
+        rows: [{ companyId: 2, old: live.old, new: { ...live.old, amount: 540_500 }, updatedAt: live.updatedAt }],
+      },
+      { mirror: false, log: () => {} },
+    );
+    expect(first?.status).toBe('applied');
+    h.reached.length = 0;
+    const second = await post(CREDIT, [{ companyId: 2, creditAmount: 621_575, enabled: true }]);
+    expect(second.status).toBe(403);
+    expect(second.json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+    expect((await h.client.read('creditQuota', 2)).creditAmount).toBe(540_500);
+  });
+
+  it('refuses a point balance raised 10,001 points in two steps, the second through the proxy', async () => {
+    await h.client.batch('pointQuotas', [{ companyId: 2, balance: 0, enabled: true, memo: '' }]);
+    const live = (await previewQuotaEdit(h.client, { tab: 'points', companyIds: [2], changes: {} })).rows[0]!;
+    await applyAndRecordQuotaEdit(
+      h.client,
+      h.db,
+      {
+        tenant: HARNESS_TENANT,
+        user: { id: 'acct-steward', email: 'steward@example.com' },
+        tab: 'points',
+        rows: [{ companyId: 2, old: live.old, new: { ...live.old, amount: 6_000 }, updatedAt: live.updatedAt }],
+      },
+      { mirror: false, log: () => {} },
+    );
+    h.reached.length = 0;
+    expect((await post(POINT, [{ companyId: 2, balance: 10_001 }])).json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+    expect((await post(POINT, [{ companyId: 2, balance: 10_000 }])).status).toBe(200);
   });
 });
