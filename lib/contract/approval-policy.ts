@@ -114,8 +114,7 @@ export function creditRulesTripped(
     const base = window ? Math.min(window.lowest, before.creditAmount) : before.creditAmount;
     const increase = amount - base;
     const { increasePercent, increaseAmount } = policy.credit;
-    const overPercent =
-      increasePercent !== null && (base <= 0 || over(increase * 100, increasePercent * base));
+    const overPercent = increasePercent !== null && (base <= 0 || over(increase * 100, increasePercent * base));
     if (overPercent) rules.push('credit_increase_percent');
     if (increaseAmount !== null && over(increase, increaseAmount)) rules.push('credit_increase_amount');
   }

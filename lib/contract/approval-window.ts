@@ -20,8 +20,7 @@ export interface QuotaStep {
 
 /** What History holds in the window for one company's amount, oldest first. */
 export type QuotaEvent =
-  | ({ kind: 'step' } & QuotaStep)
-  | { kind: 'restart'; at: string; value: number; cause: 'approval' | 'erp' };
+  ({ kind: 'step' } & QuotaStep) | { kind: 'restart'; at: string; value: number; cause: 'approval' | 'erp' };
 
 /** The window as a reviewer reads it: the value the change is measured from, since when, and the steps since. */
 export interface QuotaWindowView {

@@ -291,19 +291,16 @@ function compared(
 }
 
 /**
- * Every record and row of the import, classified, with the live values read, in the import's row order.
- * `client` reads /v1 (the person's client for a review, the same at the start). Throws from the client when
- * /v1 cannot be read.
+ * Every record and row of the import, classified, with the live values read, in the import's row order. `client`
+ * reads /v1 (the person's client for a review, the same at the start). Throws from the client when it cannot.
  */
 export async function classifyImport(
   db: Db,
   client: UpstreamClient,
   source: SourceImport,
   options: ClassifyOptions & {
-    /** The policy in force: quota rows it would catch are marked `waitsForApproval`. */
-    policy?: ApprovalPolicy;
-    /** Whose approved proposals restart the policy's window (lib/server/approvals/window.ts). */
-    tenant?: string;
+    /** The policy in force and its tenant: quota rows it would catch are marked `waitsForApproval`. */
+    approval?: { policy: ApprovalPolicy; tenant: string };
   } = {},
 ): Promise<RevertRow[]> {
   const type = RECORD_TYPE_OF[source.family];
@@ -333,8 +330,8 @@ export async function classifyImport(
       r.changedBy = seen && seen.at! > at ? seen : outsideChange(live.get(r.recordId), at);
     }
   }
-  if (options.policy && isQuotaFamily(source.family))
-    await markApprovals(db, { policy: options.policy, tenant: options.tenant ?? '' }, source.family, out, live);
+  const { approval } = options;
+  if (approval && isQuotaFamily(source.family)) await markApprovals(db, approval, source.family, out, live);
   return out.sort((a, b) => a.rowNo - b.rowNo);
 }
 

@@ -62,7 +62,7 @@ export async function reviewRevert(
   tenant?: string,
 ): Promise<RevertReview> {
   const source = await revertable(db, importId);
-  const rows = await classifyImport(db, client, source, { policy, tenant });
+  const rows = await classifyImport(db, client, source, { approval: policy && { policy, tenant: tenant ?? '' } });
   const counts = emptyCounts();
   const shown: RevertRow[] = [];
   let waitsForApproval = 0;
