@@ -29,6 +29,8 @@ export function windowChangeWords(
   window: Pick<QuotaWindowView, 'base' | 'since'>,
   before: number,
   after: number,
+  /** The day the steps began, in the pages' date format (`format.dateTime(d, 'date')`). */
+  day: (iso: string) => string,
 ): string {
   const signed = { signDisplay: 'always', maximumFractionDigits: 1 } as const;
   const change = (from: number) =>
@@ -40,6 +42,6 @@ export function windowChangeWords(
   return t('window.change', {
     now: change(before),
     total: change(window.base),
-    since: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(window.since)),
+    since: day(window.since),
   });
 }

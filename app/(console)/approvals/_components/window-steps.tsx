@@ -3,6 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ProposalView } from '@/lib/contract/console/approvals';
 import { windowChangeWords } from '@/lib/i18n/approval-words';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { formatNtd } from '@/lib/i18n/money';
 
 /**
@@ -14,6 +15,7 @@ export function WindowSteps({ proposal: p }: { proposal: Pick<ProposalView, 'fam
   const locale = useLocale();
   const format = useFormatter();
   if (!p.window) return null;
+  const day = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'date'));
   const figure = (v: number | null) =>
     v === null
       ? t('window.notRead')
@@ -22,7 +24,7 @@ export function WindowSteps({ proposal: p }: { proposal: Pick<ProposalView, 'fam
         : format.number(v, { maximumFractionDigits: 2 });
   return (
     <div className="text-sm">
-      <p>{windowChangeWords(t, locale, p.family, p.window, p.old.amount, p.new.amount)}</p>
+      <p>{windowChangeWords(t, locale, p.family, p.window, p.old.amount, p.new.amount, day)}</p>
       <p className="font-medium">{t('window.title', { days: p.window.days })}</p>
       <ol className="list-inside list-decimal">
         {p.window.steps.map((s) => (
@@ -31,7 +33,7 @@ export function WindowSteps({ proposal: p }: { proposal: Pick<ProposalView, 'fam
               from: figure(s.from),
               to: figure(s.to),
               who: s.byEmail,
-              when: format.dateTime(new Date(s.at), { dateStyle: 'medium', timeStyle: 'short' }),
+              when: plainSpaces(format.dateTime(new Date(s.at), 'dateTime')),
             })}
           </li>
         ))}

@@ -1,10 +1,11 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Checkbox, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { PreviewRow } from '@/lib/contract/console/quotas';
 import { ruleWords, windowChangeWords } from '@/lib/i18n/approval-words';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { useSeparators } from '@/lib/i18n/use-separators';
 
 /**
@@ -15,6 +16,8 @@ export function useRowApproval(policy: ApprovalPolicy | undefined, tab: 'credit'
   const t = useTranslations('approvals');
   const locale = useLocale();
   const marks = useSeparators();
+  const format = useFormatter();
+  const day = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'date'));
   return (row: PreviewRow): string | null => {
     const notes: string[] = [];
     if (policy && row.rules?.length)
@@ -23,7 +26,7 @@ export function useRowApproval(policy: ApprovalPolicy | undefined, tab: 'credit'
       );
     if (row.rules?.length && row.window) {
       const family = tab === 'credit' ? 'credit' : 'point';
-      notes.push(windowChangeWords(t, locale, family, row.window, row.old.amount, row.new.amount));
+      notes.push(windowChangeWords(t, locale, family, row.window, row.old.amount, row.new.amount, day));
     }
     if (row.waiting) notes.push(t('edit.waits', { who: row.waiting.byEmail }));
     return notes.length ? notes.join(' ') : null;
