@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../proxy/testing/harness';
-import { THE_ERP, writeHistory } from '../history';
 import { IMPORT_JOB_KINDS } from '../imports/import-job';
 import * as store from '../imports/store';
 import { csvImportMeta, csvRow } from '../imports/testing/import-files';
@@ -10,6 +9,7 @@ import { startImportJob } from '../imports/testing/start-import-job';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
 import { runJobToEnd } from '../testing/console-parts';
+import { recordErpCreditLimits } from '../testing/erp-history';
 import {
   annotatePreview,
   approveProposal,
@@ -65,27 +65,7 @@ describe.each(consoleDbEngines())('split raises on every path, on $name', (engin
   async function erpSets(amount: number) {
     const from = (await live()).old.amount;
     await h.client.batch('creditQuotas', [{ companyId: COMPANY, creditAmount: amount, enabled: true, memo: 'erp' }]);
-    await writeHistory(h.db, {
-      actor: THE_ERP,
-      operation: 'mirror quotas',
-      family: 'outside',
-      targetIds: [String(COMPANY)],
-      status: 200,
-      outcome: 'changed outside',
-      result: 'applied',
-      recordType: 'companies',
-      records: [
-        {
-          recordType: 'companies',
-          recordId: String(COMPANY),
-          source: 'outside',
-          result: 'applied',
-          action: 'updated',
-          changes: [{ field: 'creditAmount', from, to: amount }],
-          oldRead: true,
-        },
-      ],
-    });
+    await recordErpCreditLimits(h.db, [COMPANY], amount, from);
   }
 
   /** A console step through the quota edit's own write path (sent, and recorded in History by it). */

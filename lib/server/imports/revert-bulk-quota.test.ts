@@ -6,7 +6,8 @@ import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import { startRevertBody } from '@/lib/contract/console/reverts';
 import type { FamilyName } from '@/lib/imports/families';
 import { listProposals, savePolicy } from '../approvals';
-import { person, THE_ERP, writeHistory } from '../history';
+import { person, writeHistory } from '../history';
+import { recordErpCreditLimits } from '../testing/erp-history';
 import { operationWords } from '../audit';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
@@ -266,24 +267,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     ]);
     // The ERP's write as the mirror records it: the approval policy's window counts again from it (earlier tests
     // changed these limits through the console).
-    await writeHistory(db(), {
-      actor: THE_ERP,
-      operation: 'mirror quotas',
-      family: 'outside',
-      targetIds: [String(a), String(b)],
-      status: 200,
-      outcome: 'changed outside',
-      result: 'applied',
-      recordType: 'companies',
-      records: [a, b].map((id) => ({
-        recordType: 'companies' as const,
-        recordId: String(id),
-        source: 'outside' as const,
-        result: 'applied' as const,
-        changes: [{ field: 'creditAmount', to: 300_000 }],
-        oldRead: false,
-      })),
-    });
+    await recordErpCreditLimits(db(), [a, b], 300_000);
     // A file keyed by ERP code: History names each company `code:<code>`.
     const importId = await runImport(
       'creditQuotas',
