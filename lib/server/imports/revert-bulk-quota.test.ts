@@ -308,24 +308,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     ]);
     // The ERP's write as the mirror records it: the approval policy's window counts again from it (earlier tests
     // changed these limits through the console).
-    await writeHistory(db(), {
-      actor: THE_ERP,
-      operation: 'mirror quotas',
-      family: 'outside',
-      targetIds: [String(a), String(b)],
-      status: 200,
-      outcome: 'changed outside',
-      result: 'applied',
-      recordType: 'companies',
-      records: [a, b].map((id) => ({
-        recordType: 'companies' as const,
-        recordId: String(id),
-        source: 'outside' as const,
-        result: 'applied' as const,
-        changes: [{ field: 'creditAmount', to: 300_000 }],
-        oldRead: false,
-      })),
-    });
+    await recordErpCreditLimits(db(), [a, b], 300_000);
     // A file keyed by ERP code: A's memo changed (the amount as it was), B's limit lowered.
     const importId = await runImport('creditQuotas', 'file', [
       {
