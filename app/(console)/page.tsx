@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
+import { DecidedCard } from '@/components/approvals/decided-card';
 import { WaitingCard } from '@/components/approvals/waiting-card';
 import { YourProposals } from '@/components/approvals/your-proposals';
 import { HomeSummary } from '@/components/attention/home-summary';
@@ -10,7 +11,8 @@ import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { requireUser } from '@/lib/server/auth/page';
 import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
-import { readOwnProposals, waitingFor } from '@/lib/server/approvals';
+import { readOwnProposals, unseenDecisions, waitingFor } from '@/lib/server/approvals';
+import { markDecisionsSeenAction } from './approvals/actions';
 import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { openCount } from '@/lib/server/rejections';
 import { can, isRole } from '@/lib/contract/roles';
@@ -70,6 +72,7 @@ async function HomeCards() {
   if (summary)
     return (
       <div className="space-y-4">
+        <DecidedCard proposals={approvals.decided} markSeen={markDecisionsSeenAction} />
         <HomeSummary
           summary={summary}
           now={now}
@@ -89,23 +92,30 @@ async function HomeCards() {
   );
 }
 
-/** The approver's waiting count (only while any wait) and the proposer's own proposals; a failed read leaves them out. */
+/**
+ * The approver's waiting count (only while any wait), the proposer's own proposals and those of them decided since
+ * the proposer last looked; a failed read leaves them out.
+ */
 async function approvalCards(user: { id: string; role: string }) {
   const role = isRole(user.role) ? user.role : null;
   const read = async () => {
     const db = await getConsoleDb();
     const tenant = currentTenant();
-    const [waiting, own] = await Promise.all([
+    const proposer = role !== null && can(role, 'editQuota');
+    const [waiting, own, unseen] = await Promise.all([
       role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,
-      role && can(role, 'editQuota') ? readOwnProposals(db, tenant, user.id) : [],
+      proposer ? readOwnProposals(db, tenant, user.id) : [],
+      proposer ? unseenDecisions(db, tenant, user.id) : [],
     ]);
-    return { waiting: waiting && waiting.count > 0 ? waiting : null, own };
+    // Decisions the author has not seen yet lead the home until they mark them seen.
+    const decided = own.filter((p) => unseen.includes(p.id));
+    return { waiting: waiting && waiting.count > 0 ? waiting : null, own, decided };
   };
   return read().catch((error: unknown) => {
     logger().error(
       { source: 'approvals', error: error instanceof Error ? error.message : error },
       'the home could not read the proposals',
     );
-    return { waiting: null, own: [] };
+    return { waiting: null, own: [], decided: [] };
   });
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Badge, type BadgeTone } from '@/components/ui';
 import { Card } from '@/components/ui/card';
@@ -23,7 +24,19 @@ const TONE: Record<ProposalView['state'], BadgeTone> = {
  * The proposer's own proposals on their home (issue 55 point 6), newest first: what they asked for and what became
  * of it (waiting, approved, rejected with the approver's comment, expired), so nobody has to ask.
  */
-export function YourProposals({ proposals }: { proposals: readonly ProposalView[] }) {
+export function YourProposals({
+  proposals,
+  title,
+  headingId = 'your-proposals',
+  children,
+}: {
+  proposals: readonly ProposalView[];
+  /** Another heading than "Your proposals" (the decisions not seen yet, at the top of the home). */
+  title?: string;
+  headingId?: string;
+  /** Below the list (the decisions' "Mark as seen"). */
+  children?: ReactNode;
+}) {
   const t = useTranslations('approvals');
   const locale = useLocale();
   const format = useFormatter();
@@ -33,9 +46,9 @@ export function YourProposals({ proposals }: { proposals: readonly ProposalView[
     }`;
   const when = (iso: string) => plainSpaces(format.dateTime(new Date(iso), 'dateTime'));
   return (
-    <Card aria-labelledby="your-proposals" className="max-w-3xl px-4 py-4">
-      <h2 id="your-proposals" className="text-base font-semibold">
-        {t('yourTitle')}
+    <Card aria-labelledby={headingId} className="max-w-3xl px-4 py-4">
+      <h2 id={headingId} className="text-base font-semibold">
+        {title ?? t('yourTitle')}
       </h2>
       <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
         {proposals.map((p) => (
@@ -64,6 +77,7 @@ export function YourProposals({ proposals }: { proposals: readonly ProposalView[
           </li>
         ))}
       </ul>
+      {children}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { approvalActions, type DecisionView } from '@/lib/contract/console/approvals';
 import {
   approveEach,
+  markDecisionsSeen,
   policyFor,
   readProposal,
   recordPolicySaved,
@@ -77,5 +78,15 @@ export async function saveApprovalPolicyAction(input: unknown) {
     revalidatePath('/settings');
     revalidatePath('/approvals');
     return { version };
+  });
+}
+
+/** "Mark as seen" under the decisions its author had not seen (a plain form: it works before any script loads). */
+export async function markDecisionsSeenAction(form: FormData): Promise<void> {
+  await runAction(approvalActions.markSeen, { ids: form.getAll('id').map(String) }, async ({ user, input }) => {
+    const marked = await markDecisionsSeen(await getConsoleDb(), currentTenant(), user.id, input.ids);
+    revalidatePath('/');
+    revalidatePath('/companies/[id]', 'page');
+    return { marked };
   });
 }

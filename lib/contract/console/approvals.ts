@@ -106,6 +106,15 @@ export const approvalActions = {
     answer: json<{ decisions: DecisionView[] }>(),
     audit: 'domain',
   }),
+  /** The author has seen these decisions: they leave the top of the home and the company's page. */
+  markSeen: action({
+    name: 'approvals.markSeen',
+    permission: 'editQuota',
+    input: z.object({ ids: z.array(proposalId).min(1).max(100) }),
+    answer: json<{ marked: number }>(),
+    // Nothing changes but the author's own reading: not a write to any record.
+    audit: 'none',
+  }),
   savePolicy: action({
     name: 'approvals.savePolicy',
     permission: 'manageApprovalPolicy',

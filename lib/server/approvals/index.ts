@@ -30,3 +30,4 @@ export { annotatePreview, familyOf, policyFor, proposeCaught, waitingByCompany }
 export { judgeFor, rulesFor, type Judge, type Verdict } from './judge';
 export { readQuotaWindows, type WindowCompany } from './window';
 export { expireOnRead, readOwnProposals, readQueue, viewOf, waitingFor } from './queue';
+export { markDecisionsSeen, unseenDecisions } from './seen';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db';
-import { propose } from '../approvals';
+import { markDecisionsSeen, propose, rejectProposal, unseenDecisions, withdrawProposal } from '../approvals';
 import { recordRelayedCall } from '../relay';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { erpPost } from '../testing/erp-call';
@@ -68,5 +68,32 @@ describe("the navigation's Needs attention count", () => {
 
   it('counts neither for a viewer', async () => {
     expect(await needsAttentionTotal(db, TENANT, people.viewer)).toBe(0);
+  });
+});
+
+describe("a decided proposal on its author's home", () => {
+  it('stays until its author marks it seen; an open or withdrawn one, or another person, is not news', async () => {
+    const rejected = await proposal(people.steward, 9101);
+    const open = await proposal(people.steward, 9102);
+    const withdrawn = await proposal(people.steward, 9103);
+    expect(await withdrawProposal(db, TENANT, withdrawn.id, people.steward)).toBe(true);
+    expect(await unseenDecisions(db, TENANT, people.steward.id)).toEqual([]);
+
+    const decision = await rejectProposal(db, {
+      tenant: TENANT,
+      id: rejected.id,
+      approver: people.manager,
+      comment: 'No',
+    });
+    expect(decision.kind).toBe('rejected');
+    expect(await unseenDecisions(db, TENANT, people.steward.id)).toEqual([rejected.id]);
+    expect(await unseenDecisions(db, TENANT, people.steward.id, 9101)).toEqual([rejected.id]);
+    expect(await unseenDecisions(db, TENANT, people.steward.id, 9102)).toEqual([]);
+
+    // Only its author marks it, and only once it is decided.
+    expect(await markDecisionsSeen(db, TENANT, people.manager.id, [rejected.id])).toBe(0);
+    expect(await markDecisionsSeen(db, TENANT, people.steward.id, [open.id])).toBe(0);
+    expect(await markDecisionsSeen(db, TENANT, people.steward.id, [rejected.id])).toBe(1);
+    expect(await unseenDecisions(db, TENANT, people.steward.id)).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ import importRevert from './0600-import-revert';
 import historyRestore from './0610-history-restore';
 import proposalWindow from './0620-proposal-window';
 import relayCounts from './0660-relay-counts';
+import proposalSeen from './0670-proposal-seen';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -91,4 +92,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0610-history-restore': historyRestore,
   '0620-proposal-window': proposalWindow,
   '0660-relay-counts': relayCounts,
+  '0670-proposal-seen': proposalSeen,
 };

@@ -1,0 +1,30 @@
+import { DecidedCard } from '@/components/approvals/decided-card';
+import { can, isRole } from '@/lib/contract/roles';
+import { readOwnProposals, unseenDecisions } from '@/lib/server/approvals';
+import { requireUser } from '@/lib/server/auth/page';
+import { logger } from '@/lib/server/log';
+import { currentTenant, getConsoleDb } from '@/lib/server/process';
+import { markDecisionsSeenAction } from '../../approvals/actions';
+
+/**
+ * On a company's page, the person's proposals for it decided since they last looked, above the record, as on their
+ * home; gone once marked seen (here or there). A failed read leaves the card out, never the page.
+ */
+export async function CompanyDecisions({ companyId }: { companyId: number }) {
+  const user = await requireUser(`/companies/${companyId}`);
+  if (!isRole(user.role) || !can(user.role, 'editQuota')) return null;
+  const decided = await (async () => {
+    const db = await getConsoleDb();
+    const tenant = currentTenant();
+    const unseen = await unseenDecisions(db, tenant, user.id, companyId);
+    if (!unseen.length) return [];
+    return (await readOwnProposals(db, tenant, user.id)).filter((p) => unseen.includes(p.id));
+  })().catch((error: unknown) => {
+    logger().error(
+      { source: 'approvals', error: error instanceof Error ? error.message : error },
+      "the company page could not read the person's decided proposals",
+    );
+    return [];
+  });
+  return <DecidedCard proposals={decided} markSeen={markDecisionsSeenAction} />;
+}
