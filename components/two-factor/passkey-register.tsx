@@ -1,15 +1,17 @@
 'use client';
 
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { authRequest } from './auth-request';
 
 /** Registers a passkey for the signed-in account; `done` runs once it is saved (a reload, a next step). */
 export function PasskeyRegister({ done }: { done: () => void }) {
   const t = useTranslations('twoFactor');
+  const format = useFormatter();
   const [pending, setPending] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function PasskeyRegister({ done }: { done: () => void }) {
       });
       const saved = await authRequest('POST', '/passkey/verify-registration', {
         response,
-        name: t('passkeyName', { date: new Date().toISOString().slice(0, 10) }),
+        name: t('passkeyName', { date: plainSpaces(format.dateTime(new Date(), 'date')) }),
       });
       if (saved.status !== 200) throw new Error(String(saved.status));
       setPending(false);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
+import { plainSpaces } from '@/lib/i18n/formats';
 import { useState, type FormEvent } from 'react';
 import { authRequest } from '@/components/two-factor/auth-request';
 import { EnrolAuthenticator } from '@/components/two-factor/enrol-authenticator';
@@ -26,6 +27,7 @@ export function TwoFactorSettings({
   required: boolean;
 }) {
   const t = useTranslations('twoFactor');
+  const format = useFormatter();
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -81,7 +83,9 @@ export function TwoFactorSettings({
         <ul className="space-y-2">
           {passkeys.map((key) => (
             <li key={key.id} className="flex items-center gap-3 text-sm">
-              <span>{key.name ?? key.createdAt?.slice(0, 10) ?? key.id}</span>
+              <span>
+                {key.name ?? (key.createdAt ? plainSpaces(format.dateTime(new Date(key.createdAt), 'date')) : key.id)}
+              </span>
               <Button type="button" variant="secondary" size="sm" onClick={() => remove(key.id)}>
                 {t('removePasskey')}
               </Button>
