@@ -107,9 +107,10 @@ async function approvalCards(user: { id: string; role: string }) {
       proposer ? readOwnProposals(db, tenant, user.id) : [],
       proposer ? unseenDecisions(db, tenant, user.id) : [],
     ]);
-    // Decisions the author has not seen yet lead the home until they mark them seen.
+    // Decisions the author has not seen yet lead the home (and are not listed twice below) until marked seen.
     const decided = own.filter((p) => unseen.includes(p.id));
-    return { waiting: waiting && waiting.count > 0 ? waiting : null, own, decided };
+    const rest = own.filter((p) => !unseen.includes(p.id));
+    return { waiting: waiting && waiting.count > 0 ? waiting : null, own: rest, decided };
   };
   return read().catch((error: unknown) => {
     logger().error(
