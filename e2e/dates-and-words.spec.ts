@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signedRequest } from '@/service/testing/client';
 import { expect, test } from './fixtures/test';
-import { storageStateFor, type RoleName } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { checkFile, count, csv, finished, startAndFinish, type Locale } from './support/imports';
+import { signedInAs } from './support/signed-in';
 
 // Issue 62 points 6 and 7 as a steward and a manager meet them, in English and Traditional Chinese: the home's
 // count holds what each can act on (the ERP's rejected rows, the proposals waiting), a decided proposal leads its
@@ -27,12 +27,7 @@ async function erp<T>(baseURL: string, path: string, body: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
-async function as(browser: Browser, role: RoleName, locale: Locale = 'en', viewport = { width: 1280, height: 800 }) {
-  const context: BrowserContext = await browser.newContext({ storageState: storageStateFor(role), viewport, locale });
-  const { baseURL } = test.info().project.use;
-  await context.addCookies([{ name: 'console-locale', value: locale, url: baseURL! }]);
-  return { context, page: await context.newPage() };
-}
+const as = signedInAs;
 
 const number = async (scope: Page | Locator, testId: string) =>
   (await scope.getByTestId(testId).allInnerTexts()).reduce((sum, t) => sum + Number(t.replace(/\D/g, '')), 0);
