@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { signedRequest } from '@/service/testing/client';
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { checkFile, count, csv, finished, startAndFinish, type Locale } from './support/imports';
-import { signedInAs } from './support/signed-in';
+import { as, erp } from './support/approvals';
 
 // Issue 62 points 6 and 7 as a steward and a manager meet them, in English and Traditional Chinese: the home's
 // count holds what each can act on (the ERP's rejected rows, the proposals waiting), a decided proposal leads its
@@ -19,15 +18,6 @@ const SHOTS = 'test-results/dates-and-words';
 const COMPANY = `${run}-CO`;
 const START = 100_000;
 let companyId = 0;
-
-async function erp<T>(baseURL: string, path: string, body: unknown): Promise<T> {
-  const creds = { clientId: 'demo-erp', secret: 'demo-erp-secret' };
-  const response = await fetch(await signedRequest('POST', path, body, { base: baseURL, creds }));
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-const as = signedInAs;
 
 const number = async (scope: Page | Locator, testId: string) =>
   (await scope.getByTestId(testId).allInnerTexts()).reduce((sum, t) => sum + Number(t.replace(/\D/g, '')), 0);
@@ -50,16 +40,16 @@ test.beforeAll(async ({ browser }) => {
   const { baseURL } = test.info().project.use;
   mkdirSync(SHOTS, { recursive: true });
   // A refused row of the ERP's own sync, through the relay: the steward's to fix.
-  const answer = await erp<{ items: { status: string }[] }>(baseURL!, '/v1/skus/batch', [
+  const answer = await erp<{ items: { status: string }[] }>(baseURL!, 'POST', '/v1/skus/batch', [
     { productId: product.id, outerSysCode: `${run}-LONG`, name: 'N'.repeat(300) },
   ]);
   expect(answer.items.map((i) => i.status)).toEqual(['failed']);
   // A company whose credit limit the steward raises by 50 % from a file: a proposal for a manager.
-  const created = await erp<{ items: { id: number }[] }>(baseURL!, '/v1/companies/batch', [
+  const created = await erp<{ items: { id: number }[] }>(baseURL!, 'POST', '/v1/companies/batch', [
     { outerSysCode: COMPANY, name: `Words ${run}`, internalUserId: 2 },
   ]);
   companyId = created.items[0]!.id;
-  await erp(baseURL!, '/v1/companies/credit-quota/batch', [
+  await erp(baseURL!, 'POST', '/v1/companies/credit-quota/batch', [
     { companyId, creditAmount: START, enabled: true, memo: 'ERP' },
   ]);
   const { context, page } = await as(browser, 'steward');
