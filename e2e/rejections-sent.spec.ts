@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { signedRequest } from '@/service/testing/client';
 import { narrowCells, sheetOf } from '@/lib/files/testing/xlsx-widths';
 import { storageStateFor } from './fixtures/accounts';
@@ -104,24 +100,4 @@ for (const locale of ['en', 'zh-TW'] as Locale[])
     const sheet = await sheetOf(new Uint8Array(bytes));
     expect(sheet.rowCount).toBeGreaterThan(1);
     expect(narrowCells(sheet)).toEqual([]);
-    // LibreOffice, where installed, lays the workbook out as printed: a PNG of its first page to look at.
-    const dir = mkdtempSync(path.join(tmpdir(), 'credit-'));
-    writeFileSync(path.join(dir, `credit-${locale}.xlsx`), bytes);
-    try {
-      execFileSync(
-        'soffice',
-        [
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--headless',
-          '--convert-to',
-          'png',
-          '--outdir',
-          path.resolve('test-results'),
-          path.join(dir, `credit-${locale}.xlsx`),
-        ],
-        { stdio: 'ignore', timeout: 120_000 },
-      );
-    } catch {
-      // No LibreOffice here: the widths above are the check.
-    }
   });
