@@ -60,11 +60,11 @@ for (const locale of ['en', 'zh-TW'] as const)
       const page = await context.newPage();
       await expect(async () => {
         await page.goto('/imports/rejections');
-        await expect(page.getByRole('region', { name: w.price })).toBeVisible({ timeout: 2_000 });
+        await expect(page.getByRole('region', { name: w.price, exact: true })).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 30_000 });
 
       // The ERP's -50 shows as -50, beside its field, with the contract's range.
-      const price = page.getByRole('region', { name: w.price });
+      const price = page.getByRole('region', { name: w.price, exact: true });
       await price.locator('summary').click();
       const negative = price.getByRole('table').filter({ hasText: `${run}-NEG` });
       await expect(negative).toContainText('-50');
@@ -73,7 +73,7 @@ for (const locale of ['en', 'zh-TW'] as const)
       await page.screenshot({ path: `${SHOTS}-price-${locale}-${viewport.width}.png`, fullPage: false });
 
       // The two-error item: under each of its causes, both errors on its row, the name cut with its length.
-      const sell = page.getByRole('region', { name: w.sell });
+      const sell = page.getByRole('region', { name: w.sell, exact: true });
       await sell.locator('summary').click();
       const two = sell.getByRole('table').filter({ hasText: `${run}-TWO` });
       await expect(two).toContainText(w.nameError);
