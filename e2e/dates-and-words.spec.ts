@@ -4,7 +4,7 @@ import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { checkFile, count, csv, finished, startAndFinish, type Locale } from './support/imports';
-import { as, erp } from './support/approvals';
+import { as, erp, queueCard as cardOf } from './support/approvals';
 
 // Issue 62 points 6 and 7 as a steward and a manager meet them, in English and Traditional Chinese: the home's
 // count holds what each can act on (the ERP's rejected rows, the proposals waiting), a decided proposal leads its
@@ -220,11 +220,8 @@ test("a rejection's resend is named after the ERP sync its rows came from, in bo
 test("a decided proposal leads its author's home and shows on the company until seen", async ({ browser }) => {
   const manager = await as(browser, 'manager');
   await manager.page.goto('/approvals');
-  const card = manager.page
-    .getByRole('list', { name: 'Proposals waiting for approval' })
-    .getByRole('listitem')
-    .filter({ has: manager.page.getByRole('heading', { name: new RegExp(COMPANY) }) });
-  await manager.page.getByLabel('Comment (required to reject)').fill('Ask for 120,000');
+  const card = cardOf(manager.page, COMPANY);
+  await card.getByLabel('Comment on this proposal (required to reject)').fill('Ask for 120,000');
   await card.getByRole('button', { name: 'Reject' }).click();
   await expect(card).toHaveCount(0);
   await manager.context.close();
