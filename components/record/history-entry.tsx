@@ -139,6 +139,8 @@ export function RestoreLink({ href }: { href: string }) {
 export function EntryOutcome({ entry }: { entry: HistoryEntry }) {
   const t = useTranslations('history');
   if (entry.source === 'attention' || entry.source === 'sync') return null;
+  // A proposal's step is told in words under Changes; the log's English would only repeat it.
+  if (proposalRecordOf(entry.changes)) return null;
   if (entry.source === 'outside' && entry.window)
     return (
       <span className="text-xs">
