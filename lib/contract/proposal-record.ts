@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { APPROVAL_RULES, type ApprovalPolicy } from './approval-policy';
+import type { ApprovalPolicy, ApprovalRule } from './approval-policy';
 import type { FieldDiff } from './history';
 
 /**
@@ -23,28 +22,31 @@ export type ProposalStep = (typeof PROPOSAL_STEPS)[number];
 /** The key the record is kept under among an entry's changes (never a field name: fields are camelCase). */
 export const PROPOSAL_FIELD = '$proposal';
 
-const values = z.object({ amount: z.number(), enabled: z.boolean() });
-const threshold = z.number().nullable();
+type Values = { amount: number; enabled: boolean };
+type Threshold = number | null;
 
-export const proposalRecord = z.object({
-  id: z.string(),
-  step: z.enum(PROPOSAL_STEPS),
-  family: z.enum(['credit', 'point']),
-  old: values,
-  new: values,
-  rules: z.array(z.enum(APPROVAL_RULES)),
+/**
+ * A plain type, not a zod schema: History entries and audit rows are read in the browser, whose first load carries
+ * no zod (components/data-table/first-load.test.ts); the console writes these records itself (approvals/record.ts).
+ */
+export interface ProposalRecord {
+  id: string;
+  step: ProposalStep;
+  family: 'credit' | 'point';
+  old: Values;
+  new: Values;
+  rules: ApprovalRule[];
   /** The policy's thresholds the rules were judged by, as they stood when it was proposed. */
-  thresholds: z.object({ percent: threshold, amount: threshold, points: threshold }),
-  proposedBy: z.string(),
-  reason: z.string(),
+  thresholds: { percent: Threshold; amount: Threshold; points: Threshold };
+  proposedBy: string;
+  reason: string;
   /** Who decided this step (approved, rejected, withdrew); null for a proposal and an expiry. */
-  decidedBy: z.string().nullable(),
+  decidedBy: string | null;
   /** The comment written for this decision, and only for it. */
-  comment: z.string().nullable(),
+  comment: string | null;
   /** Why an approved write was refused or may not have been applied (an error code). */
-  outcomeCode: z.string().nullable(),
-});
-export type ProposalRecord = z.infer<typeof proposalRecord>;
+  outcomeCode: string | null;
+}
 
 export function thresholdsOf(policy: ApprovalPolicy): ProposalRecord['thresholds'] {
   return {
@@ -59,10 +61,26 @@ export function proposalChange(record: ProposalRecord): FieldDiff {
   return { field: PROPOSAL_FIELD, to: record };
 }
 
-/** The proposal step an entry's changes hold, or null for any other entry (or a record that no longer parses). */
+/** The proposal step an entry's changes hold, or null for any other entry (or a record of another shape). */
 export function proposalRecordOf(changes: readonly FieldDiff[] | null | undefined): ProposalRecord | null {
   const change = changes?.find((c) => c.field === PROPOSAL_FIELD);
-  if (!change) return null;
-  const parsed = proposalRecord.safeParse(change.to);
-  return parsed.success ? parsed.data : null;
+  return change && isProposalRecord(change.to) ? change.to : null;
+}
+
+const isValues = (v: unknown): v is Values =>
+  typeof v === 'object' && v !== null && typeof (v as Values).amount === 'number';
+
+function isProposalRecord(v: unknown): v is ProposalRecord {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Partial<Record<keyof ProposalRecord, unknown>>;
+  return (
+    typeof r.id === 'string' &&
+    PROPOSAL_STEPS.some((step) => step === r.step) &&
+    (r.family === 'credit' || r.family === 'point') &&
+    isValues(r.old) &&
+    isValues(r.new) &&
+    Array.isArray(r.rules) &&
+    typeof r.thresholds === 'object' &&
+    r.thresholds !== null
+  );
 }

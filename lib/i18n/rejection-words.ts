@@ -1,3 +1,4 @@
+import type { RejectionError } from '@/lib/contract/console';
 /**
  * A rejection's words (catalogue `rejections.*`, keyed by the error code): the cause's sentence, what is wrong
  * with the value the ERP sent and what to do ("Company C1009 does not exist: create the company or correct the
@@ -21,13 +22,7 @@ export interface RejectionWords {
 }
 
 /** One error of an item: its code, its field, the value sent there, the contract's sentence for that value. */
-export interface ErrorOfItem {
-  code: string;
-  field: string | null;
-  value: unknown;
-  expect?: string;
-  params?: Values;
-}
+export type ErrorOfItem = Omit<RejectionError, 'value'> & { value: unknown };
 
 /** Long text is cut in a sentence or a cell, its length said (the whole value is in the report). */
 const CUT_AT = 60;

@@ -1,5 +1,6 @@
 import { errorField } from '@/lib/contract/errors';
 import { NUMBER_RULES, RANGE_CODES } from '@/lib/contract/expectations';
+import type { RejectionError } from '@/lib/contract/console';
 import type { HistoryValue } from '@/lib/contract/history';
 import { cellText } from './cell-text';
 import { FAMILY_COLUMNS, type FamilyName } from './family-columns';
@@ -13,16 +14,7 @@ import { valueSentence } from './value-issue';
  * rule. Every code of the answer gives at least one error; none is dropped. Pure, for the relay's record, the
  * rejections page and report, and the fix grid.
  */
-export interface ItemError {
-  code: string;
-  /** The field the error is about, by the ERP's (the API's) name; null for the record as a whole. */
-  field: string | null;
-  /** The value the ERP sent in that field; null when it sent none or the error names no field. */
-  value: HistoryValue;
-  /** The contract's sentence for the value (`valueIssues.<expect>`) and what it quotes; absent when it has none. */
-  expect?: string;
-  params?: Record<string, string | number>;
-}
+export type ItemError = RejectionError;
 
 const recordOf = (item: unknown): Record<string, unknown> =>
   item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};

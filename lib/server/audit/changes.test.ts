@@ -3,18 +3,20 @@ import { encodeReview } from '@/lib/contract/history';
 import { MAX_VALUE_CHARS, recordedChanges } from './changes';
 
 describe('recordedChanges (the History diff of one write)', () => {
-  it('records each sent field new value from the body and old value from the confirmed review', () => {
+  it('records each sent field new value from the body, and what the browser reviewed beside it, never as the old value', () => {
     const body = JSON.stringify({ cellPhone: '02-2345-6789', name: '台北貿易' });
     const review = encodeReview({ cellPhone: '02-1111-2222', name: null });
     expect(recordedChanges(body, review)).toEqual([
-      { field: 'cellPhone', from: '02-1111-2222', to: '02-2345-6789' },
-      { field: 'name', from: null, to: '台北貿易' },
+      { field: 'cellPhone', reviewed: '02-1111-2222', to: '02-2345-6789' },
+      { field: 'name', reviewed: null, to: '台北貿易' },
     ]);
   });
 
   it('never takes a new value from the review: what was sent is what is recorded', () => {
     const review = encodeURIComponent(JSON.stringify({ cellPhone: 'old' }));
-    expect(recordedChanges('{"cellPhone":"sent"}', review)).toEqual([{ field: 'cellPhone', from: 'old', to: 'sent' }]);
+    expect(recordedChanges('{"cellPhone":"sent"}', review)).toEqual([
+      { field: 'cellPhone', reviewed: 'old', to: 'sent' },
+    ]);
   });
 
   it('leaves the old value out when no review came, and ignores review fields that were not sent', () => {
@@ -35,7 +37,7 @@ describe('recordedChanges (the History diff of one write)', () => {
 
   it('reads a batch of one as a single write, minus its key field; a larger batch has no per-record diff', () => {
     expect(recordedChanges('[{"skuId":7,"price":12.5}]', encodeReview({ price: 10 }))).toEqual([
-      { field: 'price', from: 10, to: 12.5 },
+      { field: 'price', reviewed: 10, to: 12.5 },
     ]);
     expect(recordedChanges('[{"id":1,"name":"a"},{"id":2,"name":"b"}]', null)).toBeNull();
   });
