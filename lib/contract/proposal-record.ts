@@ -29,7 +29,7 @@ type Threshold = number | null;
  * A plain type, not a zod schema: History entries and audit rows are read in the browser, whose first load carries
  * no zod (components/data-table/first-load.test.ts); the console writes these records itself (approvals/record.ts).
  */
-export interface ProposalRecord {
+export type ProposalRecord = {
   id: string;
   step: ProposalStep;
   family: 'credit' | 'point';
@@ -46,7 +46,7 @@ export interface ProposalRecord {
   comment: string | null;
   /** Why an approved write was refused or may not have been applied (an error code). */
   outcomeCode: string | null;
-}
+};
 
 export function thresholdsOf(policy: ApprovalPolicy): ProposalRecord['thresholds'] {
   return {

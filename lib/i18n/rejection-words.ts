@@ -1,4 +1,4 @@
-import type { RejectionError } from '@/lib/contract/console';
+import type { RejectionError } from '@/lib/contract/console/rejection-types';
 /**
  * A rejection's words (catalogue `rejections.*`, keyed by the error code): the cause's sentence, what is wrong
  * with the value the ERP sent and what to do ("Company C1009 does not exist: create the company or correct the

@@ -1,6 +1,6 @@
 import { errorField } from '@/lib/contract/errors';
 import { NUMBER_RULES, RANGE_CODES } from '@/lib/contract/expectations';
-import type { RejectionError } from '@/lib/contract/console';
+import type { RejectionError } from '@/lib/contract/console/rejection-types';
 import type { HistoryValue } from '@/lib/contract/history';
 import { cellText } from './cell-text';
 import { FAMILY_COLUMNS, type FamilyName } from './family-columns';
