@@ -102,7 +102,8 @@ const STYLES: Record<Locale, { own: RegExp; others: [string, RegExp][] }> = {
       ['numeric date', /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/],
       ['ISO date', /\b\d{4}-\d{2}-\d{2}\b/],
       ['Taiwan date', /\b\d{4}\/\d{2}\/\d{2}\b/],
-      ['24-hour time', /\b\d{1,2}:\d{2}(?::\d{2})?(?![:\d])(?!\s?[AP]M)/],
+      // Not a zone's offset ("UTC+00:00"): that is how a page names the zone, not a time.
+      ['24-hour time', /(?<![+\-−])\b\d{1,2}:\d{2}(?::\d{2})?(?![:\d])(?!\s?[AP]M)/],
     ],
   },
   'zh-TW': {
