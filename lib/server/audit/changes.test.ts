@@ -19,6 +19,19 @@ describe('recordedChanges (the History diff of one write)', () => {
     ]);
   });
 
+  it('notes no difference when the review names fewer keys than the platform holds (a recipe without its names)', () => {
+    const reviewed = [{ sort: 1, quantity: 3, componentSkuId: 56 }];
+    const held = [{ ...reviewed[0]!, componentSkuName: '', componentSkuOuterSysCode: '' }];
+    const body = JSON.stringify({ components: [{ sort: 1, quantity: 2, componentSkuId: 56 }] });
+    const read = { by: 'read' as const, at: '2026-12-07T00:00:00.000Z' };
+    const [change] = recordedChanges(body, encodeReview({ components: reviewed }), {
+      values: { components: held },
+      read,
+    })!;
+    expect(change).not.toHaveProperty('reviewed');
+    expect(change).toMatchObject({ field: 'components', from: held });
+  });
+
   it('leaves the old value out when no review came, and ignores review fields that were not sent', () => {
     expect(recordedChanges('{"name":"A"}', null)).toEqual([{ field: 'name', to: 'A' }]);
     expect(recordedChanges('{"name":"A"}', encodeReview({ email: 'x@example.com' }))).toEqual([

@@ -1,6 +1,6 @@
 import 'server-only';
 import { decodeReview, REVIEW_LABELS, type FieldDiff, type HistoryValue, type RefLabel } from '@/lib/contract/history';
-import { sameValue } from '../history';
+import { reviewAgrees } from '../history';
 
 /** A record's fields as the console knew them just before a write, and how it knew them. */
 export interface OldValues {
@@ -63,7 +63,7 @@ export function recordedChanges(
       diff.from = bounded(old.values[field]);
       diff.fromRead = old.read;
     }
-    if (Object.hasOwn(review, field) && (!known || !sameValue(review[field], old.values[field])))
+    if (Object.hasOwn(review, field) && (!known || !reviewAgrees(review[field], old.values[field])))
       diff.reviewed = bounded(review[field]);
     if (labels && field === 'components') diff.labels = labels;
     changes.push(diff);

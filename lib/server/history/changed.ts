@@ -19,6 +19,18 @@ export function sameValue(a: HistoryValue | undefined, b: HistoryValue | undefin
 }
 
 /**
+ * Whether what a page reviewed agrees with what the platform held: the review carries the fields the page knew, the
+ * platform's record may carry more (a recipe's components with their names), so only the reviewed keys count.
+ */
+export function reviewAgrees(reviewed: HistoryValue | undefined, held: HistoryValue | undefined): boolean {
+  if (Array.isArray(reviewed) && Array.isArray(held))
+    return reviewed.length === held.length && reviewed.every((v, i) => reviewAgrees(v, held[i]));
+  if (reviewed && held && typeof reviewed === 'object' && typeof held === 'object' && !Array.isArray(reviewed))
+    return !Array.isArray(held) && Object.keys(reviewed).every((k) => reviewAgrees(reviewed[k], held[k]));
+  return sameValue(reviewed, held);
+}
+
+/**
  * The fields whose value changed, and how many were sent with the value they had: a field is kept unless its old
  * value was read and equals the new one (a field whose old value was not read may have changed, so it stays; a
  * secret is never compared).

@@ -3,7 +3,7 @@ import 'server-only';
 // The public face of lib/server/history, the one writer of the audit tables (audit_log, audit_change): every
 // source of History (console writes, imports, resends, bulk edits, outside changes, findings, account security)
 // writes through here. Reads stay with lib/server/audit.
-export { changedOnly, sameValue } from './changed';
+export { changedOnly, reviewAgrees, sameValue } from './changed';
 export {
   person,
   THE_CHECKS,

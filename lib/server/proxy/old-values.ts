@@ -14,7 +14,7 @@ import {
 } from '@/lib/contract/operations';
 import { readPath, type ReadName } from '@/lib/contract/reads';
 import type { OldValues } from '../audit';
-import { sameValue } from '../history';
+import { reviewAgrees } from '../history';
 import type { MirrorCopy, MirrorEntityName } from '../mirror';
 import { oneItemRecordId } from './audit-summary';
 import type { ProxySend } from './send';
@@ -133,7 +133,7 @@ export function createOldValuesLookup(deps: {
     const review = decodeReview(input.reviewHeader);
     const agrees = (values: Record<string, HistoryValue>) =>
       input.fields.every(
-        (f) => !Object.hasOwn(review, f) || !Object.hasOwn(values, f) || sameValue(review[f], values[f]),
+        (f) => !Object.hasOwn(review, f) || !Object.hasOwn(values, f) || reviewAgrees(review[f], values[f]),
       );
     if (fromCopy && agrees(fromCopy.values)) return fromCopy;
     if (target.read) {
