@@ -149,8 +149,8 @@ export async function reviewRestore(
   if (!change) throw new RestoreError('change_not_found');
   let live: Record<string, unknown>;
   try {
-    // The cast: READ_OF maps the entry's type to its read, whose typed record is read here by field name.
-    live = (await client.read(READ_OF[type], Number(id))) as unknown as Record<string, unknown>;
+    // The record is read here by field name, whichever read READ_OF names for the entry's type.
+    live = { ...(await client.read(READ_OF[type], Number(id))) };
   } catch (error) {
     if (isApiError(error) && error.isNotFound) throw new RestoreError('record_not_found');
     throw error;
@@ -158,10 +158,9 @@ export async function reviewRestore(
   const changes = change.changes ?? [];
   // A SKU's read carries its price but not its sell price: both are read from the price read they are written by.
   const priceRead = type === 'skus' || type === 'bundles' ? PRICE_READ[type] : null;
-  const prices =
+  const prices: Record<string, unknown> | null =
     priceRead && changes.some((c) => PRICE_FIELDS.has(c.field))
-      ? // The cast: as the record's read above, read by field name.
-        ((await client.read(priceRead, Number(id))) as unknown as Record<string, unknown>)
+      ? { ...(await client.read(priceRead, Number(id))) }
       : null;
   const categories = changes.some((c) => c.field === CATEGORY) ? await liveCategories(client) : null;
   const since = await changedSince(db, type, id, change);
