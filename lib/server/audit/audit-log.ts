@@ -23,10 +23,8 @@ import { clampPage } from './paging';
  */
 export type { AuditLogTable, WriteResult } from '../db';
 import type { AuditLogTable, WriteResult } from '../db';
-import type { AuditRecord } from './audit-record';
-import type { AccountOperation, ConsoleOperation } from './audit-record';
-export type { AccountOperation, ConsoleOperation } from './audit-record';
-export type { AuditRecord } from './audit-record';
+import type { AccountOperation, AuditRecord, ConsoleOperation } from './audit-record';
+export type { AccountOperation, AuditRecord, ConsoleOperation };
 export { recordAudit } from './record';
 
 export interface AuditEntryView extends AuditRecord {
