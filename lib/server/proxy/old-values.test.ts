@@ -104,6 +104,26 @@ describe.each(consoleDbEngines())('old values of console writes on $name', (engi
     expect((await live(h(), '/v1/skus/1')).name).toBe('Unread Oolong');
   });
 
+  it('reads a user’s old role from the user list, there being no read of one user by id', async () => {
+    const list = await h().proxy(consoleRequest('GET', '/v1/internal-users?pageSize=100', { cookie: h().cookies.admin }));
+    const users = ((await list.json()) as { data: { id: number; roleId: number }[] }).data;
+    const roles = [...new Set(users.map((u) => u.roleId))];
+    // The last user of the page: a list read that stopped at the first match of anything would not find it.
+    const user = users.at(-1)!;
+    const to = roles.find((r) => r !== user.roleId)!;
+    const path = `/v1/internal-users/${user.id}`;
+    const headers = { [REVIEW_HEADER]: encodeReview({ roleId: 999 })! };
+    const response = await h().proxy(
+      consoleRequest('PUT', path, { cookie: h().cookies.admin, body: JSON.stringify({ roleId: to }), headers }),
+    );
+    expect(response.status).toBe(200);
+    const [entry] = await listHistory(h().db, 'users', String(user.id));
+    expect(entry!.oldRead).toBe(true);
+    expect(entry!.changes).toEqual([
+      expect.objectContaining({ field: 'roleId', from: user.roleId, to, reviewed: 999 }),
+    ]);
+  });
+
   it('takes the console’s copy when it agrees with the review, and reads the record once when it does not', async () => {
     await resetState(h().db, 'companies', HARNESS_TENANT);
     const pass = await runDuePass(

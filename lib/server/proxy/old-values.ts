@@ -6,12 +6,14 @@ import {
   COMPANY_OPERATIONS,
   CREDIT_QUOTA_OPERATIONS,
   INTERNAL_USER_OPERATIONS,
+  operationPath,
   POINT_QUOTA_OPERATIONS,
   PRICE_OPERATIONS,
   PRODUCT_OPERATIONS,
   SKU_OPERATIONS,
   STOCK_OPERATIONS,
 } from '@/lib/contract/operations';
+import { PAGE_SIZE_MAX } from '@/lib/contract/lists';
 import { readPath, type ReadName } from '@/lib/contract/reads';
 import type { OldValues } from '../audit';
 import { reviewAgrees } from '../history';
@@ -30,8 +32,8 @@ import type { ProxySend } from './send';
 /** Where a write's record lives in the mirror and how it is read by id; `pick` takes the write's fields from either. */
 interface OldValuesTarget {
   entity: MirrorEntityName;
-  /** null: /v1 has no read by id (internal users): the copy or nothing. */
-  read: ReadName | null;
+  /** 'userList': /v1 has no read of one user by id, so the user list is read (a tenant has at most a few hundred). */
+  read: ReadName | 'userList';
   /** The record's fields from the mirror's copy (a quota record holds both quotas). */
   fromCopy?: (record: Record<string, unknown>) => Record<string, unknown>;
 }
@@ -39,7 +41,7 @@ interface OldValuesTarget {
 const quota = (family: 'credit' | 'point') => (record: Record<string, unknown>) =>
   (typeof record[family] === 'object' && record[family] !== null ? record[family] : {}) as Record<string, unknown>;
 
-const record = (entity: MirrorEntityName, read: ReadName | null): OldValuesTarget => ({ entity, read });
+const record = (entity: MirrorEntityName, read: ReadName | 'userList'): OldValuesTarget => ({ entity, read });
 
 const recordTargets = (
   ops: { create: string; update: string; batch: string },
@@ -56,7 +58,7 @@ const TARGETS = new Map<string, OldValuesTarget>([
   [PRICE_OPERATIONS.batch, record('skus', 'sku')],
   [STOCK_OPERATIONS.batch, record('skus', 'sku')],
   [BUNDLE_PRICE_OPERATIONS.batch, record('bundles', 'bundle')],
-  [INTERNAL_USER_OPERATIONS.update, record('internalUsers', null)],
+  [INTERNAL_USER_OPERATIONS.update, record('internalUsers', 'userList')],
   [CREDIT_QUOTA_OPERATIONS.batch, { entity: 'quotas', read: 'creditQuota', fromCopy: quota('credit') }],
   [POINT_QUOTA_OPERATIONS.batch, { entity: 'quotas', read: 'pointQuota', fromCopy: quota('point') }],
 ]);
@@ -86,28 +88,43 @@ function only(record: Record<string, unknown>, fields: readonly string[]): Recor
   return values;
 }
 
-/** One GET of the record with the proxy's own signed sender: no retry, under the budget. Null when it fails. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One signed GET with the proxy's own sender, no retry; the JSON body, or null for anything but a 200. */
+async function getJson(send: ProxySend, pathAndQuery: string, input: OldValuesInput, signal: AbortSignal) {
+  const response = await send({ method: 'GET', pathAndQuery, bodyBytes: null, signal, requestId: input.requestId });
+  if (response.status === 200) return (await response.json()) as unknown;
+  await response.body?.cancel();
+  return null;
+}
+
+/** Pages of the user list read at most while looking for one user (100 each). */
+const USER_LIST_PAGES = 20;
+
+/** The record as the service holds it now, read under the budget; null when the read fails or finds nothing. */
 async function readOnce(
   send: ProxySend,
-  name: ReadName,
+  name: ReadName | 'userList',
   id: number,
   input: OldValuesInput,
   budgetMs: number,
 ): Promise<Record<string, unknown> | null> {
+  const signal = AbortSignal.any([input.signal, AbortSignal.timeout(budgetMs)]);
   try {
-    const response = await send({
-      method: 'GET',
-      pathAndQuery: readPath(name, id),
-      bodyBytes: null,
-      signal: AbortSignal.any([input.signal, AbortSignal.timeout(budgetMs)]),
-      requestId: input.requestId,
-    });
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      return null;
+    if (name !== 'userList') {
+      const body = await getJson(send, readPath(name, id), input, signal);
+      return isRecord(body) ? body : null;
     }
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    for (let page = 1; page <= USER_LIST_PAGES; page++) {
+      const path = `${operationPath(INTERNAL_USER_OPERATIONS.list)}?pageSize=${PAGE_SIZE_MAX}&page=${page}`;
+      const body = await getJson(send, path, input, signal);
+      const users: unknown[] = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+      const user = users.find((u) => isRecord(u) && u.id === id);
+      if (user) return isRecord(user) ? user : null;
+      if (users.length < PAGE_SIZE_MAX) return null;
+    }
+    return null;
   } catch {
     return null;
   }
@@ -136,11 +153,9 @@ export function createOldValuesLookup(deps: {
         (f) => !Object.hasOwn(review, f) || !Object.hasOwn(values, f) || reviewAgrees(review[f], values[f]),
       );
     if (fromCopy && agrees(fromCopy.values)) return fromCopy;
-    if (target.read) {
-      const readAt = new Date(deps.now?.() ?? Date.now()).toISOString();
-      const live = await readOnce(deps.send, target.read, id, input, deps.budgetMs ?? OLD_VALUES_READ_BUDGET_MS);
-      if (live) return { values: only(live, input.fields), read: { by: 'read', at: readAt } };
-    }
+    const readAt = new Date(deps.now?.() ?? Date.now()).toISOString();
+    const live = await readOnce(deps.send, target.read, id, input, deps.budgetMs ?? OLD_VALUES_READ_BUDGET_MS);
+    if (live) return { values: only(live, input.fields), read: { by: 'read', at: readAt } };
     return fromCopy;
   };
 }
