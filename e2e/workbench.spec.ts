@@ -232,7 +232,7 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   // The row's errors are listed after its label: with the row scrolled to (the pasted body is above the grid),
   // the error is in view without scrolling sideways, whatever the grid's width.
   const listed = cell('Errors').getByRole('button', {
-    name: /Quantity precision must be a whole number from 0 to 4\./,
+    name: 'Quantity precision “9” is not allowed: use a whole number from 0 to 4',
   });
   await row.getByRole('rowheader').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
@@ -245,12 +245,12 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   await page.keyboard.press('Enter');
   await page.getByRole('textbox', { name: 'Quantity precision, row 0' }).fill('2');
   await page.keyboard.press('Enter');
-  await expect(cell('Quantity precision')).toHaveText('2');
+  await expect(cell('Quantity precision')).toHaveText('2 (changed, not sent yet)');
   await expect(row).not.toContainText('whole number');
   await cell('Quantity precision').focus();
   await page.keyboard.press('Control+z');
   await expect(cell('Quantity precision')).toContainText('9');
-  await expect(cell('Errors')).toContainText('Quantity precision must be a whole number from 0 to 4.');
+  await expect(cell('Errors')).toContainText('Quantity precision “9” is not allowed: use a whole number from 0 to 4');
 
   // A Zhuyin input method on the selected name cell: its keydown opens the editor, the composition lands in it.
   await cell('Name').click();
@@ -266,7 +266,7 @@ test('the fix grid at 1280 × 800: an error in the last column reads without scr
   await cdp.send('Input.insertText', { text: '烏' });
   await expect(page.getByRole('textbox', { name: 'Name, row 0' })).toHaveValue('烏');
   await page.keyboard.press('Enter');
-  await expect(cell('Name')).toHaveText('烏');
+  await expect(cell('Name')).toHaveText('烏 (changed, not sent yet)');
 });
 
 test('compare with live data: re-importing an unchanged file is all "no change" and sends nothing', async ({
