@@ -11,7 +11,7 @@ import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { requireUser } from '@/lib/server/auth/page';
 import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
-import { readOwnProposals, unseenDecisions, waitingFor } from '@/lib/server/approvals';
+import { readOwnProposals, readUnseenDecisions, waitingFor } from '@/lib/server/approvals';
 import { markDecisionsSeenAction } from './approvals/actions';
 import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { openCount } from '@/lib/server/rejections';
@@ -102,14 +102,13 @@ async function approvalCards(user: { id: string; role: string }) {
     const db = await getConsoleDb();
     const tenant = currentTenant();
     const proposer = role !== null && can(role, 'editQuota');
-    const [waiting, own, unseen] = await Promise.all([
+    const [waiting, own, decided] = await Promise.all([
       role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,
       proposer ? readOwnProposals(db, tenant, user.id) : [],
-      proposer ? unseenDecisions(db, tenant, user.id) : Promise.resolve<string[]>([]),
+      proposer ? readUnseenDecisions(db, tenant, user.id) : [],
     ]);
     // Decisions the author has not seen yet lead the home (and are not listed twice below) until marked seen.
-    const decided = own.filter((p) => unseen.includes(p.id));
-    const rest = own.filter((p) => !unseen.includes(p.id));
+    const rest = own.filter((p) => !decided.some((d) => d.id === p.id));
     return { waiting: waiting && waiting.count > 0 ? waiting : null, own: rest, decided };
   };
   return read().catch((error: unknown) => {

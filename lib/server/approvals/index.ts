@@ -29,5 +29,5 @@ export { proposalRecordFor, recordPolicySaved, recordProposalStep, type Proposal
 export { annotatePreview, familyOf, policyFor, proposeCaught, waitingByCompany } from './quota-edit';
 export { judgeFor, rulesFor, type Judge, type Verdict } from './judge';
 export { readQuotaWindows, type WindowCompany } from './window';
-export { expireOnRead, readOwnProposals, readQueue, viewOf, waitingFor } from './queue';
+export { expireOnRead, readOwnProposals, readQueue, readUnseenDecisions, viewOf, waitingFor } from './queue';
 export { markDecisionsSeen, unseenDecisions } from './seen';

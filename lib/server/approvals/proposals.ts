@@ -218,14 +218,16 @@ export async function readProposal(db: Kysely<ConsoleDatabase>, tenant: string, 
 export async function listProposals(
   db: Kysely<ConsoleDatabase>,
   tenant: string,
-  filter: { states?: readonly ProposalState[]; proposedBy?: string; limit?: number } = {},
+  filter: { states?: readonly ProposalState[]; proposedBy?: string; ids?: readonly string[]; limit?: number } = {},
 ): Promise<Proposal[]> {
   const states = filter.states ?? ['open'];
   const byAuthor = filter.proposedBy ?? null;
+  const ids = filter.ids ? [...filter.ids] : null;
   const { rows } = await sql<Row>`
     select * from quota_proposal
     where tenant = ${tenant} and state = any(${states as string[]})
       and (${byAuthor}::text is null or proposed_by = ${byAuthor})
+      and (${ids}::bigint[] is null or id = any(${ids}::bigint[]))
     order by ${byAuthor === null ? sql`proposed_at asc` : sql`proposed_at desc`}, id
     limit ${filter.limit ?? 500}
   `.execute(db);

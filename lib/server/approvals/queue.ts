@@ -7,6 +7,7 @@ import { readCompanyQuotas } from '../quotas';
 import type { UpstreamClient } from '../upstream';
 import { expireProposals, listProposals, type Proposal } from './proposals';
 import { recordProposalStep } from './record';
+import { unseenDecisions } from './seen';
 
 /** A proposal as a screen shows it to `viewerId` (own: no Approve, a Withdraw). */
 export function viewOf(p: Proposal, viewerId: string): ProposalView {
@@ -127,4 +128,26 @@ export async function waitingFor(
   `.execute(db);
   const row = rows[0];
   return { count: row?.count ?? 0, oldestAt: row?.oldest ? new Date(row.oldest).toISOString() : null };
+}
+
+/**
+ * The author's decisions they have not seen yet, newest decision first: however many proposals they made since,
+ * a decision stays on their home (and on the company's page when `companyId` is given) until marked seen.
+ */
+export async function readUnseenDecisions(
+  db: Kysely<ConsoleDatabase>,
+  tenant: string,
+  viewerId: string,
+  companyId?: number,
+): Promise<ProposalView[]> {
+  const ids = await unseenDecisions(db, tenant, viewerId, companyId);
+  if (!ids.length) return [];
+  const states = ['applied', 'refused', 'unknown', 'rejected', 'expired'] as const;
+  const found = new Map(
+    (await listProposals(db, tenant, { states, proposedBy: viewerId, ids, limit: ids.length })).map((p) => [p.id, p]),
+  );
+  return ids.flatMap((id) => {
+    const proposal = found.get(id);
+    return proposal ? [viewOf(proposal, viewerId)] : [];
+  });
 }

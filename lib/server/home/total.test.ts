@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db';
-import { markDecisionsSeen, propose, rejectProposal, unseenDecisions, withdrawProposal } from '../approvals';
+import {
+  markDecisionsSeen,
+  propose,
+  readOwnProposals,
+  readUnseenDecisions,
+  rejectProposal,
+  unseenDecisions,
+  withdrawProposal,
+} from '../approvals';
 import { recordRelayedCall } from '../relay';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { erpPost } from '../testing/erp-call';
@@ -95,5 +103,17 @@ describe("a decided proposal on its author's home", () => {
     expect(await markDecisionsSeen(db, TENANT, people.steward.id, [open.id])).toBe(0);
     expect(await markDecisionsSeen(db, TENANT, people.steward.id, [rejected.id])).toBe(1);
     expect(await unseenDecisions(db, TENANT, people.steward.id)).toEqual([]);
+  });
+
+  it('stays however many proposals its author makes after it', async () => {
+    const early = await proposal(people.steward, 9201);
+    await rejectProposal(db, { tenant: TENANT, id: early.id, approver: people.manager, comment: 'Too much' });
+    for (let company = 9202; company < 9214; company++) await proposal(people.steward, company);
+    // The home lists the author's ten newest below; the decision leads it all the same.
+    expect((await readOwnProposals(db, TENANT, people.steward.id)).map((p) => p.id)).not.toContain(early.id);
+    const decided = await readUnseenDecisions(db, TENANT, people.steward.id);
+    expect(decided.map((p) => [p.id, p.state, p.comment])).toEqual([[early.id, 'rejected', 'Too much']]);
+    expect((await readUnseenDecisions(db, TENANT, people.steward.id, 9201)).map((p) => p.id)).toEqual([early.id]);
+    expect(await readUnseenDecisions(db, TENANT, people.steward.id, 9202)).toEqual([]);
   });
 });

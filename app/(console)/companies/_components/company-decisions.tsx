@@ -1,6 +1,6 @@
 import { DecidedCard } from '@/components/approvals/decided-card';
 import { can, isRole } from '@/lib/contract/roles';
-import { readOwnProposals, unseenDecisions } from '@/lib/server/approvals';
+import { readUnseenDecisions } from '@/lib/server/approvals';
 import { requireUser } from '@/lib/server/auth/page';
 import { logger } from '@/lib/server/log';
 import { currentTenant, getConsoleDb } from '@/lib/server/process';
@@ -13,18 +13,14 @@ import { markDecisionsSeenAction } from '../../approvals/actions';
 export async function CompanyDecisions({ companyId }: { companyId: number }) {
   const user = await requireUser(`/companies/${companyId}`);
   if (!isRole(user.role) || !can(user.role, 'editQuota')) return null;
-  const decided = await (async () => {
-    const db = await getConsoleDb();
-    const tenant = currentTenant();
-    const unseen = await unseenDecisions(db, tenant, user.id, companyId);
-    if (!unseen.length) return [];
-    return (await readOwnProposals(db, tenant, user.id)).filter((p) => unseen.includes(p.id));
-  })().catch((error: unknown) => {
-    logger().error(
-      { source: 'approvals', error: error instanceof Error ? error.message : error },
-      "the company page could not read the person's decided proposals",
-    );
-    return [];
-  });
+  const decided = await readUnseenDecisions(await getConsoleDb(), currentTenant(), user.id, companyId).catch(
+    (error: unknown) => {
+      logger().error(
+        { source: 'approvals', error: error instanceof Error ? error.message : error },
+        "the company page could not read the person's decided proposals",
+      );
+      return [];
+    },
+  );
   return <DecidedCard proposals={decided} markSeen={markDecisionsSeenAction} />;
 }
