@@ -105,7 +105,9 @@ describe.each(consoleDbEngines())('old values of console writes on $name', (engi
   });
 
   it('reads a user’s old role from the user list, there being no read of one user by id', async () => {
-    const list = await h().proxy(consoleRequest('GET', '/v1/internal-users?pageSize=100', { cookie: h().cookies.admin }));
+    const list = await h().proxy(
+      consoleRequest('GET', '/v1/internal-users?pageSize=100', { cookie: h().cookies.admin }),
+    );
     const users = ((await list.json()) as { data: { id: number; roleId: number }[] }).data;
     const roles = [...new Set(users.map((u) => u.roleId))];
     // The last user of the page: a list read that stopped at the first match of anything would not find it.
