@@ -36,6 +36,8 @@ export const items = (name: string) =>
 function recordDocs(o: {
   tag: string;
   noun: string;
+  /** When adding an s is wrong (company → companies). */
+  plural?: string;
   list: ListName;
   response: z.ZodType;
   responseName: string;
@@ -51,12 +53,13 @@ function recordDocs(o: {
   extra?: { update?: string[] };
 }): Record<'list' | 'batch' | 'create' | 'read' | 'update', OperationDoc> {
   const { tag, noun } = o;
+  const nouns = o.plural ?? `${noun}s`;
   return {
     list: {
       tag,
       list: o.list,
-      summary: `List ${noun}s`,
-      ok: { 200: { schema: o.response, name: o.responseName, description: `A page of ${noun}s, id ascending.` } },
+      summary: `List ${nouns}`,
+      ok: { 200: { schema: o.response, name: o.responseName, description: `A page of ${nouns}, id ascending.` } },
     },
     read: {
       tag,
@@ -86,7 +89,7 @@ function recordDocs(o: {
     },
     batch: {
       tag,
-      summary: `Create or update many ${noun}s; each item succeeds or fails on its own`,
+      summary: `Create or update many ${nouns}; each item succeeds or fails on its own`,
       body: { schema: o.write, name: o.writeName, batch: true },
       ok: { 200: { schema: o.batchResult, name: `${o.writeName}BatchResult`, description: items(noun) } },
       itemErrors: ['not_found', ...o.errors],
@@ -97,6 +100,7 @@ function recordDocs(o: {
 export const companies = recordDocs({
   tag: 'Companies',
   noun: 'company',
+  plural: 'companies',
   list: 'companies',
   response: company,
   responseName: 'Company',
