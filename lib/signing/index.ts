@@ -8,6 +8,9 @@
 
 export const SIGNATURE_HEADERS = ['x-client-id', 'x-timestamp', 'x-nonce', 'x-signature'] as const;
 
+/** How far X-Timestamp may be from the service's clock, either way (contract §1). */
+export const CLOCK_WINDOW_SECONDS = 300;
+
 const encoder = new TextEncoder();
 
 type NodeCrypto = typeof import('node:crypto');

@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { BODY_LIMIT_BYTES, matchOperation, type OperationId } from '@/lib/contract';
-import { canonicalString, sha256Hex, verify } from '@/lib/signing';
+import { CLOCK_WINDOW_SECONDS, canonicalString, sha256Hex, verify } from '@/lib/signing';
 import { QueryParams, type Env } from './env';
 import { errorJson } from './errors';
 import { prepared, type Db } from '../store/db';
 
 /** Twice the ±300 s clock window (contract §1), so a replay inside the window always finds its nonce. */
 export const NONCE_MEMORY_SECONDS = 600;
-export const CLOCK_WINDOW_SECONDS = 300;
 /** Purge a little later than required, and at most once a minute. */
 const NONCE_PURGE_AFTER_SECONDS = NONCE_MEMORY_SECONDS + 300;
 const NONCE_PURGE_EVERY_MS = 60_000;

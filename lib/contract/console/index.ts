@@ -11,6 +11,7 @@ import { rejectionsApi } from './rejections';
 import { restoresApi } from './restores';
 import { revertsApi } from './reverts';
 import { salespeopleApi } from './salespeople';
+import { sandboxApi } from './sandbox';
 
 /**
  * Every endpoint of the console's own API, by area. The test that walks app/api holds the routes to this
@@ -29,6 +30,7 @@ export const CONSOLE_API = {
   rejections: rejectionsApi,
   reverts: revertsApi,
   restores: restoresApi,
+  sandbox: sandboxApi,
 } satisfies Record<string, Record<string, AnyEndpoint>>;
 
 export const CONSOLE_ENDPOINTS: AnyEndpoint[] = Object.values(CONSOLE_API).flatMap((area) => Object.values(area));
