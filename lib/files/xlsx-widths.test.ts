@@ -1,6 +1,9 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import type { CreditRow } from '@/lib/contract/console/quotas';
+import type { RowView } from '@/lib/contract/console/imports';
+import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
+import { errorFileXlsx } from '@/lib/imports/error-file';
+import { resultColumns } from '@/lib/imports/results-file';
 import { en } from '@/messages/en';
 import { zhTW } from '@/messages/zh-TW';
 import { exportColumns, EXPORT_RESOURCES, type ExportNames } from './export-columns';
@@ -14,7 +17,9 @@ import { textWidth } from './xlsx-width';
  * Every workbook the console writes shows its values whole at 100 % zoom (issue 62 point 2): its columns are as
  * wide as their FORMATTED values (NT$ with thousands separators is wider than the number; a Chinese character
  * about two digits), its header row is frozen with filters, its times carry the zone in their header. Both
- * writers: the browser's (Quotas, results) and the server's streamed one (Exports page, audit, History).
+ * writers: the browser's (Quotas; the list pages in components/data-table) and the server's streamed one (Exports page, audit, History),
+ * and the server's in-memory one (an import's results and error file). The rejections report is read back in
+ * lib/server/rejections/rejections.test.ts, the History and audit workbooks in lib/server/audit/export.test.ts.
  */
 
 const LOCALES = [
@@ -101,6 +106,56 @@ describe('every workbook shows its values whole', () => {
         expect(narrowCells(sheet), resource).toEqual([]);
         expect(headerFrozenAndFiltered(sheet)).toBe(true);
       }
+    });
+
+    it(`the points workbook (${locale}): balances whole`, async () => {
+      const points = (i: number, balance: number): PointRow => ({
+        companyId: i,
+        code: `C${i}`,
+        name: '好食貿易股份有限公司台北分公司',
+        balance,
+        enabled: i % 2 === 0,
+        memo: null,
+        readAt: '2026-12-07T00:40:00.000Z',
+      });
+      const rows = [points(1, 0), points(2, 2_147_483_647), points(3, -1_234_567)];
+      const sheet = await sheetOf(
+        await toXlsx<QuotaRow>(rows, quotaExportColumns('points', words), 'points', { timeZone: 'Asia/Taipei' }),
+      );
+      expect(narrowCells(sheet)).toEqual([]);
+      expect(headerFrozenAndFiltered(sheet)).toBe(true);
+    });
+
+    it(`an import's results and error file (${locale}): the file's prices and the line numbers whole`, async () => {
+      const file = {
+        headers: ['品號', '售價', '庫存', 'memo'],
+        mapping: ['outerSysCode', 'sellPrice', 'inventoryQty', null],
+      };
+      const row = (line: number, price: string): RowView => ({
+        rowNo: line - 2,
+        line,
+        cells: [`CODE-${line}`, price, '1234567.125', ''],
+        status: line % 2 ? 'failed' : 'updated',
+        recordId: line % 2 ? null : 1_000_000 + line,
+        errors: line % 2 ? [{ code: 'invalid_price', field: 'sellPrice' }] : [],
+        warnings: [],
+        attempt: 1,
+        history: [],
+        predicted: line % 2 ? 'update' : null,
+      });
+      const rows = [row(2, '1'), row(3, '9999999.99'), row(100_001, '-630990.44')];
+      const results = await sheetOf(await toXlsx(rows, resultColumns(locale, file, true), 'results'));
+      expect(narrowCells(results)).toEqual([]);
+      expect(headerFrozenAndFiltered(results)).toBe(true);
+      const errors = await sheetOf(
+        await errorFileXlsx({
+          ...file,
+          errorHeader: c.imports.results.errors,
+          rows: rows.map((r) => ({ cells: r.cells, errors: '售價超出範圍' })),
+        }),
+      );
+      expect(narrowCells(errors)).toEqual([]);
+      expect(headerFrozenAndFiltered(errors)).toBe(true);
     });
   }
 });
