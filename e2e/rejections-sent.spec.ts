@@ -1,9 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { signedRequest } from '@/service/testing/client';
 import { narrowCells, sheetOf } from '@/lib/files/testing/xlsx-widths';
 import { storageStateFor } from './fixtures/accounts';
 import { expect, test } from './fixtures/test';
 import { demoTenant, uniqueCode } from './support/demo-seed';
-import { listCsv, type Locale } from './support/imports';
+import { catalogue, listCsv, type Locale } from './support/imports';
 
 // Issue 62 points 1 and 2: what the ERP sent, shown as sent, every error with its limit; and a workbook shown
 // whole. The ERP (signed calls to the console's /v1 relay, demo seed's credential) sends a SKU priced -50 and
@@ -36,6 +37,22 @@ const WORDS = {
     grid: null,
   },
 } as const;
+
+/** The report's headers and words, as each reader's catalogue has them. */
+function reportWords(locale: Locale) {
+  type Words = { rejections: { reportHeaders: Record<string, string>; closed: Record<string, string> } };
+  const { reportHeaders: h, closed } = catalogue<Words>(locale, 'rejections').rejections;
+  const families = catalogue<{ imports: { families: Record<string, string> } }>(locale, 'imports').imports.families;
+  return {
+    record: h.record!,
+    field: h.field!,
+    value: h.valueSent!,
+    kind: h.family!,
+    state: h.state!,
+    skus: families.skus!,
+    open: closed.open!,
+  };
+}
 
 test.beforeAll(async ({ baseURL }) => {
   const creds = { clientId: 'demo-erp', secret: 'demo-erp-secret' };
@@ -100,4 +117,40 @@ for (const locale of ['en', 'zh-TW'] as Locale[])
     const sheet = await sheetOf(new Uint8Array(bytes));
     expect(sheet.rowCount).toBeGreaterThan(1);
     expect(narrowCells(sheet)).toEqual([]);
+    // Kept to be opened as people open it (LibreOffice, rendered to images by scripts/render-workbooks.sh).
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync(`${SHOTS}-credit-${locale}.xlsx`, bytes);
+  });
+
+// The report for the ERP's team, as the page's download writes it: a row per error, each with the ERP's field
+// and the value sent there (-50, not blank), kinds and states in words, the whole workbook readable.
+for (const locale of ['en', 'zh-TW'] as Locale[])
+  test(`the rejections report carries each field's value as sent, shown whole (${locale})`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: storageStateFor('steward'), locale });
+    const answer = await context.request.get('/api/rejections/report?format=xlsx&family=skus&state=open');
+    expect(answer.status()).toBe(200);
+    const bytes = await answer.body();
+    await context.close();
+    const sheet = await sheetOf(new Uint8Array(bytes));
+    expect(narrowCells(sheet)).toEqual([]);
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, r) => {
+      if (r > 1) rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1).value])));
+    });
+    const h = reportWords(locale);
+    const own = (code: string) => rows.filter((r) => r[h.record] === `${run}-${code}`);
+    expect(own('NEG').map((r) => [r[h.field], r[h.value]])).toEqual([['price', '-50']]);
+    expect(own('TWO').map((r) => [r[h.field], String(r[h.value]).length])).toEqual(
+      expect.arrayContaining([
+        ['name', 412],
+        ['sellPrice', 3],
+      ]),
+    );
+    expect(own('TWO')).toHaveLength(2);
+    for (const row of [...own('NEG'), ...own('TWO')]) {
+      expect(row[h.kind]).toBe(h.skus);
+      expect(row[h.state]).toBe(h.open);
+    }
+    writeFileSync(`${SHOTS}-report-${locale}.xlsx`, bytes);
   });
