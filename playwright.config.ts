@@ -29,7 +29,7 @@ export const CHROMIUM_LAUNCH = {
 
 /** Specs that start imports, exports, bulk edits or quota refreshes through the screens (see `workers` below). */
 const JOB_SPECS =
-  /\/(approvals|dates-and-words|find|fix-links|history|imports|phone-lists|predict|quotas|quotas-instances|rejections|revert|round-trip|round-trip-families|words|workbench)\.spec\.ts$/;
+  /\/(approvals|dates-and-words|find|fix-links|history|imports|phone-lists|predict|quotas|quotas-instances|rejections|rejections-sent|revert|round-trip|round-trip-families|words|workbench)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

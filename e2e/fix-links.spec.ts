@@ -6,6 +6,7 @@ import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { catalogue, checkFile, count, csv, startAndFinish, type Locale } from './support/imports';
+import { ensureSnapshot } from './support/quotas';
 
 // Issue 62 point 3: every fix link of "Needs attention" opens a place where the rule's field can be changed, with
 // that field focused. The walk goes over the rule registry itself, so a rule added without a working fix fails here.
@@ -44,15 +45,6 @@ function focusedName(rule: RuleId, locale: Locale): RegExp | null {
     case 'fix-grid':
       return null;
   }
-}
-
-/** The quota snapshot, read once by the refresh job when no earlier spec did. */
-async function ensureSnapshot(page: Page) {
-  await page.goto('/quotas');
-  const table = page.getByRole('table', { name: 'Credit quota per company' });
-  if (await table.isVisible()) return;
-  await page.getByRole('button', { name: 'Refresh snapshot' }).click();
-  await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 90_000 });
 }
 
 /** An import with one row the service refused: its fix grid is the fix of "rows waiting". */

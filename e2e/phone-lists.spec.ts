@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { ensureSnapshot } from './support/quotas';
 
 /**
  * Issue 46: the lists on a 390 × 844 phone (a card per record, filters in a sheet, a select mode) and a 768 × 1024
@@ -75,16 +76,6 @@ function firstRowCells(page: Page, caption: string, headers: string[]) {
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** Quotas read the refresh job's snapshot (the e2e console keeps no mirror): take one when there is none yet. */
-async function ensureSnapshot(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/quotas');
-  if (!(await page.getByRole('table', { name: 'Credit quota per company' }).isVisible())) {
-    await page.getByRole('button', { name: 'Refresh snapshot' }).click();
-    await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 60_000 });
-  }
-}
-
 for (const { width, height } of [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },
@@ -95,6 +86,8 @@ for (const { width, height } of [
       context,
     }) => {
       test.slow(); // Four lists, each checked by axe.
+      // The snapshot, read at a desk's width.
+      await page.setViewportSize({ width: 1280, height: 800 });
       await ensureSnapshot(page);
       await context.addCookies([{ name: 'console-locale', value: lang, url: page.url() }]);
       await page.setViewportSize({ width, height });

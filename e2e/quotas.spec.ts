@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { ensureSnapshot } from './support/quotas';
 
 // The Credit and Points dashboards on the demo data (20 companies over their credit limit), read into the
 // snapshot by the background refresh job.
@@ -9,14 +10,6 @@ test.describe.configure({ mode: 'serial' });
 
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 const credit = (page: Page) => table(page, 'Credit quota per company');
-
-async function ensureSnapshot(page: Page) {
-  await page.goto('/quotas');
-  await expect(page.getByRole('heading', { level: 1, name: 'Quotas' })).toBeVisible();
-  if (await credit(page).isVisible()) return;
-  await page.getByRole('button', { name: 'Refresh snapshot' }).click();
-  await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 60_000 });
-}
 
 test.describe('steward', () => {
   test.use({ storageState: storageStateFor('steward') });

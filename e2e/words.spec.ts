@@ -6,6 +6,7 @@ import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { catalogue, count, csv, type Locale } from './support/imports';
+import { ensureSnapshot } from './support/quotas';
 
 /**
  * Issue 54 points 2 and 3, as a manager and a steward meet them, in English and Traditional Chinese: the quota
@@ -86,12 +87,7 @@ test.describe('steward', () => {
     baseURL,
   }) => {
     test.slow();
-    await page.goto('/quotas');
-    const credit = page.getByRole('table', { name: 'Credit quota per company' });
-    if (!(await credit.isVisible())) {
-      await page.getByRole('button', { name: 'Refresh snapshot' }).click();
-      await expect(page.getByText(/Last refresh finished/)).toBeVisible({ timeout: 60_000 });
-    }
+    await ensureSnapshot(page);
     for (const locale of LOCALES) {
       await setLocale(context, baseURL!, locale);
       const q = catalogue<QuotaWords>(locale, 'quotas').quotas;
