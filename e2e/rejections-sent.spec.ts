@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { signedRequest } from '@/service/testing/client';
 import { narrowCells, sheetOf } from '@/lib/files/testing/xlsx-widths';
 import { storageStateFor } from './fixtures/accounts';
@@ -128,10 +128,19 @@ for (const locale of ['en', 'zh-TW'] as Locale[])
 // and the value sent there (-50, not blank), kinds and states in words, the whole workbook readable.
 for (const locale of ['en', 'zh-TW'] as Locale[])
   test(`the rejections report carries each field's value as sent, shown whole (${locale})`, async ({ browser }) => {
-    const context = await browser.newContext({ storageState: storageStateFor('steward'), locale });
-    const answer = await context.request.get('/api/rejections/report?format=xlsx&family=skus&state=open');
-    expect(answer.status()).toBe(200);
-    const bytes = await answer.body();
+    // Through the page's button: the browser's request carries the reader's language, as a person's does.
+    type Words = { rejections: { reportXlsx: string } };
+    const button = catalogue<Words>(locale, 'rejections').rejections.reportXlsx;
+    const context = await browser.newContext({
+      storageState: storageStateFor('steward'),
+      locale,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/imports/rejections?family=skus&state=open');
+    const file = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    const bytes = readFileSync((await (await file).path())!);
     await context.close();
     const sheet = await sheetOf(new Uint8Array(bytes));
     expect(narrowCells(sheet)).toEqual([]);
