@@ -8,7 +8,10 @@ import { listEntryChanges } from '../audit/entry-changes';
 import type { ConsoleDatabase } from '../db/types';
 import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
-import { IMPORT_JOB_KINDS } from './import-job';
+import { mirrorCopy } from '../mirror';
+import { MirrorPasses } from '../mirror/testing/passes';
+import { IMPORT_JOB_KINDS, importKind } from './import-job';
+import type { CopyReader } from './old-values';
 import * as store from './store';
 import { csvImportMeta, csvRow } from './testing/import-files';
 import { startImportJob } from './testing/start-import-job';
@@ -26,7 +29,13 @@ const upstream = erpClientVia(() => transport, 1);
 
 type Row = { item: Record<string, unknown>; before?: Record<string, unknown> };
 
-async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) {
+async function runImport(
+  family: FamilyName,
+  origin: ImportOrigin,
+  rows: Row[],
+  // As the runtime wires the kinds when the mirror runs (lib/server/runtime/job-kinds.ts): with the copy's reader.
+  copy?: { reader: CopyReader; tenant: string },
+) {
   const importId = await store.createImport(db, csvImportMeta(family, rows.length, origin), {
     id: 'u',
     email: 'steward@example.com',
@@ -38,14 +47,22 @@ async function runImport(family: FamilyName, origin: ImportOrigin, rows: Row[]) 
     rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
   );
   const chunks = await store.assignChunks(db, importId);
-  const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });
-  await runJobToEnd({ db, kinds: Object.values(IMPORT_JOB_KINDS), upstream }, jobId);
+  const jobId = await startImportJob(db, importId, family, {
+    chunks: [...Array(chunks).keys()],
+    tenant: copy?.tenant,
+  });
+  const kinds = copy ? [importKind(family, { copy: copy.reader })] : Object.values(IMPORT_JOB_KINDS);
+  await runJobToEnd({ db, kinds, upstream }, jobId);
   await store.settle(db, importId);
   return importId;
 }
 
 describe('an import on the record', () => {
   it('files a bulk edit under each record with old → new and a link to its import; a refused row changes nothing', async () => {
+    // The old value is the platform's, read by the server before sending: the review's 650 (what the page said it
+    // showed) is kept beside it, never recorded as the old value (issue 61 point 3).
+    const held = (await upstream.read('sku', IDS.acme.sku)).sellPrice;
+    expect(held).not.toBe(650);
     const importId = await runImport('prices', 'bulk', [
       { item: { skuId: IDS.acme.sku, sellPrice: 699 }, before: { sellPrice: 650 } },
       { item: { skuId: IDS.acme.sku2, sellPrice: 120 }, before: { sellPrice: 100 } },
@@ -59,7 +76,7 @@ describe('an import on the record', () => {
       oldRead: true,
       importId,
       attempt: 1,
-      changes: [{ field: 'sellPrice', from: 650, to: 699 }],
+      changes: [{ field: 'sellPrice', from: held, to: 699, reviewed: 650, fromRead: { by: 'read' } }],
     });
     const [refused] = await listHistory(db, 'skus', '999999');
     expect(refused).toMatchObject({ result: 'refused', changes: null });
@@ -87,6 +104,31 @@ describe('an import on the record', () => {
     const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku2));
     expect(entry).toMatchObject({ source: 'import', oldRead: false, changes: [{ field: 'price', to: 130 }] });
     expect(entry!.changes![0]).not.toHaveProperty('from');
+  });
+
+  it('takes an import’s old values from the console’s copy, with the time the copy held them, reading no record', async () => {
+    const tenant = 'history-copy';
+    await new MirrorPasses({ db, client: upstream, tenant, intervalMs: 30_000, sweepMs: 3_600_000 }).round();
+    const held = (await upstream.read('sku', IDS.acme.sku2)).sellPrice;
+    const reads: string[] = [];
+    transport = (request) => {
+      if (request.method === 'GET') reads.push(new URL(request.url).pathname);
+      return service.fetch(request);
+    };
+    try {
+      const reader: CopyReader = (entity, id, t) => mirrorCopy(db, entity, id, { tenant: t, intervalMs: 30_000 });
+      await runImport('prices', 'file', [{ item: { skuId: IDS.acme.sku2, sellPrice: held + 5 } }], { reader, tenant });
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
+    expect(reads.filter((path) => path === `/v1/skus/${IDS.acme.sku2}`)).toEqual([]);
+    const [entry] = await listHistory(db, 'skus', String(IDS.acme.sku2));
+    expect(entry).toMatchObject({
+      source: 'import',
+      oldRead: true,
+      changes: [{ field: 'sellPrice', from: held, to: held + 5, fromRead: { by: 'copy', at: expect.any(String) } }],
+    });
+    expect(entry!.changes![0]).not.toHaveProperty('reviewed');
   });
 
   it('records an unknown outcome as unknown with the values sent, never as applied', async () => {

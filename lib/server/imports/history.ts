@@ -10,15 +10,16 @@ import {
 } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ImportOrigin } from '@/lib/imports/import-api';
-import { person, writeHistory, type RecordChange } from '../history';
+import { person, reviewAgrees, writeHistory, type RecordChange } from '../history';
 import type { ConsoleDatabase, WriteResult } from '../db';
 import type { RowOutcome } from './store';
 
 /**
  * An import's writes on the record (issue 25): whatever sent the rows (a file, a bulk edit, "Resend failed
  * rows", a pasted failed sync), each chunk the job sends is one audit entry, and each row that named a
- * record one change record, with the values sent and, where the console read them before sending
- * ("Compare with live data", bulk edit's review), the old ones. Written set-based in the transaction that
+ * record one change record, with the values sent and the old ones the server knew before sending (its copy or
+ * its own read, ./old-values.ts); what the person reviewed ("Compare with live data", bulk edit's review) is kept
+ * beside an old value it disagrees with, never as it. Written set-based in the transaction that
  * records the chunk's outcomes: one statement per chunk.
  */
 
@@ -48,12 +49,28 @@ function recordKey(item: Record<string, unknown> | null | undefined, recordId: n
   return typeof code === 'string' && code ? `code:${code}` : null;
 }
 
-function diff(item: Record<string, unknown>, before: Record<string, unknown> | undefined): FieldDiff[] {
+/** A row's old values as the server knew them before its chunk was sent (./old-values.ts). */
+interface ServerOld {
+  old: Record<string, HistoryValue>;
+  read: NonNullable<FieldDiff['fromRead']>;
+}
+
+/**
+ * The row's changes: the values sent, the old ones the server knew (never the browser's), and what the person
+ * reviewed beside them where it differs or the server knew none, as the proxy records a single write.
+ */
+function diff(item: Record<string, unknown>, old: ServerOld | undefined, review: Record<string, unknown> | undefined) {
   const changes: FieldDiff[] = [];
   for (const [field, to] of Object.entries(item)) {
     if (KEY_FIELDS.has(field) || to === undefined) continue;
     const change: FieldDiff = { field, to: to as HistoryValue };
-    if (before && Object.hasOwn(before, field)) change.from = (before[field] ?? null) as HistoryValue;
+    const known = old !== undefined && Object.hasOwn(old.old, field);
+    if (known) {
+      change.from = old.old[field] ?? null;
+      change.fromRead = old.read;
+    }
+    const reviewed = review && Object.hasOwn(review, field) ? ((review[field] ?? null) as HistoryValue) : undefined;
+    if (reviewed !== undefined && (!known || !reviewAgrees(reviewed, old.old[field]))) change.reviewed = reviewed;
     changes.push(change);
   }
   return changes;
@@ -152,7 +169,21 @@ export async function recordChunkHistory(
         select row_no, before from import_row_before
         where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db)
     : { rows: [] };
-  const befores = new Map(read.map((r) => [r.row_no, r.before]));
+  const reviews = new Map(read.map((r) => [r.row_no, r.before]));
+  const { rows: olds } = await sql<{
+    row_no: number;
+    old: Record<string, HistoryValue>;
+    read_by: 'copy' | 'read';
+    at: string;
+  }>`
+    select row_no, old, read_by, to_json(read_at)#>>'{}' as at from import_row_old
+    where import_id = ${importId} and attempt = ${attempt} and row_no = any(${rowNos}::int[])`.execute(db);
+  const serverOld = new Map(
+    olds.map((r): [number, ServerOld] => [
+      r.row_no,
+      { old: r.old, read: { by: r.read_by, at: new Date(r.at).toISOString() } },
+    ]),
+  );
   const recordType = FAMILY_RECORD_TYPE[ctx.family];
   for (const { chunk, outcomes } of sent) {
     const changes: RecordChange[] = [];
@@ -164,7 +195,7 @@ export async function recordChunkHistory(
       if (!result || !key) continue;
       if (result === 'refused') failed.push(key);
       if (result === 'unknown') unknown.push(key);
-      const before = befores.get(o.rowNo);
+      const old = serverOld.get(o.rowNo);
       changes.push({
         recordType,
         recordId: key,
@@ -172,8 +203,8 @@ export async function recordChunkHistory(
         result,
         action: o.status === 'created' || o.status === 'updated' ? o.status : null,
         rowNo: o.rowNo,
-        changes: result === 'refused' || !o.sent ? null : diff(o.sent, before),
-        oldRead: result !== 'refused' && before !== undefined,
+        changes: result === 'refused' || !o.sent ? null : diff(o.sent, old, reviews.get(o.rowNo)),
+        oldRead: result !== 'refused' && old !== undefined,
       });
     }
     const applied = changes.some((c) => c.result === 'applied');

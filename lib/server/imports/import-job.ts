@@ -8,6 +8,7 @@ import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
 import { closeAppliedRejections } from './close-rejections';
 import { holdQuotaChunk } from './hold';
+import { readChunkOldValues, type CopyReader } from './old-values';
 import { storePriors } from './revert-prior';
 import { recordRevertSummary } from './revert-summary';
 import { recordChunkHistory, type SentOutcome } from './history';
@@ -74,7 +75,7 @@ const units = (importId: string, from: number, to: number) =>
 
 export function importKind(
   family: FamilyName,
-  options: { uploadIdleMs?: number } = {},
+  options: { uploadIdleMs?: number; copy?: CopyReader } = {},
 ): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
   const idleMs = options.uploadIdleMs ?? UPLOAD_IDLE_MS;
   return defineJobKind<ImportParams, ChunkInput, RowOutcome[]>({
@@ -121,6 +122,8 @@ export function importKind(
       // Credit and point rows the approval policy catches become proposals first, before the chunk is marked
       // sent, so a held row is never in a request (./hold.ts).
       await holdQuotaChunk(family, importId, chunk, ctx);
+      // History's old values, read by the server before anything of this chunk is sent (./old-values.ts).
+      await readChunkOldValues(family, importId, chunk, ctx, options.copy);
       // Decided and marked in one statement (store.ts takeChunk): the mark is committed before anything leaves.
       const taken = await takeChunk(ctx.db, importId, chunk);
       switch (taken.action) {

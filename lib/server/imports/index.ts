@@ -39,7 +39,8 @@ export {
   type RowView,
   type UploadRow,
 } from './store';
-export { IMPORT_JOB_KINDS, importKindName } from './import-job';
+export { IMPORT_JOB_KINDS, importKind, importKindName } from './import-job';
+export type { CopyReader } from './old-values';
 export { RevertError } from './revert';
 
 const db = getConsoleDb;

@@ -2,6 +2,13 @@ import 'server-only';
 
 // The public face of lib/server/mirror: other folders import from here, not from its files.
 export { mirrorCopy, type MirrorCopy } from './copy';
+export {
+  createOldValuesLookup,
+  OLD_VALUES_READ_BUDGET_MS,
+  type OldValuesInput,
+  type OldValuesLookup,
+  type SignedSend,
+} from './old-values';
 export { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './entities';
 export { mirrorReadiness } from './freshness';
 export { listFiltersOf, mirrorPage, mirrorServes, readList } from './lists';

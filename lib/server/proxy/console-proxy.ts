@@ -8,11 +8,10 @@ import { getEnv } from '../env';
 import { logger } from '../log';
 import { logRequest } from '../log';
 import { proxyDuration } from '../metrics';
-import { correctMirrorLater, mirrorCopy } from '../mirror';
+import { correctMirrorLater, createOldValuesLookup, mirrorCopy } from '../mirror';
 import { writeThrough, writtenByOperation } from '../mirror';
 import { getUserRoles } from '../upstream';
 import { createProxyHandler, type AuditEntry, type ProxyFacts } from './handler';
-import { createOldValuesLookup } from './old-values';
 
 /**
  * Error lines carry the error's name and message only: never a request's headers or body, and the

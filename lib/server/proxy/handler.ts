@@ -17,7 +17,8 @@ import type { ProxySend } from './send';
 import { annotateActiveSpan, REQUEST_ID_ATTRIBUTE, withSpan } from '../telemetry';
 import { describeSpan } from './span';
 import { bodyStream, createdId, errorCode, isAbort, restoreMarker, retryAfterOf } from './handler-parts';
-import { oldValuesOf, type OldValuesLookup } from './old-values';
+import type { OldValuesLookup } from '../mirror';
+import { oldValuesOf } from './old-values';
 export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {

@@ -17,9 +17,9 @@ import {
   mirrorPassUnits,
   type MirrorPassParams,
 } from '../mirror';
-import { READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
+import { mirrorCopy, READ_BACK_TIMEOUT_MS, readBackWithTicket, storeReadBack, type ReadBack } from '../mirror';
 import { currentTenant, getJobsUpstream, getMirrorUpstream, processParts } from '../process';
-import { JOB_KINDS } from './job-kinds';
+import { jobKinds } from './job-kinds';
 
 /**
  * How this process's job runner and the mirror's schedule are built: ProcessRuntime starts each once
@@ -30,10 +30,15 @@ import { JOB_KINDS } from './job-kinds';
 /** The job runner, with every kind this console runs (./job-kinds.ts). */
 export function createJobRunner(db: Kysely<ConsoleDatabase>): JobRunner {
   const env = getEnv();
+  // MIRROR=off: this process runs no pass, whoever started the run, and an import's old values are read live.
+  const kinds = env.mirror.enabled
+    ? jobKinds({
+        copy: (entity, id, tenant) => mirrorCopy(db, entity, id, { tenant, intervalMs: env.mirror.intervalMs }),
+      })
+    : jobKinds().filter((kind) => kind !== mirrorPassJob);
   return new JobRunner({
     db,
-    // MIRROR=off: this process runs no pass, whoever started the run.
-    kinds: env.mirror.enabled ? JOB_KINDS : JOB_KINDS.filter((kind) => kind !== mirrorPassJob),
+    kinds,
     upstream: getJobsUpstream(),
     // The passes take their turn at the rate gate after people and jobs: the write-through already copies what jobs
     // write, and a pass catches up once they leave room.

@@ -42,6 +42,7 @@ import historyRestore from './0610-history-restore';
 import proposalWindow from './0620-proposal-window';
 import relayCounts from './0660-relay-counts';
 import proposalSeen from './0670-proposal-seen';
+import importRowOld from './0680-import-row-old';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -93,4 +94,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0620-proposal-window': proposalWindow,
   '0660-relay-counts': relayCounts,
   '0670-proposal-seen': proposalSeen,
+  '0680-import-row-old': importRowOld,
 };

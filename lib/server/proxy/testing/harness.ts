@@ -16,8 +16,9 @@ import { liveReadCorrector, type Correction } from '../../mirror/live-read';
 import { writeThrough, writtenByOperation } from '../../mirror/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../../upstream';
 import { createProxyHandler, type ProxyDeps } from '../handler';
-import { createOldValuesLookup } from '../old-values';
+
 import { mirrorCopy } from '../../mirror/copy';
+import { createOldValuesLookup } from '../../mirror/old-values';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { quotaWriteVerdict } from '../../approvals';
 import { createSessionReader } from '../session-check';
