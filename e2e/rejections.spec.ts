@@ -85,6 +85,9 @@ test('a refused SKU batch reaches the steward: both causes in words, one fixed i
   await page.getByRole('textbox', { name: /^Name, row/ }).fill(`Fixed ${run}`);
   await page.keyboard.press('Enter');
   await expect(ours).not.toContainText('characters; at most');
+  // The cause's other rows (other specs', or an earlier try's) stay for their own fix: only ours is resent.
+  const others = grid.locator('tbody tr').filter({ hasNotText: `${run}-LONG` });
+  for (const box of await others.getByRole('checkbox').all()) await box.uncheck();
   await page.getByRole('button', { name: 'Resend failed rows' }).click();
   const review = page.getByRole('region', { name: 'Review before resending' });
   await review.getByRole('button', { name: 'Send 1 row' }).click({ timeout: 30_000 });
