@@ -19,8 +19,10 @@ export interface AuditRecord {
   unknownIds?: string[];
   /** The kind of record written (lib/contract/history), null for what is not a record (accounts). */
   recordType?: RecordType | null;
-  /** A single write's fields, old → new as the person confirmed them; null for a batch. */
+  /** A single write's fields (or a one-item batch's), old → new as the server knew them. */
   changes?: FieldDiff[] | null;
+  /** A batch of several items: each record's fields, by the id (or `code:<code>`) the batch names it with. */
+  changesByRecord?: Record<string, FieldDiff[]> | null;
   /** The request's id, as in its log line (for support; the page folds it into the details). */
   requestId?: string | null;
   /** A form's save that restores a History entry: that entry's change record id (the proxy checked it is this record's). */

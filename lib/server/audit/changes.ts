@@ -32,7 +32,7 @@ function bounded(value: unknown): HistoryValue {
  * console knew (`old`: its copy of the record or its own read before sending, lib/server/proxy/old-values.ts).
  * The review the person confirmed (the REVIEW_HEADER) is only compared with it: where it shows another value, or
  * the console knew none, that value is kept as `reviewed` beside the old one, never as the old one. A batch of
- * one item (a price, a stock level, a quota) counts as a single write; a larger batch has no per-record diff (null).
+ * one item (a price, a stock level, a quota) counts as a single write; a larger batch's are batchChanges' below.
  */
 export function recordedChanges(
   requestText: string | null,
@@ -69,4 +69,32 @@ export function recordedChanges(
     changes.push(diff);
   }
   return changes;
+}
+
+/**
+ * A batch of several items: each item's fields under the record it names (`itemKey`: its id, or `code:<code>`),
+ * its old values from `oldByKey` (the server's, looked up per item). No review: a person reviews one record. Without
+ * it a raise split over several items of one request, or over several requests, would leave no step in History for
+ * the approval window to count (lib/server/approvals/window.ts).
+ */
+export function batchChanges(
+  requestText: string | null,
+  itemKey: (item: unknown) => string | null,
+  oldByKey: ReadonlyMap<string, OldValues | null> = new Map(),
+): Record<string, FieldDiff[]> | null {
+  let body: unknown;
+  try {
+    body = requestText ? JSON.parse(requestText) : null;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(body) || body.length < 2) return null;
+  const byKey: Record<string, FieldDiff[]> = {};
+  for (const item of body) {
+    const key = itemKey(item);
+    const changes = key ? recordedChanges(JSON.stringify([item]), null, oldByKey.get(key) ?? null) : null;
+    // Two items for one record: the later one is what the record ends with.
+    if (key && changes) byKey[key] = changes;
+  }
+  return byKey;
 }

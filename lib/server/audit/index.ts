@@ -12,7 +12,7 @@ export {
   type AuditRecord,
   type WriteResult,
 } from './audit-log';
-export { recordedChanges, type OldValues } from './changes';
+export { batchChanges, recordedChanges, type OldValues } from './changes';
 export { recordConsoleWrite } from './console-writes';
 export { listEntryChanges } from './entry-changes';
 export { recentFieldChanges, type FieldChange } from './field-changes';

@@ -8,33 +8,37 @@ import { logger } from '../log';
 import type { AuditRecord } from './audit-record';
 import { nameChanges, type LiveNames } from './value-names';
 
-const ID = /^[1-9][0-9]{0,18}$/;
+/** A record id, or a record a batch named by its ERP code alone (as imports file it: `code:<code>`). */
+const ID = /^([1-9][0-9]{0,18}|code:.{1,200})$/;
 
 /**
- * The change records of a write sent through the proxy: one per record id it names. A refused write changed
- * nothing, so its records carry no fields; an unknown one carries the values sent (they may or may not have
- * been written); a batch of more than one item has no per-record diff here.
+ * The change records of a write sent through the proxy: one per record it names. A refused write (or a batch's
+ * failed item) changed nothing, so its records carry no fields; an unknown one carries the values sent (they may
+ * or may not have been written). A batch of several items carries each record's own fields.
  */
 export function proxyChanges(record: AuditRecord): RecordChange[] {
   if (!record.recordType) return [];
   const family = familyOf(record.operation);
   const source: ChangeSource = record.restores ? 'restore' : family === 'panel' ? 'panel' : 'form';
   const ids = record.targetIds.filter((id) => ID.test(id));
-  const single = ids.length === 1 ? (record.changes ?? null) : null;
-  const kept = record.result === 'refused' ? null : single;
-  return ids.map((recordId) => ({
-    recordType: record.recordType!,
-    recordId,
-    source,
-    result: record.result ?? null,
-    action:
-      record.result === 'applied' && (record.outcome === 'created' || record.outcome === 'updated')
-        ? record.outcome
-        : null,
-    changes: kept,
-    oldRead: Boolean(kept?.some((c) => 'from' in c)),
-    ...(record.restores ? { restoresChangeId: record.restores } : {}),
-  }));
+  const failed = new Set(record.failedIds ?? []);
+  const unknown = new Set(record.unknownIds ?? []);
+  return ids.map((recordId) => {
+    const result = failed.has(recordId) ? 'refused' : unknown.has(recordId) ? 'unknown' : (record.result ?? null);
+    const diff = ids.length === 1 ? (record.changes ?? null) : (record.changesByRecord?.[recordId] ?? null);
+    const kept = result === 'refused' ? null : diff;
+    return {
+      recordType: record.recordType!,
+      recordId,
+      source,
+      result,
+      action:
+        result === 'applied' && (record.outcome === 'created' || record.outcome === 'updated') ? record.outcome : null,
+      changes: kept,
+      oldRead: Boolean(kept?.some((c) => 'from' in c)),
+      ...(record.restores ? { restoresChangeId: record.restores } : {}),
+    };
+  });
 }
 
 /**
@@ -58,6 +62,6 @@ export async function recordAudit(
       );
     }
   }
-  const { userId, userEmail, restores: _restores, ...entry } = named;
+  const { userId, userEmail, restores: _restores, changesByRecord: _byRecord, ...entry } = named;
   await writeHistory(db, { ...entry, actor: person(userId, userEmail), records: proxyChanges(named) });
 }

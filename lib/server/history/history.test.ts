@@ -109,14 +109,25 @@ describe('the one writer of History', () => {
     expect(entry).toMatchObject({ actor: { kind: 'person', ...steward }, family: 'resend' });
     const [shown] = await listHistory(db, 'skus', String(id));
     expect(shown).toMatchObject({ source: 'resend', result: 'applied', unchanged: 9 });
-    expect(shown!.changes).toEqual([{ field: 'sellPrice', from: 720, to: 700 }]);
+    // The old value is the one the server read before sending; the review's 720 is kept beside it (issue 61).
+    expect(before.sellPrice).not.toBe(720);
+    expect(shown!.changes).toEqual([
+      {
+        field: 'sellPrice',
+        from: before.sellPrice,
+        to: 700,
+        reviewed: 720,
+        fromRead: { by: 'read', at: expect.any(String) },
+      },
+    ]);
   });
 
   it('an import and a bulk edit by a person: their fields old → new', async () => {
     for (const origin of ['file', 'bulk'] as const) {
+      const live = (await upstream.read('sku', IDS.acme.sku)).sellPrice;
       const [entry] = await through(() =>
         runImport('prices', origin, [
-          { item: { skuId: IDS.acme.sku, sellPrice: 650 + origin.length }, before: { sellPrice: 600 } },
+          { item: { skuId: IDS.acme.sku, sellPrice: origin === 'file' ? 651 : 652 }, before: { sellPrice: 600 } },
         ]),
       );
       expect(entry).toMatchObject({
@@ -124,7 +135,15 @@ describe('the one writer of History', () => {
         family: origin === 'file' ? 'import' : 'bulk',
       });
       const [shown] = await listHistory(db, 'skus', String(IDS.acme.sku));
-      expect(shown!.changes).toEqual([{ field: 'sellPrice', from: 600, to: 650 + origin.length }]);
+      expect(shown!.changes).toEqual([
+        {
+          field: 'sellPrice',
+          from: live,
+          to: origin === 'file' ? 651 : 652,
+          fromRead: { by: 'read', at: expect.any(String) },
+          ...(live === 600 ? {} : { reviewed: 600 }),
+        },
+      ]);
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
+import { listHistory } from '../audit/audit-log';
 import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
 import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from './testing/harness';
 
@@ -88,6 +89,34 @@ describe('the approval policy at the proxy', () => {
     expect(second.json.error).toBe('approval_required');
     expect(writesReached()).toEqual([]);
     expect((await h.client.read('creditQuota', 2)).creditAmount).toBe(540_500);
+  });
+
+  it('counts a script’s raise split over batches of several companies: the second +15 % of both is refused', async () => {
+    const made = await h.client.batch('companies', [
+      { outerSysCode: 'SPLIT-A', name: 'Split A', internalUserId: 1 },
+      { outerSysCode: 'SPLIT-B', name: 'Split B', internalUserId: 1 },
+    ]);
+    const [a, b] = made.map((r) => r.id!);
+    await h.client.batch('creditQuotas', [
+      { companyId: a, creditAmount: 400_000, enabled: true, memo: '' },
+      { companyId: b, creditAmount: 400_000, enabled: true, memo: '' },
+    ]);
+    const step = (amount: number) =>
+      post(CREDIT, [
+        { companyId: a, creditAmount: amount, enabled: true },
+        { companyId: b, creditAmount: amount, enabled: true },
+      ]);
+    expect((await step(460_000)).status).toBe(200);
+    // Each record's step is in History, with the old value the server read: what the window counts.
+    const [entry] = await listHistory(h.db, 'companies', String(a));
+    expect(entry?.changes).toContainEqual(
+      expect.objectContaining({ field: 'creditAmount', from: 400_000, to: 460_000 }),
+    );
+    h.reached.length = 0;
+    const second = await step(529_000);
+    expect(second.json.error).toBe('approval_required');
+    expect(writesReached()).toEqual([]);
+    expect((await h.client.read('creditQuota', b)).creditAmount).toBe(460_000);
   });
 
   it('refuses a point balance raised 10,001 points in two steps, the second through the proxy', async () => {

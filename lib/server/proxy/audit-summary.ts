@@ -64,8 +64,8 @@ function countStatuses(items: unknown[]): string {
   return keys.map((k) => `${counts.get(k)} ${k}`).join(', ') || '0 items';
 }
 
-/** The record a batch request item names: its id (or skuId, companyId), else its ERP code. */
-function requestKey(item: unknown): string | null {
+/** The record a batch request item names: its id (or skuId, companyId), else its ERP code (`code:<code>`). */
+export function requestKey(item: unknown): string | null {
   if (!isRecord(item)) return null;
   const id = idText(item.id) ?? idText(item.skuId) ?? idText(item.companyId);
   if (id) return id;

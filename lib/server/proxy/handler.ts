@@ -3,8 +3,8 @@ import { recordTypeOf, REVIEW_HEADER, type RecordType } from '@/lib/contract/his
 import { isWrite } from '@/lib/contract/operations';
 import { isRole, mayCall, type Role } from '@/lib/contract/roles';
 import type { AuditRecord } from '../audit';
-import { recordedChanges } from '../audit';
-import { oneItemRecordId, summariseWrite } from './audit-summary';
+import { batchChanges, recordedChanges } from '../audit';
+import { oneItemRecordId, requestKey, summariseWrite } from './audit-summary';
 import { readAnswer, readLimitedBody } from './body';
 import { passesConsoleChecks } from './browser-checks';
 import { CREATE_RESULT_HEADER, existingIdsForCreate } from './create-check';
@@ -18,7 +18,7 @@ import { annotateActiveSpan, REQUEST_ID_ATTRIBUTE, withSpan } from '../telemetry
 import { describeSpan } from './span';
 import { bodyStream, createdId, errorCode, isAbort, restoreMarker, retryAfterOf } from './handler-parts';
 import type { OldValuesLookup } from '../mirror';
-import { oldValuesOf } from './old-values';
+import { batchOldValues, oldValuesOf } from './old-values';
 export type { ProxySendInput, ProxySend } from './send';
 
 export interface ProxyUser {
@@ -199,6 +199,15 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           requestId,
         })
       : null;
+    // A batch of several items (a script's): each record's, so History holds every step (the approval window's).
+    const oldByRecord = write
+      ? await batchOldValues(deps.oldValues, {
+          operation: target.operation,
+          requestText,
+          signal: controller.signal,
+          requestId,
+        })
+      : undefined;
     const sentAt = Date.now();
     try {
       const upstream = await deps.send({
@@ -250,6 +259,7 @@ export function createProxyHandler(deps: ProxyDeps): (request: Request) => Promi
           unknownIds: summary.unknownIds,
           recordType: recordTypeOf(target.operation),
           changes: recordedChanges(requestText, reviewHeader, old),
+          changesByRecord: batchChanges(requestText, requestKey, oldByRecord),
           restores,
           requestId,
         });
