@@ -175,8 +175,12 @@ async function quotasReadInChinese(page: Page) {
   // Exactly two decimals, the sign on the amount's line (a one-line cell).
   expect(money.filter((c) => !/^-?NT\$[\d,]+\.\d{2}(?!\d)/.test(c.text) || c.lines !== 1)).toEqual([]);
 
-  // Chart labels: at least 11 px, none overlapping another on the same axis. The charts draw once they know
-  // their width (after the full-page screenshot resized the window, again).
+  // Chart labels: at least 11 px, none overlapping another on the same axis. A chart is drawn once its box comes
+  // into view (as a person scrolls to it) and knows its width.
+  for (const box of await page.getByTestId('chart-box').all()) {
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.locator('svg').first()).toBeAttached();
+  }
   await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeAttached();
   // Recharts 3 draws an axis's labels in a layer of their own, beside the axis line.
   const ticks = await page.locator('.recharts-cartesian-axis-tick-labels').evaluateAll((axes) =>
