@@ -159,7 +159,7 @@ function Drawing({ wide, height, children }: { wide: boolean | null; height: num
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <div className="hidden overflow-x-clip sm:block" style={{ height }} aria-hidden="true">
+      <div className="hidden overflow-x-clip sm:block" style={{ height }} aria-hidden="true" data-testid="chart-box">
         {wide ? <WhenNear>{children}</WhenNear> : null}
       </div>
       <details className="sm:hidden" onToggle={(event) => setOpened(event.currentTarget.open)}>
