@@ -81,10 +81,12 @@ for (const locale of ['en', 'zh-TW'] as const)
         await expect(page.getByRole('region', { name: w.price, exact: true })).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 30_000 });
 
+      // A sync's rows: a table at a desk, a card per item on a phone (seven columns do not fit 358 px).
+      const rowsRole = viewport.width < 640 ? 'list' : 'table';
       // The ERP's -50 shows as -50, beside its field, with the contract's range.
       const price = page.getByRole('region', { name: w.price, exact: true });
       await price.locator('summary').click();
-      const negative = price.getByRole('table').filter({ hasText: `${run}-NEG` });
+      const negative = price.getByRole(rowsRole).filter({ hasText: `${run}-NEG` });
       await expect(negative).toContainText('-50');
       await expect(negative).not.toContainText(locale === 'en' ? '(empty)' : '（空白）');
       await price.scrollIntoViewIfNeeded();
@@ -93,12 +95,14 @@ for (const locale of ['en', 'zh-TW'] as const)
       // The two-error item: under each of its causes, both errors on its row, the name cut with its length.
       const sell = page.getByRole('region', { name: w.sell, exact: true });
       await sell.locator('summary').click();
-      const two = sell.getByRole('table').filter({ hasText: `${run}-TWO` });
+      const two = sell.getByRole(rowsRole).filter({ hasText: `${run}-TWO` });
       await expect(two).toContainText(w.nameError);
       await expect(two).toContainText(w.sellError);
       await expect(two).toContainText(w.cut);
       await two.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}-two-${locale}-${viewport.width}.png`, fullPage: false });
+      // Nothing on the page is wider than a phone: the 412 letters without a space wrap in their card.
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       // In the fix grid, both errors beside their cells.
       if (w.fix && viewport.width === 1280) {
