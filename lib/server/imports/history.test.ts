@@ -131,6 +131,24 @@ describe('an import on the record', () => {
     expect(entry!.changes![0]).not.toHaveProperty('reviewed');
   });
 
+  it('reads nothing before sending rows whose review found no record (they create one)', async () => {
+    const reads: string[] = [];
+    transport = (request) => {
+      if (request.method === 'GET') reads.push(new URL(request.url).pathname);
+      return service.fetch(request);
+    };
+    try {
+      const rows = Array.from({ length: 30 }, (_, n) => ({
+        item: { productId: IDS.acme.product, outerSysCode: `OV-NEW-${n}`, name: `New ${n}` },
+        before: {},
+      }));
+      await runImport('skus', 'file', rows);
+    } finally {
+      transport = (request) => service.fetch(request);
+    }
+    expect(reads).toEqual([]);
+  });
+
   it('records an unknown outcome as unknown with the values sent, never as applied', async () => {
     transport = async (request) => {
       await service.fetch(request);

@@ -96,7 +96,8 @@ describe('the approval policy at the proxy', () => {
       { outerSysCode: 'SPLIT-A', name: 'Split A', internalUserId: 1 },
       { outerSysCode: 'SPLIT-B', name: 'Split B', internalUserId: 1 },
     ]);
-    const [a, b] = made.map((r) => r.id!);
+    const a = made[0]!.id!;
+    const b = made[1]!.id!;
     await h.client.batch('creditQuotas', [
       { companyId: a, creditAmount: 400_000, enabled: true, memo: '' },
       { companyId: b, creditAmount: 400_000, enabled: true, memo: '' },
