@@ -2,7 +2,8 @@
 // type-only imports too (tsPreCompilationDeps), which ESLint's import/no-cycle does not see.
 //
 // Layers, top to bottom; an arrow only ever points down:
-//   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route wrapper)
+//   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route and action wrappers,
+//                  and the context through which app/ takes the process's parts)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
 //   features       lib/server/{proxy,relay,rejections,imports,exports,quotas,approvals,mirror,audit,accounts,attention,home}
 //   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
@@ -39,6 +40,16 @@ module.exports = {
         'lib/server/runtime is the composition root: only entry points import it; parts below receive what they need.',
       from: { path: `^lib/server/(?!runtime/|console-api/)`, pathNot: TESTS },
       to: { path: '^lib/server/runtime/' },
+    },
+    {
+      name: 'app-takes-the-context',
+      severity: 'error',
+      comment:
+        "Pages, routes and actions take the process's parts (database, tenant, settings, upstream clients) from the " +
+        'context: the route and action wrappers hand it to their handlers, serverContext() to pages ' +
+        '(lib/server/console-api/context.ts); they never reach lib/server/process or lib/server/runtime.',
+      from: { path: '^app/', pathNot: TESTS },
+      to: { path: '^lib/server/(process|runtime)/' },
     },
     {
       name: 'features-below-entry-points',

@@ -10,8 +10,8 @@ import { TimeZoneSync } from '@/components/layout/time-zone-sync';
 import { scopeMessages } from '@/lib/i18n/client-scopes';
 import { htmlLang, isLocale } from '@/lib/i18n/locale';
 import './globals.css';
-// Pages and their server actions are entry points: the runtime installs the process's parts (lib/server/process).
-import '@/lib/server/runtime';
+// Pages and their server actions are entry points: loading the console's context installs the process's parts.
+import '@/lib/server/console-api';
 
 /**
  * Geist (the `geist` package's variable font, SIL OFL: geist-OFL.txt) cut to Latin, punctuation, arrows and the

@@ -13,9 +13,9 @@ import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
 import { readOwnProposals, readUnseenDecisions, waitingFor } from '@/lib/server/approvals';
 import { markDecisionsSeenAction } from './approvals/actions';
-import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { openCount } from '@/lib/server/rejections';
 import { can, isRole } from '@/lib/contract/roles';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -44,7 +44,8 @@ export default async function HomePage() {
 async function HomeCards() {
   const user = await requireUser('/');
   const t = await getTranslations('home');
-  const summary = await getConsoleDb()
+  const summary = await serverContext()
+    .consoleDb()
     .then((db) => readSummary(db, user.role))
     .catch((error: unknown) => {
       logger().error(
@@ -56,7 +57,8 @@ async function HomeCards() {
   // The rows the ERP sync could not apply, for those who fix them; a failed read leaves the card out, not the home.
   const rejections =
     isRole(user.role) && can(user.role, 'runImports')
-      ? await getConsoleDb()
+      ? await serverContext()
+          .consoleDb()
           .then(openCount)
           .catch((error: unknown) => {
             logger().error(
@@ -99,8 +101,8 @@ async function HomeCards() {
 async function approvalCards(user: { id: string; role: string }) {
   const role = isRole(user.role) ? user.role : null;
   const read = async () => {
-    const db = await getConsoleDb();
-    const tenant = currentTenant();
+    const db = await serverContext().consoleDb();
+    const { tenant } = serverContext();
     const proposer = role !== null && can(role, 'editQuota');
     const [waiting, own, decided] = await Promise.all([
       role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,

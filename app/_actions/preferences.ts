@@ -4,7 +4,6 @@ import { revalidatePath } from 'next/cache';
 import { preferenceActions } from '@/lib/contract/console/preferences';
 import { isLocale } from '@/lib/i18n/locale';
 import { runAction } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
 import { rememberLocaleInBrowser } from '@/lib/server/preferences/request';
 import { savePreferences } from '@/lib/server/preferences';
 
@@ -16,9 +15,9 @@ import { savePreferences } from '@/lib/server/preferences';
 export async function chooseLocale(form: FormData): Promise<void> {
   const locale = form.get('locale');
   if (!isLocale(locale)) throw new Error('Unknown language.');
-  const result = await runAction(preferenceActions.locale, { locale }, async ({ user }) => {
+  const result = await runAction(preferenceActions.locale, { locale }, async ({ user, consoleDb }) => {
     await rememberLocaleInBrowser(locale);
-    if (user) await savePreferences(await getConsoleDb(), user.id, { locale });
+    if (user) await savePreferences(await consoleDb(), user.id, { locale });
     revalidatePath('/', 'layout');
   });
   if (result) throw new Error(`Language not changed: ${result.error}.`);
@@ -26,16 +25,16 @@ export async function chooseLocale(form: FormData): Promise<void> {
 
 /** Saves the table density with the signed-in account. */
 export async function chooseDensity(density: string): Promise<void> {
-  const result = await runAction(preferenceActions.density, { density }, async ({ user, input }) => {
-    await savePreferences(await getConsoleDb(), user.id, { density: input.density });
+  const result = await runAction(preferenceActions.density, { density }, async ({ user, input, consoleDb }) => {
+    await savePreferences(await consoleDb(), user.id, { density: input.density });
   });
   if (result) throw new Error(`Density not saved: ${result.error}.`);
 }
 
 /** Saves whether list filters are folded to chips, with the signed-in account. */
 export async function chooseFiltersFolded(folded: boolean): Promise<void> {
-  const result = await runAction(preferenceActions.filtersFolded, { folded }, async ({ user, input }) => {
-    await savePreferences(await getConsoleDb(), user.id, { filtersFolded: input.folded });
+  const result = await runAction(preferenceActions.filtersFolded, { folded }, async ({ user, input, consoleDb }) => {
+    await savePreferences(await consoleDb(), user.id, { filtersFolded: input.folded });
   });
   if (result) throw new Error(`Filters state not saved: ${result.error}.`);
 }

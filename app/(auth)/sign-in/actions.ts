@@ -6,9 +6,9 @@ import { redirect } from 'next/navigation';
 import { getAuth } from '@/lib/server/auth';
 import { signInWithPostedForm } from '@/lib/server/auth';
 import { safeReturnTo } from '@/lib/server/auth';
-import { getEnv } from '@/lib/server/env';
 import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
 import { checkSignInInput, signInProblemOf, type SignInState } from './_lib/sign-in-problem';
+import { serverContext } from '@/lib/server/console-api';
 
 /**
  * The sign-in form's action when it is posted before the page's JavaScript runs (a slow phone, a script that
@@ -23,7 +23,7 @@ export async function signInAction(_previous: SignInState | null, form: FormData
   if (invalid) return { problem: invalid, email };
 
   const pageHeaders = await headers();
-  const consoleUrl = getEnv().consoleUrl;
+  const consoleUrl = serverContext().env.consoleUrl;
   const response = await signInWithPostedForm(await getAuth(), pageHeaders, consoleUrl, { email, password });
   if (response.ok) {
     const jar = await cookies();

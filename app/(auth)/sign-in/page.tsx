@@ -9,13 +9,12 @@ import { safeReturnTo } from '@/lib/server/auth';
 import { readSession } from '@/lib/server/auth/request';
 import { SECOND_FACTOR_PATH } from '@/lib/contract/two-factor';
 import { PasskeySignIn } from '@/components/two-factor/passkey-sign-in';
-import { getConsoleDb } from '@/lib/server/process';
-import { getEnv } from '@/lib/server/env';
 import { headers } from 'next/headers';
 import { SignInForm } from './_components/sign-in-form';
 import { SsoButtons } from './_components/sso-buttons';
 import { ssoProblemOf } from './_lib/sso-problem';
 import { AuthFrame } from '../_components/auth-frame';
+import { serverContext } from '@/lib/server/console-api';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('signIn');
@@ -38,8 +37,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (read) redirect(read.secondFactor === 'ok' ? next : `${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
 
   const t = await getTranslations('signIn');
-  const env = getEnv();
-  const db = await getConsoleDb();
+  const { env } = serverContext();
+  const db = await serverContext().consoleDb();
   const noAccounts = await hasNoAccounts(db);
   // The browser still names a session someone else ended: say why, rather than a bare sign-in form.
   const ended = params.signedOut ? null : await sessionEndReason(db, source);

@@ -8,9 +8,9 @@ import { productCategoryKeys } from '@/lib/client/query-keys';
 import { salespeopleKey } from '@/lib/client/salespeople';
 import type { ListName } from '@/lib/contract/lists';
 import { getCurrentUser } from '@/lib/server/auth/request';
-import { getConsoleDb, getUpstream } from '@/lib/server/process';
 import { requestLocale } from '@/lib/server/preferences/request';
 import { readSalespeople, readShownList } from '@/lib/server/mirror';
+import { serverContext } from '@/lib/server/console-api';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -46,7 +46,7 @@ export async function prefetchList<L extends ListName>(
   if (!user) return undefined;
   const state = parseListState(list, toUrlSearchParams(searchParams));
   const query = listQueryOf(state);
-  const upstream = getUpstream();
+  const { upstream } = serverContext();
   const client = new QueryClient();
   const signal = AbortSignal.timeout(3000);
   const all = async (name: 'productCategories') => {
@@ -58,7 +58,7 @@ export async function prefetchList<L extends ListName>(
     readShown(list, query, signal).then((result) => client.setQueryData(shownKey(key(query)), result)),
     // Salespeople as every role sees them: no e-mails or accounts.
     lookups.users
-      ? readSalespeople(await getConsoleDb(), upstream, signal).then((rows) =>
+      ? readSalespeople(await serverContext().consoleDb(), upstream, signal).then((rows) =>
           client.setQueryData(salespeopleKey, rows),
         )
       : undefined,
@@ -78,7 +78,7 @@ async function readShown<L extends ListName>(
   const read = { list, filters: query.filters as Record<string, string | number>, q: query.q, sort: query.sort };
   const answer = await readShownList(
     { ...read, dir: query.dir, page: query.page, pageSize: query.pageSize, locale: await requestLocale() },
-    { client: getUpstream(), signal },
+    { client: serverContext().upstream, signal },
   );
   if (answer.source === 'live') return { ...answer.page, source: 'live', reason: answer.reason };
   const { counts, more, freshness, byCodePoint } = answer;

@@ -5,11 +5,11 @@ import { attentionKeys } from '@/lib/client/console-keys';
 import { listKeys } from '@/lib/client/query-keys';
 import { readRecordFindings } from '@/lib/server/attention';
 import { getCurrentUser } from '@/lib/server/auth/request';
-import { getConsoleDb, getUpstream } from '@/lib/server/process';
+import { serverContext, type ServerContext } from '@/lib/server/console-api';
 
 export interface RecordPrefetch {
   user: NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
-  upstream: ReturnType<typeof getUpstream>;
+  upstream: ServerContext['upstream'];
   client: QueryClient;
   /** Every read of one page gives up together: the client reads what did not arrive. */
   signal: AbortSignal;
@@ -41,13 +41,14 @@ export async function prefetchRecordPage(
     value.then((v) => void client.setQueryData(key, v)).catch(() => undefined);
   const signal = AbortSignal.timeout(3000);
   await Promise.all([
-    read({ user, upstream: getUpstream(), client, signal, sentAt: Date.now(), keep }).catch(() => undefined),
+    read({ user, upstream: serverContext().upstream, client, signal, sentAt: Date.now(), keep }).catch(() => undefined),
     // What needs attention on the record, shown above its details: read in the browser, it arrived late and pushed
     // the page down, and its read loaded the contract's schemas inside a phone's first seconds. As the browser
     // would receive it (JSON).
     keep(
       attentionKeys.ofRecord(listKeys[page.list].detail(page.id)),
-      getConsoleDb()
+      serverContext()
+        .consoleDb()
         .then((db) => readRecordFindings(db, user.role, page.list, String(page.id)))
         .then((findings) => JSON.parse(JSON.stringify(findings)) as unknown),
     ),

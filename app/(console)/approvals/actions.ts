@@ -14,19 +14,17 @@ import {
   withdrawProposal,
 } from '@/lib/server/approvals';
 import { runAction } from '@/lib/server/console-api';
-import { getEnv } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
-import { currentTenant, getConsoleDb, getJobsUpstream } from '@/lib/server/process';
 
 /** Approves each chosen proposal in turn, each with the comment written for it (and only that one). */
 export async function approveProposalsAction(input: unknown) {
-  return runAction(approvalActions.approve, input, async ({ user, input }) => {
-    const decisions = await approveEach(await getConsoleDb(), getJobsUpstream(), {
-      tenant: currentTenant(),
+  return runAction(approvalActions.approve, input, async ({ user, input, consoleDb, tenant, env, jobsUpstream }) => {
+    const decisions = await approveEach(await consoleDb(), jobsUpstream, {
+      tenant,
       decisions: input.decisions,
       approver: { id: user.id, email: user.email },
       confirmStale: input.confirmStale,
-      mirror: getEnv().mirror.enabled,
+      mirror: env.mirror.enabled,
       log: (message, error) =>
         logger().error({ source: 'approvals', error: error instanceof Error ? error.message : error }, message),
     });
@@ -37,9 +35,9 @@ export async function approveProposalsAction(input: unknown) {
 
 /** Rejects each chosen proposal with the comment its author reads, written for that proposal. */
 export async function rejectProposalsAction(input: unknown) {
-  return runAction(approvalActions.reject, input, async ({ user, input }) => {
-    const decisions = await rejectEach(await getConsoleDb(), {
-      tenant: currentTenant(),
+  return runAction(approvalActions.reject, input, async ({ user, input, consoleDb, tenant }) => {
+    const decisions = await rejectEach(await consoleDb(), {
+      tenant,
       decisions: input.decisions,
       approver: { id: user.id, email: user.email },
     });
@@ -50,11 +48,11 @@ export async function rejectProposalsAction(input: unknown) {
 
 /** The author takes their own proposal back while it waits. */
 export async function withdrawProposalAction(input: unknown) {
-  return runAction(approvalActions.withdraw, input, async ({ user, input }) => {
-    const db = await getConsoleDb();
+  return runAction(approvalActions.withdraw, input, async ({ user, input, consoleDb, tenant }) => {
+    const db = await consoleDb();
     const by = { id: user.id, email: user.email };
-    const done = await withdrawProposal(db, currentTenant(), input.id, by);
-    const proposal = await readProposal(db, currentTenant(), input.id);
+    const done = await withdrawProposal(db, tenant, input.id, by);
+    const proposal = await readProposal(db, tenant, input.id);
     if (done && proposal) await recordProposalStep(db, 'withdrawn', proposal, by);
     revalidatePath('/approvals');
     revalidatePath('/');
@@ -68,11 +66,10 @@ export async function withdrawProposalAction(input: unknown) {
  * with each setting that changed. The input is the contract's schema, the same one the form checks field by field.
  */
 export async function saveApprovalPolicyAction(input: unknown) {
-  return runAction(approvalActions.savePolicy, input, async ({ user, input }) => {
-    const db = await getConsoleDb();
-    const tenant = currentTenant();
+  return runAction(approvalActions.savePolicy, input, async ({ user, input, consoleDb, tenant, env }) => {
+    const db = await consoleDb();
     const by = { id: user.id, email: user.email };
-    const before = (await policyFor(db, tenant, getEnv().demoMode)).policy;
+    const before = (await policyFor(db, tenant, env.demoMode)).policy;
     const version = await savePolicy(db, tenant, input, by);
     await recordPolicySaved(db, { version, before, after: input, by });
     revalidatePath('/settings');
@@ -83,10 +80,14 @@ export async function saveApprovalPolicyAction(input: unknown) {
 
 /** "Mark as seen" under the decisions its author had not seen (a plain form: it works before any script loads). */
 export async function markDecisionsSeenAction(form: FormData): Promise<void> {
-  await runAction(approvalActions.markSeen, { ids: form.getAll('id').map(String) }, async ({ user, input }) => {
-    const marked = await markDecisionsSeen(await getConsoleDb(), currentTenant(), user.id, input.ids);
-    revalidatePath('/');
-    revalidatePath('/companies/[id]', 'page');
-    return { marked };
-  });
+  await runAction(
+    approvalActions.markSeen,
+    { ids: form.getAll('id').map(String) },
+    async ({ user, input, consoleDb, tenant }) => {
+      const marked = await markDecisionsSeen(await consoleDb(), tenant, user.id, input.ids);
+      revalidatePath('/');
+      revalidatePath('/companies/[id]', 'page');
+      return { marked };
+    },
+  );
 }

@@ -1,10 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { requireUser } from '@/lib/server/auth/page';
 import { policyFor, readQueue } from '@/lib/server/approvals';
-import { getEnv } from '@/lib/server/env';
-import { currentTenant, getConsoleDb, getJobsUpstream } from '@/lib/server/process';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { ApprovalQueue } from './_components/approval-queue';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,11 +13,11 @@ export const generateMetadata = titleMetadata('approvals');
 export default async function ApprovalsPage() {
   const user = await requireUser('/approvals', 'approveQuota');
   const t = await getTranslations('approvals');
-  const db = await getConsoleDb();
-  const tenant = currentTenant();
+  const db = await serverContext().consoleDb();
+  const { tenant } = serverContext();
   const [queue, { policy }] = await Promise.all([
-    readQueue(db, getJobsUpstream(), tenant, user.id),
-    policyFor(db, tenant, getEnv().demoMode),
+    readQueue(db, serverContext().jobsUpstream, tenant, user.id),
+    policyFor(db, tenant, serverContext().env.demoMode),
   ]);
   return (
     <div className="space-y-4">

@@ -8,9 +8,7 @@ import { auditFiltersFrom } from '@/lib/server/audit';
 import { anyRecordFilter } from '@/lib/server/audit';
 import { recordNames } from '@/lib/server/audit';
 import { auditRetentionJob, startRetentionIfDue } from '@/lib/server/audit';
-import { getEnv } from '@/lib/server/env';
 import { latestJob, startJob } from '@/lib/server/jobs';
-import { getUpstream, getConsoleDb } from '@/lib/server/process';
 import { AuditFilter, AUDIT_CONTROL } from './_components/audit-filter';
 import { AuditRow } from './_components/audit-row';
 import { whatText } from './_components/what-text';
@@ -19,6 +17,7 @@ import { can } from '@/lib/contract/roles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, THead } from '@/components/ui/table';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 // No loading.tsx beside this page on purpose: a Suspense boundary would start streaming a 200 before the
@@ -50,11 +49,11 @@ export default async function AuditPage({
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
-  const db = await getConsoleDb();
-  const env = getEnv();
+  const db = await serverContext().consoleDb();
+  const { env } = serverContext();
   // "Record id or ERP code" works alone too: the record is looked for in every family.
   const record = await anyRecordFilter(
-    { db, upstream: getUpstream, mirror: env.mirror.enabled },
+    { db, upstream: () => serverContext().upstream, mirror: env.mirror.enabled },
     first(params.recordType),
     first(params.record),
   );
@@ -79,7 +78,7 @@ export default async function AuditPage({
           ),
     ),
     // Without the mirror, the page's records are named by live reads.
-    env.mirror.enabled ? undefined : getUpstream(),
+    env.mirror.enabled ? undefined : serverContext().upstream,
   );
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {

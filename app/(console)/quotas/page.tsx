@@ -4,7 +4,6 @@ import { formatNtd } from '@/lib/i18n/money';
 import { buttonClasses } from '@/components/ui/button';
 import { can } from '@/lib/contract/roles';
 import { requireUser } from '@/lib/server/auth/page';
-import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { quotaStatus } from '@/lib/server/quotas';
 import { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from '@/lib/server/quotas';
 import { parseQuotaQuery, quotaHref, QUOTA_PAGE_SIZES } from '@/lib/server/quotas';
@@ -17,6 +16,7 @@ import { QuotaMirrorFreshness } from './_components/mirror-freshness';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
 import { RefreshPanel } from './_components/refresh-panel';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,8 +30,8 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
   const canEdit = can(user.role, 'editQuota');
   const t = await getTranslations('quotas');
   const format = await getFormatter();
-  const db = await getConsoleDb();
-  const tenant = currentTenant();
+  const db = await serverContext().consoleDb();
+  const { tenant } = serverContext();
   // MIRROR on and its quota copy complete: the rows are the mirror's; otherwise the refresh job's snapshot.
   const [status, { source, freshness }, open] = await Promise.all([
     quotaStatus(),

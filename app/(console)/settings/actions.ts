@@ -14,11 +14,9 @@ import {
 } from '@/lib/server/accounts';
 import { ROLES, type Role } from '@/lib/contract/roles';
 import { auditSecurityEvent, getAuth, readTwoFactorPolicy, writeTwoFactorPolicy } from '@/lib/server/auth';
-import { getEnv } from '@/lib/server/env';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/server/http';
 import type { CurrentUser } from '@/lib/server/auth/request';
-import { runAction } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
+import { runAction, serverContext } from '@/lib/server/console-api';
 
 export type { SettingsActionState } from '@/lib/contract/console/accounts';
 
@@ -43,7 +41,7 @@ function refused({ error }: ActionRefusal): Promise<SettingsActionState> {
 // Every action reads the session and role itself (the wrapper, then lib/server/accounts again); the page
 // hiding a control is not a permission check.
 async function deps(user: CurrentUser) {
-  const [auth, db, requestHeaders] = await Promise.all([getAuth(), getConsoleDb(), headers()]);
+  const [auth, db, requestHeaders] = await Promise.all([getAuth(), serverContext().consoleDb(), headers()]);
   return { deps: { auth, db }, actor: user, requestHeaders };
 }
 
@@ -101,11 +99,15 @@ export async function saveTwoFactorPolicyAction(required: Record<Role, boolean>)
   return runAction(
     accountActions.twoFactorPolicy,
     required,
-    async ({ user, input }): Promise<SettingsActionState> => {
-      const [db, requestHeaders, t] = await Promise.all([getConsoleDb(), headers(), getTranslations('twoFactor')]);
+    async ({ user, input, env }): Promise<SettingsActionState> => {
+      const [db, requestHeaders, t] = await Promise.all([
+        serverContext().consoleDb(),
+        headers(),
+        getTranslations('twoFactor'),
+      ]);
       const before = await readTwoFactorPolicy(db, {
-        demoMode: getEnv().demoMode,
-        adminsByDefault: getEnv().auth.twoFactorAdmins,
+        demoMode: env.demoMode,
+        adminsByDefault: env.auth.twoFactorAdmins,
       });
       const address = requestHeaders.get(CLIENT_ADDRESS_HEADER);
       for (const role of ROLES) {

@@ -6,9 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
 import { policyFor } from '@/lib/server/approvals';
-import { getEnv } from '@/lib/server/env';
 import { requireUser } from '@/lib/server/auth/page';
-import { currentTenant, getConsoleDb } from '@/lib/server/process';
 import { signOut } from '../actions';
 import { AccountsTable } from './_components/accounts-table';
 import { ApprovalPolicyForm } from './_components/approval-policy-form';
@@ -17,6 +15,7 @@ import { SessionsCard } from './_components/sessions-card';
 import { TwoFactorCard, TwoFactorPolicyCard } from './_components/two-factor-cards';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
+import { serverContext } from '@/lib/server/console-api';
 
 export const generateMetadata = titleMetadata('settings');
 
@@ -26,9 +25,9 @@ export default async function SettingsPage() {
   const roles = await getTranslations('roles');
   const shell = await getTranslations('shell');
   const manage = can(user.role, 'manageAccounts');
-  const accounts = manage ? await listAccounts(await getConsoleDb(), user) : null;
+  const accounts = manage ? await listAccounts(await serverContext().consoleDb(), user) : null;
   const approvalPolicy = can(user.role, 'manageApprovalPolicy')
-    ? await policyFor(await getConsoleDb(), currentTenant(), getEnv().demoMode)
+    ? await policyFor(await serverContext().consoleDb(), serverContext().tenant, serverContext().env.demoMode)
     : null;
   const a = await getTranslations('approvals.policy');
   const format = await getFormatter();

@@ -8,10 +8,8 @@ import { accountActions, type SettingsActionState } from '@/lib/contract/console
 import { endSessions, issuePasswordReset, type AccountResult } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
 import { readSessionId } from '@/lib/server/auth/request';
-import { runAction } from '@/lib/server/console-api';
-import { getEnv } from '@/lib/server/env';
+import { runAction, serverContext } from '@/lib/server/console-api';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/server/http';
-import { getConsoleDb } from '@/lib/server/process';
 import { plainSpaces } from '@/lib/i18n/formats';
 
 type SessionErrorCode = 'forbidden' | 'unauthenticated' | 'notYourself' | 'notFound' | 'failed';
@@ -30,7 +28,7 @@ const refused = ({ error }: ActionRefusal) => refusedWith(error);
 
 /** The acting session and the address server.ts proved for this request (for the audit log). */
 async function context() {
-  const [auth, db, requestHeaders] = await Promise.all([getAuth(), getConsoleDb(), headers()]);
+  const [auth, db, requestHeaders] = await Promise.all([getAuth(), serverContext().consoleDb(), headers()]);
   return {
     auth,
     db,
@@ -66,13 +64,13 @@ export async function resetPasswordAction(
   return runAction(
     accountActions.resetPassword,
     { userId },
-    async ({ user, input }) => {
+    async ({ user, input, env }) => {
       const c = await context();
       const result: AccountResult<{ url: string; expiresAt: Date }> = await issuePasswordReset(
         { auth: c.auth, db: c.db },
         user,
         input.userId,
-        { ...c, consoleUrl: getEnv().consoleUrl },
+        { ...c, consoleUrl: env.consoleUrl },
       );
       if (!result.ok) return refusedWith(result.error);
       revalidate(input.userId);

@@ -5,13 +5,12 @@ import { Badge } from '@/components/ui/badge';
 import { TitledCard } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import { requireUser } from '@/lib/server/auth/page';
-import { getEnv } from '@/lib/server/env';
-import { getUpstream } from '@/lib/server/process';
 import { readUpstreamStatus } from '@/lib/server/upstream';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { RelayCounted } from './_components/relay-counted';
 import { RelayLastHour } from './_components/relay-last-hour';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,8 +23,8 @@ export default async function StatusPage() {
   const tr = await getTranslations('records');
   const te = await getTranslations('errors');
   const format = await getFormatter();
-  const env = getEnv();
-  const upstream = getUpstream();
+  const { env } = serverContext();
+  const { upstream } = serverContext();
   const status = await readUpstreamStatus(env, upstream);
   const { probe, skew } = status;
   const embedded = status.mode === 'embedded';

@@ -1,6 +1,5 @@
 import { opsApi } from '@/lib/contract/console/ops';
 import { openRoute } from '@/lib/server/console-api';
-import { readyAnswer } from '@/lib/server/runtime';
 
 /**
  * For load balancers: 200 when this instance can serve (console database, upstream, job runner; a lagging
@@ -9,4 +8,4 @@ import { readyAnswer } from '@/lib/server/runtime';
  */
 export const dynamic = 'force-dynamic';
 
-export const GET = openRoute(opsApi.ready, readyAnswer);
+export const GET = openRoute(opsApi.ready, ({ ready }) => ready());

@@ -1,9 +1,10 @@
 import { rejectionsApi } from '@/lib/contract/console/rejections';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
 import { listRejections } from '@/lib/server/rejections';
 
 // The rows an ERP sync could not apply, grouped by cause, then by sync and by record, newest first.
 export const dynamic = 'force-dynamic';
 
-export const GET = consoleRoute(rejectionsApi.list, async ({ query }) => listRejections(await getConsoleDb(), query));
+export const GET = consoleRoute(rejectionsApi.list, async ({ query, consoleDb }) =>
+  listRejections(await consoleDb(), query),
+);

@@ -1,6 +1,5 @@
-import { isEmbedded } from '@/lib/server/runtime';
+import { serverContext } from '@/lib/server/console-api';
 import { canonicalQuery } from '@/lib/server/proxy';
-import { runtime } from '@/lib/server/runtime';
 
 /**
  * Embedded mode serves the reference /v1 service on the console's port for integrators (demo
@@ -16,7 +15,8 @@ function rawQuery(url: string): string {
 }
 
 async function handle(request: Request): Promise<Response> {
-  if (!isEmbedded()) return Response.json({ error: 'not_found' }, { status: 404 });
+  const service = serverContext().embeddedService();
+  if (!service) return Response.json({ error: 'not_found' }, { status: 404 });
   // Next re-serialises the query (form-urlencoded, repeated names grouped) before a route handler sees it,
   // and the signature covers the query bytes. Re-encode the pairs strictly (RFC 3986, as buildQuery and
   // most signing clients do) so a client that encoded that way verifies; see README "Integrating".
@@ -32,8 +32,7 @@ async function handle(request: Request): Promise<Response> {
     body: hasBody ? request.body : null,
     ...(hasBody ? { duplex: 'half' as const } : {}),
   };
-  const service = await runtime().embeddedService();
-  return service.fetch(new Request(url, init));
+  return (await service).fetch(new Request(url, init));
 }
 
 export {

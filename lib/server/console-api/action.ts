@@ -1,6 +1,4 @@
 import 'server-only';
-// The action wrapper is an entry point: loading the runtime installs the process's parts (lib/server/process).
-import '../runtime';
 import { headers } from 'next/headers';
 import type { z } from 'zod';
 import type { ActionRefusal, ConsoleAction } from '@/lib/contract/console/action';
@@ -9,23 +7,28 @@ import { can } from '@/lib/contract/roles';
 import { recordConsoleWrite } from '../audit';
 import { getCurrentUser, type CurrentUser } from '../auth/request';
 import { requestIdOf } from '../http';
+import type { Locale } from '@/lib/i18n/locale';
+import { requestLocale } from '../preferences/request';
+import { withServerContext, type ServerContext } from './context';
 
 /**
  * The server actions' counterpart of the route wrapper: the session, the permission through can(), the input
  * with the contract's schema, catalogue codes for refusals, one audit entry per call of a write action.
  * Next already refuses a server action posted from another origin (its own Origin / Host check), so there is
- * no browser check to add here.
+ * no browser check to add here. The handler also gets this process's context (./context.ts), as a route's does.
  *
  *   export async function applyQuotaEditAction(input: unknown) {
- *     return runAction(quotaActions.apply, input, async ({ user, input }) => ...);
+ *     return runAction(quotaActions.apply, input, async ({ user, input, consoleDb }) => ...);
  *   }
  */
 
-export interface ActionContext<A extends ConsoleAction> {
+export interface ActionContext<A extends ConsoleAction> extends ServerContext {
   /** Null only for an action anyone may take (`permission: null`). */
   user: A['permission'] extends null ? CurrentUser | null : CurrentUser;
   input: z.output<A['input']>;
   requestId: string;
+  /** The person's language (their saved choice, else this browser's). */
+  locale(): Promise<Locale>;
 }
 
 export interface ActionOptions<R> {
@@ -66,11 +69,14 @@ export async function runAction<A extends ConsoleAction, R = ResponseOf<A>>(
 
   let status = 500;
   try {
-    const answer = await handler({
-      user: user as ActionContext<A>['user'],
-      input: input.data as z.output<A['input']>,
-      requestId,
-    });
+    const answer = await handler(
+      withServerContext({
+        user: user as ActionContext<A>['user'],
+        input: input.data as z.output<A['input']>,
+        requestId,
+        locale: requestLocale,
+      }),
+    );
     status = 200;
     return answer;
   } finally {

@@ -1,7 +1,5 @@
 import 'server-only';
 import { logger } from '../log';
-// The route wrapper is an entry point: loading the runtime installs the process's parts (lib/server/process).
-import '../runtime';
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { ErrorCode } from '@/lib/contract/errors';
@@ -20,6 +18,9 @@ import { SAFE_RESPONSE_HEADERS } from '../proxy';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http';
 import { isApiError } from '../upstream';
 import { consoleOrigins, sessionUser, type SessionUser } from '../proxy';
+import type { Locale } from '@/lib/i18n/locale';
+import { requestLocaleOf } from '../preferences/request';
+import { withServerContext, type ServerContext } from './context';
 import { ConsoleError, errorResponse, refusal } from './errors';
 
 /**
@@ -29,22 +30,27 @@ import { ConsoleError, errorResponse, refusal } from './errors';
  * params, the permission through can(), the query and the body with the contract's schemas; then the
  * handler; then one audit entry for a write. Every answer carries the request id.
  *
- *   export const POST = consoleRoute(importsApi.start, async ({ params, user }) => { ... });
+ * The handler also gets this process's context (./context.ts: db, tenant, env, the signing clients) and the
+ * person's language, so a route under app/ never reaches the process's parts itself.
+ *
+ *   export const POST = consoleRoute(importsApi.start, async ({ params, user, consoleDb }) => { ... });
  */
 
-export interface RouteContext<E extends AnyEndpoint> {
+export interface RouteContext<E extends AnyEndpoint> extends ServerContext {
   request: Request;
   user: SessionUser;
   params: ParamsOf<E>;
   query: z.output<NonNullable<E['query']>>;
   body: z.output<NonNullable<E['body']>>;
   requestId: string;
+  /** The signed-in person's language (their saved choice, else this browser's), for words a file carries. */
+  locale(): Promise<Locale>;
   /** Refuses with one of the endpoint's own codes (status from the contract) or invalid_parameter; throws. */
   fail(code: ErrorCodeOf<E> | 'invalid_parameter', facts?: Record<string, unknown>): never;
 }
 
 /** What an endpoint without a session (health, metrics) gets: no user. */
-export type OpenRouteContext<E extends AnyEndpoint> = Omit<RouteContext<E>, 'user'>;
+export type OpenRouteContext<E extends AnyEndpoint> = Omit<RouteContext<E>, 'user' | 'locale'>;
 
 /** What a handler gives back: the contract's answer (200, or `status`), or a Response it built (files, 204). */
 export type RouteResult<R> = R | Response | { status: number; data: R };
@@ -181,18 +187,21 @@ function build<E extends AnyEndpoint>(
 
     let status = 500;
     try {
-      const result = await handler({
-        request,
-        // Null only for open endpoints, whose handlers are typed without it.
-        user: user as SessionUser,
-        params: params.data as ParamsOf<E>,
-        query: query.data as RouteContext<E>['query'],
-        body: body as RouteContext<E>['body'],
-        requestId,
-        fail(code, facts) {
-          throw new ConsoleError(code, entry.errors[code] ?? 400, facts);
-        },
-      });
+      const result = await handler(
+        withServerContext({
+          request,
+          // Null only for open endpoints, whose handlers are typed without it.
+          user: user as SessionUser,
+          params: params.data as ParamsOf<E>,
+          query: query.data as RouteContext<E>['query'],
+          body: body as RouteContext<E>['body'],
+          requestId,
+          locale: () => requestLocaleOf(request, user?.id ?? ''),
+          fail(code: ErrorCodeOf<E> | 'invalid_parameter', facts?: Record<string, unknown>): never {
+            throw new ConsoleError(code, entry.errors[code] ?? 400, facts);
+          },
+        }),
+      );
       const response = toResponse(result, entry);
       status = response.status;
       return response;

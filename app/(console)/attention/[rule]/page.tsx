@@ -14,7 +14,7 @@ import { attentionKeys } from '@/lib/client/console-keys';
 import { isRuleId, listHref, ruleSeenBy } from '@/lib/contract/attention';
 import { requireUser } from '@/lib/server/auth/page';
 import { readFindings } from '@/lib/server/attention';
-import { getConsoleDb } from '@/lib/server/process';
+import { serverContext } from '@/lib/server/console-api';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +47,8 @@ export default async function RulePage({ params, searchParams }: { params: Param
   const client = new QueryClient();
   // Only for a document load: on a client-side navigation the browser reads the page itself.
   if ((await headers()).get('rsc') !== '1') {
-    await getConsoleDb()
+    await serverContext()
+      .consoleDb()
       .then((db) => readFindings(db, user.role, rule, query))
       .then((page) => page && client.setQueryData(attentionKeys.findings(rule, query), page))
       .catch(() => undefined); // the list reads again in the browser, and says so if that fails too

@@ -4,8 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { listSessions } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
 import { readSessionId, type CurrentUser } from '@/lib/server/auth/request';
-import { getConsoleDb } from '@/lib/server/process';
 import { SessionsList } from './sessions-list';
+import { serverContext } from '@/lib/server/console-api';
 
 /** A person's sessions, for themselves (Settings) or for an admin (the account's page). */
 export async function SessionsCard({
@@ -18,7 +18,7 @@ export async function SessionsCard({
   const t = await getTranslations('sessions');
   const own = actor.id === account.id;
   const currentSessionId = await readSessionId(await getAuth(), await headers());
-  const listed = await listSessions(await getConsoleDb(), actor, account.id, { currentSessionId });
+  const listed = await listSessions(await serverContext().consoleDb(), actor, account.id, { currentSessionId });
   if (!listed.ok) return null;
   const title = own ? t('title') : t('titleOf', { name: account.name });
   return (

@@ -2,22 +2,23 @@ import { getTranslations } from 'next-intl/server';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Role } from '@/lib/contract/roles';
 import { readTwoFactorPolicy, secondFactorsOf } from '@/lib/server/auth';
-import { getEnv } from '@/lib/server/env';
-import { getConsoleDb } from '@/lib/server/process';
 import { TwoFactorPolicyForm } from './two-factor-policy-form';
 import { TwoFactorSettings } from './two-factor-settings';
+import { serverContext } from '@/lib/server/console-api';
 
 // Their own server components, streamed after the page's first part: their reads never hold back its heading.
 async function policyOf() {
-  const { demoMode, auth } = getEnv();
-  return readTwoFactorPolicy(await getConsoleDb(), { demoMode, adminsByDefault: auth.twoFactorAdmins });
+  const { demoMode, auth } = serverContext().env;
+  return readTwoFactorPolicy(await serverContext().consoleDb(), { demoMode, adminsByDefault: auth.twoFactorAdmins });
 }
 
 /** One's own second factors. */
 export async function TwoFactorCard({ user }: { user: { id: string; role: Role } }) {
   const [t, factors, policy] = await Promise.all([
     getTranslations('twoFactor'),
-    getConsoleDb().then((db) => secondFactorsOf(db, user.id)),
+    serverContext()
+      .consoleDb()
+      .then((db) => secondFactorsOf(db, user.id)),
     policyOf(),
   ]);
   return (
@@ -46,7 +47,7 @@ export async function TwoFactorPolicyCard() {
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('policyIntro')}</p>
       </CardHeader>
       <CardContent>
-        <TwoFactorPolicyForm policy={policy} demoMode={getEnv().demoMode} />
+        <TwoFactorPolicyForm policy={policy} demoMode={serverContext().env.demoMode} />
       </CardContent>
     </Card>
   );

@@ -2,10 +2,10 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Alert } from '@/components/ui/alert';
 import { TitledCard } from '@/components/ui/card';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
-import { getEnv } from '@/lib/server/env';
 import { logger } from '@/lib/server/log';
 import { relayCounted, type CountedRow } from '@/lib/server/relay';
 import { plainSpaces } from '@/lib/i18n/formats';
+import { serverContext } from '@/lib/server/console-api';
 
 /**
  * The /v1 relay's calls of the last hour that it counted instead of storing (issue 61): refused as a whole, or over
@@ -15,7 +15,7 @@ export async function RelayCounted() {
   const t = await getTranslations('status.relayCounted');
   const ts = await getTranslations('status');
   const format = await getFormatter();
-  const cap = getEnv().relay.storedCallsPerMinute;
+  const cap = serverContext().env.relay.storedCallsPerMinute;
   const counted = await relayCounted().catch((error: unknown) => {
     logger().error(
       { source: 'relay', error: error instanceof Error ? error.message : error },

@@ -1,4 +1,5 @@
-import '@/lib/server/runtime';
+// The route wrapper's folder installs the process's parts (lib/server/process) when loaded.
+import '@/lib/server/console-api';
 import { getAuth } from '@/lib/server/auth';
 import { consoleAuthHandler } from '@/lib/server/auth';
 

@@ -1,7 +1,6 @@
 import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { quotasApi } from '@/lib/contract/console/quotas';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb, currentTenant } from '@/lib/server/process';
 import { readCreditPage, readPointPage } from '@/lib/server/quotas';
 import { parseQuotaQuery } from '@/lib/server/quotas';
 import { quotaSource } from '@/lib/server/quotas';
@@ -14,10 +13,9 @@ export const dynamic = 'force-dynamic';
 
 const EXPORT_MAX = 50_000;
 
-export const GET = consoleRoute(quotasApi.rows, async ({ query: raw }) => {
+export const GET = consoleRoute(quotasApi.rows, async ({ query: raw, consoleDb, tenant }) => {
   const query = parseQuotaQuery(raw);
-  const db = await getConsoleDb();
-  const tenant = currentTenant();
+  const db = await consoleDb();
   const { source } = await quotaSource(db);
   const rows: (CreditRow | PointRow)[] = [];
   for (let page = 1; rows.length < EXPORT_MAX; page++) {

@@ -1,13 +1,12 @@
 import { rejectionsApi } from '@/lib/contract/console/rejections';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
 import { rejectionItems } from '@/lib/server/rejections';
 
 // The ERP's own items of a group or a selection of rejections, with their errors, for the fix grid.
 export const dynamic = 'force-dynamic';
 
-export const POST = consoleRoute(rejectionsApi.items, async ({ body, fail }) => {
-  const items = await rejectionItems(await getConsoleDb(), body.ids);
+export const POST = consoleRoute(rejectionsApi.items, async ({ body, fail, consoleDb }) => {
+  const items = await rejectionItems(await consoleDb(), body.ids);
   if (items === null) return fail('rejection_not_found');
   if (items === 'mixed') return fail('rejections_mixed');
   return items;

@@ -5,7 +5,6 @@ import { XLSX_TYPE } from '@/lib/files/xlsx-write';
 import { messagesFor } from '@/lib/i18n/messages';
 import { consoleRoute } from '@/lib/server/console-api';
 import { requestLocale, requestTimeZoneOf } from '@/lib/server/preferences/request';
-import { getConsoleDb } from '@/lib/server/process';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy';
 import { rejectionsReport, reportWords } from '@/lib/server/rejections';
 
@@ -16,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * cause, one row per error with the ERP's field name and the value it sent there; causes, kinds, states and
  * headers in the reader's language, times in the reader's zone (named in the header).
  */
-export const GET = consoleRoute(rejectionsApi.report, async ({ request, query }) => {
+export const GET = consoleRoute(rejectionsApi.report, async ({ request, query, consoleDb }) => {
   const { format, ...filters } = query;
   const locale = await requestLocale();
   const all = createTranslator({ locale, messages: messagesFor(locale) });
@@ -24,7 +23,7 @@ export const GET = consoleRoute(rejectionsApi.report, async ({ request, query })
   const text = (key: string, values?: Record<string, string | number>) => all(key as Key, values);
   const has = (key: string) => all.has(key as Key);
   const words = reportWords(text, has, requestTimeZoneOf(request));
-  const body = await rejectionsReport(await getConsoleDb(), filters, format, words);
+  const body = await rejectionsReport(await consoleDb(), filters, format, words);
   const xlsx = format === 'xlsx';
   return new Response(body as BodyInit, {
     headers: {

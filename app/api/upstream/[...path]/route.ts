@@ -1,4 +1,5 @@
-import '@/lib/server/runtime';
+// The route wrapper's folder installs the process's parts (lib/server/process) when loaded.
+import '@/lib/server/console-api';
 import { consoleProxy } from '@/lib/server/proxy';
 
 // The signing proxy: session → allowlist → role → sign → forward. All logic lives in lib/server/proxy.

@@ -5,10 +5,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { listAccounts, RESET_LINK_HOURS } from '@/lib/server/accounts';
 import { requireUser } from '@/lib/server/auth/page';
-import { getConsoleDb } from '@/lib/server/process';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { ResetPasswordCard } from '../../_components/reset-password-card';
 import { SessionsCard } from '../../_components/sessions-card';
+import { serverContext } from '@/lib/server/console-api';
 
 export const generateMetadata = titleMetadata('settings');
 
@@ -16,7 +16,7 @@ export const generateMetadata = titleMetadata('settings');
 export default async function AccountPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/settings/accounts/${encodeURIComponent(id)}`, 'manageAccounts');
-  const accounts = await listAccounts(await getConsoleDb(), user);
+  const accounts = await listAccounts(await serverContext().consoleDb(), user);
   const account = accounts.ok ? accounts.value.find((a) => a.id === id) : undefined;
   if (!account) notFound();
   const t = await getTranslations('sessions');

@@ -1,14 +1,13 @@
 import { attentionApi } from '@/lib/contract/console/attention';
 import { acceptFinding } from '@/lib/server/attention';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
 
 // Accepts an open finding as an exception, with a reason; its record's History records who, when and why.
 export const dynamic = 'force-dynamic';
 
-export const POST = consoleRoute(attentionApi.accept, async ({ params, body, user, fail }) => {
+export const POST = consoleRoute(attentionApi.accept, async ({ params, body, user, fail, consoleDb }) => {
   const outcome = await acceptFinding(
-    await getConsoleDb(),
+    await consoleDb(),
     { userId: user.id, email: user.email, role: user.role },
     params.id,
     body,

@@ -1,14 +1,13 @@
 import { attentionApi } from '@/lib/contract/console/attention';
 import { reopenFinding } from '@/lib/server/attention';
 import { consoleRoute } from '@/lib/server/console-api';
-import { getConsoleDb } from '@/lib/server/process';
 
 // Withdraws an acceptance: the finding is open again; its record's History records who reopened it.
 export const dynamic = 'force-dynamic';
 
-export const POST = consoleRoute(attentionApi.reopen, async ({ params, user, fail }) => {
+export const POST = consoleRoute(attentionApi.reopen, async ({ params, user, fail, consoleDb }) => {
   const outcome = await reopenFinding(
-    await getConsoleDb(),
+    await consoleDb(),
     { userId: user.id, email: user.email, role: user.role },
     params.id,
   );
