@@ -123,6 +123,12 @@ for (const locale of ['en', 'zh-TW'] as Locale[])
     const sheet = await sheetOf(new Uint8Array(bytes));
     expect(sheet.rowCount).toBeGreaterThan(1);
     expect(narrowCells(sheet)).toEqual([]);
+    // "Read at" names its zone, in the reader's brackets (full-width in Chinese).
+    type Words = { quotas: { credit: { readAt: string } } };
+    const readAt = catalogue<Words>(locale, 'quotas').quotas.credit.readAt;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const zoned = headers.find((h) => h.startsWith(readAt));
+    expect(zoned).toMatch(locale === 'en' ? / \([\w/+-]+\)$/ : /（[\w/+-]+）$/);
     // Kept to be opened as people open it (LibreOffice, rendered to images by scripts/render-workbooks.sh).
     mkdirSync('test-results', { recursive: true });
     writeFileSync(`${SHOTS}-credit-${locale}.xlsx`, bytes);

@@ -52,7 +52,10 @@ export function ExportCsvButton<Row>({ fileBase, columns, fetchAll, narrow }: Ex
       if (format === 'csv') saveFile(toCsv(kept, columns), csvFileName(fileBase));
       else {
         const { toXlsx, XLSX_TYPE } = await import('@/lib/files/xlsx-write');
-        const bytes = await toXlsx(kept, columns, fileBase, { timeZone });
+        const bytes = await toXlsx(kept, columns, fileBase, {
+          timeZone,
+          zoneHeader: (header, zone) => t('headerWithZone', { header, zone }),
+        });
         saveFile(
           new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
           csvFileName(fileBase, new Date(), 'xlsx'),

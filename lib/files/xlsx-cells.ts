@@ -33,6 +33,11 @@ export function quantityFormat(decimals: number | null | undefined): string | nu
 export interface XlsxOptions {
   /** The zone times are shown in (the person's, as on screen); the platform's home zone by default. */
   timeZone?: string;
+  /**
+   * A time column's header with its zone, in the reader's words (`dataTable.headerWithZone`: full-width brackets in
+   * Chinese); "Header (zone)" without it.
+   */
+  zoneHeader?: (header: string, zone: string) => string;
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
@@ -95,5 +100,6 @@ export const timeZoneOf = (options: XlsxOptions) => options.timeZone ?? 'Asia/Ta
 /** A column's header: a time column says its zone, as a serial date carries none. */
 export function headerOf<Row>(column: XlsxColumn<Row>, options: XlsxOptions): string {
   const zone = timeZoneOf(options);
-  return column.kind === 'datetime' && !column.header.includes(zone) ? `${column.header} (${zone})` : column.header;
+  if (column.kind !== 'datetime' || column.header.includes(zone)) return column.header;
+  return options.zoneHeader ? options.zoneHeader(column.header, zone) : `${column.header} (${zone})`;
 }

@@ -53,6 +53,7 @@ describe('every workbook shows its values whole', () => {
   for (const [locale, c] of LOCALES) {
     // As the Quotas page words its export: headers from its own catalogue, enabled in words.
     const q = createTranslator({ locale, messages: c as typeof en, namespace: 'quotas' });
+    const table = createTranslator({ locale, messages: c as typeof en, namespace: 'dataTable' });
     const words = {
       header: (key: string) => q(key as Parameters<typeof q>[0]),
       yes: q('filters.yes'),
@@ -62,19 +63,23 @@ describe('every workbook shows its values whole', () => {
     it(`the credit workbook (${locale}): no amount narrower than its column, read at with its zone`, async () => {
       const rows = [credit(1, 0), credit(2, 12_345_678.9), credit(3, 99_999_999_999.99), credit(4, -630_990.44)];
       const sheet = await sheetOf(
-        await toXlsx<QuotaRow>(rows, quotaExportColumns('credit', words), 'credit', { timeZone: 'Asia/Taipei' }),
+        await toXlsx<QuotaRow>(rows, quotaExportColumns('credit', words), 'credit', {
+          timeZone: 'Asia/Taipei',
+          zoneHeader: (header, zone) => table('headerWithZone', { header, zone }),
+        }),
       );
       expect(narrowCells(sheet)).toEqual([]);
       expect(headerFrozenAndFiltered(sheet)).toBe(true);
       const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(headers).toContain(`${c.quotas.credit.readAt} (Asia/Taipei)`);
+      // The zone in the reader's brackets (full-width in Chinese), as the list's export button words it.
+      const readAt =
+        locale === 'en' ? `${c.quotas.credit.readAt} (Asia/Taipei)` : `${c.quotas.credit.readAt}（Asia/Taipei）`;
+      expect(headers).toContain(readAt);
       // What Excel shows for the largest amount, measured by hand: "NT$99,999,999,999.99" is 20 digits wide.
       const amount = headers.indexOf(c.quotas.credit.creditAmount) + 1;
       expect(sheet.getColumn(amount).width).toBeGreaterThanOrEqual(textWidth('NT$99,999,999,999.99') + 1);
       // The read time is a date cell, not text.
-      expect(sheet.getCell(2, headers.indexOf(`${c.quotas.credit.readAt} (Asia/Taipei)`) + 1).value).toBeInstanceOf(
-        Date,
-      );
+      expect(sheet.getCell(2, headers.indexOf(readAt) + 1).value).toBeInstanceOf(Date);
     });
 
     it(`every Exports page resource (${locale}), streamed: the widest value decides, even on its last page`, async () => {

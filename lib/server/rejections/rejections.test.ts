@@ -149,13 +149,14 @@ describe('the rows an ERP sync could not apply', () => {
       family: (f: string) => f,
       state: () => 'state',
       timeZone: 'UTC',
+      zoneHeader: (header: string, zone: string) => `${header} [${zone}]`,
     };
     const csv = (await rejectionsReport(db, { state: 'closed' }, 'csv', words)) as string;
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe(REPORT_COLUMNS.map((c) => (c === 'receivedAt' ? `${c} (UTC)` : c)).join(','));
+    expect(lines[0]).toBe(REPORT_COLUMNS.map((c) => (c === 'receivedAt' ? `${c} [UTC]` : c)).join(','));
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
       'invalid_product_id=88888,skus,invalid_product_id,productId,888888,W-4',
       `name_too_long=nnnnn,skus,name_too_long,name,${LONG},W-1`,
@@ -267,17 +268,16 @@ describe('an item the service refused for two reasons, and a price sent below ze
       const sheet = await sheetOf(bytes);
       const h = words.headers;
       const headerRow = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(headerRow).toContain(`${h.receivedAt} (Asia/Taipei)`);
+      // The zone in the reader's brackets: full-width in Chinese, as every Chinese sentence of the console.
+      const zoned = locale === 'en' ? `${h.receivedAt} (Asia/Taipei)` : `${h.receivedAt}（Asia/Taipei）`;
+      expect(headerRow).toContain(zoned);
       const at = (name: string) => headerRow.indexOf(name) + 1;
       const rows: Record<string, unknown>[] = [];
       sheet.eachRow((row, r) => {
         if (r > 1)
           rows.push(
             Object.fromEntries(
-              REPORT_COLUMNS.map((c) => [
-                c,
-                row.getCell(at(h[c] + (c === 'receivedAt' ? ' (Asia/Taipei)' : ''))).value,
-              ]),
+              REPORT_COLUMNS.map((c) => [c, row.getCell(at(c === 'receivedAt' ? zoned : h[c])).value]),
             ),
           );
       });

@@ -24,5 +24,6 @@ export function reportWords(
     family: (family) => (has(`imports.families.${family}`) ? text(`imports.families.${family}`) : family),
     state: (r) => (r.closed_how ? t(`closed.${r.closed_how}`, { note: r.close_note ?? '' }) : t('closed.open')),
     timeZone,
+    zoneHeader: (header, zone) => text('dataTable.headerWithZone', { header, zone }),
   };
 }

@@ -21,6 +21,8 @@ export interface ReportWords {
   state(r: StoredRejection): string;
   /** The zone the report's times are in (the reader's), named in their header. */
   timeZone: string;
+  /** A time column's header with its zone, in the reader's words. */
+  zoneHeader: (header: string, zone: string) => string;
 }
 
 export const REPORT_COLUMNS = [
@@ -85,7 +87,7 @@ function columns(words: ReportWords, xlsx: boolean): XlsxColumn<ReportRow>[] {
     item: ({ rejection }) => JSON.stringify(rejection.item),
   };
   return REPORT_COLUMNS.map((c) => ({
-    header: c === 'receivedAt' ? `${words.headers[c]} (${words.timeZone})` : words.headers[c],
+    header: c === 'receivedAt' ? words.zoneHeader(words.headers[c], words.timeZone) : words.headers[c],
     value: value[c],
     ...(c === 'itemIndex'
       ? { kind: 'number' as const }
