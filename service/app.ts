@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { SeedFile } from '@/lib/contract';
+import { OPENAPI_PATH, type SeedFile } from '@/lib/contract';
 import { authMiddleware } from './http/auth';
 import type { Env, RouteContext, RouteModule } from './http/env';
 import { ApiError, ApiResponseError, ItemError } from './http/errors';
@@ -82,7 +82,6 @@ function safeClientId(value: string | null | undefined): string {
   return value.replace(/[^\x21-\x7e]/g, '?').slice(0, 64);
 }
 
-export const OPENAPI_PATH = '/v1/openapi.json';
 let document: object | undefined;
 const openApiDocument = () => (document ??= buildOpenApiDocument());
 

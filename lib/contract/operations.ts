@@ -77,6 +77,12 @@ export const OPERATIONS = [
 
 export type OperationId = (typeof OPERATIONS)[number];
 
+/**
+ * The OpenAPI document of /v1: public and unsigned (an integrator reads it before holding a credential), so not an
+ * operation. The service serves it; the console's /v1 (embedded or relayed) passes it through.
+ */
+export const OPENAPI_PATH = '/v1/openapi.json';
+
 const ID_SEGMENT = /^[1-9][0-9]{0,18}$/;
 /** The service reads any integer as an id segment (./request-values), so `/v1/products/-5` is that operation's 404. */
 const ANY_INTEGER_SEGMENT = /^[+-]?[0-9]+$/;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { OPENAPI_PATH } from '@/lib/contract';
 import { operationOf } from './parse';
 import type { RelayedCall } from './store';
 import type { RelayUpstream, UpstreamAnswer } from './upstream';
@@ -95,8 +96,10 @@ export function createRelay(options: RelayOptions) {
     const target = req.url ?? '';
     const method = req.method ?? 'GET';
     // The raw target against the contract's operations, segment by segment: `..`, `%2e`, `//` and anything else
-    // the contract does not name match nothing, so nothing of the upstream's host is reachable through here.
-    if (!operationOf(method, target)) {
+    // the contract does not name match nothing, so nothing of the upstream's host is reachable through here. The
+    // OpenAPI document is the one unsigned read it names besides (the reference page /developers draws it).
+    const isDocument = method === 'GET' && target.split('?')[0] === OPENAPI_PATH;
+    if (!isDocument && !operationOf(method, target)) {
       req.resume();
       return answer(res, 404, 'not_found');
     }

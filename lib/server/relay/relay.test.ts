@@ -144,6 +144,15 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
     expect(upstream.exchanges.length).toBe(before);
   });
 
+  it('passes the OpenAPI document through unsigned (the reference page reads it), and records no call', async () => {
+    const before = upstream.exchanges.length;
+    const answer = await call(relay().url, { method: 'GET', path: '/v1/openapi.json', headers: {}, body: '' });
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body.toString()) as { openapi: string }).openapi).toBe('3.1.0');
+    expect(upstream.exchanges.length).toBe(before + 1);
+    expect(await rawStatus(relay().url, 'POST', '/v1/openapi.json')).toBe(404);
+  });
+
   it('records a 5xx that came after the write applied as outcome unknown, claiming nothing', async () => {
     upstream.setFault('fail-after-apply');
     const request = await signed('POST', '/v1/skus/batch', [sku('U-1')], CREDS.erp);
