@@ -7,6 +7,8 @@ import { createNonce, pageContentSecurityPolicy } from '@/lib/http/security-head
 // The second factor's page checks the session or the pending sign-in itself (a sign-in waiting for its code has no
 // session cookie yet).
 const PUBLIC_PAGES = new Set(['/sign-in', '/reset-password', '/two-factor']);
+/** Pages that decide for themselves: the integrators' reference is open in demo mode, behind sign-in otherwise. */
+const SELF_CHECKED_PAGES = new Set(['/developers']);
 
 /**
  * A record page whose id cannot be one (`/companies/abc`) is served by the console's not-found page with a real
@@ -33,7 +35,7 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const target = `${pathname}${search}`;
   const isPublic = PUBLIC_PAGES.has(pathname);
-  if (!isPublic && !getSessionCookie(request)) {
+  if (!isPublic && !SELF_CHECKED_PAGES.has(pathname) && !getSessionCookie(request)) {
     const signIn = new URL('/sign-in', request.url);
     if (pathname !== '/') signIn.searchParams.set('next', target);
     const redirect = NextResponse.redirect(signIn);

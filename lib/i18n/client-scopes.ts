@@ -14,6 +14,8 @@ export const CLIENT_SCOPES = {
   // valueIssues and resultWords: a refused value's sentence and an outcome's word, the same on every screen.
   '': ['errors', 'errorFallback', 'ui', 'valueIssues', 'resultWords'],
   '(auth)': ['signIn', 'sso', 'passwordReset', 'twoFactor'],
+  // The integrators' reference page (open without an account in demo mode).
+  '(developers)': ['developers'],
   // approvalDecisions: an amount box's read-back (every form) and a proposal's step in History and the audit log.
   '(console)': ['shell', 'nav', 'find', 'dataTable', 'records', 'approvalDecisions'],
   // A rule's findings; `attention` and `home` also go with the four record families, whose pages list their

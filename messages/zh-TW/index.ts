@@ -29,6 +29,7 @@ import resultWords from './result-words.json';
 import rejections from './rejections.json';
 import approvals from './approvals.json';
 import approvalDecisions from './approval-decisions.json';
+import developers from './developers.json';
 
 export const zhTW = {
   ...app,
@@ -61,4 +62,5 @@ export const zhTW = {
   ...valueIssues,
   ...resultWords,
   ...rejections,
+  ...developers,
 };
