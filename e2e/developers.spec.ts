@@ -49,13 +49,12 @@ for (const locale of ['en', 'zh-TW'] as const) {
       // The reference is drawn from the document: every operation's summary; one opened shows its body, linked.
       const reference = page.locator('.developers-reference');
       await expect(reference.getByText('List companies', { exact: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${SHOTS}/top-${locale}-${size.name}.png` });
       const batch = reference.locator('details', { hasText: 'Create or update many SKUs' }).first();
       await batch.locator('summary').click();
       await expect(batch.getByRole('heading', { level: 4, name: WORDS[locale].body })).toBeVisible();
       await expect(batch.getByRole('link', { name: 'SkuWrite[]' })).toHaveAttribute('href', '#schema-SkuWrite');
-      await page.waitForLoadState('networkidle');
-
-      await page.screenshot({ path: `${SHOTS}/top-${locale}-${size.name}.png` });
       await batch.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/reference-${locale}-${size.name}.png` });
       await expectNoAxeViolations(page);
