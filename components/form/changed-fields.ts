@@ -17,7 +17,7 @@ export function normalise(value: FormValue): FormValue {
 }
 
 /** Equal as a form sees it: null, undefined and '' alike. */
-export function sameValue(a: FormValue, b: FormValue): boolean {
+export function sameFormValue(a: FormValue, b: FormValue): boolean {
   return Object.is(normalise(a), normalise(b));
 }
 

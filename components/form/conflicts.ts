@@ -1,16 +1,16 @@
-import { sameValue, type FormValue } from './changed-fields';
+import { sameFormValue, type FormValue } from './changed-fields';
 import type { ConflictRow } from './conflict-dialog';
 
 type Values = Record<string, FormValue>;
 
 /** The fields the person changed since the form opened. */
 export function editedFields(opened: Values, values: Values, fields: readonly string[]): string[] {
-  return fields.filter((f) => !sameValue(opened[f], values[f]));
+  return fields.filter((f) => !sameFormValue(opened[f], values[f]));
 }
 
 /** The fields someone else changed since the form opened (the record as re-read just before sending). */
 export function changedSince(opened: Values, now: Values, fields: readonly string[]): string[] {
-  return fields.filter((f) => !sameValue(opened[f], now[f]));
+  return fields.filter((f) => !sameFormValue(opened[f], now[f]));
 }
 
 /**
@@ -20,13 +20,13 @@ export function changedSince(opened: Values, now: Values, fields: readonly strin
 export function conflictRows(opened: Values, now: Values, values: Values, fields: readonly string[]): ConflictRow[] {
   const edited = new Set(editedFields(opened, values, fields));
   return fields
-    .filter((f) => !sameValue(opened[f], now[f]) || (edited.has(f) && !sameValue(now[f], values[f])))
+    .filter((f) => !sameFormValue(opened[f], now[f]) || (edited.has(f) && !sameFormValue(now[f], values[f])))
     .map((f) => ({ field: f, opened: opened[f] ?? null, now: now[f] ?? null, yours: values[f] ?? null }));
 }
 
 /** Whether the record now holds every value the person edited (a save of unknown outcome was applied). */
 export function holdsEdits(opened: Values, now: Values, values: Values, fields: readonly string[]): boolean {
-  return editedFields(opened, values, fields).every((f) => sameValue(now[f], values[f]));
+  return editedFields(opened, values, fields).every((f) => sameFormValue(now[f], values[f]));
 }
 
 /**

@@ -122,7 +122,7 @@ function recipe(components: readonly LiveComponent[], byId: readonly boolean[]):
     .join('|');
 }
 
-function sameValue(field: string, live: unknown, next: unknown): boolean {
+function fieldUnchanged(field: string, live: unknown, next: unknown): boolean {
   if (field === 'components' && Array.isArray(next) && Array.isArray(live)) {
     const wanted = (next as LiveComponent[]).slice().sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
     const byId = wanted.map((c) => typeof c.componentSkuId === 'number');
@@ -162,7 +162,7 @@ export function compareItem(family: ComparableFamily, item: Item, live: LiveInde
     // A quota row's company code is its key, not one of the quota's values.
     if (field === source.idField || (quota && field === source.codeField) || value === undefined || value === null)
       continue;
-    if (!sameValue(field, values[field], value)) changes.push({ field, old: values[field] ?? null, new: value });
+    if (!fieldUnchanged(field, values[field], value)) changes.push({ field, old: values[field] ?? null, new: value });
   }
   return { kind: changes.length ? 'update' : 'same', recordId: record.id, changes, byCode };
 }

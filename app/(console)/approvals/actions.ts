@@ -6,7 +6,6 @@ import {
   approveEach,
   markDecisionsSeen,
   policyFor,
-  readProposal,
   recordPolicySaved,
   recordProposalStep,
   rejectEach,
@@ -51,12 +50,11 @@ export async function withdrawProposalAction(input: unknown) {
   return runAction(approvalActions.withdraw, input, async ({ user, input, consoleDb, tenant }) => {
     const db = await consoleDb();
     const by = { id: user.id, email: user.email };
-    const done = await withdrawProposal(db, tenant, input.id, by);
-    const proposal = await readProposal(db, tenant, input.id);
-    if (done && proposal) await recordProposalStep(db, 'withdrawn', proposal, by);
+    const withdrawn = await withdrawProposal(db, tenant, input.id, by);
+    if (withdrawn) await recordProposalStep(db, 'withdrawn', withdrawn, by);
     revalidatePath('/approvals');
     revalidatePath('/');
-    const decisions: DecisionView[] = [{ id: input.id, kind: done ? 'withdrawn' : 'not_open' }];
+    const decisions: DecisionView[] = [{ id: input.id, kind: withdrawn ? 'withdrawn' : 'not_open' }];
     return { decisions };
   });
 }

@@ -28,6 +28,8 @@ export const ROW_STATUSES = [
   'skipped',
   'proposed',
 ] as const;
+/** What a sent row records as its outcome: every status but `skipped` (a row left out is never sent). */
+export type RowOutcomeStatus = Exclude<(typeof ROW_STATUSES)[number], 'skipped'>;
 /** What a row shows: its outcome, or pending/sending while the job runs. */
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
 export const ROW_FILTER_STATUSES: readonly RowStatus[] = [...ROW_STATUSES, 'pending', 'sending'];

@@ -9,6 +9,10 @@ import type { JobStatus } from './jobs';
 
 export const QUOTA_TABS = ['credit', 'points'] as const;
 export type QuotaTab = (typeof QUOTA_TABS)[number];
+/** A quota family as proposals and the approval window name it: the credit tab's, or the points tab's. */
+export type QuotaFamily = 'credit' | 'point';
+export const quotaFamilyOf = (tab: QuotaTab): QuotaFamily => (tab === 'credit' ? 'credit' : 'point');
+export const quotaTabOf = (family: QuotaFamily): QuotaTab => (family === 'credit' ? 'credit' : 'points');
 export const REFRESH_MODES = ['full', 'incremental'] as const;
 export type RefreshMode = (typeof REFRESH_MODES)[number];
 /** Companies one edit may change at most. */

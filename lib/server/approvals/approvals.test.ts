@@ -191,7 +191,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
   it('only the author withdraws; a rejection needs a comment the author then reads', async () => {
     const { companyId, live } = await freshCompany(upstream, 100_000);
     const p = await propose(db(), proposalFor(companyId, live, 300_000));
-    expect(await withdrawProposal(db(), TENANT, p.id, manager)).toBe(false);
+    expect(await withdrawProposal(db(), TENANT, p.id, manager)).toBeNull();
     expect((await rejectProposal(db(), { tenant: TENANT, id: p.id, approver: manager, comment: '  ' })).kind).toBe(
       'comment_required',
     );
@@ -206,7 +206,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
       proposal: { state: 'rejected', comment: 'Over the segment limit' },
     });
     const q = await propose(db(), proposalFor(companyId, live, 300_000));
-    expect(await withdrawProposal(db(), TENANT, q.id, steward)).toBe(true);
+    expect((await withdrawProposal(db(), TENANT, q.id, steward))?.state).toBe('withdrawn');
   });
 
   it('a stale proposal shows the three values and is sent only after an explicit second look', async () => {

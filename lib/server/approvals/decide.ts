@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { QuotaValues } from '@/lib/contract/console/quotas';
+import { quotaTabOf, type QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
 import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
 import type { UpstreamClient } from '../upstream';
@@ -26,8 +26,7 @@ export type Decision =
   | { kind: 'comment_required' }
   | { kind: 'unreadable'; code: string };
 
-const tabOf = (p: Proposal): 'credit' | 'points' => (p.family === 'credit' ? 'credit' : 'points');
-const sameValue = (a: QuotaValues, b: QuotaValues) => a.amount === b.amount && a.enabled === b.enabled;
+const sameQuota = (a: QuotaValues, b: QuotaValues) => a.amount === b.amount && a.enabled === b.enabled;
 
 async function claim(db: Kysely<ConsoleDatabase>, tenant: string, id: string, by: Person) {
   const { rows } = await sql<Parameters<typeof proposalOf>[0]>`
@@ -39,19 +38,23 @@ async function claim(db: Kysely<ConsoleDatabase>, tenant: string, id: string, by
   return rows[0] ? proposalOf(rows[0]) : null;
 }
 
+/** The claimed proposal's end (or its return to the queue); answers the row as it now stands. */
 async function settle(
   db: Kysely<ConsoleDatabase>,
   id: string,
   state: 'applied' | 'refused' | 'unknown' | 'open',
   // The comment is this decision's own: stored as given (none stays none), never one left from before.
   values: { comment?: string | null; code?: string | null } = {},
-): Promise<void> {
-  await sql`
+): Promise<Proposal> {
+  const { rows } = await sql<Parameters<typeof proposalOf>[0]>`
     update quota_proposal set state = ${state}, outcome_code = ${values.code ?? null},
       decision_comment = ${state === 'open' ? null : (values.comment ?? null)}
       ${state === 'open' ? sql`, decided_by = null, decided_by_email = null, decided_at = null` : sql``}
     where id = ${id}
+    returning *
   `.execute(db);
+  // The row is this approver's claim: nobody else moves a proposal out of 'sending', so it is there.
+  return proposalOf(rows[0]!);
 }
 
 export async function approveProposal(
@@ -72,13 +75,13 @@ export async function approveProposal(
   if (!proposal || proposal.state !== 'open') return { kind: 'not_open', proposal };
   if (proposal.proposedBy.id === input.approver.id) return { kind: 'own_proposal' };
   const preview = await previewQuotaEdit(upstream, {
-    tab: tabOf(proposal),
+    tab: quotaTabOf(proposal.family),
     companyIds: [proposal.companyId],
     changes: {},
   });
   const live = preview.rows[0];
   if (!live) return { kind: 'unreadable', code: preview.unreadable[0]?.code ?? 'unit_error' };
-  if (!sameValue(live.old, proposal.old) && !input.confirmStale) {
+  if (!sameQuota(live.old, proposal.old) && !input.confirmStale) {
     // The change may be another approver's send of this very proposal: then it is decided, not stale.
     const now = await readProposal(db, input.tenant, input.id);
     if (!now || now.state !== 'open') return { kind: 'not_open', proposal: now };
@@ -97,7 +100,7 @@ export async function approveProposal(
     {
       tenant: input.tenant,
       user: input.approver,
-      tab: tabOf(claimed),
+      tab: quotaTabOf(claimed.family),
       rows: [{ companyId: claimed.companyId, old: live.old, new: claimed.new, updatedAt: live.updatedAt }],
     },
     { mirror: input.mirror, log: input.log },
@@ -105,16 +108,13 @@ export async function approveProposal(
   const comment = input.comment?.trim() || null;
   if (!outcome || outcome.status === 'conflict') {
     // It moved between the read and the send: nothing was sent, the proposal waits again for a second look.
-    await settle(db, claimed.id, 'open');
-    const again = (await readProposal(db, input.tenant, input.id))!;
+    const again = await settle(db, claimed.id, 'open');
     return { kind: 'stale', proposal: again, proposed: again.old, now: live.old };
   }
   if (outcome.status === 'applied') {
-    await settle(db, claimed.id, 'applied', { comment });
-    return { kind: 'applied', proposal: (await readProposal(db, input.tenant, input.id))! };
+    return { kind: 'applied', proposal: await settle(db, claimed.id, 'applied', { comment }) };
   }
-  await settle(db, claimed.id, outcome.status, { comment, code: outcome.code });
-  const settled = (await readProposal(db, input.tenant, input.id))!;
+  const settled = await settle(db, claimed.id, outcome.status, { comment, code: outcome.code });
   return outcome.status === 'refused'
     ? { kind: 'refused', proposal: settled, code: outcome.code }
     : { kind: 'unknown', proposal: settled, code: outcome.code };

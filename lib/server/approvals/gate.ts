@@ -5,6 +5,7 @@ import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import type { QuotaValues } from '@/lib/contract/console/quotas';
 import { CREDIT_QUOTA_OPERATIONS, POINT_QUOTA_OPERATIONS } from '@/lib/contract/operations';
 import type { ConsoleDatabase } from '../db';
+import { companyIdOf } from '../quotas';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { judgeFor } from './judge';
 
@@ -21,16 +22,6 @@ export type GateVerdict = 'pass' | 'approval_required' | 'policy_check_failed';
 type Item = Record<string, unknown>;
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const flag = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
-
-async function companyIdOf(upstream: UpstreamClient, item: Item): Promise<number | null> {
-  const id = number(item.companyId);
-  if (id !== undefined) return id;
-  const code = typeof item.companyCode === 'string' ? item.companyCode.trim() : '';
-  if (code === '') return null;
-  const page = await upstream.list('companies', { filters: { outerSysCode: code }, pageSize: 2 });
-  const exact = (page.data ?? []).filter((c) => c.outerSysCode === code);
-  return exact.length === 1 ? exact[0]!.id : null;
-}
 
 type Change = { companyId: number; code: string | null; old: QuotaValues; new: QuotaValues };
 

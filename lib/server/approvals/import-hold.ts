@@ -2,8 +2,9 @@ import 'server-only';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { QuotaValues } from '@/lib/contract/console/quotas';
+import { quotaTabOf, type QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
+import { companyIdOf } from '../quotas';
 import { isApiError, type UpstreamClient } from '../upstream';
 import { policyInForce } from './policy';
 import { OpenProposalExistsError, propose, type Person, type ProposalSource, type QuotaFamily } from './proposals';
@@ -52,16 +53,6 @@ function hasRules(policy: ApprovalPolicy, family: QuotaFamily): boolean {
   return c.increasePercent !== null || c.increaseAmount !== null || c.controlOff || c.companyCodes.length > 0;
 }
 
-async function companyIdOf(upstream: UpstreamClient, item: Record<string, unknown>): Promise<number | null> {
-  const id = number(item.companyId);
-  if (id !== undefined) return id;
-  const code = text(item.companyCode)?.trim() ?? '';
-  if (code === '') return null;
-  const page = await upstream.list('companies', { filters: { outerSysCode: code }, pageSize: 2 });
-  const exact = (page.data ?? []).filter((c) => c.outerSysCode === code);
-  return exact.length === 1 ? exact[0]!.id : null;
-}
-
 type Live = { companyId: number; code: string | null; old: QuotaValues; updatedAt: string | null };
 
 /** The row's company and its live value; null when the service will refuse the row anyway (no such company). */
@@ -94,7 +85,7 @@ export async function holdCaughtRows(
 ): Promise<{ send: number[]; held: HeldRow[] }> {
   const inForce = await policyInForce(db, input.tenant, input.fallback);
   if (!hasRules(inForce.policy, input.family)) return { send: input.rows.map((r) => r.rowNo), held: [] };
-  const tab = input.family === 'credit' ? 'credit' : 'points';
+  const tab = quotaTabOf(input.family);
   const amountField = input.family === 'credit' ? 'creditAmount' : 'balance';
   const limit = pLimit(8);
   const lives = await Promise.all(

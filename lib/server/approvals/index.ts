@@ -26,7 +26,7 @@ export { approveEach, rejectEach, viewOfDecision, type DecisionItem } from './de
 export { quotaWriteVerdict, type GateVerdict } from './gate';
 export { holdCaughtRows, type HeldRow, type HoldInput } from './import-hold';
 export { proposalRecordFor, recordPolicySaved, recordProposalStep, type ProposalStep } from './record';
-export { annotatePreview, familyOf, policyFor, proposeCaught, waitingByCompany } from './quota-edit';
+export { annotatePreview, policyFor, proposeCaught, waitingByCompany } from './quota-edit';
 export { applyQuotaEditWithApprovals, reviewQuotaEdit, type QuotaEditParts } from './quota-edit-flow';
 export { judgeFor, rulesFor, type Judge, type Verdict } from './judge';
 export { readQuotaWindows, type WindowCompany } from './window';

@@ -8,7 +8,7 @@ import {
   type WindowRange,
 } from '@/lib/contract/approval-policy';
 import { windowView, type QuotaWindowView } from '@/lib/contract/approval-window';
-import type { QuotaTab, QuotaValues } from '@/lib/contract/console/quotas';
+import { quotaFamilyOf, type QuotaTab, type QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
 import { readQuotaWindows, type WindowCompany } from './window';
 
@@ -50,7 +50,7 @@ export async function judgeFor(
   db: Kysely<ConsoleDatabase>,
   input: { tenant: string; tab: QuotaTab; policy: ApprovalPolicy; companies: readonly WindowCompany[] },
 ): Promise<Judge> {
-  const family = input.tab === 'credit' ? 'credit' : 'point';
+  const family = quotaFamilyOf(input.tab);
   const windowOf = await readQuotaWindows(db, { ...input, family });
   return (change) => {
     const window = windowOf(change.companyId, change.old.amount);

@@ -2,10 +2,10 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ApprovalRule } from '@/lib/contract/approval-policy';
 import type { QuotaWindowView } from '@/lib/contract/approval-window';
-import type { QuotaValues } from '@/lib/contract/console/quotas';
+import type { QuotaFamily, QuotaValues } from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
 
-export type QuotaFamily = 'credit' | 'point';
+export type { QuotaFamily };
 export type ProposalSource = 'edit' | 'bulk' | 'import' | 'revert' | 'proxy';
 export type ProposalState =
   'open' | 'sending' | 'applied' | 'refused' | 'unknown' | 'rejected' | 'withdrawn' | 'expired';
@@ -182,20 +182,23 @@ export async function propose(db: Kysely<ConsoleDatabase>, input: ProposalInput)
   });
 }
 
-/** The author takes their proposal back while it waits; anyone else's withdrawal changes nothing. */
+/**
+ * The author takes their proposal back while it waits, and gets the withdrawn proposal; anyone else's withdrawal
+ * changes nothing (null).
+ */
 export async function withdrawProposal(
   db: Kysely<ConsoleDatabase>,
   tenant: string,
   id: string,
   by: Person,
-): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
+): Promise<Proposal | null> {
+  const { rows } = await sql<Row>`
     update quota_proposal set state = 'withdrawn', decided_by = ${by.id}, decided_by_email = ${by.email},
       decided_at = now()
     where tenant = ${tenant} and id = ${id} and state = 'open' and proposed_by = ${by.id}
-    returning id
+    returning *
   `.execute(db);
-  return rows.length > 0;
+  return rows[0] ? proposalOf(rows[0]) : null;
 }
 
 /** Open proposals past their time become expired (and say so); returns those that did. */

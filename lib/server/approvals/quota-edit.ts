@@ -1,7 +1,13 @@
 import 'server-only';
 import type { Kysely } from 'kysely';
 import { DEMO_APPROVAL_POLICY, NO_APPROVAL_POLICY, type ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { EditOutcome, PreviewRow, QuotaTab, QuotaValues } from '@/lib/contract/console/quotas';
+import {
+  quotaFamilyOf,
+  type EditOutcome,
+  type PreviewRow,
+  type QuotaTab,
+  type QuotaValues,
+} from '@/lib/contract/console/quotas';
 import type { ConsoleDatabase } from '../db';
 import { judgeFor } from './judge';
 import { policyInForce, type PolicyInForce } from './policy';
@@ -12,8 +18,6 @@ import { recordProposalStep } from './record';
  * The quota edit dialog's side of the policy: which reviewed rows it catches (shown in the review, decided
  * again on the server at apply, never trusted from the browser), and storing those as proposals.
  */
-
-export const familyOf = (tab: QuotaTab): 'credit' | 'point' => (tab === 'credit' ? 'credit' : 'point');
 
 /** The policy in force: the saved version, else the demo's in demo mode, else none. */
 export function policyFor(db: Kysely<ConsoleDatabase>, tenant: string, demoMode: boolean): Promise<PolicyInForce> {
@@ -27,7 +31,7 @@ export async function waitingByCompany(
   tab: QuotaTab,
 ): Promise<Map<number, Proposal>> {
   const open = await listProposals(db, tenant, { states: ['open'], limit: 10_000 });
-  return new Map(open.filter((p) => p.family === familyOf(tab)).map((p) => [p.companyId, p]));
+  return new Map(open.filter((p) => p.family === quotaFamilyOf(tab)).map((p) => [p.companyId, p]));
 }
 
 /**
@@ -100,7 +104,7 @@ export async function proposeCaught(
     try {
       const proposal = await propose(db, {
         tenant: input.tenant,
-        family: familyOf(input.tab),
+        family: quotaFamilyOf(input.tab),
         companyId: row.companyId,
         companyCode: company.code,
         companyName: company.name,

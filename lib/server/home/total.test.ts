@@ -84,7 +84,7 @@ describe("a decided proposal on its author's home", () => {
     const rejected = await proposal(people.steward, 9101);
     const open = await proposal(people.steward, 9102);
     const withdrawn = await proposal(people.steward, 9103);
-    expect(await withdrawProposal(db, TENANT, withdrawn.id, people.steward)).toBe(true);
+    expect((await withdrawProposal(db, TENANT, withdrawn.id, people.steward))?.state).toBe('withdrawn');
     expect(await unseenDecisions(db, TENANT, people.steward.id)).toEqual([]);
 
     const decision = await rejectProposal(db, {

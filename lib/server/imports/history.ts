@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
+import { ROW_STATUSES } from '@/lib/contract/console/imports';
 import {
   FAMILY_RECORD_TYPE,
   type AuditFamily,
@@ -79,8 +80,7 @@ function diff(item: Record<string, unknown>, old: ServerOld | undefined, review:
 function countText(outcomes: readonly SentOutcome[]): string {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
-  return ['created', 'updated', 'ok', 'failed', 'unknown', 'not_sent', 'proposed']
-    .filter((s) => counts.has(s))
+  return ROW_STATUSES.filter((s) => counts.has(s))
     .map((s) => `${counts.get(s)} ${s}`)
     .join(', ');
 }

@@ -7,6 +7,7 @@ import type { QuotaValues } from '@/lib/contract/console/quotas';
 import type { FamilyName } from '@/lib/imports/families';
 import { judgeFor } from '../approvals';
 import type { ConsoleDatabase } from '../db';
+import { companyIdOf } from '../quotas';
 import { isApiError, type UpstreamClient } from '../upstream';
 
 /**
@@ -29,14 +30,10 @@ export function quotaKey(recordId: string): Record<string, unknown> | null {
   return Number.isSafeInteger(id) && id > 0 ? { companyId: id } : null;
 }
 
-async function companyIdOf(client: UpstreamClient, recordId: string, signal?: AbortSignal): Promise<number | null> {
+/** The company a quota revert's row names (History's record id), as the approval gate finds it. */
+async function companyOfRecord(client: UpstreamClient, recordId: string, signal?: AbortSignal): Promise<number | null> {
   const key = quotaKey(recordId);
-  if (!key) return null;
-  if (typeof key.companyId === 'number') return key.companyId;
-  const code = String(key.companyCode);
-  const page = await client.list('companies', { filters: { outerSysCode: code }, pageSize: 2 }, signal);
-  const exact = (page.data ?? []).filter((c) => c.outerSysCode === code);
-  return exact.length === 1 ? exact[0]!.id : null;
+  return key ? companyIdOf(client, key, signal) : null;
 }
 
 /**
@@ -54,7 +51,7 @@ export async function readLiveQuotas(
   await Promise.all(
     recordIds.map((recordId) =>
       limit(async () => {
-        const id = await companyIdOf(client, recordId, signal);
+        const id = await companyOfRecord(client, recordId, signal);
         if (id === null) return;
         try {
           const q = await client.read(family === 'creditQuotas' ? 'creditQuota' : 'pointQuota', id, signal);

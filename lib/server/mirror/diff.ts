@@ -43,13 +43,13 @@ export function fieldDiffs(
  * decimals, and in an object (a recipe line) only the fields sent count, since the service adds its own (a
  * component's code and name).
  */
-export function sameValue(sent: unknown, stored: unknown): boolean {
+export function sentValueHeld(sent: unknown, stored: unknown): boolean {
   if (typeof sent === 'number' && typeof stored === 'number')
     return Math.round(sent * 10_000) === Math.round(stored * 10_000);
   if (Array.isArray(sent) && Array.isArray(stored))
-    return sent.length === stored.length && sent.every((v, i) => sameValue(v, stored[i]));
+    return sent.length === stored.length && sent.every((v, i) => sentValueHeld(v, stored[i]));
   if (isObject(sent) && isObject(stored))
-    return Object.entries(sent).every(([k, v]) => v === undefined || sameValue(v, stored[k]));
+    return Object.entries(sent).every(([k, v]) => v === undefined || sentValueHeld(v, stored[k]));
   return stableJson(sent) === stableJson(stored);
 }
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { OUTSIDE_OUTCOMES, type FieldDiff, type RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db';
 import { THE_ERP, writeHistory } from '../history';
-import { fieldDiffs, sameValue } from './diff';
+import { fieldDiffs, sentValueHeld } from './diff';
 import { LOOKBACK_MS, MIRROR_ENTITIES, type MirrorEntity, type MirrorEntityName } from './entities';
 import { contractRecord } from './normalise';
 import type { StoredChange } from './store';
@@ -62,7 +62,9 @@ function outsideDiffs(diffs: FieldDiff[], own: ConsoleChange[]): FieldDiff[] {
   if (own.some((c) => c.changes === null)) return [];
   return diffs.filter(
     (d) =>
-      !own.some((c) => c.changes?.some((sent) => sent.field === d.field && 'to' in sent && sameValue(sent.to, d.to))),
+      !own.some((c) =>
+        c.changes?.some((sent) => sent.field === d.field && 'to' in sent && sentValueHeld(sent.to, d.to)),
+      ),
   );
 }
 

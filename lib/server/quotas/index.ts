@@ -52,3 +52,4 @@ export { previewQuotaEdit, rowsStillAsReviewed } from './edit';
 export { readCompanyQuotas } from './snapshot';
 export { QUOTA_PAGE_SIZES, parseQuotaQuery, quotaHref } from './query';
 export { companyNames, quotaSource } from './source';
+export { companyIdOf } from './company';

@@ -3,7 +3,7 @@ import 'server-only';
 // The ERP's /v1 through the console (issue 53): the relay forwards each call unchanged and records, off the
 // answer's path, what did not apply. Its records (sync_call, sync_rejection) feed the steward's rejections.
 export { recordRelayedCall, recordRelayedCalls, type RelayedCall } from './store';
-export { parseCall, operationOf, familyOf, type ParsedCall, type RejectedItem, type CallOutcome } from './parse';
+export { parseCall, operationOf, syncFamilyOf, type ParsedCall, type RejectedItem, type CallOutcome } from './parse';
 export { relayLastHour, type RelayLastHour } from './last-hour';
 export { relayCounted, type RelayCounted, type CountedRow } from './counted';
 export { createRelay, type RelayOptions } from './forward';

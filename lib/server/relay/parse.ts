@@ -102,7 +102,8 @@ export function operationOf(method: string, pathAndQuery: string): { id: Operati
   return match && match !== 'method' ? { id: match.id, pathId: match.params.id } : null;
 }
 
-export function familyOf(operation: string): FamilyName | null {
+/** The family of records a write of the ERP's sync names (its batch or single write); null for a read. */
+export function syncFamilyOf(operation: string): FamilyName | null {
   return BATCHES.get(operation) ?? SINGLE_WRITES.get(operation) ?? null;
 }
 
@@ -157,7 +158,7 @@ export function parseCall(call: {
 }): ParsedCall | null {
   const op = operationOf(call.method, call.pathAndQuery);
   if (!op || op.id.startsWith('GET ')) return null;
-  const family = familyOf(op.id);
+  const family = syncFamilyOf(op.id);
   const batch = BATCHES.has(op.id);
   const body = json(call.requestBody);
   const base: ParsedCall = {

@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Checkbox, Field, Textarea } from '@/components/ui';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { PreviewRow } from '@/lib/contract/console/quotas';
+import { quotaFamilyOf, type PreviewRow } from '@/lib/contract/console/quotas';
 import { ruleWords, windowChangeWords } from '@/lib/i18n/approval-words';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { useSeparators } from '@/lib/i18n/use-separators';
@@ -25,8 +25,7 @@ export function useRowApproval(policy: ApprovalPolicy | undefined, tab: 'credit'
         t('edit.needsApproval', { rules: row.rules.map((r) => ruleWords(t, locale, policy, r)).join(marks.clause) }),
       );
     if (row.rules?.length && row.window) {
-      const family = tab === 'credit' ? 'credit' : 'point';
-      notes.push(windowChangeWords(t, locale, family, row.window, row.old.amount, row.new.amount, day));
+      notes.push(windowChangeWords(t, locale, quotaFamilyOf(tab), row.window, row.old.amount, row.new.amount, day));
     }
     if (row.waiting) notes.push(t('edit.waits', { who: row.waiting.byEmail }));
     return notes.length ? notes.join(' ') : null;

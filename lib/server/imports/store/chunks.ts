@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
 import type { RowIssue } from '@/lib/imports/check';
-import { json, type Db, type RowStatus } from './types';
+import { json, type Db, type RowOutcomeStatus, type RowStatus } from './types';
 
 // The job's side: one chunk at a time.
 
@@ -150,7 +150,7 @@ async function take(db: Db, importId: string, chunk: number, fromBody: boolean) 
 
 export interface RowOutcome {
   rowNo: number;
-  status: 'created' | 'updated' | 'ok' | 'failed' | 'unknown' | 'not_sent' | 'proposed';
+  status: RowOutcomeStatus;
   recordId: number | null;
   errors: RowIssue[];
 }

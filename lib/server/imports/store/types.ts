@@ -19,6 +19,7 @@ export {
   type ImportOrigin,
   type ImportView,
   type RowAttempt,
+  type RowOutcomeStatus,
   type RowStatus,
   type RowView,
 } from '@/lib/contract/console/imports';
