@@ -44,8 +44,8 @@ export default async function HomePage() {
 async function HomeCards() {
   const user = await requireUser('/');
   const t = await getTranslations('home');
-  const summary = await serverContext()
-    .consoleDb()
+  const { consoleDb } = serverContext();
+  const summary = await consoleDb()
     .then((db) => readSummary(db, user.role))
     .catch((error: unknown) => {
       logger().error(
@@ -57,8 +57,7 @@ async function HomeCards() {
   // The rows the ERP sync could not apply, for those who fix them; a failed read leaves the card out, not the home.
   const rejections =
     isRole(user.role) && can(user.role, 'runImports')
-      ? await serverContext()
-          .consoleDb()
+      ? await consoleDb()
           .then(openCount)
           .catch((error: unknown) => {
             logger().error(
@@ -101,8 +100,8 @@ async function HomeCards() {
 async function approvalCards(user: { id: string; role: string }) {
   const role = isRole(user.role) ? user.role : null;
   const read = async () => {
-    const db = await serverContext().consoleDb();
-    const { tenant } = serverContext();
+    const { consoleDb, tenant } = serverContext();
+    const db = await consoleDb();
     const proposer = role !== null && can(role, 'editQuota');
     const [waiting, own, decided] = await Promise.all([
       role && can(role, 'approveQuota') ? waitingFor(db, tenant, user.id) : null,

@@ -13,11 +13,11 @@ export const generateMetadata = titleMetadata('approvals');
 export default async function ApprovalsPage() {
   const user = await requireUser('/approvals', 'approveQuota');
   const t = await getTranslations('approvals');
-  const db = await serverContext().consoleDb();
-  const { tenant } = serverContext();
+  const { consoleDb, tenant, jobsUpstream, env } = serverContext();
+  const db = await consoleDb();
   const [queue, { policy }] = await Promise.all([
-    readQueue(db, serverContext().jobsUpstream, tenant, user.id),
-    policyFor(db, tenant, serverContext().env.demoMode),
+    readQueue(db, jobsUpstream, tenant, user.id),
+    policyFor(db, tenant, env.demoMode),
   ]);
   return (
     <div className="space-y-4">

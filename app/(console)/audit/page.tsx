@@ -49,11 +49,12 @@ export default async function AuditPage({
   const params = await searchParams;
   const page = pageParam(params.page);
   const filters = auditFiltersFrom(params, await getTimeZone());
-  const db = await serverContext().consoleDb();
-  const { env } = serverContext();
+  const context = serverContext();
+  const db = await context.consoleDb();
+  const { env } = context;
   // "Record id or ERP code" works alone too: the record is looked for in every family.
   const record = await anyRecordFilter(
-    { db, upstream: () => serverContext().upstream, mirror: env.mirror.enabled },
+    { db, upstream: () => context.upstream, mirror: env.mirror.enabled },
     first(params.recordType),
     first(params.record),
   );
@@ -78,7 +79,7 @@ export default async function AuditPage({
           ),
     ),
     // Without the mirror, the page's records are named by live reads.
-    env.mirror.enabled ? undefined : serverContext().upstream,
+    env.mirror.enabled ? undefined : context.upstream,
   );
   const lastPage = Math.max(log.totalPages, 1);
   const text = (key: string) => {
