@@ -47,9 +47,9 @@ module.exports = {
       comment:
         "Pages, routes and actions take the process's parts (database, tenant, settings, upstream clients) from the " +
         'context: the route and action wrappers hand it to their handlers, serverContext() to pages ' +
-        '(lib/server/console-api/context.ts); they never reach lib/server/process or lib/server/runtime.',
+        '(lib/server/console-api/context.ts); they never reach lib/server/process, lib/server/runtime or lib/server/env.',
       from: { path: '^app/', pathNot: TESTS },
-      to: { path: '^lib/server/(process|runtime)/' },
+      to: { path: '^lib/server/(process|runtime|env)/' },
     },
     {
       name: 'features-below-entry-points',

@@ -7,7 +7,7 @@ import { LanguageSwitch } from '@/components/layout/language-switch';
 import { HeadedSection } from '@/components/ui/headed-section';
 import { requireUser } from '@/lib/server/auth/page';
 import { DOCUMENT_URL, readReference, readSigningExamples } from '@/lib/server/developers';
-import { getEnv } from '@/lib/server/env';
+import { serverContext } from '@/lib/server/console-api';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +20,7 @@ export const generateMetadata = titleMetadata('developers');
  * (the sandbox's credentials are published anyway); elsewhere behind sign-in.
  */
 export default async function DevelopersPage() {
-  const env = getEnv();
+  const { env } = serverContext();
   if (!env.demoMode) await requireUser('/developers');
   const t = await getTranslations('developers');
   const [examples, reference] = await Promise.all([readSigningExamples(), readReference()]);

@@ -1,7 +1,6 @@
 import { sandboxApi } from '@/lib/contract/console/sandbox';
 import { openRoute } from '@/lib/server/console-api';
 import { checkSignature } from '@/lib/server/developers';
-import { getEnv } from '@/lib/server/env';
 
 /**
  * The reference page's signature debugger: the canonical string the service builds for a pasted request. Unsigned,
@@ -9,7 +8,7 @@ import { getEnv } from '@/lib/server/env';
  */
 export const dynamic = 'force-dynamic';
 
-export const POST = openRoute(sandboxApi.signature, async ({ body, fail }) => {
-  if (!getEnv().service.sandbox) fail('not_found');
+export const POST = openRoute(sandboxApi.signature, async ({ body, env, fail }) => {
+  if (!env.service.sandbox) fail('not_found');
   return checkSignature(body);
 });
