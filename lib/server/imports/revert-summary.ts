@@ -4,7 +4,7 @@ import { REVERT_LEFT_CODES } from '@/lib/contract/console/reverts';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ConsoleDatabase } from '../db';
 import { person, writeHistory } from '../history';
-import { RECORD_TYPE_OF } from './revert-review';
+import { RECORD_TYPE_OF } from './revert-source';
 
 /**
  * The audit log's entry naming a revert (issue 56 point 4): once the revert's job has given every row an

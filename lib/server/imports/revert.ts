@@ -12,7 +12,8 @@ import {
 } from '@/lib/contract/console/reverts';
 import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
-import { classification, classifyImport, KEY_FIELD, sourceImport, type SourceImport } from './revert-review';
+import { classification, classifyImport } from './revert-review';
+import { KEY_FIELD, sourceImport, type SourceImport } from './revert-source';
 import { PartRefusedError, storePart } from './upload';
 import { isQuotaFamily, leftQuotaItem, quotaKey } from './revert-quota';
 import * as store from './store';
