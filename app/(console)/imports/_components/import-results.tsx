@@ -4,35 +4,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Field, HeadedSection, Select, SelectOptions, type BadgeTone } from '@/components/ui';
+import { Alert, Button, Field, HeadedSection, Select, SelectOptions } from '@/components/ui';
 import { consoleDownload, consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { EXPORT_FORMATS, type ExportFormat } from '@/lib/contract/console/export-kinds';
 import { importsApi } from '@/lib/contract/console/imports';
 import { offersRevert } from '@/lib/contract/console/reverts';
 import { LinkButton } from '@/components/ui/link-button';
-import { rowWord, type RowWord } from '@/lib/client/imports/result-words';
+import { rowWord } from '@/lib/client/imports/result-words';
 import { FAMILIES } from '@/lib/imports/families';
-import { AttemptsList, RowHistory } from './attempts';
+import { AttemptsList } from './attempts';
 import { ImportCounts, MISPREDICTED, SHOWN_STATUSES, type Shown } from './import-counts';
 import { FixRows } from './fix-rows';
 import { ProgressBar } from './progress-bar';
-import { useImportTexts } from './import-wizard/texts';
-import { FieldHeader } from './field-header';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-
-const TONE: Record<RowWord, BadgeTone> = {
-  waiting: 'neutral',
-  sending: 'info',
-  created: 'success',
-  updated: 'success',
-  written: 'success',
-  refused: 'danger',
-  unknown: 'warning',
-  notSent: 'neutral',
-  unchanged: 'neutral',
-  sentForApproval: 'info',
-};
+import { ImportRowsTable } from './import-rows-table';
 
 const PAGE = 200;
 const ACTIVE = ['uploading', 'planning', 'running'];
@@ -41,7 +26,6 @@ export function ImportResults({ id }: { id: string }) {
   const t = useTranslations('imports');
   const tw = useTranslations('workbench');
   const tr = useTranslations('resultWords');
-  const { issueText } = useImportTexts();
   const queryClient = useQueryClient();
   const [show, setShow] = useState<Shown | ''>('');
   const [limit, setLimit] = useState(PAGE);
@@ -248,66 +232,12 @@ export function ImportResults({ id }: { id: string }) {
           ) : null}
         </div>
         {downloadFailed ? <Alert tone="error">{t('loadFailed')}</Alert> : null}
-        <Table caption={t('rowsCaption')}>
-          <THead>
-            <Tr>
-              {/* Short headers kept whole: in zh-TW a squeezed column otherwise breaks 行號 into 行/號. */}
-              <Th className="whitespace-nowrap">{t('line')}</Th>
-              {keyColumns.map((c) => (
-                <Th key={c.i}>
-                  <FieldHeader field={c.field} header={imp.headers[c.i] ?? ''} />
-                </Th>
-              ))}
-              <Th className="whitespace-nowrap">{t('results.status')}</Th>
-              <Th className="whitespace-nowrap">{t('record')}</Th>
-              <Th>{t('errors')}</Th>
-              <Th className="whitespace-nowrap">{tw('attempts')}</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {(rows.data?.rows ?? []).map((row) => (
-              <Tr key={row.rowNo}>
-                <Td className="tabular-nums">{row.line}</Td>
-                {keyColumns.map((c) => (
-                  <Td key={c.i}>{row.cells[c.i] ?? ''}</Td>
-                ))}
-                <Td>
-                  <Badge tone={TONE[rowWord(row.status, row.predicted)]}>
-                    {tr(rowWord(row.status, row.predicted))}
-                  </Badge>
-                  {row.status === 'failed' && row.predicted ? (
-                    <span className="block text-xs font-medium text-amber-900 dark:text-amber-200">
-                      {t('mispredicted')}
-                    </span>
-                  ) : null}
-                </Td>
-                <Td>
-                  {row.recordId != null && family.recordPath ? (
-                    <Link
-                      className="underline"
-                      href={family.recordPath(row.recordId)}
-                      aria-label={t('recordLink', { id: row.recordId })}
-                    >
-                      {row.recordId}
-                    </Link>
-                  ) : (
-                    (row.recordId ?? '')
-                  )}
-                </Td>
-                <Td>
-                  {row.errors.map((e, k) => (
-                    <span key={k} className="block">
-                      {issueText(e)}
-                    </span>
-                  ))}
-                </Td>
-                <Td>
-                  <RowHistory attempt={row.attempt} history={row.history} headers={imp.headers} issueText={issueText} />
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        <ImportRowsTable
+          rows={rows.data?.rows ?? []}
+          keyColumns={keyColumns}
+          headers={imp.headers}
+          recordPath={family.recordPath}
+        />
         {rows.data && rows.data.rows.length === 0 ? <p role="status">{t('noRows')}</p> : null}
         {rows.data && rows.data.rows.length >= limit ? (
           <Button variant="secondary" onClick={() => setLimit((l) => l + PAGE)}>
