@@ -35,19 +35,13 @@ const BY_CODE: Partial<Record<FamilyName, { field: string; list: 'companies' | '
 };
 const ID_FIELDS = ['id', 'skuId', 'companyId'] as const;
 /** Records read at once for one chunk. */
-const READS_AT_ONCE = 4;
-/**
- * Rows of one chunk whose record may be read (MIRROR=off, or the copy disagreeing with the review): past it, the copy
- * or "previous value not read", the review kept beside. With the mirror on, a read is the exception (a review the
- * copy does not bear out); without it, every reviewed row would cost two calls before its chunk's one.
- */
-const READS_PER_CHUNK = 40;
+const READS_AT_ONCE = 8;
 
 interface Row {
   rowNo: number;
   item: Record<string, unknown>;
   review: Record<string, unknown> | null;
-  /** Whether the record may be read when the copy does not bear the review out (READS_PER_CHUNK). */
+  /** Whether the record may be read when the copy does not bear the review out (a person reviewed it). */
   read: boolean;
 }
 
@@ -132,10 +126,11 @@ export async function readChunkOldValues(
     where b.import_id = ${importId} and b.row_no = any(${pending.map((r) => r.rowNo)}::int[])`.execute(ctx.db);
   // A review of {} is a create's ("no such record"): nothing to read.
   const reviewOf = new Map(reviews.filter((r) => Object.keys(r.before).length).map((r) => [r.row_no, r.before]));
-  let reads = 0;
+  // Every reviewed row may be read: a revert puts back these values, and none is taken from the browser. With the
+  // mirror on, a read is the exception (a review its copy does not bear out); MIRROR=off pays one per row.
   const rows: Row[] = pending.map((r) => {
     const review = reviewOf.get(r.rowNo) ?? null;
-    return { rowNo: r.rowNo, item: r.item!, review, read: review !== null && reads++ < READS_PER_CHUNK };
+    return { rowNo: r.rowNo, item: r.item!, review, read: review !== null };
   });
   const ids = await idsByCode(ctx.db, ctx, family, rows, copy !== undefined);
   const lookup = createOldValuesLookup({
