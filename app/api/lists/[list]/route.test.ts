@@ -409,12 +409,13 @@ describe('GET /api/lists/[list]', () => {
     runner.start();
     const started = Date.now();
     let answer = stale;
-    while (answer.freshness.stale && Date.now() - started < 20_000) {
+    // A few intervals on a quiet machine; a loaded CI host (both test workers on PGlite) can take several more.
+    while (answer.freshness.stale && Date.now() - started < 45_000) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       answer = await mirrored();
     }
     expect(answer.freshness).toMatchObject({ stale: false, away: false });
     expect(Date.parse(answer.freshness.asOf)).toBeGreaterThan(Date.parse(fresh.asOf));
     await runner.stop();
-  }, 45_000);
+  }, 75_000);
 });
