@@ -3,10 +3,10 @@ import { sql, type Kysely } from 'kysely';
 import { BATCH_ENDPOINTS } from '@/lib/contract/endpoints';
 import { encodeReview } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
-import type { ConsoleDatabase } from '../db';
+import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { JobContext } from '../jobs';
 import { createOldValuesLookup, type MirrorCopy, type MirrorEntityName, type OldValuesInput } from '../mirror';
-import { KEY_FIELDS, MIRROR_TABLE } from './revert-prior';
+import { KEY_FIELDS } from './revert-prior';
 import { loadChunk } from './store';
 
 /**
@@ -58,7 +58,7 @@ async function idsByCode(db: Db, ctx: JobContext<unknown>, family: FamilyName, r
   );
   if (!codes.length) return ids;
   if (copy) {
-    const table = MIRROR_TABLE[byCode.list]!;
+    const table = MIRROR_TABLES[byCode.list];
     const { rows: found } = await sql<{ id: string; code: string }>`
       select id::text, code from ${sql.table(table)} where code = any(${codes}::text[]) and vanished_at is null`.execute(
       db,

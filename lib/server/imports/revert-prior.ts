@@ -1,8 +1,9 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { FamilyName } from '@/lib/imports/families';
-import type { ConsoleDatabase } from '../db';
+import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { SentOutcome } from './history';
+import { ENTITY } from './revert-source';
 
 /**
  * What a revert goes back to when the import read nothing before sending (no "Compare with live data"): the
@@ -14,14 +15,9 @@ import type { SentOutcome } from './history';
 type Db = Kysely<ConsoleDatabase>;
 
 /** The mirror table holding a family's records (quotas are not copied as records: no prior). */
-export const MIRROR_TABLE: Partial<Record<FamilyName, string>> = {
-  companies: 'mirror_company',
-  products: 'mirror_product',
-  skus: 'mirror_sku',
-  stock: 'mirror_sku',
-  prices: 'mirror_sku',
-  bundles: 'mirror_bundle',
-  bundlePrices: 'mirror_bundle',
+const mirrorTableOf = (family: FamilyName) => {
+  const entity = ENTITY[family];
+  return entity ? MIRROR_TABLES[entity] : undefined;
 };
 
 /** Fields that name the record rather than change it (as in ./history.ts). */
@@ -33,7 +29,7 @@ export async function storePriors(
   family: FamilyName,
   chunks: readonly { chunk: number; outcomes: readonly SentOutcome[] }[],
 ): Promise<void> {
-  const table = MIRROR_TABLE[family];
+  const table = mirrorTableOf(family);
   if (!table) return;
   const rows = chunks.flatMap(({ outcomes }) =>
     outcomes.flatMap((o) =>

@@ -15,7 +15,8 @@ import type { MirrorEntityName } from '../mirror';
 
 type Db = Kysely<ConsoleDatabase>;
 
-export const ENTITY: Partial<Record<FamilyName, MirrorEntityName>> = {
+/** The mirror copy of a family's records, named as History names their type. */
+export const ENTITY: Partial<Record<FamilyName, Extract<MirrorEntityName, RecordType>>> = {
   companies: 'companies',
   products: 'products',
   skus: 'skus',
@@ -26,13 +27,7 @@ export const ENTITY: Partial<Record<FamilyName, MirrorEntityName>> = {
 };
 
 export const RECORD_TYPE_OF: Partial<Record<FamilyName, RecordType>> = {
-  companies: 'companies',
-  products: 'products',
-  skus: 'skus',
-  stock: 'skus',
-  prices: 'skus',
-  bundles: 'bundles',
-  bundlePrices: 'bundles',
+  ...ENTITY,
   creditQuotas: 'companies',
   pointQuotas: 'companies',
 };
