@@ -21,10 +21,14 @@ import { CanonicalLines } from './canonical-lines';
 
 const EMPTY: SignatureCheckInput = { method: 'GET', pathAndQuery: '', headers: '', body: '', signed: '' };
 
+/** The pasted parts' boxes, as tall as what an integrator usually pastes there. */
+const TEXT_ROWS = { headers: 4, body: 3, signed: 5 } as const;
+
 /**
  * The signature debugger's form: the integrator pastes the request they sent (and, optionally, the string they
  * signed); the sandbox answers the canonical string it builds from it, line by line, and which lines differ.
  */
+
 export function SignatureDebugger() {
   const t = useTranslations('developers');
   const [input, setInput] = useState<SignatureCheckInput>(EMPTY);
@@ -68,36 +72,18 @@ export function SignatureDebugger() {
             />
           </Field>
         </div>
-        <Field label={t('headers')} description={t('headersHint')}>
-          <Textarea
-            name="headers"
-            rows={4}
-            value={input.headers}
-            onChange={set('headers')}
-            className="font-mono"
-            spellCheck={false}
-          />
-        </Field>
-        <Field label={t('body')} description={t('bodyHint')}>
-          <Textarea
-            name="body"
-            rows={3}
-            value={input.body}
-            onChange={set('body')}
-            className="font-mono"
-            spellCheck={false}
-          />
-        </Field>
-        <Field label={t('signed')} description={t('signedHint')}>
-          <Textarea
-            name="signed"
-            rows={5}
-            value={input.signed}
-            onChange={set('signed')}
-            className="font-mono"
-            spellCheck={false}
-          />
-        </Field>
+        {(['headers', 'body', 'signed'] as const).map((name) => (
+          <Field key={name} label={t(name)} description={t(`${name}Hint`)}>
+            <Textarea
+              name={name}
+              rows={TEXT_ROWS[name]}
+              value={input[name]}
+              onChange={set(name)}
+              className="font-mono"
+              spellCheck={false}
+            />
+          </Field>
+        ))}
         <Button type="submit" pending={state.status === 'pending'}>
           {state.status === 'pending' ? t('checking') : t('check')}
         </Button>
