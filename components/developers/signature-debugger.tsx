@@ -28,7 +28,6 @@ const TEXT_ROWS = { headers: 4, body: 3, signed: 5 } as const;
  * The signature debugger's form: the integrator pastes the request they sent (and, optionally, the string they
  * signed); the sandbox answers the canonical string it builds from it, line by line, and which lines differ.
  */
-
 export function SignatureDebugger() {
   const t = useTranslations('developers');
   const [input, setInput] = useState<SignatureCheckInput>(EMPTY);
