@@ -5,6 +5,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { castProblems, findCasts } from './casts.mjs';
 import { findClones } from './duplicates.mjs';
+import { budgetProblems } from './js-budget.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ceilings = JSON.parse(readFileSync(path.join(__dirname, 'ceilings.json'), 'utf8'));
@@ -64,4 +65,22 @@ describe('the house rules in npm run checks', () => {
     copyFileSync(path.join(ROOT, 'lib/server/jobs/runner.ts'), copy);
     expect(findClones([copy]).length).toBeGreaterThan(ceilings.duplicates);
   }, 60_000);
+
+  it('fails the first-load JavaScript budget when a page grows past its ceiling or a new page has none', () => {
+    const { routes } = JSON.parse(readFileSync(path.join(__dirname, 'js-budget.json'), 'utf8')) as {
+      routes: Record<string, number>;
+    };
+    const page = (route: string, kib: number) => ({
+      route,
+      firstLoadUncompressedJsBytes: kib * 1024,
+      firstLoadChunkPaths: [],
+    });
+    expect(budgetProblems([page('/skus', routes['/skus']!)], routes)).toEqual([]);
+    expect(budgetProblems([page('/skus', routes['/skus']! + 0.5)], routes)).toEqual([
+      `/skus: ${(routes['/skus']! + 0.5).toFixed(1)} KiB of first-load JavaScript; the ceiling is ${routes['/skus']} KiB`,
+    ]);
+    expect(budgetProblems([page('/reports', 100)], routes)).toEqual([
+      '/reports: 100.0 KiB of first-load JavaScript and no ceiling',
+    ]);
+  });
 });
