@@ -144,7 +144,7 @@ export const ERROR_CODES = {
   finding_not_found: null,
   finding_not_open: null,
   finding_not_accepted: null,
-  // The rows an ERP sync could not apply (lib/server/rejections): the fix grid's items, an uploaded log.
+  // The rows an ERP sync could not apply (lib/server/sync): the fix grid's items, an uploaded log.
   rejection_not_found: null,
   rejections_mixed: null,
   log_unreadable: null,

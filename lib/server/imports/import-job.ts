@@ -208,7 +208,7 @@ export function importKind(
       }
       // Every write on the record: one audit entry per chunk sent, one change record per row (imports/history).
       await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
-      // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/rejections).
+      // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/sync).
       await closeAppliedRejections(db, ctx.params.importId, ctx.jobId, family, sent);
       // What a revert goes back to: the mirror's copy of the fields sent, before the write-through replaces it.
       await storePriors(db, ctx.params.importId, family, sent);

@@ -6,7 +6,7 @@ import { FAMILY_NAMES } from '@/lib/imports/families';
 import type { AnyJobKind } from '../jobs';
 import { mirrorPassJob } from '../mirror';
 import { quotaRefreshJob } from '../quotas';
-import { syncLogRetentionJob } from '../relay';
+import { syncLogRetentionJob } from '../sync';
 
 /**
  * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to

@@ -4,8 +4,7 @@ import type { ClosedHow } from '@/lib/contract/console/rejection-types';
 import { FAMILY_RECORD_TYPE, type HistoryValue, type RecordType } from '@/lib/contract/history';
 import { isFamilyName } from '@/lib/imports/family-columns';
 import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
-import type { Actor, RecordChange } from './entry';
-import { writeHistory } from './write';
+import { writeHistory, type Actor, type RecordChange } from '../history';
 
 type Db = Kysely<ConsoleDatabase>;
 

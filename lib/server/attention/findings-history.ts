@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { ATTENTION_RULES, attentionOperation, type RuleId } from '@/lib/contract/attention';
 import type { FindingRecord, HistoryValue, RecordType } from '@/lib/contract/history';
 import type { ConsoleDatabase } from '../db';
-import { THE_CHECKS, type Actor } from './entry';
-import { writeHistory } from './write';
+import { THE_CHECKS, writeHistory, type Actor } from '../history';
 
 /** What happened to a finding, as its record's History says (audit_change.action, source 'attention'). */
 export type FindingAction = 'opened' | 'resolved' | 'accepted' | 'reopened';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { LogUploadResult } from '@/lib/contract/console/rejection-types';
 import { readIntegrationLog } from '@/lib/imports/integration-log';
 import type { ConsoleDatabase } from '../db';
-import { recordRelayedCalls, type RelayedCall } from '../relay';
+import { recordRelayedCalls, type RelayedCall } from './store';
 
 /**
  * An uploaded integration log (for an ERP that cannot point at the relay): its /v1 calls recorded as the relay

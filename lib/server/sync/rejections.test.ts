@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { CREDS, IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
-import { recordRelayedCall, type RelayedCall } from '../relay';
+import { recordRelayedCall, type RelayedCall } from './store';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { erpPost } from '../testing/erp-call';
 import { closeRejectionsApplied, dismissRejections } from './close';

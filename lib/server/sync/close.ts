@@ -1,15 +1,15 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
+import { person } from '../history';
 import {
   CLOSE_OPERATION,
   CLOSED_COLUMNS_SQL,
   DISMISS_OPERATION,
-  person,
   rejectionOutcome,
   writeRejectionHistory,
   type ClosedRejection,
-} from '../history';
+} from './closed-history';
 
 export { CLOSE_OPERATION, DISMISS_OPERATION };
 
