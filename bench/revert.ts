@@ -25,7 +25,7 @@ import { storePart } from '@/lib/server/imports/upload';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '@/lib/server/mirror';
-import { runMirrorRound } from '@/lib/server/mirror/testing/round';
+import { runMirrorRound } from '@/lib/server/testing/mirror-round';
 import { createUpstreamClient, type UpstreamClient } from '@/lib/server/upstream';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { startPostgres } from '@/service/testing/postgres';

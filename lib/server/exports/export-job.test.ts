@@ -12,7 +12,7 @@ import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { readWorkbook } from '@/lib/files/xlsx-read';
 import { sheetRows } from '@/lib/files/workbook';
-import { MirrorPasses } from '../mirror/testing/passes';
+import { MirrorPasses } from '../testing/mirror-passes';
 import { mirrorServes } from '../mirror/lists';
 import {
   EXPORT_JOB,

@@ -17,8 +17,8 @@ import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert, reviewRevert } from './revert';
 import * as attempts from './attempts';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 
 // Reverting a bulk edit and a credit quota import (issue 56 points 3 and 5), on the real job runtime against the
 // reference service in-process, on PGlite and Postgres. The service's credit quota writes are counted where it

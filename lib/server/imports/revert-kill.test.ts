@@ -7,9 +7,9 @@ import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert } from './revert';
 import * as store from './store';
-import { columnsImportMeta } from './testing/import-files';
-import { killRig, type ConsoleDbPlace } from './testing/kill-rig';
-import { startImportJob } from './testing/start-import-job';
+import { columnsImportMeta } from '../testing/import-files';
+import { killRig, type ConsoleDbPlace } from '../testing/import-kill-rig';
+import { startImportJob } from '../testing/start-import-job';
 
 /**
  * A revert is an import: its console process killed while its requests are in flight, another resumes it, and

@@ -7,14 +7,14 @@ import { reviewRestore } from '../restores';
 import { listAudit, listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db/types';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
-import { MirrorPasses } from '../mirror/testing/passes';
+import { MirrorPasses } from '../testing/mirror-passes';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import { prepareRevert, reviewRevert } from './revert';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 
 // Reverting an import (issue 56, the first acceptance point): the real job runtime sends to the reference service
 // in-process (a fresh one for each console database), the console database on PGlite and on Postgres, the mirror

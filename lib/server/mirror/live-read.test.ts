@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from '@/service/testing/fixtures';
 import { listHistoryPage } from '../audit/audit-log';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
 import { liveReadCorrector, type Correction } from './live-read';
 import { BUNDLE_OPERATIONS } from '@/lib/contract/operations';
 import { runDuePass } from './passes';

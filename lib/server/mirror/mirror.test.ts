@@ -15,7 +15,7 @@ import { readState } from './state';
 import { listenOnPostgres } from '../db/listen';
 import { refreshCopy } from './refresh';
 import { MIRROR_REFRESH_CHANNEL } from './pass-job';
-import { MirrorPasses } from './testing/passes';
+import { MirrorPasses } from '../testing/mirror-passes';
 
 // The mirror against the reference service (in-process, real signing) with the console database on PGlite
 // and on Postgres: 20,000 SKUs seeded in bulk by SQL, another client changing 2,000 of them while the mirror

@@ -10,7 +10,7 @@ import { SkewTracker } from '../upstream/skew';
 import { MIRROR_ENTITY_NAMES } from './entities';
 import { mirrorPassJob } from './pass-job';
 import { readState } from './state';
-import { MirrorPasses } from './testing/passes';
+import { MirrorPasses } from '../testing/mirror-passes';
 
 // The mirror's passes on the job runtime: real job runners and schedules on a real console database (PGlite, and
 // Postgres with a pool per instance when installed), against the reference service in-process with real signing.

@@ -4,7 +4,7 @@ import { bundle as bundleSchema, sku as skuSchema } from '@/lib/contract';
 import { IDS } from '@/service/testing/fixtures';
 import { listHistoryPage } from '../audit/audit-log';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
 import type { Correction } from './live-read';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from './entities';

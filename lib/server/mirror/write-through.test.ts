@@ -5,7 +5,7 @@ import { JobRunner } from '../jobs/runner';
 import { createJob, getJob } from '../jobs/store';
 import { IMPORT_JOB_KINDS, importKindName, type ImportParams } from '../imports/import-job';
 import * as imports from '../imports/store';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
 import { runDuePass } from './passes';
 import { readBack, storeReadBack, type ReadBack } from './write-through';
 

@@ -7,7 +7,7 @@ import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engin
 import { runDuePass } from '../mirror/passes';
 import { resetState } from '../mirror/state';
 import { reviewRestore } from '../restores/review';
-import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 
 // History's old values are the server's (issue 61 point 3): through the real proxy, the reference service in
 // process and the console database on PGlite and, where its binaries are, Postgres. What the browser says it

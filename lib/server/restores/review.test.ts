@@ -5,7 +5,7 @@ import { encodeReview, REVIEW_HEADER, REVIEW_LABELS, REVIEW_RESTORES } from '@/l
 import { listAuditGroups } from '../audit/audit-groups';
 import { listHistory } from '../audit/audit-log';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
 import { reviewRestore } from './review';
 
 // "Restore earlier values" (issue 56 point 2): the real proxy writes History, the reference service answers in

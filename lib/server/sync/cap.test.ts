@@ -6,8 +6,8 @@ import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import type { ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { flood, tableSizes } from './testing/flood';
-import { relayServer } from './testing/rig';
+import { flood, tableSizes } from '../testing/relay-flood';
+import { relayServer } from '../testing/relay-rig';
 
 // The cap on stored calls (SYNC_LOG_CALLS_PER_MINUTE, issue 61) against an ERP's real traffic: signed calls over
 // real HTTP to the relay, in front of the reference service as embedded mode reaches it, recording into a real

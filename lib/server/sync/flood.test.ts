@@ -6,8 +6,8 @@ import type { ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { relayCounted } from './counted';
-import { flood, tableSizes } from './testing/flood';
-import { relayServer } from './testing/rig';
+import { flood, tableSizes } from '../testing/relay-flood';
+import { relayServer } from '../testing/relay-rig';
 import { CLIENTS_PER_MINUTE } from './triage';
 
 // The red-team probe of "a relay no stranger can fill" (issue 61): whoever reaches the console's port can send /v1

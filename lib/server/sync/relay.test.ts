@@ -9,7 +9,7 @@ import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
 import { openConsoleDb } from '../testing/console-parts';
 import { recordRelayedCalls } from './store';
-import { call, rawStatus, recordingUpstream, relayedCall, relayServer, signed } from './testing/rig';
+import { call, rawStatus, recordingUpstream, relayedCall, relayServer, signed } from '../testing/relay-rig';
 
 // The relay over real HTTP between the ERP and a recording upstream in front of the reference service, recording
 // into a real console database: PGlite, and Postgres (where two console instances share one database).

@@ -22,7 +22,7 @@ type Route = (request: Request, context: { params: Promise<Record<string, string
 let GET: Route;
 let cookie = '';
 let away = false;
-let runner: import('@/lib/server/mirror/testing/passes').MirrorPasses;
+let runner: import('@/lib/server/testing/mirror-passes').MirrorPasses;
 const skus: Sku[] = [];
 const products: { id: number; outerSysCode: string | null; name: string | null }[] = [];
 let serviceCount: (status: string, filters?: Record<string, string>) => Promise<number>;
@@ -66,9 +66,9 @@ beforeAll(async () => {
   const { runtime } = await import('@/lib/server/runtime');
   const { getConsoleDb } = await import('@/lib/server/process');
   const { getEnv } = await import('@/lib/server/env');
-  const { consoleUpstreamClient } = await import('@/lib/server/mirror/testing/console-client');
+  const { consoleUpstreamClient } = await import('@/lib/server/testing/console-client');
   const { getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { MirrorPasses } = await import('@/lib/server/mirror/testing/passes');
+  const { MirrorPasses } = await import('@/lib/server/testing/mirror-passes');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
   const auth = await getAuth();

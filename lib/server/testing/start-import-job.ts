@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { FamilyName } from '@/lib/imports/families';
-import type { ConsoleDatabase } from '../../db/types';
-import { createJob } from '../../jobs/store';
-import { importKindName, type ImportParams } from '../import-job';
-import * as store from '../store';
+import type { ConsoleDatabase } from '../db/types';
+import { createJob } from '../jobs/store';
+import { importKindName, type ImportParams } from '../imports/import-job';
+import * as store from '../imports/store';
 
 /** Starts an import's job as the console does: one unit per chunk given, and the import marked started. */
 export async function startImportJob(

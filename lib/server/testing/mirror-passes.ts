@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../../db';
-import { JobRunner, RecurringJob } from '../../jobs';
-import type { UpstreamClient } from '../../upstream';
-import { mirrorPassJob, mirrorPassUnits } from '../pass-job';
-import { runMirrorRound, type RoundResult } from './round';
+import type { ConsoleDatabase } from '../db';
+import { JobRunner, RecurringJob } from '../jobs';
+import type { UpstreamClient } from '../upstream';
+import { mirrorPassJob, mirrorPassUnits } from '../mirror/pass-job';
+import { runMirrorRound, type RoundResult } from './mirror-round';
 
 export interface MirrorPassesOptions {
   db: Kysely<ConsoleDatabase>;

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
-import type { ConsoleDatabase } from '../../db/types';
-import { parseEnv } from '../../env';
-import { createRelay } from '../forward';
-import { createRecorder, type RelayRecorder } from '../recorder';
-import type { RelayedCall } from '../store';
-import { fetchUpstream, networkUpstream } from '../upstream';
+import type { ConsoleDatabase } from '../db/types';
+import { parseEnv } from '../env';
+import { createRelay } from '../sync/forward';
+import { createRecorder, type RelayRecorder } from '../sync/recorder';
+import type { RelayedCall } from '../sync/store';
+import { fetchUpstream, networkUpstream } from '../sync/upstream';
 
 // The relay's integration rig: a recording upstream (a Node server that keeps the exact bytes it received and
 // sent, in front of the reference service's fetch handler), the relay on its own Node server as server.ts runs

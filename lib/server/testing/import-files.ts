@@ -1,5 +1,5 @@
 import type { FamilyName } from '@/lib/imports/families';
-import type { ImportMeta, UploadRow } from '../store/types';
+import type { ImportMeta, UploadRow } from '../imports/store/types';
 
 // Import files as the tests upload them; only types are imported, so a test may load this before the runtime.
 

@@ -15,7 +15,7 @@ export const ANSWER_DELAY_MS = 400;
 
 /**
  * What the kill tests share: the reference service over real HTTP with held answers (each batch it receives
- * reported to `onBatch`), a console data folder, and a job process to start and kill (`testing/job-process.ts`).
+ * reported to `onBatch`), a console data folder, and a job process to start and kill (`import-job-process.ts`).
  * Call at a test file's top level; the parts are there once its beforeAll ran.
  */
 class KillRig {
@@ -39,7 +39,7 @@ class KillRig {
   ): { child: ChildProcess; exited: Promise<number | null> } {
     const child = spawn(
       process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'lib/server/imports/testing/job-process.ts'],
+      ['--conditions=react-server', '--import', 'tsx', 'lib/server/testing/import-job-process.ts'],
       {
         cwd: process.cwd(),
         env: {

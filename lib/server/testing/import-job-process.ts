@@ -1,19 +1,19 @@
 /**
  * A console process as far as imports go, for the kill test: the job runtime's runner with the import job
  * kinds, on a console database folder, against an upstream over HTTP. Run with
- *   node --conditions=react-server --import tsx lib/server/imports/testing/job-process.ts
+ *   node --conditions=react-server --import tsx lib/server/testing/import-job-process.ts
  * Env: CONSOLE_DATA_DIR (PGlite) or CONSOLE_DATABASE_URL (Postgres), UPSTREAM_BASE_URL, UPSTREAM_CLIENT_ID, UPSTREAM_CLIENT_SECRET, JOB_ID,
  * LEASE_MS, CONCURRENCY. Exits 0 once the job has ended and its import is settled; a test may kill it first.
  */
 // An entry point: the import planner's wake-ups are the process's parts, which the runtime installs.
-import '../../runtime';
-import { connectConsoleDb } from '../../db/connect';
-import { migrateConsoleDb } from '../../auth';
-import { JobRunner } from '../../jobs/runner';
-import { getJob } from '../../jobs/store';
-import { createUpstreamClient } from '../../upstream';
-import { IMPORT_JOB_KINDS } from '../import-job';
-import * as store from '../store';
+import '../runtime';
+import { connectConsoleDb } from '../db/connect';
+import { migrateConsoleDb } from '../auth';
+import { JobRunner } from '../jobs/runner';
+import { getJob } from '../jobs/store';
+import { createUpstreamClient } from '../upstream';
+import { IMPORT_JOB_KINDS } from '../imports/import-job';
+import * as store from '../imports/store';
 
 const env = (name: string) => {
   const value = process.env[name];

@@ -1,5 +1,5 @@
-import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from '../entities';
-import { passOf, type PassOptions, type PassOutcome } from '../pass-job';
+import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from '../mirror/entities';
+import { passOf, type PassOptions, type PassOutcome } from '../mirror/pass-job';
 
 export type RoundResult = Partial<Record<MirrorEntityName, PassOutcome>>;
 

@@ -6,23 +6,23 @@ import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import type { Role } from '@/lib/contract/roles';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
-import { recordAudit } from '../../audit/audit-log';
-import { restoredChange } from '../../audit/restored-change';
-import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../../auth';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../../auth/bootstrap';
-import { connectConsoleDb, type ConsoleDbConnection } from '../../db/connect';
-import { AUTH_CHANGES_CHANNEL } from '../../db/migrations/0030-auth-change-notify';
-import { liveReadCorrector, type Correction } from '../../mirror/live-read';
-import { writeThrough, writtenByOperation } from '../../mirror/write-through';
-import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../../upstream';
-import { createProxyHandler, type ProxyDeps } from '../handler';
+import { recordAudit } from '../audit/audit-log';
+import { restoredChange } from '../audit/restored-change';
+import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
+import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
+import { liveReadCorrector, type Correction } from '../mirror/live-read';
+import { writeThrough, writtenByOperation } from '../mirror/write-through';
+import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../upstream';
+import { createProxyHandler, type ProxyDeps } from '../proxy/handler';
 
-import { mirrorCopy } from '../../mirror/copy';
-import { createOldValuesLookup } from '../../mirror/old-values';
+import { mirrorCopy } from '../mirror/copy';
+import { createOldValuesLookup } from '../mirror/old-values';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import { quotaWriteVerdict } from '../../approvals';
-import { createSessionReader } from '../session-check';
-import { sessionCookie, signInRequest } from '../../auth/testing/sign-in';
+import { quotaWriteVerdict } from '../approvals';
+import { createSessionReader } from '../proxy/session-check';
+import { sessionCookie, signInRequest } from '../auth/testing/sign-in';
 
 /**
  * Real parts for proxy tests and the bench: better-auth on in-memory PGlite with the demo accounts, the

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleDatabase } from '../../db/types';
+import type { ConsoleDatabase } from '../db/types';
 
 // Many calls to a relay at once, and the sizes of its tables: for the flood probe and the cap's test.
 

@@ -3,7 +3,7 @@
  * runtime's modules loaded, not started), then one /v1 call through the console's signing client to the reference
  * service in this process. Prints one JSON line: every module loaded (the ES module loader's URLs, reported by
  * probe-hooks.mjs, and the CommonJS require cache) and the traceparent and X-Request-Id the service received.
- *   node --conditions=react-server --import tsx lib/server/telemetry/testing/probe.ts
+ *   node --conditions=react-server --import tsx lib/server/testing/telemetry-probe.ts
  */
 import { createRequire, register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
@@ -16,7 +16,7 @@ register('./probe-hooks.mjs', import.meta.url, { data: { port: port2 }, transfer
 
 // As `next start` runs the hook in a server process; the build phase keeps it from opening the databases.
 Object.assign(process.env, { NEXT_RUNTIME: 'nodejs', NEXT_PHASE: 'phase-production-build' });
-const { register: registerInstrumentation } = await import('../../../../instrumentation');
+const { register: registerInstrumentation } = await import('../../../instrumentation');
 await registerInstrumentation();
 
 const { createService } = await import('@/service');
