@@ -5,10 +5,10 @@
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route and action wrappers,
 //                  and the context through which app/ takes the process's parts)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
-//   features       lib/server/{proxy,sync,imports,exports,quotas,approvals,mirror,audit,accounts,attention,home}
+//   features       lib/server/{proxy,sync,imports,undo,exports,quotas,approvals,mirror,audit,accounts,attention,home,developers}
 //   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
-const FEATURES = '(proxy|sync|imports|exports|quotas|approvals|mirror|audit|accounts|attention|home)';
+const FEATURES = '(proxy|sync|imports|undo|exports|quotas|approvals|mirror|audit|accounts|attention|home|developers)';
 const INFRA = '(process|db|upstream|auth|jobs|history|log|metrics|http|preferences|env|telemetry)';
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).

@@ -18,8 +18,9 @@ import { join } from 'node:path';
 import '@/lib/server/runtime';
 import { connectConsoleDb, type ConsoleDbConnection } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/auth';
-import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
-import { prepareRevert, reviewRevert } from '@/lib/server/imports/revert';
+import { importKindName } from '@/lib/server/imports/import-job';
+import { IMPORT_KINDS } from '@/lib/server/runtime/job-kinds';
+import { prepareRevert, reviewRevert } from '@/lib/server/undo/revert';
 import * as store from '@/lib/server/imports/store';
 import { storePart } from '@/lib/server/imports/upload';
 import { JobRunner } from '@/lib/server/jobs/runner';
@@ -41,7 +42,7 @@ function jobRunner(conn: ConsoleDbConnection, upstream: UpstreamClient) {
   const db = conn.db;
   return new JobRunner({
     db,
-    kinds: Object.values(IMPORT_JOB_KINDS),
+    kinds: Object.values(IMPORT_KINDS),
     upstream,
     concurrency: values.concurrency,
     readBack: (written, sentAt) =>

@@ -6,7 +6,7 @@ import type { FamilyName } from '@/lib/imports/families';
 import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { JobContext } from '../jobs';
 import { createOldValuesLookup, type MirrorCopy, type MirrorEntityName, type OldValuesInput } from '../mirror';
-import { KEY_FIELDS } from './revert-prior';
+import { KEY_FIELDS } from './history';
 import { loadChunk } from './store';
 
 /**
@@ -105,7 +105,7 @@ export async function readChunkOldValues(
     from import i where i.id = ${importId}`.execute(ctx.db);
   const fact = facts[0];
   if (!fact || (fact.sends ?? 0) > 0 || (fact.reviews === 0 && !copy)) return;
-  // A revert's rows carry the live values the server itself read for its review (./revert.ts): those are its old values.
+  // A revert's rows carry the live values the server itself read for its review (lib/server/undo/revert.ts): those are its old values.
   if (fact.origin === 'revert') {
     await sql`
     insert into import_row_old (import_id, row_no, attempt, old, read_by, read_at)

@@ -6,7 +6,7 @@ import { recentFieldChanges } from '../audit/field-changes';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { runDuePass } from '../mirror/passes';
 import { resetState } from '../mirror/state';
-import { reviewRestore } from '../restores/review';
+import { reviewRestore } from '../undo/restore-review';
 import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 
 // History's old values are the server's (issue 61 point 3): through the real proxy, the reference service in

@@ -12,7 +12,7 @@ import { migrateConsoleDb } from '../auth';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
 import { createUpstreamClient } from '../upstream';
-import { IMPORT_JOB_KINDS } from '../imports/import-job';
+import { IMPORT_KINDS } from '../runtime/job-kinds';
 import * as store from '../imports/store';
 
 const env = (name: string) => {
@@ -32,7 +32,7 @@ const upstream = createUpstreamClient({
 });
 const runner = new JobRunner({
   db: connection.db,
-  kinds: Object.values(IMPORT_JOB_KINDS),
+  kinds: Object.values(IMPORT_KINDS),
   upstream,
   concurrency: Number(process.env.CONCURRENCY ?? 2),
   leaseMs: Number(process.env.LEASE_MS ?? 1_000),

@@ -6,7 +6,7 @@ import { listAuditGroups } from '../audit/audit-groups';
 import { listHistory } from '../audit/audit-log';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
-import { reviewRestore } from './review';
+import { reviewRestore } from './restore-review';
 
 // "Restore earlier values" (issue 56 point 2): the real proxy writes History, the reference service answers in
 // process, and the review reads the live values from it; on PGlite and, where its binaries are, Postgres.

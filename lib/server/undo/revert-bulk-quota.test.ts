@@ -13,10 +13,10 @@ import { listAudit, listHistory } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
-import { IMPORT_JOB_KINDS } from './import-job';
+import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert, reviewRevert } from './revert';
-import * as attempts from './attempts';
-import * as store from './store';
+import * as attempts from '../imports/attempts';
+import * as store from '../imports/store';
 import { csvImportMeta, csvRow } from '../testing/import-files';
 import { startImportJob } from '../testing/start-import-job';
 
@@ -44,7 +44,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
 
   async function run(importId: string, family: FamilyName, chunks: number) {
     const jobId = await startImportJob(db(), importId, family, { chunks: [...Array(chunks).keys()], tenant });
-    await runJobToEnd({ db: db(), kinds: Object.values(IMPORT_JOB_KINDS), upstream }, jobId);
+    await runJobToEnd({ db: db(), kinds: Object.values(IMPORT_KINDS), upstream }, jobId);
     await store.settle(db(), importId);
   }
 
@@ -351,7 +351,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     // ...and B's row alone names its company by the ERP code again and puts its limit back.
     const prepared = await attempts.prepareResend(db(), view, [{ rowNo: 1, cells: rows[1]!.cells }]);
     const jobId = await startImportJob(db(), revertId, family, { chunks: [prepared.firstChunk], tenant });
-    await runJobToEnd({ db: db(), kinds: Object.values(IMPORT_JOB_KINDS), upstream }, jobId);
+    await runJobToEnd({ db: db(), kinds: Object.values(IMPORT_KINDS), upstream }, jobId);
     await store.settle(db(), revertId);
     rows = await store.listRows(db(), revertId, { limit: 10 });
     expect(rows.map((r) => [r.status, r.attempt])).toEqual([

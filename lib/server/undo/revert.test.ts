@@ -3,16 +3,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createService, type Service } from '@/service';
 import { IDS, testSeed } from '@/service/testing/fixtures';
-import { reviewRestore } from '../restores';
+import { reviewRestore } from '.';
 import { listAudit, listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db/types';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
 import { MirrorPasses } from '../testing/mirror-passes';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
-import { IMPORT_JOB_KINDS } from './import-job';
+import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert, reviewRevert } from './revert';
-import * as store from './store';
+import * as store from '../imports/store';
 import { csvImportMeta, csvRow } from '../testing/import-files';
 import { startImportJob } from '../testing/start-import-job';
 
@@ -57,7 +57,7 @@ async function runJob(jobId: string) {
   await runJobToEnd(
     {
       db,
-      kinds: Object.values(IMPORT_JOB_KINDS),
+      kinds: Object.values(IMPORT_KINDS),
       upstream,
       concurrency: 2,
       readBack: (written, sentAt) =>

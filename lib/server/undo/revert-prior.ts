@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { FamilyName } from '@/lib/imports/families';
 import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
-import type { SentOutcome } from './history';
+import { KEY_FIELDS, type SentOutcome } from '../imports';
 import { ENTITY } from './revert-source';
 
 /**
@@ -19,9 +19,6 @@ const mirrorTableOf = (family: FamilyName) => {
   const entity = ENTITY[family];
   return entity ? MIRROR_TABLES[entity] : undefined;
 };
-
-/** Fields that name the record rather than change it (as in ./history.ts). */
-export const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
 
 export async function storePriors(
   db: Db,

@@ -14,9 +14,8 @@ import type { ConsoleDatabase } from '../db';
 import type { UpstreamClient } from '../upstream';
 import { classification, classifyImport } from './revert-review';
 import { KEY_FIELD, sourceImport, type SourceImport } from './revert-source';
-import { PartRefusedError, storePart } from './upload';
 import { isQuotaFamily, leftQuotaItem, quotaKey } from './revert-quota';
-import * as store from './store';
+import { importStore as store, PartRefusedError, storePart } from '../imports';
 
 /**
  * Reverting an import (issue 56 point 1): a revert is an import of its own (origin `revert`, naming the import
@@ -53,7 +52,7 @@ const emptyCounts = () => Object.fromEntries(REVERT_KINDS.map((k) => [k, 0])) as
 
 /**
  * `policy`: the approval policy in force, for a quota import: the review says which rows it would hold (the job
- * decides again when it sends them, ./hold.ts).
+ * decides again when it sends them, lib/server/imports/hold.ts).
  */
 export async function reviewRevert(
   db: Db,

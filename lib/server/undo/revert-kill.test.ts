@@ -4,9 +4,9 @@ import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { erpClientVia, runJobToEnd } from '../testing/console-parts';
-import { IMPORT_JOB_KINDS } from './import-job';
+import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert } from './revert';
-import * as store from './store';
+import * as store from '../imports/store';
 import { columnsImportMeta } from '../testing/import-files';
 import { killRig, type ConsoleDbPlace } from '../testing/import-kill-rig';
 import { startImportJob } from '../testing/start-import-job';
@@ -68,7 +68,7 @@ describe.each(places)('a revert whose console process is killed mid-revert, on $
     );
     const chunks = await store.assignChunks(db, importId);
     const importJob = await startImportJob(db, importId, 'companies', { chunks: [...Array(chunks).keys()] });
-    await runJobToEnd({ db, kinds: Object.values(IMPORT_JOB_KINDS), upstream: direct }, importJob);
+    await runJobToEnd({ db, kinds: Object.values(IMPORT_KINDS), upstream: direct }, importJob);
     await store.settle(db, importId);
 
     const { revertId } = await prepareRevert(db, direct, importId, user, { include: [], exclude: [] });

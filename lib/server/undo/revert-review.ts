@@ -7,7 +7,7 @@ import type { RowStatus } from '@/lib/contract/console/imports';
 import type { ConsoleDatabase } from '../db';
 import { readBackInParts } from '../mirror';
 import type { UpstreamClient } from '../upstream';
-import { KEY_FIELDS } from './revert-prior';
+import { KEY_FIELDS } from '../imports';
 import { changesSince, ENTITY, holds, RECORD_TYPE_OF, type SourceImport } from './revert-source';
 import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
 
