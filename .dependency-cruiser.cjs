@@ -93,6 +93,15 @@ module.exports = {
       to: { path: '^lib/(imports|files|client)/|^lib/contract/(attention|console)/' },
     },
     {
+      name: 'mirror-copy-passes-reads',
+      severity: 'error',
+      comment:
+        "The mirror's passes (which keep the copy current) and its reads (lists and the rest) both stand on copy/ " +
+        '(tables, normalise, store, write-through); they never import each other, and copy/ imports neither.',
+      from: { path: '^lib/server/mirror/(copy|passes|reads)/' },
+      to: { path: '^lib/server/mirror/(passes|reads)/', pathNot: '^lib/server/mirror/$1/' },
+    },
+    {
       name: 'server-files-in-folders',
       severity: 'error',
       comment: 'lib/server holds folders only: a loose file belongs in the folder its name says.',

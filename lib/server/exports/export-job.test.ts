@@ -13,7 +13,7 @@ import { SkewTracker } from '../upstream/skew';
 import { readWorkbook } from '@/lib/files/xlsx-read';
 import { sheetRows } from '@/lib/files/workbook';
 import { MirrorPasses } from '../testing/mirror-passes';
-import { mirrorServes } from '../mirror/lists';
+import { mirrorServes } from '../mirror/reads/lists';
 import {
   EXPORT_JOB,
   exportCsv,

@@ -12,7 +12,7 @@ import { loadChunk } from './store';
 /**
  * History's old values of an import's rows are the server's (issue 61 point 3), whatever sent them (a file, a bulk
  * edit, a resend, a revert): read before the chunk is first marked sent, never taken from the browser. Each row's
- * record is looked up as the proxy looks up a single write's (lib/server/mirror/old-values.ts): the console's copy
+ * record is looked up as the proxy looks up a single write's (lib/server/mirror/reads/old-values.ts): the console's copy
  * when current and agreeing with what the person reviewed, else one read of the record. A row nobody reviewed
  * takes the copy or nothing: reading a large import's records one by one would multiply its calls, while a
  * reviewed one was read whole already ("Compare with live data"). What the browser reviewed stays beside it

@@ -4,8 +4,8 @@ import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { recentFieldChanges } from '../audit/field-changes';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { runDuePass } from '../mirror/passes';
-import { resetState } from '../mirror/state';
+import { runDuePass } from '../mirror/passes/passes';
+import { resetState } from '../mirror/copy/state';
 import { reviewRestore } from '../undo/restore-review';
 import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 

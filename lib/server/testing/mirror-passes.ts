@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { JobRunner, RecurringJob } from '../jobs';
 import type { UpstreamClient } from '../upstream';
-import { mirrorPassJob, mirrorPassUnits } from '../mirror/pass-job';
+import { mirrorPassJob, mirrorPassUnits } from '../mirror/passes/pass-job';
 import { runMirrorRound, type RoundResult } from './mirror-round';
 
 export interface MirrorPassesOptions {

@@ -1,5 +1,5 @@
-import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from '../mirror/entities';
-import { passOf, type PassOptions, type PassOutcome } from '../mirror/pass-job';
+import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from '../mirror/copy/entities';
+import { passOf, type PassOptions, type PassOutcome } from '../mirror/passes/pass-job';
 
 export type RoundResult = Partial<Record<MirrorEntityName, PassOutcome>>;
 

@@ -12,13 +12,13 @@ import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
-import { liveReadCorrector, type Correction } from '../mirror/live-read';
-import { writeThrough, writtenByOperation } from '../mirror/write-through';
+import { liveReadCorrector, type Correction } from '../mirror/reads/live-read';
+import { writeThrough, writtenByOperation } from '../mirror/copy/write-through';
 import { createUpstreamClient, SkewTracker, type FetchImpl, type UpstreamClient } from '../upstream';
 import { createProxyHandler, type ProxyDeps } from '../proxy/handler';
 
-import { mirrorCopy } from '../mirror/copy';
-import { createOldValuesLookup } from '../mirror/old-values';
+import { mirrorCopy } from '../mirror/copy/copy';
+import { createOldValuesLookup } from '../mirror/reads/old-values';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
 import { quotaWriteVerdict } from '../approvals';
 import { createSessionReader } from '../proxy/session-check';
