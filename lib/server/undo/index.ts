@@ -14,7 +14,8 @@ import { reviewRestore } from './restore-review';
 // edit as an import of its own; a restore puts back the values of one History entry through the record's form.
 // Both read History's old values, compare them with what /v1 holds now, and leave alone what changed since.
 export { RevertError } from './revert';
-export { RestoreError, reviewRestore, stillHolds } from './restore-review';
+export { RestoreError, reviewRestore } from './restore-review';
+export { stillHolds } from './compare';
 
 /**
  * What a revert adds to the import job (wired by the runtime's job kinds): the mirror's values before each chunk

@@ -10,8 +10,8 @@ import type {
 } from '@/lib/contract/console/restores';
 import { PATH_SEPARATOR, restoredChange } from '../audit';
 import type { ConsoleDatabase } from '../db';
-import { sameValue } from '../history';
 import { isApiError, type UpstreamClient } from '../upstream';
+import { stillHolds, type RecipeLine } from './compare';
 
 /**
  * What "Restore earlier values" offers for one History entry (issue 56 point 2): per field the entry changed,
@@ -60,28 +60,6 @@ async function liveCategories(client: UpstreamClient) {
   return { pathOf, byPath };
 }
 
-type Line = {
-  componentSkuId?: number | null;
-  componentSkuOuterSysCode?: string | null;
-  quantity?: number;
-  sort?: number;
-};
-
-/** A recipe as comparable lines: SKU id and quantity, in id order (the service adds names and sorts). */
-function recipeKey(value: HistoryValue | null | undefined): HistoryValue {
-  if (!Array.isArray(value)) return value ?? null;
-  return (value as Line[])
-    .map((l) => ({ componentSkuId: l.componentSkuId ?? null, quantity: l.quantity ?? 0 }))
-    .sort((a, b) => (a.componentSkuId ?? 0) - (b.componentSkuId ?? 0));
-}
-
-/** A live value holds the entry's new one: the same, a price within the service's rounding, or the same recipe. */
-export function stillHolds(field: string, live: HistoryValue | null, after: HistoryValue | null): boolean {
-  if (field === 'components') return sameValue(recipeKey(live), recipeKey(after));
-  if (typeof live === 'number' && typeof after === 'number') return Math.abs(live - after) < 0.00005 + 1e-9;
-  return sameValue(live, after);
-}
-
 /** The newest change of each field after the entry, as History tells it (refused writes and findings changed nothing). */
 async function changedSince(db: Db, type: RestoreType, id: string, change: { changeId: string; at: string }) {
   const { rows } = await sql<{ at: Date | string; source: ChangeSource; user_email: string; changes: unknown }>`
@@ -118,7 +96,7 @@ async function skuByCode(client: UpstreamClient, code: string): Promise<number |
 /** A recipe's old lines by code: each matched to the live SKU holding that code now, or shown as gone. */
 async function recipeLines(client: UpstreamClient, before: HistoryValue, labels: Record<string, RefLabel> = {}) {
   const lines: RestoreLine[] = [];
-  for (const line of (Array.isArray(before) ? before : []) as Line[]) {
+  for (const line of (Array.isArray(before) ? before : []) as RecipeLine[]) {
     const label = line.componentSkuId != null ? labels[String(line.componentSkuId)] : undefined;
     const code = line.componentSkuOuterSysCode ?? label?.code ?? null;
     lines.push({

@@ -8,7 +8,8 @@ import type { ConsoleDatabase } from '../db';
 import { readBackInParts } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from '../imports';
-import { changesSince, ENTITY, holds, RECORD_TYPE_OF, type SourceImport } from './revert-source';
+import { stillHolds } from './compare';
+import { changesSince, ENTITY, RECORD_TYPE_OF, type SourceImport } from './revert-source';
 import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
 
 /**
@@ -160,7 +161,7 @@ function compared(
     before: record.before.get(field) ?? null,
     live: now ? ((now[field] ?? null) as HistoryValue) : null,
   }));
-  const still = now !== undefined && fields.every((f) => holds(f.live ?? null, f.imported));
+  const still = now !== undefined && fields.every((f) => stillHolds(f.field, f.live ?? null, f.imported));
   const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
   const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
   const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
@@ -282,7 +283,9 @@ const known = (record: Applied, field: string) => record.before.has(field) && re
 
 /** The fields the import changed that a revert can put back: an old value known and unlike the imported one. */
 const restorable = (record: Applied) =>
-  [...record.imported].filter(([field, value]) => known(record, field) && !holds(record.before.get(field), value));
+  [...record.imported].filter(
+    ([field, value]) => known(record, field) && !stillHolds(field, record.before.get(field) ?? null, value),
+  );
 
 function row(record: Applied, kind: RevertKind, fields: RevertField[]): RevertRow {
   return { recordId: record.recordId, code: null, rowNo: record.rowNo, kind, selected: kind === 'restore', fields };

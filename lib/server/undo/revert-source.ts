@@ -1,11 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import type { HistoryValue, RecordType } from '@/lib/contract/history';
+import type { RecordType } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ChangedBy } from '@/lib/contract/console/reverts';
 import type { ImportOrigin } from '@/lib/contract/console/import-files';
 import type { ConsoleDatabase } from '../db';
-import { sameValue } from '../history';
 import type { MirrorEntityName } from '../mirror';
 
 /**
@@ -83,12 +82,6 @@ export async function sourceImport(db: Db, importId: string): Promise<SourceImpo
     jobState: row.job_state,
     state: row.state,
   };
-}
-
-/** A live value holds the imported one: the same, or a price within the service's rounding to 4 decimals. */
-export function holds(live: HistoryValue | undefined, imported: HistoryValue): boolean {
-  if (typeof live === 'number' && typeof imported === 'number') return Math.abs(live - imported) < 0.00005 + 1e-9;
-  return sameValue(live, imported);
 }
 
 /**
