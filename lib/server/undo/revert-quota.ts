@@ -193,3 +193,44 @@ export async function carryLiveAmounts(
   }
   return { items, unread };
 }
+
+/**
+ * Where a quota revert differs from a record's, in one place: the review and the revert's rows ask it once
+ * (`quotaRevertOf`) rather than testing the family at each step. Quotas are read company by company, carry the
+ * live amount when the revert does not put one back, leave a row with the live amount, name fields in who changed
+ * them since (an edit of the company's name is no change of its quota), and are judged by the approval policy.
+ */
+export interface QuotaRevert {
+  family: QuotaFamilyName;
+  readLive(
+    client: UpstreamClient,
+    recordIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, Record<string, unknown>>>;
+  carry(
+    fields: readonly { field: string }[],
+    now: Record<string, unknown> | undefined,
+  ): Record<string, number> | undefined;
+  leftItem(key: Record<string, unknown>, row: Pick<RevertRow, 'carry' | 'fields'>): Record<string, unknown>;
+  markApprovals(
+    db: Kysely<ConsoleDatabase>,
+    approval: { policy: ApprovalPolicy; tenant: string },
+    rows: RevertRow[],
+    live: ReadonlyMap<string, Record<string, unknown>>,
+  ): Promise<number>;
+}
+
+/** The quota strategy of a family, or null for the families that are records. */
+export function quotaRevertOf(family: FamilyName): QuotaRevert | null {
+  if (!isQuotaFamily(family)) return null;
+  return {
+    family,
+    readLive: async (client, recordIds, signal) => {
+      const named = recordIds.filter((id) => quotaKey(id) !== null);
+      return named.length ? readLiveQuotas(client, family, named, signal) : new Map();
+    },
+    carry: (fields, now) => carriedAmount(family, fields, now),
+    leftItem: (key, row) => leftQuotaItem(family, key, row),
+    markApprovals: (db, approval, rows, live) => markApprovals(db, approval, family, rows, live),
+  };
+}

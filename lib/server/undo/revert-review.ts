@@ -10,7 +10,7 @@ import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from '../imports';
 import { stillHolds } from './compare';
 import { changesSince, ENTITY, RECORD_TYPE_OF, type SourceImport } from './revert-source';
-import { carriedAmount, isQuotaFamily, markApprovals, quotaKey, readLiveQuotas } from './revert-quota';
+import { quotaRevertOf, type QuotaRevert } from './revert-quota';
 
 /**
  * What reverting an import would do (issue 56 point 1), computed from its History: per record the import
@@ -97,6 +97,8 @@ export interface Classification {
   /** The records whose live values are compared; their rows come first, in this order's ids. */
   toRead: readonly { recordId: string; rowNo: number }[];
   parts(client: UpstreamClient, options?: ClassifyOptions): AsyncGenerator<ClassifiedPart>;
+  /** How a quota import differs (read company by company, carry the amount, the policy), null for records. */
+  quota: QuotaRevert | null;
   /** The rows with nothing to compare: created by the import, nothing to undo, not applied. */
   early: readonly RevertRow[];
   /** When the import wrote each record (ISO), for who changed it since. */
@@ -131,7 +133,8 @@ export async function classification(db: Db, source: SourceImport): Promise<Clas
     }
   }
   // Quotas are read company by company in this order; the others come id ascending from the list walk.
-  if (!isQuotaFamily(source.family)) toRead.sort((a, b) => Number(a.recordId) - Number(b.recordId));
+  const quota = quotaRevertOf(source.family);
+  if (!quota) toRead.sort((a, b) => Number(a.recordId) - Number(b.recordId));
   return {
     total: toRead.length + early.length,
     fields: [...new Set(toRead.flatMap((r) => restorable(r).map(([field]) => field)))],
@@ -139,18 +142,19 @@ export async function classification(db: Db, source: SourceImport): Promise<Clas
     appliedAt: (recordId) => applied.get(recordId)!.at,
     async *parts(client, options = {}) {
       const compare = (record: Applied, now: Record<string, unknown> | undefined) =>
-        compared(source, record, now, options);
-      for await (const part of liveParts(client, source, toRead, options.signal)) {
+        compared(quota, record, now, options);
+      for await (const part of liveParts(client, source, quota, toRead, options.signal)) {
         yield { rows: part.records.map(([record, now]) => compare(record, now)), live: part.live };
       }
     },
     early,
+    quota,
   };
 }
 
 /** One record compared with its live values: still holding what the import wrote (restore) or changed since. */
 function compared(
-  source: SourceImport,
+  quota: QuotaRevert | null,
   record: Applied,
   now: Record<string, unknown> | undefined,
   options: ClassifyOptions,
@@ -164,7 +168,7 @@ function compared(
   const still = now !== undefined && fields.every((f) => stillHolds(f.field, f.live ?? null, f.imported));
   const code = typeof now?.outerSysCode === 'string' ? now.outerSysCode : null;
   const entry: RevertRow = { ...row(record, still ? 'restore' : 'changedSince', fields), code };
-  const carry = isQuotaFamily(source.family) ? carriedAmount(source.family, fields, now) : undefined;
+  const carry = quota?.carry(fields, now);
   if (carry) entry.carry = carry;
   entry.selected = still ? !options.exclude?.has(record.recordId) : Boolean(options.include?.has(record.recordId));
   return entry;
@@ -186,6 +190,7 @@ export async function classifyImport(
   const type = RECORD_TYPE_OF[source.family];
   if (!type) return [];
   const plan = await classification(db, source);
+  const { quota } = plan;
   const out: RevertRow[] = [];
   const live = new Map<string, Record<string, unknown>>();
   for await (const part of plan.parts(client, options)) {
@@ -202,7 +207,7 @@ export async function classifyImport(
       source.id,
       first,
       changed.map((r) => r.recordId),
-      isQuotaFamily(source.family) ? [...new Set(changed.flatMap((r) => r.fields.map((f) => f.field)))] : null,
+      quota ? [...new Set(changed.flatMap((r) => r.fields.map((f) => f.field)))] : null,
     );
     for (const r of changed) {
       const seen = by.get(r.recordId);
@@ -211,7 +216,7 @@ export async function classifyImport(
     }
   }
   const { approval } = options;
-  if (approval && isQuotaFamily(source.family)) await markApprovals(db, approval, source.family, out, live);
+  if (approval && quota) await quota.markApprovals(db, approval, out, live);
   return out.sort((a, b) => a.rowNo - b.rowNo);
 }
 
@@ -227,12 +232,13 @@ interface LivePart {
 async function* liveParts(
   client: UpstreamClient,
   source: SourceImport,
+  quota: QuotaRevert | null,
   toRead: readonly Applied[],
   signal?: AbortSignal,
 ): AsyncGenerator<LivePart> {
-  if (isQuotaFamily(source.family)) {
-    const named = toRead.map((r) => r.recordId).filter((id) => quotaKey(id) !== null);
-    const live = named.length ? await readLiveQuotas(client, source.family, named, signal) : new Map();
+  if (quota) {
+    const ids = toRead.map((r) => r.recordId);
+    const live = await quota.readLive(client, ids, signal);
     yield { records: toRead.map((r) => [r, live.get(r.recordId)]), live };
     return;
   }
