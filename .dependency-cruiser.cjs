@@ -5,11 +5,17 @@
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route and action wrappers,
 //                  and the context through which app/ takes the process's parts)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
-//   features       lib/server/{proxy,relay,rejections,imports,exports,quotas,approvals,mirror,audit,accounts,attention,home}
+//   features       in tiers (scripts/server-layers.cjs): flows → money → records
 //   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
-const FEATURES = '(proxy|relay|rejections|imports|exports|quotas|approvals|mirror|audit|accounts|attention|home)';
-const INFRA = '(process|db|upstream|auth|jobs|history|log|metrics|http|preferences|env|telemetry)';
+const LAYERS = require('./scripts/server-layers.cjs');
+
+const any = (names) => `(${names.join('|')})`;
+const FLOWS = any(LAYERS.FLOWS);
+const MONEY = any(LAYERS.MONEY);
+const RECORDS = any(LAYERS.RECORDS);
+const FEATURES = any([...LAYERS.FLOWS, ...LAYERS.MONEY, ...LAYERS.RECORDS]);
+const INFRA = any(LAYERS.INFRA);
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).
 const FACES = '^lib/server/[^/]+/(index|request|page)\\.tsx?$';
@@ -59,6 +65,24 @@ module.exports = {
       to: { path: '^lib/server/console-api/' },
     },
     {
+      name: 'records-below-money-and-flows',
+      severity: 'error',
+      comment:
+        'The records (mirror, attention, audit, accounts) are the bottom tier of the features: they never import ' +
+        'the quotas, the approvals or a flow.',
+      from: { path: `^lib/server/${RECORDS}/` },
+      to: { path: `^lib/server/(${MONEY.slice(1, -1)}|${FLOWS.slice(1, -1)})/` },
+    },
+    {
+      name: 'money-below-flows',
+      severity: 'error',
+      comment:
+        'The quotas and the approvals stand on the records and under the flows (proxy, imports, undo, sync, exports, ' +
+        'home, developers): they never import a flow.',
+      from: { path: `^lib/server/${MONEY}/` },
+      to: { path: `^lib/server/${FLOWS}/` },
+    },
+    {
       name: 'infrastructure-below-features',
       severity: 'error',
       comment:
@@ -82,6 +106,24 @@ module.exports = {
       comment: 'History is infrastructure: every source calls it, and it imports no source of History.',
       from: { path: '^lib/server/history/' },
       to: { path: '^lib/server/(?!history/|db/|log/)[^/]+/' },
+    },
+    {
+      name: 'history-knows-no-feature',
+      comment:
+        "History receives entries in words: a feature's tables, rules and families stay with the feature that owns " +
+        'them (the rejections with sync, the findings with attention), so history reads no import rule or attention rule.',
+      severity: 'error',
+      from: { path: '^lib/server/history/', pathNot: TESTS },
+      to: { path: '^lib/(imports|files|client)/|^lib/contract/(attention|console)/' },
+    },
+    {
+      name: 'mirror-copy-passes-reads',
+      severity: 'error',
+      comment:
+        "The mirror's passes (which keep the copy current) and its reads (lists and the rest) both stand on copy/ " +
+        '(tables, normalise, store, write-through); they never import each other, and copy/ imports neither.',
+      from: { path: '^lib/server/mirror/(copy|passes|reads)/' },
+      to: { path: '^lib/server/mirror/(passes|reads)/', pathNot: '^lib/server/mirror/$1/' },
     },
     {
       name: 'server-files-in-folders',

@@ -3,7 +3,7 @@
  * HTTP server this file owns, instead of `next start`'s. Owning it gives three things `next start` cannot:
  * - the client's address read from the socket as each request arrives (lib/server/http/client-address.ts), with a
  *   listener on this one server rather than a patch of Node's http.Server.prototype;
- * - the ERP's /v1 relay (SYNC_RELAY, lib/server/relay), which must see the request target as sent, before Next
+ * - the ERP's /v1 relay (SYNC_RELAY, lib/server/sync), which must see the request target as sent, before Next
  *   re-serialises its query;
  * - a shutdown in order: on SIGTERM or SIGINT it stops taking connections, lets requests in flight finish and
  *   the job runner hand back its units (both within SHUTDOWN_GRACE_MS), closes the databases, and exits.
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installClientAddress } from '@/lib/server/http';
 import { existingProcess } from '@/lib/server/process';
-import { processRelay } from '@/lib/server/relay';
+import { processRelay } from '@/lib/server/sync';
 import { envOrExit, stopOnSignal } from '@/lib/server/startup';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +39,7 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 // SYNC_RELAY: the ERP's /v1 calls are relayed here, before Next's handler, which would re-serialise the query the
-// ERP signed (lib/server/relay). Off: /v1 goes to Next as before (app/v1: the embedded service, or 404).
+// ERP signed (lib/server/sync). Off: /v1 goes to Next as before (app/v1: the embedded service, or 404).
 const relay = processRelay(env);
 
 // Answers not yet begun. Once stopping, each answer closes its connection (Connection: close): Node's

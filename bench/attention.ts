@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import { RULE_IDS } from '@/lib/contract/attention';
 import { evaluateAll, evaluateChanged } from '@/lib/server/attention';
-import { upsertMirror } from '@/lib/server/mirror/store';
+import { upsertMirror } from '@/lib/server/mirror/copy/store';
 import { startPostgres } from '@/service/testing/postgres';
 import { migratedConsoleDb } from './harness/console-db';
 import { percentile, seconds } from './harness/figures';

@@ -35,7 +35,8 @@ import { readAndCheck } from '@/lib/imports/read-check';
 import '@/lib/server/runtime';
 import { connectConsoleDb } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/auth';
-import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
+import { importKindName } from '@/lib/server/imports/import-job';
+import { IMPORT_KINDS } from '@/lib/server/runtime/job-kinds';
 import * as store from '@/lib/server/imports/store';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
@@ -173,7 +174,7 @@ async function throughConsole() {
   // while the job already sends. The start as startImport makes it: a job that plans its chunks as rows arrive.
   const runner = new JobRunner({
     db: consoleDb.db,
-    kinds: Object.values(IMPORT_JOB_KINDS),
+    kinds: Object.values(IMPORT_KINDS),
     upstream,
     concurrency: CONCURRENCY,
   });

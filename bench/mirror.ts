@@ -9,10 +9,10 @@
  *   npm run bench:mirror [-- --skus 1000000 --reads 200]
  */
 import { sql } from 'kysely';
-import type { ListRead } from '@/lib/server/mirror/lists';
+import type { ListRead } from '@/lib/server/mirror/reads/lists';
 import type { ListReadAnswer } from '@/lib/contract/console/list-read';
-import { initialPull, incrementalPass } from '@/lib/server/mirror/passes';
-import { readState, writeState } from '@/lib/server/mirror/state';
+import { initialPull, incrementalPass } from '@/lib/server/mirror/passes/passes';
+import { readState, writeState } from '@/lib/server/mirror/copy/state';
 import { createUpstreamClient } from '@/lib/server/upstream';
 import { SkewTracker } from '@/lib/server/upstream/skew';
 import { createService } from '@/service';

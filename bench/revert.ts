@@ -18,14 +18,15 @@ import { join } from 'node:path';
 import '@/lib/server/runtime';
 import { connectConsoleDb, type ConsoleDbConnection } from '@/lib/server/db/connect';
 import { migrateConsoleDb } from '@/lib/server/auth';
-import { IMPORT_JOB_KINDS, importKindName } from '@/lib/server/imports/import-job';
-import { prepareRevert, reviewRevert } from '@/lib/server/imports/revert';
+import { importKindName } from '@/lib/server/imports/import-job';
+import { IMPORT_KINDS } from '@/lib/server/runtime/job-kinds';
+import { prepareRevert, reviewRevert } from '@/lib/server/undo/revert';
 import * as store from '@/lib/server/imports/store';
 import { storePart } from '@/lib/server/imports/upload';
 import { JobRunner } from '@/lib/server/jobs/runner';
 import { createJob, getJob } from '@/lib/server/jobs/store';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '@/lib/server/mirror';
-import { runMirrorRound } from '@/lib/server/mirror/testing/round';
+import { runMirrorRound } from '@/lib/server/testing/mirror-round';
 import { createUpstreamClient, type UpstreamClient } from '@/lib/server/upstream';
 import { CREDS, IDS, testSeed } from '@/service/testing/fixtures';
 import { startPostgres } from '@/service/testing/postgres';
@@ -41,7 +42,7 @@ function jobRunner(conn: ConsoleDbConnection, upstream: UpstreamClient) {
   const db = conn.db;
   return new JobRunner({
     db,
-    kinds: Object.values(IMPORT_JOB_KINDS),
+    kinds: Object.values(IMPORT_KINDS),
     upstream,
     concurrency: values.concurrency,
     readBack: (written, sentAt) =>

@@ -5,7 +5,7 @@ import { storageStateFor } from './fixtures/accounts';
 
 // The red-team probe of "a relay no stranger can fill" (issue 61) on the real, built server in demo mode, where
 // /v1 on the console's port is the relay: calls without a credential add counts the Status page shows, never a
-// stored call each. (lib/server/relay/flood.test.ts floods 10,000 on PGlite and Postgres.)
+// stored call each. (lib/server/sync/flood.test.ts floods 10,000 on PGlite and Postgres.)
 const SHOTS = 'test-results/relay-flood-shots';
 const FLOOD = 300;
 

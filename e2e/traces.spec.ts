@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createService, type Service } from '@/service';
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@/lib/server/telemetry/testing/otlp-receiver';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@/lib/server/testing/otlp-receiver';
 import { expect, test } from './fixtures/test';
 import { signInCookie, startConsole, type ConsoleProcess } from './support/console-process';
 

@@ -13,7 +13,7 @@ import { readSummary } from '@/lib/server/attention';
 import { logger } from '@/lib/server/log';
 import { readOwnProposals, readUnseenDecisions, waitingFor } from '@/lib/server/approvals';
 import { markDecisionsSeenAction } from './approvals/actions';
-import { openCount } from '@/lib/server/rejections';
+import { openCount } from '@/lib/server/sync';
 import { can, isRole } from '@/lib/contract/roles';
 import { serverContext } from '@/lib/server/console-api';
 

@@ -133,7 +133,7 @@ export const ERROR_CODES = {
   revert_live_unread: null,
   revert_amount_unread: null,
   revert_amount_carried: null,
-  // Restoring a record's earlier values from its History (lib/server/restores, the proxy's restore check).
+  // Restoring a record's earlier values from its History (lib/server/undo, the proxy's restore check).
   change_not_found: null,
   record_not_found: null,
   restore_not_this_record: null,
@@ -144,7 +144,7 @@ export const ERROR_CODES = {
   finding_not_found: null,
   finding_not_open: null,
   finding_not_accepted: null,
-  // The rows an ERP sync could not apply (lib/server/rejections): the fix grid's items, an uploaded log.
+  // The rows an ERP sync could not apply (lib/server/sync): the fix grid's items, an uploaded log.
   rejection_not_found: null,
   rejections_mixed: null,
   log_unreadable: null,

@@ -19,7 +19,7 @@ import { textWidth } from './xlsx-width';
  * about two digits), its header row is frozen with filters, its times carry the zone in their header. Both
  * writers: the browser's (Quotas; the list pages in components/data-table) and the server's streamed one (Exports page, audit, History),
  * and the server's in-memory one (an import's results and error file). The rejections report is read back in
- * lib/server/rejections/rejections.test.ts, the History and audit workbooks in lib/server/audit/export.test.ts.
+ * lib/server/sync/rejections.test.ts, the History and audit workbooks in lib/server/audit/export.test.ts.
  */
 
 const LOCALES = [

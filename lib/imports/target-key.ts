@@ -17,7 +17,7 @@ export function targetCodeKey(family: string, code: unknown, productId: unknown)
  * The record a batch item (or single write) of `key`'s family names, as the ERP knows it: its ERP code
  * (`outerSysCode`, `companyCode`) when it carries one, else its id as `id:12`, else '' (a create without a code).
  * The code alone, also for a SKU: the ERP names a SKU by its code, and a rejected SKU whose product was wrong is
- * the same record once the ERP sends it with the right product. The relay's rejections (lib/server/relay) and the
+ * the same record once the ERP sends it with the right product. The relay's rejections (lib/server/sync) and the
  * console's resend key on this one definition, so a record applied later closes its rejection whichever sent it.
  */
 export function recordKey(key: readonly (readonly string[])[], item: unknown, pathId?: string): string {

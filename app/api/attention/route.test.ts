@@ -23,7 +23,7 @@ type Role = 'steward' | 'viewer';
 
 const handlers = {} as Record<'summary' | 'findings' | 'accept' | 'reopen' | 'history' | 'proxy', Handler>;
 const cookies = {} as Record<Role, string>;
-let passRound: () => ReturnType<typeof import('@/lib/server/mirror/testing/round').runMirrorRound>;
+let passRound: () => ReturnType<typeof import('@/lib/server/testing/mirror-round').runMirrorRound>;
 let upstream: import('@/lib/server/upstream').UpstreamClient;
 
 async function call<T>(
@@ -64,8 +64,8 @@ beforeAll(async () => {
   const { getAuth } = await import('@/lib/server/auth');
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('@/lib/server/auth/bootstrap');
   const { getConsoleDb, getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { consoleUpstreamClient } = await import('@/lib/server/mirror/testing/console-client');
-  const { runMirrorRound } = await import('@/lib/server/mirror/testing/round');
+  const { consoleUpstreamClient } = await import('@/lib/server/testing/console-client');
+  const { runMirrorRound } = await import('@/lib/server/testing/mirror-round');
   handlers.summary = ((await import('./route')) as unknown as { GET: Handler }).GET;
   handlers.findings = ((await import('./rules/[rule]/route')) as unknown as { GET: Handler }).GET;
   handlers.accept = ((await import('./findings/[id]/accept/route')) as unknown as { POST: Handler }).POST;

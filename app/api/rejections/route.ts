@@ -1,6 +1,6 @@
 import { rejectionsApi } from '@/lib/contract/console/rejections';
 import { consoleRoute } from '@/lib/server/console-api';
-import { listRejections } from '@/lib/server/rejections';
+import { listRejections } from '@/lib/server/sync';
 
 // The rows an ERP sync could not apply, grouped by cause, then by sync and by record, newest first.
 export const dynamic = 'force-dynamic';

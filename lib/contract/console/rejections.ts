@@ -16,7 +16,7 @@ export * from './rejection-types';
 
 /**
  * The rows an ERP sync could not apply (issue 53, app/api/rejections): what the /v1 relay or an uploaded
- * integration log recorded (lib/server/rejections reads it), grouped by cause, then by sync and by record;
+ * integration log recorded (lib/server/sync reads it), grouped by cause, then by sync and by record;
  * the items for the fix grid, dismissal with a reason, the upload of a log, the report for the ERP's team.
  */
 
@@ -58,7 +58,7 @@ export const rejectionsApi = {
     access: { kind: 'session', permission: 'runImports' },
     body: z.object({ ids, reason: z.string().trim().min(1).max(DISMISS_REASON_MAX) }),
     answer: json<{ dismissed: number }>(),
-    // lib/server/rejections records the dismissal with who, which records and why.
+    // lib/server/sync records the dismissal with who, which records and why.
     audit: 'domain',
   }),
   upload: endpoint({

@@ -157,7 +157,7 @@ export const REVERT_PICKS_MAX = 5_000;
 
 /**
  * A record as the review names it: its id, or, for a quota's company that History knows only by the ERP code the
- * file named it by, `code:<code>` (lib/server/imports/revert-quota.ts).
+ * file named it by, `code:<code>` (lib/server/undo/revert-quota.ts).
  */
 const recordId = z.union([
   z.string().regex(/^[0-9]{1,19}$/),

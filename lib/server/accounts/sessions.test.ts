@@ -4,7 +4,7 @@ import { readCurrentUser, type CurrentUser } from '../auth/session';
 import { touchSession, ACTIVITY_EVERY_MS } from '../auth/session-activity';
 import { sessionEndReason } from '../auth/session-ends';
 import { signInRequest } from '../auth/testing/sign-in';
-import { createProxyHarness, consoleRequest, CONSOLE_ORIGIN, type ProxyHarness } from '../proxy/testing/harness';
+import { createProxyHarness, consoleRequest, CONSOLE_ORIGIN, type ProxyHarness } from '../testing/proxy-harness';
 import { changeRole, completePasswordReset, endSessions, issuePasswordReset, listSessions, setDisabled } from './index';
 
 // A role change, a deactivation and a password reset end the person's sessions at once: through the real proxy

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
-import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 import { IMPORT_JOB_KINDS } from '../imports/import-job';
 import * as store from '../imports/store';
-import { csvImportMeta, csvRow } from '../imports/testing/import-files';
-import { startImportJob } from '../imports/testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
 import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
 import { runJobToEnd } from '../testing/console-parts';

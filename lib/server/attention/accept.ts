@@ -4,7 +4,8 @@ import { ATTENTION_RULES, rulesSeenBy, type Finding, type RuleId } from '@/lib/c
 import { isRole } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db';
 import { keepDailyCounts, OPEN } from './evaluate';
-import { person as actorOf, writeFindings } from '../history';
+import { person as actorOf } from '../history';
+import { writeFindings } from './findings-history';
 import { FINDING_COLUMNS, findingView, namedBy, type FindingRow } from './reads';
 
 type Db = Kysely<ConsoleDatabase>;

@@ -6,7 +6,7 @@ import type { Scope } from './predicates';
 
 type Db = Kysely<ConsoleDatabase>;
 
-/** The mirror's entities (lib/server/mirror/entities.ts), by the names its passes and write-through use. */
+/** The mirror's entities (lib/server/mirror/copy/entities.ts), by the names its passes and write-through use. */
 export type MirroredEntity =
   'skus' | 'bundles' | 'products' | 'productCategories' | 'companies' | 'internalUsers' | 'quotas';
 

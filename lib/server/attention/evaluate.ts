@@ -9,7 +9,7 @@ import {
 } from '@/lib/contract/attention';
 import type { ConsoleDatabase } from '../db';
 import { AFFECTS, rulesReading, type ChangedRecord, type MirroredEntity } from './affects';
-import { writeFindings, type FindingAction } from '../history';
+import { writeFindings, type FindingAction } from './findings-history';
 import { TESTS, type Scope } from './predicates';
 
 type Db = Kysely<ConsoleDatabase>;

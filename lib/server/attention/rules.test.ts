@@ -4,8 +4,8 @@ import { gs1CheckDigitValid, type RuleId } from '@/lib/contract/attention';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { evaluateAfterSweep, evaluateWorkIfDue } from '.';
-import { quotaRecord } from './testing/quota-record';
-import { skuRecord } from './testing/sku-record';
+import { quotaRecord } from '../testing/quota-record';
+import { skuRecord } from '../testing/sku-record';
 
 // Every rule on the console database (PGlite, and Postgres when its binaries exist): a violating record stored in
 // the mirror the way a pass or a write-through stores it (storeReadBack, which evaluates what it changed) is

@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
 import { storeReadBack } from '../mirror';
 import { acceptFinding, readFindings, readRecordFindings, readSummary, reopenFinding } from '.';
-import { quotaRecord } from './testing/quota-record';
-import { skuRecord } from './testing/sku-record';
+import { quotaRecord } from '../testing/quota-record';
+import { skuRecord } from '../testing/sku-record';
 
 // The home, a rule's findings and accept / reopen on the console database (PGlite, and Postgres when its binaries
 // exist), over findings the mirror's store opened: what each role sees, the 7-day trend from the daily counts,

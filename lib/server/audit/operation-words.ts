@@ -55,7 +55,7 @@ export function operationWords(entries: readonly Worded[], importId: string | nu
     const resent = all.filter((e) => e.family === 'resend' && e.recordType);
     const bulk = all.filter((e) => e.family === 'bulk' && e.recordType);
     const noun = (sent[0] ?? resent[0] ?? bulk[0])?.recordType ?? undefined;
-    // A revert's chunks and its summary, which names the import it undid (lib/server/imports/revert-summary.ts).
+    // A revert's chunks and its summary, which names the import it undid (lib/server/undo/revert-summary.ts).
     const reverted = all.filter((e) => e.family === 'revert');
     if (reverted.length) {
       const summary = reverted.find((e) => e.operation === 'action imports.revert');

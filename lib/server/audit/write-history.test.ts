@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
-import { consoleRequest, createProxyHarness, putAsSteward } from '../proxy/testing/harness';
+import { consoleRequest, createProxyHarness, putAsSteward } from '../testing/proxy-harness';
 import { listAudit, listHistory, listHistoryPage } from './audit-log';
 
 /**

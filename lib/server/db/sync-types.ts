@@ -6,7 +6,7 @@ type BigId = ColumnType<string, never, never>;
 /** jsonb: read as parsed JSON, written as JSON text. */
 type Json = ColumnType<unknown, string, string>;
 
-/** One /v1 write the ERP sent through the relay, or read from its log (migration 0500, lib/server/relay). */
+/** One /v1 write the ERP sent through the relay, or read from its log (migration 0500, lib/server/sync). */
 export interface SyncCallTable {
   id: BigId;
   /** relay | upload | paste */
@@ -76,7 +76,7 @@ export interface SyncCallMinuteTable {
   calls: number;
 }
 
-/** The relay's tables (lib/server/relay), part of ConsoleDatabase. */
+/** The relay's tables (lib/server/sync), part of ConsoleDatabase. */
 export interface SyncTables {
   sync_call: SyncCallTable;
   sync_rejection: SyncRejectionTable;

@@ -61,7 +61,7 @@ export interface Env {
   /** The mirror (lib/server/mirror): on unless MIRROR=off; an incremental pass every intervalMs, a full sweep every sweepMs. */
   mirror: { enabled: boolean; intervalMs: number; sweepMs: number };
   /**
-   * The /v1 relay (lib/server/relay): whether /v1 on the console's port relays, how long its records are kept, and
+   * The /v1 relay (lib/server/sync): whether /v1 on the console's port relays, how long its records are kept, and
    * how many calls of one client id a minute it stores besides those carrying items that did not apply.
    */
   relay: { enabled: boolean; retentionDays: number; storedCallsPerMinute: number };

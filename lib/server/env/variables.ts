@@ -120,13 +120,13 @@ export const variables = z.object({
   /** Days; 0 or unset: the audit log is kept without limit. */
   AUDIT_RETENTION_DAYS: integer(0, 0, 100 * 366),
   MIRROR: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
-  /** The ERP's /v1 through the console (lib/server/relay); unset: on in demo mode, off otherwise. */
+  /** The ERP's /v1 through the console (lib/server/sync); unset: on in demo mode, off otherwise. */
   SYNC_RELAY: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   /** Days the relay's records (calls and the items that did not apply) are kept. */
   SYNC_LOG_RETENTION_DAYS: integer(30, 1, 100 * 366),
   /**
    * Calls of one client id the relay stores in a minute, beyond those carrying an item that did not apply (always
-   * stored); past it they are counted, not stored (lib/server/relay/triage.ts).
+   * stored); past it they are counted, not stored (lib/server/sync/triage.ts).
    */
   SYNC_LOG_CALLS_PER_MINUTE: integer(600, 0, 1_000_000),
   /** Seconds; minutes. */

@@ -12,8 +12,8 @@ import { createUpstreamClient, type UpstreamClient } from '../upstream';
 import { SkewTracker } from '../upstream/skew';
 import { readWorkbook } from '@/lib/files/xlsx-read';
 import { sheetRows } from '@/lib/files/workbook';
-import { MirrorPasses } from '../mirror/testing/passes';
-import { mirrorServes } from '../mirror/lists';
+import { MirrorPasses } from '../testing/mirror-passes';
+import { mirrorServes } from '../mirror/reads/lists';
 import {
   EXPORT_JOB,
   exportCsv,

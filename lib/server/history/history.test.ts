@@ -6,9 +6,9 @@ import type { FamilyName } from '@/lib/imports/families';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 import { listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db';
-import { csvImportMeta, csvRow } from '../imports/testing/import-files';
-import { startImportJob } from '../imports/testing/start-import-job';
-import { skuRecord } from '../attention/testing/sku-record';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
+import { skuRecord } from '../testing/sku-record';
 import { erpClient, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 
 // Every source of History, on the real console database (PGlite) with the reference service in-process: each

@@ -13,14 +13,5 @@ export {
   type HistoryWrite,
   type RecordChange,
 } from './entry';
-export { FINDING_OUTCOME, writeFindings, type FindingAction, type FindingEvent } from './findings';
 export { pruneHistory, type PruneRange } from './prune';
-export {
-  CLOSE_OPERATION,
-  CLOSED_COLUMNS_SQL,
-  DISMISS_OPERATION,
-  rejectionOutcome,
-  writeRejectionHistory,
-  type ClosedRejection,
-} from './rejections';
 export { writeHistory } from './write';

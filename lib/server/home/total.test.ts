@@ -12,7 +12,7 @@ import {
   unseenDecisions,
   withdrawProposal,
 } from '../approvals';
-import { recordRelayedCall } from '../relay';
+import { recordRelayedCall } from '../sync';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
 import { erpPost } from '../testing/erp-call';
 import { needsAttentionTotal } from '.';

@@ -4,7 +4,7 @@ import { can, isRole } from '@/lib/contract/roles';
 import type { ConsoleDatabase } from '../db';
 import { readTotal } from '../attention';
 import { waitingFor } from '../approvals';
-import { openTotal } from '../rejections';
+import { openTotal } from '../sync';
 
 export interface AttentionPerson {
   id: string;

@@ -10,8 +10,8 @@ import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 
 // A credit quota import under the approval policy (issue 55 point 3), on the real job runtime against the
 // reference service in-process (signed and verified as over HTTP), with the console database on PGlite. The

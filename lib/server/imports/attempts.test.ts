@@ -8,7 +8,7 @@ import { erpClient, untilJobEnds, withServiceAndConsoleDb } from '../testing/con
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { startImportJob } from './testing/start-import-job';
+import { startImportJob } from '../testing/start-import-job';
 
 // Resending fixed rows as a new attempt of the same import, on the real job runtime against the reference
 // service in-process, with the console database on PGlite.

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
 import { recordKey } from '@/lib/imports/target-key';
 import type { ConsoleDatabase } from '../db';
-import { closeRejectionsApplied } from '../rejections';
+import { closeRejectionsApplied } from '../sync';
 import type { SentOutcome } from './history';
 
 const APPLIED = new Set<string>(['created', 'updated', 'ok']);

@@ -9,12 +9,12 @@ import type { ConsoleDatabase } from '../db/types';
 import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { mirrorCopy } from '../mirror';
-import { MirrorPasses } from '../mirror/testing/passes';
+import { MirrorPasses } from '../testing/mirror-passes';
 import { IMPORT_JOB_KINDS, importKind } from './import-job';
 import type { CopyReader } from './old-values';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 
 // An import's writes on the record: the real job runtime sends to the reference service in-process, the

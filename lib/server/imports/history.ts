@@ -30,7 +30,7 @@ type Db = Kysely<ConsoleDatabase>;
 export type SentOutcome = RowOutcome & { sent?: Record<string, unknown> | null };
 
 /** Fields that name the record rather than change it. */
-const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
+export const KEY_FIELDS = new Set(['id', 'skuId', 'companyId']);
 const RESULT: Record<RowOutcome['status'], WriteResult | null> = {
   created: 'applied',
   updated: 'applied',

@@ -7,7 +7,7 @@ import type { FamilyName } from '@/lib/imports/families';
 import { holdCaughtRows, type HeldRow } from '../approvals';
 import type { JobContext } from '../jobs';
 import { companyNames } from '../quotas';
-import { carryLiveAmounts } from './revert-quota';
+import type { UndoSteps } from './undo-steps';
 import { loadChunk, recordOutcomes, type RowOutcome } from './store';
 
 /**
@@ -40,6 +40,7 @@ export async function holdQuotaChunk(
   importId: string,
   chunk: number,
   ctx: JobContext<unknown>,
+  undo?: Pick<UndoSteps, 'carryLiveAmounts'>,
 ): Promise<void> {
   if (family !== 'creditQuotas' && family !== 'pointQuotas') return;
   const loaded = await loadChunk(ctx.db, importId, chunk, { items: true });
@@ -65,8 +66,8 @@ export async function holdQuotaChunk(
   const params = ctx.params as Params;
   // A revert's row that carries the amount carries the live one, read now (issue 56): not the review's.
   const unread: RowOutcome[] = [];
-  if (found.origin === 'revert') {
-    const carried = await carryLiveAmounts(ctx.db, ctx.upstream, family, importId, pending);
+  if (found.origin === 'revert' && undo) {
+    const carried = await undo.carryLiveAmounts(ctx.db, ctx.upstream, family, importId, pending);
     for (const rowNo of carried.unread)
       unread.push({ rowNo, status: 'not_sent', recordId: null, errors: issue(REVERT_AMOUNT_UNREAD) });
     const left = new Set(carried.unread);

@@ -8,8 +8,8 @@ import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 import type { FamilyName } from '@/lib/imports/families';
 
 // The import job kind on the real runtime, against the reference service in-process (signed and verified

@@ -9,9 +9,8 @@ import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, 
 import { closeAppliedRejections } from './close-rejections';
 import { holdQuotaChunk } from './hold';
 import { readChunkOldValues, type CopyReader } from './old-values';
-import { storePriors } from './revert-prior';
-import { recordRevertSummary } from './revert-summary';
 import { recordChunkHistory, type SentOutcome } from './history';
+import type { UndoSteps } from './undo-steps';
 import { arrived, chunksWithRows, closeUpload, completeChunks, nextPart } from './upload';
 
 /**
@@ -75,7 +74,7 @@ const units = (importId: string, from: number, to: number) =>
 
 export function importKind(
   family: FamilyName,
-  options: { uploadIdleMs?: number; copy?: CopyReader } = {},
+  options: { uploadIdleMs?: number; copy?: CopyReader; undo?: UndoSteps } = {},
 ): JobKind<ImportParams, ChunkInput, RowOutcome[]> {
   const idleMs = options.uploadIdleMs ?? UPLOAD_IDLE_MS;
   return defineJobKind<ImportParams, ChunkInput, RowOutcome[]>({
@@ -121,7 +120,7 @@ export function importKind(
     async run({ importId, chunk }, ctx) {
       // Credit and point rows the approval policy catches become proposals first, before the chunk is marked
       // sent, so a held row is never in a request (./hold.ts).
-      await holdQuotaChunk(family, importId, chunk, ctx);
+      await holdQuotaChunk(family, importId, chunk, ctx, options.undo);
       // History's old values, read by the server before anything of this chunk is sent (./old-values.ts).
       await readChunkOldValues(family, importId, chunk, ctx, options.copy);
       // Decided and marked in one statement (store.ts takeChunk): the mark is committed before anything leaves.
@@ -208,12 +207,10 @@ export function importKind(
       }
       // Every write on the record: one audit entry per chunk sent, one change record per row (imports/history).
       await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
-      // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/rejections).
+      // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/sync).
       await closeAppliedRejections(db, ctx.params.importId, ctx.jobId, family, sent);
-      // What a revert goes back to: the mirror's copy of the fields sent, before the write-through replaces it.
-      await storePriors(db, ctx.params.importId, family, sent);
-      // A revert's own entry with its counts, once its last row has an outcome.
-      await recordRevertSummary(db, ctx.params.importId, ctx.jobId);
+      // What a revert goes back to (the mirror's copy of the fields sent), and a revert's own entry with its counts.
+      await options.undo?.stored(db, { importId: ctx.params.importId, jobId: ctx.jobId, family, sent });
     },
   });
 }

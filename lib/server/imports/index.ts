@@ -1,15 +1,13 @@
 import 'server-only';
 import type { FamilyName } from '@/lib/imports/families';
 import { getEnv } from '../env';
-import { currentTenant, getConsoleDb, getUpstream } from '../process';
+import { currentTenant, getConsoleDb } from '../process';
 import { upstreamPausedForMs } from '../upstream';
-import { policyFor } from '../approvals';
 import { cancelJob, getJob, JobAlreadyActiveError, startJob } from '../jobs';
 import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
 import * as store from './store';
 import { PartRefusedError, storePart } from './upload';
-import { prepareRevert, RevertError, reviewRevert } from './revert';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
@@ -41,7 +39,12 @@ export {
 } from './store';
 export { IMPORT_JOB_KINDS, importKind, importKindName } from './import-job';
 export type { CopyReader } from './old-values';
-export { RevertError } from './revert';
+export type { UndoSteps } from './undo-steps';
+// What a revert (lib/server/undo) needs to be an import of its own: the store, the upload's parts, the fields
+// that name a record, the outcomes a job's flush hands to its undo steps.
+export * as importStore from './store';
+export { PartRefusedError, storePart } from './upload';
+export { KEY_FIELDS, type SentOutcome } from './history';
 
 const db = getConsoleDb;
 
@@ -169,43 +172,23 @@ export async function importOrigin(id: string): Promise<store.ImportView['origin
   return (await store.getImport(await db(), id))?.origin ?? null;
 }
 
-/** What reverting the import would do (issue 56): read live from /v1 with the person's client; nothing is written. */
-export async function revertReview(id: string) {
-  const d = await db();
-  // The policy the job will hold a quota revert's rows to, so the review says which will wait for approval.
-  const { policy } = await policyFor(d, currentTenant(), getEnv().demoMode);
-  return reviewRevert(d, getUpstream(), id, policy, currentTenant());
-}
-
 /**
- * "Revert this import": classifies again with live values and stores the revert as an import of its own, its
- * job started as soon as it exists so the first chunks are sent while the rest is still compared (an upload's
- * start). `include`: records changed since to restore all the same; `exclude`: records to leave. Throws
- * RevertError (nothing was sent).
+ * Starts the job of an import another feature stored (a revert, lib/server/undo) before its rows are all in: the
+ * job lists chunks as they arrive. Not started (another import of the family runs: ImportStateError), the import is
+ * discarded: nothing of it was stored for sending nor sent.
  */
-export async function startRevert(
-  id: string,
-  user: { id: string; email: string },
-  picks: { include: readonly string[]; exclude: readonly string[] },
-): Promise<{ id: string }> {
+export async function startStoredImport(id: string, user: { id: string; email: string }): Promise<void> {
   const d = await db();
-  const start = async (revertId: string) => {
-    const view = (await store.getImport(d, revertId))!;
-    let jobId: string;
-    try {
-      jobId = await startImportJob(view, null, user);
-    } catch (error) {
-      // Nothing was stored nor sent yet: the revert goes as if never made.
-      await store.discardUnstarted(d, revertId);
-      if (error instanceof ImportStateError && error.code === 'import_already_running')
-        throw new RevertError('import_already_running');
-      throw error;
-    }
-    await store.markStarted(d, revertId, jobId);
-    await attempts.recordAttempt(d, revertId, { no: 1, rows: view.totalRows, user, jobId });
-  };
-  const { revertId } = await prepareRevert(d, getUpstream(), id, user, picks, { start });
-  return { id: revertId };
+  const view = (await store.getImport(d, id))!;
+  let jobId: string;
+  try {
+    jobId = await startImportJob(view, null, user);
+  } catch (error) {
+    await store.discardUnstarted(d, id);
+    throw error;
+  }
+  await store.markStarted(d, id, jobId);
+  await attempts.recordAttempt(d, id, { no: 1, rows: view.totalRows, user, jobId });
 }
 
 export async function listAttempts(id: string) {

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { connectConsoleDb } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import * as store from './store';
-import { companiesImportMeta, companyRow } from './testing/import-files';
-import { killRig } from './testing/kill-rig';
-import { startImportJob } from './testing/start-import-job';
+import { companiesImportMeta, companyRow } from '../testing/import-files';
+import { killRig } from '../testing/import-kill-rig';
+import { startImportJob } from '../testing/start-import-job';
 
 /**
  * Kills the process running an import while requests are in flight, starts another, and checks the

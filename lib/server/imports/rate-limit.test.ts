@@ -17,7 +17,7 @@ import {
 } from '../upstream';
 import { IMPORT_JOB_KINDS, importKindName } from './import-job';
 import * as store from './store';
-import { columnsImportMeta } from './testing/import-files';
+import { columnsImportMeta } from '../testing/import-files';
 
 // A rate-limited upstream and the import job, on the real runtime: the reference service in-process (signed
 // and verified as over HTTP), the console database on PGlite, the clients built as lib/server/process builds

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { migrateConsoleDb } from '../auth';
 import * as store from './store';
-import { columnsImportMeta } from './testing/import-files';
+import { columnsImportMeta } from '../testing/import-files';
 
 let conn: ConsoleDbConnection;
 let db: Kysely<ConsoleDatabase>;

@@ -8,8 +8,8 @@ import { cancelJob, getJob } from '../jobs/store';
 import { erpClient, withServiceAndConsoleDb } from '../testing/console-parts';
 import { importKind } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from './testing/import-files';
-import { startImportJob } from './testing/start-import-job';
+import { csvImportMeta, csvRow } from '../testing/import-files';
+import { startImportJob } from '../testing/start-import-job';
 import { PartRefusedError, storePart } from './upload';
 
 // Sending while the rows are still arriving: the import job plans its chunks as their rows come in. The real

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import { listHistory } from '../audit/audit-log';
 import { applyAndRecordQuotaEdit, previewQuotaEdit } from '../quotas';
-import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 
 // The red-team probe of "Four eyes on money": a quota write sent straight to the signing proxy, with a person's
 // session, is held to the approval policy as the screens are. What the policy catches never reaches /v1.

@@ -43,12 +43,12 @@ export interface ProxyDeps {
   gate?(write: { operation: string; bodyBytes: Uint8Array | null }): Promise<'pass' | RefusalCode>;
   /**
    * After a write the service answered 2xx, once it is audited and before its answer goes back: the mirror's
-   * write-through (lib/server/mirror/write-through.ts). Awaited; an error is logged, never answered.
+   * write-through (lib/server/mirror/copy/write-through.ts). Awaited; an error is logged, never answered.
    */
   afterWrite?(write: AppliedWrite): Promise<void>;
   /**
    * A read answered 2xx, as it goes back: the mirror's correction from a record read live
-   * (lib/server/mirror/live-read.ts). Not awaited and must return at once: it only queues work for later.
+   * (lib/server/mirror/reads/live-read.ts). Not awaited and must return at once: it only queues work for later.
    */
   afterRead?(read: AnsweredRead): void;
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { ROLES, type Role } from '@/lib/contract/roles';
-import { consoleRequest, createProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from '../testing/proxy-harness';
 
 // Every allowlisted operation × every role and signed out, through the real handler, a real better-auth
 // session and the real reference service in-process. The rule is restated here on purpose, independent of

@@ -4,10 +4,10 @@ import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { recentFieldChanges } from '../audit/field-changes';
 import { consoleDbEngines, stopConsoleDbEngines } from '../jobs/testing/db-engines';
-import { runDuePass } from '../mirror/passes';
-import { resetState } from '../mirror/state';
-import { reviewRestore } from '../restores/review';
-import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from './testing/harness';
+import { runDuePass } from '../mirror/passes/passes';
+import { resetState } from '../mirror/copy/state';
+import { reviewRestore } from '../undo/restore-review';
+import { consoleRequest, createProxyHarness, HARNESS_TENANT, type ProxyHarness } from '../testing/proxy-harness';
 
 // History's old values are the server's (issue 61 point 3): through the real proxy, the reference service in
 // process and the console database on PGlite and, where its binaries are, Postgres. What the browser says it

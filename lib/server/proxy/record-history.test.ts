@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { encodeReview, REVIEW_HEADER } from '@/lib/contract/history';
 import { listAudit, listHistory } from '../audit/audit-log';
-import { consoleRequest, createProxyHarness, putAsSteward } from './testing/harness';
+import { consoleRequest, createProxyHarness, putAsSteward } from '../testing/proxy-harness';
 
 /** A record's History through the real proxy, service and console database: who, what, old → new. */
 const h = sharedFixture(createProxyHarness);

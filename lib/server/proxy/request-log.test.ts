@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import type { ProxyFacts } from './handler';
-import { consoleRequest, createProxyHarness, type ProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness, type ProxyHarness } from '../testing/proxy-harness';
 
 // The real proxy, upstream client and reference service: one request id from the browser's answer through
 // the log facts to the signed request the service received.

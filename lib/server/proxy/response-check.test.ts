@@ -3,7 +3,7 @@ import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { LISTS } from '@/lib/contract/endpoints';
 import en from '@/messages/en/errors.json';
 import zhTW from '@/messages/zh-TW/errors.json';
-import { consoleRequest, createProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from '../testing/proxy-harness';
 import { answersAsDocumented } from './response-check';
 
 // The browser reads /v1 lists and records without a schema of its own (a list page's first load carries no

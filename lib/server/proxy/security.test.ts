@@ -9,7 +9,7 @@ import {
   createProxyHarness,
   UPSTREAM_CREDS,
   type ProxyHarness,
-} from './testing/harness';
+} from '../testing/proxy-harness';
 
 let h: ProxyHarness;
 /** Every response body seen in this file, checked for the secret at the end. */

@@ -4,7 +4,7 @@ import { ROLES } from '@/lib/contract/roles';
 import { readCurrentUser } from '../auth/session';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
-import { createProxyHarness, HARNESS_AUTH_SECRET, type ProxyHarness } from './testing/harness';
+import { createProxyHarness, HARNESS_AUTH_SECRET, type ProxyHarness } from '../testing/proxy-harness';
 import { createSessionReader } from './session-check';
 
 let h: ProxyHarness;

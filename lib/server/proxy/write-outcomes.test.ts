@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { listAudit } from '../audit/audit-log';
 import { CREATE_RESULT_HEADER } from './create-check';
-import { consoleRequest, createProxyHarness } from './testing/harness';
+import { consoleRequest, createProxyHarness } from '../testing/proxy-harness';
 
 /**
  * What the proxy tells the browser and the audit log after a write, against the real service with the

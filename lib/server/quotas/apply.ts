@@ -11,7 +11,7 @@ import type { QuotaValues } from '@/lib/contract/console/quotas';
 
 type Rows = readonly { companyId: number; old: QuotaValues; new: QuotaValues; updatedAt: string | null }[];
 
-/** A company's quota as the mirror keeps it (lib/server/mirror/quota-fields.ts). */
+/** A company's quota as the mirror keeps it (lib/server/mirror/copy/quota-fields.ts). */
 export const quotaRecordOf = (read: CompanyQuotaRead) => ({
   id: read.companyId,
   credit: read.credit,

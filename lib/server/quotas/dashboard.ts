@@ -80,7 +80,7 @@ function company(r: { company_id: string; company_code: string | null; company_n
 
 /**
  * Where the rows come from: the snapshot (the refresh job's), or with MIRROR on and its quota copy complete the
- * mirror (lib/server/mirror/quota-pass.ts), shaped as snapshot rows by a CTE of the same name so every query
+ * mirror (lib/server/mirror/passes/quota-pass.ts), shaped as snapshot rows by a CTE of the same name so every query
  * below reads either. A mirrored row was read at the start of the last complete pass at the latest.
  */
 export type QuotaSource = 'snapshot' | 'mirror';

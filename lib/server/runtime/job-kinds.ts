@@ -2,11 +2,26 @@ import 'server-only';
 import { auditRetentionJob } from '../audit';
 import { exportJob } from '../exports';
 import { importKind, type CopyReader } from '../imports';
-import { FAMILY_NAMES } from '@/lib/imports/families';
+import { FAMILY_NAMES, type FamilyName } from '@/lib/imports/families';
 import type { AnyJobKind } from '../jobs';
 import { mirrorPassJob } from '../mirror';
 import { quotaRefreshJob } from '../quotas';
-import { syncLogRetentionJob } from '../relay';
+import { syncLogRetentionJob } from '../sync';
+import { UNDO_STEPS } from '../undo';
+
+/**
+ * An import kind per family as this console runs them: with the undo feature's steps (the values a revert goes
+ * back to kept as each chunk is written, a revert's summary, a revert's quota amounts read live), so imports
+ * know nothing of reverts. An import's rows take History's old values from the mirror's copy when it runs.
+ */
+export function importKinds(options: { copy?: CopyReader; uploadIdleMs?: number } = {}) {
+  return Object.fromEntries(
+    FAMILY_NAMES.map((family) => [family, importKind(family, { ...options, undo: UNDO_STEPS })]),
+  ) as Record<FamilyName, ReturnType<typeof importKind>>;
+}
+
+/** The import kinds without the mirror's copy (a process with MIRROR=off, tests and benches). */
+export const IMPORT_KINDS = importKinds();
 
 /**
  * Every job kind this console runs, handed to the job runner by the runtime (./parts.ts): the kinds belong to
@@ -17,8 +32,8 @@ import { syncLogRetentionJob } from '../relay';
 export function jobKinds(options: { copy?: CopyReader } = {}): readonly AnyJobKind[] {
   return [
     quotaRefreshJob,
-    // An import's rows take History's old values from the mirror's copy when it runs (./parts.ts).
-    ...FAMILY_NAMES.map((family) => importKind(family, { copy: options.copy })),
+    // The mirror's copy, when this process keeps one (./parts.ts).
+    ...Object.values(importKinds({ copy: options.copy })),
     exportJob,
     auditRetentionJob,
     syncLogRetentionJob,

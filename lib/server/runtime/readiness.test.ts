@@ -135,7 +135,7 @@ describe.skipIf(!postgresAvailable())('/api/ready', () => {
     const { readyAnswer } = await import('./readiness');
     const { runtime } = await import('.');
     const { currentTenant, getJobsUpstream } = await import('../process');
-    const { MirrorPasses } = await import('../mirror/testing/passes');
+    const { MirrorPasses } = await import('../testing/mirror-passes');
     // The passes a worker would run (this process runs none: JOBS_RUNNER=off), against the real service.
     const runner = new MirrorPasses({
       db: await runtime().consoleDb(),

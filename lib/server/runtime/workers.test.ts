@@ -6,7 +6,7 @@ import { CREDS, testSeed } from '@/service/testing/fixtures';
 import { serveOverHttp, type ServiceOverHttp } from '@/service/testing/http';
 import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
 import { uploadParts } from '@/lib/imports/import-api';
-import { companiesImportMeta, companyRow } from '../imports/testing/import-files';
+import { companiesImportMeta, companyRow } from '../testing/import-files';
 
 /**
  * The worker tier on Postgres: this process is a web instance with JOBS_RUNNER=off (it uploads and starts an

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
-import { startOtlpReceiver } from './testing/otlp-receiver';
+import { startOtlpReceiver } from '../testing/otlp-receiver';
 
 /**
  * Issue 44, traces: a console process started without OTEL_EXPORTER_OTLP_ENDPOINT loads no OpenTelemetry SDK
  * module and sends no traceparent; with it, the same process exports its /v1 call's span over OTLP/HTTP to a
  * receiver here, and the upstream received a traceparent naming that very span. The process is
- * testing/probe.ts in a child (its own module cache), which prints what it loaded and what the service received.
+ * lib/server/testing/telemetry-probe.ts in a child (its own module cache), which prints what it loaded and what the service received.
  * The whole path through Next (its route span, the proxy's) is e2e/traces.spec.ts, on the built console.
  */
 
@@ -21,7 +21,7 @@ function runProbe(env: Record<string, string>): Promise<ProbeOutput> {
   const { OTEL_EXPORTER_OTLP_ENDPOINT: _a, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: _b, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'lib/server/telemetry/testing/probe.ts'],
+    ['--conditions=react-server', '--import', 'tsx', 'lib/server/testing/telemetry-probe.ts'],
     { env: { ...inherited, DEMO_MODE: '1', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

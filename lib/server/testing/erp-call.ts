@@ -1,7 +1,7 @@
 import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
 import { CREDS } from '@/service/testing/fixtures';
-import type { RelayedCall } from '../relay';
+import type { RelayedCall } from '../sync';
 
 /**
  * A POST the ERP sends with its own credential, answered by the reference service in-process, as the relay

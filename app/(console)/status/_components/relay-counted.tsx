@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { TitledCard } from '@/components/ui/card';
 import { Table, TBody, Td, THead, Tr } from '@/components/ui/table';
 import { logger } from '@/lib/server/log';
-import { relayCounted, type CountedRow } from '@/lib/server/relay';
+import { relayCounted, type CountedRow } from '@/lib/server/sync';
 import { plainSpaces } from '@/lib/i18n/formats';
 import { serverContext } from '@/lib/server/console-api';
 

@@ -3,7 +3,7 @@ import { DetailList } from '@/components/record/detail-list';
 import { Alert } from '@/components/ui/alert';
 import { TitledCard } from '@/components/ui/card';
 import { logger } from '@/lib/server/log';
-import { relayLastHour } from '@/lib/server/relay';
+import { relayLastHour } from '@/lib/server/sync';
 
 /**
  * The /v1 relay's last hour (issue 53), from every instance's records: write calls relayed, their items, the rows

@@ -22,7 +22,7 @@ type Route = (request: Request, context: { params: Promise<Record<string, string
 let GET: Route;
 let cookie = '';
 let away = false;
-let runner: import('@/lib/server/mirror/testing/passes').MirrorPasses;
+let runner: import('@/lib/server/testing/mirror-passes').MirrorPasses;
 const skus: Sku[] = [];
 const products: { id: number; outerSysCode: string | null; name: string | null }[] = [];
 let serviceCount: (status: string, filters?: Record<string, string>) => Promise<number>;
@@ -66,9 +66,9 @@ beforeAll(async () => {
   const { runtime } = await import('@/lib/server/runtime');
   const { getConsoleDb } = await import('@/lib/server/process');
   const { getEnv } = await import('@/lib/server/env');
-  const { consoleUpstreamClient } = await import('@/lib/server/mirror/testing/console-client');
+  const { consoleUpstreamClient } = await import('@/lib/server/testing/console-client');
   const { getUpstream, currentTenant } = await import('@/lib/server/process');
-  const { MirrorPasses } = await import('@/lib/server/mirror/testing/passes');
+  const { MirrorPasses } = await import('@/lib/server/testing/mirror-passes');
   ({ GET } = (await import('./route')) as unknown as { GET: Route });
 
   const auth = await getAuth();
@@ -139,7 +139,7 @@ describe('GET /api/lists/[list]', () => {
   it('puts a record without the sorted value last ascending and first descending', async () => {
     // The seed's SKUs all have barcodes (empty ones are ''): one without is written into the copy for this test.
     const { getConsoleDb } = await import('@/lib/server/process');
-    const { upsertMirror } = await import('@/lib/server/mirror/store');
+    const { upsertMirror } = await import('@/lib/server/mirror/copy/store');
     const { sql } = await import('kysely');
     const db = await getConsoleDb();
     const id = 9_999_999;
@@ -307,7 +307,7 @@ describe('GET /api/lists/[list]', () => {
 
   it('finds the same records when a word is held by most records or has no trigram (checked record by record, not by an index)', async () => {
     const { getConsoleDb } = await import('@/lib/server/process');
-    const { commonWords } = await import('@/lib/server/mirror/search-stats');
+    const { commonWords } = await import('@/lib/server/mirror/reads/search-stats');
     const { sql } = await import('kysely');
     const db = await getConsoleDb();
     const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
@@ -346,7 +346,7 @@ describe('GET /api/lists/[list]', () => {
 
   it('counts a search no further than the count limit: the total says "more than", the counts per status are left out', async () => {
     const { getConsoleDb } = await import('@/lib/server/process');
-    const { readMirrorList } = await import('@/lib/server/mirror/list-query');
+    const { readMirrorList } = await import('@/lib/server/mirror/reads/list-query');
     const db = await getConsoleDb();
     const warehouse = skus.find((s) => s.warehouse)!.warehouse!;
     const holders = skus.filter((s) => (s.warehouse ?? '').toLowerCase().includes(warehouse.toLowerCase()));
@@ -384,7 +384,7 @@ describe('GET /api/lists/[list]', () => {
 
   it('leaves out a record the mirror flagged as gone, and counts without it', async () => {
     const { getConsoleDb } = await import('@/lib/server/process');
-    const { flagVanished, upsertMirror } = await import('@/lib/server/mirror/store');
+    const { flagVanished, upsertMirror } = await import('@/lib/server/mirror/copy/store');
     const db = await getConsoleDb();
     const gone = skus.find((s) => s.status === 'Active')!;
     const before = await mirrored();

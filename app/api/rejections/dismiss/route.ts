@@ -1,6 +1,6 @@
 import { rejectionsApi } from '@/lib/contract/console/rejections';
 import { consoleRoute } from '@/lib/server/console-api';
-import { dismissRejections } from '@/lib/server/rejections';
+import { dismissRejections } from '@/lib/server/sync';
 
 // Dismisses open rejections with a reason; the audit log records who, which records and why.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { rejectionsApi } from '@/lib/contract/console/rejections';
 import { consoleRoute } from '@/lib/server/console-api';
-import { rejectionItems } from '@/lib/server/rejections';
+import { rejectionItems } from '@/lib/server/sync';
 
 // The ERP's own items of a group or a selection of rejections, with their errors, for the fix grid.
 export const dynamic = 'force-dynamic';

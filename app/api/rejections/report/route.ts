@@ -6,7 +6,7 @@ import { messagesFor } from '@/lib/i18n/messages';
 import { consoleRoute } from '@/lib/server/console-api';
 import { requestLocale, requestTimeZoneOf } from '@/lib/server/preferences/request';
 import { SAFE_RESPONSE_HEADERS } from '@/lib/server/proxy';
-import { rejectionsReport, reportWords } from '@/lib/server/rejections';
+import { rejectionsReport, reportWords } from '@/lib/server/sync';
 
 export const dynamic = 'force-dynamic';
 

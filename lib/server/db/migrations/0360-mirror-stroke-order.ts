@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * The lists' word columns in Chinese stroke order (issue 47): in zh-TW a list sorted by name orders by
  * `name collate "zh-Hant-TW-x-icu"`, which 0320's (column, id) indexes cannot serve. These indexes hold that
  * order, so the sorted pages read in index order. Built only where the server has ICU's collation: PGlite and a
- * Postgres without ICU have none, and their lists sort by code point (lib/server/mirror/collation.ts).
+ * Postgres without ICU have none, and their lists sort by code point (lib/server/mirror/reads/collation.ts).
  */
 const COLLATION = 'zh-Hant-TW-x-icu';
 const WORDS: Record<string, string[]> = {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { sqlMigration } from '../sql-migration';
 
 /**
- * What the /v1 relay counts instead of storing (issue 61 point 4, lib/server/relay/triage.ts). Anyone who can reach
+ * What the /v1 relay counts instead of storing (issue 61 point 4, lib/server/sync/triage.ts). Anyone who can reach
  * the console's port can send /v1 calls, so a call the upstream refused as a whole (401, 403, 405, 408, 413, 429:
  * unsigned, a wrong signature, an unknown client, rate limited, too large) is never one sync_call row: it adds one
  * to its (client id, minute, status) count. `sync_call_count` also holds, under reason `over_cap`, the calls a

@@ -1,6 +1,6 @@
 import { revertsApi } from '@/lib/contract/console/reverts';
 import { consoleRoute } from '@/lib/server/console-api';
-import { RevertError, revertReview, startRevert } from '@/lib/server/imports';
+import { RevertError, revertReview, startRevert } from '@/lib/server/undo';
 
 export const dynamic = 'force-dynamic';
 

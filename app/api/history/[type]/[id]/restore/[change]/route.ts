@@ -1,6 +1,6 @@
 import { restoresApi } from '@/lib/contract/console/restores';
 import { consoleRoute } from '@/lib/server/console-api';
-import { RestoreError, restoreReview } from '@/lib/server/restores';
+import { RestoreError, restoreReview } from '@/lib/server/undo';
 
 export const dynamic = 'force-dynamic';
 
