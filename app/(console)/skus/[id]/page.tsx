@@ -1,12 +1,10 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { notFound } from 'next/navigation';
-import { parseRecordId } from '@/components/record/parse-id';
 import { prefetchSku } from '../../_lib/prefetch-sku';
 import { SkuDetail } from '../_components/sku-detail';
+import { recordIdOf, type RecordParams } from '../../_lib/record-route';
 
-export default async function SkuPage({ params }: { params: Promise<{ id: string }> }) {
-  const id = parseRecordId((await params).id);
-  if (id === null) notFound();
+export default async function SkuPage({ params }: RecordParams) {
+  const id = await recordIdOf(params);
   return (
     <HydrationBoundary state={await prefetchSku(id)}>
       <SkuDetail id={id} />
