@@ -13,18 +13,7 @@ const NAV: Record<RoleName, (string | RegExp)[]> = {
   // The steward sees every link but the admin's two and the approvers' queue.
   steward: [ATTENTION, ...ALL_LINKS.filter((link) => !['Users', 'Audit', 'Approvals'].includes(link))],
   // The manager reads what a viewer reads and has the approvers' queue (no imports: other master data).
-  manager: [
-    ATTENTION,
-    'Companies',
-    'Products',
-    'SKUs',
-    'Bundles',
-    'Quotas',
-    'Approvals',
-    'Exports',
-    'Settings',
-    'Status',
-  ],
+  manager: [ATTENTION, ...ALL_LINKS.filter((link) => !['Imports', 'Users', 'Audit'].includes(link))],
   // The admin sees every link.
   admin: [ATTENTION, ...ALL_LINKS],
 };
