@@ -1,7 +1,10 @@
 import 'server-only';
+import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { notFound } from 'next/navigation';
 import type { ComponentType } from 'react';
 import { parseRecordId } from '@/components/record/parse-id';
+import { RecordCreatePage } from '@/components/record/record-form-page';
+import { requireEditor } from './refuse-edit-pages';
 
 /** A record page's params: the id segment, as Next 16 hands it (a Promise). */
 export type RecordParams = { params: Promise<{ id: string }> };
@@ -28,5 +31,32 @@ export function editRoute(
     const id = parseRecordId(segment);
     if (id === null) notFound();
     return <Edit id={id} />;
+  };
+}
+
+/** A record's page whose reads are made on the server (`prefetch`) and handed to its detail, hydrated. */
+export function prefetchedRecordRoute(
+  prefetch: (id: number) => Promise<DehydratedState | undefined>,
+  Detail: ComponentType<{ id: number }>,
+) {
+  return async function RecordRoute({ params }: RecordParams) {
+    const id = await recordIdOf(params);
+    return (
+      <HydrationBoundary state={await prefetch(id)}>
+        <Detail id={id} />
+      </HydrationBoundary>
+    );
+  };
+}
+
+/** A family's create page (`/<family>/new`), for editors only, framed as every create page is. */
+export function createRoute(family: 'companies' | 'bundles', Form: ComponentType) {
+  return async function CreateRoute() {
+    await requireEditor(`/${family}/new`);
+    return (
+      <RecordCreatePage namespace={family}>
+        <Form />
+      </RecordCreatePage>
+    );
   };
 }

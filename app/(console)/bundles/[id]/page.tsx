@@ -1,13 +1,5 @@
-import { HydrationBoundary } from '@tanstack/react-query';
 import { prefetchBundle } from '../../_lib/prefetch-bundle';
+import { prefetchedRecordRoute } from '../../_lib/record-route';
 import { BundleDetail } from '../_components/bundle-detail';
-import { recordIdOf, type RecordParams } from '../../_lib/record-route';
 
-export default async function BundlePage({ params }: RecordParams) {
-  const id = await recordIdOf(params);
-  return (
-    <HydrationBoundary state={await prefetchBundle(id)}>
-      <BundleDetail id={id} />
-    </HydrationBoundary>
-  );
-}
+export default prefetchedRecordRoute(prefetchBundle, BundleDetail);
