@@ -1,20 +1,10 @@
 import 'server-only';
-import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { notFound } from 'next/navigation';
 import type { ComponentType } from 'react';
 import { parseRecordId } from '@/components/record/parse-id';
 import { RecordCreatePage } from '@/components/record/record-form-page';
 import { requireEditor } from './refuse-edit-pages';
-
-/** A record page's params: the id segment, as Next 16 hands it (a Promise). */
-export type RecordParams = { params: Promise<{ id: string }> };
-
-/** The record id of a `[id]` page, or the 404 page when the segment is not one. */
-export async function recordIdOf(params: RecordParams['params']): Promise<number> {
-  const id = parseRecordId((await params).id);
-  if (id === null) notFound();
-  return id;
-}
+import type { RecordParams } from './record-id';
 
 /**
  * A record's edit page (`/<family>/<id>/edit`): the role check first, with the path asked for (so a sign-in
@@ -31,21 +21,6 @@ export function editRoute(
     const id = parseRecordId(segment);
     if (id === null) notFound();
     return <Edit id={id} />;
-  };
-}
-
-/** A record's page whose reads are made on the server (`prefetch`) and handed to its detail, hydrated. */
-export function prefetchedRecordRoute(
-  prefetch: (id: number) => Promise<DehydratedState | undefined>,
-  Detail: ComponentType<{ id: number }>,
-) {
-  return async function RecordRoute({ params }: RecordParams) {
-    const id = await recordIdOf(params);
-    return (
-      <HydrationBoundary state={await prefetch(id)}>
-        <Detail id={id} />
-      </HydrationBoundary>
-    );
   };
 }
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { CompanyDecisions } from '../_components/company-decisions';
 import { CompanyDetail } from '../_components/company-detail';
-import { recordIdOf, type RecordParams } from '../../_lib/record-route';
+import { recordIdOf, type RecordParams } from '../../_lib/record-id';
 
 export default async function CompanyPage({ params }: RecordParams) {
   const id = await recordIdOf(params);

@@ -1,5 +1,5 @@
 import { ProductDetail } from '../_components/product-detail';
-import { recordIdOf, type RecordParams } from '../../_lib/record-route';
+import { recordIdOf, type RecordParams } from '../../_lib/record-id';
 
 export default async function ProductPage({ params }: RecordParams) {
   const id = await recordIdOf(params);
