@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
-import { demoTenant, proxyWrite, recordUpstreamRequests, uniqueCode } from './support/demo-seed';
+import { demoTenant, proxyCreate, proxyWrite, recordUpstreamRequests, uniqueCode } from './support/demo-seed';
 
 const tenant = demoTenant();
 const category = tenant.productCategories.find((c) => c.parentId !== null)!;
@@ -175,14 +175,12 @@ test.describe('steward', () => {
     const upper = await makeSku(page, base, 50);
     const lower = await makeSku(page, base.toLowerCase(), 60);
     const keep = await makeSku(page, uniqueCode('E2E-KEEP'), 40);
-    const created = await proxyWrite(page, 'POST', '/v1/bundles', {
+    const id = await proxyCreate(page, '/v1/bundles', {
       outerSysCode: uniqueCode('E2E-REFUSE'),
       name: 'Refusal check',
       productCategoryId: category.id,
       components: [{ componentSkuId: keep, quantity: 2, sort: 1 }],
     });
-    expect(created.status).toBe(201);
-    const { id } = created.body as { id: number };
 
     // A SKU the search offers but the service will not take: the id of a bundle's own SKU (stands in for a
     // SKU that was moved or removed after the search).
@@ -249,15 +247,13 @@ test.describe('steward', () => {
   }) => {
     await page.goto('/bundles');
     const part = await makeSku(page, uniqueCode('E2E-HEAD'), 30);
-    const created = await proxyWrite(page, 'POST', '/v1/bundles', {
+    const id = await proxyCreate(page, '/v1/bundles', {
       outerSysCode: uniqueCode('E2E-HEADER'),
       name: 'Header before',
       warehouse: 'Old shelf',
       productCategoryId: category.id,
       components: [{ componentSkuId: part, quantity: 1, sort: 1 }],
     });
-    expect(created.status).toBe(201);
-    const { id } = created.body as { id: number };
 
     await page.goto(`/bundles/${id}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();

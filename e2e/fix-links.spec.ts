@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ATTENTION_RULES, RULE_IDS, fixFocus, fixHref, type RuleId } from '@/lib/contract/attention';
 import { signedRequest } from '@/service/testing/client';
 import { expect, test } from './fixtures/test';
@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './fixtures/axe';
 import { demoTenant, uniqueCode } from './support/demo-seed';
 import { catalogue, checkFile, count, csv, startAndFinish, type Locale } from './support/imports';
 import { ensureSnapshot } from './support/quotas';
+import { zhTWPage } from './support/zh-tw';
 
 // Issue 62 point 3: every fix link of "Needs attention" opens a place where the rule's field can be changed, with
 // that field focused. The walk goes over the rule registry itself, so a rule added without a working fix fails here.
@@ -96,13 +97,6 @@ async function expectFixLands(page: Page, rule: RuleId, id: number | string, loc
   await expect(focused).toBeInViewport();
 }
 
-async function zhPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStateFor('steward'), locale: 'zh-TW', viewport });
-  const base = test.info().project.use.baseURL!;
-  await context.addCookies([{ name: 'console-locale', value: 'zh-TW', url: base }]);
-  return context.newPage();
-}
-
 test('every rule’s fix opens where its field is changed, with that field focused', async ({ page }) => {
   test.setTimeout(240_000);
   await ensureSnapshot(page);
@@ -126,7 +120,7 @@ test('the missing sell price’s fix lands on the sell price, focused, in Englis
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    const zh = await zhPage(browser, viewport);
+    const zh = await zhTWPage(browser, { viewport });
     await expectFixLands(zh, rule, sku.id, 'zh-TW');
     await zh.screenshot({ path: `${SHOTS}/sell-price-zh-TW-${viewport.width}.png` });
     await zh.context().close();
@@ -139,7 +133,7 @@ test('the price form warns, before the save, of a sell price above the list pric
 }) => {
   for (const [locale, open] of [
     ['en', page],
-    ['zh-TW', await zhPage(browser, { width: 1280, height: 800 })],
+    ['zh-TW', await zhTWPage(browser, { viewport: { width: 1280, height: 800 } })],
   ] as const) {
     const rule = words(locale, 'attention').rules as Record<string, Record<string, string>>;
     const title = rule['sku-sell-above-list']!.title!;
@@ -178,7 +172,7 @@ test('the rejections page at 390 px: no sideways scroll, a hint over the grid, a
   expect(sent.status).toBe(200);
   for (const [locale, open] of [
     ['en', page],
-    ['zh-TW', await zhPage(browser, { width: 390, height: 844 })],
+    ['zh-TW', await zhTWPage(browser, { viewport: { width: 390, height: 844 } })],
   ] as const) {
     await open.setViewportSize({ width: 390, height: 844 });
     const t = words(locale, 'rejections') as Record<string, string>;

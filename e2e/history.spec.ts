@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
-import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { demoTenant, proxyCreate, proxyWrite, uniqueCode } from './support/demo-seed';
 import { checkFile, csv, expectComparison, finished, openFailedSync } from './support/imports';
 
 // Issue 25: every write on the record. A bulk edit, the price and stock panels, a recipe save and a resent
@@ -241,14 +241,12 @@ test('a recipe change reads as component steps, in English and in zh-TW', async 
   const b = uniqueCode('HRB');
   const ida = await makeSku(page, a);
   await makeSku(page, b);
-  const created = await proxyWrite(page, 'POST', '/v1/bundles', {
+  const bundleId = await proxyCreate(page, '/v1/bundles', {
     outerSysCode: uniqueCode('HRECIPE'),
     name: 'History recipe',
     productCategoryId: category.id,
     components: [{ componentSkuId: ida, quantity: 3, sort: 1 }],
   });
-  expect(created.status).toBe(201);
-  const bundleId = (created.body as { id: number }).id;
   await page.goto(`/bundles/${bundleId}`);
   await page.getByRole('button', { name: 'Edit recipe' }).click();
   const editor = page.getByRole('region', { name: 'Edit recipe' });

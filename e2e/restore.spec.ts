@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { zhTWPage } from './support/zh-tw';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 
 // Issue 56 point 2: "Restore earlier values" from a company's History. Two edits ago the phone and the address
@@ -75,14 +76,7 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
   // The panel as a person sees it at 1280 × 800, in both languages (looked at, not compared).
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('restore-panel-en.png') });
-  const zh = await browser.newContext({
-    storageState: storageStateFor('steward'),
-    locale: 'zh-TW',
-    viewport: { width: 1280, height: 800 },
-  });
-  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
-  const zhPage = await zh.newPage();
-  await zhPage.goto(page.url());
+  const zhPage = await zhTWPage(browser, { url: page.url() });
   await expect(zhPage.getByRole('region', { name: '還原先前的值' }).getByRole('alert')).toBeVisible({
     timeout: 20_000,
   });
@@ -94,7 +88,7 @@ test('restoring the phone from two edits ago keeps the address a later edit chan
   await expect(zhDialog).toContainText('02-1000-0001');
   await expect(zhPage.getByText('沒有任何變更，因此不需要儲存。')).toHaveCount(0);
   await zhPage.screenshot({ path: test.info().outputPath('restore-review-phone-zh-TW.png') });
-  await zh.close();
+  await zhPage.context().close();
   // On a phone the panel scrolls inside itself and the form stays reachable, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -221,18 +215,11 @@ test('a SKU’s earlier price is restored from the restore panel through the pri
   await page.setViewportSize({ width: 1280, height: 800 });
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('restore-prices-en.png') });
-  const zh = await browser.newContext({
-    storageState: storageStateFor('steward'),
-    locale: 'zh-TW',
-    viewport: { width: 1280, height: 800 },
-  });
-  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
-  const zhPage = await zh.newPage();
-  await zhPage.goto(page.url());
+  const zhPage = await zhTWPage(browser, { url: page.url() });
   await expect(zhPage.getByRole('button', { name: '檢視並還原所選的價格' })).toBeVisible({ timeout: 20_000 });
   await zhPage.getByRole('region', { name: '還原先前的值' }).scrollIntoViewIfNeeded();
   await zhPage.screenshot({ path: test.info().outputPath('restore-prices-zh-TW.png') });
-  await zh.close();
+  await zhPage.context().close();
   // The form's own "Review and save" reviews the chosen prices too: never "nothing to save" with a price chosen.
   await page.getByRole('button', { name: 'Review and save' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { expectNoAxeViolations } from './fixtures/axe';
+import { zhTWPage } from './support/zh-tw';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
 import { checkFile, count, csv, expectComparison, finished, startAndFinish } from './support/imports';
 import { signRequest } from '../lib/signing';
@@ -36,6 +37,23 @@ async function sellPrices(run: string): Promise<Map<string, number>> {
 }
 
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
+
+/**
+ * The review as a person sees it at 1280 × 800, in both languages (looked at, not compared: `<shot>-en.png` and
+ * `<shot>-zh-TW.png`), checked by axe; then its "Restore N records" is pressed and the revert's page opens.
+ */
+async function restoreFromReview(page: Page, browser: Browser, importId: string, records: number, shot: string) {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath(`${shot}-en.png`) });
+  const zhPage = await zhTWPage(browser, { url: page.url() });
+  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
+  await expect(zhPage.getByText(`${records} 筆記錄待還原`)).toBeVisible({ timeout: 30_000 });
+  await zhPage.screenshot({ path: test.info().outputPath(`${shot}-zh-TW.png`) });
+  await zhPage.context().close();
+  await page.getByRole('button', { name: `Restore ${records} records` }).click();
+  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+}
 
 test('reverting an import restores 19 prices, leaves the one the ERP changed since and the 2 it created', async ({
   page,
@@ -88,25 +106,7 @@ test('reverting an import restores 19 prices, leaves the one the ERP changed sin
   await expect(
     page.getByRole('region', { name: 'To restore' }).getByRole('checkbox', { name: `Restore ${run}-1 (${ids[0]})` }),
   ).toBeChecked();
-  await expectNoAxeViolations(page);
-  // The review as a person sees it at 1280 × 800, in both languages (looked at, not compared).
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('revert-review-en.png') });
-  const zh = await browser.newContext({
-    storageState: storageStateFor('steward'),
-    locale: 'zh-TW',
-    viewport: { width: 1280, height: 800 },
-  });
-  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
-  const zhPage = await zh.newPage();
-  await zhPage.goto(page.url());
-  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
-  await expect(zhPage.getByText('19 筆記錄待還原')).toBeVisible({ timeout: 30_000 });
-  await zhPage.screenshot({ path: test.info().outputPath('revert-review-zh-TW.png') });
-  await zh.close();
-
-  await page.getByRole('button', { name: 'Restore 19 records' }).click();
-  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await restoreFromReview(page, browser, importId, 19, 'revert-review');
   const revertId = page.url().split('/').pop()!;
   expect(revertId).not.toBe(importId);
   await finished(page);
@@ -178,24 +178,7 @@ test('reverting a credit quota import applies the decrease at once and sends the
   // Left out, it no longer waits for approval: the review stops saying one will.
   await expect(page.getByText('1 record will wait for approval', { exact: false })).toBeHidden();
   await restore.getByRole('checkbox', { name: `Restore ${lowered}` }).check();
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('revert-quota-review-en.png') });
-  const zh = await browser.newContext({
-    storageState: storageStateFor('steward'),
-    locale: 'zh-TW',
-    viewport: { width: 1280, height: 800 },
-  });
-  await zh.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);
-  const zhPage = await zh.newPage();
-  await zhPage.goto(page.url());
-  await expect(zhPage.getByRole('heading', { level: 1, name: `還原匯入 ${importId}` })).toBeVisible();
-  await expect(zhPage.getByText('2 筆記錄待還原')).toBeVisible({ timeout: 30_000 });
-  await zhPage.screenshot({ path: test.info().outputPath('revert-quota-review-zh-TW.png') });
-  await zh.close();
-
-  await page.getByRole('button', { name: 'Restore 2 records' }).click();
-  await expect(page).toHaveURL(/\/imports\/\d+$/, { timeout: 30_000 });
+  await restoreFromReview(page, browser, importId, 2, 'revert-quota-review');
   expect(page.url().split('/').pop()).not.toBe(importId);
   await finished(page);
   await expect(count(page, 'ok')).toHaveText('1');

@@ -3,6 +3,7 @@ import { expect, test } from './fixtures/test';
 import { storageStateFor } from './fixtures/accounts';
 import { signedRequest } from '@/service/testing/client';
 import { demoTenant, proxyWrite, uniqueCode } from './support/demo-seed';
+import { refreshQuotaSnapshot } from './support/quotas';
 import {
   catalogue,
   chooseFile,
@@ -356,38 +357,9 @@ test.beforeAll(async ({ browser }) => {
   }
   remember(byFamily('Point quota'), q.codes, q.ids, (i) => 100.5 + i, memo('points'));
   remember(byFamily('Credit quota'), q.codes, q.ids, (i) => 50_000.75 + i, memo('credit'));
-  await refreshQuotaSnapshot(page, q.codes);
+  await refreshQuotaSnapshot(page, { tab: 'points', q: `${run}-Q`, count: q.codes.length, attempts: 2 });
   await context.close();
 });
-
-/**
- * Reads the new companies' quotas into the Quotas page's snapshot: an incremental refresh reads the companies
- * changed since the last one. A refresh already running (started before the companies were made) is joined, so
- * once it ends the companies are looked for and, if missing, read by another.
- */
-async function refreshQuotaSnapshot(page: Page, codes: string[]) {
-  const call = (method: 'GET' | 'POST') =>
-    page.evaluate(async (method) => {
-      const res = await fetch('/api/quotas/refresh', {
-        method,
-        headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify({ mode: 'incremental' }) } : {}),
-      });
-      return { status: res.status, body: (await res.json()) as { job: { state: string } | null } };
-    }, method);
-  const inSnapshot = () =>
-    page.evaluate(async (q) => {
-      const res = await fetch(`/api/quotas/rows?tab=points&q=${encodeURIComponent(q)}`, {
-        headers: { 'X-Console-Request': '1' },
-      });
-      return ((await res.json()) as { rows: unknown[] }).rows.length;
-    }, `${run}-Q`);
-  for (let attempt = 0; attempt < 2 && (await inSnapshot()) < codes.length; attempt++) {
-    expect((await call('POST')).status).toBeLessThan(300);
-    await expect.poll(async () => (await call('GET')).body.job?.state, { timeout: 60_000 }).toBe('succeeded');
-  }
-  expect(await inSnapshot()).toBe(codes.length);
-}
 
 const compared = (page: Page) => page.getByRole('table', { name: 'What each row would do' });
 

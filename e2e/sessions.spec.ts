@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test';
 import { expectNoAxeViolations } from './fixtures/axe';
 import { signInThroughForm, storageStateFor } from './fixtures/accounts';
+import { addAccount } from './fixtures/own-account';
 
 // Issue 45: sessions a person can see and end, and an admin's password reset. On an account of its own, so ending
 // its sessions never signs out the demo accounts other specs use.
@@ -14,13 +15,7 @@ test.describe('sessions and password reset (admin)', () => {
     test.slow(); // Two browsers, three sign-ins, two axe runs.
     const email = `sessions.${Date.now()}@example.com`;
     await page.goto('/settings');
-    const form = page.getByRole('region', { name: 'New console account' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Name').fill('Lin Sessions');
-    await form.getByLabel('Role').selectOption({ label: 'Steward' });
-    await form.getByLabel('Initial password').fill('sessions-password-1');
-    await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText(`Account ${email} created.`)).toBeVisible();
+    await addAccount(page, { email, name: 'Lin Sessions', role: 'Steward', password: 'sessions-password-1' });
     // The admin's own sessions, this one marked and never offered to end.
     const own = page.getByRole('table', { name: 'Where you are signed in' });
     await expect(own.getByRole('row', { name: /This session/ })).toBeVisible();
@@ -81,13 +76,7 @@ test.describe('a role change (admin)', () => {
   test('signs the steward out, and the sign-in page says their role was changed', async ({ page, browser }) => {
     const email = `role.${Date.now()}@example.com`;
     await page.goto('/settings');
-    const form = page.getByRole('region', { name: 'New console account' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Name').fill('Chen Role');
-    await form.getByLabel('Role').selectOption({ label: 'Steward' });
-    await form.getByLabel('Initial password').fill('role-password-1');
-    await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText(`Account ${email} created.`)).toBeVisible();
+    await addAccount(page, { email, name: 'Chen Role', role: 'Steward', password: 'role-password-1' });
 
     const colleague = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: 'zh-TW' });
     await colleague.addCookies([{ name: 'console-locale', value: 'zh-TW', url: page.url() }]);

@@ -1,7 +1,5 @@
-import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Card } from '@/components/ui/card';
-import { cn, focusRing } from '@/components/ui/cn';
+import { LinkCard } from '@/components/ui/link-card';
 
 export const APPROVALS_HREF = '/approvals';
 
@@ -13,17 +11,7 @@ export function WaitingCard({ count, oldestAt, now }: { count: number; oldestAt:
   const t = useTranslations('approvals');
   const format = useFormatter();
   return (
-    <Card aria-labelledby="card-approvals" className="flex h-full flex-col">
-      <div className="px-4 pt-4">
-        <h2 id="card-approvals" className="text-base leading-snug font-semibold">
-          <Link
-            href={APPROVALS_HREF}
-            className={cn('text-blue-800 underline-offset-2 hover:underline dark:text-blue-300', focusRing)}
-          >
-            {t('homeCardTitle')}
-          </Link>
-        </h2>
-      </div>
+    <LinkCard id="card-approvals" href={APPROVALS_HREF} title={t('homeCardTitle')}>
       <p className="px-4 py-3 text-sm text-zinc-700 dark:text-zinc-300">
         <span
           data-testid="approvals-count"
@@ -38,6 +26,6 @@ export function WaitingCard({ count, oldestAt, now }: { count: number; oldestAt:
           {t('homeCardBody', { age: format.relativeTime(new Date(oldestAt), now) })}
         </p>
       ) : null}
-    </Card>
+    </LinkCard>
   );
 }

@@ -3,7 +3,9 @@
 import { useCurrentUser } from '@/components/session/current-user';
 import { can } from '@/lib/contract/roles';
 import { BulkEdit, type BulkField } from './bulk-edit';
-import { useBulkSelection } from './use-bulk-selection';
+import { useBulkSelection, useListFilters } from './use-bulk-selection';
+import { fetchAllPages } from '@/lib/client/lists';
+import type { ListItem } from '@/lib/contract/endpoints';
 
 /**
  * Bulk edit on a list (issue 15): stewards and admins tick rows, or take every row matching the filters. Gives
@@ -19,4 +21,16 @@ export function useBulkEdit<Row extends { id: number; outerSysCode: string | nul
     <BulkEdit fields={fields} selected={bulk.selected} onClear={bulk.clear} fetchAllMatching={fetchAllMatching} />
   ) : null;
   return { withSelection: bulk.withSelection, selection: bulk.selection, action };
+}
+
+/**
+ * Bulk edit on a master-data list: "every row matching the filters" reads all of the list's pages as the URL
+ * filters it now.
+ */
+export function useListBulkEdit<L extends 'companies' | 'products' | 'skus'>(
+  list: L,
+  fields: BulkField<ListItem<L>>[],
+) {
+  const filters = useListFilters(list);
+  return useBulkEdit(fields, () => fetchAllPages(list, filters));
 }

@@ -57,18 +57,9 @@ function WithFolding({ children }: { children: (folding: ReturnType<typeof useFi
  */
 export function ListView<L extends ListName>(props: ListViewProps<L>) {
   const t = useTranslations('dataTable');
-  const {
-    state,
-    setFilters,
-    clearFilters,
-    setPage,
-    setPageSize,
-    setExactCode,
-    setExactCodeFilter,
-    setSort,
-    setOrder,
-    setSearch,
-  } = useListUrlState(props.list);
+  // The list's view and its setters, all in the URL.
+  const url = useListUrlState(props.list);
+  const { state } = url;
   const panelId = useId();
   const queryClient = useQueryClient();
   const query = listQueryOf(state);
@@ -123,13 +114,13 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
       chosen={chosen}
       fields={countedFields}
       state={state}
-      setFilters={setFilters}
-      setExactCode={setExactCode}
-      setExactCodeFilter={setExactCodeFilter}
+      setFilters={url.setFilters}
+      setExactCode={url.setExactCode}
+      setExactCodeFilter={url.setExactCodeFilter}
       extra={props.filterExtra}
       search={
         mirror
-          ? { value: state.q ?? '', onCommit: setSearch, help: t(`searchHelps.${props.list as ListName}`) }
+          ? { value: state.q ?? '', onCommit: url.setSearch, help: t(`searchHelps.${props.list as ListName}`) }
           : undefined
       }
     />
@@ -155,8 +146,8 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
       more={result.data?.source === 'mirror' && result.data.more}
       page={state.page}
       pageSize={state.pageSize}
-      onPageChange={setPage}
-      onPageSizeChange={setPageSize}
+      onPageChange={url.setPage}
+      onPageSizeChange={url.setPageSize}
       isPending={result.isPending}
       isFetching={result.isFetching}
       error={result.error}
@@ -173,7 +164,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
                     options: sortable.map((c) => ({ id: c.id, label: c.label })),
                     column: state.sort,
                     dir: state.dir,
-                    onChange: setOrder,
+                    onChange: url.setOrder,
                   }
                 : undefined
             }
@@ -186,8 +177,8 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
                 <FilterSummary
                   fields={props.filterFields}
                   state={state}
-                  setFilters={setFilters}
-                  clearFilters={clearFilters}
+                  setFilters={url.setFilters}
+                  clearFilters={url.clearFilters}
                   panelId={panelId}
                   chosen={folding.chosen}
                   open={folding.open}
@@ -221,7 +212,7 @@ export function ListView<L extends ListName>(props: ListViewProps<L>) {
               sortable: (column) => isSortable(props.list, column),
               column: state.sort,
               dir: state.dir,
-              onSort: setSort,
+              onSort: url.setSort,
             }
           : undefined
       }

@@ -2,43 +2,28 @@
 
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { plainSpaces } from '@/lib/i18n/formats';
-import { authRequest } from './auth-request';
+import { passkeyAnswer, passkeyOptions, usePasskeyCeremony } from './passkey-ceremony';
 
 /** Registers a passkey for the signed-in account; `done` runs once it is saved (a reload, a next step). */
 export function PasskeyRegister({ done }: { done: () => void }) {
   const t = useTranslations('twoFactor');
   const format = useFormatter();
-  const [pending, setPending] = useState(false);
-  const [reason, setReason] = useState<string | null>(null);
+  const { pending, reason, run } = usePasskeyCeremony();
 
-  async function register() {
-    setPending(true);
-    setReason(null);
-    try {
-      const options = await authRequest<PublicKeyCredentialCreationOptionsJSON>(
-        'GET',
+  const register = () =>
+    run(async () => {
+      const optionsJSON = await passkeyOptions<PublicKeyCredentialCreationOptionsJSON>(
         '/passkey/generate-register-options',
       );
-      if (options.status !== 200 || !options.body) throw new Error(String(options.status));
-      const response = await startRegistration({
-        optionsJSON: options.body,
-      });
-      const saved = await authRequest('POST', '/passkey/verify-registration', {
+      const response = await startRegistration({ optionsJSON });
+      await passkeyAnswer('/passkey/verify-registration', {
         response,
         name: t('passkeyName', { date: plainSpaces(format.dateTime(new Date(), 'date')) }),
       });
-      if (saved.status !== 200) throw new Error(String(saved.status));
-      setPending(false);
-      done();
-    } catch (error) {
-      setPending(false);
-      setReason(error instanceof Error ? (error.name === 'Error' ? error.message : error.name) : 'failed');
-    }
-  }
+    }, done);
 
   return (
     <div className="space-y-3">

@@ -2,10 +2,9 @@
 
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { authRequest } from './auth-request';
+import { passkeyAnswer, passkeyOptions, usePasskeyCeremony } from './passkey-ceremony';
 
 /**
  * Signs in with a passkey (no password): better-auth's challenge, the browser's WebAuthn prompt, then its check,
@@ -13,29 +12,17 @@ import { authRequest } from './auth-request';
  */
 export function PasskeySignIn({ next, label }: { next: string; label?: string }) {
   const t = useTranslations('twoFactor');
-  const [pending, setPending] = useState(false);
-  const [reason, setReason] = useState<string | null>(null);
+  const { pending, reason, run } = usePasskeyCeremony();
 
-  async function signIn() {
-    setPending(true);
-    setReason(null);
-    try {
-      const options = await authRequest<PublicKeyCredentialRequestOptionsJSON>(
-        'GET',
+  const signIn = () =>
+    run(async () => {
+      const optionsJSON = await passkeyOptions<PublicKeyCredentialRequestOptionsJSON>(
         '/passkey/generate-authenticate-options',
       );
-      if (options.status !== 200 || !options.body) throw new Error(String(options.status));
-      const response = await startAuthentication({
-        optionsJSON: options.body,
-      });
-      const verified = await authRequest('POST', '/passkey/verify-authentication', { response });
-      if (verified.status !== 200) throw new Error(String(verified.status));
+      const response = await startAuthentication({ optionsJSON });
+      await passkeyAnswer('/passkey/verify-authentication', { response });
       window.location.assign(next);
-    } catch (error) {
-      setPending(false);
-      setReason(error instanceof Error ? (error.name === 'Error' ? error.message : error.name) : 'failed');
-    }
-  }
+    });
 
   return (
     <div className="space-y-3">

@@ -27,12 +27,13 @@ export function CardContent({ className, ...rest }: ComponentPropsWithRef<'div'>
 
 /**
  * A card named by its title (the section is labelled by its h2), with what acts on it (a button, a link)
- * beside the title, and its content below.
+ * beside the title, or a line of introduction below it, and its content below.
  */
 export function TitledCard({
   id,
   title,
   action,
+  intro,
   contentClassName,
   children,
 }: {
@@ -41,6 +42,8 @@ export function TitledCard({
   title: ReactNode;
   /** Beside the title; given (even as null), the header lays the two out in a row. */
   action?: ReactNode;
+  /** A line under the title saying what the card is for. */
+  intro?: ReactNode;
   contentClassName?: string;
   children: ReactNode;
 }) {
@@ -49,6 +52,7 @@ export function TitledCard({
       <CardHeader className={action === undefined ? undefined : 'flex flex-wrap items-center justify-between gap-3'}>
         <CardTitle id={id}>{title}</CardTitle>
         {action}
+        {intro ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{intro}</p> : null}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
     </Card>

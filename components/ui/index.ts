@@ -14,6 +14,7 @@ export { useFieldControl, type FieldControlProps } from './field-context';
 export { Input, type InputProps } from './input';
 export { Label, type LabelProps } from './label';
 export { LinkButton, type LinkButtonProps } from './link-button';
+export { LinkCard } from './link-card';
 export { Select, SelectOptions, type SelectOption, type SelectOptionGroup, type SelectProps } from './select';
 export { Skeleton } from './skeleton';
 export { Spinner, type SpinnerProps } from './spinner';

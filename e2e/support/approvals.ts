@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { signedRequest } from '@/service/testing/client';
 import { expect, test } from '../fixtures/test';
 import { storageStateFor, type RoleName } from '../fixtures/accounts';
+import { refreshQuotaSnapshot } from './quotas';
 
 /**
  * The approvals specs' shared steps on the demo console: the ERP's own signed writes (never gated), a person's
@@ -61,27 +62,7 @@ export async function companiesWithCredit(
   );
   const { context, page } = await as(browser, 'steward');
   await page.goto('/quotas');
-  const call = (method: 'GET' | 'POST') =>
-    page.evaluate(async (method) => {
-      const res = await fetch('/api/quotas/refresh', {
-        method,
-        headers: { 'X-Console-Request': '1', 'Content-Type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify({ mode: 'incremental' }) } : {}),
-      });
-      return { status: res.status, body: (await res.json()) as { job: { state: string } | null } };
-    }, method);
-  const inSnapshot = () =>
-    page.evaluate(async (q) => {
-      const res = await fetch(`/api/quotas/rows?tab=credit&q=${encodeURIComponent(q)}`, {
-        headers: { 'X-Console-Request': '1' },
-      });
-      return ((await res.json()) as { rows: unknown[] }).rows.length;
-    }, run);
-  for (let attempt = 0; attempt < 3 && (await inSnapshot()) < companies.length; attempt++) {
-    expect((await call('POST')).status).toBeLessThan(300);
-    await expect.poll(async () => (await call('GET')).body.job?.state, { timeout: 60_000 }).toBe('succeeded');
-  }
-  expect(await inSnapshot()).toBe(companies.length);
+  await refreshQuotaSnapshot(page, { tab: 'credit', q: run, count: companies.length, attempts: 3 });
   await context.close();
   return ids;
 }

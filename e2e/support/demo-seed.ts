@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import { expect } from '../fixtures/test';
 
 /**
  * The demo tenant as seeded (service/seed/demo.json, the file the e2e console starts from), so a spec can
@@ -57,4 +58,11 @@ export async function proxyWrite(
     },
     { method, path, body },
   );
+}
+
+/** A create through the proxy (as proxyWrite) that must succeed: the new record's id. */
+export async function proxyCreate(page: Page, path: string, body: unknown): Promise<number> {
+  const created = await proxyWrite(page, 'POST', path, body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return (created.body as { id: number }).id;
 }

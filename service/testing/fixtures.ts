@@ -15,6 +15,19 @@ export const CREDS = {
 
 export type Creds = { clientId: string; secret: string };
 
+type SeedUser = SeedFile['tenants'][number]['internalUsers'][number];
+
+/** A back-office user of the seed: active, signing in with `admin-password`, no ERP code, not the default salesperson. */
+const seedUser = (
+  user: Pick<SeedUser, 'id' | 'account' | 'name' | 'email' | 'roleId'> & Partial<SeedUser>,
+): SeedUser => ({
+  password: 'admin-password',
+  status: 'Active',
+  outerSysCode: '',
+  defaultSalesperson: false,
+  ...user,
+});
+
 export const IDS = {
   acme: {
     adminRole: 1,
@@ -64,28 +77,22 @@ export function testSeed(): SeedFile {
           { id: 2, name: 'Sales', isAdmin: false },
         ],
         internalUsers: [
-          {
+          seedUser({
             id: 1,
             account: 'admin',
             name: 'Admin',
             email: 'admin@acme.test',
-            password: 'admin-password',
             roleId: 1,
-            status: 'Active',
-            outerSysCode: '',
             defaultSalesperson: true,
-          },
-          {
+          }),
+          seedUser({
             id: 2,
             account: 'sales',
             name: 'Sally',
             email: 'sally@acme.test',
-            password: 'admin-password',
             roleId: 2,
-            status: 'Active',
             outerSysCode: 'U002',
-            defaultSalesperson: false,
-          },
+          }),
         ],
         productCategories: [
           { id: 1, name: 'Beverages', parentId: null },
@@ -202,17 +209,7 @@ export function testSeed(): SeedFile {
         roles: [{ id: 101, name: 'System administrator', isAdmin: true }],
         // No default salesperson in this tenant.
         internalUsers: [
-          {
-            id: 101,
-            account: 'admin',
-            name: 'Admin',
-            email: 'admin@globex.test',
-            password: 'admin-password',
-            roleId: 101,
-            status: 'Active',
-            outerSysCode: '',
-            defaultSalesperson: false,
-          },
+          seedUser({ id: 101, account: 'admin', name: 'Admin', email: 'admin@globex.test', roleId: 101 }),
         ],
         productCategories: [
           { id: 101, name: 'Root', parentId: null },

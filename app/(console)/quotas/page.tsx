@@ -14,6 +14,7 @@ import { QuotaExport } from './_components/quota-export';
 import { QuotaFilters } from './_components/quota-filters';
 import { QuotaMirrorFreshness } from './_components/mirror-freshness';
 import { QuotaTable, type SortHeader } from './_components/quota-table';
+import type { CreditRow, PointRow } from '@/lib/contract/console/quotas';
 import { RefreshPanel } from './_components/refresh-panel';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
 import { serverContext } from '@/lib/server/console-api';
@@ -69,7 +70,9 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
 
   const search = quotaHref(query).replace(/^\/quotas/, '');
   let content: React.ReactNode;
-  let table: React.ReactNode;
+  // The tab's rows and its own figures' columns (the table around them is the same for both).
+  let rows: { tab: 'credit'; rows: CreditRow[] } | { tab: 'points'; rows: PointRow[] };
+  let figures: SortHeader[];
   let charts: React.ReactNode = null;
   let total = 0;
   if (query.tab === 'credit') {
@@ -95,21 +98,14 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
       </>
     );
     if (page.total > 0) charts = <CreditCharts {...chartsData} />;
-    table = (
-      <QuotaTable
-        tab="credit"
-        rows={page.rows}
-        canEdit={canEdit}
-        waiting={waiting}
-        headers={headers(
-          sortHeader('creditAmount', t('credit.creditAmount'), true),
-          sortHeader('pendingAmount', t('credit.pendingAmount'), true),
-          sortHeader('availableAmount', t('credit.availableAmount'), true),
-          sortHeader('utilisation', t('credit.utilisation'), true),
-          sortHeader('enabled', t('credit.enabled')),
-        )}
-      />
-    );
+    rows = { tab: 'credit', rows: page.rows };
+    figures = [
+      sortHeader('creditAmount', t('credit.creditAmount'), true),
+      sortHeader('pendingAmount', t('credit.pendingAmount'), true),
+      sortHeader('availableAmount', t('credit.availableAmount'), true),
+      sortHeader('utilisation', t('credit.utilisation'), true),
+      sortHeader('enabled', t('credit.enabled')),
+    ];
   } else {
     const page = await readPointPage(db, tenant, query, source);
     total = page.total;
@@ -124,15 +120,8 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
         </p>
       </>
     );
-    table = (
-      <QuotaTable
-        tab="points"
-        rows={page.rows}
-        canEdit={canEdit}
-        waiting={waiting}
-        headers={headers(sortHeader('balance', t('points.balance'), true), sortHeader('enabled', t('points.enabled')))}
-      />
-    );
+    rows = { tab: 'points', rows: page.rows };
+    figures = [sortHeader('balance', t('points.balance'), true), sortHeader('enabled', t('points.enabled'))];
   }
 
   const tabLink = (tab: 'credit' | 'points', label: string) => (
@@ -177,7 +166,7 @@ export default async function QuotasPage({ searchParams }: { searchParams: Param
       {content}
       {charts ? <div className="max-lg:order-last">{charts}</div> : null}
       <Rows query={query} total={total} empty={emptyText}>
-        {table}
+        <QuotaTable {...rows} headers={headers(...figures)} canEdit={canEdit} waiting={waiting} />
       </Rows>
     </div>
   );

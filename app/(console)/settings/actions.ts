@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
+import type { z } from 'zod';
 import type { ActionRefusal } from '@/lib/contract/console/action';
 import { accountActions, type SettingsActionState } from '@/lib/contract/console/accounts';
 import {
@@ -45,6 +46,31 @@ async function deps(user: CurrentUser) {
   return { deps: { auth, db }, actor: user, requestHeaders };
 }
 
+type AccountChange = (typeof accountActions)['create' | 'changeRole' | 'setDisabled'];
+
+/**
+ * A change to a console account: run by the action wrapper with the account service's parts (`change`), and
+ * answered in the settings catalogue's words, `done` saying what a change that went through did.
+ */
+function accountAction<A extends AccountChange, V>(
+  entry: A,
+  rawInput: unknown,
+  change: (c: Awaited<ReturnType<typeof deps>>, input: z.output<A['input']>) => Promise<AccountResult<V>>,
+  done: (input: z.output<A['input']>, value: V) => Promise<string>,
+): Promise<SettingsActionState> {
+  return runAction(
+    entry,
+    rawInput,
+    async ({ user, input }) => {
+      // Every account change needs manageAccounts, so the wrapper has refused anyone signed out already.
+      if (!user) return refused({ error: 'unauthenticated' });
+      const result = await change(await deps(user), input);
+      return toState(result, result.ok ? await done(input, result.value) : '');
+    },
+    { refused },
+  );
+}
+
 export async function createAccountAction(
   _prev: SettingsActionState | null,
   form: FormData,
@@ -52,45 +78,33 @@ export async function createAccountAction(
   const input = Object.fromEntries(
     ['email', 'name', 'role', 'password'].map((key) => [key, String(form.get(key) ?? '')]),
   );
-  return runAction(
+  return accountAction(
     accountActions.create,
     input,
-    async ({ user, input }) => {
-      const c = await deps(user);
-      const result = await createAccount(c.deps, c.requestHeaders, c.actor, input);
-      const t = await getTranslations('settings');
-      return toState(result, result.ok ? t('created', { email: result.value.email }) : '');
-    },
-    { refused },
+    (c, input) => createAccount(c.deps, c.requestHeaders, c.actor, input),
+    async (_input, account) => (await getTranslations('settings'))('created', { email: account.email }),
   );
 }
 
 export async function changeRoleAction(userId: string, name: string, role: string): Promise<SettingsActionState> {
-  return runAction(
+  return accountAction(
     accountActions.changeRole,
     { userId, name, role },
-    async ({ user, input }) => {
-      const c = await deps(user);
-      const result = await changeRole(c.deps, c.requestHeaders, c.actor, input.userId, input.role);
+    (c, input) => changeRole(c.deps, c.requestHeaders, c.actor, input.userId, input.role),
+    async (input) => {
       const t = await getTranslations();
-      const roleName = result.ok ? t(`roles.${input.role as Role}`) : '';
-      return toState(result, result.ok ? t('settings.roleChanged', { name: input.name, role: roleName }) : '');
+      return t('settings.roleChanged', { name: input.name, role: t(`roles.${input.role as Role}`) });
     },
-    { refused },
   );
 }
 
 export async function setDisabledAction(userId: string, name: string, disabled: boolean): Promise<SettingsActionState> {
-  return runAction(
+  return accountAction(
     accountActions.setDisabled,
     { userId, name, disabled },
-    async ({ user, input }) => {
-      const c = await deps(user);
-      const result = await setDisabled(c.deps, c.requestHeaders, c.actor, input.userId, input.disabled);
-      const t = await getTranslations('settings');
-      return toState(result, result.ok ? t(input.disabled ? 'disabledDone' : 'enabledDone', { name: input.name }) : '');
-    },
-    { refused },
+    (c, input) => setDisabled(c.deps, c.requestHeaders, c.actor, input.userId, input.disabled),
+    async (input) =>
+      (await getTranslations('settings'))(input.disabled ? 'disabledDone' : 'enabledDone', { name: input.name }),
   );
 }
 

@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { can } from '@/lib/contract/roles';
 import { listAccounts } from '@/lib/server/accounts';
 import { policyFor } from '@/lib/server/approvals';
@@ -36,29 +36,24 @@ export default async function SettingsPage() {
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('heading')}</h1>
 
-      <Card aria-labelledby="your-account">
-        <CardHeader>
-          <CardTitle id="your-account">{t('yourAccount')}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('name')}</dt>
-            <dd>{user.name}</dd>
-            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('email')}</dt>
-            <dd>{user.email}</dd>
-            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('role')}</dt>
-            <dd>
-              <Badge>{roles(user.role)}</Badge>
-            </dd>
-          </dl>
-          <form action={signOut} className="flex flex-wrap items-center gap-3">
-            <Button type="submit" variant="secondary">
-              {shell('signOut')}
-            </Button>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('signOutHint')}</p>
-          </form>
-        </CardContent>
-      </Card>
+      <TitledCard id="your-account" title={t('yourAccount')} contentClassName="space-y-4">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('name')}</dt>
+          <dd>{user.name}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('email')}</dt>
+          <dd>{user.email}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">{t('role')}</dt>
+          <dd>
+            <Badge>{roles(user.role)}</Badge>
+          </dd>
+        </dl>
+        <form action={signOut} className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary">
+            {shell('signOut')}
+          </Button>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('signOutHint')}</p>
+        </form>
+      </TitledCard>
 
       <Suspense>
         <TwoFactorCard user={user} />
@@ -75,45 +70,32 @@ export default async function SettingsPage() {
             <TwoFactorPolicyCard />
           </Suspense>
           {approvalPolicy ? (
-            <Card aria-labelledby="approval-policy">
-              <CardHeader>
-                <CardTitle id="approval-policy">{a('title')}</CardTitle>
-                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{a('help')}</p>
-              </CardHeader>
-              <CardContent>
-                <ApprovalPolicyForm
-                  policy={approvalPolicy.policy}
-                  version={
-                    approvalPolicy.version === null
-                      ? a('default')
-                      : a('version', {
-                          version: approvalPolicy.version,
-                          who: approvalPolicy.savedByEmail ?? '',
-                          when: plainSpaces(format.dateTime(new Date(approvalPolicy.savedAt ?? 0), 'dateTime')),
-                        })
-                  }
-                />
-              </CardContent>
-            </Card>
+            <TitledCard id="approval-policy" title={a('title')} intro={a('help')}>
+              <ApprovalPolicyForm
+                policy={approvalPolicy.policy}
+                version={
+                  approvalPolicy.version === null
+                    ? a('default')
+                    : a('version', {
+                        version: approvalPolicy.version,
+                        who: approvalPolicy.savedByEmail ?? '',
+                        when: plainSpaces(format.dateTime(new Date(approvalPolicy.savedAt ?? 0), 'dateTime')),
+                      })
+                }
+              />
+            </TitledCard>
           ) : null}
-          <Card aria-labelledby="console-accounts">
-            <CardHeader>
-              <CardTitle id="console-accounts">{t('accountsTitle')}</CardTitle>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('accountsIntro')}</p>
-            </CardHeader>
-            <CardContent className="overflow-x-auto p-0">
-              <AccountsTable accounts={accounts.value} currentUserId={user.id} />
-            </CardContent>
-          </Card>
-          <Card aria-labelledby="new-account">
-            <CardHeader>
-              <CardTitle id="new-account">{t('createTitle')}</CardTitle>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('createIntro')}</p>
-            </CardHeader>
-            <CardContent>
-              <CreateAccountForm />
-            </CardContent>
-          </Card>
+          <TitledCard
+            id="console-accounts"
+            title={t('accountsTitle')}
+            intro={t('accountsIntro')}
+            contentClassName="overflow-x-auto p-0"
+          >
+            <AccountsTable accounts={accounts.value} currentUserId={user.id} />
+          </TitledCard>
+          <TitledCard id="new-account" title={t('createTitle')} intro={t('createIntro')}>
+            <CreateAccountForm />
+          </TitledCard>
         </>
       ) : null}
     </div>

@@ -49,6 +49,17 @@ export interface AttentionRule {
 const everyone = ['viewer', 'steward', 'manager', 'admin'] as const;
 const editors = ['steward', 'admin'] as const;
 
+/** A SKU's code or name typed wrong (text.ts): fixed in the edit form, the code first. */
+const skuTextRule = (severity: Severity) =>
+  ({
+    resource: 'skus',
+    severity,
+    roles: editors,
+    fix: 'edit-record',
+    focus: ['outerSysCode', 'name'],
+    fields: ['outerSysCode', 'name'],
+  }) as const;
+
 export const ATTENTION_RULES = {
   /** A barcode of GS1 length (8, 12, 13, 14 digits) whose last digit is not its mod-10 check digit. */
   'sku-barcode-check-digit': {
@@ -87,23 +98,9 @@ export const ATTENTION_RULES = {
     fields: ['sellPrice', 'price'],
   },
   /** A code or name with spaces at either end or two in a row. */
-  'sku-text-spacing': {
-    resource: 'skus',
-    severity: 'low',
-    roles: editors,
-    fix: 'edit-record',
-    focus: ['outerSysCode', 'name'],
-    fields: ['outerSysCode', 'name'],
-  },
+  'sku-text-spacing': skuTextRule('low'),
   /** A code or name with full-width letters or digits (Ｓ０００１). */
-  'sku-text-full-width': {
-    resource: 'skus',
-    severity: 'medium',
-    roles: editors,
-    fix: 'edit-record',
-    focus: ['outerSysCode', 'name'],
-    fields: ['outerSysCode', 'name'],
-  },
+  'sku-text-full-width': skuTextRule('medium'),
   /** A price changed outside the console by more than half in one change, in the last 7 days. */
   'sku-price-jump': {
     resource: 'skus',

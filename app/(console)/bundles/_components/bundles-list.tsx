@@ -4,7 +4,9 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
+import { nameColumn } from '@/components/data-table/record-columns';
 import { RecordList } from '@/components/data-table/record-list';
+import { codeAndNameFilters, statusFilter, updatedSinceFilter } from '@/components/data-table/record-filters';
 import { useStatusOptions } from '@/components/record/status-badge';
 import type { Bundle } from '@/lib/contract/bundles';
 import { BUNDLE_STATUS } from '@/lib/contract/values';
@@ -44,7 +46,7 @@ export function BundlesList() {
       idColumn(t('fields.id')),
       { id: 'skuId', label: t('fields.skuId'), value: (b) => b.skuId, only: 'csv' },
       codeLinkColumn(t('fields.outerSysCode'), '/bundles'),
-      { id: 'name', label: t('fields.name'), value: (b) => b.name, truncate: true, card: 'subtitle' },
+      nameColumn(t('fields.name')),
       statusColumn(t('fields.status')),
       {
         id: 'productCategoryId',
@@ -73,15 +75,14 @@ export function BundlesList() {
   }, [t, format, money]);
 
   const filterFields: FilterFields<'bundles'> = {
-    outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name'), searchCovers: true },
-    status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
+    ...codeAndNameFilters(t),
+    status: statusFilter(t, statusOptions),
     componentSkuId: {
       type: 'custom',
       label: t('filters.component'),
       render: (value, onChange) => <ComponentFilter value={value} onChange={onChange} />,
     },
-    updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
+    updatedSince: updatedSinceFilter(t),
   };
 
   return <RecordList list="bundles" namespace="bundles" columns={columns} filterFields={filterFields} />;

@@ -23,16 +23,6 @@ export interface SkuSearchProps {
  * so a bundle can never be offered as a component; a typed code is matched as the service matches
  * component codes (exact, case-insensitive).
  */
-export function SkuSearch({ label, description, action, onPick, taken }: SkuSearchProps) {
-  return (
-    <RecordSearch
-      label={label}
-      description={description}
-      action={action}
-      onPick={onPick}
-      taken={taken}
-      source={skuSource}
-      messages="bundles.search"
-    />
-  );
+export function SkuSearch(props: SkuSearchProps) {
+  return <RecordSearch {...props} source={skuSource} messages="bundles.search" />;
 }

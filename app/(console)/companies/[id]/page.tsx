@@ -1,12 +1,10 @@
-import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { parseRecordId } from '@/components/record/parse-id';
 import { CompanyDecisions } from '../_components/company-decisions';
 import { CompanyDetail } from '../_components/company-detail';
+import { recordIdOf, type RecordParams } from '../../_lib/record-id';
 
-export default async function CompanyPage({ params }: { params: Promise<{ id: string }> }) {
-  const id = parseRecordId((await params).id);
-  if (id === null) notFound();
+export default async function CompanyPage({ params }: RecordParams) {
+  const id = await recordIdOf(params);
   return (
     <div className="space-y-4">
       {/* The person's decided proposals for this company, streamed in above the record: it never waits for them. */}

@@ -5,9 +5,7 @@ import { useTranslations } from 'next-intl';
 import { rowWord } from '@/lib/client/imports/result-words';
 import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { useErrorMessage } from '@/lib/i18n/use-error-message';
-import { Alert, Button, HeadedSection } from '@/components/ui';
-import { ApiError } from '@/lib/client/api-error';
+import { Alert, HeadedSection } from '@/components/ui';
 import { consoleFetch } from '@/lib/client/console-fetch';
 import { importKeys } from '@/lib/client/console-keys';
 import { importsApi, type ImportOrigin, type RowStatus } from '@/lib/contract/console/imports';
@@ -16,7 +14,8 @@ import type { FamilyName } from '@/lib/imports/families';
 import { FixGrid } from './fix-grid';
 import { FOCUS_PARAM } from '@/lib/contract/attention/rules';
 import { useLiveCheck, type GridRow } from './grid-rows';
-import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
+import { ResendBar, useResend } from './resend-bar';
+import type { ReviewedRow } from './resend-review';
 
 /** Rows of one import the grid holds at once; more are fixed after the first ones went through. */
 const GRID_ROWS = 1_000;
@@ -34,16 +33,12 @@ export function FixRows(props: {
   mapping: (string | null)[];
 }) {
   const t = useTranslations('workbench');
-  const errorText = useErrorMessage();
   const ti = useTranslations('imports');
   const tr = useTranslations('resultWords');
   const queryClient = useQueryClient();
-  const [edits, setEdits] = useState<Record<number, string[]>>({});
+  // The rows under review are as they were when "Resend failed rows" was pressed.
+  const resend = useResend();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  /** The rows under review, as they were when "Resend failed rows" was pressed (an edit closes the review). */
-  const [review, setReview] = useState<ResendRow[] | null>(null);
 
   const rows = useQuery({
     queryKey: importKeys.toFix(props.importId),
@@ -68,37 +63,27 @@ export function FixRows(props: {
         })),
     [rows.data],
   );
-  const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, edits, props.origin);
+  const live = useLiveCheck(props.family, props.headers, props.mapping, gridRows, resend.edits, props.origin);
   const chosen = gridRows.filter((r) => selected.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
 
   const landing = useSearchParams().get(FOCUS_PARAM) === 'rows';
   if (gridRows.length === 0) return null;
 
-  function openReview() {
-    setFailure(null);
-    setReview(chosen.map((r) => ({ rowNo: r.rowNo, line: Number(r.label), cells: edits[r.rowNo] ?? r.cells })));
-  }
-
-  async function resend(reviewed: ReviewedRow[]) {
-    setFailure(null);
-    setSending(true);
-    try {
-      await consoleFetch(importsApi.resend, { params: { id: props.importId }, body: { rows: reviewed } });
-      setEdits({});
-      setSelected(new Set());
-      setReview(null);
+  const send = (reviewed: ReviewedRow[]) =>
+    resend.send(
+      async () => {
+        await consoleFetch(importsApi.resend, { params: { id: props.importId }, body: { rows: reviewed } });
+        setSelected(new Set());
+      },
       // The import's counts, attempts and rows, and the history's line for it.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }),
-        queryClient.invalidateQueries({ queryKey: importKeys.lists() }),
-      ]);
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.code : 'network_error');
-    } finally {
-      setSending(false);
-    }
-  }
+      async () => {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: importKeys.detail(props.importId) }),
+          queryClient.invalidateQueries({ queryKey: importKeys.lists() }),
+        ]);
+      },
+    );
 
   return (
     <HeadedSection id="fix-heading" title={t('fixTitle')} className="space-y-3">
@@ -113,15 +98,14 @@ export function FixRows(props: {
         headers={props.headers}
         mapping={props.mapping}
         rows={gridRows}
-        edits={edits}
+        edits={resend.edits}
         onEdit={(rowNo, cells) => {
-          setReview(null);
-          setEdits((e) => ({ ...e, [rowNo]: cells }));
+          resend.edit(rowNo, cells);
           setSelected((s) => new Set(s).add(rowNo));
         }}
         selected={selected}
         onSelect={(rowNo, on) => {
-          setReview(null);
+          resend.closeReview();
           setSelected((s) => {
             const next = new Set(s);
             if (on) next.add(rowNo);
@@ -134,27 +118,16 @@ export function FixRows(props: {
         autoFocus={landing}
       />
       {chosen.some((r) => r.status === 'unknown') ? <Alert tone="warning">{t('unknownResend')}</Alert> : null}
-      {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
-      {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
-      {review ? (
-        <ResendReview
-          family={props.family}
-          mapping={props.mapping}
-          rows={review}
-          sending={sending}
-          onSend={resend}
-          onBack={() => setReview(null)}
-        />
-      ) : (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={openReview} disabled={chosen.length === 0 || blocked.length > 0}>
-            {t('resend')}
-          </Button>
-          <span className="text-sm" role="status">
-            {t('chosen', { count: chosen.length })}
-          </span>
-        </div>
-      )}
+      <ResendBar
+        resend={resend}
+        family={props.family}
+        mapping={props.mapping}
+        chosen={chosen}
+        lineOf={(r) => Number(r.label)}
+        blocked={blocked.length}
+        onSend={send}
+        countIsStatus
+      />
     </HeadedSection>
   );
 }

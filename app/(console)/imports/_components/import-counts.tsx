@@ -3,19 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { Alert, HeadedSection } from '@/components/ui';
 import { resultSentence, rowWord } from '@/lib/client/imports/result-words';
-import type { ImportView, RowStatus } from '@/lib/contract/console/imports';
+import { ROW_STATUSES, type ImportView, type RowStatus } from '@/lib/contract/console/imports';
 
-export const SHOWN_STATUSES: readonly RowStatus[] = [
-  'created',
-  'updated',
-  'ok',
-  'failed',
-  'unknown',
-  'not_sent',
-  'skipped',
-  'proposed',
-  'pending',
-];
+/** The counts shown: every outcome a row records, then the rows still waiting (the contract's one list). */
+export const SHOWN_STATUSES: readonly RowStatus[] = [...ROW_STATUSES, 'pending'];
 /** The rows filter's own choice: refused rows the comparison predicted to succeed. */
 export const MISPREDICTED = 'mispredicted';
 export type Shown = RowStatus | typeof MISPREDICTED;

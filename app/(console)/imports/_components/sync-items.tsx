@@ -3,15 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useErrorMessage } from '@/lib/i18n/use-error-message';
-import { Alert, Button } from '@/components/ui';
-import { ApiError } from '@/lib/client/api-error';
+import { Alert } from '@/components/ui';
 import { importRows } from '@/lib/client/imports/from-rows';
 import type { FamilyName } from '@/lib/imports/family-columns';
 import type { SyncRead } from '@/lib/imports/failed-sync';
 import { FixGrid } from './fix-grid';
 import { useLiveCheck, type GridRow } from './grid-rows';
-import { ResendReview, type ResendRow, type ReviewedRow } from './resend-review';
+import { ResendBar, useResend } from './resend-bar';
+import type { ReviewedRow } from './resend-review';
 
 /**
  * The items of an opened failed sync: the grid with their errors and the live check of each edit (the
@@ -29,14 +28,10 @@ export function SyncItems({
   resendName?: string;
 }) {
   const t = useTranslations('workbench');
-  const errorText = useErrorMessage();
   const router = useRouter();
-  const [edits, setEdits] = useState<Record<number, string[]>>({});
+  // The items under review are reviewed as an import is, before anything is sent.
+  const resend = useResend();
   const [excluded, setExcluded] = useState<Set<number>>(new Set());
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  /** The items under review (reviewed as an import is, before anything is sent); an edit closes it. */
-  const [review, setReview] = useState<ResendRow[] | null>(null);
 
   // Opened items sit below the pasted body, under the fold on a laptop: the page moves to them, and so does focus.
   const itemsHeading = useRef<HTMLHeadingElement>(null);
@@ -50,14 +45,12 @@ export function SyncItems({
     [read],
   );
   const headers = read.headers;
-  const live = useLiveCheck(read.family, headers, headers, rows, edits);
+  const live = useLiveCheck(read.family, headers, headers, rows, resend.edits);
   const chosen = rows.filter((r) => !excluded.has(r.rowNo));
   const blocked = chosen.filter((r) => (live.get(r.rowNo)?.errors.length ?? 0) > 0);
 
-  async function send(reviewed: ReviewedRow[]) {
-    setFailure(null);
-    setSending(true);
-    try {
+  const send = (reviewed: ReviewedRow[]) =>
+    resend.send(async () => {
       const id = await importRows({
         family: read.family,
         fileName: resendName ?? t('syncFileName'),
@@ -67,11 +60,7 @@ export function SyncItems({
         origin: 'sync',
       });
       router.push(`/imports/${id}`);
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.code : 'network_error');
-      setSending(false);
-    }
-  }
+    }, 'navigates');
 
   return (
     <section className="space-y-3" aria-labelledby="sync-items-heading">
@@ -103,14 +92,11 @@ export function SyncItems({
             headers={headers}
             mapping={headers}
             rows={rows}
-            edits={edits}
-            onEdit={(rowNo, cells) => {
-              setReview(null);
-              setEdits((e) => ({ ...e, [rowNo]: cells }));
-            }}
+            edits={resend.edits}
+            onEdit={resend.edit}
             selected={new Set(chosen.map((r) => r.rowNo))}
             onSelect={(rowNo, on) => {
-              setReview(null);
+              resend.closeReview();
               setExcluded((s) => {
                 const next = new Set(s);
                 if (on) next.delete(rowNo);
@@ -119,32 +105,15 @@ export function SyncItems({
               });
             }}
           />
-          {blocked.length ? <Alert tone="warning">{t('blocked', { count: blocked.length })}</Alert> : null}
-          {failure ? <Alert tone="error">{t('resendFailed', { reason: errorText(failure) })}</Alert> : null}
-          {review ? (
-            <ResendReview
-              family={read.family}
-              mapping={headers}
-              rows={review}
-              sending={sending}
-              onSend={send}
-              onBack={() => setReview(null)}
-            />
-          ) : (
-            <div className="flex flex-wrap items-center gap-3">
-              <Button
-                onClick={() =>
-                  setReview(
-                    chosen.map((r) => ({ rowNo: r.rowNo, line: r.rowNo + 1, cells: edits[r.rowNo] ?? r.cells })),
-                  )
-                }
-                disabled={chosen.length === 0 || blocked.length > 0}
-              >
-                {t('resend')}
-              </Button>
-              <span className="text-sm">{t('chosen', { count: chosen.length })}</span>
-            </div>
-          )}
+          <ResendBar
+            resend={resend}
+            family={read.family}
+            mapping={headers}
+            chosen={chosen}
+            lineOf={(r) => r.rowNo + 1}
+            blocked={blocked.length}
+            onSend={send}
+          />
         </>
       ) : (
         <Alert tone="success">{t('syncNothingFailed')}</Alert>

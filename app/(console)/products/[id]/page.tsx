@@ -1,9 +1,7 @@
-import { notFound } from 'next/navigation';
-import { parseRecordId } from '@/components/record/parse-id';
 import { ProductDetail } from '../_components/product-detail';
+import { recordIdOf, type RecordParams } from '../../_lib/record-id';
 
-export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
-  const id = parseRecordId((await params).id);
-  if (id === null) notFound();
+export default async function ProductPage({ params }: RecordParams) {
+  const id = await recordIdOf(params);
   return <ProductDetail id={id} />;
 }

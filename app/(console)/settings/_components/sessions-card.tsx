@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { listSessions } from '@/lib/server/accounts';
 import { getAuth } from '@/lib/server/auth';
 import { readSessionId, type CurrentUser } from '@/lib/server/auth/request';
@@ -22,30 +22,27 @@ export async function SessionsCard({
   if (!listed.ok) return null;
   const title = own ? t('title') : t('titleOf', { name: account.name });
   return (
-    <Card aria-labelledby="sessions">
-      <CardHeader>
-        <CardTitle id="sessions">{title}</CardTitle>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {own ? t('intro') : t('introOf', { email: account.email })}
-        </p>
-      </CardHeader>
-      <CardContent className="overflow-x-auto p-0">
-        <SessionsList
-          userId={account.id}
-          name={account.name}
-          own={own}
-          caption={title}
-          sessions={listed.value.map((s) => ({
-            id: s.id,
-            browser: s.device.browser,
-            system: s.device.system,
-            address: s.address,
-            startedAt: s.startedAt.toISOString(),
-            lastSeenAt: s.lastSeenAt.toISOString(),
-            current: s.current,
-          }))}
-        />
-      </CardContent>
-    </Card>
+    <TitledCard
+      id="sessions"
+      title={title}
+      intro={own ? t('intro') : t('introOf', { email: account.email })}
+      contentClassName="overflow-x-auto p-0"
+    >
+      <SessionsList
+        userId={account.id}
+        name={account.name}
+        own={own}
+        caption={title}
+        sessions={listed.value.map((s) => ({
+          id: s.id,
+          browser: s.device.browser,
+          system: s.device.system,
+          address: s.address,
+          startedAt: s.startedAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          current: s.current,
+        }))}
+      />
+    </TitledCard>
   );
 }

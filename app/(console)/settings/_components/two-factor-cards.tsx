@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import type { Role } from '@/lib/contract/roles';
 import { readTwoFactorPolicy, secondFactorsOf } from '@/lib/server/auth';
 import { TwoFactorPolicyForm } from './two-factor-policy-form';
@@ -22,18 +22,13 @@ export async function TwoFactorCard({ user }: { user: { id: string; role: Role }
     policyOf(),
   ]);
   return (
-    <Card aria-labelledby="two-factor">
-      <CardHeader>
-        <CardTitle id="two-factor">{t('title')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <TwoFactorSettings
-          authenticator={factors.authenticator}
-          passkeys={factors.passkeys}
-          required={policy[user.role]}
-        />
-      </CardContent>
-    </Card>
+    <TitledCard id="two-factor" title={t('title')}>
+      <TwoFactorSettings
+        authenticator={factors.authenticator}
+        passkeys={factors.passkeys}
+        required={policy[user.role]}
+      />
+    </TitledCard>
   );
 }
 
@@ -41,14 +36,8 @@ export async function TwoFactorCard({ user }: { user: { id: string; role: Role }
 export async function TwoFactorPolicyCard() {
   const [t, policy] = await Promise.all([getTranslations('twoFactor'), policyOf()]);
   return (
-    <Card aria-labelledby="two-factor-policy">
-      <CardHeader>
-        <CardTitle id="two-factor-policy">{t('policyTitle')}</CardTitle>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('policyIntro')}</p>
-      </CardHeader>
-      <CardContent>
-        <TwoFactorPolicyForm policy={policy} demoMode={serverContext().env.demoMode} />
-      </CardContent>
-    </Card>
+    <TitledCard id="two-factor-policy" title={t('policyTitle')} intro={t('policyIntro')}>
+      <TwoFactorPolicyForm policy={policy} demoMode={serverContext().env.demoMode} />
+    </TitledCard>
   );
 }

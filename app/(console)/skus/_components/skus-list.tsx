@@ -4,12 +4,11 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { bulkFields } from '@/components/bulk-edit/bulk-edit';
-import { useBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
-import { useListFilters } from '@/components/bulk-edit/use-bulk-selection';
-import { fetchAllPages } from '@/lib/client/lists';
+import { useListBulkEdit } from '@/components/bulk-edit/use-bulk-edit';
 import type { FilterFields } from '@/components/data-table/filter-bar';
 import { idColumn, codeLinkColumn, statusColumn, type ListColumn } from '@/components/data-table/list-columns';
 import { RecordList } from '@/components/data-table/record-list';
+import { codeAndNameFilters, statusFilter, updatedSinceFilter } from '@/components/data-table/record-filters';
 import { Button } from '@/components/ui';
 import { useStatusOptions } from '@/components/record/status-badge';
 import { parseRecordId } from '@/components/record/parse-id';
@@ -138,21 +137,18 @@ export function SkusList() {
   }, [t, format, money, quantity]);
 
   // Bulk edit (issue 15): stewards and admins tick rows, or take every row matching the filters.
-  const listFilters = useListFilters('skus');
-  const fields = [
+  const bulk = useListBulkEdit('skus', [
     ...bulkFields<Sku>(t, 'skus', 'id', ['name', 'unit', 'spec', 'warehouse', 'barcode']),
     ...bulkFields<Sku>(t, 'prices', 'skuId', ['price', 'sellPrice']),
     ...bulkFields<Sku>(t, 'stock', 'skuId', ['inventoryQty']),
-  ];
-  const bulk = useBulkEdit(fields, () => fetchAllPages('skus', listFilters));
+  ]);
 
   const filterFields: FilterFields<'skus'> = {
-    outerSysCode: { type: 'text', label: t('filters.code') },
-    name: { type: 'text', label: t('filters.name'), searchCovers: true },
+    ...codeAndNameFilters(t),
     productId: { type: 'id', label: t('fields.productId'), picked: true, named: productName ?? undefined },
     barcode: { type: 'text', label: t('filters.barcode'), description: t('filters.barcodeHelp') },
-    status: { type: 'select', label: t('fields.status'), anyLabel: t('filters.anyStatus'), options: statusOptions },
-    updatedSince: { type: 'datetime', label: t('fields.updatedSince') },
+    status: statusFilter(t, statusOptions),
+    updatedSince: updatedSinceFilter(t),
   };
 
   // The product filter takes an id; this finds the product by code or name and sets it (first page again).

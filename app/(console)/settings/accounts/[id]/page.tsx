@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/ui/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { listAccounts, RESET_LINK_HOURS } from '@/lib/server/accounts';
 import { requireUser } from '@/lib/server/auth/page';
 import { titleMetadata } from '@/lib/i18n/page-metadata';
@@ -30,17 +30,13 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
       />
       <SessionsCard actor={user} account={account} />
       {self ? null : (
-        <Card aria-labelledby="reset-password">
-          <CardHeader>
-            <CardTitle id="reset-password">{t('resetTitle')}</CardTitle>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {t('resetIntro', { name: account.name, hours: RESET_LINK_HOURS })}
-            </p>
-          </CardHeader>
-          <CardContent>
-            <ResetPasswordCard account={account} />
-          </CardContent>
-        </Card>
+        <TitledCard
+          id="reset-password"
+          title={t('resetTitle')}
+          intro={t('resetIntro', { name: account.name, hours: RESET_LINK_HOURS })}
+        >
+          <ResetPasswordCard account={account} />
+        </TitledCard>
       )}
     </div>
   );
