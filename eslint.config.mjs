@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
+import reactPackage from 'react/package.json' with { type: 'json' };
 import ceilings from './scripts/house-rules/ceilings.json' with { type: 'json' };
 import { EXEMPT_GLOBS, PRODUCTION_GLOBS } from './scripts/house-rules/production.mjs';
 
@@ -81,7 +82,9 @@ const config = [
   },
   {
     // import/no-cycle follows imports through our own files only; parsing node_modules is slow and useless.
-    settings: { 'import/ignore': ['node_modules'] },
+    // React's version is named, not detected: eslint-plugin-react 7.37's detection calls context.getFilename(),
+    // which ESLint 10 removed, and crashes the run when a rule that checks the version meets a component.
+    settings: { 'import/ignore': ['node_modules'], react: { version: reactPackage.version } },
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
       'import/no-cycle': ['error', { ignoreExternal: true }],

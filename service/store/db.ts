@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -52,9 +52,24 @@ export interface PgliteOptions {
   dataDir?: string;
 }
 
+/** The Postgres major of the installed PGlite (0.6.x); a folder another major made does not open. */
+const PGLITE_POSTGRES_MAJOR = '19';
+
+/** A folder made by PGlite 0.5 (Postgres 18) fails to open with an unhelpful error: say what it is and what to do. */
+async function refuseOtherMajor(dataDir: string): Promise<void> {
+  const made = (await readFile(`${dataDir}/PG_VERSION`, 'utf8').catch(() => '')).trim();
+  if (made && made !== PGLITE_POSTGRES_MAJOR) {
+    throw new Error(
+      `${dataDir} holds a PostgreSQL ${made} database; this PGlite runs PostgreSQL ${PGLITE_POSTGRES_MAJOR} and cannot ` +
+        'open it. Demo data: delete the folder and it is seeded again. Data to keep: see the README, "Upgrading PGlite".',
+    );
+  }
+}
+
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   // PGlite creates only the last folder of the path; `--data .data/service` on a fresh clone needs `.data` too.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  if (options.dataDir) await refuseOtherMajor(options.dataDir);
   const lite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },

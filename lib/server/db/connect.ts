@@ -1,6 +1,6 @@
 import 'server-only';
 import { logger } from '../log';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
@@ -39,6 +39,24 @@ export type ConsoleDbConnection = {
   close(): Promise<void>;
 };
 
+/** The Postgres major of the installed PGlite (0.6.x); a folder another major made does not open. */
+const PGLITE_POSTGRES_MAJOR = '19';
+
+/** A folder made by PGlite 0.5 (Postgres 18) fails to open with an unhelpful error: say what it is and what to do. */
+function refuseOtherMajor(dataDir: string): void {
+  let made = '';
+  try {
+    made = readFileSync(`${dataDir}/PG_VERSION`, 'utf8').trim();
+  } catch {
+    return; // a new folder
+  }
+  if (made === PGLITE_POSTGRES_MAJOR) return;
+  throw new Error(
+    `${dataDir} holds a PostgreSQL ${made} database; this PGlite runs PostgreSQL ${PGLITE_POSTGRES_MAJOR} and cannot open ` +
+      'it. Demo data: delete the folder and it is made again. Data to keep: see the README, "Upgrading PGlite".',
+  );
+}
+
 /**
  * PGlite has a single connection, so the driver hands that one out to one user at a time: without the
  * queue, a transaction started by one request would swallow another request's queries.
@@ -52,7 +70,10 @@ class PGliteDriver implements Driver {
 
   async init(): Promise<void> {
     // Created here, not in the constructor: building the Kysely object opens nothing (next build imports it).
-    if (!this.dataDir.startsWith('memory://')) mkdirSync(this.dataDir, { recursive: true });
+    if (!this.dataDir.startsWith('memory://')) {
+      mkdirSync(this.dataDir, { recursive: true });
+      refuseOtherMajor(this.dataDir);
+    }
     // pg_trgm: the mirror's substring searches (migration 0320).
     this.#client = await PGlite.create(this.dataDir, { extensions: { pg_trgm } });
   }
