@@ -84,6 +84,8 @@ const config = [
     // import/no-cycle follows imports through our own files only; parsing node_modules is slow and useless.
     // React's version is named, not detected: eslint-plugin-react 7.37's detection calls context.getFilename(),
     // which ESLint 10 removed, and crashes the run when a rule that checks the version meets a component.
+    // Where eslint-config-next registers the import plugin: a .cjs file (the dependency rules' layer list) has none.
+    files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
     settings: { 'import/ignore': ['node_modules'], react: { version: reactPackage.version } },
     rules: {
       'import/no-restricted-paths': ['error', { zones }],
