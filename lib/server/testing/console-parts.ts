@@ -8,7 +8,7 @@ import type { ConsoleDatabase } from '../db/types';
 import type { JobRunnerOptions } from '../jobs/runner-options';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { createUpstreamClient, SkewTracker, type FetchImpl } from '../upstream';
 import type { UpstreamClientOptions } from '../upstream/client';
 
 // The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
@@ -56,6 +56,18 @@ export function erpClient(options: Partial<UpstreamClientOptions> = {}) {
     clientId: CREDS.erp.clientId,
     clientSecret: CREDS.erp.secret,
     ...options,
+  });
+}
+
+/**
+ * An ERP client on the in-process service `service()` answers at the time of each request, behind the embedded
+ * mode's placeholder address and with a clock-skew tracker, as the mirror passes are given it.
+ */
+export function embeddedErpClient(service: () => Service) {
+  return erpClient({
+    fetch: (request) => service().fetch(request),
+    baseUrl: 'http://embedded.invalid',
+    skew: new SkewTracker(),
   });
 }
 
