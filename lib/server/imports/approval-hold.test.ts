@@ -6,8 +6,7 @@ import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import { resultWord } from '@/lib/contract/result-words';
 import type { ConsoleDatabase } from '../db/types';
 import { listProposals, savePolicy } from '../approvals';
-import type { FetchImpl } from '../upstream';
-import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { creditWritesSeen, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
 import { csvImportMeta, csvRow } from '../testing/import-files';
@@ -21,13 +20,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const creditWrites: Record<string, unknown>[][] = [];
-const transport: FetchImpl = async (request) => {
-  if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
-    creditWrites.push((await request.clone().json()) as Record<string, unknown>[]);
-  return service.fetch(request);
-};
-const upstream = erpClientVia(() => transport, 1);
+const { creditWrites, upstream } = creditWritesSeen(() => service);
 const steward = { id: 'acct-steward', email: 'steward@example.com' };
 
 async function setCredit(companyId: number, creditAmount: number) {

@@ -100,3 +100,17 @@ export async function runJobToEnd(options: JobRunnerOptions, jobId: string, onRu
   await untilJobEnds(options.db, jobId);
   await runner.stop();
 }
+
+/**
+ * An ERP client (one try) on the in-process service `service()` answers, that keeps every credit quota batch the
+ * service receives in `creditWrites`: a row held for approval must never be among them.
+ */
+export function creditWritesSeen(service: () => Service) {
+  const creditWrites: Record<string, unknown>[][] = [];
+  const transport: FetchImpl = async (request) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
+      creditWrites.push((await request.clone().json()) as Record<string, unknown>[]);
+    return service().fetch(request);
+  };
+  return { creditWrites, upstream: erpClientVia(() => transport, 1) };
+}
