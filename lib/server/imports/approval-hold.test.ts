@@ -9,7 +9,8 @@ import { listProposals, savePolicy } from '../approvals';
 import { creditWritesSeen, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 
 // A credit quota import under the approval policy (issue 55 point 3), on the real job runtime against the
@@ -32,12 +33,11 @@ async function creditOf(companyId: number) {
 }
 
 async function runCreditImport(tenant: string, items: Record<string, unknown>[]) {
-  const importId = await store.createImport(db, csvImportMeta('creditQuotas', items.length), steward);
-  await store.appendRows(
+  const importId = await storeCsvImport(
     db,
-    importId,
     'creditQuotas',
     items.map((item, n) => csvRow(n, item)),
+    steward,
   );
   const chunks = await store.assignChunks(db, importId, store.CHUNK_SIZE);
   const jobId = await startImportJob(db, importId, 'creditQuotas', { chunks: [...Array(chunks).keys()], tenant });

@@ -16,7 +16,8 @@ import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert, reviewRevert } from './revert';
 import * as attempts from '../imports/attempts';
 import * as store from '../imports/store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 
 // Reverting a bulk edit and a credit quota import (issue 56 points 3 and 5), on the real job runtime against the
@@ -65,12 +66,12 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     origin: 'bulk' | 'file',
     rows: { item: Record<string, unknown>; before: Record<string, unknown> }[],
   ) {
-    const importId = await store.createImport(db(), csvImportMeta(family, rows.length, origin), steward);
-    await store.appendRows(
+    const importId = await storeCsvImport(
       db(),
-      importId,
       family,
       rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
+      steward,
+      origin,
     );
     await run(importId, family, await store.assignChunks(db(), importId));
     return importId;
