@@ -76,6 +76,18 @@ async function home(page: Page) {
 const findingRow = (page: Page, code: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
 
+/** Reloads the rule's findings until the record `code` is among them: found after the mirror's next pass or two. */
+async function untilFound(page: Page, rule: string, code: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/attention/${rule}`);
+        return findingRow(page, code).count();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(1);
+}
 const shot = (page: Page, name: string) => screenshotTo(shots, page, name);
 
 /** With a screenshot folder: the History panel as seen at 1280 × 800 and 390 × 844 (issue 54's screens). */
@@ -243,15 +255,7 @@ test('a wrong check digit and a shared barcode show on the steward’s home; a f
 
   // Changing B's barcode through /v1 to another shared one (A's, now) reopens it after a pass or two.
   await erp('PUT', `/v1/skus/${b}`, { barcode: fixed });
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/attention/sku-barcode-shared');
-        return findingRow(page, codeB).count();
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(1);
+  await untilFound(page, 'sku-barcode-shared', codeB);
   await page.context().close();
 });
 
@@ -265,15 +269,7 @@ test('“Set the sell price” opens the SKU’s price panel with the sell price
     price: 120,
     sellPrice: 0,
   });
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/attention/sku-no-sell-price');
-        return findingRow(page, code).count();
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(1);
+  await untilFound(page, 'sku-no-sell-price', code);
   // Issue 62 point 3: the edit form has no price; the fix opens the price panel, in the sell price.
   // A click before the list has hydrated does nothing: click again until the page moves.
   await expect(async () => {

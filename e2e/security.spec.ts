@@ -229,14 +229,16 @@ test.describe('pages a role may not see', () => {
 
 test.describe('the proxy over real HTTP', () => {
   const admin = () => cookieFor('admin');
+  /** A write to the proxy's /v1 `path` with the admin's session and `headers` besides. */
+  const adminWrite = (method: string, path: string, headers: Record<string, string>, body: string) =>
+    raw(method, `/api/upstream${path}`, { cookie: admin(), ...headers }, body);
 
   test('refuses cross-origin, form and header-less writes with 403', async () => {
     const json = JSON.stringify([{ outerSysCode: 'CSRF-1', name: 'Forged' }]);
-    const cross = await raw(
+    const cross = await adminWrite(
       'POST',
-      '/api/upstream/v1/companies/batch',
+      '/v1/companies/batch',
       {
-        cookie: admin(),
         'x-console-request': '1',
         'content-type': 'application/json',
         origin: 'https://evil.example',
@@ -245,25 +247,17 @@ test.describe('the proxy over real HTTP', () => {
       json,
     );
     expect(cross.status).toBe(403);
-    const form = await raw(
+    const form = await adminWrite(
       'POST',
-      '/api/upstream/v1/companies/batch',
-      {
-        cookie: admin(),
-        'content-type': 'text/plain',
-        origin: 'https://evil.example',
-      },
+      '/v1/companies/batch',
+      { 'content-type': 'text/plain', origin: 'https://evil.example' },
       json,
     );
     expect(form.status).toBe(403);
-    const noHeader = await raw(
+    const noHeader = await adminWrite(
       'PUT',
-      '/api/upstream/v1/companies/1',
-      {
-        cookie: admin(),
-        'content-type': 'application/json',
-        origin: ORIGIN,
-      },
+      '/v1/companies/1',
+      { 'content-type': 'application/json', origin: ORIGIN },
       '{"name":"x"}',
     );
     expect(noHeader.status).toBe(403);
@@ -273,15 +267,10 @@ test.describe('the proxy over real HTTP', () => {
   test('refuses a body over the 5 MiB limit with 413, whole, never cut short', async () => {
     const item = JSON.stringify({ outerSysCode: 'BIG', name: 'x'.repeat(40) });
     const big = `[${Array.from({ length: Math.ceil((5 * 1024 * 1024) / item.length) + 10 }, () => item).join(',')}]`;
-    const r = await raw(
+    const r = await adminWrite(
       'POST',
-      '/api/upstream/v1/companies/batch',
-      {
-        cookie: admin(),
-        'x-console-request': '1',
-        'content-type': 'application/json',
-        origin: ORIGIN,
-      },
+      '/v1/companies/batch',
+      { 'x-console-request': '1', 'content-type': 'application/json', origin: ORIGIN },
       big,
     );
     expect(r.status).toBe(413);

@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import type { RowStatus } from '@/lib/contract/console/imports';
+import { noRowCounts, type RowStatus } from '@/lib/contract/console/imports';
 import en from '@/messages/en/imports.json';
 import zh from '@/messages/zh-TW/imports.json';
 import enWords from '@/messages/en/result-words.json';
@@ -8,16 +8,7 @@ import zhWords from '@/messages/zh-TW/result-words.json';
 import { finishedWords, resultSentence, rowWord } from './result-words';
 
 const counts = (given: Partial<Record<RowStatus, number>>): Record<RowStatus, number> => ({
-  pending: 0,
-  sending: 0,
-  created: 0,
-  updated: 0,
-  ok: 0,
-  failed: 0,
-  unknown: 0,
-  not_sent: 0,
-  skipped: 0,
-  proposed: 0,
+  ...noRowCounts(),
   ...given,
 });
 const tEn = createTranslator({ locale: 'en', messages: en, namespace: 'imports' });

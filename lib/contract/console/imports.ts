@@ -34,6 +34,22 @@ export type RowOutcomeStatus = Exclude<(typeof ROW_STATUSES)[number], 'skipped'>
 export type RowStatus = (typeof ROW_STATUSES)[number] | 'pending' | 'sending';
 export const ROW_FILTER_STATUSES: readonly RowStatus[] = [...ROW_STATUSES, 'pending', 'sending'];
 
+/** Every status at 0, written out so that a new status fails to compile here until it is counted. */
+export function noRowCounts(): Record<RowStatus, number> {
+  return {
+    pending: 0,
+    sending: 0,
+    created: 0,
+    updated: 0,
+    ok: 0,
+    failed: 0,
+    unknown: 0,
+    not_sent: 0,
+    skipped: 0,
+    proposed: 0,
+  };
+}
+
 export interface ImportMeta {
   family: FamilyName;
   fileName: string;

@@ -122,6 +122,9 @@ function proposalFor(companyId: number, live: Awaited<ReturnType<typeof liveCred
 
 describeOnConsoleDbs('proposals and decisions', (db) => {
   const upstream = client();
+  /** An approval as a route makes it, less the mirror write and the log, through `via`. */
+  const approveAs = (via: UpstreamClient, id: string, approver: typeof manager, extra: { confirmStale?: true } = {}) =>
+    approveProposal(db(), via, { tenant: TENANT, id, approver, mirror: false, log: noLog, ...extra });
 
   it('keeps the policy in versions; none saved means the start default', async () => {
     expect((await policyInForce(db(), TENANT, NO_APPROVAL_POLICY)).version).toBeNull();
@@ -140,13 +143,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     expect(creditWrites.length).toBe(before);
     expect((await liveCredit(upstream, companyId)).old.amount).toBe(2_000_000);
 
-    const decision = await approveProposal(db(), upstream, {
-      tenant: TENANT,
-      id: proposal.id,
-      approver: manager,
-      mirror: false,
-      log: noLog,
-    });
+    const decision = await approveAs(upstream, proposal.id, manager);
     expect(decision.kind).toBe('applied');
     expect(creditWrites.length).toBe(before + 1);
     expect((await liveCredit(upstream, companyId)).old.amount).toBe(3_000_000);
@@ -158,17 +155,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
       const { companyId, live } = await freshCompany(upstream, 100_000);
       const proposal = await propose(db(), { ...proposalFor(companyId, live, 500_000), by: author });
       const before = creditWrites.length;
-      expect(
-        (
-          await approveProposal(db(), upstream, {
-            tenant: TENANT,
-            id: proposal.id,
-            approver: author,
-            mirror: false,
-            log: noLog,
-          })
-        ).kind,
-      ).toBe('own_proposal');
+      expect((await approveAs(upstream, proposal.id, author)).kind).toBe('own_proposal');
       expect(
         (await rejectProposal(db(), { tenant: TENANT, id: proposal.id, approver: author, comment: 'no' })).kind,
       ).toBe('own_proposal');
@@ -214,13 +201,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     const p = await propose(db(), proposalFor(companyId, live, 2_000_000));
     await erpSetsCredit(companyId, 1_200_000);
     const before = creditWrites.length;
-    const first = await approveProposal(db(), upstream, {
-      tenant: TENANT,
-      id: p.id,
-      approver: manager,
-      mirror: false,
-      log: noLog,
-    });
+    const first = await approveAs(upstream, p.id, manager);
     expect(first).toMatchObject({
       kind: 'stale',
       proposed: { amount: 1_000_000 },
@@ -228,14 +209,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
       proposal: { new: { amount: 2_000_000 }, state: 'open' },
     });
     expect(creditWrites.length).toBe(before);
-    const confirmed = await approveProposal(db(), upstream, {
-      tenant: TENANT,
-      id: p.id,
-      approver: manager,
-      confirmStale: true,
-      mirror: false,
-      log: noLog,
-    });
+    const confirmed = await approveAs(upstream, p.id, manager, { confirmStale: true });
     expect(confirmed.kind).toBe('applied');
     expect((await liveCredit(upstream, companyId)).old.amount).toBe(2_000_000);
   });
@@ -244,11 +218,7 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     const { companyId, live } = await freshCompany(upstream, 100_000);
     const p = await propose(db(), proposalFor(companyId, live, 900_000));
     const before = creditWrites.length;
-    const decisions = await Promise.all(
-      [manager, other].map((approver) =>
-        approveProposal(db(), upstream, { tenant: TENANT, id: p.id, approver, mirror: false, log: noLog }),
-      ),
-    );
+    const decisions = await Promise.all([manager, other].map((approver) => approveAs(upstream, p.id, approver)));
     expect(decisions.map((d) => d.kind).sort()).toEqual(['applied', 'not_open']);
     expect(creditWrites.length).toBe(before + 1);
   });
@@ -260,24 +230,12 @@ describeOnConsoleDbs('proposals and decisions', (db) => {
     let firstDone!: () => void;
     const firstDecided = new Promise<void>((resolve) => (firstDone = resolve));
     // The second approver has read the open proposal; its read of the live value arrives after the first's send.
-    const second = approveProposal(
-      db(),
+    const second = approveAs(
       client(() => firstDecided),
-      {
-        tenant: TENANT,
-        id: p.id,
-        approver: other,
-        mirror: false,
-        log: noLog,
-      },
+      p.id,
+      other,
     );
-    const first = await approveProposal(db(), upstream, {
-      tenant: TENANT,
-      id: p.id,
-      approver: manager,
-      mirror: false,
-      log: noLog,
-    });
+    const first = await approveAs(upstream, p.id, manager);
     firstDone();
     expect(first.kind).toBe('applied');
     expect(await second).toMatchObject({ kind: 'not_open', proposal: { state: 'applied' } });

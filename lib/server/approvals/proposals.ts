@@ -15,8 +15,8 @@ export interface Person {
   email: string;
 }
 
-export interface Proposal {
-  id: string;
+/** Which quota of which company a proposal changes, from what to what: as proposed and as stored. */
+interface ProposalChange {
   family: QuotaFamily;
   companyId: number;
   companyCode: string | null;
@@ -24,6 +24,10 @@ export interface Proposal {
   old: QuotaValues;
   new: QuotaValues;
   oldUpdatedAt: string | null;
+}
+
+export interface Proposal extends ProposalChange {
+  id: string;
   rules: ApprovalRule[];
   /** The policy window's earlier steps that make up the change (null: judged alone). */
   window: QuotaWindowView | null;
@@ -41,15 +45,8 @@ export interface Proposal {
   outcomeCode: string | null;
 }
 
-export interface ProposalInput {
+export interface ProposalInput extends ProposalChange {
   tenant: string;
-  family: QuotaFamily;
-  companyId: number;
-  companyCode: string | null;
-  companyName: string | null;
-  old: QuotaValues;
-  new: QuotaValues;
-  oldUpdatedAt: string | null;
   rules: readonly ApprovalRule[];
   window?: QuotaWindowView | null;
   policyVersion: number | null;

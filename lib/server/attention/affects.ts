@@ -67,21 +67,18 @@ const bundlesUsing: Affect = async (db, changed) => {
   );
 };
 
-const productsIn: Affect = (db, changed) =>
-  column(
-    db,
-    sql<{
-      id: string;
-    }>`select id::text as id from mirror_product where product_category_id = any(${changed.map((c) => c.id)}::bigint[])`,
-  );
-
-const companiesOf: Affect = (db, changed) =>
-  column(
-    db,
-    sql<{
-      id: string;
-    }>`select id::text as id from mirror_company where internal_user_id = any(${changed.map((c) => c.id)}::bigint[])`,
-  );
+/** The records of `table` whose `field` holds a changed id: a category's products, a salesperson's companies. */
+const holding =
+  (table: 'mirror_product' | 'mirror_company', field: 'product_category_id' | 'internal_user_id'): Affect =>
+  (db, changed) =>
+    column(
+      db,
+      sql<{
+        id: string;
+      }>`select id::text as id from ${sql.table(table)} where ${sql.ref(field)} = any(${changed.map((c) => c.id)}::bigint[])`,
+    );
+const productsIn = holding('mirror_product', 'product_category_id');
+const companiesOf = holding('mirror_company', 'internal_user_id');
 
 /** For each entity, the rules that read it and the records of each rule a change of it may affect. */
 export const AFFECTS: Record<MirroredEntity, Partial<Record<RuleId, Affect>>> = {

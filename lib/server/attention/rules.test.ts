@@ -6,6 +6,7 @@ import { storeReadBack } from '../mirror';
 import { evaluateAfterSweep, evaluateWorkIfDue } from '.';
 import { quotaRecord } from '../testing/quota-record';
 import { skuRecord } from '../testing/sku-record';
+import { companyRecord } from '../testing/company-record';
 
 // Every rule on the console database (PGlite, and Postgres when its binaries exist): a violating record stored in
 // the mirror the way a pass or a write-through stores it (storeReadBack, which evaluates what it changed) is
@@ -48,16 +49,6 @@ const product = (id: number, productCategoryId: number | null): Rec => ({
   status: 'Active',
 });
 const category = (id: number): Rec => ({ id, name: `Category ${id}`, parentId: null, isAssignable: true });
-const company = (id: number, internalUserId: number): Rec => ({
-  id,
-  outerSysCode: `C${id}`,
-  name: `Company ${id}`,
-  shortName: null,
-  cellPhone: null,
-  shippingAddress: null,
-  internalUserId,
-  status: 'Active',
-});
 const person = (id: number, status: string): Rec => ({
   id,
   account: `u${id}`,
@@ -256,7 +247,7 @@ describeOnConsoleDbs('needs attention', (db) => {
 
   it('a company with no salesperson or an inactive one is found; an active one is not; activating resolves', async () => {
     await store('internalUsers', [person(8, 'Active')]);
-    await store('companies', [company(201, 0), company(202, 8), company(203, 7)]);
+    await store('companies', [companyRecord(201, 0), companyRecord(202, 8), companyRecord(203, 7)]);
     expect(await ids('company-salesperson')).toEqual([201]);
     await store('internalUsers', [person(8, 'Inactive')]);
     expect(await ids('company-salesperson')).toEqual([201, 202]);
@@ -265,7 +256,7 @@ describeOnConsoleDbs('needs attention', (db) => {
       salespersonStatus: 'Inactive',
     });
     await store('internalUsers', [person(8, 'Active')]);
-    await store('companies', [company(201, 7)]);
+    await store('companies', [companyRecord(201, 7)]);
     expect(await ids('company-salesperson')).toEqual([]);
   });
 

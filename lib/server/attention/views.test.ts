@@ -5,6 +5,7 @@ import { storeReadBack } from '../mirror';
 import { acceptFinding, readFindings, readRecordFindings, readSummary, reopenFinding } from '.';
 import { quotaRecord } from '../testing/quota-record';
 import { skuRecord } from '../testing/sku-record';
+import { companyRecord } from '../testing/company-record';
 
 // The home, a rule's findings and accept / reopen on the console database (PGlite, and Postgres when its binaries
 // exist), over findings the mirror's store opened: what each role sees, the 7-day trend from the daily counts,
@@ -86,20 +87,10 @@ describeOnConsoleDbs('the home and findings', (db) => {
   });
 
   it('names the salesperson a finding points at by code and name, not by id', async () => {
-    const company = (id: number, internalUserId: number) => ({
-      id,
-      outerSysCode: `C${id}`,
-      name: `Company ${id}`,
-      shortName: null,
-      cellPhone: null,
-      shippingAddress: null,
-      internalUserId,
-      status: 'Active',
-    });
     const person = { id: 31, account: 'u31', name: '王小明', email: 'u31@example.com', roleId: 2 };
     await storeReadBack(db(), [
       { entity: 'internalUsers', records: [{ ...person, status: 'Inactive', outerSysCode: 'E0031' }] },
-      { entity: 'companies', records: [company(501, 31), company(502, 99)] },
+      { entity: 'companies', records: [companyRecord(501, 31), companyRecord(502, 99)] },
     ]);
     const page = await readFindings(db(), 'steward', 'company-salesperson', {});
     const values = Object.fromEntries(page!.rows.map((f) => [f.record.code, f.values.internalUserId]));

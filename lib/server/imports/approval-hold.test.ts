@@ -6,11 +6,11 @@ import { DEMO_APPROVAL_POLICY } from '@/lib/contract/approval-policy';
 import { resultWord } from '@/lib/contract/result-words';
 import type { ConsoleDatabase } from '../db/types';
 import { listProposals, savePolicy } from '../approvals';
-import type { FetchImpl } from '../upstream';
-import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
+import { creditWritesSeen, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 
 // A credit quota import under the approval policy (issue 55 point 3), on the real job runtime against the
@@ -21,13 +21,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const creditWrites: Record<string, unknown>[][] = [];
-const transport: FetchImpl = async (request) => {
-  if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
-    creditWrites.push((await request.clone().json()) as Record<string, unknown>[]);
-  return service.fetch(request);
-};
-const upstream = erpClientVia(() => transport, 1);
+const { creditWrites, upstream } = creditWritesSeen(() => service);
 const steward = { id: 'acct-steward', email: 'steward@example.com' };
 
 async function setCredit(companyId: number, creditAmount: number) {
@@ -39,12 +33,11 @@ async function creditOf(companyId: number) {
 }
 
 async function runCreditImport(tenant: string, items: Record<string, unknown>[]) {
-  const importId = await store.createImport(db, csvImportMeta('creditQuotas', items.length), steward);
-  await store.appendRows(
+  const importId = await storeCsvImport(
     db,
-    importId,
     'creditQuotas',
     items.map((item, n) => csvRow(n, item)),
+    steward,
   );
   const chunks = await store.assignChunks(db, importId, store.CHUNK_SIZE);
   const jobId = await startImportJob(db, importId, 'creditQuotas', { chunks: [...Array(chunks).keys()], tenant });

@@ -13,7 +13,8 @@ import { MirrorPasses } from '../testing/mirror-passes';
 import { IMPORT_JOB_KINDS, importKind } from './import-job';
 import type { CopyReader } from './old-values';
 import * as store from './store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 import type { ImportOrigin } from '@/lib/imports/import-api';
 
@@ -36,15 +37,12 @@ async function runImport(
   // As the runtime wires the kinds when the mirror runs (lib/server/runtime/job-kinds.ts): with the copy's reader.
   copy?: { reader: CopyReader; tenant: string },
 ) {
-  const importId = await store.createImport(db, csvImportMeta(family, rows.length, origin), {
-    id: 'u',
-    email: 'steward@example.com',
-  });
-  await store.appendRows(
+  const importId = await storeCsvImport(
     db,
-    importId,
     family,
     rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
+    { id: 'u', email: 'steward@example.com' },
+    origin,
   );
   const chunks = await store.assignChunks(db, importId);
   const jobId = await startImportJob(db, importId, family, {

@@ -8,7 +8,8 @@ import type { FetchImpl } from '../upstream';
 import { erpClientVia, runJobToEnd, withServiceAndConsoleDb } from '../testing/console-parts';
 import { IMPORT_JOB_KINDS } from './import-job';
 import * as store from './store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 import type { FamilyName } from '@/lib/imports/families';
 
@@ -29,15 +30,11 @@ async function runImport(
   items: (Record<string, unknown> | null)[],
   options: { chunk?: number; concurrency?: number; onRunning?: (jobId: string) => Promise<void> } = {},
 ) {
-  const importId = await store.createImport(db, csvImportMeta(family, items.length), {
-    id: 'u',
-    email: 'u@example.com',
-  });
-  await store.appendRows(
+  const importId = await storeCsvImport(
     db,
-    importId,
     family,
     items.map((item, n) => csvRow(n, item, { errors: item ? [] : [{ code: 'name_too_long' }] })),
+    { id: 'u', email: 'u@example.com' },
   );
   const chunks = await store.assignChunks(db, importId, options.chunk ?? store.CHUNK_SIZE);
   const jobId = await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] });

@@ -44,15 +44,7 @@ describe('an import whose console process is killed mid-import', () => {
 
     // First process: killed (SIGKILL, no clean-up) when the fourth request has reached the service, so two
     // requests, one keyed chunk and one not, are written but their answers are lost.
-    const first = rig.runProcess(jobId);
-    const fourth = new Promise<void>((resolve) => (rig.onBatch = (n) => n >= 4 && resolve()));
-    await Promise.race([
-      fourth,
-      first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
-    ]);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    rig.onBatch = () => {};
+    await rig.killAtBatch(jobId, 4);
     const sentBeforeKill = rig.http.batches();
 
     // Second process: resumes once the dead process's leases expire, and finishes the job.

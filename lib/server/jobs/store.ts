@@ -111,6 +111,16 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || (typeof e?.message === 'string' && e.message.includes('job_one_active_idx'));
 }
 
+/** A job that ends before its units ran (cancelled, failed) leaves none of them to be claimed. */
+function cancelPendingUnits(trx: Db, jobId: string) {
+  return trx
+    .updateTable('job_unit')
+    .set({ state: 'cancelled', finished_at: new Date() })
+    .where('job_id', '=', jobId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
 /**
  * Stops a job: no further unit is claimed, pending units become 'cancelled'. Units already in flight finish
  * and record their outcome (aborting a write mid-call would only make its outcome unknown).
@@ -126,12 +136,7 @@ export async function cancelJob(db: Db, id: string): Promise<boolean> {
         .where('state', 'in', ACTIVE_STATES)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false;
-      await trx
-        .updateTable('job_unit')
-        .set({ state: 'cancelled', finished_at: new Date() })
-        .where('job_id', '=', id)
-        .where('state', '=', 'pending')
-        .execute();
+      await cancelPendingUnits(trx, id);
       return true;
     })
     .then((cancelled) => {
@@ -148,12 +153,7 @@ export async function failJob(db: Db, jobId: string, message: string): Promise<v
       .where('id', '=', jobId)
       .where('state', 'in', ACTIVE_STATES)
       .execute();
-    await trx
-      .updateTable('job_unit')
-      .set({ state: 'cancelled', finished_at: new Date() })
-      .where('job_id', '=', jobId)
-      .where('state', '=', 'pending')
-      .execute();
+    await cancelPendingUnits(trx, jobId);
   });
   jobLog.ended({ jobId, state: 'failed', error: message });
 }

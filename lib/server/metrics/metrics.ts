@@ -69,37 +69,32 @@ export function countRateLimited(operation: string): void {
   upstreamRateLimited.inc({ operation });
 }
 
-const RELAY_MISSED = 'console_relay_records_missed_total';
-
 /**
  * The relay runs in server.ts's module graph, before Next, and /api/metrics is served from a route bundle: two
  * copies of this module, each with its own `registry`. prom-client itself is one copy per process (external to
- * the bundles, next.config.ts), so this counter lives in its default registry, made by whichever copy comes first
- * and found by the other; the endpoint serves that registry beside the console's.
+ * the bundles, next.config.ts), so the relay's counters live in its default registry, made by whichever copy comes
+ * first and found by the other; the endpoint serves that registry beside the console's.
  */
-const relayRecordsMissed =
-  (promRegister.getSingleMetric(RELAY_MISSED) as Counter<'reason'> | undefined) ??
-  new Counter({
-    name: RELAY_MISSED,
-    help: 'Relayed /v1 calls whose record was not stored (their answers went back), by reason: database (the console database refused or was down) or queue_full (it was too slow for too long).',
-    labelNames: ['reason'] as const,
-    registers: [promRegister],
-  });
+function processWideCounter(name: string, help: string): Counter<'reason'> {
+  return (
+    (promRegister.getSingleMetric(name) as Counter<'reason'> | undefined) ??
+    new Counter({ name, help, labelNames: ['reason'] as const, registers: [promRegister] })
+  );
+}
+
+const relayRecordsMissed = processWideCounter(
+  'console_relay_records_missed_total',
+  'Relayed /v1 calls whose record was not stored (their answers went back), by reason: database (the console database refused or was down) or queue_full (it was too slow for too long).',
+);
 
 export function countRelayRecordMissed(reason: 'database' | 'queue_full', calls = 1): void {
   relayRecordsMissed.inc({ reason }, calls);
 }
 
-const RELAY_COUNTED = 'console_relay_calls_counted_total';
-// Process-wide like the counter above, for the same reason.
-const relayCallsCounted =
-  (promRegister.getSingleMetric(RELAY_COUNTED) as Counter<'reason'> | undefined) ??
-  new Counter({
-    name: RELAY_COUNTED,
-    help: 'Relayed /v1 calls counted instead of stored one row each, by reason: refused (the upstream refused the call as a whole: unsigned, wrong signature, unknown client, rate limited, too large) or over_cap (beyond SYNC_LOG_CALLS_PER_MINUTE for its client and minute, carrying no item that did not apply).',
-    labelNames: ['reason'] as const,
-    registers: [promRegister],
-  });
+const relayCallsCounted = processWideCounter(
+  'console_relay_calls_counted_total',
+  'Relayed /v1 calls counted instead of stored one row each, by reason: refused (the upstream refused the call as a whole: unsigned, wrong signature, unknown client, rate limited, too large) or over_cap (beyond SYNC_LOG_CALLS_PER_MINUTE for its client and minute, carrying no item that did not apply).',
+);
 
 export function countRelayCallsCounted(reason: 'refused' | 'over_cap', calls: number): void {
   relayCallsCounted.inc({ reason }, calls);

@@ -90,6 +90,9 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
 
   const relay = () => relays[0]!;
   const lastExchange = () => upstream.exchanges.at(-1)!;
+  /** The relay's records of a signed request, found by the nonce it was signed with. */
+  const callsOf = (request: { headers: Record<string, string> }) =>
+    db.selectFrom('sync_call').selectAll().where('nonce', '=', request.headers['X-Nonce']!);
 
   it('relays a signed batch byte for byte both ways and records exactly the 3 items that did not apply', async () => {
     const request = await signed('POST', '/v1/skus/batch', tenItems('A'), CREDS.erp);
@@ -113,11 +116,7 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
     expect(answer.headers.get('content-type')).toBe(exchange.sent.headers['content-type']);
 
     await relay().recorder.flush();
-    const calls = await db
-      .selectFrom('sync_call')
-      .selectAll()
-      .where('nonce', '=', request.headers['X-Nonce']!)
-      .execute();
+    const calls = await callsOf(request).execute();
     expect(
       calls.map((c) => [c.operation, c.status, c.outcome, c.item_count, c.applied_count, c.rejected_count]),
     ).toEqual([['POST /v1/skus/batch', 200, 'partial', 10, 7, 3]]);
@@ -161,11 +160,7 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
     expect(answer.status).toBe(500);
     expect(answer.body.equals(lastExchange().sent.body)).toBe(true);
     await relay().recorder.flush();
-    const row = await db
-      .selectFrom('sync_call')
-      .selectAll()
-      .where('nonce', '=', request.headers['X-Nonce']!)
-      .executeTakeFirstOrThrow();
+    const row = await callsOf(request).executeTakeFirstOrThrow();
     expect([row.status, row.outcome, row.item_count, row.applied_count, row.rejected_count]).toEqual([
       500,
       'unknown',
@@ -208,12 +203,7 @@ describe.each(engines)('the /v1 relay recording on $name', (engine) => {
     const replay = await call(relay().url, request);
     expect(replay.status).toBe(401);
     await relay().recorder.flush();
-    const calls = await db
-      .selectFrom('sync_call')
-      .selectAll()
-      .where('nonce', '=', request.headers['X-Nonce']!)
-      .orderBy('id')
-      .execute();
+    const calls = await callsOf(request).orderBy('id').execute();
     expect(calls.map((c) => [c.status, c.outcome, c.error_code, c.rejected_count])).toEqual([
       [200, 'partial', null, 1],
     ]);

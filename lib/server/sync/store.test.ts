@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '@/lib/signing';
 import type { Service } from '@/service';
 import { CREDS, IDS } from '@/service/testing/fixtures';
 import type { ConsoleDatabase } from '../db/types';
 import { withServiceAndConsoleDb } from '../testing/console-parts';
+import { erpCall } from '../testing/erp-call';
 import { relayLastHour } from './last-hour';
 import { recordRelayedCall, type RelayedCall } from './store';
 
@@ -17,32 +17,12 @@ withServiceAndConsoleDb((parts) => ({ service, db } = parts));
 /** The signing headers of the last call sent, to replay it. */
 let lastHeaders: Record<string, string> = {};
 
-/** Sends a signed write to the service and returns what the relay would record of it. */
+/** Sends a signed write to the service and returns what the relay would record of it, bodies as the bytes it read. */
 async function send(method: string, path: string, body: unknown, at = new Date()): Promise<RelayedCall> {
-  const text = JSON.stringify(body);
-  const headers = await signRequest({ method, pathAndQuery: path, body: text, ...CREDS.erp });
+  const { call, headers } = await erpCall(service, method, path, body, at);
   lastHeaders = headers;
-  const response = await service.fetch(
-    new Request(`http://service.test${path}`, {
-      method,
-      body: text,
-      headers: { ...headers, 'content-type': 'application/json' },
-    }),
-  );
-  return {
-    source: 'relay',
-    clientId: CREDS.erp.clientId,
-    nonce: headers['X-Nonce']!,
-    requestId: null,
-    method,
-    pathAndQuery: path,
-    receivedAt: at,
-    durationMs: 3,
-    addedMs: 0.2,
-    status: response.status,
-    requestBody: new TextEncoder().encode(text),
-    responseBody: new Uint8Array(await response.arrayBuffer()),
-  };
+  const bytes = (text: RelayedCall['requestBody']) => new TextEncoder().encode(String(text));
+  return { ...call, requestBody: bytes(call.requestBody), responseBody: bytes(call.responseBody) };
 }
 
 const sku = (code: string, extra: Record<string, unknown> = {}) => ({

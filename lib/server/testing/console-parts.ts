@@ -8,7 +8,7 @@ import type { ConsoleDatabase } from '../db/types';
 import type { JobRunnerOptions } from '../jobs/runner-options';
 import { JobRunner } from '../jobs/runner';
 import { getJob } from '../jobs/store';
-import { createUpstreamClient, type FetchImpl } from '../upstream';
+import { createUpstreamClient, SkewTracker, type FetchImpl } from '../upstream';
 import type { UpstreamClientOptions } from '../upstream/client';
 
 // The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
@@ -60,6 +60,18 @@ export function erpClient(options: Partial<UpstreamClientOptions> = {}) {
 }
 
 /**
+ * An ERP client on the in-process service `service()` answers at the time of each request, behind the embedded
+ * mode's placeholder address and with a clock-skew tracker, as the mirror passes are given it.
+ */
+export function embeddedErpClient(service: () => Service) {
+  return erpClient({
+    fetch: (request) => service().fetch(request),
+    baseUrl: 'http://embedded.invalid',
+    skew: new SkewTracker(),
+  });
+}
+
+/**
  * An ERP client whose each request goes to the transport `transport()` answers at the time (a test replaces it to
  * slow down or break the line), with a 5 s timeout and `attempts` tries in all, 10 to 20 ms apart.
  */
@@ -87,4 +99,18 @@ export async function runJobToEnd(options: JobRunnerOptions, jobId: string, onRu
   await onRunning?.();
   await untilJobEnds(options.db, jobId);
   await runner.stop();
+}
+
+/**
+ * An ERP client (one try) on the in-process service `service()` answers, that keeps every credit quota batch the
+ * service receives in `creditWrites`: a row held for approval must never be among them.
+ */
+export function creditWritesSeen(service: () => Service) {
+  const creditWrites: Record<string, unknown>[][] = [];
+  const transport: FetchImpl = async (request) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
+      creditWrites.push((await request.clone().json()) as Record<string, unknown>[]);
+    return service().fetch(request);
+  };
+  return { creditWrites, upstream: erpClientVia(() => transport, 1) };
 }

@@ -65,6 +65,22 @@ class KillRig {
     );
     return { child, exited };
   }
+
+  /**
+   * Runs job `jobId` in a process killed (SIGKILL, no clean-up) once the service has received its `batches`-th
+   * batch, so that batches are written but their answers are lost; settles when the process is gone.
+   */
+  async killAtBatch(jobId: string, batches: number, place?: ConsoleDbPlace): Promise<void> {
+    const first = this.runProcess(jobId, place);
+    const reached = new Promise<void>((resolve) => (this.onBatch = (n) => n >= batches && resolve()));
+    await Promise.race([
+      reached,
+      first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
+    ]);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    this.onBatch = () => {};
+  }
 }
 
 export function killRig(prefix: string): KillRig {

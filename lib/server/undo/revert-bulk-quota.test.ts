@@ -11,13 +11,13 @@ import { recordErpCreditLimits } from '../testing/erp-history';
 import { operationWords } from '../audit';
 import { listAudit, listHistory } from '../audit/audit-log';
 import { describeOnConsoleDbs } from '../jobs/testing/db-engines';
-import type { FetchImpl } from '../upstream';
-import { erpClientVia, runJobToEnd } from '../testing/console-parts';
+import { creditWritesSeen, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert, reviewRevert } from './revert';
 import * as attempts from '../imports/attempts';
 import * as store from '../imports/store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 
 // Reverting a bulk edit and a credit quota import (issue 56 points 3 and 5), on the real job runtime against the
@@ -30,13 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => service?.close());
 
-const creditWrites: Record<string, unknown>[][] = [];
-const transport: FetchImpl = async (request) => {
-  if (request.method === 'POST' && new URL(request.url).pathname === '/v1/companies/credit-quota/batch')
-    creditWrites.push((await request.clone().json()) as Record<string, unknown>[]);
-  return service.fetch(request);
-};
-const upstream = erpClientVia(() => transport, 1);
+const { creditWrites, upstream } = creditWritesSeen(() => service);
 const steward = { id: 'acct-steward', email: 'steward@example.com' };
 
 describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) => {
@@ -48,18 +42,36 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
     await store.settle(db(), importId);
   }
 
+  /**
+   * Both acme companies at a 300,000 limit (A's memo `memoA`), with their ERP codes, the ERP's write recorded as
+   * the mirror records it: the approval policy's window counts again from it (earlier tests changed these limits
+   * through the console).
+   */
+  async function bothCompaniesAt300k(memoA: string) {
+    const [a, b] = [IDS.acme.company, IDS.acme.company2];
+    const codes = await Promise.all(
+      [a, b].map(async (id) => (await upstream.read('creditQuota', id)).companyOuterSysCode!),
+    );
+    await upstream.batch('creditQuotas', [
+      { companyId: a, creditAmount: 300_000, enabled: true, memo: memoA },
+      { companyId: b, creditAmount: 300_000, enabled: true, memo: '' },
+    ]);
+    await recordErpCreditLimits(db(), [a, b], 300_000);
+    return { a, b, codes };
+  }
+
   /** An import as the browser sends it after reading the old values (a bulk edit's review, a compared file). */
   async function runImport(
     family: FamilyName,
     origin: 'bulk' | 'file',
     rows: { item: Record<string, unknown>; before: Record<string, unknown> }[],
   ) {
-    const importId = await store.createImport(db(), csvImportMeta(family, rows.length, origin), steward);
-    await store.appendRows(
+    const importId = await storeCsvImport(
       db(),
-      importId,
       family,
       rows.map((r, n) => csvRow(n, r.item, { before: r.before })),
+      steward,
+      origin,
     );
     await run(importId, family, await store.assignChunks(db(), importId));
     return importId;
@@ -257,17 +269,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
   });
 
   it('lets a company named only by its ERP code be left out of a quota revert', async () => {
-    const [a, b] = [IDS.acme.company, IDS.acme.company2];
-    const codes = await Promise.all(
-      [a, b].map(async (id) => (await upstream.read('creditQuota', id)).companyOuterSysCode!),
-    );
-    await upstream.batch('creditQuotas', [
-      { companyId: a, creditAmount: 300_000, enabled: true, memo: '' },
-      { companyId: b, creditAmount: 300_000, enabled: true, memo: '' },
-    ]);
-    // The ERP's write as the mirror records it: the approval policy's window counts again from it (earlier tests
-    // changed these limits through the console).
-    await recordErpCreditLimits(db(), [a, b], 300_000);
+    const { a, b, codes } = await bothCompaniesAt300k('');
     // A file keyed by ERP code: History names each company `code:<code>`.
     const importId = await runImport(
       'creditQuotas',
@@ -298,17 +300,7 @@ describeOnConsoleDbs('reverting a bulk edit and a quota import', (db, engine) =>
   });
 
   it('resends a failed row of a company named by its ERP code, and names a row keeping the live amount', async () => {
-    const [a, b] = [IDS.acme.company, IDS.acme.company2];
-    const codes = await Promise.all(
-      [a, b].map(async (id) => (await upstream.read('creditQuota', id)).companyOuterSysCode!),
-    );
-    await upstream.batch('creditQuotas', [
-      { companyId: a, creditAmount: 300_000, enabled: true, memo: 'old memo' },
-      { companyId: b, creditAmount: 300_000, enabled: true, memo: '' },
-    ]);
-    // The ERP's write as the mirror records it: the approval policy's window counts again from it (earlier tests
-    // changed these limits through the console).
-    await recordErpCreditLimits(db(), [a, b], 300_000);
+    const { a, b, codes } = await bothCompaniesAt300k('old memo');
     // A file keyed by ERP code: A's memo changed (the amount as it was), B's limit lowered.
     const importId = await runImport('creditQuotas', 'file', [
       {

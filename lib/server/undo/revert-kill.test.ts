@@ -80,15 +80,7 @@ describe.each(places)('a revert whose console process is killed mid-revert, on $
     });
     await setup.close();
 
-    const first = rig.runProcess(jobId, place);
-    const fourth = new Promise<void>((resolve) => (rig.onBatch = (n) => n >= 4 && resolve()));
-    await Promise.race([
-      fourth,
-      first.exited.then((code) => Promise.reject(new Error(`first process exited early: ${code}`))),
-    ]);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    rig.onBatch = () => {};
+    await rig.killAtBatch(jobId, 4, place);
     const second = rig.runProcess(jobId, place);
     expect(await second.exited).toBe(0);
 

@@ -13,7 +13,8 @@ import { erpClientVia, runJobToEnd } from '../testing/console-parts';
 import { IMPORT_KINDS } from '../runtime/job-kinds';
 import { prepareRevert, reviewRevert } from './revert';
 import * as store from '../imports/store';
-import { csvImportMeta, csvRow } from '../testing/import-files';
+import { csvRow } from '../testing/import-files';
+import { storeCsvImport } from '../testing/csv-import';
 import { startImportJob } from '../testing/start-import-job';
 
 // Reverting an import (issue 56, the first acceptance point): the real job runtime sends to the reference service
@@ -76,12 +77,11 @@ async function runJob(jobId: string) {
 }
 
 async function runImport(items: Record<string, unknown>[]) {
-  const importId = await store.createImport(db, csvImportMeta('prices', items.length), steward);
-  await store.appendRows(
+  const importId = await storeCsvImport(
     db,
-    importId,
     'prices',
     items.map((item, n) => csvRow(n, item)),
+    steward,
   );
   const chunks = await store.assignChunks(db, importId);
   await runJob(await startImportJob(db, importId, 'prices', { chunks: [...Array(chunks).keys()] }));

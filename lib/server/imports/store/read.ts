@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { RowIssue } from '@/lib/imports/check';
 import type { FamilyName } from '@/lib/imports/families';
 import type { PredictedKind } from '@/lib/contract/console/import-files';
+import { noRowCounts } from '@/lib/contract/console/imports';
 import type { Db, ImportView, RowStatus, RowView } from './types';
 
 // What the pages read: an import, the history list, and an import's rows.
@@ -31,21 +32,6 @@ type ImportRowDb = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function emptyCounts(): Record<RowStatus, number> {
-  return {
-    pending: 0,
-    sending: 0,
-    created: 0,
-    updated: 0,
-    ok: 0,
-    failed: 0,
-    unknown: 0,
-    not_sent: 0,
-    skipped: 0,
-    proposed: 0,
-  };
-}
-
 export async function getImport(db: Db, id: string): Promise<ImportView | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
   // Mispredictions are counted only for an import with refused rows and none still to send: the page polls
@@ -71,7 +57,7 @@ export async function getImport(db: Db, id: string): Promise<ImportView | null> 
   const row = rows[0];
   if (!row) return null;
   // Kept per import by the database (migration 0130): the page polls this every second.
-  const counts = { ...emptyCounts(), ...(row.counts ?? {}) };
+  const counts = { ...noRowCounts(), ...(row.counts ?? {}) };
   const uploadedRows = Object.values(counts).reduce((a, b) => a + b, 0);
   // Rows in flight count as pending here (the page polls this every second: telling them apart costs a
   // lookup per pending row); the rows list shows them as sending.
@@ -145,7 +131,7 @@ export async function listImports(db: Db, options: ImportFilters = {}) {
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by i.created_at desc, i.id desc limit ${options.limit ?? 100}`.execute(db);
   return rows.map((r) => {
-    const counts = { ...emptyCounts(), ...(r.counts ?? {}) };
+    const counts = { ...noRowCounts(), ...(r.counts ?? {}) };
     return {
       id: r.id,
       family: r.family,

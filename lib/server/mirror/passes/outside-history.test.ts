@@ -4,8 +4,7 @@ import type { Service } from '@/service';
 import { listAudit, listHistoryPage } from '../../audit/audit-log';
 import { listEntryChanges } from '../../audit/entry-changes';
 import type { ConsoleDatabase } from '../../db/types';
-import { erpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
-import { SkewTracker } from '../../upstream';
+import { embeddedErpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
 import { runDuePass } from './passes';
 import { readState } from '../copy/state';
 
@@ -16,11 +15,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const client = erpClient({
-  fetch: (request) => service.fetch(request),
-  baseUrl: 'http://embedded.invalid',
-  skew: new SkewTracker(),
-});
+const client = embeddedErpClient(() => service);
 const sweep = () => runDuePass({ db, client, entity: 'companies', now: Date.now }, { sweepEveryMs: 0 });
 
 describe('outside changes on the record', () => {

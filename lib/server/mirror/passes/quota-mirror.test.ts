@@ -7,8 +7,7 @@ import type { ConsoleDatabase } from '../../db/types';
 import { applyAndRecordQuotaEdit } from '../../quotas/apply';
 import { readCreditPage, readPointPage } from '../../quotas/dashboard';
 import { companyNames } from '../../quotas/source';
-import { erpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
-import { SkewTracker } from '../../upstream';
+import { embeddedErpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
 import { runDuePass } from './passes';
 import type { MirrorEntityName } from '../copy/entities';
 
@@ -21,11 +20,7 @@ const COMPANY = IDS.acme.company;
 const TENANT = 'acme';
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const client = erpClient({
-  fetch: (request) => service.fetch(request),
-  baseUrl: 'http://embedded.invalid',
-  skew: new SkewTracker(),
-});
+const client = embeddedErpClient(() => service);
 const pass = (entity: MirrorEntityName, budgetMs?: number) =>
   runDuePass({ db, client, entity, now: Date.now }, { sweepEveryMs: 3_600_000, quotaBudgetMs: budgetMs });
 const mirrored = async (id: number) =>

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Service } from '@/service';
 import { signedRequest } from '@/service/testing/client';
 import type { ConsoleDatabase } from '../../db/types';
-import { erpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
-import { SkewTracker } from '../../upstream';
+import { embeddedErpClient, withServiceAndConsoleDb } from '../../testing/console-parts';
 import { runDuePass } from '../passes/passes';
 import { readSalespeople } from './salespeople';
 
@@ -15,11 +14,7 @@ let service: Service;
 let db: Kysely<ConsoleDatabase>;
 withServiceAndConsoleDb((opened) => ({ service, db } = opened));
 
-const client = erpClient({
-  fetch: (request) => service.fetch(request),
-  baseUrl: 'http://embedded.invalid',
-  skew: new SkewTracker(),
-});
+const client = embeddedErpClient(() => service);
 /** A company given to another salesperson, as the ERP does it. */
 async function give(companyId: number, internalUserId: number) {
   const response = await service.fetch(await signedRequest('PUT', `/v1/companies/${companyId}`, { internalUserId }));
