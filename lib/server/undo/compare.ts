@@ -16,12 +16,30 @@ export type RecipeLine = {
   sort?: number;
 };
 
-/** A recipe as comparable lines: SKU id and quantity, in id order (the service adds names and sorts). */
-function recipeKey(value: HistoryValue | null | undefined): HistoryValue {
-  if (!Array.isArray(value)) return value ?? null;
-  return (value as RecipeLine[])
-    .map((l) => ({ componentSkuId: l.componentSkuId ?? null, quantity: l.quantity ?? 0 }))
-    .sort((a, b) => (a.componentSkuId ?? 0) - (b.componentSkuId ?? 0));
+const codeOf = (line: RecipeLine) => line.componentSkuOuterSysCode?.trim().toUpperCase() || null;
+
+/**
+ * Two recipe lines name the same component in the same quantity. A file names components by ERP code, /v1 answers
+ * with ids and codes (and names), so lines are compared by id where both have one, else by code as /v1 matches it
+ * (exact, case-insensitive, surrounding whitespace ignored).
+ */
+function sameLine(a: RecipeLine, b: RecipeLine): boolean {
+  if ((a.quantity ?? 0) !== (b.quantity ?? 0)) return false;
+  if (a.componentSkuId != null && b.componentSkuId != null) return a.componentSkuId === b.componentSkuId;
+  return codeOf(a) !== null && codeOf(a) === codeOf(b);
+}
+
+/** The same recipe: each line of one matched by a line of the other, in any order (the service keeps its own). */
+function sameRecipe(live: HistoryValue | null, after: HistoryValue | null): boolean {
+  if (!Array.isArray(live) || !Array.isArray(after)) return sameValue(live, after);
+  const left = [...(live as RecipeLine[])];
+  if (left.length !== after.length) return false;
+  for (const line of after as RecipeLine[]) {
+    const at = left.findIndex((l) => sameLine(l, line));
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
 }
 
 /**
@@ -29,7 +47,7 @@ function recipeKey(value: HistoryValue | null | undefined): HistoryValue {
  * same recipe.
  */
 export function stillHolds(field: string, live: HistoryValue | null, after: HistoryValue | null): boolean {
-  if (field === 'components') return sameValue(recipeKey(live), recipeKey(after));
+  if (field === 'components') return sameRecipe(live, after);
   if (typeof live === 'number' && typeof after === 'number') return Math.abs(live - after) < 0.00005 + 1e-9;
   return sameValue(live, after);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FamilyName } from '@/lib/imports/families';
 import { createService, type Service } from '@/service';
 import { IDS, testSeed } from '@/service/testing/fixtures';
 import { reviewRestore } from '.';
@@ -76,15 +77,15 @@ async function runJob(jobId: string) {
   );
 }
 
-async function runImport(items: Record<string, unknown>[]) {
+async function runImport(items: Record<string, unknown>[], family: FamilyName = 'prices') {
   const importId = await storeCsvImport(
     db,
-    'prices',
+    family,
     items.map((item, n) => csvRow(n, item)),
     steward,
   );
   const chunks = await store.assignChunks(db, importId);
-  await runJob(await startImportJob(db, importId, 'prices', { chunks: [...Array(chunks).keys()] }));
+  await runJob(await startImportJob(db, importId, family, { chunks: [...Array(chunks).keys()] }));
   await store.settle(db, importId);
   return importId;
 }
@@ -93,13 +94,13 @@ async function runImport(items: Record<string, unknown>[]) {
  * As the console starts one: the job first, listing chunks as the rows arrive, while the rest is compared
  * (prepareRevert's `start`); else (`stored`) every row is stored before the job is given its chunks.
  */
-async function runRevert(importId: string, how: 'streamed' | 'stored' = 'stored') {
+async function runRevert(importId: string, how: 'streamed' | 'stored' = 'stored', family: FamilyName = 'prices') {
   const picks = { include: [] as string[], exclude: [] as string[] };
   if (how === 'streamed') {
     let running: Promise<void> | undefined;
     const { revertId } = await prepareRevert(db, upstream, importId, steward, picks, {
       start: async (id) => {
-        running = runJob(await startImportJob(db, id, 'prices'));
+        running = runJob(await startImportJob(db, id, family));
       },
     });
     await running;
@@ -107,7 +108,7 @@ async function runRevert(importId: string, how: 'streamed' | 'stored' = 'stored'
     return revertId;
   }
   const { revertId, chunks } = await prepareRevert(db, upstream, importId, steward, picks);
-  await runJob(await startImportJob(db, revertId, 'prices', { chunks: [...Array(chunks).keys()] }));
+  await runJob(await startImportJob(db, revertId, family, { chunks: [...Array(chunks).keys()] }));
   await store.settle(db, revertId);
   return revertId;
 }
@@ -261,5 +262,37 @@ describeOnConsoleDbs('reverting an import', (consoleDb) => {
     const unsent = new Set(left.map((r) => Number(r.cells[0])));
     const after = await livePrices(ids);
     ids.forEach((id, n) => expect(after.get(id)).toBe(unsent.has(id) ? 2500 : 100 + n));
+  }, 120_000);
+
+  it('restores a bundle recipe imported by ERP codes: the lines the service filled in with ids and names still hold', async () => {
+    const bundle = IDS.acme.bundle;
+    const recipe = async () => (await upstream.read('bundle', bundle)).components;
+    const before = await recipe();
+    expect(before).toMatchObject([{ componentSkuId: IDS.acme.sku, quantity: 2 }]);
+    await mirror().round();
+    // A steward's file names the components by ERP code; /v1 answers with their ids and names besides.
+    const lines = [
+      { componentSkuOuterSysCode: 'S002', quantity: 1 },
+      { componentSkuOuterSysCode: 'S001', quantity: 3 },
+    ];
+    const importId = await runImport([{ id: bundle, components: lines }], 'bundles');
+    expect((await store.getImport(db, importId))!.counts.updated).toBe(1);
+    expect(await recipe()).toMatchObject([
+      { componentSkuId: IDS.acme.sku2, componentSkuOuterSysCode: 'S002', componentSkuName: 'Green 50g', quantity: 1 },
+      { componentSkuId: IDS.acme.sku, componentSkuOuterSysCode: 'S001', quantity: 3 },
+    ]);
+
+    const review = await reviewRevert(db, upstream, importId);
+    expect(review.counts).toMatchObject({ restore: 1, changedSince: 0 });
+    expect(review.rows[0]).toMatchObject({ kind: 'restore', selected: true, code: 'B001' });
+    await runRevert(importId, 'stored', 'bundles');
+    expect(await recipe()).toMatchObject([{ componentSkuId: IDS.acme.sku, quantity: 2 }]);
+    expect(await recipe()).toHaveLength(1);
+
+    // A quantity changed after the import is a change since, and is left alone unless picked.
+    const again = await runImport([{ id: bundle, components: lines }], 'bundles');
+    await upstream.batch('bundles', [{ id: bundle, components: [{ componentSkuId: IDS.acme.sku, quantity: 4 }] }]);
+    await mirror().round();
+    expect((await reviewRevert(db, upstream, again)).counts).toMatchObject({ restore: 0, changedSince: 1 });
   }, 120_000);
 });
