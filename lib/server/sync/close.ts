@@ -2,28 +2,14 @@ import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ConsoleDatabase } from '../db';
 import { person } from '../history';
-import {
-  CLOSE_OPERATION,
-  CLOSED_COLUMNS_SQL,
-  DISMISS_OPERATION,
-  rejectionOutcome,
-  writeRejectionHistory,
-  type ClosedRejection,
-} from './closed-history';
-
-export { CLOSE_OPERATION, DISMISS_OPERATION };
+import { CLOSED_COLUMNS_SQL, rejectionOutcome, writeRejectionHistory, type ClosedRejection } from './closed-history';
+import type { AppliedRecord } from './parse';
 
 type Db = Kysely<ConsoleDatabase>;
 
 export interface Closer {
   id: string;
   email: string;
-}
-
-/** A record the console (or the ERP) applied: its key as the rejections name it, and its id from the answer. */
-export interface AppliedRecord {
-  key: string;
-  recordId: number | null;
 }
 
 /**

@@ -6,24 +6,13 @@ import 'server-only';
 // counts them for the home card, closes them when the console or the ERP applies the record, dismisses them and
 // reports them. Relay and rejections are one folder because they share one table: the rejections are the relay's
 // records, and closing them writes History from rows only this folder knows the columns of.
-export { recordRelayedCall, recordRelayedCalls, type RelayedCall } from './store';
-export { parseCall, operationOf, syncFamilyOf, type ParsedCall, type RejectedItem, type CallOutcome } from './parse';
-export { relayLastHour, type RelayLastHour } from './last-hour';
-export { relayCounted, type RelayCounted, type CountedRow } from './counted';
-export { createRelay, type RelayOptions } from './forward';
-export { createRecorder, type RelayRecorder } from './recorder';
-export { fetchUpstream, networkUpstream, type RelayUpstream } from './upstream';
-export { processRelay, type ProcessRelay } from './serve';
-export { syncLogRetentionJob, deleteOldSyncCalls, SYNC_LOG_RETENTION } from './retention';
-export {
-  closeRejectionsApplied,
-  dismissRejections,
-  CLOSE_OPERATION,
-  DISMISS_OPERATION,
-  type AppliedRecord,
-  type Closer,
-} from './close';
-export { listRejections, openCount, openTotal, rejectionItems, TREND_DAYS, type StoredRejection } from './reads';
-export { rejectionsReport, REPORT_COLUMNS, type ReportColumn, type ReportWords } from './report';
+export { recordRelayedCall, type RelayedCall } from './store';
+export { relayLastHour } from './last-hour';
+export { relayCounted, type CountedRow } from './counted';
+export { processRelay } from './serve';
+export { syncLogRetentionJob } from './retention';
+export { closeRejectionsApplied, dismissRejections } from './close';
+export { listRejections, openCount, openTotal, rejectionItems } from './reads';
+export { rejectionsReport } from './report';
 export { reportWords } from './report-words';
 export { recordUploadedLog } from './upload';

@@ -30,6 +30,7 @@ export interface RejectedItem {
   errors: string[];
 }
 
+/** A record the console (or the ERP) applied: its key as the rejections name it, and its id from the answer. */
 export interface AppliedRecord {
   key: string;
   recordId: number | null;
