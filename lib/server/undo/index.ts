@@ -14,8 +14,7 @@ import { reviewRestore } from './restore-review';
 // edit as an import of its own; a restore puts back the values of one History entry through the record's form.
 // Both read History's old values, compare them with what /v1 holds now, and leave alone what changed since.
 export { RevertError } from './revert';
-export { RestoreError, reviewRestore } from './restore-review';
-export { stillHolds } from './compare';
+export { RestoreError } from './restore-review';
 
 /**
  * What a revert adds to the import job (wired by the runtime's job kinds): the mirror's values before each chunk

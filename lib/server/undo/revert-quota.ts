@@ -17,7 +17,7 @@ import { isApiError, type UpstreamClient } from '../upstream';
  * approval policy by the import job like any quota import's (lib/server/imports/hold.ts); the review says beforehand which.
  */
 
-export const QUOTA_TAB = { creditQuotas: 'credit', pointQuotas: 'points' } as const;
+const QUOTA_TAB = { creditQuotas: 'credit', pointQuotas: 'points' } as const;
 const AMOUNT = QUOTA_AMOUNT_FIELD;
 type QuotaFamilyName = keyof typeof QUOTA_TAB;
 
@@ -40,7 +40,7 @@ async function companyOfRecord(client: UpstreamClient, recordId: string, signal?
  * The live quota of each record (by History's record id), with `outerSysCode` for the review's name. A company
  * the service no longer knows is left out (read as gone). Throws when /v1 cannot be read.
  */
-export async function readLiveQuotas(
+async function readLiveQuotas(
   client: UpstreamClient,
   family: QuotaFamilyName,
   recordIds: readonly string[],
@@ -66,7 +66,7 @@ export async function readLiveQuotas(
 }
 
 /** The quota's amount as the write must carry it when the revert does not put an old one back. */
-export function carriedAmount(
+function carriedAmount(
   family: QuotaFamilyName,
   fields: readonly { field: string }[],
   now: Record<string, unknown> | undefined,
@@ -96,7 +96,7 @@ export function leftQuotaItem(
  * judged by the rules the import job's hold applies when the revert is sent (earlier steps of the policy's window
  * included). Returns how many.
  */
-export async function markApprovals(
+async function markApprovals(
   db: Kysely<ConsoleDatabase>,
   approval: { policy: ApprovalPolicy; tenant: string },
   family: QuotaFamilyName,
@@ -195,13 +195,13 @@ export async function carryLiveAmounts(
 }
 
 /**
- * Where a quota revert differs from a record's, in one place: the review and the revert's rows ask it once
- * (`quotaRevertOf`) rather than testing the family at each step. Quotas are read company by company, carry the
- * live amount when the revert does not put one back, leave a row with the live amount, name fields in who changed
- * them since (an edit of the company's name is no change of its quota), and are judged by the approval policy.
+ * Where a quota review differs from a record's, in one place: the review asks it once (`quotaRevertOf`) rather than
+ * testing the family at each step. Quotas are read company by company, carry the live amount when the revert does
+ * not put one back, name fields in who changed them since (an edit of the company's name is no change of its
+ * quota), and are judged by the approval policy. The revert's rows (revert.ts) name a company by `quotaKey` and
+ * leave a row with the live amount (`leftQuotaItem`).
  */
 export interface QuotaRevert {
-  family: QuotaFamilyName;
   readLive(
     client: UpstreamClient,
     recordIds: readonly string[],
@@ -211,7 +211,6 @@ export interface QuotaRevert {
     fields: readonly { field: string }[],
     now: Record<string, unknown> | undefined,
   ): Record<string, number> | undefined;
-  leftItem(key: Record<string, unknown>, row: Pick<RevertRow, 'carry' | 'fields'>): Record<string, unknown>;
   markApprovals(
     db: Kysely<ConsoleDatabase>,
     approval: { policy: ApprovalPolicy; tenant: string },
@@ -224,13 +223,11 @@ export interface QuotaRevert {
 export function quotaRevertOf(family: FamilyName): QuotaRevert | null {
   if (!isQuotaFamily(family)) return null;
   return {
-    family,
     readLive: async (client, recordIds, signal) => {
       const named = recordIds.filter((id) => quotaKey(id) !== null);
       return named.length ? readLiveQuotas(client, family, named, signal) : new Map();
     },
     carry: (fields, now) => carriedAmount(family, fields, now),
-    leftItem: (key, row) => leftQuotaItem(family, key, row),
     markApprovals: (db, approval, rows, live) => markApprovals(db, approval, family, rows, live),
   };
 }

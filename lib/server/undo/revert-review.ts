@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import type { ApprovalPolicy } from '@/lib/contract/approval-policy';
-import type { FieldDiff, HistoryValue } from '@/lib/contract/history';
+import { FAMILY_RECORD_TYPE, type FieldDiff, type HistoryValue } from '@/lib/contract/history';
 import type { ChangedBy, RevertField, RevertKind, RevertRow } from '@/lib/contract/console/reverts';
 import type { RowStatus } from '@/lib/contract/console/imports';
 import type { ConsoleDatabase } from '../db';
@@ -9,7 +9,7 @@ import { readBackInParts } from '../mirror';
 import type { UpstreamClient } from '../upstream';
 import { KEY_FIELDS } from '../imports';
 import { stillHolds } from './compare';
-import { changesSince, ENTITY, RECORD_TYPE_OF, type SourceImport } from './revert-source';
+import { changesSince, ENTITY, type SourceImport } from './revert-source';
 import { quotaRevertOf, type QuotaRevert } from './revert-quota';
 
 /**
@@ -106,8 +106,7 @@ export interface Classification {
 }
 
 export async function classification(db: Db, source: SourceImport): Promise<Classification> {
-  const type = RECORD_TYPE_OF[source.family];
-  const applied = type ? await appliedRecords(db, source.id) : new Map<string, Applied>();
+  const applied = await appliedRecords(db, source.id);
   const early: RevertRow[] = [];
   const toRead: Applied[] = [];
   for (const record of applied.values()) {
@@ -119,18 +118,16 @@ export async function classification(db: Db, source: SourceImport): Promise<Clas
       if ([...record.imported.keys()].some((f) => !known(record, f))) early.push(row(record, 'noBefore', []));
     } else toRead.push(record);
   }
-  if (type) {
-    for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
-      early.push({
-        recordId: recordId ?? '',
-        code: null,
-        rowNo,
-        kind: 'notApplied',
-        selected: false,
-        fields: [],
-        status,
-      });
-    }
+  for (const [rowNo, recordId, status] of await rowsNotApplied(db, source.id)) {
+    early.push({
+      recordId: recordId ?? '',
+      code: null,
+      rowNo,
+      kind: 'notApplied',
+      selected: false,
+      fields: [],
+      status,
+    });
   }
   // Quotas are read company by company in this order; the others come id ascending from the list walk.
   const quota = quotaRevertOf(source.family);
@@ -187,8 +184,7 @@ export async function classifyImport(
     approval?: { policy: ApprovalPolicy; tenant: string };
   } = {},
 ): Promise<RevertRow[]> {
-  const type = RECORD_TYPE_OF[source.family];
-  if (!type) return [];
+  const type = FAMILY_RECORD_TYPE[source.family];
   const plan = await classification(db, source);
   const { quota } = plan;
   const out: RevertRow[] = [];

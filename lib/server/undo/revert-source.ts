@@ -25,12 +25,6 @@ export const ENTITY: Partial<Record<FamilyName, Extract<MirrorEntityName, Record
   bundlePrices: 'bundles',
 };
 
-export const RECORD_TYPE_OF: Partial<Record<FamilyName, RecordType>> = {
-  ...ENTITY,
-  creditQuotas: 'companies',
-  pointQuotas: 'companies',
-};
-
 /** How a write names its record, per family (the batch item's id field). */
 export const KEY_FIELD: Partial<Record<FamilyName, string>> = {
   companies: 'id',

@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
 import { REVERT_LEFT_CODES } from '@/lib/contract/console/reverts';
+import { FAMILY_RECORD_TYPE } from '@/lib/contract/history';
 import type { FamilyName } from '@/lib/imports/families';
 import type { ConsoleDatabase } from '../db';
 import { person, writeHistory } from '../history';
-import { RECORD_TYPE_OF } from './revert-source';
 
 /**
  * The audit log's entry naming a revert (issue 56 point 4): once the revert's job has given every row an
@@ -65,7 +65,7 @@ export async function recordRevertSummary(db: Db, importId: string, jobId: strin
       `${refused} refused, ${unknown} unknown` +
       (proposed ? `, ${proposed} sent for approval` : ''),
     result: restored > 0 || proposed > 0 ? 'applied' : unknown > 0 ? 'unknown' : 'refused',
-    recordType: RECORD_TYPE_OF[found.family] ?? null,
+    recordType: FAMILY_RECORD_TYPE[found.family],
     batch: { jobId, importId, attempt: attempt ?? 1, chunk: null },
     records: [],
   });

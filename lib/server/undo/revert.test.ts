@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FamilyName } from '@/lib/imports/families';
 import { createService, type Service } from '@/service';
 import { IDS, testSeed } from '@/service/testing/fixtures';
-import { reviewRestore } from '.';
+import { reviewRestore } from './restore-review';
 import { listAudit, listHistory } from '../audit/audit-log';
 import type { ConsoleDatabase } from '../db/types';
 import { readBackWithTicket, storeReadBack, type MirrorEntityName, type ReadBack } from '../mirror';
