@@ -21,7 +21,7 @@ export interface FindingEvent {
 }
 
 /** The audit log's English for an entry (`needs attention: resolved`); pages show catalogue words from the action. */
-export const FINDING_OUTCOME = 'needs attention';
+const FINDING_OUTCOME = 'needs attention';
 
 function findingOf(event: FindingEvent): FindingRecord {
   return {

@@ -8,13 +8,14 @@ import * as attempts from './attempts';
 import { IMPORT_JOB_KINDS, UPLOAD_IDLE_MS } from './import-job';
 import * as store from './store';
 import { PartRefusedError, storePart } from './upload';
+import type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
 import type { ErrorCode } from '@/lib/contract/errors';
 
 /**
  * CSV imports on the server: the browser reads and checks the file (lib/imports, in a Web Worker), uploads the
  * rows in parts and starts the import after the first part; sending runs as a job of the job runtime
  * (./import-job.ts), overlapping the rest of the upload (./upload.ts), and every row's outcome is kept in
- * the console database (./store.ts).
+ * the console database (./store/).
  *
  *   const id = await createImport(meta, user);          // state 'uploading'
  *   await appendRows(id, rows);                         // the first part: one chunk (FIRST_PART_ROWS)
@@ -23,21 +24,9 @@ import type { ErrorCode } from '@/lib/contract/errors';
  *   await importStatus(id);                             // view + progress (rows/s, time left)
  */
 
-export { ResendError, type AttemptView } from './attempts';
-export {
-  CHUNK_SIZE,
-  HISTORY_STATES,
-  ROW_STATUSES,
-  type HistoryState,
-  type ImportFilters,
-  UPLOAD_PART_ROWS,
-  type ImportMeta,
-  type ImportView,
-  type RowStatus,
-  type RowView,
-  type UploadRow,
-} from './store';
-export { IMPORT_JOB_KINDS, importKind, importKindName } from './import-job';
+export { ResendError } from './attempts';
+export { HISTORY_STATES, type HistoryState, type RowView } from './store';
+export { importKind } from './import-job';
 export type { CopyReader } from './old-values';
 export type { UndoSteps } from './undo-steps';
 // What a revert (lib/server/undo) needs to be an import of its own: the store, the upload's parts, the fields
@@ -198,9 +187,6 @@ export async function listAttempts(id: string) {
 export async function errorFileRows(id: string) {
   return attempts.errorFileRows(await db(), id);
 }
-
-import type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
-export type { ImportProgress, ImportStatus } from '@/lib/contract/console/imports';
 
 const FINISHED_ROW: readonly store.RowStatus[] = ['created', 'updated', 'ok', 'failed', 'unknown'];
 

@@ -2,22 +2,15 @@ import 'server-only';
 
 // The public face of lib/server/mirror: other folders import from here, not from its files.
 export { mirrorCopy, type MirrorCopy } from './copy/copy';
-export {
-  createOldValuesLookup,
-  OLD_VALUES_READ_BUDGET_MS,
-  type OldValuesInput,
-  type OldValuesLookup,
-  type SignedSend,
-} from './reads/old-values';
+export { createOldValuesLookup, type OldValuesInput, type OldValuesLookup } from './reads/old-values';
 export { MIRROR_ENTITY_NAMES, type MirrorEntityName } from './copy/entities';
 export { mirrorReadiness } from './copy/freshness';
-export { listFiltersOf, mirrorPage, mirrorServes, readList } from './reads/lists';
+export { listFiltersOf, mirrorPage, mirrorServes } from './reads/lists';
 export { correctMirrorLater } from './reads/page-reads';
-export { askForRound, refreshCopy, type PassSchedule } from './passes/refresh';
+export { askForRound, refreshCopy } from './passes/refresh';
 export { MIRROR_REFRESH_CHANNEL, mirrorPassJob, mirrorPassUnits, type MirrorPassParams } from './passes/pass-job';
 export {
   READ_BACK_TIMEOUT_MS,
-  readBack,
   readBackInParts,
   readBackWithTicket,
   storeReadBack,
@@ -25,7 +18,6 @@ export {
   writtenByFamily,
   writtenByOperation,
   type ReadBack,
-  type ReadBackPart,
 } from './copy/write-through';
-export { readShownList, type LiveListPage } from './reads/shown-list';
-export { readSalespeople, salesRoleIds } from './reads/salespeople';
+export { readShownList } from './reads/shown-list';
+export { readSalespeople } from './reads/salespeople';
