@@ -217,7 +217,11 @@ export function importKind(
 
 export const importKindName = (family: FamilyName) => `import:${family}`;
 
-/** One kind per family: two imports of one family never run at once (the runtime allows one per kind). */
+/**
+ * One kind per family: two imports of one family never run at once (the runtime allows one per kind). Without the
+ * undo steps: what starting a job reads of its kind (name, rerun rule), and what the tests of imports alone run. A
+ * console's runners take lib/server/runtime/job-kinds.ts's, which carry them.
+ */
 export const IMPORT_JOB_KINDS = Object.fromEntries(FAMILY_NAMES.map((f) => [f, importKind(f)])) as Record<
   FamilyName,
   JobKind<ImportParams, ChunkInput, RowOutcome[]>

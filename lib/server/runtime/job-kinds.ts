@@ -14,9 +14,9 @@ import { UNDO_STEPS } from '../undo';
  * back to kept as each chunk is written, a revert's summary, a revert's quota amounts read live), so imports
  * know nothing of reverts. An import's rows take History's old values from the mirror's copy when it runs.
  */
-export function importKinds(options: { copy?: CopyReader; uploadIdleMs?: number } = {}) {
+function importKinds(copy?: CopyReader) {
   return Object.fromEntries(
-    FAMILY_NAMES.map((family) => [family, importKind(family, { ...options, undo: UNDO_STEPS })]),
+    FAMILY_NAMES.map((family) => [family, importKind(family, { copy, undo: UNDO_STEPS })]),
   ) as Record<FamilyName, ReturnType<typeof importKind>>;
 }
 
@@ -33,7 +33,7 @@ export function jobKinds(options: { copy?: CopyReader } = {}): readonly AnyJobKi
   return [
     quotaRefreshJob,
     // The mirror's copy, when this process keeps one (./parts.ts).
-    ...Object.values(importKinds({ copy: options.copy })),
+    ...Object.values(importKinds(options.copy)),
     exportJob,
     auditRetentionJob,
     syncLogRetentionJob,
