@@ -6,7 +6,7 @@
 //                  and the context through which app/ takes the process's parts)
 //   composition    lib/server/runtime: builds the process's parts; nothing below imports it
 //   features       in tiers (scripts/server-layers.cjs): flows → money → records
-//   infrastructure lib/server/{process,db,upstream,auth,jobs,history,log,metrics,http,preferences,env,telemetry}
+//   infrastructure lib/server/{process,db,upstream,auth,jobs,history,…} (scripts/server-layers.cjs)
 //   shared rules   lib/imports → lib/files → lib/contract, lib/signing, lib/i18n
 const LAYERS = require('./scripts/server-layers.cjs');
 
@@ -14,7 +14,8 @@ const any = (names) => `(${names.join('|')})`;
 const FLOWS = any(LAYERS.FLOWS);
 const MONEY = any(LAYERS.MONEY);
 const RECORDS = any(LAYERS.RECORDS);
-const FEATURES = any([...LAYERS.FLOWS, ...LAYERS.MONEY, ...LAYERS.RECORDS]);
+const FEATURE_NAMES = [...LAYERS.FLOWS, ...LAYERS.MONEY, ...LAYERS.RECORDS];
+const FEATURES = any(FEATURE_NAMES);
 const INFRA = any(LAYERS.INFRA);
 // A folder's faces: index.ts; request.ts for what needs a Next request (kept apart so the worker can load index.ts
 // without next/headers); page.ts for what answers a page with next/navigation (kept from route handlers and benches).
@@ -71,7 +72,7 @@ module.exports = {
         'The records (mirror, attention, audit, accounts) are the bottom tier of the features: they never import ' +
         'the quotas, the approvals or a flow.',
       from: { path: `^lib/server/${RECORDS}/` },
-      to: { path: `^lib/server/(${MONEY.slice(1, -1)}|${FLOWS.slice(1, -1)})/` },
+      to: { path: `^lib/server/${any([...LAYERS.MONEY, ...LAYERS.FLOWS])}/` },
     },
     {
       name: 'money-below-flows',
@@ -86,16 +87,17 @@ module.exports = {
       name: 'infrastructure-below-features',
       severity: 'error',
       comment:
-        'Infrastructure (db, upstream, auth, jobs, log, metrics, http, preferences, env, telemetry) never imports a feature.',
+        'Infrastructure (scripts/server-layers.cjs: process, db, upstream, auth, jobs, history, …) never imports a ' +
+        'feature, the route wrapper or the runtime.',
       from: { path: `^lib/server/${INFRA}/`, pathNot: TESTS },
-      to: { path: `^lib/server/(${FEATURES.slice(1, -1)}|console-api|runtime)/` },
+      to: { path: `^lib/server/${any([...FEATURE_NAMES, 'console-api', 'runtime'])}/` },
     },
     {
       name: 'history-is-the-one-writer',
       severity: 'error',
       comment:
         'Only lib/server/history writes the audit tables: its writer is reached through its index.ts (writeHistory, ' +
-        'writeFindings, pruneHistory), and it calls no feature back. The SQL itself is checked by ' +
+        'pruneHistory), and it calls no feature back. The SQL itself is checked by ' +
         'scripts/check-one-history-writer.mjs, which dependency-cruiser cannot see.',
       from: { pathNot: ['^lib/server/history/', TESTS] },
       to: { path: '^lib/server/history/(?!index\\.ts$)' },
