@@ -112,7 +112,7 @@ export function OutcomeDetail({ outcome, action }: { outcome: string; action?: s
   if (action === 'created' || action === 'updated') return <>{t(`actions.${action}`)}</>;
   if (outcome === 'applied' || outcome === 'refused' || outcome === 'unknown') return <>{t(`results.${outcome}`)}</>;
   if (outcome === 'created' || outcome === 'updated') return <>{t(`actions.${outcome}`)}</>;
-  // What a mirror pass recorded (lib/server/mirror/outside.ts).
+  // What a mirror pass recorded (lib/server/mirror/copy/outside.ts).
   if (outcome === OUTSIDE_OUTCOMES.changed) return <>{t('outside.changed')}</>;
   if (outcome === OUTSIDE_OUTCOMES.vanished) return <>{t('outside.vanished')}</>;
   // A batch's counts ("198 updated, 2 failed"), each in words.

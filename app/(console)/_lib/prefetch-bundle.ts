@@ -17,7 +17,8 @@ export function prefetchBundle(id: number): Promise<DehydratedState | undefined>
       keep(recordKey('bundlePrices', id), upstream.read('bundlePrices', id, signal)),
     ]);
     client.setQueryData(recordKey('bundle', id), bundle);
-    // The record read live corrects the mirror's copy, after the page has gone out (lib/server/mirror/live-read.ts).
+    // The record read live corrects the mirror's copy, after the page has gone out
+    // (lib/server/mirror/reads/live-read.ts).
     correctMirrorLater({ operation: BUNDLE_OPERATIONS.read, record: bundle, sentAt });
     await Promise.all(
       bundle.components.map((c) =>

@@ -123,7 +123,8 @@ export function importKind(
       await holdQuotaChunk(family, importId, chunk, ctx, options.undo);
       // History's old values, read by the server before anything of this chunk is sent (./old-values.ts).
       await readChunkOldValues(family, importId, chunk, ctx, options.copy);
-      // Decided and marked in one statement (store.ts takeChunk): the mark is committed before anything leaves.
+      // Decided and marked in one statement (takeChunk in ./store/chunks.ts): the mark is committed before anything
+      // leaves.
       const taken = await takeChunk(ctx.db, importId, chunk);
       switch (taken.action) {
         case 'done':

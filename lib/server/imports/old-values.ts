@@ -12,8 +12,8 @@ import { loadChunk } from './store';
 /**
  * History's old values of an import's rows are the server's (issue 61 point 3), whatever sent them (a file, a bulk
  * edit, a resend, a revert): read before the chunk is first marked sent, never taken from the browser. Each row's
- * record is looked up as the proxy looks up a single write's (lib/server/mirror/reads/old-values.ts): the console's copy
- * when current and agreeing with what the person reviewed, else one read of the record. A row nobody reviewed
+ * record is looked up as the proxy looks up a single write's (lib/server/mirror/reads/old-values.ts): the console's
+ * copy when current and agreeing with what the person reviewed, else one read of the record. A row nobody reviewed
  * takes the copy or nothing: reading a large import's records one by one would multiply its calls, while a
  * reviewed one was read whole already ("Compare with live data"). What the browser reviewed stays beside it
  * (import_row_before), compared in ./history.ts.
@@ -105,7 +105,8 @@ export async function readChunkOldValues(
     from import i where i.id = ${importId}`.execute(ctx.db);
   const fact = facts[0];
   if (!fact || (fact.sends ?? 0) > 0 || (fact.reviews === 0 && !copy)) return;
-  // A revert's rows carry the live values the server itself read for its review (lib/server/undo/revert.ts): those are its old values.
+  // A revert's rows carry the live values the server itself read for its review (lib/server/undo/revert.ts): those
+  // are its old values.
   if (fact.origin === 'revert') {
     await sql`
     insert into import_row_old (import_id, row_no, attempt, old, read_by, read_at)

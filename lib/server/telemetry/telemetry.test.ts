@@ -7,7 +7,8 @@ import { startOtlpReceiver } from '../testing/otlp-receiver';
  * Issue 44, traces: a console process started without OTEL_EXPORTER_OTLP_ENDPOINT loads no OpenTelemetry SDK
  * module and sends no traceparent; with it, the same process exports its /v1 call's span over OTLP/HTTP to a
  * receiver here, and the upstream received a traceparent naming that very span. The process is
- * lib/server/testing/telemetry-probe.ts in a child (its own module cache), which prints what it loaded and what the service received.
+ * lib/server/testing/telemetry-probe.ts in a child (its own module cache), which prints what it loaded and what the
+ * service received.
  * The whole path through Next (its route span, the proxy's) is e2e/traces.spec.ts, on the built console.
  */
 

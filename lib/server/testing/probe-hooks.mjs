@@ -1,4 +1,5 @@
-// Module hooks for probe.ts: reports every module URL the ES module loader resolves, over the port it is given.
+// Module hooks for telemetry-probe.ts: reports every module URL the ES module loader resolves, over the port it is
+// given.
 let port;
 
 export function initialize(data) {

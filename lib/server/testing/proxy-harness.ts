@@ -80,9 +80,12 @@ export async function createProxyHarness(
     mirror?: boolean;
     /** With the mirror: told when a record read live has been compared with its copy (corrections run after the answer). */
     onCorrected?: (outcome: Correction) => void;
-    /** The console database (another engine, jobs/testing.ts); default: PGlite in memory. Closed with the harness. */
+    /**
+     * The console database (another engine, jobs/testing/db-engines.ts); default: PGlite in memory. Closed with the
+     * harness.
+     */
     connection?: ConsoleDbConnection;
-    /** The approval policy the proxy holds quota writes to, as console-proxy.ts wires it (none: no gate). */
+    /** The approval policy the proxy holds quota writes to, as proxy/console-proxy.ts wires it (none: no gate). */
     policy?: ApprovalPolicy;
   } = {},
 ): Promise<ProxyHarness> {
@@ -123,7 +126,7 @@ export async function createProxyHarness(
     skew: new SkewTracker(),
   });
   const proxy = createProxyHandler({
-    // The production session check with its cache; session-check.test.ts holds it to better-auth's answer.
+    // The production session check with its cache; proxy/session-check.test.ts holds it to better-auth's answer.
     getUser: createSessionReader(
       async () => db,
       HARNESS_AUTH_SECRET,
@@ -135,7 +138,7 @@ export async function createProxyHarness(
     bodyLimitBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     timeoutMs,
     audit: (entry) => recordAudit(db, entry),
-    // As console-proxy.ts wires it: the mirror's copy (when on, of HARNESS_TENANT) or one read before sending.
+    // As proxy/console-proxy.ts wires it: the mirror's copy (when on, of HARNESS_TENANT) or one read before sending.
     oldValues: createOldValuesLookup({
       copy: options.mirror
         ? (entity, id) => mirrorCopy(db, entity, id, { tenant: HARNESS_TENANT, intervalMs: 3_600_000 })
@@ -147,7 +150,7 @@ export async function createProxyHarness(
       ? ({ operation, bodyBytes }) =>
           quotaWriteVerdict(client, db, HARNESS_TENANT, async () => options.policy!, operation, bodyBytes)
       : undefined,
-    // As console-proxy.ts wires it when MIRROR is on.
+    // As proxy/console-proxy.ts wires it when MIRROR is on.
     afterWrite: options.mirror
       ? async (write) => {
           const written = writtenByOperation(write.operation, write.ids);

@@ -1,5 +1,5 @@
 /**
- * A console process in miniature, for telemetry.test.ts: Next's instrumentation hook as a server runs it (the
+ * A console process in miniature, for telemetry/telemetry.test.ts: Next's instrumentation hook as a server runs it (the
  * runtime's modules loaded, not started), then one /v1 call through the console's signing client to the reference
  * service in this process. Prints one JSON line: every module loaded (the ES module loader's URLs, reported by
  * probe-hooks.mjs, and the CommonJS require cache) and the traceparent and X-Request-Id the service received.

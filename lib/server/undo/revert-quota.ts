@@ -14,7 +14,8 @@ import { isApiError, type UpstreamClient } from '../upstream';
  * Reverting a credit or point quota import (issue 56 point 5). Quotas have no mirror copy, so the live values
  * are read from /v1 one company at a time; the old values come from the import's History (a quota file is
  * compared with live data before sending, a bulk edit reads them). The revert's rows are then held to the
- * approval policy by the import job like any quota import's (lib/server/imports/hold.ts); the review says beforehand which.
+ * approval policy by the import job like any quota import's (lib/server/imports/hold.ts); the review says
+ * beforehand which.
  */
 
 const QUOTA_TAB = { creditQuotas: 'credit', pointQuotas: 'points' } as const;
@@ -138,11 +139,12 @@ async function markApprovals(
 }
 
 /**
- * Just before a revert's chunk is sent (lib/server/imports/hold.ts): a row that puts back only the switch or the memo still has to
- * carry an amount, and the one read at the review may be stale (a manager may have changed it since). Its amount is
- * read again now and written into the row's item and its `before`, so the write keeps the amount as it is and
- * History names no change of it. Such a row is known by its empty amount cell (the revert's file lists the values
- * it puts back, ./revert.ts). Returns the rows whose quota could not be read now: they must not be sent.
+ * Just before a revert's chunk is sent (lib/server/imports/hold.ts): a row that puts back only the switch or the
+ * memo still has to carry an amount, and the one read at the review may be stale (a manager may have changed it
+ * since). Its amount is read again now and written into the row's item and its `before`, so the write keeps the
+ * amount as it is and History names no change of it. Such a row is known by its empty amount cell (the revert's file
+ * lists the values it puts back, ./revert.ts). Returns the rows whose quota could not be read now: they must not be
+ * sent.
  */
 export async function carryLiveAmounts(
   db: Kysely<ConsoleDatabase>,

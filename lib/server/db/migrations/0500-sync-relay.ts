@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { sqlMigration } from '../sql-migration';
 
 /**
- * The /v1 relay's records (issue 53, lib/server/relay). `sync_call`: one row per write the ERP sent through the
+ * The /v1 relay's records (issue 53, lib/server/sync). `sync_call`: one row per write the ERP sent through the
  * relay (or found in an uploaded integration log, or pasted), with its outcome as the relay saw it; the unique key
  * (client, nonce, received time) makes a call recorded twice (two instances, a retried insert) one row.
  * `sync_rejection`: one row per batch item that did not apply, holding the item exactly as the ERP sent it and the

@@ -5,7 +5,7 @@ import { QUOTA_ECHO, QUOTA_UNTRACKED, quotaFields } from './quota-fields';
 
 /**
  * What the mirror copies, one entry per list of /v1 (migration 0320 has the tables), and credit and point quota,
- * which /v1 reads one company at a time (quota-pass.ts walks the company copy instead of a list).
+ * which /v1 reads one company at a time (../passes/quota-pass.ts walks the company copy instead of a list).
  */
 export interface MirrorEntity {
   /** The /v1 list it is read from (lib/contract LISTS). */

@@ -20,7 +20,7 @@ export interface PassContext {
   signal?: AbortSignal;
   /**
    * Test seam: runs after a page was read and before it is stored (a console write landing in between is the
-   * race store.ts's ticket settles).
+   * race ../copy/store.ts's ticket settles).
    */
   beforeStore?: () => Promise<void>;
 }
@@ -33,7 +33,7 @@ export interface WalkOutcome {
   pages: number;
   /**
    * Records left alone because the mirror stored them after their page was asked for (a console write's read-back,
-   * a record page's correction: store.ts): they may be newer than the page; the next pass reads them again.
+   * a record page's correction: ../copy/store.ts): they may be newer than the page; the next pass reads them again.
    */
   skipped: number;
 }
