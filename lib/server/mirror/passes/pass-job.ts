@@ -7,7 +7,8 @@ import type { UpstreamClient } from '../../upstream';
 import { MIRROR_ENTITY_NAMES, type MirrorEntityName } from '../copy/entities';
 import { evaluateNewRulesOnce } from '../copy/attention';
 import { passErrorMessage } from '../copy/freshness';
-import { runDuePass, type PassResult } from './passes';
+import type { PassResult } from './pass-result';
+import { runDuePass } from './passes';
 import { readState, resetState, writeState } from '../copy/state';
 import { clearMirror } from '../copy/store';
 

@@ -9,7 +9,6 @@ import { flagVanished } from '../copy/store';
 import { quotaPass } from './quota-pass';
 import { evaluateEntity } from '../copy/attention';
 import type { PassResult } from './pass-result';
-export type { PassResult } from './pass-result';
 
 /**
  * The first copy: every page, resumable (the progress is kept after each page, and a restart continues at the
