@@ -4,8 +4,6 @@ import type { RecordType, RefLabel } from '@/lib/contract/history';
 import { MIRROR_TABLES, type ConsoleDatabase } from '../db';
 import type { LiveNames } from './value-names';
 
-export { MIRROR_TABLES };
-
 const ID = /^[1-9][0-9]{0,18}$/;
 
 export const recordKey = (type: RecordType, id: string) => `${type}:${id}`;

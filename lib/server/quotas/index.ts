@@ -1,5 +1,5 @@
 import 'server-only';
-import { getConsoleDb, currentTenant, getJobsUpstream } from '../process';
+import { getConsoleDb, currentTenant } from '../process';
 import { getEnv } from '../env';
 import { cancelJob, latestJob, startJob, JobAlreadyActiveError } from '../jobs';
 import { jobStatus } from '../jobs';
@@ -45,7 +45,6 @@ export async function cancelQuotaRefresh(jobId: string): Promise<boolean> {
   return cancelJob(jobId);
 }
 
-export { getJobsUpstream };
 export { applyAndRecordQuotaEdit } from './apply';
 export { readCreditCharts, readCreditPage, readPointPage, type QuotaQuery } from './dashboard';
 export { previewQuotaEdit, rowsStillAsReviewed } from './edit';
