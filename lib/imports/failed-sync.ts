@@ -1,3 +1,4 @@
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
 import type { RowIssue } from './check';
 import type { FamilyColumns } from './family-columns';
 import { cellText } from './cell-text';
@@ -36,8 +37,6 @@ export interface SyncRead {
 }
 
 export const SYNC_MAX_ITEMS = 10_000;
-
-const SUCCEEDED = new Set(['created', 'updated', 'ok']);
 
 /** An item's errors as the grid's issues: each beside its field, with the contract's words for the value sent. */
 const issuesOf = (family: FamilyColumns, item: unknown, codes: readonly string[]): RowIssue[] =>
@@ -94,7 +93,7 @@ export function readFailedSync(
     let codes: string[] = [];
     if (outcomes) {
       const outcome = outcomes.get(index);
-      if (outcome && SUCCEEDED.has(outcome.status)) return;
+      if (outcome && APPLIED_ITEM_STATUSES.has(outcome.status)) return;
       codes = outcome?.codes.length ? outcome.codes : ['outcome_unknown'];
     }
     failed.push({ index, item, codes });

@@ -1,12 +1,11 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
 import { recordKey } from '@/lib/imports/target-key';
 import type { ConsoleDatabase } from '../db';
 import { closeRejectionsApplied } from '../sync';
 import type { SentOutcome } from './history';
-
-const APPLIED = new Set<string>(['created', 'updated', 'ok']);
 
 /**
  * The rows a chunk applied close the open rejections of the same records (issue 53): whatever sent them (a
@@ -23,7 +22,7 @@ export async function closeAppliedRejections(
   const key = FAMILY_COLUMNS[family].key;
   const applied = chunks.flatMap((c) =>
     c.outcomes
-      .filter((o) => APPLIED.has(o.status) && o.sent)
+      .filter((o) => APPLIED_ITEM_STATUSES.has(o.status) && o.sent)
       .map((o) => ({ key: recordKey(key, o.sent), recordId: o.recordId })),
   );
   if (!applied.some((a) => a.key !== '')) return;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { errorField, RATE_LIMIT_STOPPED } from '@/lib/contract';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
 import type { RowIssue } from '@/lib/imports/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/imports/families';
 import { defineJobKind, watchJobStop, type JobKind } from '../jobs';
@@ -35,7 +36,6 @@ export type ImportParams = { importId: string; family: FamilyName; demoPolicy?: 
 export type ChunkInput = { importId: string; chunk: number };
 
 const encoder = new TextEncoder();
-const APPLIED = new Set<string>(['created', 'updated', 'ok']);
 
 type AnyResult = { index: number; status: string; id?: number | null; errors?: string[]; error?: string | null };
 
@@ -182,7 +182,7 @@ export function importKind(
     written: (_input, result) =>
       writtenByFamily(
         family,
-        (result ?? []).filter((r) => APPLIED.has(r.status)).map((r) => r.recordId),
+        (result ?? []).filter((r) => APPLIED_ITEM_STATUSES.has(r.status)).map((r) => r.recordId),
       ),
     async store(trx, finished, ctx) {
       const db = trx;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
 import type { OperationId } from '@/lib/contract/operations';
 import type { WriteResult } from '../audit';
 
@@ -18,7 +19,6 @@ export interface WriteSummary {
 export const MAX_AUDIT_TARGETS = 1000;
 
 const STATUS_ORDER = ['created', 'updated', 'ok', 'failed'];
-const APPLIED_ITEM = new Set(['created', 'updated', 'ok']);
 
 function parseJson(text: string | null): unknown {
   if (!text) return undefined;
@@ -160,7 +160,7 @@ export function summariseWrite(input: {
       const key = (isRecord(item) ? idText(item.id) : null) ?? requestKey(requested[index]);
       if (key) targets.push(key);
       const status = isRecord(item) ? item.status : undefined;
-      if (typeof status === 'string' && APPLIED_ITEM.has(status)) applied++;
+      if (typeof status === 'string' && APPLIED_ITEM_STATUSES.has(status)) applied++;
       else if (status === 'failed') {
         if (key) failed.push(key);
       } else if (key) unknown.push(key);

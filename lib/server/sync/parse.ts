@@ -8,6 +8,7 @@ import {
   SKU_OPERATIONS,
   type OperationId,
 } from '@/lib/contract';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
 import { itemErrors } from '@/lib/imports/item-errors';
 import { recordKey } from '@/lib/imports/target-key';
@@ -72,7 +73,6 @@ const SINGLE_WRITES = new Map<string, FamilyName>([
 const BATCHES = new Map<string, FamilyName>(
   Object.entries(BATCH_ENDPOINTS).map(([family, endpoint]) => [endpoint.operation, family as FamilyName]),
 );
-const APPLIED = new Set(['created', 'updated', 'ok']);
 /**
  * Answers about the call itself, never about the record it carried: no rejection row (nothing to fix in it). The
  * relay counts such calls instead of storing them (./triage.ts): anyone who can reach the port can cause them.
@@ -140,7 +140,7 @@ function parseBatch(family: FamilyName, body: unknown, answer: unknown, base: Pa
   items.forEach((item, index) => {
     const result = byIndex.get(index);
     if (!result) return;
-    if (typeof result.status === 'string' && APPLIED.has(result.status)) {
+    if (typeof result.status === 'string' && APPLIED_ITEM_STATUSES.has(result.status)) {
       applied++;
       appliedRecords.push({ key: recordKey(FAMILY_COLUMNS[family].key, item), recordId: idOf(result, item) });
     } else rejected.push(rejection(family, index, item, itemCodes(result)));
