@@ -12,7 +12,7 @@ import type { SentOutcome } from './history';
  * resend from the rejections page, a pasted sync, a file), the record is now as the console wrote it, "fixed in
  * the console" by the person who started the attempt. In the transaction that records the rows' outcomes.
  */
-export async function closeAppliedRejections(
+export async function closeRejectionsOfAppliedRows(
   db: Kysely<ConsoleDatabase>,
   importId: string,
   jobId: string,

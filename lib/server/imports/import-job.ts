@@ -7,7 +7,7 @@ import { defineJobKind, watchJobStop, type JobKind } from '../jobs';
 import { writtenByFamily } from '../mirror';
 import type { BatchInput } from '../upstream';
 import { CHUNK_SIZE, loadChunk, recordChunkOutcomes, recordOutcomes, takeChunk, type RowOutcome } from './store';
-import { closeAppliedRejections } from './close-rejections';
+import { closeRejectionsOfAppliedRows } from './close-rejections';
 import { holdQuotaChunk } from './hold';
 import { readChunkOldValues, type CopyReader } from './old-values';
 import { recordChunkHistory, type SentOutcome } from './history';
@@ -209,7 +209,7 @@ export function importKind(
       // Every write on the record: one audit entry per chunk sent, one change record per row (imports/history).
       await recordChunkHistory(db, ctx.params.importId, ctx.jobId, sent);
       // The rows an ERP sync could not apply that this chunk applied are fixed in the console (lib/server/sync).
-      await closeAppliedRejections(db, ctx.params.importId, ctx.jobId, family, sent);
+      await closeRejectionsOfAppliedRows(db, ctx.params.importId, ctx.jobId, family, sent);
       // What a revert goes back to (the mirror's copy of the fields sent), and a revert's own entry with its counts.
       await options.undo?.stored(db, { importId: ctx.params.importId, jobId: ctx.jobId, family, sent });
     },
