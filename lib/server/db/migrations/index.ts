@@ -43,6 +43,7 @@ import proposalWindow from './0620-proposal-window';
 import relayCounts from './0660-relay-counts';
 import proposalSeen from './0670-proposal-seen';
 import importRowOld from './0680-import-row-old';
+import mirrorNamedSort from './0690-mirror-named-sort';
 
 /**
  * Console migrations, run in name order after better-auth's own tables exist (so a console table may
@@ -95,4 +96,5 @@ export const consoleMigrations: Record<string, Migration> = {
   '0660-relay-counts': relayCounts,
   '0670-proposal-seen': proposalSeen,
   '0680-import-row-old': importRowOld,
+  '0690-mirror-named-sort': mirrorNamedSort,
 };

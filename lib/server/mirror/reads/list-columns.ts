@@ -2,7 +2,6 @@ import 'server-only';
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterKind, ListName } from '@/lib/contract/lists';
 import type { SortKind } from '@/lib/contract/console/list-read';
-import { MIRROR_ENTITIES } from '../copy/entities';
 
 /** Where each list's fields live in the mirror's tables: generated columns, names of related records, search text. */
 
@@ -46,10 +45,6 @@ const COLUMNS: Record<ListName, Record<string, string>> = {
   },
 };
 
-/** Each live record of a table as `n` (id, name): the name a list shows for it. */
-const named = (table: string, name: RawBuilder<unknown>) =>
-  sql`(select t.id, ${name} as name from ${sql.table(table)} t where t.vanished_at is null)`;
-
 /**
  * A category's path from its root, as the product list shows it ("Beverages › Tea"): an array of names, so it
  * sorts level by level. A parent missing from the copy ends the path there; a loop ends at the first repeat.
@@ -67,14 +62,27 @@ const CATEGORY_PATHS = sql`(
 )`;
 
 /**
- * The id columns sorted by the name of the record they point at (SortKind 'name-of'), as the list shows that
- * record. A record not in the copy sorts as one without a name.
+ * How a name-of sort (SortKind 'name-of') orders a list: by the name the list shows for the record an id column
+ * points at, then that record's id (its rows together when two share a name), then the row's own id. A record
+ * not in the copy sorts as one without a name, last ascending and first descending.
  */
-export const NAMED_BY: Partial<Record<ListName, Record<string, RawBuilder<unknown>>>> = {
-  companies: { internalUserId: named(MIRROR_ENTITIES.internalUsers.table, sql`t.name`) },
-  products: { productCategoryId: CATEGORY_PATHS },
-  // The SKU list shows a product without a name by its code.
-  skus: { productId: named(MIRROR_ENTITIES.products.table, sql`coalesce(t.name, t.code)`) },
+export interface NamedOrder {
+  /** The named records as `n` (id, name), joined to the row: no index holds that order, every match is sorted. */
+  join?: RawBuilder<unknown>;
+  name: RawBuilder<unknown>;
+  id: RawBuilder<unknown>;
+}
+
+/**
+ * The named record's name and id kept on the row by migration 0690's triggers (the SKU list shows a product
+ * without a name by its code), in the order the row's (named_name, named_id, id) indexes hold.
+ */
+const KEPT: NamedOrder = { name: sql.ref('m.named_name'), id: sql.ref('m.named_id') };
+
+export const NAMED_BY: Partial<Record<ListName, Record<string, NamedOrder>>> = {
+  companies: { internalUserId: KEPT },
+  products: { productCategoryId: { join: CATEGORY_PATHS, name: sql.ref('n.name'), id: sql.ref('n.id') } },
+  skus: { productId: KEPT },
 };
 
 /** The fields each list's search text holds (migration 0320's SEARCHED). */

@@ -169,16 +169,14 @@ export async function readMirrorList(
   const dir = query.dir === 'desc' ? sql`desc` : sql`asc`;
   const sortKind = query.sort ? sorts[query.sort] : undefined;
   const wordsBy = await wordOrder(db, query.locale);
-  // The collation of migration 0360's indexes, so a sorted page still reads in index order.
+  // The collation of migrations 0360's and 0690's indexes, so a sorted page still reads in index order.
   const words =
     wordsBy === 'stroke' && (sortKind === 'name-of' || (sortKind === 'text' && !IDENTIFIERS.has(query.sort!)));
   const collate = words ? sql` collate ${sql.id(STROKE_COLLATION)}` : sql``;
-  const namedBy = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
-  // A name-of sort joins the named records (no index holds that order: it sorts what matches).
-  const joined = namedBy ? sql`left join ${namedBy} n on n.id = ${field(list, query.sort!, 'number')}` : sql``;
-  // By name, then the named record (one salesperson's companies stay together when two share a name), then the id.
-  const sortBy = namedBy
-    ? sql`n.name${collate} ${dir}, n.id ${dir}`
+  const named = query.sort && sortKind === 'name-of' ? NAMED_BY[list]?.[query.sort] : undefined;
+  const joined = named?.join ? sql`left join ${named.join} n on n.id = ${field(list, query.sort!, 'number')}` : sql``;
+  const sortBy = named
+    ? sql`${named.name}${collate} ${dir}, ${named.id} ${dir}`
     : query.sort && sortKind
       ? sql`${field(list, query.sort, sortKind)}${collate} ${dir}`
       : null;
