@@ -138,7 +138,9 @@ export const mirrorNamedSortMigration: Migration = {
       await sql`create trigger ${sql.id(`${p.table}_named_insert`)} after insert on ${named}
         referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
       await sql`create trigger ${sql.id(`${p.table}_named_update`)} after update on ${named}
-        referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(db);
+        referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(
+        db,
+      );
       await sql`create trigger ${sql.id(`${p.table}_named_delete`)} after delete on ${named}
         referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
     }

@@ -94,7 +94,15 @@ describe.each(consoleDbEngines())('lists sorted by a named record kept on the ro
     try {
       // 1 and 4 share a name (1's SKUs first); 2 has no name and shows its code; 9 is not in the copy yet.
       await upsertMirror(db, 'products', [product(1, 'Tea'), product(2, null), product(3, 'Apple'), product(4, 'Tea')]);
-      await upsertMirror(db, 'skus', [sku(11, 4), sku(12, 1), sku(13, 9), sku(14, 3), sku(15, 2), sku(16, 1), sku(17, 9)]);
+      await upsertMirror(db, 'skus', [
+        sku(11, 4),
+        sku(12, 1),
+        sku(13, 9),
+        sku(14, 3),
+        sku(15, 2),
+        sku(16, 1),
+        sku(17, 9),
+      ]);
       // Apple, P-2, Tea (1), Tea (4), then the SKUs whose product the copy lacks, by id.
       await expectJoinedOrder(db, 'skus', [14, 15, 12, 16, 11, 13, 17]);
 
