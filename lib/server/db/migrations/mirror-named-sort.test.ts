@@ -2,6 +2,9 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleDbEngines, stopConsoleDbEngines } from '../../jobs/testing/db-engines';
 import { flagVanished, upsertMirror } from '../../mirror/copy/store';
+import { companyRecord } from '../../testing/company-record';
+import { productRecord as product } from '../../testing/product-record';
+import { skuRecord } from '../../testing/sku-record';
 import type { ConsoleDatabase } from '../types';
 import { consoleMigrations } from './index';
 
@@ -12,28 +15,7 @@ import { consoleMigrations } from './index';
 type Db = Kysely<ConsoleDatabase>;
 const NAME = '0690-mirror-named-sort';
 
-const product = (id: number, name: string | null) => ({
-  id,
-  outerSysCode: `P-${id}`,
-  name,
-  productCategoryId: null,
-  status: 'Active',
-});
-const sku = (id: number, productId: number) => ({
-  id,
-  productId,
-  outerSysCode: `S-${id}`,
-  name: null,
-  barcode: null,
-  warehouse: null,
-  unit: null,
-  spec: null,
-  price: 1,
-  sellPrice: 1,
-  quantityPrecision: 0,
-  status: 'Active',
-  inventoryQty: 0,
-});
+const sku = (id: number, productId: number) => skuRecord(id, { productId });
 
 async function kept(db: Db, table: 'mirror_sku' | 'mirror_company') {
   const { rows } = await sql<{ id: string; named_name: string | null; named_id: string | null }>`
@@ -63,18 +45,7 @@ describe.each(consoleDbEngines())('migration 0690 on $name', (engine) => {
       await upsertMirror(db, 'internalUsers', [
         { id: 5, account: 'u5', name: 'Wang', email: null, roleId: 1, status: 'Active', outerSysCode: null },
       ]);
-      await upsertMirror(db, 'companies', [
-        {
-          id: 21,
-          outerSysCode: 'C21',
-          name: 'c',
-          shortName: null,
-          cellPhone: null,
-          shippingAddress: null,
-          internalUserId: 5,
-          status: 'Active',
-        },
-      ]);
+      await upsertMirror(db, 'companies', [companyRecord(21, 5)]);
 
       const up = await migrator.migrateToLatest();
       expect(up.error).toBeUndefined();
@@ -82,7 +53,7 @@ describe.each(consoleDbEngines())('migration 0690 on $name', (engine) => {
       // A product without a name by its code; one flagged as gone, or not in the copy: no name, no id.
       expect(await kept(db, 'mirror_sku')).toEqual({
         11: ['Tea', 1],
-        12: ['P-2', 2],
+        12: ['P2', 2],
         13: [null, null],
         14: [null, null],
       });

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleDbEngines, stopConsoleDbEngines } from '../../jobs/testing/db-engines';
+import { STROKE_COLLATION } from './collation';
 import { readMirrorList } from './list-query';
 import { clearMirror, flagVanished, upsertMirror } from '../copy/store';
+import { companyRecord as company } from '../../testing/company-record';
+import { productRecord as product } from '../../testing/product-record';
+import { skuRecord } from '../../testing/sku-record';
 
 // The SKU list sorted by its products' names and the company list by its salespeople's names, read from the names
 // the mirror keeps on the rows (migration 0690), through everything that changes them: a rename, a named record
@@ -12,28 +16,7 @@ import { clearMirror, flagVanished, upsertMirror } from '../copy/store';
 
 type Db = Parameters<typeof readMirrorList>[0];
 
-const product = (id: number, name: string | null) => ({
-  id,
-  outerSysCode: `P-${id}`,
-  name,
-  productCategoryId: null,
-  status: 'Active',
-});
-const sku = (id: number, productId: number) => ({
-  id,
-  productId,
-  outerSysCode: `S-${id}`,
-  name: `sku ${id}`,
-  barcode: null,
-  warehouse: null,
-  unit: null,
-  spec: null,
-  price: 1,
-  sellPrice: 1,
-  quantityPrecision: 0,
-  status: id % 2 ? 'Active' : 'Inactive',
-  inventoryQty: 0,
-});
+const sku = (id: number, productId: number) => skuRecord(id, { productId, status: id % 2 ? 'Active' : 'Inactive' });
 const user = (id: number, name: string | null) => ({
   id,
   account: `u${id}`,
@@ -42,16 +25,6 @@ const user = (id: number, name: string | null) => ({
   roleId: 1,
   status: 'Active',
   outerSysCode: null,
-});
-const company = (id: number, internalUserId: number) => ({
-  id,
-  outerSysCode: `C-${id}`,
-  name: `company ${id}`,
-  shortName: null,
-  cellPhone: null,
-  shippingAddress: null,
-  internalUserId,
-  status: 'Active',
 });
 
 /** The order as the lists read it before 0690: the named records joined, every match sorted. */
@@ -103,7 +76,7 @@ describe.each(consoleDbEngines())('lists sorted by a named record kept on the ro
         sku(16, 1),
         sku(17, 9),
       ]);
-      // Apple, P-2, Tea (1), Tea (4), then the SKUs whose product the copy lacks, by id.
+      // Apple, P2, Tea (1), Tea (4), then the SKUs whose product the copy lacks, by id.
       await expectJoinedOrder(db, 'skus', [14, 15, 12, 16, 11, 13, 17]);
 
       // A pass copies a rename: product 3's SKUs move on the next read.
@@ -147,23 +120,42 @@ describe.each(consoleDbEngines())('lists sorted by a named record kept on the ro
     }
   });
 
-  it('reads a page sorted by product name in index order, not by sorting every match', async () => {
+  it('reads a page sorted by product name in index order, in zh-TW in stroke order where the database can', async () => {
     const { connection } = await engine.open();
     const { db } = connection;
-    try {
-      await upsertMirror(db, 'products', [product(1, 'Tea')]);
-      const plan = await db.connection().execute(async (one) => {
-        // A table of one row is sorted cheaper than read in order: forbid sorting, so only an index holding the
-        // order gives a plan without a Sort.
+    /** The plan of a page sorted by the kept name, read without sorting where an index holds the order. */
+    const plan = (collate: string) =>
+      db.connection().execute(async (one) => {
+        // A small table is sorted cheaper than read in order: with sorting forbidden, only an index that holds
+        // the order gives a plan without a Sort.
         await sql`set enable_sort = off`.execute(one);
         const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select m.id from mirror_sku m
           where m.vanished_at is null and m.status = 'Active'
-          order by m.named_name desc, m.named_id desc, m.id desc limit 50 offset 100`.execute(one);
+          order by m.named_name${sql.raw(collate)} desc, m.named_id desc, m.id desc limit 50 offset 100`.execute(one);
         await sql`reset enable_sort`.execute(one);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });
-      expect(plan).toContain('mirror_sku_named_idx');
-      expect(plan).not.toMatch(/\bSort\b/);
+    try {
+      // 林 has 8 strokes and 張 11: stroke order puts 林 first, code point order 張 (U+5F35 < U+6797).
+      await upsertMirror(db, 'products', [product(1, '張'), product(2, '林')]);
+      await upsertMirror(db, 'skus', [sku(11, 1), sku(12, 2)]);
+      const zh = await readMirrorList(db, {
+        list: 'skus',
+        filters: {},
+        sort: 'productId',
+        page: 1,
+        pageSize: 2,
+        locale: 'zh-TW',
+      });
+      expect(zh.page.data.map((record) => (record as { id: number }).id)).toEqual(zh.byCodePoint ? [11, 12] : [12, 11]);
+      expect(zh.byCodePoint).toBe(engine.name === 'pglite');
+      expect(await plan('')).toContain('mirror_sku_named_idx');
+      expect(await plan('')).not.toMatch(/\bSort\b/);
+      if (engine.name === 'postgres') {
+        const stroke = await plan(` collate "${STROKE_COLLATION}"`);
+        expect(stroke).toContain('mirror_sku_named_stroke_idx');
+        expect(stroke).not.toMatch(/\bSort\b/);
+      }
     } finally {
       await connection.close();
     }
