@@ -4,17 +4,22 @@ import { sessionCookie, signInRequest } from '@/lib/server/auth/testing/sign-in'
 
 /**
  * Sets the environment the console's modules read, before they are imported: demo mode (which creates the demo
- * accounts) at `origin` on `databaseUrl`, the embedded service in memory, no job runner.
+ * accounts) at `origin` on `database` (a Postgres URL, or a folder for PGlite), the embedded service in memory, no
+ * job runner.
  */
-export function setInProcessConsoleEnv(origin: string, secretPrefix: string, databaseUrl: string) {
+export function setInProcessConsoleEnv(origin: string, secretPrefix: string, database: string | { dataDir: string }) {
   Object.assign(process.env, {
     DEMO_MODE: '1',
     CONSOLE_URL: origin,
     BETTER_AUTH_SECRET: secretPrefix.padEnd(40, 'x'),
-    DATABASE_URL: databaseUrl,
     SERVICE_DATA_DIR: 'memory://',
     JOBS_RUNNER: 'off',
   });
+  if (typeof database === 'string') process.env.DATABASE_URL = database;
+  else {
+    delete process.env.DATABASE_URL;
+    process.env.CONSOLE_DATA_DIR = database.dataDir;
+  }
 }
 
 /** Signs in as the demo steward through the console's auth handler; the headers of a console request in that session. */
