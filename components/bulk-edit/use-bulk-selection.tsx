@@ -1,11 +1,12 @@
 'use client';
 
-import { flexRender, type CellContext, type ColumnDef, type HeaderContext } from '@tanstack/react-table';
+import { flexRender, type CellContext, type HeaderContext } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { parseListState } from '@/components/data-table/url-state';
 import { TARGET_BOX, type CardSelection } from '@/components/data-table/record-cards';
+import type { ListColumnDef, ListTableFeatures } from '@/components/data-table/table-features';
 import { Checkbox } from '@/components/ui';
 import type { ListFilters, ListName } from '@/lib/contract/lists';
 
@@ -33,12 +34,12 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
    * the first column rather than a column of its own, so the record's code stays the first, sticky column.
    */
   const withSelection = useCallback(
-    (columns: ColumnDef<Row>[]): ColumnDef<Row>[] => {
+    (columns: ListColumnDef<Row>[]): ListColumnDef<Row>[] => {
       const [first, ...rest] = columns;
       if (!enabled || !first) return columns;
       const wrapped = {
         ...first,
-        header: (context: HeaderContext<Row, unknown>) => {
+        header: (context: HeaderContext<ListTableFeatures, Row>) => {
           const page = context.table.getRowModel().rows.map((r) => r.original);
           const all = page.length > 0 && page.every((r) => selected.has(r.id));
           return (
@@ -53,7 +54,7 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
             </span>
           );
         },
-        cell: (context: CellContext<Row, unknown>) => (
+        cell: (context: CellContext<ListTableFeatures, Row>) => (
           <span className="inline-flex items-center gap-2">
             <Checkbox
               className={TARGET_BOX}
@@ -65,7 +66,7 @@ export function useBulkSelection<Row extends { id: number; outerSysCode: string 
           </span>
         ),
       };
-      return [wrapped as ColumnDef<Row>, ...rest];
+      return [wrapped as ListColumnDef<Row>, ...rest];
     },
     [enabled, selected, set, t],
   );

@@ -1,12 +1,12 @@
 'use client';
 
-import type { Table } from '@tanstack/react-table';
+import type { RowData, Table } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { Checkbox, buttonClasses } from '@/components/ui';
-import type { ColumnMeta } from './column-meta';
+import type { ListTableFeatures } from './table-features';
 
 /** Show or hide columns; a disclosure of checkboxes, so it needs no custom keyboard handling. */
-export function ColumnPicker<Row>({ table }: { table: Table<Row> }) {
+export function ColumnPicker<Row extends RowData>({ table }: { table: Table<ListTableFeatures, Row> }) {
   const t = useTranslations('dataTable');
   const columns = table.getAllLeafColumns().filter((c) => c.getCanHide());
   if (columns.length === 0) return null;
@@ -18,7 +18,7 @@ export function ColumnPicker<Row>({ table }: { table: Table<Row> }) {
         {columns.map((column) => (
           <div key={column.id}>
             <Checkbox
-              label={(column.columnDef.meta as ColumnMeta | undefined)?.label ?? column.id}
+              label={column.columnDef.meta?.label ?? column.id}
               checked={column.getIsVisible()}
               // Keep at least one column: an empty table tells nobody anything.
               disabled={column.getIsVisible() && table.getVisibleLeafColumns().length === 1}

@@ -1,6 +1,6 @@
 'use client';
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { flexRender, useTable, type RowData } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, cn } from '@/components/ui';
@@ -14,16 +14,16 @@ import type { SortDirection } from '@/lib/contract/console/list-read';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import type { ColumnMeta } from './column-meta';
 import { priorityClass } from './column-priority';
+import { listTableFeatures, type ListColumnDef } from './table-features';
 export type { ColumnMeta } from './column-meta';
 
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row extends RowData> {
   /** Names the table for column preferences (with the user id). */
   tableId: string;
   userId: string;
   /** Accessible name of the table, e.g. "Companies". */
   caption: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack column values are heterogeneous
-  columns: ColumnDef<Row, any>[];
+  columns: ListColumnDef<Row>[];
   rows: Row[] | undefined;
   getRowId: (row: Row) => string;
   totalCount: number | undefined;
@@ -81,22 +81,19 @@ const STICKY_HEAD = 'sticky top-0 z-[2]';
  * row height follows the account's density. Rows come in the order /v1 gives them (by id), or, where the list
  * reads the mirror, in the order its sortable headers set.
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const t = useTranslations('dataTable');
   const { density } = useDensity();
   // One line of text a row (leading-5), whatever the script: CJK and Latin fallbacks share the line box.
   const cellPadding = density === 'compact' ? 'px-3 py-1 leading-5' : 'px-3 py-1.5 leading-5';
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(columnVisibilityKey(props.userId, props.tableId));
-  // TanStack Table returns functions that React Compiler must not memoise; the table is cheap to rebuild.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
+  // The rows are the page the server sent, in its order: the table only lays them out and hides columns.
+  const table = useTable({
+    features: listTableFeatures,
     data: props.rows ?? [],
     columns: props.columns,
     getRowId: props.getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    pageCount: props.totalPages ?? -1,
-    state: { columnVisibility, pagination: { pageIndex: props.page - 1, pageSize: props.pageSize } },
+    state: { columnVisibility },
     onColumnVisibilityChange: setColumnVisibility,
   });
 
@@ -170,7 +167,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               className="bg-zinc-50 shadow-[0_1px_0_var(--color-zinc-200)] dark:bg-zinc-900 dark:shadow-[0_1px_0_var(--color-zinc-800)]"
             >
               {group.headers.map((header, index) => {
-                const meta = header.column.columnDef.meta as ColumnMeta | undefined;
+                const meta = header.column.columnDef.meta;
                 const sortable = !header.isPlaceholder && props.sorting?.sortable(header.column.id);
                 const active = props.sorting?.column === header.column.id;
                 const content = header.isPlaceholder
@@ -213,10 +210,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ? Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
                 <Tr key={`skeleton-${i}`} aria-hidden="true">
                   {visibleColumns.map((column) => (
-                    <Td
-                      key={column.id}
-                      className={cn(cellPadding, hideClass(column.columnDef.meta as ColumnMeta | undefined))}
-                    >
+                    <Td key={column.id} className={cn(cellPadding, hideClass(column.columnDef.meta))}>
                       <Skeleton className="h-4 w-full min-w-12" />
                     </Td>
                   ))}
@@ -225,7 +219,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             : rows.map((row) => (
                 <Tr key={row.id} className="bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900">
                   {row.getVisibleCells().map((cell, index) => {
-                    const meta = cell.column.columnDef.meta as ColumnMeta | undefined;
+                    const meta = cell.column.columnDef.meta;
                     const content = flexRender(cell.column.columnDef.cell, cell.getContext());
                     return (
                       <Td

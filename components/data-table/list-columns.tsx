@@ -1,9 +1,10 @@
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { XlsxColumn } from '@/lib/files/xlsx-write';
 import { StatusBadge } from '@/components/record/status-badge';
 import type { CardRole, ColumnMeta, ColumnPriority } from './column-meta';
+import type { ListColumnDef } from './table-features';
+import type { RowData } from '@tanstack/react-table';
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -41,7 +42,7 @@ export interface ListColumn<Row> {
 }
 
 /** The columns as the data table takes them. */
-export function tableColumns<Row>(columns: readonly ListColumn<Row>[]): ColumnDef<Row>[] {
+export function tableColumns<Row extends RowData>(columns: readonly ListColumn<Row>[]): ListColumnDef<Row>[] {
   return columns
     .filter((c) => c.only !== 'csv')
     .map((c) => ({

@@ -1,7 +1,6 @@
 'use client';
 
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { fetchAllShown, fetchListResult, shownKey } from '@/lib/client/list-read';
@@ -19,6 +18,7 @@ import { ListFreshness, StaleBanner } from './list-freshness';
 import { PAGE_SIZE_CHOICES } from './url-state';
 import { useFiltersFolding } from './filters-folding';
 import { csvColumns, tableColumns, type ListColumn } from './list-columns';
+import type { ListColumnDef } from './table-features';
 import { withStatusCounts } from './status-counts';
 import { exactCodeRows, listQueryOf } from './url-state';
 import { useListUrlState } from './use-list-url-state';
@@ -32,7 +32,7 @@ export interface ListViewProps<L extends ListName> {
   /** Every column once: the table, the column picker and the CSV export read these. */
   columns: ListColumn<ListItem<L>>[];
   /** Adds the bulk-selection checkboxes to the table's columns (useBulkSelection). */
-  withSelection?: (columns: ColumnDef<ListItem<L>>[]) => ColumnDef<ListItem<L>>[];
+  withSelection?: (columns: ListColumnDef<ListItem<L>>[]) => ListColumnDef<ListItem<L>>[];
   /** The same selection on the cards below 640 px. */
   selection?: CardSelection<ListItem<L>>;
   filterFields: FilterFields<L>;

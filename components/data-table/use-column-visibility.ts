@@ -1,6 +1,6 @@
 'use client';
 
-import type { VisibilityState } from '@tanstack/react-table';
+import type { ColumnVisibilityState } from '@tanstack/react-table';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 const CHANGE_EVENT = 'md-console:column-visibility';
@@ -27,12 +27,12 @@ function read(key: string): string | null {
   }
 }
 
-export function parseVisibility(raw: string | null): VisibilityState {
+export function parseVisibility(raw: string | null): ColumnVisibilityState {
   if (!raw) return {};
   try {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'boolean')) as VisibilityState;
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'boolean')) as ColumnVisibilityState;
   } catch {
     return {};
   }
@@ -46,7 +46,7 @@ export function useColumnVisibility(key: string) {
   );
   const visibility = useMemo(() => parseVisibility(raw), [raw]);
   const setVisibility = useCallback(
-    (next: VisibilityState | ((old: VisibilityState) => VisibilityState)) => {
+    (next: ColumnVisibilityState | ((old: ColumnVisibilityState) => ColumnVisibilityState)) => {
       const value = typeof next === 'function' ? next(parseVisibility(read(key))) : next;
       try {
         window.localStorage.setItem(key, JSON.stringify(value));

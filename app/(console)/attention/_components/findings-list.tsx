@@ -1,11 +1,11 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { startTransition } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListColumnDef } from '@/components/data-table/table-features';
 import { useIsClient } from '@/components/data-table/use-is-client';
 import { useCurrentUser } from '@/components/session/current-user';
 import { cn, focusRing } from '@/components/ui/cn';
@@ -49,7 +49,7 @@ export function FindingsList({ rule }: { rule: RuleId }) {
   const go = (next: FindingsUrlState) =>
     startTransition(() => router.push(`${pathname}${findingsSearch(next)}`, { scroll: false }));
 
-  const columns: ColumnDef<Finding>[] = [
+  const columns: ListColumnDef<Finding>[] = [
     {
       id: 'record',
       header: () => h('record'),
