@@ -154,7 +154,7 @@ async function bench(engine: Engine) {
     const { rows: kept } = await sql<{ n: string }>`
       select count(*)::text as n from mirror_sku where named_name like 'renamed %'`.execute(db);
     console.log(
-      `incremental pass with ${renamed} renamed products: ${seconds(performance.now() - t)} (target ≤ 5 s); ${productPass.changed} copies changed, ${Number(kept[0]!.n).toLocaleString('en')} SKUs' product names rewritten`,
+      `incremental pass with ${renamed} renamed products: ${seconds(performance.now() - t)}; ${productPass.changed} copies changed, ${Number(kept[0]!.n).toLocaleString('en')} SKUs' product names rewritten`,
     );
 
     // PGlite has no autovacuum: the statistics the lists plan with are taken here, as the passes do after a copy.
