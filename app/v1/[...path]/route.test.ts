@@ -1,3 +1,5 @@
+// An entry point, as the server is: what it calls reaches the process's parts, which the runtime installs.
+import '@/lib/server/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signRequest } from '@/lib/signing';
 

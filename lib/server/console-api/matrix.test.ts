@@ -1,3 +1,5 @@
+// An entry point, as the server is: what it calls reaches the process's parts, which the runtime installs.
+import '@/lib/server/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

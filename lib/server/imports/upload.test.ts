@@ -1,3 +1,5 @@
+// An entry point, as the server is: what it calls reaches the process's parts, which the runtime installs.
+import '@/lib/server/runtime';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Service } from '@/service';

@@ -4,7 +4,7 @@ import 'server-only';
  * What code below the composition root (lib/server/runtime) may use of this process: its console database,
  * its signing clients, its wake-up signals, its job runner (woken, never built here). The runtime installs
  * itself when an entry point imports it (instrumentation, server actions' and pages' root layout, route
- * handlers, the route wrapper, scripts, vitest's setup file); this folder imports nothing above db, upstream
+ * handlers, the route wrapper, scripts, the tests of code that uses them); this folder imports nothing above db, upstream
  * and env, so every layer may import it and none needs the runtime.
  *
  * Why a folder of its own rather than getConsoleDb in db/ and getUpstream in upstream/: the parts' interface

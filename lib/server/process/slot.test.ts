@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existingProcess, getConsoleDb, processParts } from '.';
 
 /**
- * The process's parts exist once an entry point loaded the runtime (here vitest's setup file did); code that
+ * The process's parts exist once an entry point loaded the runtime (here the test's import of it); code that
  * runs in a process where none did fails with an error naming the fix, not with a bare TypeError.
  */
 const KEY = Symbol.for('master-data-console.runtime');

@@ -71,7 +71,7 @@ export function processParts(): ProcessParts {
   const parts = slot[KEY];
   if (!parts) {
     throw new Error(
-      "The process's parts are not installed: the entry point (server code that Next or a script starts) must import '@/lib/server/runtime' before anything uses the console database, the upstream or the jobs (tests: vitest's setup file does).",
+      "The process's parts are not installed: the entry point (server code that Next or a script starts) must import '@/lib/server/runtime' before anything uses the console database, the upstream or the jobs (a test of such code imports it too).",
     );
   }
   return parts;

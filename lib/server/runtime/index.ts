@@ -6,7 +6,7 @@ import 'server-only';
  * the kinds of ./job-kinds.ts, the schedule of the mirror's passes) and installs them as lib/server/process,
  * through which every layer below uses them; nothing below imports this folder. Entry points import it:
  * instrumentation.ts and the worker start it (startRuntime), route handlers, the route wrapper, the root layout
- * and vitest's setup load it so that the parts exist. Shutdown: server.ts stops the parts through
+ * and the tests of code that uses the parts load it so that the parts exist. Shutdown: server.ts stops the parts through
  * lib/server/process (it must not build a runtime of its own outside Next's bundles), the worker with
  * runtime().stop().
  */

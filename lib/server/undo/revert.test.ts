@@ -1,3 +1,5 @@
+// An entry point, as the server is: what it calls reaches the process's parts, which the runtime installs.
+import '@/lib/server/runtime';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
