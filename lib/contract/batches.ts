@@ -18,12 +18,6 @@ export type BatchItemResult = z.infer<typeof batchItemResult>;
 export const updateBatchItemResult = batchItemResult.extend({ status: z.enum(['updated', 'failed']) });
 export type UpdateBatchItemResult = z.infer<typeof updateBatchItemResult>;
 
-/**
- * The statuses of a batch item /v1 applied: created or updated, or `ok` for a quota batch's item (quotas.ts). A row
- * of an import records its item's status as its outcome, so these are also the outcomes of a row that applied.
- */
-export const APPLIED_ITEM_STATUSES: ReadonlySet<string> = new Set(['created', 'updated', 'ok']);
-
 export function batchResponse<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });
 }

@@ -1,4 +1,4 @@
-import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batch-statuses';
 import type { RowIssue } from './check';
 import type { FamilyColumns } from './family-columns';
 import { cellText } from './cell-text';

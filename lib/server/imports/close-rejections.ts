@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Kysely } from 'kysely';
-import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batch-statuses';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
 import { recordKey } from '@/lib/imports/target-key';
 import type { ConsoleDatabase } from '../db';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { errorField, RATE_LIMIT_STOPPED } from '@/lib/contract';
-import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batch-statuses';
 import type { RowIssue } from '@/lib/imports/check';
 import { FAMILY_NAMES, type FamilyName } from '@/lib/imports/families';
 import { defineJobKind, watchJobStop, type JobKind } from '../jobs';

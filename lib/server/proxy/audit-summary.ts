@@ -1,5 +1,5 @@
 import 'server-only';
-import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batch-statuses';
 import type { OperationId } from '@/lib/contract/operations';
 import type { WriteResult } from '../audit';
 

@@ -8,7 +8,7 @@ import {
   SKU_OPERATIONS,
   type OperationId,
 } from '@/lib/contract';
-import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batches';
+import { APPLIED_ITEM_STATUSES } from '@/lib/contract/batch-statuses';
 import { FAMILY_COLUMNS, type FamilyName } from '@/lib/imports/family-columns';
 import { itemErrors } from '@/lib/imports/item-errors';
 import { recordKey } from '@/lib/imports/target-key';
