@@ -5,10 +5,11 @@
  * check fails when a route's first-load JavaScript (uncompressed, what the phone parses) passes its ceiling in
  * js-budget.json, or when a route has no ceiling. Ceilings only go down: lower one in the commit that shrinks a page.
  * Run after a build: `node scripts/house-rules/js-budget.mjs` (NEXT_DIST_DIR picks the build, as next.config does).
- * Without a build it says so and passes, so `npm run checks` can run before the first build; `npm run build:checked`
- * (what `npm test` and CI build with) always runs it.
+ * Without a build it says so and passes, so `npm run checks` can run before the first build; likewise with a build
+ * older than the sources it would judge (a developer's last build, not the tree being checked). `npm run
+ * build:checked` (what `npm test` and CI build with) always runs it on the build it has just made.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,11 +28,35 @@ export function budgetProblems(stats, ceilings) {
   return problems;
 }
 
+/** What the browser's code is built from: a file changed after the build means the build is not this tree's. */
+const SOURCES = ['app', 'components', 'lib', 'messages', 'next.config.ts', 'package-lock.json'];
+
+function changedSince(root, time) {
+  for (const source of SOURCES) {
+    const at = path.join(root, source);
+    if (!existsSync(at)) continue;
+    const files = statSync(at).isDirectory()
+      ? readdirSync(at, { recursive: true }).map((f) => path.join(at, String(f)))
+      : [at];
+    const newer = files.find((f) => statSync(f).mtimeMs > time);
+    if (newer) return path.relative(root, newer);
+  }
+  return null;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const file = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'diagnostics', 'route-bundle-stats.json');
   if (!existsSync(file)) {
     console.log(`first-load JavaScript: no build at ${path.relative(root, file)}, not checked`);
+    process.exit(0);
+  }
+  const newer = changedSince(root, statSync(file).mtimeMs);
+  if (newer) {
+    console.log(
+      `first-load JavaScript: the build at ${path.relative(root, file)} is older than ${newer}, not checked ` +
+        '(npm run build:checked builds and checks)',
+    );
     process.exit(0);
   }
   const stats = JSON.parse(readFileSync(file, 'utf8'));
