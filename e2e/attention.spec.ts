@@ -67,9 +67,11 @@ async function cardCount(page: Page, rule: string): Promise<number> {
   return Number((await card.getByTestId('card-count').innerText()).replace(/\D/g, ''));
 }
 
+/** The home with its cards: they stream in after the heading, behind a skeleton marked busy. */
 async function home(page: Page) {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** A finding's row, by its record's code (the record's link; other rows may name it among their values). */
