@@ -287,7 +287,22 @@ describeOnConsoleDbs('reverting an import', (consoleDb) => {
     const review = await reviewRevert(db, upstream, importId);
     expect(review.counts).toMatchObject({ restore: 1, changedSince: 0 });
     expect(review.rows[0]).toMatchObject({ kind: 'restore', selected: true, code: 'B001' });
-    await runRevert(importId, 'stored', 'bundles');
+    const revertId = await runRevert(importId, 'stored', 'bundles');
+    // On the bundle's History: the restore, linked to the import it undid, from the imported lines back to the old.
+    // (The newest entry may be a finding the write-through's attention check filed about the bundle.)
+    const restored = (await listHistory(db, 'bundles', String(bundle))).find((e) => e.source === 'revert');
+    expect(restored).toMatchObject({
+      source: 'revert',
+      importId: revertId,
+      revertsImportId: importId,
+      changes: [
+        {
+          field: 'components',
+          from: [expect.objectContaining({ componentSkuId: IDS.acme.sku2 }), expect.anything()],
+          to: [expect.objectContaining({ componentSkuId: IDS.acme.sku, quantity: 2 })],
+        },
+      ],
+    });
     expect(await recipe()).toMatchObject([{ componentSkuId: IDS.acme.sku, quantity: 2 }]);
     expect(await recipe()).toHaveLength(1);
 
