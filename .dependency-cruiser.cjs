@@ -1,5 +1,5 @@
 // The import rules of docs/architecture.md, checked by `npm run checks` (`npm run deps`). dependency-cruiser reads
-// type-only imports too (tsPreCompilationDeps), which ESLint's import/no-cycle does not see.
+// type-only imports too (tsPreCompilationDeps); its no-file-cycle is the only cycle check (ESLint runs none).
 //
 // Layers, top to bottom; an arrow only ever points down:
 //   entry points   app/, server.ts, scripts/, instrumentation*.ts, lib/server/console-api (the route and action wrappers,

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The repository's root: where the benches run their commands and keep their data folders. */
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs a command in the repository's root with `env` added, its output on this terminal; fails on a non-zero exit. */
 export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<void> {

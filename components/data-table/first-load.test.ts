@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
  * bundler treats them). It fails on any package that is zod or depends on it, and names the import chain.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx', '.json'];
 
 function resolveLocal(from: string, specifier: string): string | null {

@@ -18,7 +18,8 @@ type NodeCrypto = typeof import('node:crypto');
 // a browser has no `process` (or a stand-in without it), the edge runtime a partial one.
 const nodeCrypto = (
   typeof process === 'object'
-    ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:crypto')
+    ? // eslint-disable-next-line n/no-unsupported-features/node-builtins -- absent before 20.16: WebCrypto then (signing.test.ts)
+      (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:crypto')
     : undefined
 ) as NodeCrypto | undefined;
 

@@ -155,9 +155,11 @@ describe('nonce and timestamp', () => {
   });
 });
 
+/* eslint-disable n/no-unsupported-features/node-builtins -- hides getBuiltinModule, as Node before 20.16 lacks it */
 describe('without Node crypto (browser and edge runtimes use Web Crypto)', () => {
   it('signs, hashes and verifies to the same bytes', async () => {
-    const original = process.getBuiltinModule;
+    // As on Node 20.9–20.15, which has no getBuiltinModule.
+    const original = (process as { getBuiltinModule?: unknown }).getBuiltinModule;
     // The module picks its implementation when loaded: load a fresh copy with Node's crypto hidden.
     (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
     vi.resetModules();
@@ -171,7 +173,7 @@ describe('without Node crypto (browser and edge runtimes use Web Crypto)', () =>
       expect(await web.verify(`${SECRET} `, canonical, signature)).toBe(false);
       expect(web.newNonce()).toMatch(/^[0-9a-f]{32}$/);
     } finally {
-      process.getBuiltinModule = original;
+      (process as { getBuiltinModule?: unknown }).getBuiltinModule = original;
       vi.resetModules();
     }
   });

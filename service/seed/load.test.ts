@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SeedFile } from '@/lib/contract';
 import { createService } from '../app';
@@ -117,7 +118,7 @@ describe('data folder', () => {
   });
 });
 
-const demo = path.join(import.meta.dirname, 'demo.json');
+const demo = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo.json');
 describe.skipIf(!existsSync(demo))('demo seed', () => {
   it('loads and answers the demo credential', async () => {
     const service = await createService({ memory: true, seed: demo });
