@@ -30,8 +30,9 @@ test.afterAll(async () => {
   await postgres?.stop();
 });
 
-function consoleEnv(databaseUrl: string): Record<string, string> {
+function consoleEnv(databaseUrl: string, more: Record<string, string> = {}): Record<string, string> {
   return {
+    ...more,
     DATABASE_URL: databaseUrl,
     UPSTREAM_BASE_URL: service.url,
     UPSTREAM_CLIENT_ID: 'demo-erp',
@@ -54,7 +55,10 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
   service = await startCountingService({ delayMs: 80 });
   const url = await postgres.createDatabase();
   const db = new pg.Client({ connectionString: url });
-  const first = await startConsole(basePort + 1, consoleEnv(url));
+  // Claims that lapse 5 s after the last renewal (30 s by default), so the next start takes up the dead process's
+  // units after 5 s rather than sitting out the default; the units are renewed every third of it meanwhile.
+  const lease = { JOBS_LEASE_S: '5' };
+  const first = await startConsole(basePort + 1, consoleEnv(url, lease));
   consoles.push(first);
   const jobId = await startRefresh(first.url, await signInCookie(first.url, 'admin@example.com'));
   await db.connect();
@@ -82,7 +86,7 @@ test('a console killed mid-refresh resumes on its next start, with no visitor, w
 
     // The next start gets no request at all: instrumentation wakes the runner, which resumes the job (the
     // units the dead process held come back when their lease expires).
-    const second = await startConsole(basePort + 1, consoleEnv(url));
+    const second = await startConsole(basePort + 1, consoleEnv(url, lease));
     consoles.push(second);
     await waitForJob(db, jobId, 'succeeded');
     const readAfter = new Set([...service.reads.credit.keys(), ...service.reads.point.keys()]);

@@ -165,7 +165,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustedProxyHops: v.TRUSTED_PROXY_HOPS,
     proxyBodyLimitBytes: v.PROXY_BODY_LIMIT_BYTES,
     userRoles,
-    jobs: { runner: v.JOBS_RUNNER !== 'off', concurrency: v.JOBS_CONCURRENCY, quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000 },
+    jobs: {
+      runner: v.JOBS_RUNNER !== 'off',
+      concurrency: v.JOBS_CONCURRENCY,
+      leaseMs: v.JOBS_LEASE_S * 1000,
+      quotaMaxAgeMs: v.QUOTA_MAX_AGE * 1000,
+    },
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     metricsToken: v.METRICS_TOKEN ?? null,

@@ -49,9 +49,10 @@ export interface Env {
   userRoles: UserRole[] | null;
   /**
    * Background jobs (lib/server/jobs): whether this process runs them (JOBS_RUNNER=off on web instances when
-   * workers do), /v1 requests in flight per instance, quota snapshot maximum age.
+   * workers do), /v1 requests in flight per instance, how long a claim on a unit holds unrenewed (a crashed
+   * instance's units are taken up again after it), quota snapshot maximum age.
    */
-  jobs: { runner: boolean; concurrency: number; quotaMaxAgeMs: number };
+  jobs: { runner: boolean; concurrency: number; leaseMs: number; quotaMaxAgeMs: number };
   /** How long a stopping process (SIGTERM) lets requests and job units in flight finish before it exits. */
   shutdownGraceMs: number;
   /** How long a stopping web process keeps serving, with /api/ready answering 503, before it stops taking connections. */

@@ -111,6 +111,8 @@ export const variables = z.object({
   CONSOLE_ROLES: optionalText,
   JOBS_RUNNER: optionalText.pipe(z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   JOBS_CONCURRENCY: integer(8, 1, 64),
+  /** Seconds. */
+  JOBS_LEASE_S: integer(30, 1, 3600),
   SHUTDOWN_GRACE_MS: integer(25_000, 0, 600_000),
   SHUTDOWN_DRAIN_MS: integer(0, 0, 600_000),
   /** Seconds. */

@@ -44,6 +44,7 @@ export function createJobRunner(db: Kysely<ConsoleDatabase>): JobRunner {
     // write, and a pass catches up once they leave room.
     upstreamOf: { [mirrorPassJob.name]: getMirrorUpstream() },
     concurrency: env.jobs.concurrency,
+    leaseMs: env.jobs.leaseMs,
     watchReleases: (onRelease) => processParts().listen(UNITS_RELEASED_CHANNEL, onRelease),
     readBack: env.mirror.enabled ? jobsReadBack : undefined,
     // Only this module's jobsReadBack makes the read-backs the runner hands back here.
