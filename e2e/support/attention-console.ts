@@ -22,6 +22,12 @@ export async function startDemoMirrorConsole(port: number, dataDir: string): Pro
 }
 
 /**
+ * The console with the mirror on that e2e/mirror-console.spec.ts starts once for the parts in e2e/mirror-console/
+ * (each part's first test waits there for the findings it needs).
+ */
+export const mirrorConsole: { process?: ConsoleProcess; url: string } = { url: '' };
+
+/**
  * Reads /api/attention as `cookie` every second until `found` says what the spec waits for is there (2 min at most);
  * if it never is, the error carries what the console printed.
  */
