@@ -146,8 +146,10 @@ for (const locale of ['en', 'zh-TW'] as const) {
         const response = await page.goto(path);
         if (response && response.status() >= 400) continue;
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // The lists' and records' data come after first paint.
-        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+        // The lists' and records' data come after first paint, behind skeletons and regions marked busy until they
+        // have arrived (as the phone sweep and plain-words wait). Waiting for the network to fall quiet instead sat
+        // out half a second a page at the least, and 5 s on a page that polls.
+        await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 10_000 });
         const text = await page.locator('main').innerText();
         const style = STYLES[locale];
         for (const [name, pattern] of style.others) {
