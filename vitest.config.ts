@@ -22,10 +22,20 @@ const SHARED_FOLDERS = [
 ];
 /**
  * Server folders whose tests build the parts they use (a database, a service, a client) and set no environment:
- * 52 files, 421 tests, passed sharing workers. Not here: the folders of jobs, the mirror, imports, undo, sync,
- * the runtime, the database, telemetry and the environment, and app/ and scripts/.
+ * 52 files, 421 tests, passed sharing workers; then the jobs, the mirror, imports, undo, sync, the database, quotas
+ * and the reference service (service/), whose files each open their own databases and services and stop their own
+ * timers. Not here: the runtime (its tests set process.env and start workers), telemetry and the environment, and
+ * app/ and scripts/.
  */
 const SHARED_SERVER_FOLDERS = [
+  'service',
+  'lib/server/jobs',
+  'lib/server/mirror',
+  'lib/server/imports',
+  'lib/server/undo',
+  'lib/server/sync',
+  'lib/server/db',
+  'lib/server/quotas',
   'lib/server/proxy',
   'lib/server/audit',
   'lib/server/history',
@@ -54,6 +64,10 @@ const OWN_PROCESS = [
   'lib/imports/check.test.ts',
   'lib/signing/signing.test.ts',
   'lib/server/auth/sso.test.ts',
+  // These import the runtime, as an entry point does, which installs the process's parts for whatever runs next.
+  'lib/server/imports/upload.test.ts',
+  'lib/server/quotas/refresh.test.ts',
+  'lib/server/undo/revert.test.ts',
 ];
 
 const inFolders = (folders: string[]) => folders.map((folder) => `${folder}/${TESTS}`);
@@ -71,10 +85,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Each in-memory PGlite starts from one empty cluster made once per run instead of its own initdb.
-    globalSetup: ['lib/testing/pglite-template.global.ts'],
+    globalSetup: ['lib/testing/pglite-template.global.ts', 'lib/testing/postgres.global.ts'],
     // No file loads the runtime for every test (about 5 s of CPU a file): the tests of code that uses the process's
     // parts (lib/server/process) import '@/lib/server/runtime' themselves, as every entry point does.
-    setupFiles: ['lib/testing/pglite-template.setup.ts'],
+    setupFiles: ['lib/testing/pglite-template.setup.ts', 'lib/testing/postgres.setup.ts'],
     // Vitest's default is one worker per core but one, i.e. a single worker on CI's two cores, which then sits idle
     // while a file waits on a child Postgres, a timer or a socket.
     maxWorkers: 2,

@@ -1,6 +1,6 @@
 import type { SeedFile } from '@/lib/contract';
 import { createService, type Service, type ServiceOptions } from '../app';
-import { postgresAvailable, startPostgres, type PostgresServer } from './postgres';
+import { postgresAvailable, testCluster, type PostgresServer } from './postgres';
 
 /**
  * The storage engines every service test runs against: PGlite in memory always; a real Postgres on
@@ -18,10 +18,10 @@ export interface Engine {
 
 let shared: Promise<PostgresServer> | null = null;
 
-/** One cluster per test file (module instance); each service gets its own database in it. */
+/** The test run's cluster (or one of this file's own outside a test run); each service gets its own database in it. */
 function cluster(): Promise<PostgresServer> {
   if (!shared) {
-    shared = startPostgres();
+    shared = testCluster();
     const stop = async () => (await shared)?.stop();
     process.once('beforeExit', () => void stop());
   }

@@ -92,7 +92,8 @@ export async function overlapOnPostgres<T>(
   const pending = fire();
   for (let waited = 0; waited < 10_000; waited += 50) {
     const [row] = await service.db.query<{ n: number }>(
-      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and backend_type = 'client backend'",
+      // This database's waiters only: the test run's other files share the cluster (lib/testing/postgres.global.ts).
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and backend_type = 'client backend' and datname = current_database()",
     );
     if ((row?.n ?? 0) >= waiters) break;
     await new Promise((r) => setTimeout(r, 50));

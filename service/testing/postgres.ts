@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -65,6 +66,8 @@ export interface PostgresServer {
   port: number;
   /** The postmaster's process id (benches read the cluster's CPU time from /proc). */
   pid: number;
+  /** The folder of its Unix socket. */
+  socketDir: string;
   /** `socket` gives a URL over the cluster's Unix socket: cheaper per query than TCP loopback (benches). */
   createDatabase(name?: string, options?: { socket?: boolean }): Promise<string>;
   stop(): Promise<void>;
@@ -81,6 +84,56 @@ export interface StartPostgresOptions {
 }
 
 let databaseCounter = 0;
+
+/** Where a running cluster is: enough to open databases in it from another process. */
+export interface ClusterAddress {
+  url: string;
+  port: number;
+  pid: number;
+  socketDir: string;
+}
+
+function clusterHandle({ url, port, pid, socketDir }: ClusterAddress): Omit<PostgresServer, 'stop'> {
+  return {
+    url,
+    port,
+    pid,
+    socketDir,
+    async createDatabase(name, options = {}) {
+      // The process id alone can repeat across a run's worker processes sharing one cluster.
+      const db = name ?? `test_${process.pid}_${++databaseCounter}_${randomBytes(3).toString('hex')}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database "${db.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return options.socket
+        ? `postgres://postgres@/${db}?host=${encodeURIComponent(socketDir)}&port=${port}`
+        : `postgres://postgres@127.0.0.1:${port}/${db}`;
+    },
+  };
+}
+
+/** Set by the test runner's set-up file (lib/testing/postgres.setup.ts) to the cluster started for the whole run. */
+const RUN_CLUSTER = Symbol.for('test-run-postgres');
+
+/**
+ * A cluster for a test file's databases: the one the test run started (lib/testing/postgres.global.ts), each caller
+ * getting databases of its own in it, or else a new one. The run's cluster outlives the file: its stop() does
+ * nothing. Saves an initdb and a start (2–3 s of CPU) per file; a test of the cluster itself (a restart, a
+ * terminated connection) calls startPostgres().
+ */
+export async function testCluster(): Promise<PostgresServer> {
+  const address: unknown = Reflect.get(globalThis, RUN_CLUSTER);
+  if (!isClusterAddress(address)) return startPostgres();
+  return { ...clusterHandle(address), stop: async () => {} };
+}
+
+function isClusterAddress(value: unknown): value is ClusterAddress {
+  return typeof value === 'object' && value !== null && 'url' in value && 'socketDir' in value;
+}
 
 export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = findPgBin();
@@ -146,22 +199,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   }
 
   return {
-    url,
-    port,
-    pid: child.pid ?? 0,
-    async createDatabase(name, options = {}) {
-      const db = name ?? `test_${process.pid}_${++databaseCounter}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`create database "${db.replace(/"/g, '')}"`);
-      } finally {
-        await client.end();
-      }
-      return options.socket
-        ? `postgres://postgres@/${db}?host=${encodeURIComponent(dir)}&port=${port}`
-        : `postgres://postgres@127.0.0.1:${port}/${db}`;
-    },
+    ...clusterHandle({ url, port, pid: child.pid ?? 0, socketDir: dir }),
     async stop() {
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));

@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
-import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
+import { postgresAvailable, testCluster, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb, type ConsoleDbConnection } from '../../db/connect';
 import { migrateConsoleDb } from '../../auth';
 
@@ -29,7 +29,7 @@ export function consoleDbEngines(): ConsoleDbEngine[] {
     list.push({
       name: 'postgres',
       async open() {
-        cluster ??= startPostgres();
+        cluster ??= testCluster();
         const url = await (await cluster).createDatabase();
         const connection = connectConsoleDb({ url });
         await migrateConsoleDb(connection.db, AUTH);
