@@ -10,7 +10,7 @@ const TESTS = '**/*.test.{ts,tsx}';
  * same tests passing. A file keeps a process of its own (the `isolated` project) when what it tests lives in the
  * process: the environment read once, the runtime's parts, jobs and timers of the mirror, child processes, Postgres.
  */
-/** Plain code: the contract, words, files, imports' checks, the browser's helpers, components' logic. */
+/** Plain code: the contract, words, files, imports' checks, the browser's helpers, components' and pages' logic. */
 const SHARED_FOLDERS = [
   'lib/contract',
   'lib/i18n',
@@ -19,13 +19,17 @@ const SHARED_FOLDERS = [
   'lib/client',
   'lib/signing',
   'components',
+  // Route groups' parentheses are glob syntax: escaped, they match the folder's name.
+  'app/\\(auth\\)',
+  'app/\\(console\\)',
 ];
 /**
  * Server folders whose tests build the parts they use (a database, a service, a client) and set no environment:
  * 52 files, 421 tests, passed sharing workers; then the jobs, the mirror, imports, undo, sync, the database, quotas
- * and the reference service (service/), whose files each open their own databases and services and stop their own
- * timers. Not here: the runtime (its tests set process.env and start workers), telemetry and the environment, and
- * app/ and scripts/.
+ * exports and the reference service (service/), whose files each open their own databases and services and stop
+ * their own timers. Not here: the runtime (its tests set process.env and start workers), telemetry, metrics (one
+ * registry for the process), the environment, the console API (its tests set the demo's environment), app/api,
+ * app/v1 and scripts/.
  */
 const SHARED_SERVER_FOLDERS = [
   'service',
@@ -36,6 +40,7 @@ const SHARED_SERVER_FOLDERS = [
   'lib/server/sync',
   'lib/server/db',
   'lib/server/quotas',
+  'lib/server/exports',
   'lib/server/proxy',
   'lib/server/audit',
   'lib/server/history',

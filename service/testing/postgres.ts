@@ -69,7 +69,8 @@ export interface PostgresServer {
   /** The folder of its Unix socket. */
   socketDir: string;
   /** `socket` gives a URL over the cluster's Unix socket: cheaper per query than TCP loopback (benches). */
-  createDatabase(name?: string, options?: { socket?: boolean }): Promise<string>;
+  /** `template`: a copy of that database (of this cluster, nobody connected to it). */
+  createDatabase(name?: string, options?: { socket?: boolean; template?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -105,7 +106,8 @@ function clusterHandle({ url, port, pid, socketDir }: ClusterAddress): Omit<Post
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`create database "${db.replace(/"/g, '')}"`);
+        const template = options.template ? ` template "${options.template.replace(/"/g, '')}"` : '';
+        await client.query(`create database "${db.replace(/"/g, '')}"${template}`);
       } finally {
         await client.end();
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
+import { postgresAvailable, testCluster, type PostgresServer } from '@/service/testing/postgres';
 import { checkConsoleDatabase, describeDatabaseUrl } from './check';
 
 describe('describeDatabaseUrl', () => {
@@ -13,7 +13,7 @@ describe('describeDatabaseUrl', () => {
 describe.skipIf(!postgresAvailable())('checkConsoleDatabase on a real Postgres', () => {
   let server: PostgresServer;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await testCluster();
   });
   afterAll(async () => {
     await server?.stop();

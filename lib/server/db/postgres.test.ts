@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, startPostgres, type PostgresServer } from '@/service/testing/postgres';
+import { postgresAvailable, testCluster, type PostgresServer } from '@/service/testing/postgres';
 import { createConsoleAuth, migrateConsoleDb } from '../auth';
 import { DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
 import { SIGN_IN_LIMIT, type AuthConfig } from '../auth/options';
@@ -19,7 +19,7 @@ describe.skipIf(!postgresAvailable())('console database on Postgres', () => {
   let b: ConsoleDbConnection;
 
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await testCluster();
     const url = await server.createDatabase();
     a = connectConsoleDb({ url });
     b = connectConsoleDb({ url });

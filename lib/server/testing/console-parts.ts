@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { createService, type Service } from '@/service';
 import { CREDS, testSeed } from '@/service/testing/fixtures';
+import { fromMigratedTemplate } from '@/lib/testing/migrated-template';
 import { migrateConsoleDb } from '../auth';
+import type { AuthConfig } from '../auth/options';
 import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
 import type { ConsoleDatabase } from '../db/types';
 import type { JobRunnerOptions } from '../jobs/runner-options';
@@ -14,11 +16,18 @@ import type { UpstreamClientOptions } from '../upstream/client';
 // The real parts a server test runs on: the console database on in-memory PGlite, the reference service in memory
 // with the test seed, and the job runtime.
 
-/** A console database on in-memory PGlite, migrated as the console migrates it at start. */
-export async function openConsoleDb(): Promise<ConsoleDbConnection> {
-  const conn = connectConsoleDb({ dataDir: 'memory://' });
-  await migrateConsoleDb(conn.db, { secret: 'x'.repeat(40), baseURL: 'http://console.test' });
-  return conn;
+/**
+ * A console database on in-memory PGlite, migrated as the console migrates it at start (after the process's first,
+ * from a copy of that one: lib/testing/migrated-template.ts).
+ */
+export async function openConsoleDb(
+  auth: AuthConfig = { secret: 'x'.repeat(40), baseURL: 'http://console.test' },
+): Promise<ConsoleDbConnection> {
+  return fromMigratedTemplate(`console-${JSON.stringify(auth)}`, async (dataDir) => {
+    const conn = connectConsoleDb({ dataDir });
+    await migrateConsoleDb(conn.db, auth);
+    return conn;
+  });
 }
 
 /** Opens a console database before a test file's tests, hands it to `onOpen`, and closes it after them. */

@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/audit-log';
 import { restoredChange } from '../audit/restored-change';
 import { createConsoleAuth, type ConsoleAuth, migrateConsoleDb } from '../auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureAccounts } from '../auth/bootstrap';
-import { connectConsoleDb, type ConsoleDbConnection } from '../db/connect';
+import type { ConsoleDbConnection } from '../db/connect';
+import { openConsoleDb } from './console-parts';
 import { AUTH_CHANGES_CHANNEL } from '../db/migrations/0030-auth-change-notify';
 import { liveReadCorrector, type Correction } from '../mirror/reads/live-read';
 import { writeThrough, writtenByOperation } from '../mirror/copy/write-through';
@@ -89,10 +90,10 @@ export async function createProxyHarness(
     policy?: ApprovalPolicy;
   } = {},
 ): Promise<ProxyHarness> {
-  const conn: ConsoleDbConnection = options.connection ?? connectConsoleDb({ dataDir: 'memory://' });
-  const db = conn.db;
   // Demo mode, like its demo accounts: no role requires two-factor.
   const authConfig = { secret: HARNESS_AUTH_SECRET, baseURL: CONSOLE_ORIGIN, demoMode: true };
+  const conn: ConsoleDbConnection = options.connection ?? (await openConsoleDb(authConfig));
+  const db = conn.db;
   await migrateConsoleDb(db, authConfig);
   const auth = createConsoleAuth(db, authConfig);
   await ensureAccounts(auth, db, { demoMode: true, initialAdmin: null });

@@ -1,4 +1,5 @@
 import { afterAll, describe } from 'vitest';
+import { fromMigratedTemplate } from '@/lib/testing/migrated-template';
 import { sharedFixture } from '@/lib/testing/shared-fixture';
 import { postgresAvailable, testCluster, type PostgresServer } from '@/service/testing/postgres';
 import { connectConsoleDb, type ConsoleDbConnection } from '../../db/connect';
@@ -13,14 +14,35 @@ export interface ConsoleDbEngine {
 
 const AUTH = { secret: 'z'.repeat(40), baseURL: 'http://console.test' };
 let cluster: Promise<PostgresServer> | null = null;
+/** By cluster address: the test run's cluster outlives a file, and its template with it. */
+const postgresTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A database migrated once in this process, which each Postgres console database of the tests copies (`create
+ * database … template`) and then migrates as the console does, finding nothing left to do: the same as PGlite's
+ * migrated template (lib/testing/migrated-template.ts).
+ */
+async function migratedTemplate(server: PostgresServer): Promise<string> {
+  const name = `console_template_${process.pid}_${Date.now().toString(36)}`;
+  const connection = connectConsoleDb({ url: await server.createDatabase(name) });
+  try {
+    await migrateConsoleDb(connection.db, AUTH);
+  } finally {
+    await connection.close();
+  }
+  return name;
+}
 
 export function consoleDbEngines(): ConsoleDbEngine[] {
   const list: ConsoleDbEngine[] = [
     {
       name: 'pglite',
       async open() {
-        const connection = connectConsoleDb({ dataDir: 'memory://' });
-        await migrateConsoleDb(connection.db, AUTH);
+        const connection = await fromMigratedTemplate(`console-${JSON.stringify(AUTH)}`, async (dataDir) => {
+          const opened = connectConsoleDb({ dataDir });
+          await migrateConsoleDb(opened.db, AUTH);
+          return opened;
+        });
         return { connection, connect: () => connection, url: null };
       },
     },
@@ -30,7 +52,10 @@ export function consoleDbEngines(): ConsoleDbEngine[] {
       name: 'postgres',
       async open() {
         cluster ??= testCluster();
-        const url = await (await cluster).createDatabase();
+        const server = await cluster;
+        const template = postgresTemplates.get(server.url) ?? migratedTemplate(server);
+        postgresTemplates.set(server.url, template);
+        const url = await server.createDatabase(undefined, { template: await template });
         const connection = connectConsoleDb({ url });
         await migrateConsoleDb(connection.db, AUTH);
         return { connection, connect: () => connectConsoleDb({ url }), url };
