@@ -9,9 +9,9 @@ import {
   chooseFile,
   count,
   expectComparison,
-  exportsPageCsv,
+  exportsPageFiles,
   formulaLike,
-  listCsv,
+  listFiles,
   proxyRead,
   rowsOf,
   startAndFinish,
@@ -53,8 +53,8 @@ interface Case {
   title: string;
   /** The family as the wizard names it. */
   family: string;
-  /** The file the console writes for the case's records, in a browser set to `locale`. */
-  exported: (browser: Browser, locale: Locale, format?: FileFormat) => Promise<Buffer>;
+  /** The files the console writes for the case's records, one per format, from one page in a browser set to `locale`. */
+  exported: (browser: Browser, locale: Locale, formats: FileFormat[]) => Promise<Buffer[]>;
   /** The numeric field edited, its header and the header of the records' ERP code, per language. */
   field: string;
   header: (l: Locale) => string;
@@ -78,10 +78,10 @@ const codesOf = (letter: string) =>
   Array.from({ length: N }, (_, i) => `${run}-${letter}${String(i + 1).padStart(2, '0')}`);
 const field = (path: (id: number) => string, name: string) => async (page: Page, id: number) =>
   (await proxyRead<Record<string, number>>(page, path(id)))[name]!;
-const exportsPage = (resource: string, letter: string) => (browser: Browser, locale: Locale, format?: FileFormat) =>
-  exportsPageCsv(browser, resource, `${run}-${letter}`, locale, format);
-const quotaPage = (tab: 'credit' | 'points') => (browser: Browser, locale: Locale, format?: FileFormat) =>
-  listCsv(browser, `/quotas?tab=${tab}&q=${encodeURIComponent(`${run}-Q`)}`, locale, format);
+const exportsPage = (resource: string, letter: string) => (browser: Browser, locale: Locale, formats: FileFormat[]) =>
+  exportsPageFiles(browser, resource, `${run}-${letter}`, locale, formats);
+const quotaPage = (tab: 'credit' | 'points') => (browser: Browser, locale: Locale, formats: FileFormat[]) =>
+  listFiles(browser, `/quotas?tab=${tab}&q=${encodeURIComponent(`${run}-Q`)}`, locale, formats);
 const company = (id: number) => `/v1/companies/${id}`;
 const sku = (id: number) => `/v1/skus/${id}`;
 const bundle = (id: number) => `/v1/bundles/${id}`;
@@ -370,9 +370,17 @@ for (const c of CASES) {
   }) => {
     test.slow(); // Three exports, four checks with comparison and one import.
     const files = new Map<Locale, string[][]>();
-    // Two CSVs (English and Chinese headers) and a workbook: each changes nothing.
-    for (const [locale, format] of [...LOCALES.map((l) => [l, 'csv'] as const), [c.send, 'xlsx'] as const]) {
-      const file = await c.exported(browser, locale, format);
+    // Two CSVs (English and Chinese headers) and a workbook: each changes nothing. The workbook is exported from
+    // the same page as the CSV of its language, right after it.
+    const exported: [Locale, FileFormat, Buffer][] = [];
+    for (const locale of LOCALES) {
+      const formats: FileFormat[] = locale === c.send ? ['csv', 'xlsx'] : ['csv'];
+      const buffers = await c.exported(browser, locale, formats);
+      formats.forEach((format, i) => exported.push([locale, format, buffers[i]!]));
+    }
+    // Checked in the order English CSV, Chinese CSV, workbook (a stable sort keeps the languages' order).
+    exported.sort(([, a], [, b]) => (a === b ? 0 : a === 'csv' ? -1 : 1));
+    for (const [locale, format, file] of exported) {
       if (format === 'csv') {
         const rows = rowsOf(file);
         expect(rows).toHaveLength(N + 1);
@@ -416,15 +424,20 @@ for (const c of CASES) {
     await expect(count(page, 'skipped')).toHaveText(String(N - 5));
 
     // The service holds the new numbers, and the old ones everywhere else.
-    const live = new Map<string, number>();
-    for (const [code, id] of c.made.ids) live.set(code, await c.read(page, id));
-    expect(live).toEqual(expected);
+    // The records are read side by side (the page's fetches, as the console's screens send them), not one by one.
+    const made = [...c.made.ids];
+    const [values, records] = await Promise.all([
+      Promise.all(made.map(([, id]) => c.read(page, id))),
+      Promise.all(made.map(([, id]) => proxyRead<Record<string, string>>(page, c.textsAt(id)))),
+    ]);
+    expect(new Map(made.map(([code], i) => [code, values[i]!]))).toEqual(expected);
     // Every text as made, in the rows sent and in those that changed nothing: no guard written into a record.
-    const texts = new Map<string, Record<string, string>>();
-    for (const [code, id] of c.made.ids) {
-      const record = await proxyRead<Record<string, string>>(page, c.textsAt(id));
-      texts.set(code, Object.fromEntries(Object.keys(c.made.texts.get(code)!).map((k) => [k, record[k]!])));
-    }
+    const texts = new Map(
+      made.map(([code], i) => [
+        code,
+        Object.fromEntries(Object.keys(c.made.texts.get(code)!).map((k) => [k, records[i]![k]!])),
+      ]),
+    );
     expect(texts).toEqual(c.made.texts);
   });
 }

@@ -95,8 +95,19 @@ export async function exportsPageCsv(
   locale: Locale,
   format: FileFormat = 'csv',
 ): Promise<Buffer> {
+  return (await exportsPageFiles(browser, resource, code, locale, [format]))[0]!;
+}
+
+/** The Exports page's files of `resource` in each of `formats`, one after another from one visit to the page. */
+export async function exportsPageFiles(
+  browser: Browser,
+  resource: string,
+  code: string,
+  locale: Locale,
+  formats: FileFormat[],
+): Promise<Buffer[]> {
   const words = catalogue<ExportsWords>(locale, 'exports').exports;
-  return download(browser, locale, '/exports', async (page) => {
+  return download(browser, locale, '/exports', formats, async (page, format) => {
     await page.getByLabel(words.resource).selectOption(resource);
     await page.getByLabel(words.format).selectOption(format);
     await page.getByLabel(words.columns.outerSysCode).fill(code);
@@ -111,25 +122,36 @@ export async function listCsv(
   locale: Locale,
   format: FileFormat = 'csv',
 ): Promise<Buffer> {
+  return (await listFiles(browser, path, locale, [format]))[0]!;
+}
+
+/** The list's own exports in each of `formats`, one after another from one visit to the list. */
+export async function listFiles(browser: Browser, path: string, locale: Locale, formats: FileFormat[]) {
   const words = catalogue<{ dataTable: { exportCsv: string; exportXlsx: string } }>(locale, 'data-table').dataTable;
-  return download(browser, locale, path, (page) =>
+  return download(browser, locale, path, formats, (page, format) =>
     page.getByRole('button', { name: format === 'csv' ? words.exportCsv : words.exportXlsx }).click(),
   );
 }
 
+/** Opens `path` once in a browser set to `locale` and downloads the file `start` begins, once per format. */
 async function download(
   browser: Browser,
   locale: Locale,
   path: string,
-  start: (page: Page) => Promise<void>,
-): Promise<Buffer> {
+  formats: FileFormat[],
+  start: (page: Page, format: FileFormat) => Promise<void>,
+): Promise<Buffer[]> {
   const context = await browser.newContext({ storageState: storageStateFor('steward'), locale, acceptDownloads: true });
   try {
     const page = await context.newPage();
     await page.goto(path);
-    const file = page.waitForEvent('download');
-    await start(page);
-    return readFileSync((await (await file).path())!);
+    const files: Buffer[] = [];
+    for (const format of formats) {
+      const file = page.waitForEvent('download');
+      await start(page, format);
+      files.push(readFileSync((await (await file).path())!));
+    }
+    return files;
   } finally {
     await context.close();
   }
