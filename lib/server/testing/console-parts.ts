@@ -84,10 +84,10 @@ export function embeddedErpClient(service: () => Service) {
  * An ERP client whose each request goes to the transport `transport()` answers at the time (a test replaces it to
  * slow down or break the line), with a 5 s timeout and `attempts` tries in all, 10 to 20 ms apart.
  */
-export function erpClientVia(transport: () => FetchImpl, attempts: number) {
+export function erpClientVia(transport: () => FetchImpl, attempts: number, timeoutMs = 5_000) {
   return erpClient({
     fetch: (request) => transport()(request),
-    timeoutMs: 5_000,
+    timeoutMs,
     retry: { attempts, baseDelayMs: 10, maxDelayMs: 20 },
   });
 }
