@@ -10,8 +10,10 @@ import { setInMemoryDemoEnv } from '@/lib/server/testing/demo-env';
 // seed, in-process, real signing). What the route answers is compared with what the service itself answers.
 const ORIGIN = 'http://console.test';
 setInMemoryDemoEnv(ORIGIN, 'lists-route-test-secret-', {
-  // Stale after three intervals: 3 s leaves room for a round's first copies and their full Needs-attention check.
-  MIRROR_INTERVAL_S: '3',
+  // Stale after three intervals, counted from when the last complete round began: at 3 s a loaded machine (load 10)
+  // took longer than 9 s for the first round's copies and their full Needs-attention check, and the copy read as stale
+  // the moment it was complete. 10 s gives that round 30 s. The passes are the test's own rounds, so nothing waits it.
+  MIRROR_INTERVAL_S: '10',
   // The passes are driven by the test's own runner below.
   JOBS_RUNNER: 'off',
 });
@@ -109,7 +111,7 @@ describe('GET /api/lists/[list]', () => {
     expect(Object.values(round ?? {}).every((r) => r && 'complete' in r && r.complete)).toBe(true);
     const answer = await mirrored();
     expect(answer.page.totalCount).toBe(skus.length);
-    expect(answer.freshness).toMatchObject({ stale: false, away: false, intervalS: 3 });
+    expect(answer.freshness).toMatchObject({ stale: false, away: false, intervalS: 10 });
     // updatedSince needs the service (the records carry no modification time).
     expect((await read('skus', { updatedSince: '2026-01-01T00:00:00Z' })).body).toEqual({
       source: 'live',
