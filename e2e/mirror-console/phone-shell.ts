@@ -200,6 +200,9 @@ export function phoneShellTests() {
       await expect(page.getByRole('link', { name: /^Edit the quota/ })).toHaveCount(0);
       await company.click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The company page's regions load after its heading and push the Quotas link down on a phone: a click while
+      // they still load can land where the link no longer is (load 11: the page stayed on the company).
+      await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 20_000 });
       await page.getByRole('link', { name: 'Open quotas for this company' }).click();
       await expect(page).toHaveURL(/\/quotas\?company=\d+/);
       // The company's quota, by its code, whether the list shows a table or cards.
